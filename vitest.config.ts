@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 // Two projects, both in the Node environment. Playwright specs (tests/e2e) are not picked up here.
 export default defineConfig({
   test: {
+    // Integration files each start their own PocketBase; two cores do better running files one at a time.
+    fileParallelism: false,
     projects: [
       {
         test: {
@@ -18,8 +20,6 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file starts its own PocketBase on a free port and a temporary data dir.
-          fileParallelism: false,
         },
       },
     ],

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from "react";
+import { setCsrfToken } from "~/api.client";
+import { AuthError, signIn, signOut, signUp } from "~/auth.client";
+import { AuthScreen, type AuthMode, type AuthValues } from "~/components/auth/AuthScreen";
+import { InsecureContextScreen, LoadingScreen } from "~/components/shell/LoadingScreen";
+import { Workspace } from "~/components/Workspace";
+import type { SessionUser } from "~/session-user";
+
+type Phase = "loading" | "insecure" | "ready";
+
+/** Top-level state of the single page: loading, signed out (auth screen) or signed in (workspace). */
+export function ChatApp({ csrfToken, initialUser }: { csrfToken: string; initialUser: SessionUser | null }) {
+  const [phase, setPhase] = useState<Phase>("loading");
+  const [user, setUser] = useState<SessionUser | null>(initialUser);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setCsrfToken(csrfToken);
+  }, [csrfToken]);
+
+  useEffect(() => {
+    setPhase(window.isSecureContext && globalThis.crypto?.subtle ? "ready" : "insecure");
+  }, []);
+
+  const authenticate = useCallback(async (mode: AuthMode, values: AuthValues) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setUser(mode === "signup" ? await signUp(values) : await signIn(values));
+    } catch (err) {
+      if (!(err instanceof AuthError)) console.warn("Authentication error", err);
+      setError(err instanceof AuthError && err.message ? err.message : "Authentication failed");
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const handleSignOut = useCallback(async () => {
+    setBusy(true);
+    await signOut();
+    setUser(null);
+    setBusy(false);
+  }, []);
+
+  if (phase === "loading") return <LoadingScreen />;
+  if (phase === "insecure") return <InsecureContextScreen />;
+  if (!user) return <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} />;
+  return <Workspace user={user} onSignOut={handleSignOut} signingOut={busy} />;
+}

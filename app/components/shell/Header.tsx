@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+
+/** Top bar: logo, then whatever the app puts beside it (world clock, menu). */
+export function Header({ children, onToggleSidebar }: { children?: ReactNode; onToggleSidebar?: () => void }) {
+  return (
+    <header className="app-header">
+      {onToggleSidebar && (
+        <button type="button" className="icon-button sidebar-toggle" aria-label="Show channels" onClick={onToggleSidebar}>
+          ☰
+        </button>
+      )}
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          🔒
+        </span>
+        <span className="brand-name">ChatCrypt</span>
+      </div>
+      <div className="header-extras">{children}</div>
+    </header>
+  );
+}

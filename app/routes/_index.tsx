@@ -1,0 +1,31 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ChatApp } from "~/components/ChatApp";
+import { csrf } from "~/utils/http.server";
+import { pocketbaseFor } from "~/utils/pocketbase.server";
+import { destroyAuth } from "~/utils/session.server";
+import { loadSessionUser } from "~/utils/users.server";
+
+// The single page of the product (spec §2): everything else happens in the browser through /api routes.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+
+  const { pb, token, userId } = await pocketbaseFor(request);
+  let user = null;
+  if (token && userId) {
+    try {
+      user = await loadSessionUser(pb, userId);
+    } catch {
+      throw new Response("The chat server is not reachable right now.", { status: 503 });
+    }
+    if (!user) headers.append("Set-Cookie", await destroyAuth(request));
+  }
+  return data({ csrfToken, user }, { headers });
+}
+
+export default function Index() {
+  const { csrfToken, user } = useLoaderData<typeof loader>();
+  return <ChatApp csrfToken={csrfToken} initialUser={user} />;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { signInRequestSchema } from "~/validation/auth";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/utils/http.server";
+import { pbErrorMessage, pbStatus, pocketbase } from "~/utils/pocketbase.server";
+import { commitAuth } from "~/utils/session.server";
+import { loadSessionUser } from "~/utils/users.server";
+
+// Sign-in with the login secret derived in the browser; answers with the wrapped keys so a new device can unwrap them.
+export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const body = await readJson(request, signInRequestSchema);
+  const pb = pocketbase();
+  let auth: { token: string; record: { id: string } };
+  try {
+    auth = await pb.collection("users").authWithPassword(body.email, body.loginSecret);
+  } catch (error) {
+    const status = pbStatus(error);
+    if (status === 400) fail(400, "Invalid email or password.");
+    fail(status === 429 ? 429 : 502, pbErrorMessage(error) ?? "Sign in failed");
+  }
+  const user = await loadSessionUser(pb, auth.record.id);
+  if (!user) fail(502, "Sign in failed");
+  return jsonResponse({ user }, 200, { "Set-Cookie": await commitAuth(request, auth.token, user.id) });
+}

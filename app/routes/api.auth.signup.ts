@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { signUpRequestSchema } from "~/validation/auth";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/utils/http.server";
+import { pbErrorMessage, pbStatus, pocketbase } from "~/utils/pocketbase.server";
+import { commitAuth } from "~/utils/session.server";
+import { loadSessionUser } from "~/utils/users.server";
+
+// Sign-up: the browser already derived the login secret and wrapped its private keys.
+export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const body = await readJson(request, signUpRequestSchema);
+  const pb = pocketbase();
+  let auth: { token: string; record: { id: string } };
+  try {
+    auth = await pb.send("/api/chat/signup", {
+      method: "POST",
+      body: {
+        id: body.id,
+        email: body.email,
+        password: body.loginSecret,
+        username: body.username,
+        ecdh_public_key: body.ecdhPublicKey,
+        rsa_public_key: body.rsaPublicKey,
+        encrypted_ecdh_private_key: body.encryptedEcdhPrivateKey,
+        encrypted_rsa_private_key: body.encryptedRsaPrivateKey,
+        kdf_iterations: body.kdfIterations,
+      },
+    });
+  } catch (error) {
+    const status = pbStatus(error);
+    fail(status >= 400 && status < 500 ? status : 502, pbErrorMessage(error) ?? "Sign up failed");
+  }
+  pb.authStore.save(auth.token, null);
+  const user = await loadSessionUser(pb, auth.record.id);
+  if (!user) fail(502, "Sign up failed");
+  return jsonResponse({ user }, 200, { "Set-Cookie": await commitAuth(request, auth.token, user.id) });
+}

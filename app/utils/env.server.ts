@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+// Server environment, validated once at boot. Only `publicEnv` ever reaches the browser.
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PB_URL: z.string().url().default("http://127.0.0.1:8090"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  // Set to "true" when the web app is served over HTTPS (directly or behind a proxy).
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+});
+
+export type ServerEnv = z.infer<typeof schema>;
+
+let cached: (ServerEnv & { sessionSecret: string }) | undefined;
+
+export function env() {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  let sessionSecret = parsed.data.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (parsed.data.NODE_ENV === "production") {
+      throw new Error("Invalid environment: SESSION_SECRET is required in production");
+    }
+    sessionSecret = "development-only-session-secret-change-me";
+  }
+  cached = { ...parsed.data, sessionSecret };
+  return cached;
+}
+
+export const publicEnv = () => ({});

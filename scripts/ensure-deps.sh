@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what the project needs and is missing: npm packages (when package-lock.json changed),
+# our PocketBase build, and the production web build (when its sources changed).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [[ ! -f node_modules/.chatcrypt-lock || "$(cat node_modules/.chatcrypt-lock)" != "$lock_hash" ]]; then
+  echo "Installing npm packages ..."
+  npm ci --no-audit --no-fund
+  echo "$lock_hash" > node_modules/.chatcrypt-lock
+fi
+
+bash scripts/build-pocketbase.sh
+
+web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts package-lock.json) | sha256sum | cut -d' ' -f1)"
+if [[ ! -f build/server/index.js || ! -f build/.sources || "$(cat build/.sources)" != "$web_hash" ]]; then
+  echo "Building the web app ..."
+  npx remix vite:build >/dev/null
+  echo "$web_hash" > build/.sources
+fi

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Starts the whole product: PocketBase (with our migrations and hooks) and the web app.
+# Settings (environment): HOST, PORT (web app, default 127.0.0.1:3000), PB_HTTP (PocketBase,
+# default 127.0.0.1:8090), PB_DATA (PocketBase data directory, default ./pb_data).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+HOST="${HOST:-127.0.0.1}"
+PORT="${PORT:-3000}"
+PB_HTTP="${PB_HTTP:-127.0.0.1:8090}"
+PB_DATA="${PB_DATA:-$root/pb_data}"
+
+bash scripts/ensure-deps.sh
+
+mkdir -p "$PB_DATA"
+credentials="$PB_DATA/superuser-credentials.txt"
+if [[ ! -f "$credentials" ]]; then
+  email="${PB_SUPERUSER_EMAIL:-admin@chatcrypt.local}"
+  password="${PB_SUPERUSER_PASSWORD:-$(node -e 'process.stdout.write(require("crypto").randomBytes(18).toString("base64url"))')}"
+  ./bin/pocketbase migrate up --dir "$PB_DATA" --migrationsDir "$root/pb_migrations" >/dev/null
+  ./bin/pocketbase superuser upsert "$email" "$password" --dir "$PB_DATA" --migrationsDir "$root/pb_migrations" >/dev/null
+  umask 077
+  printf 'PocketBase dashboard superuser\nemail: %s\npassword: %s\n' "$email" "$password" > "$credentials"
+  echo "Created the first PocketBase superuser; credentials are in $credentials"
+fi
+
+if [[ -z "${SESSION_SECRET:-}" ]]; then
+  secret_file="$PB_DATA/.web-session-secret"
+  if [[ ! -f "$secret_file" ]]; then
+    (umask 077; node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64url"))' > "$secret_file")
+  fi
+  SESSION_SECRET="$(cat "$secret_file")"
+fi
+
+pids=()
+cleanup() {
+  trap - EXIT INT TERM
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+./bin/pocketbase serve --http "$PB_HTTP" --dir "$PB_DATA" \
+  --migrationsDir "$root/pb_migrations" --hooksDir "$root/pb_hooks" --hooksWatch=false --automigrate=false &
+pids+=($!)
+
+for _ in $(seq 1 100); do
+  if node -e "fetch('http://$PB_HTTP/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then break; fi
+  sleep 0.2
+done
+
+NODE_ENV=production PB_URL="http://$PB_HTTP" SESSION_SECRET="$SESSION_SECRET" HOST="$HOST" PORT="$PORT" \
+  npx remix-serve build/server/index.js &
+pids+=($!)
+
+echo
+echo "ChatCrypt is running:"
+echo "  web app:               http://$HOST:$PORT"
+echo "  PocketBase dashboard:  http://$PB_HTTP/_/   (superuser credentials: $credentials)"
+echo "Press Ctrl+C to stop."
+wait -n "${pids[@]}"

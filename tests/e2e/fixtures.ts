@@ -1,0 +1,77 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+export interface TestUser {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(prefix = "user"): TestUser {
+  const tag = randomBytes(4).toString("hex");
+  return { username: `${prefix}_${tag}`, email: `${prefix}.${tag}@example.test`, password: `pw-${randomBytes(9).toString("base64url")}` };
+}
+
+/** Browser console errors fail a test, except the network lines Chromium prints for expected 4xx answers. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  consoleErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        errors.push(text);
+      });
+      context.on("weberror", (error) => errors.push(String(error.error())));
+      await use(errors);
+      expect(errors, "console errors in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function openAuth(page: Page) {
+  await page.goto("/");
+  await expect(page.getByText("End-to-end encrypted messaging")).toBeVisible();
+}
+
+export async function signUp(page: Page, user: TestUser) {
+  await openAuth(page);
+  await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText(`@${user.username}`)).toBeVisible({ timeout: 20_000 });
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
+  await openAuth(page);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** Every file under a directory, read as bytes, for canary searches. */
+export function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
+  const out: { path: string; bytes: Buffer }[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    if (stat.isDirectory()) out.push(...filesUnder(path));
+    else out.push({ path, bytes: readFileSync(path) });
+  }
+  return out;
+}
+
+/** Paths of files under the given directories whose bytes contain the needle (as UTF-8). */
+export function filesContaining(dirs: string[], needle: string): string[] {
+  const pattern = Buffer.from(needle, "utf8");
+  return dirs.flatMap((dir) => filesUnder(dir).filter((f) => f.bytes.includes(pattern)).map((f) => f.path));
+}
