@@ -4,7 +4,9 @@ import { AuthError, signIn, signOut, signUp } from "~/auth.client";
 import { AuthScreen, type AuthMode, type AuthValues } from "~/components/auth/AuthScreen";
 import { InsecureContextScreen, LoadingScreen } from "~/components/shell/LoadingScreen";
 import { Workspace } from "~/components/Workspace";
+import { parseInvite } from "~/chat/invite";
 import type { SessionUser } from "~/session-user";
+import { setPendingInvite } from "~/storage.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -20,6 +22,12 @@ export function ChatApp({ csrfToken, initialUser }: { csrfToken: string; initial
   }, [csrfToken]);
 
   useEffect(() => {
+    // An invite in the address becomes pending invite data, and the address is reset to the bare path.
+    const invite = parseInvite(window.location.href);
+    if (invite) {
+      setPendingInvite(invite);
+      window.history.replaceState(null, "", window.location.pathname);
+    }
     setPhase(window.isSecureContext && globalThis.crypto?.subtle ? "ready" : "insecure");
   }, []);
 

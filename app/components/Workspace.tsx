@@ -1,27 +1,447 @@
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Channel, LiveEvent } from "~/chat-types";
+import {
+  ChatError,
+  clearMessages,
+  createChannel,
+  createShareLink,
+  decryptMessages,
+  deleteChannel,
+  fetchMessages,
+  joinChannel,
+  joinWithInvite,
+  leaveChannel,
+  listChannels,
+  sendMessage,
+  type DecryptedMessage,
+} from "~/chat/chat.client";
+import { latestCreated, mergeMessages } from "~/chat/merge";
+import { useLiveEvents } from "~/chat/useLiveEvents.client";
+import { CreateChannelModal, JoinChannelModal } from "~/components/channels/ChannelForms";
+import { Sidebar } from "~/components/channels/Sidebar";
+import { ChatHeader } from "~/components/chat/ChatHeader";
+import { Composer } from "~/components/chat/Composer";
+import { MessageList } from "~/components/chat/MessageList";
 import { AccountFooter } from "~/components/shell/AccountFooter";
 import { EmptyChat } from "~/components/shell/EmptyChat";
 import { Header } from "~/components/shell/Header";
+import { ConfirmDialog } from "~/components/ui/Modal";
+import { Toast, type ToastState } from "~/components/ui/Toast";
 import type { SessionUser } from "~/session-user";
+import { playChime } from "~/sound.client";
+import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/storage.client";
 
-/** The signed-in screen (spec §2.3): header, channel sidebar, chat pane. */
+const HIGHLIGHT_MS = 6_000;
+const PAGE_SIZE = 200;
+
+type ModalState =
+  | { kind: "create" }
+  | { kind: "join" }
+  | { kind: "delete"; channel: Channel }
+  | { kind: "leave"; channel: Channel }
+  | { kind: "deleteAll" }
+  | { kind: "clear"; channel: Channel }
+  | null;
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);
+
+/** The signed-in screen (spec §2.3): header, channel sidebar, chat pane. Wiring only; the parts are props-in components. */
 export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; onSignOut: () => void; signingOut: boolean }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [channels, setChannels] = useState<Channel[] | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [messages, setMessages] = useState<DecryptedMessage[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const [modal, setModal] = useState<ModalState>(null);
+  const [modalBusy, setModalBusy] = useState(false);
+  const [modalError, setModalError] = useState<string | null>(null);
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  const selected = channels?.find((c) => c.id === selectedId) ?? null;
+  const selectedRef = useRef<Channel | null>(null);
+  selectedRef.current = selected;
+  const messagesRef = useRef<DecryptedMessage[]>([]);
+  messagesRef.current = messages;
+  const generation = useRef(0);
+
+  const notify = useCallback((text: string, kind: ToastState["kind"] = "info") => setToast({ text, kind, at: Date.now() }), []);
+
+  const highlight = useCallback((ids: string[]) => {
+    if (ids.length === 0) return;
+    playChime();
+    setHighlighted((prev) => new Set([...prev, ...ids]));
+    setTimeout(() => {
+      setHighlighted((prev) => {
+        const next = new Set(prev);
+        for (const id of ids) next.delete(id);
+        return next;
+      });
+    }, HIGHLIGHT_MS);
+  }, []);
+
+  // ---- channels ----
+  const reloadChannels = useCallback(async () => {
+    try {
+      const list = await listChannels();
+      setChannels(list);
+      return list;
+    } catch (error) {
+      console.warn("Could not load channels", error);
+      setChannels((current) => current ?? []);
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    void reloadChannels();
+  }, [reloadChannels]);
+
+  // A channel that disappears (deleted by its creator, or left elsewhere) is closed.
+  useEffect(() => {
+    if (channels && selectedId && !channels.some((c) => c.id === selectedId)) {
+      setSelectedId(null);
+      notify("That channel is no longer available.");
+    }
+  }, [channels, selectedId, notify]);
+
+  // Invite auto-join, once the channel list has loaded (spec §4).
+  const inviteHandled = useRef(false);
+  useEffect(() => {
+    if (!channels || inviteHandled.current) return;
+    inviteHandled.current = true;
+    const invite = getPendingInvite();
+    if (!invite) return;
+    clearPendingInvite();
+    if (channels.some((c) => c.id === invite.channelId) && getChannelPassword(invite.channelId)) {
+      setSelectedId(invite.channelId);
+      return;
+    }
+    (async () => {
+      try {
+        const joined = await joinWithInvite(user, invite.channelId, invite.encryptedPassword);
+        await reloadChannels();
+        setSelectedId(joined.id);
+      } catch (error) {
+        notify(messageOf(error, "Failed to join channel"), "error");
+      }
+    })();
+  }, [channels, user, reloadChannels, notify]);
+
+  // ---- messages of the selected channel ----
+  const loadLatest = useCallback(
+    async (channel: Channel) => {
+      const gen = ++generation.current;
+      try {
+        const page = await fetchMessages(channel.id, { limit: PAGE_SIZE });
+        const decrypted = await decryptMessages(user, channel, page.messages);
+        if (gen !== generation.current) return;
+        setMessages(decrypted);
+        setHasMore(page.hasMore);
+      } catch (error) {
+        console.warn("Could not load messages", error);
+      }
+    },
+    [user],
+  );
+
+  useEffect(() => {
+    setMessages([]);
+    setHasMore(false);
+    setSendError(null);
+    if (selected) void loadLatest(selected);
+    // Only a change of channel reloads; list refreshes keep the same channel object id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected?.id, loadLatest]);
+
+  const catchUp = useCallback(async () => {
+    const channel = selectedRef.current;
+    if (!channel) return;
+    const since = latestCreated(messagesRef.current);
+    if (!since) return loadLatest(channel);
+    const gen = generation.current;
+    try {
+      const page = await fetchMessages(channel.id, { after: since, limit: 500 });
+      const decrypted = await decryptMessages(user, channel, page.messages);
+      if (gen !== generation.current) return;
+      const known = new Set(messagesRef.current.map((m) => m.id));
+      setMessages((current) => mergeMessages(current, decrypted));
+      highlight(decrypted.filter((m) => !m.own && !known.has(m.id)).map((m) => m.id));
+      if (page.hasMore) void catchUp();
+    } catch (error) {
+      console.warn("Could not fetch missed messages", error);
+    }
+  }, [user, loadLatest, highlight]);
+
+  const loadOlder = useCallback(async () => {
+    const channel = selectedRef.current;
+    const oldest = messagesRef.current[0];
+    if (!channel || !oldest || loadingOlder) return;
+    setLoadingOlder(true);
+    const gen = generation.current;
+    try {
+      const page = await fetchMessages(channel.id, { before: oldest.created, limit: PAGE_SIZE });
+      const decrypted = await decryptMessages(user, channel, page.messages);
+      if (gen !== generation.current) return;
+      setMessages((current) => mergeMessages(current, decrypted));
+      setHasMore(page.hasMore);
+    } catch (error) {
+      console.warn("Could not load older messages", error);
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [user, loadingOlder]);
+
+  const onLive = useCallback(
+    async (event: LiveEvent) => {
+      if (event.type === "sync") {
+        await reloadChannels();
+        await catchUp();
+      } else if (event.type === "memberships") {
+        await reloadChannels();
+      } else if (event.type === "message") {
+        const channel = selectedRef.current;
+        if (!channel || event.message.channelId !== channel.id) return;
+        if (messagesRef.current.some((m) => m.id === event.message.id)) return;
+        const [decrypted] = await decryptMessages(user, channel, [event.message]);
+        if (!decrypted || selectedRef.current?.id !== channel.id) return;
+        setMessages((current) => mergeMessages(current, [decrypted]));
+        if (!decrypted.own) highlight([decrypted.id]);
+      } else if (event.type === "message-deleted") {
+        setMessages((current) => current.filter((m) => m.id !== event.messageId));
+      }
+    },
+    [user, reloadChannels, catchUp, highlight],
+  );
+  useLiveEvents(selectedId, (event) => void onLive(event));
+
+  // ---- actions ----
+  const closeModal = useCallback(() => {
+    if (modalBusy) return;
+    setModal(null);
+    setModalError(null);
+  }, [modalBusy]);
+
+  async function runModal(action: () => Promise<void>, fallback: string) {
+    setModalBusy(true);
+    setModalError(null);
+    try {
+      await action();
+      setModal(null);
+    } catch (error) {
+      setModalError(messageOf(error, fallback));
+    } finally {
+      setModalBusy(false);
+    }
+  }
+
+  const onCreate = (values: { name: string; password: string }) =>
+    runModal(async () => {
+      const id = await createChannel(user, values.name, values.password);
+      await reloadChannels();
+      setSelectedId(id);
+    }, "Failed to create channel");
+
+  const onJoin = (values: { channelId: string; password: string }) =>
+    runModal(async () => {
+      const joined = await joinChannel(user, values.channelId, values.password);
+      await reloadChannels();
+      setSelectedId(joined.id);
+    }, "Failed to join channel");
+
+  const removeFromList = (ids: string[]) => {
+    for (const id of ids) removeChannelPassword(id);
+    setChannels((current) => current?.filter((c) => !ids.includes(c.id)) ?? current);
+    if (selectedId && ids.includes(selectedId)) setSelectedId(null);
+  };
+
+  const onDelete = (channel: Channel) =>
+    runModal(async () => {
+      try {
+        await deleteChannel(channel.id);
+      } catch {
+        throw new ChatError("Failed to delete channel");
+      }
+      removeFromList([channel.id]);
+    }, "Failed to delete channel");
+
+  const onLeave = (channel: Channel) =>
+    runModal(async () => {
+      try {
+        await leaveChannel(channel.id);
+      } catch {
+        throw new ChatError("Failed to leave channel");
+      }
+      removeFromList([channel.id]);
+    }, "Failed to leave channel");
+
+  const onDeleteAll = () =>
+    runModal(async () => {
+      const done: string[] = [];
+      let failed = 0;
+      for (const channel of channels ?? []) {
+        try {
+          await (channel.createdBy === user.id ? deleteChannel(channel.id) : leaveChannel(channel.id));
+          done.push(channel.id);
+        } catch {
+          failed += 1;
+        }
+      }
+      removeFromList(done);
+      await reloadChannels();
+      if (failed) throw new ChatError(`${failed} channel(s) could not be removed. Please try again.`);
+    }, "Failed to delete channels");
+
+  const onClear = (channel: Channel) =>
+    runModal(async () => {
+      try {
+        await clearMessages(channel.id);
+      } catch {
+        throw new ChatError("Failed to clear messages");
+      }
+      if (selectedRef.current?.id === channel.id) setMessages([]);
+    }, "Failed to clear messages");
+
+  async function onShare(channel: Channel) {
+    let link: string;
+    try {
+      link = await createShareLink(channel.id);
+    } catch (error) {
+      return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
+    }
+    try {
+      await navigator.clipboard.writeText(link);
+      notify("Invite link copied to the clipboard. Anyone with this link can join the channel.");
+    } catch {
+      notify(`Copy this invite link: ${link}`);
+    }
+  }
+
+  async function onCopyId(channel: Channel) {
+    try {
+      await navigator.clipboard.writeText(channel.id);
+      notify("Channel ID copied to the clipboard.");
+    } catch {
+      notify(`Channel ID: ${channel.id}`);
+    }
+  }
+
+  async function onSend(text: string): Promise<boolean> {
+    const channel = selectedRef.current;
+    if (!channel || sending || !text.trim()) return false;
+    setSending(true);
+    setSendError(null);
+    try {
+      const sent = await sendMessage(user, channel, text);
+      if (selectedRef.current?.id === channel.id) setMessages((current) => mergeMessages(current, [sent]));
+      return true;
+    } catch (error) {
+      console.warn("Sending failed", error);
+      setSendError(`${messageOf(error, "Failed to send message.")} Your message was not sent and is still in the box.`);
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const missingPassword = selected && !getChannelPassword(selected.id);
+
   return (
     <div className="workspace">
       <Header onToggleSidebar={() => setSidebarOpen((o) => !o)} />
       <div className="workspace-body">
-        <nav className={`sidebar${sidebarOpen ? " open" : ""}`} aria-label="Channels">
-          <div className="sidebar-head">
-            <h2>Channels</h2>
-          </div>
-          <div className="channel-list" />
-          <AccountFooter username={user.username} onSignOut={onSignOut} busy={signingOut} />
-        </nav>
+        <Sidebar
+          open={sidebarOpen}
+          channels={channels}
+          selectedId={selectedId}
+          userId={user.id}
+          onSelect={(c) => {
+            setSelectedId(c.id);
+            setSidebarOpen(false);
+          }}
+          onCreate={() => setModal({ kind: "create" })}
+          onJoin={() => setModal({ kind: "join" })}
+          onDelete={(channel) => setModal({ kind: "delete", channel })}
+          onLeave={(channel) => setModal({ kind: "leave", channel })}
+          onDeleteAll={() => setModal({ kind: "deleteAll" })}
+          footer={<AccountFooter username={user.username} onSignOut={onSignOut} busy={signingOut} />}
+        />
         <main className="chat-pane">
-          <EmptyChat />
+          {selected ? (
+            <>
+              <ChatHeader
+                channel={selected}
+                isCreator={selected.createdBy === user.id}
+                hasMessages={messages.length > 0}
+                onClear={() => setModal({ kind: "clear", channel: selected })}
+                onShare={() => void onShare(selected)}
+                onCopyId={() => void onCopyId(selected)}
+              />
+              <MessageList
+                messages={messages}
+                highlighted={highlighted}
+                hasMore={hasMore}
+                loadingOlder={loadingOlder}
+                onLoadOlder={() => void loadOlder()}
+                notice={missingPassword ? "Channel password not found. Join the channel again with its password to read it on this device." : null}
+              />
+              <Composer busy={sending} error={sendError} onSend={onSend} />
+            </>
+          ) : (
+            <EmptyChat />
+          )}
         </main>
       </div>
+      {toast && <Toast toast={toast} onDismiss={() => setToast(null)} />}
+      {modal?.kind === "create" && <CreateChannelModal busy={modalBusy} error={modalError} onSubmit={onCreate} onClose={closeModal} />}
+      {modal?.kind === "join" && <JoinChannelModal busy={modalBusy} error={modalError} onSubmit={onJoin} onClose={closeModal} />}
+      {modal?.kind === "delete" && (
+        <ConfirmDialog
+          title="Delete Channel"
+          message={`Delete "${modal.channel.name}" for everyone? All its messages will be removed. This cannot be undone.`}
+          confirmLabel="Delete"
+          busy={modalBusy}
+          error={modalError}
+          onConfirm={() => void onDelete(modal.channel)}
+          onClose={closeModal}
+        />
+      )}
+      {modal?.kind === "leave" && (
+        <ConfirmDialog
+          title="Leave Channel"
+          message={`Leave "${modal.channel.name}"? You can join again with the channel ID and password.`}
+          confirmLabel="Leave"
+          busy={modalBusy}
+          error={modalError}
+          onConfirm={() => void onLeave(modal.channel)}
+          onClose={closeModal}
+        />
+      )}
+      {modal?.kind === "deleteAll" && (
+        <ConfirmDialog
+          title="Delete All Channels"
+          message="Channels you created will be deleted for everyone; channels you joined will be left. This cannot be undone."
+          confirmLabel="Delete All"
+          busy={modalBusy}
+          error={modalError}
+          onConfirm={() => void onDeleteAll()}
+          onClose={closeModal}
+        />
+      )}
+      {modal?.kind === "clear" && (
+        <ConfirmDialog
+          title="Clear All Messages"
+          message={`Delete every message in "${modal.channel.name}" for everyone? This cannot be undone.`}
+          confirmLabel="Clear Messages"
+          busy={modalBusy}
+          error={modalError}
+          onConfirm={() => void onClear(modal.channel)}
+          onClose={closeModal}
+        />
+      )}
     </div>
   );
 }

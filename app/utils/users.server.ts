@@ -66,3 +66,15 @@ export async function loadProfile(pb: PocketBase, userId: string): Promise<Profi
     throw error;
   }
 }
+
+/** Usernames and public keys of the given users (signed-in users may read the public directory). */
+export async function listProfiles(pb: PocketBase, ids: string[]) {
+  if (ids.length === 0) return [];
+  const filter = ids.map((_, i) => `id = {:id${i}}`).join(" || ");
+  const params = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+  const records = await pb.collection("profiles").getFullList<ProfileRecord>({
+    filter: pb.filter(filter, params),
+    fields: "id,username,ecdh_public_key,rsa_public_key",
+  });
+  return records.map((r) => ({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key }));
+}

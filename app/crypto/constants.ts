@@ -1,0 +1,58 @@
+/**
+ * Sizes and parameters of every cryptographic construction in ChatCrypt.
+ * Units are part of each name: BITS, BYTES, CHARS (UTF-16 code units) or a plain count.
+ */
+
+/** AES-GCM key size for every symmetric key (message, wrap, contacts, invite, file keys). */
+export const AES_KEY_BITS = 256;
+/** Random AES-GCM nonce size. */
+export const GCM_IV_BYTES = 12;
+/** AES-GCM authentication tag size (the Web Crypto default). */
+export const GCM_TAG_BYTES = 16;
+export const GCM_TAG_BITS = GCM_TAG_BYTES * 8;
+
+/** PBKDF2-HMAC-SHA256 work factor for account and channel passwords (OWASP guidance). */
+export const PBKDF2_ITERATIONS = 600_000;
+/** PBKDF2 work factor of the invite-link key. The invite secret only travels in the URL fragment. */
+export const INVITE_PBKDF2_ITERATIONS = 100_000;
+/** Output size of PBKDF2 (the master secret) and of every HKDF-derived secret. */
+export const MASTER_SECRET_BITS = 256;
+export const DERIVED_SECRET_BITS = 256;
+
+/** ECDH curve of identity keys and its raw shared-secret size. */
+export const ECDH_CURVE = "P-384";
+export const ECDH_SHARED_SECRET_BITS = 384;
+
+/** RSA-PSS identity signing keys. */
+export const RSA_MODULUS_BITS = 2048;
+export const RSA_SIGNATURE_BYTES = RSA_MODULUS_BITS / 8;
+export const RSA_PUBLIC_EXPONENT = new Uint8Array([0x01, 0x00, 0x01]); // 65537
+export const PSS_SALT_BYTES = 32;
+
+/** Hash used by PBKDF2, HKDF and RSA-PSS. */
+export const HASH_NAME = "SHA-256";
+
+/** Longest message plaintext accepted by encryptMessage, in UTF-16 code units (String.length). */
+export const MAX_MESSAGE_CHARS = 16_000;
+/**
+ * Upper bound on the length of a message envelope string for MAX_MESSAGE_CHARS of plaintext
+ * (worst case 3 UTF-8 bytes per UTF-16 code unit, base64url expansion, signature and JSON framing),
+ * rounded up. Useful as the column size for stored ciphertext; longer envelopes are rejected.
+ */
+export const MAX_MESSAGE_ENVELOPE_CHARS = 65_536;
+
+/** Default length of ids made by randomId (PocketBase record id format). */
+export const RANDOM_ID_CHARS = 15;
+
+/** Labels bound into derivations, associated data and signatures. Changing any of them breaks existing data. */
+export const LABELS = {
+  loginSecret: "chatcrypt login secret",
+  keyWrap: "chatcrypt key wrap",
+  channelKey: "chatcrypt channel key",
+  joinVerifier: "chatcrypt join verifier",
+  contactsKey: "chatcrypt contacts key",
+  contactsSalt: "whatsapp-contacts",
+  inviteSalt: "channel-invite",
+  messagePrefix: "chatcrypt:msg:v1",
+  wrapPrefix: "chatcrypt",
+} as const;

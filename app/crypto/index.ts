@@ -1,0 +1,36 @@
+/**
+ * ChatCrypt's end-to-end encryption: the only module the rest of the app imports.
+ * Pure Web Crypto (globalThis.crypto.subtle), so the same code runs in the browser and in Node 20.
+ */
+export {
+  AES_KEY_BITS,
+  GCM_IV_BYTES,
+  GCM_TAG_BYTES,
+  PBKDF2_ITERATIONS,
+  INVITE_PBKDF2_ITERATIONS,
+  RSA_MODULUS_BITS,
+  PSS_SALT_BYTES,
+  ECDH_CURVE,
+  MAX_MESSAGE_CHARS,
+  MAX_MESSAGE_ENVELOPE_CHARS,
+  RANDOM_ID_CHARS,
+} from "./constants";
+export { CryptoError } from "./errors";
+export { normalizeEmail, deriveAccountSecrets, deriveWrapKey } from "./account";
+export {
+  generateKeyBundle,
+  exportKeyBundle,
+  importKeyBundle,
+  exportPublicKey,
+  importEcdhPublicKey,
+  importRsaPublicKey,
+  wrapPrivateKey,
+  unwrapPrivateKey,
+  deriveContactsKey,
+} from "./keys";
+export type { KeyBundle, StoredKeyBundle, PrivateKeyKind } from "./keys";
+export { deriveChannelSecrets, encryptInvitePassword, decryptInvitePassword } from "./channel";
+export { encryptMessage, decryptMessage } from "./message";
+export { encryptBytes, decryptBytes, encryptText, decryptText } from "./aead";
+export { sha256Base64 } from "./kdf";
+export { randomUuid, randomId } from "./random";

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { callHook } from "~/utils/channels.server";
+import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { channelIdParam } from "~/utils/params.server";
+
+// Clear Messages: creator only, every message of the channel in one transaction (PocketBase hook).
+export async function action({ request, params }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const channelId = channelIdParam(params);
+  const { pb } = await requireUser(request);
+  const result = await callHook<{ deleted: number }>(pb, `/api/chat/channels/${channelId}/clear`, {}, "Failed to clear messages");
+  return jsonResponse({ deleted: result.deleted });
+}

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { deleteChannel } from "~/utils/channels.server";
+import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { channelIdParam } from "~/utils/params.server";
+
+// Only the creator may delete (PocketBase's delete rule); members, messages and files go with it.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const channelId = channelIdParam(params);
+  const { pb } = await requireUser(request);
+  await deleteChannel(pb, channelId);
+  return jsonResponse({ ok: true });
+}

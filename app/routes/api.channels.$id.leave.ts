@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { leaveChannel } from "~/utils/channels.server";
+import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { channelIdParam } from "~/utils/params.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const channelId = channelIdParam(params);
+  const { pb, userId } = await requireUser(request);
+  await leaveChannel(pb, channelId, userId);
+  return jsonResponse({ ok: true });
+}

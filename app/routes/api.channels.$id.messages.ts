@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { messagePageSchema, postMessageRequestSchema } from "~/validation/channels";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { createMessage, listMessages } from "~/utils/messages.server";
+import { channelIdParam } from "~/utils/params.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const channelId = channelIdParam(params);
+  const { pb } = await requireUser(request);
+  const query = messagePageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) fail(400, "Invalid message page.");
+  return jsonResponse(await listMessages(pb, channelId, query.data));
+}
+
+// Posts a ciphertext envelope; PocketBase's create rule checks membership and that the sender is the caller.
+export async function action({ request, params }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const channelId = channelIdParam(params);
+  const { pb, userId } = await requireUser(request);
+  const body = await readJson(request, postMessageRequestSchema);
+  const message = await createMessage(pb, {
+    channelId,
+    senderId: userId,
+    encryptedContent: body.encryptedContent,
+    senderPublicKey: body.senderPublicKey,
+  });
+  return jsonResponse({ message });
+}

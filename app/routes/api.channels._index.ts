@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createChannelRequestSchema } from "~/validation/channels";
+import { callHook, listChannels } from "~/utils/channels.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pb } = await requireUser(request);
+  return jsonResponse({ channels: await listChannels(pb) });
+}
+
+// The spec's create_channel_with_member: one transaction in a PocketBase hook.
+export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const { pb } = await requireUser(request, "User not authenticated");
+  const body = await readJson(request, createChannelRequestSchema);
+  const result = await callHook<{ id: string }>(
+    pb,
+    "/api/chat/channels",
+    { id: body.id, name: body.name, verifier: body.verifier, ecdh_public_key: body.ecdhPublicKey, kdf_iterations: body.kdfIterations },
+    "Failed to create channel",
+  );
+  return jsonResponse({ id: result.id });
+}

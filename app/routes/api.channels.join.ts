@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { joinChannelRequestSchema } from "~/validation/channels";
+import { callHook } from "~/utils/channels.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+
+// Join: the PocketBase hook compares the join verifier in constant time and adds the member.
+export async function action({ request }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const { pb } = await requireUser(request, "Not authenticated");
+  const body = await readJson(request, joinChannelRequestSchema);
+  const result = await callHook<{ id: string; name: string }>(
+    pb,
+    "/api/chat/channels/join",
+    { channel_id: body.channelId, verifier: body.verifier, ecdh_public_key: body.ecdhPublicKey },
+    "Failed to join channel",
+  );
+  return jsonResponse({ id: result.id, name: result.name });
+}

@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eventStream } from "remix-utils/sse/server";
+import type { LiveEvent } from "~/chat-types";
+import { channelIdSchema } from "~/validation/channels";
+import { fail, requireUser } from "~/utils/http.server";
+import { toMessage } from "~/utils/messages.server";
+import { ensureEventSource } from "~/utils/realtime.server";
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Live updates for the page: a PocketBase realtime subscription made with the caller's own token (so
+ * PocketBase's rules decide what they receive), forwarded as server-sent events. Every (re)connection to
+ * PocketBase sends "sync", and the page then fetches whatever it may have missed.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  ensureEventSource();
+  const { pb, userId } = await requireUser(request);
+  const rawChannel = new URL(request.url).searchParams.get("channel");
+  let channelId: string | null = null;
+  if (rawChannel) {
+    const parsed = channelIdSchema.safeParse(rawChannel);
+    if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? "Invalid channel id.");
+    channelId = parsed.data;
+  }
+
+  return eventStream(request.signal, (send, abort) => {
+    let closed = false;
+    const emit = (event: LiveEvent) => {
+      if (!closed) send({ data: JSON.stringify(event) });
+    };
+    const heartbeat = setInterval(() => !closed && send({ event: "ping", data: "" }), HEARTBEAT_MS);
+
+    (async () => {
+      await pb.realtime.subscribe("PB_CONNECT", () => emit({ type: "sync" }));
+      await pb.collection("channel_members").subscribe("*", (e: { action: string; record: { user: string } }) => {
+        if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });
+      });
+      await pb.collection("channels").subscribe("*", () => emit({ type: "memberships" }));
+      if (channelId) {
+        await pb.collection("messages").subscribe(
+          "*",
+          (e: { action: string; record: Parameters<typeof toMessage>[0] }) => {
+            if (e.record.channel !== channelId) return;
+            if (e.action === "create") emit({ type: "message", message: toMessage(e.record) });
+            else if (e.action === "delete") emit({ type: "message-deleted", channelId, messageId: e.record.id });
+          },
+          { filter: pb.filter("channel = {:channel}", { channel: channelId }), fields: "id,channel,sender,encrypted_content,created" },
+        );
+      }
+    })().catch(() => {
+      if (!closed) abort();
+    });
+
+    return () => {
+      closed = true;
+      clearInterval(heartbeat);
+      pb.realtime.unsubscribe().catch(() => undefined);
+    };
+  }, { headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+}
