@@ -8,7 +8,9 @@ cd "$root"
 lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
 if [[ ! -f node_modules/.chatcrypt-lock || "$(cat node_modules/.chatcrypt-lock)" != "$lock_hash" ]]; then
   echo "Installing npm packages ..."
-  npm ci --no-audit --no-fund
+  # `npm install` rather than `npm ci`: the lockfile pins every version, and npm ci refuses lockfiles
+  # that list only this platform's optional packages (rollup, esbuild).
+  npm install --no-audit --no-fund
   echo "$lock_hash" > node_modules/.chatcrypt-lock
 fi
 
@@ -17,6 +19,9 @@ bash scripts/build-pocketbase.sh
 web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts package-lock.json) | sha256sum | cut -d' ' -f1)"
 if [[ ! -f build/server/index.js || ! -f build/.sources || "$(cat build/.sources)" != "$web_hash" ]]; then
   echo "Building the web app ..."
-  npx remix vite:build >/dev/null
+  if ! npx remix vite:build > build-web.log 2>&1; then
+    cat build-web.log >&2
+    exit 1
+  fi
   echo "$web_hash" > build/.sources
 fi

@@ -4,10 +4,9 @@
  */
 import { GCM_IV_BYTES, GCM_TAG_BITS, GCM_TAG_BYTES } from "./constants";
 import { base64UrlDecode, base64UrlEncode, concatBytes, copyBytes, utf8Decode, utf8Encode, type Bytes } from "./bytes";
-import { CryptoError } from "./errors";
+import { CryptoError, relabel } from "./errors";
+import { subtle } from "./platform";
 import { randomBytes } from "./random";
-
-const subtle = () => globalThis.crypto.subtle;
 
 /** True only inside the vitest runner, which sets process.env.VITEST. */
 function testSeamAllowed(): boolean {
@@ -39,7 +38,7 @@ export async function gcmEncrypt(fn: string, key: CryptoKey, iv: Bytes, plaintex
     if (aad !== undefined) params.additionalData = aad;
     return new Uint8Array(await subtle().encrypt(params, key, plaintext));
   } catch (err) {
-    throw new CryptoError(fn, "invalid key", { cause: err });
+    throw relabel(fn, "invalid key", err);
   }
 }
 
@@ -54,7 +53,7 @@ export async function gcmDecrypt(fn: string, key: CryptoKey, iv: Bytes, cipherte
     if (aad !== undefined) params.additionalData = aad;
     return new Uint8Array(await subtle().decrypt(params, key, ciphertext));
   } catch (err) {
-    throw new CryptoError(fn, isOperationError(err) ? "authentication failed" : "invalid key", { cause: err });
+    throw relabel(fn, isOperationError(err) ? "authentication failed" : "invalid key", err);
   }
 }
 

@@ -12,10 +12,9 @@
 import { AES_KEY_BITS, GCM_IV_BYTES, GCM_TAG_BYTES, HASH_NAME, INVITE_PBKDF2_ITERATIONS, LABELS, PBKDF2_ITERATIONS } from "./constants";
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
+import { subtle } from "./platform";
 import { EMPTY, checkIterations, hkdfAesKey, hkdfBits, pbkdf2Master } from "./kdf";
 import { decryptBytes, encryptBytes } from "./aead";
-
-const subtle = () => globalThis.crypto.subtle;
 
 function checkChannelId(fn: string, channelId: unknown): asserts channelId is string {
   if (typeof channelId !== "string" || channelId.length === 0) throw new CryptoError(fn, "channelId is required");

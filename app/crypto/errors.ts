@@ -19,15 +19,23 @@ export class CryptoError extends Error {
 }
 
 /**
- * Runs `op`; any failure that is not already a CryptoError of `fn` becomes
- * CryptoError(fn, reason). A CryptoError raised by an inner helper is re-labelled
- * with `fn` so that the message always names the public entry point.
+ * Runs `op` on behalf of the public function `fn`; a failure is rethrown through `relabel`, so the
+ * message always names the public entry point rather than an inner helper.
  */
 export async function guard<T>(fn: string, reason: string, op: () => Promise<T> | T): Promise<T> {
   try {
     return await op();
   } catch (err) {
-    if (err instanceof CryptoError && err.fn === fn) throw err;
-    throw new CryptoError(fn, reason, { cause: err });
+    throw relabel(fn, reason, err);
   }
+}
+
+/**
+ * The CryptoError to throw from `fn` for a caught `err`: a CryptoError of `fn` itself passes through,
+ * a missing Web Crypto keeps its explanatory reason, anything else becomes `reason`.
+ */
+export function relabel(fn: string, reason: string, err: unknown): CryptoError {
+  if (err instanceof CryptoError && err.fn === fn) return err;
+  if (err instanceof CryptoError && err.fn === "webCrypto") return new CryptoError(fn, err.reason, { cause: err });
+  return new CryptoError(fn, reason, { cause: err });
 }

@@ -4,9 +4,8 @@
  */
 import { AES_KEY_BITS, DERIVED_SECRET_BITS, HASH_NAME, MASTER_SECRET_BITS } from "./constants";
 import { base64Encode, utf8Encode, type Bytes } from "./bytes";
-import { CryptoError } from "./errors";
-
-const subtle = () => globalThis.crypto.subtle;
+import { CryptoError, guard } from "./errors";
+import { subtle } from "./platform";
 
 export const EMPTY: Bytes = new Uint8Array(0);
 
@@ -60,7 +59,7 @@ export async function hkdfAesKey(master: CryptoKey, salt: Bytes, info: string): 
 
 /** SHA-256 of the UTF-8 text, as standard base64 with padding. */
 export async function sha256Base64(text: string): Promise<string> {
-  if (typeof text !== "string") throw new CryptoError("sha256Base64", "text must be a string");
-  const digest = await subtle().digest(HASH_NAME, utf8Encode(text));
-  return base64Encode(new Uint8Array(digest));
+  const fn = "sha256Base64";
+  if (typeof text !== "string") throw new CryptoError(fn, "text must be a string");
+  return guard(fn, "digest failed", async () => base64Encode(new Uint8Array(await subtle().digest(HASH_NAME, utf8Encode(text)))));
 }

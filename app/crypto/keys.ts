@@ -16,11 +16,10 @@ import {
 } from "./constants";
 import { base64Decode, base64Encode, base64UrlDecode, base64UrlEncode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
+import { isCryptoKey, subtle } from "./platform";
 import { gcmDecrypt, gcmEncrypt } from "./aead";
 import { hkdfAesKey, importHkdfKey } from "./kdf";
 import { randomBytes } from "./random";
-
-const subtle = () => globalThis.crypto.subtle;
 
 export interface KeyBundle {
   ecdhPrivateKey: CryptoKey;
@@ -49,10 +48,6 @@ const WRAP_VERSION = "v1";
 
 function algorithmName(kind: PrivateKeyKind): string {
   return kind === "ecdh" ? "ECDH" : "RSA-PSS";
-}
-
-function isCryptoKey(value: unknown): value is CryptoKey {
-  return typeof CryptoKey !== "undefined" && value instanceof CryptoKey;
 }
 
 /** True when `key` is a `type` key of the algorithm used for `kind` (and, for ECDH, on P-384). */

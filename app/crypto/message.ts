@@ -17,9 +17,8 @@ import {
 } from "./constants";
 import { base64UrlDecode, base64UrlEncode, concatBytes, utf8Decode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
+import { isCryptoKey, subtle } from "./platform";
 import { chooseIv, gcmDecrypt, gcmEncrypt } from "./aead";
-
-const subtle = () => globalThis.crypto.subtle;
 
 const MESSAGE_VERSION = 1;
 const PSS_PARAMS: RsaPssParams = { name: "RSA-PSS", saltLength: PSS_SALT_BYTES };
@@ -38,7 +37,7 @@ function signedData(channelId: string, senderId: string, iv: Bytes, ct: Bytes): 
 }
 
 function isKey(key: unknown, type: KeyType, usage: KeyUsage): key is CryptoKey {
-  return key instanceof CryptoKey && key.type === type && key.algorithm.name === "RSA-PSS" && key.usages.includes(usage);
+  return isCryptoKey(key) && key.type === type && key.algorithm.name === "RSA-PSS" && key.usages.includes(usage);
 }
 
 export async function encryptMessage(p: {

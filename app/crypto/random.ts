@@ -1,6 +1,7 @@
 /** Randomness from the platform CSPRNG (crypto.getRandomValues / crypto.randomUUID). */
 import { RANDOM_ID_CHARS } from "./constants";
 import { CryptoError } from "./errors";
+import { WEB_CRYPTO_UNAVAILABLE } from "./platform";
 import type { Bytes } from "./bytes";
 
 /** getRandomValues fills at most 65,536 bytes per call. */
@@ -16,6 +17,7 @@ export function randomBytes(length: number): Bytes {
 
 /** A random version 4 UUID (channel ids, file names). */
 export function randomUuid(): string {
+  if (typeof globalThis.crypto?.randomUUID !== "function") throw new CryptoError("randomUuid", WEB_CRYPTO_UNAVAILABLE);
   return globalThis.crypto.randomUUID();
 }
 
