@@ -1,51 +1,5 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, filesContaining, newUser, signUp, test, type TestUser } from "./fixtures";
-
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  user: TestUser;
-}
-
-async function person(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["clipboard-read", "clipboard-write"] });
-  const page = await context.newPage();
-  const user = newUser(prefix);
-  await signUp(page, user);
-  return { context, page, user };
-}
-
-async function createChannel(page: Page, name: string, password: string): Promise<string> {
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Channel" });
-  await expect(dialog.getByText("Share this password")).toBeVisible();
-  await dialog.getByLabel("Channel Name").fill(name);
-  await dialog.getByLabel("Password").fill(password);
-  await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
-  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
-  await page.getByRole("button", { name: "Copy ID" }).click();
-  await expect(page.getByText("Channel ID copied to the clipboard.")).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
-async function joinChannel(page: Page, channelId: string, password: string) {
-  await page.getByRole("button", { name: "Join", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Join Channel" });
-  await dialog.getByLabel("Channel ID").fill(channelId);
-  await dialog.getByLabel("Password").fill(password);
-  await dialog.getByRole("button", { name: "Join", exact: true }).click();
-  return dialog;
-}
-
-async function send(page: Page, text: string) {
-  const box = page.getByLabel("Message", { exact: true });
-  await box.fill(text);
-  await box.press("Enter");
-  await expect(box).toHaveValue("");
-}
-
-const log = (page: Page) => page.getByRole("log", { name: "Messages" });
+import { expect, filesContaining, newUser, signUp, test } from "./fixtures";
+import { createChannel, joinChannel, log, person, send } from "./helpers";
 
 test.describe("channels and messaging", () => {
   test("two users create, join, talk live, clear, leave and delete", async ({ browser }) => {

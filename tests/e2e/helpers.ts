@@ -1,0 +1,60 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, newUser, signUp, type TestUser } from "./fixtures";
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  user: TestUser;
+  id: string;
+}
+
+/** A signed-up user in their own browser context (their own device). */
+export async function person(browser: Browser, prefix: string, baseURL = process.env.E2E_BASE_URL): Promise<Person> {
+  const context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  const user = newUser(prefix);
+  await signUp(page, user);
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}").userId as string);
+  return { context, page, user, id };
+}
+
+export async function createChannel(page: Page, name: string, password: string): Promise<string> {
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Channel" });
+  await expect(dialog.getByText("Share this password")).toBeVisible();
+  await dialog.getByLabel("Channel Name").fill(name);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
+  await page.getByRole("button", { name: "Copy ID" }).click();
+  await expect(page.getByText("Channel ID copied to the clipboard.")).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+export async function joinChannel(page: Page, channelId: string, password: string) {
+  await page.getByRole("button", { name: "Join", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Join Channel" });
+  await dialog.getByLabel("Channel ID").fill(channelId);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Join", exact: true }).click();
+  return dialog;
+}
+
+export async function joinAndOpen(page: Page, channelId: string, password: string, name: string) {
+  const dialog = await joinChannel(page, channelId, password);
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
+}
+
+export async function send(page: Page, text: string) {
+  const box = page.getByLabel("Message", { exact: true });
+  await box.fill(text);
+  await box.press("Enter");
+  await expect(box).toHaveValue("");
+}
+
+export const log = (page: Page) => page.getByRole("log", { name: "Messages" });
+
+/** The texts of the message list, in screen order. */
+export const messageTexts = (page: Page) => log(page).locator(".message-text").allInnerTexts();
