@@ -1,3 +1,4 @@
+import { LockIcon } from "~/components/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 import { signInFormSchema, signUpFormSchema } from "~/validation/auth";
 
@@ -49,8 +50,8 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
     <main className="auth">
       <div className="auth-card">
         <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            🔒
+          <span className="brand-mark">
+            <LockIcon size={26} />
           </span>
           <h1>ChatCrypt</h1>
         </div>

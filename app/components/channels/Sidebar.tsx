@@ -1,3 +1,4 @@
+import { TrashIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import type { Channel } from "~/chat-types";
 
@@ -30,7 +31,7 @@ export function Sidebar(props: Props) {
         </button>
         {channels && channels.length > 0 && (
           <button type="button" className="icon-button" aria-label="Delete all channels" title="Delete all channels" onClick={props.onDeleteAll}>
-            🗑
+            <TrashIcon />
           </button>
         )}
       </div>

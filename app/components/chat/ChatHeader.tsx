@@ -1,3 +1,4 @@
+import { LockIcon } from "~/components/ui/icons";
 import type { Channel } from "~/chat-types";
 
 interface Props {
@@ -15,7 +16,9 @@ export function ChatHeader({ channel, isCreator, hasMessages, onClear, onShare, 
     <div className="chat-header">
       <div className="chat-title">
         <h2># {channel.name}</h2>
-        <span className="e2ee-badge">🔒 End-to-end encrypted</span>
+        <span className="e2ee-badge">
+          <LockIcon size={12} /> End-to-end encrypted
+        </span>
       </div>
       <div className="chat-actions">
         {isCreator && hasMessages && (

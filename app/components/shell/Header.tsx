@@ -1,3 +1,4 @@
+import { LockIcon, MenuIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 
 /** Top bar: logo, then whatever the app puts beside it (world clock, menu). */
@@ -6,12 +7,12 @@ export function Header({ children, onToggleSidebar }: { children?: ReactNode; on
     <header className="app-header">
       {onToggleSidebar && (
         <button type="button" className="icon-button sidebar-toggle" aria-label="Show channels" onClick={onToggleSidebar}>
-          ☰
+          <MenuIcon />
         </button>
       )}
       <div className="brand">
         <span className="brand-mark" aria-hidden="true">
-          🔒
+          <LockIcon size={22} />
         </span>
         <span className="brand-name">ChatCrypt</span>
       </div>
