@@ -51,7 +51,7 @@ for _ in $(seq 1 100); do
 done
 
 NODE_ENV=production PB_URL="http://$PB_HTTP" SESSION_SECRET="$SESSION_SECRET" HOST="$HOST" PORT="$PORT" \
-  npx remix-serve build/server/index.js &
+  node server.mjs &
 pids+=($!)
 
 echo

@@ -7,12 +7,12 @@ import { destroyAuth } from "~/utils/session.server";
 import { loadSessionUser } from "~/utils/users.server";
 
 // The single page of the product (spec §2): everything else happens in the browser through /api routes.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [csrfToken, csrfCookie] = await csrf.commitToken(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
 
-  const { pb, token, userId } = await pocketbaseFor(request);
+  const { pb, token, userId } = await pocketbaseFor(request, context);
   let user = null;
   if (token && userId) {
     try {

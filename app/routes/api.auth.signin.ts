@@ -6,11 +6,11 @@ import { commitAuth } from "~/utils/session.server";
 import { loadSessionUser } from "~/utils/users.server";
 
 // Sign-in with the login secret derived in the browser; answers with the wrapped keys so a new device can unwrap them.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const body = await readJson(request, signInRequestSchema);
-  const pb = pocketbase();
+  const pb = pocketbase(undefined, context);
   let auth: { token: string; record: { id: string } };
   try {
     auth = await pb.collection("users").authWithPassword(body.email, body.loginSecret);

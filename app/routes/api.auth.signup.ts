@@ -6,11 +6,11 @@ import { commitAuth } from "~/utils/session.server";
 import { loadSessionUser } from "~/utils/users.server";
 
 // Sign-up: the browser already derived the login secret and wrapped its private keys.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const body = await readJson(request, signUpRequestSchema);
-  const pb = pocketbase();
+  const pb = pocketbase(undefined, context);
   let auth: { token: string; record: { id: string } };
   try {
     auth = await pb.send("/api/chat/signup", {

@@ -4,11 +4,11 @@ import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/htt
 import { channelIdParam } from "~/utils/params.server";
 
 // Only the creator may delete (PocketBase's delete rule); members, messages and files go with it.
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const channelId = channelIdParam(params);
-  const { pb } = await requireUser(request);
+  const { pb } = await requireUser(request, context);
   await deleteChannel(pb, channelId);
   return jsonResponse({ ok: true });
 }

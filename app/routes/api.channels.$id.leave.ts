@@ -3,11 +3,11 @@ import { leaveChannel } from "~/utils/channels.server";
 import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
 import { channelIdParam } from "~/utils/params.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const channelId = channelIdParam(params);
-  const { pb, userId } = await requireUser(request);
+  const { pb, userId } = await requireUser(request, context);
   await leaveChannel(pb, channelId, userId);
   return jsonResponse({ ok: true });
 }

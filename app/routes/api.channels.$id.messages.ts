@@ -4,20 +4,20 @@ import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } f
 import { createMessage, listMessages } from "~/utils/messages.server";
 import { channelIdParam } from "~/utils/params.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const channelId = channelIdParam(params);
-  const { pb } = await requireUser(request);
+  const { pb } = await requireUser(request, context);
   const query = messagePageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) fail(400, "Invalid message page.");
   return jsonResponse(await listMessages(pb, channelId, query.data));
 }
 
 // Posts a ciphertext envelope; PocketBase's create rule checks membership and that the sender is the caller.
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const channelId = channelIdParam(params);
-  const { pb, userId } = await requireUser(request);
+  const { pb, userId } = await requireUser(request, context);
   const body = await readJson(request, postMessageRequestSchema);
   const message = await createMessage(pb, {
     channelId,

@@ -3,16 +3,16 @@ import { createChannelRequestSchema } from "~/validation/channels";
 import { callHook, listChannels } from "~/utils/channels.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { pb } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { pb } = await requireUser(request, context);
   return jsonResponse({ channels: await listChannels(pb) });
 }
 
 // The spec's create_channel_with_member: one transaction in a PocketBase hook.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
-  const { pb } = await requireUser(request, "User not authenticated");
+  const { pb } = await requireUser(request, context, "User not authenticated");
   const body = await readJson(request, createChannelRequestSchema);
   const result = await callHook<{ id: string }>(
     pb,

@@ -4,10 +4,10 @@ import { callHook } from "~/utils/channels.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
 
 // Join: the PocketBase hook compares the join verifier in constant time and adds the member.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
-  const { pb } = await requireUser(request, "Not authenticated");
+  const { pb } = await requireUser(request, context, "Not authenticated");
   const body = await readJson(request, joinChannelRequestSchema);
   const result = await callHook<{ id: string; name: string }>(
     pb,

@@ -13,9 +13,9 @@ const HEARTBEAT_MS = 25_000;
  * PocketBase's rules decide what they receive), forwarded as server-sent events. Every (re)connection to
  * PocketBase sends "sync", and the page then fetches whatever it may have missed.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   ensureEventSource();
-  const { pb, userId } = await requireUser(request);
+  const { pb, userId } = await requireUser(request, context);
   const rawChannel = new URL(request.url).searchParams.get("channel");
   let channelId: string | null = null;
   if (rawChannel) {
@@ -31,8 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
     const heartbeat = setInterval(() => !closed && send({ event: "ping", data: "" }), HEARTBEAT_MS);
 
+    // "sync" only once every subscription is active: anything created before that is fetched by the
+    // page, anything after arrives as an event. The SDK resubmits subscriptions before PB_CONNECT on
+    // every reconnect, so later PB_CONNECTs are safe to forward directly.
+    let subscribed = false;
     (async () => {
-      await pb.realtime.subscribe("PB_CONNECT", () => emit({ type: "sync" }));
+      await pb.realtime.subscribe("PB_CONNECT", () => subscribed && emit({ type: "sync" }));
       await pb.collection("channel_members").subscribe("*", (e: { action: string; record: { user: string } }) => {
         if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });
       });
@@ -48,6 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           { filter: pb.filter("channel = {:channel}", { channel: channelId }), fields: "id,channel,sender,encrypted_content,created" },
         );
       }
+      subscribed = true;
+      emit({ type: "sync" });
     })().catch(() => {
       if (!closed) abort();
     });

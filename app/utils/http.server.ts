@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { z } from "zod";
 import { env } from "./env.server";
@@ -56,8 +57,8 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 }
 
 /** A POST with a valid CSRF token, from a signed-in user: the PocketBase client carries their token. */
-export async function requireUser(request: Request, unauthenticated = "Not authenticated") {
-  const { pb, token, userId } = await pocketbaseFor(request);
+export async function requireUser(request: Request, context: AppLoadContext, unauthenticated = "Not authenticated") {
+  const { pb, token, userId } = await pocketbaseFor(request, context);
   if (!token || !userId) fail(401, unauthenticated);
   return { pb, token, userId };
 }

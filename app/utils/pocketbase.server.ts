@@ -1,20 +1,31 @@
+import type { AppLoadContext } from "@remix-run/node";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { env } from "./env.server";
 import { readSession } from "./session.server";
 
-/** A fresh PocketBase client for one request, carrying the caller's own token (if any). */
-export function pocketbase(token?: string) {
+/**
+ * A fresh PocketBase client for one request, carrying the caller's own token (if any) and their address
+ * in X-Forwarded-For, so PocketBase's rate limits apply per person rather than to the web server.
+ */
+export function pocketbase(token?: string, context?: AppLoadContext) {
   const pb = new PocketBase(env().PB_URL);
   pb.autoCancellation(false);
   if (token) pb.authStore.save(token, null);
+  const clientIp = context?.clientIp;
+  if (clientIp) {
+    pb.beforeSend = (url, options) => {
+      options.headers = { ...(options.headers as Record<string, string>), "X-Forwarded-For": clientIp };
+      return { url, options };
+    };
+  }
   return pb;
 }
 
-export async function pocketbaseFor(request: Request) {
+export async function pocketbaseFor(request: Request, context?: AppLoadContext) {
   const session = await readSession(request);
   const token = session.get("token");
   const userId = session.get("userId");
-  return { pb: pocketbase(token), token, userId };
+  return { pb: pocketbase(token, context), token, userId };
 }
 
 /** The message a PocketBase error carries for the user, or undefined when it has none worth showing. */

@@ -38,7 +38,7 @@ export interface WebServer {
   start(): Promise<void>;
 }
 
-/** The production web server (remix-serve on the built app) in front of the given PocketBase. */
+/** The production web server (server.mjs on the built app) in front of the given PocketBase. */
 export async function startWeb(pbUrl: string, options: { port?: number; sessionSecret?: string; env?: Record<string, string> } = {}): Promise<WebServer> {
   const port = options.port ?? (await freePort());
   const logDir = mkdtempSync(join(tmpdir(), "chatcrypt-web-logs-"));
@@ -48,7 +48,7 @@ export async function startWeb(pbUrl: string, options: { port?: number; sessionS
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
+    child = spawn(process.execPath, ["server.mjs"], {
       env: { ...process.env, NODE_ENV: "production", PB_URL: pbUrl, HOST: "127.0.0.1", PORT: String(port), SESSION_SECRET: sessionSecret, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
