@@ -5,6 +5,8 @@ export function setCsrfToken(token: string) {
   csrfToken = token;
 }
 
+export const getCsrfToken = () => csrfToken;
+
 export class ApiError extends Error {
   constructor(
     message: string,

@@ -1,5 +1,6 @@
 // Command pocketbase is ChatCrypt's PocketBase: the stock server (dashboard included)
-// with the JS VM plugin for our pb_hooks and JS pb_migrations, and the migrate command.
+// with the JS VM plugin for our pb_hooks and JS pb_migrations, and the migrate command. The hooks
+// also get $safeFetch (safefetch.go), the guarded HTTP fetch used for link previews.
 package main
 
 import (
@@ -30,6 +31,7 @@ func main() {
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
 		MigrationsDir: migrationsDir,
+		OnInit:        registerSafeFetch(),
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

@@ -11,18 +11,18 @@ if [[ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; then
 fi
 
 bash scripts/ensure-deps.sh || exit 1
-mkdir -p test-results
-rm -f test-results/vitest.json test-results/e2e.json
+mkdir -p reports
+rm -f reports/vitest.json reports/e2e.json
 
 status=0
 echo "== type check"
 npx tsc || status=1
 
 echo "== unit and integration tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 
 echo "== end-to-end tests"
 npx playwright test || status=1
 
-node scripts/test-summary.mjs test-results/vitest.json test-results/e2e.json || status=1
+node scripts/test-summary.mjs reports/vitest.json reports/e2e.json || status=1
 exit $status

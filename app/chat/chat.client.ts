@@ -10,6 +10,7 @@ import {
 } from "~/crypto";
 import { api, ApiError } from "~/api.client";
 import type { Channel, EncryptedMessage, PublicProfile } from "~/chat-types";
+import { decryptAttachments, decryptPreviews, type DecryptedAttachment, type DecryptedPreview } from "~/chat/files.client";
 import { buildInviteLink } from "~/chat/invite";
 import { deviceKeys } from "~/chat/session-keys.client";
 import type { SessionUser } from "~/session-user";
@@ -26,6 +27,8 @@ export interface DecryptedMessage {
   text: string;
   created: string;
   own: boolean;
+  attachments: DecryptedAttachment[];
+  previews: DecryptedPreview[];
 }
 
 const KEYS_MISSING = "Encryption keys not found. Please sign in again on this device.";
@@ -143,7 +146,8 @@ export const deleteChannel = (id: string) => api(`/api/channels/${id}/delete`, {
 export const clearMessages = (id: string) => api<{ deleted: number }>(`/api/channels/${id}/clear`, {});
 
 // ---- messages ----
-export async function sendMessage(user: SessionUser, channel: Channel, text: string): Promise<DecryptedMessage> {
+/** Encrypts, signs and posts one message; an empty text is the carrier of a file or audio message. */
+export async function postEnvelope(user: SessionUser, channel: Channel, text: string): Promise<DecryptedMessage> {
   const keys = await deviceKeys(user.id);
   if (!keys) throw new ChatError(KEYS_MISSING);
   const key = await channelKey(channel);
@@ -153,7 +157,21 @@ export async function sendMessage(user: SessionUser, channel: Channel, text: str
     encryptedContent: envelope,
     senderPublicKey: user.ecdhPublicKey,
   });
-  return { id: message.id, channelId: channel.id, senderId: user.id, senderUsername: user.username, text, created: message.created, own: true };
+  return {
+    id: message.id,
+    channelId: channel.id,
+    senderId: user.id,
+    senderUsername: user.username,
+    text,
+    created: message.created,
+    own: true,
+    attachments: [],
+    previews: [],
+  };
+}
+
+export async function sendMessage(user: SessionUser, channel: Channel, text: string): Promise<DecryptedMessage> {
+  return postEnvelope(user, channel, text);
 }
 
 export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number } = {}) {
@@ -179,7 +197,21 @@ export async function decryptMessages(user: SessionUser, channel: Channel, messa
       if (!sender || m.channelId !== channel.id) return null;
       try {
         const text = await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey: sender.verifyKey });
-        return { id: m.id, channelId: m.channelId, senderId: m.senderId, senderUsername: sender.profile.username, text, created: m.created, own: m.senderId === user.id };
+        const [attachments, previews] = await Promise.all([
+          decryptAttachments(key, channel.id, m.senderId, m.attachments),
+          decryptPreviews(key, channel.id, m.previews),
+        ]);
+        return {
+          id: m.id,
+          channelId: m.channelId,
+          senderId: m.senderId,
+          senderUsername: sender.profile.username,
+          text,
+          created: m.created,
+          own: m.senderId === user.id,
+          attachments,
+          previews,
+        };
       } catch {
         return null;
       }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Channel, LiveEvent } from "~/chat-types";
 import {
   ChatError,
+  channelKey,
   clearMessages,
   createChannel,
   createShareLink,
@@ -15,7 +16,18 @@ import {
   sendMessage,
   type DecryptedMessage,
 } from "~/chat/chat.client";
+import { isAcceptedFile } from "~/chat/attachments";
+import {
+  attachLinkPreview,
+  attachmentUrl,
+  decryptAttachments,
+  decryptPreviews,
+  previewImageUrl,
+  saveAttachment,
+  sendFile,
+} from "~/chat/files.client";
 import { latestCreated, mergeMessages } from "~/chat/merge";
+import { MicrophoneError, useAudioRecorder } from "~/chat/recorder.client";
 import { useLiveEvents } from "~/chat/useLiveEvents.client";
 import { CreateChannelModal, JoinChannelModal } from "~/components/channels/ChannelForms";
 import { Sidebar } from "~/components/channels/Sidebar";
@@ -45,8 +57,20 @@ type ModalState =
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);
 
+const ORPHAN_AFTER_MS = 60_000;
+/** A file message whose upload never completed carries no text and no attachment: it is not shown. */
+const isOrphan = (m: DecryptedMessage) =>
+  !m.text && m.attachments.length === 0 && Date.now() - new Date(m.created.replace(" ", "T")).getTime() > ORPHAN_AFTER_MS;
+
+interface Props {
+  user: SessionUser;
+  uploadMaxBytes: number;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
 /** The signed-in screen (spec §2.3): header, channel sidebar, chat pane. Wiring only; the parts are props-in components. */
-export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; onSignOut: () => void; signingOut: boolean }) {
+export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [channels, setChannels] = useState<Channel[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -60,6 +84,9 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
   const [toast, setToast] = useState<ToastState | null>(null);
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
+  const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
+  const [failedFile, setFailedFile] = useState<{ file: File; error: string; failure: string } | null>(null);
+  const recorder = useAudioRecorder();
 
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
   const selectedRef = useRef<Channel | null>(null);
@@ -137,7 +164,7 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
       const gen = ++generation.current;
       try {
         const page = await fetchMessages(channel.id, { limit: PAGE_SIZE });
-        const decrypted = await decryptMessages(user, channel, page.messages);
+        const decrypted = (await decryptMessages(user, channel, page.messages)).filter((m) => !isOrphan(m));
         if (gen !== generation.current) return;
         setMessages(decrypted);
         setHasMore(page.hasMore);
@@ -152,6 +179,7 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
     setMessages([]);
     setHasMore(false);
     setSendError(null);
+    setFailedFile(null);
     if (selected) void loadLatest(selected);
     // Only a change of channel reloads; list refreshes keep the same channel object id.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -184,7 +212,7 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
     const gen = generation.current;
     try {
       const page = await fetchMessages(channel.id, { before: oldest.created, limit: PAGE_SIZE });
-      const decrypted = await decryptMessages(user, channel, page.messages);
+      const decrypted = (await decryptMessages(user, channel, page.messages)).filter((m) => !isOrphan(m));
       if (gen !== generation.current) return;
       setMessages((current) => mergeMessages(current, decrypted));
       setHasMore(page.hasMore);
@@ -194,6 +222,10 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
       setLoadingOlder(false);
     }
   }, [user, loadingOlder]);
+
+  const updateMessage = useCallback((id: string, change: (m: DecryptedMessage) => DecryptedMessage) => {
+    setMessages((current) => current.map((m) => (m.id === id ? change(m) : m)));
+  }, []);
 
   const onLive = useCallback(
     async (event: LiveEvent) => {
@@ -212,11 +244,27 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
         if (!decrypted.own) highlight([decrypted.id]);
       } else if (event.type === "message-deleted") {
         setMessages((current) => current.filter((m) => m.id !== event.messageId));
+      } else if (event.type === "attachment" || event.type === "preview") {
+        const channel = selectedRef.current;
+        const messageId = event.type === "attachment" ? event.attachment.messageId : event.preview.messageId;
+        const target = messagesRef.current.find((m) => m.id === messageId);
+        if (!channel || !target) return;
+        const key = await channelKey(channel);
+        if (!key) return;
+        if (event.type === "attachment") {
+          if (target.attachments.some((a) => a.id === event.attachment.id)) return;
+          const [attachment] = await decryptAttachments(key, channel.id, target.senderId, [event.attachment]);
+          if (attachment) updateMessage(messageId, (m) => ({ ...m, attachments: [...m.attachments.filter((a) => a.id !== attachment.id), attachment] }));
+        } else {
+          if (target.previews.some((p) => p.id === event.preview.id)) return;
+          const [preview] = await decryptPreviews(key, channel.id, [event.preview]);
+          if (preview) updateMessage(messageId, (m) => ({ ...m, previews: [...m.previews.filter((p) => p.id !== preview.id), preview] }));
+        }
       }
     },
-    [user, reloadChannels, catchUp, highlight],
+    [user, reloadChannels, catchUp, highlight, updateMessage],
   );
-  useLiveEvents(selectedId, (event) => void onLive(event));
+  const { live } = useLiveEvents(selectedId, (event) => void onLive(event));
 
   // ---- actions ----
   const closeModal = useCallback(() => {
@@ -337,6 +385,9 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
     try {
       const sent = await sendMessage(user, channel, text);
       if (selectedRef.current?.id === channel.id) setMessages((current) => mergeMessages(current, [sent]));
+      void attachLinkPreview(channel, sent).then((preview) => {
+        if (preview) updateMessage(sent.id, (m) => ({ ...m, previews: m.previews.some((p) => p.id === preview.id) ? m.previews : [...m.previews, preview] }));
+      });
       return true;
     } catch (error) {
       console.warn("Sending failed", error);
@@ -346,6 +397,69 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
       setSending(false);
     }
   }
+
+  async function uploadFile(file: File, failure: string) {
+    const channel = selectedRef.current;
+    if (!channel || upload) return;
+    setFailedFile(null);
+    setUpload({ name: file.name, fraction: 0 });
+    try {
+      const sent = await sendFile(user, channel, file, {
+        limitBytes: uploadMaxBytes,
+        failure,
+        onProgress: (fraction) => setUpload({ name: file.name, fraction }),
+      });
+      if (selectedRef.current?.id === channel.id) setMessages((current) => mergeMessages(current, [sent]));
+    } catch (error) {
+      console.warn("Upload failed", error);
+      setFailedFile({ file, failure, error: messageOf(error, failure) });
+    } finally {
+      setUpload(null);
+    }
+  }
+
+  function onPickFile(file: File) {
+    if (!isAcceptedFile(file.name, file.type)) {
+      setFailedFile(null);
+      return notify("Only images, .pdf, .txt and .zip files can be sent.", "error");
+    }
+    void uploadFile(file, "Failed to upload file");
+  }
+
+  async function onToggleRecording() {
+    if (recorder.recording) {
+      const file = await recorder.stop();
+      if (file) await uploadFile(file, "Failed to send audio message");
+      return;
+    }
+    try {
+      await recorder.start();
+    } catch (error) {
+      notify(error instanceof MicrophoneError ? error.message : "Failed to access microphone. Please check your permissions.", "error");
+    }
+  }
+
+  const resolveAttachment = useCallback(
+    (a: Parameters<typeof attachmentUrl>[1]) => {
+      const channel = selectedRef.current;
+      return channel ? attachmentUrl(channel, a) : Promise.reject(new Error("no channel"));
+    },
+    [],
+  );
+  const resolvePreviewImage = useCallback(
+    (p: Parameters<typeof previewImageUrl>[1]) => {
+      const channel = selectedRef.current;
+      return channel ? previewImageUrl(channel, p) : Promise.reject(new Error("no channel"));
+    },
+    [],
+  );
+  const onDownload = useCallback(
+    (a: Parameters<typeof saveAttachment>[1]) => {
+      const channel = selectedRef.current;
+      if (channel) saveAttachment(channel, a).catch(() => notify("The file could not be downloaded.", "error"));
+    },
+    [notify],
+  );
 
   const missingPassword = selected && !getChannelPassword(selected.id);
 
@@ -369,10 +483,11 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
           onDeleteAll={() => setModal({ kind: "deleteAll" })}
           footer={<AccountFooter username={user.username} onSignOut={onSignOut} busy={signingOut} />}
         />
-        <main className="chat-pane">
+        <main className="chat-pane" data-live={live ? "true" : "false"}>
           {selected ? (
             <>
               <ChatHeader
+                live={live}
                 channel={selected}
                 isCreator={selected.createdBy === user.id}
                 hasMessages={messages.length > 0}
@@ -387,8 +502,22 @@ export function Workspace({ user, onSignOut, signingOut }: { user: SessionUser; 
                 loadingOlder={loadingOlder}
                 onLoadOlder={() => void loadOlder()}
                 notice={missingPassword ? "Channel password not found. Join the channel again with its password to read it on this device." : null}
+                resolveAttachment={resolveAttachment}
+                resolvePreviewImage={resolvePreviewImage}
+                onDownload={onDownload}
               />
-              <Composer busy={sending} error={sendError} onSend={onSend} />
+              <Composer
+                busy={sending}
+                error={sendError}
+                onSend={onSend}
+                upload={upload}
+                failedFile={failedFile ? { name: failedFile.file.name, error: failedFile.error } : null}
+                onPickFile={onPickFile}
+                onRetryFile={() => failedFile && void uploadFile(failedFile.file, failedFile.failure)}
+                onDiscardFile={() => setFailedFile(null)}
+                recording={recorder.recording ? { elapsedMs: recorder.elapsedMs } : null}
+                onToggleRecording={() => void onToggleRecording()}
+              />
             </>
           ) : (
             <EmptyChat />

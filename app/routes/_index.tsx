@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChatApp } from "~/components/ChatApp";
+import { publicEnv } from "~/utils/env.server";
 import { csrf } from "~/utils/http.server";
 import { pocketbaseFor } from "~/utils/pocketbase.server";
 import { destroyAuth } from "~/utils/session.server";
@@ -22,10 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     if (!user) headers.append("Set-Cookie", await destroyAuth(request));
   }
-  return data({ csrfToken, user }, { headers });
+  return data({ csrfToken, user, ...publicEnv() }, { headers });
 }
 
 export default function Index() {
-  const { csrfToken, user } = useLoaderData<typeof loader>();
-  return <ChatApp csrfToken={csrfToken} initialUser={user} />;
+  const { csrfToken, user, uploadMaxBytes } = useLoaderData<typeof loader>();
+  return <ChatApp csrfToken={csrfToken} initialUser={user} uploadMaxBytes={uploadMaxBytes} />;
 }

@@ -3,6 +3,7 @@ import { eventStream } from "remix-utils/sse/server";
 import type { LiveEvent } from "~/chat-types";
 import { channelIdSchema } from "~/validation/channels";
 import { fail, requireUser } from "~/utils/http.server";
+import { ATTACHMENT_FIELDS, PREVIEW_FIELDS, toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/utils/attachments.server";
 import { toMessage } from "~/utils/messages.server";
 import { ensureEventSource } from "~/utils/realtime.server";
 
@@ -50,6 +51,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             else if (e.action === "delete") emit({ type: "message-deleted", channelId, messageId: e.record.id });
           },
           { filter: pb.filter("channel = {:channel}", { channel: channelId }), fields: "id,channel,sender,encrypted_content,created" },
+        );
+      }
+      if (channelId) {
+        const inChannel = { filter: pb.filter("channel = {:channel}", { channel: channelId }) };
+        await pb.collection("file_attachments").subscribe(
+          "*",
+          (e: { action: string; record: AttachmentRecord }) => {
+            if (e.action === "create" && e.record.channel === channelId) emit({ type: "attachment", attachment: toAttachment(e.record) });
+          },
+          { ...inChannel, fields: ATTACHMENT_FIELDS },
+        );
+        await pb.collection("link_previews").subscribe(
+          "*",
+          (e: { action: string; record: PreviewRecord }) => {
+            if (e.action === "create" && e.record.channel === channelId) emit({ type: "preview", preview: toPreview(e.record) });
+          },
+          { ...inChannel, fields: PREVIEW_FIELDS },
         );
       }
       subscribed = true;

@@ -7,6 +7,8 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   // Set to "true" when the web app is served over HTTPS (directly or behind a proxy).
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  // Largest file a member may send, in MB (the PocketBase file field allows up to 60 MiB).
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(59).default(50),
 });
 
 export type ServerEnv = z.infer<typeof schema>;
@@ -31,4 +33,6 @@ export function env() {
   return cached;
 }
 
-export const publicEnv = () => ({});
+/** The only settings the browser receives. */
+export const publicEnv = () => ({ uploadMaxBytes: env().UPLOAD_MAX_MB * 1024 * 1024 });
+export type PublicEnv = ReturnType<typeof publicEnv>;

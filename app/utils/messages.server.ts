@@ -1,9 +1,17 @@
 import type PocketBase from "pocketbase";
 import type { EncryptedMessage } from "~/chat-types";
 import { fail } from "./http.server";
+import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "./attachments.server";
 import { pbStatus } from "./pocketbase.server";
 
-type MessageRecord = { id: string; channel: string; sender: string; encrypted_content: string; created: string };
+type MessageRecord = {
+  id: string;
+  channel: string;
+  sender: string;
+  encrypted_content: string;
+  created: string;
+  expand?: { file_attachments_via_message?: AttachmentRecord[]; link_previews_via_message?: PreviewRecord[] };
+};
 
 export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   id: r.id,
@@ -11,9 +19,15 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   senderId: r.sender,
   encryptedContent: r.encrypted_content,
   created: r.created,
+  attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
+  previews: r.expand?.link_previews_via_message?.map(toPreview) ?? [],
 });
 
 const FIELDS = "id,channel,sender,encrypted_content,created";
+// Attachments and previews come with their messages in the same query (back-relation expand; the
+// related collections' view rules still apply).
+const EXPAND = "file_attachments_via_message,link_previews_via_message";
+const LIST_FIELDS = `${FIELDS},expand`;
 
 /**
  * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns what
@@ -33,7 +47,8 @@ export async function listMessages(
       const list = await pb.collection("messages").getList<MessageRecord>(1, page.limit, {
         filter,
         sort: "created,id",
-        fields: FIELDS,
+        fields: LIST_FIELDS,
+        expand: EXPAND,
         skipTotal: true,
       });
       return { messages: list.items.map(toMessage), hasMore: list.items.length === page.limit };
@@ -41,7 +56,8 @@ export async function listMessages(
     const list = await pb.collection("messages").getList<MessageRecord>(1, page.limit + 1, {
       filter,
       sort: "-created,-id",
-      fields: FIELDS,
+      fields: LIST_FIELDS,
+      expand: EXPAND,
       skipTotal: true,
     });
     const hasMore = list.items.length > page.limit;

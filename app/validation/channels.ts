@@ -45,3 +45,26 @@ export const messagePageSchema = z.object({
   after: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
+
+const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");
+const cipherText = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, "Encrypted fields must be base64url.");
+
+export const attachmentFieldsSchema = z.object({
+  messageId: recordId,
+  fileName: cipherText(4000).min(1, "Missing file name."),
+  fileSize: z.coerce.number().int().min(0),
+  fileType: z.string().max(200).regex(/^([\w.+-]+\/[\w.+-]+)?$/, "Invalid file type."),
+  storagePath: z.string().max(300),
+});
+
+export const previewFieldsSchema = z.object({
+  messageId: recordId,
+  url: cipherText(20000).min(1),
+  title: cipherText(20000),
+  description: cipherText(20000),
+  imageUrl: cipherText(20000),
+});
+
+export const linkPreviewRequestSchema = z.object({
+  url: z.string().trim().min(1).max(2048).regex(/^https?:\/\//i, "Only http and https links get previews."),
+});

@@ -78,6 +78,7 @@ test.describe("auth screen", () => {
     const user = newUser("carol");
     await signUp(page, user);
     await page.getByRole("button", { name: `@${user.username}, sign out` }).click();
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
 
     await signIn(page, { email: user.email, password: `${user.password}-wrong` });
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
@@ -107,6 +108,7 @@ test.describe("auth screen", () => {
     record(page);
     await signUp(page, user);
     await page.getByRole("button", { name: `@${user.username}, sign out` }).click();
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     const device = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     const other = await device.newPage();
     record(other);

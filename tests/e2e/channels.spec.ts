@@ -1,5 +1,5 @@
 import { expect, filesContaining, newUser, signUp, test } from "./fixtures";
-import { createChannel, joinChannel, log, person, send } from "./helpers";
+import { createChannel, joinChannel, log, person, send, waitLive } from "./helpers";
 
 test.describe("channels and messaging", () => {
   test("two users create, join, talk live, clear, leave and delete", async ({ browser }) => {
@@ -26,6 +26,7 @@ test.describe("channels and messaging", () => {
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(bob.page.getByRole("heading", { name: "# Project X" })).toBeVisible();
     await expect(bob.page.getByText("End-to-end encrypted")).toBeVisible();
+    await waitLive(bob.page);
 
     // Live messages both ways; blank text is not sent; Shift+Enter adds a line.
     await send(alice.page, `Hello Bob ${canary}`);

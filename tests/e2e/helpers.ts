@@ -45,6 +45,7 @@ export async function joinAndOpen(page: Page, channelId: string, password: strin
   const dialog = await joinChannel(page, channelId, password);
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
+  await waitLive(page);
 }
 
 export async function send(page: Page, text: string) {
@@ -55,6 +56,9 @@ export async function send(page: Page, text: string) {
 }
 
 export const log = (page: Page) => page.getByRole("log", { name: "Messages" });
+
+/** Waits until the page's live stream for the open channel is subscribed. */
+export const waitLive = (page: Page) => expect(page.locator('main.chat-pane[data-live="true"]')).toBeVisible({ timeout: 20_000 });
 
 /** The texts of the message list, in screen order. */
 export const messageTexts = (page: Page) => log(page).locator(".message-text").allInnerTexts();

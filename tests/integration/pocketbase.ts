@@ -37,6 +37,8 @@ export interface StartOptions {
    * address is excluded so that a test file can send hundreds of requests.
    */
   rateLimits?: boolean;
+  /** Extra environment variables for the PocketBase process (added to this process's environment). */
+  env?: Record<string, string>;
 }
 
 let build: Promise<void> | undefined;
@@ -101,7 +103,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
         "--hooksWatch=false",
         "--automigrate=false",
       ],
-      { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
+      { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...options.env } },
     );
     child = proc;
     proc.stdout?.on("data", append);

@@ -2,6 +2,7 @@ import { LockIcon } from "~/components/ui/icons";
 import type { Channel } from "~/chat-types";
 
 interface Props {
+  live: boolean;
   channel: Channel;
   isCreator: boolean;
   hasMessages: boolean;
@@ -11,7 +12,7 @@ interface Props {
 }
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
-export function ChatHeader({ channel, isCreator, hasMessages, onClear, onShare, onCopyId }: Props) {
+export function ChatHeader({ live, channel, isCreator, hasMessages, onClear, onShare, onCopyId }: Props) {
   return (
     <div className="chat-header">
       <div className="chat-title">
@@ -19,6 +20,11 @@ export function ChatHeader({ channel, isCreator, hasMessages, onClear, onShare, 
         <span className="e2ee-badge">
           <LockIcon size={12} /> End-to-end encrypted
         </span>
+        {!live && (
+          <span className="live-status" role="status">
+            Connecting...
+          </span>
+        )}
       </div>
       <div className="chat-actions">
         {isCreator && hasMessages && (

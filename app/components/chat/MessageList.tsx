@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { DecryptedMessage } from "~/chat/chat.client";
+import type { DecryptedAttachment, DecryptedPreview } from "~/chat/files.client";
+import { AttachmentView, PreviewCard } from "./Attachments";
 
 interface Props {
   messages: DecryptedMessage[];
@@ -8,6 +10,9 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   notice?: string | null;
+  resolveAttachment: (a: DecryptedAttachment) => Promise<string>;
+  resolvePreviewImage: (p: DecryptedPreview) => Promise<string>;
+  onDownload: (a: DecryptedAttachment) => void;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hour12: false });
@@ -18,7 +23,8 @@ export function formatTime(created: string) {
 }
 
 /** Oldest first, sender and time on each, own messages on the right, new arrivals highlighted. */
-export function MessageList({ messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice }: Props) {
+export function MessageList(props: Props) {
+  const { messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice } = props;
   const endRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const lastId = messages.length ? messages[messages.length - 1].id : null;
@@ -54,7 +60,14 @@ export function MessageList({ messages, highlighted, hasMore, loadingOlder, onLo
             <span className="sender">{m.own ? "You" : m.senderUsername}</span>
             <time dateTime={m.created}>{formatTime(m.created)}</time>
           </header>
-          <p className="message-text">{m.text}</p>
+          {m.text && <p className="message-text">{m.text}</p>}
+          {m.attachments.map((a) => (
+            <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
+          ))}
+          {!m.text && m.attachments.length === 0 && <p className="attachment-loading">Receiving attachment...</p>}
+          {m.previews.slice(0, 1).map((p) => (
+            <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
+          ))}
         </article>
       ))}
       <div ref={endRef} />

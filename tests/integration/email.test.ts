@@ -1,0 +1,258 @@
+// POST /api/chat/notify-email against a real PocketBase sending through a real SMTP server on
+// loopback, configured from the environment (SMTP_HOST, SMTP_PORT, ...).
+
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startCaptureServer, type CaptureServer } from "./smtp";
+import {
+  post,
+  postJson,
+  signUpUser,
+  startPocketBase,
+  superuserClient,
+  type RunningPocketBase,
+  type TestUser,
+} from "./pocketbase";
+
+const ROUTE = "/api/chat/notify-email";
+const SMTP_CREDENTIALS = { username: "chatcrypt-mailer", password: "smtp-secret-123" };
+
+let smtp: CaptureServer;
+let pb: RunningPocketBase;
+
+beforeAll(async () => {
+  smtp = await startCaptureServer({ credentials: SMTP_CREDENTIALS });
+  pb = await startPocketBase({
+    env: {
+      SMTP_HOST: smtp.host,
+      SMTP_PORT: String(smtp.port),
+      SMTP_USERNAME: SMTP_CREDENTIALS.username,
+      SMTP_PASSWORD: SMTP_CREDENTIALS.password,
+      SMTP_TLS: "false",
+    },
+  });
+});
+
+afterAll(async () => {
+  await pb?.stop();
+  await smtp?.stop();
+});
+
+async function userWith(settings: { email_notifications_enabled?: boolean; email_include_content?: boolean }) {
+  const user = await signUpUser(pb.url);
+  if (Object.keys(settings).length > 0) {
+    await user.pb.collection("users").update(user.id, settings);
+  }
+  return user;
+}
+
+function notify(user: TestUser | undefined, body: unknown) {
+  return postJson(pb.url, ROUTE, body, user?.token);
+}
+
+const SECRET_TEXT = "The launch code is 7391 and the meeting moved to Friday";
+
+function notification(overrides: Record<string, unknown> = {}) {
+  return {
+    to: "victim@example.test",
+    messageContent: `@someone ${SECRET_TEXT}`,
+    senderUsername: "alice_w",
+    channelName: "general",
+    mention: true,
+    ...overrides,
+  };
+}
+
+describe("SMTP settings from the environment", () => {
+  it("are saved in the app settings, with the default sender", async () => {
+    const admin = await superuserClient(pb.url, pb.superuser);
+    const settings = (await admin.settings.getAll()) as {
+      smtp: { enabled: boolean; host: string; port: number; username: string; tls: boolean };
+      meta: { senderAddress: string; senderName: string };
+    };
+    expect(settings.smtp).toMatchObject({
+      enabled: true,
+      host: smtp.host,
+      port: smtp.port,
+      username: SMTP_CREDENTIALS.username,
+      tls: false,
+    });
+    expect(settings.meta).toMatchObject({ senderAddress: "noreply@chatcrypt.local", senderName: "ChatCrypt" });
+  });
+});
+
+describe("without usable SMTP settings", () => {
+  let other: RunningPocketBase | undefined;
+
+  afterAll(async () => {
+    await other?.stop();
+  });
+
+  it("starts, keeps SMTP off, and answers that email is not configured", async () => {
+    other = await startPocketBase({ env: { SMTP_HOST: smtp.host, SMTP_PORT: "not-a-port" } });
+    const admin = await superuserClient(other.url, other.superuser);
+    const settings = (await admin.settings.getAll()) as { smtp: { enabled: boolean } };
+    expect(settings.smtp.enabled).toBe(false);
+
+    const user = await signUpUser(other.url);
+    await user.pb.collection("users").update(user.id, { email_notifications_enabled: true });
+    const res = await postJson(other.url, ROUTE, notification(), user.token);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ sent: false, reason: "email is not configured" });
+    expect(smtp.mailsTo(user.email)).toHaveLength(0);
+  });
+});
+
+describe("notify-email", () => {
+  it("sends one content-free email to the caller's own address, never to `to`", async () => {
+    const user = await userWith({ email_notifications_enabled: true });
+
+    const res = await notify(user, notification());
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ sent: true });
+
+    const mails = smtp.mailsTo(user.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.rcptTo).toEqual([user.email]);
+    expect(mail.to).toContain(user.email);
+    expect(mail.subject).toBe("New mention in #general");
+    expect(mail.from).toContain("noreply@chatcrypt.local");
+    expect(mail.from).toContain("ChatCrypt");
+    expect(mail.authUser).toBe(SMTP_CREDENTIALS.username);
+    expect(mail.text).toContain("@alice_w mentioned you in #general.");
+    expect(mail.html).toContain("@alice_w mentioned you in #general.");
+
+    // neither the message text nor the requested recipient appears anywhere in the mail
+    expect(mail.raw).not.toContain("launch code");
+    expect(mail.text).not.toContain("launch code");
+    expect(mail.html).not.toContain("launch code");
+    expect(mail.raw).not.toContain("victim@example.test");
+    expect(smtp.mailsTo("victim@example.test")).toHaveLength(0);
+  });
+
+  it("includes the message text when the user chose it, and says 'message' without a mention", async () => {
+    const user = await userWith({ email_notifications_enabled: true, email_include_content: true });
+
+    const res = await notify(user, notification({ mention: false, channelName: "design <team>" }));
+    expect(res.json).toEqual({ sent: true });
+
+    const [mail] = smtp.mailsTo(user.email);
+    expect(mail.subject).toBe("New message in #design <team>");
+    expect(mail.text).toContain("@alice_w sent a new message in #design <team>.");
+    expect(mail.text).toContain(SECRET_TEXT);
+    expect(mail.html).toContain(SECRET_TEXT);
+    expect(mail.html).toContain("#design &lt;team&gt;");
+    expect(mail.html).not.toContain("<team>");
+  });
+
+  it("caps the included text at 2,000 characters", async () => {
+    const user = await userWith({ email_notifications_enabled: true, email_include_content: true });
+    const long = `${"a".repeat(1999)}b${"z".repeat(3000)}`;
+
+    const res = await notify(user, notification({ messageContent: long }));
+    expect(res.json).toEqual({ sent: true });
+
+    const [mail] = smtp.mailsTo(user.email);
+    expect(mail.text).toContain(`${"a".repeat(1999)}b…`);
+    expect(mail.text).not.toContain("bz");
+    expect(mail.raw).not.toContain("zz");
+  });
+
+  it("keeps line breaks out of the subject", async () => {
+    const user = await userWith({ email_notifications_enabled: true });
+
+    const res = await notify(user, notification({ channelName: "ops\r\nBcc: victim@example.test" }));
+    expect(res.json).toEqual({ sent: true });
+
+    const [mail] = smtp.mailsTo(user.email);
+    expect(mail.subject).toBe("New mention in #ops Bcc: victim@example.test");
+    expect(mail.rcptTo).toEqual([user.email]);
+    expect(mail.headers.bcc).toBeUndefined();
+  });
+
+  it("sends nothing while the user's email notifications are off", async () => {
+    const user = await userWith({});
+    const res = await notify(user, notification());
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ sent: false, reason: "email notifications are off" });
+
+    await user.pb.collection("users").update(user.id, { email_notifications_enabled: true });
+    await user.pb.collection("users").update(user.id, { email_notifications_enabled: false });
+    expect((await notify(user, notification())).json).toEqual({ sent: false, reason: "email notifications are off" });
+    expect(smtp.mailsTo(user.email)).toHaveLength(0);
+  });
+
+  it("sends at most 10 a minute per user", async () => {
+    const user = await userWith({ email_notifications_enabled: true });
+    const other = await userWith({ email_notifications_enabled: true });
+
+    for (let i = 0; i < 10; i++) {
+      expect((await notify(user, notification())).json, `send ${i + 1}`).toEqual({ sent: true });
+    }
+    const limited = await notify(user, notification());
+    expect(limited.status).toBe(200);
+    expect(limited.json).toEqual({ sent: false, reason: "rate limited" });
+    expect(smtp.mailsTo(user.email)).toHaveLength(10);
+
+    // another user has a limit of their own
+    expect((await notify(other, notification())).json).toEqual({ sent: true });
+  });
+
+  it("needs a signed-in user", async () => {
+    const before = smtp.mails.length;
+    const res = await notify(undefined, notification());
+    expect(res.status).toBe(401);
+    expect((res.json as { message: string }).message).toBe("Not authenticated");
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it("answers 400 with a message for malformed bodies", async () => {
+    const user = await userWith({ email_notifications_enabled: true });
+    const cases: { name: string; body: string; message: RegExp }[] = [
+      { name: "not JSON", body: "hello", message: /JSON object/ },
+      { name: "a JSON array", body: "[]", message: /JSON object/ },
+      { name: "senderUsername missing", body: JSON.stringify(notification({ senderUsername: undefined })), message: /^senderUsername/ },
+      { name: "senderUsername blank", body: JSON.stringify(notification({ senderUsername: "  " })), message: /^senderUsername/ },
+      { name: "senderUsername 33 characters", body: JSON.stringify(notification({ senderUsername: "a".repeat(33) })), message: /at most 32/ },
+      { name: "channelName missing", body: JSON.stringify(notification({ channelName: undefined })), message: /^channelName/ },
+      { name: "channelName a number", body: JSON.stringify(notification({ channelName: 5 })), message: /^channelName/ },
+      { name: "channelName 101 characters", body: JSON.stringify(notification({ channelName: "c".repeat(101) })), message: /at most 100/ },
+      { name: "messageContent a list", body: JSON.stringify(notification({ messageContent: ["x"] })), message: /^messageContent/ },
+      { name: "messageContent 20,001 characters", body: JSON.stringify(notification({ messageContent: "m".repeat(20001) })), message: /at most 20000/ },
+      { name: "mention a string", body: JSON.stringify(notification({ mention: "yes" })), message: /^mention/ },
+    ];
+    for (const { name, body, message } of cases) {
+      const contentType = name === "not JSON" ? "text/plain" : "application/json";
+      const res = await post(pb.url, ROUTE, body, { token: user.token, contentType });
+      expect(res.status, `${name}: ${res.text}`).toBe(400);
+      expect((res.json as { message: string }).message, name).toMatch(message);
+    }
+    expect(smtp.mailsTo(user.email)).toHaveLength(0);
+
+    // the limits themselves are accepted
+    const largest = notification({ senderUsername: "a".repeat(32), channelName: "c".repeat(100), messageContent: "m".repeat(20000) });
+    expect((await notify(user, largest)).json).toEqual({ sent: true });
+  });
+
+  // last: it breaks the SMTP settings of this PocketBase
+  it("answers sent: false and logs when the mail server fails", async () => {
+    const user = await userWith({ email_notifications_enabled: true });
+    const admin = await superuserClient(pb.url, pb.superuser);
+    const closed = await startCaptureServer();
+    await closed.stop();
+    await admin.settings.update({ smtp: { enabled: true, host: closed.host, port: closed.port } });
+
+    const res = await notify(user, notification());
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ sent: false, reason: "mail failed" });
+
+    // PocketBase writes its logs in batches
+    await vi.waitFor(
+      async () => {
+        const logs = await admin.logs.getList(1, 20, { filter: `message = "Email notification failed"` });
+        expect(logs.items.length).toBeGreaterThan(0);
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+  });
+});

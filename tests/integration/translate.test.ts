@@ -1,0 +1,281 @@
+// POST /api/chat/translate against a real PocketBase and a real Apertium APy on loopback.
+
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startApertium, type RunningApertium } from "./apertium";
+import { post, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+
+const ROUTE = "/api/chat/translate";
+const SERVICE_UNAVAILABLE = "Translation service unavailable";
+
+// Apertium may need a minute to install on a fresh machine, APy some seconds to start.
+const SETUP_TIMEOUT_MS = 11 * 60_000;
+
+let apertium: RunningApertium;
+let pb: RunningPocketBase;
+let user: TestUser;
+
+beforeAll(async () => {
+  apertium = await startApertium();
+  pb = await startPocketBase({ env: { TRANSLATE_PROVIDER: "apertium", APERTIUM_URL: apertium.url } });
+  user = await signUpUser(pb.url);
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await pb?.stop();
+  await apertium?.stop();
+});
+
+function translate(body: unknown, token = user.token) {
+  return postJson(pb.url, ROUTE, body, token);
+}
+
+function texts(json: unknown): string[] {
+  const translations = (json as { translations: { text: string }[] }).translations;
+  return translations.map((item) => item.text);
+}
+
+describe("translation with Apertium", () => {
+  it("has the pairs the product relies on", () => {
+    expect(apertium.pairs).toEqual(expect.arrayContaining(["eng-spa", "spa-eng", "spa-por"]));
+  });
+
+  it("translates an English sentence into Spanish", async () => {
+    const res = await translate({ text: "The cat is on the table.", target_lang: "ES" });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.json as object)).toEqual(["translations"]);
+    const [spanish] = texts(res.json);
+    expect(texts(res.json)).toHaveLength(1);
+    expect(spanish).toMatch(/\bgato\b/i);
+    expect(spanish).toMatch(/\bmesa\b/i);
+  });
+
+  it("answers a list with a list of the same length, in order, blank texts kept", async () => {
+    const res = await translate({
+      text: ["The cat is on the table.", "", "The dog is in the house.", "   "],
+      target_lang: "es",
+    });
+    expect(res.status, res.text).toBe(200);
+    const result = texts(res.json);
+    expect(result).toHaveLength(4);
+    expect(result[0]).toMatch(/\bgato\b/i);
+    expect(result[1]).toBe("");
+    expect(result[2]).toMatch(/\bperro\b/i);
+    expect(result[2]).toMatch(/\bcasa\b/i);
+    expect(result[3]).toBe("   ");
+  });
+
+  it("goes through a middle language when there is no direct pair (English to Portuguese)", async () => {
+    expect(apertium.pairs).not.toContain("eng-por");
+    const res = await translate({ text: ["The cat is on the table."], target_lang: "PT-BR" });
+    expect(res.status, res.text).toBe(200);
+    const [portuguese] = texts(res.json);
+    expect(portuguese).toMatch(/\bgato\b/i);
+    expect(portuguese).toMatch(/\bO gato\b/); // Portuguese article, not Spanish "El"
+  });
+
+  it("returns text already in the target language unchanged", async () => {
+    const text = "The cat is on the table.";
+    for (const target of ["EN-US", "EN-GB"]) {
+      const res = await translate({ text, target_lang: target });
+      expect(res.status, res.text).toBe(200);
+      expect(texts(res.json)).toEqual([text]);
+    }
+  });
+
+  it("answers 422 with a clear message for a language this server cannot translate to", async () => {
+    for (const [code, name] of [
+      ["DE", "German"],
+      ["JA", "Japanese"],
+    ]) {
+      const res = await translate({ text: "The cat is on the table.", target_lang: code });
+      expect(res.status, res.text).toBe(422);
+      expect((res.json as { message: string }).message).toBe(`Translation to ${name} is not available on this server.`);
+    }
+  });
+});
+
+describe("request checks", () => {
+  it("needs a signed-in user", async () => {
+    const res = await postJson(pb.url, ROUTE, { text: "The cat is on the table.", target_lang: "ES" });
+    expect(res.status).toBe(401);
+    expect((res.json as { message: string }).message).toBe("Not authenticated");
+  });
+
+  it("answers 400 with a message for malformed bodies", async () => {
+    const cases: { name: string; body: string; message: RegExp }[] = [
+      { name: "not JSON", body: "text=hello", message: /JSON object/ },
+      { name: "a JSON array", body: JSON.stringify(["hello"]), message: /JSON object/ },
+      { name: "text is a number", body: JSON.stringify({ text: 42, target_lang: "ES" }), message: /^text must be/ },
+      { name: "text missing", body: JSON.stringify({ target_lang: "ES" }), message: /^text must be/ },
+      { name: "an empty list", body: JSON.stringify({ text: [], target_lang: "ES" }), message: /^text must be/ },
+      { name: "a list with a number", body: JSON.stringify({ text: ["a", 1], target_lang: "ES" }), message: /^text must be/ },
+      {
+        name: "51 strings",
+        body: JSON.stringify({ text: Array.from({ length: 51 }, () => "hello"), target_lang: "ES" }),
+        message: /^text must be .* 1 to 50 strings/,
+      },
+      {
+        name: "5,001 characters",
+        body: JSON.stringify({ text: "a".repeat(5001), target_lang: "ES" }),
+        message: /at most 5000 characters/,
+      },
+      {
+        name: "20,001 characters in total",
+        body: JSON.stringify({ text: [...Array.from({ length: 4 }, () => "a".repeat(5000)), "a"], target_lang: "ES" }),
+        message: /at most 20000 characters in total/,
+      },
+      { name: "target_lang missing", body: JSON.stringify({ text: "hello" }), message: /^target_lang must be/ },
+      { name: "target_lang unknown", body: JSON.stringify({ text: "hello", target_lang: "XX" }), message: /^target_lang must be/ },
+      { name: "target_lang a number", body: JSON.stringify({ text: "hello", target_lang: 7 }), message: /^target_lang must be/ },
+    ];
+    for (const { name, body, message } of cases) {
+      const contentType = name === "not JSON" ? "application/x-www-form-urlencoded" : "application/json";
+      const res = await post(pb.url, ROUTE, body, { token: user.token, contentType });
+      expect(res.status, `${name}: ${res.text}`).toBe(400);
+      expect(res.contentType, name).toContain("application/json");
+      expect((res.json as { message: string }).message, name).toMatch(message);
+    }
+  });
+
+  it("accepts the largest request", async () => {
+    const res = await translate({ text: Array.from({ length: 50 }, () => "the cat ".repeat(50)), target_lang: "ES" });
+    expect(res.status, res.text).toBe(200);
+    expect(texts(res.json)).toHaveLength(50);
+    expect(texts(res.json)[49]).toMatch(/gato/);
+  });
+});
+
+describe("when the provider fails or is off", () => {
+  let broken: RunningPocketBase | undefined;
+  let off: RunningPocketBase | undefined;
+
+  afterAll(async () => {
+    await broken?.stop();
+    await off?.stop();
+  });
+
+  it("answers 502 without details when the translation engine cannot be reached", async () => {
+    // a loopback port nobody listens on
+    broken = await startPocketBase({ env: { APERTIUM_URL: `http://127.0.0.1:${await freePort()}` } });
+    const someone = await signUpUser(broken.url);
+
+    const res = await postJson(broken.url, ROUTE, { text: "The cat is on the table.", target_lang: "ES" }, someone.token);
+    expect(res.status, res.text).toBe(502);
+    expect(res.json).toEqual({ status: 502, message: SERVICE_UNAVAILABLE, data: {} });
+    expect(broken.logs()).not.toMatch(/panic|goroutine/);
+  });
+
+  it("answers 422 for every language when translation is switched off", async () => {
+    off = await startPocketBase({ env: { TRANSLATE_PROVIDER: "none" } });
+    const someone = await signUpUser(off.url);
+    const res = await postJson(off.url, ROUTE, { text: "The cat is on the table.", target_lang: "ES" }, someone.token);
+    expect(res.status, res.text).toBe(422);
+    expect((res.json as { message: string }).message).toBe("Translation to Spanish is not available on this server.");
+  });
+});
+
+// LibreTranslate and DeepL cannot run here: a stand-in on loopback answers as their documented APIs
+// do and records what the hook sent, to check the wire format of both providers.
+describe("other providers, against a stand-in speaking their API", () => {
+  interface Seen {
+    method: string;
+    url: string;
+    headers: http.IncomingHttpHeaders;
+    body: unknown;
+  }
+  const seen: Seen[] = [];
+  let standIn: http.Server;
+  let standInUrl: string;
+  let deepl: RunningPocketBase | undefined;
+  let libre: RunningPocketBase | undefined;
+  let deeplStatus = 200;
+
+  beforeAll(async () => {
+    standIn = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+        seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+        const answer = (status: number, value: unknown) => {
+          res.writeHead(status, { "Content-Type": "application/json" });
+          res.end(JSON.stringify(value));
+        };
+        if (req.url === "/v2/translate") {
+          const input = (body as { text: string[]; target_lang: string }) ?? { text: [], target_lang: "" };
+          return deeplStatus === 200
+            ? answer(200, { translations: input.text.map((t) => ({ detected_source_language: "EN", text: `[${input.target_lang}] ${t}` })) })
+            : answer(deeplStatus, { message: "Quota exceeded" });
+        }
+        if (req.url === "/languages") {
+          return answer(200, [
+            { code: "en", name: "English", targets: ["es", "pt-BR"] },
+            { code: "es", name: "Spanish", targets: ["en"] },
+            { code: "pt-BR", name: "Portuguese (Brazil)", targets: ["en"] },
+          ]);
+        }
+        if (req.url === "/translate") {
+          const input = body as { q: string[]; target: string };
+          return answer(200, { translatedText: input.q.map((q) => `<${input.target}> ${q}`) });
+        }
+        answer(404, { error: "Not Found" });
+      });
+    });
+    await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", () => resolve()));
+    const address = standIn.address();
+    standInUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    await deepl?.stop();
+    await libre?.stop();
+    await new Promise((resolve) => standIn?.close(resolve));
+  });
+
+  it("DeepL: sends the texts with the key and the code as it is, and answers its translations", async () => {
+    deepl = await startPocketBase({
+      env: { TRANSLATE_PROVIDER: "deepl", DEEPL_API_KEY: "test-key:fx", DEEPL_API_URL: standInUrl },
+    });
+    const someone = await signUpUser(deepl.url);
+
+    const res = await postJson(deepl.url, ROUTE, { text: ["Hello", "", "World"], target_lang: "pt-br" }, someone.token);
+    expect(res.status, res.text).toBe(200);
+    expect(texts(res.json)).toEqual(["[PT-BR] Hello", "", "[PT-BR] World"]);
+
+    const request = seen.filter((item) => item.url === "/v2/translate").at(-1);
+    expect(request?.method).toBe("POST");
+    expect(request?.headers.authorization).toBe("DeepL-Auth-Key test-key:fx");
+    expect(request?.body).toEqual({ text: ["Hello", "World"], target_lang: "PT-BR" });
+
+    deeplStatus = 456;
+    const failed = await postJson(deepl.url, ROUTE, { text: "Hello", target_lang: "DE" }, someone.token);
+    deeplStatus = 200;
+    expect(failed.status).toBe(502);
+    expect((failed.json as { message: string }).message).toBe(SERVICE_UNAVAILABLE);
+  });
+
+  it("LibreTranslate: maps the code, detects the source, and knows which languages it lacks", async () => {
+    libre = await startPocketBase({
+      env: { TRANSLATE_PROVIDER: "libretranslate", LIBRETRANSLATE_URL: standInUrl, LIBRETRANSLATE_API_KEY: "lt-key" },
+    });
+    const someone = await signUpUser(libre.url);
+
+    const res = await postJson(libre.url, ROUTE, { text: "Hello", target_lang: "PT-BR" }, someone.token);
+    expect(res.status, res.text).toBe(200);
+    expect(texts(res.json)).toEqual(["<pt-BR> Hello"]);
+    const request = seen.filter((item) => item.url === "/translate").at(-1);
+    expect(request?.body).toEqual({ q: ["Hello"], source: "auto", target: "pt-BR", format: "text", api_key: "lt-key" });
+
+    const spanish = await postJson(libre.url, ROUTE, { text: "Hello", target_lang: "ES" }, someone.token);
+    expect(texts(spanish.json)).toEqual(["<es> Hello"]);
+
+    const german = await postJson(libre.url, ROUTE, { text: "Hello", target_lang: "DE" }, someone.token);
+    expect(german.status).toBe(422);
+    expect((german.json as { message: string }).message).toBe("Translation to German is not available on this server.");
+
+    // the language list is asked once and cached
+    expect(seen.filter((item) => item.url === "/languages")).toHaveLength(1);
+  });
+});
