@@ -10,7 +10,7 @@ import {
 } from "~/crypto";
 import { api, ApiError } from "~/api.client";
 import type { Channel, EncryptedMessage, PublicProfile } from "~/chat-types";
-import { decryptAttachments, decryptPreviews, type DecryptedAttachment, type DecryptedPreview } from "~/chat/files.client";
+import { decryptAttachments, decryptPreviews, type DecryptedAttachment, type DecryptedPreview } from "~/chat/decrypt-extras";
 import { buildInviteLink } from "~/chat/invite";
 import { deviceKeys } from "~/chat/session-keys.client";
 import type { SessionUser } from "~/session-user";

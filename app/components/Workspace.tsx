@@ -20,12 +20,11 @@ import { isAcceptedFile } from "~/chat/attachments";
 import {
   attachLinkPreview,
   attachmentUrl,
-  decryptAttachments,
-  decryptPreviews,
   previewImageUrl,
   saveAttachment,
   sendFile,
 } from "~/chat/files.client";
+import { decryptAttachments, decryptPreviews } from "~/chat/decrypt-extras";
 import { latestCreated, mergeMessages } from "~/chat/merge";
 import { MicrophoneError, useAudioRecorder } from "~/chat/recorder.client";
 import { useLiveEvents } from "~/chat/useLiveEvents.client";

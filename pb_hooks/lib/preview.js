@@ -6,7 +6,7 @@
 //
 // The HTML reader is a small tolerant scanner, not a parser: it looks for <title> and <meta>
 // tags, skips comments and the contents of <script>, <style>, <textarea> and <template>, and
-// never throws on malformed markup. Every loop is bounded by the input length.
+// never throws on malformed markup.
 
 const TITLE_MAX_CHARS = 300;
 const DESCRIPTION_MAX_CHARS = 1000;
@@ -75,7 +75,7 @@ function codePointText(code) {
 
 // Decodes character references in one pass ("&amp;lt;" becomes "&lt;", not "<").
 function decodeEntities(text) {
-  return text.replace(/&(?:#([0-9]{1,8})|#[xX]([0-9a-fA-F]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}))(;?)/g,
+  return text.replace(/&(?:#([0-9]{1,8})|#[xX]([0-9a-fA-F]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}))(;?)/gu,
     (match, decimal, hex, name, semicolon) => {
       if (decimal !== undefined && decimal !== "") {
         return codePointText(parseInt(decimal, 10));
@@ -100,8 +100,8 @@ function cleanText(raw, maxChars) {
     return "";
   }
   const text = decodeEntities(raw.slice(0, RAW_TEXT_MAX_CHARS))
-    .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g, "")
-    .replace(/\s+/g, " ")
+    .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/gu, "")
+    .replace(/\s+/gu, " ")
     .trim();
   const chars = Array.from(text);
   return chars.length > maxChars ? chars.slice(0, maxChars).join("").trim() : text;
@@ -109,68 +109,49 @@ function cleanText(raw, maxChars) {
 
 // ---------------------------------------------------------------------------------------------
 // HTML scanning
+//
+// One pass of one regular expression over the page, then one over each <meta> tag's attributes.
+// Every token ends at its end marker or at the end of the page, so no match attempt can fail
+// after scanning far ahead, and the expressions have no lookarounds or back-references: the JS
+// runtime runs them (with the "u" flag, through String.prototype.replace) on Go's linear-time
+// regexp engine. A hostile 512 KB page costs milliseconds.
 
-function isSpace(code) {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d;
+// The attributes of a start tag, quoted or not (a quote without its pair stands alone), up to
+// its ">" or the end of the page.
+const START_TAG_REST = "((?:[^>\"']|\"[^\"]*\"|'[^']*'|[\"'])*)(?:>|$)";
+
+// Contents of elements that are text, not markup, with their end tag (or the end of the page).
+function rawTextElement(name) {
+  return `<${name}\\b[\\s\\S]*?(?:<\\/${name}\\s*>|$)`;
 }
 
-// Reads the attributes of a start tag from pos (just after its name) to its closing ">".
-// Answers {attrs, end}; the first occurrence of an attribute wins, names are lowercase.
-function readAttributes(html, pos) {
+const PAGE_TOKENS = new RegExp([
+  "<!--[\\s\\S]*?(?:-->|$)",
+  rawTextElement("script"),
+  rawTextElement("style"),
+  rawTextElement("textarea"),
+  rawTextElement("template"),
+  // group 2: the title's text
+  "<title\\b" + START_TAG_REST + "([\\s\\S]*?)(?:<\\/title\\s*>|$)",
+  // group 3: a meta tag's attributes
+  "<meta\\b" + START_TAG_REST,
+].join("|"), "giu");
+
+// name, then a double-quoted, single-quoted or unquoted value
+const ATTRIBUTE = /([^\s"'>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/gu;
+
+// The attributes of a start tag as {lowercase name: raw value}; the first occurrence wins.
+function readAttributes(text) {
   const attrs = {};
-  const n = html.length;
-  let i = pos;
-  for (let steps = 0; i < n && steps < 2000; steps++) {
-    while (i < n && (isSpace(html.charCodeAt(i)) || html[i] === "/")) {
-      i++;
+  text.replace(ATTRIBUTE, (match, name, doubleQuoted, singleQuoted, unquoted) => {
+    const key = name.toLowerCase();
+    if (!Object.prototype.hasOwnProperty.call(attrs, key)) {
+      const value = doubleQuoted !== undefined ? doubleQuoted : singleQuoted !== undefined ? singleQuoted : unquoted;
+      attrs[key] = value === undefined ? "" : value;
     }
-    if (i >= n) {
-      break;
-    }
-    if (html[i] === ">") {
-      return { attrs: attrs, end: i + 1 };
-    }
-
-    const nameStart = i;
-    while (i < n && !isSpace(html.charCodeAt(i)) && html[i] !== "/" && html[i] !== ">" && html[i] !== "=") {
-      i++;
-    }
-    if (i === nameStart) {
-      i++; // a stray "=": skip it
-      continue;
-    }
-    const name = html.slice(nameStart, i).toLowerCase();
-
-    while (i < n && isSpace(html.charCodeAt(i))) {
-      i++;
-    }
-    let value = "";
-    if (html[i] === "=") {
-      i++;
-      while (i < n && isSpace(html.charCodeAt(i))) {
-        i++;
-      }
-      const quote = html[i];
-      if (quote === "\"" || quote === "'") {
-        const close = html.indexOf(quote, i + 1);
-        if (close < 0) {
-          return { attrs: attrs, end: n };
-        }
-        value = html.slice(i + 1, close);
-        i = close + 1;
-      } else {
-        const valueStart = i;
-        while (i < n && !isSpace(html.charCodeAt(i)) && html[i] !== ">") {
-          i++;
-        }
-        value = html.slice(valueStart, i);
-      }
-    }
-    if (!Object.prototype.hasOwnProperty.call(attrs, name)) {
-      attrs[name] = value;
-    }
-  }
-  return { attrs: attrs, end: i };
+    return "";
+  });
+  return attrs;
 }
 
 const META_KEYS = {
@@ -182,60 +163,33 @@ const META_KEYS = {
   description: "description",
 };
 
-const RAW_TEXT_END = {
-  script: /<\/script[\s/>]/gi,
-  style: /<\/style[\s/>]/gi,
-  textarea: /<\/textarea[\s/>]/gi,
-  template: /<\/template[\s/>]/gi,
-  title: /<\/title[\s/>]/gi,
-};
-
 // The raw (undecoded) title, meta description, og:title, og:description and og:image of a page;
-// the first occurrence of each wins. Missing values are "".
+// the first occurrence of each wins. Missing values are "". Comments and the contents of
+// <script>, <style>, <textarea> and <template> are skipped.
 function scanPage(html) {
   const found = { title: "", description: "", ogTitle: "", ogDescription: "", ogImage: "" };
   const seen = {};
-  const token = /<!--|<(script|style|textarea|template|title|meta)(?=[\s/>])/gi;
-  const n = html.length;
 
-  let match;
-  for (let steps = 0; steps < 100000 && (match = token.exec(html)) !== null; steps++) {
-    if (match[0] === "<!--") {
-      const end = html.indexOf("-->", match.index + 4);
-      if (end < 0) {
-        break;
+  html.replace(PAGE_TOKENS, (match, titleAttributes, titleText, metaAttributes) => {
+    if (titleText !== undefined) {
+      if (!seen.title) {
+        seen.title = true;
+        found.title = titleText;
       }
-      token.lastIndex = end + 3;
-      continue;
+      return "";
     }
-
-    const tag = match[1].toLowerCase();
-    const start = readAttributes(html, token.lastIndex);
-    token.lastIndex = Math.min(Math.max(start.end, token.lastIndex), n);
-
-    if (tag === "meta") {
-      const key = String(start.attrs.property || start.attrs.name || "").trim().toLowerCase();
-      const field = Object.prototype.hasOwnProperty.call(META_KEYS, key) ? META_KEYS[key] : null;
-      if (field && !seen[field] && typeof start.attrs.content === "string" && start.attrs.content.trim() !== "") {
-        seen[field] = true;
-        found[field] = start.attrs.content;
-      }
-      continue;
+    if (metaAttributes === undefined) {
+      return ""; // a comment or a raw text element
     }
-
-    // Elements whose contents are text: jump to their end tag.
-    const endTag = RAW_TEXT_END[tag];
-    endTag.lastIndex = token.lastIndex;
-    const close = endTag.exec(html);
-    if (tag === "title" && !seen.title) {
-      seen.title = true;
-      found.title = html.slice(token.lastIndex, close ? close.index : Math.min(n, token.lastIndex + RAW_TEXT_MAX_CHARS));
+    const attrs = readAttributes(metaAttributes);
+    const key = String(attrs.property || attrs.name || "").trim().toLowerCase();
+    const field = Object.prototype.hasOwnProperty.call(META_KEYS, key) ? META_KEYS[key] : null;
+    if (field && !seen[field] && typeof attrs.content === "string" && attrs.content.trim() !== "") {
+      seen[field] = true;
+      found[field] = attrs.content;
     }
-    if (!close) {
-      break;
-    }
-    token.lastIndex = close.index + close[0].length;
-  }
+    return "";
+  });
   return found;
 }
 

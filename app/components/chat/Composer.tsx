@@ -93,7 +93,7 @@ export function Composer(props: Props) {
           type="file"
           accept={ACCEPTED_FILE_TYPES}
           className="visually-hidden"
-          aria-label="Choose a file to send"
+          aria-hidden="true"
           tabIndex={-1}
           onChange={(e) => {
             const file = e.target.files?.[0];
