@@ -81,5 +81,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       clearInterval(heartbeat);
       pb.realtime.unsubscribe().catch(() => undefined);
     };
-  }, { headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+  }, { headers: { "X-Accel-Buffering": "no" } });
 }

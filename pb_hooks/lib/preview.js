@@ -12,6 +12,10 @@ const TITLE_MAX_CHARS = 300;
 const DESCRIPTION_MAX_CHARS = 1000;
 const IMAGE_URL_MAX_CHARS = 2048;
 const RAW_TEXT_MAX_CHARS = 20000; // of a candidate value, before decoding and trimming
+// <meta> attributes read per tag and per page: real tags are far smaller, and the limits keep a
+// hostile page from costing more than a fraction of a second.
+const META_TAG_MAX_CHARS = 8 * 1024;
+const META_PAGE_MAX_CHARS = 128 * 1024;
 
 const PAGE_MAX_BYTES = 512 * 1024;
 const IMAGE_MAX_BYTES = 1024 * 1024;
@@ -112,9 +116,10 @@ function cleanText(raw, maxChars) {
 //
 // One pass of one regular expression over the page, then one over each <meta> tag's attributes.
 // Every token ends at its end marker or at the end of the page, so no match attempt can fail
-// after scanning far ahead, and the expressions have no lookarounds or back-references: the JS
-// runtime runs them (with the "u" flag, through String.prototype.replace) on Go's linear-time
-// regexp engine. A hostile 512 KB page costs milliseconds.
+// after scanning far ahead. The expressions use only what Go's regexp engine supports (no
+// lookarounds, no back-references, no [\s\S]: the "s" flag instead), and are run with the "u"
+// flag through String.prototype.replace, so the JS runtime hands them to that linear-time engine
+// instead of its backtracking one. A hostile 512 KB page costs well under a second.
 
 // The attributes of a start tag, quoted or not (a quote without its pair stands alone), up to
 // its ">" or the end of the page.
@@ -122,20 +127,20 @@ const START_TAG_REST = "((?:[^>\"']|\"[^\"]*\"|'[^']*'|[\"'])*)(?:>|$)";
 
 // Contents of elements that are text, not markup, with their end tag (or the end of the page).
 function rawTextElement(name) {
-  return `<${name}\\b[\\s\\S]*?(?:<\\/${name}\\s*>|$)`;
+  return `<${name}\\b.*?(?:<\\/${name}\\s*>|$)`;
 }
 
 const PAGE_TOKENS = new RegExp([
-  "<!--[\\s\\S]*?(?:-->|$)",
+  "<!--.*?(?:-->|$)",
   rawTextElement("script"),
   rawTextElement("style"),
   rawTextElement("textarea"),
   rawTextElement("template"),
   // group 2: the title's text
-  "<title\\b" + START_TAG_REST + "([\\s\\S]*?)(?:<\\/title\\s*>|$)",
+  "<title\\b" + START_TAG_REST + "(.*?)(?:<\\/title\\s*>|$)",
   // group 3: a meta tag's attributes
   "<meta\\b" + START_TAG_REST,
-].join("|"), "giu");
+].join("|"), "gisu");
 
 // name, then a double-quoted, single-quoted or unquoted value
 const ATTRIBUTE = /([^\s"'>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/gu;
@@ -154,6 +159,8 @@ function readAttributes(text) {
   return attrs;
 }
 
+const MENTIONS_CONTENT = /content/iu;
+
 const META_KEYS = {
   "og:title": "ogTitle",
   "og:description": "ogDescription",
@@ -169,6 +176,7 @@ const META_KEYS = {
 function scanPage(html) {
   const found = { title: "", description: "", ogTitle: "", ogDescription: "", ogImage: "" };
   const seen = {};
+  let metaBudget = META_PAGE_MAX_CHARS;
 
   html.replace(PAGE_TOKENS, (match, titleAttributes, titleText, metaAttributes) => {
     if (titleText !== undefined) {
@@ -180,6 +188,13 @@ function scanPage(html) {
     }
     if (metaAttributes === undefined) {
       return ""; // a comment or a raw text element
+    }
+    if (metaAttributes.length > META_TAG_MAX_CHARS || metaAttributes.length > metaBudget) {
+      return "";
+    }
+    metaBudget -= metaAttributes.length;
+    if (!MENTIONS_CONTENT.test(metaAttributes)) {
+      return "";
     }
     const attrs = readAttributes(metaAttributes);
     const key = String(attrs.property || attrs.name || "").trim().toLowerCase();

@@ -64,6 +64,8 @@ function startSite(): Promise<{ server: http.Server; origin: string; seen: Seen[
     "/big-image": () => html(`<title>Big image</title><meta property="og:image" content="/img/big.png">`),
     "/img/big.png": () => ({ type: "image/png", body: Buffer.concat([PIXEL, Buffer.alloc(1024 * 1024 + 1)]) }),
     "/blocked-image": () => html(`<title>Blocked image</title><meta property="og:image" content="http://127.0.0.1:1/secret.png">`),
+    "/hostile": () =>
+      html(`<title>Hostile</title>${"<meta a='b ".repeat(20_000)}${("<meta content " + "a ".repeat(2000) + ">").repeat(60)}`),
     "/no-meta": () => html("<html><body><p>Nothing to preview</p></body></html>"),
     "/json": () => ({ type: "application/json", body: Buffer.from('{"title":"not html"}') }),
     "/text": () => ({ type: "text/plain", body: Buffer.from("<title>plain text</title>") }),
@@ -165,6 +167,12 @@ describe("link previews of allowlisted pages", () => {
       description: "unquoted/",
       image: "",
     });
+  });
+
+  it("reads a hostile 512 KB page quickly", async () => {
+    const started = Date.now();
+    expect(await preview(`${site.origin}/hostile`)).toMatchObject({ success: true, title: "Hostile" });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("caps the title at 300 and the description at 1000 characters", async () => {
