@@ -25,7 +25,7 @@ import {
   sendFile,
 } from "~/chat/files.client";
 import { decryptAttachments, decryptPreviews } from "~/chat/decrypt-extras";
-import { latestCreated, mergeMessages } from "~/chat/merge";
+import { latestCreated, mergeMessages as mergeOrdered, unionById } from "~/chat/merge";
 import { MicrophoneError, useAudioRecorder } from "~/chat/recorder.client";
 import { useLiveEvents } from "~/chat/useLiveEvents.client";
 import { CreateChannelModal, JoinChannelModal } from "~/components/channels/ChannelForms";
@@ -55,6 +55,14 @@ type ModalState =
   | null;
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);
+
+/** Two copies of one message (live event, send result, catch-up) keep every attachment and preview either has. */
+const mergeMessages = (current: readonly DecryptedMessage[], incoming: readonly DecryptedMessage[]) =>
+  mergeOrdered(current, incoming, (a, b) => ({
+    ...b,
+    attachments: unionById(a.attachments, b.attachments),
+    previews: unionById(a.previews, b.previews),
+  }));
 
 const ORPHAN_AFTER_MS = 60_000;
 /** A file message whose upload never completed carries no text and no attachment: it is not shown. */
@@ -160,12 +168,13 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
   // ---- messages of the selected channel ----
   const loadLatest = useCallback(
     async (channel: Channel) => {
-      const gen = ++generation.current;
+      const gen = generation.current;
       try {
         const page = await fetchMessages(channel.id, { limit: PAGE_SIZE });
         const decrypted = (await decryptMessages(user, channel, page.messages)).filter((m) => !isOrphan(m));
         if (gen !== generation.current) return;
-        setMessages(decrypted);
+        // Merge, not replace: a live event may have delivered a newer message while this page loaded.
+        setMessages((current) => mergeMessages(current, decrypted));
         setHasMore(page.hasMore);
       } catch (error) {
         console.warn("Could not load messages", error);
@@ -175,6 +184,7 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
   );
 
   useEffect(() => {
+    generation.current += 1;
     setMessages([]);
     setHasMore(false);
     setSendError(null);
@@ -247,7 +257,9 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
         const channel = selectedRef.current;
         const messageId = event.type === "attachment" ? event.attachment.messageId : event.preview.messageId;
         const target = messagesRef.current.find((m) => m.id === messageId);
-        if (!channel || !target) return;
+        if (!channel) return;
+        // The message itself may still be on its way: fetching what is new brings it with its parts.
+        if (!target) return void catchUp();
         const key = await channelKey(channel);
         if (!key) return;
         if (event.type === "attachment") {

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChatApp } from "~/components/ChatApp";
 import { publicEnv } from "~/utils/env.server";
@@ -25,6 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return data({ csrfToken, user, ...publicEnv() }, { headers });
 }
+
+// The CSRF token is also readable from the document, for scripts and tools that call the API.
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: "ChatCrypt" },
+  { name: "description", content: "End-to-end encrypted messaging" },
+  { name: "csrf-token", content: loaded?.csrfToken ?? "" },
+];
 
 export default function Index() {
   const { csrfToken, user, uploadMaxBytes } = useLoaderData<typeof loader>();

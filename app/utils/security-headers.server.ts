@@ -7,7 +7,8 @@ export function createNonce() {
 /** The enforced Content-Security-Policy of every document, plus the other security headers. */
 export function securityHeaders(nonce: string, development: boolean): Record<string, string> {
   const script = development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
-  const connect = development ? "'self' ws: wss:" : "'self'";
+  // blob: lets the page read back the decrypted files it created itself (object URLs).
+  const connect = development ? "'self' blob: ws: wss:" : "'self' blob:";
   const style = development ? "'self' 'unsafe-inline'" : "'self'";
   const csp = [
     "default-src 'self'",

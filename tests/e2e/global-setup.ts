@@ -1,11 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { startPocketBase } from "../integration/pocketbase";
+import { startPreviewSite } from "./preview-site";
 import { startWeb } from "./stack";
 
 /** One PocketBase (temporary data directory) and one production web server for the whole e2e run. */
 export default async function globalSetup() {
   execFileSync("bash", ["scripts/ensure-deps.sh"], { stdio: "inherit" });
-  const pb = await startPocketBase();
+  const site = await startPreviewSite();
+  const pb = await startPocketBase({ env: { LINK_PREVIEW_ALLOW_HOSTS: new URL(site.origin).host } });
   const web = await startWeb(pb.url);
 
   process.env.E2E_BASE_URL = web.url;
@@ -13,9 +15,11 @@ export default async function globalSetup() {
   process.env.E2E_PB_DATA = pb.dataDir;
   process.env.E2E_LOG_DIR = web.logDir;
   process.env.E2E_SUPERUSER = JSON.stringify(pb.superuser);
+  process.env.E2E_PREVIEW_ORIGIN = site.origin;
 
   return async () => {
     await web.stop();
     await pb.stop();
+    site.server.close();
   };
 }

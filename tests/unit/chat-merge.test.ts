@@ -46,3 +46,17 @@ describe("invite links", () => {
     expect(parseInvite("not a url")).toBeNull();
   });
 });
+
+describe("mergeMessages with combine", () => {
+  it("lets the caller keep what either copy has", () => {
+    const withParts = [{ id: "a", created: "1", parts: ["x"] }];
+    const bare = [{ id: "a", created: "1", parts: [] as string[] }];
+    const merged = mergeMessages(withParts, bare, (current, next) => ({ ...next, parts: [...new Set([...current.parts, ...next.parts])] }));
+    expect(merged).toEqual([{ id: "a", created: "1", parts: ["x"] }]);
+  });
+
+  it("unionById keeps each id once, later wins", async () => {
+    const { unionById } = await import("~/chat/merge");
+    expect(unionById([{ id: "1", v: 1 }], [{ id: "1", v: 2 }, { id: "2", v: 3 }])).toEqual([{ id: "1", v: 2 }, { id: "2", v: 3 }]);
+  });
+});

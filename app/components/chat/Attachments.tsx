@@ -31,7 +31,6 @@ interface AttachmentProps {
 export function AttachmentView({ attachment, resolveUrl, onDownload }: AttachmentProps) {
   const inline = attachment.kind !== "file";
   const { url, failed } = useObjectUrl(inline ? () => resolveUrl(attachment) : null);
-  const label = `${attachment.name} (${formatKb(attachment.size)})`;
   return (
     <div className={`attachment attachment-${attachment.kind}`}>
       {attachment.kind === "image" && url && <img src={url} alt={attachment.name} className="attachment-image" />}
@@ -42,7 +41,6 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
         <span className="attachment-name">{attachment.name}</span>
         <span className="attachment-size">{formatKb(attachment.size)}</span>
       </button>
-      <span className="visually-hidden">{label}</span>
     </div>
   );
 }

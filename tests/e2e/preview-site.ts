@@ -1,0 +1,55 @@
+import { createServer, type Server } from "node:http";
+import { deflateSync } from "node:zlib";
+
+/** A tiny PNG (solid blue), served as the page's og:image. */
+export function bluePng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(32, 0);
+  header.writeUInt32BE(32, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 32 }, () => [0x25, 0x63, 0xeb]).flat())]);
+  const rows = Buffer.concat(Array.from({ length: 32 }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** A site on loopback with one article page carrying Open Graph tags. Its address is allowlisted for previews. */
+export async function startPreviewSite(): Promise<{ origin: string; server: Server }> {
+  const image = bluePng();
+  const server = createServer((req, res) => {
+    if (req.url === "/logo.png") {
+      res.writeHead(200, { "Content-Type": "image/png", "Content-Length": image.length });
+      return res.end(image);
+    }
+    if (req.url?.startsWith("/article")) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      return res.end(`<!doctype html><html><head><title>Fallback title</title>
+<meta property="og:title" content="Quarterly Security Review &amp; Roadmap">
+<meta property="og:description" content="What we shipped, what we fixed, and what comes next.">
+<meta property="og:image" content="/logo.png"></head><body><h1>Article</h1></body></html>`);
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { origin: `http://127.0.0.1:${port}`, server };
+}
