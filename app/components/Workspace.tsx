@@ -38,7 +38,19 @@ import { EmptyChat } from "~/components/shell/EmptyChat";
 import { Header } from "~/components/shell/Header";
 import { ConfirmDialog } from "~/components/ui/Modal";
 import { Toast, type ToastState } from "~/components/ui/Toast";
-import type { SessionUser } from "~/session-user";
+import { NotificationSettingsModal, type PermissionState } from "~/components/settings/NotificationSettingsModal";
+import { TranslateMenu } from "~/components/chat/TranslateMenu";
+import { api, ApiError } from "~/api.client";
+import type { SessionUser, UserSettings } from "~/session-user";
+import { exportFileName, formatExport } from "~/workspace/export";
+import { shouldNotify } from "~/workspace/notify";
+import {
+  notificationPermission,
+  requestNotificationPermission,
+  sendEmailNotification,
+  showDesktopNotification,
+} from "~/workspace/notifications.client";
+import { cachedTranslation, translateTexts, TranslationUnavailable } from "~/workspace/translate.client";
 import { playChime } from "~/sound.client";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/storage.client";
 
@@ -52,6 +64,7 @@ type ModalState =
   | { kind: "leave"; channel: Channel }
   | { kind: "deleteAll" }
   | { kind: "clear"; channel: Channel }
+  | { kind: "notifications" }
   | null;
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);
@@ -94,8 +107,18 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
   const [failedFile, setFailedFile] = useState<{ file: File; error: string; failure: string } | null>(null);
   const recorder = useAudioRecorder();
+  const [settings, setSettings] = useState<UserSettings>(user.settings);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  const [permission, setPermission] = useState<PermissionState>("default");
+  const [translationVersion, setTranslationVersion] = useState(0);
+  const [translationNotice, setTranslationNotice] = useState<string | null>(null);
+  const [translateBusy, setTranslateBusy] = useState(false);
+  const [showingOriginal, setShowingOriginal] = useState<ReadonlySet<string>>(new Set());
+  const channelsRef = useRef<Channel[] | null>(null);
 
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
+  channelsRef.current = channels;
   const selectedRef = useRef<Channel | null>(null);
   selectedRef.current = selected;
   const messagesRef = useRef<DecryptedMessage[]>([]);
@@ -132,6 +155,7 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
 
   useEffect(() => {
     void reloadChannels();
+    setPermission(notificationPermission());
   }, [reloadChannels]);
 
   // A channel that disappears (deleted by its creator, or left elsewhere) is closed.
@@ -232,6 +256,35 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
     }
   }, [user, loadingOlder]);
 
+  /** Desktop and email notifications for an incoming message (spec §4, §9), by the user's triggers. */
+  const notifyAbout = useCallback(
+    (channel: Channel, message: DecryptedMessage) => {
+      const current = settingsRef.current;
+      if (!current.desktopNotificationsEnabled && !current.emailNotificationsEnabled) return;
+      const decision = shouldNotify({
+        text: message.text || message.attachments.map((a) => a.name).join(", ") || "New attachment",
+        own: message.own,
+        username: user.username,
+        notifyOnMention: current.notifyOnMention,
+        keywords: current.notifyKeywords,
+      });
+      if (!decision.notify) return;
+      const unfocused = !document.hasFocus();
+      if (current.desktopNotificationsEnabled && unfocused) {
+        showDesktopNotification(`${message.senderUsername} in #${channel.name}`, message.text || "Sent an attachment");
+      }
+      if (current.emailNotificationsEnabled && (unfocused || document.hidden)) {
+        sendEmailNotification({
+          channelName: channel.name,
+          senderUsername: message.senderUsername,
+          mention: decision.mention,
+          text: current.emailIncludeContent ? message.text : null,
+        });
+      }
+    },
+    [user.username],
+  );
+
   const updateMessage = useCallback((id: string, change: (m: DecryptedMessage) => DecryptedMessage) => {
     setMessages((current) => current.map((m) => (m.id === id ? change(m) : m)));
   }, []);
@@ -245,12 +298,23 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
         await reloadChannels();
       } else if (event.type === "message") {
         const channel = selectedRef.current;
-        if (!channel || event.message.channelId !== channel.id) return;
+        if (!channel || event.message.channelId !== channel.id) {
+          // Another of the user's channels: decrypted only to decide about a notification.
+          const other = channelsRef.current?.find((c) => c.id === event.message.channelId);
+          if (other && event.message.senderId !== user.id) {
+            const [decrypted] = await decryptMessages(user, other, [event.message]);
+            if (decrypted) notifyAbout(other, decrypted);
+          }
+          return;
+        }
         if (messagesRef.current.some((m) => m.id === event.message.id)) return;
         const [decrypted] = await decryptMessages(user, channel, [event.message]);
         if (!decrypted || selectedRef.current?.id !== channel.id) return;
         setMessages((current) => mergeMessages(current, [decrypted]));
-        if (!decrypted.own) highlight([decrypted.id]);
+        if (!decrypted.own) {
+          highlight([decrypted.id]);
+          notifyAbout(channel, decrypted);
+        }
       } else if (event.type === "message-deleted") {
         setMessages((current) => current.filter((m) => m.id !== event.messageId));
       } else if (event.type === "attachment" || event.type === "preview") {
@@ -273,7 +337,7 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
         }
       }
     },
-    [user, reloadChannels, catchUp, highlight, updateMessage],
+    [user, reloadChannels, catchUp, highlight, updateMessage, notifyAbout],
   );
   const { live } = useLiveEvents(selectedId, (event) => void onLive(event));
 
@@ -472,6 +536,71 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
     [notify],
   );
 
+  // ---- translation (spec §4): incoming messages only, when enabled ----
+  const translating = settings.translationEnabled ? settings.translationLanguage : null;
+  useEffect(() => {
+    if (!translating) return;
+    const texts = messages.filter((m) => !m.own && m.text && cachedTranslation(translating, m.text) === undefined).map((m) => m.text);
+    if (texts.length === 0) return;
+    let live = true;
+    translateTexts(translating, texts).then(
+      () => live && setTranslationVersion((v) => v + 1),
+      (error) => live && setTranslationNotice(error instanceof TranslationUnavailable ? error.message : null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [messages, translating]);
+
+  const translationOf = useCallback(
+    (m: DecryptedMessage) => (translating ? cachedTranslation(translating, m.text) : undefined),
+    // translationVersion makes the list re-read the cache when new translations arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [translating, translationVersion],
+  );
+
+  async function saveSettings(update: Partial<UserSettings>): Promise<boolean> {
+    try {
+      const { settings: saved } = await api<{ settings: UserSettings }>("/api/settings", update);
+      setSettings(saved);
+      return true;
+    } catch (error) {
+      console.warn("Saving settings failed", error);
+      return false;
+    }
+  }
+
+  async function onSaveTranslation(language: string, enabled: boolean) {
+    setTranslateBusy(true);
+    setTranslationNotice(null);
+    if (!(await saveSettings({ translationLanguage: language, translationEnabled: enabled }))) {
+      notify("Failed to save settings. Please try again.", "error");
+    }
+    setTranslateBusy(false);
+  }
+
+  const onSaveNotifications = (values: Partial<UserSettings>) =>
+    runModal(async () => {
+      if (!(await saveSettings(values))) throw new ChatError("Failed to save settings. Please try again.");
+    }, "Failed to save settings. Please try again.");
+
+  function onSaveChat(channel: Channel) {
+    const now = new Date();
+    const text = formatExport(
+      channel.name,
+      messages.map((m) => ({ created: m.created, sender: m.senderUsername, text: m.text, attachments: m.attachments.map((a) => a.name) })),
+      now,
+    );
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = exportFileName(channel.name, now);
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
   const missingPassword = selected && !getChannelPassword(selected.id);
 
   return (
@@ -505,6 +634,17 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
                 onClear={() => setModal({ kind: "clear", channel: selected })}
                 onShare={() => void onShare(selected)}
                 onCopyId={() => void onCopyId(selected)}
+                onNotifications={() => setModal({ kind: "notifications" })}
+                onSaveChat={() => onSaveChat(selected)}
+                translate={
+                  <TranslateMenu
+                    language={settings.translationLanguage}
+                    enabled={settings.translationEnabled}
+                    busy={translateBusy}
+                    notice={translationNotice}
+                    onSave={(language, enabled) => void onSaveTranslation(language, enabled)}
+                  />
+                }
               />
               <MessageList
                 messages={messages}
@@ -513,6 +653,15 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
                 loadingOlder={loadingOlder}
                 onLoadOlder={() => void loadOlder()}
                 notice={missingPassword ? "Channel password not found. Join the channel again with its password to read it on this device." : null}
+                translationOf={translationOf}
+                showingOriginal={showingOriginal}
+                onToggleOriginal={(id) =>
+                  setShowingOriginal((prev) => {
+                    const next = new Set(prev);
+                    if (!next.delete(id)) next.add(id);
+                    return next;
+                  })
+                }
                 resolveAttachment={resolveAttachment}
                 resolvePreviewImage={resolvePreviewImage}
                 onDownload={onDownload}
@@ -568,6 +717,17 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
           busy={modalBusy}
           error={modalError}
           onConfirm={() => void onDeleteAll()}
+          onClose={closeModal}
+        />
+      )}
+      {modal?.kind === "notifications" && (
+        <NotificationSettingsModal
+          settings={settings}
+          permission={permission}
+          busy={modalBusy}
+          error={modalError}
+          onRequestPermission={() => void requestNotificationPermission().then(setPermission)}
+          onSave={(values) => void onSaveNotifications(values)}
           onClose={closeModal}
         />
       )}

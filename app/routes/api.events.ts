@@ -42,17 +42,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });
       });
       await pb.collection("channels").subscribe("*", () => emit({ type: "memberships" }));
-      if (channelId) {
-        await pb.collection("messages").subscribe(
-          "*",
-          (e: { action: string; record: Parameters<typeof toMessage>[0] }) => {
-            if (e.record.channel !== channelId) return;
-            if (e.action === "create") emit({ type: "message", message: toMessage(e.record) });
-            else if (e.action === "delete") emit({ type: "message-deleted", channelId, messageId: e.record.id });
-          },
-          { filter: pb.filter("channel = {:channel}", { channel: channelId }), fields: "id,channel,sender,encrypted_content,created" },
-        );
-      }
+      // New messages of every channel the user is in (PocketBase's rules decide): the open channel shows
+      // them, the others may raise a notification. Deletions only matter for the open channel.
+      await pb.collection("messages").subscribe(
+        "*",
+        (e: { action: string; record: Parameters<typeof toMessage>[0] }) => {
+          if (e.action === "create") emit({ type: "message", message: toMessage(e.record) });
+          else if (e.action === "delete" && e.record.channel === channelId) emit({ type: "message-deleted", channelId, messageId: e.record.id });
+        },
+        { fields: "id,channel,sender,encrypted_content,created" },
+      );
       if (channelId) {
         const inChannel = { filter: pb.filter("channel = {:channel}", { channel: channelId }) };
         await pb.collection("file_attachments").subscribe(

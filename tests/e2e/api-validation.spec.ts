@@ -34,7 +34,7 @@ test("upload and API routes answer malformed or unauthorised requests with clear
   for (const c of cases) {
     const response = await c.send();
     expect(response.status(), c.name).toBe(c.status);
-    const body = await response.json();
+    const body = (await response.json()) as { message: string };
     expect(body.message, c.name).toMatch(c.message);
     expect(JSON.stringify(body), c.name).not.toMatch(/at \w+ \(|node_modules|Error:/);
   }

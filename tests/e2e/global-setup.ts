@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { startApertium } from "../integration/apertium";
 import { startPocketBase } from "../integration/pocketbase";
 import { startPreviewSite } from "./preview-site";
 import { startWeb } from "./stack";
@@ -7,7 +8,10 @@ import { startWeb } from "./stack";
 export default async function globalSetup() {
   execFileSync("bash", ["scripts/ensure-deps.sh"], { stdio: "inherit" });
   const site = await startPreviewSite();
-  const pb = await startPocketBase({ env: { LINK_PREVIEW_ALLOW_HOSTS: new URL(site.origin).host } });
+  const apertium = await startApertium();
+  const pb = await startPocketBase({
+    env: { LINK_PREVIEW_ALLOW_HOSTS: new URL(site.origin).host, TRANSLATE_PROVIDER: "apertium", APERTIUM_URL: apertium.url },
+  });
   const web = await startWeb(pb.url);
 
   process.env.E2E_BASE_URL = web.url;
@@ -21,5 +25,6 @@ export default async function globalSetup() {
     await web.stop();
     await pb.stop();
     site.server.close();
+    await apertium.stop();
   };
 }

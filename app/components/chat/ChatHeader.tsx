@@ -1,4 +1,5 @@
 import { LockIcon } from "~/components/ui/icons";
+import type { ReactNode } from "react";
 import type { Channel } from "~/chat-types";
 
 interface Props {
@@ -9,10 +10,15 @@ interface Props {
   onClear: () => void;
   onShare: () => void;
   onCopyId: () => void;
+  onNotifications: () => void;
+  /** The Translate dropdown. */
+  translate: ReactNode;
+  /** Save Chat, shown when messages exist. */
+  onSaveChat?: () => void;
 }
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
-export function ChatHeader({ live, channel, isCreator, hasMessages, onClear, onShare, onCopyId }: Props) {
+export function ChatHeader({ live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat }: Props) {
   return (
     <div className="chat-header">
       <div className="chat-title">
@@ -30,6 +36,15 @@ export function ChatHeader({ live, channel, isCreator, hasMessages, onClear, onS
         {isCreator && hasMessages && (
           <button type="button" className="btn btn-small" onClick={onClear}>
             Clear Messages
+          </button>
+        )}
+        <button type="button" className="btn btn-small" onClick={onNotifications}>
+          Notifications
+        </button>
+        {translate}
+        {hasMessages && onSaveChat && (
+          <button type="button" className="btn btn-small" onClick={onSaveChat}>
+            Save Chat
           </button>
         )}
         <button type="button" className="btn btn-small" onClick={onShare}>

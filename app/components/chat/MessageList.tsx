@@ -13,6 +13,10 @@ interface Props {
   resolveAttachment: (a: DecryptedAttachment) => Promise<string>;
   resolvePreviewImage: (p: DecryptedPreview) => Promise<string>;
   onDownload: (a: DecryptedAttachment) => void;
+  /** The translation of an incoming message's text, when there is one. */
+  translationOf?: (m: DecryptedMessage) => string | undefined;
+  showingOriginal?: ReadonlySet<string>;
+  onToggleOriginal?: (id: string) => void;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hour12: false });
@@ -60,7 +64,7 @@ export function MessageList(props: Props) {
             <span className="sender">{m.own ? "You" : m.senderUsername}</span>
             <time dateTime={m.created}>{formatTime(m.created)}</time>
           </header>
-          {m.text && <p className="message-text">{m.text}</p>}
+          {m.text && <MessageText message={m} {...props} />}
           {m.attachments.map((a) => (
             <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
           ))}
@@ -72,5 +76,24 @@ export function MessageList(props: Props) {
       ))}
       <div ref={endRef} />
     </div>
+  );
+}
+
+function MessageText({ message, translationOf, showingOriginal, onToggleOriginal }: { message: DecryptedMessage } & Props) {
+  const translated = message.own ? undefined : translationOf?.(message);
+  if (translated === undefined || translated === message.text) return <p className="message-text">{message.text}</p>;
+  const original = showingOriginal?.has(message.id) ?? false;
+  return (
+    <>
+      <p className="message-text" lang={original ? undefined : "x-translated"}>
+        {original ? message.text : translated}
+      </p>
+      <p className="translated-note">
+        {original ? "Original" : "Translated"}
+        <button type="button" onClick={() => onToggleOriginal?.(message.id)}>
+          {original ? "Show translation" : "Show original"}
+        </button>
+      </p>
+    </>
   );
 }

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { settingsRequestSchema } from "~/validation/settings";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { pbStatus } from "~/utils/pocketbase.server";
+import { loadSessionUser } from "~/utils/users.server";
+
+const COLUMNS = {
+  translationLanguage: "translation_language",
+  translationEnabled: "translation_enabled",
+  desktopNotificationsEnabled: "desktop_notifications_enabled",
+  emailNotificationsEnabled: "email_notifications_enabled",
+  emailIncludeContent: "email_include_content",
+  notifyOnMention: "notify_on_mention",
+  notifyKeywords: "notify_keywords",
+  worldClockCities: "world_clock_cities",
+} as const;
+
+/** Saves the caller's own settings (PocketBase's update rule allows only their own record). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const { pb, userId } = await requireUser(request, context);
+  const body = await readJson(request, settingsRequestSchema);
+  const update: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = body[field as keyof typeof body];
+    if (value !== undefined) update[column] = value;
+  }
+  if (Object.keys(update).length === 0) fail(400, "Nothing to save.");
+  try {
+    await pb.collection("users").update(userId, update);
+  } catch (error) {
+    fail(pbStatus(error) === 400 ? 400 : 502, "Failed to save settings. Please try again.");
+  }
+  const user = await loadSessionUser(pb, userId);
+  if (!user) fail(401, "Not authenticated");
+  return jsonResponse({ settings: user.settings });
+}

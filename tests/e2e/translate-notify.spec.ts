@@ -1,0 +1,101 @@
+import { expect, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+
+test("Bob turns on Spanish: Alice's English message is translated on his screen only", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `translate-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Translations", password);
+  await joinAndOpen(bob.page, channelId, password, "Translations");
+  await waitLive(alice.page);
+
+  await bob.page.getByRole("button", { name: "Translate" }).click();
+  await bob.page.getByLabel("Translate incoming messages to").selectOption("ES");
+  await bob.page.getByRole("button", { name: "Translate messages" }).click();
+  await expect(bob.page.getByRole("button", { name: "Translate: ES" })).toBeVisible();
+
+  await send(alice.page, "The cat is on the table.");
+  const bobMessage = log(bob.page).getByRole("article").last();
+  await expect(bobMessage).toContainText("gato", { timeout: 20_000 });
+  await expect(bobMessage.getByText("Translated")).toBeVisible();
+  await bobMessage.getByRole("button", { name: "Show original" }).click();
+  await expect(bobMessage).toContainText("The cat is on the table.");
+  await expect(log(alice.page).getByRole("article").last()).toContainText("The cat is on the table.");
+  await expect(log(alice.page).getByText("gato")).toHaveCount(0);
+
+  // The setting is saved in the profile: still on after a reload.
+  await bob.page.reload();
+  await expect(bob.page.getByRole("button", { name: "# Translations" })).toBeVisible();
+  await bob.page.getByRole("button", { name: "# Translations" }).click();
+  await expect(log(bob.page).getByRole("article").last()).toContainText("gato", { timeout: 20_000 });
+
+  // A language the engine cannot do says so plainly.
+  await bob.page.getByRole("button", { name: "Translate: ES" }).click();
+  await bob.page.getByLabel("Translate incoming messages to").selectOption("DE");
+  await bob.page.getByRole("button", { name: "Save language" }).click();
+  await bob.page.getByRole("button", { name: "Translate: DE" }).click();
+  await expect(bob.page.getByText("Translation to German is not available on this server.")).toBeVisible({ timeout: 20_000 });
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("desktop notifications: a mention and a keyword each raise one; own messages none; body cut at 100 characters", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["notifications"] });
+  // Record notifications and report the window as unfocused (spec: only then are they shown).
+  await context.addInitScript(() => {
+    const shown: { title: string; body: string }[] = [];
+    (window as unknown as { __shown: typeof shown }).__shown = shown;
+    const Real = window.Notification;
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push({ title, body: options?.body ?? "" });
+      }
+    }
+    Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+    document.hasFocus = () => false;
+  });
+  const page = await context.newPage();
+  const { newUser, signUp } = await import("./fixtures");
+  const bobUser = newUser("bob");
+  await signUp(page, bobUser);
+
+  const password = `notify-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Alerts", password);
+  await joinAndOpen(page, channelId, password, "Alerts");
+  await waitLive(alice.page);
+
+  await page.getByRole("button", { name: "Notifications" }).click();
+  const dialog = page.getByRole("dialog", { name: "Notification Settings" });
+  await expect(dialog.getByText("This browser may show notifications.")).toBeVisible();
+  await dialog.getByLabel("Desktop notifications").check();
+  await expect(dialog.getByLabel("Notify on mention (@username)")).toBeChecked();
+  await dialog.getByLabel("New keyword").fill("  deploy ");
+  await dialog.getByRole("button", { name: "Add keyword" }).click();
+  await dialog.getByLabel("New keyword").fill("DEPLOY");
+  await dialog.getByRole("button", { name: "Add keyword" }).click();
+  await expect(dialog.getByText("That keyword is already in the list.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+
+  const shown = () => page.evaluate(() => (window as unknown as { __shown: { title: string; body: string }[] }).__shown);
+  const long = `Hey @${bobUser.username}, ${"please review the quarterly numbers before the meeting. ".repeat(4)}`;
+  await send(alice.page, long);
+  await expect.poll(shown).toHaveLength(1);
+  const [mention] = await shown();
+  expect(mention.title).toBe(`${alice.user.username} in #Alerts`);
+  expect(mention.body).toBe(long.slice(0, 100));
+
+  await send(alice.page, "nothing to see here");
+  await send(alice.page, "The Deploy is done");
+  await expect.poll(shown).toHaveLength(2);
+  expect((await shown())[1].body).toBe("The Deploy is done");
+
+  await send(page, `my own message mentioning @${bobUser.username} and deploy`);
+  await expect(log(page).getByText("my own message mentioning")).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(await shown()).toHaveLength(2);
+  await alice.context.close();
+  await context.close();
+});
