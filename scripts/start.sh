@@ -13,6 +13,20 @@ PB_DATA="${PB_DATA:-$root/pb_data}"
 
 bash scripts/ensure-deps.sh
 
+# Translation engine: Apertium APy on loopback (the default provider), unless another is configured.
+TRANSLATE_PROVIDER="${TRANSLATE_PROVIDER:-apertium}"
+APERTIUM_PORT="${APERTIUM_PORT:-2737}"
+start_apertium=false
+if [[ "$TRANSLATE_PROVIDER" == "apertium" && -z "${APERTIUM_URL:-}" ]]; then
+  if bash scripts/install-apertium.sh; then
+    start_apertium=true
+    APERTIUM_URL="http://127.0.0.1:$APERTIUM_PORT"
+  else
+    echo "Apertium could not be installed: translation stays off until a provider is configured." >&2
+  fi
+fi
+export TRANSLATE_PROVIDER APERTIUM_URL
+
 mkdir -p "$PB_DATA"
 credentials="$PB_DATA/superuser-credentials.txt"
 if [[ ! -f "$credentials" ]]; then
@@ -41,6 +55,11 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+if [[ "$start_apertium" == true ]]; then
+  bash scripts/start-apertium.sh "$APERTIUM_PORT" > "$PB_DATA/apertium.log" 2>&1 &
+  pids+=($!)
+fi
+
 ./bin/pocketbase serve --http "$PB_HTTP" --dir "$PB_DATA" \
   --migrationsDir "$root/pb_migrations" --hooksDir "$root/pb_hooks" --hooksWatch=false --automigrate=false &
 pids+=($!)
@@ -58,5 +77,6 @@ echo
 echo "ChatCrypt is running:"
 echo "  web app:               http://$HOST:$PORT"
 echo "  PocketBase dashboard:  http://$PB_HTTP/_/   (superuser credentials: $credentials)"
+[[ "$start_apertium" == true ]] && echo "  translation engine:    Apertium APy on $APERTIUM_URL (log: $PB_DATA/apertium.log)"
 echo "Press Ctrl+C to stop."
 wait -n "${pids[@]}"

@@ -5,11 +5,9 @@ set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-if [[ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; then
-  echo "Chromium is needed for the end-to-end tests: install it with 'apt-get install -y chromium' (Debian)." >&2
-  exit 1
-fi
-
+# What the tests need beyond npm: Debian's chromium and the Apertium translation engine.
+bash scripts/install-chromium.sh || exit 1
+bash scripts/install-apertium.sh || exit 1
 bash scripts/ensure-deps.sh || exit 1
 mkdir -p reports
 rm -f reports/vitest.json reports/e2e.json

@@ -11,7 +11,12 @@ import { setPendingInvite } from "~/storage.client";
 type Phase = "loading" | "insecure" | "ready";
 
 /** Top-level state of the single page: loading, signed out (auth screen) or signed in (workspace). */
-export function ChatApp({ csrfToken, initialUser, uploadMaxBytes }: { csrfToken: string; initialUser: SessionUser | null; uploadMaxBytes: number }) {
+export interface AppConfig {
+  uploadMaxBytes: number;
+  newsRefreshMs: number;
+}
+
+export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string; initialUser: SessionUser | null; config: AppConfig }) {
   const [phase, setPhase] = useState<Phase>("loading");
   const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [busy, setBusy] = useState(false);
@@ -54,5 +59,5 @@ export function ChatApp({ csrfToken, initialUser, uploadMaxBytes }: { csrfToken:
   if (phase === "loading") return <LoadingScreen />;
   if (phase === "insecure") return <InsecureContextScreen />;
   if (!user) return <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} />;
-  return <Workspace user={user} uploadMaxBytes={uploadMaxBytes} onSignOut={handleSignOut} signingOut={busy} />;
+  return <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />;
 }

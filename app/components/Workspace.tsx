@@ -41,7 +41,16 @@ import { Toast, type ToastState } from "~/components/ui/Toast";
 import { NotificationSettingsModal, type PermissionState } from "~/components/settings/NotificationSettingsModal";
 import { TranslateMenu } from "~/components/chat/TranslateMenu";
 import { api, ApiError } from "~/api.client";
+import type { AppConfig } from "~/components/ChatApp";
+import { ContactsModal } from "~/components/workspace/ContactsModal";
+import { NewsFeed } from "~/components/workspace/NewsFeed";
+import { HeaderMenu, WorldClock, WorldClockSettingsModal } from "~/components/workspace/WorldClock";
 import type { SessionUser, UserSettings } from "~/session-user";
+import { whatsappDeepLink, whatsappWebUrl } from "~/workspace/contacts";
+import { loadContacts, removeContact, saveContact, type Contact } from "~/workspace/contacts.client";
+import { useDictation } from "~/workspace/useDictation.client";
+import { useNewsFeed } from "~/workspace/useNewsFeed.client";
+import { sanitizeCities } from "~/workspace/world-clock";
 import { exportFileName, formatExport } from "~/workspace/export";
 import { shouldNotify } from "~/workspace/notify";
 import {
@@ -65,7 +74,11 @@ type ModalState =
   | { kind: "deleteAll" }
   | { kind: "clear"; channel: Channel }
   | { kind: "notifications" }
+  | { kind: "worldClock" }
+  | { kind: "contacts"; mode: "manage" | "select" }
   | null;
+
+const WHATSAPP_FALLBACK_MS = 1_500;
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);
 
@@ -84,13 +97,14 @@ const isOrphan = (m: DecryptedMessage) =>
 
 interface Props {
   user: SessionUser;
-  uploadMaxBytes: number;
+  config: AppConfig;
   onSignOut: () => void;
   signingOut: boolean;
 }
 
 /** The signed-in screen (spec §2.3): header, channel sidebar, chat pane. Wiring only; the parts are props-in components. */
-export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props) {
+export function Workspace({ user, config, onSignOut, signingOut }: Props) {
+  const { uploadMaxBytes } = config;
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [channels, setChannels] = useState<Channel[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -116,6 +130,16 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
   const [translateBusy, setTranslateBusy] = useState(false);
   const [showingOriginal, setShowingOriginal] = useState<ReadonlySet<string>>(new Set());
   const channelsRef = useRef<Channel[] | null>(null);
+  const [newsOpen, setNewsOpen] = useState(false);
+  const news = useNewsFeed(newsOpen, config.newsRefreshMs);
+  const [contacts, setContacts] = useState<Contact[] | null>(null);
+  const [whatsappMode, setWhatsappMode] = useState(false);
+  const [whatsappContact, setWhatsappContact] = useState<Contact | null>(null);
+  const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
+  const dictation = useDictation(
+    (text) => setDictated((prev) => ({ id: (prev?.id ?? 0) + 1, text })),
+    (message) => notify(message, "error"),
+  );
 
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
   channelsRef.current = channels;
@@ -452,7 +476,29 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
     }
   }
 
+  /** WhatsApp hand-off: the deep link first; if the page still has focus after 1.5 s, the web URL in a popup. */
+  function sendViaWhatsapp(contact: Contact, text: string) {
+    const link = document.createElement("a");
+    link.href = whatsappDeepLink(contact.phone, text);
+    link.rel = "noopener";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => {
+      if (document.hasFocus()) window.open(whatsappWebUrl(contact.phone, text), "_blank", "noopener,noreferrer");
+    }, WHATSAPP_FALLBACK_MS);
+  }
+
   async function onSend(text: string): Promise<boolean> {
+    if (whatsappMode) {
+      if (!text.trim()) return false;
+      if (!whatsappContact) {
+        openContacts("select");
+        return false;
+      }
+      sendViaWhatsapp(whatsappContact, text.trim());
+      return true;
+    }
     const channel = selectedRef.current;
     if (!channel || sending || !text.trim()) return false;
     setSending(true);
@@ -601,11 +647,85 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
+  function openContacts(mode: "manage" | "select") {
+    setModal({ kind: "contacts", mode });
+    setModalError(null);
+    loadContacts(user.id).then(setContacts, (error) => {
+      console.warn("Contacts could not be loaded", error);
+      setContacts([]);
+      setModalError(error instanceof Error && error.message.startsWith("Encryption keys") ? error.message : "Contacts could not be loaded.");
+    });
+  }
+
+  async function onSaveContact(contact: { id?: string; name: string; phone: string }): Promise<boolean> {
+    setModalBusy(true);
+    setModalError(null);
+    try {
+      const saved = await saveContact(user.id, contact);
+      setContacts(await loadContacts(user.id));
+      if (whatsappContact?.id === saved.id) setWhatsappContact(saved);
+      return true;
+    } catch (error) {
+      console.warn("Saving a contact failed", error);
+      setModalError("Failed to save contact. Please try again.");
+      return false;
+    } finally {
+      setModalBusy(false);
+    }
+  }
+
+  async function onDeleteContact(contact: Contact): Promise<boolean> {
+    setModalBusy(true);
+    setModalError(null);
+    try {
+      await removeContact(contact.id);
+      setContacts((current) => current?.filter((c) => c.id !== contact.id) ?? null);
+      if (whatsappContact?.id === contact.id) setWhatsappContact(null);
+      return true;
+    } catch (error) {
+      console.warn("Deleting a contact failed", error);
+      setModalError("Failed to delete contact. Please try again.");
+      return false;
+    } finally {
+      setModalBusy(false);
+    }
+  }
+
+  function onToggleWhatsapp() {
+    if (whatsappMode) return setWhatsappMode(false);
+    setWhatsappMode(true);
+    if (!whatsappContact) openContacts("select");
+  }
+
+  const onSaveWorldClock = (cities: string[]) =>
+    runModal(async () => {
+      if (!(await saveSettings({ worldClockCities: cities }))) throw new ChatError("Failed to save settings. Please try again.");
+    }, "Failed to save settings. Please try again.");
+
+  const composerModes = (
+    <>
+      <button type="button" className="btn btn-small" aria-pressed={dictation.listening} onClick={dictation.toggle}>
+        {dictation.listening ? "Stop dictation" : "Dictation"}
+      </button>
+      <button type="button" className="btn btn-small" aria-pressed={whatsappMode} onClick={onToggleWhatsapp}>
+        WhatsApp mode
+      </button>
+      {whatsappMode && (
+        <button type="button" className="btn btn-small" onClick={() => openContacts("select")}>
+          {whatsappContact ? `To: ${whatsappContact.name} (change)` : "Choose contact"}
+        </button>
+      )}
+    </>
+  );
+
   const missingPassword = selected && !getChannelPassword(selected.id);
 
   return (
     <div className="workspace">
-      <Header onToggleSidebar={() => setSidebarOpen((o) => !o)} />
+      <Header onToggleSidebar={() => setSidebarOpen((o) => !o)}>
+        <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
+        <HeaderMenu onSetWorldClock={() => setModal({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
+      </Header>
       <div className="workspace-body">
         <Sidebar
           open={sidebarOpen}
@@ -625,7 +745,8 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
         />
         <main className="chat-pane" data-live={live ? "true" : "false"}>
           {selected ? (
-            <>
+            <div className="chat-area">
+              <div className="chat-main">
               <ChatHeader
                 live={live}
                 channel={selected}
@@ -635,6 +756,8 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
                 onShare={() => void onShare(selected)}
                 onCopyId={() => void onCopyId(selected)}
                 onNotifications={() => setModal({ kind: "notifications" })}
+                newsOpen={newsOpen}
+                onToggleNews={() => setNewsOpen((o) => !o)}
                 onSaveChat={() => onSaveChat(selected)}
                 translate={
                   <TranslateMenu
@@ -677,8 +800,22 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
                 onDiscardFile={() => setFailedFile(null)}
                 recording={recorder.recording ? { elapsedMs: recorder.elapsedMs } : null}
                 onToggleRecording={() => void onToggleRecording()}
+                modes={composerModes}
+                draftAppend={dictated}
+                placeholder={whatsappMode ? "Type a message to send with WhatsApp..." : undefined}
               />
-            </>
+              </div>
+              {newsOpen && (
+                <NewsFeed
+                  items={news.items}
+                  configured={news.configured}
+                  loading={news.loading}
+                  failed={news.failed}
+                  highlighted={news.highlighted}
+                  onClose={() => setNewsOpen(false)}
+                />
+              )}
+            </div>
           ) : (
             <EmptyChat />
           )}
@@ -728,6 +865,32 @@ export function Workspace({ user, uploadMaxBytes, onSignOut, signingOut }: Props
           error={modalError}
           onRequestPermission={() => void requestNotificationPermission().then(setPermission)}
           onSave={(values) => void onSaveNotifications(values)}
+          onClose={closeModal}
+        />
+      )}
+      {modal?.kind === "worldClock" && (
+        <WorldClockSettingsModal
+          cities={sanitizeCities(settings.worldClockCities)}
+          busy={modalBusy}
+          error={modalError}
+          onSave={(cities) => void onSaveWorldClock(cities)}
+          onClose={closeModal}
+        />
+      )}
+      {modal?.kind === "contacts" && (
+        <ContactsModal
+          mode={modal.mode}
+          contacts={contacts}
+          selectedId={whatsappContact?.id ?? null}
+          error={modalError}
+          busy={modalBusy}
+          onSave={onSaveContact}
+          onDelete={onDeleteContact}
+          onSelect={(contact) => {
+            setWhatsappContact(contact);
+            setWhatsappMode(true);
+            closeModal();
+          }}
           onClose={closeModal}
         />
       )}

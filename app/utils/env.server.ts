@@ -9,6 +9,8 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   // Largest file a member may send, in MB (the PocketBase file field allows up to 60 MiB).
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(59).default(50),
+  // How often the open News Feed sidebar refreshes (spec: 4 minutes).
+  NEWS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(240),
 });
 
 export type ServerEnv = z.infer<typeof schema>;
@@ -34,5 +36,8 @@ export function env() {
 }
 
 /** The only settings the browser receives. */
-export const publicEnv = () => ({ uploadMaxBytes: env().UPLOAD_MAX_MB * 1024 * 1024 });
+export const publicEnv = () => ({
+  uploadMaxBytes: env().UPLOAD_MAX_MB * 1024 * 1024,
+  newsRefreshMs: env().NEWS_REFRESH_SECONDS * 1000,
+});
 export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -15,10 +15,13 @@ interface Props {
   translate: ReactNode;
   /** Save Chat, shown when messages exist. */
   onSaveChat?: () => void;
+  newsOpen: boolean;
+  onToggleNews: () => void;
 }
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
-export function ChatHeader({ live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat }: Props) {
+export function ChatHeader(props: Props) {
+  const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat } = props;
   return (
     <div className="chat-header">
       <div className="chat-title">
@@ -52,6 +55,9 @@ export function ChatHeader({ live, channel, isCreator, hasMessages, onClear, onS
         </button>
         <button type="button" className="btn btn-small" onClick={onCopyId}>
           Copy ID
+        </button>
+        <button type="button" className="btn btn-small" aria-pressed={props.newsOpen} onClick={props.onToggleNews}>
+          News Feed
         </button>
       </div>
     </div>

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { FeedResponse } from "~/workspace/feed";
+import { fail, jsonResponse, requireUser } from "~/utils/http.server";
+import { pbStatus } from "~/utils/pocketbase.server";
+
+/** The news feed sidebar's items: fetched by PocketBase from the operator's feed (SSRF-guarded, cached). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { pb } = await requireUser(request, context);
+  try {
+    return jsonResponse(await pb.send<FeedResponse>("/api/chat/news", { method: "GET" }));
+  } catch (error) {
+    fail(pbStatus(error) === 401 ? 401 : 502, "The news feed could not be loaded.");
+  }
+}

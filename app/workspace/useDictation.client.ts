@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export const DICTATION_UNSUPPORTED = "Speech recognition is not supported in your browser";
+
+type Recognition = {
+  continuous: boolean;
+  interimResults: boolean;
+  lang: string;
+  onresult: ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void) | null;
+  onend: (() => void) | null;
+  onerror: ((event: { error?: string }) => void) | null;
+  start(): void;
+  stop(): void;
+};
+
+function recognitionClass(): (new () => Recognition) | null {
+  const w = window as unknown as { SpeechRecognition?: new () => Recognition; webkitSpeechRecognition?: new () => Recognition };
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+/** Voice dictation with the Web Speech API: recognised phrases are handed to `onText`; off stops listening. */
+export function useDictation(onText: (text: string) => void, onError: (message: string) => void) {
+  const [listening, setListening] = useState(false);
+  const recognition = useRef<Recognition | null>(null);
+  const handlers = useRef({ onText, onError });
+  handlers.current = { onText, onError };
+
+  const stop = useCallback(() => {
+    recognition.current?.stop();
+    recognition.current = null;
+    setListening(false);
+  }, []);
+
+  const start = useCallback(() => {
+    const Speech = recognitionClass();
+    if (!Speech) return handlers.current.onError(DICTATION_UNSUPPORTED);
+    const rec = new Speech();
+    rec.continuous = true;
+    rec.interimResults = false;
+    rec.lang = navigator.language || "en-US";
+    rec.onresult = (event) => {
+      for (let i = event.resultIndex; i < event.results.length; i++) {
+        const result = event.results[i];
+        if (result.isFinal && result[0].transcript.trim()) handlers.current.onText(result[0].transcript);
+      }
+    };
+    rec.onerror = (event) => {
+      if (event.error && event.error !== "no-speech" && event.error !== "aborted") handlers.current.onError(`Dictation stopped: ${event.error}`);
+    };
+    rec.onend = () => {
+      if (recognition.current === rec) {
+        recognition.current = null;
+        setListening(false);
+      }
+    };
+    try {
+      rec.start();
+    } catch {
+      return handlers.current.onError(DICTATION_UNSUPPORTED);
+    }
+    recognition.current = rec;
+    setListening(true);
+  }, []);
+
+  useEffect(() => () => recognition.current?.stop(), []);
+
+  return { listening, start, stop, toggle: () => (recognition.current ? stop() : start()) };
+}

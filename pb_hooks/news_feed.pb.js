@@ -1,0 +1,87 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// GET /api/chat/news (signed-in users)
+//
+// The news feed sidebar's source: the RSS or Atom feed at NEWS_FEED_URL, fetched here so that
+// browsers never contact the feed's site, read into plain-text items (lib/feed.js) and cached.
+//
+//   NEWS_FEED_URL            the feed's http(s) address; unset: the sidebar shows no feed
+//   NEWS_FEED_CACHE_SECONDS  how long a fetched feed is reused, default 120; 0 fetches every time
+//
+// The feed is fetched with $safeFetch (pocketbase/safefetch.go): public addresses only unless
+// LINK_PREVIEW_ALLOW_HOSTS allowlists the host, 5 s, 512 KB.
+//
+// Answer (always 200): {"configured": false, "items": []} without NEWS_FEED_URL;
+//   {"configured": true, "items": [{id, title, description, pubDate, link}]} with at most 30 items;
+//   {"configured": true, "items": [], "error": "The news feed could not be loaded."} when the feed
+//   cannot be fetched or read (logged; a feed failure is silent in the spec).
+// Errors: 401 "Not authenticated"
+routerAdd("GET", "/api/chat/news", (e) => {
+  const { requireUser } = require(`${__hooks}/lib/request.js`);
+  const { parseFeed } = require(`${__hooks}/lib/feed.js`);
+
+  const FEED_MAX_BYTES = 512 * 1024;
+  const FEED_TIMEOUT_SEC = 5;
+  const FEED_TYPES = ["application/rss+xml", "application/atom+xml", "application/xml", "text/xml", "text/html"];
+  const ITEMS_MAX = 30;
+  const DEFAULT_CACHE_SECONDS = 120;
+  const LOAD_FAILED = "The news feed could not be loaded.";
+  // <rss>, <feed> (Atom) or <rdf:RDF> (RSS 1.0), with or without a prefix
+  const FEED_ROOT = /<(?:[A-Za-z0-9_.-]+:)?(?:rss|feed|rdf)[\s>]/i;
+
+  requireUser(e, "Not authenticated");
+
+  const feedUrl = String($os.getenv("NEWS_FEED_URL") || "").trim();
+  if (feedUrl === "") {
+    return e.json(200, { configured: false, items: [] });
+  }
+
+  const rawSeconds = String($os.getenv("NEWS_FEED_CACHE_SECONDS") || "").trim();
+  const cacheSeconds = /^[0-9]{1,7}$/.test(rawSeconds) ? parseInt(rawSeconds, 10) : DEFAULT_CACHE_SECONDS;
+  const cacheKey = "chat.newsFeed " + feedUrl;
+  const store = e.app.store();
+
+  if (cacheSeconds > 0) {
+    const cached = store.get(cacheKey);
+    if (typeof cached === "string" && cached !== "") {
+      try {
+        const entry = JSON.parse(cached);
+        if (entry && Date.now() - entry.at < cacheSeconds * 1000 && Array.isArray(entry.items)) {
+          return e.json(200, { configured: true, items: entry.items });
+        }
+      } catch (_) {
+        // fetch again
+      }
+    }
+  }
+
+  let items;
+  try {
+    const res = $safeFetch({
+      url: feedUrl,
+      maxBytes: FEED_MAX_BYTES,
+      timeoutSec: FEED_TIMEOUT_SEC,
+      accept: FEED_TYPES,
+    });
+    if (res.status < 200 || res.status > 299) {
+      throw new Error("the feed answered with status " + res.status);
+    }
+    if (res.bodyEncoding !== "text") {
+      throw new Error("the feed is not text (" + res.contentType + ")");
+    }
+    items = parseFeed(res.body, ITEMS_MAX);
+    // An empty list is fine for an empty feed, not for a page that is no feed at all.
+    if (items.length === 0 && !FEED_ROOT.test(res.body.slice(0, 64 * 1024))) {
+      throw new Error("the answer is not an RSS or Atom feed");
+    }
+  } catch (err) {
+    const code = err && typeof err.code === "string" ? err.code : "";
+    e.app.logger().warn("News feed failed", "url", feedUrl, "code", code, "error", String(err && err.message ? err.message : err));
+    return e.json(200, { configured: true, items: [], error: LOAD_FAILED });
+  }
+
+  if (cacheSeconds > 0) {
+    store.set(cacheKey, JSON.stringify({ at: Date.now(), items: items }));
+  }
+  return e.json(200, { configured: true, items: items });
+});
