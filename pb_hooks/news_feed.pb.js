@@ -55,6 +55,13 @@ routerAdd("GET", "/api/chat/news", (e) => {
     }
   }
 
+  // A failure of ours, logged with a code like those of $safeFetch.
+  const failure = (code, message) => {
+    const err = new Error(message);
+    err.code = code;
+    return err;
+  };
+
   let items;
   try {
     const res = $safeFetch({
@@ -64,18 +71,18 @@ routerAdd("GET", "/api/chat/news", (e) => {
       accept: FEED_TYPES,
     });
     if (res.status < 200 || res.status > 299) {
-      throw new Error("the feed answered with status " + res.status);
+      throw failure("status", "the feed answered with status " + res.status);
     }
     if (res.bodyEncoding !== "text") {
-      throw new Error("the feed is not text (" + res.contentType + ")");
+      throw failure("content_type", "the feed is not text (" + res.contentType + ")");
     }
     items = parseFeed(res.body, ITEMS_MAX);
     // An empty list is fine for an empty feed, not for a page that is no feed at all.
     if (items.length === 0 && !FEED_ROOT.test(res.body.slice(0, 64 * 1024))) {
-      throw new Error("the answer is not an RSS or Atom feed");
+      throw failure("not_a_feed", "the answer is not an RSS or Atom feed");
     }
   } catch (err) {
-    const code = err && typeof err.code === "string" ? err.code : "";
+    const code = err && typeof err.code === "string" ? err.code : "unexpected";
     e.app.logger().warn("News feed failed", "url", feedUrl, "code", code, "error", String(err && err.message ? err.message : err));
     return e.json(200, { configured: true, items: [], error: LOAD_FAILED });
   }

@@ -19,6 +19,12 @@ const LINK_MAX_CHARS = 2048;
 const ID_MAX_CHARS = 2048;
 const DATE_MAX_CHARS = 100;
 const MAX_DEPTH = 256;
+// Tags read per feed, and per HTML text: a real feed of 512 KB has far fewer, and the limits keep
+// a hostile one from costing more than a fraction of a second.
+const MAX_TOKENS = 20000;
+const MAX_HTML_TAGS = 10000;
+// Raw text collected from HTML before it is cleaned and cut to 1,000 characters.
+const HTML_TEXT_BUDGET = 16 * TEXT_MAX_CHARS;
 
 const NS = {
   atom: "http://www.w3.org/2005/Atom",
@@ -186,7 +192,15 @@ function readTagName(text, from, end) {
 // name, then a double-quoted, single-quoted or unquoted value
 const ATTRIBUTE = /([^\s"'>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/gu;
 
-// The attributes of a tag as {lowercase name: decoded value}; the first occurrence wins.
+// An element's attributes as {lowercase name: decoded value}; the first occurrence wins.
+function attributesOf(element) {
+  if (!element.attributes) {
+    element.attributes = readAttributes(element.rawAttributes);
+  }
+  return element.attributes;
+}
+
+// The attributes in the text of a tag after its name.
 function readAttributes(text) {
   const attrs = Object.create(null);
   if (text.indexOf("=") < 0) {
@@ -206,13 +220,14 @@ function readAttributes(text) {
 // ---------------------------------------------------------------------------------------------
 // The element tree
 
-function makeElement(name, attrs, parent, contentStart) {
+function makeElement(name, rawAttributes, parent, contentStart) {
   const colon = name.indexOf(":");
   const element = {
     name: name,
     prefix: colon > 0 ? name.slice(0, colon) : "",
     local: colon > 0 ? name.slice(colon + 1) : name,
-    attrs: attrs,
+    rawAttributes: rawAttributes,
+    attributes: null,
     scope: parent ? parent.scope : null,
     ns: "",
     parent: parent,
@@ -221,15 +236,19 @@ function makeElement(name, attrs, parent, contentStart) {
     contentEnd: -1,
   };
 
-  let declared = null;
-  for (const key in attrs) {
-    if (key === "xmlns" || key.indexOf("xmlns:") === 0) {
-      declared = declared || Object.create(element.scope);
-      declared[key === "xmlns" ? "" : key.slice(6)] = attrs[key].trim();
+  // Attributes are read when asked for, except namespace declarations.
+  if (rawAttributes.indexOf("xmlns") >= 0) {
+    const attrs = attributesOf(element);
+    let declared = null;
+    for (const key in attrs) {
+      if (key === "xmlns" || key.indexOf("xmlns:") === 0) {
+        declared = declared || Object.create(element.scope);
+        declared[key === "xmlns" ? "" : key.slice(6)] = attrs[key].trim();
+      }
     }
-  }
-  if (declared) {
-    element.scope = declared;
+    if (declared) {
+      element.scope = declared;
+    }
   }
 
   const bound = element.scope ? element.scope[element.prefix] : undefined;
@@ -241,22 +260,89 @@ function makeElement(name, attrs, parent, contentStart) {
   return element;
 }
 
+// Elements whose content is read as text, never as markup: their end tag is looked up directly,
+// so HTML inside a description (escaped, in CDATA, or raw) costs one search instead of a tree.
+const TEXT_FIELDS = namespaceSet([
+  "title", "description", "encoded", "summary", "content", "pubdate", "date", "guid", "id",
+  "updated", "published", "issued", "modified",
+]);
+
+function isItem(element) {
+  return (element.local === "item" && RSS[element.ns] === true) ||
+    (element.local === "entry" && ATOM_OR_NONE[element.ns] === true);
+}
+
+// Finds the end tag </name> of a text field from `from`, skipping CDATA sections and comments.
+// Searches only move forward through the text, so the positions of the next CDATA section and
+// comment, and the names known to have no end tag further on, are remembered between calls: the
+// whole scan stays linear.
+function fieldEndFinder(text) {
+  const noEndTag = Object.create(null);
+  let nextCdata = -1;
+  let nextComment = -1;
+  const nextOf = (marker, from) => {
+    const at = text.indexOf(marker, from);
+    return at < 0 ? Infinity : at;
+  };
+  return (name, from) => {
+    if (noEndTag[name]) {
+      return -1;
+    }
+    let pos = from;
+    for (;;) {
+      const close = text.indexOf("</", pos);
+      if (close < 0) {
+        noEndTag[name] = true;
+        return -1;
+      }
+      if (nextCdata < pos) {
+        nextCdata = nextOf("<![CDATA[", pos);
+      }
+      if (nextComment < pos) {
+        nextComment = nextOf("<!--", pos);
+      }
+      if (nextCdata < close) {
+        pos = skipPast(text, "]]>", nextCdata + 9);
+        continue;
+      }
+      if (nextComment < close) {
+        pos = skipPast(text, "-->", nextComment + 4);
+        continue;
+      }
+      const after = text.charAt(close + 2 + name.length);
+      if (text.slice(close + 2, close + 2 + name.length).toLowerCase() === name &&
+        (after === ">" || after === "" || after === " " || after === "\t" || after === "\n" || after === "\r")) {
+        return close;
+      }
+      pos = close + 2;
+    }
+  };
+}
+
 // The document as a tree of elements (names and prefixes lowercase). Each element remembers where
 // its content starts and ends in the text, so its text is read from the source, CDATA included.
-function buildTree(text) {
-  const root = makeElement("", Object.create(null), null, 0);
+// Scanning stops once `itemLimit` items or entries are complete, or after MAX_TOKENS tags.
+function buildTree(text, itemLimit) {
+  const root = makeElement("", "", null, 0);
   root.scope = Object.create(null);
   root.scope.xml = NS.xml;
+  const findFieldEnd = fieldEndFinder(text);
+  // How many elements of each name are open: end tags that match none are skipped at once.
+  const openNames = Object.create(null);
   let current = root;
   let depth = 0;
+  let items = 0;
+  let tokens = 0;
   let pos = 0;
   const length = text.length;
 
-  while (pos < length) {
+  while (pos < length && items < itemLimit && tokens < MAX_TOKENS) {
     const lt = text.indexOf("<", pos);
     if (lt < 0) {
+      pos = length;
       break;
     }
+    tokens++;
     const next = text.charAt(lt + 1);
 
     if (next === "!") {
@@ -277,17 +363,20 @@ function buildTree(text) {
     if (next === "/") {
       const end = tagEnd(text, lt);
       const name = readTagName(text, lt + 2, end);
-      // Close the innermost open element of that name, and any left open inside it; an end tag
-      // that matches nothing open is ignored.
-      let open = current;
-      while (open !== root && open.name !== name) {
-        open = open.parent;
-      }
-      if (open !== root) {
-        while (current !== open.parent) {
-          current.contentEnd = lt;
-          current = current.parent;
+      // Close the innermost open element of that name, and any left open inside it.
+      if (openNames[name] > 0) {
+        for (;;) {
+          const closing = current;
+          closing.contentEnd = lt;
+          openNames[closing.name]--;
+          current = closing.parent;
           depth--;
+          if (isItem(closing)) {
+            items++;
+          }
+          if (closing.name === name) {
+            break;
+          }
         }
       }
       pos = end;
@@ -301,21 +390,31 @@ function buildTree(text) {
 
     const end = tagEnd(text, lt);
     const inner = text.slice(lt + 1, text.charAt(end - 1) === ">" ? end - 1 : end);
-    const selfClosing = inner.charAt(inner.length - 1) === "/";
     const name = readTagName(inner, 0, inner.length);
-    const element = makeElement(name, readAttributes(inner.slice(name.length)), current, end);
+    const element = makeElement(name, inner.slice(name.length), current, end);
     current.children.push(element);
-    if (selfClosing || depth >= MAX_DEPTH) {
-      element.contentEnd = end;
-    } else {
-      current = element;
-      depth++;
-    }
     pos = end;
+
+    if (inner.charAt(inner.length - 1) === "/" || depth >= MAX_DEPTH) {
+      element.contentEnd = end;
+      continue;
+    }
+    if (TEXT_FIELDS[element.local]) {
+      const close = findFieldEnd(name, end);
+      if (close >= 0) {
+        element.contentEnd = close;
+        pos = tagEnd(text, close);
+        continue;
+      }
+    }
+    current = element;
+    openNames[name] = (openNames[name] || 0) + 1;
+    depth++;
   }
 
+  // Elements still open end where the scan stopped.
   while (current !== root) {
-    current.contentEnd = length;
+    current.contentEnd = Math.min(pos, length);
     current = current.parent;
   }
   root.contentEnd = length;
@@ -432,15 +531,22 @@ function stripHtml(html) {
   const text = html.length > INPUT_MAX_CHARS ? html.slice(0, INPUT_MAX_CHARS) : html;
   const parts = [];
   const length = text.length;
+  let collected = 0;
+  let tags = 0;
   let pos = 0;
 
-  while (pos < length) {
+  // Enough text for 1,000 characters after decoding and collapsing, or the tag budget, ends it.
+  while (pos < length && collected < HTML_TEXT_BUDGET && tags < MAX_HTML_TAGS) {
     const lt = text.indexOf("<", pos);
+    const textEnd = lt < 0 ? length : lt;
+    if (textEnd > pos) {
+      parts.push(text.slice(pos, Math.min(textEnd, pos + HTML_TEXT_BUDGET - collected)));
+      collected += textEnd - pos;
+    }
     if (lt < 0) {
-      parts.push(text.slice(pos));
       break;
     }
-    parts.push(text.slice(pos, lt));
+    tags++;
     const next = text.charAt(lt + 1);
 
     if (text.startsWith("<!--", lt)) {
@@ -460,6 +566,7 @@ function stripHtml(html) {
     }
     if (!isNameStart(next)) {
       parts.push("<");
+      collected++;
       pos = lt + 1;
       continue;
     }
@@ -494,10 +601,10 @@ function htmlText(text, element, maxChars) {
 
 // An Atom text construct by its type: text, html (escaped markup) or xhtml (inline markup).
 function atomText(text, element, maxChars) {
-  if (!element || element.attrs.src !== undefined) {
+  if (!element || attributesOf(element).src !== undefined) {
     return "";
   }
-  const type = String(element.attrs.type || "text").trim().toLowerCase();
+  const type = String(attributesOf(element).type || "text").trim().toLowerCase();
   if (type === "text" || type === "text/plain") {
     return plainText(text, element, maxChars);
   }
@@ -522,8 +629,8 @@ function httpUrl(value) {
 function atomLink(element, namespaces) {
   const links = childrenNamed(element, namespaces, "link");
   for (let i = 0; i < links.length; i++) {
-    const rel = String(links[i].attrs.rel || "alternate").trim().toLowerCase();
-    const href = httpUrl(links[i].attrs.href || "");
+    const rel = String(attributesOf(links[i]).rel || "alternate").trim().toLowerCase();
+    const href = httpUrl(attributesOf(links[i]).href || "");
     if (rel === "alternate" && href) {
       return href;
     }
@@ -547,7 +654,7 @@ function mediaDescription(text, element) {
   if (!direct) {
     return "";
   }
-  const type = String(direct.attrs.type || "plain").trim().toLowerCase();
+  const type = String(attributesOf(direct).type || "plain").trim().toLowerCase();
   return type === "html" ? htmlText(text, direct, TEXT_MAX_CHARS) : plainText(text, direct, TEXT_MAX_CHARS);
 }
 
@@ -555,9 +662,9 @@ function readRssItem(text, item) {
   const guid = child(item, RSS, "guid");
   const guidText = plainText(text, guid, ID_MAX_CHARS);
   const linkElement = child(item, RSS, "link");
-  const permalink = guid && String(guid.attrs.ispermalink || "true").trim().toLowerCase() !== "false" ? httpUrl(guidText) : "";
+  const permalink = guid && String(attributesOf(guid).ispermalink || "true").trim().toLowerCase() !== "false" ? httpUrl(guidText) : "";
   return {
-    id: guidText || String(item.attrs["rdf:about"] || "").trim().slice(0, ID_MAX_CHARS),
+    id: guidText || String(attributesOf(item)["rdf:about"] || "").trim().slice(0, ID_MAX_CHARS),
     title: firstNonEmpty([
       () => htmlText(text, child(item, RSS, "title"), TITLE_MAX_CHARS),
       () => htmlText(text, child(item, DC, "title"), TITLE_MAX_CHARS),
@@ -577,7 +684,7 @@ function readRssItem(text, item) {
     ]),
     link: firstNonEmpty([
       () => httpUrl(plainText(text, linkElement, LINK_MAX_CHARS)),
-      () => httpUrl(linkElement ? String(linkElement.attrs.href || "") : ""),
+      () => httpUrl(linkElement ? String(attributesOf(linkElement).href || "") : ""),
       () => atomLink(item, ATOM),
       () => permalink,
     ]),
@@ -618,10 +725,10 @@ function parseFeed(xmlText, limit) {
     return [];
   }
   const text = xmlText.length > INPUT_MAX_CHARS ? xmlText.slice(0, INPUT_MAX_CHARS) : xmlText;
-  const root = buildTree(text);
-
   // Look a little further than the limit: items without any text are skipped.
   const scanLimit = max * 2 + 10;
+  const root = buildTree(text, scanLimit);
+
   let raw = findAll(root, RSS, "item", scanLimit).map((item) => readRssItem(text, item));
   if (raw.length === 0) {
     raw = findAll(root, ATOM_OR_NONE, "entry", scanLimit).map((entry) => readAtomEntry(text, entry));

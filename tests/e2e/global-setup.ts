@@ -10,9 +10,16 @@ export default async function globalSetup() {
   const site = await startPreviewSite();
   const apertium = await startApertium();
   const pb = await startPocketBase({
-    env: { LINK_PREVIEW_ALLOW_HOSTS: new URL(site.origin).host, TRANSLATE_PROVIDER: "apertium", APERTIUM_URL: apertium.url },
+    env: {
+      LINK_PREVIEW_ALLOW_HOSTS: new URL(site.origin).host,
+      TRANSLATE_PROVIDER: "apertium",
+      APERTIUM_URL: apertium.url,
+      NEWS_FEED_URL: `${site.origin}/feed.xml`,
+      NEWS_FEED_CACHE_SECONDS: "0",
+    },
   });
-  const web = await startWeb(pb.url);
+  // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update.
+  const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2" } });
 
   process.env.E2E_BASE_URL = web.url;
   process.env.E2E_PB_URL = pb.url;

@@ -31,10 +31,47 @@ export function bluePng(): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
 }
 
-/** A site on loopback with one article page carrying Open Graph tags. Its address is allowlisted for previews. */
+interface FeedEntry {
+  title: string;
+  description: string;
+}
+
+function rss(entries: FeedEntry[]): string {
+  const items = entries
+    .map(
+      (e, i) => `<item><title>${e.title}</title><guid>item-${i}-${encodeURIComponent(e.title)}</guid>
+<description><![CDATA[<p>${e.description}</p><script>alert("x")</script>]]></description>
+<pubDate>Sun, 22 Nov 2026 10:0${i % 10}:00 GMT</pubDate></item>`,
+    )
+    .reverse()
+    .join("\n");
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Test news</title>${items}</channel></rss>`;
+}
+
+/**
+ * A site on loopback (allowlisted for the server's fetches in tests): an article page carrying Open
+ * Graph tags for link previews, and an RSS feed to which tests add items with POST /feed/items.
+ */
 export async function startPreviewSite(): Promise<{ origin: string; server: Server }> {
   const image = bluePng();
+  const feed: FeedEntry[] = [
+    { title: "Security bulletin: key rotation best practices", description: "Rotate &amp; review your keys." },
+    { title: "Team update: new office hours", description: "Office hours move to Thursday." },
+  ];
   const server = createServer((req, res) => {
+    if (req.url === "/feed.xml") {
+      res.writeHead(200, { "Content-Type": "application/rss+xml; charset=utf-8" });
+      return res.end(rss(feed));
+    }
+    if (req.url === "/feed/items" && req.method === "POST") {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        feed.push(JSON.parse(body) as FeedEntry);
+        res.writeHead(204).end();
+      });
+      return;
+    }
     if (req.url === "/logo.png") {
       res.writeHead(200, { "Content-Type": "image/png", "Content-Length": image.length });
       return res.end(image);

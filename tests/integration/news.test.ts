@@ -116,15 +116,15 @@ async function news(baseUrl: string, token?: string) {
   return { status: res.status, body: (await res.json()) as FeedResponse & { message?: string } };
 }
 
-/** The fetch failure codes PocketBase logged (it writes its logs in batches, so this waits for one). */
-async function loggedFailureCodes(server: RunningPocketBase): Promise<string[]> {
+/** The fetch failure codes PocketBase logged; it writes its logs in batches, so this waits for `count`. */
+async function loggedFailureCodes(server: RunningPocketBase, count: number): Promise<string[]> {
   const admin = await superuserClient(server.url, server.superuser);
   let codes: string[] = [];
   await vi.waitFor(
     async () => {
       const logs = await admin.logs.getList(1, 50, { filter: `message = "News feed failed"` });
       codes = logs.items.map((entry) => String((entry.data as { code?: unknown }).code ?? ""));
-      expect(codes.length).toBeGreaterThan(0);
+      expect(codes).toHaveLength(count);
     },
     { timeout: 15_000, interval: 500 },
   );
@@ -209,7 +209,7 @@ describe("GET /api/chat/news", () => {
       items: [],
       error: "The news feed could not be loaded.",
     });
-    expect(await loggedFailureCodes(pb)).toHaveLength(2);
+    expect((await loggedFailureCodes(pb, 2)).sort()).toEqual(["not_a_feed", "status"]);
 
     site.mode = "rss";
     expect((await news(pb.url, user.token)).body.items.map((item) => item.id)).toEqual(["news-1"]);
@@ -234,7 +234,7 @@ describe("GET /api/chat/news", () => {
     const res = await newsAsNewUser(guardedPb);
     expect(res).toEqual({ status: 200, body: { configured: true, items: [], error: "The news feed could not be loaded." } });
     expect(site.requests).toBe(before);
-    expect(await loggedFailureCodes(guardedPb)).toEqual(["blocked"]);
+    expect(await loggedFailureCodes(guardedPb, 1)).toEqual(["blocked"]);
   });
 
   it("says so when no feed is configured", async () => {
@@ -249,5 +249,6 @@ describe("GET /api/chat/news", () => {
     await closed;
     const res = await news(pb.url, user.token);
     expect(res).toEqual({ status: 200, body: { configured: true, items: [], error: "The news feed could not be loaded." } });
+    expect(await loggedFailureCodes(pb, 3)).toContain("unreachable");
   });
 });
