@@ -27,7 +27,7 @@ routerAdd("GET", "/api/chat/news", (e) => {
   const DEFAULT_CACHE_SECONDS = 120;
   const LOAD_FAILED = "The news feed could not be loaded.";
   // <rss>, <feed> (Atom) or <rdf:RDF> (RSS 1.0), with or without a prefix
-  const FEED_ROOT = /<(?:[A-Za-z0-9_.-]+:)?(?:rss|feed|rdf)[\s>]/i;
+  const FEED_ROOT = /<(?:[A-Za-z0-9_.-]+:)?(?:rss|feed|rdf)[\s>]/iu;
 
   requireUser(e, "Not authenticated");
 

@@ -4,12 +4,14 @@
 // same code runs in the hooks' JS runtime and in the unit tests (tests/unit/workspace-feed.test.ts).
 //
 // The reader is a tolerant scanner, not a validating parser. It walks the text with indexOf,
-// builds a light element tree (prefixes resolved through xmlns declarations, CDATA sections and
-// comments skipped, unclosed elements closed by their parent's end tag) and reads each item's
-// fields from its direct children. Malformed input never throws: it yields what can be read.
-// The few regular expressions are ones Go's linear-time engine can run (no lookarounds, no
-// back-references), used through String.prototype.replace and test, so the hook runtime never
-// falls back to its backtracking engine.
+// tracks the open elements (prefixes resolved through xmlns declarations, CDATA sections and
+// comments skipped, unclosed elements closed by an enclosing end tag), keeps each item or entry
+// with its direct children, and reads the fields from those. Malformed input never throws: it
+// yields what can be read. Every scan only moves forward, and the work per feed is capped (tags
+// read, text collected), so a hostile 512 KB feed costs a fraction of a second. The few regular
+// expressions are ones Go's linear-time engine can run (no lookarounds, no back-references), with
+// the "u" flag and through String.prototype.replace and test, so the hook runtime never falls
+// back to its backtracking engine.
 
 const INPUT_MAX_CHARS = 512 * 1024;
 const DEFAULT_LIMIT = 30;
@@ -21,7 +23,7 @@ const DATE_MAX_CHARS = 100;
 const MAX_DEPTH = 256;
 // Tags read per feed, and per HTML text: a real feed of 512 KB has far fewer, and the limits keep
 // a hostile one from costing more than a fraction of a second.
-const MAX_TOKENS = 20000;
+const MAX_TOKENS = 10000;
 const MAX_HTML_TAGS = 10000;
 // Raw text collected from HTML before it is cleaned and cut to 1,000 characters.
 const HTML_TEXT_BUDGET = 16 * TEXT_MAX_CHARS;
@@ -218,46 +220,52 @@ function readAttributes(text) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The element tree
+// Items and their fields
+//
+// The scan keeps a stack of open elements (name and namespace scope) but makes objects only for
+// what is read later: each item or entry, its direct children, and the children of a
+// <media:group> in it. Everything else costs a few array entries.
 
-function makeElement(name, rawAttributes, parent, contentStart) {
-  const colon = name.indexOf(":");
-  const element = {
+// The namespace scope of an element: its parent's, plus what its own xmlns attributes declare.
+function scopeOf(rawAttributes, parentScope) {
+  if (rawAttributes.indexOf("xmlns") < 0) {
+    return parentScope;
+  }
+  const attrs = readAttributes(rawAttributes);
+  let declared = null;
+  for (const key in attrs) {
+    if (key === "xmlns" || key.indexOf("xmlns:") === 0) {
+      declared = declared || Object.create(parentScope);
+      declared[key === "xmlns" ? "" : key.slice(6)] = attrs[key].trim();
+    }
+  }
+  return declared || parentScope;
+}
+
+// The namespace of a prefix ("" for none) in a scope.
+function namespaceOf(prefix, scope) {
+  const bound = scope[prefix];
+  if (typeof bound === "string") {
+    return bound;
+  }
+  return prefix === "" ? "" : WELL_KNOWN_PREFIXES[prefix] || "urn:undeclared-prefix:" + prefix;
+}
+
+function makeElement(name, local, ns, rawAttributes, contentStart) {
+  return {
     name: name,
-    prefix: colon > 0 ? name.slice(0, colon) : "",
-    local: colon > 0 ? name.slice(colon + 1) : name,
+    local: local,
+    ns: ns,
     rawAttributes: rawAttributes,
     attributes: null,
-    scope: parent ? parent.scope : null,
-    ns: "",
-    parent: parent,
-    children: [],
+    children: null, // filled for items, entries and media groups
     contentStart: contentStart,
-    contentEnd: -1,
+    contentEnd: contentStart,
   };
+}
 
-  // Attributes are read when asked for, except namespace declarations.
-  if (rawAttributes.indexOf("xmlns") >= 0) {
-    const attrs = attributesOf(element);
-    let declared = null;
-    for (const key in attrs) {
-      if (key === "xmlns" || key.indexOf("xmlns:") === 0) {
-        declared = declared || Object.create(element.scope);
-        declared[key === "xmlns" ? "" : key.slice(6)] = attrs[key].trim();
-      }
-    }
-    if (declared) {
-      element.scope = declared;
-    }
-  }
-
-  const bound = element.scope ? element.scope[element.prefix] : undefined;
-  if (typeof bound === "string") {
-    element.ns = bound;
-  } else if (element.prefix !== "") {
-    element.ns = WELL_KNOWN_PREFIXES[element.prefix] || "urn:undeclared-prefix:" + element.prefix;
-  }
-  return element;
+function isItem(local, ns) {
+  return (local === "item" && RSS[ns] === true) || (local === "entry" && ATOM_OR_NONE[ns] === true);
 }
 
 // Elements whose content is read as text, never as markup: their end tag is looked up directly,
@@ -267,10 +275,8 @@ const TEXT_FIELDS = namespaceSet([
   "updated", "published", "issued", "modified",
 ]);
 
-function isItem(element) {
-  return (element.local === "item" && RSS[element.ns] === true) ||
-    (element.local === "entry" && ATOM_OR_NONE[element.ns] === true);
-}
+// Children kept per item: real items have a few dozen.
+const MAX_CHILDREN = 256;
 
 // Finds the end tag </name> of a text field from `from`, skipping CDATA sections and comments.
 // Searches only move forward through the text, so the positions of the next CDATA section and
@@ -319,24 +325,28 @@ function fieldEndFinder(text) {
   };
 }
 
-// The document as a tree of elements (names and prefixes lowercase). Each element remembers where
-// its content starts and ends in the text, so its text is read from the source, CDATA included.
-// Scanning stops once `itemLimit` items or entries are complete, or after MAX_TOKENS tags.
-function buildTree(text, itemLimit) {
-  const root = makeElement("", "", null, 0);
-  root.scope = Object.create(null);
-  root.scope.xml = NS.xml;
+// The items (RSS) or entries (Atom) of a document, outermost only, in order, each with its
+// children. Scanning stops once `itemLimit` of them are complete, or after MAX_TOKENS tags;
+// elements left open end where the scan stopped. Names and prefixes are compared lowercase.
+function scanItems(text, itemLimit) {
   const findFieldEnd = fieldEndFinder(text);
+  const rootScope = Object.create(null);
+  rootScope.xml = NS.xml;
+
+  // The open elements: name, scope and (for those read later) the element object.
+  const names = [];
+  const scopes = [];
+  const elements = [];
   // How many elements of each name are open: end tags that match none are skipped at once.
   const openNames = Object.create(null);
-  let current = root;
-  let depth = 0;
-  let items = 0;
+  const items = [];
+  let openItems = 0;
+  let closedItems = 0;
   let tokens = 0;
   let pos = 0;
   const length = text.length;
 
-  while (pos < length && items < itemLimit && tokens < MAX_TOKENS) {
+  while (pos < length && closedItems < itemLimit && tokens < MAX_TOKENS) {
     const lt = text.indexOf("<", pos);
     if (lt < 0) {
       pos = length;
@@ -366,15 +376,18 @@ function buildTree(text, itemLimit) {
       // Close the innermost open element of that name, and any left open inside it.
       if (openNames[name] > 0) {
         for (;;) {
-          const closing = current;
-          closing.contentEnd = lt;
-          openNames[closing.name]--;
-          current = closing.parent;
-          depth--;
-          if (isItem(closing)) {
-            items++;
+          const closedName = names.pop();
+          const closed = elements.pop();
+          scopes.pop();
+          openNames[closedName]--;
+          if (closed) {
+            closed.contentEnd = lt;
+            if (closed.children && isItem(closed.local, closed.ns)) {
+              openItems--;
+              closedItems++;
+            }
           }
-          if (closing.name === name) {
+          if (closedName === name) {
             break;
           }
         }
@@ -389,46 +402,73 @@ function buildTree(text, itemLimit) {
     }
 
     const end = tagEnd(text, lt);
-    const inner = text.slice(lt + 1, text.charAt(end - 1) === ">" ? end - 1 : end);
-    const name = readTagName(inner, 0, inner.length);
-    const element = makeElement(name, inner.slice(name.length), current, end);
-    current.children.push(element);
     pos = end;
+    const inner = text.slice(lt + 1, text.charAt(end - 1) === ">" ? end - 1 : end);
+    const selfClosing = inner.charAt(inner.length - 1) === "/";
+    const name = readTagName(inner, 0, inner.length);
+    const rawAttributes = inner.slice(name.length, selfClosing ? inner.length - 1 : inner.length);
+    const depth = names.length;
+    const parentScope = depth > 0 ? scopes[depth - 1] : rootScope;
+    const parent = depth > 0 ? elements[depth - 1] : null;
 
-    if (inner.charAt(inner.length - 1) === "/" || depth >= MAX_DEPTH) {
-      element.contentEnd = end;
+    const scope = scopeOf(rawAttributes, parentScope);
+    const colon = name.indexOf(":");
+    const local = colon > 0 ? name.slice(colon + 1) : name;
+    const ns = namespaceOf(colon > 0 ? name.slice(0, colon) : "", scope);
+
+    let element = null;
+    if (openItems === 0 && isItem(local, ns)) {
+      element = makeElement(name, local, ns, rawAttributes, end);
+      element.children = [];
+      items.push(element);
+      openItems++;
+    } else if (parent && parent.children && parent.children.length < MAX_CHILDREN) {
+      element = makeElement(name, local, ns, rawAttributes, end);
+      parent.children.push(element);
+      if (local === "group" && MEDIA[ns] === true) {
+        element.children = [];
+      }
+    }
+
+    if (selfClosing || depth >= MAX_DEPTH) {
+      if (element && element.children && items[items.length - 1] === element) {
+        openItems--; // <item/>
+        closedItems++;
+      }
       continue;
     }
-    if (TEXT_FIELDS[element.local]) {
+    if (TEXT_FIELDS[local] && !(element && element.children)) {
       const close = findFieldEnd(name, end);
       if (close >= 0) {
-        element.contentEnd = close;
+        if (element) {
+          element.contentEnd = close;
+        }
         pos = tagEnd(text, close);
         continue;
       }
     }
-    current = element;
+    names.push(name);
+    scopes.push(scope);
+    elements.push(element);
     openNames[name] = (openNames[name] || 0) + 1;
-    depth++;
   }
 
-  // Elements still open end where the scan stopped.
-  while (current !== root) {
-    current.contentEnd = Math.min(pos, length);
-    current = current.parent;
+  for (let i = 0; i < elements.length; i++) {
+    if (elements[i]) {
+      elements[i].contentEnd = Math.min(pos, length);
+    }
   }
-  root.contentEnd = length;
-  return root;
+  return items;
 }
 
 // The first direct child named `local` in one of the namespaces, or null.
 function child(element, namespaces, local) {
-  if (!element) {
+  if (!element || !element.children) {
     return null;
   }
   for (let i = 0; i < element.children.length; i++) {
     const candidate = element.children[i];
-    if (candidate.local === local && namespaces[candidate.ns]) {
+    if (candidate.local === local && namespaces[candidate.ns] === true) {
       return candidate;
     }
   }
@@ -436,25 +476,7 @@ function child(element, namespaces, local) {
 }
 
 function childrenNamed(element, namespaces, local) {
-  return element.children.filter((candidate) => candidate.local === local && namespaces[candidate.ns] === true);
-}
-
-// Elements named `local` in one of the namespaces, in document order, not looking inside a match,
-// at most `limit`.
-function findAll(root, namespaces, local, limit) {
-  const found = [];
-  const stack = [root];
-  while (stack.length > 0 && found.length < limit) {
-    const element = stack.pop();
-    if (element !== root && element.local === local && namespaces[element.ns]) {
-      found.push(element);
-      continue;
-    }
-    for (let i = element.children.length - 1; i >= 0; i--) {
-      stack.push(element.children[i]);
-    }
-  }
-  return found;
+  return (element.children || []).filter((candidate) => candidate.local === local && namespaces[candidate.ns] === true);
 }
 
 // The raw source between an element's start and end tags.
@@ -727,12 +749,8 @@ function parseFeed(xmlText, limit) {
   const text = xmlText.length > INPUT_MAX_CHARS ? xmlText.slice(0, INPUT_MAX_CHARS) : xmlText;
   // Look a little further than the limit: items without any text are skipped.
   const scanLimit = max * 2 + 10;
-  const root = buildTree(text, scanLimit);
-
-  let raw = findAll(root, RSS, "item", scanLimit).map((item) => readRssItem(text, item));
-  if (raw.length === 0) {
-    raw = findAll(root, ATOM_OR_NONE, "entry", scanLimit).map((entry) => readAtomEntry(text, entry));
-  }
+  const raw = scanItems(text, scanLimit).map((item) =>
+    item.local === "item" ? readRssItem(text, item) : readAtomEntry(text, item));
 
   const items = [];
   const seen = Object.create(null);

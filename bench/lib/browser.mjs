@@ -1,0 +1,131 @@
+// Debian's chromium driven by Playwright: sign-in time, first-load asset sizes and opening a channel
+// with a long history. Times are taken inside the page (performance.now()) from the click to the
+// frame after the DOM reached the expected state, so Playwright's polling does not add to them.
+import { readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const LAUNCH_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** Installs the in-page probe: click time (capture phase) and every change of a watched count, with the next frame's time. */
+function installProbe(page, selector) {
+  return page.evaluate((sel) => {
+    const w = window;
+    w.__bench?.observer?.disconnect();
+    const b = (w.__bench = { clickAt: null, changes: [], observer: null });
+    document.addEventListener("click", () => (b.clickAt = performance.now()), { capture: true, once: true });
+    const check = () => {
+      const n = document.querySelectorAll(sel).length;
+      const last = b.changes.length ? b.changes[b.changes.length - 1].n : -1;
+      if (n === last) return;
+      const entry = { n, domAt: performance.now(), frameAt: null };
+      b.changes.push(entry);
+      requestAnimationFrame(() => requestAnimationFrame(() => (entry.frameAt = performance.now())));
+    };
+    b.observer = new MutationObserver(check);
+    b.observer.observe(document.body, { childList: true, subtree: true });
+    check();
+  }, selector);
+}
+
+async function probeResult(page, target, timeoutMs) {
+  await page.waitForFunction(
+    (t) => window.__bench.changes.some((c) => c.n >= t && c.frameAt !== null),
+    target,
+    { timeout: timeoutMs, polling: 50 },
+  );
+  return page.evaluate((t) => {
+    const b = window.__bench;
+    b.observer.disconnect();
+    const hit = b.changes.find((c) => c.n >= t);
+    return { ms: hit.frameAt - b.clickAt, domMs: hit.domAt - b.clickAt, count: hit.n };
+  }, target);
+}
+
+/**
+ * reader: { email, password }; history: { id, name, password, total }; other: { id, name, password, total }.
+ * Returns sign-in time, asset sizes, page size and open times.
+ */
+export async function measureBrowser({ root, baseUrl, reader, history, other, log }) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: LAUNCH_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const page = await context.newPage();
+    const assets = new Set();
+    page.on("request", (r) => {
+      const u = new URL(r.url());
+      if (u.origin === baseUrl && (u.pathname.endsWith(".js") || u.pathname.endsWith(".css"))) assets.add(u.pathname);
+    });
+
+    await page.goto("/");
+    await page.getByText("End-to-end encrypted messaging").waitFor({ timeout: 30_000 });
+    // This device already knows the channel passwords (as after joining here earlier).
+    await page.evaluate((channels) => {
+      for (const c of channels) localStorage.setItem(`channel_password_${c.id}`, c.password);
+    }, [history, other].map((c) => ({ id: c.id, password: c.password })));
+
+    // ---- sign in: click "Sign In" until the workspace is on screen ----
+    await page.getByLabel("Email").fill(reader.email);
+    await page.getByLabel("Password").fill(reader.password);
+    await installProbe(page, ".workspace");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const signIn = await probeResult(page, 1, 30_000);
+    log(`  sign-in: ${signIn.ms.toFixed(0)} ms`);
+
+    const historyButton = page.getByRole("button", { name: `# ${history.name}`, exact: true });
+    const otherButton = page.getByRole("button", { name: `# ${other.name}`, exact: true });
+    await historyButton.waitFor({ timeout: 30_000 });
+
+    // ---- open the channel with the long history ----
+    const openChannel = async () => {
+      const requested = page.waitForRequest((r) => r.url().includes(`/api/channels/${history.id}/messages`), { timeout: 30_000 });
+      await installProbe(page, '[role="log"] article');
+      await historyButton.click();
+      const pageSize = Number(new URL((await requested).url()).searchParams.get("limit") ?? NaN);
+      const target = Math.min(Number.isFinite(pageSize) ? pageSize : history.total, history.total);
+      const result = await probeResult(page, target, 60_000);
+      return { ...result, pageSize, target };
+    };
+    const first = await openChannel();
+    log(`  open history (first, derives the channel key): ${first.ms.toFixed(0)} ms for ${first.count} messages (page size ${first.pageSize})`);
+
+    // Switch away and back: the channel key and sender profiles are cached now.
+    await installProbe(page, '[role="log"] article');
+    await otherButton.click();
+    await probeResult(page, other.total, 30_000);
+    await page.waitForTimeout(300);
+    const again = await openChannel();
+    log(`  open history again (key cached): ${again.ms.toFixed(0)} ms`);
+
+    // ---- first load: the JS and CSS this session loaded, gzipped ----
+    const files = [...assets].map((p) => path.join(root, "build", "client", p.replace(/^\//, ""))).filter((f) => existsSync(f));
+    let js = 0;
+    let css = 0;
+    let jsRaw = 0;
+    let cssRaw = 0;
+    for (const f of files) {
+      const bytes = readFileSync(f);
+      const gz = gzipSync(bytes).length;
+      if (f.endsWith(".css")) {
+        css += gz;
+        cssRaw += bytes.length;
+      } else {
+        js += gz;
+        jsRaw += bytes.length;
+      }
+    }
+    await context.close();
+    return { signInMs: signIn.ms, first, again, assets: { files: files.map((f) => path.relative(root, f)), js, css, jsRaw, cssRaw } };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,169 @@
+// The real stack on loopback: our PocketBase build on a temporary data directory (rate limiter exempting
+// 127.0.0.1, like tests/integration/pocketbase.ts) and the production web server (server.mjs).
+import { execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { request } from "./http.mjs";
+
+const execFileAsync = promisify(execFile);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url, proc, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`${what} exited during start-up (code ${proc.exitCode})`);
+    try {
+      const res = await request(url, { timeoutMs: 2_000 });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${what} did not answer within ${timeoutMs} ms`);
+}
+
+function stopProcess(proc) {
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((r) => proc.once("exit", r));
+  proc.kill("SIGTERM");
+  const timer = setTimeout(() => proc.kill("SIGKILL"), 5_000);
+  return exited.finally(() => clearTimeout(timer));
+}
+
+export async function startStack(root) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "chatcrypt-bench-"));
+  const dataDir = path.join(dir, "pb_data");
+  const logPath = path.join(dir, "stack.log");
+  const log = createWriteStream(logPath, { flags: "a" });
+  const binary = path.join(root, "bin", "pocketbase");
+  const superuser = { email: `bench-${randomBytes(4).toString("hex")}@example.test`, password: randomBytes(18).toString("base64url") };
+  await execFileAsync(binary, ["superuser", "upsert", superuser.email, superuser.password, "--dir", dataDir], { cwd: root });
+
+  const pbPort = await freePort();
+  const pbUrl = `http://127.0.0.1:${pbPort}`;
+  const pb = spawn(
+    binary,
+    ["serve", "--http", `127.0.0.1:${pbPort}`, "--dir", dataDir, "--migrationsDir", "pb_migrations", "--hooksDir", "pb_hooks", "--hooksWatch=false", "--automigrate=false"],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  pb.stdout.pipe(log, { end: false });
+  pb.stderr.pipe(log, { end: false });
+  const stack = { dir, dataDir, logPath, pbUrl, pb, web: null, webUrl: null, superuser };
+  stack.stop = async () => {
+    await stopProcess(stack.web);
+    await stopProcess(stack.pb);
+    log.end();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(`${pbUrl}/api/health`, pb, "PocketBase");
+    // Exempt the loopback address from PocketBase's rate limiter (the web server forwards 127.0.0.1).
+    const auth = await request(`${pbUrl}/api/collections/_superusers/auth-with-password`, {
+      method: "POST",
+      body: { identity: superuser.email, password: superuser.password },
+    });
+    if (auth.status !== 200) throw new Error(`superuser sign-in answered ${auth.status}`);
+    const token = JSON.parse(auth.text).token;
+    const settings = await request(`${pbUrl}/api/settings`, {
+      method: "PATCH",
+      headers: { Authorization: token },
+      body: { rateLimits: { excludedIPs: ["127.0.0.1"] } },
+    });
+    if (settings.status !== 200) throw new Error(`settings update answered ${settings.status}: ${settings.text}`);
+
+    const webPort = await freePort();
+    stack.webUrl = `http://127.0.0.1:${webPort}`;
+    stack.web = spawn(process.execPath, ["server.mjs"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PB_URL: pbUrl,
+        HOST: "127.0.0.1",
+        PORT: String(webPort),
+        SESSION_SECRET: randomBytes(32).toString("base64url"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    stack.web.stdout.pipe(log, { end: false });
+    stack.web.stderr.pipe(log, { end: false });
+    await waitHealthy(`${stack.webUrl}/`, stack.web, "web server");
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
+
+// ---- process figures from /proc ----
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux x86_64
+
+/** Resident memory in MB (VmRSS of /proc/<pid>/status). */
+export function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return NaN;
+  }
+}
+
+function systemTicks() {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = line[3] + (line[4] ?? 0);
+  const total = line.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * CPU use over a window, as % of one core: each named process, the machine as a whole and everything
+ * else (other work on the machine, e.g. test suites running at the same time).
+ */
+export function cpuWindow(pids) {
+  const start = { at: performance.now(), sys: systemTicks(), procs: Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuTicks(pid)])) };
+  return () => {
+    const seconds = (performance.now() - start.at) / 1000;
+    const sys = systemTicks();
+    const out = {};
+    let ours = 0;
+    for (const [k, pid] of Object.entries(pids)) {
+      const ticks = cpuTicks(pid) - start.procs[k];
+      ours += ticks;
+      out[k] = (ticks / TICKS_PER_SECOND / seconds) * 100;
+    }
+    const busy = sys.busy - start.sys.busy;
+    out.machine = (busy / TICKS_PER_SECOND / seconds) * 100;
+    out.other = Math.max(0, ((busy - ours) / TICKS_PER_SECOND / seconds) * 100);
+    out.seconds = seconds;
+    return out;
+  };
+}

@@ -1,0 +1,569 @@
+// `npm run bench`: the real stack on loopback (our PocketBase on a temporary data directory, the
+// production web server), simulated browsers in this process, and Debian's chromium for the page.
+// Prints one table (figure | measured | baseline | target | met?) and writes docs/benchmarks.md.
+// A missed target never fails the run; only a crash does.
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { measureBrowser } from "./lib/browser.mjs";
+import { createChannel, joinChannel, postMessage, signUpFull, signUpListener, verifyAndDecrypt, warmProfiles } from "./lib/chat.mjs";
+import { loadClientCrypto } from "./lib/crypto.mjs";
+import { request } from "./lib/http.mjs";
+import { sdkTopic, subscribeRaw } from "./lib/pb-realtime.mjs";
+import { writeReport } from "./lib/report.mjs";
+import { cpuWindow, rssMb, startStack } from "./lib/stack.mjs";
+import { percentile, pool, sleep, summary } from "./lib/stats.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+// ---- file descriptors: 1,000 live streams need ~3,000 sockets across the three processes ----
+const WANT_FDS = 16_384;
+function fdLimits() {
+  const soft = Number(spawnSync("sh", ["-c", "ulimit -Sn"], { encoding: "utf8" }).stdout.trim());
+  const hard = spawnSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).stdout.trim();
+  return { soft, hard: hard === "unlimited" ? Infinity : Number(hard) };
+}
+{
+  const { soft, hard } = fdLimits();
+  if (soft < WANT_FDS && !process.env.CHATCRYPT_BENCH_REEXEC) {
+    const target = Math.min(WANT_FDS, hard);
+    if (target > soft) {
+      // Raise the soft limit for this process and its children: re-run under a shell that sets it.
+      const r = spawnSync("bash", ["-c", `ulimit -n ${target} && exec "$0" "$@"`, process.execPath, ...process.argv.slice(1)], {
+        stdio: "inherit",
+        env: { ...process.env, CHATCRYPT_BENCH_REEXEC: "1" },
+      });
+      process.exit(r.status ?? 1);
+    }
+  }
+}
+
+const QUICK = process.env.BENCH_QUICK === "1";
+const CFG = QUICK
+  ? {
+      fullUsers: 20,
+      listeners: 30,
+      latencyLevels: [5, 20],
+      latencyMessages: 20,
+      latencyRate: 5,
+      capacityLevels: [20, 50],
+      capacitySenders: 5,
+      capacityMessages: 20,
+      capacityRate: 5,
+      fanoutMembers: 10,
+      fanoutSeconds: 3,
+      historyMessages: 300,
+    }
+  : {
+      fullUsers: 100,
+      listeners: 900,
+      latencyLevels: [10, 100],
+      latencyMessages: 60,
+      latencyRate: 5,
+      capacityLevels: [100, 250, 500, 1000],
+      capacitySenders: 20,
+      capacityMessages: 50,
+      capacityRate: 5,
+      fanoutMembers: 50,
+      fanoutSeconds: 10,
+      historyMessages: 1000,
+    };
+Object.assign(CFG, {
+  signupConcurrency: 4,
+  listenerConcurrency: 6,
+  openConcurrency: 20,
+  verifyingClients: 100, // clients that verify and decrypt every message (the others time the receipt)
+  fanoutVerifying: 10,
+  fanoutInflight: 4,
+  historySenders: 5,
+  capacityP99Ms: 250,
+  drainMs: 5_000,
+  levelOpenBudgetMs: 150_000,
+  totalBudgetMs: 10 * 60_000,
+});
+
+const started = Date.now();
+const elapsed = () => ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+const log = (line) => console.log(`[${elapsed()}s] ${line}`);
+const timeLeft = () => CFG.totalBudgetMs - (Date.now() - started);
+const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
+
+// =============================================================================================
+async function main() {
+  log(`ChatCrypt bench${QUICK ? " (quick)" : ""}: nproc ${os.cpus().length}, memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, fd limit ${fdLimits().soft}`);
+  log("ensure-deps (npm packages, PocketBase build, web build) ...");
+  execFileSync("bash", ["scripts/ensure-deps.sh"], { stdio: ["ignore", "inherit", "inherit"] });
+
+  const stack = await startStack(root);
+  const onSignal = () => {
+    stack.stop().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const results = { config: CFG, quick: QUICK, started: new Date(started).toISOString(), evidence: {} };
+  try {
+    await runPhases(stack, results);
+  } finally {
+    await stack.stop();
+  }
+  results.seconds = (Date.now() - started) / 1000;
+  const table = writeReport(root, results);
+  console.log("");
+  console.log(table);
+  console.log("");
+  log(`done in ${results.seconds.toFixed(0)} s; results written to docs/benchmarks.md`);
+}
+
+// =============================================================================================
+async function runPhases(stack, results) {
+  const c = await loadClientCrypto(root, stack.dir);
+  const pids = { pocketbase: stack.pb.pid, web: stack.web.pid, bench: process.pid };
+  results.idleRss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) };
+  log(`stack up: PocketBase ${stack.pbUrl} (pid ${pids.pocketbase}), web ${stack.webUrl} (pid ${pids.web}); idle RSS PB ${fmt(results.idleRss.pocketbase)} MB, web ${fmt(results.idleRss.web)} MB`);
+
+  const tag = randomBytes(3).toString("hex");
+  const person = (i, kind = "u") => ({
+    username: `b${kind}${tag}_${i}`,
+    email: `b${kind}${tag}.${i}@example.test`,
+    password: `pw-${tag}-${i}-${randomBytes(6).toString("hex")}`,
+  });
+
+  // ---- accounts: full browser-like sign-ups (PBKDF2 600k, RSA/ECDH keys, wrapping) ----
+  let t = performance.now();
+  const full = (
+    await pool(
+      Array.from({ length: CFG.fullUsers }, (_, i) => i),
+      CFG.signupConcurrency,
+      (i) => signUpFull(c, stack.webUrl, person(i)),
+    )
+  ).filter(Boolean);
+  const signupSeconds = (performance.now() - t) / 1000;
+  results.signups = { full: full.length, seconds: signupSeconds };
+  log(`signed up ${full.length} accounts the browser's way in ${signupSeconds.toFixed(1)} s (concurrency ${CFG.signupConcurrency})`);
+
+  const reader = await signUpFull(c, stack.webUrl, person("reader", "r"));
+  const channelA = await createChannel(c, full[0], `bench-live-${tag}`, `pw-A-${tag}`);
+  const channelB = await createChannel(c, full[0], `bench-fanout-${tag}`, `pw-B-${tag}`);
+  const channelC = await createChannel(c, reader, `bench-history-${tag}`, `pw-C-${tag}`);
+  const channelD = await createChannel(c, reader, `bench-other-${tag}`, `pw-D-${tag}`);
+  t = performance.now();
+  await pool(full.slice(1), CFG.signupConcurrency, (client) => joinChannel(client, channelA));
+  await pool(full.slice(1, CFG.fanoutMembers), CFG.signupConcurrency, (client) => joinChannel(client, channelB));
+  await pool(full.slice(1, 1 + CFG.historySenders), CFG.signupConcurrency, async (client) => {
+    await joinChannel(client, channelC);
+    await joinChannel(client, channelD);
+  });
+  log(`channels created and joined in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  // Every client keeps one live stream at a time; phases swap the handler.
+  for (const client of full) client.live = null;
+
+  // ---- 1. delivery latency, web vs raw PocketBase ----
+  results.latency = {};
+  for (const n of CFG.latencyLevels) {
+    const base = await rawLatency(stack, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
+    log(`  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`);
+    const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
+    log(`  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+    results.latency[n] = { web, base };
+  }
+
+  // ---- 2. fan-out throughput to a 50-member channel ----
+  {
+    const members = full.slice(0, CFG.fanoutMembers);
+    const base = await rawFanout(stack, channelB, members, CFG.fanoutSeconds);
+    log(`  fan-out baseline (raw PocketBase): ${fmt(base.deliveriesPerSecond)} deliveries/s, ${fmt(base.postsPerSecond, 1)} posts/s`);
+    const web = await webFanout(c, stack, pids, channelB, members, CFG.fanoutSeconds);
+    log(`  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+    results.fanout = { web, base };
+  }
+
+  // ---- 3. history and first load in chromium ----
+  {
+    t = performance.now();
+    const senders = full.slice(1, 1 + CFG.historySenders);
+    await pool(
+      Array.from({ length: CFG.historyMessages }, (_, i) => i),
+      4,
+      (i) => postMessage(c, senders[i % senders.length], channelC, `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`),
+    );
+    await postMessage(c, senders[0], channelD, "the other channel");
+    log(`posted ${CFG.historyMessages} history messages in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    // Baseline: the same first page fetched as JSON through the web server, without crypto or rendering.
+    const fetches = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await reader.api(`/api/channels/${channelC.id}/messages?limit=200`);
+      fetches.push(performance.now() - t0);
+    }
+    const apiPageMs = percentile(fetches, 50);
+    try {
+      const browser = await measureBrowser({
+        root,
+        baseUrl: stack.webUrl,
+        reader: { email: reader.user.email, password: reader.password },
+        history: { id: channelC.id, name: channelC.name, password: channelC.password, total: CFG.historyMessages },
+        other: { id: channelD.id, name: channelD.name, password: channelD.password, total: 1 },
+        log,
+      });
+      results.browser = { ...browser, apiPageMs };
+    } catch (error) {
+      log(`browser phase failed: ${error.message}`);
+      results.browser = { error: String(error.message ?? error), apiPageMs };
+    }
+    const node = performance.now();
+    await c.deriveAccountSecrets("a password", "someone@example.test", c.PBKDF2_ITERATIONS);
+    results.pbkdf2NodeMs = performance.now() - node;
+  }
+
+  // ---- 4. capacity ramp ----
+  results.capacity = { levels: [], skipped: null };
+  if (timeLeft() < 90_000) {
+    results.capacity.skipped = "time budget used up";
+  } else {
+    const template = {
+      ecdhPublicKey: full[0].user.ecdhPublicKey,
+      rsaPublicKey: full[0].user.rsaPublicKey,
+      wrappedEcdhBytes: Math.floor((full[0].user.encryptedEcdhPrivateKey.length * 3) / 4),
+      wrappedRsaBytes: Math.floor((full[0].user.encryptedRsaPrivateKey.length * 3) / 4),
+    };
+    t = performance.now();
+    const deadline = Date.now() + Math.max(30_000, timeLeft() - 240_000);
+    const listeners = (
+      await pool(
+        Array.from({ length: CFG.listeners }, (_, i) => i),
+        CFG.listenerConcurrency,
+        async (i) => {
+          const client = await signUpListener(stack.webUrl, template, person(i, "l"));
+          await joinChannel(client, channelA);
+          return client;
+        },
+        deadline,
+      )
+    ).filter(Boolean);
+    results.signups.listeners = listeners.length;
+    results.signups.listenerSeconds = (performance.now() - t) / 1000;
+    log(`signed up and joined ${listeners.length} listening accounts in ${results.signups.listenerSeconds.toFixed(1)} s`);
+    await capacityRamp(c, stack, pids, channelA, [...full, ...listeners], results.capacity);
+  }
+}
+
+// =============================================================================================
+// Delivery tracking: every message is keyed by its envelope's random IV.
+
+class Round {
+  constructor(receivers) {
+    this.receivers = receivers; // number of clients that should receive each message (all but the sender)
+    this.sent = new Map(); // iv -> { t0, sender, seen: Set }
+    this.samples = [];
+    this.post = [];
+    this.errors = 0;
+    this.bad = 0;
+    this.lastAt = 0;
+  }
+  sending(iv, t0, sender) {
+    this.sent.set(iv, { t0, sender, seen: new Set() });
+  }
+  received(iv, receiver, at) {
+    const entry = this.sent.get(iv);
+    if (!entry || entry.sender === receiver || entry.seen.has(receiver)) return;
+    entry.seen.add(receiver);
+    this.samples.push(at - entry.t0);
+    this.lastAt = Math.max(this.lastAt, at);
+  }
+  get expected() {
+    return this.sent.size * this.receivers;
+  }
+  async drain(ms = CFG.drainMs) {
+    const deadline = performance.now() + ms;
+    while (this.samples.length < this.expected && performance.now() < deadline) await sleep(25);
+  }
+  /** Latency summary; each lost delivery counts as an infinitely late one. */
+  result() {
+    const lost = Math.max(0, this.expected - this.samples.length);
+    const all = lost ? [...this.samples, ...Array(lost).fill(Infinity)] : this.samples;
+    return { ...summary(all), n: this.samples.length, expected: this.expected, lost, errors: this.errors, bad: this.bad, post: summary(this.post) };
+  }
+}
+
+/** Sends `count` messages at `rate`/s (open loop: a slow answer does not delay the next send). */
+async function drive(count, rate, send) {
+  const interval = 1000 / rate;
+  const start = performance.now();
+  const inflight = new Set();
+  for (let i = 0; i < count; i++) {
+    const wait = start + i * interval - performance.now();
+    if (wait > 0) await sleep(wait);
+    const p = send(i).finally(() => inflight.delete(p));
+    inflight.add(p);
+    if (inflight.size >= 64) await Promise.race(inflight);
+  }
+  await Promise.all(inflight);
+}
+
+const ivOf = (envelope) => {
+  try {
+    return JSON.parse(envelope).iv;
+  } catch {
+    return null;
+  }
+};
+
+/** The live handler of one simulated page: verify + decrypt (verifying clients) or time the receipt. */
+function liveHandler(c, client, index, channel, round, verifying) {
+  return (event, at) => {
+    if (event.type !== "message") return;
+    const iv = ivOf(event.message.encryptedContent);
+    if (!iv || !round.sent.has(iv)) return;
+    if (!verifying) return round.received(iv, index, at);
+    verifyAndDecrypt(c, client, channel, event.message).then(
+      (text) => {
+        if (!text.startsWith("bench ")) round.bad++;
+        round.received(iv, index, performance.now());
+      },
+      () => round.bad++,
+    );
+  };
+}
+
+async function openStreams(clients, channel, fromIndex = 0, budgetMs = CFG.levelOpenBudgetMs) {
+  const deadline = Date.now() + budgetMs;
+  let failed = 0;
+  await pool(
+    clients.slice(fromIndex),
+    CFG.openConcurrency,
+    async (client) => {
+      if (client.live) return;
+      try {
+        client.live = await client.openEvents(channel.id, (event, at) => client.onLive?.(event, at));
+      } catch {
+        failed++;
+      }
+    },
+    deadline,
+  );
+  return { open: clients.filter((cl) => cl.live).length, failed };
+}
+
+function closeStreams(clients) {
+  for (const client of clients) {
+    client.live?.close();
+    client.live = null;
+    client.onLive = null;
+  }
+}
+
+async function sendBench(c, round, sender, senderIndex, channel, i) {
+  const t0 = performance.now();
+  try {
+    const envelope = await c.encryptMessage({
+      key: channel.key,
+      channelId: channel.id,
+      senderId: sender.user.id,
+      plaintext: `bench ${i} ${"x".repeat(40)}`,
+      signingKey: sender.keys.rsaPrivateKey,
+    });
+    round.sending(JSON.parse(envelope).iv, t0, senderIndex);
+    const p0 = performance.now();
+    await sender.api(`/api/channels/${channel.id}/messages`, { encryptedContent: envelope, senderPublicKey: sender.user.ecdhPublicKey });
+    round.post.push(performance.now() - p0);
+  } catch {
+    round.errors++;
+  }
+}
+
+async function webLatency(c, stack, pids, channel, clients, count, rate) {
+  const round = new Round(clients.length - 1);
+  clients.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i < CFG.verifyingClients)));
+  const { open } = await openStreams(clients, channel);
+  if (open < clients.length) throw new Error(`only ${open} of ${clients.length} live streams opened`);
+  // The page has its senders' profiles after loading the channel's history.
+  await pool(clients, 8, (client) => warmProfiles(c, client, clients.map((x) => x.user.id)));
+  await sleep(1_000);
+  const cpu = cpuWindow(pids);
+  await drive(count, rate, (i) => sendBench(c, round, clients[i % clients.length], i % clients.length, channel, i));
+  await round.drain();
+  const usage = cpu();
+  closeStreams(clients);
+  await sleep(500);
+  return { ...round.result(), cpu: usage };
+}
+
+/** A random envelope of the same shape and size as a real one (the baseline does no crypto). */
+function fakeEnvelope() {
+  return JSON.stringify({ v: 1, iv: randomBytes(12).toString("base64url"), ct: randomBytes(65).toString("base64url"), sig: randomBytes(256).toString("base64url") });
+}
+
+const MESSAGE_FIELDS = "id,channel,sender,encrypted_content,created";
+
+async function rawCreate(stack, token, channel, senderId, envelope) {
+  const res = await request(`${stack.pbUrl}/api/collections/messages/records?fields=${MESSAGE_FIELDS}`, {
+    method: "POST",
+    headers: { Authorization: token },
+    body: { channel: channel.id, sender: senderId, encrypted_content: envelope, sender_public_key: "x".repeat(40) },
+  });
+  if (res.status !== 200) throw new Error(`raw create answered ${res.status}`);
+}
+
+async function openRaw(stack, clients, onEvent) {
+  const topic = sdkTopic("messages", { fields: MESSAGE_FIELDS });
+  const subs = await pool(clients, CFG.openConcurrency, (client, i) =>
+    subscribeRaw(stack.pbUrl, client.pbToken, [topic], (_topic, payload, at) => onEvent(i, payload, at)),
+  );
+  return () => subs.forEach((s) => s.close());
+}
+
+async function rawLatency(stack, channel, clients, count, rate) {
+  for (const client of clients) client.pbToken ??= client.pocketBaseToken();
+  const round = new Round(clients.length - 1);
+  const close = await openRaw(stack, clients, (i, payload, at) => {
+    if (payload.action !== "create") return;
+    const iv = ivOf(payload.record?.encrypted_content);
+    if (iv) round.received(iv, i, at);
+  });
+  await sleep(1_000);
+  await drive(count, rate, async (i) => {
+    const s = i % clients.length;
+    const envelope = fakeEnvelope();
+    round.sending(ivOf(envelope), performance.now(), s);
+    const p0 = performance.now();
+    try {
+      await rawCreate(stack, clients[s].pbToken, channel, clients[s].user.id, envelope);
+      round.post.push(performance.now() - p0);
+    } catch {
+      round.errors++;
+    }
+  });
+  await round.drain();
+  close();
+  await sleep(500);
+  return round.result();
+}
+
+/** Posts as fast as it can (CFG.fanoutInflight requests in flight) for `seconds`; sender is member 0. */
+async function fanoutLoop(seconds, postOne) {
+  const end = performance.now() + seconds * 1000;
+  let posts = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CFG.fanoutInflight }, async () => {
+      while (performance.now() < end) {
+        await postOne(posts++);
+      }
+    }),
+  );
+  return { posts, start };
+}
+
+function fanoutResult(round, start, posts, recipients) {
+  const r = round.result();
+  const span = Math.max(1, (round.lastAt || performance.now()) - start) / 1000;
+  return {
+    posts,
+    recipients,
+    deliveries: r.n,
+    lost: r.lost,
+    errors: r.errors,
+    seconds: span,
+    deliveriesPerSecond: r.n / span,
+    postsPerSecond: posts / span,
+    fullyDeliveredPerSecond: [...round.sent.values()].filter((e) => e.seen.size >= recipients).length / span,
+    latency: { p50: r.p50, p99: r.p99 },
+    post: r.post,
+  };
+}
+
+async function rawFanout(stack, channel, members, seconds) {
+  for (const client of members) client.pbToken ??= client.pocketBaseToken();
+  const round = new Round(members.length - 1);
+  const close = await openRaw(stack, members, (i, payload, at) => {
+    if (payload.action !== "create") return;
+    const iv = ivOf(payload.record?.encrypted_content);
+    if (iv) round.received(iv, i, at);
+  });
+  await sleep(1_000);
+  const { posts, start } = await fanoutLoop(seconds, async () => {
+    const envelope = fakeEnvelope();
+    round.sending(ivOf(envelope), performance.now(), 0);
+    const p0 = performance.now();
+    try {
+      await rawCreate(stack, members[0].pbToken, channel, members[0].user.id, envelope);
+      round.post.push(performance.now() - p0);
+    } catch {
+      round.errors++;
+    }
+  });
+  await round.drain();
+  close();
+  await sleep(500);
+  return fanoutResult(round, start, posts, members.length - 1);
+}
+
+async function webFanout(c, stack, pids, channel, members, seconds) {
+  const round = new Round(members.length - 1);
+  members.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i > 0 && i <= CFG.fanoutVerifying)));
+  const { open } = await openStreams(members, channel);
+  if (open < members.length) throw new Error(`only ${open} of ${members.length} live streams opened`);
+  await pool(members, 8, (client) => warmProfiles(c, client, [members[0].user.id]));
+  await sleep(1_000);
+  const cpu = cpuWindow(pids);
+  const { posts, start } = await fanoutLoop(seconds, (i) => sendBench(c, round, members[0], 0, channel, i));
+  await round.drain();
+  const usage = cpu();
+  closeStreams(members);
+  await sleep(500);
+  return { ...fanoutResult(round, start, posts, members.length - 1), cpu: usage };
+}
+
+async function capacityRamp(c, stack, pids, channel, clients, out) {
+  const senders = clients.slice(0, CFG.capacitySenders);
+  await pool(clients.slice(0, CFG.verifyingClients), 8, (client) => warmProfiles(c, client, senders.map((s) => s.user.id)));
+  let opened = 0;
+  for (const level of CFG.capacityLevels) {
+    if (level > clients.length) {
+      out.skipped = `only ${clients.length} accounts`;
+      break;
+    }
+    if (timeLeft() < 45_000) {
+      out.skipped = "time budget used up";
+      break;
+    }
+    const active = clients.slice(0, level);
+    const round = new Round(level - 1);
+    active.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i < CFG.verifyingClients)));
+    const t0 = performance.now();
+    const cpuOpen = cpuWindow(pids);
+    const { open, failed } = await openStreams(active, channel, opened, Math.min(CFG.levelOpenBudgetMs, timeLeft() - 40_000));
+    const openSeconds = (performance.now() - t0) / 1000;
+    const openCpu = cpuOpen();
+    const newlyOpened = open - opened;
+    opened = open;
+    log(`  capacity ${level}: ${open} streams open (${failed} failed), ${newlyOpened} opened in ${openSeconds.toFixed(1)} s (PB ${fmt(openCpu.pocketbase)}% web ${fmt(openCpu.web)}% CPU)`);
+    if (open < level) {
+      out.levels.push({ level, open, failed, openSeconds, incomplete: true, rss: { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) } });
+      break;
+    }
+    await sleep(2_000);
+    const cpu = cpuWindow(pids);
+    await drive(CFG.capacityMessages, CFG.capacityRate, (i) => sendBench(c, round, senders[i % senders.length], i % senders.length, channel, i));
+    await round.drain();
+    const usage = cpu();
+    const r = round.result();
+    const rss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web), bench: rssMb(pids.bench) };
+    const entry = { level, open, failed, openSeconds, openCpu, ...r, cpu: usage, rss, ok: r.p99 < CFG.capacityP99Ms && r.lost === 0 };
+    out.levels.push(entry);
+    log(`  capacity ${level}: p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, ${r.lost} lost of ${r.expected}; POST p50 ${fmt(r.post.p50)} p99 ${fmt(r.post.p99)} ms; CPU PB ${fmt(usage.pocketbase)}% web ${fmt(usage.web)}% bench ${fmt(usage.bench)}% other ${fmt(usage.other)}%; RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB`);
+    for (const client of active) client.onLive = null;
+    if (!Number.isFinite(r.p99) && r.lost > r.expected * 0.5) break; // the stack is overwhelmed: stop ramping
+    if (r.p99 > 5_000) break;
+  }
+  closeStreams(clients);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
