@@ -10,9 +10,21 @@ const PORT = Number(process.env.PORT || 3000);
 const build = await import("./build/server/index.js");
 const app = express();
 app.disable("x-powered-by");
-// TRUST_PROXY: how many reverse proxies stand in front (e.g. 1), or false when browsers connect directly.
-const trust = process.env.TRUST_PROXY;
-app.set("trust proxy", trust === undefined || trust === "false" ? false : /^\d+$/.test(trust) ? Number(trust) : trust);
+// TRUST_PROXY: how many reverse proxies stand in front (e.g. 1), "true" to trust every hop, the proxies'
+// addresses or subnets (comma-separated), or unset/false when browsers connect directly.
+function trustProxy(value) {
+  const v = (value ?? "").trim();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(",").map((part) => part.trim()).filter(Boolean);
+}
+try {
+  app.set("trust proxy", trustProxy(process.env.TRUST_PROXY));
+} catch {
+  console.error(`TRUST_PROXY="${process.env.TRUST_PROXY}" is not a number, true/false, or a list of addresses.`);
+  process.exit(1);
+}
 
 // Live streams must not be buffered by compression.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));

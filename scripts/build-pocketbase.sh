@@ -16,7 +16,7 @@ if [[ -x "$out" && -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
 fi
 
 if ! command -v go >/dev/null 2>&1; then
-  echo "Go is needed to build PocketBase (pocketbase/). Install Go 1.24 or newer and run again." >&2
+  echo "Go is needed to build PocketBase (pocketbase/). Install Go 1.26 or newer and run again." >&2
   exit 1
 fi
 

@@ -38,6 +38,23 @@ export function firstUrl(text: string): string | null {
   return match[0].replace(/[.,;:!?)\]}]+$/, "");
 }
 
+/**
+ * What may be sent to the server for a preview: the URL without its fragment (fragments carry secrets,
+ * such as our own invite keys), and nothing at all for an invite link to this app.
+ */
+export function previewableUrl(url: string, appOrigin: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
+  if (parsed.origin === appOrigin || parsed.searchParams.has("invite")) return null;
+  parsed.hash = "";
+  return parsed.toString();
+}
+
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;

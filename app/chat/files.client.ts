@@ -7,7 +7,7 @@ import {
   fileExtension,
   fileNameAad,
   firstUrl,
-  formatKb,
+  previewableUrl,
   previewAad,
   storagePathFor,
   type AttachmentKind,
@@ -122,7 +122,8 @@ export async function sendFile(
  * them and stores the preview. Failure is only logged (spec §8).
  */
 export async function attachLinkPreview(channel: Channel, message: DecryptedMessage): Promise<DecryptedPreview | null> {
-  const url = firstUrl(message.text);
+  const found = firstUrl(message.text);
+  const url = found && previewableUrl(found, window.location.origin);
   if (!url) return null;
   try {
     const key = await channelKey(channel);

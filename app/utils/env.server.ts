@@ -19,7 +19,9 @@ let cached: (ServerEnv & { sessionSecret: string }) | undefined;
 
 export function env() {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  // An empty variable means "not set" (env files and unit files often carry `NAME=`).
+  const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);

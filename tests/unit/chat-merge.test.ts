@@ -60,3 +60,15 @@ describe("mergeMessages with combine", () => {
     expect(unionById([{ id: "1", v: 1 }], [{ id: "1", v: 2 }, { id: "2", v: 3 }])).toEqual([{ id: "1", v: 2 }, { id: "2", v: 3 }]);
   });
 });
+
+describe("link preview URLs", () => {
+  it("finds the first URL and never sends a fragment or an invite link to the server", async () => {
+    const { firstUrl, previewableUrl } = await import("~/chat/attachments");
+    expect(firstUrl("see https://example.com/a?b=1#frag, then http://x.test")).toBe("https://example.com/a?b=1#frag");
+    expect(previewableUrl("https://example.com/a?b=1#secret-key", "https://chat.test")).toBe("https://example.com/a?b=1");
+    expect(previewableUrl("https://chat.test/?invite=123e4567-e89b-42d3-a456-426614174000#key=abc", "https://chat.test")).toBeNull();
+    expect(previewableUrl("https://other.test/?invite=x&key=y", "https://chat.test")).toBeNull();
+    expect(previewableUrl("javascript:alert(1)", "https://chat.test")).toBeNull();
+    expect(firstUrl("no links here")).toBeNull();
+  });
+});
