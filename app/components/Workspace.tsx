@@ -325,7 +325,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         if (!channel || event.message.channelId !== channel.id) {
           // Another of the user's channels: decrypted only to decide about a notification.
           const other = channelsRef.current?.find((c) => c.id === event.message.channelId);
-          if (other && event.message.senderId !== user.id) {
+          const wantsNotice = settingsRef.current.desktopNotificationsEnabled || settingsRef.current.emailNotificationsEnabled;
+          if (other && wantsNotice && event.message.senderId !== user.id) {
             const [decrypted] = await decryptMessages(user, other, [event.message]);
             if (decrypted) notifyAbout(other, decrypted);
           }
