@@ -13,7 +13,7 @@ import { loadClientCrypto } from "./lib/crypto.mjs";
 import { request } from "./lib/http.mjs";
 import { sdkTopic, subscribeRaw } from "./lib/pb-realtime.mjs";
 import { writeReport } from "./lib/report.mjs";
-import { cpuWindow, rssMb, startStack } from "./lib/stack.mjs";
+import { cpuWindow, fdCount, rssMb, startStack } from "./lib/stack.mjs";
 import { percentile, pool, sleep, summary } from "./lib/stats.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -63,7 +63,7 @@ const CFG = QUICK
       latencyLevels: [10, 100],
       latencyMessages: 60,
       latencyRate: 5,
-      capacityLevels: [100, 250, 500, 1000],
+      capacityLevels: [100, 250, 375, 500, 750, 1000],
       capacitySenders: 20,
       capacityMessages: 50,
       capacityRate: 5,
@@ -164,7 +164,7 @@ async function runPhases(stack, results) {
   // ---- 1. delivery latency, web vs raw PocketBase ----
   results.latency = {};
   for (const n of CFG.latencyLevels) {
-    const base = await rawLatency(stack, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
+    const base = await rawLatency(stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
     log(`  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`);
     const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
     log(`  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
@@ -174,7 +174,7 @@ async function runPhases(stack, results) {
   // ---- 2. fan-out throughput to a 50-member channel ----
   {
     const members = full.slice(0, CFG.fanoutMembers);
-    const base = await rawFanout(stack, channelB, members, CFG.fanoutSeconds);
+    const base = await rawFanout(stack, pids, channelB, members, CFG.fanoutSeconds);
     log(`  fan-out baseline (raw PocketBase): ${fmt(base.deliveriesPerSecond)} deliveries/s, ${fmt(base.postsPerSecond, 1)} posts/s`);
     const web = await webFanout(c, stack, pids, channelB, members, CFG.fanoutSeconds);
     log(`  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
@@ -191,7 +191,9 @@ async function runPhases(stack, results) {
       (i) => postMessage(c, senders[i % senders.length], channelC, `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`),
     );
     await postMessage(c, senders[0], channelD, "the other channel");
-    log(`posted ${CFG.historyMessages} history messages in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const historySeconds = (performance.now() - t) / 1000;
+    results.historySetup = { seconds: historySeconds, fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) } };
+    log(`posted ${CFG.historyMessages} history messages in ${historySeconds.toFixed(1)} s (4 in flight, no live streams open; open fds PB ${results.historySetup.fds.pocketbase} web ${results.historySetup.fds.web})`);
     // Baseline: the same first page fetched as JSON through the web server, without crypto or rendering.
     const fetches = [];
     for (let i = 0; i < 5; i++) {
@@ -259,6 +261,9 @@ class Round {
     this.receivers = receivers; // number of clients that should receive each message (all but the sender)
     this.sent = new Map(); // iv -> { t0, sender, seen: Set }
     this.samples = [];
+    this.arrivals = []; // send -> event parsed from the stream, for the verifying clients (before verify + decrypt)
+    this.crypto = []; // verify + decrypt time per delivery on the verifying clients
+    this.encrypt = []; // encrypt + sign time per message on the sender
     this.post = [];
     this.errors = 0;
     this.bad = 0;
@@ -285,7 +290,19 @@ class Round {
   result() {
     const lost = Math.max(0, this.expected - this.samples.length);
     const all = lost ? [...this.samples, ...Array(lost).fill(Infinity)] : this.samples;
-    return { ...summary(all), n: this.samples.length, expected: this.expected, lost, errors: this.errors, bad: this.bad, post: summary(this.post) };
+    return {
+      ...summary(all),
+      n: this.samples.length,
+      expected: this.expected,
+      lost,
+      errors: this.errors,
+      bad: this.bad,
+      messages: this.sent.size,
+      post: summary(this.post),
+      arrival: summary(this.arrivals),
+      verifyDecrypt: summary(this.crypto),
+      encrypt: summary(this.encrypt),
+    };
   }
 }
 
@@ -319,10 +336,14 @@ function liveHandler(c, client, index, channel, round, verifying) {
     const iv = ivOf(event.message.encryptedContent);
     if (!iv || !round.sent.has(iv)) return;
     if (!verifying) return round.received(iv, index, at);
+    const entry = round.sent.get(iv);
+    if (entry.sender !== index) round.arrivals.push(at - entry.t0);
     verifyAndDecrypt(c, client, channel, event.message).then(
       (text) => {
         if (!text.startsWith("bench ")) round.bad++;
-        round.received(iv, index, performance.now());
+        const ready = performance.now();
+        if (entry.sender !== index) round.crypto.push(ready - at);
+        round.received(iv, index, ready);
       },
       () => round.bad++,
     );
@@ -368,6 +389,7 @@ async function sendBench(c, round, sender, senderIndex, channel, i) {
     });
     round.sending(JSON.parse(envelope).iv, t0, senderIndex);
     const p0 = performance.now();
+    round.encrypt.push(p0 - t0);
     await sender.api(`/api/channels/${channel.id}/messages`, { encryptedContent: envelope, senderPublicKey: sender.user.ecdhPublicKey });
     round.post.push(performance.now() - p0);
   } catch {
@@ -416,7 +438,7 @@ async function openRaw(stack, clients, onEvent) {
   return () => subs.forEach((s) => s.close());
 }
 
-async function rawLatency(stack, channel, clients, count, rate) {
+async function rawLatency(stack, pids, channel, clients, count, rate) {
   for (const client of clients) client.pbToken ??= client.pocketBaseToken();
   const round = new Round(clients.length - 1);
   const close = await openRaw(stack, clients, (i, payload, at) => {
@@ -425,6 +447,7 @@ async function rawLatency(stack, channel, clients, count, rate) {
     if (iv) round.received(iv, i, at);
   });
   await sleep(1_000);
+  const cpu = cpuWindow(pids);
   await drive(count, rate, async (i) => {
     const s = i % clients.length;
     const envelope = fakeEnvelope();
@@ -438,9 +461,10 @@ async function rawLatency(stack, channel, clients, count, rate) {
     }
   });
   await round.drain();
+  const usage = cpu();
   close();
   await sleep(500);
-  return round.result();
+  return { ...round.result(), cpu: usage };
 }
 
 /** Posts as fast as it can (CFG.fanoutInflight requests in flight) for `seconds`; sender is member 0. */
@@ -476,7 +500,7 @@ function fanoutResult(round, start, posts, recipients) {
   };
 }
 
-async function rawFanout(stack, channel, members, seconds) {
+async function rawFanout(stack, pids, channel, members, seconds) {
   for (const client of members) client.pbToken ??= client.pocketBaseToken();
   const round = new Round(members.length - 1);
   const close = await openRaw(stack, members, (i, payload, at) => {
@@ -485,6 +509,7 @@ async function rawFanout(stack, channel, members, seconds) {
     if (iv) round.received(iv, i, at);
   });
   await sleep(1_000);
+  const cpu = cpuWindow(pids);
   const { posts, start } = await fanoutLoop(seconds, async () => {
     const envelope = fakeEnvelope();
     round.sending(ivOf(envelope), performance.now(), 0);
@@ -497,9 +522,10 @@ async function rawFanout(stack, channel, members, seconds) {
     }
   });
   await round.drain();
+  const usage = cpu();
   close();
   await sleep(500);
-  return fanoutResult(round, start, posts, members.length - 1);
+  return { ...fanoutResult(round, start, posts, members.length - 1), cpu: usage };
 }
 
 async function webFanout(c, stack, pids, channel, members, seconds) {
@@ -522,10 +548,24 @@ async function capacityRamp(c, stack, pids, channel, clients, out) {
   const senders = clients.slice(0, CFG.capacitySenders);
   await pool(clients.slice(0, CFG.verifyingClients), 8, (client) => warmProfiles(c, client, senders.map((s) => s.user.id)));
   let opened = 0;
+  let overloaded = false;
   for (const level of CFG.capacityLevels) {
     if (level > clients.length) {
       out.skipped = `only ${clients.length} accounts`;
       break;
+    }
+    if (overloaded && timeLeft() > 60_000) {
+      // No more sending (the previous level was overwhelmed); connect the clients to report memory.
+      const t0 = performance.now();
+      const { open, failed } = await openStreams(clients.slice(0, level), channel, opened, Math.min(CFG.levelOpenBudgetMs, timeLeft() - 40_000));
+      opened = open;
+      await sleep(2_000);
+      const rss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) };
+      const fds = { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) };
+      out.levels.push({ level, open, failed, openSeconds: (performance.now() - t0) / 1000, idleOnly: true, incomplete: open < level, rss, fds });
+      log(`  capacity ${level}: ${open} streams open, not sending (overloaded before); RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB; open fds PB ${fds.pocketbase} web ${fds.web}`);
+      if (open < level) break;
+      continue;
     }
     if (timeLeft() < 45_000) {
       out.skipped = "time budget used up";
@@ -553,12 +593,16 @@ async function capacityRamp(c, stack, pids, channel, clients, out) {
     const usage = cpu();
     const r = round.result();
     const rss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web), bench: rssMb(pids.bench) };
-    const entry = { level, open, failed, openSeconds, openCpu, ...r, cpu: usage, rss, ok: r.p99 < CFG.capacityP99Ms && r.lost === 0 };
+    const fds = { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) };
+    const entry = { level, open, failed, openSeconds, openCpu, ...r, cpu: usage, rss, fds, ok: r.p99 < CFG.capacityP99Ms && r.lost === 0 };
     out.levels.push(entry);
-    log(`  capacity ${level}: p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, ${r.lost} lost of ${r.expected}; POST p50 ${fmt(r.post.p50)} p99 ${fmt(r.post.p99)} ms; CPU PB ${fmt(usage.pocketbase)}% web ${fmt(usage.web)}% bench ${fmt(usage.bench)}% other ${fmt(usage.other)}%; RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB`);
+    log(`  capacity ${level}: p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, ${r.lost} lost of ${r.expected}; POST p50 ${fmt(r.post.p50)} p99 ${fmt(r.post.p99)} ms; CPU PB ${fmt(usage.pocketbase)}% web ${fmt(usage.web)}% bench ${fmt(usage.bench)}% other ${fmt(usage.other)}%; RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB; open fds PB ${fds.pocketbase} web ${fds.web}`);
     for (const client of active) client.onLive = null;
-    if (!Number.isFinite(r.p99) && r.lost > r.expected * 0.5) break; // the stack is overwhelmed: stop ramping
-    if (r.p99 > 5_000) break;
+    // Overwhelmed (deliveries lost or seconds late): stop sending; later levels only report memory.
+    if (r.lost > r.expected * 0.05 || r.p99 > 5_000) {
+      overloaded = true;
+      await sleep(Math.min(20_000, Math.max(0, timeLeft() - 60_000))); // let the backlog clear before opening more streams
+    }
   }
   closeStreams(clients);
 }

@@ -39,6 +39,8 @@ func main() {
 		Dir:          migrationsDir,
 	})
 
+	registerMessageBroadcast(app)
+
 	if err := app.Start(); err != nil {
 		log.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import { toMessage } from "~/utils/messages.server";
 import { ensureEventSource } from "~/utils/realtime.server";
 
 const HEARTBEAT_MS = 25_000;
+const MESSAGES_TOPIC = "chatcrypt/messages";
 
 /**
  * Live updates for the page: a PocketBase realtime subscription made with the caller's own token (so
@@ -42,15 +43,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });
       });
       await pb.collection("channels").subscribe("*", () => emit({ type: "memberships" }));
-      // New messages of every channel the user is in (PocketBase's rules decide): the open channel shows
-      // them, the others may raise a notification. Deletions only matter for the open channel.
-      await pb.collection("messages").subscribe(
-        "*",
+      // New messages of every channel the user is in: the open channel shows them, the others may raise
+      // a notification. Our PocketBase sends them on one topic, only to the channels' members
+      // (pocketbase/broadcast.go). Deletions only matter for the open channel.
+      await pb.realtime.subscribe(
+        MESSAGES_TOPIC,
         (e: { action: string; record: Parameters<typeof toMessage>[0] }) => {
           if (e.action === "create") emit({ type: "message", message: toMessage(e.record) });
           else if (e.action === "delete" && e.record.channel === channelId) emit({ type: "message-deleted", channelId, messageId: e.record.id });
         },
-        { fields: "id,channel,sender,encrypted_content,created" },
       );
       if (channelId) {
         const inChannel = { filter: pb.filter("channel = {:channel}", { channel: channelId }) };

@@ -34,6 +34,7 @@ function rows(r) {
     best = l;
   }
   const at1000 = cap.levels.find((l) => l.level === 1000 && !l.incomplete);
+  const sent = cap.levels.filter((l) => !l.idleOnly && !l.incomplete);
   const capTarget = 1000;
   out.push([
     `capacity (p99 < ${r.config.capacityP99Ms} ms, ${r.config.capacitySenders} senders, ${r.config.capacityRate} msg/s)`,
@@ -44,7 +45,7 @@ function rows(r) {
   ]);
   const rssRow = (label, key, limit) => {
     const at = best ?? cap.levels[0];
-    if (!at) return [label, "not measured", `idle ${n(r.idleRss?.[key])} MB`, `≤ ${limit} MB at 1,000`, "—"];
+    if (!at || !sent.length) return [label, "not measured", `idle ${n(r.idleRss?.[key])} MB`, `≤ ${limit} MB at 1,000`, "—"];
     let measured = `${n(at.rss[key])} MB at ${n(at.level)}`;
     let ok;
     if (at.level === 1000) ok = at.rss[key] <= limit;
@@ -99,17 +100,21 @@ export function formatTable(r) {
 function evidence(r) {
   const lines = [];
   const cpu = (u) => (u ? `PocketBase ${n(u.pocketbase)}%, web ${n(u.web)}%, bench clients ${n(u.bench)}%, other processes ${n(u.other)}%` : "n/a");
+  const perMessage = (u, messages) => (u ? `PocketBase ${n(((u.pocketbase / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms, web ${n(((u.web / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms` : "n/a");
   for (const level of r.config.latencyLevels) {
     const e = r.latency?.[level];
     if (!e) continue;
     lines.push(
-      `- Latency, ${level} clients (${r.config.latencyMessages} messages at ${r.config.latencyRate}/s): POST through the web server p50 ${ms(e.web.post.p50)} / p99 ${ms(e.web.post.p99)}, raw PocketBase create p50 ${ms(e.base.post.p50)} / p99 ${ms(e.base.post.p99)}; ${e.web.n} deliveries (${e.web.lost} lost, ${e.web.bad} failed verification). CPU (% of one core): ${cpu(e.web.cpu)}.`,
+      `- CPU per message, ${level} clients: through the web server ${perMessage(e.web.cpu, e.web.messages)}; raw PocketBase baseline ${perMessage(e.base.cpu, e.base.messages)} (the raw baseline has no web server work).`,
+    );
+    lines.push(
+      `- Latency, ${level} clients (${r.config.latencyMessages} messages at ${r.config.latencyRate}/s): encrypt + sign p50 ${ms(e.web.encrypt.p50, 2)}; POST through the web server p50 ${ms(e.web.post.p50)} / p99 ${ms(e.web.post.p99)} against a raw PocketBase create p50 ${ms(e.base.post.p50)} / p99 ${ms(e.base.post.p99)}; send to event parsed from /api/events p50 ${ms(e.web.arrival.p50)} / p99 ${ms(e.web.arrival.p99)}; verify + decrypt on arrival p50 ${ms(e.web.verifyDecrypt.p50, 2)} / p99 ${ms(e.web.verifyDecrypt.p99, 2)}; ${e.web.n} deliveries (${e.web.lost} lost, ${e.web.bad} failed verification). CPU (% of one core): ${cpu(e.web.cpu)}.`,
     );
   }
   if (r.fanout) {
     const { web, base } = r.fanout;
     lines.push(
-      `- Fan-out (${r.config.fanoutInflight} posts in flight for ${r.config.fanoutSeconds} s): web ${web.posts} posts, ${web.deliveries} deliveries (${web.lost} lost), ${n(web.fullyDeliveredPerSecond, 1)} posts/s reached all ${web.recipients} recipients, delivery p50 ${ms(web.latency.p50, 0)} / p99 ${ms(web.latency.p99, 0)}, POST p50 ${ms(web.post.p50)}; raw PocketBase ${base.posts} posts, POST p50 ${ms(base.post.p50)}. CPU: ${cpu(web.cpu)}.`,
+      `- Fan-out (${r.config.fanoutInflight} posts in flight for ${r.config.fanoutSeconds} s): web ${web.posts} posts, ${web.deliveries} deliveries (${web.lost} lost), ${n(web.fullyDeliveredPerSecond, 1)} posts/s reached all ${web.recipients} recipients, delivery p50 ${ms(web.latency.p50, 0)} / p99 ${ms(web.latency.p99, 0)}, POST p50 ${ms(web.post.p50)}; raw PocketBase ${base.posts} posts, POST p50 ${ms(base.post.p50)}, PocketBase CPU ${n(base.cpu?.pocketbase)}%. CPU through the web server: ${cpu(web.cpu)}; per post ${perMessage(web.cpu, web.posts)} (raw: PocketBase ${n(((base.cpu?.pocketbase ?? NaN) / 100) * (base.cpu?.seconds ?? NaN) * 1000 / Math.max(1, base.posts), 1)} ms).`,
     );
   }
   const cap = r.capacity;
@@ -117,20 +122,39 @@ function evidence(r) {
     lines.push("");
     lines.push(`Capacity ramp (${r.config.capacitySenders} senders, ${r.config.capacityRate} messages/s in total, ${r.config.capacityMessages} messages per level; CPU in % of one core during the sending window):`);
     lines.push("");
-    lines.push("| clients | streams opened in | p50 | p99 | lost | POST p50 / p99 | CPU PocketBase | CPU web | CPU bench | CPU other | RSS PocketBase | RSS web |");
-    lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    lines.push("| clients | streams opened in (CPU PB / web) | p50 | p99 | lost | POST p50 / p99 | CPU PocketBase | CPU web | CPU bench | CPU other | CPU ms per message PB / web | RSS PocketBase | RSS web | open fds PB / web |");
+    lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const l of cap.levels) {
-      if (l.incomplete) {
-        lines.push(`| ${l.level} | only ${l.open} opened (${l.failed} failed) in ${n(l.openSeconds, 1)} s | | | | | | | | | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB |`);
+      const opened = `${n(l.openSeconds, 1)} s (${n(l.openCpu?.pocketbase)}% / ${n(l.openCpu?.web)}%)`;
+      if (l.idleOnly && !l.incomplete) {
+        lines.push(`| ${l.level} | ${opened} | not sending (overloaded at a lower level) | | | | | | | | | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | ${n(l.fds?.pocketbase)} / ${n(l.fds?.web)} |`);
         continue;
       }
+      if (l.incomplete) {
+        lines.push(`| ${l.level} | only ${l.open} opened (${l.failed} failed): ${opened} | | | | | | | | | | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | |`);
+        continue;
+      }
+      const perMessage = (pct) => (pct / 100) * l.cpu.seconds * 1000 / Math.max(1, l.messages);
       lines.push(
-        `| ${l.level} | ${n(l.openSeconds, 1)} s | ${ms(l.p50, 0)} | ${ms(l.p99, 0)} | ${l.lost} of ${l.expected} | ${ms(l.post.p50, 0)} / ${ms(l.post.p99, 0)} | ${n(l.cpu.pocketbase)}% | ${n(l.cpu.web)}% | ${n(l.cpu.bench)}% | ${n(l.cpu.other)}% | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB |`,
+        `| ${l.level} | ${opened} | ${ms(l.p50, 0)} | ${ms(l.p99, 0)} | ${l.lost} of ${l.expected} | ${ms(l.post.p50, 0)} / ${ms(l.post.p99, 0)} | ${n(l.cpu.pocketbase)}% | ${n(l.cpu.web)}% | ${n(l.cpu.bench)}% | ${n(l.cpu.other)}% | ${n(perMessage(l.cpu.pocketbase), 1)} / ${n(perMessage(l.cpu.web), 1)} | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | ${n(l.fds?.pocketbase)} / ${n(l.fds?.web)} |`,
       );
     }
     if (cap.skipped) lines.push(`\nRamp stopped: ${cap.skipped}.`);
   } else if (cap?.skipped) {
     lines.push(`- Capacity not measured: ${cap.skipped}.`);
+  }
+  if (r.browser && !r.browser.error) {
+    const b = r.browser;
+    lines.push("");
+    lines.push(
+      `Browser: sign-in ${ms(b.signInMs, 0)}; first open of the history channel ${ms(b.first.ms, 0)} to the frame after ${b.first.count} messages were in the list (${ms(b.first.domMs, 0)} to the DOM), re-open ${ms(b.again.ms, 0)}; the same page as JSON through the web server takes ${ms(b.apiPageMs, 0)}. Assets loaded by the session: ${b.assets.files.map((f) => f.replace(/^build\/client\//, "")).join(", ")}.`,
+    );
+  }
+  if (r.historySetup) {
+    lines.push("");
+    lines.push(
+      `History set-up: ${r.config.historyMessages} messages posted through the web server in ${n(r.historySetup.seconds, 1)} s with 4 in flight and no live stream open (open fds then: PocketBase ${r.historySetup.fds.pocketbase}, web ${r.historySetup.fds.web}).`,
+    );
   }
   if (r.signups) {
     lines.push("");

@@ -2,7 +2,7 @@
 // 127.0.0.1, like tests/integration/pocketbase.ts) and the production web server (server.mjs).
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -122,6 +122,15 @@ export function rssMb(pid) {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
     return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Open file descriptors (sockets included) of a process. */
+export function fdCount(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
   } catch {
     return NaN;
   }

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/routine"
+	"github.com/pocketbase/pocketbase/tools/subscriptions"
+)
+
+// messagesTopic is the realtime topic on which members receive their channels' new and deleted
+// messages (ciphertext only).
+//
+// PocketBase's own collection broadcast evaluates the messages list rule once per subscribed client
+// for every message, which grows with the number of connected users (measured: about 0.5 ms of
+// database work per client per message). Here one query finds the channel's members and the
+// message goes only to realtime clients authenticated as one of them: the same rule
+// ("members see their channels' messages"), enforced once per message.
+const messagesTopic = "chatcrypt/messages"
+
+const broadcastChunkSize = 250
+
+type broadcastRecord struct {
+	ID               string `json:"id"`
+	Channel          string `json:"channel"`
+	Sender           string `json:"sender"`
+	EncryptedContent string `json:"encrypted_content"`
+	Created          string `json:"created"`
+}
+
+type broadcastEvent struct {
+	Action string          `json:"action"`
+	Record broadcastRecord `json:"record"`
+}
+
+func registerMessageBroadcast(app core.App) {
+	app.OnRecordAfterCreateSuccess("messages").BindFunc(func(e *core.RecordEvent) error {
+		broadcastMessage(e.App, e.Record, "create")
+		return e.Next()
+	})
+	app.OnRecordAfterDeleteSuccess("messages").BindFunc(func(e *core.RecordEvent) error {
+		broadcastMessage(e.App, e.Record, "delete")
+		return e.Next()
+	})
+}
+
+func broadcastMessage(app core.App, record *core.Record, action string) {
+	broker := app.SubscriptionsBroker()
+	if broker.TotalClients() == 0 {
+		return
+	}
+	channelID := record.GetString("channel")
+	members, err := app.FindAllRecords("channel_members", dbx.HashExp{"channel": channelID})
+	if err != nil {
+		app.Logger().Warn("message broadcast: members lookup failed", "channel", channelID, "error", err)
+		return
+	}
+	if len(members) == 0 {
+		return
+	}
+	memberIDs := make(map[string]struct{}, len(members))
+	for _, m := range members {
+		memberIDs[m.GetString("user")] = struct{}{}
+	}
+
+	event := broadcastEvent{Action: action}
+	event.Record.ID = record.Id
+	event.Record.Channel = channelID
+	event.Record.Sender = record.GetString("sender")
+	event.Record.Created = record.GetDateTime("created").String()
+	if action == "create" {
+		event.Record.EncryptedContent = record.GetString("encrypted_content")
+	}
+	data, err := json.Marshal(event)
+	if err != nil {
+		return
+	}
+	message := subscriptions.Message{Name: messagesTopic, Data: data}
+
+	for _, chunk := range broker.ChunkedClients(broadcastChunkSize) {
+		routine.FireAndForget(func() {
+			for _, client := range chunk {
+				if !client.HasSubscription(messagesTopic) {
+					continue
+				}
+				auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record)
+				if auth == nil || auth.Collection().Name != "users" {
+					continue
+				}
+				if _, ok := memberIDs[auth.Id]; ok {
+					client.Send(message)
+				}
+			}
+		})
+	}
+}
