@@ -85,6 +85,9 @@ Object.assign(CFG, {
   totalBudgetMs: 10 * 60_000,
 });
 
+// BENCH_PHASES=latency,fanout,browser,capacity runs a subset (default: all).
+const PHASES = new Set((process.env.BENCH_PHASES || "latency,fanout,browser,capacity").split(",").map((x) => x.trim()));
+
 const started = Date.now();
 const elapsed = () => ((Date.now() - started) / 1000).toFixed(0).padStart(4);
 const log = (line) => console.log(`[${elapsed()}s] ${line}`);
@@ -122,6 +125,8 @@ async function runPhases(stack, results) {
   const c = await loadClientCrypto(root, stack.dir);
   const pids = { pocketbase: stack.pb.pid, web: stack.web.pid, bench: process.pid };
   results.idleRss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) };
+  results.idleFds = { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) };
+  results.phases = [...PHASES];
   log(`stack up: PocketBase ${stack.pbUrl} (pid ${pids.pocketbase}), web ${stack.webUrl} (pid ${pids.web}); idle RSS PB ${fmt(results.idleRss.pocketbase)} MB, web ${fmt(results.idleRss.web)} MB`);
 
   const tag = randomBytes(3).toString("hex");
@@ -161,9 +166,14 @@ async function runPhases(stack, results) {
   // Every client keeps one live stream at a time; phases swap the handler.
   for (const client of full) client.live = null;
 
+  // The baseline subscribes to the topic the web server's /api/events uses for messages: our
+  // PocketBase's members-only topic when this build has it, else the stock collection subscription.
+  results.baselineTopic = (await probeTopic(c, stack, channelA, full[0], full[1])) ? MEMBERS_TOPIC : STOCK_TOPIC;
+  log(`baseline subscribes to ${results.baselineTopic === MEMBERS_TOPIC ? `"${MEMBERS_TOPIC}" (members-only topic of our PocketBase)` : "the stock messages collection topic"}`);
+
   // ---- 1. delivery latency, web vs raw PocketBase ----
   results.latency = {};
-  for (const n of CFG.latencyLevels) {
+  for (const n of PHASES.has("latency") ? CFG.latencyLevels : []) {
     const base = await rawLatency(stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
     log(`  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`);
     const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
@@ -172,7 +182,7 @@ async function runPhases(stack, results) {
   }
 
   // ---- 2. fan-out throughput to a 50-member channel ----
-  {
+  if (PHASES.has("fanout")) {
     const members = full.slice(0, CFG.fanoutMembers);
     const base = await rawFanout(stack, pids, channelB, members, CFG.fanoutSeconds);
     log(`  fan-out baseline (raw PocketBase): ${fmt(base.deliveriesPerSecond)} deliveries/s, ${fmt(base.postsPerSecond, 1)} posts/s`);
@@ -182,7 +192,7 @@ async function runPhases(stack, results) {
   }
 
   // ---- 3. history and first load in chromium ----
-  {
+  if (PHASES.has("browser")) {
     t = performance.now();
     const senders = full.slice(1, 1 + CFG.historySenders);
     await pool(
@@ -223,7 +233,9 @@ async function runPhases(stack, results) {
 
   // ---- 4. capacity ramp ----
   results.capacity = { levels: [], skipped: null };
-  if (timeLeft() < 90_000) {
+  if (!PHASES.has("capacity")) {
+    results.capacity.skipped = "not selected (BENCH_PHASES)";
+  } else if (timeLeft() < 90_000) {
     results.capacity.skipped = "time budget used up";
   } else {
     const template = {
@@ -420,6 +432,27 @@ function fakeEnvelope() {
 }
 
 const MESSAGE_FIELDS = "id,channel,sender,encrypted_content,created";
+const MEMBERS_TOPIC = "chatcrypt/messages";
+const STOCK_TOPIC = sdkTopic("messages", { fields: MESSAGE_FIELDS });
+let baselineTopic = STOCK_TOPIC;
+
+/** Does this PocketBase deliver new messages on the members-only topic? (one raw subscriber, one message) */
+async function probeTopic(c, stack, channel, sender, member) {
+  member.pbToken ??= member.pocketBaseToken();
+  let resolveSeen;
+  const seen = new Promise((r) => (resolveSeen = r));
+  const sub = await subscribeRaw(stack.pbUrl, member.pbToken, [MEMBERS_TOPIC], (_t, payload) => {
+    if (payload?.record?.channel === channel.id) resolveSeen(true);
+  });
+  try {
+    await postMessage(c, sender, channel, "topic probe");
+    const found = await Promise.race([seen, sleep(2_000).then(() => false)]);
+    baselineTopic = found ? MEMBERS_TOPIC : STOCK_TOPIC;
+    return found;
+  } finally {
+    sub.close();
+  }
+}
 
 async function rawCreate(stack, token, channel, senderId, envelope) {
   const res = await request(`${stack.pbUrl}/api/collections/messages/records?fields=${MESSAGE_FIELDS}`, {
@@ -431,9 +464,8 @@ async function rawCreate(stack, token, channel, senderId, envelope) {
 }
 
 async function openRaw(stack, clients, onEvent) {
-  const topic = sdkTopic("messages", { fields: MESSAGE_FIELDS });
   const subs = await pool(clients, CFG.openConcurrency, (client, i) =>
-    subscribeRaw(stack.pbUrl, client.pbToken, [topic], (_topic, payload, at) => onEvent(i, payload, at)),
+    subscribeRaw(stack.pbUrl, client.pbToken, [baselineTopic], (_topic, payload, at) => onEvent(i, payload, at)),
   );
   return () => subs.forEach((s) => s.close());
 }

@@ -91,7 +91,10 @@ export async function startStack(root) {
 
     const webPort = await freePort();
     stack.webUrl = `http://127.0.0.1:${webPort}`;
-    stack.web = spawn(process.execPath, ["server.mjs"], {
+    // BENCH_WEB_CPU_PROFILE=<dir>: the web server writes a V8 CPU profile there when it stops.
+    const profileDir = process.env.BENCH_WEB_CPU_PROFILE;
+    const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+    stack.web = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
       cwd: root,
       env: {
         ...process.env,

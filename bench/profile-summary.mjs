@@ -1,0 +1,47 @@
+// Summarises a V8 CPU profile (e.g. the web server's, from BENCH_WEB_CPU_PROFILE=<dir> npm run bench):
+// self time by package / file and the top functions.  Usage: node bench/profile-summary.mjs <file.cpuprofile> [top]
+import { readFileSync } from "node:fs";
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) {
+  console.error("usage: node bench/profile-summary.mjs <file.cpuprofile> [top]");
+  process.exit(2);
+}
+const top = Number(topArg ?? 25);
+const profile = JSON.parse(readFileSync(file, "utf8"));
+const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+for (let i = 0; i < profile.samples.length; i++) {
+  const id = profile.samples[i];
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+
+function area(url, name) {
+  if (!url) return name.startsWith("(") ? name : "(native / V8 builtins)";
+  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (nm) return nm[1];
+  if (url.startsWith("node:")) return url;
+  if (url.includes("/build/server/")) return "app (build/server)";
+  return url.replace(/^file:\/\//, "");
+}
+
+const byArea = new Map();
+const byFunction = new Map();
+for (const [id, us] of self) {
+  const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+  const name = functionName || "(anonymous)";
+  const a = area(url, name);
+  byArea.set(a, (byArea.get(a) ?? 0) + us);
+  const key = `${name}  ${a}${url ? `:${lineNumber + 1}` : ""}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+}
+const print = (title, map) => {
+  console.log(`\n${title}`);
+  for (const [k, us] of [...map].sort((x, y) => y[1] - x[1]).slice(0, top)) {
+    console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+  }
+};
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s of samples`);
+print("self time by package / file", byArea);
+print("self time by function", byFunction);
