@@ -1,8 +1,10 @@
 // Summarises a V8 CPU profile (e.g. the web server's, from BENCH_WEB_CPU_PROFILE=<dir> npm run bench):
-// self time by package / file and the top functions.  Usage: node bench/profile-summary.mjs <file.cpuprofile> [top]
+// self time by package / file and the top functions.
+// Usage: node bench/profile-summary.mjs <file.cpuprofile> [top] [fromSeconds toSeconds]
+// (the optional window is in seconds since the profile started, i.e. since the web server started).
 import { readFileSync } from "node:fs";
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, fromArg, toArg] = process.argv.slice(2);
 if (!file) {
   console.error("usage: node bench/profile-summary.mjs <file.cpuprofile> [top]");
   process.exit(2);
@@ -10,8 +12,13 @@ if (!file) {
 const top = Number(topArg ?? 25);
 const profile = JSON.parse(readFileSync(file, "utf8"));
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const from = fromArg === undefined ? -Infinity : Number(fromArg) * 1e6;
+const to = toArg === undefined ? Infinity : Number(toArg) * 1e6;
 const self = new Map();
+let at = 0;
 for (let i = 0; i < profile.samples.length; i++) {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < from || at > to) continue;
   const id = profile.samples[i];
   self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
@@ -42,6 +49,6 @@ const print = (title, map) => {
     console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
   }
 };
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s of samples`);
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s of samples (profile length ${(at / 1e6).toFixed(1)} s)`);
 print("self time by package / file", byArea);
 print("self time by function", byFunction);

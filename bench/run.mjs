@@ -106,7 +106,7 @@ async function main() {
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
-  const results = { config: CFG, quick: QUICK, started: new Date(started).toISOString(), evidence: {} };
+  const results = { config: CFG, quick: QUICK, started: new Date(started).toISOString(), evidence: {}, code: codeVersion() };
   try {
     await runPhases(stack, results);
   } finally {
@@ -118,6 +118,17 @@ async function main() {
   console.log(table);
   console.log("");
   log(`done in ${results.seconds.toFixed(0)} s; results written to docs/benchmarks.md`);
+}
+
+/** The commit measured, and whether the application code differs from it. */
+function codeVersion() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "pb_hooks", "pb_migrations", "pocketbase", "server.mjs", "package-lock.json"], { encoding: "utf8" }).trim();
+    return dirty ? `${commit} with uncommitted application changes` : commit;
+  } catch {
+    return "unknown";
+  }
 }
 
 // =============================================================================================
@@ -173,22 +184,35 @@ async function runPhases(stack, results) {
 
   // ---- 1. delivery latency, web vs raw PocketBase ----
   results.latency = {};
+  results.errors = [];
   for (const n of PHASES.has("latency") ? CFG.latencyLevels : []) {
-    const base = await rawLatency(stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
-    log(`  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`);
-    const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
-    log(`  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
-    results.latency[n] = { web, base };
+    try {
+      const base = await rawLatency(stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
+      log(`  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`);
+      const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
+      log(`  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+      results.latency[n] = { web, base };
+    } catch (error) {
+      log(`latency phase with ${n} clients failed: ${error.message}`);
+      results.errors.push(`latency ${n}: ${error.message}`);
+      closeStreams(full);
+    }
   }
 
   // ---- 2. fan-out throughput to a 50-member channel ----
   if (PHASES.has("fanout")) {
-    const members = full.slice(0, CFG.fanoutMembers);
-    const base = await rawFanout(stack, pids, channelB, members, CFG.fanoutSeconds);
-    log(`  fan-out baseline (raw PocketBase): ${fmt(base.deliveriesPerSecond)} deliveries/s, ${fmt(base.postsPerSecond, 1)} posts/s`);
-    const web = await webFanout(c, stack, pids, channelB, members, CFG.fanoutSeconds);
-    log(`  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
-    results.fanout = { web, base };
+    try {
+      const members = full.slice(0, CFG.fanoutMembers);
+      const base = await rawFanout(stack, pids, channelB, members, CFG.fanoutSeconds);
+      log(`  fan-out baseline (raw PocketBase): ${fmt(base.deliveriesPerSecond)} deliveries/s, ${fmt(base.postsPerSecond, 1)} posts/s`);
+      const web = await webFanout(c, stack, pids, channelB, members, CFG.fanoutSeconds);
+      log(`  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+      results.fanout = { web, base };
+    } catch (error) {
+      log(`fan-out phase failed: ${error.message}`);
+      results.errors.push(`fan-out: ${error.message}`);
+      closeStreams(full);
+    }
   }
 
   // ---- 3. history and first load in chromium ----

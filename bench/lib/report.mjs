@@ -100,6 +100,7 @@ export function formatTable(r) {
 function evidence(r) {
   const lines = [];
   const cpu = (u) => (u ? `PocketBase ${n(u.pocketbase)}%, web ${n(u.web)}%, bench clients ${n(u.bench)}%, other processes ${n(u.other)}%` : "n/a");
+  for (const e of r.errors ?? []) lines.push(`- Phase failed: ${e}`);
   if (r.baselineTopic) {
     lines.push(
       `- Baseline: raw PocketBase realtime clients subscribed with the users' own tokens to ${r.baselineTopic === "chatcrypt/messages" ? "\`chatcrypt/messages\` (our PocketBase's members-only topic, the one /api/events uses)" : "the stock \`messages/*\` collection topic (PocketBase checks the list rule per subscriber)"}; messages created directly in PocketBase with the sender's token, no crypto.`,
@@ -191,7 +192,7 @@ export function writeReport(root, r) {
   const section = [
     START,
     "",
-    `Run ${r.started} (${r.quick ? "quick mode, reduced sizes" : "full sizes"}), ${n(r.seconds)} s in total, on ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}), ${n(memGiB, 1)} GiB memory, Node ${process.version}. ${noise}`,
+    `Run ${r.started} of commit ${r.code ?? "unknown"} (${r.quick ? "quick mode, reduced sizes" : "full sizes"}${r.phases && r.phases.length < 4 ? `, phases: ${r.phases.join(", ")}` : ""}), ${n(r.seconds)} s in total, on ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}), ${n(memGiB, 1)} GiB memory, Node ${process.version}. ${noise}`,
     "",
     table,
     "",

@@ -70,17 +70,22 @@ export async function startStack(root) {
   stack.stop = async () => {
     await stopProcess(stack.web);
     await stopProcess(stack.pb);
-    log.end();
+    if (!log.closed) log.end();
     await rm(dir, { recursive: true, force: true });
   };
   try {
     await waitHealthy(`${pbUrl}/api/health`, pb, "PocketBase");
     // Exempt the loopback address from PocketBase's rate limiter (the web server forwards 127.0.0.1).
-    const auth = await request(`${pbUrl}/api/collections/_superusers/auth-with-password`, {
-      method: "POST",
-      body: { identity: superuser.email, password: superuser.password },
-    });
-    if (auth.status !== 200) throw new Error(`superuser sign-in answered ${auth.status}`);
+    let auth;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      auth = await request(`${pbUrl}/api/collections/_superusers/auth-with-password`, {
+        method: "POST",
+        body: { identity: superuser.email, password: superuser.password },
+      });
+      if (auth.status === 200) break;
+      await sleep(500);
+    }
+    if (auth.status !== 200) throw new Error(`superuser sign-in answered ${auth.status}: ${auth.text.slice(0, 300)}`);
     const token = JSON.parse(auth.text).token;
     const settings = await request(`${pbUrl}/api/settings`, {
       method: "PATCH",
@@ -110,6 +115,13 @@ export async function startStack(root) {
     stack.web.stderr.pipe(log, { end: false });
     await waitHealthy(`${stack.webUrl}/`, stack.web, "web server");
   } catch (error) {
+    await new Promise((r) => log.end(r));
+    try {
+      const tail = readFileSync(logPath, "utf8").split("\n").slice(-30).join("\n");
+      if (tail.trim()) console.error(`--- stack log (last lines) ---\n${tail}\n---`);
+    } catch {
+      // no log
+    }
     await stack.stop();
     throw error;
   }
