@@ -52,17 +52,18 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 		return
 	}
 	channelID := record.GetString("channel")
-	members, err := app.FindAllRecords("channel_members", dbx.HashExp{"channel": channelID})
+	var users []string
+	err := app.DB().Select("user").From("channel_members").Where(dbx.HashExp{"channel": channelID}).Column(&users)
 	if err != nil {
 		app.Logger().Warn("message broadcast: members lookup failed", "channel", channelID, "error", err)
 		return
 	}
-	if len(members) == 0 {
+	if len(users) == 0 {
 		return
 	}
-	memberIDs := make(map[string]struct{}, len(members))
-	for _, m := range members {
-		memberIDs[m.GetString("user")] = struct{}{}
+	memberIDs := make(map[string]struct{}, len(users))
+	for _, id := range users {
+		memberIDs[id] = struct{}{}
 	}
 
 	event := broadcastEvent{Action: action}

@@ -182,6 +182,22 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     setPermission(notificationPermission());
   }, [reloadChannels]);
 
+  // Channel keys are derived (PBKDF2, deliberately slow) in the background once the list is known, so
+  // opening a channel does not wait for it. Cached per page in chat.client.
+  useEffect(() => {
+    if (!channels) return;
+    let stop = false;
+    (async () => {
+      for (const channel of channels.slice(0, 30)) {
+        if (stop) return;
+        await channelKey(channel).catch(() => null);
+      }
+    })();
+    return () => {
+      stop = true;
+    };
+  }, [channels]);
+
   // A channel that disappears (deleted by its creator, or left elsewhere) is closed.
   useEffect(() => {
     if (channels && selectedId && !channels.some((c) => c.id === selectedId)) {
