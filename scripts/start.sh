@@ -31,9 +31,9 @@ mkdir -p "$PB_DATA"
 credentials="$PB_DATA/superuser-credentials.txt"
 if [[ ! -f "$credentials" ]]; then
   email="${PB_SUPERUSER_EMAIL:-admin@chatcrypt.local}"
-  password="${PB_SUPERUSER_PASSWORD:-$(node -e 'process.stdout.write(require("crypto").randomBytes(18).toString("base64url"))')}"
+  password="${PB_SUPERUSER_PASSWORD:-$(node -e 'process.stdout.write(require("crypto").randomBytes(18).toString("hex"))')}"
   ./bin/pocketbase migrate up --dir "$PB_DATA" --migrationsDir "$root/pb_migrations" >/dev/null
-  ./bin/pocketbase superuser upsert "$email" "$password" --dir "$PB_DATA" --migrationsDir "$root/pb_migrations" >/dev/null
+  ./bin/pocketbase superuser upsert --dir "$PB_DATA" --migrationsDir "$root/pb_migrations" -- "$email" "$password" >/dev/null
   umask 077
   printf 'PocketBase dashboard superuser\nemail: %s\npassword: %s\n' "$email" "$password" > "$credentials"
   echo "Created the first PocketBase superuser; credentials are in $credentials"

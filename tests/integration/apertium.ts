@@ -3,10 +3,11 @@
 // stop it in afterAll, and give PocketBase its address as APERTIUM_URL.
 
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { repoRoot } from "./pocketbase";
+import { freePort } from "../ports";
+export { freePort };
 
 const execFileAsync = promisify(execFile);
 
@@ -25,19 +26,6 @@ export interface RunningApertium {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A loopback port that nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Installs APy and the language pairs when missing (the script does nothing when all are there). */
 export async function installApertium(): Promise<void> {

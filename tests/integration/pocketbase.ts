@@ -6,12 +6,12 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import PocketBase from "pocketbase";
+import { freePort } from "../ports";
 
 const execFileAsync = promisify(execFile);
 
@@ -52,18 +52,6 @@ function ensureBuilt(): Promise<void> {
   return build;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,9 +61,10 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "chatcrypt-pb-"));
   const superuser = {
     email: `admin-${randomBytes(4).toString("hex")}@example.test`,
-    password: randomBytes(18).toString("base64url"),
+    // hex: a password starting with "-" would be read as a command-line flag by `superuser upsert`
+    password: randomBytes(18).toString("hex"),
   };
-  await execFileAsync(binary, ["superuser", "upsert", superuser.email, superuser.password, "--dir", dataDir], {
+  await execFileAsync(binary, ["superuser", "upsert", "--dir", dataDir, "--", superuser.email, superuser.password], {
     cwd: repoRoot,
   });
 
@@ -149,7 +138,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
   try {
     await launch();
     if (!options.rateLimits) {
-      const admin = await superuserClient(url, superuser);
+      const admin = await superuserClientWithRetry(url, superuser);
       await admin.settings.update({ rateLimits: { excludedIPs: ["127.0.0.1"] } });
     }
   } catch (error) {
@@ -172,6 +161,18 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Superuser sign-in right after start-up, tried a few times while PocketBase settles. */
+async function superuserClientWithRetry(url: string, superuser: { email: string; password: string }): Promise<PocketBase> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await superuserClient(url, superuser);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(200 * attempt);
+    }
+  }
 }
 
 /** A PocketBase SDK client for tests: no auto-cancellation of parallel requests. */
