@@ -1,40 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, filesContaining, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, waitLive } from "./helpers";
+import { solidPng } from "./preview-site";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
-/** A real PNG (solid colour), so the browser can render it inline. */
-function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3b)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
-}
 
 async function attach(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   await page.locator('input[type="file"]').setInputFiles(file);
@@ -57,7 +28,7 @@ test("files are encrypted end to end: PDF, PNG inline and a 20 MB zip arrive byt
 
   const canary = `canary-file-content-${Date.now()}`;
   const pdf = { name: `canary-report-${Date.now()}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${canary}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`) };
-  const image = { name: "diagram.png", mimeType: "image/png", buffer: png(64, 48) };
+  const image = { name: "diagram.png", mimeType: "image/png", buffer: solidPng(64, 48, [0x3b, 0x3b, 0x3b]) };
   const zip = { name: "archive.zip", mimeType: "application/zip", buffer: randomBytes(20 * 1024 * 1024) };
 
   await attach(alice.page, pdf);

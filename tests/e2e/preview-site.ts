@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { deflateSync } from "node:zlib";
 
-/** A tiny PNG (solid blue), served as the page's og:image. */
-export function bluePng(): Buffer {
+/** A real PNG of one solid colour, so a browser can render it. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -22,12 +22,12 @@ export function bluePng(): Buffer {
     return Buffer.concat([length, body, sum]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(32, 0);
-  header.writeUInt32BE(32, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 32 }, () => [0x25, 0x63, 0xeb]).flat())]);
-  const rows = Buffer.concat(Array.from({ length: 32 }, () => row));
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const rows = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
 }
 
@@ -53,7 +53,7 @@ function rss(entries: FeedEntry[]): string {
  * Graph tags for link previews, and an RSS feed to which tests add items with POST /feed/items.
  */
 export async function startPreviewSite(): Promise<{ origin: string; server: Server }> {
-  const image = bluePng();
+  const image = solidPng(32, 32, [0x25, 0x63, 0xeb]);
   const feed: FeedEntry[] = [
     { title: "Security bulletin: key rotation best practices", description: "Rotate &amp; review your keys." },
     { title: "Team update: new office hours", description: "Office hours move to Thursday." },
