@@ -1,0 +1,45 @@
+import { expect, newUser, signUp, test } from "./fixtures";
+import { createChannel, person } from "./helpers";
+
+test("spec error texts: missing device keys, missing channel password, blocked notifications; Esc closes dialogs", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const channelId = await createChannel(alice.page, "Errors", "pw-errors");
+
+  // Esc closes a dialog without doing anything.
+  await alice.page.getByRole("button", { name: "Join", exact: true }).click();
+  await expect(alice.page.getByRole("dialog", { name: "Join Channel" })).toBeVisible();
+  await alice.page.keyboard.press("Escape");
+  await expect(alice.page.getByRole("dialog")).toHaveCount(0);
+
+  // Without the channel password on this device, Share Link says what to do.
+  await alice.page.evaluate((id) => localStorage.removeItem(`channel_password_${id}`), channelId);
+  await alice.page.getByRole("button", { name: "Share Link" }).click();
+  await expect(alice.page.getByRole("alert")).toContainText(
+    "Cannot create share link: Channel password not found. Please re-join the channel.",
+  );
+
+  // Without the key bundle on this device, creating a channel is refused with the spec's text.
+  await alice.page.evaluate(() => localStorage.removeItem("chatcrypt_keys"));
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "Create", exact: true }).click();
+  const dialog = alice.page.getByRole("dialog", { name: "Create Channel" });
+  await dialog.getByLabel("Channel Name").fill("Another");
+  await dialog.getByLabel("Password").fill("pw");
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Encryption keys not found. Please sign in again on this device.");
+  await alice.context.close();
+
+  // A browser that blocks notifications shows the inline explanation.
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["clipboard-read", "clipboard-write"] });
+  await context.addInitScript(() => {
+    Object.defineProperty(Notification, "permission", { get: () => "denied" });
+  });
+  const page = await context.newPage();
+  await signUp(page, newUser("dora"));
+  await createChannel(page, "Quiet", "pw-quiet");
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(page.getByRole("dialog", { name: "Notification Settings" }).getByText(
+    "Browser notifications are blocked. Please enable them in your browser settings.",
+  )).toBeVisible();
+  await context.close();
+});
