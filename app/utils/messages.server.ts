@@ -85,6 +85,7 @@ export async function createMessage(
     return toMessage(record);
   } catch (error) {
     const status = pbStatus(error);
+    if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
     if (status === 400 || status === 403 || status === 404) fail(403, "You are not a member of this channel.");
     fail(502, "Failed to send message");
   }
