@@ -10,6 +10,20 @@ import { openRealtime, topicWithOptions } from "~/utils/realtime.server";
 const HEARTBEAT_MS = 25_000;
 const MESSAGES_TOPIC = "chatcrypt/messages";
 
+// A new message is the same event for every member's stream: serialise it once.
+const FRAME_CACHE_ENTRIES = 256;
+const messageFrames = new Map<string, string>();
+function messageFrame(record: Parameters<typeof toMessage>[0]): string {
+  const key = `${record.id}:${record.created}`;
+  let frame = messageFrames.get(key);
+  if (frame === undefined) {
+    frame = JSON.stringify({ type: "message", message: toMessage(record) } satisfies LiveEvent);
+    if (messageFrames.size >= FRAME_CACHE_ENTRIES) messageFrames.delete(messageFrames.keys().next().value as string);
+    messageFrames.set(key, frame);
+  }
+  return frame;
+}
+
 /**
  * Live updates for the page: a PocketBase realtime subscription made with the caller's own token (so
  * PocketBase's rules, and its members-only message topic, decide what they receive), forwarded as
@@ -37,9 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     request.signal,
     (send, abort) => {
       let closed = false;
-      const emit = (event: LiveEvent) => {
-        if (!closed) send({ data: JSON.stringify(event) });
+      const sendFrame = (data: string) => {
+        if (!closed) send({ data });
       };
+      const emit = (event: LiveEvent) => sendFrame(JSON.stringify(event));
       const heartbeat = setInterval(() => !closed && send({ event: "ping", data: "" }), HEARTBEAT_MS);
 
       const closeUpstream = openRealtime({
@@ -56,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           if (!e.record) return;
           if (topic === MESSAGES_TOPIC) {
             const record = e.record as Parameters<typeof toMessage>[0];
-            if (e.action === "create") emit({ type: "message", message: toMessage(record) });
+            if (e.action === "create") sendFrame(messageFrame(record));
             else if (e.action === "delete" && record.channel === channelId) emit({ type: "message-deleted", channelId, messageId: record.id });
           } else if (topic === "channel_members/*") {
             if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });

@@ -28,6 +28,25 @@ export function topicWithOptions(topic: string, query: Record<string, string>) {
   return `${topic}?options=${encodeURIComponent(JSON.stringify({ query }))}`;
 }
 
+// One broadcast reaches every member's stream with the same payload: parse it once for all of them.
+// The parsed values are shared between streams, so handlers must not modify them.
+const PARSE_CACHE_ENTRIES = 256;
+const parsedPayloads = new Map<string, unknown>();
+
+function parseShared(payload: string): unknown {
+  const cached = parsedPayloads.get(payload);
+  if (cached !== undefined) return cached;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (parsedPayloads.size >= PARSE_CACHE_ENTRIES) parsedPayloads.delete(parsedPayloads.keys().next().value as string);
+  parsedPayloads.set(payload, parsed);
+  return parsed;
+}
+
 export function openRealtime(options: RealtimeOptions): () => void {
   const base = new URL(env().PB_URL);
   const transport = base.protocol === "https:" ? https : http;
@@ -72,13 +91,8 @@ export function openRealtime(options: RealtimeOptions): () => void {
       );
       return;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    options.onEvent(name, parsed);
+    const parsed = parseShared(payload);
+    if (parsed !== undefined) options.onEvent(name, parsed);
   };
 
   const feed = (chunk: string) => {
