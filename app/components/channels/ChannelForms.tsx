@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { Field, FormActions, FormError } from "~/components/ui/Form";
 import { Modal } from "~/components/ui/Modal";
 import { createChannelFormSchema, joinChannelFormSchema } from "~/validation/channels";
 
@@ -9,119 +10,75 @@ interface FormProps<T> {
   onClose: () => void;
 }
 
-/** Create Channel (spec §2.5): Channel Name, Password, and the reminder to share the password. */
-export function CreateChannelModal({ busy, error, onSubmit, onClose }: FormProps<{ name: string; password: string }>) {
-  const [name, setName] = useState("");
-  const [password, setPassword] = useState("");
+/** Validates with the form's schema, then submits; a problem shows as the form's error. */
+function useValidatedSubmit<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, props: FormProps<T>) {
   const [formError, setFormError] = useState<string | null>(null);
-  const ids = { name: useId(), password: useId() };
-
-  function submit(event: FormEvent) {
+  const submit = (values: unknown) => (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const parsed = createChannelFormSchema.safeParse({ name, password });
+    if (props.busy) return;
+    const parsed = schema.safeParse(values);
     if (!parsed.success) return setFormError(parsed.error.issues[0]?.message ?? "Please check the form.");
     setFormError(null);
-    onSubmit(parsed.data);
-  }
+    props.onSubmit(parsed.data);
+  };
+  return { submit, shown: formError ?? props.error };
+}
 
-  const shown = formError ?? error;
+/** Create Channel (spec §2.5): Channel Name, Password, and the reminder to share the password. */
+export function CreateChannelModal(props: FormProps<{ name: string; password: string }>) {
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const { submit, shown } = useValidatedSubmit(createChannelFormSchema, props);
   return (
-    <Modal title="Create Channel" onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={ids.name}>Channel Name</label>
-          <input id={ids.name} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>Password</label>
-          <input
-            id={ids.password}
-            type="password"
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={busy}
-          />
-        </div>
+    <Modal title="Create Channel" onClose={props.onClose}>
+      <form onSubmit={submit({ name, password })} noValidate>
+        <Field label="Channel Name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} disabled={props.busy} />
+        <Field
+          label="Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={props.busy}
+        />
         <p className="hint">Share this password with the people you invite: they need it to join and read the channel.</p>
-        {shown && (
-          <p className="form-error" role="alert">
-            {shown}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Processing..." : "Create"}
-          </button>
-        </div>
+        <FormError message={shown} />
+        <FormActions busy={props.busy} submitLabel="Create" onCancel={props.onClose} />
       </form>
     </Modal>
   );
 }
 
 /** Join Channel (spec §2.5): Channel ID in UUID format, Password. */
-export function JoinChannelModal({ busy, error, onSubmit, onClose }: FormProps<{ channelId: string; password: string }>) {
+export function JoinChannelModal(props: FormProps<{ channelId: string; password: string }>) {
   const [channelId, setChannelId] = useState("");
   const [password, setPassword] = useState("");
-  const [formError, setFormError] = useState<string | null>(null);
-  const ids = { channel: useId(), password: useId() };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = joinChannelFormSchema.safeParse({ channelId, password });
-    if (!parsed.success) return setFormError(parsed.error.issues[0]?.message ?? "Please check the form.");
-    setFormError(null);
-    onSubmit(parsed.data);
-  }
-
-  const shown = formError ?? error;
+  const { submit, shown } = useValidatedSubmit(joinChannelFormSchema, props);
   return (
-    <Modal title="Join Channel" onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={ids.channel}>Channel ID</label>
-          <input
-            id={ids.channel}
-            required
-            placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
-            autoComplete="off"
-            spellCheck={false}
-            value={channelId}
-            onChange={(e) => setChannelId(e.target.value)}
-            disabled={busy}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>Password</label>
-          <input
-            id={ids.password}
-            type="password"
-            required
-            autoComplete="off"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={busy}
-          />
-        </div>
-        {shown && (
-          <p className="form-error" role="alert">
-            {shown}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Processing..." : "Join"}
-          </button>
-        </div>
+    <Modal title="Join Channel" onClose={props.onClose}>
+      <form onSubmit={submit({ channelId, password })} noValidate>
+        <Field
+          label="Channel ID"
+          required
+          placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+          autoComplete="off"
+          spellCheck={false}
+          value={channelId}
+          onChange={(e) => setChannelId(e.target.value)}
+          disabled={props.busy}
+        />
+        <Field
+          label="Password"
+          type="password"
+          required
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={props.busy}
+        />
+        <FormError message={shown} />
+        <FormActions busy={props.busy} submitLabel="Join" onCancel={props.onClose} />
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { FormActions, FormError } from "~/components/ui/Form";
 import { Modal } from "~/components/ui/Modal";
 import type { UserSettings } from "~/session-user";
 import { normalizeKeywords } from "~/workspace/notify";
@@ -134,19 +135,8 @@ export function NotificationSettingsModal({ settings, permission, busy, error, o
             <p className="hint">With no mention or keyword trigger, every new message notifies.</p>
           )}
         </fieldset>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Processing..." : "Save"}
-          </button>
-        </div>
+        <FormError message={error} />
+        <FormActions busy={busy} submitLabel="Save" onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { Field, FormActions, FormError } from "~/components/ui/Form";
 import { Modal } from "~/components/ui/Modal";
 import { PHONE_EXAMPLE, validateContact } from "~/workspace/contacts";
 import type { Contact } from "~/workspace/contacts.client";
@@ -20,7 +21,6 @@ export function ContactsModal({ mode, contacts, selectedId, error, busy, onSave,
   const [editing, setEditing] = useState<{ id?: string; name: string; phone: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Contact | null>(null);
-  const ids = { name: useId(), phone: useId() };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,46 +82,25 @@ export function ContactsModal({ mode, contacts, selectedId, error, busy, onSave,
       )}
       {editing ? (
         <form onSubmit={submit} noValidate className="contact-form">
-          <div className="field">
-            <label htmlFor={ids.name}>Name</label>
-            <input id={ids.name} required maxLength={100} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.phone}>Phone number</label>
-            <input
-              id={ids.phone}
-              required
-              type="tel"
-              placeholder={PHONE_EXAMPLE}
-              value={editing.phone}
-              onChange={(e) => setEditing({ ...editing, phone: e.target.value })}
-            />
-          </div>
+          <Field label="Name" required maxLength={100} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
+          <Field
+            label="Phone number"
+            required
+            type="tel"
+            placeholder={PHONE_EXAMPLE}
+            value={editing.phone}
+            onChange={(e) => setEditing({ ...editing, phone: e.target.value })}
+          />
           <p className="hint">Include the country code, for example {PHONE_EXAMPLE}.</p>
-          {formError && (
-            <p className="form-error" role="alert">
-              {formError}
-            </p>
-          )}
-          <div className="modal-actions">
-            <button type="button" className="btn" onClick={() => setEditing(null)} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Processing..." : "Save contact"}
-            </button>
-          </div>
+          <FormError message={formError} />
+          <FormActions busy={busy} submitLabel="Save contact" onCancel={() => setEditing(null)} />
         </form>
       ) : (
         <button type="button" className="btn btn-small" onClick={() => setEditing({ name: "", phone: "" })}>
           Add contact
         </button>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onClose}>
           Close
