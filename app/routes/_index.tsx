@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ChatApp } from "~/components/ChatApp";
-import { publicEnv } from "~/utils/env.server";
-import { csrf } from "~/utils/http.server";
-import { pocketbaseFor } from "~/utils/pocketbase.server";
-import { destroyAuth } from "~/utils/session.server";
-import { loadSessionUser } from "~/utils/users.server";
+import { ChatApp } from "~/features/workspace/ChatApp";
+import { publicEnv } from "~/server/env.server";
+import { csrf } from "~/server/http.server";
+import { pocketbaseFor } from "~/server/pocketbase.server";
+import { destroyAuth } from "~/server/session.server";
+import { loadSessionUser } from "~/features/auth/users.server";
 
 // The single page of the product (spec §2): everything else happens in the browser through /api routes.
 export async function loader({ request, context }: LoaderFunctionArgs) {

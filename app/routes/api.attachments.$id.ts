@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { streamProtectedFile } from "~/utils/attachments.server";
-import { fail, requireUser } from "~/utils/http.server";
+import { streamProtectedFile } from "~/features/files/attachments.server";
+import { fail, requireUser } from "~/server/http.server";
 
 /** Downloads an attachment's ciphertext for a member of its channel; the browser decrypts it. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonResponse, requireCsrf, requirePost } from "~/utils/http.server";
-import { destroyAuth } from "~/utils/session.server";
+import { jsonResponse, requireCsrf, requirePost } from "~/server/http.server";
+import { destroyAuth } from "~/server/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { signUpRequestSchema } from "~/validation/auth";
-import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/utils/http.server";
-import { pbErrorMessage, pbStatus, pocketbase } from "~/utils/pocketbase.server";
-import { commitAuth } from "~/utils/session.server";
-import { loadSessionUser } from "~/utils/users.server";
+import { signUpRequestSchema } from "~/features/auth/validation";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/server/http.server";
+import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
+import { commitAuth } from "~/server/session.server";
+import { loadSessionUser } from "~/features/auth/users.server";
 
 // Sign-up: the browser already derived the login secret and wrapped its private keys.
 export async function action({ request, context }: ActionFunctionArgs) {

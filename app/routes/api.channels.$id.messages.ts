@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { messagePageSchema, postMessageRequestSchema } from "~/validation/channels";
-import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { createMessage, listMessages } from "~/utils/messages.server";
-import { channelIdParam } from "~/utils/params.server";
+import { messagePageSchema, postMessageRequestSchema } from "~/features/channels/validation";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { createMessage, listMessages } from "~/features/messages/messages.server";
+import { channelIdParam } from "~/server/params.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const channelId = channelIdParam(params);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { joinChannelRequestSchema } from "~/validation/channels";
-import { callHook } from "~/utils/channels.server";
-import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { joinChannelRequestSchema } from "~/features/channels/validation";
+import { callHook } from "~/features/channels/channels.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 // Join: the PocketBase hook compares the join verifier in constant time and adds the member.
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { listContacts, saveContact } from "~/utils/contacts.server";
-import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { listContacts, saveContact } from "~/features/contacts/contacts.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const cipher = z.string().min(1).max(4000).regex(/^[A-Za-z0-9_-]+$/, "Contact fields must be encrypted.");
 const contactSchema = z.object({ id: z.string().regex(/^[a-z0-9]{15}$/).optional(), name: cipher, phoneNumber: cipher });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { streamProtectedFile } from "~/utils/attachments.server";
-import { fail, requireUser } from "~/utils/http.server";
+import { streamProtectedFile } from "~/features/files/attachments.server";
+import { fail, requireUser } from "~/server/http.server";
 
 /** A link preview's encrypted image, for members of its channel. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { settingsRequestSchema } from "~/validation/settings";
-import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { pbStatus } from "~/utils/pocketbase.server";
-import { loadSessionUser } from "~/utils/users.server";
+import { settingsRequestSchema } from "~/features/settings/validation";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { pbStatus } from "~/server/pocketbase.server";
+import { loadSessionUser } from "~/features/auth/users.server";
 
 const COLUMNS = {
   translationLanguage: "translation_language",

@@ -1,10 +1,10 @@
-// What the page does, step for step (app/auth.client.ts, app/chat/chat.client.ts), over a WebClient.
+// What the page does, step for step (app/features/auth/auth.client.ts, app/features/messages/messages.client.ts), over a WebClient.
 import { randomBytes } from "node:crypto";
 import { WebClient } from "./web-client.mjs";
 
 const b64url = (bytes) => Buffer.from(bytes).toString("base64url");
 
-/** Sign-up as app/auth.client.ts does it: PBKDF2 login secret, new key bundle, wrapped private keys. */
+/** Sign-up as app/features/auth/auth.client.ts does it: PBKDF2 login secret, new key bundle, wrapped private keys. */
 export async function signUpFull(c, baseUrl, { username, email, password }) {
   const client = new WebClient(baseUrl);
   await client.loadPage();

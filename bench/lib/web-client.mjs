@@ -1,5 +1,5 @@
 // One simulated browser: a cookie jar, the page's CSRF token, the JSON API and the live stream
-// (/api/events), exactly as app/api.client.ts and app/chat/useLiveEvents.client.ts use them.
+// (/api/events), exactly as app/lib/api.client.ts and app/features/live/useLiveEvents.client.ts use them.
 import { openEventStream, request } from "./http.mjs";
 
 export class ApiError extends Error {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import type { FeedItem } from "~/workspace/feed";
+import type { FeedItem } from "~/features/news/feed";
 
 interface FeedModule {
   parseFeed(xmlText: unknown, limit?: number): FeedItem[];

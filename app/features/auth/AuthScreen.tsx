@@ -1,0 +1,116 @@
+import { LockIcon } from "~/ui/icons";
+import { useId, useState, type FormEvent } from "react";
+import { signInFormSchema, signUpFormSchema } from "~/features/auth/validation";
+
+export type AuthMode = "signin" | "signup";
+
+export interface AuthValues {
+  username: string;
+  email: string;
+  password: string;
+}
+
+interface Props {
+  busy: boolean;
+  error: string | null;
+  onSubmit: (mode: AuthMode, values: AuthValues) => void;
+  onModeChange?: () => void;
+}
+
+/** Spec §2.2: sign-in / sign-up with Username (sign-up only), Email and Password, all required. */
+export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
+  const [mode, setMode] = useState<AuthMode>("signin");
+  const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
+  const [formError, setFormError] = useState<string | null>(null);
+  const ids = { username: useId(), email: useId(), password: useId(), error: useId() };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = (mode === "signup" ? signUpFormSchema : signInFormSchema).safeParse(values);
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? "Please check the form.");
+      return;
+    }
+    setFormError(null);
+    onSubmit(mode, values);
+  }
+
+  function toggle() {
+    setMode((m) => (m === "signin" ? "signup" : "signin"));
+    setFormError(null);
+    onModeChange?.();
+  }
+
+  const shownError = formError ?? error;
+  const set = (field: keyof AuthValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  return (
+    <main className="auth">
+      <div className="auth-card">
+        <div className="brand">
+          <span className="brand-mark">
+            <LockIcon size={26} />
+          </span>
+          <h1>ChatCrypt</h1>
+        </div>
+        <p className="tagline">End-to-end encrypted messaging</p>
+        <h2 className="auth-title">{mode === "signin" ? "Sign In" : "Sign Up"}</h2>
+        <form onSubmit={submit} noValidate aria-describedby={shownError ? ids.error : undefined}>
+          {mode === "signup" && (
+            <div className="field">
+              <label htmlFor={ids.username}>Username</label>
+              <input
+                id={ids.username}
+                name="username"
+                autoComplete="username"
+                required
+                value={values.username}
+                onChange={set("username")}
+                disabled={busy}
+              />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={ids.email}>Email</label>
+            <input
+              id={ids.email}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={set("email")}
+              disabled={busy}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.password}>Password</label>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete={mode === "signup" ? "new-password" : "current-password"}
+              required
+              value={values.password}
+              onChange={set("password")}
+              disabled={busy}
+            />
+          </div>
+          {shownError && (
+            <p id={ids.error} className="form-error" role="alert">
+              {shownError}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? "Processing..." : mode === "signin" ? "Sign In" : "Sign Up"}
+          </button>
+        </form>
+        <button type="button" className="link-button" onClick={toggle} disabled={busy}>
+          {mode === "signin" ? "Don't have an account? Sign up" : "Already have an account? Sign in"}
+        </button>
+      </div>
+    </main>
+  );
+}

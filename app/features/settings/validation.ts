@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { isTargetLanguageCode } from "~/features/translation/languages";
+
+const CLOCK_CITIES = [
+  "New York", "London", "Frankfurt", "Moscow", "Dubai", "Beijing", "Tokyo", "Sydney", "Los Angeles", "Paris", "Singapore", "Hong Kong",
+] as const;
+
+export const MAX_KEYWORDS = 50;
+export const MAX_KEYWORD_CHARS = 100;
+
+/** The profile settings a user may change (spec §7: notification fields, translation_language, world_clock_cities). */
+export const settingsRequestSchema = z
+  .object({
+    translationLanguage: z.string().refine(isTargetLanguageCode, "Unknown language."),
+    translationEnabled: z.boolean(),
+    desktopNotificationsEnabled: z.boolean(),
+    emailNotificationsEnabled: z.boolean(),
+    emailIncludeContent: z.boolean(),
+    notifyOnMention: z.boolean(),
+    notifyKeywords: z
+      .array(z.string().trim().min(1, "Keywords cannot be empty.").max(MAX_KEYWORD_CHARS, `Keywords can be at most ${MAX_KEYWORD_CHARS} characters.`))
+      .max(MAX_KEYWORDS, `At most ${MAX_KEYWORDS} keywords.`)
+      .refine((list) => new Set(list.map((k) => k.toLowerCase())).size === list.length, "Keywords must not repeat."),
+    worldClockCities: z
+      .array(z.enum(CLOCK_CITIES))
+      .min(1, "Choose at least one city.")
+      .max(7, "Choose at most 7 cities.")
+      .refine((list) => new Set(list).size === list.length, "Cities must not repeat."),
+  })
+  .partial()
+  .strict();
+
+export type SettingsUpdate = z.infer<typeof settingsRequestSchema>;
