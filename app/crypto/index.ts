@@ -27,8 +27,9 @@ export {
   wrapPrivateKey,
   unwrapPrivateKey,
   deriveContactsKey,
+  deriveVaultKey,
 } from "./keys";
-export type { KeyBundle, StoredKeyBundle, PrivateKeyKind } from "./keys";
+export type { KeyBundle, StoredKeyBundle, PrivateKeyKind, VaultPurpose } from "./keys";
 export { deriveChannelSecrets, encryptInvitePassword, decryptInvitePassword } from "./channel";
 export { encryptMessage, decryptMessage } from "./message";
 export { encryptBytes, decryptBytes, encryptText, decryptText } from "./aead";

@@ -13,7 +13,8 @@ import {
 } from "~/crypto";
 import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
-import { clearLocalKeys, loadLocalKeys, saveLocalKeys } from "~/lib/storage.client";
+import { clearChannelSecrets, clearLocalKeys, loadLocalKeys, saveLocalKeys } from "~/lib/storage.client";
+import { forgetVaultKeys } from "~/features/keyring/vault.client";
 
 /** An error whose message is meant for the person at the screen. */
 export class AuthError extends Error {}
@@ -99,8 +100,10 @@ async function signOutOnServer() {
   }
 }
 
-/** Sign-out clears the local key bundle and the profile (spec §4). */
+/** Sign-out clears the local key bundle, every cached channel password (the keyring brings them back) and the profile (spec §4). */
 export async function signOut() {
   clearLocalKeys();
+  clearChannelSecrets();
+  forgetVaultKeys();
   await signOutOnServer();
 }

@@ -8,19 +8,12 @@ type UserRecord = {
   encrypted_ecdh_private_key?: string;
   encrypted_rsa_private_key?: string;
   kdf_iterations?: number;
-  translation_language?: string;
-  translation_enabled?: boolean;
-  desktop_notifications_enabled?: boolean;
   email_notifications_enabled?: boolean;
   email_include_content?: boolean;
-  notify_on_mention?: boolean;
-  notify_keywords?: unknown;
-  world_clock_cities?: unknown;
+  encrypted_settings?: string;
 };
 
 type ProfileRecord = { id: string; username: string; ecdh_public_key: string; rsa_public_key: string };
-
-const stringList = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 export function toSessionUser(user: UserRecord, profile: ProfileRecord | null): SessionUser {
   return {
@@ -34,15 +27,10 @@ export function toSessionUser(user: UserRecord, profile: ProfileRecord | null): 
     encryptedRsaPrivateKey: user.encrypted_rsa_private_key ?? "",
     kdfIterations: user.kdf_iterations ?? 0,
     settings: {
-      translationLanguage: user.translation_language || "EN-US",
-      translationEnabled: Boolean(user.translation_enabled),
-      desktopNotificationsEnabled: Boolean(user.desktop_notifications_enabled),
       emailNotificationsEnabled: Boolean(user.email_notifications_enabled),
       emailIncludeContent: Boolean(user.email_include_content),
-      notifyOnMention: user.notify_on_mention ?? true,
-      notifyKeywords: stringList(user.notify_keywords),
-      worldClockCities: stringList(user.world_clock_cities),
     },
+    encryptedSettings: user.encrypted_settings ?? "",
   };
 }
 

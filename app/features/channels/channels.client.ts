@@ -5,7 +5,9 @@ import type { Channel } from "~/features/channels/types";
 import { buildInviteLink } from "~/features/channels/invite";
 import { deviceKeys } from "~/features/auth/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
-import { getChannelPassword, setChannelPassword } from "~/lib/storage.client";
+import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
+import { channelIterations } from "~/features/channels/iterations";
+import { saveToKeyring } from "~/features/keyring/keyring.client";
 
 // ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
 const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string }>>();
@@ -24,7 +26,18 @@ function channelSecrets(channelId: string, password: string, iterations = PBKDF2
 export async function channelKey(channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> {
   const password = getChannelPassword(channel.id);
   if (!password) return null;
-  return (await channelSecrets(channel.id, password, channel.kdfIterations || PBKDF2_ITERATIONS)).key;
+  return (await channelSecrets(channel.id, password, channelIterations(channel.kdfIterations, getChannelIterations(channel.id)))).key;
+}
+
+/** Keeps a channel's secret on this device and in the user's keyring, for every other device. */
+async function remember(userId: string, channelId: string, password: string) {
+  setChannelSecret(channelId, password, PBKDF2_ITERATIONS);
+  try {
+    await saveToKeyring(userId, channelId, password, PBKDF2_ITERATIONS);
+  } catch (error) {
+    // The next keyring sync adds it; this device reads the channel meanwhile.
+    console.warn("The channel could not be added to the keyring yet", error);
+  }
 }
 
 // ---- channels ----
@@ -46,7 +59,7 @@ export async function createChannel(user: SessionUser | null, name: string, pass
     if (error instanceof ApiError && error.status === 401) throw new ChatError("User not authenticated");
     throw new ChatError(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : "Failed to create channel");
   }
-  setChannelPassword(id, password);
+  await remember(user.id, id, password);
   return id;
 }
 
@@ -66,7 +79,7 @@ export async function joinChannel(user: SessionUser | null, channelId: string, p
     }
     throw new ChatError("Failed to join channel");
   }
-  setChannelPassword(joined.id, password);
+  await remember(user.id, joined.id, password);
   return joined;
 }
 

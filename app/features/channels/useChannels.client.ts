@@ -14,6 +14,7 @@ import {
   listChannels,
 } from "~/features/channels/channels.client";
 import type { Channel } from "~/features/channels/types";
+import { syncKeyring } from "~/features/keyring/keyring.client";
 
 /**
  * The user's channels (spec §2.4, §4): the list, the open channel, invite auto-join, and the actions on
@@ -24,9 +25,14 @@ export function useChannels(user: SessionUser, notify: Notify) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
 
+  // The keyring is opened before the list is shown, so every channel reads at once on any device.
   const reload = useCallback(async () => {
     try {
       const list = await listChannels();
+      await syncKeyring(
+        user.id,
+        list.map((c) => c.id),
+      ).catch((error) => console.warn("Could not open the keyring", error));
       setChannels(list);
       return list;
     } catch (error) {
@@ -34,7 +40,7 @@ export function useChannels(user: SessionUser, notify: Notify) {
       setChannels((current) => current ?? []);
       return null;
     }
-  }, []);
+  }, [user.id]);
 
   useEffect(() => {
     void reload();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PrivateSettings } from "~/lib/session-user";
 import { isTargetLanguageCode } from "~/features/translation/languages";
 
 const CLOCK_CITIES = [
@@ -8,14 +9,12 @@ const CLOCK_CITIES = [
 export const MAX_KEYWORDS = 50;
 export const MAX_KEYWORD_CHARS = 100;
 
-/** The profile settings a user may change (spec §7: notification fields, translation_language, world_clock_cities). */
-export const settingsRequestSchema = z
+/** The private settings, checked in the browser before they are sealed (spec §7 limits). */
+export const privateSettingsSchema = z
   .object({
     translationLanguage: z.string().refine(isTargetLanguageCode, "Unknown language."),
     translationEnabled: z.boolean(),
     desktopNotificationsEnabled: z.boolean(),
-    emailNotificationsEnabled: z.boolean(),
-    emailIncludeContent: z.boolean(),
     notifyOnMention: z.boolean(),
     notifyKeywords: z
       .array(z.string().trim().min(1, "Keywords cannot be empty.").max(MAX_KEYWORD_CHARS, `Keywords can be at most ${MAX_KEYWORD_CHARS} characters.`))
@@ -27,7 +26,23 @@ export const settingsRequestSchema = z
       .max(7, "Choose at most 7 cities.")
       .refine((list) => new Set(list).size === list.length, "Cities must not repeat."),
   })
-  .partial()
   .strict();
 
-export type SettingsUpdate = z.infer<typeof settingsRequestSchema>;
+export const DEFAULT_PRIVATE_SETTINGS: PrivateSettings = {
+  translationLanguage: "EN-US",
+  translationEnabled: false,
+  desktopNotificationsEnabled: false,
+  notifyOnMention: true,
+  notifyKeywords: [],
+  worldClockCities: ["New York", "London", "Tokyo"],
+};
+
+/** What the server receives: the two switches it acts on, and the private settings as ciphertext. */
+export const settingsRequestSchema = z
+  .object({
+    emailNotificationsEnabled: z.boolean(),
+    emailIncludeContent: z.boolean(),
+    encryptedSettings: z.string().min(1).max(16_000).regex(/^[A-Za-z0-9_-]+$/, "Settings must be encrypted."),
+  })
+  .partial()
+  .strict();
