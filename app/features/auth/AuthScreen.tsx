@@ -107,6 +107,9 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
             {busy ? "Processing..." : mode === "signin" ? "Sign In" : "Sign Up"}
           </button>
         </form>
+        <p className="auth-note">
+          Your password is the only key to your messages and channels: it cannot be reset, and a forgotten password loses them.
+        </p>
         <button type="button" className="link-button" onClick={toggle} disabled={busy}>
           {mode === "signin" ? "Don't have an account? Sign up" : "Already have an account? Sign in"}
         </button>
