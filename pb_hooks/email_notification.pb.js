@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // At start-up: SMTP settings from the environment (SMTP_HOST, SMTP_PORT, SMTP_USERNAME,
 // SMTP_PASSWORD, SMTP_TLS, SMTP_AUTH_METHOD, MAIL_FROM, MAIL_FROM_NAME), applied only when SMTP_HOST

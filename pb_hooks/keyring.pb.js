@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // Leaving a channel (or being removed from it) takes the member's keyring entry for that channel
 // along, in the same transaction as the membership. A deleted channel's entries go by cascade.

@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // The keyring: one record per (user, channel) holding that user's channel password and its PBKDF2
 // count, encrypted in the user's browser under the keyring key (never readable here). Only the owner
@@ -17,7 +18,7 @@ migrate((app) => {
   const owner = '@request.auth.id != "" && user = @request.auth.id';
   const member = "channel.channel_members_via_channel.user ?= @request.auth.id";
 
-  const keyring = new Collection({
+  const keyring = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "keyring_entries",
     listRule: owner,
@@ -36,7 +37,7 @@ migrate((app) => {
       { name: "updated", type: "autodate", onCreate: true, onUpdate: true },
     ],
     indexes: ["CREATE UNIQUE INDEX `idx_keyring_user_channel` ON `keyring_entries` (`user`, `channel`)"],
-  });
+  })));
   app.save(keyring);
 
   for (const name of [

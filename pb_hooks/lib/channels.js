@@ -1,4 +1,5 @@
-/// <reference path="../../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
 
 // Channel lookups shared by the channel hooks. `app` is the request's app or a transaction app.
 
@@ -9,6 +10,10 @@ const CHANNEL_NOT_FOUND = "Channel not found";
 const CHANNEL_ID_NOT_UUID = "Channel ID must be a UUID.";
 const VERIFIER_MALFORMED = "Verifier must be a 43-character base64url string.";
 
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
 function checkChannelId(value) {
   if (typeof value !== "string" || !patterns.uuid.test(value)) {
     throw badRequest(CHANNEL_ID_NOT_UUID);
@@ -16,6 +21,11 @@ function checkChannelId(value) {
   return value;
 }
 
+/**
+ * @param {core.App} app
+ * @param {string} channelId
+ * @returns {core.Record | null}
+ */
 function findChannel(app, channelId) {
   try {
     return app.findRecordById("channels", channelId);
@@ -24,6 +34,11 @@ function findChannel(app, channelId) {
   }
 }
 
+/**
+ * @param {core.App} app
+ * @param {string} channelId
+ * @returns {core.Record}
+ */
 function requireChannel(app, channelId) {
   const channel = findChannel(app, channelId);
   if (!channel) {
@@ -32,6 +47,12 @@ function requireChannel(app, channelId) {
   return channel;
 }
 
+/**
+ * @param {core.App} app
+ * @param {string} channelId
+ * @param {string} userId
+ * @returns {core.Record | null}
+ */
 function findMembership(app, channelId, userId) {
   try {
     return app.findFirstRecordByFilter(
@@ -46,6 +67,7 @@ function findMembership(app, channelId, userId) {
 
 // What the server stores about a channel password: SHA-256 (hex) of the join verifier the
 // browser derives from it. The verifier itself is never stored.
+/** @param {string} verifier */
 function verifierHash(verifier) {
   return $security.sha256(verifier);
 }

@@ -1,4 +1,5 @@
-/// <reference path="../../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
 
 // Email notifications for POST /api/chat/notify-email, and the SMTP settings taken from the
 // environment at start-up.
@@ -37,10 +38,16 @@ const REASONS = {
 
 // Printable text only: control characters (line breaks included) would let a caller shape the
 // mail's headers or lines.
+/** @param {string} value */
 function singleLine(value) {
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
 }
 
+/**
+ * @param {JsonObject} body
+ * @param {string} name
+ * @param {number} maxChars
+ */
 function requiredText(body, name, maxChars) {
   const value = body[name];
   if (typeof value !== "string" || singleLine(value) === "") {
@@ -54,6 +61,7 @@ function requiredText(body, name, maxChars) {
 
 // {senderUsername, channelName, messageContent, mention} from the request body, or a 400.
 // "to" is accepted for compatibility with the spec's call and ignored.
+/** @param {JsonObject} body */
 function readNotifyRequest(body) {
   const senderUsername = requiredText(body, "senderUsername", MAX_SENDER_USERNAME_CHARS);
   const channelName = requiredText(body, "channelName", MAX_CHANNEL_NAME_CHARS);
@@ -85,14 +93,19 @@ function readNotifyRequest(body) {
 
 // Counts one notification for the user and answers true, or answers false (and counts nothing)
 // when any window is full. Atomic: the store holds its lock while the callback runs.
+/**
+ * @param {core.App} app
+ * @param {string} userId
+ */
 function takeRateLimit(app, userId) {
   let allowed = false;
   app.store().setFunc(`chat.notifyEmail.sent ${userId}`, (old) => {
     const now = Date.now();
+    /** @type {number[]} */
     let times = [];
     if (typeof old === "string" && old !== "") {
       try {
-        times = JSON.parse(old).filter((time) => typeof time === "number" && now - time < LONGEST_WINDOW_MS);
+        times = JSON.parse(old).filter((/** @type {unknown} */ time) => typeof time === "number" && now - time < LONGEST_WINDOW_MS);
       } catch (_) {
         times = [];
       }
@@ -111,6 +124,7 @@ function takeRateLimit(app, userId) {
 // ---------------------------------------------------------------------------------------------
 // The message
 
+/** @param {string} value */
 function escapeHtml(value) {
   return value
     .replace(/&/g, "&amp;")
@@ -120,12 +134,20 @@ function escapeHtml(value) {
     .replace(/'/g, "&#39;");
 }
 
+/**
+ * @param {string} value
+ * @param {number} maxChars
+ */
 function truncate(value, maxChars) {
   const chars = Array.from(value);
   return chars.length <= maxChars ? value : chars.slice(0, maxChars).join("") + "…";
 }
 
 // {subject, text, html} of a notification. The message text is included only when asked for.
+/**
+ * @param {ReturnType<typeof readNotifyRequest>} request
+ * @param {boolean} includeContent
+ */
 function composeNotification(request, includeContent) {
   const channel = `#${request.channelName}`;
   const subject = request.mention ? `New mention in ${channel}` : `New message in ${channel}`;
@@ -153,6 +175,7 @@ function composeNotification(request, includeContent) {
 // ---------------------------------------------------------------------------------------------
 // SMTP settings from the environment
 
+/** @param {string} name */
 function env(name) {
   return String($os.getenv(name) || "").trim();
 }
@@ -161,6 +184,7 @@ function env(name) {
 // SMTP_AUTH_METHOD, MAIL_FROM and MAIL_FROM_NAME into the app settings and saves them (only when
 // something changed), so that the dashboard shows what is in use. A bad value is logged and
 // leaves the settings as they were; it never stops the server from starting.
+/** @param {core.App} app */
 function applySmtpEnvironment(app) {
   const host = env("SMTP_HOST");
   if (host === "") {
