@@ -10,24 +10,32 @@ const channelIterationsKey = (channelId: string) => `${CHANNEL_ITERATIONS_PREFIX
 
 export type LocalKeyBundle = StoredKeyBundle & { userId: string };
 
+/** One JSON entry of a browser storage: read (null when missing, unreadable or not valid), written, removed. */
+function jsonEntry<T>(storage: () => Storage, name: string, valid: (value: T) => boolean) {
+  return {
+    get(): T | null {
+      try {
+        const raw = storage().getItem(name);
+        const parsed = raw ? (JSON.parse(raw) as T) : null;
+        return parsed && valid(parsed) ? parsed : null;
+      } catch {
+        return null;
+      }
+    },
+    set: (value: T) => storage().setItem(name, JSON.stringify(value)),
+    clear: () => storage().removeItem(name),
+  };
+}
+
+const localKeys = jsonEntry<LocalKeyBundle>(() => localStorage, KEYS, (bundle) => typeof bundle.userId === "string");
+
 export function loadLocalKeys(userId: string): LocalKeyBundle | null {
-  try {
-    const raw = localStorage.getItem(KEYS);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as LocalKeyBundle;
-    return parsed && parsed.userId === userId ? parsed : null;
-  } catch {
-    return null;
-  }
+  const bundle = localKeys.get();
+  return bundle?.userId === userId ? bundle : null;
 }
 
-export function saveLocalKeys(bundle: LocalKeyBundle) {
-  localStorage.setItem(KEYS, JSON.stringify(bundle));
-}
-
-export function clearLocalKeys() {
-  localStorage.removeItem(KEYS);
-}
+export const saveLocalKeys = (bundle: LocalKeyBundle) => localKeys.set(bundle);
+export const clearLocalKeys = () => localKeys.clear();
 
 export function getChannelPassword(channelId: string): string | null {
   return localStorage.getItem(channelPasswordKey(channelId));
@@ -54,24 +62,22 @@ export function removeChannelPassword(channelId: string) {
   localStorage.removeItem(channelIterationsKey(channelId));
 }
 
-/** Ids of the channels whose password this device holds. */
-export function cachedChannelIds(): string[] {
-  const ids: string[] = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const name = localStorage.key(i);
-    if (name?.startsWith(CHANNEL_PASSWORD_PREFIX)) ids.push(name.slice(CHANNEL_PASSWORD_PREFIX.length));
-  }
-  return ids;
-}
-
-/** Sign-out: no channel secret stays on the device. */
-export function clearChannelSecrets() {
+/** Names of the local storage entries that start with one of the prefixes. */
+function namesStartingWith(...prefixes: string[]): string[] {
   const names: string[] = [];
   for (let i = 0; i < localStorage.length; i++) {
     const name = localStorage.key(i);
-    if (name?.startsWith(CHANNEL_PASSWORD_PREFIX) || name?.startsWith(CHANNEL_ITERATIONS_PREFIX)) names.push(name);
+    if (name && prefixes.some((prefix) => name.startsWith(prefix))) names.push(name);
   }
-  for (const name of names) localStorage.removeItem(name);
+  return names;
+}
+
+/** Ids of the channels whose password this device holds. */
+export const cachedChannelIds = () => namesStartingWith(CHANNEL_PASSWORD_PREFIX).map((name) => name.slice(CHANNEL_PASSWORD_PREFIX.length));
+
+/** Sign-out: no channel secret stays on the device. */
+export function clearChannelSecrets() {
+  for (const name of namesStartingWith(CHANNEL_PASSWORD_PREFIX, CHANNEL_ITERATIONS_PREFIX)) localStorage.removeItem(name);
 }
 
 export interface PendingInvite {
@@ -79,20 +85,12 @@ export interface PendingInvite {
   encryptedPassword: string;
 }
 
-export function getPendingInvite(): PendingInvite | null {
-  try {
-    const raw = sessionStorage.getItem(PENDING_INVITE);
-    const parsed = raw ? (JSON.parse(raw) as PendingInvite) : null;
-    return parsed && typeof parsed.channelId === "string" && typeof parsed.encryptedPassword === "string" ? parsed : null;
-  } catch {
-    return null;
-  }
-}
+const pendingInvite = jsonEntry<PendingInvite>(
+  () => sessionStorage,
+  PENDING_INVITE,
+  (invite) => typeof invite.channelId === "string" && typeof invite.encryptedPassword === "string",
+);
 
-export function setPendingInvite(invite: PendingInvite) {
-  sessionStorage.setItem(PENDING_INVITE, JSON.stringify(invite));
-}
-
-export function clearPendingInvite() {
-  sessionStorage.removeItem(PENDING_INVITE);
-}
+export const getPendingInvite = () => pendingInvite.get();
+export const setPendingInvite = (invite: PendingInvite) => pendingInvite.set(invite);
+export const clearPendingInvite = () => pendingInvite.clear();

@@ -21,16 +21,35 @@ export function FormError({ message }: { message: string | null | undefined }) {
   );
 }
 
-/** Cancel and the submit button, which reads 'Processing...' while busy. */
-export function FormActions({ busy, submitLabel, onCancel }: { busy: boolean; submitLabel: string; onCancel: () => void }) {
+/**
+ * Cancel and the dialog's action, which reads 'Processing...' while busy. Without `onConfirm` the action
+ * submits the form around it.
+ */
+export function FormActions(props: { busy: boolean; submitLabel: string; onCancel: () => void; onConfirm?: () => void; disabled?: boolean; danger?: boolean }) {
+  const { busy, submitLabel, onCancel, onConfirm } = props;
   return (
     <div className="modal-actions">
       <button type="button" className="btn" onClick={onCancel} disabled={busy}>
         Cancel
       </button>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button
+        type={onConfirm ? "button" : "submit"}
+        className={`btn ${props.danger ? "btn-danger" : "btn-primary"}`}
+        onClick={onConfirm}
+        disabled={busy || props.disabled}
+      >
         {busy ? "Processing..." : submitLabel}
       </button>
     </div>
+  );
+}
+
+/** A labelled checkbox. */
+export function Check({ label, ...input }: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <label className="check">
+      <input type="checkbox" {...input} />
+      {label}
+    </label>
   );
 }

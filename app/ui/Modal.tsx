@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { FormActions, FormError } from "~/ui/Form";
 
 /** An accessible dialog: named by its title, Esc and the backdrop close it, focus moves inside and returns. */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
@@ -59,19 +60,8 @@ export function ConfirmDialog(props: {
   return (
     <Modal title={props.title} onClose={props.onClose}>
       <p>{props.message}</p>
-      {props.error && (
-        <p className="form-error" role="alert">
-          {props.error}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={props.onClose} disabled={props.busy}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-danger" onClick={props.onConfirm} disabled={props.busy}>
-          {props.busy ? "Processing..." : props.confirmLabel}
-        </button>
-      </div>
+      <FormError message={props.error} />
+      <FormActions busy={Boolean(props.busy)} submitLabel={props.confirmLabel} onCancel={props.onClose} onConfirm={props.onConfirm} danger />
     </Modal>
   );
 }

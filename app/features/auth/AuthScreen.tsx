@@ -1,3 +1,4 @@
+import { Field } from "~/ui/Form";
 import { LockIcon } from "~/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 import { signInFormSchema, signUpFormSchema } from "~/features/auth/validation";
@@ -22,7 +23,7 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
   const [mode, setMode] = useState<AuthMode>("signin");
   const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
   const [formError, setFormError] = useState<string | null>(null);
-  const ids = { username: useId(), email: useId(), password: useId(), error: useId() };
+  const errorId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,49 +58,23 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
         </div>
         <p className="tagline">End-to-end encrypted messaging</p>
         <h2 className="auth-title">{mode === "signin" ? "Sign In" : "Sign Up"}</h2>
-        <form onSubmit={submit} noValidate aria-describedby={shownError ? ids.error : undefined}>
+        <form onSubmit={submit} noValidate aria-describedby={shownError ? errorId : undefined}>
           {mode === "signup" && (
-            <div className="field">
-              <label htmlFor={ids.username}>Username</label>
-              <input
-                id={ids.username}
-                name="username"
-                autoComplete="username"
-                required
-                value={values.username}
-                onChange={set("username")}
-                disabled={busy}
-              />
-            </div>
+            <Field label="Username" name="username" autoComplete="username" required value={values.username} onChange={set("username")} disabled={busy} />
           )}
-          <div className="field">
-            <label htmlFor={ids.email}>Email</label>
-            <input
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={set("email")}
-              disabled={busy}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.password}>Password</label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete={mode === "signup" ? "new-password" : "current-password"}
-              required
-              value={values.password}
-              onChange={set("password")}
-              disabled={busy}
-            />
-          </div>
+          <Field label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} disabled={busy} />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            required
+            value={values.password}
+            onChange={set("password")}
+            disabled={busy}
+          />
           {shownError && (
-            <p id={ids.error} className="form-error" role="alert">
+            <p id={errorId} className="form-error" role="alert">
               {shownError}
             </p>
           )}

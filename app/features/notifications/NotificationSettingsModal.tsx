@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { FormActions, FormError } from "~/ui/Form";
+import { Check, FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import type { UserSettings } from "~/lib/session-user";
 import { normalizeKeywords, type PermissionState } from "~/features/notifications/notify";
@@ -54,10 +54,7 @@ export function NotificationSettingsModal({ settings, permission, busy, error, o
       <form onSubmit={submit}>
         <fieldset className="settings-group">
           <legend>Desktop</legend>
-          <label className="check">
-            <input type="checkbox" checked={values.desktopNotificationsEnabled} onChange={toggle("desktopNotificationsEnabled")} />
-            Desktop notifications
-          </label>
+          <Check label="Desktop notifications" checked={values.desktopNotificationsEnabled} onChange={toggle("desktopNotificationsEnabled")} />
           {permission === "default" && (
             <button type="button" className="btn btn-small" onClick={onRequestPermission}>
               Allow notifications in this browser
@@ -73,27 +70,18 @@ export function NotificationSettingsModal({ settings, permission, busy, error, o
         </fieldset>
         <fieldset className="settings-group">
           <legend>Email</legend>
-          <label className="check">
-            <input type="checkbox" checked={values.emailNotificationsEnabled} onChange={toggle("emailNotificationsEnabled")} />
-            Email notifications
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={values.emailIncludeContent}
-              onChange={toggle("emailIncludeContent")}
-              disabled={!values.emailNotificationsEnabled}
-            />
-            Include the message text in emails
-          </label>
+          <Check label="Email notifications" checked={values.emailNotificationsEnabled} onChange={toggle("emailNotificationsEnabled")} />
+          <Check
+            label="Include the message text in emails"
+            checked={values.emailIncludeContent}
+            onChange={toggle("emailIncludeContent")}
+            disabled={!values.emailNotificationsEnabled}
+          />
           <p className="hint">Off by default: emails then say only who wrote in which channel, never what.</p>
         </fieldset>
         <fieldset className="settings-group">
           <legend>Triggers</legend>
-          <label className="check">
-            <input type="checkbox" checked={values.notifyOnMention} onChange={toggle("notifyOnMention")} />
-            Notify on mention (@username)
-          </label>
+          <Check label="Notify on mention (@username)" checked={values.notifyOnMention} onChange={toggle("notifyOnMention")} />
           <label htmlFor={keywordId}>New keyword</label>
           <div className="inline-field">
             <input

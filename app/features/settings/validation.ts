@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PrivateSettings } from "~/lib/session-user";
 import { isTargetLanguageCode } from "~/features/translation/languages";
+import { DEFAULT_CLOCK_CITIES } from "~/features/world-clock/world-clock";
 
 const CLOCK_CITIES = [
   "New York", "London", "Frankfurt", "Moscow", "Dubai", "Beijing", "Tokyo", "Sydney", "Los Angeles", "Paris", "Singapore", "Hong Kong",
@@ -34,7 +35,7 @@ export const DEFAULT_PRIVATE_SETTINGS: PrivateSettings = {
   desktopNotificationsEnabled: false,
   notifyOnMention: true,
   notifyKeywords: [],
-  worldClockCities: ["New York", "London", "Tokyo"],
+  worldClockCities: [...DEFAULT_CLOCK_CITIES],
 };
 
 /** What the server receives: the two switches it acts on, and the private settings as ciphertext. */

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import { MAX_CLOCK_CITIES, WORLD_CLOCK_CITIES, formatCityTime, toggleCity } from "~/features/world-clock/world-clock";
 
@@ -55,19 +56,8 @@ export function WorldClockSettingsModal(props: {
           );
         })}
       </div>
-      {props.error && (
-        <p className="form-error" role="alert">
-          {props.error}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={props.onClose} disabled={props.busy}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-primary" disabled={props.busy || selected.length === 0} onClick={() => props.onSave(selected)}>
-          {props.busy ? "Processing..." : "Save"}
-        </button>
-      </div>
+      <FormError message={props.error} />
+      <FormActions busy={props.busy} submitLabel="Save" onCancel={props.onClose} onConfirm={() => props.onSave(selected)} disabled={selected.length === 0} />
     </Modal>
   );
 }
