@@ -17,6 +17,9 @@ echo "== type check"
 npx tsc || status=1
 npx tsc -p tsconfig.hooks.json || status=1
 
+echo "== lint"
+npx eslint . || status=1
+
 echo "== unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 

@@ -103,7 +103,7 @@ function evidence(r) {
   for (const e of r.errors ?? []) lines.push(`- Phase failed: ${e}`);
   if (r.baselineTopic) {
     lines.push(
-      `- Baseline: raw PocketBase realtime clients subscribed with the users' own tokens to ${r.baselineTopic === "chatcrypt/messages" ? "\`chatcrypt/messages\` (our PocketBase's members-only topic, the one /api/events uses)" : "the stock \`messages/*\` collection topic (PocketBase checks the list rule per subscriber)"}; messages created directly in PocketBase with the sender's token, no crypto.`,
+      `- Baseline: raw PocketBase realtime clients subscribed with the users' own tokens to ${r.baselineTopic === "chatcrypt/messages" ? "`chatcrypt/messages` (our PocketBase's members-only topic, the one /api/events uses)" : "the stock `messages/*` collection topic (PocketBase checks the list rule per subscriber)"}; messages created directly in PocketBase with the sender's token, no crypto.`,
     );
   }
   const perMessage = (u, messages) => (u ? `PocketBase ${n(((u.pocketbase / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms, web ${n(((u.web / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms` : "n/a");

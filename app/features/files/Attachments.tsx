@@ -15,7 +15,11 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
   return (
     <div className={`attachment attachment-${attachment.kind}`}>
       {attachment.kind === "image" && url && <img src={url} alt={attachment.name} className="attachment-image" />}
-      {attachment.kind === "audio" && url && <audio controls src={url} aria-label={`Audio message ${attachment.name}`} />}
+      {attachment.kind === "audio" && url && (
+        // A recorded voice message has no transcript to offer as captions.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio controls src={url} aria-label={`Audio message ${attachment.name}`} />
+      )}
       {inline && !url && !failed && <span className="attachment-loading">Decrypting {attachment.name}...</span>}
       {failed && <span className="attachment-loading">This file could not be decrypted.</span>}
       <button type="button" className="attachment-download" onClick={() => onDownload(attachment)} aria-label={`Download ${attachment.name}`}>

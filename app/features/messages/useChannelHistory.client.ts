@@ -97,13 +97,14 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     [user, add, highlight],
   );
 
+  // Only a change of channel reloads; list refreshes keep the same channel id.
+  const channelId = channel?.id;
   useEffect(() => {
     generation.current += 1;
     setMessages([]);
     setHasMore(false);
-    if (channel) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
-    // Only a change of channel reloads; list refreshes keep the same channel id.
-  }, [channel?.id, loadPage]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (channelId) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
+  }, [channelId, loadPage]);
 
   const catchUp = useCallback(() => loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error)), [loadPage]);
 

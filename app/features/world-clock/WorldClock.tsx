@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import { MAX_CLOCK_CITIES, WORLD_CLOCK_CITIES, formatCityTime, toggleCity } from "~/features/world-clock/world-clock";
