@@ -3,7 +3,7 @@ import { attachmentFieldsSchema } from "~/features/channels/validation";
 import { createAttachment, uploadLimitBytes } from "~/features/files/attachments.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { fileField, readMultipart } from "~/server/multipart.server";
-import { channelIdParam } from "~/server/params.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 // AES-GCM adds a 12-byte IV and a 16-byte tag to every file.
 const CIPHER_OVERHEAD_BYTES = 28;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { messagePageSchema, postMessageRequestSchema } from "~/features/channels/validation";
 import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { createMessage, listMessages } from "~/features/messages/messages.server";
-import { channelIdParam } from "~/server/params.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const channelId = channelIdParam(params);

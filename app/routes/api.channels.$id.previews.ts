@@ -3,7 +3,7 @@ import { previewFieldsSchema } from "~/features/channels/validation";
 import { createPreview } from "~/features/files/attachments.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { readMultipart } from "~/server/multipart.server";
-import { channelIdParam } from "~/server/params.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 const MAX_PREVIEW_IMAGE_BYTES = 2 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import { api, ApiError } from "~/lib/api.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
 import { buildInviteLink } from "~/features/channels/invite";
-import { deviceKeys } from "~/features/auth/device-keys.client";
+import { deviceKeys } from "~/lib/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { channelIterations } from "~/features/channels/iterations";

@@ -9,8 +9,7 @@ import { channelKey } from "~/features/channels/channels.client";
 import { fileAad, fileExtension, fileNameAad, storagePathFor, type FilePlace } from "~/features/files/attachments";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import type { EncryptedAttachment } from "~/features/files/types";
-import { uploadWithProgress } from "~/features/files/upload.client";
-import { postEnvelope, type DecryptedMessage } from "~/features/messages/messages.client";
+import { uploadWithProgress } from "~/lib/upload.client";
 
 export type { DecryptedAttachment };
 
@@ -32,17 +31,26 @@ export async function saveAttachment(channel: Channel, attachment: DecryptedAtta
 
 export class UploadError extends ChatError {}
 
+/** The message that carries a file: what the file is bound to, and where its decrypted attachment goes. */
+export interface FileCarrier {
+  id: string;
+  attachments: DecryptedAttachment[];
+}
+
+/** Posts the encrypted, signed message that carries a file's SHA-256 (the messages feature does this). */
+export type PostCarrier<M extends FileCarrier> = (channel: Channel, fileHash: string) => Promise<M>;
+
 /**
  * Sends a file (or an audio recording): an encrypted, signed message that carries the file's SHA-256
  * first, then the encrypted file bound to that message, its sender and its path. The name is encrypted
  * too; the server learns only size and type.
  */
-export async function sendFile(
+export async function sendFile<M extends FileCarrier>(
   user: SessionUser,
   channel: Channel,
   file: File,
-  options: { limitBytes: number; onProgress?: (fraction: number) => void; failure: string },
-): Promise<DecryptedMessage> {
+  options: { limitBytes: number; onProgress?: (fraction: number) => void; failure: string; post: PostCarrier<M> },
+): Promise<M> {
   if (file.size > options.limitBytes) {
     throw new UploadError(`The file is larger than the limit of ${Math.round(options.limitBytes / (1024 * 1024))} MB.`);
   }
@@ -50,9 +58,9 @@ export async function sendFile(
   if (!key) throw new UploadError("Channel password not found");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const hash = await sha256Bytes(bytes);
-  let message: DecryptedMessage;
+  let message: M;
   try {
-    message = await postEnvelope(user, channel, { text: "", files: [hash] });
+    message = await options.post(channel, hash);
   } catch (error) {
     throw new UploadError(error instanceof ChatError ? error.message : options.failure);
   }
@@ -72,6 +80,6 @@ export async function sendFile(
     const reason = error instanceof ApiError && error.status === 413 ? ` ${error.message}` : "";
     throw new UploadError(`${options.failure}${reason ? `:${reason}` : ""}`);
   }
-  message.attachments = await decryptAttachments(key, message, [attachment]);
+  message.attachments = await decryptAttachments(key, { id: message.id, channelId: channel.id, senderId: user.id, fileHashes: [hash] }, [attachment]);
   return message;
 }

@@ -4,15 +4,14 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import type { Channel } from "~/features/channels/types";
 import { isAcceptedFile } from "~/features/files/attachments";
-import { sendFile } from "~/features/files/files.client";
+import { sendFile, type FileCarrier, type PostCarrier } from "~/features/files/files.client";
 import { MicrophoneError, useAudioRecorder } from "~/features/files/recorder.client";
-import type { DecryptedMessage } from "~/features/messages/messages.client";
 
 /** File and audio messages (spec §5, §9): upload progress, a failed file kept for Retry, the recorder. */
-export function useUploads(
+export function useUploads<M extends FileCarrier>(
   user: SessionUser,
   channel: Channel | null,
-  options: { limitBytes: number; notify: Notify; onSent: (channelId: string, message: DecryptedMessage) => void },
+  options: { limitBytes: number; notify: Notify; post: PostCarrier<M>; onSent: (channelId: string, message: M) => void },
 ) {
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
   const [failed, setFailed] = useState<{ file: File; error: string; failure: string } | null>(null);
@@ -27,6 +26,7 @@ export function useUploads(
     try {
       const sent = await sendFile(user, channel, file, {
         limitBytes: options.limitBytes,
+        post: options.post,
         failure,
         onProgress: (fraction) => setUpload({ name: file.name, fraction }),
       });

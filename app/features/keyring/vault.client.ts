@@ -1,6 +1,6 @@
 import { decryptText, deriveVaultKey, encryptText, type VaultPurpose } from "~/crypto";
 import { KeysMissingError } from "~/lib/errors";
-import { deviceKeys } from "~/features/auth/device-keys.client";
+import { deviceKeys } from "~/lib/device-keys.client";
 
 // Private vault keys come from the user's own ECDH key pair (design.md §3), never from public data;
 // derived once per page and purpose.

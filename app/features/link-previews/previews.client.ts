@@ -4,11 +4,10 @@ import { bytesBlob, cachedObjectUrl, fetchBytes } from "~/lib/blob-url.client";
 import { ChatError } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
 import { channelKey } from "~/features/channels/channels.client";
-import { uploadWithProgress } from "~/features/files/upload.client";
+import { uploadWithProgress } from "~/lib/upload.client";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
 import { expectedPreviewUrl, previewAad } from "~/features/link-previews/link";
 import type { EncryptedPreview } from "~/features/link-previews/types";
-import type { DecryptedMessage } from "~/features/messages/messages.client";
 
 export type { DecryptedPreview };
 
@@ -26,7 +25,7 @@ export function previewImageUrl(channel: Channel, preview: DecryptedPreview): Pr
  * For the first URL of a message: the server fetches title, description and image, the sender encrypts
  * them and stores the preview. Failure is only logged (spec §8).
  */
-export async function attachLinkPreview(channel: Channel, message: DecryptedMessage): Promise<DecryptedPreview | null> {
+export async function attachLinkPreview(channel: Channel, message: { id: string; text: string }): Promise<DecryptedPreview | null> {
   const url = expectedPreviewUrl(message.text, window.location.origin);
   if (!url) return null;
   try {

@@ -6,7 +6,7 @@ import type { EncryptedMessage, PublicProfile } from "~/features/messages/types"
 import { channelKey } from "~/features/channels/channels.client";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
-import { deviceKeys } from "~/features/auth/device-keys.client";
+import { deviceKeys } from "~/lib/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
 import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/body";
 
@@ -76,6 +76,9 @@ export async function postEnvelope(user: SessionUser, channel: Channel, body: Me
     previews: [],
   };
 }
+
+/** The message that carries a file: an empty text and the file's SHA-256, signed. */
+export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) => postEnvelope(user, channel, { text: "", files: [fileHash] });
 
 export async function sendMessage(user: SessionUser, channel: Channel, text: string): Promise<DecryptedMessage> {
   return postEnvelope(user, channel, { text, files: [] });

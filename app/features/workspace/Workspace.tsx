@@ -15,6 +15,7 @@ import { previewImageUrl } from "~/features/link-previews/previews.client";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";
 import { clearMessages } from "~/features/channels/channels.client";
+import { postFileCarrier } from "~/features/messages/messages.client";
 import { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import { useSend } from "~/features/messages/useSend.client";
 import { NewsFeed } from "~/features/news/NewsFeed";
@@ -57,7 +58,12 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const { selected } = channels;
   const history = useChannelHistory(user, selected, playChime);
   const sender = useSend(user, selected, history);
-  const uploads = useUploads(user, selected, { limitBytes: config.uploadMaxBytes, notify, onSent: (id, sent) => history.add(id, [sent]) });
+  const uploads = useUploads(user, selected, {
+    limitBytes: config.uploadMaxBytes,
+    notify,
+    post: postFileCarrier(user),
+    onSent: (id, sent) => history.add(id, [sent]),
+  });
   const notifications = useNotifications(user.username, settingsRef);
   const translation = useTranslation(history.messages, settings, saveSettings);
   const contacts = useContacts(user.id);

@@ -1,5 +1,5 @@
 import { channelIdSchema } from "~/features/channels/validation";
-import { fail } from "./http.server";
+import { fail } from "~/server/http.server";
 
 export function channelIdParam(params: Record<string, string | undefined>): string {
   const parsed = channelIdSchema.safeParse(params.id ?? "");
