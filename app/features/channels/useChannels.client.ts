@@ -26,13 +26,17 @@ export function useChannels(user: SessionUser, notify: Notify) {
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
 
   // The keyring is opened before the list is shown, so every channel reads at once on any device.
+  // Reloads can overlap (a live event during a create): only the latest one's list is shown.
+  const latestReload = useRef(0);
   const reload = useCallback(async () => {
+    const ticket = ++latestReload.current;
     try {
       const list = await listChannels();
       await syncKeyring(
         user.id,
         list.map((c) => c.id),
       ).catch((error) => console.warn("Could not open the keyring", error));
+      if (ticket !== latestReload.current) return null;
       setChannels(list);
       return list;
     } catch (error) {
