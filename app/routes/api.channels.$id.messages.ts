@@ -24,6 +24,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     senderId: userId,
     encryptedContent: body.encryptedContent,
     senderPublicKey: body.senderPublicKey,
+    kind: body.kind,
+    targetId: body.targetId,
   });
   return jsonResponse({ message });
 }

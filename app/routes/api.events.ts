@@ -75,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             else if (e.action === "delete" && record.channel === channelId) emit({ type: "message-deleted", channelId, messageId: record.id });
           } else if (topic === "channel_members/*") {
             if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });
+            else if (e.record.channel === channelId) emit({ type: "members" });
           } else if (topic === "channels/*") {
             emit({ type: "memberships" });
           } else if (topic === attachmentsTopic) {

@@ -17,6 +17,8 @@ interface Props {
   onSaveChat?: () => void;
   newsOpen: boolean;
   onToggleNews: () => void;
+  membersOpen: boolean;
+  onToggleMembers: () => void;
 }
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
@@ -41,6 +43,9 @@ export function ChatHeader(props: Props) {
             Clear Messages
           </button>
         )}
+        <button type="button" className="btn btn-small" aria-pressed={props.membersOpen} onClick={props.onToggleMembers}>
+          Members
+        </button>
         <button type="button" className="btn btn-small" onClick={onNotifications}>
           Notifications
         </button>

@@ -35,10 +35,15 @@ export const joinChannelRequestSchema = z.object({
   ecdhPublicKey: publicKey,
 });
 
-export const postMessageRequestSchema = z.object({
-  encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
-  senderPublicKey: z.string().max(1000).default(""),
-});
+export const postMessageRequestSchema = z
+  .object({
+    encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
+    senderPublicKey: z.string().max(1000).default(""),
+    /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
+    kind: z.enum(["edit", "reaction"]).optional(),
+    targetId: z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.").optional(),
+  })
+  .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit or a reaction names its message.");
 
 export const messagePageSchema = z.object({
   before: z.string().max(40).optional(),

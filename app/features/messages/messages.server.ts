@@ -10,6 +10,8 @@ type MessageRecord = {
   sender: string;
   encrypted_content: string;
   created: string;
+  kind?: string;
+  target?: string;
   expand?: { file_attachments_via_message?: AttachmentRecord[]; link_previews_via_message?: PreviewRecord[] };
 };
 
@@ -19,49 +21,51 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   senderId: r.sender,
   encryptedContent: r.encrypted_content,
   created: r.created,
+  ...(r.kind === "edit" || r.kind === "reaction" ? { kind: r.kind, targetId: r.target ?? "" } : {}),
   attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
   previews: r.expand?.link_previews_via_message?.map(toPreview) ?? [],
 });
 
-const FIELDS = "id,channel,sender,encrypted_content,created";
+const FIELDS = "id,channel,sender,encrypted_content,created,kind,target";
 // Attachments and previews come with their messages in the same query (back-relation expand; the
 // related collections' view rules still apply).
 const EXPAND = "file_attachments_via_message,link_previews_via_message";
 const LIST_FIELDS = `${FIELDS},expand`;
+/** Edits and reactions delivered with one page of history, at most. */
+const MAX_ANNOTATIONS = 2000;
 
 /**
- * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns what
- * arrived since a moment (used after every reconnect so nothing is missed).
+ * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns
+ * everything that arrived since a moment (used after every reconnect so nothing is missed). A page of
+ * history counts messages only; the edits and reactions made since its oldest message come with it.
  */
 export async function listMessages(
   pb: PocketBase,
   channelId: string,
   page: { before?: string; after?: string; limit: number },
 ): Promise<{ messages: EncryptedMessage[]; hasMore: boolean }> {
-  const parts = ["channel = {:channel}"];
-  if (page.before) parts.push("created < {:before}");
-  if (page.after) parts.push("created >= {:after}");
-  const filter = pb.filter(parts.join(" && "), { channel: channelId, before: page.before, after: page.after });
-  try {
-    if (page.after) {
-      const list = await pb.collection("messages").getList<MessageRecord>(1, page.limit, {
-        filter,
-        sort: "created,id",
-        fields: LIST_FIELDS,
-        expand: EXPAND,
-        skipTotal: true,
-      });
-      return { messages: list.items.map(toMessage), hasMore: list.items.length === page.limit };
-    }
-    const list = await pb.collection("messages").getList<MessageRecord>(1, page.limit + 1, {
-      filter,
-      sort: "-created,-id",
+  const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number) =>
+    pb.collection("messages").getList<MessageRecord>(1, limit, {
+      filter: pb.filter(filter, { channel: channelId, ...params }),
+      sort,
       fields: LIST_FIELDS,
       expand: EXPAND,
       skipTotal: true,
     });
-    const hasMore = list.items.length > page.limit;
-    return { messages: list.items.slice(0, page.limit).reverse().map(toMessage), hasMore };
+  try {
+    if (page.after) {
+      const found = await list("channel = {:channel} && created >= {:after}", { after: page.after }, "created,id", page.limit);
+      return { messages: found.items.map(toMessage), hasMore: found.items.length === page.limit };
+    }
+    const filter = `channel = {:channel} && kind = ""${page.before ? " && created < {:before}" : ""}`;
+    const found = await list(filter, { before: page.before }, "-created,-id", page.limit + 1);
+    const hasMore = found.items.length > page.limit;
+    const messages = found.items.slice(0, page.limit).reverse();
+    const oldest = messages[0]?.created;
+    const annotations = oldest
+      ? (await list(`channel = {:channel} && kind != "" && created >= {:oldest}${page.before ? " && created < {:before}" : ""}`, { oldest, before: page.before }, "created,id", MAX_ANNOTATIONS)).items
+      : [];
+    return { messages: [...messages, ...annotations].map(toMessage), hasMore };
   } catch (error) {
     if (pbStatus(error) === 400) fail(400, "Invalid message page.");
     throw error;
@@ -70,7 +74,7 @@ export async function listMessages(
 
 export async function createMessage(
   pb: PocketBase,
-  input: { channelId: string; senderId: string; encryptedContent: string; senderPublicKey: string },
+  input: { channelId: string; senderId: string; encryptedContent: string; senderPublicKey: string; kind?: "edit" | "reaction"; targetId?: string },
 ): Promise<EncryptedMessage> {
   try {
     const record = await pb.collection("messages").create<MessageRecord>(
@@ -79,6 +83,7 @@ export async function createMessage(
         sender: input.senderId,
         encrypted_content: input.encryptedContent,
         sender_public_key: input.senderPublicKey,
+        ...(input.kind ? { kind: input.kind, target: input.targetId } : {}),
       },
       { fields: FIELDS },
     );
@@ -88,5 +93,15 @@ export async function createMessage(
     if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
     if (status === 400 || status === 403 || status === 404) fail(403, "You are not a member of this channel.");
     fail(502, "Failed to send message");
+  }
+}
+
+/** Deletes a message: its sender or the channel's creator (PocketBase's delete rule); its edits and reactions go with it. */
+export async function deleteMessage(pb: PocketBase, messageId: string) {
+  try {
+    await pb.collection("messages").delete(messageId);
+  } catch (error) {
+    const status = pbStatus(error);
+    fail(status === 404 || status === 403 ? 404 : 502, status === 404 || status === 403 ? "Message not found" : "Failed to delete message");
   }
 }

@@ -18,12 +18,12 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
 
   useEffect(() => setSendError(null), [channel?.id]);
 
-  async function send(text: string): Promise<boolean> {
+  async function send(text: string, replyTo?: string): Promise<boolean> {
     if (!channel || sending || !text.trim()) return false;
     setSending(true);
     setSendError(null);
     try {
-      const sent = await sendMessage(user, channel, text);
+      const sent = await sendMessage(user, channel, text, replyTo);
       history.add(channel.id, [sent]);
       void attachLinkPreview(channel, sent).then((preview) => {
         if (preview) history.update(sent.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));

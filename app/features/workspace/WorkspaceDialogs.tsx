@@ -1,5 +1,7 @@
 import { ConfirmDialog } from "~/ui/Modal";
 import type { Channel } from "~/features/channels/types";
+import type { ChannelMember } from "~/features/members/types";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { CreateChannelModal, JoinChannelModal } from "~/features/channels/ChannelForms";
 import { ContactsModal } from "~/features/contacts/ContactsModal";
 import type { useContacts } from "~/features/contacts/useContacts.client";
@@ -18,7 +20,9 @@ export type DialogState =
   | { kind: "clear"; channel: Channel }
   | { kind: "notifications" }
   | { kind: "worldClock" }
-  | { kind: "contacts"; mode: "manage" | "select" };
+  | { kind: "contacts"; mode: "manage" | "select" }
+  | { kind: "deleteMessage"; message: DecryptedMessage }
+  | { kind: "removeMember"; member: ChannelMember };
 
 export interface DialogActions {
   create: (values: { name: string; password: string }) => void;
@@ -28,6 +32,8 @@ export interface DialogActions {
   clear: (channel: Channel) => void;
   saveSettings: (values: Partial<UserSettings>) => void;
   requestPermission: () => void;
+  deleteMessage: (message: DecryptedMessage) => void;
+  removeMember: (member: ChannelMember) => void;
 }
 
 interface Props {
@@ -79,6 +85,15 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
         `Delete every message in "${dialog.channel.name}" for everyone? This cannot be undone.`,
         "Clear Messages",
         () => actions.clear(dialog.channel),
+      );
+    case "deleteMessage":
+      return confirm("Delete Message", "Delete this message for everyone? This cannot be undone.", "Delete", () => actions.deleteMessage(dialog.message));
+    case "removeMember":
+      return confirm(
+        "Remove Member",
+        `Remove ${dialog.member.username} from the channel? They lose access at once. With a channel password they can still join again and read what they can obtain.`,
+        "Remove",
+        () => actions.removeMember(dialog.member),
       );
     case "notifications":
       return (
