@@ -31,6 +31,10 @@ function notFound(message) {
   return withMessage(new NotFoundError(message), message);
 }
 
+function tooManyRequests(message) {
+  return withMessage(new TooManyRequestsError(message), message);
+}
+
 // Field errors of a failed save, as {fieldName: "message"}; empty when the error carries none.
 function fieldErrors(error) {
   const value = error && error.value;
@@ -69,4 +73,4 @@ function invalidRecord(error, fallback, messages) {
   return badRequest(fallback);
 }
 
-module.exports = { badRequest, unauthorized, forbidden, notFound, fieldErrors, invalidRecord };
+module.exports = { badRequest, unauthorized, forbidden, notFound, tooManyRequests, fieldErrors, invalidRecord };
