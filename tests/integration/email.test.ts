@@ -30,6 +30,7 @@ beforeAll(async () => {
       SMTP_USERNAME: SMTP_CREDENTIALS.username,
       SMTP_PASSWORD: SMTP_CREDENTIALS.password,
       SMTP_TLS: "false",
+      APP_URL: "https://chat.example.test/",
     },
   });
 });
@@ -100,6 +101,18 @@ describe("SMTP settings from the environment", () => {
       tls: false,
     });
     expect(settings.meta).toMatchObject({ senderAddress: "noreply@chatcrypt.local", senderName: "ChatCrypt" });
+  });
+});
+
+describe("APP_URL", () => {
+  it("becomes PocketBase's application URL, the start of verification links", async () => {
+    const admin = await superuserClient(pb.url, pb.superuser);
+    const settings = (await admin.settings.getAll()) as { meta: { appURL: string } };
+    expect(settings.meta.appURL).toBe("https://chat.example.test");
+    const users = await admin.collections.getOne("users");
+    expect((users as unknown as { verificationTemplate: { body: string } }).verificationTemplate.body).toContain(
+      'href="{APP_URL}/verify-email#token={TOKEN}"',
+    );
   });
 });
 
