@@ -13,6 +13,8 @@ export interface UserSettings {
 export interface SessionUser {
   id: string;
   email: string;
+  /** The owner confirmed the address through the emailed link; email notifications need it. */
+  verified: boolean;
   profileFound: boolean;
   username: string;
   ecdhPublicKey: string;
