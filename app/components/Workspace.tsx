@@ -877,6 +877,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
       {modal?.kind === "notifications" && (
         <NotificationSettingsModal
           settings={settings}
+          account={user}
           permission={permission}
           busy={modalBusy}
           error={modalError}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { EmailVerification } from "~/components/settings/EmailVerification";
 import { FormActions, FormError } from "~/components/ui/Form";
 import { Modal } from "~/components/ui/Modal";
 import type { UserSettings } from "~/session-user";
@@ -13,6 +14,8 @@ type NotificationValues = Pick<
 
 interface Props {
   settings: UserSettings;
+  /** The account's address and whether its owner verified it (email notifications need that). */
+  account: { email: string; verified: boolean };
   permission: PermissionState;
   busy: boolean;
   error: string | null;
@@ -22,7 +25,7 @@ interface Props {
 }
 
 /** Notification Settings (spec §2.5): desktop and email notifications, mention and keyword triggers. */
-export function NotificationSettingsModal({ settings, permission, busy, error, onRequestPermission, onSave, onClose }: Props) {
+export function NotificationSettingsModal({ settings, account, permission, busy, error, onRequestPermission, onSave, onClose }: Props) {
   const [values, setValues] = useState<NotificationValues>({
     desktopNotificationsEnabled: settings.desktopNotificationsEnabled,
     emailNotificationsEnabled: settings.emailNotificationsEnabled,
@@ -79,6 +82,7 @@ export function NotificationSettingsModal({ settings, permission, busy, error, o
             <input type="checkbox" checked={values.emailNotificationsEnabled} onChange={toggle("emailNotificationsEnabled")} />
             Email notifications
           </label>
+          {values.emailNotificationsEnabled && <EmailVerification email={account.email} verified={account.verified} />}
           <label className="check">
             <input
               type="checkbox"
