@@ -1,8 +1,30 @@
 // Production web server: the built Remix app on Express. It passes the client's address to the app so
 // PocketBase's rate limiter can tell users apart (set TRUST_PROXY when behind a reverse proxy).
+import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+
+// The specification's query form of an invite link, /?invite=<id>&key=<secret>, puts a channel secret
+// in the request line. Nothing this process writes may contain it: every log line has key=... masked
+// (whatever logs it: Express, Remix, our code), and the parameter is dropped from the URL before any
+// handler sees it, so the app never has it to pass on (to PocketBase or elsewhere). The browser still
+// reads it from its own address bar.
+const SECRET_NAME = "(?:k|%6b)(?:e|%65)(?:y|%79)"; // "key", also percent-encoded
+const SECRET_PARAM = new RegExp(`([?&;]${SECRET_NAME}=)[^&#\\s"'<>]*`, "gi");
+const SECRET_PAIR = new RegExp(`^${SECRET_NAME}(=|$)`, "i");
+for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
+  const write = console[level].bind(console);
+  console[level] = (...args) => write(format(...args).replace(SECRET_PARAM, "$1[redacted]"));
+}
+function withoutSecretParam(url) {
+  const query = url.indexOf("?");
+  if (query === -1) return url;
+  const pairs = url.slice(query + 1).split("&");
+  const kept = pairs.filter((pair) => !SECRET_PAIR.test(pair));
+  if (kept.length === pairs.length) return url;
+  return url.slice(0, query) + (kept.length > 0 ? `?${kept.join("&")}` : "");
+}
 
 const HOST = process.env.HOST || "127.0.0.1";
 const PORT = Number(process.env.PORT || 3000);
@@ -26,6 +48,11 @@ try {
   process.exit(1);
 }
 
+app.use((req, _res, next) => {
+  req.url = withoutSecretParam(req.url);
+  req.originalUrl = withoutSecretParam(req.originalUrl);
+  next();
+});
 // Live streams must not be buffered by compression.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));

@@ -27,6 +27,10 @@ if [[ "$TRANSLATE_PROVIDER" == "apertium" && -z "${APERTIUM_URL:-}" ]]; then
 fi
 export TRANSLATE_PROVIDER APERTIUM_URL
 
+# Links in verification emails open the web app at this address (docs/operating.md).
+APP_URL="${APP_URL:-http://$HOST:$PORT}"
+export APP_URL
+
 mkdir -p "$PB_DATA"
 credentials="$PB_DATA/superuser-credentials.txt"
 if [[ ! -f "$credentials" ]]; then

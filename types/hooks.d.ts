@@ -126,6 +126,7 @@ type CollectionData = Omit<
 declare function require(path: `${string}/lib/channels.js`): typeof import("../pb_hooks/lib/channels.js");
 declare function require(path: `${string}/lib/email_notification.js`): typeof import("../pb_hooks/lib/email_notification.js");
 declare function require(path: `${string}/lib/errors.js`): typeof import("../pb_hooks/lib/errors.js");
+declare function require(path: `${string}/lib/limits.js`): typeof import("../pb_hooks/lib/limits.js");
 declare function require(path: `${string}/lib/request.js`): typeof import("../pb_hooks/lib/request.js");
 declare function require(path: `${string}/lib/translation.js`): typeof import("../pb_hooks/lib/translation.js");
 declare function require(path: string): unknown;

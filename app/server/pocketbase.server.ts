@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import PocketBase, { ClientResponseError } from "pocketbase";
+import { forwardedFor } from "./client-address.server";
 import { env } from "./env.server";
 import { readSession } from "./session.server";
 
@@ -11,10 +12,10 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
   const pb = new PocketBase(env().PB_URL);
   pb.autoCancellation(false);
   if (token) pb.authStore.save(token, null);
-  const clientIp = context?.clientIp;
-  if (clientIp) {
+  const forwarded = forwardedFor(context?.clientIp);
+  if (Object.keys(forwarded).length > 0) {
     pb.beforeSend = (url, options) => {
-      options.headers = { ...(options.headers as Record<string, string>), "X-Forwarded-For": clientIp };
+      options.headers = { ...(options.headers as Record<string, string>), ...forwarded };
       return { url, options };
     };
   }

@@ -44,10 +44,11 @@ export class WebClient {
     return res.text;
   }
 
-  async api(path, body, { method } = {}) {
+  /** `headers` are added to the request (a test may pose as a proxy: X-Forwarded-For). */
+  async api(path, body, { method, headers = {} } = {}) {
     const res = await request(`${this.base}${path}`, {
       method: method ?? (body === undefined ? "GET" : "POST"),
-      headers: { Accept: "application/json", "X-CSRF-Token": this.csrf, Cookie: this.cookieHeader() },
+      headers: { Accept: "application/json", "X-CSRF-Token": this.csrf, Cookie: this.cookieHeader(), ...headers },
       body,
     });
     this.absorb(res.headers);

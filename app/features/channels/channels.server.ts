@@ -23,13 +23,22 @@ export async function listChannels(pb: PocketBase): Promise<Channel[]> {
   return records.map(toChannel);
 }
 
-/** Calls one of our PocketBase server functions; its 4xx message reaches the page, anything else becomes `fallback`. */
-export async function callHook<T>(pb: PocketBase, path: string, body: unknown, fallback: string): Promise<T> {
+/**
+ * Calls one of our PocketBase server functions; its 4xx message reaches the page (or the one `messages`
+ * gives for that status), anything else becomes `fallback`.
+ */
+export async function callHook<T>(
+  pb: PocketBase,
+  path: string,
+  body: unknown,
+  fallback: string,
+  messages: Partial<Record<number, string>> = {},
+): Promise<T> {
   try {
     return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
   } catch (error) {
     const status = pbStatus(error);
-    if (status >= 400 && status < 500) fail(status, pbErrorMessage(error) ?? fallback);
+    if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
     fail(502, fallback);
   }
 }

@@ -1,9 +1,11 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
 import type { EncryptedAttachment } from "~/features/files/types";
 import type { EncryptedPreview } from "~/features/link-previews/types";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
+import { forwardedFor } from "~/server/client-address.server";
 
 export type AttachmentRecord = {
   id: string;
@@ -82,9 +84,15 @@ export async function createPreview(pb: PocketBase, form: FormData): Promise<Enc
 
 /**
  * Streams a protected file (ciphertext) to a member: the record read passes the view rule first, then a
- * short-lived file token fetches the bytes.
+ * short-lived file token fetches the bytes, on the browser's behalf (its address for the rate limits).
  */
-export async function streamProtectedFile(pb: PocketBase, collection: "file_attachments" | "link_previews", id: string, field: "file" | "image") {
+export async function streamProtectedFile(
+  pb: PocketBase,
+  context: AppLoadContext,
+  collection: "file_attachments" | "link_previews",
+  id: string,
+  field: "file" | "image",
+) {
   let record: { id: string; collectionId: string; collectionName: string } & Record<string, string>;
   try {
     record = await pb.collection(collection).getOne(id, { fields: `id,collectionId,collectionName,${field}` });
@@ -94,7 +102,7 @@ export async function streamProtectedFile(pb: PocketBase, collection: "file_atta
   const name = record[field];
   if (!name) fail(404, "File not found");
   const token = await pb.files.getToken();
-  const response = await fetch(pb.files.getURL(record, name, { token }));
+  const response = await fetch(pb.files.getURL(record, name, { token }), { headers: forwardedFor(context.clientIp) });
   if (!response.ok || !response.body) fail(response.status === 404 ? 404 : 502, "File not found");
   const headers = new Headers({
     "Content-Type": "application/octet-stream",

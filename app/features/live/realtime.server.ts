@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { env } from "~/server/env.server";
+import { forwardedFor } from "~/server/client-address.server";
 
 /**
  * A small PocketBase realtime client for one page stream: one GET /api/realtime (server-sent events),
@@ -70,7 +71,7 @@ export function openRealtime(options: RealtimeOptions): () => void {
       headers: {
         "Content-Type": "application/json",
         Authorization: options.token,
-        ...(options.clientIp ? { "X-Forwarded-For": options.clientIp } : {}),
+        ...forwardedFor(options.clientIp),
       },
       body,
       signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS),
@@ -116,7 +117,7 @@ export function openRealtime(options: RealtimeOptions): () => void {
 
   const request = transport.get(
     new URL("/api/realtime", base),
-    { headers: { Accept: "text/event-stream", ...(options.clientIp ? { "X-Forwarded-For": options.clientIp } : {}) }, timeout: CONNECT_TIMEOUT_MS },
+    { headers: { Accept: "text/event-stream", ...forwardedFor(options.clientIp) }, timeout: CONNECT_TIMEOUT_MS },
     (response) => {
       if (response.statusCode !== 200) {
         response.resume();

@@ -231,6 +231,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         close={dialogs.close}
         actions={actions}
         settings={settings}
+        account={user}
         permission={notifications.permission}
         contacts={contacts}
       />

@@ -43,12 +43,13 @@ interface Props {
   close: () => void;
   actions: DialogActions;
   settings: UserSettings;
+  account: { email: string; verified: boolean };
   permission: PermissionState;
   contacts: ReturnType<typeof useContacts>;
 }
 
 /** The workspace's dialogs (spec §2.5-§2.8, §5, §9): which one is open is the workspace's state. */
-export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings, permission, contacts }: Props) {
+export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings, account, permission, contacts }: Props) {
   if (!dialog) return null;
   const confirm = (title: string, message: string, confirmLabel: string, onConfirm: () => void) => (
     <ConfirmDialog title={title} message={message} confirmLabel={confirmLabel} busy={busy} error={error} onConfirm={onConfirm} onClose={close} />
@@ -99,6 +100,7 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
       return (
         <NotificationSettingsModal
           settings={settings}
+          account={account}
           permission={permission}
           busy={busy}
           error={error}
