@@ -14,6 +14,8 @@ interface MailStack {
 
 const test = base.extend<object, { stack: MailStack }>({
   stack: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const smtp = await startCaptureServer();
       const port = await freePort();
