@@ -70,12 +70,27 @@ export async function joinChannel(client, channel) {
   return client.api("/api/channels/join", { channelId: channel.id, verifier: channel.verifier, ecdhPublicKey: client.user.ecdhPublicKey });
 }
 
-/** postEnvelope: encrypt, sign, POST. Returns the envelope's iv (the bench's message key) and the answer. */
-export async function postMessage(c, client, channel, text) {
-  const envelope = await c.encryptMessage({ key: channel.key, channelId: channel.id, senderId: client.user.id, plaintext: text, signingKey: client.keys.rsaPrivateKey });
+/**
+ * postEnvelope: encrypt, sign, POST. Returns the envelope's iv (the bench's message key) and the answer.
+ * With `annotation` ({ kind: "edit", targetId, text } or { kind: "reaction", targetId, emoji }) it posts
+ * an edit or a reaction the way the page does.
+ */
+export async function postMessage(c, client, channel, text, annotation) {
+  const body = !annotation
+    ? text
+    : c.encodeBody(
+        annotation.kind === "edit"
+          ? { text, files: [], edits: annotation.targetId }
+          : { text: "", files: [], reactsTo: annotation.targetId, reaction: annotation.emoji },
+      );
+  const envelope = await c.encryptMessage({ key: channel.key, channelId: channel.id, senderId: client.user.id, plaintext: body, signingKey: client.keys.rsaPrivateKey });
   const iv = JSON.parse(envelope).iv;
   const sentAt = performance.now();
-  const { message } = await client.api(`/api/channels/${channel.id}/messages`, { encryptedContent: envelope, senderPublicKey: client.user.ecdhPublicKey });
+  const { message } = await client.api(`/api/channels/${channel.id}/messages`, {
+    encryptedContent: envelope,
+    senderPublicKey: client.user.ecdhPublicKey,
+    ...(annotation ? { kind: annotation.kind, targetId: annotation.targetId } : {}),
+  });
   return { iv, message, postMs: performance.now() - sentAt };
 }
 

@@ -122,6 +122,7 @@ test.describe("channels and messaging", () => {
     const alice = await person(browser, "alice");
     const channelId = await createChannel(alice.page, "Query Room", `query-${Date.now()}`);
     await alice.page.getByRole("button", { name: "Share Link" }).click();
+    await expect(alice.page.getByText("Invite link copied to the clipboard.", { exact: false })).toBeVisible();
     const link = await alice.page.evaluate(() => navigator.clipboard.readText());
     const key = new URLSearchParams(new URL(link).hash.slice(1)).get("key")!;
     const queryForm = `/?invite=${channelId}&key=${encodeURIComponent(key)}`;
