@@ -45,6 +45,7 @@ const COLLECTIONS = [
   "link_previews",
   "whatsapp_contacts",
   "keyring_entries",
+  "read_positions",
 ] as const;
 
 beforeAll(async () => {
@@ -83,6 +84,7 @@ beforeAll(async () => {
     phone_number: fakeCiphertext(),
   });
   const keyringEntry = await alice.pb.collection("keyring_entries").create({ user: alice.id, channel: channel.id, data: sealedText() });
+  const readPosition = await alice.pb.collection("read_positions").create({ user: alice.id, channel: channel.id, last_read: message.created });
   const membership = await admin.collection("channel_members").getFirstListItem(
     admin.filter("channel = {:c} && user = {:u}", { c: channel.id, u: alice.id }),
   );
@@ -97,6 +99,7 @@ beforeAll(async () => {
     link_previews: preview.id,
     whatsapp_contacts: contact.id,
     keyring_entries: keyringEntry.id,
+    read_positions: readPosition.id,
   });
 
   verifierHash = (await admin.collection("channels").getOne(channel.id)).verifier_hash as string;
@@ -431,7 +434,7 @@ describe("verifier_hash", () => {
 
 describe("members only", () => {
   it("a non-member sees no channel data in any collection", async () => {
-    for (const name of ["channels", "channel_members", "messages", "file_attachments", "link_previews"] as const) {
+    for (const name of ["channels", "channel_members", "messages", "file_attachments", "link_previews", "keyring_entries", "read_positions"] as const) {
       const list = await mallory.pb.collection(name).getFullList();
       expect(list, name).toHaveLength(0);
       expect(await statusOf(mallory.pb.collection(name).getOne(ids[name])), name).toBe(404);
