@@ -43,22 +43,29 @@ export async function callHook<T>(
   }
 }
 
-export async function leaveChannel(pb: PocketBase, channelId: string, userId: string) {
+/**
+ * Deletes one membership: the member's own (leaving) or, for the channel's creator, another member's
+ * (removal). PocketBase's delete rule decides which is allowed; `refused` is the answer otherwise.
+ */
+export async function deleteMembership(pb: PocketBase, channelId: string, userId: string, texts: { missing: string; refused: string }) {
   let membership: { id: string };
   try {
     membership = await pb
       .collection("channel_members")
       .getFirstListItem(pb.filter("channel = {:channel} && user = {:user}", { channel: channelId, user: userId }), { fields: "id" });
   } catch (error) {
-    if (pbStatus(error) === 404) fail(404, "Channel not found");
+    if (pbStatus(error) === 404) fail(404, texts.missing);
     throw error;
   }
   try {
     await pb.collection("channel_members").delete(membership.id);
   } catch (error) {
-    fail(pbStatus(error) === 404 ? 403 : 502, "The channel creator cannot leave; delete the channel instead.");
+    fail(pbStatus(error) === 404 ? 403 : 502, texts.refused);
   }
 }
+
+export const leaveChannel = (pb: PocketBase, channelId: string, userId: string) =>
+  deleteMembership(pb, channelId, userId, { missing: "Channel not found", refused: "The channel creator cannot leave; delete the channel instead." });
 
 export async function deleteChannel(pb: PocketBase, channelId: string) {
   try {

@@ -1,8 +1,8 @@
 import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
-import { pbStatus } from "~/server/pocketbase.server";
 import type { ChannelMember } from "~/features/members/types";
 import { listProfiles } from "~/features/auth/users.server";
+import { deleteMembership } from "~/features/channels/channels.server";
 
 type MemberRecord = { id: string; user: string; created: string; expand?: { channel?: { created_by: string } } };
 
@@ -25,19 +25,5 @@ export async function listMembers(pb: PocketBase, channelId: string): Promise<Ch
 }
 
 /** The creator removes a member: the membership goes, and with it every access of theirs. */
-export async function removeMember(pb: PocketBase, channelId: string, userId: string) {
-  let membership: { id: string };
-  try {
-    membership = await pb
-      .collection("channel_members")
-      .getFirstListItem(pb.filter("channel = {:channel} && user = {:user}", { channel: channelId, user: userId }), { fields: "id" });
-  } catch (error) {
-    if (pbStatus(error) === 404) fail(404, "Member not found");
-    throw error;
-  }
-  try {
-    await pb.collection("channel_members").delete(membership.id);
-  } catch (error) {
-    fail(pbStatus(error) === 404 ? 403 : 502, "Only the channel creator can remove members.");
-  }
-}
+export const removeMember = (pb: PocketBase, channelId: string, userId: string) =>
+  deleteMembership(pb, channelId, userId, { missing: "Member not found", refused: "Only the channel creator can remove members." });

@@ -31,13 +31,14 @@ const FIELDS = "id,channel,sender,encrypted_content,created,kind,target";
 // related collections' view rules still apply).
 const EXPAND = "file_attachments_via_message,link_previews_via_message";
 const LIST_FIELDS = `${FIELDS},expand`;
-/** Edits and reactions delivered with one page of history, at most. */
-const MAX_ANNOTATIONS = 2000;
+/** Edits and reactions delivered with one chunk of a page of history, at most. */
+const MAX_ANNOTATIONS = 1000;
+const ANNOTATION_ID_CHUNK = 50;
 
 /**
  * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns
  * everything that arrived since a moment (used after every reconnect so nothing is missed). A page of
- * history counts messages only; the edits and reactions made since its oldest message come with it.
+ * history counts messages only; the edits and reactions of exactly those messages come with it.
  */
 export async function listMessages(
   pb: PocketBase,
@@ -52,6 +53,22 @@ export async function listMessages(
       expand: EXPAND,
       skipTotal: true,
     });
+  // The edits and reactions of the given messages, in chunks of ids queried side by side.
+  const annotationsOf = async (ids: string[]) => {
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += ANNOTATION_ID_CHUNK) chunks.push(ids.slice(i, i + ANNOTATION_ID_CHUNK));
+    const found = await Promise.all(
+      chunks.map((chunk) =>
+        list(
+          `channel = {:channel} && kind != "" && (${chunk.map((_, i) => `target = {:t${i}}`).join(" || ")})`,
+          Object.fromEntries(chunk.map((id, i) => [`t${i}`, id])),
+          "created,id",
+          MAX_ANNOTATIONS,
+        ),
+      ),
+    );
+    return found.flatMap((f) => f.items);
+  };
   try {
     if (page.after) {
       const found = await list("channel = {:channel} && created >= {:after}", { after: page.after }, "created,id", page.limit);
@@ -61,10 +78,7 @@ export async function listMessages(
     const found = await list(filter, { before: page.before }, "-created,-id", page.limit + 1);
     const hasMore = found.items.length > page.limit;
     const messages = found.items.slice(0, page.limit).reverse();
-    const oldest = messages[0]?.created;
-    const annotations = oldest
-      ? (await list(`channel = {:channel} && kind != "" && created >= {:oldest}${page.before ? " && created < {:before}" : ""}`, { oldest, before: page.before }, "created,id", MAX_ANNOTATIONS)).items
-      : [];
+    const annotations = await annotationsOf(messages.map((m) => m.id));
     return { messages: [...messages, ...annotations].map(toMessage), hasMore };
   } catch (error) {
     if (pbStatus(error) === 400) fail(400, "Invalid message page.");
