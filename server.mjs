@@ -3,6 +3,8 @@
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { answerClientError, errorHandler, methodGuard, privateResponses } from "./server/guards.mjs";
+import { watchPocketBase } from "./server/pocketbase-watch.mjs";
 
 const HOST = process.env.HOST || "127.0.0.1";
 const PORT = Number(process.env.PORT || 3000);
@@ -26,10 +28,16 @@ try {
   process.exit(1);
 }
 
+// Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
+app.use(methodGuard);
 // Live streams must not be buffered by compression.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
 app.use(express.static("build/client", { maxAge: "1h" }));
+// Everything past the static files is private to the signed-in user.
+app.use(privateResponses);
+const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
+app.use(pocketbase.middleware);
 app.all(
   "*",
   createRequestHandler({
@@ -39,8 +47,12 @@ app.all(
   }),
 );
 
+app.use(errorHandler);
+
 const server = app.listen(PORT, HOST, () => console.log(`ChatCrypt web server on http://${HOST}:${PORT}`));
+server.on("clientError", answerClientError);
 const stop = () => {
+  pocketbase.stop();
   server.close(() => process.exit(0));
   server.closeAllConnections();
 };

@@ -40,6 +40,8 @@ func main() {
 	})
 
 	registerMessageBroadcast(app)
+	registerSessions(app)
+	registerStorageErrors(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

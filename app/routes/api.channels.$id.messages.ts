@@ -24,6 +24,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     senderId: userId,
     encryptedContent: body.encryptedContent,
     senderPublicKey: body.senderPublicKey,
+    clientId: body.clientId,
   });
-  return jsonResponse({ message });
+  const { replayed, ...stored } = message;
+  return jsonResponse(replayed ? { message: stored, replayed } : { message: stored });
 }

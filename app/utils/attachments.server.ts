@@ -2,6 +2,7 @@ import type PocketBase from "pocketbase";
 import type { EncryptedAttachment, EncryptedPreview } from "~/chat-types";
 import { env } from "./env.server";
 import { fail } from "./http.server";
+import { failOnOutage } from "./outage.server";
 import { pbErrorMessage, pbStatus } from "./pocketbase.server";
 
 export type AttachmentRecord = {
@@ -61,6 +62,7 @@ export async function createAttachment(pb: PocketBase, form: FormData): Promise<
   try {
     return toAttachment(await pb.collection("file_attachments").create<AttachmentRecord>(form, { fields: ATTACHMENT_FIELDS }));
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "Too many uploads at once. Please wait a moment.");
     if (status === 400 || status === 403 || status === 404) fail(status === 400 ? 400 : 403, pbErrorMessage(error) ?? "Failed to upload file");

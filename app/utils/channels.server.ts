@@ -1,6 +1,7 @@
 import type PocketBase from "pocketbase";
 import type { Channel } from "~/chat-types";
 import { fail } from "./http.server";
+import { failOnOutage } from "./outage.server";
 import { pbErrorMessage, pbStatus } from "./pocketbase.server";
 
 type ChannelRecord = { id: string; name: string; created_by: string; created: string; kdf_iterations?: number };
@@ -28,6 +29,7 @@ export async function callHook<T>(pb: PocketBase, path: string, body: unknown, f
   try {
     return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
     if (status >= 400 && status < 500) fail(status, pbErrorMessage(error) ?? fallback);
     fail(502, fallback);

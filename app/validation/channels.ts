@@ -38,6 +38,8 @@ export const joinChannelRequestSchema = z.object({
 export const postMessageRequestSchema = z.object({
   encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
   senderPublicKey: z.string().max(1000).default(""),
+  // The page's own id for this send (a UUID): a retry with the same id is stored only once.
+  clientId: z.string().regex(UUID_PATTERN, "clientId must be a lowercase UUID.").optional(),
 });
 
 export const messagePageSchema = z.object({

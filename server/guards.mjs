@@ -1,0 +1,89 @@
+// Request guards of the production web server (server.mjs), in front of the Remix handler:
+// methods the app does not serve, OPTIONS, private caching, and clear answers for malformed requests.
+
+/** The methods the app answers; everything else is refused before Remix (or undici) sees it. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+const ALLOW_HEADER = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
+
+/** A JSON error answer `{ message }`, never cached. */
+export function sendError(res, status, message, headers = {}) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ message });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * OPTIONS answers with the allowed methods and runs no loader; any other method the app does not serve
+ * (TRACE, PUT, PROPFIND, ...) is a 405 with a readable message.
+ */
+export function methodGuard(req, res, next) {
+  if (ALLOWED_METHODS.includes(req.method)) return next();
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, { Allow: ALLOW_HEADER, "Cache-Control": "no-store", "Content-Length": 0 });
+    res.end();
+    return;
+  }
+  sendError(res, 405, `The method ${req.method} is not allowed here. This server accepts GET, HEAD and POST.`, {
+    Allow: ALLOW_HEADER,
+  });
+}
+
+/**
+ * Pages and API answers carry user data: no cache may keep them (`no-store`), and a cache that
+ * ignores that still must not hand one user's answer to another (`Vary: Cookie`).
+ */
+export function privateResponses(_req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!res.headersSent) {
+      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+      if (!/\bno-store\b/i.test(cacheControl)) res.setHeader("Cache-Control", "no-store");
+      const vary = String(res.getHeader("Vary") ?? "");
+      if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Cookie` : "Cookie");
+    }
+    return writeHead.apply(this, args);
+  };
+  next();
+}
+
+/**
+ * Errors that reach Express come from building the request for Remix (a malformed Host header or
+ * address): the client's fault, so a 400. Anything else is a 500 without details.
+ */
+export function errorHandler(error, _req, res, _next) {
+  const code = error && typeof error === "object" ? error.code : undefined;
+  if (code === "ERR_INVALID_URL" || error instanceof URIError) {
+    sendError(res, 400, "The request's address or Host header is malformed.");
+    return;
+  }
+  console.error("Unhandled error in the web server:", error);
+  sendError(res, 500, "Something went wrong on the server. Please try again.");
+}
+
+/** Requests Node's HTTP parser refuses (unknown methods, malformed headers) get a readable 400. */
+export function answerClientError(error, socket) {
+  if (!socket.writable || error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  const message = tooLarge
+    ? "The request's headers are too large."
+    : "The request is malformed (unknown method or invalid headers).";
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
