@@ -38,8 +38,8 @@ export async function startProduct(options: { dataDir?: string; replicaDir?: str
   const [port, pbPort, apertiumPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-product-"));
   const replicaDir = options.replicaDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-replica-"));
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     HOST: "127.0.0.1",
     PORT: String(port),
     PB_HTTP: `127.0.0.1:${pbPort}`,
