@@ -38,8 +38,10 @@ export async function startProduct(options: { dataDir?: string; replicaDir?: str
   const [port, pbPort, apertiumPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-product-"));
   const replicaDir = options.replicaDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-replica-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // The product's own settings only: no secret, mode or translation address from the test's environment.
+  const { APERTIUM_URL: _url, SESSION_SECRET: _secret, NODE_ENV: _mode, ...inherited } = process.env;
+  const env: Record<string, string | undefined> = {
+    ...inherited,
     HOST: "127.0.0.1",
     PORT: String(port),
     PB_HTTP: `127.0.0.1:${pbPort}`,
@@ -49,9 +51,6 @@ export async function startProduct(options: { dataDir?: string; replicaDir?: str
     TRANSLATE_PROVIDER: options.apertium ? "apertium" : "none",
     ...options.env,
   };
-  delete env.APERTIUM_URL;
-  delete env.SESSION_SECRET;
-  delete env.NODE_ENV;
   let output = "";
   const child: ChildProcess = spawn("bash", ["scripts/start.sh"], { cwd: repoRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const append = (chunk: Buffer) => {
