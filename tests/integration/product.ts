@@ -52,7 +52,7 @@ export async function startProduct(options: { dataDir?: string; replicaDir?: str
     ...options.env,
   };
   let output = "";
-  const child: ChildProcess = spawn("bash", ["scripts/start.sh"], { cwd: repoRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("bash", ["scripts/start.sh"], { cwd: repoRoot, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const append = (chunk: Buffer) => {
     output += chunk.toString("utf8");
     if (output.length > 4_000_000) output = output.slice(-2_000_000);
