@@ -39,6 +39,8 @@ export interface StartOptions {
   rateLimits?: boolean;
   /** Extra environment variables for the PocketBase process (added to this process's environment). */
   env?: Record<string, string>;
+  /** An existing, empty directory for PocketBase's data (default: a new temporary directory). */
+  dataDir?: string;
 }
 
 let build: Promise<void> | undefined;
@@ -58,7 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startPocketBase(options: StartOptions = {}): Promise<RunningPocketBase> {
   await ensureBuilt();
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "chatcrypt-pb-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "chatcrypt-pb-")));
   const superuser = {
     email: `admin-${randomBytes(4).toString("hex")}@example.test`,
     // hex: a password starting with "-" would be read as a command-line flag by `superuser upsert`
