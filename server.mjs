@@ -3,7 +3,7 @@
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { answerClientError, errorHandler, methodGuard, privateResponses } from "./server/guards.mjs";
+import { answerClientError, apiNotFound, errorHandler, methodGuard, privateResponses } from "./server/guards.mjs";
 import { watchPocketBase } from "./server/pocketbase-watch.mjs";
 
 const HOST = process.env.HOST || "127.0.0.1";
@@ -32,12 +32,15 @@ try {
 app.use(methodGuard);
 // Live streams must not be buffered by compression.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
+// (redirect: false: a path that resolves to a directory, like /api/x/%2e%2e%2f, is not a static file)
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
+app.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 // Everything past the static files is private to the signed-in user.
 app.use(privateResponses);
 const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
 app.use(pocketbase.middleware);
+// An address under /api/ that no API route serves gets a JSON 404, not the page's HTML one.
+app.use(apiNotFound(build.routes));
 app.all(
   "*",
   createRequestHandler({

@@ -56,6 +56,37 @@ export function privateResponses(_req, res, next) {
   next();
 }
 
+/** Regular expressions for the app's API routes, from the build's route manifest (`api/channels/:id/...`). */
+function apiPatterns(routes) {
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return Object.values(routes)
+    .map((route) => route.path)
+    .filter((p) => typeof p === "string" && p.startsWith("api/"))
+    .map((p) => new RegExp(`^/${p.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : escape(part))).join("/")}/?$`));
+}
+
+/** Addresses under /api/ that no route serves answer a JSON 404 (Remix would render its HTML page). */
+export function apiNotFound(routes) {
+  const patterns = apiPatterns(routes);
+  return (req, res, next) => {
+    let pathname;
+    try {
+      pathname = new URL(req.originalUrl, "http://localhost").pathname;
+    } catch {
+      return sendError(res, 400, "The request's address is malformed.");
+    }
+    if (!pathname.startsWith("/api/") && pathname !== "/api") return next();
+    let decoded = pathname;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // Remix matches the raw segments too; an undecodable one is still just a segment
+    }
+    if (patterns.some((pattern) => pattern.test(pathname) || pattern.test(decoded))) return next();
+    sendError(res, 404, "There is no such API address.");
+  };
+}
+
 /**
  * Errors that reach Express come from building the request for Remix (a malformed Host header or
  * address): the client's fault, so a 400. Anything else is a 500 without details.

@@ -55,3 +55,31 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   }
   return bytes;
 }
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+// A NUL, or a UTF-16 surrogate without its partner (not text in any encoding).
+const MALFORMED_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * What is wrong with a parsed JSON value that no route accepts: prototype keys (`__proto__`,
+ * `constructor`, `prototype`), or text with NUL characters or unpaired surrogates. Undefined when fine.
+ */
+export function unacceptableJson(value: unknown, depth = 0): string | undefined {
+  if (depth > 64) return "The request is nested too deeply.";
+  if (typeof value === "string") return MALFORMED_TEXT.test(value) ? "Text must not contain NUL characters or unpaired surrogates." : undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const problem = unacceptableJson(item, depth + 1);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (FORBIDDEN_KEYS.has(key)) return `The field name "${key}" is not allowed.`;
+      const problem = unacceptableJson(key, depth + 1) ?? unacceptableJson(item, depth + 1);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}

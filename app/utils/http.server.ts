@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import { BodyTooLargeError, readBodyBytes } from "./body.server";
+import { BodyTooLargeError, readBodyBytes, unacceptableJson } from "./body.server";
 import { pocketbaseFor } from "./pocketbase.server";
 import { validCsrf } from "./csrf.server";
 import { requireLiveSession } from "./session-check.server";
@@ -42,6 +42,8 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
   } catch {
     fail(400, "Request body must be JSON.");
   }
+  const problem = unacceptableJson(body);
+  if (problem) fail(400, problem);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

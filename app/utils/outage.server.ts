@@ -10,10 +10,8 @@ export const DISK_FULL_MESSAGE = "The server's disk is full. Please tell the adm
 export function failOnOutage(error: unknown): void {
   const status = pbStatus(error);
   if (status === 507) fail(507, DISK_FULL_MESSAGE);
-  if (status === 0 || status === 502 || status === 503 || status === 504) {
-    if ((error as { isAbort?: boolean } | undefined)?.isAbort) return;
-    fail(503, UNREACHABLE_MESSAGE);
-  }
+  // Status 0: no answer at all. (A 502 or 503 from PocketBase itself is an answer: its own words stand.)
+  if (status === 0 && !(error as { isAbort?: boolean } | undefined)?.isAbort) fail(503, UNREACHABLE_MESSAGE);
 }
 
 /** Field errors PocketBase reported for a rejected write (its 400 "validation" answer), by field name. */
