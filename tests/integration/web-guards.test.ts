@@ -3,9 +3,11 @@
 // loaders, private pages never cacheable, signed-out sessions revoked and CSRF tokens bound to
 // their session.
 
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
-import { startPocketBase, type RunningPocketBase } from "./pocketbase";
+import { repoRoot, startPocketBase, type RunningPocketBase } from "./pocketbase";
 import { rawRequest, startWebFor, Visitor } from "./web";
 
 let pb: RunningPocketBase;
@@ -152,26 +154,30 @@ describe("methods", () => {
 
 describe("no caching of private answers", () => {
   it("every document and data answer carries Cache-Control: no-store and Vary: Cookie", async () => {
-    const routes = [
-      "/",
-      "/_root.data",
-      "/?_data=root",
-      "/_index.data",
-      "/api/channels",
-      "/api/contacts",
-      "/api/settings",
-      "/api/news",
-      `/api/channels/${channelId}/messages`,
-      `/api/profiles?ids=${alice.userId}`,
-      "/api/attachments/aaaaaaaaaaaaaaa",
-      "/api/previews/aaaaaaaaaaaaaaa/image",
-      "/nowhere",
-    ];
-    for (const path of routes) {
-      for (const visitor of [alice, new Visitor(web.url)]) {
-        const answer = await visitor.send({ path });
-        expect(answer.headers["cache-control"], path).toMatch(/\bno-store\b/);
-        expect(String(answer.headers.vary), path).toMatch(/\bCookie\b/i);
+    // Every route file of the app, as an address (flat routes: dots are slashes, $id a parameter).
+    // A member of its own channel only, so that posting `{}` everywhere changes nothing of alice's;
+    // signing out comes last.
+    const carol = new Visitor(web.url);
+    await carol.signUp();
+    const own = (await carol.createChannel("Headers")).id;
+    const files = readdirSync(path.join(repoRoot, "app", "routes"))
+      .filter((f) => /\.tsx?$/.test(f))
+      .sort((a, b) => Number(a.includes("signout")) - Number(b.includes("signout")));
+    expect(files.length).toBeGreaterThan(20);
+    const routes = files.map((file) => {
+      const segments = file.replace(/\.tsx?$/, "").split(".").filter((s) => s !== "_index");
+      const address = `/${segments.map((s) => (s === "$id" ? (file.includes("channels") ? own : carol.userId) : s)).join("/")}`;
+      return file.includes("profiles") ? `${address}?ids=${carol.userId}` : address;
+    });
+    routes.unshift("/_root.data", "/_index.data", "/?_data=root", "/nowhere", "/api/nowhere");
+    for (const route of routes) {
+      for (const visitor of [carol, new Visitor(web.url)]) {
+        for (const method of ["GET", "POST"]) {
+          const answer = await visitor.send({ method, path: route, json: method === "POST" ? {} : undefined, timeoutMs: 5_000 }).catch(() => null);
+          if (!answer) continue; // the live stream: checked below
+          expect(answer.headers["cache-control"], `${method} ${route}`).toMatch(/\bno-store\b/);
+          expect(String(answer.headers.vary), `${method} ${route}`).toMatch(/\bCookie\b/i);
+        }
       }
     }
     // the signed-in page itself: it carries the user's email and wrapped keys
