@@ -1,6 +1,7 @@
 // Request bodies are read with their limit enforced while they stream in: a declared Content-Length
 // over the limit is refused before reading, and a chunked body is cut off at the first byte past it,
 // so no body is ever buffered beyond its limit.
+import { concatBytes } from "~/crypto/bytes";
 
 export class BodyTooLargeError extends Error {
   constructor() {
@@ -47,13 +48,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(...chunks);
 }
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -4,12 +4,10 @@
 // traversal ids, filter-injection strings, prototype keys, bad cookies and CSRF variants. Every
 // answer must be a 4xx with a readable message, never a 5xx, and the web server must not grow.
 
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
 import { fakePublicKey, randomSecret, randomVerifier, startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { rawRequest, startWebFor, Visitor, type Answer, type RawRequest } from "./web";
+import { rawRequest, rssMbOf, startWebFor, Visitor, type Answer, type RawRequest } from "./web";
 
 let pb: RunningPocketBase;
 let web: WebServer;
@@ -41,11 +39,7 @@ afterAll(async () => {
   await pb?.stop();
 });
 
-function webRssMb(): number {
-  const { port } = new URL(web.url);
-  const pid = execFileSync("bash", ["-c", `ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: "utf8" }).trim();
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-}
+const webRssMb = () => rssMbOf(web.url);
 
 // ---- the inputs ------------------------------------------------------------------------------
 

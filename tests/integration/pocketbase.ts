@@ -268,6 +268,16 @@ export interface RawResponse {
   contentType: string;
 }
 
+/** An answer's body as text, and parsed when it is JSON. */
+export function readAnswer(chunks: Buffer[]): { text: string; json: unknown } {
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return { text, json: JSON.parse(text) };
+  } catch {
+    return { text, json: undefined };
+  }
+}
+
 /**
  * POSTs any body (string or bytes) and returns status and body. Each call uses its own
  * connection, and a body is sent only after the server asks for it ("Expect: 100-continue"):
@@ -299,13 +309,7 @@ export function post(
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
+        const { text, json } = readAnswer(chunks);
         resolve({ status: res.statusCode ?? 0, text, json, contentType: String(res.headers["content-type"] ?? "") });
         req.destroy();
       });

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
 import { repoRoot, startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { rawRequest, startWebFor, Visitor } from "./web";
+import { rawRequest, rssMbOf, startWebFor, Visitor } from "./web";
 
 let pb: RunningPocketBase;
 let web: WebServer;
@@ -28,15 +28,7 @@ afterAll(async () => {
   await pb?.stop();
 });
 
-/** The web server process's resident memory, in MB. */
-async function webRssMb(): Promise<number> {
-  const { readFile } = await import("node:fs/promises");
-  const { execFileSync } = await import("node:child_process");
-  const port = new URL(web.url).port;
-  const pid = execFileSync("bash", ["-c", `ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: "utf8" }).trim();
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
+const webRssMb = () => rssMbOf(web.url);
 
 function expectMessage(answer: { status: number; json: unknown; text: string }, status: number, message: RegExp) {
   expect(answer.status, answer.text.slice(0, 200)).toBe(status);
@@ -56,7 +48,7 @@ async function* chunks(total: number, size = 64 * 1024) {
 
 describe("bounded bodies", () => {
   it("refuses a chunked JSON body past the limit while it streams, without growing the server", async () => {
-    const before = await webRssMb();
+    const before = webRssMb();
     const answer = await alice.send({
       method: "POST",
       path: `/api/channels/${channelId}/messages`,
@@ -66,7 +58,7 @@ describe("bounded bodies", () => {
     });
     // Either the 413 arrives, or the server cut the connection after answering it.
     if (answer.status !== 0) expectMessage(answer, 413, /too large/i);
-    const after = await webRssMb();
+    const after = webRssMb();
     expect(after - before, `RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB`).toBeLessThan(50);
     // and the server still answers
     expect((await alice.send({ path: "/api/channels" })).status).toBe(200);

@@ -2,12 +2,13 @@
 // PocketBase: a small cookie-keeping HTTP client that behaves like the page (CSRF token from the
 // document, session cookie), and helpers to sign up and create channels through the web API.
 
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { promisify } from "node:util";
 import { startWeb, type WebServer } from "../e2e/stack";
-import { fakePublicKey, randomSecret, randomUserId, randomVerifier, repoRoot } from "./pocketbase";
+import { fakePublicKey, randomSecret, randomUserId, randomVerifier, readAnswer, repoRoot } from "./pocketbase";
 
 const execFileAsync = promisify(execFile);
 
@@ -22,6 +23,13 @@ export function ensureWebBuilt(): Promise<void> {
 export async function startWebFor(pbUrl: string, env?: Record<string, string>): Promise<WebServer> {
   await ensureWebBuilt();
   return startWeb(pbUrl, { env });
+}
+
+/** Resident memory, in MB, of the process listening on the port of `url` (Linux). */
+export function rssMbOf(url: string): number {
+  const { port } = new URL(url);
+  const pid = execFileSync("bash", ["-c", `ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: "utf8" }).trim();
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 }
 
 export interface Answer {
@@ -53,14 +61,7 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<Answer
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", () => resolve({ status: 0, headers: res.headers, text: "", json: undefined }));
       res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, ...readAnswer(chunks) });
         req.destroy();
       });
     });
