@@ -15,6 +15,7 @@ const confirmed = new Map<string, number>();
 const key = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+const TOO_MANY_MESSAGE = "Too many requests from your address. Please wait a moment.";
 
 /** Throws 401 unless PocketBase still accepts the session's token (503 while it cannot be asked). */
 export async function requireLiveSession(token: string, context?: AppLoadContext): Promise<void> {
@@ -27,6 +28,7 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
   } catch (error) {
     failOnOutage(error);
     if (pbStatus(error) === 401 || pbStatus(error) === 403) fail(401, SESSION_ENDED_MESSAGE);
+    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
     fail(502, "The session could not be checked. Please try again.");
   }
   if (confirmed.size >= MAX_ENTRIES) confirmed.delete(confirmed.keys().next().value as string);
@@ -42,6 +44,7 @@ export async function revokeSession(token: string, context?: AppLoadContext): Pr
     // An already invalid or revoked token has nothing left to revoke.
     if (pbStatus(error) === 401 || pbStatus(error) === 403) return;
     failOnOutage(error);
+    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
     fail(502, "Signing out failed. Please try again.");
   }
 }
