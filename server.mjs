@@ -3,7 +3,7 @@
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { answerClientError, apiNotFound, errorHandler, methodGuard, privateResponses } from "./server/guards.mjs";
+import { answerClientError, errorHandler, methodGuard, privateResponses, routeGuard } from "./server/guards.mjs";
 import { watchPocketBase } from "./server/pocketbase-watch.mjs";
 
 const HOST = process.env.HOST || "127.0.0.1";
@@ -39,8 +39,8 @@ app.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 app.use(privateResponses);
 const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
 app.use(pocketbase.middleware);
-// An address under /api/ that no API route serves gets a JSON 404, not the page's HTML one.
-app.use(apiNotFound(build.routes));
+// Unknown API addresses and methods a route has no handler for get a clear JSON answer.
+app.use(routeGuard(build.routes));
 app.all(
   "*",
   createRequestHandler({

@@ -56,18 +56,32 @@ export function privateResponses(_req, res, next) {
   next();
 }
 
-/** Regular expressions for the app's API routes, from the build's route manifest (`api/channels/:id/...`). */
-function apiPatterns(routes) {
+/** The app's API routes from the build's route manifest: a pattern for `api/channels/:id/...` and its handlers. */
+function apiRoutes(routes) {
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return Object.values(routes)
-    .map((route) => route.path)
-    .filter((p) => typeof p === "string" && p.startsWith("api/"))
-    .map((p) => new RegExp(`^/${p.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : escape(part))).join("/")}/?$`));
+    .filter((route) => typeof route.path === "string" && route.path.startsWith("api/"))
+    .map((route) => {
+      const parts = route.path.split("/");
+      const pattern = parts.map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : escape(part))).join("/");
+      return {
+        pattern: new RegExp(`^/${pattern}/?$`),
+        params: parts.filter((part) => part.startsWith(":") || part === "*").length,
+        loader: Boolean(route.module?.loader),
+        action: Boolean(route.module?.action),
+      };
+    })
+    .sort((a, b) => a.params - b.params); // static segments win, as in Remix's ranking
 }
 
-/** Addresses under /api/ that no route serves answer a JSON 404 (Remix would render its HTML page). */
-export function apiNotFound(routes) {
-  const patterns = apiPatterns(routes);
+/**
+ * Answers what Remix would answer with a misleading text or an HTML page: an address under /api/
+ * that no route serves (JSON 404), a method the matched route has no handler for (405: Remix says
+ * "Unexpected Server Error"), and a POST to a page, since no page has an action.
+ */
+export function routeGuard(routes) {
+  const api = apiRoutes(routes);
+  const pagesTakePosts = Object.values(routes).some((route) => !String(route.path ?? "").startsWith("api/") && route.module?.action);
   return (req, res, next) => {
     let pathname;
     try {
@@ -75,15 +89,22 @@ export function apiNotFound(routes) {
     } catch {
       return sendError(res, 400, "The request's address is malformed.");
     }
-    if (!pathname.startsWith("/api/") && pathname !== "/api") return next();
+    const reading = req.method === "GET" || req.method === "HEAD";
+    if (!pathname.startsWith("/api/") && pathname !== "/api") {
+      if (reading || pagesTakePosts) return next();
+      return sendError(res, 405, "Pages accept only GET and HEAD.", { Allow: "GET, HEAD, OPTIONS" });
+    }
     let decoded = pathname;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
       // Remix matches the raw segments too; an undecodable one is still just a segment
     }
-    if (patterns.some((pattern) => pattern.test(pathname) || pattern.test(decoded))) return next();
-    sendError(res, 404, "There is no such API address.");
+    const route = api.find((r) => r.pattern.test(pathname) || r.pattern.test(decoded));
+    if (!route) return sendError(res, 404, "There is no such API address.");
+    if (reading && !route.loader) return sendError(res, 405, "This address accepts only POST.", { Allow: "POST, OPTIONS" });
+    if (!reading && !route.action) return sendError(res, 405, "This address accepts only GET.", { Allow: "GET, HEAD, OPTIONS" });
+    next();
   };
 }
 

@@ -159,6 +159,11 @@ function cases(): Case[] {
       all.push({ label: `${method} ${path} (anonymous)`, target: "web", method, path });
     }
   }
+  // Every route with the method it has no handler for, and POSTs to the pages.
+  for (const path of GET_ROUTES()) all.push({ label: `POST ${path}`, target: "web", method: "POST", path, headers: json, body: "{}", as: alice });
+  const readable = new Set(GET_ROUTES().map((p) => p.split("?")[0]));
+  for (const path of postRoutes.filter((p) => !readable.has(p))) all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
+  for (const path of ["/api", "/api/", "/api/nowhere", "/api/channels/x/y/z", "/api/auth", "/api/.env"]) all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
   // Signed-in POST routes: garbage bodies, chunked oversize bodies, wrong types, evil strings, prototype keys.
   for (const [path, valid] of Object.entries(bodies)) {
     for (const body of GARBAGE_BODIES) all.push({ label: `garbage ${JSON.stringify(body).slice(0, 30)} → ${path}`, target: "web", method: "POST", path, headers: json, body, as: alice });
