@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
 import { fakePublicKey, randomSecret, randomVerifier, startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { rawRequest, rssMbOf, startWebFor, Visitor, type Answer, type RawRequest } from "./web";
+import { rawRequest, rssMb, startWebFor, Visitor, type Answer, type RawRequest } from "./web";
 
 let pb: RunningPocketBase;
 let web: WebServer;
@@ -39,7 +39,7 @@ afterAll(async () => {
   await pb?.stop();
 });
 
-const webRssMb = () => rssMbOf(web.url);
+const webRssMb = () => rssMb(web.pid());
 
 // ---- the inputs ------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
 import { repoRoot, startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { rawRequest, rssMbOf, startWebFor, Visitor } from "./web";
+import { rawRequest, rssMb, startWebFor, Visitor } from "./web";
 
 let pb: RunningPocketBase;
 let web: WebServer;
@@ -28,7 +28,7 @@ afterAll(async () => {
   await pb?.stop();
 });
 
-const webRssMb = () => rssMbOf(web.url);
+const webRssMb = () => rssMb(web.pid());
 
 function expectMessage(answer: { status: number; json: unknown; text: string }, status: number, message: RegExp) {
   expect(answer.status, answer.text.slice(0, 200)).toBe(status);

@@ -2,7 +2,7 @@
 // PocketBase: a small cookie-keeping HTTP client that behaves like the page (CSRF token from the
 // document, session cookie), and helpers to sign up and create channels through the web API.
 
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -25,10 +25,9 @@ export async function startWebFor(pbUrl: string, env?: Record<string, string>): 
   return startWeb(pbUrl, { env });
 }
 
-/** Resident memory, in MB, of the process listening on the port of `url` (Linux). */
-export function rssMbOf(url: string): number {
-  const { port } = new URL(url);
-  const pid = execFileSync("bash", ["-c", `ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: "utf8" }).trim();
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number | undefined): number {
+  if (!pid) throw new Error("the process is not running");
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 }
 
