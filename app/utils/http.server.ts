@@ -34,7 +34,8 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
   try {
     text = new TextDecoder().decode(await readBodyBytes(request, MAX_JSON_BYTES));
   } catch (error) {
-    fail(error instanceof BodyTooLargeError ? 413 : 400, error instanceof BodyTooLargeError ? "Request is too large." : "The request body could not be read.");
+    if (error instanceof BodyTooLargeError) fail(413, "Request is too large.");
+    fail(400, "The request body could not be read.");
   }
   let body: unknown;
   try {
