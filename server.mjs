@@ -4,6 +4,8 @@ import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { answerClientError, errorHandler, methodGuard, privateResponses, routeGuard } from "./server/guards.mjs";
+import { watchPocketBase } from "./server/pocketbase-watch.mjs";
 
 // The specification's query form of an invite link, /?invite=<id>&key=<secret>, puts a channel secret
 // in the request line. Nothing this process writes may contain it: every log line has key=... masked
@@ -53,10 +55,19 @@ app.use((req, _res, next) => {
   req.originalUrl = withoutSecretParam(req.originalUrl);
   next();
 });
+// Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
+app.use(methodGuard);
 // Live streams must not be buffered by compression.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
+// (redirect: false: a path that resolves to a directory, like /api/x/%2e%2e%2f, is not a static file)
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
+app.use(express.static("build/client", { maxAge: "1h", redirect: false }));
+// Everything past the static files is private to the signed-in user.
+app.use(privateResponses);
+const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
+app.use(pocketbase.middleware);
+// Unknown API addresses and methods a route has no handler for get a clear JSON answer.
+app.use(routeGuard(build.routes));
 app.all(
   "*",
   createRequestHandler({
@@ -66,8 +77,12 @@ app.all(
   }),
 );
 
+app.use(errorHandler);
+
 const server = app.listen(PORT, HOST, () => console.log(`ChatCrypt web server on http://${HOST}:${PORT}`));
+server.on("clientError", answerClientError);
 const stop = () => {
+  pocketbase.stop();
   server.close(() => process.exit(0));
   server.closeAllConnections();
 };

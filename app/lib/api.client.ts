@@ -35,6 +35,12 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
   } catch {
     throw new ApiError("Cannot reach the server. Check your connection and try again.", 0);
   }
+  // Signing in or out changes the session, and the server hands out the CSRF token bound to the new one.
+  const fresh = response.headers.get("X-CSRF-Token");
+  if (fresh) {
+    csrfToken = fresh;
+    document.querySelector('meta[name="csrf-token"]')?.setAttribute("content", fresh);
+  }
   const text = await response.text();
   let parsed: unknown = undefined;
   try {

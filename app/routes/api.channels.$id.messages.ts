@@ -26,6 +26,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     senderPublicKey: body.senderPublicKey,
     kind: body.kind,
     targetId: body.targetId,
+    clientId: body.clientId,
   });
-  return jsonResponse({ message });
+  const { replayed, ...stored } = message;
+  return jsonResponse(replayed ? { message: stored, replayed } : { message: stored });
 }

@@ -1,11 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { z } from "zod";
-import { env } from "./env.server";
+import { BodyTooLargeError, readBodyBytes, unacceptableJson } from "./body.server";
 import { pocketbaseFor } from "./pocketbase.server";
-import { csrfCookie } from "./session.server";
-
-export const csrf = new CSRF({ cookie: csrfCookie, formDataKey: "csrf", secret: env().sessionSecret });
+import { validCsrf } from "./csrf.server";
+import { requireLiveSession } from "./session-check.server";
 
 export const MAX_JSON_BYTES = 256 * 1024;
 
@@ -23,31 +21,30 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
 
 /**
  * Every state-changing request carries the token from the page (header X-CSRF-Token) that must match
- * the signed HttpOnly cookie. Cross-site pages can neither read the token nor set the header.
+ * the signed HttpOnly cookie and be issued for the current session (csrf.server.ts). Cross-site pages
+ * can neither read the token nor set the header.
  */
 export async function requireCsrf(request: Request) {
-  const form = new FormData();
-  form.set("csrf", request.headers.get("x-csrf-token") ?? "");
-  try {
-    await csrf.validate(form, request.headers);
-  } catch (error) {
-    if (error instanceof CSRFError) fail(403, "Your session has expired. Please reload the page.");
-    throw error;
-  }
+  if (!(await validCsrf(request))) fail(403, "Your session has expired. Please reload the page.");
 }
 
 /** Reads a bounded JSON body and validates it; any problem is a 400 with a readable message. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_JSON_BYTES) fail(413, "Request is too large.");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) fail(413, "Request is too large.");
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readBodyBytes(request, MAX_JSON_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) fail(413, "Request is too large.");
+    fail(400, "The request body could not be read.");
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     fail(400, "Request body must be JSON.");
   }
+  const problem = unacceptableJson(body);
+  if (problem) fail(400, problem);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -60,6 +57,7 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 export async function requireUser(request: Request, context: AppLoadContext, unauthenticated = "Not authenticated") {
   const { pb, token, userId } = await pocketbaseFor(request, context);
   if (!token || !userId) fail(401, unauthenticated);
+  await requireLiveSession(token, context);
   return { pb, token, userId };
 }
 

@@ -19,7 +19,7 @@ import {
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
-import { WebClient, signedInClient, startWebServer, type WebServer } from "./web";
+import { WebClient, signedInClient, startWebServer, type WebServer } from "./web-session";
 
 let smtp: CaptureServer;
 let pb: RunningPocketBase;

@@ -2,6 +2,7 @@ import type PocketBase from "pocketbase";
 import type { Channel } from "~/features/channels/types";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
+import { failOnOutage } from "~/server/outage.server";
 
 type ChannelRecord = { id: string; name: string; created_by: string; created: string; kdf_iterations?: number };
 
@@ -37,6 +38,7 @@ export async function callHook<T>(
   try {
     return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
     if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
     fail(502, fallback);

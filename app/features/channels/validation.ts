@@ -42,6 +42,8 @@ export const postMessageRequestSchema = z
     /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
     kind: z.enum(["edit", "reaction"]).optional(),
     targetId: z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.").optional(),
+    // The page's own id for this send (a UUID): a retry with the same id is stored only once.
+    clientId: z.string().regex(UUID_PATTERN, "clientId must be a lowercase UUID.").optional(),
   })
   .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit or a reaction names its message.");
 

@@ -6,6 +6,7 @@ import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
 import { forwardedFor } from "~/server/client-address.server";
+import { failOnOutage } from "~/server/outage.server";
 
 export type AttachmentRecord = {
   id: string;
@@ -64,6 +65,7 @@ export async function createAttachment(pb: PocketBase, form: FormData): Promise<
   try {
     return toAttachment(await pb.collection("file_attachments").create<AttachmentRecord>(form, { fields: ATTACHMENT_FIELDS }));
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "Too many uploads at once. Please wait a moment.");
     if (status === 400 || status === 403 || status === 404) fail(status === 400 ? 400 : 403, pbErrorMessage(error) ?? "Failed to upload file");

@@ -2,6 +2,7 @@ import type PocketBase from "pocketbase";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
+import { failOnOutage, fieldErrors } from "~/server/outage.server";
 import { pbStatus } from "~/server/pocketbase.server";
 
 type MessageRecord = {
@@ -81,15 +82,28 @@ export async function listMessages(
     const annotations = await annotationsOf(messages.map((m) => m.id));
     return { messages: [...messages, ...annotations].map(toMessage), hasMore };
   } catch (error) {
+    failOnOutage(error);
     if (pbStatus(error) === 400) fail(400, "Invalid message page.");
     throw error;
   }
 }
 
+/**
+ * Stores a message (or an edit or a reaction). With a `clientId` (the page's own id for this send) a
+ * retry of the same send answers the message already stored, marked `replayed`, instead of storing it twice.
+ */
 export async function createMessage(
   pb: PocketBase,
-  input: { channelId: string; senderId: string; encryptedContent: string; senderPublicKey: string; kind?: "edit" | "reaction"; targetId?: string },
-): Promise<EncryptedMessage> {
+  input: {
+    channelId: string;
+    senderId: string;
+    encryptedContent: string;
+    senderPublicKey: string;
+    kind?: "edit" | "reaction";
+    targetId?: string;
+    clientId?: string;
+  },
+): Promise<EncryptedMessage & { replayed?: true }> {
   try {
     const record = await pb.collection("messages").create<MessageRecord>(
       {
@@ -97,17 +111,38 @@ export async function createMessage(
         sender: input.senderId,
         encrypted_content: input.encryptedContent,
         sender_public_key: input.senderPublicKey,
+        client_id: input.clientId ?? "",
         ...(input.kind ? { kind: input.kind, target: input.targetId } : {}),
       },
       { fields: FIELDS },
     );
     return toMessage(record);
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
-    if (status === 400 || status === 403 || status === 404) fail(403, "You are not a member of this channel.");
-    fail(502, "Failed to send message");
+    const fields = fieldErrors(error);
+    if (input.clientId && fields.client_id?.code === "validation_not_unique") return storedSend(pb, input);
+    if (status === 400 && Object.keys(fields).length > 0) fail(400, "The message was refused: it is not a valid message envelope.");
+    // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, or an
+    // edit of someone else's message.
+    if (status === 400 || status === 403 || status === 404) fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this channel.");
+    fail(502, "The message could not be stored. Please try again.");
   }
+}
+
+async function storedSend(pb: PocketBase, input: { channelId: string; senderId: string; clientId?: string }) {
+  let record: MessageRecord;
+  try {
+    record = await pb
+      .collection("messages")
+      .getFirstListItem<MessageRecord>(pb.filter("sender = {:sender} && client_id = {:clientId}", { sender: input.senderId, clientId: input.clientId }), { fields: FIELDS });
+  } catch (error) {
+    failOnOutage(error);
+    fail(409, "This message id was already used for a message you can no longer see.");
+  }
+  if (record.channel !== input.channelId) fail(409, "This message id was already used in another channel.");
+  return { ...toMessage(record), replayed: true as const };
 }
 
 /** Deletes a message: its sender or the channel's creator (PocketBase's delete rule); its edits and reactions go with it. */
