@@ -22,6 +22,9 @@ export class WebClient {
   }
 
   absorb(headers) {
+    // Sign-in, sign-up and sign-out hand the page a CSRF token bound to the new session, as the page's API client reads it.
+    const fresh = headers["x-csrf-token"];
+    if (typeof fresh === "string" && fresh) this.csrf = fresh;
     for (const line of headers["set-cookie"] ?? []) {
       const [pair, ...attrs] = line.split(";");
       const eq = pair.indexOf("=");

@@ -65,6 +65,7 @@ export async function postEnvelope(
   channel: Channel,
   body: MessageBody,
   annotation?: { kind: "edit" | "reaction"; targetId: string },
+  clientId?: string,
 ): Promise<DecryptedMessage> {
   const keys = await deviceKeys(user.id);
   if (!keys) throw new KeysMissingError();
@@ -75,6 +76,7 @@ export async function postEnvelope(
     encryptedContent: envelope,
     senderPublicKey: user.ecdhPublicKey,
     ...(annotation ?? {}),
+    ...(clientId ? { clientId } : {}),
   });
   return {
     id: message.id,
@@ -94,8 +96,8 @@ export async function postEnvelope(
 /** The message that carries a file: an empty text and the file's SHA-256, signed. */
 export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) => postEnvelope(user, channel, { text: "", files: [fileHash] });
 
-export async function sendMessage(user: SessionUser, channel: Channel, text: string, replyTo?: string): Promise<DecryptedMessage> {
-  return postEnvelope(user, channel, { text, files: [], ...(replyTo ? { replyTo } : {}) });
+export async function sendMessage(user: SessionUser, channel: Channel, text: string, replyTo?: string, clientId?: string): Promise<DecryptedMessage> {
+  return postEnvelope(user, channel, { text, files: [], ...(replyTo ? { replyTo } : {}) }, undefined, clientId);
 }
 
 export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number } = {}) {

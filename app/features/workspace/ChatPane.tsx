@@ -14,6 +14,8 @@ import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { NewsFeed } from "~/features/news/NewsFeed";
+import { Outbox } from "~/features/messages/Outbox";
+import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import type { useTranslation } from "~/features/translation/useTranslation.client";
 
@@ -30,13 +32,14 @@ interface Props {
   translation: ReturnType<typeof useTranslation>;
   unreadAfter: string | null;
   composer: { busy: boolean; error: string | null; onSend: (text: string) => Promise<boolean>; modes: ReactNode; draftAppend: { id: number; text: string } | null; placeholder?: string };
+  outbox: { pending: PendingMessage[]; onRetry: () => void; onDiscard: (clientId: string) => void };
   uploads: ReturnType<typeof useUploads<DecryptedMessage>>;
   members: { list: ChannelMember[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
   news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
 }
 
 /** The open channel: its header, messages, composer, and the Members and News Feed panels. */
-export function ChatPane({ user, channel, live, notice, notify, header, history, actions, translation, composer, uploads, members, news, ...props }: Props) {
+export function ChatPane({ user, channel, live, notice, notify, header, history, actions, translation, composer, outbox, uploads, members, news, ...props }: Props) {
   const isCreator = channel.createdBy === user.id;
   const jumpTo = async (id: string) => {
     for (let page = 0; page < 20 && !history.find(id) && history.hasMore; page++) await history.loadOlder();
@@ -71,6 +74,7 @@ export function ChatPane({ user, channel, live, notice, notify, header, history,
           onReact={(m, emoji) => void actions.react(m, emoji)}
           onJumpTo={(id) => void jumpTo(id)}
         />
+        <Outbox {...outbox} />
         <Composer
           {...composer}
           upload={uploads.upload}

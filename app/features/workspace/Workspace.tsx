@@ -79,7 +79,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     selected,
     reloadChannels: async () => {
       await channels.reload();
-      await Promise.all([unread.refresh(), members.refresh()]);
+      await Promise.all([unread.refresh(), members.refresh(), sender.retryAll()]);
     },
     history,
     notifications,
@@ -214,6 +214,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 draftAppend: dictated,
                 placeholder: contacts.mode ? "Type a message to send with WhatsApp..." : undefined,
               }}
+              outbox={{ pending: sender.outbox, onRetry: () => void sender.retryAll(), onDiscard: sender.discard }}
               uploads={uploads}
               members={{ list: members.members, open: membersOpen, onRemove: (member) => dialogs.open({ kind: "removeMember", member }), onClose: () => setMembersOpen(false) }}
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
