@@ -163,8 +163,10 @@ func rssItem(item *rss.Item, base *url.URL) feedItem {
 	var id, permalink string
 	if item.GUID != nil {
 		id = tidyText(item.GUID.Value, feedIDMaxChars)
+		// A permalink guid must be an absolute address: sloppy feeds leave isPermaLink out of
+		// guids such as "post-17", which are no links.
 		if !strings.EqualFold(strings.TrimSpace(item.GUID.IsPermalink), "false") {
-			permalink = httpURL(id, base)
+			permalink = httpURL(id, nil)
 		}
 	}
 	return feedItem{

@@ -7,17 +7,16 @@ package main
 //
 //   - an end tag closes the innermost open element of its name and every element left open inside
 //     it; an end tag that matches no open element is dropped; what is open at the end is closed;
-//   - elements nested deeper than 256 levels, and names XML does not allow, are dropped (their
-//     text is kept);
-//   - comments, doctypes and processing instructions are dropped; text is escaped again, without
-//     the characters XML does not allow;
+//   - elements nested deeper than 256 levels, and names other than plain ASCII ones, are dropped
+//     (their text is kept);
+//   - comments, doctypes and processing instructions are dropped; text and CDATA sections are
+//     written as escaped text, without the characters XML does not allow;
 //   - names come out lowercase (gofeed compares them without case), except that isPermaLink gets
 //     its capital back.
 
 import (
 	"bytes"
 	"strings"
-	"unicode"
 
 	"golang.org/x/net/html"
 )
@@ -50,13 +49,12 @@ func repairXML(text string) []byte {
 			return []byte(out.String())
 
 		case html.TextToken:
+			// A CDATA section's text is taken as it is; other text has its references decoded.
+			// Both are written escaped, which gofeed reads back to the same text.
 			if raw := z.Raw(); bytes.HasPrefix(raw, cdataStart) {
-				content := bytes.TrimSuffix(raw[len(cdataStart):], cdataEnd)
-				out.Write(cdataStart)
-				writeXMLText(&out, string(content), false)
-				out.Write(cdataEnd)
+				writeXMLText(&out, string(bytes.TrimSuffix(raw[len(cdataStart):], cdataEnd)))
 			} else {
-				writeXMLText(&out, string(z.Text()), true)
+				writeXMLText(&out, string(z.Text()))
 			}
 
 		case html.StartTagToken, html.SelfClosingTagToken:
@@ -110,24 +108,24 @@ func writeXMLAttributes(out *strings.Builder, z *html.Tokenizer) {
 			name = restored
 		}
 		out.WriteString(" " + name + `="`)
-		writeXMLText(out, string(value), true)
+		writeXMLText(out, string(value))
 		out.WriteByte('"')
 	}
 }
 
-// writeXMLText writes text without the characters XML does not allow, escaping markup
-// characters (and quotes) when escape is set.
-func writeXMLText(out *strings.Builder, text string, escape bool) {
+// writeXMLText writes text escaped for XML (as character data or an attribute value), without
+// the characters XML does not allow.
+func writeXMLText(out *strings.Builder, text string) {
 	for _, r := range text {
 		switch {
 		case !isXMLChar(r):
-		case escape && r == '&':
+		case r == '&':
 			out.WriteString("&amp;")
-		case escape && r == '<':
+		case r == '<':
 			out.WriteString("&lt;")
-		case escape && r == '>':
+		case r == '>':
 			out.WriteString("&gt;")
-		case escape && r == '"':
+		case r == '"':
 			out.WriteString("&quot;")
 		default:
 			out.WriteRune(r)
@@ -143,16 +141,17 @@ func isXMLChar(r rune) bool {
 		r >= 0x10000 && r <= 0x10ffff
 }
 
-// isXMLName reports names XML allows for elements and attributes: a letter or "_" first, then
-// letters, digits, ".", "-" and "_", with at most one ":" between a prefix and a local name.
+// isXMLName reports the names kept: ASCII letters or "_" first, then letters, digits, ".", "-"
+// and "_", with at most one ":" between a prefix and a local name (feeds use no others).
 func isXMLName(name string) bool {
 	if name == "" || strings.Count(name, ":") > 1 || strings.HasPrefix(name, ":") || strings.HasSuffix(name, ":") {
 		return false
 	}
-	for i, r := range name {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
 		switch {
-		case unicode.IsLetter(r), r == '_', r == ':':
-		case i > 0 && (unicode.IsDigit(r) || r == '-' || r == '.'):
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == ':':
+		case i > 0 && (c >= '0' && c <= '9' || c == '-' || c == '.'):
 		default:
 			return false
 		}
