@@ -31,21 +31,17 @@ func TestDecodeText(t *testing.T) {
 }
 
 func TestStripXMLDeclaration(t *testing.T) {
-	for input, want := range map[string]string{
+	expectEach(t, stripXMLDeclaration, map[string]string{
 		"\ufeff<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss/>": "<rss/>",
 		"<?xml version='1.0'?>\n<feed/>":                          "\n<feed/>",
 		"<?xml-stylesheet href=\"a.xsl\"?><rss/>":                 "<?xml-stylesheet href=\"a.xsl\"?><rss/>",
 		" <?xml version=\"1.0\"?><rss/>":                          " <?xml version=\"1.0\"?><rss/>",
 		"<?xml version=\"1.0\"":                                   "<?xml version=\"1.0\"",
-	} {
-		if got := stripXMLDeclaration(input); got != want {
-			t.Errorf("%q: got %q, want %q", input, got, want)
-		}
-	}
+	})
 }
 
 func TestValidUTF8(t *testing.T) {
-	for input, want := range map[string]bool{
+	expectEach(t, func(input string) bool { return validUTF8([]byte(input)) }, map[string]bool{
 		"":               true,
 		"abc":            true,
 		"caf\xc3\xa9":    true,
@@ -56,9 +52,5 @@ func TestValidUTF8(t *testing.T) {
 		"caf\xe9 more":   false,
 		"\xc3\xa9\xff":   false,
 		"\x93quoted\x94": false,
-	} {
-		if got := validUTF8([]byte(input)); got != want {
-			t.Errorf("%q: got %v", input, got)
-		}
-	}
+	})
 }

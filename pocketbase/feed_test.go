@@ -257,3 +257,23 @@ func wellFormed(doc []byte) error {
 		}
 	}
 }
+
+// A realistic feed of 512 KB: RSS items with escaped HTML descriptions and content:encoded.
+func BenchmarkParseFeed512KB(b *testing.B) {
+	var doc strings.Builder
+	doc.WriteString(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Bench</title>`)
+	for i := 0; doc.Len() < 512*1024-2048; i++ {
+		doc.WriteString(`<item><title>Item &amp; title</title><link>https://bench.example/item</link>` +
+			`<description>&lt;p&gt;A &lt;b&gt;short&lt;/b&gt; description &amp;hellip;&lt;/p&gt;</description>` +
+			`<content:encoded><![CDATA[<div><p>` + strings.Repeat("Full article text with <a href=\"/x\">links</a>. ", 20) + `</p></div>]]></content:encoded>` +
+			`<pubDate>Sun, 22 Nov 2026 16:00:00 GMT</pubDate><guid>https://bench.example/item</guid></item>`)
+	}
+	doc.WriteString(`</channel></rss>`)
+	raw := []byte(doc.String())
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		if got := parseFeedBytes(raw, "application/rss+xml", "https://bench.example/feed.xml", 30); len(got.Items) != 30 {
+			b.Fatal(len(got.Items))
+		}
+	}
+}

@@ -5,8 +5,18 @@ import (
 	"testing"
 )
 
+// expectEach checks fn against a table of inputs and the outputs wanted for them.
+func expectEach[In, Out comparable](t *testing.T, fn func(In) Out, cases map[In]Out) {
+	t.Helper()
+	for input, want := range cases {
+		if got := fn(input); got != want {
+			t.Errorf("%#v: got %#v, want %#v", input, got, want)
+		}
+	}
+}
+
 func TestHTMLToText(t *testing.T) {
-	for input, want := range map[string]string{
+	expectEach(t, func(input string) string { return htmlToText(input, 1000) }, map[string]string{
 		"<p>One</p><p>Two<br/>Three</p><ul><li>Four</li></ul>":                                               "One Two Three Four",
 		"H<b>e</b>l<i>lo</i> <a href='x'>world</a>":                                                          "Hello world",
 		"a<script>if (x < 1) { document.write('</p>') }</script>b<STYLE>p{}</STYLE>c<!-- <p>hidden</p> -->d": "a b c d",
@@ -19,11 +29,7 @@ func TestHTMLToText(t *testing.T) {
 		"&amp;amp; &copy 2025 &#x1F600; &#0;":                                                                "&amp; © 2025 😀 \ufffd",
 		"  a \n\t b&nbsp;&nbsp;c\u00a0 \u200b\x01":                                                           "a b c",
 		"": "",
-	} {
-		if got := htmlToText(input, 1000); got != want {
-			t.Errorf("%q: got %q, want %q", input, got, want)
-		}
-	}
+	})
 
 	// Capped in characters, never in the middle of one; huge fragments are not read to the end.
 	if got := htmlToText(strings.Repeat("😀", 1500), 1000); got != strings.Repeat("😀", 1000) {
@@ -36,7 +42,7 @@ func TestHTMLToText(t *testing.T) {
 
 func TestHTTPURL(t *testing.T) {
 	base := parseBaseURL("https://feed.example/news/feed.xml")
-	for value, want := range map[string]string{
+	expectEach(t, func(value string) string { return httpURL(value, base) }, map[string]string{
 		"  HTTPS://Upper.example/x  ": "HTTPS://Upper.example/x",
 		"/relative/path":              "https://feed.example/relative/path",
 		"item?id=1":                   "https://feed.example/news/item?id=1",
@@ -48,11 +54,7 @@ func TestHTTPURL(t *testing.T) {
 		"https://user:pw@x.example/":  "",
 		"https://x.example/\x00":      "",
 		"":                            "",
-	} {
-		if got := httpURL(value, base); got != want {
-			t.Errorf("%q: got %q, want %q", value, got, want)
-		}
-	}
+	})
 	if got := httpURL("/relative", nil); got != "" {
 		t.Errorf("without a base: %q", got)
 	}

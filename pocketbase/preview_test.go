@@ -122,3 +122,17 @@ func TestPreviewHugeInputIsTruncated(t *testing.T) {
 		t.Errorf("took %v", elapsed)
 	}
 }
+
+// A page of 512 KB with its tags in the head.
+func BenchmarkParsePreview512KB(b *testing.B) {
+	page := `<html><head><title>Bench</title><meta property="og:title" content="Bench page"><meta name="description" content="A page.">` +
+		`<script>` + strings.Repeat("var x = '<meta>';", 2000) + `</script></head><body>`
+	page += strings.Repeat(`<div class="row"><p>Some <b>text</b> &amp; <a href="/x">links</a></p></div>`, (512*1024-len(page))/80)
+	raw := []byte(page)
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		if got := parsePreviewBytes(raw, "text/html", "https://bench.example/"); got.Title != "Bench page" {
+			b.Fatal(got)
+		}
+	}
+}

@@ -1,9 +1,9 @@
 package main
 
-// $safeFetch: a guarded HTTP GET for the JS hooks (link previews, the news feed). Unlike $http.send it refuses
-// every non-public address (checked on the address actually connected, so DNS rebinding cannot
-// get around it), follows at most 5 redirects re-checking each hop, stops after a time limit and
-// reads at most maxBytes of the body.
+// $safeFetch: a guarded HTTP GET for the JS hooks (link previews, the news feed). Unlike
+// $http.send it refuses every non-public address (checked on the address actually connected, so
+// DNS rebinding cannot get around it), follows at most 5 redirects re-checking each hop, stops
+// after a time limit and reads at most maxBytes of the body.
 //
 //	const res = $safeFetch({
 //	    url:        "https://example.com/page",  // http or https only
