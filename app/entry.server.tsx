@@ -4,8 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "~/utils/nonce";
-import { createNonce, securityHeaders } from "~/utils/security-headers.server";
+import { NonceContext } from "~/lib/nonce";
+import { createNonce, securityHeaders } from "~/server/security-headers.server";
 
 const ABORT_DELAY_MS = 5_000;
 

@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesUrl from "~/styles.css?url";
-import { useNonce } from "~/utils/nonce";
+import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
@@ -14,12 +14,20 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "End-to-end encrypted messaging" },
 ];
 
+// The spec's query-form invite (`/?invite=<id>&key=<secret>`) carries the secret in the request line.
+// Before any other request leaves the page, the secret moves into the fragment, which browsers never send.
+const INVITE_KEY_TO_FRAGMENT =
+  "(function(){try{var u=new URL(location.href),k=u.searchParams.get('key');" +
+  "if(u.searchParams.has('invite')&&k){u.searchParams.delete('key');" +
+  "history.replaceState(null,'',u.pathname+u.search+'#key='+encodeURIComponent(k));}}catch(e){}})();";
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: INVITE_KEY_TO_FRAGMENT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <Meta />

@@ -165,12 +165,14 @@ async function runPhases(stack, results) {
   const channelB = await createChannel(c, full[0], `bench-fanout-${tag}`, `pw-B-${tag}`);
   const channelC = await createChannel(c, reader, `bench-history-${tag}`, `pw-C-${tag}`);
   const channelD = await createChannel(c, reader, `bench-other-${tag}`, `pw-D-${tag}`);
+  const channelE = await createChannel(c, reader, `bench-annotated-${tag}`, `pw-E-${tag}`);
   t = performance.now();
   await pool(full.slice(1), CFG.signupConcurrency, (client) => joinChannel(client, channelA));
   await pool(full.slice(1, CFG.fanoutMembers), CFG.signupConcurrency, (client) => joinChannel(client, channelB));
   await pool(full.slice(1, 1 + CFG.historySenders), CFG.signupConcurrency, async (client) => {
     await joinChannel(client, channelC);
     await joinChannel(client, channelD);
+    await joinChannel(client, channelE);
   });
   log(`channels created and joined in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
@@ -225,6 +227,21 @@ async function runPhases(stack, results) {
       (i) => postMessage(c, senders[i % senders.length], channelC, `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`),
     );
     await postMessage(c, senders[0], channelD, "the other channel");
+    // The same history again, then 100 edits (each by the message's sender) and 300 reactions spread over it.
+    const annotatedIds = await pool(
+      Array.from({ length: CFG.historyMessages }, (_, i) => i),
+      4,
+      async (i) => (await postMessage(c, senders[i % senders.length], channelE, `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`)).message.id,
+    );
+    const EDITS = Math.round(CFG.historyMessages / 10);
+    const REACTIONS = Math.round((CFG.historyMessages * 3) / 10);
+    const emoji = ["👍", "❤️", "😂", "🎉", "😮", "😢"];
+    await pool(Array.from({ length: EDITS }, (_, i) => i * 10 + 3), 4, (i) =>
+      postMessage(c, senders[i % senders.length], channelE, `history message ${i}, edited`, { kind: "edit", targetId: annotatedIds[i] }),
+    );
+    await pool(Array.from({ length: REACTIONS }, (_, i) => i), 4, (i) =>
+      postMessage(c, senders[(i * 7) % senders.length], channelE, "", { kind: "reaction", targetId: annotatedIds[CFG.historyMessages - 1 - ((i * 3) % CFG.historyMessages)], emoji: emoji[i % emoji.length] }),
+    );
     const historySeconds = (performance.now() - t) / 1000;
     results.historySetup = { seconds: historySeconds, fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) } };
     log(`posted ${CFG.historyMessages} history messages in ${historySeconds.toFixed(1)} s (4 in flight, no live streams open; open fds PB ${results.historySetup.fds.pocketbase} web ${results.historySetup.fds.web})`);
@@ -243,6 +260,14 @@ async function runPhases(stack, results) {
         reader: { email: reader.user.email, password: reader.password },
         history: { id: channelC.id, name: channelC.name, password: channelC.password, total: CFG.historyMessages },
         other: { id: channelD.id, name: channelD.name, password: channelD.password, total: 1 },
+        annotated: {
+          id: channelE.id,
+          name: channelE.name,
+          password: channelE.password,
+          total: CFG.historyMessages,
+          edits: Math.round(CFG.historyMessages / 10),
+          reactions: Math.round((CFG.historyMessages * 3) / 10),
+        },
         log,
       });
       results.browser = { ...browser, apiPageMs };

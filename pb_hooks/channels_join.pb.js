@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // POST /api/chat/channels/join (signed-in users)
 //
@@ -9,13 +10,14 @@
 // Body: {channel_id, verifier, ecdh_public_key}
 // Answer: {"id": "<uuid>", "name": "<channel name>"}
 // Errors: 400 "Channel ID must be a UUID.", 404 "Channel not found", 403 "Incorrect password",
-//         401 "Not authenticated"
+//         401 "Not authenticated", 429 "Too many attempts. Please wait a few minutes and try again."
 routerAdd("POST", "/api/chat/channels/join", (e) => {
-  const { forbidden, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+  const { forbidden, invalidRecord, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
   const { patterns, requireUser, readJsonObject, matching, nonEmptyString } =
     require(`${__hooks}/lib/request.js`);
   const { VERIFIER_MALFORMED, checkChannelId, requireChannel, findMembership, verifierHash } =
     require(`${__hooks}/lib/channels.js`);
+  const { TOO_MANY_JOIN_ATTEMPTS, takeJoinAttempt } = require(`${__hooks}/lib/channels.js`);
 
   const user = requireUser(e, "Not authenticated");
   const body = readJsonObject(e);
@@ -23,6 +25,12 @@ routerAdd("POST", "/api/chat/channels/join", (e) => {
   const channelId = checkChannelId(body.channel_id);
   const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
   const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
+
+  // counted before the check, so that concurrent guesses cannot pass the limits
+  const attempt = takeJoinAttempt(e.app, user.id, channelId);
+  if (!attempt.ok) {
+    throw tooManyRequests(TOO_MANY_JOIN_ATTEMPTS);
+  }
 
   let name = "";
 
@@ -32,6 +40,7 @@ routerAdd("POST", "/api/chat/channels/join", (e) => {
     if (!$security.equal(verifierHash(verifier), channel.getString("verifier_hash"))) {
       throw forbidden("Incorrect password");
     }
+    attempt.releaseAll(); // the right verifier is not a failed attempt
 
     name = channel.getString("name");
 

@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // POST /api/chat/signup (public)
 //
@@ -86,14 +87,9 @@ routerAdd("POST", "/api/chat/signup", (e) => {
     user.set("encrypted_ecdh_private_key", wrappedEcdhKey);
     user.set("encrypted_rsa_private_key", wrappedRsaKey);
     user.set("kdf_iterations", kdfIterations);
-    user.set("translation_language", "EN-US");
-    user.set("translation_enabled", false);
-    user.set("desktop_notifications_enabled", false);
+    // Other settings are encrypted in the browser (encrypted_settings); empty means the defaults.
     user.set("email_notifications_enabled", false);
     user.set("email_include_content", false);
-    user.set("notify_on_mention", true);
-    user.set("notify_keywords", []);
-    user.set("world_clock_cities", ["New York", "London", "Tokyo"]);
 
     try {
       txApp.save(user);

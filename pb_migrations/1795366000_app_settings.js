@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // App name and the built-in rate limiter.
 //

@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // The built-in "users" auth collection holds the private part of an account: the private keys
 // wrapped in the browser (ciphertext), the KDF parameters and the personal settings. Only the owner
@@ -53,6 +54,7 @@ migrate((app) => {
 
   app.save(users);
 
+  /** @param {core.Collection} collection */
   function findEmailIndexName(collection) {
     for (const sql of collection.indexes) {
       const match = /^CREATE UNIQUE INDEX `?([^`\s]+)`?\s+ON\s+`?users`?\s*\(\s*`?email`?/i.exec(sql);

@@ -1,10 +1,11 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // The public directory: one profile per account, with the same id as the "users" record.
 // Any signed-in user can read usernames and public keys (needed to show senders and verify
 // signatures). Profiles are written only by the /api/chat/signup hook; public keys never change.
 migrate((app) => {
-  const profiles = new Collection({
+  const profiles = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "profiles",
     listRule: '@request.auth.id != ""',
@@ -23,7 +24,7 @@ migrate((app) => {
     indexes: [
       "CREATE UNIQUE INDEX `idx_profiles_username` ON `profiles` (`username` COLLATE NOCASE)",
     ],
-  });
+  })));
 
   app.save(profiles);
 }, (app) => {

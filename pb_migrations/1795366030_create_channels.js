@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // Channels and their members, in one migration because their rules refer to each other.
 //
@@ -12,7 +13,7 @@
 migrate((app) => {
   const users = app.findCollectionByNameOrId("users");
 
-  const channels = new Collection({
+  const channels = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "channels",
     // rules are set below, once channel_members exists
@@ -51,10 +52,10 @@ migrate((app) => {
       "CREATE INDEX `idx_channels_created` ON `channels` (`created`)",
       "CREATE INDEX `idx_channels_created_by` ON `channels` (`created_by`)",
     ],
-  });
+  })));
   app.save(channels);
 
-  const members = new Collection({
+  const members = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "channel_members",
     listRule: '@request.auth.id != "" && channel.channel_members_via_channel.user ?= @request.auth.id',
@@ -86,7 +87,7 @@ migrate((app) => {
       "CREATE UNIQUE INDEX `idx_channel_members_channel_user` ON `channel_members` (`channel`, `user`)",
       "CREATE INDEX `idx_channel_members_user` ON `channel_members` (`user`)",
     ],
-  });
+  })));
   app.save(members);
 
   const memberOnly = '@request.auth.id != "" && channel_members_via_channel.user ?= @request.auth.id';

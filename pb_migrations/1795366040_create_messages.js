@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // Messages: ciphertext only. Members read them and post as themselves; the channel creator can
 // delete them (the /api/chat/channels/{id}/clear hook deletes all of them at once).
@@ -8,7 +9,7 @@ migrate((app) => {
 
   const member = '@request.auth.id != "" && channel.channel_members_via_channel.user ?= @request.auth.id';
 
-  const messages = new Collection({
+  const messages = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "messages",
     listRule: member,
@@ -40,7 +41,7 @@ migrate((app) => {
     indexes: [
       "CREATE INDEX `idx_messages_channel_created` ON `messages` (`channel`, `created`)",
     ],
-  });
+  })));
 
   app.save(messages);
 }, (app) => {

@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // Encrypted files and audio recordings attached to a message. The file itself is ciphertext in a
 // protected file field (downloads need a file token and pass the view rule); the name is
@@ -10,7 +11,7 @@ migrate((app) => {
 
   const member = '@request.auth.id != "" && channel.channel_members_via_channel.user ?= @request.auth.id';
 
-  const attachments = new Collection({
+  const attachments = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "file_attachments",
     listRule: member,
@@ -64,7 +65,7 @@ migrate((app) => {
       "CREATE INDEX `idx_file_attachments_message` ON `file_attachments` (`message`)",
       "CREATE INDEX `idx_file_attachments_channel` ON `file_attachments` (`channel`)",
     ],
-  });
+  })));
 
   app.save(attachments);
 }, (app) => {

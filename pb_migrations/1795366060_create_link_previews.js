@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // Link previews of a message, encrypted by the sender's browser like the message itself. Only the
 // message's sender can add one, in the message's own channel.
@@ -8,7 +9,7 @@ migrate((app) => {
 
   const member = '@request.auth.id != "" && channel.channel_members_via_channel.user ?= @request.auth.id';
 
-  const previews = new Collection({
+  const previews = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "link_previews",
     listRule: member,
@@ -53,7 +54,7 @@ migrate((app) => {
       "CREATE INDEX `idx_link_previews_message` ON `link_previews` (`message`)",
       "CREATE INDEX `idx_link_previews_channel` ON `link_previews` (`channel`)",
     ],
-  });
+  })));
 
   app.save(previews);
 }, (app) => {

@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // A personal contact book, encrypted in the owner's browser. Only the owner sees or changes it,
 // and a contact can never be created for, or moved to, another user.
@@ -7,7 +8,7 @@ migrate((app) => {
 
   const owner = '@request.auth.id != "" && user = @request.auth.id';
 
-  const contacts = new Collection({
+  const contacts = new Collection(/** @type {any} */ (/** @satisfies {CollectionData} */ ({
     type: "base",
     name: "whatsapp_contacts",
     listRule: owner,
@@ -32,7 +33,7 @@ migrate((app) => {
     indexes: [
       "CREATE INDEX `idx_whatsapp_contacts_user` ON `whatsapp_contacts` (`user`)",
     ],
-  });
+  })));
 
   app.save(contacts);
 }, (app) => {

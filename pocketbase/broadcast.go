@@ -28,6 +28,8 @@ type broadcastRecord struct {
 	Sender           string `json:"sender"`
 	EncryptedContent string `json:"encrypted_content"`
 	Created          string `json:"created"`
+	Kind             string `json:"kind,omitempty"`
+	Target           string `json:"target,omitempty"`
 }
 
 type broadcastEvent struct {
@@ -71,6 +73,8 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 	event.Record.Channel = channelID
 	event.Record.Sender = record.GetString("sender")
 	event.Record.Created = record.GetDateTime("created").String()
+	event.Record.Kind = record.GetString("kind")
+	event.Record.Target = record.GetString("target")
 	if action == "create" {
 		event.Record.EncryptedContent = record.GetString("encrypted_content")
 	}

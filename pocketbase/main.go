@@ -53,6 +53,9 @@ func main() {
 	})
 
 	registerMessageBroadcast(app)
+	registerSessions(app)
+	registerStorageErrors(app)
+	registerCheckpoints(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

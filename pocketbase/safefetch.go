@@ -23,6 +23,8 @@ package main
 // On failure it throws an Error whose message says what happened and whose `code` is one of
 // invalid_url, blocked, too_many_redirects, bad_redirect, content_type, timeout, unreachable,
 // busy.
+//
+// The hooks' type check declares this API in types/hooks.d.ts: keep both in step.
 
 import (
 	"context"

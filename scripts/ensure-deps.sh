@@ -15,6 +15,7 @@ if [[ ! -f node_modules/.chatcrypt-lock || "$(cat node_modules/.chatcrypt-lock)"
 fi
 
 bash scripts/build-pocketbase.sh
+bash scripts/install-litestream.sh
 
 web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts package-lock.json) | sha256sum | cut -d' ' -f1)"
 if [[ ! -f build/server/index.js || ! -f build/.sources || "$(cat build/.sources)" != "$web_hash" ]]; then

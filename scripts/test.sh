@@ -15,6 +15,10 @@ rm -f reports/vitest.json reports/e2e.json
 status=0
 echo "== type check"
 npx tsc || status=1
+npx tsc -p tsconfig.hooks.json || status=1
+
+echo "== lint"
+npx eslint . || status=1
 
 echo "== unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1

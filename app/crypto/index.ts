@@ -27,10 +27,11 @@ export {
   wrapPrivateKey,
   unwrapPrivateKey,
   deriveContactsKey,
+  deriveVaultKey,
 } from "./keys";
-export type { KeyBundle, StoredKeyBundle, PrivateKeyKind } from "./keys";
+export type { KeyBundle, StoredKeyBundle, PrivateKeyKind, VaultPurpose } from "./keys";
 export { deriveChannelSecrets, encryptInvitePassword, decryptInvitePassword } from "./channel";
 export { encryptMessage, decryptMessage } from "./message";
 export { encryptBytes, decryptBytes, encryptText, decryptText } from "./aead";
-export { sha256Base64 } from "./kdf";
+export { sha256Base64, sha256Bytes } from "./kdf";
 export { randomUuid, randomId } from "./random";

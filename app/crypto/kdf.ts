@@ -3,7 +3,7 @@
  * master key, then HKDF-SHA256 into labelled secrets and AES-GCM keys; plus a SHA-256 helper.
  */
 import { AES_KEY_BITS, DERIVED_SECRET_BITS, HASH_NAME, MASTER_SECRET_BITS } from "./constants";
-import { base64Encode, utf8Encode, type Bytes } from "./bytes";
+import { base64Encode, base64UrlEncode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
 import { subtle } from "./platform";
 
@@ -62,4 +62,11 @@ export async function sha256Base64(text: string): Promise<string> {
   const fn = "sha256Base64";
   if (typeof text !== "string") throw new CryptoError(fn, "text must be a string");
   return guard(fn, "digest failed", async () => base64Encode(new Uint8Array(await subtle().digest(HASH_NAME, utf8Encode(text)))));
+}
+
+/** SHA-256 of bytes, as base64url without padding (a file's fingerprint inside a signed message). */
+export async function sha256Bytes(bytes: Uint8Array): Promise<string> {
+  const fn = "sha256Bytes";
+  if (!(bytes instanceof Uint8Array)) throw new CryptoError(fn, "bytes must be a Uint8Array");
+  return guard(fn, "digest failed", async () => base64UrlEncode(new Uint8Array(await subtle().digest(HASH_NAME, bytes as Bytes))));
 }

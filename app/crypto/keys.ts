@@ -232,13 +232,26 @@ export async function unwrapPrivateKey(envelope: string, wrapKey: CryptoKey, kin
   }
 }
 
+/** What a key derived from the user's own key pair protects; each has its own HKDF salt and label. */
+export type VaultPurpose = "contacts" | "keyring" | "settings";
+
+const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: string }> = {
+  contacts: { salt: LABELS.contactsSalt, info: LABELS.contactsKey, fn: "deriveContactsKey" },
+  keyring: { salt: LABELS.keyringSalt, info: LABELS.keyringKey, fn: "deriveVaultKey" },
+  settings: { salt: LABELS.settingsSalt, info: LABELS.settingsKey, fn: "deriveVaultKey" },
+};
+
 /**
- * The contact book key: HKDF-SHA256 over the ECDH shared secret of the user's own key pair
- * (salt "whatsapp-contacts", info "chatcrypt contacts key") -> non-extractable AES-GCM-256.
- * Only the holder of the ECDH private key can compute it.
+ * A private vault key: HKDF-SHA256 over the ECDH shared secret of the user's own key pair, with the
+ * purpose's salt and info (contacts: "whatsapp-contacts" / "chatcrypt contacts key"; keyring: "keyring" /
+ * "chatcrypt keyring key"; settings: "settings" / "chatcrypt settings key") -> non-extractable
+ * AES-GCM-256. Only the holder of the ECDH private key, which is wrapped under the account's wrap key,
+ * can compute it.
  */
-export async function deriveContactsKey(ecdhPrivateKey: CryptoKey, ecdhPublicKey: CryptoKey): Promise<CryptoKey> {
-  const fn = "deriveContactsKey";
+export async function deriveVaultKey(ecdhPrivateKey: CryptoKey, ecdhPublicKey: CryptoKey, purpose: VaultPurpose): Promise<CryptoKey> {
+  const labels = VAULT_LABELS[purpose];
+  const fn = labels?.fn ?? "deriveVaultKey";
+  if (!labels) throw new CryptoError(fn, "unknown purpose");
   if (!keyMatches(ecdhPrivateKey, "ecdh", "private") || !keyMatches(ecdhPublicKey, "ecdh", "public")) {
     throw new CryptoError(fn, "invalid key");
   }
@@ -248,9 +261,12 @@ export async function deriveContactsKey(ecdhPrivateKey: CryptoKey, ecdhPublicKey
     );
     try {
       const master = await importHkdfKey(shared);
-      return await hkdfAesKey(master, utf8Encode(LABELS.contactsSalt), LABELS.contactsKey);
+      return await hkdfAesKey(master, utf8Encode(labels.salt), labels.info);
     } finally {
       shared.fill(0);
     }
   });
 }
+
+/** The contact book key (the "contacts" vault key). */
+export const deriveContactsKey = (ecdhPrivateKey: CryptoKey, ecdhPublicKey: CryptoKey) => deriveVaultKey(ecdhPrivateKey, ecdhPublicKey, "contacts");

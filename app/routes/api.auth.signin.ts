@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { signInRequestSchema } from "~/validation/auth";
-import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/utils/http.server";
-import { pbErrorMessage, pbStatus, pocketbase } from "~/utils/pocketbase.server";
-import { commitAuth } from "~/utils/session.server";
-import { loadSessionUser } from "~/utils/users.server";
+import { signInRequestSchema } from "~/features/auth/validation";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/server/http.server";
+import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
+import { commitAuth } from "~/server/session.server";
+import { loadSessionUser } from "~/features/auth/users.server";
+import { sessionChangeHeaders } from "~/server/csrf.server";
 
 // Sign-in with the login secret derived in the browser; answers with the wrapped keys so a new device can unwrap them.
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -21,5 +22,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const user = await loadSessionUser(pb, auth.record.id);
   if (!user) fail(502, "Sign in failed");
-  return jsonResponse({ user }, 200, { "Set-Cookie": await commitAuth(request, auth.token, user.id) });
+  return jsonResponse({ user }, 200, await sessionChangeHeaders(request, await commitAuth(request, auth.token, user.id), auth.token));
 }

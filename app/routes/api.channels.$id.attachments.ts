@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { attachmentFieldsSchema } from "~/validation/channels";
-import { createAttachment, uploadLimitBytes } from "~/utils/attachments.server";
-import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { fileField, readMultipart } from "~/utils/multipart.server";
-import { channelIdParam } from "~/utils/params.server";
+import { attachmentFieldsSchema } from "~/features/channels/validation";
+import { createAttachment, uploadLimitBytes } from "~/features/files/attachments.server";
+import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { fileField, readMultipart } from "~/server/multipart.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 // AES-GCM adds a 12-byte IV and a 16-byte tag to every file.
 const CIPHER_OVERHEAD_BYTES = 28;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { callHook } from "~/utils/channels.server";
-import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { channelIdParam } from "~/utils/params.server";
+import { callHook } from "~/features/channels/channels.server";
+import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 // Clear Messages: creator only, every message of the channel in one transaction (PocketBase hook).
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deleteChannel } from "~/utils/channels.server";
-import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { channelIdParam } from "~/utils/params.server";
+import { deleteChannel } from "~/features/channels/channels.server";
+import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 // Only the creator may delete (PocketBase's delete rule); members, messages and files go with it.
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { leaveChannel } from "~/utils/channels.server";
-import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { channelIdParam } from "~/utils/params.server";
+import { leaveChannel } from "~/features/channels/channels.server";
+import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);

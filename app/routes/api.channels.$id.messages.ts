@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { messagePageSchema, postMessageRequestSchema } from "~/validation/channels";
-import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { createMessage, listMessages } from "~/utils/messages.server";
-import { channelIdParam } from "~/utils/params.server";
+import { messagePageSchema, postMessageRequestSchema } from "~/features/channels/validation";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { createMessage, listMessages } from "~/features/messages/messages.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const channelId = channelIdParam(params);
@@ -24,6 +24,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     senderId: userId,
     encryptedContent: body.encryptedContent,
     senderPublicKey: body.senderPublicKey,
+    kind: body.kind,
+    targetId: body.targetId,
+    clientId: body.clientId,
   });
-  return jsonResponse({ message });
+  const { replayed, ...stored } = message;
+  return jsonResponse(replayed ? { message: stored, replayed } : { message: stored });
 }

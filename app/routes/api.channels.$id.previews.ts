@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { previewFieldsSchema } from "~/validation/channels";
-import { createPreview } from "~/utils/attachments.server";
-import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { readMultipart } from "~/utils/multipart.server";
-import { channelIdParam } from "~/utils/params.server";
+import { previewFieldsSchema } from "~/features/channels/validation";
+import { createPreview } from "~/features/files/attachments.server";
+import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { readMultipart } from "~/server/multipart.server";
+import { channelIdParam } from "~/features/channels/params.server";
 
 const MAX_PREVIEW_IMAGE_BYTES = 2 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createChannelRequestSchema } from "~/validation/channels";
-import { callHook, listChannels } from "~/utils/channels.server";
-import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { createChannelRequestSchema } from "~/features/channels/validation";
+import { callHook, listChannels } from "~/features/channels/channels.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pb } = await requireUser(request, context);

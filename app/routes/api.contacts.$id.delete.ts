@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deleteContact } from "~/utils/contacts.server";
-import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { deleteContact } from "~/features/contacts/contacts.server";
+import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);

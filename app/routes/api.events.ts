@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
-import type { LiveEvent } from "~/chat-types";
-import { channelIdSchema } from "~/validation/channels";
-import { fail, requireUser } from "~/utils/http.server";
-import { ATTACHMENT_FIELDS, PREVIEW_FIELDS, toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/utils/attachments.server";
-import { toMessage } from "~/utils/messages.server";
-import { openRealtime, topicWithOptions } from "~/utils/realtime.server";
+import type { LiveEvent } from "~/features/live/types";
+import { channelIdSchema } from "~/features/channels/validation";
+import { fail, requireUser } from "~/server/http.server";
+import { ATTACHMENT_FIELDS, PREVIEW_FIELDS, toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
+import { toMessage } from "~/features/messages/messages.server";
+import { openRealtime, topicWithOptions } from "~/features/live/realtime.server";
 
 const HEARTBEAT_MS = 25_000;
 const MESSAGES_TOPIC = "chatcrypt/messages";
@@ -75,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             else if (e.action === "delete" && record.channel === channelId) emit({ type: "message-deleted", channelId, messageId: record.id });
           } else if (topic === "channel_members/*") {
             if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });
+            else if (e.record.channel === channelId) emit({ type: "members" });
           } else if (topic === "channels/*") {
             emit({ type: "memberships" });
           } else if (topic === attachmentsTopic) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { linkPreviewRequestSchema } from "~/validation/channels";
-import { callHook } from "~/utils/channels.server";
-import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { linkPreviewRequestSchema } from "~/features/channels/validation";
+import { callHook } from "~/features/channels/channels.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 /**
  * The spec's fetch-link-preview: PocketBase fetches the page (and its image) behind an SSRF guard, so the

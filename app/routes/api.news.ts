@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { FeedResponse } from "~/workspace/feed";
-import { fail, jsonResponse, requireUser } from "~/utils/http.server";
-import { pbStatus } from "~/utils/pocketbase.server";
+import type { FeedResponse } from "~/features/news/feed";
+import { fail, jsonResponse, requireUser } from "~/server/http.server";
+import { pbStatus } from "~/server/pocketbase.server";
 
 /** The news feed sidebar's items: fetched by PocketBase from the operator's feed (SSRF-guarded, cached). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { fail, jsonResponse, requireUser } from "~/utils/http.server";
-import { listProfiles } from "~/utils/users.server";
+import { fail, jsonResponse, requireUser } from "~/server/http.server";
+import { listProfiles } from "~/features/auth/users.server";
 
 const idsSchema = z.array(z.string().regex(/^[a-z0-9]{15}$/)).min(1).max(100);
 

@@ -1,21 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { settingsRequestSchema } from "~/validation/settings";
-import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
-import { pbStatus } from "~/utils/pocketbase.server";
-import { loadSessionUser } from "~/utils/users.server";
+import { settingsRequestSchema } from "~/features/settings/validation";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { pbStatus } from "~/server/pocketbase.server";
+import { loadSessionUser } from "~/features/auth/users.server";
 
 const COLUMNS = {
-  translationLanguage: "translation_language",
-  translationEnabled: "translation_enabled",
-  desktopNotificationsEnabled: "desktop_notifications_enabled",
   emailNotificationsEnabled: "email_notifications_enabled",
   emailIncludeContent: "email_include_content",
-  notifyOnMention: "notify_on_mention",
-  notifyKeywords: "notify_keywords",
-  worldClockCities: "world_clock_cities",
+  encryptedSettings: "encrypted_settings",
 } as const;
 
-/** Saves the caller's own settings (PocketBase's update rule allows only their own record). */
+/**
+ * Saves the caller's own settings (PocketBase's update rule allows only their own record): the email
+ * switches in clear, everything else as the ciphertext sealed in the browser.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
@@ -34,5 +32,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const user = await loadSessionUser(pb, userId);
   if (!user) fail(401, "Not authenticated");
-  return jsonResponse({ settings: user.settings });
+  return jsonResponse({ settings: user.settings, encryptedSettings: user.encryptedSettings });
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { isTargetLanguageCode } from "~/translation/languages";
-import { callHook } from "~/utils/channels.server";
-import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/utils/http.server";
+import { isTargetLanguageCode } from "~/features/translation/languages";
+import { callHook } from "~/features/channels/channels.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const schema = z.object({
   text: z.array(z.string().max(5000)).min(1).max(50),

@@ -1,10 +1,10 @@
-// What the page does, step for step (app/auth.client.ts, app/chat/chat.client.ts), over a WebClient.
+// What the page does, step for step (app/features/auth/auth.client.ts, app/features/messages/messages.client.ts), over a WebClient.
 import { randomBytes } from "node:crypto";
 import { WebClient } from "./web-client.mjs";
 
 const b64url = (bytes) => Buffer.from(bytes).toString("base64url");
 
-/** Sign-up as app/auth.client.ts does it: PBKDF2 login secret, new key bundle, wrapped private keys. */
+/** Sign-up as app/features/auth/auth.client.ts does it: PBKDF2 login secret, new key bundle, wrapped private keys. */
 export async function signUpFull(c, baseUrl, { username, email, password }) {
   const client = new WebClient(baseUrl);
   await client.loadPage();
@@ -70,12 +70,27 @@ export async function joinChannel(client, channel) {
   return client.api("/api/channels/join", { channelId: channel.id, verifier: channel.verifier, ecdhPublicKey: client.user.ecdhPublicKey });
 }
 
-/** postEnvelope: encrypt, sign, POST. Returns the envelope's iv (the bench's message key) and the answer. */
-export async function postMessage(c, client, channel, text) {
-  const envelope = await c.encryptMessage({ key: channel.key, channelId: channel.id, senderId: client.user.id, plaintext: text, signingKey: client.keys.rsaPrivateKey });
+/**
+ * postEnvelope: encrypt, sign, POST. Returns the envelope's iv (the bench's message key) and the answer.
+ * With `annotation` ({ kind: "edit", targetId, text } or { kind: "reaction", targetId, emoji }) it posts
+ * an edit or a reaction the way the page does.
+ */
+export async function postMessage(c, client, channel, text, annotation) {
+  const body = !annotation
+    ? text
+    : c.encodeBody(
+        annotation.kind === "edit"
+          ? { text, files: [], edits: annotation.targetId }
+          : { text: "", files: [], reactsTo: annotation.targetId, reaction: annotation.emoji },
+      );
+  const envelope = await c.encryptMessage({ key: channel.key, channelId: channel.id, senderId: client.user.id, plaintext: body, signingKey: client.keys.rsaPrivateKey });
   const iv = JSON.parse(envelope).iv;
   const sentAt = performance.now();
-  const { message } = await client.api(`/api/channels/${channel.id}/messages`, { encryptedContent: envelope, senderPublicKey: client.user.ecdhPublicKey });
+  const { message } = await client.api(`/api/channels/${channel.id}/messages`, {
+    encryptedContent: envelope,
+    senderPublicKey: client.user.ecdhPublicKey,
+    ...(annotation ? { kind: annotation.kind, targetId: annotation.targetId } : {}),
+  });
   return { iv, message, postMs: performance.now() - sentAt };
 }
 

@@ -1,5 +1,5 @@
 // One simulated browser: a cookie jar, the page's CSRF token, the JSON API and the live stream
-// (/api/events), exactly as app/api.client.ts and app/chat/useLiveEvents.client.ts use them.
+// (/api/events), exactly as app/lib/api.client.ts and app/features/live/useLiveEvents.client.ts use them.
 import { openEventStream, request } from "./http.mjs";
 
 export class ApiError extends Error {
@@ -44,10 +44,11 @@ export class WebClient {
     return res.text;
   }
 
-  async api(path, body, { method } = {}) {
+  /** `headers` are added to the request (a test may pose as a proxy: X-Forwarded-For). */
+  async api(path, body, { method, headers = {} } = {}) {
     const res = await request(`${this.base}${path}`, {
       method: method ?? (body === undefined ? "GET" : "POST"),
-      headers: { Accept: "application/json", "X-CSRF-Token": this.csrf, Cookie: this.cookieHeader() },
+      headers: { Accept: "application/json", "X-CSRF-Token": this.csrf, Cookie: this.cookieHeader(), ...headers },
       body,
     });
     this.absorb(res.headers);

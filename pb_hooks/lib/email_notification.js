@@ -1,14 +1,18 @@
-/// <reference path="../../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
 
 // Email notifications for POST /api/chat/notify-email, and the SMTP settings taken from the
 // environment at start-up.
 //
 // A notification goes only to the signed-in caller's own address (never to an address named in the
-// request: that would make the server an open relay), at most RATE_LIMITS per user, and says only
-// who wrote in which channel unless the user chose to receive the message text too.
+// request: that would make the server an open relay), only once that address is verified, at most
+// RATE_LIMITS per user and RECIPIENT_LIMITS per address (with the verification emails, whichever
+// account asked for them). It names the sender and the channel, and carries the message text only
+// when the user chose to receive it.
 
 const { badRequest } = require(`${__hooks}/lib/errors.js`);
 const { characterCount } = require(`${__hooks}/lib/request.js`);
+const { take, takeAll } = require(`${__hooks}/lib/limits.js`);
 
 const MAX_CHANNEL_NAME_CHARS = 100;
 const MAX_SENDER_USERNAME_CHARS = 32;
@@ -20,7 +24,12 @@ const RATE_LIMITS = [
   { windowMs: 60 * 1000, max: 10 },
   { windowMs: 24 * 60 * 60 * 1000, max: 100 },
 ];
-const LONGEST_WINDOW_MS = RATE_LIMITS.reduce((longest, limit) => Math.max(longest, limit.windowMs), 0);
+// at most `max` emails (notifications and verification emails) per recipient address, from all
+// accounts together
+const RECIPIENT_LIMITS = [{ windowMs: 60 * 60 * 1000, max: 10 }];
+
+const NOT_VERIFIED = "Verify your email address before turning on email notifications.";
+const TOO_MANY_TO_ADDRESS = "Too many emails to this address in the last hour. Please try again later.";
 
 const DEFAULT_FROM_ADDRESS = "noreply@chatcrypt.local";
 const DEFAULT_FROM_NAME = "ChatCrypt";
@@ -37,10 +46,16 @@ const REASONS = {
 
 // Printable text only: control characters (line breaks included) would let a caller shape the
 // mail's headers or lines.
+/** @param {string} value */
 function singleLine(value) {
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
 }
 
+/**
+ * @param {JsonObject} body
+ * @param {string} name
+ * @param {number} maxChars
+ */
 function requiredText(body, name, maxChars) {
   const value = body[name];
   if (typeof value !== "string" || singleLine(value) === "") {
@@ -54,6 +69,7 @@ function requiredText(body, name, maxChars) {
 
 // {senderUsername, channelName, messageContent, mention} from the request body, or a 400.
 // "to" is accepted for compatibility with the spec's call and ignored.
+/** @param {JsonObject} body */
 function readNotifyRequest(body) {
   const senderUsername = requiredText(body, "senderUsername", MAX_SENDER_USERNAME_CHARS);
   const channelName = requiredText(body, "channelName", MAX_CHANNEL_NAME_CHARS);
@@ -81,36 +97,41 @@ function readNotifyRequest(body) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rate limit, kept in the app store (per process; it starts empty after a restart)
+// Rate limits (lib/limits.js: per process, empty after a restart)
 
-// Counts one notification for the user and answers true, or answers false (and counts nothing)
-// when any window is full. Atomic: the store holds its lock while the callback runs.
-function takeRateLimit(app, userId) {
-  let allowed = false;
-  app.store().setFunc(`chat.notifyEmail.sent ${userId}`, (old) => {
-    const now = Date.now();
-    let times = [];
-    if (typeof old === "string" && old !== "") {
-      try {
-        times = JSON.parse(old).filter((time) => typeof time === "number" && now - time < LONGEST_WINDOW_MS);
-      } catch (_) {
-        times = [];
-      }
-    }
-    allowed = RATE_LIMITS.every(
-      (limit) => times.filter((time) => now - time < limit.windowMs).length < limit.max,
-    );
-    if (allowed) {
-      times.push(now);
-    }
-    return JSON.stringify(times);
-  });
-  return allowed;
+/** @param {string} address */
+function recipientKey(address) {
+  return `mail.to ${address.trim().toLowerCase()}`;
+}
+
+// Counts one email to the address; false (and nothing counted) when its limit is reached.
+/**
+ * @param {core.App} app
+ * @param {string} address
+ */
+function takeRecipientLimit(app, address) {
+  return take(app, recipientKey(address), RECIPIENT_LIMITS) !== 0;
+}
+
+// Counts one notification for the user and for the address, or neither. Answers "" when both
+// allow it, else "user" or "recipient": the first limit that is reached.
+/**
+ * @param {core.App} app
+ * @param {string} userId
+ * @param {string} address
+ */
+function takeNotificationLimits(app, userId, address) {
+  const taken = takeAll(app, [
+    { key: `mail.notify ${userId}`, limits: RATE_LIMITS },
+    { key: recipientKey(address), limits: RECIPIENT_LIMITS },
+  ]);
+  return taken.ok ? "" : ["user", "recipient"][taken.failedAt];
 }
 
 // ---------------------------------------------------------------------------------------------
 // The message
 
+/** @param {string} value */
 function escapeHtml(value) {
   return value
     .replace(/&/g, "&amp;")
@@ -120,12 +141,20 @@ function escapeHtml(value) {
     .replace(/'/g, "&#39;");
 }
 
+/**
+ * @param {string} value
+ * @param {number} maxChars
+ */
 function truncate(value, maxChars) {
   const chars = Array.from(value);
   return chars.length <= maxChars ? value : chars.slice(0, maxChars).join("") + "…";
 }
 
 // {subject, text, html} of a notification. The message text is included only when asked for.
+/**
+ * @param {ReturnType<typeof readNotifyRequest>} request
+ * @param {boolean} includeContent
+ */
 function composeNotification(request, includeContent) {
   const channel = `#${request.channelName}`;
   const subject = request.mention ? `New mention in ${channel}` : `New message in ${channel}`;
@@ -153,6 +182,7 @@ function composeNotification(request, includeContent) {
 // ---------------------------------------------------------------------------------------------
 // SMTP settings from the environment
 
+/** @param {string} name */
 function env(name) {
   return String($os.getenv(name) || "").trim();
 }
@@ -161,6 +191,7 @@ function env(name) {
 // SMTP_AUTH_METHOD, MAIL_FROM and MAIL_FROM_NAME into the app settings and saves them (only when
 // something changed), so that the dashboard shows what is in use. A bad value is logged and
 // leaves the settings as they were; it never stops the server from starting.
+/** @param {core.App} app */
 function applySmtpEnvironment(app) {
   const host = env("SMTP_HOST");
   if (host === "") {
@@ -226,17 +257,49 @@ function applySmtpEnvironment(app) {
   }
 }
 
+// APP_URL, the address browsers use for the web app (e.g. https://chat.example.com), becomes
+// PocketBase's application URL, which starts the link in verification emails (the users
+// collection's template, pb_migrations/1795366080_users_email_verification.js). Saved only when it
+// changed; a value that is not an http(s) address without query or fragment is logged and ignored.
+/** @param {core.App} app */
+function applyAppUrlEnvironment(app) {
+  const value = env("APP_URL").replace(/\/+$/, "");
+  if (value === "") {
+    return;
+  }
+  if (!/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(value)) {
+    app.logger().error("APP_URL not applied: it must be an http(s) address such as https://chat.example.com", "APP_URL", value);
+    return;
+  }
+  try {
+    const settings = app.settings().clone();
+    if (settings.meta.appURL === value) {
+      return;
+    }
+    settings.meta.appURL = value;
+    app.save(settings);
+    app.logger().info("Application URL applied from the environment", "appURL", value);
+  } catch (err) {
+    app.logger().error("APP_URL not applied", "error", String(err));
+  }
+}
+
 module.exports = {
   MAX_CHANNEL_NAME_CHARS,
   MAX_SENDER_USERNAME_CHARS,
   MAX_MESSAGE_CHARS,
   MAX_MESSAGE_CHARS_IN_EMAIL,
   RATE_LIMITS,
+  RECIPIENT_LIMITS,
   DEFAULT_FROM_ADDRESS,
   DEFAULT_FROM_NAME,
   REASONS,
+  NOT_VERIFIED,
+  TOO_MANY_TO_ADDRESS,
   readNotifyRequest,
-  takeRateLimit,
+  takeRecipientLimit,
+  takeNotificationLimits,
   composeNotification,
   applySmtpEnvironment,
+  applyAppUrlEnvironment,
 };

@@ -1,4 +1,5 @@
-/// <reference path="../../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
 
 // Typed API errors whose message reaches the client exactly as written.
 //
@@ -10,28 +11,47 @@
 // empty: the message is the whole answer (clients that prefer per-field messages in "data" would
 // otherwise show PocketBase's generic field text instead of ours).
 
+/**
+ * @template {router.ApiError} E
+ * @param {E} error
+ * @param {string} message
+ * @returns {E}
+ */
 function withMessage(error, message) {
   error.message = message;
   return error;
 }
 
+/** @param {string} message */
 function badRequest(message) {
   return withMessage(new BadRequestError(message), message);
 }
 
+/** @param {string} message */
 function unauthorized(message) {
   return withMessage(new UnauthorizedError(message), message);
 }
 
+/** @param {string} message */
 function forbidden(message) {
   return withMessage(new ForbiddenError(message), message);
 }
 
+/** @param {string} message */
 function notFound(message) {
   return withMessage(new NotFoundError(message), message);
 }
 
+/** @param {string} message */
+function tooManyRequests(message) {
+  return withMessage(new TooManyRequestsError(message), message);
+}
+
 // Field errors of a failed save, as {fieldName: "message"}; empty when the error carries none.
+/**
+ * @param {any} error what a failed save threw
+ * @returns {{ [field: string]: any }}
+ */
 function fieldErrors(error) {
   const value = error && error.value;
   if (!value || typeof value.marshalJSON !== "function") {
@@ -48,6 +68,11 @@ function fieldErrors(error) {
 // A 400 for a record that failed validation while saving, naming the first rejected field, e.g.
 // "Invalid ecdh_public_key: Must be no more than 1000 character(s)."
 // `messages` may give, per field name, a fixed message or a function (fieldMessage) => message.
+/**
+ * @param {any} error what the save threw
+ * @param {string} fallback
+ * @param {{ [field: string]: string | ((fieldMessage: string) => string) }} [messages]
+ */
 function invalidRecord(error, fallback, messages) {
   const fields = fieldErrors(error);
   const names = Object.keys(fields).sort();
@@ -69,4 +94,4 @@ function invalidRecord(error, fallback, messages) {
   return badRequest(fallback);
 }
 
-module.exports = { badRequest, unauthorized, forbidden, notFound, fieldErrors, invalidRecord };
+module.exports = { badRequest, unauthorized, forbidden, notFound, tooManyRequests, fieldErrors, invalidRecord };

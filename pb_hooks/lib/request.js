@@ -1,4 +1,5 @@
-/// <reference path="../../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
 
 // Reading and checking the input of the /api/chat/ routes. Every check throws a typed 4xx error
 // with a message the client can show; nothing here ever answers with a 500.
@@ -17,6 +18,11 @@ const patterns = {
 };
 
 // The signed-in user of the "users" collection, or a 401 with the given message.
+/**
+ * @param {core.RequestEvent} e
+ * @param {string} message
+ * @returns {core.Record}
+ */
 function requireUser(e, message) {
   const auth = e.auth;
   if (!auth || auth.collection().name !== "users") {
@@ -27,6 +33,10 @@ function requireUser(e, message) {
 
 // The parsed JSON object body; 400 for any other content type, invalid JSON, arrays, scalars.
 // An empty body reads as {}.
+/**
+ * @param {core.RequestEvent} e
+ * @returns {JsonObject}
+ */
 function readJsonObject(e) {
   const contentType = String(e.request.header.get("Content-Type") || "").toLowerCase();
   const hasBody = e.request.contentLength !== 0;
@@ -48,6 +58,13 @@ function readJsonObject(e) {
 }
 
 // The string value of body[name] if it matches pattern, else a 400 with message.
+/**
+ * @param {JsonObject} body
+ * @param {string} name
+ * @param {RegExp} pattern
+ * @param {string} message
+ * @returns {string}
+ */
 function matching(body, name, pattern, message) {
   const value = body[name];
   if (typeof value !== "string" || !pattern.test(value)) {
@@ -57,6 +74,11 @@ function matching(body, name, pattern, message) {
 }
 
 // A non-empty string; its size is checked by the collection schema when it is saved.
+/**
+ * @param {JsonObject} body
+ * @param {string} name
+ * @returns {string}
+ */
 function nonEmptyString(body, name) {
   const value = body[name];
   if (typeof value !== "string" || value.length === 0) {
@@ -66,6 +88,11 @@ function nonEmptyString(body, name) {
 }
 
 // A JSON number without a fraction; its range is checked by the collection schema.
+/**
+ * @param {JsonObject} body
+ * @param {string} name
+ * @returns {number}
+ */
 function wholeNumber(body, name) {
   const value = body[name];
   if (typeof value !== "number" || !Number.isInteger(value)) {
@@ -75,6 +102,7 @@ function wholeNumber(body, name) {
 }
 
 // Length in characters (code points), the way PocketBase counts text field sizes.
+/** @param {string} value */
 function characterCount(value) {
   return Array.from(value).length;
 }

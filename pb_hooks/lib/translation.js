@@ -1,4 +1,5 @@
-/// <reference path="../../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
 
 // Translation for POST /api/chat/translate: request checks, target languages, and the providers
 // (Apertium APy, LibreTranslate, DeepL), chosen by environment variables:
@@ -24,7 +25,8 @@ const SERVICE_UNAVAILABLE = "Translation service unavailable";
 const TEXT_INVALID = `text must be a string or a list of 1 to ${MAX_STRINGS} strings.`;
 const TARGET_INVALID = "target_lang must be a supported language code, e.g. EN-US, ES or DE.";
 
-// The DeepL target languages, as app/translation/languages.ts lists them (keep both in step).
+// The DeepL target languages, as app/features/translation/languages.ts lists them (keep both in step).
+/** @type {{ [code: string]: string }} */
 const LANGUAGE_NAMES = {
   "AR": "Arabic",
   "BG": "Bulgarian",
@@ -61,6 +63,7 @@ const LANGUAGE_NAMES = {
   "ZH-HANT": "Chinese (traditional)",
 };
 
+/** @param {string} code */
 function notAvailableMessage(code) {
   return `Translation to ${LANGUAGE_NAMES[code] || code} is not available on this server.`;
 }
@@ -68,20 +71,31 @@ function notAvailableMessage(code) {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
+/**
+ * @constructor
+ * @param {"unsupported" | "failed"} kind
+ * @param {string} detail
+ */
 function TranslationError(kind, detail) {
   this.kind = kind; // "unsupported" | "failed"
   this.detail = detail;
 }
 
+/** @param {string} detail */
 function unsupported(detail) {
   return new TranslationError("unsupported", detail);
 }
 
+/** @param {string} detail */
 function failed(detail) {
   return new TranslationError("failed", detail);
 }
 
 // An API error whose message reaches the client exactly as written (see lib/errors.js).
+/**
+ * @param {number} status
+ * @param {string} message
+ */
 function apiError(status, message) {
   const error = new ApiError(status, message);
   error.message = message;
@@ -92,6 +106,7 @@ function apiError(status, message) {
 // Request
 
 // {texts: string[], target: "ES"} from the request body, or a 400. A single string is a list of one.
+/** @param {JsonObject} body */
 function readTranslateRequest(body) {
   const text = body.text;
   let texts;
@@ -140,15 +155,21 @@ function readTranslateRequest(body) {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
+/**
+ * @param {string} name
+ * @param {string} fallback
+ */
 function env(name, fallback) {
   const value = String($os.getenv(name) || "").trim();
   return value === "" ? fallback : value;
 }
 
+/** @param {string} url */
 function withoutTrailingSlash(url) {
   return url.replace(/\/+$/, "");
 }
 
+/** @param {{ [name: string]: string }} fields */
 function formBody(fields) {
   return Object.keys(fields)
     .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(fields[key])}`)
@@ -157,6 +178,10 @@ function formBody(fields) {
 
 // {status, json} of one request; json is undefined when the body is not JSON.
 // Connection failures and timeouts throw a "failed" TranslationError.
+/**
+ * @param {Parameters<typeof $http.send>[0]} config
+ * @returns {{ status: number, json: any }}
+ */
 function send(config) {
   let res;
   try {
@@ -174,6 +199,14 @@ function send(config) {
 }
 
 // A value cached in the app store as JSON for ttlMs, or load() again.
+/**
+ * @template T
+ * @param {core.App} app
+ * @param {string} key
+ * @param {number} ttlMs
+ * @param {() => T} load
+ * @returns {T}
+ */
 function cached(app, key, ttlMs, load) {
   const raw = app.store().get(key);
   if (typeof raw === "string" && raw !== "") {
@@ -197,6 +230,7 @@ function cached(app, key, ttlMs, load) {
 // language (English to Portuguese as eng→spa→por). It cannot detect the source language unless
 // CLD2 or analyser modes are installed: /identifyLang is asked, and English assumed otherwise.
 
+/** @type {{ [code: string]: string[] }} */
 const APERTIUM_CODES = {
   "AR": ["ara"],
   "BG": ["bul"],
@@ -237,11 +271,17 @@ const APERTIUM_MAX_HOPS = 2; // at most one middle language: every hop costs qua
 const APERTIUM_PAIRS_TTL_MS = 5 * 60 * 1000;
 const APERTIUM_DETECT_CHARS = 1000;
 
+/** @param {string} code */
 function baseCode(code) {
   return String(code).split("_")[0];
 }
 
 // [["eng", "spa"], ...] from /listPairs, cached.
+/**
+ * @param {core.App} app
+ * @param {string} url
+ * @returns {string[][]}
+ */
 function apertiumPairs(app, url) {
   return cached(app, `chat.translate.apertium.pairs ${url}`, APERTIUM_PAIRS_TTL_MS, () => {
     const res = send({ url: `${url}/listPairs`, method: "GET", timeout: 5 });
@@ -261,7 +301,14 @@ function apertiumPairs(app, url) {
 
 // The shortest list of languages [source, ..., target] joined by installed pairs, trying the
 // target codes in order of preference; null when there is none within APERTIUM_MAX_HOPS.
+/**
+ * @param {string[][]} pairs
+ * @param {string} source
+ * @param {string[]} targets
+ * @returns {string[] | null}
+ */
 function apertiumRoute(pairs, source, targets) {
+  /** @type {{ [language: string]: string[] }} */
   const next = {};
   for (const pair of pairs) {
     (next[pair[0]] = next[pair[0]] || []).push(pair[1]);
@@ -290,6 +337,12 @@ function apertiumRoute(pairs, source, targets) {
 }
 
 // The language APy identifies with most confidence, or "" when it cannot tell.
+/**
+ * @param {core.App} app
+ * @param {string} url
+ * @param {string} text
+ * @returns {string}
+ */
 function apertiumIdentify(app, url, text) {
   const flag = `chat.translate.apertium.noIdentify ${url}`;
   const unsupportedAt = app.store().get(flag);
@@ -327,6 +380,13 @@ function apertiumIdentify(app, url, text) {
   return best;
 }
 
+/**
+ * @param {string} url
+ * @param {string} text
+ * @param {string} source
+ * @param {string} target
+ * @returns {string}
+ */
 function apertiumTranslateOnce(url, text, source, target) {
   const res = send({
     url: `${url}/translate`,
@@ -342,6 +402,7 @@ function apertiumTranslateOnce(url, text, source, target) {
   return data.translatedText;
 }
 
+/** @type {Provider} */
 function apertiumTranslate(app, texts, target) {
   const url = withoutTrailingSlash(env("APERTIUM_URL", "http://127.0.0.1:2737"));
   const pairs = apertiumPairs(app, url);
@@ -373,6 +434,7 @@ function apertiumTranslate(app, texts, target) {
 // ---------------------------------------------------------------------------------------------
 // LibreTranslate: lower-case ISO 639-1 codes, some with a script or region ("zh-Hans", "pt-BR").
 
+/** @type {{ [code: string]: string[] }} */
 const LIBRETRANSLATE_CODES = {
   "EN-GB": ["en"],
   "EN-US": ["en"],
@@ -382,6 +444,7 @@ const LIBRETRANSLATE_CODES = {
   "ZH-HANT": ["zh-Hant", "zt"],
 };
 
+/** @type {Provider} */
 function libreTranslate(app, texts, target) {
   const url = withoutTrailingSlash(env("LIBRETRANSLATE_URL", ""));
   if (url === "") {
@@ -404,6 +467,7 @@ function libreTranslate(app, texts, target) {
     throw unsupported(`LibreTranslate has no ${candidates.join("/")}`);
   }
 
+  /** @type {JsonObject} */
   const payload = { q: texts, source: "auto", target: code, format: "text" };
   if (apiKey !== "") {
     payload.api_key = apiKey;
@@ -425,6 +489,7 @@ function libreTranslate(app, texts, target) {
 // ---------------------------------------------------------------------------------------------
 // DeepL: takes our codes as they are.
 
+/** @type {Provider} */
 function deeplTranslate(app, texts, target) {
   const apiKey = env("DEEPL_API_KEY", "");
   if (apiKey === "") {
@@ -454,6 +519,12 @@ function deeplTranslate(app, texts, target) {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * @typedef {(app: core.App, texts: string[], target: string) => string[]} Provider
+ * texts are never blank; answers one translation per text, in the same order
+ */
+
+/** @type {{ [name: string]: Provider }} */
 const PROVIDERS = {
   apertium: apertiumTranslate,
   libretranslate: libreTranslate,
@@ -465,6 +536,12 @@ const PROVIDERS = {
 
 // Translations of texts, one per text in the same order. Blank texts are returned as they are
 // and never sent. Throws a TranslationError.
+/**
+ * @param {core.App} app
+ * @param {string[]} texts
+ * @param {string} target
+ * @returns {string[]}
+ */
 function translateTexts(app, texts, target) {
   const name = env("TRANSLATE_PROVIDER", "apertium").toLowerCase();
   const provider = PROVIDERS[name];
@@ -472,7 +549,9 @@ function translateTexts(app, texts, target) {
     throw failed(`unknown TRANSLATE_PROVIDER "${name}"`);
   }
 
+  /** @type {number[]} */
   const indexes = [];
+  /** @type {string[]} */
   const toSend = [];
   texts.forEach((text, index) => {
     if (text.trim() !== "") {

@@ -16,6 +16,8 @@ export function newUser(prefix = "user"): TestUser {
 
 /** Browser console errors fail a test, except the network lines Chromium prints for expected 4xx answers. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
   consoleErrors: [
     async ({ context }, use) => {

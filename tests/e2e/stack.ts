@@ -26,6 +26,8 @@ export interface WebServer {
   logDir: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** The web server's process id while it runs. */
+  pid(): number | undefined;
 }
 
 /** The production web server (server.mjs on the built app) in front of the given PocketBase. */
@@ -59,5 +61,5 @@ export async function startWeb(pbUrl: string, options: { port?: number; sessionS
   };
 
   await start();
-  return { url, logDir, start, stop };
+  return { url, logDir, start, stop, pid: () => child?.pid };
 }

@@ -56,3 +56,26 @@ test("forged, replayed and tampered messages are dropped; genuine ones still arr
   await alice.context.close();
   await bob.context.close();
 });
+
+// A server that lowers a channel's PBKDF2 count would make new messages' key cheap to brute-force.
+test("a lowered PBKDF2 count from the server is ignored: the remembered count keeps the real key", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `kdf-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Work Factor", password);
+  await joinAndOpen(bob.page, channelId, password, "Work Factor");
+  await send(alice.page, "before the downgrade");
+  await expect(log(bob.page).getByText("before the downgrade")).toBeVisible();
+
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  await admin.collection("channels").update(channelId, { kdf_iterations: 100_000 });
+
+  // After a reload Bob's page still derives the real key: the history reads, and what he sends reads for Alice.
+  await bob.page.reload();
+  await bob.page.getByRole("button", { name: "# Work Factor" }).click();
+  await expect(log(bob.page).getByText("before the downgrade")).toBeVisible({ timeout: 20_000 });
+  await send(bob.page, "after the downgrade");
+  await expect(log(alice.page).getByText("after the downgrade")).toBeVisible();
+  await alice.context.close();
+  await bob.context.close();
+});

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { EventSource } from "eventsource";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
@@ -18,6 +18,9 @@ import {
   type TestChannel,
   type TestUser,
 } from "./pocketbase";
+
+/** Ciphertext as the browser stores it in the keyring and the settings vault (base64url). */
+const sealedText = () => randomBytes(60).toString("base64url");
 
 // The SDK's realtime client needs an EventSource; Node 20 has none.
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
@@ -41,6 +44,8 @@ const COLLECTIONS = [
   "file_attachments",
   "link_previews",
   "whatsapp_contacts",
+  "keyring_entries",
+  "read_positions",
 ] as const;
 
 beforeAll(async () => {
@@ -78,6 +83,8 @@ beforeAll(async () => {
     name: fakeCiphertext(),
     phone_number: fakeCiphertext(),
   });
+  const keyringEntry = await alice.pb.collection("keyring_entries").create({ user: alice.id, channel: channel.id, data: sealedText() });
+  const readPosition = await alice.pb.collection("read_positions").create({ user: alice.id, channel: channel.id, last_read: message.created });
   const membership = await admin.collection("channel_members").getFirstListItem(
     admin.filter("channel = {:c} && user = {:u}", { c: channel.id, u: alice.id }),
   );
@@ -91,6 +98,8 @@ beforeAll(async () => {
     file_attachments: attachment.id,
     link_previews: preview.id,
     whatsapp_contacts: contact.id,
+    keyring_entries: keyringEntry.id,
+    read_positions: readPosition.id,
   });
 
   verifierHash = (await admin.collection("channels").getOne(channel.id)).verifier_hash as string;
@@ -153,21 +162,23 @@ describe("accounts (users)", () => {
   it("a user's own record carries the wrapped keys and settings", async () => {
     const own = await alice.pb.collection("users").getOne(alice.id);
     expect(own.encrypted_ecdh_private_key).toBeTruthy();
-    expect(own.world_clock_cities).toEqual(["New York", "London", "Tokyo"]);
+    expect(own.encrypted_settings).toBe("");
+    // Private settings exist only as ciphertext: no clear column holds keywords, cities or a language.
+    for (const column of ["translation_language", "notify_keywords", "world_clock_cities", "notify_on_mention", "desktop_notifications_enabled"]) {
+      expect(own).not.toHaveProperty(column);
+    }
   });
 
   it("a user updates their own settings but not another user's", async () => {
-    const updated = await alice.pb.collection("users").update(alice.id, {
-      translation_language: "DE",
-      notify_keywords: ["release"],
-      world_clock_cities: ["Paris"],
-    });
-    expect(updated).toMatchObject({ translation_language: "DE", notify_keywords: ["release"] });
+    const sealed = sealedText();
+    const updated = await alice.pb.collection("users").update(alice.id, { encrypted_settings: sealed, email_notifications_enabled: true });
+    expect(updated).toMatchObject({ encrypted_settings: sealed, email_notifications_enabled: true });
 
-    expect(await statusOf(bob.pb.collection("users").update(alice.id, { translation_language: "FR" }))).toBe(404);
+    expect(await statusOf(bob.pb.collection("users").update(alice.id, { encrypted_settings: sealedText() }))).toBe(404);
     expect(await statusOf(bob.pb.collection("users").update(alice.id, { encrypted_ecdh_private_key: "x" }))).toBe(404);
+    expect(await statusOf(alice.pb.collection("users").update(alice.id, { encrypted_settings: "plain text keywords" }))).toBe(400);
     const after = await admin.collection("users").getOne(alice.id);
-    expect(after.translation_language).toBe("DE");
+    expect(after.encrypted_settings).toBe(sealed);
   });
 
   it("a user cannot give themselves a verified flag or another email directly", async () => {
@@ -255,6 +266,47 @@ describe("whatsapp_contacts", () => {
     expect(updated.name).toBe("renamed");
     expect((await bob.pb.collection("whatsapp_contacts").getFullList()).map((c) => c.id)).toEqual([created.id]);
     expect(await statusOf(bob.pb.collection("whatsapp_contacts").delete(created.id))).toBe(200);
+  });
+});
+
+describe("keyring_entries", () => {
+  it("another user cannot read, change or delete them", async () => {
+    expect(await bob.pb.collection("keyring_entries").getFullList()).toHaveLength(0);
+    expect(await statusOf(bob.pb.collection("keyring_entries").getOne(ids.keyring_entries))).toBe(404);
+    expect(await statusOf(bob.pb.collection("keyring_entries").update(ids.keyring_entries, { data: sealedText() }))).toBe(404);
+    expect(await statusOf(bob.pb.collection("keyring_entries").delete(ids.keyring_entries))).toBe(404);
+  });
+
+  it("cannot be created for another user, nor for a channel one is not a member of", async () => {
+    expect(await statusOf(bob.pb.collection("keyring_entries").create({ user: alice.id, channel: channel.id, data: sealedText() }))).toBe(400);
+    expect(await statusOf(mallory.pb.collection("keyring_entries").create({ user: mallory.id, channel: channel.id, data: sealedText() }))).toBe(400);
+  });
+
+  it("cannot be moved to another user or channel, and hold only ciphertext", async () => {
+    const other = await createChannel(alice, "Other");
+    expect(await statusOf(alice.pb.collection("keyring_entries").update(ids.keyring_entries, { user: bob.id }))).toBe(404);
+    expect(await statusOf(alice.pb.collection("keyring_entries").update(ids.keyring_entries, { channel: other.id }))).toBe(404);
+    expect(await statusOf(alice.pb.collection("keyring_entries").update(ids.keyring_entries, { data: "channel password in clear" }))).toBe(400);
+    await alice.pb.collection("channels").delete(other.id);
+  });
+
+  it("one entry per user and channel", async () => {
+    const own = await bob.pb.collection("keyring_entries").create({ user: bob.id, channel: channel.id, data: sealedText() });
+    expect(await statusOf(bob.pb.collection("keyring_entries").create({ user: bob.id, channel: channel.id, data: sealedText() }))).toBe(400);
+    await bob.pb.collection("keyring_entries").delete(own.id);
+  });
+
+  it("leaving a channel removes the leaver's entry; deleting a channel removes every entry", async () => {
+    const room = await createChannel(alice, "Keyring room");
+    expect((await joinChannel(bob, room)).status).toBe(200);
+    const bobs = await bob.pb.collection("keyring_entries").create({ user: bob.id, channel: room.id, data: sealedText() });
+    const alices = await alice.pb.collection("keyring_entries").create({ user: alice.id, channel: room.id, data: sealedText() });
+    const bobMembership = await bob.pb.collection("channel_members").getFirstListItem(bob.pb.filter("channel = {:c} && user = {:u}", { c: room.id, u: bob.id }));
+    await bob.pb.collection("channel_members").delete(bobMembership.id);
+    expect(await statusOf(admin.collection("keyring_entries").getOne(bobs.id))).toBe(404);
+    expect((await admin.collection("keyring_entries").getOne(alices.id)).id).toBe(alices.id);
+    await alice.pb.collection("channels").delete(room.id);
+    expect(await statusOf(admin.collection("keyring_entries").getOne(alices.id))).toBe(404);
   });
 });
 
@@ -382,7 +434,7 @@ describe("verifier_hash", () => {
 
 describe("members only", () => {
   it("a non-member sees no channel data in any collection", async () => {
-    for (const name of ["channels", "channel_members", "messages", "file_attachments", "link_previews"] as const) {
+    for (const name of ["channels", "channel_members", "messages", "file_attachments", "link_previews", "keyring_entries", "read_positions"] as const) {
       const list = await mallory.pb.collection(name).getFullList();
       expect(list, name).toHaveLength(0);
       expect(await statusOf(mallory.pb.collection(name).getOne(ids[name])), name).toBe(404);

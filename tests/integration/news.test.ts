@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { FeedResponse } from "~/workspace/feed";
+import type { FeedResponse } from "~/features/news/feed";
 import { signUpUser, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
 
 const ROUTE = "/api/chat/news";

@@ -47,11 +47,9 @@ describe("POST /api/chat/signup", () => {
       encrypted_ecdh_private_key: body.encrypted_ecdh_private_key,
       encrypted_rsa_private_key: body.encrypted_rsa_private_key,
       kdf_iterations: 600_000,
-      translation_language: "EN-US",
-      translation_enabled: false,
-      notify_on_mention: true,
-      notify_keywords: [],
-      world_clock_cities: ["New York", "London", "Tokyo"],
+      email_notifications_enabled: false,
+      email_include_content: false,
+      encrypted_settings: "",
     });
     expect(record).not.toHaveProperty("password");
     expect(record).not.toHaveProperty("tokenKey");

@@ -4,7 +4,7 @@
  * Docker cannot run on the CI machine, so this checks the files' structure and their agreement
  * with the code, not that the images build or that the stack starts:
  *   - the services, the pb_data volume, health checks, restart policies, published ports;
- *   - every variable the code reads (app/utils/env.server.ts and process.env in the web server,
+ *   - every variable the code reads (app/server/env.server.ts and process.env in the web server,
  *     $os.getenv in pb_hooks/, os.Getenv in pocketbase/*.go) is documented in .env.example and
  *     reaches the container that reads it; every ${VAR} of the compose file is documented, and every
  *     setting in .env.example is used;
@@ -162,11 +162,11 @@ function codeOf(file: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Variables the web server reads: the zod schema of app/utils/env.server.ts and process.env anywhere it runs. */
+/** Variables the web server reads: the zod schema of app/server/env.server.ts and process.env anywhere it runs. */
 function webReads(): Map<string, string> {
   const found = new Map<string, string>();
-  const schema = codeOf("app/utils/env.server.ts");
-  for (const m of schema.matchAll(/\b([A-Z][A-Z0-9_]*)\s*:\s*z\./g)) found.set(m[1], "app/utils/env.server.ts");
+  const schema = codeOf("app/server/env.server.ts");
+  for (const m of schema.matchAll(/\b([A-Z][A-Z0-9_]*)\s*:\s*z\./g)) found.set(m[1], "app/server/env.server.ts");
   for (const file of ["server.mjs", ...filesUnder("app", /\.(ts|tsx)$/)]) {
     const code = codeOf(file);
     for (const m of code.matchAll(/\bprocess\.env\.([A-Za-z_][A-Za-z0-9_]*)/g)) found.set(m[1], file);
@@ -425,7 +425,7 @@ describe("settings", () => {
         else delete process.env[name];
       }
       vi.resetModules();
-      const { env, publicEnv } = await import("../../app/utils/env.server");
+      const { env, publicEnv } = await import("../../app/server/env.server");
       const parsed = env();
       expect(parsed.NODE_ENV).toBe("production");
       expect(parsed.PB_URL).toBe("http://pocketbase:8090");

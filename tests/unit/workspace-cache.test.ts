@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TranslationCache, translationKey } from "~/workspace/translation-cache";
+import { TranslationCache, translationKey } from "~/features/translation/translation-cache";
 
 const fill = (cache: TranslationCache, count: number) => {
   for (let i = 0; i < count; i++) cache.set(`k${i}`, `v${i}`);

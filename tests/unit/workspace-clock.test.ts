@@ -6,7 +6,7 @@ import {
   formatCityTime,
   sanitizeCities,
   toggleCity,
-} from "~/workspace/world-clock";
+} from "~/features/world-clock/world-clock";
 
 const zoneOf = (name: string) => {
   const city = WORLD_CLOCK_CITIES.find((entry) => entry.name === name);

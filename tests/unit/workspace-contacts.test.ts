@@ -6,7 +6,7 @@ import {
   validateContact,
   whatsappDeepLink,
   whatsappWebUrl,
-} from "~/workspace/contacts";
+} from "~/features/contacts/whatsapp";
 
 const COUNTRY_CODE = "Phone number must include the country code, for example +1234567890.";
 

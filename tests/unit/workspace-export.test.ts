@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exportFileName, formatExport, type ExportMessage } from "~/workspace/export";
+import { exportFileName, formatExport, type ExportMessage } from "~/features/export/export";
 
 describe("exportFileName", () => {
   it("is the channel name and the date", () => {

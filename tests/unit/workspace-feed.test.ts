@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FeedItem } from "~/workspace/feed";
+import type { FeedItem } from "~/features/news/feed";
 
 interface FeedModule {
   parseFeed(xmlText: unknown, limit?: number): FeedItem[];

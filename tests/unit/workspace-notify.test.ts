@@ -6,7 +6,7 @@ import {
   normalizeKeywords,
   notificationBody,
   shouldNotify,
-} from "~/workspace/notify";
+} from "~/features/notifications/notify";
 
 describe("normalizeKeywords", () => {
   it("trims, drops blanks and keeps the first spelling of each keyword", () => {

@@ -1,0 +1,94 @@
+import { Field } from "~/ui/Form";
+import { LockIcon } from "~/ui/icons";
+import { useId, useState, type FormEvent } from "react";
+import { signInFormSchema, signUpFormSchema } from "~/features/auth/validation";
+
+export type AuthMode = "signin" | "signup";
+
+export interface AuthValues {
+  username: string;
+  email: string;
+  password: string;
+}
+
+interface Props {
+  busy: boolean;
+  error: string | null;
+  onSubmit: (mode: AuthMode, values: AuthValues) => void;
+  onModeChange?: () => void;
+}
+
+/** Spec §2.2: sign-in / sign-up with Username (sign-up only), Email and Password, all required. */
+export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
+  const [mode, setMode] = useState<AuthMode>("signin");
+  const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
+  const [formError, setFormError] = useState<string | null>(null);
+  const errorId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = (mode === "signup" ? signUpFormSchema : signInFormSchema).safeParse(values);
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? "Please check the form.");
+      return;
+    }
+    setFormError(null);
+    onSubmit(mode, values);
+  }
+
+  function toggle() {
+    setMode((m) => (m === "signin" ? "signup" : "signin"));
+    setFormError(null);
+    onModeChange?.();
+  }
+
+  const shownError = formError ?? error;
+  const set = (field: keyof AuthValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  return (
+    <main className="auth">
+      <div className="auth-card">
+        <div className="brand">
+          <span className="brand-mark">
+            <LockIcon size={26} />
+          </span>
+          <h1>ChatCrypt</h1>
+        </div>
+        <p className="tagline">End-to-end encrypted messaging</p>
+        <h2 className="auth-title">{mode === "signin" ? "Sign In" : "Sign Up"}</h2>
+        <form onSubmit={submit} noValidate aria-describedby={shownError ? errorId : undefined}>
+          {mode === "signup" && (
+            <Field label="Username" name="username" autoComplete="username" required value={values.username} onChange={set("username")} disabled={busy} />
+          )}
+          <Field label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} disabled={busy} />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            required
+            value={values.password}
+            onChange={set("password")}
+            disabled={busy}
+          />
+          {shownError && (
+            <p id={errorId} className="form-error" role="alert">
+              {shownError}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? "Processing..." : mode === "signin" ? "Sign In" : "Sign Up"}
+          </button>
+        </form>
+        <p className="auth-note">
+          Your password is the only key to your messages and channels: it cannot be reset, and a forgotten password loses them.
+        </p>
+        <button type="button" className="link-button" onClick={toggle} disabled={busy}>
+          {mode === "signin" ? "Don't have an account? Sign up" : "Already have an account? Sign in"}
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  PBKDF2_ITERATIONS,
+  deriveAccountSecrets,
+  deriveWrapKey,
+  exportKeyBundle,
+  exportPublicKey,
+  generateKeyBundle,
+  importEcdhPublicKey,
+  importRsaPublicKey,
+  randomId,
+  unwrapPrivateKey,
+  wrapPrivateKey,
+} from "~/crypto";
+import { api, ApiError } from "~/lib/api.client";
+import type { SessionUser } from "~/lib/session-user";
+import { clearChannelSecrets, clearLocalKeys, loadLocalKeys, saveLocalKeys } from "~/lib/storage.client";
+import { forgetVaultKeys } from "~/features/keyring/vault.client";
+
+/** An error whose message is meant for the person at the screen. */
+export class AuthError extends Error {}
+
+/**
+ * Sign-up (spec §4, design.md §3): keys are generated here, the password is split into the login secret
+ * (the only thing the server receives) and the wrap key (never leaves the browser).
+ */
+export async function signUp(input: { username: string; email: string; password: string }): Promise<SessionUser> {
+  const id = randomId();
+  const { loginSecret, master } = await deriveAccountSecrets(input.password, input.email, PBKDF2_ITERATIONS);
+  const [bundle, wrapKey] = await Promise.all([generateKeyBundle(), deriveWrapKey(master, id)]);
+  const [ecdhPublicKey, rsaPublicKey, encryptedEcdhPrivateKey, encryptedRsaPrivateKey] = await Promise.all([
+    exportPublicKey(bundle.ecdhPublicKey),
+    exportPublicKey(bundle.rsaPublicKey),
+    wrapPrivateKey(bundle.ecdhPrivateKey, wrapKey, "ecdh", id),
+    wrapPrivateKey(bundle.rsaPrivateKey, wrapKey, "rsa", id),
+  ]);
+  let user: SessionUser;
+  try {
+    ({ user } = await api<{ user: SessionUser }>("/api/auth/signup", {
+      id,
+      email: input.email.trim(),
+      loginSecret,
+      username: input.username.trim(),
+      ecdhPublicKey,
+      rsaPublicKey,
+      encryptedEcdhPrivateKey,
+      encryptedRsaPrivateKey,
+      kdfIterations: PBKDF2_ITERATIONS,
+    }));
+  } catch (error) {
+    throw new AuthError(error instanceof ApiError && error.message ? error.message : "Sign up failed");
+  }
+  saveLocalKeys({ userId: user.id, ...(await exportKeyBundle(bundle)) });
+  return user;
+}
+
+/** Sign-in: when this device has no keys for the account, they are unwrapped from the profile. */
+export async function signIn(input: { email: string; password: string }): Promise<SessionUser> {
+  // Accounts are created with PBKDF2_ITERATIONS; the stored figure is read back after sign-in for unwrapping.
+  const { loginSecret, master } = await deriveAccountSecrets(input.password, input.email, PBKDF2_ITERATIONS);
+  let user: SessionUser;
+  try {
+    ({ user } = await api<{ user: SessionUser }>("/api/auth/signin", { email: input.email.trim(), loginSecret }));
+  } catch (error) {
+    throw new AuthError(error instanceof ApiError && error.message ? error.message : "Authentication failed");
+  }
+  if (loadLocalKeys(user.id)) return user;
+  try {
+    await restoreKeysFromProfile(user, master);
+  } catch (error) {
+    await signOutOnServer();
+    throw error;
+  }
+  return user;
+}
+
+async function restoreKeysFromProfile(user: SessionUser, master: CryptoKey) {
+  if (!user.profileFound) throw new AuthError("Profile not found");
+  if (!user.encryptedEcdhPrivateKey || !user.encryptedRsaPrivateKey || !user.ecdhPublicKey || !user.rsaPublicKey) {
+    throw new AuthError("Encryption keys not found in profile. Please contact support.");
+  }
+  try {
+    const wrapKey = await deriveWrapKey(master, user.id);
+    const [ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey] = await Promise.all([
+      unwrapPrivateKey(user.encryptedEcdhPrivateKey, wrapKey, "ecdh", user.id),
+      unwrapPrivateKey(user.encryptedRsaPrivateKey, wrapKey, "rsa", user.id),
+      importEcdhPublicKey(user.ecdhPublicKey),
+      importRsaPublicKey(user.rsaPublicKey),
+    ]);
+    saveLocalKeys({ userId: user.id, ...(await exportKeyBundle({ ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey })) });
+  } catch {
+    throw new AuthError("Sign in failed");
+  }
+}
+
+async function signOutOnServer() {
+  try {
+    await api("/api/auth/signout", {});
+  } catch {
+    // Signing out locally still happens; the cookie expires on its own.
+  }
+}
+
+/** Sign-out clears the local key bundle, every cached channel password (the keyring brings them back) and the profile (spec §4). */
+export async function signOut() {
+  clearLocalKeys();
+  clearChannelSecrets();
+  forgetVaultKeys();
+  await signOutOnServer();
+}

@@ -1,0 +1,70 @@
+import type PocketBase from "pocketbase";
+import type { SessionUser } from "~/lib/session-user";
+import { pbStatus } from "~/server/pocketbase.server";
+
+type UserRecord = {
+  id: string;
+  email: string;
+  verified?: boolean;
+  encrypted_ecdh_private_key?: string;
+  encrypted_rsa_private_key?: string;
+  kdf_iterations?: number;
+  email_notifications_enabled?: boolean;
+  email_include_content?: boolean;
+  encrypted_settings?: string;
+};
+
+type ProfileRecord = { id: string; username: string; ecdh_public_key: string; rsa_public_key: string };
+
+export function toSessionUser(user: UserRecord, profile: ProfileRecord | null): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    verified: Boolean(user.verified),
+    profileFound: profile !== null,
+    username: profile?.username ?? "",
+    ecdhPublicKey: profile?.ecdh_public_key ?? "",
+    rsaPublicKey: profile?.rsa_public_key ?? "",
+    encryptedEcdhPrivateKey: user.encrypted_ecdh_private_key ?? "",
+    encryptedRsaPrivateKey: user.encrypted_rsa_private_key ?? "",
+    kdfIterations: user.kdf_iterations ?? 0,
+    settings: {
+      emailNotificationsEnabled: Boolean(user.email_notifications_enabled),
+      emailIncludeContent: Boolean(user.email_include_content),
+    },
+    encryptedSettings: user.encrypted_settings ?? "",
+  };
+}
+
+/** The signed-in user's own record (wrapped keys, settings) and public profile. Null when the token is no longer valid. */
+export async function loadSessionUser(pb: PocketBase, userId: string): Promise<SessionUser | null> {
+  let user: UserRecord;
+  try {
+    user = await pb.collection("users").getOne<UserRecord>(userId);
+  } catch (error) {
+    if ([401, 403, 404].includes(pbStatus(error))) return null;
+    throw error;
+  }
+  return toSessionUser(user, await loadProfile(pb, userId));
+}
+
+export async function loadProfile(pb: PocketBase, userId: string): Promise<ProfileRecord | null> {
+  try {
+    return await pb.collection("profiles").getOne<ProfileRecord>(userId);
+  } catch (error) {
+    if (pbStatus(error) === 404) return null;
+    throw error;
+  }
+}
+
+/** Usernames and public keys of the given users (signed-in users may read the public directory). */
+export async function listProfiles(pb: PocketBase, ids: string[]) {
+  if (ids.length === 0) return [];
+  const filter = ids.map((_, i) => `id = {:id${i}}`).join(" || ");
+  const params = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+  const records = await pb.collection("profiles").getFullList<ProfileRecord>({
+    filter: pb.filter(filter, params),
+    fields: "id,username,ecdh_public_key,rsa_public_key",
+  });
+  return records.map((r) => ({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key }));
+}

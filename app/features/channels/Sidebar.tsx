@@ -1,0 +1,93 @@
+import { TrashIcon } from "~/ui/icons";
+import type { ReactNode } from "react";
+import type { Channel } from "~/features/channels/types";
+
+interface Props {
+  open: boolean;
+  channels: Channel[] | null;
+  selectedId: string | null;
+  userId: string;
+  onSelect: (channel: Channel) => void;
+  onCreate: () => void;
+  onJoin: () => void;
+  onDelete: (channel: Channel) => void;
+  onLeave: (channel: Channel) => void;
+  onDeleteAll: () => void;
+  footer: ReactNode;
+  /** Per channel: messages of others since the user last read it, and how many of them mention the user. */
+  unread?: ReadonlyMap<string, { count: number; mentions: number }>;
+}
+
+/** Channel sidebar (spec §2.4): list, Create and Join, per-channel Delete or Leave, delete-all. */
+export function Sidebar(props: Props) {
+  const { channels } = props;
+  return (
+    <nav className={`sidebar${props.open ? " open" : ""}`} aria-label="Channels">
+      <div className="sidebar-head">
+        <h2>Channels</h2>
+        <button type="button" className="btn btn-small" onClick={props.onCreate}>
+          Create
+        </button>
+        <button type="button" className="btn btn-small" onClick={props.onJoin}>
+          Join
+        </button>
+        {channels && channels.length > 0 && (
+          <button type="button" className="icon-button" aria-label="Delete all channels" title="Delete all channels" onClick={props.onDeleteAll}>
+            <TrashIcon />
+          </button>
+        )}
+      </div>
+      {channels === null ? (
+        <p className="channel-empty">Loading channels...</p>
+      ) : channels.length === 0 ? (
+        <p className="channel-empty">No channels yet</p>
+      ) : (
+        <ul className="channel-list">
+          {channels.map((channel) => {
+            const creator = channel.createdBy === props.userId;
+            const active = channel.id === props.selectedId;
+            return (
+              <li key={channel.id} className={`channel-item${active ? " active" : ""}`}>
+                <button
+                  type="button"
+                  className="channel-select"
+                  aria-current={active ? "true" : undefined}
+                  onClick={() => props.onSelect(channel)}
+                >
+                  # {channel.name}
+                </button>
+                <UnreadBadges counts={props.unread?.get(channel.id)} />
+                <button
+                  type="button"
+                  className="icon-button channel-action"
+                  aria-label={`${creator ? "Delete" : "Leave"} ${channel.name}`}
+                  title={creator ? "Delete" : "Leave"}
+                  onClick={() => (creator ? props.onDelete(channel) : props.onLeave(channel))}
+                >
+                  {creator ? "Delete" : "Leave"}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {props.footer}
+    </nav>
+  );
+}
+
+function UnreadBadges({ counts }: { counts?: { count: number; mentions: number } }) {
+  if (!counts || counts.count === 0) return null;
+  return (
+    <span className="unread-badges">
+      {counts.mentions > 0 && (
+        <span className="badge badge-mention" role="img" aria-label={`${counts.mentions} ${counts.mentions === 1 ? "mention" : "mentions"}`}>
+          @{counts.mentions}
+        </span>
+      )}
+      <span className="badge" role="img" aria-label={`${counts.count} unread`}>
+        {counts.count}
+      </span>
+    </span>
+  );
+}

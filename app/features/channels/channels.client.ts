@@ -1,0 +1,107 @@
+import { PBKDF2_ITERATIONS, decryptInvitePassword, deriveChannelSecrets, encryptInvitePassword, randomUuid } from "~/crypto";
+import { api, ApiError } from "~/lib/api.client";
+import { ChatError, KeysMissingError } from "~/lib/errors";
+import type { Channel } from "~/features/channels/types";
+import { buildInviteLink } from "~/features/channels/invite";
+import { deviceKeys } from "~/lib/device-keys.client";
+import type { SessionUser } from "~/lib/session-user";
+import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
+import { channelIterations } from "~/features/channels/iterations";
+import { saveToKeyring } from "~/features/keyring/keyring.client";
+
+// ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
+const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string }>>();
+
+function channelSecrets(channelId: string, password: string, iterations = PBKDF2_ITERATIONS) {
+  const cacheKey = `${channelId}\u0000${iterations}\u0000${password}`;
+  let secrets = secretsCache.get(cacheKey);
+  if (!secrets) {
+    secrets = deriveChannelSecrets(password, channelId, iterations);
+    secretsCache.set(cacheKey, secrets);
+    secrets.catch(() => secretsCache.delete(cacheKey));
+  }
+  return secrets;
+}
+
+export async function channelKey(channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> {
+  const password = getChannelPassword(channel.id);
+  if (!password) return null;
+  return (await channelSecrets(channel.id, password, channelIterations(channel.kdfIterations, getChannelIterations(channel.id)))).key;
+}
+
+/** Keeps a channel's secret on this device and in the user's keyring, for every other device. */
+async function remember(userId: string, channelId: string, password: string) {
+  setChannelSecret(channelId, password, PBKDF2_ITERATIONS);
+  try {
+    await saveToKeyring(userId, channelId, password, PBKDF2_ITERATIONS);
+  } catch (error) {
+    // The next keyring sync adds it; this device reads the channel meanwhile.
+    console.warn("The channel could not be added to the keyring yet", error);
+  }
+}
+
+// ---- channels ----
+export async function createChannel(user: SessionUser | null, name: string, password: string): Promise<string> {
+  if (!user) throw new ChatError("User not authenticated");
+  const keys = await deviceKeys(user.id);
+  if (!keys) throw new KeysMissingError();
+  const id = randomUuid();
+  const { verifier } = await channelSecrets(id, password);
+  try {
+    await api<{ id: string }>("/api/channels", {
+      id,
+      name: name.trim(),
+      verifier,
+      ecdhPublicKey: user.ecdhPublicKey,
+      kdfIterations: PBKDF2_ITERATIONS,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new ChatError("User not authenticated");
+    throw new ChatError(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : "Failed to create channel");
+  }
+  await remember(user.id, id, password);
+  return id;
+}
+
+export async function joinChannel(user: SessionUser | null, channelId: string, password: string): Promise<{ id: string; name: string }> {
+  if (!user || !(await deviceKeys(user.id))) throw new ChatError("Not authenticated");
+  const id = channelId.trim().toLowerCase();
+  const { verifier } = await channelSecrets(id, password);
+  let joined: { id: string; name: string };
+  try {
+    joined = await api<{ id: string; name: string }>("/api/channels/join", { channelId: id, verifier, ecdhPublicKey: user.ecdhPublicKey });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 404) throw new ChatError("Channel not found");
+      if (error.status === 403) throw new ChatError("Incorrect password");
+      if (error.status === 401) throw new ChatError("Not authenticated");
+      if (error.status === 400 || error.status === 429) throw new ChatError(error.message);
+    }
+    throw new ChatError("Failed to join channel");
+  }
+  await remember(user.id, joined.id, password);
+  return joined;
+}
+
+/** Joins through an invite: the channel password is recovered from the link's key. */
+export async function joinWithInvite(user: SessionUser | null, channelId: string, encryptedPassword: string) {
+  let password: string;
+  try {
+    password = await decryptInvitePassword(channelId, encryptedPassword);
+  } catch {
+    throw new ChatError("This invite link is damaged or incomplete. Ask for a new one.");
+  }
+  return joinChannel(user, channelId, password);
+}
+
+export async function createShareLink(channelId: string): Promise<string> {
+  const password = getChannelPassword(channelId);
+  if (!password) throw new ChatError("Cannot create share link: Channel password not found. Please re-join the channel.");
+  return buildInviteLink(window.location.origin, channelId, await encryptInvitePassword(channelId, password));
+}
+
+export const listChannels = async () => (await api<{ channels: Channel[] }>("/api/channels")).channels;
+export const leaveChannel = (id: string) => api(`/api/channels/${id}/leave`, {});
+export const deleteChannel = (id: string) => api(`/api/channels/${id}/delete`, {});
+export const clearMessages = (id: string) => api<{ deleted: number }>(`/api/channels/${id}/clear`, {});
+

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ChatError, messageOf } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
+import type { Notify } from "~/ui/Toast";
+import {
+  channelKey,
+  createChannel,
+  createShareLink,
+  deleteChannel,
+  joinChannel,
+  joinWithInvite,
+  leaveChannel,
+  listChannels,
+} from "~/features/channels/channels.client";
+import type { Channel } from "~/features/channels/types";
+import { syncKeyring } from "~/features/keyring/keyring.client";
+
+/**
+ * The user's channels (spec §2.4, §4): the list, the open channel, invite auto-join, and the actions on
+ * channels. Channel keys are derived in the background once the list is known.
+ */
+export function useChannels(user: SessionUser, notify: Notify) {
+  const [channels, setChannels] = useState<Channel[] | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = channels?.find((c) => c.id === selectedId) ?? null;
+
+  // The keyring is opened before the list is shown, so every channel reads at once on any device.
+  // Reloads can overlap (a live event during a create): only the latest one's list is shown.
+  const latestReload = useRef(0);
+  const reload = useCallback(async () => {
+    const ticket = ++latestReload.current;
+    try {
+      const list = await listChannels();
+      await syncKeyring(
+        user.id,
+        list.map((c) => c.id),
+      ).catch((error) => console.warn("Could not open the keyring", error));
+      if (ticket !== latestReload.current) return null;
+      setChannels(list);
+      return list;
+    } catch (error) {
+      console.warn("Could not load channels", error);
+      setChannels((current) => current ?? []);
+      return null;
+    }
+  }, [user.id]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // PBKDF2 is deliberately slow: derive keys in the background so opening a channel does not wait for it.
+  useEffect(() => {
+    if (!channels) return;
+    let stop = false;
+    void (async () => {
+      for (const channel of channels.slice(0, 30)) {
+        if (stop) return;
+        await channelKey(channel).catch(() => null);
+      }
+    })();
+    return () => {
+      stop = true;
+    };
+  }, [channels]);
+
+  // A channel that disappears (deleted by its creator, or left elsewhere) is closed.
+  useEffect(() => {
+    if (channels && selectedId && !channels.some((c) => c.id === selectedId)) {
+      setSelectedId(null);
+      notify("That channel is no longer available.");
+    }
+  }, [channels, selectedId, notify]);
+
+  // Invite auto-join, once the channel list has loaded (spec §4).
+  const inviteHandled = useRef(false);
+  useEffect(() => {
+    if (!channels || inviteHandled.current) return;
+    inviteHandled.current = true;
+    const invite = getPendingInvite();
+    if (!invite) return;
+    clearPendingInvite();
+    if (channels.some((c) => c.id === invite.channelId) && getChannelPassword(invite.channelId)) {
+      setSelectedId(invite.channelId);
+      return;
+    }
+    void (async () => {
+      try {
+        const joined = await joinWithInvite(user, invite.channelId, invite.encryptedPassword);
+        await reload();
+        setSelectedId(joined.id);
+      } catch (error) {
+        notify(messageOf(error, "Failed to join channel"), "error");
+      }
+    })();
+  }, [channels, user, reload, notify]);
+
+  const removeFromList = useCallback((ids: string[]) => {
+    for (const id of ids) removeChannelPassword(id);
+    setChannels((current) => current?.filter((c) => !ids.includes(c.id)) ?? current);
+    setSelectedId((current) => (current && ids.includes(current) ? null : current));
+  }, []);
+
+  const create = async (values: { name: string; password: string }) => {
+    const id = await createChannel(user, values.name, values.password);
+    await reload();
+    setSelectedId(id);
+  };
+
+  const join = async (values: { channelId: string; password: string }) => {
+    const joined = await joinChannel(user, values.channelId, values.password);
+    await reload();
+    setSelectedId(joined.id);
+  };
+
+  /** Deletes a channel the user created, or leaves one they joined. */
+  const remove = async (channel: Channel, how: "delete" | "leave") => {
+    try {
+      await (how === "delete" ? deleteChannel(channel.id) : leaveChannel(channel.id));
+    } catch {
+      throw new ChatError(how === "delete" ? "Failed to delete channel" : "Failed to leave channel");
+    }
+    removeFromList([channel.id]);
+  };
+
+  const removeAll = async () => {
+    const done: string[] = [];
+    let failed = 0;
+    for (const channel of channels ?? []) {
+      try {
+        await (channel.createdBy === user.id ? deleteChannel(channel.id) : leaveChannel(channel.id));
+        done.push(channel.id);
+      } catch {
+        failed += 1;
+      }
+    }
+    removeFromList(done);
+    await reload();
+    if (failed) throw new ChatError(`${failed} channel(s) could not be removed. Please try again.`);
+  };
+
+  const share = async (channel: Channel) => {
+    let link: string;
+    try {
+      link = await createShareLink(channel.id);
+    } catch (error) {
+      return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
+    }
+    await copyText(link, "Invite link copied to the clipboard. Anyone with this link can join the channel.", `Copy this invite link: ${link}`, notify);
+  };
+
+  const copyId = (channel: Channel) => copyText(channel.id, "Channel ID copied to the clipboard.", `Channel ID: ${channel.id}`, notify);
+
+  return { channels, selected, selectedId, setSelectedId, reload, create, join, remove, removeAll, share, copyId };
+}
+
+async function copyText(text: string, copied: string, fallback: string, notify: Notify) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(copied);
+  } catch {
+    notify(fallback);
+  }
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const CHANNEL_ID_MESSAGE = "Channel ID must be a UUID (like 123e4567-e89b-12d3-a456-426614174000).";
+export const MAX_CHANNEL_NAME = 100;
+// Envelope of a 16,000-character message: base64 of up to 64 KB of UTF-8 plus IV and signature.
+export const MAX_ENVELOPE_CHARS = 100_000;
+
+export const channelIdSchema = z.string().trim().toLowerCase().regex(UUID_PATTERN, CHANNEL_ID_MESSAGE);
+
+export const createChannelFormSchema = z.object({
+  name: z.string().trim().min(1, "Channel name is required.").max(MAX_CHANNEL_NAME, `Channel name can be at most ${MAX_CHANNEL_NAME} characters.`),
+  password: z.string().min(1, "Password is required."),
+});
+
+export const joinChannelFormSchema = z.object({
+  channelId: z.string().trim().min(1, "Channel ID is required.").pipe(channelIdSchema),
+  password: z.string().min(1, "Password is required."),
+});
+
+const verifier = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Invalid join verifier.");
+const publicKey = z.string().min(40).max(1000);
+
+export const createChannelRequestSchema = z.object({
+  id: channelIdSchema,
+  name: createChannelFormSchema.shape.name,
+  verifier,
+  ecdhPublicKey: publicKey,
+  kdfIterations: z.number().int().min(100_000).max(10_000_000),
+});
+
+export const joinChannelRequestSchema = z.object({
+  channelId: channelIdSchema,
+  verifier,
+  ecdhPublicKey: publicKey,
+});
+
+export const postMessageRequestSchema = z
+  .object({
+    encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
+    senderPublicKey: z.string().max(1000).default(""),
+    /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
+    kind: z.enum(["edit", "reaction"]).optional(),
+    targetId: z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.").optional(),
+    // The page's own id for this send (a UUID): a retry with the same id is stored only once.
+    clientId: z.string().regex(UUID_PATTERN, "clientId must be a lowercase UUID.").optional(),
+  })
+  .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit or a reaction names its message.");
+
+export const messagePageSchema = z.object({
+  before: z.string().max(40).optional(),
+  after: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");
+const cipherText = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, "Encrypted fields must be base64url.");
+
+export const attachmentFieldsSchema = z.object({
+  messageId: recordId,
+  fileName: cipherText(4000).min(1, "Missing file name."),
+  fileSize: z.coerce.number().int().min(0),
+  fileType: z.string().max(200).regex(/^([\w.+-]+\/[\w.+-]+)?$/, "Invalid file type."),
+  storagePath: z.string().max(300),
+});
+
+export const previewFieldsSchema = z.object({
+  messageId: recordId,
+  url: cipherText(20000).min(1),
+  title: cipherText(20000),
+  description: cipherText(20000),
+  imageUrl: cipherText(20000),
+});
+
+export const linkPreviewRequestSchema = z.object({
+  url: z.string().trim().min(1).max(2048).regex(/^https?:\/\//i, "Only http and https links get previews."),
+});

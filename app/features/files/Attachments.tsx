@@ -1,0 +1,31 @@
+import { useObjectUrl } from "~/lib/useObjectUrl";
+import { formatKb } from "~/features/files/attachments";
+import type { DecryptedAttachment } from "~/features/files/decrypt";
+
+interface AttachmentProps {
+  attachment: DecryptedAttachment;
+  resolveUrl: (a: DecryptedAttachment) => Promise<string>;
+  onDownload: (a: DecryptedAttachment) => void;
+}
+
+/** An attachment after decryption: images inline, audio as a player, other files as a download. */
+export function AttachmentView({ attachment, resolveUrl, onDownload }: AttachmentProps) {
+  const inline = attachment.kind !== "file";
+  const { url, failed } = useObjectUrl(inline ? () => resolveUrl(attachment) : null);
+  return (
+    <div className={`attachment attachment-${attachment.kind}`}>
+      {attachment.kind === "image" && url && <img src={url} alt={attachment.name} className="attachment-image" />}
+      {attachment.kind === "audio" && url && (
+        // A recorded voice message has no transcript to offer as captions.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio controls src={url} aria-label={`Audio message ${attachment.name}`} />
+      )}
+      {inline && !url && !failed && <span className="attachment-loading">Decrypting {attachment.name}...</span>}
+      {failed && <span className="attachment-loading">This file could not be decrypted.</span>}
+      <button type="button" className="attachment-download" onClick={() => onDownload(attachment)} aria-label={`Download ${attachment.name}`}>
+        <span className="attachment-name">{attachment.name}</span>
+        <span className="attachment-size">{formatKb(attachment.size)}</span>
+      </button>
+    </div>
+  );
+}

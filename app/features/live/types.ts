@@ -1,0 +1,13 @@
+import type { EncryptedMessage } from "~/features/messages/types";
+import type { EncryptedAttachment } from "~/features/files/types";
+import type { EncryptedPreview } from "~/features/link-previews/types";
+
+/** Server-sent events forwarded to the page. */
+export type LiveEvent =
+  | { type: "sync" }
+  | { type: "memberships" }
+  | { type: "members" }
+  | { type: "message"; message: EncryptedMessage }
+  | { type: "message-deleted"; channelId: string; messageId: string }
+  | { type: "attachment"; attachment: EncryptedAttachment }
+  | { type: "preview"; preview: EncryptedPreview };

@@ -1,0 +1,191 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { ACCEPTED_FILE_TYPES, formatElapsed } from "~/features/files/attachments";
+import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
+import { firstLine } from "~/features/messages/text";
+
+interface Props {
+  busy: boolean;
+  error: string | null;
+  onSend: (text: string) => Promise<boolean>;
+  /** Upload in progress: the chosen file's name and how much has been sent (0..1). */
+  upload: { name: string; fraction: number } | null;
+  /** A file whose upload failed: kept so the user can try again. */
+  failedFile: { name: string; error: string } | null;
+  onPickFile: (file: File) => void;
+  onRetryFile: () => void;
+  onDiscardFile: () => void;
+  recording: { elapsedMs: number } | null;
+  onToggleRecording: () => void;
+  /** Extra mode toggles (dictation, WhatsApp) placed beside the attachment buttons. */
+  modes?: ReactNode;
+  /** Text to insert into the draft (dictation); consumed when it changes. */
+  draftAppend?: { id: number; text: string } | null;
+  placeholder?: string;
+  /** The message being replied to, quoted above the box. */
+  replyTo?: { sender: string; text: string } | null;
+  onCancelReply?: () => void;
+  /** Usernames offered after `@`. */
+  members?: readonly string[];
+}
+
+/** Enter sends, Shift+Enter adds a line; blank text is never sent; a failed send keeps the text. */
+export function Composer(props: Props) {
+  const { busy, error, onSend, upload, failedFile, recording } = props;
+  const [text, setText] = useState("");
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const appended = useRef<number | null>(null);
+  const canSend = !busy && !upload && text.trim().length > 0;
+
+  if (props.draftAppend && props.draftAppend.id !== appended.current) {
+    appended.current = props.draftAppend.id;
+    const addition = props.draftAppend.text.trim();
+    if (addition) setText((current) => (current.trim() ? `${current.replace(/\s+$/, "")} ${addition}` : addition));
+  }
+
+  async function send() {
+    if (!canSend) return;
+    const draft = text;
+    if (await onSend(draft)) setText((current) => (current === draft ? "" : current));
+  }
+
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(0);
+  const suggestions = useMentionSuggestions(props.members ?? [], text, caret, (start, username) => {
+    const next = `${text.slice(0, start)}@${username} ${text.slice(caret)}`;
+    setText(next);
+    const at = start + username.length + 2;
+    setCaret(at);
+    requestAnimationFrame(() => box.current?.setSelectionRange(at, at));
+  });
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (suggestions.onKeyDown(event)) return;
+    if (event.key === "Escape" && props.replyTo) {
+      event.stopPropagation();
+      props.onCancelReply?.();
+      return;
+    }
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const file = e.dataTransfer.files?.[0];
+        if (!file) return;
+        e.preventDefault();
+        props.onPickFile(file);
+      }}
+    >
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {upload && (
+        <div className="upload-progress" role="status">
+          <span>Uploading {upload.name}...</span>
+          <progress max={1} value={upload.fraction} aria-label={`Upload progress of ${upload.name}`} />
+          <span>{Math.round(upload.fraction * 100)}%</span>
+        </div>
+      )}
+      {failedFile && (
+        <div className="form-error upload-failed" role="alert">
+          <span>
+            {failedFile.error} ({failedFile.name})
+          </span>
+          <button type="button" className="btn btn-small" onClick={props.onRetryFile} disabled={busy || Boolean(upload)}>
+            Retry upload
+          </button>
+          <button type="button" className="btn btn-small" onClick={props.onDiscardFile}>
+            Discard
+          </button>
+        </div>
+      )}
+      {recording && (
+        <div className="recording-indicator" role="status">
+          <span className="recording-dot" aria-hidden="true" /> Recording {formatElapsed(recording.elapsedMs)}
+        </div>
+      )}
+      <div className="composer-tools">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPTED_FILE_TYPES}
+          className="visually-hidden"
+          aria-hidden="true"
+          tabIndex={-1}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (file) props.onPickFile(file);
+          }}
+        />
+        <button type="button" className="btn btn-small" onClick={() => fileInput.current?.click()} disabled={Boolean(upload) || Boolean(recording)}>
+          Attach file
+        </button>
+        <button
+          type="button"
+          className={`btn btn-small${recording ? " btn-danger" : ""}`}
+          aria-pressed={Boolean(recording)}
+          onClick={props.onToggleRecording}
+          disabled={Boolean(upload)}
+        >
+          {recording ? "Stop recording" : "Record audio"}
+        </button>
+        {props.modes}
+      </div>
+      {props.replyTo && (
+        <div className="reply-banner" role="status">
+          <span>
+            Replying to <strong>{props.replyTo.sender}</strong>: {firstLine(props.replyTo.text)}
+          </span>
+          <button type="button" className="btn btn-small" onClick={props.onCancelReply}>
+            Cancel reply
+          </button>
+        </div>
+      )}
+      {suggestions.list}
+      <div className="composer-row">
+        <label htmlFor={id} className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id={id}
+          rows={2}
+          placeholder={props.placeholder ?? "Type a message... (Enter to send, Shift+Enter for a new line)"}
+          ref={box}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setCaret(e.target.selectionStart ?? e.target.value.length);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+          onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const file = e.clipboardData.files?.[0];
+            if (!file) return;
+            e.preventDefault();
+            props.onPickFile(file);
+          }}
+          maxLength={16000}
+        />
+        <button type="submit" className="btn btn-primary" disabled={!canSend}>
+          {busy ? "Sending..." : "Send"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { DecryptedAttachment } from "~/features/files/decrypt";
+import type { DecryptedPreview } from "~/features/link-previews/decrypt";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import { MessageItem, type MessageActions } from "~/features/messages/MessageItem";
+import { continuesGroup, dayLabel, startsDay } from "~/features/messages/text";
+
+export { formatTime } from "~/features/messages/MessageItem";
+
+interface Props extends MessageActions {
+  messages: DecryptedMessage[];
+  username: string;
+  highlighted: ReadonlySet<string>;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  notice?: string | null;
+  /** The read position when the channel was opened: a "New messages" divider goes above the first later message of others. */
+  unreadAfter?: string | null;
+  resolveAttachment: (a: DecryptedAttachment) => Promise<string>;
+  resolvePreviewImage: (p: DecryptedPreview) => Promise<string>;
+  onDownload: (a: DecryptedAttachment) => void;
+  /** The translation of an incoming message's text, when there is one. */
+  translationOf?: (m: DecryptedMessage) => string | undefined;
+  showingOriginal?: ReadonlySet<string>;
+  onToggleOriginal?: (id: string) => void;
+}
+
+const NEAR_BOTTOM_PX = 80;
+
+/**
+ * Oldest first, with day separators, messages of one sender grouped, the "New messages" divider, and
+ * a "Jump to latest" button while the reader is scrolled up and new messages arrive.
+ */
+export function MessageList(props: Props) {
+  const { messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
+  const listRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [missed, setMissed] = useState(0);
+  const lastId = messages.length ? messages[messages.length - 1].id : null;
+  const seenLast = useRef<string | null>(null);
+  const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || lastId === seenLast.current) return;
+    const previous = seenLast.current;
+    seenLast.current = lastId;
+    const newest = lastId ? byId.get(lastId) : undefined;
+    if (atBottom.current || !previous || newest?.own) {
+      list.scrollTop = list.scrollHeight;
+      setMissed(0);
+    } else {
+      setMissed((n) => n + 1);
+    }
+  }, [lastId, byId]);
+
+  // Media that loads after the message keeps the bottom in view for a reader who is there.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === "undefined") return;
+    const keep = new ResizeObserver(() => {
+      if (atBottom.current) list.scrollTop = list.scrollHeight;
+    });
+    for (const child of list.children) keep.observe(child);
+    return () => keep.disconnect();
+  }, [messages]);
+
+  const jumpToLatest = () => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+    atBottom.current = true;
+    setMissed(0);
+  };
+
+  return (
+    <div className="message-list-wrap">
+      <div
+        ref={listRef}
+        className="message-list"
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+        onScroll={(e) => {
+          const list = e.currentTarget;
+          atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          if (atBottom.current && missed) setMissed(0);
+          if (hasMore && !loadingOlder && list.scrollTop < 40) onLoadOlder();
+        }}
+      >
+        {hasMore && (
+          <button type="button" className="btn btn-small load-older" onClick={onLoadOlder} disabled={loadingOlder}>
+            {loadingOlder ? "Loading..." : "Load older messages"}
+          </button>
+        )}
+        {notice && <p className="chat-notice">{notice}</p>}
+        {messages.map((m, i) => {
+          const previous = messages[i - 1];
+          const newDay = startsDay(previous, m);
+          const unread = m.id === firstUnread;
+          return (
+            <Fragment key={m.id}>
+              {newDay && (
+                <div className="day-separator" role="separator" aria-label={dayLabel(m.created)}>
+                  <span>{dayLabel(m.created)}</span>
+                </div>
+              )}
+              {unread && (
+                <div className="unread-divider" role="separator" aria-label="New messages">
+                  <span>New messages</span>
+                </div>
+              )}
+              <MessageItem
+                {...props}
+                message={m}
+                grouped={!newDay && !unread && continuesGroup(previous, m)}
+                highlighted={highlighted.has(m.id)}
+                quoted={m.replyTo ? (byId.get(m.replyTo) ?? null) : undefined}
+                translation={m.own ? undefined : props.translationOf?.(m)}
+                showingOriginal={props.showingOriginal?.has(m.id) ?? false}
+                onToggleOriginal={props.onToggleOriginal ?? (() => undefined)}
+              />
+            </Fragment>
+          );
+        })}
+      </div>
+      {missed > 0 && (
+        <button type="button" className="btn btn-small jump-latest" onClick={jumpToLatest}>
+          Jump to latest ({missed})
+        </button>
+      )}
+    </div>
+  );
+}

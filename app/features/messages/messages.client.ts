@@ -1,0 +1,162 @@
+import { decryptMessage, encryptMessage, importRsaPublicKey } from "~/crypto";
+import { api } from "~/lib/api.client";
+import { ChatError, KeysMissingError } from "~/lib/errors";
+import type { Channel } from "~/features/channels/types";
+import type { EncryptedMessage, PublicProfile } from "~/features/messages/types";
+import { channelKey } from "~/features/channels/channels.client";
+import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
+import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
+import { deviceKeys } from "~/lib/device-keys.client";
+import type { SessionUser } from "~/lib/session-user";
+import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/body";
+import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
+import { compareMessages } from "~/features/messages/merge";
+
+export interface DecryptedMessage {
+  id: string;
+  channelId: string;
+  senderId: string;
+  senderUsername: string;
+  text: string;
+  created: string;
+  own: boolean;
+  /** Fingerprints of the files this message carries, from its signed payload. */
+  fileHashes: string[];
+  /** The message this one replies to (from its signed payload). */
+  replyTo?: string;
+  /** Set when the text is the sender's latest edit. */
+  edited?: boolean;
+  reactions?: ReactionCount[];
+  attachments: DecryptedAttachment[];
+  previews: DecryptedPreview[];
+}
+
+// ---- public profiles: usernames and signature keys of senders ----
+const profileCache = new Map<string, Promise<{ profile: PublicProfile; verifyKey: CryptoKey } | null>>();
+
+async function fetchProfiles(ids: string[]) {
+  const { profiles } = await api<{ profiles: PublicProfile[] }>(`/api/profiles?ids=${ids.map(encodeURIComponent).join(",")}`);
+  return new Map(profiles.map((p) => [p.id, p]));
+}
+
+async function senderProfiles(ids: string[]) {
+  const missing = [...new Set(ids)].filter((id) => !profileCache.has(id));
+  for (let i = 0; i < missing.length; i += 100) {
+    const chunk = missing.slice(i, i + 100);
+    const fetched = fetchProfiles(chunk);
+    for (const id of chunk) {
+      const entry = fetched.then(async (found) => {
+        const profile = found.get(id);
+        return profile ? { profile, verifyKey: await importRsaPublicKey(profile.rsaPublicKey) } : null;
+      });
+      profileCache.set(id, entry);
+      entry.catch(() => profileCache.delete(id));
+    }
+  }
+  const out = new Map<string, { profile: PublicProfile; verifyKey: CryptoKey } | null>();
+  for (const id of new Set(ids)) out.set(id, await profileCache.get(id)!.catch(() => null));
+  return out;
+}
+
+// ---- messages ----
+/** Encrypts, signs and posts one message (or an edit or a reaction, naming its target); an empty text is the carrier of a file or audio message. */
+export async function postEnvelope(
+  user: SessionUser,
+  channel: Channel,
+  body: MessageBody,
+  annotation?: { kind: "edit" | "reaction"; targetId: string },
+): Promise<DecryptedMessage> {
+  const keys = await deviceKeys(user.id);
+  if (!keys) throw new KeysMissingError();
+  const key = await channelKey(channel);
+  if (!key) throw new ChatError("Channel password not found");
+  const envelope = await encryptMessage({ key, channelId: channel.id, senderId: user.id, plaintext: encodeBody(body), signingKey: keys.rsaPrivateKey });
+  const { message } = await api<{ message: EncryptedMessage }>(`/api/channels/${channel.id}/messages`, {
+    encryptedContent: envelope,
+    senderPublicKey: user.ecdhPublicKey,
+    ...(annotation ?? {}),
+  });
+  return {
+    id: message.id,
+    channelId: channel.id,
+    senderId: user.id,
+    senderUsername: user.username,
+    text: body.text,
+    created: message.created,
+    own: true,
+    fileHashes: body.files,
+    ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+    attachments: [],
+    previews: [],
+  };
+}
+
+/** The message that carries a file: an empty text and the file's SHA-256, signed. */
+export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) => postEnvelope(user, channel, { text: "", files: [fileHash] });
+
+export async function sendMessage(user: SessionUser, channel: Channel, text: string, replyTo?: string): Promise<DecryptedMessage> {
+  return postEnvelope(user, channel, { text, files: [], ...(replyTo ? { replyTo } : {}) });
+}
+
+export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number } = {}) {
+  const query = new URLSearchParams();
+  if (page.before) query.set("before", page.before);
+  if (page.after) query.set("after", page.after);
+  query.set("limit", String(page.limit ?? 200));
+  return api<{ messages: EncryptedMessage[]; hasMore: boolean }>(`/api/channels/${channelId}/messages?${query}`);
+}
+
+/**
+ * Verifies and decrypts messages, edits and reactions. Anything whose signature or ciphertext does not
+ * check out, whose sender has no profile, or whose signed body does not match what the record claims
+ * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8).
+ */
+export async function decryptRecords(user: SessionUser, channel: Channel, records: EncryptedMessage[]): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
+  const messages: DecryptedMessage[] = [];
+  const annotations: Annotation[] = [];
+  if (records.length === 0) return { messages, annotations };
+  const key = await channelKey(channel);
+  if (!key) return { messages, annotations };
+  const senders = await senderProfiles(records.map((m) => m.senderId));
+  await Promise.all(
+    records.map(async (m) => {
+      const sender = senders.get(m.senderId);
+      if (!sender || m.channelId !== channel.id) return;
+      try {
+        const plaintext = await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey: sender.verifyKey });
+        const body = decodeBody(plaintext);
+        if (m.kind) {
+          const annotation = m.targetId ? toAnnotation({ id: m.id, kind: m.kind, targetId: m.targetId, senderId: m.senderId, created: m.created }, body, m.senderId === user.id) : null;
+          if (annotation) annotations.push(annotation);
+          return;
+        }
+        if (body.edits || body.reactsTo) return;
+        const [attachments, previews] = await Promise.all([
+          decryptAttachments(key, { id: m.id, channelId: channel.id, senderId: m.senderId, fileHashes: body.files }, m.attachments),
+          decryptPreviews(key, { id: m.id, channelId: channel.id, text: body.text }, m.previews),
+        ]);
+        messages.push({
+          id: m.id,
+          channelId: m.channelId,
+          senderId: m.senderId,
+          senderUsername: sender.profile.username,
+          text: body.text,
+          created: m.created,
+          own: m.senderId === user.id,
+          fileHashes: body.files,
+          ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+          attachments,
+          previews,
+        });
+      } catch {
+        // dropped: not verifiable or not decryptable
+      }
+    }),
+  );
+  return { messages: messages.sort(compareMessages), annotations };
+}
+
+/** Messages only (edits and reactions left out), verified and decrypted. */
+export async function decryptMessages(user: SessionUser, channel: Channel, records: EncryptedMessage[]): Promise<DecryptedMessage[]> {
+  return (await decryptRecords(user, channel, records)).messages;
+}

@@ -1,0 +1,23 @@
+import type { EncryptedAttachment } from "~/features/files/types";
+import type { EncryptedPreview } from "~/features/link-previews/types";
+
+/** Shapes that travel between the web server and the page; content is always ciphertext here. */
+export interface EncryptedMessage {
+  id: string;
+  channelId: string;
+  senderId: string;
+  encryptedContent: string;
+  created: string;
+  /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
+  kind?: "edit" | "reaction";
+  targetId?: string;
+  attachments?: EncryptedAttachment[];
+  previews?: EncryptedPreview[];
+}
+
+export interface PublicProfile {
+  id: string;
+  username: string;
+  ecdhPublicKey: string;
+  rsaPublicKey: string;
+}

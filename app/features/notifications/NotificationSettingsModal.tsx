@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from "react";
+import { Check, FormActions, FormError } from "~/ui/Form";
+import { Modal } from "~/ui/Modal";
+import type { UserSettings } from "~/lib/session-user";
+import { normalizeKeywords, type PermissionState } from "~/features/notifications/notify";
+import { EmailVerification } from "~/features/notifications/EmailVerification";
+
+type NotificationValues = Pick<
+  UserSettings,
+  "desktopNotificationsEnabled" | "emailNotificationsEnabled" | "emailIncludeContent" | "notifyOnMention" | "notifyKeywords"
+>;
+
+interface Props {
+  settings: UserSettings;
+  /** The account's address and whether its owner verified it (email notifications need that). */
+  account: { email: string; verified: boolean };
+  permission: PermissionState;
+  busy: boolean;
+  error: string | null;
+  onRequestPermission: () => void;
+  onSave: (values: NotificationValues) => void;
+  onClose: () => void;
+}
+
+/** Notification Settings (spec §2.5): desktop and email notifications, mention and keyword triggers. */
+export function NotificationSettingsModal({ settings, account, permission, busy, error, onRequestPermission, onSave, onClose }: Props) {
+  const [values, setValues] = useState<NotificationValues>({
+    desktopNotificationsEnabled: settings.desktopNotificationsEnabled,
+    emailNotificationsEnabled: settings.emailNotificationsEnabled,
+    emailIncludeContent: settings.emailIncludeContent,
+    notifyOnMention: settings.notifyOnMention,
+    notifyKeywords: settings.notifyKeywords,
+  });
+  const [keyword, setKeyword] = useState("");
+  const [keywordError, setKeywordError] = useState<string | null>(null);
+  const keywordId = useId();
+
+  const toggle = (field: keyof Omit<NotificationValues, "notifyKeywords">) => () => setValues((v) => ({ ...v, [field]: !v[field] }));
+
+  function addKeyword() {
+    const next = keyword.trim();
+    if (!next) return setKeywordError("Type a keyword first.");
+    if (values.notifyKeywords.some((k) => k.toLowerCase() === next.toLowerCase())) return setKeywordError("That keyword is already in the list.");
+    setKeywordError(null);
+    setValues((v) => ({ ...v, notifyKeywords: [...v.notifyKeywords, next] }));
+    setKeyword("");
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    onSave({ ...values, notifyKeywords: normalizeKeywords(values.notifyKeywords) });
+  }
+
+  return (
+    <Modal title="Notification Settings" onClose={onClose}>
+      <form onSubmit={submit}>
+        <fieldset className="settings-group">
+          <legend>Desktop</legend>
+          <Check label="Desktop notifications" checked={values.desktopNotificationsEnabled} onChange={toggle("desktopNotificationsEnabled")} />
+          {permission === "default" && (
+            <button type="button" className="btn btn-small" onClick={onRequestPermission}>
+              Allow notifications in this browser
+            </button>
+          )}
+          {permission === "granted" && <p className="hint">This browser may show notifications.</p>}
+          {permission === "denied" && (
+            <p className="form-error" role="alert">
+              Browser notifications are blocked. Please enable them in your browser settings.
+            </p>
+          )}
+          {permission === "unsupported" && <p className="hint">This browser cannot show notifications.</p>}
+        </fieldset>
+        <fieldset className="settings-group">
+          <legend>Email</legend>
+          <Check label="Email notifications" checked={values.emailNotificationsEnabled} onChange={toggle("emailNotificationsEnabled")} />
+          {values.emailNotificationsEnabled && <EmailVerification email={account.email} verified={account.verified} />}
+          <Check
+            label="Include the message text in emails"
+            checked={values.emailIncludeContent}
+            onChange={toggle("emailIncludeContent")}
+            disabled={!values.emailNotificationsEnabled}
+          />
+          <p className="hint">Off by default: emails then say only who wrote in which channel, never what.</p>
+        </fieldset>
+        <fieldset className="settings-group">
+          <legend>Triggers</legend>
+          <Check label="Notify on mention (@username)" checked={values.notifyOnMention} onChange={toggle("notifyOnMention")} />
+          <label htmlFor={keywordId}>New keyword</label>
+          <div className="inline-field">
+            <input
+              id={keywordId}
+              value={keyword}
+              maxLength={100}
+              onChange={(e) => setKeyword(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  addKeyword();
+                }
+              }}
+            />
+            <button type="button" className="btn btn-small" onClick={addKeyword}>
+              Add keyword
+            </button>
+          </div>
+          {keywordError && <p className="form-error">{keywordError}</p>}
+          {values.notifyKeywords.length > 0 ? (
+            <ul className="chips" aria-label="Keyword list">
+              {values.notifyKeywords.map((k) => (
+                <li key={k} className="chip">
+                  {k}
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove keyword ${k}`}
+                    onClick={() => setValues((v) => ({ ...v, notifyKeywords: v.notifyKeywords.filter((x) => x !== k) }))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="hint">With no mention or keyword trigger, every new message notifies.</p>
+          )}
+        </fieldset>
+        <FormError message={error} />
+        <FormActions busy={busy} submitLabel="Save" onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}

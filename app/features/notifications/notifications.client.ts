@@ -1,0 +1,38 @@
+import { api } from "~/lib/api.client";
+import { notificationBody, type PermissionState } from "~/features/notifications/notify";
+
+const CLOSE_AFTER_MS = 8_000;
+
+export function notificationPermission(): PermissionState {
+  return typeof Notification === "undefined" ? "unsupported" : (Notification.permission as PermissionState);
+}
+
+export async function requestNotificationPermission(): Promise<PermissionState> {
+  if (typeof Notification === "undefined") return "unsupported";
+  try {
+    return (await Notification.requestPermission()) as PermissionState;
+  } catch {
+    return notificationPermission();
+  }
+}
+
+/** A desktop notification: body = first 100 characters, closed after 8 s (spec §9). */
+export function showDesktopNotification(title: string, text: string) {
+  if (notificationPermission() !== "granted") return;
+  try {
+    const notification = new Notification(title, { body: notificationBody(text) });
+    setTimeout(() => notification.close(), CLOSE_AFTER_MS);
+  } catch (error) {
+    console.warn("Could not show a notification", error);
+  }
+}
+
+/** Asks our server to email the signed-in user about a message; failures are only logged (spec §8). */
+export function sendEmailNotification(p: { channelName: string; senderUsername: string; mention: boolean; text: string | null }) {
+  api("/api/notify-email", {
+    channelName: p.channelName.slice(0, 100),
+    senderUsername: p.senderUsername.slice(0, 32),
+    mention: p.mention,
+    ...(p.text === null ? {} : { messageContent: p.text.slice(0, 20_000) }),
+  }).catch((error) => console.warn("Email notification failed", error));
+}

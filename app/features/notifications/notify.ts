@@ -1,0 +1,83 @@
+/** When an incoming message triggers a notification: mentions, keywords, and the text shown. */
+
+/** Keywords as saved: trimmed, blanks dropped, each once ignoring case (the first spelling kept). */
+export function normalizeKeywords(list: string[]): string[] {
+  const seen = new Set<string>();
+  const keywords: string[] = [];
+  for (const raw of list) {
+    const keyword = raw.trim();
+    const folded = keyword.toLowerCase();
+    if (keyword === "" || seen.has(folded)) continue;
+    seen.add(folded);
+    keywords.push(keyword);
+  }
+  return keywords;
+}
+
+// Escapes a literal for a pattern compiled with the "u" flag, where only syntax characters may
+// be escaped ("\-" is an error there).
+function escapeForPattern(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/gu, "\\$&");
+}
+
+// A mention is "@name" not glued to a word, address or another mention before it, and not
+// running on into a longer name after it: "@bob," "(@bob)" and a closing "@bob." count, while
+// "@bobby", "x@bob", "@bob_x", "@bob.smith" and "email@bob.com" do not.
+const BEFORE_MENTION = "(?<![\\p{L}\\p{N}\\p{M}_.@-])";
+const AFTER_MENTION = "(?![\\p{L}\\p{N}\\p{M}_-]|\\.[\\p{L}\\p{N}\\p{M}_-])";
+
+/** Whether text mentions @username as a whole word, ignoring case. */
+export function mentionsUser(text: string, username: string): boolean {
+  const name = username.trim().replace(/^@/u, "");
+  if (name === "" || text === "") return false;
+  return new RegExp(`${BEFORE_MENTION}@${escapeForPattern(name)}${AFTER_MENTION}`, "iu").test(text);
+}
+
+/** The first keyword found anywhere in text, ignoring case, or null. */
+export function matchedKeyword(text: string, keywords: string[]): string | null {
+  const haystack = text.toLowerCase();
+  for (const keyword of normalizeKeywords(keywords)) {
+    if (haystack.includes(keyword.toLowerCase())) return keyword;
+  }
+  return null;
+}
+
+export interface NotifyCheck {
+  text: string;
+  /** The message was sent by the reader. */
+  own: boolean;
+  /** The reader's username, matched as @username. */
+  username: string;
+  notifyOnMention: boolean;
+  keywords: string[];
+}
+
+export interface NotifyDecision {
+  notify: boolean;
+  mention: boolean;
+  keyword: string | null;
+}
+
+/**
+ * Whether a decrypted incoming message notifies its reader. Own messages never do. With a
+ * trigger configured (mentions and/or keywords) only a matching message does; with none, every
+ * incoming message does.
+ */
+export function shouldNotify(p: NotifyCheck): NotifyDecision {
+  if (p.own) return { notify: false, mention: false, keyword: null };
+  const keywords = normalizeKeywords(p.keywords);
+  const mention = p.notifyOnMention && mentionsUser(p.text, p.username);
+  const keyword = matchedKeyword(p.text, keywords);
+  const noTrigger = !p.notifyOnMention && keywords.length === 0;
+  return { notify: noTrigger || mention || keyword !== null, mention, keyword };
+}
+
+export const NOTIFICATION_BODY_CHARS = 100;
+
+/** The body of a desktop notification: the first 100 characters (code points, so emoji stay whole). */
+export function notificationBody(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= NOTIFICATION_BODY_CHARS ? text : chars.slice(0, NOTIFICATION_BODY_CHARS).join("");
+}
+
+export type PermissionState = "default" | "granted" | "denied" | "unsupported";

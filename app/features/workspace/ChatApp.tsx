@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from "react";
+import { setCsrfToken } from "~/lib/api.client";
+import { AuthError, signIn, signOut, signUp } from "~/features/auth/auth.client";
+import { AuthScreen, type AuthMode, type AuthValues } from "~/features/auth/AuthScreen";
+import { InsecureContextScreen, LoadingScreen } from "~/features/workspace/LoadingScreen";
+import { Workspace } from "~/features/workspace/Workspace";
+import { parseInvite } from "~/features/channels/invite";
+import type { SessionUser } from "~/lib/session-user";
+import type { AppConfig } from "~/features/workspace/config";
+import { setPendingInvite } from "~/lib/storage.client";
+
+type Phase = "loading" | "insecure" | "ready";
+
+/** Top-level state of the single page: loading, signed out (auth screen) or signed in (workspace). */
+export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string; initialUser: SessionUser | null; config: AppConfig }) {
+  const [phase, setPhase] = useState<Phase>("loading");
+  const [user, setUser] = useState<SessionUser | null>(initialUser);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setCsrfToken(csrfToken);
+  }, [csrfToken]);
+
+  useEffect(() => {
+    // An invite in the address becomes pending invite data, and the address is reset to the bare path.
+    const invite = parseInvite(window.location.href);
+    if (invite) {
+      setPendingInvite(invite);
+      window.history.replaceState(null, "", window.location.pathname);
+    }
+    setPhase(window.isSecureContext && globalThis.crypto?.subtle ? "ready" : "insecure");
+  }, []);
+
+  const authenticate = useCallback(async (mode: AuthMode, values: AuthValues) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setUser(mode === "signup" ? await signUp(values) : await signIn(values));
+    } catch (err) {
+      if (!(err instanceof AuthError)) console.warn("Authentication error", err);
+      setError(err instanceof AuthError && err.message ? err.message : "Authentication failed");
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const handleSignOut = useCallback(async () => {
+    setBusy(true);
+    await signOut();
+    setUser(null);
+    setBusy(false);
+  }, []);
+
+  if (phase === "loading") return <LoadingScreen />;
+  if (phase === "insecure") return <InsecureContextScreen />;
+  if (!user) return <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} />;
+  return <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />;
+}

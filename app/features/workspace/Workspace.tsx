@@ -1,0 +1,240 @@
+import { useState } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import { getChannelPassword } from "~/lib/storage.client";
+import { Toast, useToast } from "~/ui/Toast";
+import { useDialog } from "~/ui/useDialog";
+import { Sidebar } from "~/features/channels/Sidebar";
+import { useChannels } from "~/features/channels/useChannels.client";
+import { sendViaWhatsapp, useContacts } from "~/features/contacts/useContacts.client";
+import { useDictation } from "~/features/dictation/useDictation.client";
+import { saveChat } from "~/features/export/export.client";
+import { useUploads } from "~/features/files/useUploads.client";
+import { clearMessages } from "~/features/channels/channels.client";
+import { postFileCarrier } from "~/features/messages/messages.client";
+import { useChannelHistory } from "~/features/messages/useChannelHistory.client";
+import { useSend } from "~/features/messages/useSend.client";
+import { useMessageActions } from "~/features/messages/useMessageActions.client";
+import { useMembers } from "~/features/members/useMembers.client";
+import { useUnread } from "~/features/unread/useUnread.client";
+import { ChatPane } from "~/features/workspace/ChatPane";
+import { useNewsFeed } from "~/features/news/useNewsFeed.client";
+import { playChime } from "~/features/notifications/sound.client";
+import { useNotifications } from "~/features/notifications/useNotifications.client";
+import { SETTINGS_SAVE_FAILED, useSettings } from "~/features/settings/useSettings.client";
+import { TranslateMenu } from "~/features/translation/TranslateMenu";
+import { useTranslation } from "~/features/translation/useTranslation.client";
+import { WorldClock } from "~/features/world-clock/WorldClock";
+import { sanitizeCities } from "~/features/world-clock/world-clock";
+import { AccountFooter } from "~/features/workspace/AccountFooter";
+import type { AppConfig } from "~/features/workspace/config";
+import { EmptyChat } from "~/features/workspace/EmptyChat";
+import { Header } from "~/features/workspace/Header";
+import { HeaderMenu } from "~/features/workspace/HeaderMenu";
+import { useWorkspaceLive } from "~/features/workspace/useWorkspaceLive.client";
+import { WorkspaceDialogs, type DialogActions, type DialogState } from "~/features/workspace/WorkspaceDialogs";
+import { ChatError } from "~/lib/errors";
+
+interface Props {
+  user: SessionUser;
+  config: AppConfig;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+const MISSING_PASSWORD = "Channel password not found. Join the channel again with its password to read it on this device.";
+
+/** The signed-in screen (spec §2.3): header, channel sidebar, chat pane. Wiring only: the features hold their state. */
+export function Workspace({ user, config, onSignOut, signingOut }: Props) {
+  const { toast, notify, dismiss } = useToast();
+  const dialogs = useDialog<DialogState>();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [newsOpen, setNewsOpen] = useState(false);
+  const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
+
+  const { settings, settingsRef, save: saveSettings } = useSettings(user);
+  const channels = useChannels(user, notify);
+  const { selected } = channels;
+  const history = useChannelHistory(user, selected, playChime);
+  const sender = useSend(user, selected, history);
+  const messageActions = useMessageActions(user, selected, history, notify);
+  const unread = useUnread(user, channels.channels, selected, history.messages);
+  const members = useMembers(selected?.id ?? null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const uploads = useUploads(user, selected, {
+    limitBytes: config.uploadMaxBytes,
+    notify,
+    post: postFileCarrier(user),
+    onSent: (id, sent) => history.add(id, [sent]),
+  });
+  const notifications = useNotifications(user.username, settingsRef);
+  const translation = useTranslation(history.messages, settings, saveSettings);
+  const contacts = useContacts(user.id);
+  const news = useNewsFeed(newsOpen, config.newsRefreshMs);
+  const dictation = useDictation(
+    (text) => setDictated((prev) => ({ id: (prev?.id ?? 0) + 1, text })),
+    (message) => notify(message, "error"),
+  );
+  const { live } = useWorkspaceLive(user, {
+    channels: channels.channels,
+    selected,
+    reloadChannels: async () => {
+      await channels.reload();
+      await Promise.all([unread.refresh(), members.refresh()]);
+    },
+    history,
+    notifications,
+    unread,
+    refreshMembers: members.refresh,
+  });
+
+  function openContacts(mode: "manage" | "select") {
+    dialogs.open({ kind: "contacts", mode });
+    contacts.load();
+  }
+
+  function toggleWhatsapp() {
+    if (contacts.mode) return contacts.setMode(false);
+    contacts.setMode(true);
+    if (!contacts.recipient) openContacts("select");
+  }
+
+  async function send(text: string): Promise<boolean> {
+    if (!contacts.mode) {
+      const sent = await sender.send(text, messageActions.replyTo?.id);
+      if (sent) messageActions.setReplyTo(null);
+      return sent;
+    }
+    if (!text.trim()) return false;
+    if (!contacts.recipient) {
+      openContacts("select");
+      return false;
+    }
+    sendViaWhatsapp(contacts.recipient, text.trim());
+    return true;
+  }
+
+  const actions: DialogActions = {
+    create: (values) => void dialogs.run(() => channels.create(values), "Failed to create channel"),
+    join: (values) => void dialogs.run(() => channels.join(values), "Failed to join channel"),
+    remove: (channel, how) => void dialogs.run(() => channels.remove(channel, how), how === "delete" ? "Failed to delete channel" : "Failed to leave channel"),
+    removeAll: () => void dialogs.run(channels.removeAll, "Failed to delete channels"),
+    clear: (channel) =>
+      void dialogs.run(async () => {
+        try {
+          await clearMessages(channel.id);
+        } catch {
+          throw new ChatError("Failed to clear messages");
+        }
+        if (selected?.id === channel.id) history.clear();
+      }, "Failed to clear messages"),
+    saveSettings: (values) => void dialogs.run(() => saveSettings(values), SETTINGS_SAVE_FAILED),
+    deleteMessage: (message) => void dialogs.run(() => messageActions.deleteMessage(message), "The message could not be deleted. Please try again."),
+    removeMember: (member) => void dialogs.run(() => members.remove(member), `${member.username} could not be removed. Please try again.`),
+    requestPermission: notifications.requestPermission,
+  };
+
+  const composerModes = (
+    <>
+      <button type="button" className="btn btn-small" aria-pressed={dictation.listening} onClick={dictation.toggle}>
+        {dictation.listening ? "Stop dictation" : "Dictation"}
+      </button>
+      <button type="button" className="btn btn-small" aria-pressed={contacts.mode} onClick={toggleWhatsapp}>
+        WhatsApp mode
+      </button>
+      {contacts.mode && (
+        <button type="button" className="btn btn-small" onClick={() => openContacts("select")}>
+          {contacts.recipient ? `To: ${contacts.recipient.name} (change)` : "Choose contact"}
+        </button>
+      )}
+    </>
+  );
+
+  return (
+    <div className="workspace">
+      <Header onToggleSidebar={() => setSidebarOpen((o) => !o)}>
+        <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
+        <HeaderMenu onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
+      </Header>
+      <div className="workspace-body">
+        <Sidebar
+          open={sidebarOpen}
+          channels={channels.channels}
+          selectedId={channels.selectedId}
+          userId={user.id}
+          onSelect={(c) => {
+            channels.setSelectedId(c.id);
+            setSidebarOpen(false);
+          }}
+          onCreate={() => dialogs.open({ kind: "create" })}
+          onJoin={() => dialogs.open({ kind: "join" })}
+          onDelete={(channel) => dialogs.open({ kind: "delete", channel })}
+          onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
+          onDeleteAll={() => dialogs.open({ kind: "deleteAll" })}
+          unread={unread.counts}
+          footer={<AccountFooter username={user.username} onSignOut={onSignOut} busy={signingOut} />}
+        />
+        <main className="chat-pane" data-live={live ? "true" : "false"}>
+          {selected ? (
+            <ChatPane
+              user={user}
+              channel={selected}
+              live={live}
+              notice={getChannelPassword(selected.id) ? null : MISSING_PASSWORD}
+              notify={notify}
+              header={{
+                onClear: () => dialogs.open({ kind: "clear", channel: selected }),
+                onShare: () => void channels.share(selected),
+                onCopyId: () => void channels.copyId(selected),
+                onNotifications: () => dialogs.open({ kind: "notifications" }),
+                newsOpen,
+                onToggleNews: () => setNewsOpen((o) => !o),
+                membersOpen,
+                onToggleMembers: () => setMembersOpen((o) => !o),
+                onSaveChat: () => saveChat(selected.name, history.messages),
+                translate: (
+                  <TranslateMenu
+                    language={settings.translationLanguage}
+                    enabled={settings.translationEnabled}
+                    busy={translation.busy}
+                    notice={translation.notice}
+                    onSave={(language, enabled) => void translation.choose(language, enabled, (text) => notify(text, "error"))}
+                  />
+                ),
+              }}
+              history={history}
+              actions={messageActions}
+              onDeleteMessage={(message) => dialogs.open({ kind: "deleteMessage", message })}
+              translation={translation}
+              unreadAfter={unread.unreadAfter}
+              composer={{
+                busy: sender.sending,
+                error: sender.sendError,
+                onSend: send,
+                modes: composerModes,
+                draftAppend: dictated,
+                placeholder: contacts.mode ? "Type a message to send with WhatsApp..." : undefined,
+              }}
+              uploads={uploads}
+              members={{ list: members.members, open: membersOpen, onRemove: (member) => dialogs.open({ kind: "removeMember", member }), onClose: () => setMembersOpen(false) }}
+              news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
+            />
+          ) : (
+            <EmptyChat />
+          )}
+        </main>
+      </div>
+      {toast && <Toast toast={toast} onDismiss={dismiss} />}
+      <WorkspaceDialogs
+        dialog={dialogs.dialog}
+        busy={dialogs.busy}
+        error={dialogs.error}
+        close={dialogs.close}
+        actions={actions}
+        settings={settings}
+        account={user}
+        permission={notifications.permission}
+        contacts={contacts}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { ConfirmDialog } from "~/ui/Modal";
+import type { Channel } from "~/features/channels/types";
+import type { ChannelMember } from "~/features/members/types";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import { CreateChannelModal, JoinChannelModal } from "~/features/channels/ChannelForms";
+import { ContactsModal } from "~/features/contacts/ContactsModal";
+import type { useContacts } from "~/features/contacts/useContacts.client";
+import { NotificationSettingsModal } from "~/features/notifications/NotificationSettingsModal";
+import type { PermissionState } from "~/features/notifications/notify";
+import type { UserSettings } from "~/lib/session-user";
+import { WorldClockSettingsModal } from "~/features/world-clock/WorldClock";
+import { sanitizeCities } from "~/features/world-clock/world-clock";
+
+export type DialogState =
+  | { kind: "create" }
+  | { kind: "join" }
+  | { kind: "delete"; channel: Channel }
+  | { kind: "leave"; channel: Channel }
+  | { kind: "deleteAll" }
+  | { kind: "clear"; channel: Channel }
+  | { kind: "notifications" }
+  | { kind: "worldClock" }
+  | { kind: "contacts"; mode: "manage" | "select" }
+  | { kind: "deleteMessage"; message: DecryptedMessage }
+  | { kind: "removeMember"; member: ChannelMember };
+
+export interface DialogActions {
+  create: (values: { name: string; password: string }) => void;
+  join: (values: { channelId: string; password: string }) => void;
+  remove: (channel: Channel, how: "delete" | "leave") => void;
+  removeAll: () => void;
+  clear: (channel: Channel) => void;
+  saveSettings: (values: Partial<UserSettings>) => void;
+  requestPermission: () => void;
+  deleteMessage: (message: DecryptedMessage) => void;
+  removeMember: (member: ChannelMember) => void;
+}
+
+interface Props {
+  dialog: DialogState | null;
+  busy: boolean;
+  error: string | null;
+  close: () => void;
+  actions: DialogActions;
+  settings: UserSettings;
+  account: { email: string; verified: boolean };
+  permission: PermissionState;
+  contacts: ReturnType<typeof useContacts>;
+}
+
+/** The workspace's dialogs (spec §2.5-§2.8, §5, §9): which one is open is the workspace's state. */
+export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings, account, permission, contacts }: Props) {
+  if (!dialog) return null;
+  const confirm = (title: string, message: string, confirmLabel: string, onConfirm: () => void) => (
+    <ConfirmDialog title={title} message={message} confirmLabel={confirmLabel} busy={busy} error={error} onConfirm={onConfirm} onClose={close} />
+  );
+  switch (dialog.kind) {
+    case "create":
+      return <CreateChannelModal busy={busy} error={error} onSubmit={actions.create} onClose={close} />;
+    case "join":
+      return <JoinChannelModal busy={busy} error={error} onSubmit={actions.join} onClose={close} />;
+    case "delete":
+      return confirm(
+        "Delete Channel",
+        `Delete "${dialog.channel.name}" for everyone? All its messages will be removed. This cannot be undone.`,
+        "Delete",
+        () => actions.remove(dialog.channel, "delete"),
+      );
+    case "leave":
+      return confirm(
+        "Leave Channel",
+        `Leave "${dialog.channel.name}"? You can join again with the channel ID and password.`,
+        "Leave",
+        () => actions.remove(dialog.channel, "leave"),
+      );
+    case "deleteAll":
+      return confirm(
+        "Delete All Channels",
+        "Channels you created will be deleted for everyone; channels you joined will be left. This cannot be undone.",
+        "Delete All",
+        actions.removeAll,
+      );
+    case "clear":
+      return confirm(
+        "Clear All Messages",
+        `Delete every message in "${dialog.channel.name}" for everyone? This cannot be undone.`,
+        "Clear Messages",
+        () => actions.clear(dialog.channel),
+      );
+    case "deleteMessage":
+      return confirm("Delete Message", "Delete this message for everyone? This cannot be undone.", "Delete", () => actions.deleteMessage(dialog.message));
+    case "removeMember":
+      return confirm(
+        "Remove Member",
+        `Remove ${dialog.member.username} from the channel? They lose access at once. With a channel password they can still join again and read what they can obtain.`,
+        "Remove",
+        () => actions.removeMember(dialog.member),
+      );
+    case "notifications":
+      return (
+        <NotificationSettingsModal
+          settings={settings}
+          account={account}
+          permission={permission}
+          busy={busy}
+          error={error}
+          onRequestPermission={actions.requestPermission}
+          onSave={actions.saveSettings}
+          onClose={close}
+        />
+      );
+    case "worldClock":
+      return (
+        <WorldClockSettingsModal
+          cities={sanitizeCities(settings.worldClockCities)}
+          busy={busy}
+          error={error}
+          onSave={(cities) => actions.saveSettings({ worldClockCities: cities })}
+          onClose={close}
+        />
+      );
+    case "contacts":
+      return (
+        <ContactsModal
+          mode={dialog.mode}
+          contacts={contacts.contacts}
+          selectedId={contacts.recipient?.id ?? null}
+          error={contacts.error}
+          busy={contacts.busy}
+          onSave={contacts.save}
+          onDelete={contacts.remove}
+          onSelect={(contact) => {
+            contacts.choose(contact);
+            close();
+          }}
+          onClose={close}
+        />
+      );
+  }
+}

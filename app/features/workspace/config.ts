@@ -1,0 +1,5 @@
+/** What the server tells the page about its configuration. */
+export interface AppConfig {
+  uploadMaxBytes: number;
+  newsRefreshMs: number;
+}

@@ -1,0 +1,68 @@
+import { useCallback, useRef } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import type { LiveEvent } from "~/features/live/types";
+import { useLiveEvents } from "~/features/live/useLiveEvents.client";
+import { decryptMessages, type DecryptedMessage } from "~/features/messages/messages.client";
+import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
+
+interface Parts {
+  channels: Channel[] | null;
+  selected: Channel | null;
+  reloadChannels: () => Promise<unknown>;
+  history: ReturnType<typeof useChannelHistory>;
+  notifications: { wanted: () => boolean; notifyAbout: (channel: Channel, message: DecryptedMessage) => void };
+  unread: { arrived: (channelId: string, message: DecryptedMessage | null) => void };
+  refreshMembers: () => Promise<unknown>;
+}
+
+/** Dispatches the page's live events to the features they concern. */
+export function useWorkspaceLive(user: SessionUser, parts: Parts) {
+  const partsRef = useRef(parts);
+  partsRef.current = parts;
+
+  const onEvent = useCallback(
+    async (event: LiveEvent) => {
+      const { channels, selected, reloadChannels, history, notifications, unread } = partsRef.current;
+      switch (event.type) {
+        case "sync":
+          await reloadChannels();
+          await history.catchUp();
+          return;
+        case "memberships":
+          await reloadChannels();
+          return;
+        case "members":
+          await partsRef.current.refreshMembers();
+          return;
+        case "message": {
+          if (selected && event.message.channelId === selected.id) {
+            const received = await history.receive(event.message);
+            if (received && !received.own) {
+              notifications.notifyAbout(selected, received);
+              unread.arrived(selected.id, received);
+            }
+            return;
+          }
+          // Another of the user's channels: decrypted to count it (and its mentions) and to decide about a notification.
+          const other = channels?.find((c) => c.id === event.message.channelId);
+          if (!other || event.message.senderId === user.id || event.message.kind) return;
+          const [decrypted] = await decryptMessages(user, other, [event.message]);
+          unread.arrived(other.id, decrypted ?? null);
+          if (decrypted && notifications.wanted()) notifications.notifyAbout(other, decrypted);
+          return;
+        }
+        case "message-deleted":
+          history.remove(event.messageId);
+          return;
+        case "attachment":
+          return history.receivePart({ attachment: event.attachment });
+        case "preview":
+          return history.receivePart({ preview: event.preview });
+      }
+    },
+    [user],
+  );
+
+  return useLiveEvents(parts.selected?.id ?? null, (event) => void onEvent(event));
+}

@@ -1,0 +1,12 @@
+/** An error whose message is one of the product's texts, meant for the person at the screen. */
+export class ChatError extends Error {}
+
+/** This device holds no key bundle for the account: the user has to sign in again here. */
+export class KeysMissingError extends ChatError {
+  constructor() {
+    super("Encryption keys not found. Please sign in again on this device.");
+  }
+}
+
+/** The error's own text when it is one of ours, otherwise the fallback. */
+export const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);

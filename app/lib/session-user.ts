@@ -1,0 +1,35 @@
+/** Settings the server acts on, so it holds them in clear: whether to email, and with the message text or not. */
+export interface ServerSettings {
+  emailNotificationsEnabled: boolean;
+  emailIncludeContent: boolean;
+}
+
+/** Settings only the user's browser reads: stored encrypted under the settings key (`encryptedSettings`). */
+export interface PrivateSettings {
+  translationLanguage: string;
+  translationEnabled: boolean;
+  desktopNotificationsEnabled: boolean;
+  notifyOnMention: boolean;
+  notifyKeywords: string[];
+  worldClockCities: string[];
+}
+
+export type UserSettings = ServerSettings & PrivateSettings;
+
+/** What the page knows about the signed-in user. Wrapped private keys and private settings are ciphertext the server cannot open. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  /** The owner confirmed the address through the emailed link; email notifications need it. */
+  verified: boolean;
+  profileFound: boolean;
+  username: string;
+  ecdhPublicKey: string;
+  rsaPublicKey: string;
+  encryptedEcdhPrivateKey: string;
+  encryptedRsaPrivateKey: string;
+  kdfIterations: number;
+  settings: ServerSettings;
+  /** The private settings, sealed in the browser; empty until the user first saves them. */
+  encryptedSettings: string;
+}

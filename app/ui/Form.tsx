@@ -1,0 +1,55 @@
+import { useId, type InputHTMLAttributes } from "react";
+
+/** A labelled input: the label names the input for assistive technology. */
+export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} />
+    </div>
+  );
+}
+
+/** The form's error, announced to assistive technology; nothing when there is none. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Cancel and the dialog's action, which reads 'Processing...' while busy. Without `onConfirm` the action
+ * submits the form around it.
+ */
+export function FormActions(props: { busy: boolean; submitLabel: string; onCancel: () => void; onConfirm?: () => void; disabled?: boolean; danger?: boolean }) {
+  const { busy, submitLabel, onCancel, onConfirm } = props;
+  return (
+    <div className="modal-actions">
+      <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button
+        type={onConfirm ? "button" : "submit"}
+        className={`btn ${props.danger ? "btn-danger" : "btn-primary"}`}
+        onClick={onConfirm}
+        disabled={busy || props.disabled}
+      >
+        {busy ? "Processing..." : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+/** A labelled checkbox. */
+export function Check({ label, ...input }: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <label className="check">
+      <input type="checkbox" {...input} />
+      {label}
+    </label>
+  );
+}

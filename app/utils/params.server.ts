@@ -1,8 +1,0 @@
-import { channelIdSchema } from "~/validation/channels";
-import { fail } from "./http.server";
-
-export function channelIdParam(params: Record<string, string | undefined>): string {
-  const parsed = channelIdSchema.safeParse(params.id ?? "");
-  if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? "Invalid channel id.");
-  return parsed.data;
-}
