@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // POST /api/chat/link-preview (signed-in users)
 //

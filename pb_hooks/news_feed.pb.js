@@ -1,4 +1,5 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // GET /api/chat/news (signed-in users)
 //
@@ -24,8 +25,13 @@ routerAdd("GET", "/api/chat/news", (e) => {
   const FEED_MAX_BYTES = 512 * 1024;
   const FEED_TIMEOUT_SEC = 5;
   const FEED_TYPES = [
-    "application/rss+xml", "application/atom+xml", "application/xml", "text/xml", "text/html",
-    "application/feed+json", "application/json",
+    "application/rss+xml",
+    "application/atom+xml",
+    "application/xml",
+    "text/xml",
+    "text/html",
+    "application/feed+json",
+    "application/json",
   ];
   const ITEMS_MAX = 30;
   const DEFAULT_CACHE_SECONDS = 120;
@@ -58,11 +64,11 @@ routerAdd("GET", "/api/chat/news", (e) => {
   }
 
   // A failure of ours, logged with a code like those of $safeFetch.
-  const failure = (code, message) => {
-    const err = new Error(message);
-    err.code = code;
-    return err;
-  };
+  /**
+   * @param {string} code
+   * @param {string} message
+   */
+  const failure = (code, message) => Object.assign(new Error(message), { code: code });
 
   let items;
   try {
@@ -88,8 +94,9 @@ routerAdd("GET", "/api/chat/news", (e) => {
     }
     items = feed.items;
   } catch (err) {
-    const code = err && typeof err.code === "string" ? err.code : "unexpected";
-    e.app.logger().warn("News feed failed", "url", feedUrl, "code", code, "error", String(err && err.message ? err.message : err));
+    const failed = /** @type {{code?: unknown, message?: unknown}} */ (Object(err));
+    const code = typeof failed.code === "string" ? failed.code : "unexpected";
+    e.app.logger().warn("News feed failed", "url", feedUrl, "code", code, "error", String(failed.message || err));
     return e.json(200, { configured: true, items: [], error: LOAD_FAILED });
   }
 

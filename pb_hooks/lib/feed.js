@@ -1,3 +1,6 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
 // Reading the news feed for GET /api/chat/news. The parsing is done by $parseFeed in our
 // PocketBase build (pocketbase/feed.go: gofeed for RSS, Atom and JSON Feed, golang.org/x/net/html
 // for the HTML inside items); this file checks what it is given and passes it on.
@@ -15,6 +18,11 @@ const DEFAULT_LIMIT = 30;
 // field a string: title and description plain text (at most 300 and 1,000 characters), pubDate
 // as the feed writes it, link an absolute http(s) address (relative ones resolved against
 // options.baseUrl) or "", id the guid or id, else the link, else the title, unique in the answer.
+/**
+ * @param {unknown} body
+ * @param {{limit?: unknown, baseUrl?: unknown, contentType?: unknown}} [options]
+ * @returns {ParsedFeed}
+ */
 function readFeed(body, options) {
   const opts = options || {};
   const limit = typeof opts.limit === "number" && isFinite(opts.limit) ? Math.max(0, Math.floor(opts.limit)) : DEFAULT_LIMIT;
@@ -28,6 +36,11 @@ function readFeed(body, options) {
 }
 
 // The items of a feed, as readFeed reads them; nothing for anything that is no feed.
+/**
+ * @param {unknown} body
+ * @param {unknown} [limit]
+ * @returns {ParsedFeedItem[]}
+ */
 function parseFeed(body, limit) {
   return readFeed(body, { limit: limit }).items;
 }

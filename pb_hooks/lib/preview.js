@@ -1,4 +1,5 @@
-/// <reference path="../../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
 
 // Link previews: the page is fetched with $safeFetch (pocketbase/safefetch.go: public addresses
 // only, checked on the connected address, size and time limits) and read by $parsePreview
@@ -15,11 +16,17 @@ const PAGE_TYPES = ["text/html", "application/xhtml+xml"];
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
 // Thrown when a preview cannot be made; `code` is the $safeFetch code or one of ours.
+/**
+ * @constructor
+ * @param {string} code
+ * @param {string} message
+ */
 function PreviewError(code, message) {
   this.code = code;
   this.message = message;
 }
 
+/** @type {{[code: string]: string}} */
 const FAILURE_MESSAGES = {
   blocked: "This address cannot be previewed.",
   content_type: "The link is not an HTML page.",
@@ -31,18 +38,32 @@ const FAILURE_MESSAGES = {
 };
 
 // The message for the client of a failed preview.
+/**
+ * @param {string} code
+ * @returns {string}
+ */
 function failureMessage(code) {
   return Object.prototype.hasOwnProperty.call(FAILURE_MESSAGES, code)
     ? FAILURE_MESSAGES[code]
     : "The page could not be fetched.";
 }
 
+/**
+ * @param {unknown} err
+ * @returns {string}
+ */
 function errorCode(err) {
-  return err && typeof err.code === "string" ? err.code : "unreachable";
+  const code = err && typeof err === "object" && "code" in err ? err.code : undefined;
+  return typeof code === "string" ? code : "unreachable";
 }
 
 // The image at imageUrl (an absolute http(s) address) as a data URL, or "" when it cannot be
 // fetched, is not a PNG, JPEG, GIF or WebP image, or is larger than 1 MB.
+/**
+ * @param {string} imageUrl
+ * @param {number} timeoutMs
+ * @returns {string}
+ */
 function fetchImageDataUrl(imageUrl, timeoutMs) {
   if (!imageUrl || timeoutMs < IMAGE_MIN_TIME_MS) {
     return "";
@@ -70,6 +91,10 @@ function fetchImageDataUrl(imageUrl, timeoutMs) {
 // Fetches the page at url and answers {title, description, image} with the image as a data URL
 // (or ""). Throws a PreviewError when there is nothing to show; an invalid url is thrown with
 // code "invalid_url".
+/**
+ * @param {string} url
+ * @returns {{title: string, description: string, image: string}}
+ */
 function buildPreview(url) {
   const started = Date.now();
 

@@ -226,9 +226,7 @@ describe("GET /api/chat/news", () => {
     for (const type of ["application/rss+xml", "text/xml; charset=utf-8"]) {
       site.fixture = { type, body: fixture("feed-latin1.xml") };
       const res = await news(pb.url, user.token);
-      expect(res.body.items, type).toEqual([
-        { id: "latin-1", title: "Café crème", description: "À la carte, 5 €", pubDate: "", link: "" },
-      ]);
+      expect(res.body.items, type).toEqual([{ id: "latin-1", title: "Café crème", description: "À la carte, 5 €", pubDate: "", link: "" }]);
     }
     site.mode = "rss";
   });
