@@ -101,3 +101,40 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 		})
 	}
 }
+
+// membershipsTopic tells a user that one of their memberships ended (they left, or the channel's
+// creator removed them). PocketBase's own channel_members events cannot: once the membership is
+// gone, its list rule no longer lets the removed user see the record's delete event.
+const membershipsTopic = "chatcrypt/memberships"
+
+func registerMembershipBroadcast(app core.App) {
+	app.OnRecordAfterDeleteSuccess("channel_members").BindFunc(func(e *core.RecordEvent) error {
+		notifyMembershipEnded(e.App, e.Record.GetString("user"), e.Record.GetString("channel"))
+		return e.Next()
+	})
+}
+
+func notifyMembershipEnded(app core.App, userID string, channelID string) {
+	broker := app.SubscriptionsBroker()
+	if broker.TotalClients() == 0 || userID == "" {
+		return
+	}
+	data, err := json.Marshal(map[string]any{"action": "delete", "record": map[string]string{"user": userID, "channel": channelID}})
+	if err != nil {
+		return
+	}
+	message := subscriptions.Message{Name: membershipsTopic, Data: data}
+	for _, chunk := range broker.ChunkedClients(broadcastChunkSize) {
+		routine.FireAndForget(func() {
+			for _, client := range chunk {
+				if !client.HasSubscription(membershipsTopic) {
+					continue
+				}
+				auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record)
+				if auth != nil && auth.Collection().Name == "users" && auth.Id == userID {
+					client.Send(message)
+				}
+			}
+		})
+	}
+}

@@ -53,6 +53,7 @@ func main() {
 	})
 
 	registerMessageBroadcast(app)
+	registerMembershipBroadcast(app)
 	registerSessions(app)
 	registerStorageErrors(app)
 	registerCheckpoints(app)

@@ -59,10 +59,18 @@ export function privateResponses(_req, res, next) {
 /** The app's API routes from the build's route manifest: a pattern for `api/channels/:id/...` and its handlers. */
 function apiRoutes(routes) {
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // A nested route's path is relative to its parent's (api.channels.$id.members.$userId.remove sits
+  // under api.channels.$id.members): join them into the full address.
+  const fullPath = (route) => {
+    const parent = route.parentId ? routes[route.parentId] : undefined;
+    const above = parent ? fullPath(parent) : "";
+    return [above, route.path ?? ""].filter(Boolean).join("/");
+  };
   return Object.values(routes)
-    .filter((route) => typeof route.path === "string" && route.path.startsWith("api/"))
-    .map((route) => {
-      const parts = route.path.split("/");
+    .map((route) => ({ route, path: fullPath(route) }))
+    .filter(({ route, path }) => typeof route.path === "string" && path.startsWith("api/"))
+    .map(({ route, path }) => {
+      const parts = path.split("/");
       const pattern = parts.map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : escape(part))).join("/");
       return {
         pattern: new RegExp(`^/${pattern}/?$`),

@@ -9,6 +9,8 @@ import { openRealtime, topicWithOptions } from "~/features/live/realtime.server"
 
 const HEARTBEAT_MS = 25_000;
 const MESSAGES_TOPIC = "chatcrypt/messages";
+// The user's own memberships that ended (left elsewhere, or removed by the channel's creator).
+const MEMBERSHIPS_TOPIC = "chatcrypt/memberships";
 
 // A new message is the same event for every member's stream: serialise it once.
 const FRAME_CACHE_ENTRIES = 256;
@@ -40,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     channelId = parsed.data;
   }
 
-  const topics = ["channel_members/*", "channels/*", MESSAGES_TOPIC];
+  const topics = ["channel_members/*", "channels/*", MESSAGES_TOPIC, MEMBERSHIPS_TOPIC];
   const attachmentsTopic = channelId
     ? topicWithOptions("file_attachments/*", { filter: `channel = "${channelId}"`, fields: ATTACHMENT_FIELDS })
     : null;
@@ -73,6 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             const record = e.record as Parameters<typeof toMessage>[0];
             if (e.action === "create") sendFrame(messageFrame(record));
             else if (e.action === "delete" && record.channel === channelId) emit({ type: "message-deleted", channelId, messageId: record.id });
+          } else if (topic === MEMBERSHIPS_TOPIC) {
+            if (e.record.user === userId) emit({ type: "memberships" });
           } else if (topic === "channel_members/*") {
             if (e.record.user === userId || e.action === "delete") emit({ type: "memberships" });
             else if (e.record.channel === channelId) emit({ type: "members" });
