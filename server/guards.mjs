@@ -57,17 +57,18 @@ export function privateResponses(_req, res, next) {
 }
 
 /** The app's API routes from the build's route manifest: a pattern for `api/channels/:id/...` and its handlers. */
+// A nested route's path is relative to its parent's (api.channels.$id.members.$userId.remove sits
+// under api.channels.$id.members): join them into the full address.
+function fullPath(routes, route) {
+  const parent = route.parentId ? routes[route.parentId] : undefined;
+  const above = parent ? fullPath(routes, parent) : "";
+  return [above, route.path ?? ""].filter(Boolean).join("/");
+}
+
 function apiRoutes(routes) {
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // A nested route's path is relative to its parent's (api.channels.$id.members.$userId.remove sits
-  // under api.channels.$id.members): join them into the full address.
-  const fullPath = (route) => {
-    const parent = route.parentId ? routes[route.parentId] : undefined;
-    const above = parent ? fullPath(parent) : "";
-    return [above, route.path ?? ""].filter(Boolean).join("/");
-  };
   return Object.values(routes)
-    .map((route) => ({ route, path: fullPath(route) }))
+    .map((route) => ({ route, path: fullPath(routes, route) }))
     .filter(({ route, path }) => typeof route.path === "string" && path.startsWith("api/"))
     .map(({ route, path }) => {
       const parts = path.split("/");
@@ -89,7 +90,7 @@ function apiRoutes(routes) {
  */
 export function routeGuard(routes) {
   const api = apiRoutes(routes);
-  const pagesTakePosts = Object.values(routes).some((route) => !String(route.path ?? "").startsWith("api/") && route.module?.action);
+  const pagesTakePosts = Object.values(routes).some((route) => !fullPath(routes, route).startsWith("api/") && route.module?.action);
   return (req, res, next) => {
     let pathname;
     try {

@@ -28,15 +28,15 @@ test("outbox: a failed send is kept, retried, and stored once", async ({ browser
   await expect(log(alice.page).getByText("answer lost on the way")).toHaveCount(1);
   await expect(log(bob.page).getByText("answer lost on the way")).toHaveCount(1);
 
-  // 2. The server is unreachable: the message waits, then goes by itself when it is back.
+  // 2. The browser goes offline: the header says so, the message waits, then goes by itself when the
+  // connection is back.
   await alice.page.unroute(`**/api/channels/${channelId}/messages`);
-  await alice.page.route(`**/api/channels/${channelId}/messages`, (route) =>
-    route.request().method() === "POST" ? route.abort("connectionrefused") : route.fallback(),
-  );
+  await alice.context.setOffline(true);
+  await expect(alice.page.getByRole("status").filter({ hasText: "Offline" })).toBeVisible();
   await send(alice.page, "sent while offline");
   await expect(pending.getByText("sent while offline")).toBeVisible();
   await expect(pending).toContainText("The server is unreachable");
-  await alice.page.unroute(`**/api/channels/${channelId}/messages`);
+  await alice.context.setOffline(false);
   await expect(log(bob.page).getByText("sent while offline")).toBeVisible({ timeout: 15_000 });
   await expect(pending).toHaveCount(0);
 

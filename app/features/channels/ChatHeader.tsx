@@ -33,7 +33,7 @@ export function ChatHeader(props: Props) {
         </span>
         {!live && (
           <span className="live-status" role="status">
-            Connecting...
+            {typeof navigator !== "undefined" && navigator.onLine === false ? "Offline: messages wait until the connection is back" : "Reconnecting..."}
           </span>
         )}
       </div>
