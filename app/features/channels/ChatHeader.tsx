@@ -1,4 +1,5 @@
 import { LockIcon } from "~/ui/icons";
+import { useOnline } from "~/lib/useOnline";
 import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
 
@@ -24,6 +25,7 @@ interface Props {
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
 export function ChatHeader(props: Props) {
   const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat } = props;
+  const online = useOnline();
   return (
     <div className="chat-header">
       <div className="chat-title">
@@ -31,9 +33,9 @@ export function ChatHeader(props: Props) {
         <span className="e2ee-badge">
           <LockIcon size={12} /> End-to-end encrypted
         </span>
-        {!live && (
+        {(!live || !online) && (
           <span className="live-status" role="status">
-            {typeof navigator !== "undefined" && navigator.onLine === false ? "Offline: messages wait until the connection is back" : "Reconnecting..."}
+            {online ? "Reconnecting..." : "Offline: messages wait until the connection is back"}
           </span>
         )}
       </div>
