@@ -7,17 +7,9 @@ import { requireLiveSession } from "./session-check.server";
 
 export const MAX_JSON_BYTES = 256 * 1024;
 
-/** Throws a JSON error response: `{ message }` with the given status. */
-export function fail(status: number, message: string): never {
-  throw jsonResponse({ message }, status);
-}
+import { fail, jsonResponse } from "~/server/responses.server";
 
-export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit) {
-  const h = new Headers(headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
-  h.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { status, headers: h });
-}
+export { fail, jsonResponse };
 
 /**
  * Every state-changing request carries the token from the page (header X-CSRF-Token) that must match

@@ -1,4 +1,4 @@
-import { fail } from "~/server/http.server";
+import { fail } from "~/server/responses.server";
 import { pbStatus } from "~/server/pocketbase.server";
 
 // Failures that are nobody's fault in the request: PocketBase away, or its disk full. Each gets its

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { fail } from "~/server/http.server";
+import { fail } from "~/server/responses.server";
 import { failOnOutage } from "~/server/outage.server";
 import { pbStatus, pocketbase } from "~/server/pocketbase.server";
 
