@@ -7,7 +7,7 @@ import { REACTIONS, type Reaction } from "~/features/messages/body";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { RichText } from "~/features/messages/RichText";
 import { firstLine } from "~/features/messages/text";
-import { useDropdown } from "~/ui/useDropdown";
+import { MenuButton } from "~/ui/MenuButton";
 
 export interface MessageActions {
   onReply: (m: DecryptedMessage) => void;
@@ -158,30 +158,14 @@ function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text
 }
 
 function ReactMenu({ onPick }: { onPick: (emoji: Reaction) => void }) {
-  const { open, setOpen, ref } = useDropdown<HTMLSpanElement>();
   return (
-    <span className="dropdown" ref={ref}>
-      <button type="button" className="link-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        React
-      </button>
-      {open && (
-        <span className="dropdown-panel reaction-menu" role="menu" aria-label="React with">
-          {REACTIONS.map((emoji) => (
-            <button
-              key={emoji}
-              type="button"
-              role="menuitem"
-              className="reaction-choice"
-              onClick={() => {
-                setOpen(false);
-                onPick(emoji);
-              }}
-            >
-              {emoji}
-            </button>
-          ))}
-        </span>
-      )}
-    </span>
+    <MenuButton
+      label="React"
+      menuLabel="React with"
+      buttonClassName="link-button"
+      panelClassName="dropdown-panel reaction-menu"
+      itemClassName="reaction-choice"
+      items={REACTIONS.map((emoji) => ({ label: emoji, onSelect: () => onPick(emoji) }))}
+    />
   );
 }
