@@ -41,7 +41,10 @@ function trustProxy(value) {
   if (v === "" || v === "false" || v === "0") return false;
   if (v === "true") return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(",").map((part) => part.trim()).filter(Boolean);
+  return v
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 try {
   app.set("trust proxy", trustProxy(process.env.TRUST_PROXY));
@@ -58,7 +61,11 @@ app.use((req, _res, next) => {
 // Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
 app.use(methodGuard);
 // Live streams must not be buffered by compression.
-app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+app.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 // (redirect: false: a path that resolves to a directory, like /api/x/%2e%2e%2f, is not a static file)
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
 app.use(express.static("build/client", { maxAge: "1h", redirect: false }));

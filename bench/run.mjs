@@ -96,7 +96,9 @@ const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
 
 // =============================================================================================
 async function main() {
-  log(`ChatCrypt bench${QUICK ? " (quick)" : ""}: nproc ${os.cpus().length}, memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, fd limit ${fdLimits().soft}`);
+  log(
+    `ChatCrypt bench${QUICK ? " (quick)" : ""}: nproc ${os.cpus().length}, memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, fd limit ${fdLimits().soft}`,
+  );
   log("ensure-deps (npm packages, PocketBase build, web build) ...");
   execFileSync("bash", ["scripts/ensure-deps.sh"], { stdio: ["ignore", "inherit", "inherit"] });
 
@@ -124,7 +126,11 @@ async function main() {
 function codeVersion() {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "pb_hooks", "pb_migrations", "pocketbase", "server.mjs", "package-lock.json"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync(
+      "git",
+      ["status", "--porcelain", "--", "app", "pb_hooks", "pb_migrations", "pocketbase", "server.mjs", "package-lock.json"],
+      { encoding: "utf8" },
+    ).trim();
     return dirty ? `${commit} with uncommitted application changes` : commit;
   } catch {
     return "unknown";
@@ -138,7 +144,9 @@ async function runPhases(stack, results) {
   results.idleRss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) };
   results.idleFds = { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) };
   results.phases = [...PHASES];
-  log(`stack up: PocketBase ${stack.pbUrl} (pid ${pids.pocketbase}), web ${stack.webUrl} (pid ${pids.web}); idle RSS PB ${fmt(results.idleRss.pocketbase)} MB, web ${fmt(results.idleRss.web)} MB`);
+  log(
+    `stack up: PocketBase ${stack.pbUrl} (pid ${pids.pocketbase}), web ${stack.webUrl} (pid ${pids.web}); idle RSS PB ${fmt(results.idleRss.pocketbase)} MB, web ${fmt(results.idleRss.web)} MB`,
+  );
 
   const tag = randomBytes(3).toString("hex");
   const person = (i, kind = "u") => ({
@@ -182,7 +190,9 @@ async function runPhases(stack, results) {
   // The baseline subscribes to the topic the web server's /api/events uses for messages: our
   // PocketBase's members-only topic when this build has it, else the stock collection subscription.
   results.baselineTopic = (await probeTopic(c, stack, channelA, full[0], full[1])) ? MEMBERS_TOPIC : STOCK_TOPIC;
-  log(`baseline subscribes to ${results.baselineTopic === MEMBERS_TOPIC ? `"${MEMBERS_TOPIC}" (members-only topic of our PocketBase)` : "the stock messages collection topic"}`);
+  log(
+    `baseline subscribes to ${results.baselineTopic === MEMBERS_TOPIC ? `"${MEMBERS_TOPIC}" (members-only topic of our PocketBase)` : "the stock messages collection topic"}`,
+  );
 
   // ---- 1. delivery latency, web vs raw PocketBase ----
   results.latency = {};
@@ -190,9 +200,13 @@ async function runPhases(stack, results) {
   for (const n of PHASES.has("latency") ? CFG.latencyLevels : []) {
     try {
       const base = await rawLatency(stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
-      log(`  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`);
+      log(
+        `  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`,
+      );
       const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
-      log(`  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+      log(
+        `  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`,
+      );
       results.latency[n] = { web, base };
     } catch (error) {
       log(`latency phase with ${n} clients failed: ${error.message}`);
@@ -208,7 +222,9 @@ async function runPhases(stack, results) {
       const base = await rawFanout(stack, pids, channelB, members, CFG.fanoutSeconds);
       log(`  fan-out baseline (raw PocketBase): ${fmt(base.deliveriesPerSecond)} deliveries/s, ${fmt(base.postsPerSecond, 1)} posts/s`);
       const web = await webFanout(c, stack, pids, channelB, members, CFG.fanoutSeconds);
-      log(`  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+      log(
+        `  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`,
+      );
       results.fanout = { web, base };
     } catch (error) {
       log(`fan-out phase failed: ${error.message}`);
@@ -224,27 +240,53 @@ async function runPhases(stack, results) {
     await pool(
       Array.from({ length: CFG.historyMessages }, (_, i) => i),
       4,
-      (i) => postMessage(c, senders[i % senders.length], channelC, `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`),
+      (i) =>
+        postMessage(
+          c,
+          senders[i % senders.length],
+          channelC,
+          `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`,
+        ),
     );
     await postMessage(c, senders[0], channelD, "the other channel");
     // The same history again, then 100 edits (each by the message's sender) and 300 reactions spread over it.
     const annotatedIds = await pool(
       Array.from({ length: CFG.historyMessages }, (_, i) => i),
       4,
-      async (i) => (await postMessage(c, senders[i % senders.length], channelE, `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`)).message.id,
+      async (i) =>
+        (
+          await postMessage(
+            c,
+            senders[i % senders.length],
+            channelE,
+            `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`,
+          )
+        ).message.id,
     );
     const EDITS = Math.round(CFG.historyMessages / 10);
     const REACTIONS = Math.round((CFG.historyMessages * 3) / 10);
     const emoji = ["👍", "❤️", "😂", "🎉", "😮", "😢"];
-    await pool(Array.from({ length: EDITS }, (_, i) => i * 10 + 3), 4, (i) =>
-      postMessage(c, senders[i % senders.length], channelE, `history message ${i}, edited`, { kind: "edit", targetId: annotatedIds[i] }),
+    await pool(
+      Array.from({ length: EDITS }, (_, i) => i * 10 + 3),
+      4,
+      (i) =>
+        postMessage(c, senders[i % senders.length], channelE, `history message ${i}, edited`, { kind: "edit", targetId: annotatedIds[i] }),
     );
-    await pool(Array.from({ length: REACTIONS }, (_, i) => i), 4, (i) =>
-      postMessage(c, senders[(i * 7) % senders.length], channelE, "", { kind: "reaction", targetId: annotatedIds[CFG.historyMessages - 1 - ((i * 3) % CFG.historyMessages)], emoji: emoji[i % emoji.length] }),
+    await pool(
+      Array.from({ length: REACTIONS }, (_, i) => i),
+      4,
+      (i) =>
+        postMessage(c, senders[(i * 7) % senders.length], channelE, "", {
+          kind: "reaction",
+          targetId: annotatedIds[CFG.historyMessages - 1 - ((i * 3) % CFG.historyMessages)],
+          emoji: emoji[i % emoji.length],
+        }),
     );
     const historySeconds = (performance.now() - t) / 1000;
     results.historySetup = { seconds: historySeconds, fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) } };
-    log(`posted ${CFG.historyMessages} history messages in ${historySeconds.toFixed(1)} s (4 in flight, no live streams open; open fds PB ${results.historySetup.fds.pocketbase} web ${results.historySetup.fds.web})`);
+    log(
+      `posted ${CFG.historyMessages} history messages in ${historySeconds.toFixed(1)} s (4 in flight, no live streams open; open fds PB ${results.historySetup.fds.pocketbase} web ${results.historySetup.fds.web})`,
+    );
     // Baseline: the same first page fetched as JSON through the web server, without crypto or rendering.
     const fetches = [];
     for (let i = 0; i < 5; i++) {
@@ -464,7 +506,13 @@ async function webLatency(c, stack, pids, channel, clients, count, rate) {
   const { open } = await openStreams(clients, channel);
   if (open < clients.length) throw new Error(`only ${open} of ${clients.length} live streams opened`);
   // The page has its senders' profiles after loading the channel's history.
-  await pool(clients, 8, (client) => warmProfiles(c, client, clients.map((x) => x.user.id)));
+  await pool(clients, 8, (client) =>
+    warmProfiles(
+      c,
+      client,
+      clients.map((x) => x.user.id),
+    ),
+  );
   await sleep(1_000);
   const cpu = cpuWindow(pids);
   await drive(count, rate, (i) => sendBench(c, round, clients[i % clients.length], i % clients.length, channel, i));
@@ -477,7 +525,12 @@ async function webLatency(c, stack, pids, channel, clients, count, rate) {
 
 /** A random envelope of the same shape and size as a real one (the baseline does no crypto). */
 function fakeEnvelope() {
-  return JSON.stringify({ v: 1, iv: randomBytes(12).toString("base64url"), ct: randomBytes(65).toString("base64url"), sig: randomBytes(256).toString("base64url") });
+  return JSON.stringify({
+    v: 1,
+    iv: randomBytes(12).toString("base64url"),
+    ct: randomBytes(65).toString("base64url"),
+    sig: randomBytes(256).toString("base64url"),
+  });
 }
 
 const MESSAGE_FIELDS = "id,channel,sender,encrypted_content,created";
@@ -627,7 +680,13 @@ async function webFanout(c, stack, pids, channel, members, seconds) {
 
 async function capacityRamp(c, stack, pids, channel, clients, out) {
   const senders = clients.slice(0, CFG.capacitySenders);
-  await pool(clients.slice(0, CFG.verifyingClients), 8, (client) => warmProfiles(c, client, senders.map((s) => s.user.id)));
+  await pool(clients.slice(0, CFG.verifyingClients), 8, (client) =>
+    warmProfiles(
+      c,
+      client,
+      senders.map((s) => s.user.id),
+    ),
+  );
   let opened = 0;
   let overloaded = false;
   for (const level of CFG.capacityLevels) {
@@ -638,13 +697,29 @@ async function capacityRamp(c, stack, pids, channel, clients, out) {
     if (overloaded && timeLeft() > 60_000) {
       // No more sending (the previous level was overwhelmed); connect the clients to report memory.
       const t0 = performance.now();
-      const { open, failed } = await openStreams(clients.slice(0, level), channel, opened, Math.min(CFG.levelOpenBudgetMs, timeLeft() - 40_000));
+      const { open, failed } = await openStreams(
+        clients.slice(0, level),
+        channel,
+        opened,
+        Math.min(CFG.levelOpenBudgetMs, timeLeft() - 40_000),
+      );
       opened = open;
       await sleep(2_000);
       const rss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) };
       const fds = { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) };
-      out.levels.push({ level, open, failed, openSeconds: (performance.now() - t0) / 1000, idleOnly: true, incomplete: open < level, rss, fds });
-      log(`  capacity ${level}: ${open} streams open, not sending (overloaded before); RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB; open fds PB ${fds.pocketbase} web ${fds.web}`);
+      out.levels.push({
+        level,
+        open,
+        failed,
+        openSeconds: (performance.now() - t0) / 1000,
+        idleOnly: true,
+        incomplete: open < level,
+        rss,
+        fds,
+      });
+      log(
+        `  capacity ${level}: ${open} streams open, not sending (overloaded before); RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB; open fds PB ${fds.pocketbase} web ${fds.web}`,
+      );
       if (open < level) break;
       continue;
     }
@@ -662,14 +737,25 @@ async function capacityRamp(c, stack, pids, channel, clients, out) {
     const openCpu = cpuOpen();
     const newlyOpened = open - opened;
     opened = open;
-    log(`  capacity ${level}: ${open} streams open (${failed} failed), ${newlyOpened} opened in ${openSeconds.toFixed(1)} s (PB ${fmt(openCpu.pocketbase)}% web ${fmt(openCpu.web)}% CPU)`);
+    log(
+      `  capacity ${level}: ${open} streams open (${failed} failed), ${newlyOpened} opened in ${openSeconds.toFixed(1)} s (PB ${fmt(openCpu.pocketbase)}% web ${fmt(openCpu.web)}% CPU)`,
+    );
     if (open < level) {
-      out.levels.push({ level, open, failed, openSeconds, incomplete: true, rss: { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) } });
+      out.levels.push({
+        level,
+        open,
+        failed,
+        openSeconds,
+        incomplete: true,
+        rss: { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web) },
+      });
       break;
     }
     await sleep(2_000);
     const cpu = cpuWindow(pids);
-    await drive(CFG.capacityMessages, CFG.capacityRate, (i) => sendBench(c, round, senders[i % senders.length], i % senders.length, channel, i));
+    await drive(CFG.capacityMessages, CFG.capacityRate, (i) =>
+      sendBench(c, round, senders[i % senders.length], i % senders.length, channel, i),
+    );
     await round.drain();
     const usage = cpu();
     const r = round.result();
@@ -677,7 +763,9 @@ async function capacityRamp(c, stack, pids, channel, clients, out) {
     const fds = { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) };
     const entry = { level, open, failed, openSeconds, openCpu, ...r, cpu: usage, rss, fds, ok: r.p99 < CFG.capacityP99Ms && r.lost === 0 };
     out.levels.push(entry);
-    log(`  capacity ${level}: p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, ${r.lost} lost of ${r.expected}; POST p50 ${fmt(r.post.p50)} p99 ${fmt(r.post.p99)} ms; CPU PB ${fmt(usage.pocketbase)}% web ${fmt(usage.web)}% bench ${fmt(usage.bench)}% other ${fmt(usage.other)}%; RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB; open fds PB ${fds.pocketbase} web ${fds.web}`);
+    log(
+      `  capacity ${level}: p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, ${r.lost} lost of ${r.expected}; POST p50 ${fmt(r.post.p50)} p99 ${fmt(r.post.p99)} ms; CPU PB ${fmt(usage.pocketbase)}% web ${fmt(usage.web)}% bench ${fmt(usage.bench)}% other ${fmt(usage.other)}%; RSS PB ${fmt(rss.pocketbase)} MB web ${fmt(rss.web)} MB; open fds PB ${fds.pocketbase} web ${fds.web}`,
+    );
     for (const client of active) client.onLive = null;
     // Overwhelmed (deliveries lost or seconds late): stop sending; later levels only report memory.
     if (r.lost > r.expected * 0.05 || r.p99 > 5_000) {

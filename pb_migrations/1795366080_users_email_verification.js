@@ -8,33 +8,35 @@
 // token with PocketBase. {APP_URL} is PocketBase's application URL, set from APP_URL at every start
 // (pb_hooks/email_notification.pb.js). The token travels in the fragment, which browsers do not send
 // to servers, so it appears in no access log.
-migrate((app) => {
-  const users = app.findCollectionByNameOrId("users");
+migrate(
+  (app) => {
+    const users = app.findCollectionByNameOrId("users");
 
-  unmarshal(
-    {
-      verificationTemplate: {
-        subject: "Verify your email address for {APP_NAME}",
-        body: `<p>Hello,</p>
+    unmarshal(
+      {
+        verificationTemplate: {
+          subject: "Verify your email address for {APP_NAME}",
+          body: `<p>Hello,</p>
 <p>Someone, probably you, asked {APP_NAME} to send notifications to this address.</p>
 <p>Open the link below to confirm that the address is yours:</p>
 <p><a class="btn" href="{APP_URL}/verify-email#token={TOKEN}" target="_blank" rel="noopener">Verify my email address</a></p>
 <p><i>If you did not ask for this, ignore this email: without your confirmation no notifications are sent to this address.</i></p>
 <p>{APP_NAME}</p>`,
+        },
       },
-    },
-    users,
-  );
+      users,
+    );
 
-  app.save(users);
-}, (app) => {
-  const users = app.findCollectionByNameOrId("users");
+    app.save(users);
+  },
+  (app) => {
+    const users = app.findCollectionByNameOrId("users");
 
-  unmarshal(
-    {
-      verificationTemplate: {
-        subject: "Verify your {APP_NAME} email",
-        body: `<p>Hello,</p>
+    unmarshal(
+      {
+        verificationTemplate: {
+          subject: "Verify your {APP_NAME} email",
+          body: `<p>Hello,</p>
 <p>Thank you for joining us at {APP_NAME}.</p>
 <p>Click on the button below to verify your email address.</p>
 <p>
@@ -45,10 +47,11 @@ migrate((app) => {
   Thanks,<br/>
   {APP_NAME} team
 </p>`,
+        },
       },
-    },
-    users,
-  );
+      users,
+    );
 
-  app.save(users);
-});
+    app.save(users);
+  },
+);

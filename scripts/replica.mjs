@@ -26,7 +26,9 @@ if (!config) {
 try {
   const result = await restore(config, { ifMissing: flags.includes("--if-missing"), force: flags.includes("--force") });
   if (result.restored) {
-    console.log(`Restored ${config.database} from ${config.databaseReplica} and ${result.files} other files from ${config.filesReplica} in ${result.milliseconds} ms.`);
+    console.log(
+      `Restored ${config.database} from ${config.databaseReplica} and ${result.files} other files from ${config.filesReplica} in ${result.milliseconds} ms.`,
+    );
   } else if (!flags.includes("--if-missing")) {
     console.error(`Nothing restored: ${result.reason}.`);
     process.exit(1);

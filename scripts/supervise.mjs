@@ -76,7 +76,9 @@ class Child {
     this.failures++;
     const delay = Math.min(FIRST_DELAY_MS * 2 ** (this.failures - 1), MAX_DELAY_MS);
     const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-    log(`${this.spec.name} ${how} after ${(ranFor / 1000).toFixed(1)} s; restarting in ${(delay / 1000).toFixed(2)} s (restart ${this.failures} in a row)`);
+    log(
+      `${this.spec.name} ${how} after ${(ranFor / 1000).toFixed(1)} s; restarting in ${(delay / 1000).toFixed(2)} s (restart ${this.failures} in a row)`,
+    );
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (!stopping) this.start();
@@ -113,14 +115,31 @@ async function waitForHealth(url, timeoutMs) {
 let stopping = false;
 const replication = replicationConfig(env, { root, dataDir: PB_DATA });
 
-const apertium = env.START_APERTIUM === "true"
-  ? new Child({ name: "apertium", command: "bash", args: ["scripts/start-apertium.sh", env.APERTIUM_PORT || "2737"], logFile: path.join(PB_DATA, "apertium.log") })
-  : null;
+const apertium =
+  env.START_APERTIUM === "true"
+    ? new Child({
+        name: "apertium",
+        command: "bash",
+        args: ["scripts/start-apertium.sh", env.APERTIUM_PORT || "2737"],
+        logFile: path.join(PB_DATA, "apertium.log"),
+      })
+    : null;
 const pocketbase = new Child({
   name: "pocketbase",
   command: path.join(root, "bin", "pocketbase"),
-  args: ["serve", "--http", PB_HTTP, "--dir", PB_DATA, "--migrationsDir", path.join(root, "pb_migrations"),
-    "--hooksDir", path.join(root, "pb_hooks"), "--hooksWatch=false", "--automigrate=false"],
+  args: [
+    "serve",
+    "--http",
+    PB_HTTP,
+    "--dir",
+    PB_DATA,
+    "--migrationsDir",
+    path.join(root, "pb_migrations"),
+    "--hooksDir",
+    path.join(root, "pb_hooks"),
+    "--hooksWatch=false",
+    "--automigrate=false",
+  ],
 });
 const web = new Child({
   name: "web",
@@ -169,7 +188,9 @@ if (replication) {
   const config = await writeLitestreamConfig(replication);
   litestream = new Child({ name: "litestream", command: replication.litestream, args: ["replicate", "-config", config] });
   litestream.start();
-  log(`replicating ${replication.database} to ${replication.databaseReplica} (sync every ${replication.syncInterval}) and files to ${replication.filesReplica}`);
+  log(
+    `replicating ${replication.database} to ${replication.databaseReplica} (sync every ${replication.syncInterval}) and files to ${replication.filesReplica}`,
+  );
   mirrorLoop();
 } else {
   log("replication is off (REPLICATION=off)");

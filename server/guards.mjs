@@ -139,9 +139,7 @@ export function answerClientError(error, socket) {
   }
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
   const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
-  const message = tooLarge
-    ? "The request's headers are too large."
-    : "The request is malformed (unknown method or invalid headers).";
+  const message = tooLarge ? "The request's headers are too large." : "The request is malformed (unknown method or invalid headers).";
   const body = JSON.stringify({ message });
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -50,15 +50,7 @@ interface SafeFetchResult {
 
 /** What a failed {@link $safeFetch} throws. */
 interface SafeFetchError extends Error {
-  code:
-    | "invalid_url"
-    | "blocked"
-    | "too_many_redirects"
-    | "bad_redirect"
-    | "content_type"
-    | "timeout"
-    | "unreachable"
-    | "busy";
+  code: "invalid_url" | "blocked" | "too_many_redirects" | "bad_redirect" | "content_type" | "timeout" | "unreachable" | "busy";
 }
 
 /** What {@link $safeFetch} answers with raw: true. */

@@ -24,7 +24,7 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: body === undefined && !init.method ? "GET" : init.method ?? "POST",
+      method: body === undefined && !init.method ? "GET" : (init.method ?? "POST"),
       credentials: "same-origin",
       ...init,
       headers: {

@@ -40,7 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const code = pbStatus(error);
     const message = pbErrorMessage(error);
     if (code === 429) {
-      fail(429, message && !/^too many requests\.?$/i.test(message) ? message : "Please wait a few minutes before asking for another verification email.");
+      fail(
+        429,
+        message && !/^too many requests\.?$/i.test(message)
+          ? message
+          : "Please wait a few minutes before asking for another verification email.",
+      );
     }
     if (code === 400) fail(400, message ?? "The verification email could not be sent.");
     fail(502, "The verification email could not be sent. Please try again.");

@@ -3,7 +3,14 @@ import { eventStream } from "remix-utils/sse/server";
 import type { LiveEvent } from "~/features/live/types";
 import { channelIdSchema } from "~/features/channels/validation";
 import { fail, requireUser } from "~/server/http.server";
-import { ATTACHMENT_FIELDS, PREVIEW_FIELDS, toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
+import {
+  ATTACHMENT_FIELDS,
+  PREVIEW_FIELDS,
+  toAttachment,
+  toPreview,
+  type AttachmentRecord,
+  type PreviewRecord,
+} from "~/features/files/attachments.server";
 import { toMessage } from "~/features/messages/messages.server";
 import { openRealtime, topicWithOptions } from "~/features/live/realtime.server";
 
@@ -46,7 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const attachmentsTopic = channelId
     ? topicWithOptions("file_attachments/*", { filter: `channel = "${channelId}"`, fields: ATTACHMENT_FIELDS })
     : null;
-  const previewsTopic = channelId ? topicWithOptions("link_previews/*", { filter: `channel = "${channelId}"`, fields: PREVIEW_FIELDS }) : null;
+  const previewsTopic = channelId
+    ? topicWithOptions("link_previews/*", { filter: `channel = "${channelId}"`, fields: PREVIEW_FIELDS })
+    : null;
   if (attachmentsTopic && previewsTopic) topics.push(attachmentsTopic, previewsTopic);
 
   return eventStream(
@@ -74,7 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           if (topic === MESSAGES_TOPIC) {
             const record = e.record as Parameters<typeof toMessage>[0];
             if (e.action === "create") sendFrame(messageFrame(record));
-            else if (e.action === "delete" && record.channel === channelId) emit({ type: "message-deleted", channelId, messageId: record.id });
+            else if (e.action === "delete" && record.channel === channelId)
+              emit({ type: "message-deleted", channelId, messageId: record.id });
           } else if (topic === MEMBERSHIPS_TOPIC) {
             if (e.record.user === userId) emit({ type: "memberships" });
           } else if (topic === "channel_members/*") {

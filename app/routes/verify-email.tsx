@@ -49,9 +49,7 @@ export default function VerifyEmail() {
       <div className="auth-card">
         <h1>Email verification</h1>
         {state.kind === "working" && <p role="status">Confirming your email address...</p>}
-        {state.kind === "done" && (
-          <p role="status">Email address verified. Go back to ChatCrypt: email notifications can now reach you.</p>
-        )}
+        {state.kind === "done" && <p role="status">Email address verified. Go back to ChatCrypt: email notifications can now reach you.</p>}
         {state.kind === "failed" && (
           <p className="form-error" role="alert">
             {state.message}

@@ -62,7 +62,8 @@ const MALFORMED_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\u
  */
 export function unacceptableJson(value: unknown, depth = 0): string | undefined {
   if (depth > 64) return "The request is nested too deeply.";
-  if (typeof value === "string") return MALFORMED_TEXT.test(value) ? "Text must not contain NUL characters or unpaired surrogates." : undefined;
+  if (typeof value === "string")
+    return MALFORMED_TEXT.test(value) ? "Text must not contain NUL characters or unpaired surrogates." : undefined;
   if (Array.isArray(value)) {
     for (const item of value) {
       const problem = unacceptableJson(item, depth + 1);

@@ -12,7 +12,10 @@ export function rateLimitAddress(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped && isIPv4(mapped[1])) return mapped[1];
   if (!isIPv6(address)) return ip;
-  return `${ipv6Groups(address).slice(0, 4).map((group) => group.toString(16)).join(":")}::`;
+  return `${ipv6Groups(address)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address ("::" expanded, a trailing dotted IPv4 part as two groups). */

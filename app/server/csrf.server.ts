@@ -17,7 +17,9 @@ function binding(sessionToken: string | undefined) {
 }
 
 function mac(nonce: string, sessionToken: string | undefined) {
-  return createHmac("sha256", env().sessionSecret).update(`chatcrypt-csrf|${nonce}|${binding(sessionToken)}`).digest("base64url");
+  return createHmac("sha256", env().sessionSecret)
+    .update(`chatcrypt-csrf|${nonce}|${binding(sessionToken)}`)
+    .digest("base64url");
 }
 
 async function cookieNonce(request: Request): Promise<string | null> {
@@ -30,7 +32,7 @@ async function cookieNonce(request: Request): Promise<string | null> {
  * the browser has no CSRF cookie yet, the Set-Cookie header that gives it one.
  */
 export async function commitCsrf(request: Request, sessionToken?: string | null): Promise<[string, string | null]> {
-  const bound = sessionToken === undefined ? (await readSession(request)).get("token") : sessionToken ?? undefined;
+  const bound = sessionToken === undefined ? (await readSession(request)).get("token") : (sessionToken ?? undefined);
   let nonce = await cookieNonce(request);
   let setCookie: string | null = null;
   if (!nonce) {

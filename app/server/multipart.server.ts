@@ -1,8 +1,4 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { BodyTooLargeError, declaresMoreThan, limitedBody } from "./body.server";
 import { fail } from "./http.server";
 
@@ -13,7 +9,12 @@ export async function readMultipart(request: Request, maxFileBytes: number, limi
   const maxBodyBytes = maxFileBytes + 64 * 1024;
   if (declaresMoreThan(request, maxBodyBytes)) fail(413, limitText);
   // The whole body is bounded while it streams (chunked too), not only each part.
-  const bounded = new Request(request.url, { method: request.method, headers: request.headers, body: limitedBody(request, maxBodyBytes), duplex: "half" } as RequestInit);
+  const bounded = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: limitedBody(request, maxBodyBytes),
+    duplex: "half",
+  } as RequestInit);
   try {
     return await unstable_parseMultipartFormData(bounded, unstable_createMemoryUploadHandler({ maxPartSize: maxFileBytes }));
   } catch (error) {

@@ -16,7 +16,14 @@ interface Props {
  * A button that opens a menu (ARIA menu pattern): the first item takes focus, arrow keys, Home and
  * End move, Esc closes and gives focus back to the button; choosing an item closes the menu.
  */
-export function MenuButton({ label, menuLabel, items, buttonClassName = "btn btn-small", panelClassName = "dropdown-panel menu", itemClassName = "menu-item" }: Props) {
+export function MenuButton({
+  label,
+  menuLabel,
+  items,
+  buttonClassName = "btn btn-small",
+  panelClassName = "dropdown-panel menu",
+  itemClassName = "menu-item",
+}: Props) {
   const { open, setOpen, ref } = useDropdown();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -43,7 +50,14 @@ export function MenuButton({ label, menuLabel, items, buttonClassName = "btn btn
 
   return (
     <div className="dropdown" ref={ref}>
-      <button ref={button} type="button" className={buttonClassName} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className={buttonClassName}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         {label}
       </button>
       {open && (

@@ -38,11 +38,10 @@ function installProbe(page, selector) {
 }
 
 async function probeResult(page, target, timeoutMs) {
-  await page.waitForFunction(
-    (t) => window.__bench.changes.some((c) => c.n >= t && c.frameAt !== null),
-    target,
-    { timeout: timeoutMs, polling: 50 },
-  );
+  await page.waitForFunction((t) => window.__bench.changes.some((c) => c.n >= t && c.frameAt !== null), target, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   return page.evaluate((t) => {
     const b = window.__bench;
     b.observer.disconnect();
@@ -70,9 +69,12 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
     await page.goto("/");
     await page.getByText("End-to-end encrypted messaging").waitFor({ timeout: 30_000 });
     // This device already knows the channel passwords (as after joining here earlier).
-    await page.evaluate((channels) => {
-      for (const c of channels) localStorage.setItem(`channel_password_${c.id}`, c.password);
-    }, [history, other, annotated].filter(Boolean).map((c) => ({ id: c.id, password: c.password })));
+    await page.evaluate(
+      (channels) => {
+        for (const c of channels) localStorage.setItem(`channel_password_${c.id}`, c.password);
+      },
+      [history, other, annotated].filter(Boolean).map((c) => ({ id: c.id, password: c.password })),
+    );
 
     // ---- sign in: click "Sign In" until the workspace is on screen ----
     await page.getByLabel("Email").fill(reader.email);
@@ -104,7 +106,9 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       await page.waitForTimeout(300);
     };
     const first = await openChannel();
-    log(`  open history (first, derives the channel key): ${first.ms.toFixed(0)} ms for ${first.count} messages (page size ${first.pageSize})`);
+    log(
+      `  open history (first, derives the channel key): ${first.ms.toFixed(0)} ms for ${first.count} messages (page size ${first.pageSize})`,
+    );
 
     // Switch away and back: the channel key and sender profiles are cached now.
     await switchAway();
@@ -123,10 +127,22 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
         await switchAway();
         runs.push(-(await openChannel()).ms);
       }
-      const plain = runs.filter((ms) => ms < 0).map((ms) => -ms).sort((a, b) => a - b)[1];
+      const plain = runs
+        .filter((ms) => ms < 0)
+        .map((ms) => -ms)
+        .sort((a, b) => a - b)[1];
       const withNotes = runs.filter((ms) => ms > 0).sort((a, b) => a - b)[1];
-      withAnnotations = { first: annotatedFirst.ms, againMs: withNotes, plainAgainMs: plain, ratio: withNotes / plain, edits: annotated.edits, reactions: annotated.reactions };
-      log(`  open history with ${annotated.reactions} reactions and ${annotated.edits} edits again: ${withNotes.toFixed(0)} ms against ${plain.toFixed(0)} ms without (median of 3 each, ${(withNotes / plain).toFixed(2)}x)`);
+      withAnnotations = {
+        first: annotatedFirst.ms,
+        againMs: withNotes,
+        plainAgainMs: plain,
+        ratio: withNotes / plain,
+        edits: annotated.edits,
+        reactions: annotated.reactions,
+      };
+      log(
+        `  open history with ${annotated.reactions} reactions and ${annotated.edits} edits again: ${withNotes.toFixed(0)} ms against ${plain.toFixed(0)} ms without (median of 3 each, ${(withNotes / plain).toFixed(2)}x)`,
+      );
     }
 
     // ---- first load: the JS and CSS this session loaded, gzipped ----
@@ -147,7 +163,13 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       }
     }
     await context.close();
-    return { signInMs: signIn.ms, first, again, withAnnotations, assets: { files: files.map((f) => path.relative(root, f)), js, css, jsRaw, cssRaw } };
+    return {
+      signInMs: signIn.ms,
+      first,
+      again,
+      withAnnotations,
+      assets: { files: files.map((f) => path.relative(root, f)), js, css, jsRaw, cssRaw },
+    };
   } finally {
     await browser.close();
   }

@@ -62,7 +62,13 @@ export async function signUpListener(baseUrl, template, { username, email }) {
 export async function createChannel(c, client, name, password) {
   const id = c.randomUuid();
   const secrets = await c.deriveChannelSecrets(password, id, c.PBKDF2_ITERATIONS);
-  await client.api("/api/channels", { id, name, verifier: secrets.verifier, ecdhPublicKey: client.user.ecdhPublicKey, kdfIterations: c.PBKDF2_ITERATIONS });
+  await client.api("/api/channels", {
+    id,
+    name,
+    verifier: secrets.verifier,
+    ecdhPublicKey: client.user.ecdhPublicKey,
+    kdfIterations: c.PBKDF2_ITERATIONS,
+  });
   return { id, name, password, key: secrets.key, verifier: secrets.verifier };
 }
 
@@ -83,7 +89,13 @@ export async function postMessage(c, client, channel, text, annotation) {
           ? { text, files: [], edits: annotation.targetId }
           : { text: "", files: [], reactsTo: annotation.targetId, reaction: annotation.emoji },
       );
-  const envelope = await c.encryptMessage({ key: channel.key, channelId: channel.id, senderId: client.user.id, plaintext: body, signingKey: client.keys.rsaPrivateKey });
+  const envelope = await c.encryptMessage({
+    key: channel.key,
+    channelId: channel.id,
+    senderId: client.user.id,
+    plaintext: body,
+    signingKey: client.keys.rsaPrivateKey,
+  });
   const iv = JSON.parse(envelope).iv;
   const sentAt = performance.now();
   const { message } = await client.api(`/api/channels/${channel.id}/messages`, {
@@ -113,5 +125,11 @@ export async function verifyAndDecrypt(c, client, channel, message) {
     await warmProfiles(c, client, [message.senderId]);
     sender = client.profiles.get(message.senderId);
   }
-  return c.decryptMessage({ key: channel.key, channelId: channel.id, senderId: message.senderId, envelope: message.encryptedContent, verifyKey: sender.verifyKey });
+  return c.decryptMessage({
+    key: channel.key,
+    channelId: channel.id,
+    senderId: message.senderId,
+    envelope: message.encryptedContent,
+    verifyKey: sender.verifyKey,
+  });
 }

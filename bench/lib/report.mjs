@@ -19,10 +19,22 @@ function rows(r) {
     const { web, base } = entry;
     const ratio = web.p50 / base.p50;
     const lost = web.lost ? ` (${web.lost} lost)` : "";
-    out.push([`delivery p50, ${level} clients`, `${ms(web.p50)}${lost}`, `${ms(base.p50)} (ratio ${n(ratio, 2)}×)`, "≤ 1.5× baseline", yes(ratio <= 1.5)]);
+    out.push([
+      `delivery p50, ${level} clients`,
+      `${ms(web.p50)}${lost}`,
+      `${ms(base.p50)} (ratio ${n(ratio, 2)}×)`,
+      "≤ 1.5× baseline",
+      yes(ratio <= 1.5),
+    ]);
     out.push([`delivery p95, ${level} clients`, ms(web.p95), ms(base.p95), "—", "—"]);
     const p99Target = level === 100;
-    out.push([`delivery p99, ${level} clients`, ms(web.p99), ms(base.p99), p99Target ? "≤ 100 ms" : "—", p99Target ? yes(web.p99 <= 100) : "—"]);
+    out.push([
+      `delivery p99, ${level} clients`,
+      ms(web.p99),
+      ms(base.p99),
+      p99Target ? "≤ 100 ms" : "—",
+      p99Target ? yes(web.p99 <= 100) : "—",
+    ]);
   }
 
   const cap = r.capacity ?? { levels: [] };
@@ -38,7 +50,11 @@ function rows(r) {
   const capTarget = 1000;
   out.push([
     `capacity (p99 < ${r.config.capacityP99Ms} ms, ${r.config.capacitySenders} senders, ${r.config.capacityRate} msg/s)`,
-    best ? `${n(best.level)} clients` : cap.levels.length ? `< ${n(cap.levels[0].level)} clients` : `not measured${cap.skipped ? ` (${cap.skipped})` : ""}`,
+    best
+      ? `${n(best.level)} clients`
+      : cap.levels.length
+        ? `< ${n(cap.levels[0].level)} clients`
+        : `not measured${cap.skipped ? ` (${cap.skipped})` : ""}`,
     "—",
     `≥ ${n(capTarget)} clients`,
     yes(best ? best.level >= capTarget : false),
@@ -89,9 +105,21 @@ function rows(r) {
         yes(a.ratio <= 1.3),
       ]);
     }
-    out.push(["first load JS (gzip)", `${n(b.assets.js / 1024, 1)} KB`, `${n(b.assets.jsRaw / 1024, 1)} KB raw`, "≤ 150 KB", yes(b.assets.js / 1024 <= 150)]);
+    out.push([
+      "first load JS (gzip)",
+      `${n(b.assets.js / 1024, 1)} KB`,
+      `${n(b.assets.jsRaw / 1024, 1)} KB raw`,
+      "≤ 150 KB",
+      yes(b.assets.js / 1024 <= 150),
+    ]);
     out.push(["first load CSS (gzip)", `${n(b.assets.css / 1024, 1)} KB`, `${n(b.assets.cssRaw / 1024, 1)} KB raw`, "—", "—"]);
-    out.push(["sign-in (click to workspace)", ms(b.signInMs, 0), `PBKDF2 600k in Node ${ms(r.pbkdf2NodeMs, 0)}`, "≤ 1,500 ms", yes(b.signInMs <= 1500)]);
+    out.push([
+      "sign-in (click to workspace)",
+      ms(b.signInMs, 0),
+      `PBKDF2 600k in Node ${ms(r.pbkdf2NodeMs, 0)}`,
+      "≤ 1,500 ms",
+      yes(b.signInMs <= 1500),
+    ]);
   } else {
     out.push(["history / first load / sign-in", `not measured: ${b?.error ?? "skipped"}`, "—", "—", "—"]);
   }
@@ -109,14 +137,18 @@ export function formatTable(r) {
 
 function evidence(r) {
   const lines = [];
-  const cpu = (u) => (u ? `PocketBase ${n(u.pocketbase)}%, web ${n(u.web)}%, bench clients ${n(u.bench)}%, other processes ${n(u.other)}%` : "n/a");
+  const cpu = (u) =>
+    u ? `PocketBase ${n(u.pocketbase)}%, web ${n(u.web)}%, bench clients ${n(u.bench)}%, other processes ${n(u.other)}%` : "n/a";
   for (const e of r.errors ?? []) lines.push(`- Phase failed: ${e}`);
   if (r.baselineTopic) {
     lines.push(
       `- Baseline: raw PocketBase realtime clients subscribed with the users' own tokens to ${r.baselineTopic === "chatcrypt/messages" ? "`chatcrypt/messages` (our PocketBase's members-only topic, the one /api/events uses)" : "the stock `messages/*` collection topic (PocketBase checks the list rule per subscriber)"}; messages created directly in PocketBase with the sender's token, no crypto.`,
     );
   }
-  const perMessage = (u, messages) => (u ? `PocketBase ${n(((u.pocketbase / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms, web ${n(((u.web / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms` : "n/a");
+  const perMessage = (u, messages) =>
+    u
+      ? `PocketBase ${n(((u.pocketbase / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms, web ${n(((u.web / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms`
+      : "n/a";
   for (const level of r.config.latencyLevels) {
     const e = r.latency?.[level];
     if (!e) continue;
@@ -130,27 +162,35 @@ function evidence(r) {
   if (r.fanout) {
     const { web, base } = r.fanout;
     lines.push(
-      `- Fan-out (${r.config.fanoutInflight} posts in flight for ${r.config.fanoutSeconds} s): web ${web.posts} posts, ${web.deliveries} deliveries (${web.lost} lost), ${n(web.fullyDeliveredPerSecond, 1)} posts/s reached all ${web.recipients} recipients, delivery p50 ${ms(web.latency.p50, 0)} / p99 ${ms(web.latency.p99, 0)}, POST p50 ${ms(web.post.p50)}; raw PocketBase ${base.posts} posts, POST p50 ${ms(base.post.p50)}, PocketBase CPU ${n(base.cpu?.pocketbase)}%. CPU through the web server: ${cpu(web.cpu)}; per post ${perMessage(web.cpu, web.posts)} (raw: PocketBase ${n(((base.cpu?.pocketbase ?? NaN) / 100) * (base.cpu?.seconds ?? NaN) * 1000 / Math.max(1, base.posts), 1)} ms).`,
+      `- Fan-out (${r.config.fanoutInflight} posts in flight for ${r.config.fanoutSeconds} s): web ${web.posts} posts, ${web.deliveries} deliveries (${web.lost} lost), ${n(web.fullyDeliveredPerSecond, 1)} posts/s reached all ${web.recipients} recipients, delivery p50 ${ms(web.latency.p50, 0)} / p99 ${ms(web.latency.p99, 0)}, POST p50 ${ms(web.post.p50)}; raw PocketBase ${base.posts} posts, POST p50 ${ms(base.post.p50)}, PocketBase CPU ${n(base.cpu?.pocketbase)}%. CPU through the web server: ${cpu(web.cpu)}; per post ${perMessage(web.cpu, web.posts)} (raw: PocketBase ${n((((base.cpu?.pocketbase ?? NaN) / 100) * (base.cpu?.seconds ?? NaN) * 1000) / Math.max(1, base.posts), 1)} ms).`,
     );
   }
   const cap = r.capacity;
   if (cap?.levels.length) {
     lines.push("");
-    lines.push(`Capacity ramp (${r.config.capacitySenders} senders, ${r.config.capacityRate} messages/s in total, ${r.config.capacityMessages} messages per level; CPU in % of one core during the sending window):`);
+    lines.push(
+      `Capacity ramp (${r.config.capacitySenders} senders, ${r.config.capacityRate} messages/s in total, ${r.config.capacityMessages} messages per level; CPU in % of one core during the sending window):`,
+    );
     lines.push("");
-    lines.push("| clients | streams opened in (CPU PB / web) | p50 | p99 | lost | POST p50 / p99 | CPU PocketBase | CPU web | CPU bench | CPU other | CPU ms per message PB / web | RSS PocketBase | RSS web | open fds PB / web |");
+    lines.push(
+      "| clients | streams opened in (CPU PB / web) | p50 | p99 | lost | POST p50 / p99 | CPU PocketBase | CPU web | CPU bench | CPU other | CPU ms per message PB / web | RSS PocketBase | RSS web | open fds PB / web |",
+    );
     lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const l of cap.levels) {
       const opened = `${n(l.openSeconds, 1)} s (${n(l.openCpu?.pocketbase)}% / ${n(l.openCpu?.web)}%)`;
       if (l.idleOnly && !l.incomplete) {
-        lines.push(`| ${l.level} | ${opened} | not sending (overloaded at a lower level) | | | | | | | | | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | ${n(l.fds?.pocketbase)} / ${n(l.fds?.web)} |`);
+        lines.push(
+          `| ${l.level} | ${opened} | not sending (overloaded at a lower level) | | | | | | | | | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | ${n(l.fds?.pocketbase)} / ${n(l.fds?.web)} |`,
+        );
         continue;
       }
       if (l.incomplete) {
-        lines.push(`| ${l.level} | only ${l.open} opened (${l.failed} failed): ${opened} | | | | | | | | | | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | |`);
+        lines.push(
+          `| ${l.level} | only ${l.open} opened (${l.failed} failed): ${opened} | | | | | | | | | | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | |`,
+        );
         continue;
       }
-      const perMessage = (pct) => (pct / 100) * l.cpu.seconds * 1000 / Math.max(1, l.messages);
+      const perMessage = (pct) => ((pct / 100) * l.cpu.seconds * 1000) / Math.max(1, l.messages);
       lines.push(
         `| ${l.level} | ${opened} | ${ms(l.p50, 0)} | ${ms(l.p99, 0)} | ${l.lost} of ${l.expected} | ${ms(l.post.p50, 0)} / ${ms(l.post.p99, 0)} | ${n(l.cpu.pocketbase)}% | ${n(l.cpu.web)}% | ${n(l.cpu.bench)}% | ${n(l.cpu.other)}% | ${n(perMessage(l.cpu.pocketbase), 1)} / ${n(perMessage(l.cpu.web), 1)} | ${n(l.rss.pocketbase)} MB | ${n(l.rss.web)} MB | ${n(l.fds?.pocketbase)} / ${n(l.fds?.web)} |`,
       );
@@ -176,7 +216,9 @@ function evidence(r) {
     lines.push("");
     lines.push(
       `Set-up: ${r.signups.full} sign-ups the browser's way (PBKDF2 600k, RSA-2048 and P-384 keys, wrapping) took ${n(r.signups.seconds, 1)} s at concurrency 4` +
-        (r.signups.listeners !== undefined ? `; ${r.signups.listeners} listening accounts (same endpoint, no client-side derivation) and their joins took ${n(r.signups.listenerSeconds, 1)} s.` : "."),
+        (r.signups.listeners !== undefined
+          ? `; ${r.signups.listeners} listening accounts (same endpoint, no client-side derivation) and their joins took ${n(r.signups.listenerSeconds, 1)} s.`
+          : "."),
     );
   }
   return lines.join("\n");

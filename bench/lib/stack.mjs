@@ -61,7 +61,19 @@ export async function startStack(root) {
   const pbUrl = `http://127.0.0.1:${pbPort}`;
   const pb = spawn(
     binary,
-    ["serve", "--http", `127.0.0.1:${pbPort}`, "--dir", dataDir, "--migrationsDir", "pb_migrations", "--hooksDir", "pb_hooks", "--hooksWatch=false", "--automigrate=false"],
+    [
+      "serve",
+      "--http",
+      `127.0.0.1:${pbPort}`,
+      "--dir",
+      dataDir,
+      "--migrationsDir",
+      "pb_migrations",
+      "--hooksDir",
+      "pb_hooks",
+      "--hooksWatch=false",
+      "--automigrate=false",
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
   );
   pb.stdout.pipe(log, { end: false });
@@ -173,7 +185,11 @@ function systemTicks() {
  * else (other work on the machine, e.g. test suites running at the same time).
  */
 export function cpuWindow(pids) {
-  const start = { at: performance.now(), sys: systemTicks(), procs: Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuTicks(pid)])) };
+  const start = {
+    at: performance.now(),
+    sys: systemTicks(),
+    procs: Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuTicks(pid)])),
+  };
   return () => {
     const seconds = (performance.now() - start.at) / 1000;
     const sys = systemTicks();

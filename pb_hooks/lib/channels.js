@@ -64,11 +64,7 @@ function requireChannel(app, channelId) {
  */
 function findMembership(app, channelId, userId) {
   try {
-    return app.findFirstRecordByFilter(
-      "channel_members",
-      "channel = {:channel} && user = {:user}",
-      { channel: channelId, user: userId },
-    );
+    return app.findFirstRecordByFilter("channel_members", "channel = {:channel} && user = {:user}", { channel: channelId, user: userId });
   } catch (_) {
     return null;
   }

@@ -133,12 +133,7 @@ function takeNotificationLimits(app, userId, address) {
 
 /** @param {string} value */
 function escapeHtml(value) {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /**
@@ -163,9 +158,7 @@ function composeNotification(request, includeContent) {
     : `@${request.senderUsername} sent a new message in ${channel}.`;
   const footer = "Open ChatCrypt to read it. You can turn these emails off in Notification Settings.";
 
-  const content = includeContent && request.messageContent !== ""
-    ? truncate(request.messageContent, MAX_MESSAGE_CHARS_IN_EMAIL)
-    : "";
+  const content = includeContent && request.messageContent !== "" ? truncate(request.messageContent, MAX_MESSAGE_CHARS_IN_EMAIL) : "";
 
   const textLines = [sentence, ""];
   const htmlParts = [`<p>${escapeHtml(sentence)}</p>`];
@@ -202,10 +195,7 @@ function applySmtpEnvironment(app) {
   const portText = env("SMTP_PORT");
   const port = portText === "" ? (tls ? 465 : 587) : Number(portText);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    app.logger().error(
-      "SMTP settings from the environment not applied: SMTP_PORT must be a port number",
-      "SMTP_PORT", portText,
-    );
+    app.logger().error("SMTP settings from the environment not applied: SMTP_PORT must be a port number", "SMTP_PORT", portText);
     return;
   }
 
@@ -224,7 +214,8 @@ function applySmtpEnvironment(app) {
     const settings = app.settings().clone();
     const smtp = settings.smtp;
     const meta = settings.meta;
-    const unchanged = smtp.enabled &&
+    const unchanged =
+      smtp.enabled &&
       smtp.host === wanted.host &&
       smtp.port === wanted.port &&
       smtp.username === wanted.username &&
@@ -248,10 +239,7 @@ function applySmtpEnvironment(app) {
     meta.senderName = wanted.senderName;
 
     app.save(settings);
-    app.logger().info(
-      "SMTP settings applied from the environment",
-      "host", wanted.host, "port", wanted.port, "tls", wanted.tls,
-    );
+    app.logger().info("SMTP settings applied from the environment", "host", wanted.host, "port", wanted.port, "tls", wanted.tls);
   } catch (err) {
     app.logger().error("SMTP settings from the environment not applied", "error", String(err));
   }

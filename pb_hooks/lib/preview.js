@@ -43,9 +43,7 @@ const FAILURE_MESSAGES = {
  * @returns {string}
  */
 function failureMessage(code) {
-  return Object.prototype.hasOwnProperty.call(FAILURE_MESSAGES, code)
-    ? FAILURE_MESSAGES[code]
-    : "The page could not be fetched.";
+  return Object.prototype.hasOwnProperty.call(FAILURE_MESSAGES, code) ? FAILURE_MESSAGES[code] : "The page could not be fetched.";
 }
 
 /**

@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { freePort } from "../ports";
 export { freePort };
 
-
 export async function waitFor(url: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -31,7 +30,10 @@ export interface WebServer {
 }
 
 /** The production web server (server.mjs on the built app) in front of the given PocketBase. */
-export async function startWeb(pbUrl: string, options: { port?: number; sessionSecret?: string; env?: Record<string, string> } = {}): Promise<WebServer> {
+export async function startWeb(
+  pbUrl: string,
+  options: { port?: number; sessionSecret?: string; env?: Record<string, string> } = {},
+): Promise<WebServer> {
   const port = options.port ?? (await freePort());
   const logDir = mkdtempSync(join(tmpdir(), "chatcrypt-web-logs-"));
   const log = createWriteStream(join(logDir, "web.log"), { flags: "a" });
@@ -41,7 +43,15 @@ export async function startWeb(pbUrl: string, options: { port?: number; sessionS
 
   const start = async () => {
     child = spawn(process.execPath, ["server.mjs"], {
-      env: { ...process.env, NODE_ENV: "production", PB_URL: pbUrl, HOST: "127.0.0.1", PORT: String(port), SESSION_SECRET: sessionSecret, ...options.env },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PB_URL: pbUrl,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SESSION_SECRET: sessionSecret,
+        ...options.env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout?.pipe(log, { end: false });

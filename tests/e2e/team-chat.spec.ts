@@ -4,7 +4,9 @@ import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpe
 
 /** The message whose own text (not a quote of it) contains `text`. */
 const message = (page: import("@playwright/test").Page, text: string) =>
-  log(page).getByRole("article").filter({ has: page.locator(".message-text", { hasText: text }) });
+  log(page)
+    .getByRole("article")
+    .filter({ has: page.locator(".message-text", { hasText: text }) });
 
 test("unread counts, the New messages divider and the tab title", async ({ browser }) => {
   const alice = await person(browser, "alice");
@@ -102,11 +104,17 @@ test("edit, delete, reply and react show live on the other screen and survive a 
   await bob.page.getByLabel("Edit message").press("Enter");
   await expect(message(alice.page, "bob's note, edited")).toBeVisible();
   const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const records = await admin.collection("messages").getFullList({ filter: admin.filter("channel = {:c}", { c: channelId }), sort: "created" });
+  const records = await admin
+    .collection("messages")
+    .getFullList({ filter: admin.filter("channel = {:c}", { c: channelId }), sort: "created" });
   const bobsEdit = records.find((r) => r.kind === "edit" && r.sender === bob.id)!;
   const alicesPlan = records.find((r) => r.kind === "" && r.sender === alice.id)!;
-  await admin.collection("messages").create({ channel: channelId, sender: bob.id, kind: "edit", target: alicesPlan.id, encrypted_content: bobsEdit.encrypted_content });
-  await admin.collection("messages").create({ channel: channelId, sender: alice.id, kind: "edit", target: alicesPlan.id, encrypted_content: bobsEdit.encrypted_content });
+  await admin
+    .collection("messages")
+    .create({ channel: channelId, sender: bob.id, kind: "edit", target: alicesPlan.id, encrypted_content: bobsEdit.encrypted_content });
+  await admin
+    .collection("messages")
+    .create({ channel: channelId, sender: alice.id, kind: "edit", target: alicesPlan.id, encrypted_content: bobsEdit.encrypted_content });
   await alice.page.reload();
   await alice.page.getByRole("button", { name: "# Crew", exact: true }).click();
   await expect(message(alice.page, editedCanary)).toBeVisible();

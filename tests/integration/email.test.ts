@@ -337,12 +337,20 @@ describe("notify-email", () => {
       { name: "a JSON array", body: "[]", message: /JSON object/ },
       { name: "senderUsername missing", body: JSON.stringify(notification({ senderUsername: undefined })), message: /^senderUsername/ },
       { name: "senderUsername blank", body: JSON.stringify(notification({ senderUsername: "  " })), message: /^senderUsername/ },
-      { name: "senderUsername 33 characters", body: JSON.stringify(notification({ senderUsername: "a".repeat(33) })), message: /at most 32/ },
+      {
+        name: "senderUsername 33 characters",
+        body: JSON.stringify(notification({ senderUsername: "a".repeat(33) })),
+        message: /at most 32/,
+      },
       { name: "channelName missing", body: JSON.stringify(notification({ channelName: undefined })), message: /^channelName/ },
       { name: "channelName a number", body: JSON.stringify(notification({ channelName: 5 })), message: /^channelName/ },
       { name: "channelName 101 characters", body: JSON.stringify(notification({ channelName: "c".repeat(101) })), message: /at most 100/ },
       { name: "messageContent a list", body: JSON.stringify(notification({ messageContent: ["x"] })), message: /^messageContent/ },
-      { name: "messageContent 20,001 characters", body: JSON.stringify(notification({ messageContent: "m".repeat(20001) })), message: /at most 20000/ },
+      {
+        name: "messageContent 20,001 characters",
+        body: JSON.stringify(notification({ messageContent: "m".repeat(20001) })),
+        message: /at most 20000/,
+      },
       { name: "mention a string", body: JSON.stringify(notification({ mention: "yes" })), message: /^mention/ },
     ];
     for (const { name, body, message } of cases) {

@@ -43,7 +43,22 @@ const webRssMb = () => rssMb(web.pid());
 
 // ---- the inputs ------------------------------------------------------------------------------
 
-const WRONG_METHODS = ["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK", "PROPPATCH", "SEARCH", "REPORT", "PURGE"];
+const WRONG_METHODS = [
+  "TRACE",
+  "PROPFIND",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "MKCOL",
+  "COPY",
+  "MOVE",
+  "LOCK",
+  "UNLOCK",
+  "PROPPATCH",
+  "SEARCH",
+  "REPORT",
+  "PURGE",
+];
 const EVIL_STRINGS = [
   "\u0000",
   "a\u0000b",
@@ -79,7 +94,19 @@ const EVIL_IDS = [
   "00000000-0000-0000-0000-00000000000g",
   "%F0%9F%94%92",
 ];
-const FREE_TEXT = new Set(["encryptedEcdhPrivateKey", "encryptedRsaPrivateKey", "ecdhPublicKey", "rsaPublicKey", "name", "encryptedContent", "senderPublicKey", "channelName", "senderUsername", "messageContent", "text"]);
+const FREE_TEXT = new Set([
+  "encryptedEcdhPrivateKey",
+  "encryptedRsaPrivateKey",
+  "ecdhPublicKey",
+  "rsaPublicKey",
+  "name",
+  "encryptedContent",
+  "senderPublicKey",
+  "channelName",
+  "senderUsername",
+  "messageContent",
+  "text",
+]);
 const OPTIONAL = new Set(["clientId", "senderPublicKey", "messageContent", "translationLanguage", "translationEnabled"]);
 const WRONG_TYPES: unknown[] = [0, -1, 1e308, true, null, [], ["a"], {}, { $gt: "" }, [[[]]]];
 const GARBAGE_BODIES = [
@@ -90,9 +117,9 @@ const GARBAGE_BODIES = [
   "[]",
   '"text"',
   "12345",
-  "{\"a\": 1e999}",
+  '{"a": 1e999}',
   "\u0000\u0001\u0002",
-  "{\"a\":\"\\ud800\"}",
+  '{"a":"\\ud800"}',
   '{"__proto__": {"admin": true}}',
   '{"constructor": {"prototype": {"admin": true}}}',
   "<xml/>",
@@ -111,8 +138,24 @@ interface Case extends RawRequest {
 function validBodies(): Record<string, Record<string, unknown>> {
   return {
     "/api/auth/signin": { email: "x@example.test", loginSecret: randomSecret() },
-    "/api/auth/signup": { id: "abcdefghijklmno", email: "y@example.test", loginSecret: randomSecret(), username: "hostile_user", ecdhPublicKey: fakePublicKey(), rsaPublicKey: fakePublicKey(), encryptedEcdhPrivateKey: "w".repeat(40), encryptedRsaPrivateKey: "w".repeat(40), kdfIterations: 600_000 },
-    "/api/channels": { id: crypto.randomUUID(), name: "n", verifier: randomVerifier(), ecdhPublicKey: fakePublicKey(), kdfIterations: 600_000 },
+    "/api/auth/signup": {
+      id: "abcdefghijklmno",
+      email: "y@example.test",
+      loginSecret: randomSecret(),
+      username: "hostile_user",
+      ecdhPublicKey: fakePublicKey(),
+      rsaPublicKey: fakePublicKey(),
+      encryptedEcdhPrivateKey: "w".repeat(40),
+      encryptedRsaPrivateKey: "w".repeat(40),
+      kdfIterations: 600_000,
+    },
+    "/api/channels": {
+      id: crypto.randomUUID(),
+      name: "n",
+      verifier: randomVerifier(),
+      ecdhPublicKey: fakePublicKey(),
+      kdfIterations: 600_000,
+    },
     "/api/channels/join": { channelId, verifier: randomVerifier(), ecdhPublicKey: fakePublicKey() },
     [`/api/channels/${channelId}/messages`]: { encryptedContent: "eA==", clientId: crypto.randomUUID() },
     "/api/contacts": { name: "bmFtZQ", phoneNumber: "cGhvbmU" },
@@ -135,9 +178,26 @@ const GET_ROUTES = () => [
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
 ];
-const ID_POST_ROUTES = ["/api/channels/ID/clear", "/api/channels/ID/delete", "/api/channels/ID/leave", "/api/channels/ID/messages", "/api/channels/ID/attachments", "/api/channels/ID/previews", "/api/contacts/ID/delete"];
+const ID_POST_ROUTES = [
+  "/api/channels/ID/clear",
+  "/api/channels/ID/delete",
+  "/api/channels/ID/leave",
+  "/api/channels/ID/messages",
+  "/api/channels/ID/attachments",
+  "/api/channels/ID/previews",
+  "/api/contacts/ID/delete",
+];
 const ID_GET_ROUTES = ["/api/channels/ID/messages", "/api/attachments/ID", "/api/previews/ID/image"];
-const PB_HOOKS = ["/api/chat/signup", "/api/chat/channels", "/api/chat/channels/join", "/api/chat/channels/ID/clear", "/api/chat/notify-email", "/api/chat/link-preview", "/api/chat/translate", "/api/chat/signout"];
+const PB_HOOKS = [
+  "/api/chat/signup",
+  "/api/chat/channels",
+  "/api/chat/channels/join",
+  "/api/chat/channels/ID/clear",
+  "/api/chat/notify-email",
+  "/api/chat/link-preview",
+  "/api/chat/translate",
+  "/api/chat/signout",
+];
 
 async function* oversize(bytes: number) {
   const chunk = Buffer.alloc(64 * 1024, "a");
@@ -160,46 +220,136 @@ function cases(): Case[] {
     }
   }
   // Every route with the method it has no handler for, and POSTs to the pages.
-  for (const path of GET_ROUTES()) all.push({ label: `POST ${path}`, target: "web", method: "POST", path, headers: json, body: "{}", as: alice });
+  for (const path of GET_ROUTES())
+    all.push({ label: `POST ${path}`, target: "web", method: "POST", path, headers: json, body: "{}", as: alice });
   const readable = new Set(GET_ROUTES().map((p) => p.split("?")[0]));
-  for (const path of postRoutes.filter((p) => !readable.has(p))) all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
-  for (const path of ["/api", "/api/", "/api/nowhere", "/api/channels/x/y/z", "/api/auth", "/api/.env"]) all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
+  for (const path of postRoutes.filter((p) => !readable.has(p)))
+    all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
+  for (const path of ["/api", "/api/", "/api/nowhere", "/api/channels/x/y/z", "/api/auth", "/api/.env"])
+    all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
   // Signed-in POST routes: garbage bodies, chunked oversize bodies, wrong types, evil strings, prototype keys.
   for (const [path, valid] of Object.entries(bodies)) {
-    for (const body of GARBAGE_BODIES) all.push({ label: `garbage ${JSON.stringify(body).slice(0, 30)} → ${path}`, target: "web", method: "POST", path, headers: json, body, as: alice });
-    all.push({ label: `chunked 2 MB → ${path}`, target: "web", method: "POST", path, headers: { ...json, "Transfer-Encoding": "chunked" }, body: () => oversize(2 * 1024 * 1024), as: alice });
-    all.push({ label: `declared 10 MB → ${path}`, target: "web", method: "POST", path, headers: { ...json, "Content-Length": String(10 * 1024 * 1024) }, body: Buffer.alloc(300 * 1024, "a"), as: alice });
+    for (const body of GARBAGE_BODIES)
+      all.push({
+        label: `garbage ${JSON.stringify(body).slice(0, 30)} → ${path}`,
+        target: "web",
+        method: "POST",
+        path,
+        headers: json,
+        body,
+        as: alice,
+      });
+    all.push({
+      label: `chunked 2 MB → ${path}`,
+      target: "web",
+      method: "POST",
+      path,
+      headers: { ...json, "Transfer-Encoding": "chunked" },
+      body: () => oversize(2 * 1024 * 1024),
+      as: alice,
+    });
+    all.push({
+      label: `declared 10 MB → ${path}`,
+      target: "web",
+      method: "POST",
+      path,
+      headers: { ...json, "Content-Length": String(10 * 1024 * 1024) },
+      body: Buffer.alloc(300 * 1024, "a"),
+      as: alice,
+    });
     for (const field of Object.keys(valid)) {
       // Free text and ciphertext may hold any text (injection strings are data there); only NUL and
       // unpaired surrogates are refused everywhere. Formatted fields refuse every evil string.
       // eslint-disable-next-line no-control-regex -- the strings that carry a NUL
       const evils = FREE_TEXT.has(field) ? EVIL_STRINGS.filter((e) => /[\u0000\ud800-\udfff]/.test(e)) : EVIL_STRINGS;
-      const sameShape = (wrong: unknown) => typeof wrong === typeof valid[field] && Array.isArray(wrong) === Array.isArray(valid[field]) && (typeof wrong !== "object" || Array.isArray(wrong));
-      for (const wrong of WRONG_TYPES.filter((w) => !sameShape(w))) all.push({ label: `${field}=${JSON.stringify(wrong)} → ${path}`, target: "web", method: "POST", path, headers: json, body: JSON.stringify({ ...valid, [field]: wrong }), as: alice });
+      const sameShape = (wrong: unknown) =>
+        typeof wrong === typeof valid[field] &&
+        Array.isArray(wrong) === Array.isArray(valid[field]) &&
+        (typeof wrong !== "object" || Array.isArray(wrong));
+      for (const wrong of WRONG_TYPES.filter((w) => !sameShape(w)))
+        all.push({
+          label: `${field}=${JSON.stringify(wrong)} → ${path}`,
+          target: "web",
+          method: "POST",
+          path,
+          headers: json,
+          body: JSON.stringify({ ...valid, [field]: wrong }),
+          as: alice,
+        });
       for (const evil of evils) {
         const value = typeof valid[field] === "object" ? [evil] : evil;
-        all.push({ label: `${field}=${JSON.stringify(evil).slice(0, 30)} → ${path}`, target: "web", method: "POST", path, headers: json, body: JSON.stringify({ ...valid, [field]: value }), as: alice });
+        all.push({
+          label: `${field}=${JSON.stringify(evil).slice(0, 30)} → ${path}`,
+          target: "web",
+          method: "POST",
+          path,
+          headers: json,
+          body: JSON.stringify({ ...valid, [field]: value }),
+          as: alice,
+        });
       }
-      if (!OPTIONAL.has(field)) all.push({ label: `${field} missing → ${path}`, target: "web", method: "POST", path, headers: json, body: JSON.stringify({ ...valid, [field]: undefined }), as: alice });
+      if (!OPTIONAL.has(field))
+        all.push({
+          label: `${field} missing → ${path}`,
+          target: "web",
+          method: "POST",
+          path,
+          headers: json,
+          body: JSON.stringify({ ...valid, [field]: undefined }),
+          as: alice,
+        });
     }
-    all.push({ label: `__proto__ → ${path}`, target: "web", method: "POST", path, headers: json, body: JSON.stringify(valid).replace(/^\{/, '{"__proto__":{"admin":true},'), as: alice });
-    all.push({ label: `constructor → ${path}`, target: "web", method: "POST", path, headers: json, body: JSON.stringify(valid).replace(/^\{/, '{"constructor":{"prototype":{"admin":true}},'), as: alice });
+    all.push({
+      label: `__proto__ → ${path}`,
+      target: "web",
+      method: "POST",
+      path,
+      headers: json,
+      body: JSON.stringify(valid).replace(/^\{/, '{"__proto__":{"admin":true},'),
+      as: alice,
+    });
+    all.push({
+      label: `constructor → ${path}`,
+      target: "web",
+      method: "POST",
+      path,
+      headers: json,
+      body: JSON.stringify(valid).replace(/^\{/, '{"constructor":{"prototype":{"admin":true}},'),
+      as: alice,
+    });
   }
   // Traversal and injection ids in every id route.
   for (const route of [...ID_POST_ROUTES, ...ID_GET_ROUTES]) {
     for (const id of EVIL_IDS) {
       const path = route.replace("ID", id);
       const post = ID_POST_ROUTES.includes(route);
-      all.push({ label: `id ${id.slice(0, 30)} → ${route}`, target: "web", method: post ? "POST" : "GET", path, headers: post ? json : {}, body: post ? "{}" : undefined, as: alice });
+      all.push({
+        label: `id ${id.slice(0, 30)} → ${route}`,
+        target: "web",
+        method: post ? "POST" : "GET",
+        path,
+        headers: post ? json : {},
+        body: post ? "{}" : undefined,
+        as: alice,
+      });
     }
   }
   // Injection in query strings.
   for (const evil of EVIL_STRINGS.filter((s) => s.length < 100)) {
     // a lone surrogate has no UTF-8 form: send the bytes a careless encoder would produce
-    const q = evil.replace(/[\ud800-\udfff]/g, "").length !== evil.length ? `%ED%A0%80${encodeURIComponent(evil.replace(/[\ud800-\udfff]/g, ""))}` : encodeURIComponent(evil);
+    const q =
+      evil.replace(/[\ud800-\udfff]/g, "").length !== evil.length
+        ? `%ED%A0%80${encodeURIComponent(evil.replace(/[\ud800-\udfff]/g, ""))}`
+        : encodeURIComponent(evil);
     all.push({ label: `profiles ids=${evil}`, target: "web", method: "GET", path: `/api/profiles?ids=${q}`, as: alice });
     all.push({ label: `events channel=${evil}`, target: "web", method: "GET", path: `/api/events?channel=${q}`, as: alice });
-    all.push({ label: `messages limit=${evil}`, target: "web", method: "GET", path: `/api/channels/${channelId}/messages?limit=${q}`, as: alice });
+    all.push({
+      label: `messages limit=${evil}`,
+      target: "web",
+      method: "GET",
+      path: `/api/channels/${channelId}/messages?limit=${q}`,
+      as: alice,
+    });
   }
   // Bad cookies on every route (GET routes and POST routes with the page's CSRF token).
   const badCookies = [
@@ -212,17 +362,45 @@ function cases(): Case[] {
     "chatcrypt_session=\u00e9\u00e8",
   ];
   for (const cookie of badCookies) {
-    for (const path of GET_ROUTES().filter((p) => p.startsWith("/api/"))) all.push({ label: `cookie ${cookie.slice(0, 30)} GET ${path}`, target: "web", method: "GET", path, headers: { Cookie: cookie } });
-    for (const path of postRoutes) all.push({ label: `cookie ${cookie.slice(0, 30)} POST ${path}`, target: "web", method: "POST", path, headers: { ...json, Cookie: cookie, "X-CSRF-Token": alice.csrfToken }, body: "{}" });
+    for (const path of GET_ROUTES().filter((p) => p.startsWith("/api/")))
+      all.push({ label: `cookie ${cookie.slice(0, 30)} GET ${path}`, target: "web", method: "GET", path, headers: { Cookie: cookie } });
+    for (const path of postRoutes)
+      all.push({
+        label: `cookie ${cookie.slice(0, 30)} POST ${path}`,
+        target: "web",
+        method: "POST",
+        path,
+        headers: { ...json, Cookie: cookie, "X-CSRF-Token": alice.csrfToken },
+        body: "{}",
+      });
   }
   // CSRF variants on every POST route, with a valid session.
   const [nonce, mac] = alice.csrfToken.split(".");
-  const csrfVariants: (string | null)[] = [null, "", "x", nonce, `${nonce}.`, `.${mac}`, `${nonce}.${mac.slice(0, -2)}AA`, `${nonce}x.${mac}`, bob.csrfToken, alice.csrfToken.repeat(10), `${nonce}.${mac}\u00e9`];
+  const csrfVariants: (string | null)[] = [
+    null,
+    "",
+    "x",
+    nonce,
+    `${nonce}.`,
+    `.${mac}`,
+    `${nonce}.${mac.slice(0, -2)}AA`,
+    `${nonce}x.${mac}`,
+    bob.csrfToken,
+    alice.csrfToken.repeat(10),
+    `${nonce}.${mac}\u00e9`,
+  ];
   for (const variant of csrfVariants) {
     for (const path of postRoutes) {
       const headers: Record<string, string> = { ...json, Cookie: alice.cookieHeader() };
       if (variant !== null) headers["X-CSRF-Token"] = variant;
-      all.push({ label: `csrf ${JSON.stringify(variant)?.slice(0, 20)} → ${path}`, target: "web", method: "POST", path, headers, body: JSON.stringify(bodies[path] ?? {}) });
+      all.push({
+        label: `csrf ${JSON.stringify(variant)?.slice(0, 20)} → ${path}`,
+        target: "web",
+        method: "POST",
+        path,
+        headers,
+        body: JSON.stringify(bodies[path] ?? {}),
+      });
     }
   }
   // PocketBase's server functions, directly.
@@ -230,14 +408,39 @@ function cases(): Case[] {
     const path = hook.replace("ID", channelId);
     // Signing out and clearing a channel one created ignore the body: any body is a valid request there.
     const ignoresBody = hook === "/api/chat/signout" || hook.endsWith("/clear");
-    for (const method of ["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH"]) all.push({ label: `${method} pb ${path}`, target: "pb", method, path, headers: { Authorization: aliceToken } });
+    for (const method of ["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH"])
+      all.push({ label: `${method} pb ${path}`, target: "pb", method, path, headers: { Authorization: aliceToken } });
     const token = ignoresBody ? bobToken : aliceToken; // bob may not clear alice's channel
     if (hook !== "/api/chat/signout") {
-      for (const body of GARBAGE_BODIES) all.push({ label: `pb garbage → ${path}`, target: "pb", method: "POST", path, headers: { ...json, Authorization: token }, body });
-      for (const evil of EVIL_STRINGS) all.push({ label: `pb evil → ${path}`, target: "pb", method: "POST", path, headers: { ...json, Authorization: token }, body: JSON.stringify({ id: evil, channel_id: evil, verifier: evil, url: evil, text: [evil], targetLang: evil }) });
+      for (const body of GARBAGE_BODIES)
+        all.push({ label: `pb garbage → ${path}`, target: "pb", method: "POST", path, headers: { ...json, Authorization: token }, body });
+      for (const evil of EVIL_STRINGS)
+        all.push({
+          label: `pb evil → ${path}`,
+          target: "pb",
+          method: "POST",
+          path,
+          headers: { ...json, Authorization: token },
+          body: JSON.stringify({ id: evil, channel_id: evil, verifier: evil, url: evil, text: [evil], targetLang: evil }),
+        });
     }
-    all.push({ label: `pb bad token → ${path}`, target: "pb", method: "POST", path, headers: { ...json, Authorization: "Bearer x.y.z" }, body: "{}" });
-    if (!ignoresBody) all.push({ label: `pb chunked 40 MB → ${path}`, target: "pb", method: "POST", path, headers: { ...json, Authorization: aliceToken, "Transfer-Encoding": "chunked" }, body: () => oversize(40 * 1024 * 1024) });
+    all.push({
+      label: `pb bad token → ${path}`,
+      target: "pb",
+      method: "POST",
+      path,
+      headers: { ...json, Authorization: "Bearer x.y.z" },
+      body: "{}",
+    });
+    if (!ignoresBody)
+      all.push({
+        label: `pb chunked 40 MB → ${path}`,
+        target: "pb",
+        method: "POST",
+        path,
+        headers: { ...json, Authorization: aliceToken, "Transfer-Encoding": "chunked" },
+        body: () => oversize(40 * 1024 * 1024),
+      });
   }
   return all;
 }
@@ -271,7 +474,9 @@ describe("hostile input", () => {
         const headers = { ...(c.headers ?? {}) } as Record<string, string>;
         if (c.as && !("Cookie" in headers)) headers.Cookie = c.as.cookieHeader();
         if (c.as && !("X-CSRF-Token" in headers)) headers["X-CSRF-Token"] = c.as.csrfToken;
-        const answer = await rawRequest(base, { method: c.method, path: c.path, headers, body: c.body, timeoutMs: 20_000 }).catch((error: Error) => ({ status: -1, text: error.message, json: undefined, headers: {} }) as Answer);
+        const answer = await rawRequest(base, { method: c.method, path: c.path, headers, body: c.body, timeoutMs: 20_000 }).catch(
+          (error: Error) => ({ status: -1, text: error.message, json: undefined, headers: {} }) as Answer,
+        );
         if (answer.status >= 500) fiveHundreds++;
         const wrong = answer.status === -1 ? answer.text : problem(c, answer);
         if (wrong) failures.push(`${c.label}: ${wrong} (${answer.status} ${answer.text.slice(0, 100)})`);

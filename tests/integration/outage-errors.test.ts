@@ -59,7 +59,8 @@ function fillDisk(dir: string): string {
   return filler;
 }
 
-const send = (text = "aGVsbG8=") => alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: text, clientId: crypto.randomUUID() });
+const send = (text = "aGVsbG8=") =>
+  alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: text, clientId: crypto.randomUUID() });
 
 describe("outage errors", () => {
   it("a send on a full disk answers 507 with the disk-full message, and works again once there is room", async () => {

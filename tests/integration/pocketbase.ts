@@ -54,7 +54,6 @@ function ensureBuilt(): Promise<void> {
   return build;
 }
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startPocketBase(options: StartOptions = {}): Promise<RunningPocketBase> {
@@ -87,10 +86,14 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
       binary,
       [
         "serve",
-        "--http", `127.0.0.1:${port}`,
-        "--dir", dataDir,
-        "--migrationsDir", "pb_migrations",
-        "--hooksDir", "pb_hooks",
+        "--http",
+        `127.0.0.1:${port}`,
+        "--dir",
+        dataDir,
+        "--migrationsDir",
+        "pb_migrations",
+        "--hooksDir",
+        "pb_hooks",
         "--hooksWatch=false",
         "--automigrate=false",
       ],
@@ -184,10 +187,7 @@ export function client(url: string): PocketBase {
   return pb;
 }
 
-export async function superuserClient(
-  url: string,
-  superuser: { email: string; password: string },
-): Promise<PocketBase> {
+export async function superuserClient(url: string, superuser: { email: string; password: string }): Promise<PocketBase> {
   const pb = client(url);
   await pb.collection("_superusers").authWithPassword(superuser.email, superuser.password);
   return pb;

@@ -34,7 +34,9 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-export async function startProduct(options: { dataDir?: string; replicaDir?: string; apertium?: boolean; env?: Record<string, string> } = {}): Promise<RunningProduct> {
+export async function startProduct(
+  options: { dataDir?: string; replicaDir?: string; apertium?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningProduct> {
   const [port, pbPort, apertiumPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-product-"));
   const replicaDir = options.replicaDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-replica-"));
@@ -52,7 +54,12 @@ export async function startProduct(options: { dataDir?: string; replicaDir?: str
     ...options.env,
   };
   let output = "";
-  const child: ChildProcess = spawn("bash", ["scripts/start.sh"], { cwd: repoRoot, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("bash", ["scripts/start.sh"], {
+    cwd: repoRoot,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const append = (chunk: Buffer) => {
     output += chunk.toString("utf8");
     if (output.length > 4_000_000) output = output.slice(-2_000_000);
@@ -98,11 +105,15 @@ export async function startProduct(options: { dataDir?: string; replicaDir?: str
     },
   };
   try {
-    await waitUntil(async () => {
-      if (!running) return true;
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return response.status === 200;
-    }, 240_000, "the web app to answer");
+    await waitUntil(
+      async () => {
+        if (!running) return true;
+        const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+        return response.status === 200;
+      },
+      240_000,
+      "the web app to answer",
+    );
     if (!running) throw new Error("npm start exited");
   } catch (error) {
     await product.killAll();

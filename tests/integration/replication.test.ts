@@ -20,7 +20,8 @@ let product: RunningProduct | undefined;
 
 afterAll(async () => {
   await product?.stop();
-  if (product) await Promise.all([rm(product.dataDir, { recursive: true, force: true }), rm(product.replicaDir, { recursive: true, force: true })]);
+  if (product)
+    await Promise.all([rm(product.dataDir, { recursive: true, force: true }), rm(product.replicaDir, { recursive: true, force: true })]);
 });
 
 describe("continuous replication", () => {
@@ -34,7 +35,9 @@ describe("continuous replication", () => {
     const pb = new PocketBase(product.pbUrl);
     pb.autoCancellation(false);
     await pb.collection("users").authWithPassword(account.email, account.loginSecret);
-    const first = (await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: "ZmlsZQ==" })).json as { message: { id: string } };
+    const first = (await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: "ZmlsZQ==" })).json as {
+      message: { id: string };
+    };
     const fileBytes = randomBytes(4096);
     const form = new FormData();
     form.set("message", first.message.id);
@@ -53,7 +56,10 @@ describe("continuous replication", () => {
     const acknowledgedAt = new Map<string, number>();
     const until = Date.now() + 5_000;
     for (;;) {
-      const answer = await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: randomBytes(48).toString("base64"), clientId: crypto.randomUUID() });
+      const answer = await alice.post(`/api/channels/${channelId}/messages`, {
+        encryptedContent: randomBytes(48).toString("base64"),
+        clientId: crypto.randomUUID(),
+      });
       if (answer.status !== 429) {
         expect(answer.status, answer.text).toBe(200);
         acknowledgedAt.set((answer.json as { message: { id: string } }).message.id, Date.now());

@@ -27,7 +27,9 @@ const answers: { status: number; message?: string }[] = [];
 
 /** One send the way the page's outbox does it: the same clientId until it is acknowledged. */
 async function sendOnce(clientId: string): Promise<boolean> {
-  const answer = await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: Buffer.from(clientId).toString("base64"), clientId }).catch(() => null);
+  const answer = await alice
+    .post(`/api/channels/${channelId}/messages`, { encryptedContent: Buffer.from(clientId).toString("base64"), clientId })
+    .catch(() => null);
   answers.push({ status: answer?.status ?? 0, message: (answer?.json as { message?: string } | undefined)?.message });
   if (answer?.status !== 200) return false;
   acknowledged.add((answer.json as { message: { id: string } }).message.id);
@@ -87,7 +89,10 @@ describe("supervision", () => {
     const pbHealthy: boolean[] = [];
     const stopSending = keepSending();
     const watch = setInterval(() => {
-      fetch(`${product.pbUrl}/api/health`).then((r) => pbHealthy.push(r.ok), () => pbHealthy.push(false));
+      fetch(`${product.pbUrl}/api/health`).then(
+        (r) => pbHealthy.push(r.ok),
+        () => pbHealthy.push(false),
+      );
     }, 100);
     await killAndWaitForRestart("web", sendWorks);
     clearInterval(watch);

@@ -54,8 +54,20 @@ describe("edits", () => {
     const edit = await annotation(alice, channel.id, "edit", original.id);
     expect(await statusOf(annotation(alice, channel.id, "edit", edit.id))).toBe(400);
     expect(await statusOf(annotation(bob, channel.id, "reaction", edit.id))).toBe(400);
-    expect(await statusOf(alice.pb.collection("messages").create({ channel: channel.id, sender: alice.id, target: original.id, encrypted_content: fakeCiphertext() }))).toBe(400);
-    expect(await statusOf(alice.pb.collection("messages").create({ channel: channel.id, sender: alice.id, kind: "edit", encrypted_content: fakeCiphertext() }))).toBe(400);
+    expect(
+      await statusOf(
+        alice.pb
+          .collection("messages")
+          .create({ channel: channel.id, sender: alice.id, target: original.id, encrypted_content: fakeCiphertext() }),
+      ),
+    ).toBe(400);
+    expect(
+      await statusOf(
+        alice.pb
+          .collection("messages")
+          .create({ channel: channel.id, sender: alice.id, kind: "edit", encrypted_content: fakeCiphertext() }),
+      ),
+    ).toBe(400);
   });
 });
 
@@ -64,7 +76,13 @@ describe("reactions", () => {
     const original = await postMessage(alice, channel.id);
     expect(await statusOf(annotation(bob, channel.id, "reaction", original.id))).toBe(200);
     expect(await statusOf(annotation(mallory, channel.id, "reaction", original.id))).toBe(400);
-    expect(await statusOf(bob.pb.collection("messages").create({ channel: channel.id, sender: alice.id, kind: "reaction", target: original.id, encrypted_content: fakeCiphertext() }))).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb
+          .collection("messages")
+          .create({ channel: channel.id, sender: alice.id, kind: "reaction", target: original.id, encrypted_content: fakeCiphertext() }),
+      ),
+    ).toBe(400);
   });
 
   it("non-members see none, and a reaction goes when its message is deleted", async () => {
@@ -91,9 +109,19 @@ describe("deletions", () => {
 
 describe("read positions", () => {
   it("are the owner's alone, for their own channels", async () => {
-    const own = await bob.pb.collection("read_positions").create({ user: bob.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" });
-    expect(await statusOf(mallory.pb.collection("read_positions").create({ user: mallory.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" }))).toBe(400);
-    expect(await statusOf(bob.pb.collection("read_positions").create({ user: alice.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" }))).toBe(400);
+    const own = await bob.pb
+      .collection("read_positions")
+      .create({ user: bob.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" });
+    expect(
+      await statusOf(
+        mallory.pb.collection("read_positions").create({ user: mallory.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" }),
+      ),
+    ).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("read_positions").create({ user: alice.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" }),
+      ),
+    ).toBe(400);
     expect(await mallory.pb.collection("read_positions").getFullList()).toHaveLength(0);
     expect(await alice.pb.collection("read_positions").getFullList()).toHaveLength(0);
     expect(await statusOf(alice.pb.collection("read_positions").update(own.id, { last_read: "2027-01-01 00:00:00.000Z" }))).toBe(404);
@@ -109,7 +137,10 @@ describe("read positions", () => {
     await postMessage(alice, room.id);
     await annotation(alice, room.id, "edit", first.id);
     await postMessage(bob, room.id);
-    const counts = async (user: TestUser) => (await user.pb.send<{ unread: { channelId: string; count: number }[] }>("/api/chat/unread", {})).unread.find((u) => u.channelId === room.id)?.count ?? 0;
+    const counts = async (user: TestUser) =>
+      (await user.pb.send<{ unread: { channelId: string; count: number }[] }>("/api/chat/unread", {})).unread.find(
+        (u) => u.channelId === room.id,
+      )?.count ?? 0;
     expect(await counts(bob)).toBe(2);
     expect(await counts(alice)).toBe(1);
     await bob.pb.collection("read_positions").create({ user: bob.id, channel: room.id, last_read: first.created });

@@ -77,7 +77,9 @@ describe("bounded bodies", () => {
   it("refuses a chunked multipart upload past the limit while it streams", async () => {
     const boundary = "xyz";
     async function* upload() {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
       const chunk = Buffer.alloc(64 * 1024, 1);
       for (let i = 0; i < 200; i++) yield chunk;
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -107,13 +109,16 @@ describe("bounded bodies", () => {
 });
 
 describe("methods", () => {
-  it.each(["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH", "MKCOL", "LOCK", "SEARCH"])("%s answers 405 with a clear message on every kind of URL", async (method) => {
-    for (const path of ["/", "/api/channels", "/api/events", `/api/channels/${channelId}/messages`, "/favicon.svg", "/nowhere"]) {
-      const answer = await alice.send({ method, path });
-      expectMessage(answer, 405, new RegExp(`${method} is not allowed`));
-      expect(answer.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
-    }
-  });
+  it.each(["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH", "MKCOL", "LOCK", "SEARCH"])(
+    "%s answers 405 with a clear message on every kind of URL",
+    async (method) => {
+      for (const path of ["/", "/api/channels", "/api/events", `/api/channels/${channelId}/messages`, "/favicon.svg", "/nowhere"]) {
+        const answer = await alice.send({ method, path });
+        expectMessage(answer, 405, new RegExp(`${method} is not allowed`));
+        expect(answer.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+      }
+    },
+  );
 
   it("OPTIONS answers the allowed methods and runs no loader", async () => {
     for (const path of ["/api/channels", "/api/events", "/", `/api/channels/${channelId}/messages`]) {
@@ -157,7 +162,10 @@ describe("no caching of private answers", () => {
       .sort((a, b) => Number(a.includes("signout")) - Number(b.includes("signout")));
     expect(files.length).toBeGreaterThan(20);
     const routes = files.map((file) => {
-      const segments = file.replace(/\.tsx?$/, "").split(".").filter((s) => s !== "_index");
+      const segments = file
+        .replace(/\.tsx?$/, "")
+        .split(".")
+        .filter((s) => s !== "_index");
       const address = `/${segments.map((s) => (s === "$id" ? (file.includes("channels") ? own : carol.userId) : s)).join("/")}`;
       return file.includes("profiles") ? `${address}?ids=${carol.userId}` : address;
     });
@@ -178,7 +186,10 @@ describe("no caching of private answers", () => {
     expect(page.headers["cache-control"]).toMatch(/no-store/);
     // the live stream too (its headers come first; the stream itself never ends)
     const stream = new AbortController();
-    const events = await fetch(`${web.url}/api/events`, { headers: { Cookie: alice.cookieHeader(), Accept: "text/event-stream" }, signal: stream.signal });
+    const events = await fetch(`${web.url}/api/events`, {
+      headers: { Cookie: alice.cookieHeader(), Accept: "text/event-stream" },
+      signal: stream.signal,
+    });
     expect(events.status).toBe(200);
     expect(events.headers.get("cache-control")).toMatch(/no-store/);
     expect(events.headers.get("vary")).toMatch(/Cookie/i);
@@ -265,7 +276,11 @@ describe("idempotent sends", () => {
   });
 
   it("refuses a clientId that is not a UUID, and one reused in another channel", async () => {
-    expectMessage(await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: "eA==", clientId: "../../x" }), 400, /clientId/);
+    expectMessage(
+      await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: "eA==", clientId: "../../x" }),
+      400,
+      /clientId/,
+    );
     const clientId = crypto.randomUUID();
     expect((await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: "eA==", clientId })).status).toBe(200);
     const other = (await alice.createChannel("Other")).id;

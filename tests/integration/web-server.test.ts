@@ -152,9 +152,15 @@ describe("the client address PocketBase sees", () => {
 
     // PocketBase allows 10 join requests a minute per client address
     for (let i = 0; i < 10; i++) {
-      expect(await join(i % 2 === 0 ? "2001:db8:1:2::a" : "2001:db8:1:2:ffff:ffff:ffff:ffff"), `join ${i + 1}`).toEqual({ status: 200, message: "" });
+      expect(await join(i % 2 === 0 ? "2001:db8:1:2::a" : "2001:db8:1:2:ffff:ffff:ffff:ffff"), `join ${i + 1}`).toEqual({
+        status: 200,
+        message: "",
+      });
     }
-    expect(await join("2001:db8:1:2:0:0:0:b")).toEqual({ status: 429, message: "Too many attempts. Please wait a few minutes and try again." });
+    expect(await join("2001:db8:1:2:0:0:0:b")).toEqual({
+      status: 429,
+      message: "Too many attempts. Please wait a few minutes and try again.",
+    });
     // another /64 has its own budget
     expect(await join("2001:db8:1:3::a")).toEqual({ status: 200, message: "" });
   });
@@ -237,6 +243,8 @@ describe("the key of an invite link in the query form", () => {
     );
     expect(webLog()).not.toContain(canary);
     expect(pb.logs()).not.toContain(canary);
-    expect((await admin.logs.getList(1, 1, { filter: admin.filter("data.url ~ {:c} || message ~ {:c}", { c: canary }) })).totalItems).toBe(0);
+    expect((await admin.logs.getList(1, 1, { filter: admin.filter("data.url ~ {:c} || message ~ {:c}", { c: canary }) })).totalItems).toBe(
+      0,
+    );
   });
 });

@@ -117,7 +117,12 @@ export class Visitor {
       body = JSON.stringify(request.json);
       headers["Content-Type"] = "application/json";
     }
-    const answer = await rawRequest(this.baseUrl, { ...request, method: request.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+    const answer = await rawRequest(this.baseUrl, {
+      ...request,
+      method: request.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+    });
     this.remember(answer.headers);
     return answer;
   }

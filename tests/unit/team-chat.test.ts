@@ -5,13 +5,30 @@ import { mentionQuery } from "~/features/messages/MentionSuggestions";
 import { continuesGroup, dayLabel, firstLine, mentions, safeHref, segments, startsDay } from "~/features/messages/text";
 
 const msg = (id: string, senderId: string, text: string): Annotated => ({ id, senderId, text });
-const note = (over: Partial<Annotation> & Pick<Annotation, "id" | "kind" | "targetId" | "senderId">): Annotation => ({ created: "2026-01-01 10:00:00.000Z", own: false, ...over });
+const note = (over: Partial<Annotation> & Pick<Annotation, "id" | "kind" | "targetId" | "senderId">): Annotation => ({
+  created: "2026-01-01 10:00:00.000Z",
+  own: false,
+  ...over,
+});
 
 describe("message bodies", () => {
   it("carry replies, edits and reactions inside the signed payload", () => {
-    expect(decodeBody(encodeBody({ text: "yes", files: [], replyTo: "abcdefghij12345" }))).toEqual({ text: "yes", files: [], replyTo: "abcdefghij12345" });
-    expect(decodeBody(encodeBody({ text: "new", files: [], edits: "abcdefghij12345" }))).toEqual({ text: "new", files: [], edits: "abcdefghij12345" });
-    expect(decodeBody(encodeBody({ text: "", files: [], reactsTo: "abcdefghij12345", reaction: "🎉" }))).toEqual({ text: "", files: [], reactsTo: "abcdefghij12345", reaction: "🎉" });
+    expect(decodeBody(encodeBody({ text: "yes", files: [], replyTo: "abcdefghij12345" }))).toEqual({
+      text: "yes",
+      files: [],
+      replyTo: "abcdefghij12345",
+    });
+    expect(decodeBody(encodeBody({ text: "new", files: [], edits: "abcdefghij12345" }))).toEqual({
+      text: "new",
+      files: [],
+      edits: "abcdefghij12345",
+    });
+    expect(decodeBody(encodeBody({ text: "", files: [], reactsTo: "abcdefghij12345", reaction: "🎉" }))).toEqual({
+      text: "",
+      files: [],
+      reactsTo: "abcdefghij12345",
+      reaction: "🎉",
+    });
   });
 
   it("drop an emoji outside the offered set and ids that are not record ids", () => {
@@ -21,7 +38,13 @@ describe("message bodies", () => {
 });
 
 describe("annotations", () => {
-  const record = { id: "edit00000000001", kind: "edit" as const, targetId: "message00000001", senderId: "alice0000000001", created: "2026-01-01 10:00:00.000Z" };
+  const record = {
+    id: "edit00000000001",
+    kind: "edit" as const,
+    targetId: "message00000001",
+    senderId: "alice0000000001",
+    created: "2026-01-01 10:00:00.000Z",
+  };
 
   it("an edit's signed body must name the message its record points at", () => {
     expect(toAnnotation(record, { text: "new", files: [], edits: "message00000001" }, false)).toMatchObject({ text: "new" });
@@ -33,9 +56,39 @@ describe("annotations", () => {
   it("applies only the sender's own edits, the latest winning, and marks the message edited", () => {
     const messages = [msg("message00000001", "alice0000000001", "draft")];
     const notes = new Map<string, Annotation>([
-      ["e1", note({ id: "e1", kind: "edit", targetId: "message00000001", senderId: "alice0000000001", text: "second", created: "2026-01-01 10:02:00.000Z" })],
-      ["e2", note({ id: "e2", kind: "edit", targetId: "message00000001", senderId: "alice0000000001", text: "first", created: "2026-01-01 10:01:00.000Z" })],
-      ["e3", note({ id: "e3", kind: "edit", targetId: "message00000001", senderId: "mallory00000001", text: "forged", created: "2026-01-01 10:03:00.000Z" })],
+      [
+        "e1",
+        note({
+          id: "e1",
+          kind: "edit",
+          targetId: "message00000001",
+          senderId: "alice0000000001",
+          text: "second",
+          created: "2026-01-01 10:02:00.000Z",
+        }),
+      ],
+      [
+        "e2",
+        note({
+          id: "e2",
+          kind: "edit",
+          targetId: "message00000001",
+          senderId: "alice0000000001",
+          text: "first",
+          created: "2026-01-01 10:01:00.000Z",
+        }),
+      ],
+      [
+        "e3",
+        note({
+          id: "e3",
+          kind: "edit",
+          targetId: "message00000001",
+          senderId: "mallory00000001",
+          text: "forged",
+          created: "2026-01-01 10:03:00.000Z",
+        }),
+      ],
     ]);
     expect(applyAnnotations(messages, notes)[0]).toMatchObject({ text: "second", edited: true });
   });

@@ -253,7 +253,11 @@ describe("parseFeed: Atom", () => {
         <media:group><media:title>A video</media:title><media:description>What it shows.</media:description></media:group>
       </entry>
     </feed>`;
-    expect(feed.parseFeed(youtube)[0]).toMatchObject({ title: "A video", description: "What it shows.", link: "https://www.youtube.com/watch?v=abc" });
+    expect(feed.parseFeed(youtube)[0]).toMatchObject({
+      title: "A video",
+      description: "What it shows.",
+      link: "https://www.youtube.com/watch?v=abc",
+    });
   });
 });
 
@@ -388,7 +392,9 @@ describe("stripHtml", () => {
 
   it("removes scripts and styles with their contents, and comments", () => {
     expect(
-      feed.stripHtml(`a<script type="text/javascript">if (x < 1 && y > 2) { document.write("</p>") }</script>b<STYLE>p{}</STYLE>c<!-- <p>hidden</p> -->d`),
+      feed.stripHtml(
+        `a<script type="text/javascript">if (x < 1 && y > 2) { document.write("</p>") }</script>b<STYLE>p{}</STYLE>c<!-- <p>hidden</p> -->d`,
+      ),
     ).toBe("a b c d");
     expect(feed.stripHtml("before<script>never closed")).toBe("before");
     expect(feed.stripHtml("x<script src='a.js'/>y")).toBe("xy");

@@ -32,7 +32,13 @@ export function Sidebar(props: Props) {
           Join
         </button>
         {channels && channels.length > 0 && (
-          <button type="button" className="icon-button" aria-label="Delete all channels" title="Delete all channels" onClick={props.onDeleteAll}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Delete all channels"
+            title="Delete all channels"
+            onClick={props.onDeleteAll}
+          >
             <TrashIcon />
           </button>
         )}
@@ -81,7 +87,11 @@ function UnreadBadges({ counts }: { counts?: { count: number; mentions: number }
   return (
     <span className="unread-badges">
       {counts.mentions > 0 && (
-        <span className="badge badge-mention" role="img" aria-label={`${counts.mentions} ${counts.mentions === 1 ? "mention" : "mentions"}`}>
+        <span
+          className="badge badge-mention"
+          role="img"
+          aria-label={`${counts.mentions} ${counts.mentions === 1 ? "mention" : "mentions"}`}
+        >
           @{counts.mentions}
         </span>
       )}

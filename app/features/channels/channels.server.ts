@@ -67,7 +67,10 @@ export async function deleteMembership(pb: PocketBase, channelId: string, userId
 }
 
 export const leaveChannel = (pb: PocketBase, channelId: string, userId: string) =>
-  deleteMembership(pb, channelId, userId, { missing: "Channel not found", refused: "The channel creator cannot leave; delete the channel instead." });
+  deleteMembership(pb, channelId, userId, {
+    missing: "Channel not found",
+    refused: "The channel creator cannot leave; delete the channel instead.",
+  });
 
 export async function deleteChannel(pb: PocketBase, channelId: string) {
   try {

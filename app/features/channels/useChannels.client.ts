@@ -147,7 +147,12 @@ export function useChannels(user: SessionUser, notify: Notify) {
     } catch (error) {
       return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
     }
-    await copyText(link, "Invite link copied to the clipboard. Anyone with this link can join the channel.", `Copy this invite link: ${link}`, notify);
+    await copyText(
+      link,
+      "Invite link copied to the clipboard. Anyone with this link can join the channel.",
+      `Copy this invite link: ${link}`,
+      notify,
+    );
   };
 
   const copyId = (channel: Channel) => copyText(channel.id, "Channel ID copied to the clipboard.", `Channel ID: ${channel.id}`, notify);

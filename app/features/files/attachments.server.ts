@@ -68,7 +68,8 @@ export async function createAttachment(pb: PocketBase, form: FormData): Promise<
     failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "Too many uploads at once. Please wait a moment.");
-    if (status === 400 || status === 403 || status === 404) fail(status === 400 ? 400 : 403, pbErrorMessage(error) ?? "Failed to upload file");
+    if (status === 400 || status === 403 || status === 404)
+      fail(status === 400 ? 400 : 403, pbErrorMessage(error) ?? "Failed to upload file");
     if (status === 413) fail(413, "The file is too large.");
     fail(502, "Failed to upload file");
   }

@@ -55,6 +55,7 @@ export async function syncKeyring(userId: string, memberOf: readonly string[]): 
   for (const channelId of cachedChannelIds()) {
     if (inKeyring.has(channelId) || !members.has(channelId)) continue;
     const password = getChannelPassword(channelId);
-    if (password) await saveToKeyring(userId, channelId, password, getChannelIterations(channelId) ?? PBKDF2_ITERATIONS).catch(() => undefined);
+    if (password)
+      await saveToKeyring(userId, channelId, password, getChannelIterations(channelId) ?? PBKDF2_ITERATIONS).catch(() => undefined);
   }
 }

@@ -133,7 +133,12 @@ export function Composer(props: Props) {
             if (file) props.onPickFile(file);
           }}
         />
-        <button type="button" className="btn btn-small" onClick={() => fileInput.current?.click()} disabled={Boolean(upload) || Boolean(recording)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => fileInput.current?.click()}
+          disabled={Boolean(upload) || Boolean(recording)}
+        >
           Attach file
         </button>
         <button

@@ -10,12 +10,18 @@ export function mentionQuery(text: string, caret: number): { start: number; pref
  * Suggestions of channel members while `@` is typed in the composer: arrow keys choose, Enter or Tab
  * inserts, Esc closes. `onKeyDown` answers true when it used the key.
  */
-export function useMentionSuggestions(members: readonly string[], text: string, caret: number, insert: (start: number, username: string) => void) {
+export function useMentionSuggestions(
+  members: readonly string[],
+  text: string,
+  caret: number,
+  insert: (start: number, username: string) => void,
+) {
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const query = mentionQuery(text, caret);
   const key = query ? `${query.start}:${query.prefix}` : null;
-  const matches = query && key !== dismissed ? members.filter((m) => m.toLowerCase().startsWith(query.prefix.toLowerCase())).slice(0, 6) : [];
+  const matches =
+    query && key !== dismissed ? members.filter((m) => m.toLowerCase().startsWith(query.prefix.toLowerCase())).slice(0, 6) : [];
   const chosen = Math.min(active, Math.max(matches.length - 1, 0));
 
   function pick(username: string) {

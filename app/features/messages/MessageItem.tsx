@@ -55,7 +55,11 @@ export function MessageItem(props: ItemProps) {
       </header>
       {m.replyTo && <ReplyQuote quoted={props.quoted ?? null} onJump={() => props.onJumpTo(m.replyTo!)} />}
       {editing ? (
-        <EditBox initial={m.text} onCancel={() => setEditing(false)} onSave={async (text) => (await props.onEdit(m, text)) && setEditing(false)} />
+        <EditBox
+          initial={m.text}
+          onCancel={() => setEditing(false)}
+          onSave={async (text) => (await props.onEdit(m, text)) && setEditing(false)}
+        />
       ) : (
         m.text && <Text {...props} />
       )}
@@ -107,7 +111,11 @@ function Text({ message, username, translation, showingOriginal, onToggleOrigina
   if (translation === undefined || translation === message.text) return <RichText text={message.text} username={username} />;
   return (
     <>
-      <RichText text={showingOriginal ? message.text : translation} username={username} lang={showingOriginal ? undefined : "x-translated"} />
+      <RichText
+        text={showingOriginal ? message.text : translation}
+        username={username}
+        lang={showingOriginal ? undefined : "x-translated"}
+      />
       <p className="translated-note">
         {showingOriginal ? "Original" : "Translated"}
         <button type="button" onClick={() => onToggleOriginal(message.id)}>
@@ -123,7 +131,8 @@ function ReplyQuote({ quoted, onJump }: { quoted: DecryptedMessage | null; onJum
     <button type="button" className="reply-quote" onClick={onJump}>
       {quoted ? (
         <>
-          <strong>{quoted.own ? "You" : quoted.senderUsername}</strong> {firstLine(quoted.text || quoted.attachments[0]?.name || "Attachment")}
+          <strong>{quoted.own ? "You" : quoted.senderUsername}</strong>{" "}
+          {firstLine(quoted.text || quoted.attachments[0]?.name || "Attachment")}
         </>
       ) : (
         "Reply to an earlier message"

@@ -41,7 +41,8 @@ export function toAnnotation(
   own: boolean,
 ): Annotation | null {
   const base = { id: record.id, kind: record.kind, targetId: record.targetId, senderId: record.senderId, created: record.created, own };
-  if (record.kind === "edit") return body.edits === record.targetId && !body.reactsTo && body.files.length === 0 ? { ...base, text: body.text } : null;
+  if (record.kind === "edit")
+    return body.edits === record.targetId && !body.reactsTo && body.files.length === 0 ? { ...base, text: body.text } : null;
   return body.reactsTo === record.targetId && body.reaction && !body.edits ? { ...base, emoji: body.reaction } : null;
 }
 
@@ -57,7 +58,9 @@ export function applyAnnotations<M extends Annotated>(messages: readonly M[], an
   return messages.map((m) => {
     const list = byTarget.get(m.id);
     if (!list) return m;
-    const edits = list.filter((a) => a.kind === "edit" && a.senderId === m.senderId).sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : 1));
+    const edits = list
+      .filter((a) => a.kind === "edit" && a.senderId === m.senderId)
+      .sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : 1));
     const latest = edits[edits.length - 1];
     const counts = new Map<Reaction, ReactionCount>();
     const seen = new Set<string>();

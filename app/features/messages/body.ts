@@ -43,7 +43,14 @@ export function encodeBody(body: MessageBody): string {
 export function decodeBody(plaintext: string): MessageBody {
   if (!plaintext.startsWith(MARK)) return { text: plaintext, files: [] };
   try {
-    const raw = JSON.parse(plaintext.slice(MARK.length)) as { t?: unknown; f?: unknown; r?: unknown; e?: unknown; m?: unknown; x?: unknown };
+    const raw = JSON.parse(plaintext.slice(MARK.length)) as {
+      t?: unknown;
+      f?: unknown;
+      r?: unknown;
+      e?: unknown;
+      m?: unknown;
+      x?: unknown;
+    };
     const text = typeof raw.t === "string" ? raw.t : "";
     const files = Array.isArray(raw.f) ? raw.f.filter((h): h is string => typeof h === "string" && /^[A-Za-z0-9_-]{43}$/.test(h)) : [];
     const reaction = REACTIONS.find((r) => r === raw.x);

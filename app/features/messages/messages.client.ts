@@ -71,7 +71,13 @@ export async function postEnvelope(
   if (!keys) throw new KeysMissingError();
   const key = await channelKey(channel);
   if (!key) throw new ChatError("Channel password not found");
-  const envelope = await encryptMessage({ key, channelId: channel.id, senderId: user.id, plaintext: encodeBody(body), signingKey: keys.rsaPrivateKey });
+  const envelope = await encryptMessage({
+    key,
+    channelId: channel.id,
+    senderId: user.id,
+    plaintext: encodeBody(body),
+    signingKey: keys.rsaPrivateKey,
+  });
   const { message } = await api<{ message: EncryptedMessage }>(`/api/channels/${channel.id}/messages`, {
     encryptedContent: envelope,
     senderPublicKey: user.ecdhPublicKey,
@@ -94,9 +100,16 @@ export async function postEnvelope(
 }
 
 /** The message that carries a file: an empty text and the file's SHA-256, signed. */
-export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) => postEnvelope(user, channel, { text: "", files: [fileHash] });
+export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) =>
+  postEnvelope(user, channel, { text: "", files: [fileHash] });
 
-export async function sendMessage(user: SessionUser, channel: Channel, text: string, replyTo?: string, clientId?: string): Promise<DecryptedMessage> {
+export async function sendMessage(
+  user: SessionUser,
+  channel: Channel,
+  text: string,
+  replyTo?: string,
+  clientId?: string,
+): Promise<DecryptedMessage> {
   return postEnvelope(user, channel, { text, files: [], ...(replyTo ? { replyTo } : {}) }, undefined, clientId);
 }
 
@@ -113,7 +126,11 @@ export async function fetchMessages(channelId: string, page: { before?: string; 
  * check out, whose sender has no profile, or whose signed body does not match what the record claims
  * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8).
  */
-export async function decryptRecords(user: SessionUser, channel: Channel, records: EncryptedMessage[]): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
+export async function decryptRecords(
+  user: SessionUser,
+  channel: Channel,
+  records: EncryptedMessage[],
+): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
   const messages: DecryptedMessage[] = [];
   const annotations: Annotation[] = [];
   if (records.length === 0) return { messages, annotations };
@@ -125,10 +142,22 @@ export async function decryptRecords(user: SessionUser, channel: Channel, record
       const sender = senders.get(m.senderId);
       if (!sender || m.channelId !== channel.id) return;
       try {
-        const plaintext = await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey: sender.verifyKey });
+        const plaintext = await decryptMessage({
+          key,
+          channelId: channel.id,
+          senderId: m.senderId,
+          envelope: m.encryptedContent,
+          verifyKey: sender.verifyKey,
+        });
         const body = decodeBody(plaintext);
         if (m.kind) {
-          const annotation = m.targetId ? toAnnotation({ id: m.id, kind: m.kind, targetId: m.targetId, senderId: m.senderId, created: m.created }, body, m.senderId === user.id) : null;
+          const annotation = m.targetId
+            ? toAnnotation(
+                { id: m.id, kind: m.kind, targetId: m.targetId, senderId: m.senderId, created: m.created },
+                body,
+                m.senderId === user.id,
+              )
+            : null;
           if (annotation) annotations.push(annotation);
           return;
         }

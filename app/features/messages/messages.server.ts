@@ -126,7 +126,8 @@ export async function createMessage(
     if (status === 400 && Object.keys(fields).length > 0) fail(400, "The message was refused: it is not a valid message envelope.");
     // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, or an
     // edit of someone else's message.
-    if (status === 400 || status === 403 || status === 404) fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this channel.");
+    if (status === 400 || status === 403 || status === 404)
+      fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this channel.");
     fail(502, "The message could not be stored. Please try again.");
   }
 }
@@ -136,7 +137,10 @@ async function storedSend(pb: PocketBase, input: { channelId: string; senderId: 
   try {
     record = await pb
       .collection("messages")
-      .getFirstListItem<MessageRecord>(pb.filter("sender = {:sender} && client_id = {:clientId}", { sender: input.senderId, clientId: input.clientId }), { fields: FIELDS });
+      .getFirstListItem<MessageRecord>(
+        pb.filter("sender = {:sender} && client_id = {:clientId}", { sender: input.senderId, clientId: input.clientId }),
+        { fields: FIELDS },
+      );
   } catch (error) {
     failOnOutage(error);
     fail(409, "This message id was already used for a message you can no longer see.");

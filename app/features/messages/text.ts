@@ -1,6 +1,7 @@
 /** Pure helpers for how a message reads: links, mentions, days and groups. */
 
-export type Segment = { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string; username: string };
+export type Segment =
+  { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string; username: string };
 
 const TOKEN = /\bhttps?:\/\/[^\s<>"']+|(?<![\w@])@([A-Za-z0-9_]{3,32})\b/g;
 
@@ -48,13 +49,21 @@ export function dayLabel(created: string, now: Date = new Date()): string {
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (dayKey(date) === dayKey(yesterday)) return "Yesterday";
-  return new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: date.getFullYear() === now.getFullYear() ? undefined : "numeric" }).format(date);
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: date.getFullYear() === now.getFullYear() ? undefined : "numeric",
+  }).format(date);
 }
 
 const GROUP_GAP_MS = 5 * 60_000;
 
 /** Whether a message continues its predecessor's group: same sender, same day, within five minutes. */
-export function continuesGroup(previous: { senderId: string; created: string } | undefined, current: { senderId: string; created: string }): boolean {
+export function continuesGroup(
+  previous: { senderId: string; created: string } | undefined,
+  current: { senderId: string; created: string },
+): boolean {
   if (!previous || previous.senderId !== current.senderId) return false;
   const a = toDate(previous.created);
   const b = toDate(current.created);

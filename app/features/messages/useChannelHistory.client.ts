@@ -143,7 +143,10 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     async (message: EncryptedMessage): Promise<DecryptedMessage | null> => {
       const open = channelRef.current;
       if (!open || message.channelId !== open.id || messagesRef.current.some((m) => m.id === message.id)) return null;
-      const { messages: [decrypted], annotations: found } = await decryptRecords(user, open, [message]);
+      const {
+        messages: [decrypted],
+        annotations: found,
+      } = await decryptRecords(user, open, [message]);
       annotate(open.id, found);
       if (!decrypted) return null;
       add(open.id, [decrypted]);
@@ -195,5 +198,20 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
 
   const shown = useMemo(() => applyAnnotations(messages, annotations), [messages, annotations]);
 
-  return { messages: shown, annotate, hasMore, loadingOlder, highlighted, loadOlder, catchUp, receive, receivePart, add, update, remove, clear, find };
+  return {
+    messages: shown,
+    annotate,
+    hasMore,
+    loadingOlder,
+    highlighted,
+    loadOlder,
+    catchUp,
+    receive,
+    receivePart,
+    add,
+    update,
+    remove,
+    clear,
+    find,
+  };
 }

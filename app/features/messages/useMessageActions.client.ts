@@ -20,9 +20,14 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
 
   async function annotate(target: DecryptedMessage, kind: "edit" | "reaction", content: { text?: string; emoji?: Reaction }) {
     if (!channel) return false;
-    const body = kind === "edit" ? { text: content.text ?? "", files: [], edits: target.id } : { text: "", files: [], reactsTo: target.id, reaction: content.emoji };
+    const body =
+      kind === "edit"
+        ? { text: content.text ?? "", files: [], edits: target.id }
+        : { text: "", files: [], reactsTo: target.id, reaction: content.emoji };
     const posted = await postEnvelope(user, channel, body, { kind, targetId: target.id });
-    history.annotate(channel.id, [{ id: posted.id, kind, targetId: target.id, senderId: user.id, created: posted.created, own: true, ...content }]);
+    history.annotate(channel.id, [
+      { id: posted.id, kind, targetId: target.id, senderId: user.id, created: posted.created, own: true, ...content },
+    ]);
     return true;
   }
 

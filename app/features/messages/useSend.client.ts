@@ -63,7 +63,9 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
       } catch (error) {
         const still = retryable(error);
         setOutbox((current) =>
-          still ? current.map((p) => (p.clientId === pending.clientId ? { ...p, error: reason(error, p.error) } : p)) : current.filter((p) => p.clientId !== pending.clientId),
+          still
+            ? current.map((p) => (p.clientId === pending.clientId ? { ...p, error: reason(error, p.error) } : p))
+            : current.filter((p) => p.clientId !== pending.clientId),
         );
         if (!still) setSendError(`${reason(error, "Failed to send message.")} This message was not sent: "${pending.text.slice(0, 80)}"`);
         if (still) return;

@@ -40,7 +40,8 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
   function addKeyword() {
     const next = keyword.trim();
     if (!next) return setKeywordError("Type a keyword first.");
-    if (values.notifyKeywords.some((k) => k.toLowerCase() === next.toLowerCase())) return setKeywordError("That keyword is already in the list.");
+    if (values.notifyKeywords.some((k) => k.toLowerCase() === next.toLowerCase()))
+      return setKeywordError("That keyword is already in the list.");
     setKeywordError(null);
     setValues((v) => ({ ...v, notifyKeywords: [...v.notifyKeywords, next] }));
     setKeyword("");
@@ -57,7 +58,11 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
       <form onSubmit={submit}>
         <fieldset className="settings-group">
           <legend>Desktop</legend>
-          <Check label="Desktop notifications" checked={values.desktopNotificationsEnabled} onChange={toggle("desktopNotificationsEnabled")} />
+          <Check
+            label="Desktop notifications"
+            checked={values.desktopNotificationsEnabled}
+            onChange={toggle("desktopNotificationsEnabled")}
+          />
           {permission === "default" && (
             <button type="button" className="btn btn-small" onClick={onRequestPermission}>
               Allow notifications in this browser

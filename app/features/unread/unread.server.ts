@@ -19,7 +19,9 @@ export async function markRead(pb: PocketBase, userId: string, channelId: string
   try {
     const current = await pb
       .collection("read_positions")
-      .getFirstListItem<PositionRecord>(pb.filter("user = {:user} && channel = {:channel}", { user: userId, channel: channelId }), { fields: "id,last_read" })
+      .getFirstListItem<PositionRecord>(pb.filter("user = {:user} && channel = {:channel}", { user: userId, channel: channelId }), {
+        fields: "id,last_read",
+      })
       .catch((error) => {
         if (pbStatus(error) === 404) return null;
         throw error;
@@ -30,6 +32,9 @@ export async function markRead(pb: PocketBase, userId: string, channelId: string
     return at;
   } catch (error) {
     const status = pbStatus(error);
-    fail(status === 400 || status === 404 ? 403 : 502, status === 400 || status === 404 ? "You are not a member of this channel." : "The read position could not be saved.");
+    fail(
+      status === 400 || status === 404 ? 403 : 502,
+      status === 400 || status === 404 ? "You are not a member of this channel." : "The read position could not be saved.",
+    );
   }
 }

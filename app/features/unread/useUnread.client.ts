@@ -54,7 +54,8 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
       const page = await fetchMessages(channel.id, { after: u.since, limit: MENTION_SCAN }).catch(() => null);
       if (!page) continue;
       const found = (await decryptMessages(user, channel, page.messages)).filter((m) => !m.own && mentions(m.text, user.username)).length;
-      if (found) setCounts((current) => new Map(current).set(channel.id, { count: current.get(channel.id)?.count ?? u.count, mentions: found }));
+      if (found)
+        setCounts((current) => new Map(current).set(channel.id, { count: current.get(channel.id)?.count ?? u.count, mentions: found }));
     }
   }, [channels, user]);
 

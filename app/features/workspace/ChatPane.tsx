@@ -31,7 +31,14 @@ interface Props {
   onDeleteMessage: (m: DecryptedMessage) => void;
   translation: ReturnType<typeof useTranslation>;
   unreadAfter: string | null;
-  composer: { busy: boolean; error: string | null; onSend: (text: string) => Promise<boolean>; modes: ReactNode; draftAppend: { id: number; text: string } | null; placeholder?: string };
+  composer: {
+    busy: boolean;
+    error: string | null;
+    onSend: (text: string) => Promise<boolean>;
+    modes: ReactNode;
+    draftAppend: { id: number; text: string } | null;
+    placeholder?: string;
+  };
   outbox: { pending: PendingMessage[]; onRetry: () => void; onDiscard: (clientId: string) => void };
   uploads: ReturnType<typeof useUploads<DecryptedMessage>>;
   members: { list: ChannelMember[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
@@ -39,7 +46,23 @@ interface Props {
 }
 
 /** The open channel: its header, messages, composer, and the Members and News Feed panels. */
-export function ChatPane({ user, channel, live, notice, notify, header, history, actions, translation, composer, outbox, uploads, members, news, ...props }: Props) {
+export function ChatPane({
+  user,
+  channel,
+  live,
+  notice,
+  notify,
+  header,
+  history,
+  actions,
+  translation,
+  composer,
+  outbox,
+  uploads,
+  members,
+  news,
+  ...props
+}: Props) {
   const isCreator = channel.createdBy === user.id;
   const jumpTo = async (id: string) => {
     for (let page = 0; page < 20 && !history.find(id) && history.hasMore; page++) await history.loadOlder();
@@ -84,12 +107,18 @@ export function ChatPane({ user, channel, live, notice, notify, header, history,
           onDiscardFile={uploads.discard}
           recording={uploads.recording}
           onToggleRecording={uploads.toggleRecording}
-          replyTo={actions.replyTo ? { sender: actions.replyTo.own ? "yourself" : actions.replyTo.senderUsername, text: actions.replyTo.text || "Attachment" } : null}
+          replyTo={
+            actions.replyTo
+              ? { sender: actions.replyTo.own ? "yourself" : actions.replyTo.senderUsername, text: actions.replyTo.text || "Attachment" }
+              : null
+          }
           onCancelReply={() => actions.setReplyTo(null)}
           members={members.list.filter((m) => m.userId !== user.id).map((m) => m.username)}
         />
       </div>
-      {members.open && <MembersPanel members={members.list} userId={user.id} isCreator={isCreator} onRemove={members.onRemove} onClose={members.onClose} />}
+      {members.open && (
+        <MembersPanel members={members.list} userId={user.id} isCreator={isCreator} onRemove={members.onRemove} onClose={members.onClose} />
+      )}
       {news.open && (
         <NewsFeed
           items={news.feed.items}

@@ -116,7 +116,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const actions: DialogActions = {
     create: (values) => void dialogs.run(() => channels.create(values), "Failed to create channel"),
     join: (values) => void dialogs.run(() => channels.join(values), "Failed to join channel"),
-    remove: (channel, how) => void dialogs.run(() => channels.remove(channel, how), how === "delete" ? "Failed to delete channel" : "Failed to leave channel"),
+    remove: (channel, how) =>
+      void dialogs.run(() => channels.remove(channel, how), how === "delete" ? "Failed to delete channel" : "Failed to leave channel"),
     removeAll: () => void dialogs.run(channels.removeAll, "Failed to delete channels"),
     clear: (channel) =>
       void dialogs.run(async () => {
@@ -128,7 +129,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         if (selected?.id === channel.id) history.clear();
       }, "Failed to clear messages"),
     saveSettings: (values) => void dialogs.run(() => saveSettings(values), SETTINGS_SAVE_FAILED),
-    deleteMessage: (message) => void dialogs.run(() => messageActions.deleteMessage(message), "The message could not be deleted. Please try again."),
+    deleteMessage: (message) =>
+      void dialogs.run(() => messageActions.deleteMessage(message), "The message could not be deleted. Please try again."),
     removeMember: (member) => void dialogs.run(() => members.remove(member), `${member.username} could not be removed. Please try again.`),
     requestPermission: notifications.requestPermission,
   };
@@ -216,7 +218,12 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               }}
               outbox={{ pending: sender.outbox, onRetry: () => void sender.retryAll(), onDiscard: sender.discard }}
               uploads={uploads}
-              members={{ list: members.members, open: membersOpen, onRemove: (member) => dialogs.open({ kind: "removeMember", member }), onClose: () => setMembersOpen(false) }}
+              members={{
+                list: members.members,
+                open: membersOpen,
+                onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
+                onClose: () => setMembersOpen(false),
+              }}
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
             />
           ) : (

@@ -52,7 +52,15 @@ interface Props {
 export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings, account, permission, contacts }: Props) {
   if (!dialog) return null;
   const confirm = (title: string, message: string, confirmLabel: string, onConfirm: () => void) => (
-    <ConfirmDialog title={title} message={message} confirmLabel={confirmLabel} busy={busy} error={error} onConfirm={onConfirm} onClose={close} />
+    <ConfirmDialog
+      title={title}
+      message={message}
+      confirmLabel={confirmLabel}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={close}
+    />
   );
   switch (dialog.kind) {
     case "create":
@@ -67,11 +75,8 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
         () => actions.remove(dialog.channel, "delete"),
       );
     case "leave":
-      return confirm(
-        "Leave Channel",
-        `Leave "${dialog.channel.name}"? You can join again with the channel ID and password.`,
-        "Leave",
-        () => actions.remove(dialog.channel, "leave"),
+      return confirm("Leave Channel", `Leave "${dialog.channel.name}"? You can join again with the channel ID and password.`, "Leave", () =>
+        actions.remove(dialog.channel, "leave"),
       );
     case "deleteAll":
       return confirm(
@@ -88,7 +93,9 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
         () => actions.clear(dialog.channel),
       );
     case "deleteMessage":
-      return confirm("Delete Message", "Delete this message for everyone? This cannot be undone.", "Delete", () => actions.deleteMessage(dialog.message));
+      return confirm("Delete Message", "Delete this message for everyone? This cannot be undone.", "Delete", () =>
+        actions.deleteMessage(dialog.message),
+      );
     case "removeMember":
       return confirm(
         "Remove Member",
