@@ -26,7 +26,8 @@ try {
   process.exit(1);
 }
 
-// Live streams must not be buffered by compression.
+// Live streams (/api/events) are written as they come, before compression and Remix.
+app.get("/api/events", build.entry.module.handleLiveEvents);
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
 app.use(express.static("build/client", { maxAge: "1h" }));

@@ -7,6 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 import { createNonce, securityHeaders } from "~/server/security-headers.server";
 
+// The live stream handler, for server.mjs to serve /api/events outside Remix.
+export { handleLiveEvents } from "~/features/live/stream.server";
+
 const ABORT_DELAY_MS = 5_000;
 
 export default function handleRequest(

@@ -40,6 +40,7 @@ func main() {
 	})
 
 	registerMessageBroadcast(app)
+	registerRelay(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

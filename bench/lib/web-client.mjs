@@ -73,9 +73,10 @@ export class WebClient {
 
   /**
    * Opens /api/events?channel=<id>. onEvent(liveEvent, receivedAt) gets every parsed event. Resolves
-   * with { close } once the server's "sync" event arrived (every subscription active).
+   * with { close } once the server's "sync" event arrived (every subscription active). onEnd runs
+   * when the server ends the stream.
    */
-  async openEvents(channelId, onEvent, timeoutMs = 60_000) {
+  async openEvents(channelId, onEvent, timeoutMs = 60_000, onEnd = () => {}) {
     let resolveSync;
     const synced = new Promise((r) => (resolveSync = r));
     const url = `${this.base}/api/events${channelId ? `?channel=${encodeURIComponent(channelId)}` : ""}`;
@@ -90,7 +91,7 @@ export class WebClient {
       }
       if (parsed.type === "sync") resolveSync();
       onEvent(parsed, at);
-    });
+    }, onEnd);
     let timer;
     try {
       await stream.opened;

@@ -1,0 +1,315 @@
+import http from "node:http";
+import https from "node:https";
+import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
+import type { LiveEvent } from "~/features/live/types";
+import { toMessage } from "~/features/messages/messages.server";
+import { env } from "~/server/env.server";
+
+/**
+ * The web process's side of PocketBase's relay (pocketbase/relay.go, docs/decisions/0013-relay.md):
+ * one upstream connection per process, on which PocketBase sends each live event once with the ids
+ * of its recipients. Each event is turned into the page's frame once and written to the page streams
+ * of exactly those users (and, for channel-scoped events, only to the streams open on that channel).
+ *
+ * PocketBase decides the recipients from the database at the time of the event; it only sends ids
+ * of users this process registered with their own token. A stream gets "sync" once its user is
+ * registered on the current connection. When the connection ends, every stream is closed: the
+ * browsers reconnect and fetch what they missed.
+ */
+export interface LiveSink {
+  readonly userId: string;
+  /** The channel the page has open: attachments, previews and deletions are sent for it only. */
+  readonly channelId: string | null;
+  write(frame: string): void;
+  close(): void;
+}
+
+export const liveFrame = (event: LiveEvent) => `data: ${JSON.stringify(event)}\n\n`;
+export const SYNC_FRAME = liveFrame({ type: "sync" });
+const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
+const PING_FRAME = ": ping\n\n";
+
+const HEARTBEAT_MS = 25_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+const MAX_EVENT_CHARS = 4 * 1024 * 1024;
+const MAX_PER_REGISTRATION = 1000;
+
+type RelayData = { to?: unknown; record?: Record<string, unknown> | null };
+
+/** One event of a server-sent-event stream: its name and its data lines joined. */
+export function sseParser(onEvent: (name: string, data: string) => void, maxChars = MAX_EVENT_CHARS) {
+  let buffer = "";
+  let name = "";
+  let data = "";
+  let hasData = false;
+  return (chunk: string): boolean => {
+    buffer += chunk;
+    if (buffer.length > maxChars) return false;
+    let newline: number;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, buffer[newline - 1] === "\r" ? newline - 1 : newline);
+      buffer = buffer.slice(newline + 1);
+      if (line === "") {
+        if (hasData) onEvent(name || "message", data);
+        name = "";
+        data = "";
+        hasData = false;
+      } else if (line.startsWith("data:")) {
+        data += (hasData ? "\n" : "") + line.slice(line[5] === " " ? 6 : 5);
+        hasData = true;
+      } else if (line.startsWith("event:")) {
+        name = line.slice(line[6] === " " ? 7 : 6);
+      }
+    }
+    return true;
+  };
+}
+
+/** The page's frame for one relay event, and whether it is for streams open on one channel only. */
+export function frameFor(
+  kind: string,
+  record: Record<string, unknown> | null | undefined,
+): { frame: string; channel: string | null } | null {
+  if (kind === "memberships") return { frame: MEMBERSHIPS_FRAME, channel: null };
+  if (!record || typeof record.channel !== "string") return null;
+  switch (kind) {
+    case "message":
+      return { frame: liveFrame({ type: "message", message: toMessage(record as Parameters<typeof toMessage>[0]) }), channel: null };
+    case "message-deleted":
+      return {
+        frame: liveFrame({ type: "message-deleted", channelId: record.channel, messageId: String(record.id) }),
+        channel: record.channel,
+      };
+    case "attachment":
+      return { frame: liveFrame({ type: "attachment", attachment: toAttachment(record as AttachmentRecord) }), channel: record.channel };
+    case "preview":
+      return { frame: liveFrame({ type: "preview", preview: toPreview(record as PreviewRecord) }), channel: record.channel };
+    default:
+      return null;
+  }
+}
+
+class Upstream {
+  readonly ready: Promise<string>;
+  private request: http.ClientRequest | undefined;
+  private closed = false;
+
+  constructor(
+    base: URL,
+    private readonly onEvent: (kind: string, data: RelayData) => void,
+    private readonly onClose: () => void,
+  ) {
+    let resolve!: (id: string) => void;
+    let reject!: (error: Error) => void;
+    this.ready = new Promise<string>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    this.ready.catch(() => undefined);
+    const fail = () => {
+      reject(new Error("relay unavailable"));
+      this.close();
+    };
+    const feed = sseParser((name, data) => {
+      let parsed: RelayData & { relay?: unknown };
+      try {
+        parsed = JSON.parse(data) as RelayData & { relay?: unknown };
+      } catch {
+        return;
+      }
+      if (name === "ready" && typeof parsed.relay === "string") resolve(parsed.relay);
+      else this.onEvent(name, parsed);
+    });
+    const transport = base.protocol === "https:" ? https : http;
+    const request = transport.get(
+      new URL("/api/chatcrypt/relay", base),
+      { headers: { Accept: "text/event-stream" }, timeout: CONNECT_TIMEOUT_MS, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          return fail();
+        }
+        request.setTimeout(0);
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          if (!feed(chunk)) fail();
+        });
+        response.on("end", fail);
+        response.on("error", fail);
+      },
+    );
+    request.on("timeout", fail);
+    request.on("error", fail);
+    this.request = request;
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.request?.destroy();
+    this.onClose();
+  }
+}
+
+interface Pending {
+  token: string;
+  resolve: (userId: string | null) => void;
+}
+
+export class RelayHub {
+  private readonly sinks = new Map<string, Set<LiveSink>>();
+  /** token -> the user PocketBase registered for it on the current connection (null: refused) */
+  private readonly tokens = new Map<string, Promise<string | null>>();
+  private readonly userTokens = new Map<string, Set<string>>();
+  private readonly removals = new Set<string>();
+  private queue: Pending[] = [];
+  private upstream: Upstream | null = null;
+  private flushing = false;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly base: URL) {
+    this.heartbeat = setInterval(() => this.forEachSink((sink) => sink.write(PING_FRAME)), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  get streams() {
+    let n = 0;
+    for (const set of this.sinks.values()) n += set.size;
+    return n;
+  }
+
+  /**
+   * Adds a page stream and registers its user with PocketBase by their token. Resolves true once
+   * events for the user reach the sink; false when the token was refused or the relay is down (the
+   * caller then closes the stream).
+   */
+  async attach(sink: LiveSink, token: string): Promise<boolean> {
+    let set = this.sinks.get(sink.userId);
+    if (!set) this.sinks.set(sink.userId, (set = new Set()));
+    set.add(sink);
+    this.removals.delete(sink.userId);
+
+    const upstream = this.connect();
+    try {
+      await upstream.ready;
+    } catch {
+      return false;
+    }
+    let registration = this.tokens.get(token);
+    if (!registration) {
+      registration = new Promise<string | null>((resolve) => this.queue.push({ token, resolve }));
+      this.tokens.set(token, registration);
+      let tokens = this.userTokens.get(sink.userId);
+      if (!tokens) this.userTokens.set(sink.userId, (tokens = new Set()));
+      tokens.add(token);
+      this.kick();
+    }
+    const userId = await registration;
+    return userId === sink.userId && this.upstream === upstream && (this.sinks.get(sink.userId)?.has(sink) ?? false);
+  }
+
+  detach(sink: LiveSink) {
+    const set = this.sinks.get(sink.userId);
+    if (!set?.delete(sink) || set.size > 0) return;
+    this.sinks.delete(sink.userId);
+    for (const token of this.userTokens.get(sink.userId) ?? []) this.tokens.delete(token);
+    this.userTokens.delete(sink.userId);
+    if (this.upstream) {
+      this.removals.add(sink.userId);
+      this.kick();
+    }
+  }
+
+  private forEachSink(fn: (sink: LiveSink) => void) {
+    for (const set of this.sinks.values()) for (const sink of set) fn(sink);
+  }
+
+  private connect(): Upstream {
+    if (this.upstream) return this.upstream;
+    const upstream: Upstream = new Upstream(
+      this.base,
+      (kind, data) => this.deliver(kind, data),
+      () => this.lost(upstream),
+    );
+    this.upstream = upstream;
+    return upstream;
+  }
+
+  /** The connection ended: every registration is void, every stream closes (its browser reconnects). */
+  private lost(upstream: Upstream) {
+    if (this.upstream !== upstream) return;
+    this.upstream = null;
+    this.tokens.clear();
+    this.userTokens.clear();
+    this.removals.clear();
+    const queued = this.queue;
+    this.queue = [];
+    for (const pending of queued) pending.resolve(null);
+    const sinks: LiveSink[] = [];
+    this.forEachSink((sink) => sinks.push(sink));
+    this.sinks.clear();
+    for (const sink of sinks) sink.close();
+  }
+
+  private deliver(kind: string, data: RelayData) {
+    if (!Array.isArray(data.to)) return;
+    const out = frameFor(kind, data.record);
+    if (!out) return;
+    for (const userId of data.to) {
+      const set = typeof userId === "string" ? this.sinks.get(userId) : undefined;
+      if (!set) continue;
+      for (const sink of set) if (out.channel === null || sink.channelId === out.channel) sink.write(out.frame);
+    }
+  }
+
+  private kick() {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flush().finally(() => {
+        this.flushing = false;
+        if (this.queue.length > 0 || this.removals.size > 0) this.kick();
+      });
+    });
+  }
+
+  /** Sends queued registrations and removals, one request at a time so that they apply in order. */
+  private async flush() {
+    while (this.queue.length > 0 || this.removals.size > 0) {
+      const upstream = this.upstream;
+      if (!upstream) return;
+      const batch = this.queue.splice(0, MAX_PER_REGISTRATION);
+      const remove = [...this.removals].slice(0, MAX_PER_REGISTRATION);
+      for (const id of remove) this.removals.delete(id);
+      let users: unknown[] | undefined;
+      try {
+        const relayId = await upstream.ready;
+        const response = await fetch(new URL("/api/chatcrypt/relay/users", this.base), {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ relay: relayId, add: batch.map((p) => p.token), remove }),
+          signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS),
+        });
+        const body = (await response.json().catch(() => undefined)) as { users?: unknown[] } | undefined;
+        if (response.ok && Array.isArray(body?.users) && body.users.length === batch.length) users = body.users;
+      } catch {
+        users = undefined;
+      }
+      if (!users) {
+        // PocketBase lost this connection or cannot answer: start over with a new one.
+        for (const pending of batch) pending.resolve(null);
+        upstream.close();
+        return;
+      }
+      batch.forEach((pending, i) => pending.resolve(typeof users[i] === "string" && users[i] !== "" ? (users[i] as string) : null));
+    }
+  }
+}
+
+let hub: RelayHub | undefined;
+
+/** This process's relay hub (created on first use). */
+export function relayHub(): RelayHub {
+  hub ??= new RelayHub(new URL(env().PB_URL));
+  return hub;
+}
