@@ -23,6 +23,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY server.mjs ./server.mjs
+COPY server ./server
 USER node
 EXPOSE 3000
 CMD ["node", "server.mjs"]

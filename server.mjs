@@ -3,9 +3,13 @@
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { superviseWebProcesses } from "./server/processes.mjs";
 
 const HOST = process.env.HOST || "127.0.0.1";
 const PORT = Number(process.env.PORT || 3000);
+
+// WEB_PROCESSES (default: one per core): this process may only supervise the ones that serve.
+if (superviseWebProcesses()) await new Promise(() => {});
 
 const build = await import("./build/server/index.js");
 const app = express();

@@ -22,10 +22,15 @@ export function ensureWebBuild(): Promise<unknown> {
 
 const template = { ecdhPublicKey: fakePublicKey(), rsaPublicKey: fakePublicKey(), wrappedEcdhBytes: 900, wrappedRsaBytes: 900 };
 
-/** A signed-in page: a new account signed up through the web server (no client-side key work). */
-export async function signedInPage(baseUrl: string): Promise<WebClient> {
+/**
+ * A signed-in page: a new account signed up through the web server (no client-side key work).
+ * `cookies` are set in its jar first (e.g. a proxy's routing cookie).
+ */
+export async function signedInPage(baseUrl: string, cookies: Record<string, string> = {}): Promise<WebClient> {
   const tag = randomBytes(5).toString("hex");
-  return signUpListener(baseUrl, template, { username: `u_${tag}`, email: `u.${tag}@example.test` });
+  const page = new WebClient(baseUrl);
+  for (const [name, value] of Object.entries(cookies)) page.cookies.set(name, value);
+  return signUpListener(baseUrl, template, { username: `u_${tag}`, email: `u.${tag}@example.test` }, page);
 }
 
 export interface WebChannel {
@@ -59,6 +64,8 @@ export async function postWebMessage(
 
 export interface Listening {
   events: LiveEvent[];
+  /** The stream's response headers. */
+  headers: Record<string, string | string[] | undefined>;
   ended: () => boolean;
   close: () => void;
   /** The texts (encryptedContent) of the messages received so far. */
@@ -77,6 +84,7 @@ export async function listen(page: WebClient, channelId: string | null = null): 
   );
   return {
     events,
+    headers: stream.headers,
     ended: () => ended,
     close: () => stream.close(),
     texts: () => events.flatMap((e) => (e.type === "message" ? [e.message.encryptedContent] : [])),
