@@ -73,7 +73,13 @@ export function openEventStream(url, headers, onEvent, onEnd = () => {}) {
     });
     req.end();
   });
-  return { opened, close };
+  /** @type {{ opened: Promise<import("node:http").IncomingHttpHeaders>, close: () => void, headers: import("node:http").IncomingHttpHeaders }} */
+  const stream = { opened, close, headers: {} };
+  opened.then(
+    (headers) => (stream.headers = headers),
+    () => undefined,
+  );
+  return stream;
 }
 
 function nextBoundary(buffer) {

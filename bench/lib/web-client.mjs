@@ -94,7 +94,7 @@ export class WebClient {
     }, onEnd);
     let timer;
     try {
-      stream.headers = await stream.opened;
+      await stream.opened;
       await Promise.race([
         synced,
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no sync within ${timeoutMs} ms`)), timeoutMs))),
