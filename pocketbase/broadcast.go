@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/routine"
@@ -49,8 +48,8 @@ func registerMessageBroadcast(app core.App) {
 	channelScoped := func(kind string) func(e *core.RecordEvent) error {
 		return func(e *core.RecordEvent) error {
 			if relay.listening() {
-				if members, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
-					relay.publish(kind, members, e.Record.PublicExport())
+				if ids, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
+					relay.publish(kind, ids, e.Record.PublicExport())
 				}
 			}
 			return e.Next()
@@ -70,8 +69,8 @@ func registerMessageBroadcast(app core.App) {
 	app.OnRecordAfterDeleteSuccess("channel_members").BindFunc(func(e *core.RecordEvent) error {
 		recipients := []string{e.Record.GetString("user")}
 		if relay.listening() {
-			if members, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
-				recipients = append(recipients, members...)
+			if ids, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
+				recipients = append(recipients, ids...)
 			}
 		}
 		relay.publish("memberships", recipients, nil)
@@ -79,8 +78,8 @@ func registerMessageBroadcast(app core.App) {
 	})
 	channelChanged := func(e *core.RecordEvent) error {
 		if relay.listening() {
-			if members, err := channelMembers(e.App, e.Record.Id); err == nil {
-				relay.publish("memberships", members, nil)
+			if ids, err := channelMembers(e.App, e.Record.Id); err == nil {
+				relay.publish("memberships", ids, nil)
 			}
 		}
 		return e.Next()
@@ -89,11 +88,9 @@ func registerMessageBroadcast(app core.App) {
 	app.OnRecordAfterDeleteSuccess("channels").BindFunc(channelChanged)
 }
 
-// channelMembers returns the ids of the users who are members of the channel now.
+// channelMembers returns the ids of the users who are members of the channel now (members.go).
 func channelMembers(app core.App, channelID string) ([]string, error) {
-	var users []string
-	err := app.DB().Select("user").From("channel_members").Where(dbx.HashExp{"channel": channelID}).Column(&users)
-	return users, err
+	return members.of(app, channelID)
 }
 
 func broadcastMessage(app core.App, record *core.Record, action string) {

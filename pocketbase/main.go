@@ -39,6 +39,7 @@ func main() {
 		Dir:          migrationsDir,
 	})
 
+	registerMemberCache(app)
 	registerMessageBroadcast(app)
 	registerRelay(app)
 

@@ -11,12 +11,11 @@ import { fail } from "~/server/http.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const opened = await checkLiveRequest(request.headers.get("Cookie"), request.url);
   if (!opened.ok) fail(opened.status, opened.message);
-  const encoder = new TextEncoder();
   let detach = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       detach = runLiveStream(opened, {
-        write: (frame) => controller.enqueue(encoder.encode(frame)),
+        write: (frame) => controller.enqueue(frame),
         close: () => {
           try {
             controller.close();

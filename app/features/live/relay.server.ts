@@ -20,14 +20,15 @@ export interface LiveSink {
   readonly userId: string;
   /** The channel the page has open: attachments, previews and deletions are sent for it only. */
   readonly channelId: string | null;
-  write(frame: string): void;
+  /** One event, already framed; the same bytes go to every stream it is for. */
+  write(frame: Uint8Array): void;
   close(): void;
 }
 
-export const liveFrame = (event: LiveEvent) => `data: ${JSON.stringify(event)}\n\n`;
+export const liveFrame = (event: LiveEvent) => Buffer.from(`data: ${JSON.stringify(event)}\n\n`);
 export const SYNC_FRAME = liveFrame({ type: "sync" });
 const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
-const PING_FRAME = ": ping\n\n";
+const PING_FRAME = Buffer.from(": ping\n\n");
 
 const HEARTBEAT_MS = 25_000;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -69,7 +70,7 @@ export function sseParser(onEvent: (name: string, data: string) => void, maxChar
 export function frameFor(
   kind: string,
   record: Record<string, unknown> | null | undefined,
-): { frame: string; channel: string | null } | null {
+): { frame: Uint8Array; channel: string | null } | null {
   if (kind === "memberships") return { frame: MEMBERSHIPS_FRAME, channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {

@@ -33,7 +33,7 @@ export async function checkLiveRequest(cookieHeader: string | null | undefined, 
  */
 export function runLiveStream(
   opened: { userId: string; token: string; channelId: string | null },
-  out: { write(frame: string): void; close(): void },
+  out: { write(frame: Uint8Array): void; close(): void },
 ) {
   const hub = relayHub();
   let closed = false;
@@ -58,8 +58,10 @@ export function runLiveStream(
 }
 
 /**
- * GET /api/events for the Node server (server.mjs), outside Remix: the frames are written to the
- * response as they are, with no per-stream parsing, web streams or compression.
+ * GET /api/events for the Node server (server.mjs), outside Remix. After the headers, each event's
+ * bytes (framed once for all its streams) are written straight to the socket: no chunked encoding
+ * (the response ends when the connection closes, as a live stream does), no per-stream parsing,
+ * web streams or compression.
  */
 export async function handleLiveEvents(req: IncomingMessage, res: ServerResponse) {
   let opened: Opened;
@@ -73,13 +75,19 @@ export async function handleLiveEvents(req: IncomingMessage, res: ServerResponse
     res.end(JSON.stringify({ message: opened.message }));
     return;
   }
+  const socket = req.socket;
+  res.useChunkedEncodingByDefault = false;
   res.writeHead(200, LIVE_HEADERS);
+  if (req.method === "HEAD" || socket.destroyed) {
+    res.end();
+    return;
+  }
   res.flushHeaders();
-  req.socket.setNoDelay(true);
+  socket.setNoDelay(true);
   const close = runLiveStream(opened, {
     write: (frame) => {
-      if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
-      else res.write(frame);
+      if (socket.writableLength > MAX_BUFFERED_BYTES) socket.destroy();
+      else socket.write(frame);
     },
     close: () => res.end(),
   });
