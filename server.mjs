@@ -30,8 +30,8 @@ try {
   process.exit(1);
 }
 
-// Live streams (/api/events) are written as they come, before compression and Remix.
-app.get("/api/events", build.entry.module.handleLiveEvents);
+// Live streams (/api/events) and message sends, before compression and Remix (app/server/fast-routes.server.ts).
+app.use(build.entry.module.handleFastRoutes);
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
 app.use(express.static("build/client", { maxAge: "1h" }));

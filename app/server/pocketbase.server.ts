@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { env } from "./env.server";
+import { pbFetch } from "./pb-fetch.server";
 import { readSession } from "./session.server";
 
 /**
@@ -12,12 +13,11 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
   pb.autoCancellation(false);
   if (token) pb.authStore.save(token, null);
   const clientIp = context?.clientIp;
-  if (clientIp) {
-    pb.beforeSend = (url, options) => {
-      options.headers = { ...(options.headers as Record<string, string>), "X-Forwarded-For": clientIp };
-      return { url, options };
-    };
-  }
+  pb.beforeSend = (url, options) => {
+    options.fetch = pbFetch as unknown as typeof fetch;
+    if (clientIp) options.headers = { ...(options.headers as Record<string, string>), "X-Forwarded-For": clientIp };
+    return { url, options };
+  };
   return pb;
 }
 

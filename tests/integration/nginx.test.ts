@@ -74,7 +74,7 @@ http {
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGQUIT");
+        child.kill("SIGTERM"); // fast shutdown: open live streams would hold a graceful one
         await exited;
       }
       await rm(prefix, { recursive: true, force: true });
@@ -93,9 +93,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await proxy?.stop();
-  await webA?.stop();
-  await webB?.stop();
+  await Promise.allSettled([proxy?.stop(), webA?.stop(), webB?.stop()]);
   await pb?.stop();
 });
 
