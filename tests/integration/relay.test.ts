@@ -88,18 +88,21 @@ describe("/api/events through the relay", () => {
     aliceLive.close();
   });
 
-  it("sends deletions only to streams open on that channel", async () => {
+  it("sends deletions only to streams open on that channel, every one of a burst, in order", async () => {
     const alice = await signedInPage(web.url);
     const channel = await createWebChannel(alice);
     const other = await createWebChannel(alice);
     const onChannel = await listen(alice, channel.id);
     const elsewhere = await listen(alice, other.id);
-    const sent = await postWebMessage(alice, channel.id, "to clear");
-    await expect.poll(() => elsewhere.texts()).toEqual(["to clear"]); // new messages reach every stream (notifications)
+    const sent = [];
+    for (let i = 0; i < 5; i++) sent.push(await postWebMessage(alice, channel.id, `to clear ${i}`));
+    // new messages reach every stream of the user (for notifications)
+    await expect.poll(() => elsewhere.texts()).toEqual(sent.map((m) => m.encryptedContent));
+    // one request deletes them all: the events come in a burst, several per read from PocketBase
     await alice.api(`/api/channels/${channel.id}/clear`, {});
     await expect
       .poll(() => onChannel.events.filter((e) => e.type === "message-deleted"))
-      .toEqual([{ type: "message-deleted", channelId: channel.id, messageId: sent.id }]);
+      .toEqual(sent.map((m) => ({ type: "message-deleted", channelId: channel.id, messageId: m.id })));
     await sleep(300);
     expect(elsewhere.events.some((e) => e.type === "message-deleted")).toBe(false);
     onChannel.close();

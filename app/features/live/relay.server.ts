@@ -1,9 +1,8 @@
-import http from "node:http";
-import https from "node:https";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import type { LiveEvent } from "~/features/live/types";
 import { toMessage } from "~/features/messages/messages.server";
 import { env } from "~/server/env.server";
+import { Upstream, type RelayData } from "~/features/live/upstream.server";
 
 /**
  * The web process's side of PocketBase's relay (pocketbase/relay.go, docs/decisions/0013-relay.md):
@@ -31,40 +30,8 @@ const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
 const PING_FRAME = Buffer.from(": ping\n\n");
 
 const HEARTBEAT_MS = 25_000;
-const CONNECT_TIMEOUT_MS = 10_000;
-const MAX_EVENT_CHARS = 4 * 1024 * 1024;
+const REGISTRATION_TIMEOUT_MS = 10_000;
 const MAX_PER_REGISTRATION = 1000;
-
-type RelayData = { to?: unknown; record?: Record<string, unknown> | null };
-
-/** One event of a server-sent-event stream: its name and its data lines joined. */
-export function sseParser(onEvent: (name: string, data: string) => void, maxChars = MAX_EVENT_CHARS) {
-  let buffer = "";
-  let name = "";
-  let data = "";
-  let hasData = false;
-  return (chunk: string): boolean => {
-    buffer += chunk;
-    if (buffer.length > maxChars) return false;
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, buffer[newline - 1] === "\r" ? newline - 1 : newline);
-      buffer = buffer.slice(newline + 1);
-      if (line === "") {
-        if (hasData) onEvent(name || "message", data);
-        name = "";
-        data = "";
-        hasData = false;
-      } else if (line.startsWith("data:")) {
-        data += (hasData ? "\n" : "") + line.slice(line[5] === " " ? 6 : 5);
-        hasData = true;
-      } else if (line.startsWith("event:")) {
-        name = line.slice(line[6] === " " ? 7 : 6);
-      }
-    }
-    return true;
-  };
-}
 
 /** The page's frame for one relay event, and whether it is for streams open on one channel only. */
 export function frameFor(
@@ -90,68 +57,6 @@ export function frameFor(
   }
 }
 
-class Upstream {
-  readonly ready: Promise<string>;
-  private request: http.ClientRequest | undefined;
-  private closed = false;
-
-  constructor(
-    base: URL,
-    private readonly onEvent: (kind: string, data: RelayData) => void,
-    private readonly onClose: () => void,
-  ) {
-    let resolve!: (id: string) => void;
-    let reject!: (error: Error) => void;
-    this.ready = new Promise<string>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    this.ready.catch(() => undefined);
-    const fail = () => {
-      reject(new Error("relay unavailable"));
-      this.close();
-    };
-    const feed = sseParser((name, data) => {
-      let parsed: RelayData & { relay?: unknown };
-      try {
-        parsed = JSON.parse(data) as RelayData & { relay?: unknown };
-      } catch {
-        return;
-      }
-      if (name === "ready" && typeof parsed.relay === "string") resolve(parsed.relay);
-      else this.onEvent(name, parsed);
-    });
-    const transport = base.protocol === "https:" ? https : http;
-    const request = transport.get(
-      new URL("/api/chatcrypt/relay", base),
-      { headers: { Accept: "text/event-stream" }, timeout: CONNECT_TIMEOUT_MS, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) {
-          response.resume();
-          return fail();
-        }
-        request.setTimeout(0);
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          if (!feed(chunk)) fail();
-        });
-        response.on("end", fail);
-        response.on("error", fail);
-      },
-    );
-    request.on("timeout", fail);
-    request.on("error", fail);
-    this.request = request;
-  }
-
-  close() {
-    if (this.closed) return;
-    this.closed = true;
-    this.request?.destroy();
-    this.onClose();
-  }
-}
-
 interface Pending {
   token: string;
   resolve: (userId: string | null) => void;
@@ -164,6 +69,7 @@ export class RelayHub {
   private readonly userTokens = new Map<string, Set<string>>();
   private readonly removals = new Set<string>();
   private queue: Pending[] = [];
+  private pending = new Map<LiveSink, Uint8Array[]>();
   private upstream: Upstream | null = null;
   private flushing = false;
   private readonly heartbeat: NodeJS.Timeout;
@@ -230,6 +136,7 @@ export class RelayHub {
     const upstream: Upstream = new Upstream(
       this.base,
       (kind, data) => this.deliver(kind, data),
+      () => this.flushFrames(),
       () => this.lost(upstream),
     );
     this.upstream = upstream;
@@ -240,6 +147,7 @@ export class RelayHub {
   private lost(upstream: Upstream) {
     if (this.upstream !== upstream) return;
     this.upstream = null;
+    this.pending.clear();
     this.tokens.clear();
     this.userTokens.clear();
     this.removals.clear();
@@ -252,15 +160,33 @@ export class RelayHub {
     for (const sink of sinks) sink.close();
   }
 
+  /**
+   * Queues one event's frame for its recipients' streams. The frames of the events that arrived in
+   * one read from PocketBase go out together (flushFrames): under load, when events come faster than
+   * one fan-out takes, each stream gets one write for several events instead of one per event.
+   */
   private deliver(kind: string, data: RelayData) {
     if (!Array.isArray(data.to)) return;
     const out = frameFor(kind, data.record);
     if (!out) return;
+    const pending = this.pending;
     for (const userId of data.to) {
       const set = typeof userId === "string" ? this.sinks.get(userId) : undefined;
       if (!set) continue;
-      for (const sink of set) if (out.channel === null || sink.channelId === out.channel) sink.write(out.frame);
+      for (const sink of set) {
+        if (out.channel !== null && sink.channelId !== out.channel) continue;
+        const frames = pending.get(sink);
+        if (frames) frames.push(out.frame);
+        else pending.set(sink, [out.frame]);
+      }
     }
+  }
+
+  private flushFrames() {
+    if (this.pending.size === 0) return;
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [sink, frames] of pending) sink.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
   }
 
   private kick() {
@@ -289,7 +215,7 @@ export class RelayHub {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ relay: relayId, add: batch.map((p) => p.token), remove }),
-          signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS),
+          signal: AbortSignal.timeout(REGISTRATION_TIMEOUT_MS),
         });
         const body = (await response.json().catch(() => undefined)) as { users?: unknown[] } | undefined;
         if (response.ok && Array.isArray(body?.users) && body.users.length === batch.length) users = body.users;
