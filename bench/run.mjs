@@ -295,6 +295,7 @@ async function runPhases(stack, results, tag) {
     const senders = full.slice(0, CFG.capacitySenders);
     await pool(full.slice(0, CFG.capacityVerifying), 8, (client) => warmProfiles(c, client, senders.map((s) => s.user.id)));
     const ramp = await capacityRamp({
+      root,
       c,
       stack,
       pids,

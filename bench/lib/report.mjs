@@ -19,15 +19,39 @@ function rows(r) {
     const { web, base } = entry;
     const ratio = web.p50 / base.p50;
     const lost = web.lost ? ` (${web.lost} lost)` : "";
-    out.push([`delivery p50, ${level} clients (send to decrypted)`, `${ms(web.p50)}${lost}`, `${ms(base.p50)} (ratio ${n(ratio, 2)}×)`, "≤ 1.5× baseline", yes(ratio <= 1.5)]);
+    out.push([
+      `delivery p50, ${level} clients (send to decrypted)`,
+      `${ms(web.p50)}${lost}`,
+      `${ms(base.p50)} (ratio ${n(ratio, 2)}×)`,
+      "≤ 1.5× baseline",
+      yes(ratio <= 1.5),
+    ]);
     if (web.transport?.n) {
       const t = web.transport.p50 / base.p50;
-      out.push([`delivery p50, ${level} clients (POST to event, no client crypto)`, ms(web.transport.p50), `${ms(base.p50)} (ratio ${n(t, 2)}×)`, "≤ 1.5× baseline", yes(t <= 1.5)]);
+      out.push([
+        `delivery p50, ${level} clients (POST to event, no client crypto)`,
+        ms(web.transport.p50),
+        `${ms(base.p50)} (ratio ${n(t, 2)}×)`,
+        "≤ 1.5× baseline",
+        yes(t <= 1.5),
+      ]);
     }
-    out.push([`POST p50 through the web server, ${level} clients`, ms(web.post.p50), `raw create ${ms(base.post.p50)} (+${n(web.post.p50 - base.post.p50, 1)} ms)`, "≤ raw + 2 ms", yes(web.post.p50 - base.post.p50 <= 2)]);
+    out.push([
+      `POST p50 through the web server, ${level} clients`,
+      ms(web.post.p50),
+      `raw create ${ms(base.post.p50)} (+${n(web.post.p50 - base.post.p50, 1)} ms)`,
+      "≤ raw + 2 ms",
+      yes(web.post.p50 - base.post.p50 <= 2),
+    ]);
     out.push([`delivery p95, ${level} clients`, ms(web.p95), ms(base.p95), "—", "—"]);
     const p99Target = level === 100;
-    out.push([`delivery p99, ${level} clients`, ms(web.p99), ms(base.p99), p99Target ? "≤ 100 ms" : "—", p99Target ? yes(web.p99 <= 100) : "—"]);
+    out.push([
+      `delivery p99, ${level} clients`,
+      ms(web.p99),
+      ms(base.p99),
+      p99Target ? "≤ 100 ms" : "—",
+      p99Target ? yes(web.p99 <= 100) : "—",
+    ]);
   }
 
   const cap = r.capacity ?? { levels: [] };
@@ -52,9 +76,16 @@ function rows(r) {
   const at10k = cap.levels.find((l) => l.level === 10_000 && !l.incomplete);
   const rssAt = (key) => at10k?.rounds?.[0]?.rss?.[key] ?? at10k?.idle?.rss?.[key];
   const rssRow = (label, key, limit) => {
-    if (!at10k) return [label, "10,000 not reached", `idle ${n(r.idleRss?.[key])} MB`, `≤ ${limit} MB at 10,000`, cap.levels.length ? "**no**" : "—"];
+    if (!at10k)
+      return [label, "10,000 not reached", `idle ${n(r.idleRss?.[key])} MB`, `≤ ${limit} MB at 10,000`, cap.levels.length ? "**no**" : "—"];
     const each = key === "web" && at10k.rounds?.[0]?.rss?.webEach ? ` (${at10k.rounds[0].rss.webEach.map((x) => n(x)).join(" + ")})` : "";
-    return [label, `${n(rssAt(key))} MB at 10,000${each}`, `idle ${n(r.idleRss?.[key])} MB`, `≤ ${limit} MB at 10,000`, yes(rssAt(key) <= limit)];
+    return [
+      label,
+      `${n(rssAt(key))} MB at 10,000${each}`,
+      `idle ${n(r.idleRss?.[key])} MB`,
+      `≤ ${limit} MB at 10,000`,
+      yes(rssAt(key) <= limit),
+    ];
   };
   out.push(rssRow("PocketBase RSS", "pocketbase", 400));
   out.push(rssRow("web tier RSS (all processes)", "web", 600));
@@ -80,9 +111,21 @@ function rows(r) {
       yes(b.first.ms <= 500),
     ]);
     out.push(["history: re-open (channel key cached)", ms(b.again.ms, 0), "—", "—", "—"]);
-    out.push(["first load JS (gzip)", `${n(b.assets.js / 1024, 1)} KB`, `${n(b.assets.jsRaw / 1024, 1)} KB raw`, "≤ 150 KB", yes(b.assets.js / 1024 <= 150)]);
+    out.push([
+      "first load JS (gzip)",
+      `${n(b.assets.js / 1024, 1)} KB`,
+      `${n(b.assets.jsRaw / 1024, 1)} KB raw`,
+      "≤ 150 KB",
+      yes(b.assets.js / 1024 <= 150),
+    ]);
     out.push(["first load CSS (gzip)", `${n(b.assets.css / 1024, 1)} KB`, `${n(b.assets.cssRaw / 1024, 1)} KB raw`, "—", "—"]);
-    out.push(["sign-in (click to workspace)", ms(b.signInMs, 0), `PBKDF2 600k in Node ${ms(r.pbkdf2NodeMs, 0)}`, "≤ 1,500 ms", yes(b.signInMs <= 1500)]);
+    out.push([
+      "sign-in (click to workspace)",
+      ms(b.signInMs, 0),
+      `PBKDF2 600k in Node ${ms(r.pbkdf2NodeMs, 0)}`,
+      "≤ 1,500 ms",
+      yes(b.signInMs <= 1500),
+    ]);
   } else {
     out.push(["history / first load / sign-in", `not measured: ${b?.error ?? "skipped"}`, "—", "—", "—"]);
   }
@@ -99,14 +142,18 @@ export function formatTable(r) {
 
 function evidence(r) {
   const lines = [];
-  const cpu = (u) => (u ? `PocketBase ${n(u.pocketbase)}%, web ${n(u.web)}%, bench clients ${n(u.bench)}%, other processes ${n(u.other)}%` : "n/a");
+  const cpu = (u) =>
+    u ? `PocketBase ${n(u.pocketbase)}%, web ${n(u.web)}%, bench clients ${n(u.bench)}%, other processes ${n(u.other)}%` : "n/a";
   for (const e of r.errors ?? []) lines.push(`- Phase failed: ${e}`);
   if (r.baselineTopic) {
     lines.push(
       `- Baseline: raw PocketBase realtime clients subscribed with the users' own tokens to ${r.baselineTopic === "chatcrypt/messages" ? "`chatcrypt/messages` (our PocketBase's members-only topic, the one /api/events uses)" : "the stock `messages/*` collection topic (PocketBase checks the list rule per subscriber)"}; messages created directly in PocketBase with the sender's token, no crypto.`,
     );
   }
-  const perMessage = (u, messages) => (u ? `PocketBase ${n(((u.pocketbase / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms, web ${n(((u.web / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms` : "n/a");
+  const perMessage = (u, messages) =>
+    u
+      ? `PocketBase ${n(((u.pocketbase / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms, web ${n(((u.web / 100) * u.seconds * 1000) / Math.max(1, messages), 1)} ms`
+      : "n/a";
   for (const level of r.config.latencyLevels) {
     const e = r.latency?.[level];
     if (!e) continue;
@@ -120,7 +167,7 @@ function evidence(r) {
   if (r.fanout) {
     const { web, base } = r.fanout;
     lines.push(
-      `- Fan-out (${r.config.fanoutInflight} posts in flight for ${r.config.fanoutSeconds} s): web ${web.posts} posts, ${web.deliveries} deliveries (${web.lost} lost), ${n(web.fullyDeliveredPerSecond, 1)} posts/s reached all ${web.recipients} recipients, delivery p50 ${ms(web.latency.p50, 0)} / p99 ${ms(web.latency.p99, 0)}, POST p50 ${ms(web.post.p50)}; raw PocketBase ${base.posts} posts, POST p50 ${ms(base.post.p50)}, PocketBase CPU ${n(base.cpu?.pocketbase)}%. CPU through the web server: ${cpu(web.cpu)}; per post ${perMessage(web.cpu, web.posts)} (raw: PocketBase ${n(((base.cpu?.pocketbase ?? NaN) / 100) * (base.cpu?.seconds ?? NaN) * 1000 / Math.max(1, base.posts), 1)} ms).`,
+      `- Fan-out (${r.config.fanoutInflight} posts in flight for ${r.config.fanoutSeconds} s): web ${web.posts} posts, ${web.deliveries} deliveries (${web.lost} lost), ${n(web.fullyDeliveredPerSecond, 1)} posts/s reached all ${web.recipients} recipients, delivery p50 ${ms(web.latency.p50, 0)} / p99 ${ms(web.latency.p99, 0)}, POST p50 ${ms(web.post.p50)}; raw PocketBase ${base.posts} posts, POST p50 ${ms(base.post.p50)}, PocketBase CPU ${n(base.cpu?.pocketbase)}%. CPU through the web server: ${cpu(web.cpu)}; per post ${perMessage(web.cpu, web.posts)} (raw: PocketBase ${n((((base.cpu?.pocketbase ?? NaN) / 100) * (base.cpu?.seconds ?? NaN) * 1000) / Math.max(1, base.posts), 1)} ms).`,
     );
   }
   const cap = r.capacity;
@@ -128,22 +175,26 @@ function evidence(r) {
     const rates = (r.config.capacityRates ?? []).map((x) => `${x.rate} messages/s for ${x.seconds} s`).join(", then ");
     lines.push("");
     lines.push(
-      `Capacity ramp: every client in one channel; at each level ${r.config.capacitySenders} of them send ${rates} (a rate is no longer tried above the level where it broke). The first ${r.config.capacityVerifying} clients verify and decrypt every message, the others are raw sockets that time the receipt. CPU in % of one core during the sending window (web: all processes, then each: supervisor first); RSS after the window. Web tier: ${r.webProcesses} process${r.webProcesses > 1 ? "es" : ""}; file-descriptor limit ${n(r.fdLimit)}.`,
+      `Capacity ramp: every client in one channel; at each level ${r.config.capacitySenders} of them send ${rates} (a rate is no longer tried above the level where it broke). The first ${r.config.capacityVerifying} clients verify and decrypt every message in the bench process; the others are streams held by bench/listener (Go, one TCP connection each), which times the receipt. CPU in % of one core during the sending window (web: all processes, then each, supervisor first; bench: the Node process, then the listener); RSS after the window. Web tier: ${r.webProcesses} process${r.webProcesses > 1 ? "es" : ""}; file-descriptor limit ${n(r.fdLimit)}.`,
     );
     lines.push("");
-    lines.push("| clients | streams opened in (CPU PB / web / bench) | rate | p50 | p99 | lost | POST p50 / p99 | CPU PB | CPU web (each) | CPU bench | CPU other | CPU ms per message PB / web | RSS PB | RSS web (each) | RSS bench | open fds PB / web / bench |");
+    lines.push(
+      "| clients | streams opened in (CPU PB / web / bench) | rate | p50 | p99 | lost | POST p50 / p99 | CPU PB | CPU web (each) | CPU bench (each) | CPU other | CPU ms per message PB / web | RSS PB | RSS web (each) | RSS bench (each) | open fds PB / web / bench |",
+    );
     lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const l of cap.levels) {
       const opened = `${n(l.openSeconds, 1)} s (${n(l.openCpu?.pocketbase)}% / ${n(l.openCpu?.web)}% / ${n(l.openCpu?.bench)}%)`;
       if (l.incomplete) {
-        lines.push(`| ${n(l.level)} | only ${n(l.open)} opened (${l.failed} failed): ${opened} | | | | | | | | | | | ${n(l.rss?.pocketbase)} MB | ${n(l.rss?.web)} MB | ${n(l.rss?.bench)} MB | |`);
+        lines.push(
+          `| ${n(l.level)} | only ${n(l.open)} opened (${l.failed} failed): ${opened} | | | | | | | | | | | ${n(l.rss?.pocketbase)} MB | ${n(l.rss?.web)} MB | ${n(l.rss?.bench)} MB | |`,
+        );
         continue;
       }
       const fds = l.idle?.fds ? `${n(l.idle.fds.pocketbase)} / ${n(l.idle.fds.web)} / ${n(l.idle.fds.bench)}` : "";
       for (const x of l.rounds) {
         const perMessage = (pct) => ((pct / 100) * x.cpu.seconds * 1000) / Math.max(1, x.messages);
         lines.push(
-          `| ${n(l.level)} | ${opened} | ${x.rate}/s | ${ms(x.p50, 0)} | ${ms(x.p99, 0)} | ${n(x.lost)} of ${n(x.expected)}${x.errors ? ` (${x.errors} posts failed)` : ""} | ${ms(x.post.p50, 0)} / ${ms(x.post.p99, 0)} | ${n(x.cpu.pocketbase)}% | ${n(x.cpu.web)}% (${x.cpu.perProcess.web.map((v) => n(v)).join(" + ")}) | ${n(x.cpu.bench)}% | ${n(x.cpu.other)}% | ${n(perMessage(x.cpu.pocketbase), 1)} / ${n(perMessage(x.cpu.web), 1)} | ${n(x.rss.pocketbase)} MB | ${n(x.rss.web)} MB (${x.rss.webEach.map((v) => n(v)).join(" + ")}) | ${n(x.rss.bench)} MB | ${fds} |`,
+          `| ${n(l.level)} | ${opened} | ${x.rate}/s | ${ms(x.p50, 0)} | ${ms(x.p99, 0)} | ${n(x.lost)} of ${n(x.expected)}${x.errors ? ` (${x.errors} posts failed)` : ""} | ${ms(x.post.p50, 0)} / ${ms(x.post.p99, 0)} | ${n(x.cpu.pocketbase)}% | ${n(x.cpu.web)}% (${x.cpu.perProcess.web.map((v) => n(v)).join(" + ")}) | ${n(x.cpu.bench)}% (${x.cpu.perProcess.bench.map((v) => n(v)).join(" + ")}) | ${n(x.cpu.other)}% | ${n(perMessage(x.cpu.pocketbase), 1)} / ${n(perMessage(x.cpu.web), 1)} | ${n(x.rss.pocketbase)} MB | ${n(x.rss.web)} MB (${x.rss.webEach.map((v) => n(v)).join(" + ")}) | ${n(x.rss.bench)} MB (${x.rss.benchEach.map((v) => n(v)).join(" + ")}) | ${fds} |`,
         );
       }
     }
