@@ -1,7 +1,8 @@
 // A focused measurement of one request path: POST /api/channels/:id/messages through the web server
 // against the same create sent straight to PocketBase, one request at a time (no concurrency, so
 // the figures are per-request latency and CPU), and the page (GET /) for comparison.
-// Usage: node bench/post-latency.mjs [requests] [raw,post,page]
+// Usage: node bench/post-latency.mjs [requests] [raw,post,page] [pause between requests, ms]
+// (BENCH_WEB_PROCESSES: the web tier's WEB_PROCESSES, default 1).
 // BENCH_WEB_CPU_PROFILE=<dir> writes the web server's CPU profile (bench/profile-summary.mjs).
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -15,7 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const count = Number(process.argv[2] ?? 1000);
 const only = new Set((process.argv[3] ?? "raw,post,page").split(","));
-const stack = await startStack(root, { webProcesses: 1 });
+const pauseMs = Number(process.argv[4] ?? 0);
+const stack = await startStack(root, { webProcesses: Number(process.env.BENCH_WEB_PROCESSES ?? 1) });
 try {
   const key = randomBytes(120).toString("base64");
   const template = { ecdhPublicKey: key, rsaPublicKey: key, wrappedEcdhBytes: 900, wrappedRsaBytes: 900 };
@@ -38,6 +40,7 @@ try {
     const times = [];
     const cpu = cpuWindow(pids);
     for (let i = 0; i < count; i++) {
+      if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
       const t0 = performance.now();
       await one();
       times.push(performance.now() - t0);

@@ -3,6 +3,7 @@
 // Prints one table (figure | measured | baseline | target | met?) and writes docs/benchmarks.md.
 // A missed target never fails the run; only a crash does.
 import { execFileSync, spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -107,7 +108,9 @@ const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
 
 // =============================================================================================
 async function main() {
-  log(`ChatCrypt bench${QUICK ? " (quick)" : ""}: nproc ${os.cpus().length}, memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, fd limit ${fdLimits().soft}`);
+  log(
+    `ChatCrypt bench${QUICK ? " (quick)" : ""}: nproc ${os.cpus().length}, memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, fd limit ${fdLimits().soft}`,
+  );
   log("ensure-deps (npm packages, PocketBase build, web build) ...");
   execFileSync("bash", ["scripts/ensure-deps.sh"], { stdio: ["ignore", "inherit", "inherit"] });
 
@@ -115,7 +118,9 @@ async function main() {
   const listenerCount = PHASES.has("capacity") ? CFG.listeners : 0;
   let t = performance.now();
   const stack = await startStack(root, { listeners: listenerCount, prefix: `l${tag}`, webProcesses: CFG.webProcesses });
-  log(`stack started in ${((performance.now() - t) / 1000).toFixed(1)} s${listenerCount ? ` (${listenerCount} listening accounts written into PocketBase's data before it started)` : ""}`);
+  log(
+    `stack started in ${((performance.now() - t) / 1000).toFixed(1)} s${listenerCount ? ` (${listenerCount} listening accounts written into PocketBase's data before it started)` : ""}`,
+  );
   const onSignal = () => {
     stack.stop().finally(() => process.exit(130));
   };
@@ -135,11 +140,28 @@ async function main() {
   log(`done in ${results.seconds.toFixed(0)} s; results written to docs/benchmarks.md`);
 }
 
+/** Bytes of PocketBase's main SQLite database with its write-ahead log. */
+function databaseBytes(dataDir) {
+  let total = 0;
+  for (const file of ["data.db", "data.db-wal"]) {
+    try {
+      total += statSync(path.join(dataDir, file)).size;
+    } catch {
+      // not there (yet)
+    }
+  }
+  return total;
+}
+
 /** The commit measured, and whether the application code differs from it. */
 function codeVersion() {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "pb_hooks", "pb_migrations", "pocketbase", "server.mjs", "package-lock.json"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync(
+      "git",
+      ["status", "--porcelain", "--", "app", "pb_hooks", "pb_migrations", "pocketbase", "server.mjs", "package-lock.json"],
+      { encoding: "utf8" },
+    ).trim();
     return dirty ? `${commit} with uncommitted application changes` : commit;
   } catch {
     return "unknown";
@@ -152,10 +174,17 @@ async function runPhases(stack, results, tag) {
   const pids = { pocketbase: stack.pb.pid, web: stack.webPids, bench: process.pid };
   results.webProcesses = stack.webPids.length > 1 ? stack.webPids.length - 1 : 1;
   results.fdLimit = fdLimits().soft;
-  results.idleRss = { pocketbase: rssMb(pids.pocketbase), web: rssMb(pids.web), webEach: stack.webPids.map((pid) => rssMb(pid)), bench: rssMb(pids.bench) };
+  results.idleRss = {
+    pocketbase: rssMb(pids.pocketbase),
+    web: rssMb(pids.web),
+    webEach: stack.webPids.map((pid) => rssMb(pid)),
+    bench: rssMb(pids.bench),
+  };
   results.idleFds = { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) };
   results.phases = [...PHASES];
-  log(`stack up: PocketBase ${stack.pbUrl} (pid ${pids.pocketbase}), web ${stack.webUrl} (pids ${stack.webPids.join(", ")}: ${results.webProcesses} web process${results.webProcesses > 1 ? "es and their supervisor" : ""}); idle RSS PB ${fmt(results.idleRss.pocketbase)} MB, web ${fmt(results.idleRss.web)} MB`);
+  log(
+    `stack up: PocketBase ${stack.pbUrl} (pid ${pids.pocketbase}), web ${stack.webUrl} (pids ${stack.webPids.join(", ")}: ${results.webProcesses} web process${results.webProcesses > 1 ? "es and their supervisor" : ""}); idle RSS PB ${fmt(results.idleRss.pocketbase)} MB, web ${fmt(results.idleRss.web)} MB`,
+  );
 
   const person = (i, kind = "u") => ({
     username: `b${kind}${tag}_${i}`,
@@ -198,7 +227,9 @@ async function runPhases(stack, results, tag) {
   // The baseline subscribes to the topic the web server's /api/events uses for messages: our
   // PocketBase's members-only topic when this build has it, else the stock collection subscription.
   results.baselineTopic = (await probeTopic(c, stack, channelA, full[0], full[1])) ? MEMBERS_TOPIC : STOCK_TOPIC;
-  log(`baseline subscribes to ${results.baselineTopic === MEMBERS_TOPIC ? `"${MEMBERS_TOPIC}" (members-only topic of our PocketBase)` : "the stock messages collection topic"}`);
+  log(
+    `baseline subscribes to ${results.baselineTopic === MEMBERS_TOPIC ? `"${MEMBERS_TOPIC}" (members-only topic of our PocketBase)` : "the stock messages collection topic"}`,
+  );
 
   // ---- 1. delivery latency, web vs raw PocketBase ----
   results.latency = {};
@@ -206,9 +237,13 @@ async function runPhases(stack, results, tag) {
   for (const n of PHASES.has("latency") ? CFG.latencyLevels : []) {
     try {
       const base = await rawLatency(stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
-      log(`  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`);
+      log(
+        `  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`,
+      );
       const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
-      log(`  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+      log(
+        `  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`,
+      );
       results.latency[n] = { web, base };
     } catch (error) {
       log(`latency phase with ${n} clients failed: ${error.message}`);
@@ -224,7 +259,9 @@ async function runPhases(stack, results, tag) {
       const base = await rawFanout(stack, pids, channelB, members, CFG.fanoutSeconds);
       log(`  fan-out baseline (raw PocketBase): ${fmt(base.deliveriesPerSecond)} deliveries/s, ${fmt(base.postsPerSecond, 1)} posts/s`);
       const web = await webFanout(c, stack, pids, channelB, members, CFG.fanoutSeconds);
-      log(`  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`);
+      log(
+        `  fan-out web: ${fmt(web.deliveriesPerSecond)} deliveries/s, ${fmt(web.postsPerSecond, 1)} posts/s, latency p50 ${fmt(web.latency.p50)} p99 ${fmt(web.latency.p99)} ms, ${web.lost} lost; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`,
+      );
       results.fanout = { web, base };
     } catch (error) {
       log(`fan-out phase failed: ${error.message}`);
@@ -235,17 +272,32 @@ async function runPhases(stack, results, tag) {
 
   // ---- 3. history and first load in chromium ----
   if (PHASES.has("browser")) {
+    const dbBefore = databaseBytes(stack.dataDir);
     t = performance.now();
     const senders = full.slice(1, 1 + CFG.historySenders);
     await pool(
       Array.from({ length: CFG.historyMessages }, (_, i) => i),
       4,
-      (i) => postMessage(c, senders[i % senders.length], channelC, `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`),
+      (i) =>
+        postMessage(
+          c,
+          senders[i % senders.length],
+          channelC,
+          `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`,
+        ),
     );
     await postMessage(c, senders[0], channelD, "the other channel");
     const historySeconds = (performance.now() - t) / 1000;
-    results.historySetup = { seconds: historySeconds, fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) } };
-    log(`posted ${CFG.historyMessages} history messages in ${historySeconds.toFixed(1)} s (4 in flight, no live streams open; open fds PB ${results.historySetup.fds.pocketbase} web ${results.historySetup.fds.web})`);
+    results.historySetup = {
+      seconds: historySeconds,
+      fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) },
+      // SQLite's growth per message (database and write-ahead log; the 1,000 messages of ~90 plaintext characters)
+      bytesPerMessage: (databaseBytes(stack.dataDir) - dbBefore) / (CFG.historyMessages + 1),
+      databaseBytes: databaseBytes(stack.dataDir),
+    };
+    log(
+      `posted ${CFG.historyMessages} history messages in ${historySeconds.toFixed(1)} s (4 in flight, no live streams open; open fds PB ${results.historySetup.fds.pocketbase} web ${results.historySetup.fds.web})`,
+    );
     // Baseline: the same first page fetched as JSON through the web server, without crypto or rendering.
     const fetches = [];
     for (let i = 0; i < 5; i++) {
@@ -291,9 +343,17 @@ async function runPhases(stack, results, tag) {
     await addMembers(stack.pbUrl, stack.superuserToken, channelE.id, ids, full[0].user.ecdhPublicKey);
     results.signups.listeners = listeners.length;
     results.signups.listenerSeconds = (performance.now() - t) / 1000;
-    log(`${listeners.length} listening accounts: tokens, session cookies and memberships in ${results.signups.listenerSeconds.toFixed(1)} s`);
+    log(
+      `${listeners.length} listening accounts: tokens, session cookies and memberships in ${results.signups.listenerSeconds.toFixed(1)} s`,
+    );
     const senders = full.slice(0, CFG.capacitySenders);
-    await pool(full.slice(0, CFG.capacityVerifying), 8, (client) => warmProfiles(c, client, senders.map((s) => s.user.id)));
+    await pool(full.slice(0, CFG.capacityVerifying), 8, (client) =>
+      warmProfiles(
+        c,
+        client,
+        senders.map((s) => s.user.id),
+      ),
+    );
     const ramp = await capacityRamp({
       root,
       c,
@@ -457,7 +517,13 @@ async function webLatency(c, stack, pids, channel, clients, count, rate) {
   const { open } = await openStreams(clients, channel);
   if (open < clients.length) throw new Error(`only ${open} of ${clients.length} live streams opened`);
   // The page has its senders' profiles after loading the channel's history.
-  await pool(clients, 8, (client) => warmProfiles(c, client, clients.map((x) => x.user.id)));
+  await pool(clients, 8, (client) =>
+    warmProfiles(
+      c,
+      client,
+      clients.map((x) => x.user.id),
+    ),
+  );
   await sleep(1_000);
   const cpu = cpuWindow(pids);
   await drive(count, rate, (i) => sendBench(c, round, clients[i % clients.length], i % clients.length, channel, i));
@@ -470,7 +536,12 @@ async function webLatency(c, stack, pids, channel, clients, count, rate) {
 
 /** A random envelope of the same shape and size as a real one (the baseline does no crypto). */
 function fakeEnvelope() {
-  return JSON.stringify({ v: 1, iv: randomBytes(12).toString("base64url"), ct: randomBytes(65).toString("base64url"), sig: randomBytes(256).toString("base64url") });
+  return JSON.stringify({
+    v: 1,
+    iv: randomBytes(12).toString("base64url"),
+    ct: randomBytes(65).toString("base64url"),
+    sig: randomBytes(256).toString("base64url"),
+  });
 }
 
 const MESSAGE_FIELDS = "id,channel,sender,encrypted_content,created";

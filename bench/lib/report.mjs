@@ -212,7 +212,7 @@ function evidence(r) {
   if (r.historySetup) {
     lines.push("");
     lines.push(
-      `History set-up: ${r.config.historyMessages} messages posted through the web server in ${n(r.historySetup.seconds, 1)} s with 4 in flight and no live stream open (open fds then: PocketBase ${r.historySetup.fds.pocketbase}, web ${r.historySetup.fds.web}).`,
+      `History set-up: ${r.config.historyMessages} messages posted through the web server in ${n(r.historySetup.seconds, 1)} s with 4 in flight and no live stream open (open fds then: PocketBase ${r.historySetup.fds.pocketbase}, web ${r.historySetup.fds.web}). PocketBase's database (with its write-ahead log) grew by ${n(r.historySetup.bytesPerMessage)} bytes per message, to ${n(r.historySetup.databaseBytes / 2 ** 20, 1)} MiB in all.`,
     );
   }
   if (r.signups) {
