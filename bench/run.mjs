@@ -85,7 +85,10 @@ Object.assign(CFG, {
   signupConcurrency: 4,
   openConcurrency: 20,
   capacityOpenConcurrency: 50,
-  verifyingClients: 100, // clients that verify and decrypt every message in the latency phase (the others time the receipt)
+  // Clients that verify and decrypt every message in the latency phase; the others only time the
+  // receipt. Few, because the verification runs on the bench's one thread, where the senders also
+  // time their POSTs and every receiver times its arrivals.
+  latencyVerifying: 2,
   fanoutVerifying: 10,
   fanoutInflight: 4,
   historySenders: 5,
@@ -381,6 +384,7 @@ class Round {
     this.samples = [];
     this.arrivals = []; // send -> event parsed from the stream, for the verifying clients (before verify + decrypt)
     this.transport = []; // POST start (after encryption) -> event parsed from the stream: what the raw baseline measures
+    this.decrypted = []; // send (before encryption) -> verified and decrypted, on the verifying clients
     this.crypto = []; // verify + decrypt time per delivery on the verifying clients
     this.encrypt = []; // encrypt + sign time per message on the sender
     this.post = [];
@@ -424,6 +428,7 @@ class Round {
       post: summary(this.post),
       arrival: summary(this.arrivals),
       transport: summary(this.transport),
+      decrypted: summary(this.decrypted),
       verifyDecrypt: summary(this.crypto),
       encrypt: summary(this.encrypt),
     };
@@ -444,17 +449,20 @@ function liveHandler(c, client, index, channel, round, verifying) {
     if (event.type !== "message") return;
     const iv = ivOf(event.message.encryptedContent);
     if (!iv || !round.sent.has(iv)) return;
-    if (!verifying) return round.received(iv, index, at);
     const entry = round.sent.get(iv);
     if (entry.sender !== index) {
       round.arrivals.push(at - entry.t0);
       round.transport.push(at - entry.p0);
     }
+    if (!verifying) return round.received(iv, index, at);
     verifyAndDecrypt(c, client, channel, event.message).then(
       (text) => {
         if (!text.startsWith("bench ")) round.bad++;
         const ready = performance.now();
-        if (entry.sender !== index) round.crypto.push(ready - at);
+        if (entry.sender !== index) {
+          round.crypto.push(ready - at);
+          round.decrypted.push(ready - entry.t0);
+        }
         round.received(iv, index, ready);
       },
       () => round.bad++,
@@ -513,7 +521,7 @@ async function sendBench(c, round, sender, senderIndex, channel, i) {
 
 async function webLatency(c, stack, pids, channel, clients, count, rate) {
   const round = new Round(clients.length - 1);
-  clients.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i < CFG.verifyingClients)));
+  clients.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i < CFG.latencyVerifying)));
   const { open } = await openStreams(clients, channel);
   if (open < clients.length) throw new Error(`only ${open} of ${clients.length} live streams opened`);
   // The page has its senders' profiles after loading the channel's history.

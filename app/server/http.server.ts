@@ -7,6 +7,16 @@ export const csrf = { commitToken: commitCsrfToken };
 
 export const MAX_JSON_BYTES = 256 * 1024;
 
+/**
+ * What the request helpers below read of a request: a Fetch Request has it, and so does the adapter
+ * over a Node request in app/server/fast-routes.server.ts.
+ */
+export interface RequestLike {
+  method: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
 /** Throws a JSON error response: `{ message }` with the given status. */
 export function fail(status: number, message: string): never {
   throw jsonResponse({ message }, status);
@@ -23,18 +33,18 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
  * Every state-changing request carries the token from the page (header X-CSRF-Token) that must match
  * the signed HttpOnly cookie. Cross-site pages can neither read the token nor set the header.
  */
-export async function requireCsrf(request: Request) {
+export async function requireCsrf(request: RequestLike) {
   if (!(await csrfValid(request.headers.get("Cookie"), request.headers.get("x-csrf-token")))) {
     fail(403, "Your session has expired. Please reload the page.");
   }
 }
 
 /** Reads a bounded JSON body and validates it; any problem is a 400 with a readable message. */
-export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodTypeAny>(request: RequestLike, schema: S): Promise<z.infer<S>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_JSON_BYTES) fail(413, "Request is too large.");
   const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) fail(413, "Request is too large.");
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) fail(413, "Request is too large.");
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -50,12 +60,12 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 }
 
 /** A POST with a valid CSRF token, from a signed-in user: the PocketBase client carries their token. */
-export async function requireUser(request: Request, context: AppLoadContext, unauthenticated = "Not authenticated") {
+export async function requireUser(request: RequestLike, context: AppLoadContext, unauthenticated = "Not authenticated") {
   const { pb, token, userId } = await pocketbaseFor(request, context);
   if (!token || !userId) fail(401, unauthenticated);
   return { pb, token, userId };
 }
 
-export function requirePost(request: Request) {
+export function requirePost(request: RequestLike) {
   if (request.method !== "POST") fail(405, "Method not allowed.");
 }

@@ -108,7 +108,7 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
     stack.webUrl = `http://127.0.0.1:${webPort}`;
     // BENCH_WEB_CPU_PROFILE=<dir>: the web server writes a V8 CPU profile there when it stops.
     const profileDir = process.env.BENCH_WEB_CPU_PROFILE;
-    const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+    const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`, `--cpu-prof-interval=${process.env.BENCH_WEB_CPU_PROFILE_INTERVAL ?? 1000}`] : [];
     stack.web = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
       cwd: root,
       env: {

@@ -87,6 +87,7 @@ describe("sending a message", () => {
       ["empty envelope", post(path, auth, JSON.stringify({ encryptedContent: "" })), 400, /./],
       ["declared too large", post(path, auth, "x".repeat(300 * 1024)), 413, /too large/],
       ["chunked and too large", post(path, auth, JSON.stringify({ encryptedContent: "x".repeat(300 * 1024) }), true), 413, /too large/],
+      ["chunked, too large in bytes, cut inside a character", post(path, auth, JSON.stringify({ encryptedContent: "é".repeat(140 * 1024) }), true), 413, /too large/],
       [
         "not a member",
         post(path, { Cookie: mallory.cookieHeader(), "X-CSRF-Token": mallory.csrf }, JSON.stringify({ encryptedContent: "x" })),

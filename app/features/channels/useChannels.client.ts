@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatError, messageOf } from "~/lib/errors";
+import { newestWins } from "~/lib/newest-wins";
 import type { SessionUser } from "~/lib/session-user";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
 import type { Notify } from "~/ui/Toast";
@@ -26,21 +27,24 @@ export function useChannels(user: SessionUser, notify: Notify) {
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
 
   // The keyring is opened before the list is shown, so every channel reads at once on any device.
+  // Reloads overlap (create, join, live events): a list older than the one shown is dropped.
+  const [loads] = useState(newestWins);
   const reload = useCallback(async () => {
+    const ticket = loads.start();
     try {
       const list = await listChannels();
       await syncKeyring(
         user.id,
         list.map((c) => c.id),
       ).catch((error) => console.warn("Could not open the keyring", error));
-      setChannels(list);
+      if (loads.apply(ticket)) setChannels(list);
       return list;
     } catch (error) {
       console.warn("Could not load channels", error);
       setChannels((current) => current ?? []);
       return null;
     }
-  }, [user.id]);
+  }, [user.id, loads]);
 
   useEffect(() => {
     void reload();
