@@ -70,7 +70,7 @@ const CFG = QUICK
       latencyRate: 5,
       // Past the 10,000 target until delivery breaks; bounded at 12,000 (the file-descriptor hard
       // limit of a small server is often 20,000 per process).
-      capacityLevels: [1_000, 2_000, 4_000, 6_000, 8_000, 10_000, 12_000],
+      capacityLevels: [1_000, 1_500, 2_000, 3_000, 4_000, 6_000, 8_000, 10_000, 12_000],
       capacityRates: [
         { rate: 5, seconds: 10 },
         { rate: 50, seconds: 5 },
