@@ -8,7 +8,21 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "node_modules/", "reports/", "test-results/", "playwright-report/", "bin/", "pb_data/", "types/", "pb_hooks/", "pb_migrations/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "node_modules/",
+      "reports/",
+      "test-results/",
+      "playwright-report/",
+      "bin/",
+      "pb_data/",
+      "types/",
+      "pb_hooks/",
+      "pb_migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,33 @@
 // Production web server: the built Remix app on Express. It passes the client's address to the app so
 // PocketBase's rate limiter can tell users apart (set TRUST_PROXY when behind a reverse proxy).
+import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { answerClientError, errorHandler, methodGuard, privateResponses, routeGuard } from "./server/guards.mjs";
+import { watchPocketBase } from "./server/pocketbase-watch.mjs";
 import { superviseWebProcesses } from "./server/processes.mjs";
+
+// The specification's query form of an invite link, /?invite=<id>&key=<secret>, puts a channel secret
+// in the request line. Nothing this process writes may contain it: every log line has key=... masked
+// (whatever logs it: Express, Remix, our code), and the parameter is dropped from the URL before any
+// handler sees it, so the app never has it to pass on (to PocketBase or elsewhere). The browser still
+// reads it from its own address bar.
+const SECRET_NAME = "(?:k|%6b)(?:e|%65)(?:y|%79)"; // "key", also percent-encoded
+const SECRET_PARAM = new RegExp(`([?&;]${SECRET_NAME}=)[^&#\\s"'<>]*`, "gi");
+const SECRET_PAIR = new RegExp(`^${SECRET_NAME}(=|$)`, "i");
+for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
+  const write = console[level].bind(console);
+  console[level] = (...args) => write(format(...args).replace(SECRET_PARAM, "$1[redacted]"));
+}
+function withoutSecretParam(url) {
+  const query = url.indexOf("?");
+  if (query === -1) return url;
+  const pairs = url.slice(query + 1).split("&");
+  const kept = pairs.filter((pair) => !SECRET_PAIR.test(pair));
+  if (kept.length === pairs.length) return url;
+  return url.slice(0, query) + (kept.length > 0 ? `?${kept.join("&")}` : "");
+}
 
 const HOST = process.env.HOST || "127.0.0.1";
 const PORT = Number(process.env.PORT || 3000);
@@ -21,7 +45,10 @@ function trustProxy(value) {
   if (v === "" || v === "false" || v === "0") return false;
   if (v === "true") return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(",").map((part) => part.trim()).filter(Boolean);
+  return v
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 try {
   app.set("trust proxy", trustProxy(process.env.TRUST_PROXY));
@@ -30,11 +57,30 @@ try {
   process.exit(1);
 }
 
-// Live streams (/api/events) and message sends, before compression and Remix (app/server/fast-routes.server.ts).
+app.use((req, _res, next) => {
+  req.url = withoutSecretParam(req.url);
+  req.originalUrl = withoutSecretParam(req.originalUrl);
+  next();
+});
+// Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
+app.use(methodGuard);
+// Live streams must not be buffered by compression.
+app.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
+// (redirect: false: a path that resolves to a directory, like /api/x/%2e%2e%2f, is not a static file)
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
+app.use(express.static("build/client", { maxAge: "1h", redirect: false }));
+// Everything past the static files is private to the signed-in user.
+app.use(privateResponses);
+const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
+app.use(pocketbase.middleware);
+// Unknown API addresses and methods a route has no handler for get a clear JSON answer.
+app.use(routeGuard(build.routes));
+// Live streams and message sends, without Remix's per-request work (app/server/fast-routes.server.ts).
 app.use(build.entry.module.handleFastRoutes);
-app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
 app.all(
   "*",
   createRequestHandler({
@@ -44,8 +90,12 @@ app.all(
   }),
 );
 
+app.use(errorHandler);
+
 const server = app.listen(PORT, HOST, () => console.log(`ChatCrypt web server on http://${HOST}:${PORT}`));
+server.on("clientError", answerClientError);
 const stop = () => {
+  pocketbase.stop();
   server.close(() => process.exit(0));
   server.closeAllConnections();
 };

@@ -9,10 +9,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "ChatCrypt" },
-  { name: "description", content: "End-to-end encrypted messaging" },
-];
+export const meta: MetaFunction = () => [{ title: "ChatCrypt" }, { name: "description", content: "End-to-end encrypted messaging" }];
 
 // The spec's query-form invite (`/?invite=<id>&key=<secret>`) carries the secret in the request line.
 // Before any other request leaves the page, the secret moves into the fragment, which browsers never send.

@@ -213,14 +213,16 @@ async function runPhases(stack, results, tag) {
   const channelB = await createChannel(c, full[0], `bench-fanout-${tag}`, `pw-B-${tag}`);
   const channelC = await createChannel(c, reader, `bench-history-${tag}`, `pw-C-${tag}`);
   const channelD = await createChannel(c, reader, `bench-other-${tag}`, `pw-D-${tag}`);
-  const channelE = PHASES.has("capacity") ? await createChannel(c, full[0], `bench-capacity-${tag}`, `pw-E-${tag}`) : null;
+  const channelE = await createChannel(c, reader, `bench-annotated-${tag}`, `pw-E-${tag}`);
+  const channelCap = PHASES.has("capacity") ? await createChannel(c, full[0], `bench-capacity-${tag}`, `pw-F-${tag}`) : null;
   t = performance.now();
   await pool(full.slice(1), CFG.signupConcurrency, (client) => joinChannel(client, channelA));
   await pool(full.slice(1, CFG.fanoutMembers), CFG.signupConcurrency, (client) => joinChannel(client, channelB));
-  if (channelE) await pool(full.slice(1), CFG.signupConcurrency, (client) => joinChannel(client, channelE));
+  if (channelCap) await pool(full.slice(1), CFG.signupConcurrency, (client) => joinChannel(client, channelCap));
   await pool(full.slice(1, 1 + CFG.historySenders), CFG.signupConcurrency, async (client) => {
     await joinChannel(client, channelC);
     await joinChannel(client, channelD);
+    await joinChannel(client, channelE);
   });
   log(`channels created and joined in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
@@ -290,12 +292,46 @@ async function runPhases(stack, results, tag) {
         ),
     );
     await postMessage(c, senders[0], channelD, "the other channel");
+    // SQLite's growth per message (database and write-ahead log; the messages of ~90 plaintext characters)
+    const bytesPerMessage = (databaseBytes(stack.dataDir) - dbBefore) / (CFG.historyMessages + 1);
+    // The same history again, then 100 edits (each by the message's sender) and 300 reactions spread over it.
+    const annotatedIds = await pool(
+      Array.from({ length: CFG.historyMessages }, (_, i) => i),
+      4,
+      async (i) =>
+        (
+          await postMessage(
+            c,
+            senders[i % senders.length],
+            channelE,
+            `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`,
+          )
+        ).message.id,
+    );
+    const EDITS = Math.round(CFG.historyMessages / 10);
+    const REACTIONS = Math.round((CFG.historyMessages * 3) / 10);
+    const emoji = ["👍", "❤️", "😂", "🎉", "😮", "😢"];
+    await pool(
+      Array.from({ length: EDITS }, (_, i) => i * 10 + 3),
+      4,
+      (i) =>
+        postMessage(c, senders[i % senders.length], channelE, `history message ${i}, edited`, { kind: "edit", targetId: annotatedIds[i] }),
+    );
+    await pool(
+      Array.from({ length: REACTIONS }, (_, i) => i),
+      4,
+      (i) =>
+        postMessage(c, senders[(i * 7) % senders.length], channelE, "", {
+          kind: "reaction",
+          targetId: annotatedIds[CFG.historyMessages - 1 - ((i * 3) % CFG.historyMessages)],
+          emoji: emoji[i % emoji.length],
+        }),
+    );
     const historySeconds = (performance.now() - t) / 1000;
     results.historySetup = {
       seconds: historySeconds,
       fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) },
-      // SQLite's growth per message (database and write-ahead log; the 1,000 messages of ~90 plaintext characters)
-      bytesPerMessage: (databaseBytes(stack.dataDir) - dbBefore) / (CFG.historyMessages + 1),
+      bytesPerMessage,
       databaseBytes: databaseBytes(stack.dataDir),
     };
     log(
@@ -316,6 +352,14 @@ async function runPhases(stack, results, tag) {
         reader: { email: reader.user.email, password: reader.password },
         history: { id: channelC.id, name: channelC.name, password: channelC.password, total: CFG.historyMessages },
         other: { id: channelD.id, name: channelD.name, password: channelD.password, total: 1 },
+        annotated: {
+          id: channelE.id,
+          name: channelE.name,
+          password: channelE.password,
+          total: CFG.historyMessages,
+          edits: Math.round(CFG.historyMessages / 10),
+          reactions: Math.round((CFG.historyMessages * 3) / 10),
+        },
         log,
       });
       results.browser = { ...browser, apiPageMs };
@@ -343,7 +387,7 @@ async function runPhases(stack, results, tag) {
     const cookieFor = sessionCookies(stack.sessionSecret);
     const listeners = [];
     for (let i = 0; i < ids.length; i++) listeners.push({ id: ids[i], cookie: await cookieFor(tokens[i], ids[i]) });
-    await addMembers(stack.pbUrl, stack.superuserToken, channelE.id, ids, full[0].user.ecdhPublicKey);
+    await addMembers(stack.pbUrl, stack.superuserToken, channelCap.id, ids, full[0].user.ecdhPublicKey);
     results.signups.listeners = listeners.length;
     results.signups.listenerSeconds = (performance.now() - t) / 1000;
     log(
@@ -362,13 +406,13 @@ async function runPhases(stack, results, tag) {
       c,
       stack,
       pids,
-      channel: channelE,
+      channel: channelCap,
       pages: full,
       listeners,
       cfg: { ...CFG, openConcurrency: CFG.capacityOpenConcurrency },
       log,
       timeLeft,
-      send: (tally, sender, index, i) => sendBench(c, tally, sender, index, channelE, i),
+      send: (tally, sender, index, i) => sendBench(c, tally, sender, index, channelCap, i),
     });
     Object.assign(results.capacity, ramp);
   }

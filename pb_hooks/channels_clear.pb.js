@@ -9,40 +9,37 @@
 // Answer: {"deleted": <number of messages>}
 // Errors: 400 "Channel ID must be a UUID.", 404 "Channel not found" (also for non-members),
 //         403 "Only the channel creator can clear messages", 401 "User not authenticated"
-routerAdd("POST", "/api/chat/channels/{id}/clear", (e) => {
-  const { forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
-  const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
-  const { CHANNEL_NOT_FOUND, checkChannelId, requireChannel, findMembership } =
-    require(`${__hooks}/lib/channels.js`);
+routerAdd(
+  "POST",
+  "/api/chat/channels/{id}/clear",
+  (e) => {
+    const { forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { CHANNEL_NOT_FOUND, checkChannelId, requireChannel, findMembership } = require(`${__hooks}/lib/channels.js`);
 
-  const user = requireUser(e, "User not authenticated");
-  const channelId = checkChannelId(e.request.pathValue("id"));
-  readJsonObject(e);
+    const user = requireUser(e, "User not authenticated");
+    const channelId = checkChannelId(e.request.pathValue("id"));
+    readJsonObject(e);
 
-  let deleted = 0;
+    let deleted = 0;
 
-  e.app.runInTransaction((txApp) => {
-    const channel = requireChannel(txApp, channelId);
-    if (!findMembership(txApp, channelId, user.id)) {
-      throw notFound(CHANNEL_NOT_FOUND);
-    }
-    if (channel.getString("created_by") !== user.id) {
-      throw forbidden("Only the channel creator can clear messages");
-    }
+    e.app.runInTransaction((txApp) => {
+      const channel = requireChannel(txApp, channelId);
+      if (!findMembership(txApp, channelId, user.id)) {
+        throw notFound(CHANNEL_NOT_FOUND);
+      }
+      if (channel.getString("created_by") !== user.id) {
+        throw forbidden("Only the channel creator can clear messages");
+      }
 
-    const messages = txApp.findRecordsByFilter(
-      "messages",
-      "channel = {:channel}",
-      "",
-      0,
-      0,
-      { channel: channelId },
-    );
-    for (const message of messages) {
-      txApp.delete(message);
-    }
-    deleted = messages.length;
-  });
+      const messages = txApp.findRecordsByFilter("messages", "channel = {:channel}", "", 0, 0, { channel: channelId });
+      for (const message of messages) {
+        txApp.delete(message);
+      }
+      deleted = messages.length;
+    });
 
-  return e.json(200, { deleted: deleted });
-}, $apis.bodyLimit(4 * 1024));
+    return e.json(200, { deleted: deleted });
+  },
+  $apis.bodyLimit(4 * 1024),
+);

@@ -11,60 +11,65 @@
 //   verifier  join verifier derived from the channel password (43 base64url characters); only
 //             its SHA-256 is stored, hidden from the API
 // Answer: {"id": "<uuid>"}
-routerAdd("POST", "/api/chat/channels", (e) => {
-  const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-  const { patterns, requireUser, readJsonObject, matching, nonEmptyString, wholeNumber, characterCount } =
-    require(`${__hooks}/lib/request.js`);
-  const { VERIFIER_MALFORMED, checkChannelId, findChannel, verifierHash } =
-    require(`${__hooks}/lib/channels.js`);
+routerAdd(
+  "POST",
+  "/api/chat/channels",
+  (e) => {
+    const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+    const { patterns, requireUser, readJsonObject, matching, nonEmptyString, wholeNumber, characterCount } = require(
+      `${__hooks}/lib/request.js`,
+    );
+    const { VERIFIER_MALFORMED, checkChannelId, findChannel, verifierHash } = require(`${__hooks}/lib/channels.js`);
 
-  const user = requireUser(e, "User not authenticated");
-  const body = readJsonObject(e);
+    const user = requireUser(e, "User not authenticated");
+    const body = readJsonObject(e);
 
-  const id = checkChannelId(body.id);
+    const id = checkChannelId(body.id);
 
-  const NAME_INVALID = "Channel name must be 1-100 characters.";
-  if (typeof body.name !== "string") {
-    throw badRequest(NAME_INVALID);
-  }
-  const name = body.name.trim();
-  if (name.length === 0 || characterCount(name) > 100) {
-    throw badRequest(NAME_INVALID);
-  }
-
-  const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
-  const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
-  const kdfIterations = wholeNumber(body, "kdf_iterations");
-
-  const CHANNEL_EXISTS = "A channel with this ID already exists.";
-
-  e.app.runInTransaction((txApp) => {
-    if (findChannel(txApp, id)) {
-      throw badRequest(CHANNEL_EXISTS);
+    const NAME_INVALID = "Channel name must be 1-100 characters.";
+    if (typeof body.name !== "string") {
+      throw badRequest(NAME_INVALID);
+    }
+    const name = body.name.trim();
+    if (name.length === 0 || characterCount(name) > 100) {
+      throw badRequest(NAME_INVALID);
     }
 
-    const channel = new Record(txApp.findCollectionByNameOrId("channels"));
-    channel.set("id", id);
-    channel.set("name", name);
-    channel.set("created_by", user.id);
-    channel.set("verifier_hash", verifierHash(verifier));
-    channel.set("kdf_iterations", kdfIterations);
-    try {
-      txApp.save(channel);
-    } catch (err) {
-      throw invalidRecord(err, "Failed to create channel", { id: CHANNEL_EXISTS });
-    }
+    const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
+    const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
+    const kdfIterations = wholeNumber(body, "kdf_iterations");
 
-    const member = new Record(txApp.findCollectionByNameOrId("channel_members"));
-    member.set("channel", id);
-    member.set("user", user.id);
-    member.set("ecdh_public_key", ecdhPublicKey);
-    try {
-      txApp.save(member);
-    } catch (err) {
-      throw invalidRecord(err, "Failed to create channel");
-    }
-  });
+    const CHANNEL_EXISTS = "A channel with this ID already exists.";
 
-  return e.json(200, { id: id });
-}, $apis.bodyLimit(16 * 1024));
+    e.app.runInTransaction((txApp) => {
+      if (findChannel(txApp, id)) {
+        throw badRequest(CHANNEL_EXISTS);
+      }
+
+      const channel = new Record(txApp.findCollectionByNameOrId("channels"));
+      channel.set("id", id);
+      channel.set("name", name);
+      channel.set("created_by", user.id);
+      channel.set("verifier_hash", verifierHash(verifier));
+      channel.set("kdf_iterations", kdfIterations);
+      try {
+        txApp.save(channel);
+      } catch (err) {
+        throw invalidRecord(err, "Failed to create channel", { id: CHANNEL_EXISTS });
+      }
+
+      const member = new Record(txApp.findCollectionByNameOrId("channel_members"));
+      member.set("channel", id);
+      member.set("user", user.id);
+      member.set("ecdh_public_key", ecdhPublicKey);
+      try {
+        txApp.save(member);
+      } catch (err) {
+        throw invalidRecord(err, "Failed to create channel");
+      }
+    });
+
+    return e.json(200, { id: id });
+  },
+  $apis.bodyLimit(16 * 1024),
+);

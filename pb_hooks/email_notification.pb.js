@@ -3,75 +3,96 @@
 
 // At start-up: SMTP settings from the environment (SMTP_HOST, SMTP_PORT, SMTP_USERNAME,
 // SMTP_PASSWORD, SMTP_TLS, SMTP_AUTH_METHOD, MAIL_FROM, MAIL_FROM_NAME), applied only when SMTP_HOST
-// is set. Without it the settings stay as saved in the dashboard.
+// is set. Without it the settings stay as saved in the dashboard. Likewise APP_URL, the web app's
+// public address, for the links in verification emails.
 onBootstrap((e) => {
   e.next();
 
-  const { applySmtpEnvironment } = require(`${__hooks}/lib/email_notification.js`);
+  const { applySmtpEnvironment, applyAppUrlEnvironment } = require(`${__hooks}/lib/email_notification.js`);
   applySmtpEnvironment(e.app);
+  applyAppUrlEnvironment(e.app);
 });
 
 // POST /api/chat/notify-email (signed-in users)
 //
 // Emails the caller about a message in one of their channels (the spec's send-email-notification).
 // The mail goes only to the caller's own address, only when their account has
-// email_notifications_enabled, at most 10 a minute and 100 a day. It names the sender and the
-// channel; the message text (at most 2,000 characters of it) only when the account has
-// email_include_content. Mail failures are logged, never shown as errors.
+// email_notifications_enabled and a verified address, at most 10 a minute and 100 a day per user,
+// and at most 10 an hour per address. It names the sender and the channel; the message text (at
+// most 2,000 characters of it) only when the account has email_include_content. Mail failures are
+// logged, never shown as errors.
 //
 // Body: {senderUsername, channelName, messageContent?, mention?: boolean, to?: ignored}
 //       senderUsername at most 32 characters, channelName at most 100, messageContent at most 20,000
 // Answer (200): {"sent": true} or {"sent": false, "reason": "email notifications are off" |
 //               "email is not configured" | "rate limited" | "mail failed"}
-// Errors: 401 "Not authenticated", 400 for a malformed body (the message names the field)
-routerAdd("POST", "/api/chat/notify-email", (e) => {
-  const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
-  const { REASONS, DEFAULT_FROM_ADDRESS, DEFAULT_FROM_NAME, readNotifyRequest, takeRateLimit, composeNotification } =
-    require(`${__hooks}/lib/email_notification.js`);
+// Errors: 401 "Not authenticated", 400 for a malformed body (the message names the field),
+//         403 "Verify your email address before turning on email notifications.",
+//         429 "Too many emails to this address in the last hour. Please try again later."
+routerAdd(
+  "POST",
+  "/api/chat/notify-email",
+  (e) => {
+    const { forbidden, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { REASONS, DEFAULT_FROM_ADDRESS, DEFAULT_FROM_NAME, readNotifyRequest, composeNotification } = require(
+      `${__hooks}/lib/email_notification.js`,
+    );
+    const { NOT_VERIFIED, TOO_MANY_TO_ADDRESS, takeNotificationLimits } = require(`${__hooks}/lib/email_notification.js`);
 
-  const auth = requireUser(e, "Not authenticated");
-  const request = readNotifyRequest(readJsonObject(e));
+    const auth = requireUser(e, "Not authenticated");
+    const request = readNotifyRequest(readJsonObject(e));
 
-  // the stored record, not the token's copy: settings may have changed since sign-in
-  let user;
-  try {
-    user = e.app.findRecordById("users", auth.id);
-  } catch (_) {
-    return e.json(200, { sent: false, reason: REASONS.disabled });
-  }
-  if (!user.getBool("email_notifications_enabled") || user.email() === "") {
-    return e.json(200, { sent: false, reason: REASONS.disabled });
-  }
+    // the stored record, not the token's copy: settings may have changed since sign-in
+    let user;
+    try {
+      user = e.app.findRecordById("users", auth.id);
+    } catch (_) {
+      return e.json(200, { sent: false, reason: REASONS.disabled });
+    }
+    if (!user.getBool("email_notifications_enabled") || user.email() === "") {
+      return e.json(200, { sent: false, reason: REASONS.disabled });
+    }
+    // an address nobody confirmed may belong to someone else
+    if (!user.verified()) {
+      throw forbidden(NOT_VERIFIED);
+    }
 
-  // Without SMTP PocketBase would fall back to the local sendmail program; notifications are sent
-  // only through the configured SMTP server.
-  const settings = e.app.settings();
-  if (!settings.smtp.enabled) {
-    return e.json(200, { sent: false, reason: REASONS.notConfigured });
-  }
+    // Without SMTP PocketBase would fall back to the local sendmail program; notifications are sent
+    // only through the configured SMTP server.
+    const settings = e.app.settings();
+    if (!settings.smtp.enabled) {
+      return e.json(200, { sent: false, reason: REASONS.notConfigured });
+    }
 
-  if (!takeRateLimit(e.app, user.id)) {
-    return e.json(200, { sent: false, reason: REASONS.rateLimited });
-  }
+    const limited = takeNotificationLimits(e.app, user.id, user.email());
+    if (limited === "recipient") {
+      throw tooManyRequests(TOO_MANY_TO_ADDRESS);
+    }
+    if (limited === "user") {
+      return e.json(200, { sent: false, reason: REASONS.rateLimited });
+    }
 
-  const mail = composeNotification(request, user.getBool("email_include_content"));
-  const message = new MailerMessage({
-    from: {
-      address: settings.meta.senderAddress || DEFAULT_FROM_ADDRESS,
-      name: settings.meta.senderName || DEFAULT_FROM_NAME,
-    },
-    to: [{ address: user.email() }],
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-  });
+    const mail = composeNotification(request, user.getBool("email_include_content"));
+    const message = new MailerMessage({
+      from: {
+        address: settings.meta.senderAddress || DEFAULT_FROM_ADDRESS,
+        name: settings.meta.senderName || DEFAULT_FROM_NAME,
+      },
+      to: [{ address: user.email() }],
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    });
 
-  try {
-    e.app.newMailClient().send(message);
-  } catch (err) {
-    e.app.logger().error("Email notification failed", "user", user.id, "error", String(err));
-    return e.json(200, { sent: false, reason: REASONS.mailFailed });
-  }
+    try {
+      e.app.newMailClient().send(message);
+    } catch (err) {
+      e.app.logger().error("Email notification failed", "user", user.id, "error", String(err));
+      return e.json(200, { sent: false, reason: REASONS.mailFailed });
+    }
 
-  return e.json(200, { sent: true });
-}, $apis.bodyLimit(256 * 1024)); // messageContent of 20,000 characters, even JSON-escaped, and a little more
+    return e.json(200, { sent: true });
+  },
+  $apis.bodyLimit(256 * 1024),
+); // messageContent of 20,000 characters, even JSON-escaped, and a little more

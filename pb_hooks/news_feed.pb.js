@@ -1,9 +1,11 @@
-/// <reference path="../pb_data/types.d.ts" />
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
 
 // GET /api/chat/news (signed-in users)
 //
-// The news feed sidebar's source: the RSS or Atom feed at NEWS_FEED_URL, fetched here so that
-// browsers never contact the feed's site, read into plain-text items (lib/feed.js) and cached.
+// The news feed sidebar's source: the RSS, Atom or JSON feed at NEWS_FEED_URL, fetched here so
+// that browsers never contact the feed's site, read into plain-text items ($parseFeed through
+// lib/feed.js) and cached.
 //
 //   NEWS_FEED_URL            the feed's http(s) address; unset: the sidebar shows no feed
 //   NEWS_FEED_CACHE_SECONDS  how long a fetched feed is reused, default 120; 0 fetches every time
@@ -18,16 +20,22 @@
 // Errors: 401 "Not authenticated"
 routerAdd("GET", "/api/chat/news", (e) => {
   const { requireUser } = require(`${__hooks}/lib/request.js`);
-  const { parseFeed } = require(`${__hooks}/lib/feed.js`);
+  const { readFeed } = require(`${__hooks}/lib/feed.js`);
 
   const FEED_MAX_BYTES = 512 * 1024;
   const FEED_TIMEOUT_SEC = 5;
-  const FEED_TYPES = ["application/rss+xml", "application/atom+xml", "application/xml", "text/xml", "text/html"];
+  const FEED_TYPES = [
+    "application/rss+xml",
+    "application/atom+xml",
+    "application/xml",
+    "text/xml",
+    "text/html",
+    "application/feed+json",
+    "application/json",
+  ];
   const ITEMS_MAX = 30;
   const DEFAULT_CACHE_SECONDS = 120;
   const LOAD_FAILED = "The news feed could not be loaded.";
-  // <rss>, <feed> (Atom) or <rdf:RDF> (RSS 1.0), with or without a prefix
-  const FEED_ROOT = /<(?:[A-Za-z0-9_.-]+:)?(?:rss|feed|rdf)[\s>]/iu;
 
   requireUser(e, "Not authenticated");
 
@@ -56,11 +64,11 @@ routerAdd("GET", "/api/chat/news", (e) => {
   }
 
   // A failure of ours, logged with a code like those of $safeFetch.
-  const failure = (code, message) => {
-    const err = new Error(message);
-    err.code = code;
-    return err;
-  };
+  /**
+   * @param {string} code
+   * @param {string} message
+   */
+  const failure = (code, message) => Object.assign(new Error(message), { code: code });
 
   let items;
   try {
@@ -69,21 +77,26 @@ routerAdd("GET", "/api/chat/news", (e) => {
       maxBytes: FEED_MAX_BYTES,
       timeoutSec: FEED_TIMEOUT_SEC,
       accept: FEED_TYPES,
+      raw: true,
     });
     if (res.status < 200 || res.status > 299) {
       throw failure("status", "the feed answered with status " + res.status);
     }
-    if (res.bodyEncoding !== "text") {
-      throw failure("content_type", "the feed is not text (" + res.contentType + ")");
-    }
-    items = parseFeed(res.body, ITEMS_MAX);
+    // Relative links are resolved against the feed's final address.
+    const feed = readFeed(res.body, {
+      limit: ITEMS_MAX,
+      baseUrl: res.finalUrl,
+      contentType: res.headers["content-type"] || "",
+    });
     // An empty list is fine for an empty feed, not for a page that is no feed at all.
-    if (items.length === 0 && !FEED_ROOT.test(res.body.slice(0, 64 * 1024))) {
-      throw failure("not_a_feed", "the answer is not an RSS or Atom feed");
+    if (feed.format === "") {
+      throw failure("not_a_feed", "the answer is not an RSS, Atom or JSON feed");
     }
+    items = feed.items;
   } catch (err) {
-    const code = err && typeof err.code === "string" ? err.code : "unexpected";
-    e.app.logger().warn("News feed failed", "url", feedUrl, "code", code, "error", String(err && err.message ? err.message : err));
+    const failed = /** @type {{code?: unknown, message?: unknown}} */ (Object(err));
+    const code = typeof failed.code === "string" ? failed.code : "unexpected";
+    e.app.logger().warn("News feed failed", "url", feedUrl, "code", code, "error", String(failed.message || err));
     return e.json(200, { configured: true, items: [], error: LOAD_FAILED });
   }
 

@@ -14,25 +14,31 @@
 // Errors: 401 "Not authenticated", 400 for a malformed body (the message names the problem),
 //         422 "Translation to <language> is not available on this server.",
 //         502 "Translation service unavailable"
-routerAdd("POST", "/api/chat/translate", (e) => {
-  const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
-  const { SERVICE_UNAVAILABLE, TranslationError, apiError, notAvailableMessage, readTranslateRequest, translateTexts } =
-    require(`${__hooks}/lib/translation.js`);
+routerAdd(
+  "POST",
+  "/api/chat/translate",
+  (e) => {
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { SERVICE_UNAVAILABLE, TranslationError, apiError, notAvailableMessage, readTranslateRequest, translateTexts } = require(
+      `${__hooks}/lib/translation.js`,
+    );
 
-  const user = requireUser(e, "Not authenticated");
-  const request = readTranslateRequest(readJsonObject(e));
+    const user = requireUser(e, "Not authenticated");
+    const request = readTranslateRequest(readJsonObject(e));
 
-  let translated;
-  try {
-    translated = translateTexts(e.app, request.texts, request.target);
-  } catch (err) {
-    if (err instanceof TranslationError && err.kind === "unsupported") {
-      throw apiError(422, notAvailableMessage(request.target));
+    let translated;
+    try {
+      translated = translateTexts(e.app, request.texts, request.target);
+    } catch (err) {
+      if (err instanceof TranslationError && err.kind === "unsupported") {
+        throw apiError(422, notAvailableMessage(request.target));
+      }
+      const detail = err instanceof TranslationError ? err.detail : String(err);
+      e.app.logger().warn("Translation failed", "user", user.id, "target", request.target, "error", detail);
+      throw apiError(502, SERVICE_UNAVAILABLE);
     }
-    const detail = err instanceof TranslationError ? err.detail : String(err);
-    e.app.logger().warn("Translation failed", "user", user.id, "target", request.target, "error", detail);
-    throw apiError(502, SERVICE_UNAVAILABLE);
-  }
 
-  return e.json(200, { translations: translated.map((text) => ({ text: text })) });
-}, $apis.bodyLimit(256 * 1024)); // 20,000 characters, even if every one is JSON-escaped, and a little more
+    return e.json(200, { translations: translated.map((text) => ({ text: text })) });
+  },
+  $apis.bodyLimit(256 * 1024),
+); // 20,000 characters, even if every one is JSON-escaped, and a little more

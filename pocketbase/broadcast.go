@@ -27,6 +27,8 @@ type broadcastRecord struct {
 	Sender           string `json:"sender"`
 	EncryptedContent string `json:"encrypted_content"`
 	Created          string `json:"created"`
+	Kind             string `json:"kind,omitempty"`
+	Target           string `json:"target,omitempty"`
 }
 
 type broadcastEvent struct {
@@ -58,10 +60,24 @@ func registerMessageBroadcast(app core.App) {
 	app.OnRecordAfterCreateSuccess("file_attachments").BindFunc(channelScoped("attachment"))
 	app.OnRecordAfterCreateSuccess("link_previews").BindFunc(channelScoped("preview"))
 
-	// Memberships: a user's own new or changed membership; for a removed one, that user and the
-	// members who remain; for a changed or deleted channel, its members.
+	// Memberships: a user's own new or changed membership (and, to the channel's other members, that
+	// its member list changed); for a removed one, that user and the members who remain; for a
+	// changed or deleted channel, its members.
 	ownMembership := func(e *core.RecordEvent) error {
-		relay.publish("memberships", []string{e.Record.GetString("user")}, nil)
+		userID := e.Record.GetString("user")
+		relay.publish("memberships", []string{userID}, nil)
+		if relay.listening() {
+			channelID := e.Record.GetString("channel")
+			if ids, err := channelMembers(e.App, channelID); err == nil {
+				others := make([]string, 0, len(ids))
+				for _, id := range ids {
+					if id != userID {
+						others = append(others, id)
+					}
+				}
+				relay.publish("members", others, map[string]string{"channel": channelID})
+			}
+		}
 		return e.Next()
 	}
 	app.OnRecordAfterCreateSuccess("channel_members").BindFunc(ownMembership)
@@ -115,6 +131,8 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 	event.Record.Channel = channelID
 	event.Record.Sender = record.GetString("sender")
 	event.Record.Created = record.GetDateTime("created").String()
+	event.Record.Kind = record.GetString("kind")
+	event.Record.Target = record.GetString("target")
 	if action == "create" {
 		event.Record.EncryptedContent = record.GetString("encrypted_content")
 	}
@@ -151,6 +169,43 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 					continue
 				}
 				if _, ok := memberIDs[auth.Id]; ok {
+					client.Send(message)
+				}
+			}
+		})
+	}
+}
+
+// membershipsTopic tells a user that one of their memberships ended (they left, or the channel's
+// creator removed them). PocketBase's own channel_members events cannot: once the membership is
+// gone, its list rule no longer lets the removed user see the record's delete event.
+const membershipsTopic = "chatcrypt/memberships"
+
+func registerMembershipBroadcast(app core.App) {
+	app.OnRecordAfterDeleteSuccess("channel_members").BindFunc(func(e *core.RecordEvent) error {
+		notifyMembershipEnded(e.App, e.Record.GetString("user"), e.Record.GetString("channel"))
+		return e.Next()
+	})
+}
+
+func notifyMembershipEnded(app core.App, userID string, channelID string) {
+	broker := app.SubscriptionsBroker()
+	if broker.TotalClients() == 0 || userID == "" {
+		return
+	}
+	data, err := json.Marshal(map[string]any{"action": "delete", "record": map[string]string{"user": userID, "channel": channelID}})
+	if err != nil {
+		return
+	}
+	message := subscriptions.Message{Name: membershipsTopic, Data: data}
+	for _, chunk := range broker.ChunkedClients(broadcastChunkSize) {
+		routine.FireAndForget(func() {
+			for _, client := range chunk {
+				if !client.HasSubscription(membershipsTopic) {
+					continue
+				}
+				auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record)
+				if auth != nil && auth.Collection().Name == "users" && auth.Id == userID {
 					client.Send(message)
 				}
 			}

@@ -1,18 +1,27 @@
 // Command pocketbase is ChatCrypt's PocketBase: the stock server (dashboard included)
 // with the JS VM plugin for our pb_hooks and JS pb_migrations, and the migrate command. The hooks
-// also get $safeFetch (safefetch.go), the guarded HTTP fetch used for link previews.
+// also get $safeFetch (safefetch.go), the guarded HTTP fetch used for link previews and the news
+// feed, and $parseFeed and $parsePreview (parsers.go), which read what it fetched.
+//
+// `pocketbase parse ...` prints what those parsers read from a saved document (parsers.go); it
+// runs before PocketBase itself, so it needs no data directory.
 package main
 
 import (
 	"log"
 	"os"
 
+	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "parse" {
+		os.Exit(runParseCommand(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
+
 	app := pocketbase.New()
 
 	var hooksDir, migrationsDir string
@@ -26,12 +35,16 @@ func main() {
 	flags.BoolVar(&automigrate, "automigrate", false, "generate migrations from dashboard schema changes (development only)")
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 
+	safeFetch := registerSafeFetch()
 	jsvm.MustRegister(app, jsvm.Config{
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
 		MigrationsDir: migrationsDir,
-		OnInit:        registerSafeFetch(),
+		OnInit: func(vm *goja.Runtime) {
+			safeFetch(vm)
+			bindParsers(vm)
+		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,
@@ -41,7 +54,11 @@ func main() {
 
 	registerMemberCache(app)
 	registerMessageBroadcast(app)
+	registerMembershipBroadcast(app)
 	registerRelay(app)
+	registerSessions(app)
+	registerStorageErrors(app)
+	registerCheckpoints(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

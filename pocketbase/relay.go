@@ -21,7 +21,9 @@ import (
 // time of the event): the same rule as the collections' list rules. A web process only ever
 // receives events for users it registered with their own valid auth token (POST
 // /api/chatcrypt/relay/users), so a relay connection carries no privilege of its own: it sees what
-// its registered users may see, as their own realtime subscriptions would.
+// its registered users may see, as their own realtime subscriptions would. A token revoked by
+// signing out (sessions.go) is refused, and one already registered is dropped at once: the relay
+// sends "revoked" with the token's hash, and the web process closes that session's streams.
 //
 // Web processes hold one connection each instead of one PocketBase realtime client per browser
 // stream (docs/decisions/0013-relay.md).
@@ -40,8 +42,9 @@ type relayConn struct {
 	done  chan struct{}
 	once  sync.Once
 
-	mu    sync.RWMutex
-	users map[string]struct{}
+	mu     sync.RWMutex
+	users  map[string]int    // user id -> how many of their tokens are registered
+	tokens map[string]string // token hash -> user id
 }
 
 // cut ends the connection; the web process then closes its page streams, whose browsers reconnect
@@ -59,10 +62,11 @@ var relay = &relayHub{conns: map[string]*relayConn{}}
 
 func (h *relayHub) add() *relayConn {
 	c := &relayConn{
-		id:    security.RandomString(40),
-		queue: make(chan []byte, relayQueueSize),
-		done:  make(chan struct{}),
-		users: map[string]struct{}{},
+		id:     security.RandomString(40),
+		queue:  make(chan []byte, relayQueueSize),
+		done:   make(chan struct{}),
+		users:  map[string]int{},
+		tokens: map[string]string{},
 	}
 	h.mu.Lock()
 	h.conns[c.id] = c
@@ -113,6 +117,9 @@ func (h *relayHub) publish(kind string, recipients []string, record any) {
 
 	var recordJSON []byte
 	for _, c := range conns {
+		if c.isCut() {
+			continue
+		}
 		c.mu.RLock()
 		to := make([]string, 0, min(len(recipients), len(c.users)))
 		for _, id := range recipients {
@@ -140,10 +147,50 @@ func (h *relayHub) publish(kind string, recipients []string, record any) {
 		b.WriteString(",\"record\":")
 		b.Write(recordJSON)
 		b.WriteString("}\n\n")
-		select {
-		case c.queue <- []byte(b.String()):
-		default:
-			c.cut()
+		c.send([]byte(b.String()))
+	}
+}
+
+// send queues a frame without blocking; a connection whose queue is full is cut off.
+func (c *relayConn) send(frame []byte) {
+	select {
+	case c.queue <- frame:
+	default:
+		c.cut()
+	}
+}
+
+func (c *relayConn) isCut() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// revoke drops a signed-out session's token from every connection that registered it (its user
+// too, unless another of their sessions is registered there) and tells that web process to close
+// the session's streams.
+func (h *relayHub) revoke(hash string) {
+	h.mu.RLock()
+	conns := make([]*relayConn, 0, len(h.conns))
+	for _, c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.RUnlock()
+	for _, c := range conns {
+		c.mu.Lock()
+		userID, ok := c.tokens[hash]
+		if ok {
+			delete(c.tokens, hash)
+			if c.users[userID]--; c.users[userID] <= 0 {
+				delete(c.users, userID)
+			}
+		}
+		c.mu.Unlock()
+		if ok {
+			c.send([]byte("event: revoked\ndata: {\"to\":[],\"record\":{\"token\":\"" + hash + "\"}}\n\n"))
 		}
 	}
 }
@@ -159,6 +206,10 @@ func registerRelay(app core.App) {
 		se.Router.GET(relayPath, relayConnect).Bind(apis.SkipSuccessActivityLog())
 		se.Router.POST(relayUsersPath, relayUsers).Bind(apis.BodyLimit(1 << 20))
 		return se.Next()
+	})
+	app.OnRecordAfterCreateSuccess(revokedTokensTable).BindFunc(func(e *core.RecordEvent) error {
+		relay.revoke(e.Record.GetString("token_hash"))
+		return e.Next()
 	})
 }
 
@@ -237,7 +288,7 @@ func relayUsers(e *core.RequestEvent) error {
 			continue
 		}
 		record, err := e.App.FindAuthRecordByToken(token, core.TokenTypeAuth)
-		if err != nil || record == nil || record.Collection().Name != "users" {
+		if err != nil || record == nil || record.Collection().Name != "users" || isRevoked(e.App, token) {
 			continue
 		}
 		ids[i] = record.Id
@@ -246,10 +297,20 @@ func relayUsers(e *core.RequestEvent) error {
 	c.mu.Lock()
 	for _, id := range form.Remove {
 		delete(c.users, id)
+		for hash, owner := range c.tokens {
+			if owner == id {
+				delete(c.tokens, hash)
+			}
+		}
 	}
-	for _, id := range ids {
-		if id != "" {
-			c.users[id] = struct{}{}
+	for i, id := range ids {
+		if id == "" {
+			continue
+		}
+		hash := tokenHash(form.Add[i])
+		if _, known := c.tokens[hash]; !known {
+			c.tokens[hash] = id
+			c.users[id]++
 		}
 	}
 	c.mu.Unlock()

@@ -1,9 +1,9 @@
 package main
 
-// $safeFetch: a guarded HTTP GET for the JS hooks (link previews). Unlike $http.send it refuses
-// every non-public address (checked on the address actually connected, so DNS rebinding cannot
-// get around it), follows at most 5 redirects re-checking each hop, stops after a time limit and
-// reads at most maxBytes of the body.
+// $safeFetch: a guarded HTTP GET for the JS hooks (link previews, the news feed). Unlike
+// $http.send it refuses every non-public address (checked on the address actually connected, so
+// DNS rebinding cannot get around it), follows at most 5 redirects re-checking each hop, stops
+// after a time limit and reads at most maxBytes of the body.
 //
 //	const res = $safeFetch({
 //	    url:        "https://example.com/page",  // http or https only
@@ -11,9 +11,14 @@ package main
 //	    maxBytes:   512 * 1024,                  // optional: default 512 KiB, at most 4 MiB
 //	    timeoutSec: 5,                           // optional: whole fetch incl. redirects, at most 5
 //	    accept:     ["text/html"],               // optional: media types (type/* allowed)
+//	    raw:        true,                        // optional: body as an ArrayBuffer, undecoded
 //	})
 //	// res: {status, headers, contentType, body, bodyEncoding, sniffedType, size, truncated,
 //	//       finalUrl, redirects}
+//
+// bodyEncoding says what body is: "text" (text types, decoded to UTF-8 by their charset),
+// "base64" (other types) or "bytes" (an ArrayBuffer, with raw: true; $parseFeed and
+// $parsePreview decode it themselves).
 //
 // On failure it throws an Error whose message says what happened and whose `code` is one of
 // invalid_url, blocked, too_many_redirects, bad_redirect, content_type, timeout, unreachable,
@@ -87,6 +92,7 @@ type fetchOptions struct {
 	maxBytes int64
 	timeout  time.Duration
 	accept   []string
+	raw      bool
 }
 
 type fetchResult struct {
@@ -94,7 +100,8 @@ type fetchResult struct {
 	headers      map[string]string
 	contentType  string
 	body         string
-	bodyEncoding string // "text" (decoded to UTF-8) or "base64"
+	rawBody      []byte // with fetchOptions.raw
+	bodyEncoding string // "text" (decoded to UTF-8), "base64" or "bytes" (rawBody)
 	sniffedType  string
 	size         int
 	truncated    bool
@@ -368,9 +375,12 @@ func readResult(ctx context.Context, res *http.Response, target *url.URL, redire
 		result.headers[strings.ToLower(name)] = strings.Join(values, ", ")
 	}
 
-	if isTextType(mediaType) {
+	switch {
+	case opts.raw:
+		result.rawBody, result.bodyEncoding = raw, "bytes"
+	case isTextType(mediaType):
 		result.body, result.bodyEncoding = decodeText(raw, mediaType, params["charset"], header), "text"
-	} else {
+	default:
 		result.body, result.bodyEncoding = base64.StdEncoding.EncodeToString(raw), "base64"
 	}
 	return result, nil
@@ -381,15 +391,14 @@ func sniffType(raw []byte) string {
 	return mediaType
 }
 
-// decodeText converts a text body to UTF-8: HTML by its declared or <meta> charset (defaulting
-// to windows-1252 like browsers), other text by its charset parameter (defaulting to UTF-8).
+// decodeText converts a text body to UTF-8: HTML and XML by their own rules (charsets.go), other
+// text by its charset parameter (defaulting to UTF-8).
 func decodeText(raw []byte, mediaType, charsetName, header string) string {
-	if mediaType == "text/html" || mediaType == "application/xhtml+xml" {
-		enc, _, _ := charset.DetermineEncoding(raw, header)
-		if decoded, err := enc.NewDecoder().Bytes(raw); err == nil {
-			return string(decoded)
-		}
-		return strings.ToValidUTF8(string(raw), "\uFFFD")
+	switch {
+	case mediaType == "text/html" || mediaType == "application/xhtml+xml":
+		return decodeHTML(raw, header)
+	case mediaType == "application/xml" || mediaType == "text/xml" || strings.HasSuffix(mediaType, "+xml"):
+		return decodeXML(raw, header)
 	}
 	if charsetName != "" {
 		if enc, _ := charset.Lookup(charsetName); enc != nil {
@@ -510,7 +519,11 @@ func bindSafeFetch(vm *goja.Runtime, f *safeFetcher) {
 		_ = obj.Set("status", res.status)
 		_ = obj.Set("headers", headers)
 		_ = obj.Set("contentType", res.contentType)
-		_ = obj.Set("body", res.body)
+		if res.bodyEncoding == "bytes" {
+			_ = obj.Set("body", vm.NewArrayBuffer(res.rawBody))
+		} else {
+			_ = obj.Set("body", res.body)
+		}
 		_ = obj.Set("bodyEncoding", res.bodyEncoding)
 		_ = obj.Set("sniffedType", res.sniffedType)
 		_ = obj.Set("size", res.size)
@@ -532,7 +545,7 @@ func jsFetchError(vm *goja.Runtime, err error) *goja.Object {
 	return obj
 }
 
-// readFetchOptions reads {url, base, maxBytes, timeoutSec, accept} (or just a URL string).
+// readFetchOptions reads {url, base, maxBytes, timeoutSec, accept, raw} (or just a URL string).
 func readFetchOptions(arg goja.Value) (fetchOptions, error) {
 	opts := fetchOptions{maxBytes: safeFetchDefaultMaxBytes, timeout: safeFetchDefaultTimeout}
 	if arg == nil || goja.IsUndefined(arg) || goja.IsNull(arg) {
@@ -577,6 +590,14 @@ func readFetchOptions(arg goja.Value) (fetchOptions, error) {
 			return opts, failf(codeInvalidURL, "timeoutSec must be a positive number")
 		}
 		opts.timeout = min(time.Duration(n*float64(time.Second)), safeFetchMaxTimeout)
+	}
+
+	if v, present := params["raw"]; present && v != nil {
+		raw, ok := v.(bool)
+		if !ok {
+			return opts, failf(codeInvalidURL, "raw must be true or false")
+		}
+		opts.raw = raw
 	}
 
 	if v, present := params["accept"]; present && v != nil {

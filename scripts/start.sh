@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Starts the whole product: PocketBase (with our migrations and hooks) and the web app.
+# Starts the whole product under scripts/supervise.mjs, which restarts whatever crashes: PocketBase
+# (with our migrations and hooks), the web app, the translation engine, and Litestream, which
+# replicates the database continuously (docs/operating.md, "Continuous replication").
 # Settings (environment): HOST, PORT (web app, default 127.0.0.1:3000), PB_HTTP (PocketBase,
-# default 127.0.0.1:8090), PB_DATA (PocketBase data directory, default ./pb_data).
+# default 127.0.0.1:8090), PB_DATA (PocketBase data directory, default ./pb_data), REPLICATION,
+# REPLICA_DIR, LITESTREAM_REPLICA_URL, REPLICA_SYNC_INTERVAL.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -27,7 +30,14 @@ if [[ "$TRANSLATE_PROVIDER" == "apertium" && -z "${APERTIUM_URL:-}" ]]; then
 fi
 export TRANSLATE_PROVIDER APERTIUM_URL
 
+# Links in verification emails open the web app at this address (docs/operating.md).
+APP_URL="${APP_URL:-http://$HOST:$PORT}"
+export APP_URL
+
 mkdir -p "$PB_DATA"
+# A data directory without its database (a new disk after a loss) is restored from the replica first.
+PB_DATA="$PB_DATA" node scripts/replica.mjs restore --if-missing
+
 credentials="$PB_DATA/superuser-credentials.txt"
 if [[ ! -f "$credentials" ]]; then
   email="${PB_SUPERUSER_EMAIL:-admin@chatcrypt.local}"
@@ -47,36 +57,15 @@ if [[ -z "${SESSION_SECRET:-}" ]]; then
   SESSION_SECRET="$(cat "$secret_file")"
 fi
 
-pids=()
-cleanup() {
-  trap - EXIT INT TERM
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT INT TERM
-
-if [[ "$start_apertium" == true ]]; then
-  bash scripts/start-apertium.sh "$APERTIUM_PORT" > "$PB_DATA/apertium.log" 2>&1 &
-  pids+=($!)
-fi
-
-./bin/pocketbase serve --http "$PB_HTTP" --dir "$PB_DATA" \
-  --migrationsDir "$root/pb_migrations" --hooksDir "$root/pb_hooks" --hooksWatch=false --automigrate=false &
-pids+=($!)
-
-for _ in $(seq 1 100); do
-  if node -e "fetch('http://$PB_HTTP/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then break; fi
-  sleep 0.2
-done
-
-NODE_ENV=production PB_URL="http://$PB_HTTP" SESSION_SECRET="$SESSION_SECRET" HOST="$HOST" PORT="$PORT" \
-  node server.mjs &
-pids+=($!)
+start_apertium_flag=false
+[[ "$start_apertium" == true ]] && start_apertium_flag=true
+export HOST PORT PB_HTTP PB_DATA SESSION_SECRET APERTIUM_PORT
+export START_APERTIUM="$start_apertium_flag"
 
 echo
-echo "ChatCrypt is running:"
+echo "ChatCrypt is starting:"
 echo "  web app:               http://$HOST:$PORT"
 echo "  PocketBase dashboard:  http://$PB_HTTP/_/   (superuser credentials: $credentials)"
 [[ "$start_apertium" == true ]] && echo "  translation engine:    Apertium APy on $APERTIUM_URL (log: $PB_DATA/apertium.log)"
-echo "Press Ctrl+C to stop."
-wait -n "${pids[@]}"
+echo "Crashed parts restart by themselves. Press Ctrl+C to stop."
+exec node scripts/supervise.mjs

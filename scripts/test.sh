@@ -18,8 +18,9 @@ echo "== type check"
 npx tsc || status=1
 npx tsc -p tsconfig.hooks.json || status=1
 
-echo "== lint"
+echo "== lint and format"
 npx eslint . || status=1
+npx prettier --check . > reports/prettier.log 2>&1 || { tail -20 reports/prettier.log; status=1; }
 
 echo "== unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1

@@ -73,7 +73,13 @@ export async function encryptBytes(key: CryptoKey, data: Uint8Array, aad?: strin
   return encryptBytesAs("encryptBytes", key, data, aad, dangerousTestOnlyIv);
 }
 
-async function encryptBytesAs(fn: string, key: CryptoKey, data: Uint8Array, aad?: string, dangerousTestOnlyIv?: Uint8Array): Promise<Bytes> {
+async function encryptBytesAs(
+  fn: string,
+  key: CryptoKey,
+  data: Uint8Array,
+  aad?: string,
+  dangerousTestOnlyIv?: Uint8Array,
+): Promise<Bytes> {
   const plaintext = checkData(fn, data);
   const additional = checkAad(fn, aad);
   const iv = chooseIv(fn, dangerousTestOnlyIv);

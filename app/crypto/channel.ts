@@ -80,7 +80,9 @@ export async function decryptInvitePassword(channelId: string, key: string): Pro
   try {
     plaintext = await decryptBytes(aesKey, data);
   } catch (err) {
-    throw err instanceof CryptoError ? new CryptoError(fn, err.reason, { cause: err }) : new CryptoError(fn, "authentication failed", { cause: err });
+    throw err instanceof CryptoError
+      ? new CryptoError(fn, err.reason, { cause: err })
+      : new CryptoError(fn, "authentication failed", { cause: err });
   }
   return guard(fn, "invalid utf-8", () => utf8Decode(plaintext));
 }

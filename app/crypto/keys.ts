@@ -59,7 +59,7 @@ function keyMatches(key: unknown, kind: PrivateKeyKind, type: KeyType): key is C
 }
 
 function checkKind(fn: string, kind: unknown): asserts kind is PrivateKeyKind {
-  if (kind !== "ecdh" && kind !== "rsa") throw new CryptoError(fn, "kind must be \"ecdh\" or \"rsa\"");
+  if (kind !== "ecdh" && kind !== "rsa") throw new CryptoError(fn, 'kind must be "ecdh" or "rsa"');
 }
 
 function checkUserId(fn: string, userId: unknown): asserts userId is string {
@@ -119,9 +119,12 @@ export async function importRsaPublicKey(spkiB64: string): Promise<CryptoKey> {
 export async function exportKeyBundle(b: KeyBundle): Promise<StoredKeyBundle> {
   const fn = "exportKeyBundle";
   if (
-    typeof b !== "object" || b === null ||
-    !keyMatches(b.ecdhPrivateKey, "ecdh", "private") || !keyMatches(b.ecdhPublicKey, "ecdh", "public") ||
-    !keyMatches(b.rsaPrivateKey, "rsa", "private") || !keyMatches(b.rsaPublicKey, "rsa", "public")
+    typeof b !== "object" ||
+    b === null ||
+    !keyMatches(b.ecdhPrivateKey, "ecdh", "private") ||
+    !keyMatches(b.ecdhPublicKey, "ecdh", "public") ||
+    !keyMatches(b.rsaPrivateKey, "rsa", "private") ||
+    !keyMatches(b.rsaPublicKey, "rsa", "public")
   ) {
     throw new CryptoError(fn, "not a key bundle");
   }
@@ -141,7 +144,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Copy of a stored private JWK without usage/extractability hints, after checking its shape. */
 function privateJwk(value: unknown, kind: PrivateKeyKind): JsonWebKey | null {
   if (!isRecord(value) || typeof value.d !== "string") return null;
-  if (kind === "ecdh" && (value.kty !== "EC" || value.crv !== ECDH_CURVE || typeof value.x !== "string" || typeof value.y !== "string")) return null;
+  if (kind === "ecdh" && (value.kty !== "EC" || value.crv !== ECDH_CURVE || typeof value.x !== "string" || typeof value.y !== "string"))
+    return null;
   if (kind === "rsa" && (value.kty !== "RSA" || typeof value.n !== "string" || typeof value.e !== "string")) return null;
   const { key_ops: _ops, ext: _ext, ...rest } = value;
   return rest as JsonWebKey;
@@ -223,7 +227,13 @@ export async function unwrapPrivateKey(envelope: string, wrapKey: CryptoKey, kin
   const pkcs8 = await gcmDecrypt(fn, wrapKey, iv, ct, wrapAad(kind, userId));
   try {
     const key = await guard(fn, "invalid key", () =>
-      subtle().importKey("pkcs8", pkcs8, kind === "ecdh" ? ECDH_PARAMS : RSA_PARAMS, true, kind === "ecdh" ? ECDH_PRIVATE_USAGES : RSA_PRIVATE_USAGES),
+      subtle().importKey(
+        "pkcs8",
+        pkcs8,
+        kind === "ecdh" ? ECDH_PARAMS : RSA_PARAMS,
+        true,
+        kind === "ecdh" ? ECDH_PRIVATE_USAGES : RSA_PRIVATE_USAGES,
+      ),
     );
     if (!keyMatches(key, kind, "private")) throw new CryptoError(fn, "invalid key");
     return key;
@@ -269,4 +279,5 @@ export async function deriveVaultKey(ecdhPrivateKey: CryptoKey, ecdhPublicKey: C
 }
 
 /** The contact book key (the "contacts" vault key). */
-export const deriveContactsKey = (ecdhPrivateKey: CryptoKey, ecdhPublicKey: CryptoKey) => deriveVaultKey(ecdhPrivateKey, ecdhPublicKey, "contacts");
+export const deriveContactsKey = (ecdhPrivateKey: CryptoKey, ecdhPublicKey: CryptoKey) =>
+  deriveVaultKey(ecdhPrivateKey, ecdhPublicKey, "contacts");

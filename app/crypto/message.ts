@@ -7,14 +7,7 @@
  *   envelope  = JSON.stringify({ v: 1, iv: b64url, ct: b64url, sig: b64url })
  * The receiver verifies the signature against the sender's profile key before decrypting.
  */
-import {
-  GCM_IV_BYTES,
-  GCM_TAG_BYTES,
-  LABELS,
-  MAX_MESSAGE_CHARS,
-  MAX_MESSAGE_ENVELOPE_CHARS,
-  PSS_SALT_BYTES,
-} from "./constants";
+import { GCM_IV_BYTES, GCM_TAG_BYTES, LABELS, MAX_MESSAGE_CHARS, MAX_MESSAGE_ENVELOPE_CHARS, PSS_SALT_BYTES } from "./constants";
 import { base64UrlDecode, base64UrlEncode, concatBytes, utf8Decode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
 import { isCryptoKey, subtle } from "./platform";
@@ -58,8 +51,10 @@ export async function encryptMessage(p: {
   if (!isKey(signingKey, "private", "sign")) throw new CryptoError(fn, "invalid signing key");
   const iv = chooseIv(fn, dangerousTestOnlyIv);
   const ct = await gcmEncrypt(fn, key, iv, utf8Encode(plaintext), utf8Encode(context(channelId, senderId)));
-  const sig = await guard(fn, "invalid signing key", async () =>
-    new Uint8Array(await subtle().sign(PSS_PARAMS, signingKey, signedData(channelId, senderId, iv, ct))),
+  const sig = await guard(
+    fn,
+    "invalid signing key",
+    async () => new Uint8Array(await subtle().sign(PSS_PARAMS, signingKey, signedData(channelId, senderId, iv, ct))),
   );
   return JSON.stringify({ v: MESSAGE_VERSION, iv: base64UrlEncode(iv), ct: base64UrlEncode(ct), sig: base64UrlEncode(sig) });
 }

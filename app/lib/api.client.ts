@@ -7,6 +7,9 @@ export function setCsrfToken(token: string) {
 
 export const getCsrfToken = () => csrfToken;
 
+/** The words for a request that never reached the server. */
+export const UNREACHABLE = "The server is unreachable. Check your connection and try again.";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -21,7 +24,7 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: body === undefined && !init.method ? "GET" : init.method ?? "POST",
+      method: body === undefined && !init.method ? "GET" : (init.method ?? "POST"),
       credentials: "same-origin",
       ...init,
       headers: {
@@ -33,7 +36,13 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError("Cannot reach the server. Check your connection and try again.", 0);
+    throw new ApiError(UNREACHABLE, 0);
+  }
+  // Signing in or out changes the session, and the server hands out the CSRF token bound to the new one.
+  const fresh = response.headers.get("X-CSRF-Token");
+  if (fresh) {
+    csrfToken = fresh;
+    document.querySelector('meta[name="csrf-token"]')?.setAttribute("content", fresh);
   }
   const text = await response.text();
   let parsed: unknown = undefined;

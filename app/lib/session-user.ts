@@ -20,6 +20,8 @@ export type UserSettings = ServerSettings & PrivateSettings;
 export interface SessionUser {
   id: string;
   email: string;
+  /** The owner confirmed the address through the emailed link; email notifications need it. */
+  verified: boolean;
   profileFound: boolean;
   username: string;
   ecdhPublicKey: string;

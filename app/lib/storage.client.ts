@@ -27,7 +27,11 @@ function jsonEntry<T>(storage: () => Storage, name: string, valid: (value: T) =>
   };
 }
 
-const localKeys = jsonEntry<LocalKeyBundle>(() => localStorage, KEYS, (bundle) => typeof bundle.userId === "string");
+const localKeys = jsonEntry<LocalKeyBundle>(
+  () => localStorage,
+  KEYS,
+  (bundle) => typeof bundle.userId === "string",
+);
 
 export function loadLocalKeys(userId: string): LocalKeyBundle | null {
   const bundle = localKeys.get();

@@ -1,4 +1,4 @@
-import { ApiError, getCsrfToken } from "~/lib/api.client";
+import { ApiError, UNREACHABLE, getCsrfToken } from "~/lib/api.client";
 
 /** POSTs multipart form data with upload progress (fetch cannot report it), returning the parsed JSON. */
 export function uploadWithProgress<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
@@ -10,7 +10,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress?:
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError("Cannot reach the server. Check your connection and try again.", 0));
+    xhr.onerror = () => reject(new ApiError(UNREACHABLE, 0));
     xhr.onload = () => {
       let body: unknown;
       try {

@@ -2,17 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { ChatApp } from "~/features/workspace/ChatApp";
 import { publicEnv } from "~/server/env.server";
-import { csrf } from "~/server/http.server";
 import { pocketbaseFor } from "~/server/pocketbase.server";
 import { destroyAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
+import { commitCsrf } from "~/server/csrf.server";
 
 // The single page of the product (spec §2): everything else happens in the browser through /api routes.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-
   const { pb, token, userId } = await pocketbaseFor(request, context);
   let user = null;
   if (token && userId) {
@@ -23,6 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     if (!user) headers.append("Set-Cookie", await destroyAuth(request));
   }
+  // The page's CSRF token is bound to the session it will use (csrf.server.ts).
+  const [csrfToken, csrfCookie] = await commitCsrf(request, user ? token : null);
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   return data({ csrfToken, user, ...publicEnv() }, { headers });
 }
 

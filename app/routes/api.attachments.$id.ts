@@ -6,5 +6,5 @@ import { fail, requireUser } from "~/server/http.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { pb } = await requireUser(request, context);
   if (!/^[a-z0-9]{15}$/.test(params.id ?? "")) fail(400, "Invalid attachment id.");
-  return streamProtectedFile(pb, "file_attachments", params.id!, "file");
+  return streamProtectedFile(pb, context, "file_attachments", params.id!, "file");
 }

@@ -4,6 +4,7 @@ import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/server
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 import { commitAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
+import { sessionChangeHeaders } from "~/server/csrf.server";
 
 // Sign-in with the login secret derived in the browser; answers with the wrapped keys so a new device can unwrap them.
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -21,5 +22,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const user = await loadSessionUser(pb, auth.record.id);
   if (!user) fail(502, "Sign in failed");
-  return jsonResponse({ user }, 200, { "Set-Cookie": await commitAuth(request, auth.token, user.id) });
+  return jsonResponse({ user }, 200, await sessionChangeHeaders(request, await commitAuth(request, auth.token, user.id), auth.token));
 }

@@ -4,6 +4,7 @@ import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/server
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 import { commitAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
+import { sessionChangeHeaders } from "~/server/csrf.server";
 
 // Sign-up: the browser already derived the login secret and wrapped its private keys.
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,5 +35,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   pb.authStore.save(auth.token, null);
   const user = await loadSessionUser(pb, auth.record.id);
   if (!user) fail(502, "Sign up failed");
-  return jsonResponse({ user }, 200, { "Set-Cookie": await commitAuth(request, auth.token, user.id) });
+  return jsonResponse({ user }, 200, await sessionChangeHeaders(request, await commitAuth(request, auth.token, user.id), auth.token));
 }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { messagePageSchema } from "~/features/channels/validation";
-import { fail, jsonResponse, requireUser } from "~/server/http.server";
-import { listMessages } from "~/features/messages/messages.server";
-import { sendMessage } from "~/features/messages/send.server";
+import { messagePageSchema, postMessageRequestSchema } from "~/features/channels/validation";
+import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { createMessage, listMessages } from "~/features/messages/messages.server";
 import { channelIdParam } from "~/features/channels/params.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -13,7 +12,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return jsonResponse(await listMessages(pb, channelId, query.data));
 }
 
-// Sending a message (app/features/messages/send.server.ts).
+// Posts a ciphertext envelope; PocketBase's create rule checks membership and that the sender is the caller.
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return jsonResponse(await sendMessage(request, params, context));
+  requirePost(request);
+  await requireCsrf(request);
+  const channelId = channelIdParam(params);
+  const { pb, userId } = await requireUser(request, context);
+  const body = await readJson(request, postMessageRequestSchema);
+  const message = await createMessage(pb, {
+    channelId,
+    senderId: userId,
+    encryptedContent: body.encryptedContent,
+    senderPublicKey: body.senderPublicKey,
+    kind: body.kind,
+    targetId: body.targetId,
+    clientId: body.clientId,
+  });
+  const { replayed, ...stored } = message;
+  return jsonResponse(replayed ? { message: stored, replayed } : { message: stored });
 }

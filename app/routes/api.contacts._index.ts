@@ -3,9 +3,15 @@ import { z } from "zod";
 import { listContacts, saveContact } from "~/features/contacts/contacts.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
-const cipher = z.string().min(1).max(4000).regex(/^[A-Za-z0-9_-]+$/, "Contact fields must be encrypted.");
+const cipher = z
+  .string()
+  .min(1)
+  .max(4000)
+  .regex(/^[A-Za-z0-9_-]+$/, "Contact fields must be encrypted.");
 // The browser chooses a new contact's id (its fields are encrypted bound to it); `isNew` says create.
-const contactSchema = z.object({ id: z.string().regex(/^[a-z0-9]{15}$/), isNew: z.boolean().optional(), name: cipher, phoneNumber: cipher }).strict();
+const contactSchema = z
+  .object({ id: z.string().regex(/^[a-z0-9]{15}$/), isNew: z.boolean().optional(), name: cipher, phoneNumber: cipher })
+  .strict();
 
 /** The WhatsApp contact book: names and numbers are encrypted in the browser with the user's contact key. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

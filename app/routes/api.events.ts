@@ -1,16 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { checkLiveRequest, LIVE_HEADERS, runLiveStream } from "~/features/live/stream.server";
-import { fail } from "~/server/http.server";
 
 /**
  * Live updates for the page as server-sent events, from this process's relay hub
  * (app/features/live/relay.server.ts). The production server (server.mjs) answers /api/events
- * before Remix with handleLiveEvents; this route serves the same stream under any other server.
- * Each stream starts with "sync", and the page then fetches whatever it may have missed.
+ * before Remix (app/server/fast-routes.server.ts); this route serves the same stream under any other
+ * server. Each stream starts with "sync", and the page then fetches whatever it may have missed.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const opened = await checkLiveRequest(request.headers.get("Cookie"), request.url);
-  if (!opened.ok) fail(opened.status, opened.message);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const opened = await checkLiveRequest(request.headers.get("Cookie"), request.url, context);
   let detach = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -7,7 +7,11 @@ import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~
 const entrySchema = z
   .object({
     channelId: channelIdSchema,
-    data: z.string().min(1).max(4000).regex(/^[A-Za-z0-9_-]+$/, "Keyring entries must be encrypted."),
+    data: z
+      .string()
+      .min(1)
+      .max(4000)
+      .regex(/^[A-Za-z0-9_-]+$/, "Keyring entries must be encrypted."),
   })
   .strict();
 

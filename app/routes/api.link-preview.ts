@@ -20,8 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   return jsonResponse({
     success: Boolean(result.success),
-    title: result.success ? result.title ?? "" : "",
-    description: result.success ? result.description ?? "" : "",
-    image: result.success ? result.image ?? "" : "",
+    title: result.success ? (result.title ?? "") : "",
+    description: result.success ? (result.description ?? "") : "",
+    image: result.success ? (result.image ?? "") : "",
   });
 }

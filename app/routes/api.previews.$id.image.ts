@@ -6,5 +6,5 @@ import { fail, requireUser } from "~/server/http.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { pb } = await requireUser(request, context);
   if (!/^[a-z0-9]{15}$/.test(params.id ?? "")) fail(400, "Invalid preview id.");
-  return streamProtectedFile(pb, "link_previews", params.id!, "image");
+  return streamProtectedFile(pb, context, "link_previews", params.id!, "image");
 }

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { fail, jsonResponse, requireUser } from "~/server/http.server";
 import { listProfiles } from "~/features/auth/users.server";
 
-const idsSchema = z.array(z.string().regex(/^[a-z0-9]{15}$/)).min(1).max(100);
+const idsSchema = z
+  .array(z.string().regex(/^[a-z0-9]{15}$/))
+  .min(1)
+  .max(100);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pb } = await requireUser(request, context);

@@ -1,38 +1,65 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "./env.server";
-import { csrfCookie } from "./session.server";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { env } from "~/server/env.server";
+import { csrfCookie, readSession } from "~/server/session.server";
 
 /**
- * CSRF tokens: 32 random bytes and their HMAC-SHA256 under the session secret, both base64url
- * ("token.signature", the format the app has always used, so pages already open keep working). The
- * token lives in a signed HttpOnly cookie and in the page; every state-changing request must send it
- * back in X-CSRF-Token. Computed with node:crypto.
+ * CSRF tokens bound to the session they were issued for. The signed HttpOnly cookie holds a random
+ * nonce (double submit: a cross-site page can neither read it nor the token); the token the page
+ * sends in X-CSRF-Token is `nonce.mac`, where the MAC covers the nonce and the session's PocketBase
+ * token. A token issued to an anonymous visit (or to another session) therefore fails once someone
+ * is signed in, and every sign-in, sign-up and sign-out answers with a fresh token in the
+ * X-CSRF-Token response header.
  */
-const sign = (value: string) => createHmac("sha256", env().sessionSecret).update(value).digest("base64url");
+const HEADER = "X-CSRF-Token";
 
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-function wellSigned(token: string): boolean {
-  const parts = token.split(".");
-  return parts.length === 2 && parts[0] !== "" && same(parts[1], sign(parts[0]));
+function binding(sessionToken: string | undefined) {
+  return sessionToken ? createHash("sha256").update(sessionToken).digest("base64url") : "anonymous";
 }
 
-/** The page's token: the one in the request's cookie, or a new one with the Set-Cookie to store it. */
-export async function commitCsrfToken(request: Request): Promise<[string, string | null]> {
-  const existing: unknown = await csrfCookie.parse(request.headers.get("Cookie"));
-  if (typeof existing === "string" && wellSigned(existing)) return [existing, null];
-  const value = randomBytes(32).toString("base64url");
-  const token = `${value}.${sign(value)}`;
-  return [token, await csrfCookie.serialize(token)];
+function mac(nonce: string, sessionToken: string | undefined) {
+  return createHmac("sha256", env().sessionSecret)
+    .update(`chatcrypt-csrf|${nonce}|${binding(sessionToken)}`)
+    .digest("base64url");
 }
 
-/** Whether the token sent with a request matches its cookie's, and that one is ours. */
-export async function csrfValid(cookieHeader: string | null | undefined, sent: string | null | undefined): Promise<boolean> {
-  if (!sent) return false;
-  const cookie: unknown = await csrfCookie.parse(cookieHeader ?? null);
-  return typeof cookie === "string" && wellSigned(cookie) && same(cookie, sent);
+async function cookieNonce(request: Request): Promise<string | null> {
+  const value: unknown = await csrfCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length >= 16 && value.length <= 200 ? value : null;
+}
+
+/**
+ * The token for the page (bound to `sessionToken`, by default the request's own session) and, when
+ * the browser has no CSRF cookie yet, the Set-Cookie header that gives it one.
+ */
+export async function commitCsrf(request: Request, sessionToken?: string | null): Promise<[string, string | null]> {
+  const bound = sessionToken === undefined ? (await readSession(request)).get("token") : (sessionToken ?? undefined);
+  let nonce = await cookieNonce(request);
+  let setCookie: string | null = null;
+  if (!nonce) {
+    nonce = randomBytes(24).toString("base64url");
+    setCookie = await csrfCookie.serialize(nonce);
+  }
+  return [`${nonce}.${mac(nonce, bound)}`, setCookie];
+}
+
+/** True when the request's X-CSRF-Token matches its CSRF cookie and was issued for its session. */
+export async function validCsrf(request: Request): Promise<boolean> {
+  const token = request.headers.get(HEADER) ?? "";
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0 || token.length > 400) return false;
+  const nonce = await cookieNonce(request);
+  if (!nonce || token.slice(0, dot) !== nonce) return false;
+  const expected = Buffer.from(mac(nonce, (await readSession(request)).get("token")));
+  const given = Buffer.from(token.slice(dot + 1));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Headers for an answer that changes the session: its cookie, and the CSRF token for the new session. */
+export async function sessionChangeHeaders(request: Request, sessionCookie: string, sessionToken: string | null): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie);
+  const [token, csrfSetCookie] = await commitCsrf(request, sessionToken);
+  if (csrfSetCookie) headers.append("Set-Cookie", csrfSetCookie);
+  headers.set(HEADER, token);
+  return headers;
 }

@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleLiveEvents } from "~/features/live/stream.server";
-import { sendMessage } from "~/features/messages/send.server";
-import { MAX_JSON_BYTES, type RequestLike } from "./http.server";
+import { action as postMessage } from "~/routes/api.channels.$id.messages";
+import { MAX_JSON_BYTES } from "./http.server";
+import { sendResponse } from "./node-response.server";
 
 /**
- * The two requests every open page makes most, answered before Express's other middleware and
- * Remix (server.mjs mounts this first): the live stream (GET /api/events) and sending a message
- * (POST /api/channels/:id/messages, app/features/messages/send.server.ts: the same checks and
- * answers as through the route). They skip Remix's per-request route matching and data strategy
- * and the Fetch API's Request, Headers and Response objects, which cost more CPU here than the rest
- * of the request. Everything else goes on to the next handler.
+ * The two requests every open page makes most, answered by server.mjs after its guards but without
+ * Remix's per-request work (route matching, data strategy, response streaming): the live stream
+ * (GET /api/events) and sending a message (POST /api/channels/:id/messages, whose own route action
+ * runs: the same checks and answers). Everything else goes on to Remix.
  */
 const MESSAGES_PATH = /^\/api\/channels\/([^/?#]+)\/messages(?:\?|$)/;
 
@@ -23,35 +22,33 @@ export function handleFastRoutes(req: NodeRequest, res: ServerResponse, next: (e
   }
   const match = req.method === "POST" ? MESSAGES_PATH.exec(url) : null;
   if (!match) return next();
-  postMessage(req, res, decodeURIComponent(match[1])).catch(next);
+  sendMessage(req, res, decodeURIComponent(match[1])).catch(next);
 }
 
-async function postMessage(req: NodeRequest, res: ServerResponse, channelId: string) {
-  const header = (name: string) => {
-    const value = req.headers[name.toLowerCase()];
-    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-  };
-  // A declared oversize body is refused unread (readJson answers 413 from the header alone).
-  const body = Number(header("content-length") ?? "0") > MAX_JSON_BYTES ? (req.resume(), "") : await readBody(req, MAX_JSON_BYTES + 1);
-  const request: RequestLike = { method: req.method ?? "POST", headers: { get: header }, text: async () => body };
-  let status = 200;
-  let payload: string;
-  let headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+async function sendMessage(req: NodeRequest, res: ServerResponse, channelId: string) {
+  // The body is read here (cut just past the limit, which the action then answers with 413).
+  const body = await readBody(req, MAX_JSON_BYTES + 1);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== "content-length") headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const request = new Request(new URL(req.url ?? "/", "http://localhost"), { method: "POST", headers, body: body as unknown as BodyInit });
+  let response: Response;
   try {
-    payload = JSON.stringify(await sendMessage(request, { id: channelId }, { clientIp: req.ip ?? "" }));
+    response = await postMessage({ request, params: { id: channelId }, context: { clientIp: req.ip ?? "" } });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
-    status = thrown.status;
-    headers = Object.fromEntries(thrown.headers);
-    payload = await thrown.text();
+    response = thrown;
   }
-  headers["content-length"] = String(Buffer.byteLength(payload));
-  res.writeHead(status, headers);
-  res.end(payload);
+  await sendResponse(res, response);
 }
 
-/** The request body as text, cut at `limit` bytes (the route's own limit then answers 413). */
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+/** The request body, cut at `limit` bytes (a declared Content-Length over it is not read at all). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (Number(req.headers["content-length"] ?? "0") > limit) {
+    req.resume();
+    return Promise.resolve(Buffer.alloc(limit));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -60,7 +57,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       chunks.push(chunk);
       size += chunk.length;
     });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }

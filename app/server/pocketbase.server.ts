@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import PocketBase, { ClientResponseError } from "pocketbase";
+import { forwardedFor } from "./client-address.server";
 import { env } from "./env.server";
 import { pbFetch } from "./pb-fetch.server";
 import { readSession } from "./session.server";
@@ -12,16 +13,16 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
   const pb = new PocketBase(env().PB_URL);
   pb.autoCancellation(false);
   if (token) pb.authStore.save(token, null);
-  const clientIp = context?.clientIp;
+  const forwarded = forwardedFor(context?.clientIp);
   pb.beforeSend = (url, options) => {
     options.fetch = pbFetch as unknown as typeof fetch;
-    if (clientIp) options.headers = { ...(options.headers as Record<string, string>), "X-Forwarded-For": clientIp };
+    options.headers = { ...(options.headers as Record<string, string>), ...forwarded };
     return { url, options };
   };
   return pb;
 }
 
-export async function pocketbaseFor(request: { headers: { get(name: string): string | null } }, context?: AppLoadContext) {
+export async function pocketbaseFor(request: Request, context?: AppLoadContext) {
   const session = await readSession(request);
   const token = session.get("token");
   const userId = session.get("userId");

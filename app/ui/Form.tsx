@@ -25,7 +25,14 @@ export function FormError({ message }: { message: string | null | undefined }) {
  * Cancel and the dialog's action, which reads 'Processing...' while busy. Without `onConfirm` the action
  * submits the form around it.
  */
-export function FormActions(props: { busy: boolean; submitLabel: string; onCancel: () => void; onConfirm?: () => void; disabled?: boolean; danger?: boolean }) {
+export function FormActions(props: {
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  onConfirm?: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
   const { busy, submitLabel, onCancel, onConfirm } = props;
   return (
     <div className="modal-actions">

@@ -61,7 +61,13 @@ export function ConfirmDialog(props: {
     <Modal title={props.title} onClose={props.onClose}>
       <p>{props.message}</p>
       <FormError message={props.error} />
-      <FormActions busy={Boolean(props.busy)} submitLabel={props.confirmLabel} onCancel={props.onClose} onConfirm={props.onConfirm} danger />
+      <FormActions
+        busy={Boolean(props.busy)}
+        submitLabel={props.confirmLabel}
+        onCancel={props.onClose}
+        onConfirm={props.onConfirm}
+        danger
+      />
     </Modal>
   );
 }

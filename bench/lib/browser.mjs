@@ -38,11 +38,10 @@ function installProbe(page, selector) {
 }
 
 async function probeResult(page, target, timeoutMs) {
-  await page.waitForFunction(
-    (t) => window.__bench.changes.some((c) => c.n >= t && c.frameAt !== null),
-    target,
-    { timeout: timeoutMs, polling: 50 },
-  );
+  await page.waitForFunction((t) => window.__bench.changes.some((c) => c.n >= t && c.frameAt !== null), target, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   return page.evaluate((t) => {
     const b = window.__bench;
     b.observer.disconnect();
@@ -52,10 +51,11 @@ async function probeResult(page, target, timeoutMs) {
 }
 
 /**
- * reader: { email, password }; history: { id, name, password, total }; other: { id, name, password, total }.
+ * reader: { email, password }; history: { id, name, password, total }; other: { id, name, password, total };
+ * annotated (optional): a channel with the same history plus edits and reactions, opened the same way.
  * Returns sign-in time, asset sizes, page size and open times.
  */
-export async function measureBrowser({ root, baseUrl, reader, history, other, log }) {
+export async function measureBrowser({ root, baseUrl, reader, history, other, annotated, log }) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: LAUNCH_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl });
@@ -69,9 +69,12 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, lo
     await page.goto("/");
     await page.getByText("End-to-end encrypted messaging").waitFor({ timeout: 30_000 });
     // This device already knows the channel passwords (as after joining here earlier).
-    await page.evaluate((channels) => {
-      for (const c of channels) localStorage.setItem(`channel_password_${c.id}`, c.password);
-    }, [history, other].map((c) => ({ id: c.id, password: c.password })));
+    await page.evaluate(
+      (channels) => {
+        for (const c of channels) localStorage.setItem(`channel_password_${c.id}`, c.password);
+      },
+      [history, other, annotated].filter(Boolean).map((c) => ({ id: c.id, password: c.password })),
+    );
 
     // ---- sign in: click "Sign In" until the workspace is on screen ----
     await page.getByLabel("Email").fill(reader.email);
@@ -86,25 +89,61 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, lo
     await historyButton.waitFor({ timeout: 30_000 });
 
     // ---- open the channel with the long history ----
-    const openChannel = async () => {
-      const requested = page.waitForRequest((r) => r.url().includes(`/api/channels/${history.id}/messages`), { timeout: 30_000 });
+    const openChannel = async (channel = history) => {
+      const button = page.getByRole("button", { name: `# ${channel.name}`, exact: true });
+      const requested = page.waitForRequest((r) => r.url().includes(`/api/channels/${channel.id}/messages`), { timeout: 30_000 });
       await installProbe(page, '[role="log"] article');
-      await historyButton.click();
+      await button.click();
       const pageSize = Number(new URL((await requested).url()).searchParams.get("limit") ?? NaN);
-      const target = Math.min(Number.isFinite(pageSize) ? pageSize : history.total, history.total);
+      const target = Math.min(Number.isFinite(pageSize) ? pageSize : channel.total, channel.total);
       const result = await probeResult(page, target, 60_000);
       return { ...result, pageSize, target };
     };
+    const switchAway = async () => {
+      await installProbe(page, '[role="log"] article');
+      await otherButton.click();
+      await probeResult(page, other.total, 30_000);
+      await page.waitForTimeout(300);
+    };
     const first = await openChannel();
-    log(`  open history (first, derives the channel key): ${first.ms.toFixed(0)} ms for ${first.count} messages (page size ${first.pageSize})`);
+    log(
+      `  open history (first, derives the channel key): ${first.ms.toFixed(0)} ms for ${first.count} messages (page size ${first.pageSize})`,
+    );
 
     // Switch away and back: the channel key and sender profiles are cached now.
-    await installProbe(page, '[role="log"] article');
-    await otherButton.click();
-    await probeResult(page, other.total, 30_000);
-    await page.waitForTimeout(300);
+    await switchAway();
     const again = await openChannel();
     log(`  open history again (key cached): ${again.ms.toFixed(0)} ms`);
+
+    // ---- the same history with edits and reactions: opened the same way, first and again ----
+    let withAnnotations = null;
+    if (annotated) {
+      await switchAway();
+      const annotatedFirst = await openChannel(annotated);
+      const runs = [];
+      for (let i = 0; i < 3; i++) {
+        await switchAway();
+        runs.push((await openChannel(annotated)).ms);
+        await switchAway();
+        runs.push(-(await openChannel()).ms);
+      }
+      const plain = runs
+        .filter((ms) => ms < 0)
+        .map((ms) => -ms)
+        .sort((a, b) => a - b)[1];
+      const withNotes = runs.filter((ms) => ms > 0).sort((a, b) => a - b)[1];
+      withAnnotations = {
+        first: annotatedFirst.ms,
+        againMs: withNotes,
+        plainAgainMs: plain,
+        ratio: withNotes / plain,
+        edits: annotated.edits,
+        reactions: annotated.reactions,
+      };
+      log(
+        `  open history with ${annotated.reactions} reactions and ${annotated.edits} edits again: ${withNotes.toFixed(0)} ms against ${plain.toFixed(0)} ms without (median of 3 each, ${(withNotes / plain).toFixed(2)}x)`,
+      );
+    }
 
     // ---- first load: the JS and CSS this session loaded, gzipped ----
     const files = [...assets].map((p) => path.join(root, "build", "client", p.replace(/^\//, ""))).filter((f) => existsSync(f));
@@ -124,7 +163,13 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, lo
       }
     }
     await context.close();
-    return { signInMs: signIn.ms, first, again, assets: { files: files.map((f) => path.relative(root, f)), js, css, jsRaw, cssRaw } };
+    return {
+      signInMs: signIn.ms,
+      first,
+      again,
+      withAnnotations,
+      assets: { files: files.map((f) => path.relative(root, f)), js, css, jsRaw, cssRaw },
+    };
   } finally {
     await browser.close();
   }

@@ -61,7 +61,13 @@ export async function signUpListener(baseUrl, template, { username, email }, cli
 export async function createChannel(c, client, name, password) {
   const id = c.randomUuid();
   const secrets = await c.deriveChannelSecrets(password, id, c.PBKDF2_ITERATIONS);
-  await client.api("/api/channels", { id, name, verifier: secrets.verifier, ecdhPublicKey: client.user.ecdhPublicKey, kdfIterations: c.PBKDF2_ITERATIONS });
+  await client.api("/api/channels", {
+    id,
+    name,
+    verifier: secrets.verifier,
+    ecdhPublicKey: client.user.ecdhPublicKey,
+    kdfIterations: c.PBKDF2_ITERATIONS,
+  });
   return { id, name, password, key: secrets.key, verifier: secrets.verifier };
 }
 
@@ -69,12 +75,33 @@ export async function joinChannel(client, channel) {
   return client.api("/api/channels/join", { channelId: channel.id, verifier: channel.verifier, ecdhPublicKey: client.user.ecdhPublicKey });
 }
 
-/** postEnvelope: encrypt, sign, POST. Returns the envelope's iv (the bench's message key) and the answer. */
-export async function postMessage(c, client, channel, text) {
-  const envelope = await c.encryptMessage({ key: channel.key, channelId: channel.id, senderId: client.user.id, plaintext: text, signingKey: client.keys.rsaPrivateKey });
+/**
+ * postEnvelope: encrypt, sign, POST. Returns the envelope's iv (the bench's message key) and the answer.
+ * With `annotation` ({ kind: "edit", targetId, text } or { kind: "reaction", targetId, emoji }) it posts
+ * an edit or a reaction the way the page does.
+ */
+export async function postMessage(c, client, channel, text, annotation) {
+  const body = !annotation
+    ? text
+    : c.encodeBody(
+        annotation.kind === "edit"
+          ? { text, files: [], edits: annotation.targetId }
+          : { text: "", files: [], reactsTo: annotation.targetId, reaction: annotation.emoji },
+      );
+  const envelope = await c.encryptMessage({
+    key: channel.key,
+    channelId: channel.id,
+    senderId: client.user.id,
+    plaintext: body,
+    signingKey: client.keys.rsaPrivateKey,
+  });
   const iv = JSON.parse(envelope).iv;
   const sentAt = performance.now();
-  const { message } = await client.api(`/api/channels/${channel.id}/messages`, { encryptedContent: envelope, senderPublicKey: client.user.ecdhPublicKey });
+  const { message } = await client.api(`/api/channels/${channel.id}/messages`, {
+    encryptedContent: envelope,
+    senderPublicKey: client.user.ecdhPublicKey,
+    ...(annotation ? { kind: annotation.kind, targetId: annotation.targetId } : {}),
+  });
   return { iv, message, postMs: performance.now() - sentAt };
 }
 
@@ -97,5 +124,11 @@ export async function verifyAndDecrypt(c, client, channel, message) {
     await warmProfiles(c, client, [message.senderId]);
     sender = client.profiles.get(message.senderId);
   }
-  return c.decryptMessage({ key: channel.key, channelId: channel.id, senderId: message.senderId, envelope: message.encryptedContent, verifyKey: sender.verifyKey });
+  return c.decryptMessage({
+    key: channel.key,
+    channelId: channel.id,
+    senderId: message.senderId,
+    envelope: message.encryptedContent,
+    verifyKey: sender.verifyKey,
+  });
 }

@@ -1,13 +1,20 @@
-// The real client crypto (app/crypto/index.ts), bundled once with esbuild into a temporary ES module so
-// Node runs exactly the code the browser runs.
+// The real client crypto (app/crypto/index.ts) and message body codec (app/features/messages/body.ts),
+// bundled once with esbuild into a temporary ES module so Node runs exactly the code the browser runs.
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 export async function loadClientCrypto(root, tmpDir) {
   const out = path.join(tmpDir, "chatcrypt-crypto.mjs");
+  const entry = path.join(tmpDir, "chatcrypt-client-entry.ts");
+  writeFileSync(
+    entry,
+    `export * from ${JSON.stringify(path.join(root, "app", "crypto", "index.ts"))};\n` +
+      `export { encodeBody } from ${JSON.stringify(path.join(root, "app", "features", "messages", "body.ts"))};\n`,
+  );
   execFileSync(path.join(root, "node_modules", ".bin", "esbuild"), [
-    path.join(root, "app", "crypto", "index.ts"),
+    entry,
     "--bundle",
     "--format=esm",
     "--platform=neutral",

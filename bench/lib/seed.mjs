@@ -74,7 +74,15 @@ export async function seedListeners(root, binary, dir, dataDir, count, prefix) {
 /** The web server's session cookie (app/server/session.server.ts) for a user and PocketBase token. */
 export function sessionCookies(secret) {
   const storage = createCookieSessionStorage({
-    cookie: { name: "chatcrypt_session", httpOnly: true, sameSite: "lax", path: "/", secure: false, secrets: [secret], maxAge: 60 * 60 * 24 * 7 },
+    cookie: {
+      name: "chatcrypt_session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: false,
+      secrets: [secret],
+      maxAge: 60 * 60 * 24 * 7,
+    },
   });
   return async (token, userId) => {
     const session = await storage.getSession();

@@ -68,13 +68,38 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
   const pbUrl = `http://127.0.0.1:${pbPort}`;
   const pb = spawn(
     binary,
-    ["serve", "--http", `127.0.0.1:${pbPort}`, "--dir", dataDir, "--migrationsDir", "pb_migrations", "--hooksDir", "pb_hooks", "--hooksWatch=false", "--automigrate=false"],
+    [
+      "serve",
+      "--http",
+      `127.0.0.1:${pbPort}`,
+      "--dir",
+      dataDir,
+      "--migrationsDir",
+      "pb_migrations",
+      "--hooksDir",
+      "pb_hooks",
+      "--hooksWatch=false",
+      "--automigrate=false",
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
   );
   pb.stdout.pipe(log, { end: false });
   pb.stderr.pipe(log, { end: false });
   const sessionSecret = randomBytes(32).toString("base64url");
-  const stack = { dir, dataDir, logPath, pbUrl, pb, web: null, webUrl: null, webPids: [], superuser, superuserToken: "", sessionSecret, seeded };
+  const stack = {
+    dir,
+    dataDir,
+    logPath,
+    pbUrl,
+    pb,
+    web: null,
+    webUrl: null,
+    webPids: [],
+    superuser,
+    superuserToken: "",
+    sessionSecret,
+    seeded,
+  };
   stack.stop = async () => {
     await stopProcess(stack.web);
     await stopProcess(stack.pb);
@@ -108,7 +133,13 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
     stack.webUrl = `http://127.0.0.1:${webPort}`;
     // BENCH_WEB_CPU_PROFILE=<dir>: the web server writes a V8 CPU profile there when it stops.
     const profileDir = process.env.BENCH_WEB_CPU_PROFILE;
-    const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`, `--cpu-prof-interval=${process.env.BENCH_WEB_CPU_PROFILE_INTERVAL ?? 1000}`] : [];
+    const nodeArgs = profileDir
+      ? [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(profileDir)}`,
+          `--cpu-prof-interval=${process.env.BENCH_WEB_CPU_PROFILE_INTERVAL ?? 1000}`,
+        ]
+      : [];
     stack.web = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
       cwd: root,
       env: {
@@ -254,10 +285,15 @@ export function cpuWindow(pids) {
     }
     const busy = sys.busy - start.sys.busy;
     out.perProcess = Object.fromEntries(
-      Object.entries(pids).map(([k, list]) => [k, each(list).map((pid, i) => ((cpuOne(pid) - start.each[k][i]) / TICKS_PER_SECOND / seconds) * 100)]),
+      Object.entries(pids).map(([k, list]) => [
+        k,
+        each(list).map((pid, i) => ((cpuOne(pid) - start.each[k][i]) / TICKS_PER_SECOND / seconds) * 100),
+      ]),
     );
     // of which in the kernel (system time: socket writes and reads, TCP on loopback)
-    out.kernel = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, ((kernelTicks(pid) - start.kernel[k]) / TICKS_PER_SECOND / seconds) * 100]));
+    out.kernel = Object.fromEntries(
+      Object.entries(pids).map(([k, pid]) => [k, ((kernelTicks(pid) - start.kernel[k]) / TICKS_PER_SECOND / seconds) * 100]),
+    );
     out.machine = (busy / TICKS_PER_SECOND / seconds) * 100;
     out.other = Math.max(0, ((busy - ours) / TICKS_PER_SECOND / seconds) * 100);
     out.seconds = seconds;

@@ -7,7 +7,13 @@ export function percentile(values, p) {
 }
 
 export function summary(values) {
-  return { n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99), max: percentile(values, 100) };
+  return {
+    n: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    p99: percentile(values, 99),
+    max: percentile(values, 100),
+  };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

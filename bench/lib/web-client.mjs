@@ -22,12 +22,17 @@ export class WebClient {
   }
 
   absorb(headers) {
+    // Sign-in, sign-up and sign-out hand the page a CSRF token bound to the new session, as the page's API client reads it.
+    const fresh = headers["x-csrf-token"];
+    if (typeof fresh === "string" && fresh) this.csrf = fresh;
     for (const line of headers["set-cookie"] ?? []) {
       const [pair, ...attrs] = line.split(";");
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now()));
+      const expired = attrs.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now()),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -44,10 +49,11 @@ export class WebClient {
     return res.text;
   }
 
-  async api(path, body, { method } = {}) {
+  /** `headers` are added to the request (a test may pose as a proxy: X-Forwarded-For). */
+  async api(path, body, { method, headers = {} } = {}) {
     const res = await request(`${this.base}${path}`, {
       method: method ?? (body === undefined ? "GET" : "POST"),
-      headers: { Accept: "application/json", "X-CSRF-Token": this.csrf, Cookie: this.cookieHeader() },
+      headers: { Accept: "application/json", "X-CSRF-Token": this.csrf, Cookie: this.cookieHeader(), ...headers },
       body,
     });
     this.absorb(res.headers);
@@ -80,18 +86,23 @@ export class WebClient {
     let resolveSync;
     const synced = new Promise((r) => (resolveSync = r));
     const url = `${this.base}/api/events${channelId ? `?channel=${encodeURIComponent(channelId)}` : ""}`;
-    const stream = openEventStream(url, { Cookie: this.cookieHeader() }, ({ event, data }) => {
-      const at = performance.now();
-      if (event !== "message") return;
-      let parsed;
-      try {
-        parsed = JSON.parse(data);
-      } catch {
-        return;
-      }
-      if (parsed.type === "sync") resolveSync();
-      onEvent(parsed, at);
-    }, onEnd);
+    const stream = openEventStream(
+      url,
+      { Cookie: this.cookieHeader() },
+      ({ event, data }) => {
+        const at = performance.now();
+        if (event !== "message") return;
+        let parsed;
+        try {
+          parsed = JSON.parse(data);
+        } catch {
+          return;
+        }
+        if (parsed.type === "sync") resolveSync();
+        onEvent(parsed, at);
+      },
+      onEnd,
+    );
     let timer;
     try {
       await stream.opened;

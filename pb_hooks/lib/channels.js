@@ -5,10 +5,19 @@
 
 const { badRequest, notFound } = require(`${__hooks}/lib/errors.js`);
 const { patterns } = require(`${__hooks}/lib/request.js`);
+const { takeAll } = require(`${__hooks}/lib/limits.js`);
 
 const CHANNEL_NOT_FOUND = "Channel not found";
 const CHANNEL_ID_NOT_UUID = "Channel ID must be a UUID.";
 const VERIFIER_MALFORMED = "Verifier must be a 43-character base64url string.";
+const TOO_MANY_JOIN_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+
+// Failed joins (online password guesses) allowed per account and per channel, on top of
+// PocketBase's limit per client address (pb_migrations/1795366000_app_settings.js).
+const JOIN_FAILURE_LIMITS = {
+  account: [{ windowMs: 10 * 60 * 1000, max: 10 }],
+  channel: [{ windowMs: 10 * 60 * 1000, max: 30 }],
+};
 
 /**
  * @param {unknown} value
@@ -55,11 +64,7 @@ function requireChannel(app, channelId) {
  */
 function findMembership(app, channelId, userId) {
   try {
-    return app.findFirstRecordByFilter(
-      "channel_members",
-      "channel = {:channel} && user = {:user}",
-      { channel: channelId, user: userId },
-    );
+    return app.findFirstRecordByFilter("channel_members", "channel = {:channel} && user = {:user}", { channel: channelId, user: userId });
   } catch (_) {
     return null;
   }
@@ -72,8 +77,27 @@ function verifierHash(verifier) {
   return $security.sha256(verifier);
 }
 
+// Counts a join attempt against the account's and the channel's limits of failed attempts,
+// before the verifier is checked, so that concurrent guesses cannot pass the limits. Answers
+// {ok: false} when either limit is reached (every attempt is then refused, right or wrong), or
+// {ok: true, releaseAll} where releaseAll un-counts an attempt that turned out right.
+/**
+ * @param {core.App} app
+ * @param {string} userId
+ * @param {string} channelId
+ */
+function takeJoinAttempt(app, userId, channelId) {
+  return takeAll(app, [
+    { key: `join.account ${userId}`, limits: JOIN_FAILURE_LIMITS.account },
+    { key: `join.channel ${channelId}`, limits: JOIN_FAILURE_LIMITS.channel },
+  ]);
+}
+
 module.exports = {
   CHANNEL_NOT_FOUND,
+  TOO_MANY_JOIN_ATTEMPTS,
+  JOIN_FAILURE_LIMITS,
+  takeJoinAttempt,
   CHANNEL_ID_NOT_UUID,
   VERIFIER_MALFORMED,
   checkChannelId,

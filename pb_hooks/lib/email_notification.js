@@ -5,11 +5,14 @@
 // environment at start-up.
 //
 // A notification goes only to the signed-in caller's own address (never to an address named in the
-// request: that would make the server an open relay), at most RATE_LIMITS per user, and says only
-// who wrote in which channel unless the user chose to receive the message text too.
+// request: that would make the server an open relay), only once that address is verified, at most
+// RATE_LIMITS per user and RECIPIENT_LIMITS per address (with the verification emails, whichever
+// account asked for them). It names the sender and the channel, and carries the message text only
+// when the user chose to receive it.
 
 const { badRequest } = require(`${__hooks}/lib/errors.js`);
 const { characterCount } = require(`${__hooks}/lib/request.js`);
+const { take, takeAll } = require(`${__hooks}/lib/limits.js`);
 
 const MAX_CHANNEL_NAME_CHARS = 100;
 const MAX_SENDER_USERNAME_CHARS = 32;
@@ -21,7 +24,12 @@ const RATE_LIMITS = [
   { windowMs: 60 * 1000, max: 10 },
   { windowMs: 24 * 60 * 60 * 1000, max: 100 },
 ];
-const LONGEST_WINDOW_MS = RATE_LIMITS.reduce((longest, limit) => Math.max(longest, limit.windowMs), 0);
+// at most `max` emails (notifications and verification emails) per recipient address, from all
+// accounts together
+const RECIPIENT_LIMITS = [{ windowMs: 60 * 60 * 1000, max: 10 }];
+
+const NOT_VERIFIED = "Verify your email address before turning on email notifications.";
+const TOO_MANY_TO_ADDRESS = "Too many emails to this address in the last hour. Please try again later.";
 
 const DEFAULT_FROM_ADDRESS = "noreply@chatcrypt.local";
 const DEFAULT_FROM_NAME = "ChatCrypt";
@@ -89,36 +97,35 @@ function readNotifyRequest(body) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rate limit, kept in the app store (per process; it starts empty after a restart)
+// Rate limits (lib/limits.js: per process, empty after a restart)
 
-// Counts one notification for the user and answers true, or answers false (and counts nothing)
-// when any window is full. Atomic: the store holds its lock while the callback runs.
+/** @param {string} address */
+function recipientKey(address) {
+  return `mail.to ${address.trim().toLowerCase()}`;
+}
+
+// Counts one email to the address; false (and nothing counted) when its limit is reached.
+/**
+ * @param {core.App} app
+ * @param {string} address
+ */
+function takeRecipientLimit(app, address) {
+  return take(app, recipientKey(address), RECIPIENT_LIMITS) !== 0;
+}
+
+// Counts one notification for the user and for the address, or neither. Answers "" when both
+// allow it, else "user" or "recipient": the first limit that is reached.
 /**
  * @param {core.App} app
  * @param {string} userId
+ * @param {string} address
  */
-function takeRateLimit(app, userId) {
-  let allowed = false;
-  app.store().setFunc(`chat.notifyEmail.sent ${userId}`, (old) => {
-    const now = Date.now();
-    /** @type {number[]} */
-    let times = [];
-    if (typeof old === "string" && old !== "") {
-      try {
-        times = JSON.parse(old).filter((/** @type {unknown} */ time) => typeof time === "number" && now - time < LONGEST_WINDOW_MS);
-      } catch (_) {
-        times = [];
-      }
-    }
-    allowed = RATE_LIMITS.every(
-      (limit) => times.filter((time) => now - time < limit.windowMs).length < limit.max,
-    );
-    if (allowed) {
-      times.push(now);
-    }
-    return JSON.stringify(times);
-  });
-  return allowed;
+function takeNotificationLimits(app, userId, address) {
+  const taken = takeAll(app, [
+    { key: `mail.notify ${userId}`, limits: RATE_LIMITS },
+    { key: recipientKey(address), limits: RECIPIENT_LIMITS },
+  ]);
+  return taken.ok ? "" : ["user", "recipient"][taken.failedAt];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,12 +133,7 @@ function takeRateLimit(app, userId) {
 
 /** @param {string} value */
 function escapeHtml(value) {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /**
@@ -156,9 +158,7 @@ function composeNotification(request, includeContent) {
     : `@${request.senderUsername} sent a new message in ${channel}.`;
   const footer = "Open ChatCrypt to read it. You can turn these emails off in Notification Settings.";
 
-  const content = includeContent && request.messageContent !== ""
-    ? truncate(request.messageContent, MAX_MESSAGE_CHARS_IN_EMAIL)
-    : "";
+  const content = includeContent && request.messageContent !== "" ? truncate(request.messageContent, MAX_MESSAGE_CHARS_IN_EMAIL) : "";
 
   const textLines = [sentence, ""];
   const htmlParts = [`<p>${escapeHtml(sentence)}</p>`];
@@ -195,10 +195,7 @@ function applySmtpEnvironment(app) {
   const portText = env("SMTP_PORT");
   const port = portText === "" ? (tls ? 465 : 587) : Number(portText);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    app.logger().error(
-      "SMTP settings from the environment not applied: SMTP_PORT must be a port number",
-      "SMTP_PORT", portText,
-    );
+    app.logger().error("SMTP settings from the environment not applied: SMTP_PORT must be a port number", "SMTP_PORT", portText);
     return;
   }
 
@@ -217,7 +214,8 @@ function applySmtpEnvironment(app) {
     const settings = app.settings().clone();
     const smtp = settings.smtp;
     const meta = settings.meta;
-    const unchanged = smtp.enabled &&
+    const unchanged =
+      smtp.enabled &&
       smtp.host === wanted.host &&
       smtp.port === wanted.port &&
       smtp.username === wanted.username &&
@@ -241,12 +239,36 @@ function applySmtpEnvironment(app) {
     meta.senderName = wanted.senderName;
 
     app.save(settings);
-    app.logger().info(
-      "SMTP settings applied from the environment",
-      "host", wanted.host, "port", wanted.port, "tls", wanted.tls,
-    );
+    app.logger().info("SMTP settings applied from the environment", "host", wanted.host, "port", wanted.port, "tls", wanted.tls);
   } catch (err) {
     app.logger().error("SMTP settings from the environment not applied", "error", String(err));
+  }
+}
+
+// APP_URL, the address browsers use for the web app (e.g. https://chat.example.com), becomes
+// PocketBase's application URL, which starts the link in verification emails (the users
+// collection's template, pb_migrations/1795366080_users_email_verification.js). Saved only when it
+// changed; a value that is not an http(s) address without query or fragment is logged and ignored.
+/** @param {core.App} app */
+function applyAppUrlEnvironment(app) {
+  const value = env("APP_URL").replace(/\/+$/, "");
+  if (value === "") {
+    return;
+  }
+  if (!/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(value)) {
+    app.logger().error("APP_URL not applied: it must be an http(s) address such as https://chat.example.com", "APP_URL", value);
+    return;
+  }
+  try {
+    const settings = app.settings().clone();
+    if (settings.meta.appURL === value) {
+      return;
+    }
+    settings.meta.appURL = value;
+    app.save(settings);
+    app.logger().info("Application URL applied from the environment", "appURL", value);
+  } catch (err) {
+    app.logger().error("APP_URL not applied", "error", String(err));
   }
 }
 
@@ -256,11 +278,16 @@ module.exports = {
   MAX_MESSAGE_CHARS,
   MAX_MESSAGE_CHARS_IN_EMAIL,
   RATE_LIMITS,
+  RECIPIENT_LIMITS,
   DEFAULT_FROM_ADDRESS,
   DEFAULT_FROM_NAME,
   REASONS,
+  NOT_VERIFIED,
+  TOO_MANY_TO_ADDRESS,
   readNotifyRequest,
-  takeRateLimit,
+  takeRecipientLimit,
+  takeNotificationLimits,
   composeNotification,
   applySmtpEnvironment,
+  applyAppUrlEnvironment,
 };

@@ -42,6 +42,11 @@ function notFound(message) {
   return withMessage(new NotFoundError(message), message);
 }
 
+/** @param {string} message */
+function tooManyRequests(message) {
+  return withMessage(new TooManyRequestsError(message), message);
+}
+
 // Field errors of a failed save, as {fieldName: "message"}; empty when the error carries none.
 /**
  * @param {any} error what a failed save threw
@@ -89,4 +94,4 @@ function invalidRecord(error, fallback, messages) {
   return badRequest(fallback);
 }
 
-module.exports = { badRequest, unauthorized, forbidden, notFound, fieldErrors, invalidRecord };
+module.exports = { badRequest, unauthorized, forbidden, notFound, tooManyRequests, fieldErrors, invalidRecord };

@@ -28,38 +28,38 @@ const TARGET_INVALID = "target_lang must be a supported language code, e.g. EN-U
 // The DeepL target languages, as app/features/translation/languages.ts lists them (keep both in step).
 /** @type {{ [code: string]: string }} */
 const LANGUAGE_NAMES = {
-  "AR": "Arabic",
-  "BG": "Bulgarian",
-  "CS": "Czech",
-  "DA": "Danish",
-  "DE": "German",
-  "EL": "Greek",
+  AR: "Arabic",
+  BG: "Bulgarian",
+  CS: "Czech",
+  DA: "Danish",
+  DE: "German",
+  EL: "Greek",
   "EN-GB": "English (British)",
   "EN-US": "English (American)",
-  "ES": "Spanish",
-  "ET": "Estonian",
-  "FI": "Finnish",
-  "FR": "French",
-  "HU": "Hungarian",
-  "ID": "Indonesian",
-  "IT": "Italian",
-  "JA": "Japanese",
-  "KO": "Korean",
-  "LT": "Lithuanian",
-  "LV": "Latvian",
-  "NB": "Norwegian (Bokmål)",
-  "NL": "Dutch",
-  "PL": "Polish",
+  ES: "Spanish",
+  ET: "Estonian",
+  FI: "Finnish",
+  FR: "French",
+  HU: "Hungarian",
+  ID: "Indonesian",
+  IT: "Italian",
+  JA: "Japanese",
+  KO: "Korean",
+  LT: "Lithuanian",
+  LV: "Latvian",
+  NB: "Norwegian (Bokmål)",
+  NL: "Dutch",
+  PL: "Polish",
   "PT-BR": "Portuguese (Brazilian)",
   "PT-PT": "Portuguese (European)",
-  "RO": "Romanian",
-  "RU": "Russian",
-  "SK": "Slovak",
-  "SL": "Slovenian",
-  "SV": "Swedish",
-  "TR": "Turkish",
-  "UK": "Ukrainian",
-  "ZH": "Chinese (simplified)",
+  RO: "Romanian",
+  RU: "Russian",
+  SK: "Slovak",
+  SL: "Slovenian",
+  SV: "Swedish",
+  TR: "Turkish",
+  UK: "Ukrainian",
+  ZH: "Chinese (simplified)",
   "ZH-HANT": "Chinese (traditional)",
 };
 
@@ -232,38 +232,38 @@ function cached(app, key, ttlMs, load) {
 
 /** @type {{ [code: string]: string[] }} */
 const APERTIUM_CODES = {
-  "AR": ["ara"],
-  "BG": ["bul"],
-  "CS": ["ces"],
-  "DA": ["dan"],
-  "DE": ["deu"],
-  "EL": ["ell"],
+  AR: ["ara"],
+  BG: ["bul"],
+  CS: ["ces"],
+  DA: ["dan"],
+  DE: ["deu"],
+  EL: ["ell"],
   "EN-GB": ["eng_GB", "eng"],
   "EN-US": ["eng_US", "eng"],
-  "ES": ["spa"],
-  "ET": ["est"],
-  "FI": ["fin"],
-  "FR": ["fra"],
-  "HU": ["hun"],
-  "ID": ["ind"],
-  "IT": ["ita"],
-  "JA": ["jpn"],
-  "KO": ["kor"],
-  "LT": ["lit"],
-  "LV": ["lav"],
-  "NB": ["nob"],
-  "NL": ["nld"],
-  "PL": ["pol"],
+  ES: ["spa"],
+  ET: ["est"],
+  FI: ["fin"],
+  FR: ["fra"],
+  HU: ["hun"],
+  ID: ["ind"],
+  IT: ["ita"],
+  JA: ["jpn"],
+  KO: ["kor"],
+  LT: ["lit"],
+  LV: ["lav"],
+  NB: ["nob"],
+  NL: ["nld"],
+  PL: ["pol"],
   "PT-BR": ["por_BR", "por"],
   "PT-PT": ["por"],
-  "RO": ["ron"],
-  "RU": ["rus"],
-  "SK": ["slk"],
-  "SL": ["slv"],
-  "SV": ["swe"],
-  "TR": ["tur"],
-  "UK": ["ukr"],
-  "ZH": ["zho"],
+  RO: ["ron"],
+  RU: ["rus"],
+  SK: ["slk"],
+  SL: ["slv"],
+  SV: ["swe"],
+  TR: ["tur"],
+  UK: ["ukr"],
+  ZH: ["zho"],
   "ZH-HANT": ["zho_Hant"],
 };
 const APERTIUM_DEFAULT_SOURCE = "eng";
@@ -440,7 +440,7 @@ const LIBRETRANSLATE_CODES = {
   "EN-US": ["en"],
   "PT-BR": ["pt-BR", "pt"],
   "PT-PT": ["pt"],
-  "ZH": ["zh-Hans", "zh"],
+  ZH: ["zh-Hans", "zh"],
   "ZH-HANT": ["zh-Hant", "zt"],
 };
 
@@ -457,8 +457,7 @@ function libreTranslate(app, texts, target) {
     if (res.status !== 200 || !Array.isArray(res.json)) {
       throw failed(`languages answered ${res.status}`);
     }
-    return res.json.filter((language) => language && typeof language.code === "string")
-      .map((language) => language.code);
+    return res.json.filter((language) => language && typeof language.code === "string").map((language) => language.code);
   });
 
   const candidates = LIBRETRANSLATE_CODES[target] || [target.toLowerCase()];
@@ -496,9 +495,7 @@ function deeplTranslate(app, texts, target) {
     throw failed("DEEPL_API_KEY is not set");
   }
   // DeepL Free keys end in ":fx" and work only on the free endpoint, Pro keys only on the other
-  let url = withoutTrailingSlash(
-    env("DEEPL_API_URL", /:fx$/.test(apiKey) ? "https://api-free.deepl.com" : "https://api.deepl.com"),
-  );
+  let url = withoutTrailingSlash(env("DEEPL_API_URL", /:fx$/.test(apiKey) ? "https://api-free.deepl.com" : "https://api.deepl.com"));
   if (!/\/v2\/translate$/.test(url)) {
     url += "/v2/translate";
   }
@@ -506,7 +503,7 @@ function deeplTranslate(app, texts, target) {
   const res = send({
     url: url,
     method: "POST",
-    headers: { "Content-Type": "application/json", "Authorization": `DeepL-Auth-Key ${apiKey}` },
+    headers: { "Content-Type": "application/json", Authorization: `DeepL-Auth-Key ${apiKey}` },
     body: JSON.stringify({ text: texts, target_lang: target }),
     timeout: 60,
   });

@@ -15,21 +15,65 @@ test("upload and API routes answer malformed or unauthorised requests with clear
   const headers = { "X-CSRF-Token": token };
 
   const cases: { name: string; send: () => ReturnType<Page["request"]["post"]>; status: number; message: RegExp }[] = [
-    { name: "no CSRF token", send: () => alice.page.request.post(path, { multipart: { a: "b" } }), status: 403, message: /session has expired/ },
-    { name: "JSON instead of multipart", send: () => alice.page.request.post(path, { headers, data: { a: 1 } }), status: 400, message: /multipart\/form-data/ },
+    {
+      name: "no CSRF token",
+      send: () => alice.page.request.post(path, { multipart: { a: "b" } }),
+      status: 403,
+      message: /session has expired/,
+    },
+    {
+      name: "JSON instead of multipart",
+      send: () => alice.page.request.post(path, { headers, data: { a: 1 } }),
+      status: 400,
+      message: /multipart\/form-data/,
+    },
     {
       name: "broken multipart",
-      send: () => alice.page.request.post(path, { headers: { ...headers, "Content-Type": "multipart/form-data; boundary=xyz" }, data: "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nunterminated" }),
+      send: () =>
+        alice.page.request.post(path, {
+          headers: { ...headers, "Content-Type": "multipart/form-data; boundary=xyz" },
+          data: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nunterminated',
+        }),
       status: 400,
       message: /./,
     },
-    { name: "missing fields", send: () => alice.page.request.post(path, { headers, multipart: { messageId: "x" } }), status: 400, message: /./ },
-    { name: "not a channel id", send: () => alice.page.request.post(`/api/channels/nope/attachments`, { headers, multipart: { a: "b" } }), status: 400, message: /UUID/ },
-    { name: "message JSON not an object", send: () => alice.page.request.post(`/api/channels/${channelId}/messages`, { headers, data: "[1,2" , }), status: 400, message: /JSON/ },
-    { name: "empty envelope", send: () => alice.page.request.post(`/api/channels/${channelId}/messages`, { headers, data: { encryptedContent: "" } }), status: 400, message: /./ },
-    { name: "join with junk", send: () => alice.page.request.post(`/api/channels/join`, { headers, data: { channelId: 5 } }), status: 400, message: /./ },
+    {
+      name: "missing fields",
+      send: () => alice.page.request.post(path, { headers, multipart: { messageId: "x" } }),
+      status: 400,
+      message: /./,
+    },
+    {
+      name: "not a channel id",
+      send: () => alice.page.request.post(`/api/channels/nope/attachments`, { headers, multipart: { a: "b" } }),
+      status: 400,
+      message: /UUID/,
+    },
+    {
+      name: "message JSON not an object",
+      send: () => alice.page.request.post(`/api/channels/${channelId}/messages`, { headers, data: "[1,2" }),
+      status: 400,
+      message: /JSON/,
+    },
+    {
+      name: "empty envelope",
+      send: () => alice.page.request.post(`/api/channels/${channelId}/messages`, { headers, data: { encryptedContent: "" } }),
+      status: 400,
+      message: /./,
+    },
+    {
+      name: "join with junk",
+      send: () => alice.page.request.post(`/api/channels/join`, { headers, data: { channelId: 5 } }),
+      status: 400,
+      message: /./,
+    },
     { name: "profiles without ids", send: () => alice.page.request.get(`/api/profiles`), status: 400, message: /ids/ },
-    { name: "bad attachment id", send: () => alice.page.request.get(`/api/attachments/..%2F..%2Fetc`), status: 400, message: /Invalid attachment id/ },
+    {
+      name: "bad attachment id",
+      send: () => alice.page.request.get(`/api/attachments/..%2F..%2Fetc`),
+      status: 400,
+      message: /Invalid attachment id/,
+    },
   ];
   for (const c of cases) {
     const response = await c.send();
@@ -41,7 +85,10 @@ test("upload and API routes answer malformed or unauthorised requests with clear
 
   // A non-member, with a valid token of their own, cannot post or upload into the channel.
   const malloryHeaders = { "X-CSRF-Token": (await csrf(mallory.page))! };
-  const post = await mallory.page.request.post(`/api/channels/${channelId}/messages`, { headers: malloryHeaders, data: { encryptedContent: "x".repeat(50) } });
+  const post = await mallory.page.request.post(`/api/channels/${channelId}/messages`, {
+    headers: malloryHeaders,
+    data: { encryptedContent: "x".repeat(50) },
+  });
   expect(post.status()).toBe(403);
   const events = await mallory.page.request.get(`/api/channels/${channelId}/messages`);
   expect((await events.json()).messages).toEqual([]);

@@ -117,4 +117,26 @@ test.describe("channels and messaging", () => {
     await context.close();
     await alice.context.close();
   });
+
+  test("the spec's query-form invite link works, and its key is written nowhere on the server", async ({ browser }) => {
+    const alice = await person(browser, "alice");
+    const channelId = await createChannel(alice.page, "Query Room", `query-${Date.now()}`);
+    await alice.page.getByRole("button", { name: "Share Link" }).click();
+    await expect(alice.page.getByText("Invite link copied to the clipboard.", { exact: false })).toBeVisible();
+    const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+    const key = new URLSearchParams(new URL(link).hash.slice(1)).get("key")!;
+    const queryForm = `/?invite=${channelId}&key=${encodeURIComponent(key)}`;
+
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const carolPage = await context.newPage();
+    await carolPage.goto(queryForm);
+    await expect.poll(() => new URL(carolPage.url()).search).toBe("");
+    await signUp(carolPage, newUser("carol"));
+    await expect(carolPage.getByRole("heading", { name: "# Query Room" })).toBeVisible({ timeout: 20_000 });
+
+    // the request line carried it, but neither the web server's log nor PocketBase's data holds it
+    expect(filesContaining([process.env.E2E_LOG_DIR!, process.env.E2E_PB_DATA!], key)).toEqual([]);
+    await context.close();
+    await alice.context.close();
+  });
 });

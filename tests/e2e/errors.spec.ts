@@ -38,8 +38,10 @@ test("spec error texts: missing device keys, missing channel password, blocked n
   await signUp(page, newUser("dora"));
   await createChannel(page, "Quiet", "pw-quiet");
   await page.getByRole("button", { name: "Notifications" }).click();
-  await expect(page.getByRole("dialog", { name: "Notification Settings" }).getByText(
-    "Browser notifications are blocked. Please enable them in your browser settings.",
-  )).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog", { name: "Notification Settings" })
+      .getByText("Browser notifications are blocked. Please enable them in your browser settings."),
+  ).toBeVisible();
   await context.close();
 });

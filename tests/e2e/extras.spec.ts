@@ -107,10 +107,9 @@ test("WhatsApp: encrypted contact book (add, edit, delete) and hand-off with dee
   await box.press("Enter");
   const digits = canaryPhone.slice(1);
   const text = encodeURIComponent("Meeting moved to 3pm & room B");
-  await expect.poll(() => alice.page.evaluate(() => (window as unknown as { __opened: string[] }).__opened)).toEqual([
-    `whatsapp://send?phone=${digits}&text=${text}`,
-    `https://api.whatsapp.com/send?phone=${digits}&text=${text}`,
-  ]);
+  await expect
+    .poll(() => alice.page.evaluate(() => (window as unknown as { __opened: string[] }).__opened))
+    .toEqual([`whatsapp://send?phone=${digits}&text=${text}`, `https://api.whatsapp.com/send?phone=${digits}&text=${text}`]);
   await expect(log(alice.page).getByRole("article")).toHaveCount(0);
 
   // Reloaded on this device, the book decrypts again; the server holds only ciphertext.
@@ -134,7 +133,10 @@ test("dictation fills the composer with a stubbed recogniser, and says so where 
       onend: (() => void) | null = null;
       onerror: ((e: unknown) => void) | null = null;
       start() {
-        setTimeout(() => this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: "hello from dictation" }], { isFinal: true })] }), 100);
+        setTimeout(
+          () => this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: "hello from dictation" }], { isFinal: true })] }),
+          100,
+        );
       }
       stop() {
         setTimeout(() => this.onend?.(), 0);
@@ -177,7 +179,10 @@ test("Save Chat downloads a plain-text file named by the channel and date", asyn
   await send(alice.page, "First line of the record");
   await send(bob.page, "Reply from Bob\nwith two lines");
   await expect(log(alice.page).getByText("with two lines")).toBeVisible();
-  const [download] = await Promise.all([alice.page.waitForEvent("download"), alice.page.getByRole("button", { name: "Save Chat" }).click()]);
+  const [download] = await Promise.all([
+    alice.page.waitForEvent("download"),
+    alice.page.getByRole("button", { name: "Save Chat" }).click(),
+  ]);
   const today = new Date();
   const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
   expect(download.suggestedFilename()).toBe(`Export Room-${date}.txt`);

@@ -12,7 +12,12 @@ async function attach(page: Page, file: { name: string; mimeType: string; buffer
 }
 
 async function download(page: Page, name: string): Promise<Buffer> {
-  const [saved] = await Promise.all([page.waitForEvent("download"), log(page).getByRole("button", { name: `Download ${name}` }).click()]);
+  const [saved] = await Promise.all([
+    page.waitForEvent("download"),
+    log(page)
+      .getByRole("button", { name: `Download ${name}` })
+      .click(),
+  ]);
   expect(saved.suggestedFilename()).toBe(name);
   return readFileSync((await saved.path())!);
 }
@@ -27,7 +32,11 @@ test("files are encrypted end to end: PDF, PNG inline and a 20 MB zip arrive byt
   await waitLive(alice.page);
 
   const canary = `canary-file-content-${Date.now()}`;
-  const pdf = { name: `canary-report-${Date.now()}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${canary}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`) };
+  const pdf = {
+    name: `canary-report-${Date.now()}.pdf`,
+    mimeType: "application/pdf",
+    buffer: Buffer.from(`%PDF-1.4\n% ${canary}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`),
+  };
   const image = { name: "diagram.png", mimeType: "image/png", buffer: solidPng(64, 48, [0x3b, 0x3b, 0x3b]) };
   const zip = { name: "archive.zip", mimeType: "application/zip", buffer: randomBytes(20 * 1024 * 1024) };
 
@@ -44,7 +53,9 @@ test("files are encrypted end to end: PDF, PNG inline and a 20 MB zip arrive byt
   await expect(log(bob.page).getByRole("button", { name: "Download archive.zip" })).toBeVisible({ timeout: 60_000 });
 
   // Name and size as the spec says: KB with one decimal.
-  await expect(log(bob.page).getByRole("button", { name: `Download ${pdf.name}` })).toContainText(`${(pdf.buffer.length / 1024).toFixed(1)} KB`);
+  await expect(log(bob.page).getByRole("button", { name: `Download ${pdf.name}` })).toContainText(
+    `${(pdf.buffer.length / 1024).toFixed(1)} KB`,
+  );
   await expect(log(bob.page).getByRole("button", { name: "Download archive.zip" })).toContainText("20480.0 KB");
 
   for (const file of [pdf, image, zip]) {
@@ -98,7 +109,11 @@ test("an audio message is recorded with the fake microphone and plays for the ot
   });
   expect(info.header).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML: a webm file
   expect(info.duration).toBeGreaterThan(0.5);
-  await expect(log(bob.page).getByText(/voice-message-.*\.webm/).first()).toBeAttached();
+  await expect(
+    log(bob.page)
+      .getByText(/voice-message-.*\.webm/)
+      .first(),
+  ).toBeAttached();
   await alice.context.close();
   await bob.context.close();
 });

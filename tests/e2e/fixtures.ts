@@ -75,5 +75,9 @@ export function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
 /** Paths of files under the given directories whose bytes contain the needle (as UTF-8). */
 export function filesContaining(dirs: string[], needle: string): string[] {
   const pattern = Buffer.from(needle, "utf8");
-  return dirs.flatMap((dir) => filesUnder(dir).filter((f) => f.bytes.includes(pattern)).map((f) => f.path));
+  return dirs.flatMap((dir) =>
+    filesUnder(dir)
+      .filter((f) => f.bytes.includes(pattern))
+      .map((f) => f.path),
+  );
 }

@@ -4,7 +4,9 @@ import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpe
 
 const secret = (label: string) => `${label}-${randomBytes(6).toString("hex")}`;
 
-test("keyring: every channel reads on a second device without a password; a join on B reads on A; sign-out clears A", async ({ browser }) => {
+test("keyring: every channel reads on a second device without a password; a join on B reads on A; sign-out clears A", async ({
+  browser,
+}) => {
   const bob = await person(browser, "bob");
   const alice = await person(browser, "alice");
   const passwords = { first: secret("kr-first"), second: secret("kr-second"), third: secret("kr-third"), fourth: secret("kr-fourth") };

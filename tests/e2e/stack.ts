@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { freePort } from "../ports";
 export { freePort };
 
-
 export async function waitFor(url: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -26,10 +25,15 @@ export interface WebServer {
   logDir: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** The web server's process id while it runs. */
+  pid(): number | undefined;
 }
 
 /** The production web server (server.mjs on the built app) in front of the given PocketBase. */
-export async function startWeb(pbUrl: string, options: { port?: number; sessionSecret?: string; env?: Record<string, string> } = {}): Promise<WebServer> {
+export async function startWeb(
+  pbUrl: string,
+  options: { port?: number; sessionSecret?: string; env?: Record<string, string> } = {},
+): Promise<WebServer> {
   const port = options.port ?? (await freePort());
   const logDir = mkdtempSync(join(tmpdir(), "chatcrypt-web-logs-"));
   const log = createWriteStream(join(logDir, "web.log"), { flags: "a" });
@@ -39,7 +43,17 @@ export async function startWeb(pbUrl: string, options: { port?: number; sessionS
 
   const start = async () => {
     child = spawn(process.execPath, ["server.mjs"], {
-      env: { ...process.env, NODE_ENV: "production", PB_URL: pbUrl, HOST: "127.0.0.1", PORT: String(port), SESSION_SECRET: sessionSecret, ...options.env },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PB_URL: pbUrl,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SESSION_SECRET: sessionSecret,
+        // One web process (pid() is the one serving) unless a test asks for more.
+        WEB_PROCESSES: "1",
+        ...options.env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout?.pipe(log, { end: false });
@@ -59,5 +73,5 @@ export async function startWeb(pbUrl: string, options: { port?: number; sessionS
   };
 
   await start();
-  return { url, logDir, start, stop };
+  return { url, logDir, start, stop, pid: () => child?.pid };
 }

@@ -26,7 +26,16 @@ test("forged, replayed and tampered messages are dropped; genuine ones still arr
   };
   const forged = [
     // made-up ciphertext and signature, claiming Alice
-    { channel: channelId, sender: alice.id, encrypted_content: JSON.stringify({ v: 1, iv: randomBytes(12).toString("base64url"), ct: randomBytes(40).toString("base64url"), sig: randomBytes(256).toString("base64url") }) },
+    {
+      channel: channelId,
+      sender: alice.id,
+      encrypted_content: JSON.stringify({
+        v: 1,
+        iv: randomBytes(12).toString("base64url"),
+        ct: randomBytes(40).toString("base64url"),
+        sig: randomBytes(256).toString("base64url"),
+      }),
+    },
     // Alice's genuine envelope replayed under Bob's name
     { channel: channelId, sender: bob.id, encrypted_content: genuine.encrypted_content },
     // one flipped byte in the ciphertext, and one in the signature

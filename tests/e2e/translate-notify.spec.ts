@@ -39,7 +39,9 @@ test("Bob turns on Spanish: Alice's English message is translated on his screen 
   await bob.context.close();
 });
 
-test("desktop notifications: a mention and a keyword each raise one; own messages none; body cut at 100 characters", async ({ browser }) => {
+test("desktop notifications: a mention and a keyword each raise one; own messages none; body cut at 100 characters", async ({
+  browser,
+}) => {
   const alice = await person(browser, "alice");
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["notifications"] });
   // Record notifications and report the window as unfocused (spec: only then are they shown).

@@ -26,7 +26,6 @@ export interface RunningApertium {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** Installs APy and the language pairs when missing (the script does nothing when all are there). */
 export async function installApertium(): Promise<void> {
   await execFileAsync("bash", [path.join(repoRoot, "scripts", "install-apertium.sh")], {

@@ -45,16 +45,13 @@ const COLLECTIONS = [
   "link_previews",
   "whatsapp_contacts",
   "keyring_entries",
+  "read_positions",
 ] as const;
 
 beforeAll(async () => {
   server = await startPocketBase();
   admin = await superuserClient(server.url, server.superuser);
-  [alice, bob, mallory] = await Promise.all([
-    signUpUser(server.url),
-    signUpUser(server.url),
-    signUpUser(server.url),
-  ]);
+  [alice, bob, mallory] = await Promise.all([signUpUser(server.url), signUpUser(server.url), signUpUser(server.url)]);
 
   // one record of every collection, all belonging to alice
   channel = await createChannel(alice, "Rules");
@@ -83,9 +80,12 @@ beforeAll(async () => {
     phone_number: fakeCiphertext(),
   });
   const keyringEntry = await alice.pb.collection("keyring_entries").create({ user: alice.id, channel: channel.id, data: sealedText() });
-  const membership = await admin.collection("channel_members").getFirstListItem(
-    admin.filter("channel = {:c} && user = {:u}", { c: channel.id, u: alice.id }),
-  );
+  const readPosition = await alice.pb
+    .collection("read_positions")
+    .create({ user: alice.id, channel: channel.id, last_read: message.created });
+  const membership = await admin
+    .collection("channel_members")
+    .getFirstListItem(admin.filter("channel = {:c} && user = {:u}", { c: channel.id, u: alice.id }));
 
   Object.assign(ids, {
     users: alice.id,
@@ -97,6 +97,7 @@ beforeAll(async () => {
     link_previews: preview.id,
     whatsapp_contacts: contact.id,
     keyring_entries: keyringEntry.id,
+    read_positions: readPosition.id,
   });
 
   verifierHash = (await admin.collection("channels").getOne(channel.id)).verifier_hash as string;
@@ -121,17 +122,21 @@ describe("guests", () => {
   });
 
   it.each(COLLECTIONS)("cannot create in %s", async (name) => {
-    const status = await statusOf(guest().collection(name).create({
-      user: alice.id,
-      sender: alice.id,
-      channel: channel.id,
-      name: "x",
-      phone_number: "x",
-      encrypted_content: "x",
-      email: `guest-${randomUUID()}@example.test`,
-      password: "guest-password",
-      passwordConfirm: "guest-password",
-    }));
+    const status = await statusOf(
+      guest()
+        .collection(name)
+        .create({
+          user: alice.id,
+          sender: alice.id,
+          channel: channel.id,
+          name: "x",
+          phone_number: "x",
+          encrypted_content: "x",
+          email: `guest-${randomUUID()}@example.test`,
+          password: "guest-password",
+          passwordConfirm: "guest-password",
+        }),
+    );
     expect([400, 403]).toContain(status);
   });
 
@@ -161,7 +166,13 @@ describe("accounts (users)", () => {
     expect(own.encrypted_ecdh_private_key).toBeTruthy();
     expect(own.encrypted_settings).toBe("");
     // Private settings exist only as ciphertext: no clear column holds keywords, cities or a language.
-    for (const column of ["translation_language", "notify_keywords", "world_clock_cities", "notify_on_mention", "desktop_notifications_enabled"]) {
+    for (const column of [
+      "translation_language",
+      "notify_keywords",
+      "world_clock_cities",
+      "notify_on_mention",
+      "desktop_notifications_enabled",
+    ]) {
       expect(own).not.toHaveProperty(column);
     }
   });
@@ -214,18 +225,32 @@ describe("profiles", () => {
 
   it("carry no private data", async () => {
     const profile = await mallory.pb.collection("profiles").getOne(alice.id);
-    expect(Object.keys(profile).sort()).toEqual(
-      ["collectionId", "collectionName", "created", "ecdh_public_key", "id", "rsa_public_key", "updated", "username"],
-    );
+    expect(Object.keys(profile).sort()).toEqual([
+      "collectionId",
+      "collectionName",
+      "created",
+      "ecdh_public_key",
+      "id",
+      "rsa_public_key",
+      "updated",
+      "username",
+    ]);
   });
 
   it("cannot be created, changed or deleted by anyone but the sign-up hook", async () => {
     expect(await statusOf(alice.pb.collection("profiles").update(alice.id, { rsa_public_key: fakePublicKey() }))).toBe(403);
     expect(await statusOf(bob.pb.collection("profiles").update(alice.id, { username: "stolen" }))).toBe(403);
     expect(await statusOf(alice.pb.collection("profiles").delete(alice.id))).toBe(403);
-    expect(await statusOf(mallory.pb.collection("profiles").create({
-      id: mallory.id, username: "second", ecdh_public_key: "k", rsa_public_key: "k",
-    }))).toBe(403);
+    expect(
+      await statusOf(
+        mallory.pb.collection("profiles").create({
+          id: mallory.id,
+          username: "second",
+          ecdh_public_key: "k",
+          rsa_public_key: "k",
+        }),
+      ),
+    ).toBe(403);
   });
 });
 
@@ -244,9 +269,15 @@ describe("whatsapp_contacts", () => {
   });
 
   it("cannot be created for another user", async () => {
-    expect(await statusOf(bob.pb.collection("whatsapp_contacts").create({
-      user: alice.id, name: "x", phone_number: "y",
-    }))).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("whatsapp_contacts").create({
+          user: alice.id,
+          name: "x",
+          phone_number: "y",
+        }),
+      ),
+    ).toBe(400);
   });
 
   it("cannot be moved to another user", async () => {
@@ -257,7 +288,9 @@ describe("whatsapp_contacts", () => {
 
   it("the owner creates, reads, updates and deletes their own", async () => {
     const created = await bob.pb.collection("whatsapp_contacts").create({
-      user: bob.id, name: fakeCiphertext(), phone_number: fakeCiphertext(),
+      user: bob.id,
+      name: fakeCiphertext(),
+      phone_number: fakeCiphertext(),
     });
     const updated = await bob.pb.collection("whatsapp_contacts").update(created.id, { name: "renamed", user: bob.id });
     expect(updated.name).toBe("renamed");
@@ -275,21 +308,29 @@ describe("keyring_entries", () => {
   });
 
   it("cannot be created for another user, nor for a channel one is not a member of", async () => {
-    expect(await statusOf(bob.pb.collection("keyring_entries").create({ user: alice.id, channel: channel.id, data: sealedText() }))).toBe(400);
-    expect(await statusOf(mallory.pb.collection("keyring_entries").create({ user: mallory.id, channel: channel.id, data: sealedText() }))).toBe(400);
+    expect(await statusOf(bob.pb.collection("keyring_entries").create({ user: alice.id, channel: channel.id, data: sealedText() }))).toBe(
+      400,
+    );
+    expect(
+      await statusOf(mallory.pb.collection("keyring_entries").create({ user: mallory.id, channel: channel.id, data: sealedText() })),
+    ).toBe(400);
   });
 
   it("cannot be moved to another user or channel, and hold only ciphertext", async () => {
     const other = await createChannel(alice, "Other");
     expect(await statusOf(alice.pb.collection("keyring_entries").update(ids.keyring_entries, { user: bob.id }))).toBe(404);
     expect(await statusOf(alice.pb.collection("keyring_entries").update(ids.keyring_entries, { channel: other.id }))).toBe(404);
-    expect(await statusOf(alice.pb.collection("keyring_entries").update(ids.keyring_entries, { data: "channel password in clear" }))).toBe(400);
+    expect(await statusOf(alice.pb.collection("keyring_entries").update(ids.keyring_entries, { data: "channel password in clear" }))).toBe(
+      400,
+    );
     await alice.pb.collection("channels").delete(other.id);
   });
 
   it("one entry per user and channel", async () => {
     const own = await bob.pb.collection("keyring_entries").create({ user: bob.id, channel: channel.id, data: sealedText() });
-    expect(await statusOf(bob.pb.collection("keyring_entries").create({ user: bob.id, channel: channel.id, data: sealedText() }))).toBe(400);
+    expect(await statusOf(bob.pb.collection("keyring_entries").create({ user: bob.id, channel: channel.id, data: sealedText() }))).toBe(
+      400,
+    );
     await bob.pb.collection("keyring_entries").delete(own.id);
   });
 
@@ -298,7 +339,9 @@ describe("keyring_entries", () => {
     expect((await joinChannel(bob, room)).status).toBe(200);
     const bobs = await bob.pb.collection("keyring_entries").create({ user: bob.id, channel: room.id, data: sealedText() });
     const alices = await alice.pb.collection("keyring_entries").create({ user: alice.id, channel: room.id, data: sealedText() });
-    const bobMembership = await bob.pb.collection("channel_members").getFirstListItem(bob.pb.filter("channel = {:c} && user = {:u}", { c: room.id, u: bob.id }));
+    const bobMembership = await bob.pb
+      .collection("channel_members")
+      .getFirstListItem(bob.pb.filter("channel = {:c} && user = {:u}", { c: room.id, u: bob.id }));
     await bob.pb.collection("channel_members").delete(bobMembership.id);
     expect(await statusOf(admin.collection("keyring_entries").getOne(bobs.id))).toBe(404);
     expect((await admin.collection("keyring_entries").getOne(alices.id)).id).toBe(alices.id);
@@ -309,9 +352,12 @@ describe("keyring_entries", () => {
 
 describe("messages, attachments and previews", () => {
   it("nobody posts a message as someone else", async () => {
-    const as = (author: TestUser, sender: string) => author.pb.collection("messages").create({
-      channel: channel.id, sender, encrypted_content: fakeCiphertext(),
-    });
+    const as = (author: TestUser, sender: string) =>
+      author.pb.collection("messages").create({
+        channel: channel.id,
+        sender,
+        encrypted_content: fakeCiphertext(),
+      });
     expect(await statusOf(as(bob, alice.id))).toBe(400); // a member
     expect(await statusOf(as(alice, bob.id))).toBe(400); // the creator
     expect(await statusOf(as(mallory, alice.id))).toBe(400); // a non-member
@@ -328,24 +374,57 @@ describe("messages, attachments and previews", () => {
     const bobsMessageElsewhere = await postMessage(bob, other.id);
 
     // bob attaching to alice's message
-    expect(await statusOf(bob.pb.collection("file_attachments").create({
-      message: ids.messages, channel: channel.id, uploaded_by: bob.id, file_name: "x",
-    }))).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("file_attachments").create({
+          message: ids.messages,
+          channel: channel.id,
+          uploaded_by: bob.id,
+          file_name: "x",
+        }),
+      ),
+    ).toBe(400);
     // bob claiming alice uploaded
     const bobsMessage = await postMessage(bob, channel.id);
-    expect(await statusOf(bob.pb.collection("file_attachments").create({
-      message: bobsMessage.id, channel: channel.id, uploaded_by: alice.id, file_name: "x",
-    }))).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("file_attachments").create({
+          message: bobsMessage.id,
+          channel: channel.id,
+          uploaded_by: alice.id,
+          file_name: "x",
+        }),
+      ),
+    ).toBe(400);
     // a message from another channel
-    expect(await statusOf(bob.pb.collection("file_attachments").create({
-      message: bobsMessageElsewhere.id, channel: channel.id, uploaded_by: bob.id, file_name: "x",
-    }))).toBe(400);
-    expect(await statusOf(bob.pb.collection("link_previews").create({
-      message: ids.messages, channel: channel.id, url: "x",
-    }))).toBe(400);
-    expect(await statusOf(bob.pb.collection("link_previews").create({
-      message: bobsMessageElsewhere.id, channel: channel.id, url: "x",
-    }))).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("file_attachments").create({
+          message: bobsMessageElsewhere.id,
+          channel: channel.id,
+          uploaded_by: bob.id,
+          file_name: "x",
+        }),
+      ),
+    ).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("link_previews").create({
+          message: ids.messages,
+          channel: channel.id,
+          url: "x",
+        }),
+      ),
+    ).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("link_previews").create({
+          message: bobsMessageElsewhere.id,
+          channel: channel.id,
+          url: "x",
+        }),
+      ),
+    ).toBe(400);
 
     // attachments and previews cannot be changed or deleted through the API
     expect(await statusOf(alice.pb.collection("file_attachments").update(ids.file_attachments, { file_name: "x" }))).toBe(403);
@@ -431,7 +510,15 @@ describe("verifier_hash", () => {
 
 describe("members only", () => {
   it("a non-member sees no channel data in any collection", async () => {
-    for (const name of ["channels", "channel_members", "messages", "file_attachments", "link_previews"] as const) {
+    for (const name of [
+      "channels",
+      "channel_members",
+      "messages",
+      "file_attachments",
+      "link_previews",
+      "keyring_entries",
+      "read_positions",
+    ] as const) {
       const list = await mallory.pb.collection(name).getFullList();
       expect(list, name).toHaveLength(0);
       expect(await statusOf(mallory.pb.collection(name).getOne(ids[name])), name).toBe(404);

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 const listen = async (user: TestUser) => {
-  const events: { action: string; record: { id: string; channel: string; sender: string; encrypted_content: string; created: string } }[] = [];
+  const events: { action: string; record: { id: string; channel: string; sender: string; encrypted_content: string; created: string } }[] =
+    [];
   await user.pb.realtime.subscribe("chatcrypt/messages", (e) => events.push(e));
   return events;
 };
@@ -55,12 +56,19 @@ describe("chatcrypt/messages realtime topic", () => {
     expect((await joinChannel(bob, channel)).status).toBe(200);
     await postMessage(alice, channel.id, "to be cleared");
     const bobEvents = await listen(bob);
-    const cleared = await fetch(`${pb.url}/api/chat/channels/${channel.id}/clear`, { method: "POST", headers: { Authorization: alice.token } });
+    const cleared = await fetch(`${pb.url}/api/chat/channels/${channel.id}/clear`, {
+      method: "POST",
+      headers: { Authorization: alice.token },
+    });
     expect(cleared.status).toBe(200);
-    await expect.poll(() => bobEvents.filter((e) => e.action === "delete" && e.record.channel === channel.id).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(() => bobEvents.filter((e) => e.action === "delete" && e.record.channel === channel.id).length, { timeout: 5_000 })
+      .toBe(1);
     expect(bobEvents.find((e) => e.action === "delete")?.record.encrypted_content).toBe("");
 
-    const membership = await bob.pb.collection("channel_members").getFirstListItem(bob.pb.filter("channel = {:c} && user = {:u}", { c: channel.id, u: bob.id }));
+    const membership = await bob.pb
+      .collection("channel_members")
+      .getFirstListItem(bob.pb.filter("channel = {:c} && user = {:u}", { c: channel.id, u: bob.id }));
     await bob.pb.collection("channel_members").delete(membership.id);
     const before = bobEvents.length;
     await postMessage(alice, channel.id, "after bob left");

@@ -27,11 +27,7 @@ let carol: TestUser; // never a member
 beforeAll(async () => {
   server = await startPocketBase();
   admin = await superuserClient(server.url, server.superuser);
-  [alice, bob, carol] = await Promise.all([
-    signUpUser(server.url),
-    signUpUser(server.url),
-    signUpUser(server.url),
-  ]);
+  [alice, bob, carol] = await Promise.all([signUpUser(server.url), signUpUser(server.url), signUpUser(server.url)]);
 });
 
 afterAll(async () => {
@@ -147,9 +143,15 @@ describe("POST /api/chat/channels", () => {
   });
 
   it("cannot be bypassed through the channels or channel_members collections", async () => {
-    expect(await statusOf(alice.pb.collection("channels").create({
-      name: "direct", created_by: alice.id, verifier_hash: "x",
-    }))).toBe(403);
+    expect(
+      await statusOf(
+        alice.pb.collection("channels").create({
+          name: "direct",
+          created_by: alice.id,
+          verifier_hash: "x",
+        }),
+      ),
+    ).toBe(403);
 
     const channel = await createChannel(alice);
     expect(await statusOf(bob.pb.collection("channel_members").create({ channel: channel.id, user: bob.id }))).toBe(403);
@@ -179,16 +181,23 @@ describe("POST /api/chat/channels/join", () => {
 
   it("answers 400 for a malformed channel id", async () => {
     for (const id of ["not-a-uuid", channel.id.toUpperCase(), "", 42, null]) {
-      const res = await postJson(server.url, "/api/chat/channels/join",
-        { channel_id: id, verifier: channel.verifier, ecdh_public_key: fakePublicKey() }, bob.token);
+      const res = await postJson(
+        server.url,
+        "/api/chat/channels/join",
+        { channel_id: id, verifier: channel.verifier, ecdh_public_key: fakePublicKey() },
+        bob.token,
+      );
       expect(res.status, String(id)).toBe(400);
       expect(res.json).toMatchObject({ message: "Channel ID must be a UUID." });
     }
   });
 
   it("needs a signed-in user", async () => {
-    const res = await postJson(server.url, "/api/chat/channels/join",
-      { channel_id: channel.id, verifier: channel.verifier, ecdh_public_key: fakePublicKey() });
+    const res = await postJson(server.url, "/api/chat/channels/join", {
+      channel_id: channel.id,
+      verifier: channel.verifier,
+      ecdh_public_key: fakePublicKey(),
+    });
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ message: "Not authenticated" });
   });

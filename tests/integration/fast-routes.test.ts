@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { createWebChannel, ensureWebBuild, listen, signedInPage, startWeb, type WebServer } from "./web";
+import { createWebChannel, ensureWebBuilt, listen, signedInPage, startWeb, type WebServer } from "./live-pages";
 
 // POST /api/channels/:id/messages is answered before Remix (app/server/fast-routes.server.ts) by the
 // route's own action: the same checks and answers as any other API route.
@@ -10,7 +10,7 @@ let pb: RunningPocketBase;
 let web: WebServer;
 
 beforeAll(async () => {
-  await ensureWebBuild();
+  await ensureWebBuilt();
   pb = await startPocketBase();
   web = await startWeb(pb.url, { env: { WEB_PROCESSES: "1" } });
 });
@@ -87,7 +87,12 @@ describe("sending a message", () => {
       ["empty envelope", post(path, auth, JSON.stringify({ encryptedContent: "" })), 400, /./],
       ["declared too large", post(path, auth, "x".repeat(300 * 1024)), 413, /too large/],
       ["chunked and too large", post(path, auth, JSON.stringify({ encryptedContent: "x".repeat(300 * 1024) }), true), 413, /too large/],
-      ["chunked, too large in bytes, cut inside a character", post(path, auth, JSON.stringify({ encryptedContent: "é".repeat(140 * 1024) }), true), 413, /too large/],
+      [
+        "chunked, too large in bytes, cut inside a character",
+        post(path, auth, JSON.stringify({ encryptedContent: "é".repeat(140 * 1024) }), true),
+        413,
+        /too large/,
+      ],
       [
         "not a member",
         post(path, { Cookie: mallory.cookieHeader(), "X-CSRF-Token": mallory.csrf }, JSON.stringify({ encryptedContent: "x" })),

@@ -60,7 +60,9 @@ describe("file attachments", () => {
     const record = await alice.pb.collection("file_attachments").create(attachmentForm(alice, channel.id, message.id));
 
     // Upload as a non-member, to someone else's message and to a made-up message of their own.
-    expect(await statusOf(mallory.pb.collection("file_attachments").create(attachmentForm(mallory, channel.id, message.id)))).toBeGreaterThanOrEqual(400);
+    expect(
+      await statusOf(mallory.pb.collection("file_attachments").create(attachmentForm(mallory, channel.id, message.id))),
+    ).toBeGreaterThanOrEqual(400);
     expect(await statusOf(mallory.pb.collection("file_attachments").getOne(record.id))).toBe(404);
     expect((await mallory.pb.collection("file_attachments").getList(1, 50)).items).toEqual([]);
 
@@ -74,7 +76,9 @@ describe("file attachments", () => {
 
   it("a member cannot attach a file to another member's message, nor claim someone else as uploader", async () => {
     const message = await postMessage(alice, channel.id);
-    expect(await statusOf(bob.pb.collection("file_attachments").create(attachmentForm(bob, channel.id, message.id)))).toBeGreaterThanOrEqual(400);
+    expect(
+      await statusOf(bob.pb.collection("file_attachments").create(attachmentForm(bob, channel.id, message.id))),
+    ).toBeGreaterThanOrEqual(400);
     const own = await postMessage(bob, channel.id);
     const form = attachmentForm(bob, channel.id, own.id);
     form.set("uploaded_by", alice.id);

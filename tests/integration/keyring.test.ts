@@ -45,7 +45,9 @@ describe("keyring store", () => {
 
   it("refuses an entry for a channel the user is not a member of, with a clear 403", async () => {
     const channel = await createChannel(alice, "kr private");
-    const refused = await saveKeyringEntry(bob.pb, bob.id, { channelId: channel.id, data: sealed() }).catch((response: Response) => response);
+    const refused = await saveKeyringEntry(bob.pb, bob.id, { channelId: channel.id, data: sealed() }).catch(
+      (response: Response) => response,
+    );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
     expect(((await (refused as Response).json()) as { message: string }).message).toMatch(/not a member/);

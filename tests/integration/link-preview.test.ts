@@ -1,6 +1,7 @@
 // POST /api/chat/link-preview against the real PocketBase: pages served by a loopback HTTP server
 // that the test allowlists with LINK_PREVIEW_ALLOW_HOSTS (the only way past the SSRF guard).
 
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,9 @@ const ROUTE = "/api/chat/link-preview";
 const PIXEL_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const PIXEL = Buffer.from(PIXEL_BASE64, "base64");
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+
+/** A fixture of pocketbase/testdata, shared with the Go tests of the parser. */
+const fixture = (name: string) => readFileSync(new URL(`../../pocketbase/testdata/${name}`, import.meta.url));
 
 interface Seen {
   path: string;
@@ -34,6 +38,14 @@ function startSite(): Promise<{ server: http.Server; origin: string; seen: Seen[
         <meta name="description" content="Ignored because og:description wins">
       </head><body>Hello</body></html>`),
     "/img/pixel.png": () => ({ type: "image/png", body: PIXEL }),
+    "/articles/2026/og-and-twitter.html": () => ({ type: "text/html; charset=utf-8", body: fixture("page-og-twitter.html") }),
+    "/articles/images/og.png": () => ({ type: "image/png", body: PIXEL }),
+    "/twitter-card": () =>
+      html(`<title>Plain title</title><meta name="twitter:title" content="Card title">
+        <meta name="twitter:description" content="Card text"><meta name="twitter:image" content="img/pixel.png">`),
+    "/latin1-mislabelled": () => ({ type: "text/html; charset=utf-8", body: fixture("page-latin1-meta.html") }),
+    "/tricky": () => html(fixture("page-tricky.html").toString("utf8")),
+    "/real.png": () => ({ type: "image/png", body: PIXEL }),
     "/title-only": () =>
       html(`<html><head><TITLE>
           Plain   title
@@ -53,8 +65,7 @@ function startSite(): Promise<{ server: http.Server; origin: string; seen: Seen[
         <META CONTENT='Unusual "order" &amp; quotes' PROPERTY=og:title>
         <meta name=description content=unquoted/>
         <title data-x=">">Second title</title>`),
-    "/long": () =>
-      html(`<title>${"T".repeat(500)}</title><meta name="description" content="${"d".repeat(1500)}">`),
+    "/long": () => html(`<title>${"T".repeat(500)}</title><meta name="description" content="${"d".repeat(1500)}">`),
     "/svg-image": () => html(`<title>SVG image</title><meta property="og:image" content="/img/drawing.svg">`),
     "/img/drawing.svg": () => ({ type: "image/svg+xml", body: Buffer.from(SVG) }),
     "/png-named-jpeg": () => html(`<title>Mislabelled</title><meta property="og:image" content="/img/labelled.jpg">`),
@@ -139,6 +150,33 @@ describe("link previews of allowlisted pages", () => {
     }
   });
 
+  it("prefers og: tags to twitter: tags to plain ones, resolving the image against the page", async () => {
+    expect(await preview(`${site.origin}/articles/2026/og-and-twitter.html`)).toEqual({
+      success: true,
+      title: "Open Graph title",
+      description: "Twitter description wins over the plain one",
+      image: `data:image/png;base64,${PIXEL_BASE64}`,
+    });
+    expect(site.seen.some((s) => s.path === "/articles/images/og.png")).toBe(true);
+
+    expect(await preview(`${site.origin}/twitter-card`)).toEqual({
+      success: true,
+      title: "Card title",
+      description: "Card text",
+      image: `data:image/png;base64,${PIXEL_BASE64}`,
+    });
+  });
+
+  it("reads tags as browsers do: not in comments, scripts, templates, SVG or textareas", async () => {
+    expect(await preview(`${site.origin}/tricky`)).toEqual({
+      success: true,
+      title: "The & real title",
+      description: "After <body>, still read",
+      image: `data:image/png;base64,${PIXEL_BASE64}`,
+    });
+    expect(site.seen.some((s) => s.path === "/noscript.png" || s.path === "/style.png")).toBe(false);
+  });
+
   it("falls back to <title> and meta description, whitespace collapsed", async () => {
     expect(await preview(`${site.origin}/title-only`)).toEqual({
       success: true,
@@ -152,12 +190,19 @@ describe("link previews of allowlisted pages", () => {
     const result = await preview(`${site.origin}/entities`);
     expect(result.success).toBe(true);
     expect(result.title).toBe("Café & Bar — 😀 <b> &lt; \ufffd");
-    expect(result.description).toBe("\"Quoted\" … it's © 2025 &unknown; AT&T");
+    expect(result.description).toBe('"Quoted" … it\'s © 2025 &unknown; AT&T');
   });
 
   it("decodes the page's charset from the header or a meta tag", async () => {
     expect((await preview(`${site.origin}/latin1`)).title).toBe("Café crème");
     expect((await preview(`${site.origin}/meta-charset`)).title).toBe("\u201cQ\u201d");
+    // Labelled UTF-8 but not UTF-8: the page's own <meta charset> is right.
+    expect(await preview(`${site.origin}/latin1-mislabelled`)).toEqual({
+      success: true,
+      title: "Café crème brûlée",
+      description: "Prix : 5 €",
+      image: "",
+    });
   });
 
   it("ignores comments, scripts and styles and accepts unusual markup", async () => {

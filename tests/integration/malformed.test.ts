@@ -59,7 +59,7 @@ const WRONG_TYPES: unknown[] = [0, -1, 1e308, true, false, null, [], ["a"], {}, 
 
 function generator(seed: number) {
   const random = prng(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
   const nested = (depth: number): unknown => (depth === 0 ? pick(WEIRD_STRINGS) : { a: nested(depth - 1), b: [nested(depth - 1)] });
 
@@ -73,7 +73,11 @@ function generator(seed: number) {
     { label: "a JSON number", body: "12345" },
     { label: "JSON true", body: "true" },
     { label: "an overflowing number", body: '{"x": 1e999}' },
-    { label: "multipart content type", body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--", contentType: "multipart/form-data; boundary=x" },
+    {
+      label: "multipart content type",
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+      contentType: "multipart/form-data; boundary=x",
+    },
     { label: "XML", body: "<a><b>c</b></a>", contentType: "application/xml" },
     { label: "a 1 MB JSON string", body: JSON.stringify("s".repeat(1_000_000)) },
     { label: "a 1 MB object", body: JSON.stringify({ padding: "p".repeat(1_000_000) }) },
@@ -148,7 +152,10 @@ function expectClientError(res: RawResponse, label: string) {
 async function counts() {
   const [users, channels, members, messages] = await Promise.all(
     ["users", "channels", "channel_members", "messages"].map((name) =>
-      admin.collection(name).getList(1, 1).then((list) => list.totalItems),
+      admin
+        .collection(name)
+        .getList(1, 1)
+        .then((list) => list.totalItems),
     ),
   );
   return { users, channels, members, messages };
@@ -195,7 +202,11 @@ describe("malformed input never causes a server error", () => {
     const carol = await signUpUser(server.url);
     const before = await counts();
     const valid = { channel_id: channel.id, verifier: channel.verifier, ecdh_public_key: fakePublicKey() };
-    await fuzz("/api/chat/channels/join", [...gen.notAnObject(), ...gen.brokenObjects(valid, CASES_PER_ROUTE, ["channel_id", "verifier"])], carol.token);
+    await fuzz(
+      "/api/chat/channels/join",
+      [...gen.notAnObject(), ...gen.brokenObjects(valid, CASES_PER_ROUTE, ["channel_id", "verifier"])],
+      carol.token,
+    );
     expect(await counts()).toEqual(before);
   });
 

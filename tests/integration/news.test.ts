@@ -2,6 +2,7 @@
 // whose content the tests change, allowlisted with LINK_PREVIEW_ALLOW_HOSTS (the only way past
 // the SSRF guard). Four servers: cache off, default cache, no allowlist, and no feed configured.
 
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,11 +19,18 @@ interface SourceItem {
   link: string;
 }
 
-/** A loopback feed: `items` and `mode` are changed by the tests; every request is counted. */
+/** A fixture of pocketbase/testdata, shared with the Go tests of the parsers. */
+const fixture = (name: string) => readFileSync(new URL(`../../pocketbase/testdata/${name}`, import.meta.url));
+
+/**
+ * A loopback feed: `items` and `mode` are changed by the tests ("fixture" serves `fixture` as it
+ * is); every request is counted.
+ */
 function startFeedSite() {
   const state = {
     items: [] as SourceItem[],
-    mode: "rss" as "rss" | "error" | "html",
+    mode: "rss" as "rss" | "error" | "html" | "fixture",
+    fixture: { type: "", body: Buffer.alloc(0) },
     requests: 0,
     server: undefined as unknown as http.Server,
     origin: "",
@@ -54,6 +62,8 @@ function startFeedSite() {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
     } else if (state.mode === "error") {
       res.writeHead(500, { "Content-Type": "application/rss+xml" }).end("<rss/>");
+    } else if (state.mode === "fixture") {
+      res.writeHead(200, { "Content-Type": state.fixture.type }).end(state.fixture.body);
     } else if (state.mode === "html") {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end("<!doctype html><title>Sign in</title><p>Portal</p>");
     } else {
@@ -178,6 +188,84 @@ describe("GET /api/chat/news", () => {
     });
   });
 
+  it("reads CDATA and entities once per level, and resolves relative links against the feed's address", async () => {
+    site.mode = "fixture";
+    site.fixture = { type: "application/rss+xml", body: fixture("feed-cdata-entities.xml") };
+    const res = await news(pb.url, user.token);
+    expect(res.body).toEqual({
+      configured: true,
+      items: [
+        {
+          id: "fish-1",
+          title: "Fish & Chips tonight",
+          description: "Crispy & hot — see the menu",
+          pubDate: "Sun, 22 Nov 2026 16:00:00 GMT",
+          link: `${site.origin}/menu/fish?a=1&b=2`,
+        },
+        {
+          id: "https://news.example/att",
+          title: "AT&T — café “quoted”",
+          description: "Escaped markup &amp; more",
+          pubDate: "",
+          link: "https://news.example/att",
+        },
+        {
+          id: "Mixed CDATA and text & more",
+          title: "Mixed CDATA and text & more",
+          description: "Full text]]> with a CDATA end inside",
+          pubDate: "2026-11-21T10:00:00Z",
+          link: "",
+        },
+      ],
+    });
+    site.mode = "rss";
+  });
+
+  it("decodes a feed by its XML declaration, even when the server says UTF-8", async () => {
+    site.mode = "fixture";
+    for (const type of ["application/rss+xml", "text/xml; charset=utf-8"]) {
+      site.fixture = { type, body: fixture("feed-latin1.xml") };
+      const res = await news(pb.url, user.token);
+      expect(res.body.items, type).toEqual([{ id: "latin-1", title: "Café crème", description: "À la carte, 5 €", pubDate: "", link: "" }]);
+    }
+    site.mode = "rss";
+  });
+
+  it("reads Atom (summary before content, by type), JSON feeds and broken XML", async () => {
+    site.mode = "fixture";
+    site.fixture = { type: "application/atom+xml", body: fixture("feed-atom-content-summary.xml") };
+    const atom = await news(pb.url, user.token);
+    expect(atom.body.items.map((item) => [item.title, item.description, item.link])).toEqual([
+      ["Summary and content", "The short version.", `${site.origin}/posts/1`],
+      ["HTML title & more", "Only content, as HTML in CDATA.", "https://blog.example/2"],
+      ["Use <b> for bold", "Inline XHTML & more", ""],
+      ["Content elsewhere", "", ""],
+      ["Binary content", "From the media group.", ""],
+    ]);
+
+    site.fixture = { type: "application/feed+json", body: fixture("feed.json") };
+    const json = await news(pb.url, user.token);
+    expect(json.body.items).toEqual([
+      {
+        id: "1",
+        title: "Numbered id & <plain> title",
+        description: "Hello world & more",
+        pubDate: "2026-11-22T10:00:00Z",
+        link: `${site.origin}/posts/1`,
+      },
+      { id: "2", title: "", description: "The summary wins", pubDate: "2026-11-23T10:00:00Z", link: "https://elsewhere.example/2" },
+    ]);
+
+    site.fixture = { type: "application/rss+xml; charset=utf-8", body: fixture("feed-broken.xml") };
+    const broken = await news(pb.url, user.token);
+    expect(broken.body.items.map((item) => item.title)).toEqual(["Tom & Jerry < 3", "Misspelt end tag", "Cut off in the middle"]);
+
+    // JSON that is not a JSON Feed is no feed.
+    site.fixture = { type: "application/json", body: Buffer.from('{"items":[{"id":"1","title":"An API answer"}]}') };
+    expect((await news(pb.url, user.token)).body).toEqual({ configured: true, items: [], error: "The news feed could not be loaded." });
+    site.mode = "rss";
+  });
+
   it("shows a newly published item on the next request when the cache is off", async () => {
     site.items = [FIRST];
     expect((await news(pb.url, user.token)).body.items.map((item) => item.id)).toEqual(["news-1"]);
@@ -209,7 +297,7 @@ describe("GET /api/chat/news", () => {
       items: [],
       error: "The news feed could not be loaded.",
     });
-    expect((await loggedFailureCodes(pb, 2)).sort()).toEqual(["not_a_feed", "status"]);
+    expect((await loggedFailureCodes(pb, 3)).sort()).toEqual(["not_a_feed", "not_a_feed", "status"]);
 
     site.mode = "rss";
     expect((await news(pb.url, user.token)).body.items.map((item) => item.id)).toEqual(["news-1"]);
@@ -249,6 +337,6 @@ describe("GET /api/chat/news", () => {
     await closed;
     const res = await news(pb.url, user.token);
     expect(res).toEqual({ status: 200, body: { configured: true, items: [], error: "The news feed could not be loaded." } });
-    expect(await loggedFailureCodes(pb, 3)).toContain("unreachable");
+    expect(await loggedFailureCodes(pb, 4)).toContain("unreachable");
   });
 });

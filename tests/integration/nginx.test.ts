@@ -7,7 +7,16 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../ports";
 import { repoRoot, startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { createWebChannel, ensureWebBuild, joinWebChannel, listen, postWebMessage, signedInPage, startWeb, type WebServer } from "./web";
+import {
+  createWebChannel,
+  ensureWebBuilt,
+  joinWebChannel,
+  listen,
+  postWebMessage,
+  signedInPage,
+  startWeb,
+  type WebServer,
+} from "./live-pages";
 
 // Two web processes behind a real nginx, configured with the proxy settings the compose "scale"
 // profile ships (deploy/nginx/chatcrypt-locations.conf). A "pin" cookie sends a user to one process,
@@ -84,7 +93,7 @@ http {
 
 beforeAll(async () => {
   await promisify(execFile)("bash", [path.join(repoRoot, "scripts", "install-nginx.sh")]);
-  await ensureWebBuild();
+  await ensureWebBuilt();
   pb = await startPocketBase();
   const sessionSecret = randomBytes(32).toString("base64url");
   const env = { WEB_PROCESSES: "1", TRUST_PROXY: "1" };

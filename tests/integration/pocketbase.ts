@@ -39,6 +39,8 @@ export interface StartOptions {
   rateLimits?: boolean;
   /** Extra environment variables for the PocketBase process (added to this process's environment). */
   env?: Record<string, string>;
+  /** An existing, empty directory for PocketBase's data (default: a new temporary directory). */
+  dataDir?: string;
 }
 
 let build: Promise<void> | undefined;
@@ -52,13 +54,12 @@ function ensureBuilt(): Promise<void> {
   return build;
 }
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startPocketBase(options: StartOptions = {}): Promise<RunningPocketBase> {
   await ensureBuilt();
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "chatcrypt-pb-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "chatcrypt-pb-")));
   const superuser = {
     email: `admin-${randomBytes(4).toString("hex")}@example.test`,
     // hex: a password starting with "-" would be read as a command-line flag by `superuser upsert`
@@ -85,10 +86,14 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
       binary,
       [
         "serve",
-        "--http", `127.0.0.1:${port}`,
-        "--dir", dataDir,
-        "--migrationsDir", "pb_migrations",
-        "--hooksDir", "pb_hooks",
+        "--http",
+        `127.0.0.1:${port}`,
+        "--dir",
+        dataDir,
+        "--migrationsDir",
+        "pb_migrations",
+        "--hooksDir",
+        "pb_hooks",
         "--hooksWatch=false",
         "--automigrate=false",
       ],
@@ -182,10 +187,7 @@ export function client(url: string): PocketBase {
   return pb;
 }
 
-export async function superuserClient(
-  url: string,
-  superuser: { email: string; password: string },
-): Promise<PocketBase> {
+export async function superuserClient(url: string, superuser: { email: string; password: string }): Promise<PocketBase> {
   const pb = client(url);
   await pb.collection("_superusers").authWithPassword(superuser.email, superuser.password);
   return pb;
@@ -266,6 +268,16 @@ export interface RawResponse {
   contentType: string;
 }
 
+/** An answer's body as text, and parsed when it is JSON. */
+export function readAnswer(chunks: Buffer[]): { text: string; json: unknown } {
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return { text, json: JSON.parse(text) };
+  } catch {
+    return { text, json: undefined };
+  }
+}
+
 /**
  * POSTs any body (string or bytes) and returns status and body. Each call uses its own
  * connection, and a body is sent only after the server asks for it ("Expect: 100-continue"):
@@ -297,13 +309,7 @@ export function post(
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
+        const { text, json } = readAnswer(chunks);
         resolve({ status: res.statusCode ?? 0, text, json, contentType: String(res.headers["content-type"] ?? "") });
         req.destroy();
       });

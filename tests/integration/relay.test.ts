@@ -1,9 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventSource } from "eventsource";
 import { postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
-import { createWebChannel, ensureWebBuild, joinWebChannel, listen, postWebMessage, signedInPage, startWeb, type WebServer } from "./web";
+import {
+  createWebChannel,
+  ensureWebBuilt,
+  joinWebChannel,
+  listen,
+  postWebMessage,
+  signedInPage,
+  startWeb,
+  type WebServer,
+} from "./live-pages";
 
 // The live relay (pocketbase/relay.go and app/features/live/relay.server.ts): one upstream connection
 // per web process, each event sent once with its recipients, fanned out to those users' streams.
@@ -12,7 +21,7 @@ let web: WebServer;
 const sessionSecret = randomBytes(32).toString("base64url");
 
 beforeAll(async () => {
-  await ensureWebBuild();
+  await ensureWebBuilt();
   pb = await startPocketBase();
   web = await startWeb(pb.url, { sessionSecret, env: { WEB_PROCESSES: "1" } });
 });
@@ -109,7 +118,7 @@ describe("/api/events through the relay", () => {
     elsewhere.close();
   });
 
-  it("answers 401 without a session, and closes a stream whose token PocketBase refuses", async () => {
+  it("answers 401 without a session, and to a session whose token PocketBase refuses", async () => {
     const anonymous = await fetch(`${web.url}/api/events`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: "Not authenticated" });
@@ -142,6 +151,39 @@ describe("/api/events through the relay", () => {
     expect(events).toEqual([]);
   });
 
+  it("signing out closes the session's open streams at once (every tab), and its cookie opens no new one", async () => {
+    const [alice, bob] = await Promise.all([signedInPage(web.url), signedInPage(web.url)]);
+    const channel = await createWebChannel(bob);
+    await joinWebChannel(alice, channel);
+    const [tab1, tab2] = await Promise.all([listen(alice, channel.id), listen(alice)]);
+    await postWebMessage(bob, channel.id, "before sign-out");
+    await expect.poll(() => tab2.texts()).toEqual(["before sign-out"]);
+    const oldCookie = alice.cookieHeader();
+
+    await alice.api("/api/auth/signout", {});
+    await expect.poll(() => tab1.ended() && tab2.ended(), { timeout: 5_000 }).toBe(true);
+    await postWebMessage(bob, channel.id, "after sign-out");
+    await sleep(300);
+    expect(tab1.texts()).toEqual(["before sign-out"]);
+    expect(tab2.texts()).toEqual(["before sign-out"]);
+    const again = await fetch(`${web.url}/api/events`, { headers: { Cookie: oldCookie } });
+    expect(again.status).toBe(401);
+  });
+
+  it("tells a channel's streams when its member list changes, and the joiner to reload their channels", async () => {
+    const [alice, bob] = await Promise.all([signedInPage(web.url), signedInPage(web.url)]);
+    const channel = await createWebChannel(alice);
+    const other = await createWebChannel(alice);
+    const [onChannel, elsewhere, bobLive] = await Promise.all([listen(alice, channel.id), listen(alice, other.id), listen(bob)]);
+    await joinWebChannel(bob, channel);
+    await expect.poll(() => onChannel.events.filter((e) => e.type === "members").length).toBe(1);
+    await expect.poll(() => bobLive.events.filter((e) => e.type === "memberships").length).toBe(1);
+    await sleep(300);
+    expect(elsewhere.events.some((e) => e.type === "members")).toBe(false);
+    expect(bobLive.events.some((e) => e.type === "members")).toBe(false);
+    for (const l of [onChannel, elsewhere, bobLive]) l.close();
+  });
+
   it("closes every stream when PocketBase goes away; reconnected streams sync and receive again", async () => {
     const [alice, bob] = await Promise.all([signedInPage(web.url), signedInPage(web.url)]);
     const channel = await createWebChannel(alice);
@@ -170,7 +212,7 @@ describe("PocketBase's relay endpoint", () => {
     for (const kind of ["message", "message-deleted", "memberships", "attachment", "preview"]) {
       source.addEventListener(kind, (m) => events.push({ kind, data: JSON.parse(m.data) }));
     }
-    return { id, events, close: () => source.close() };
+    return { id, events, source, close: () => source.close() };
   }
 
   it("sends nothing for users nobody registered, and lists only registered members as recipients", async () => {
@@ -215,6 +257,38 @@ describe("PocketBase's relay endpoint", () => {
       .create({ channel: channelId, sender: alice.id, encrypted_content: "gone", sender_public_key: "" });
     await sleep(300);
     expect(relay.events.filter((e) => e.kind === "message")).toHaveLength(1);
+    relay.close();
+  });
+
+  it("refuses a signed-out token, and tells the relay at once when a registered one is signed out", async () => {
+    const [alice, bob] = await Promise.all([signUpUser(pb.url), signUpUser(pb.url)]);
+    const relay = await openRelay();
+    const revokedEvents: string[] = [];
+    relay.source.addEventListener("revoked", (m) => revokedEvents.push(JSON.parse(m.data).record.token));
+    const registered = await postJson(pb.url, "/api/chatcrypt/relay/users", { relay: relay.id, add: [alice.token, bob.token] });
+    expect(registered.json).toEqual({ users: [alice.id, bob.id] });
+
+    const signout = await fetch(`${pb.url}/api/chat/signout`, { method: "POST", headers: { Authorization: alice.token } });
+    expect(signout.status).toBe(204);
+    const hash = createHash("sha256").update(alice.token).digest("hex");
+    await expect.poll(() => revokedEvents).toEqual([hash]);
+
+    // Alice is no longer a recipient there; Bob still is.
+    const res = await postJson(
+      pb.url,
+      "/api/chat/channels",
+      { id: crypto.randomUUID(), name: "after", verifier: "v".repeat(43), ecdh_public_key: "k".repeat(60), kdf_iterations: 600_000 },
+      bob.token,
+    );
+    const channelId = (res.json as { id: string }).id;
+    const join = await fetch(`${pb.url}/api/chatcrypt/relay/users`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ relay: relay.id, add: [alice.token] }),
+    });
+    expect(await join.json()).toEqual({ users: [""] });
+    await bob.pb.collection("messages").create({ channel: channelId, sender: bob.id, encrypted_content: "for bob", sender_public_key: "" });
+    await expect.poll(() => relay.events.filter((e) => e.kind === "message").map((e) => e.data.to)).toEqual([[bob.id]]);
     relay.close();
   });
 

@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  client,
-  post,
-  postJson,
-  signupBody,
-  signUpUser,
-  startPocketBase,
-  superuserClient,
-  type RunningPocketBase,
-} from "./pocketbase";
+import { client, post, postJson, signupBody, signUpUser, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
 
 const SIGNUP = "/api/chat/signup";
 
@@ -79,8 +70,9 @@ describe("POST /api/chat/signup", () => {
     await again.collection("users").authWithPassword(user.email.toUpperCase(), user.password);
     expect(again.authStore.record?.id).toBe(user.id);
 
-    await expect(client(server.url).collection("users").authWithPassword(user.email, "x".repeat(43))).rejects
-      .toMatchObject({ status: 400 });
+    await expect(client(server.url).collection("users").authWithPassword(user.email, "x".repeat(43))).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it("stores the email in lower case", async () => {
@@ -151,19 +143,30 @@ describe("POST /api/chat/signup", () => {
   });
 
   it("refuses a login secret shorter than 8 or longer than 71 characters", async () => {
-    expectJsonError(await postJson(server.url, SIGNUP, signupBody({ password: "short" })), 400,
-      "Password must be 8 to 71 characters.");
-    expectJsonError(await postJson(server.url, SIGNUP, signupBody({ password: "p".repeat(72) })), 400,
-      "Password must be 8 to 71 characters.");
+    expectJsonError(await postJson(server.url, SIGNUP, signupBody({ password: "short" })), 400, "Password must be 8 to 71 characters.");
+    expectJsonError(
+      await postJson(server.url, SIGNUP, signupBody({ password: "p".repeat(72) })),
+      400,
+      "Password must be 8 to 71 characters.",
+    );
   });
 
   it("refuses KDF iteration counts below 100000 or not whole", async () => {
-    expectJsonError(await postJson(server.url, SIGNUP, signupBody({ kdf_iterations: 1000 })), 400,
-      "Invalid kdf_iterations: Must be greater or equal than 100000.");
-    expectJsonError(await postJson(server.url, SIGNUP, signupBody({ kdf_iterations: 600000.5 })), 400,
-      "kdf_iterations must be a whole number.");
-    expectJsonError(await postJson(server.url, SIGNUP, { ...signupBody(), kdf_iterations: "600000" }), 400,
-      "kdf_iterations must be a whole number.");
+    expectJsonError(
+      await postJson(server.url, SIGNUP, signupBody({ kdf_iterations: 1000 })),
+      400,
+      "Invalid kdf_iterations: Must be greater or equal than 100000.",
+    );
+    expectJsonError(
+      await postJson(server.url, SIGNUP, signupBody({ kdf_iterations: 600000.5 })),
+      400,
+      "kdf_iterations must be a whole number.",
+    );
+    expectJsonError(
+      await postJson(server.url, SIGNUP, { ...signupBody(), kdf_iterations: "600000" }),
+      400,
+      "kdf_iterations must be a whole number.",
+    );
   });
 
   it("rolls the account back when the profile cannot be saved", async () => {
@@ -235,8 +238,7 @@ describe("POST /api/chat/signup", () => {
     });
 
     it("names the missing field", async () => {
-      expectJsonError(await postJson(server.url, SIGNUP, without("rsa_public_key")), 400,
-        "rsa_public_key must be a non-empty string.");
+      expectJsonError(await postJson(server.url, SIGNUP, without("rsa_public_key")), 400, "rsa_public_key must be a non-empty string.");
       expectJsonError(await post(server.url, SIGNUP, "[]"), 400, "Request body must be a JSON object.");
     });
   });
@@ -256,11 +258,13 @@ describe("POST /api/chat/signup", () => {
 
       // behind the Remix server each browser gets its own budget (X-Forwarded-For)
       const viaProxy = async (clientIp: string) =>
-        (await fetch(server.url + SIGNUP, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Forwarded-For": clientIp },
-          body: "{}",
-        })).status;
+        (
+          await fetch(server.url + SIGNUP, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": clientIp },
+            body: "{}",
+          })
+        ).status;
       for (let i = 0; i < 5; i++) {
         expect(await viaProxy("203.0.113.7")).toBe(400);
       }

@@ -194,8 +194,7 @@ export async function startCaptureServer(options: CaptureOptions = {}): Promise<
     host,
     port,
     mails,
-    mailsTo: (address) =>
-      mails.filter((mail) => mail.rcptTo.some((recipient) => recipient.toLowerCase() === address.toLowerCase())),
+    mailsTo: (address) => mails.filter((mail) => mail.rcptTo.some((recipient) => recipient.toLowerCase() === address.toLowerCase())),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

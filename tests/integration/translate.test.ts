@@ -206,7 +206,9 @@ describe("other providers, against a stand-in speaking their API", () => {
         if (req.url === "/v2/translate") {
           const input = (body as { text: string[]; target_lang: string }) ?? { text: [], target_lang: "" };
           return deeplStatus === 200
-            ? answer(200, { translations: input.text.map((t) => ({ detected_source_language: "EN", text: `[${input.target_lang}] ${t}` })) })
+            ? answer(200, {
+                translations: input.text.map((t) => ({ detected_source_language: "EN", text: `[${input.target_lang}] ${t}` })),
+              })
             : answer(deeplStatus, { message: "Quota exceeded" });
         }
         if (req.url === "/languages") {

@@ -57,7 +57,18 @@ describe("mergeMessages with combine", () => {
 
   it("unionById keeps each id once, later wins", async () => {
     const { unionById } = await import("~/features/messages/merge");
-    expect(unionById([{ id: "1", v: 1 }], [{ id: "1", v: 2 }, { id: "2", v: 3 }])).toEqual([{ id: "1", v: 2 }, { id: "2", v: 3 }]);
+    expect(
+      unionById(
+        [{ id: "1", v: 1 }],
+        [
+          { id: "1", v: 2 },
+          { id: "2", v: 3 },
+        ],
+      ),
+    ).toEqual([
+      { id: "1", v: 2 },
+      { id: "2", v: 3 },
+    ]);
   });
 });
 

@@ -72,26 +72,31 @@ const composeVariables = new Set(strings(compose).flatMap(interpolated));
 
 /** Compose's interpolation, for the forms this file uses. Required variables left empty get `required`. */
 function interpolate(text: string, vars: Record<string, string>, required: Record<string, string> = {}): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (_all, name: string, colon: string, op: string, arg: string) => {
-    const value = vars[name];
-    const missing = value === undefined || (colon === ":" && value === "");
-    if (op === "-") return missing ? arg : value;
-    if (op === "?") {
-      if (!missing) return value;
-      if (name in required) return required[name];
-      throw new Error(`compose would refuse to start: ${name}: ${arg}`);
-    }
-    return value ?? "";
-  });
+  return text.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g,
+    (_all, name: string, colon: string, op: string, arg: string) => {
+      const value = vars[name];
+      const missing = value === undefined || (colon === ":" && value === "");
+      if (op === "-") return missing ? arg : value;
+      if (op === "?") {
+        if (!missing) return value;
+        if (name in required) return required[name];
+        throw new Error(`compose would refuse to start: ${name}: ${arg}`);
+      }
+      return value ?? "";
+    },
+  );
 }
 
 function environmentOf(service: Service): Record<string, string> {
   const env = service.environment ?? {};
   if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((entry) => {
-      const i = entry.indexOf("=");
-      return i < 0 ? [entry, ""] : [entry.slice(0, i), entry.slice(i + 1)];
-    }));
+    return Object.fromEntries(
+      env.map((entry) => {
+        const i = entry.indexOf("=");
+        return i < 0 ? [entry, ""] : [entry.slice(0, i), entry.slice(i + 1)];
+      }),
+    );
   }
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? "" : String(v)]));
 }
@@ -281,7 +286,10 @@ function execForm(stage: Stage, op: "CMD" | "ENTRYPOINT"): string[] {
 }
 
 function runs(stage: Stage): string {
-  return stage.instructions.filter((i) => i.op === "RUN").map((i) => i.args).join("\n");
+  return stage.instructions
+    .filter((i) => i.op === "RUN")
+    .map((i) => i.args)
+    .join("\n");
 }
 
 /** The Dockerfile a service builds from, relative to the repository root. */
@@ -296,7 +304,7 @@ function dockerfileOf(service: Service): string {
 // ---- the tests -------------------------------------------------------------------------------
 
 describe("services", () => {
-  it("has pocketbase, web and translate; translate is optional, under the profile \"translate\"; web replicas and their proxy under \"scale\"", () => {
+  it('has pocketbase, web and translate; translate is optional, under the profile "translate"; web replicas and their proxy under "scale"', () => {
     expect(Object.keys(services).sort()).toEqual(["pocketbase", "proxy", "translate", "web", "web-replicas"]);
     expect(services.translate.profiles).toEqual(["translate"]);
     expect(services["web-replicas"].profiles).toEqual(["scale"]);
@@ -361,7 +369,9 @@ describe("network exposure", () => {
     expect(services.translate.ports ?? []).toEqual([]);
     expect(networksOf(services.translate)).toEqual(["translation"]);
     expect(compose.networks?.translation?.internal).toBe(true);
-    const onTranslation = Object.entries(services).filter(([, s]) => networksOf(s).includes("translation")).map(([n]) => n);
+    const onTranslation = Object.entries(services)
+      .filter(([, s]) => networksOf(s).includes("translation"))
+      .map(([n]) => n);
     expect(onTranslation.sort()).toEqual(["pocketbase", "translate"]);
     expect(networksOf(services.web)).not.toContain("translation");
   });
@@ -379,10 +389,28 @@ describe("network exposure", () => {
 describe("settings", () => {
   it("finds the variables the code is known to read (so the checks below are not vacuous)", () => {
     expect(unnamedReads).toEqual([]);
-    for (const name of ["PB_URL", "SESSION_SECRET", "COOKIE_SECURE", "UPLOAD_MAX_MB", "NODE_ENV", "HOST", "PORT", "TRUST_PROXY", "WEB_PROCESSES"]) {
+    for (const name of [
+      "PB_URL",
+      "SESSION_SECRET",
+      "COOKIE_SECURE",
+      "UPLOAD_MAX_MB",
+      "NODE_ENV",
+      "HOST",
+      "PORT",
+      "TRUST_PROXY",
+      "WEB_PROCESSES",
+    ]) {
       expect([...webVariables.keys()], name).toContain(name);
     }
-    for (const name of ["TRANSLATE_PROVIDER", "APERTIUM_URL", "DEEPL_API_KEY", "SMTP_HOST", "SMTP_PASSWORD", "MAIL_FROM", "LINK_PREVIEW_ALLOW_HOSTS"]) {
+    for (const name of [
+      "TRANSLATE_PROVIDER",
+      "APERTIUM_URL",
+      "DEEPL_API_KEY",
+      "SMTP_HOST",
+      "SMTP_PASSWORD",
+      "MAIL_FROM",
+      "LINK_PREVIEW_ALLOW_HOSTS",
+    ]) {
       expect([...pocketbaseVariables.keys()], name).toContain(name);
     }
   });
@@ -533,8 +561,17 @@ describe("images", () => {
     expect(services.pocketbase.command).toBeUndefined();
     expect(services.pocketbase.entrypoint).toBeUndefined();
     expect(execForm(runtime, "CMD")).toEqual([
-      "serve", "--http", "0.0.0.0:8090", "--dir", "/pb_data", "--migrationsDir", "/pb_migrations",
-      "--hooksDir", "/pb_hooks", "--hooksWatch=false", "--automigrate=false",
+      "serve",
+      "--http",
+      "0.0.0.0:8090",
+      "--dir",
+      "/pb_data",
+      "--migrationsDir",
+      "/pb_migrations",
+      "--hooksDir",
+      "/pb_hooks",
+      "--hooksWatch=false",
+      "--automigrate=false",
     ]);
     expect(execForm(runtime, "ENTRYPOINT")[0]).toMatch(/pocketbase$/);
   });
@@ -566,7 +603,10 @@ describe("images", () => {
   });
 
   it("keeps data, secrets and local builds out of the build context", () => {
-    const ignored = read(".dockerignore").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    const ignored = read(".dockerignore")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#"));
     for (const entry of [".git", ".env", "node_modules", "pb_data", "build", "bin"]) expect(ignored).toContain(entry);
   });
 });

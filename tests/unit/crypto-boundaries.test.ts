@@ -178,7 +178,10 @@ describe("malformed message envelopes", () => {
   });
 
   it("oversized envelopes and non-string input", async () => {
-    await expectCryptoError(receive(withFields(envelope, { pad: "x".repeat(MAX_MESSAGE_ENVELOPE_CHARS) })), "decryptMessage: malformed envelope");
+    await expectCryptoError(
+      receive(withFields(envelope, { pad: "x".repeat(MAX_MESSAGE_ENVELOPE_CHARS) })),
+      "decryptMessage: malformed envelope",
+    );
     await expectCryptoError(receive(undefined as unknown as string), "decryptMessage: malformed envelope");
     // Unknown extra fields are ignored.
     expect(await receive(withFields(envelope, { note: "x" }))).toBe("hello");
@@ -209,7 +212,10 @@ describe("malformed wrapped keys", () => {
   });
 
   it("unsupported version", async () => {
-    await expectCryptoError(unwrapPrivateKey(env.replace(/^v1\./, "v2."), wrapKey, "ecdh", aliceId), "unwrapPrivateKey: unsupported version");
+    await expectCryptoError(
+      unwrapPrivateKey(env.replace(/^v1\./, "v2."), wrapKey, "ecdh", aliceId),
+      "unwrapPrivateKey: unsupported version",
+    );
   });
 
   it("argument checks", async () => {
@@ -256,11 +262,26 @@ describe("generic bytes boundaries", () => {
     await expectCryptoError(decryptBytes(hmac, new Uint8Array(40)), "decryptBytes: invalid key");
     const encryptOnly = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt"]);
     await expectCryptoError(decryptBytes(encryptOnly, await encryptBytes(encryptOnly, new Uint8Array(1))), "decryptBytes: invalid key");
-    await expectCryptoError(decryptMessage({ key: channelKey, channelId, senderId: aliceId, envelope, verifyKey: alice.ecdhPublicKey }), "decryptMessage: invalid key");
-    await expectCryptoError(decryptMessage({ key: channelKey, channelId, senderId: aliceId, envelope, verifyKey: alice.rsaPrivateKey }), "decryptMessage: invalid key");
-    await expectCryptoError(decryptMessage({ key: hmac, channelId, senderId: aliceId, envelope, verifyKey: alice.rsaPublicKey }), "decryptMessage: invalid key");
-    await expectCryptoError(encryptMessage({ key: channelKey, channelId, senderId: aliceId, plaintext: "x", signingKey: alice.rsaPublicKey }), "encryptMessage: invalid signing key");
-    await expectCryptoError(encryptMessage({ key: hmac, channelId, senderId: aliceId, plaintext: "x", signingKey: alice.rsaPrivateKey }), "encryptMessage: invalid key");
+    await expectCryptoError(
+      decryptMessage({ key: channelKey, channelId, senderId: aliceId, envelope, verifyKey: alice.ecdhPublicKey }),
+      "decryptMessage: invalid key",
+    );
+    await expectCryptoError(
+      decryptMessage({ key: channelKey, channelId, senderId: aliceId, envelope, verifyKey: alice.rsaPrivateKey }),
+      "decryptMessage: invalid key",
+    );
+    await expectCryptoError(
+      decryptMessage({ key: hmac, channelId, senderId: aliceId, envelope, verifyKey: alice.rsaPublicKey }),
+      "decryptMessage: invalid key",
+    );
+    await expectCryptoError(
+      encryptMessage({ key: channelKey, channelId, senderId: aliceId, plaintext: "x", signingKey: alice.rsaPublicKey }),
+      "encryptMessage: invalid signing key",
+    );
+    await expectCryptoError(
+      encryptMessage({ key: hmac, channelId, senderId: aliceId, plaintext: "x", signingKey: alice.rsaPrivateKey }),
+      "encryptMessage: invalid key",
+    );
     await expectCryptoError(deriveContactsKey(alice.rsaPrivateKey, alice.ecdhPublicKey), "deriveContactsKey: invalid key");
     await expectCryptoError(deriveWrapKey(aesKey, aliceId), "deriveWrapKey: invalid master key");
   });
@@ -276,8 +297,14 @@ describe("argument checks", () => {
     await expectCryptoError(deriveAccountSecrets("", "a@b.c", FAST_ITERATIONS), "deriveAccountSecrets: password is required");
     await expectCryptoError(deriveAccountSecrets("pw", "   ", FAST_ITERATIONS), "deriveAccountSecrets: email is required");
     for (const bad of [0, -1, 1.5, Number.NaN, 20_000_000]) {
-      await expectCryptoError(deriveAccountSecrets("pw", "a@b.c", bad), "deriveAccountSecrets: iterations must be an integer between 1 and 10000000");
-      await expectCryptoError(deriveChannelSecrets("pw", channelId, bad), "deriveChannelSecrets: iterations must be an integer between 1 and 10000000");
+      await expectCryptoError(
+        deriveAccountSecrets("pw", "a@b.c", bad),
+        "deriveAccountSecrets: iterations must be an integer between 1 and 10000000",
+      );
+      await expectCryptoError(
+        deriveChannelSecrets("pw", channelId, bad),
+        "deriveChannelSecrets: iterations must be an integer between 1 and 10000000",
+      );
     }
     await expectCryptoError(deriveChannelSecrets("", channelId, FAST_ITERATIONS), "deriveChannelSecrets: password is required");
     await expectCryptoError(deriveChannelSecrets("pw", "", FAST_ITERATIONS), "deriveChannelSecrets: channelId is required");
@@ -292,8 +319,14 @@ describe("argument checks", () => {
     const base = { key: channelKey, plaintext: "x", signingKey: alice.rsaPrivateKey };
     await expectCryptoError(encryptMessage({ ...base, channelId: "a:b", senderId: aliceId }), "encryptMessage: invalid channelId");
     await expectCryptoError(encryptMessage({ ...base, channelId, senderId: "" }), "encryptMessage: invalid senderId");
-    await expectCryptoError(decryptMessage({ key: channelKey, channelId, senderId: "x:y", envelope, verifyKey: alice.rsaPublicKey }), "decryptMessage: invalid senderId");
-    await expectCryptoError(encryptMessage({ ...base, channelId, senderId: aliceId, plaintext: 5 as unknown as string }), "encryptMessage: plaintext must be a string");
+    await expectCryptoError(
+      decryptMessage({ key: channelKey, channelId, senderId: "x:y", envelope, verifyKey: alice.rsaPublicKey }),
+      "decryptMessage: invalid senderId",
+    );
+    await expectCryptoError(
+      encryptMessage({ ...base, channelId, senderId: aliceId, plaintext: 5 as unknown as string }),
+      "encryptMessage: plaintext must be a string",
+    );
   });
 });
 
@@ -306,9 +339,15 @@ describe("public keys and stored bundles", () => {
     await expectCryptoError(importEcdhPublicKey(rsaSpki), "importEcdhPublicKey: malformed key");
     await expectCryptoError(importRsaPublicKey(ecdhSpki), "importRsaPublicKey: malformed key");
     await expectCryptoError(importRsaPublicKey(rsaSpki.slice(0, -8) + "AAAAAAA="), "importRsaPublicKey: malformed key");
-    const p256 = nodeCrypto.generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
+    const p256 = nodeCrypto
+      .generateKeyPairSync("ec", { namedCurve: "prime256v1" })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
     await expectCryptoError(importEcdhPublicKey(p256), "importEcdhPublicKey: malformed key");
-    const rsa1024 = nodeCrypto.generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "der" }).toString("base64");
+    const rsa1024 = nodeCrypto
+      .generateKeyPairSync("rsa", { modulusLength: 1024 })
+      .publicKey.export({ type: "spki", format: "der" })
+      .toString("base64");
     await expectCryptoError(importRsaPublicKey(rsa1024), "importRsaPublicKey: unsupported key size");
     await expectCryptoError(exportPublicKey(alice.rsaPrivateKey), "exportPublicKey: not a public key");
   });
@@ -333,8 +372,15 @@ describe("public keys and stored bundles", () => {
 
   it("exportKeyBundle refuses non-bundles and locked private keys", async () => {
     await expectCryptoError(exportKeyBundle({ ...alice, rsaPrivateKey: alice.ecdhPrivateKey }), "exportKeyBundle: not a key bundle");
-    const locked = await crypto.subtle.generateKey({ name: "RSA-PSS", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, false, ["sign", "verify"]);
-    await expectCryptoError(exportKeyBundle({ ...alice, rsaPrivateKey: locked.privateKey, rsaPublicKey: locked.publicKey }), "exportKeyBundle: private keys are not extractable");
+    const locked = await crypto.subtle.generateKey(
+      { name: "RSA-PSS", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    await expectCryptoError(
+      exportKeyBundle({ ...alice, rsaPrivateKey: locked.privateKey, rsaPublicKey: locked.publicKey }),
+      "exportKeyBundle: private keys are not extractable",
+    );
   });
 });
 
@@ -351,7 +397,14 @@ describe("dangerousTestOnlyIv", () => {
     expect(Array.from(out.slice(0, 12))).toEqual(Array.from(iv));
     await expectCryptoError(encryptBytes(aesKey, new Uint8Array([1]), undefined, new Uint8Array(16)), "encryptBytes: IV must be 12 bytes");
     await expectCryptoError(
-      encryptMessage({ key: channelKey, channelId, senderId: aliceId, plaintext: "x", signingKey: alice.rsaPrivateKey, dangerousTestOnlyIv: new Uint8Array(8) }),
+      encryptMessage({
+        key: channelKey,
+        channelId,
+        senderId: aliceId,
+        plaintext: "x",
+        signingKey: alice.rsaPrivateKey,
+        dangerousTestOnlyIv: new Uint8Array(8),
+      }),
       "encryptMessage: IV must be 12 bytes",
     );
   });
@@ -362,7 +415,14 @@ describe("dangerousTestOnlyIv", () => {
     const iv = new Uint8Array(12);
     await expectCryptoError(encryptBytes(aesKey, new Uint8Array([1]), undefined, iv), "encryptBytes: a fixed IV is only allowed in tests");
     await expectCryptoError(
-      encryptMessage({ key: channelKey, channelId, senderId: aliceId, plaintext: "x", signingKey: alice.rsaPrivateKey, dangerousTestOnlyIv: iv }),
+      encryptMessage({
+        key: channelKey,
+        channelId,
+        senderId: aliceId,
+        plaintext: "x",
+        signingKey: alice.rsaPrivateKey,
+        dangerousTestOnlyIv: iv,
+      }),
       "encryptMessage: a fixed IV is only allowed in tests",
     );
     process.env.VITEST = "";
@@ -404,7 +464,10 @@ describe("without Web Crypto (a page served over plain HTTP)", () => {
     await expectCryptoError(encryptInvitePassword(channelId, "pw"), `encryptInvitePassword: ${reason}`);
     await expectCryptoError(sha256Base64("x"), `sha256Base64: ${reason}`);
     await expectCryptoError(importRsaPublicKey("AAAA"), `importRsaPublicKey: ${reason}`);
-    await expectCryptoError(decryptMessage({ key: channelKey, channelId, senderId: aliceId, envelope, verifyKey: alice.rsaPublicKey }), `decryptMessage: ${reason}`);
+    await expectCryptoError(
+      decryptMessage({ key: channelKey, channelId, senderId: aliceId, envelope, verifyKey: alice.rsaPublicKey }),
+      `decryptMessage: ${reason}`,
+    );
     expectCryptoErrorSync(() => randomUuid(), `randomUuid: ${reason}`);
     // Randomness alone (getRandomValues) still works outside a secure context.
     expect(randomId()).toMatch(/^[a-z0-9]{15}$/);

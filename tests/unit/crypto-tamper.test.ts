@@ -39,7 +39,13 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([generateKeyBundle(), generateKeyBundle()]);
   channelKey = (await deriveChannelSecrets("team pw", channelId, FAST_ITERATIONS)).key;
   otherChannelKey = (await deriveChannelSecrets("team pw", otherChannelId, FAST_ITERATIONS)).key;
-  envelope = await encryptMessage({ key: channelKey, channelId, senderId: aliceId, plaintext: "the launch is on friday", signingKey: alice.rsaPrivateKey });
+  envelope = await encryptMessage({
+    key: channelKey,
+    channelId,
+    senderId: aliceId,
+    plaintext: "the launch is on friday",
+    signingKey: alice.rsaPrivateKey,
+  });
 });
 
 function withField(env: string, field: string, value: unknown): string {
@@ -53,7 +59,11 @@ function decrypt(env: string, over: Partial<{ key: CryptoKey; channelId: string;
 /** Re-signs iv || ct with `signer` for the given context, as an insider holding a signing key could. */
 async function resign(env: string, signer: CryptoKey, ctxChannel: string, ctxSender: string): Promise<string> {
   const { iv, ct } = JSON.parse(env);
-  const data = new Uint8Array([...new TextEncoder().encode(`chatcrypt:msg:v1:${ctxChannel}:${ctxSender}:`), ...b64uToBytes(iv), ...b64uToBytes(ct)]);
+  const data = new Uint8Array([
+    ...new TextEncoder().encode(`chatcrypt:msg:v1:${ctxChannel}:${ctxSender}:`),
+    ...b64uToBytes(iv),
+    ...b64uToBytes(ct),
+  ]);
   const sig = new Uint8Array(await crypto.subtle.sign({ name: "RSA-PSS", saltLength: 32 }, signer, data));
   return withField(env, "sig", bytesToB64u(sig));
 }
@@ -73,12 +83,18 @@ describe("message envelopes", () => {
 
   it("a flipped ciphertext byte re-signed by the sender still fails authentication", async () => {
     const tampered = withField(envelope, "ct", flipB64u(JSON.parse(envelope).ct, 3));
-    await expectCryptoError(decrypt(await resign(tampered, alice.rsaPrivateKey, channelId, aliceId)), "decryptMessage: authentication failed");
+    await expectCryptoError(
+      decrypt(await resign(tampered, alice.rsaPrivateKey, channelId, aliceId)),
+      "decryptMessage: authentication failed",
+    );
   });
 
   it("a flipped IV byte re-signed by the sender still fails authentication", async () => {
     const tampered = withField(envelope, "iv", flipB64u(JSON.parse(envelope).iv, 0));
-    await expectCryptoError(decrypt(await resign(tampered, alice.rsaPrivateKey, channelId, aliceId)), "decryptMessage: authentication failed");
+    await expectCryptoError(
+      decrypt(await resign(tampered, alice.rsaPrivateKey, channelId, aliceId)),
+      "decryptMessage: authentication failed",
+    );
   });
 
   it("moved to another channel: rejected by the signature", async () => {
@@ -97,11 +113,20 @@ describe("message envelopes", () => {
     const movedChannel = await resign(envelope, alice.rsaPrivateKey, otherChannelId, aliceId);
     await expectCryptoError(decrypt(movedChannel, { channelId: otherChannelId }), "decryptMessage: authentication failed");
     const movedSender = await resign(envelope, bob.rsaPrivateKey, channelId, bobId);
-    await expectCryptoError(decrypt(movedSender, { senderId: bobId, verifyKey: bob.rsaPublicKey }), "decryptMessage: authentication failed");
+    await expectCryptoError(
+      decrypt(movedSender, { senderId: bobId, verifyKey: bob.rsaPublicKey }),
+      "decryptMessage: authentication failed",
+    );
   });
 
   it("a message signed by another user's key is a bad signature", async () => {
-    const forged = await encryptMessage({ key: channelKey, channelId, senderId: aliceId, plaintext: "transfer the funds", signingKey: bob.rsaPrivateKey });
+    const forged = await encryptMessage({
+      key: channelKey,
+      channelId,
+      senderId: aliceId,
+      plaintext: "transfer the funds",
+      signingKey: bob.rsaPrivateKey,
+    });
     await expectCryptoError(decrypt(forged), "decryptMessage: bad signature");
     // Swapping in another member's signature on Alice's ciphertext fails too.
     await expectCryptoError(decrypt(withField(envelope, "sig", JSON.parse(forged).sig)), "decryptMessage: bad signature");
@@ -109,7 +134,13 @@ describe("message envelopes", () => {
 
   it("the signature is checked before decryption", async () => {
     // Wrong channel key AND wrong signer: the signature failure is reported.
-    const forged = await encryptMessage({ key: otherChannelKey, channelId, senderId: aliceId, plaintext: "x", signingKey: bob.rsaPrivateKey });
+    const forged = await encryptMessage({
+      key: otherChannelKey,
+      channelId,
+      senderId: aliceId,
+      plaintext: "x",
+      signingKey: bob.rsaPrivateKey,
+    });
     await expectCryptoError(decrypt(forged), "decryptMessage: bad signature");
   });
 
@@ -118,7 +149,13 @@ describe("message envelopes", () => {
   });
 
   it("swapping ciphertexts between two valid messages is rejected", async () => {
-    const second = await encryptMessage({ key: channelKey, channelId, senderId: aliceId, plaintext: "another", signingKey: alice.rsaPrivateKey });
+    const second = await encryptMessage({
+      key: channelKey,
+      channelId,
+      senderId: aliceId,
+      plaintext: "another",
+      signingKey: alice.rsaPrivateKey,
+    });
     await expectCryptoError(decrypt(withField(envelope, "ct", JSON.parse(second).ct)), "decryptMessage: bad signature");
     await expectCryptoError(decrypt(withField(envelope, "iv", JSON.parse(second).iv)), "decryptMessage: bad signature");
   });
@@ -150,7 +187,10 @@ describe("wrapped private keys", () => {
   ] as const)("%s envelope: one flipped byte in part %i fails authentication", async (kind, part) => {
     const env = kind === "ecdh" ? ecdhEnv : rsaEnv;
     for (const index of [0, 5, -1]) {
-      await expectCryptoError(unwrapPrivateKey(flipPart(env, part, index), wrapKey, kind, aliceId), "unwrapPrivateKey: authentication failed");
+      await expectCryptoError(
+        unwrapPrivateKey(flipPart(env, part, index), wrapKey, kind, aliceId),
+        "unwrapPrivateKey: authentication failed",
+      );
     }
   });
 
@@ -163,7 +203,10 @@ describe("wrapped private keys", () => {
 
   it("a wrong user id (wrap key or associated data) fails authentication", async () => {
     const { master } = await deriveAccountSecrets("hunter22", "alice@example.com", FAST_ITERATIONS);
-    await expectCryptoError(unwrapPrivateKey(ecdhEnv, await deriveWrapKey(master, bobId), "ecdh", bobId), "unwrapPrivateKey: authentication failed");
+    await expectCryptoError(
+      unwrapPrivateKey(ecdhEnv, await deriveWrapKey(master, bobId), "ecdh", bobId),
+      "unwrapPrivateKey: authentication failed",
+    );
     await expectCryptoError(unwrapPrivateKey(ecdhEnv, wrapKey, "ecdh", bobId), "unwrapPrivateKey: authentication failed");
   });
 
@@ -227,14 +270,26 @@ describe("stored key bundles", () => {
   it("a bundle whose public key belongs to someone else is refused", async () => {
     const a = await exportKeyBundle(alice);
     const b = await exportKeyBundle(bob);
-    await expectCryptoError(importKeyBundle({ ...a, rsaPublicKey: b.rsaPublicKey }), "importKeyBundle: public key does not match private key");
-    await expectCryptoError(importKeyBundle({ ...a, ecdhPublicKey: b.ecdhPublicKey }), "importKeyBundle: public key does not match private key");
+    await expectCryptoError(
+      importKeyBundle({ ...a, rsaPublicKey: b.rsaPublicKey }),
+      "importKeyBundle: public key does not match private key",
+    );
+    await expectCryptoError(
+      importKeyBundle({ ...a, ecdhPublicKey: b.ecdhPublicKey }),
+      "importKeyBundle: public key does not match private key",
+    );
   });
 
   it("an altered private JWK is refused", async () => {
     const a = await exportKeyBundle(alice);
-    await expectCryptoError(importKeyBundle({ ...a, ecdhPrivateKey: { ...a.ecdhPrivateKey, d: "AAAA" } }), "importKeyBundle: malformed bundle");
-    await expectCryptoError(importKeyBundle({ ...a, ecdhPrivateKey: { ...a.ecdhPrivateKey, crv: "P-256" } }), "importKeyBundle: malformed bundle");
+    await expectCryptoError(
+      importKeyBundle({ ...a, ecdhPrivateKey: { ...a.ecdhPrivateKey, d: "AAAA" } }),
+      "importKeyBundle: malformed bundle",
+    );
+    await expectCryptoError(
+      importKeyBundle({ ...a, ecdhPrivateKey: { ...a.ecdhPrivateKey, crv: "P-256" } }),
+      "importKeyBundle: malformed bundle",
+    );
     await expectCryptoError(importKeyBundle({ ...a, rsaPrivateKey: a.ecdhPrivateKey }), "importKeyBundle: malformed bundle");
     expect((await importKeyBundle(a)).rsaPrivateKey.type).toBe("private");
   });

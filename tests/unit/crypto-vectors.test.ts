@@ -58,8 +58,17 @@ describe("stored vectors", () => {
   it("encryptMessage ciphertext with a fixed IV", async () => {
     const v = vectors.message;
     const { key } = await deriveChannelSecrets(v.password, v.channelId, v.iterations);
-    const signingKey = await subtle.importKey("pkcs8", Buffer.from(v.rsaPkcs8B64, "base64"), { name: "RSA-PSS", hash: "SHA-256" }, false, ["sign"]);
-    const envelope = await encryptMessage({ key, channelId: v.channelId, senderId: v.senderId, plaintext: v.plaintext, signingKey, dangerousTestOnlyIv: hexToBytes(v.ivHex) });
+    const signingKey = await subtle.importKey("pkcs8", Buffer.from(v.rsaPkcs8B64, "base64"), { name: "RSA-PSS", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
+    const envelope = await encryptMessage({
+      key,
+      channelId: v.channelId,
+      senderId: v.senderId,
+      plaintext: v.plaintext,
+      signingKey,
+      dangerousTestOnlyIv: hexToBytes(v.ivHex),
+    });
     const parsed = JSON.parse(envelope);
     const expected = JSON.parse(v.envelope);
     expect(parsed.v).toBe(1);
@@ -72,7 +81,12 @@ describe("stored vectors", () => {
       Buffer.from(v.ct, "base64url"),
     ]);
     const publicKey = nodeCrypto.createPublicKey({ key: Buffer.from(v.rsaSpkiB64, "base64"), format: "der", type: "spki" });
-    const ok = nodeCrypto.verify("sha256", signed, { key: publicKey, padding: nodeCrypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, Buffer.from(parsed.sig, "base64url"));
+    const ok = nodeCrypto.verify(
+      "sha256",
+      signed,
+      { key: publicKey, padding: nodeCrypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+      Buffer.from(parsed.sig, "base64url"),
+    );
     expect(ok).toBe(true);
     expect(parsed.sig).not.toBe(expected.sig);
   });
@@ -124,8 +138,10 @@ describe("stored vectors", () => {
 });
 
 describe("cross-check against node:crypto on fresh inputs", () => {
-  const pbkdf2 = (pw: string, salt: string, it: number) => nodeCrypto.pbkdf2Sync(Buffer.from(pw, "utf8"), Buffer.from(salt, "utf8"), it, 32, "sha256");
-  const hkdf = (ikm: Buffer, salt: string, info: string) => Buffer.from(nodeCrypto.hkdfSync("sha256", ikm, Buffer.from(salt, "utf8"), Buffer.from(info, "utf8"), 32));
+  const pbkdf2 = (pw: string, salt: string, it: number) =>
+    nodeCrypto.pbkdf2Sync(Buffer.from(pw, "utf8"), Buffer.from(salt, "utf8"), it, 32, "sha256");
+  const hkdf = (ikm: Buffer, salt: string, info: string) =>
+    Buffer.from(nodeCrypto.hkdfSync("sha256", ikm, Buffer.from(salt, "utf8"), Buffer.from(info, "utf8"), 32));
 
   it("account login secret and wrap key", async () => {
     for (let i = 0; i < 5; i++) {
@@ -158,7 +174,11 @@ describe("cross-check against node:crypto on fresh inputs", () => {
   it("message ciphertext and aad layout", async () => {
     const keyBytes = nodeCrypto.randomBytes(32);
     const key = await importAesKey(keyBytes.toString("hex"));
-    const rsa = await subtle.generateKey({ name: "RSA-PSS", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, false, ["sign", "verify"]);
+    const rsa = await subtle.generateKey(
+      { name: "RSA-PSS", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     const channelId = nodeCrypto.randomUUID();
     const senderId = "abcdefghijklmno";
     const plaintext = "cross-check ✓ " + nodeCrypto.randomBytes(20).toString("hex");

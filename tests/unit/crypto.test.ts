@@ -121,7 +121,9 @@ describe("identity keys", () => {
     expect(await signVerifies(restored.rsaPrivateKey, alice.rsaPublicKey)).toBe(true);
     expect(await signVerifies(alice.rsaPrivateKey, restored.rsaPublicKey)).toBe(true);
     expect(await sharedBits(restored.ecdhPrivateKey, bob.ecdhPublicKey)).toBe(await sharedBits(bob.ecdhPrivateKey, alice.ecdhPublicKey));
-    expect(await sharedBits(restored.ecdhPrivateKey, restored.ecdhPublicKey)).toBe(await sharedBits(alice.ecdhPrivateKey, alice.ecdhPublicKey));
+    expect(await sharedBits(restored.ecdhPrivateKey, restored.ecdhPublicKey)).toBe(
+      await sharedBits(alice.ecdhPrivateKey, alice.ecdhPublicKey),
+    );
     // Stable under a second export.
     expect(canonical(await exportKeyBundle(restored))).toEqual(canonical(stored));
   });
@@ -216,7 +218,13 @@ describe("messages", () => {
 
   it("encryptMessage / decryptMessage round trip with the sender's profile key", async () => {
     const { key } = await deriveChannelSecrets("team pw", channelId, FAST_ITERATIONS);
-    const envelope = await encryptMessage({ key, channelId, senderId, plaintext: "Hi @bob, see you at 10:00", signingKey: alice.rsaPrivateKey });
+    const envelope = await encryptMessage({
+      key,
+      channelId,
+      senderId,
+      plaintext: "Hi @bob, see you at 10:00",
+      signingKey: alice.rsaPrivateKey,
+    });
     const parsed = JSON.parse(envelope);
     expect(Object.keys(parsed)).toEqual(["v", "iv", "ct", "sig"]);
     expect(parsed.v).toBe(1);

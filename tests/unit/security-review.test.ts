@@ -82,7 +82,7 @@ describe("files are bound to their message", () => {
     expect(encodeBody({ text: "plain words", files: [] })).toBe("plain words");
     expect(decodeBody("plain words")).toEqual({ text: "plain words", files: [] });
     // A typed text that looks like a marked body stays text.
-    const tricky = "\u0000cc1:{\"t\":\"x\",\"f\":[]}";
+    const tricky = '\u0000cc1:{"t":"x","f":[]}';
     expect(decodeBody(encodeBody({ text: tricky, files: [] }))).toEqual({ text: tricky, files: [] });
   });
 });
@@ -122,6 +122,13 @@ describe("link previews are bound to their message's URL", () => {
   it("hides a card that leads somewhere else", async () => {
     const key = await aesKey();
     expect(await decryptPreviews(key, message, [await preview(key, "https://evil.test/phish")], "https://chat.test")).toEqual([]);
-    expect(await decryptPreviews(key, { ...message, text: "no links" }, [await preview(key, "https://example.com/article?id=7")], "https://chat.test")).toEqual([]);
+    expect(
+      await decryptPreviews(
+        key,
+        { ...message, text: "no links" },
+        [await preview(key, "https://example.com/article?id=7")],
+        "https://chat.test",
+      ),
+    ).toEqual([]);
   });
 });

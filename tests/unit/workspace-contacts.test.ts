@@ -73,7 +73,7 @@ describe("sortContactsByName", () => {
     const sorted = sortContactsByName([
       { name: "anna", id: 1 },
       { name: "Anna", id: 2 },
-      { name: "Desk 10" , id: 3 },
+      { name: "Desk 10", id: 3 },
       { name: "Desk 9", id: 4 },
     ]);
     expect(sorted.map((c) => c.id)).toEqual([1, 2, 4, 3]);

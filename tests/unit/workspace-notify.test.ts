@@ -21,7 +21,18 @@ describe("normalizeKeywords", () => {
 
 describe("mentionsUser", () => {
   it("finds @username as a whole word, ignoring case", () => {
-    for (const text of ["@bob", "hi @bob", "@BOB look", "Hi @Bob!", "@bob, can you?", "ask (@bob)", "thanks @bob.", "@bob: done", "«@bob»", "ping\n@bob\n"]) {
+    for (const text of [
+      "@bob",
+      "hi @bob",
+      "@BOB look",
+      "Hi @Bob!",
+      "@bob, can you?",
+      "ask (@bob)",
+      "thanks @bob.",
+      "@bob: done",
+      "«@bob»",
+      "ping\n@bob\n",
+    ]) {
       expect(mentionsUser(text, "bob"), text).toBe(true);
     }
   });

@@ -44,8 +44,7 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
   }
 
   const shownError = formError ?? error;
-  const set = (field: keyof AuthValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof AuthValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   return (
     <main className="auth">
@@ -60,9 +59,26 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
         <h2 className="auth-title">{mode === "signin" ? "Sign In" : "Sign Up"}</h2>
         <form onSubmit={submit} noValidate aria-describedby={shownError ? errorId : undefined}>
           {mode === "signup" && (
-            <Field label="Username" name="username" autoComplete="username" required value={values.username} onChange={set("username")} disabled={busy} />
+            <Field
+              label="Username"
+              name="username"
+              autoComplete="username"
+              required
+              value={values.username}
+              onChange={set("username")}
+              disabled={busy}
+            />
           )}
-          <Field label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} disabled={busy} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={set("email")}
+            disabled={busy}
+          />
           <Field
             label="Password"
             name="password"

@@ -5,6 +5,7 @@ import { pbStatus } from "~/server/pocketbase.server";
 type UserRecord = {
   id: string;
   email: string;
+  verified?: boolean;
   encrypted_ecdh_private_key?: string;
   encrypted_rsa_private_key?: string;
   kdf_iterations?: number;
@@ -19,6 +20,7 @@ export function toSessionUser(user: UserRecord, profile: ProfileRecord | null): 
   return {
     id: user.id,
     email: user.email,
+    verified: Boolean(user.verified),
     profileFound: profile !== null,
     username: profile?.username ?? "",
     ecdhPublicKey: profile?.ecdh_public_key ?? "",

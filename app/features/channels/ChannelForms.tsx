@@ -11,7 +11,10 @@ interface FormProps<T> {
 }
 
 /** Validates with the form's schema, then submits; a problem shows as the form's error. */
-function useValidatedSubmit<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, props: FormProps<T>) {
+function useValidatedSubmit<T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+  props: FormProps<T>,
+) {
   const [formError, setFormError] = useState<string | null>(null);
   const submit = (values: unknown) => (event: FormEvent) => {
     event.preventDefault();

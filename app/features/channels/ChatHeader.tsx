@@ -1,4 +1,5 @@
 import { LockIcon } from "~/ui/icons";
+import { useOnline } from "~/lib/useOnline";
 import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
 
@@ -17,11 +18,14 @@ interface Props {
   onSaveChat?: () => void;
   newsOpen: boolean;
   onToggleNews: () => void;
+  membersOpen: boolean;
+  onToggleMembers: () => void;
 }
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
 export function ChatHeader(props: Props) {
   const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat } = props;
+  const online = useOnline();
   return (
     <div className="chat-header">
       <div className="chat-title">
@@ -29,9 +33,9 @@ export function ChatHeader(props: Props) {
         <span className="e2ee-badge">
           <LockIcon size={12} /> End-to-end encrypted
         </span>
-        {!live && (
+        {(!live || !online) && (
           <span className="live-status" role="status">
-            Connecting...
+            {online ? "Reconnecting..." : "Offline: messages wait until the connection is back"}
           </span>
         )}
       </div>
@@ -41,6 +45,9 @@ export function ChatHeader(props: Props) {
             Clear Messages
           </button>
         )}
+        <button type="button" className="btn btn-small" aria-pressed={props.membersOpen} onClick={props.onToggleMembers}>
+          Members
+        </button>
         <button type="button" className="btn btn-small" onClick={onNotifications}>
           Notifications
         </button>

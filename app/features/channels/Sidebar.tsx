@@ -14,6 +14,8 @@ interface Props {
   onLeave: (channel: Channel) => void;
   onDeleteAll: () => void;
   footer: ReactNode;
+  /** Per channel: messages of others since the user last read it, and how many of them mention the user. */
+  unread?: ReadonlyMap<string, { count: number; mentions: number }>;
 }
 
 /** Channel sidebar (spec §2.4): list, Create and Join, per-channel Delete or Leave, delete-all. */
@@ -30,7 +32,13 @@ export function Sidebar(props: Props) {
           Join
         </button>
         {channels && channels.length > 0 && (
-          <button type="button" className="icon-button" aria-label="Delete all channels" title="Delete all channels" onClick={props.onDeleteAll}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Delete all channels"
+            title="Delete all channels"
+            onClick={props.onDeleteAll}
+          >
             <TrashIcon />
           </button>
         )}
@@ -54,6 +62,7 @@ export function Sidebar(props: Props) {
                 >
                   # {channel.name}
                 </button>
+                <UnreadBadges counts={props.unread?.get(channel.id)} />
                 <button
                   type="button"
                   className="icon-button channel-action"
@@ -70,5 +79,25 @@ export function Sidebar(props: Props) {
       )}
       {props.footer}
     </nav>
+  );
+}
+
+function UnreadBadges({ counts }: { counts?: { count: number; mentions: number } }) {
+  if (!counts || counts.count === 0) return null;
+  return (
+    <span className="unread-badges">
+      {counts.mentions > 0 && (
+        <span
+          className="badge badge-mention"
+          role="img"
+          aria-label={`${counts.mentions} ${counts.mentions === 1 ? "mention" : "mentions"}`}
+        >
+          @{counts.mentions}
+        </span>
+      )}
+      <span className="badge" role="img" aria-label={`${counts.count} unread`}>
+        {counts.count}
+      </span>
+    </span>
   );
 }

@@ -57,7 +57,9 @@ export async function createChannel(user: SessionUser | null, name: string, pass
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new ChatError("User not authenticated");
-    throw new ChatError(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : "Failed to create channel");
+    throw new ChatError(
+      error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : "Failed to create channel",
+    );
   }
   await remember(user.id, id, password);
   return id;
@@ -104,4 +106,3 @@ export const listChannels = async () => (await api<{ channels: Channel[] }>("/ap
 export const leaveChannel = (id: string) => api(`/api/channels/${id}/leave`, {});
 export const deleteChannel = (id: string) => api(`/api/channels/${id}/delete`, {});
 export const clearMessages = (id: string) => api<{ deleted: number }>(`/api/channels/${id}/clear`, {});
-

@@ -2,6 +2,7 @@ import type PocketBase from "pocketbase";
 import type { Channel } from "~/features/channels/types";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
+import { failOnOutage } from "~/server/outage.server";
 
 type ChannelRecord = { id: string; name: string; created_by: string; created: string; kdf_iterations?: number };
 
@@ -23,33 +24,53 @@ export async function listChannels(pb: PocketBase): Promise<Channel[]> {
   return records.map(toChannel);
 }
 
-/** Calls one of our PocketBase server functions; its 4xx message reaches the page, anything else becomes `fallback`. */
-export async function callHook<T>(pb: PocketBase, path: string, body: unknown, fallback: string): Promise<T> {
+/**
+ * Calls one of our PocketBase server functions; its 4xx message reaches the page (or the one `messages`
+ * gives for that status), anything else becomes `fallback`.
+ */
+export async function callHook<T>(
+  pb: PocketBase,
+  path: string,
+  body: unknown,
+  fallback: string,
+  messages: Partial<Record<number, string>> = {},
+): Promise<T> {
   try {
     return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
-    if (status >= 400 && status < 500) fail(status, pbErrorMessage(error) ?? fallback);
+    if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
     fail(502, fallback);
   }
 }
 
-export async function leaveChannel(pb: PocketBase, channelId: string, userId: string) {
+/**
+ * Deletes one membership: the member's own (leaving) or, for the channel's creator, another member's
+ * (removal). PocketBase's delete rule decides which is allowed; `refused` is the answer otherwise.
+ */
+export async function deleteMembership(pb: PocketBase, channelId: string, userId: string, texts: { missing: string; refused: string }) {
   let membership: { id: string };
   try {
     membership = await pb
       .collection("channel_members")
       .getFirstListItem(pb.filter("channel = {:channel} && user = {:user}", { channel: channelId, user: userId }), { fields: "id" });
   } catch (error) {
-    if (pbStatus(error) === 404) fail(404, "Channel not found");
+    if (pbStatus(error) === 404) fail(404, texts.missing);
     throw error;
   }
   try {
     await pb.collection("channel_members").delete(membership.id);
   } catch (error) {
-    fail(pbStatus(error) === 404 ? 403 : 502, "The channel creator cannot leave; delete the channel instead.");
+    fail(pbStatus(error) === 404 ? 403 : 502, texts.refused);
   }
 }
+
+export const leaveChannel = (pb: PocketBase, channelId: string, userId: string) =>
+  deleteMembership(pb, channelId, userId, {
+    missing: "Channel not found",
+    refused: "The channel creator cannot leave; delete the channel instead.",
+  });
 
 export async function deleteChannel(pb: PocketBase, channelId: string) {
   try {

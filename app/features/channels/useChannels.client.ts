@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatError, messageOf } from "~/lib/errors";
-import { newestWins } from "~/lib/newest-wins";
 import type { SessionUser } from "~/lib/session-user";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
 import type { Notify } from "~/ui/Toast";
@@ -27,24 +26,25 @@ export function useChannels(user: SessionUser, notify: Notify) {
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
 
   // The keyring is opened before the list is shown, so every channel reads at once on any device.
-  // Reloads overlap (create, join, live events): a list older than the one shown is dropped.
-  const [loads] = useState(newestWins);
+  // Reloads can overlap (a live event during a create): only the latest one's list is shown.
+  const latestReload = useRef(0);
   const reload = useCallback(async () => {
-    const ticket = loads.start();
+    const ticket = ++latestReload.current;
     try {
       const list = await listChannels();
       await syncKeyring(
         user.id,
         list.map((c) => c.id),
       ).catch((error) => console.warn("Could not open the keyring", error));
-      if (loads.apply(ticket)) setChannels(list);
+      if (ticket !== latestReload.current) return null;
+      setChannels(list);
       return list;
     } catch (error) {
       console.warn("Could not load channels", error);
       setChannels((current) => current ?? []);
       return null;
     }
-  }, [user.id, loads]);
+  }, [user.id]);
 
   useEffect(() => {
     void reload();
@@ -147,7 +147,12 @@ export function useChannels(user: SessionUser, notify: Notify) {
     } catch (error) {
       return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
     }
-    await copyText(link, "Invite link copied to the clipboard. Anyone with this link can join the channel.", `Copy this invite link: ${link}`, notify);
+    await copyText(
+      link,
+      "Invite link copied to the clipboard. Anyone with this link can join the channel.",
+      `Copy this invite link: ${link}`,
+      notify,
+    );
   };
 
   const copyId = (channel: Channel) => copyText(channel.id, "Channel ID copied to the clipboard.", `Channel ID: ${channel.id}`, notify);

@@ -9,7 +9,11 @@ export const MAX_ENVELOPE_CHARS = 100_000;
 export const channelIdSchema = z.string().trim().toLowerCase().regex(UUID_PATTERN, CHANNEL_ID_MESSAGE);
 
 export const createChannelFormSchema = z.object({
-  name: z.string().trim().min(1, "Channel name is required.").max(MAX_CHANNEL_NAME, `Channel name can be at most ${MAX_CHANNEL_NAME} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Channel name is required.")
+    .max(MAX_CHANNEL_NAME, `Channel name can be at most ${MAX_CHANNEL_NAME} characters.`),
   password: z.string().min(1, "Password is required."),
 });
 
@@ -35,10 +39,20 @@ export const joinChannelRequestSchema = z.object({
   ecdhPublicKey: publicKey,
 });
 
-export const postMessageRequestSchema = z.object({
-  encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
-  senderPublicKey: z.string().max(1000).default(""),
-});
+export const postMessageRequestSchema = z
+  .object({
+    encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
+    senderPublicKey: z.string().max(1000).default(""),
+    /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
+    kind: z.enum(["edit", "reaction"]).optional(),
+    targetId: z
+      .string()
+      .regex(/^[a-z0-9]{15}$/, "Invalid message id.")
+      .optional(),
+    // The page's own id for this send (a UUID): a retry with the same id is stored only once.
+    clientId: z.string().regex(UUID_PATTERN, "clientId must be a lowercase UUID.").optional(),
+  })
+  .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit or a reaction names its message.");
 
 export const messagePageSchema = z.object({
   before: z.string().max(40).optional(),
@@ -47,13 +61,20 @@ export const messagePageSchema = z.object({
 });
 
 const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");
-const cipherText = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, "Encrypted fields must be base64url.");
+const cipherText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, "Encrypted fields must be base64url.");
 
 export const attachmentFieldsSchema = z.object({
   messageId: recordId,
   fileName: cipherText(4000).min(1, "Missing file name."),
   fileSize: z.coerce.number().int().min(0),
-  fileType: z.string().max(200).regex(/^([\w.+-]+\/[\w.+-]+)?$/, "Invalid file type."),
+  fileType: z
+    .string()
+    .max(200)
+    .regex(/^([\w.+-]+\/[\w.+-]+)?$/, "Invalid file type."),
   storagePath: z.string().max(300),
 });
 
@@ -66,5 +87,10 @@ export const previewFieldsSchema = z.object({
 });
 
 export const linkPreviewRequestSchema = z.object({
-  url: z.string().trim().min(1).max(2048).regex(/^https?:\/\//i, "Only http and https links get previews."),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .regex(/^https?:\/\//i, "Only http and https links get previews."),
 });

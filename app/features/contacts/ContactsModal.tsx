@@ -50,7 +50,12 @@ export function ContactsModal({ mode, contacts, selectedId, error, busy, onSave,
                   Select
                 </button>
               )}
-              <button type="button" className="btn btn-small" onClick={() => setEditing({ id: c.id, name: c.name, phone: c.phone })} aria-label={`Edit ${c.name}`}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => setEditing({ id: c.id, name: c.name, phone: c.phone })}
+                aria-label={`Edit ${c.name}`}
+              >
                 Edit
               </button>
               <button type="button" className="btn btn-small" onClick={() => setConfirming(c)} aria-label={`Delete ${c.name}`}>
@@ -82,7 +87,13 @@ export function ContactsModal({ mode, contacts, selectedId, error, busy, onSave,
       )}
       {editing ? (
         <form onSubmit={submit} noValidate className="contact-form">
-          <Field label="Name" required maxLength={100} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
+          <Field
+            label="Name"
+            required
+            maxLength={100}
+            value={editing.name}
+            onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+          />
           <Field
             label="Phone number"
             required

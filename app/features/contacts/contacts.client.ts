@@ -22,7 +22,10 @@ const contactsKey = (userId: string) => vaultKey(userId, "contacts");
 /** One contact, opened with the contacts key; null when a field was altered or belongs to another record. */
 export async function decryptContact(key: CryptoKey, userId: string, c: EncryptedContact): Promise<Contact | null> {
   try {
-    const [name, phone] = await Promise.all([decryptText(key, c.name, aad(userId, c.id, "name")), decryptText(key, c.phoneNumber, aad(userId, c.id, "phone"))]);
+    const [name, phone] = await Promise.all([
+      decryptText(key, c.name, aad(userId, c.id, "name")),
+      decryptText(key, c.phoneNumber, aad(userId, c.id, "phone")),
+    ]);
     return { id: c.id, name, phone };
   } catch {
     return null;
@@ -31,7 +34,10 @@ export async function decryptContact(key: CryptoKey, userId: string, c: Encrypte
 
 /** Encrypts a contact's fields bound to its owner and record. */
 export async function encryptContact(key: CryptoKey, userId: string, contact: Contact): Promise<EncryptedContact> {
-  const [name, phoneNumber] = await Promise.all([encryptText(key, contact.name, aad(userId, contact.id, "name")), encryptText(key, contact.phone, aad(userId, contact.id, "phone"))]);
+  const [name, phoneNumber] = await Promise.all([
+    encryptText(key, contact.name, aad(userId, contact.id, "name")),
+    encryptText(key, contact.phone, aad(userId, contact.id, "phone")),
+  ]);
   return { id: contact.id, name, phoneNumber };
 }
 

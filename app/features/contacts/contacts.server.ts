@@ -22,12 +22,18 @@ export async function listContacts(pb: PocketBase, userId: string) {
   return records.map(toContact);
 }
 
-export async function saveContact(pb: PocketBase, userId: string, input: { id: string; isNew?: boolean; name: string; phoneNumber: string }) {
+export async function saveContact(
+  pb: PocketBase,
+  userId: string,
+  input: { id: string; isNew?: boolean; name: string; phoneNumber: string },
+) {
   const body = { id: input.id, user: userId, name: input.name, phone_number: input.phoneNumber };
   try {
     const record = input.isNew
       ? await pb.collection("whatsapp_contacts").create<ContactRecord>(body, { fields: FIELDS })
-      : await pb.collection("whatsapp_contacts").update<ContactRecord>(input.id, { name: body.name, phone_number: body.phone_number }, { fields: FIELDS });
+      : await pb
+          .collection("whatsapp_contacts")
+          .update<ContactRecord>(input.id, { name: body.name, phone_number: body.phone_number }, { fields: FIELDS });
     return toContact(record);
   } catch (error) {
     const status = pbStatus(error);

@@ -45,7 +45,8 @@ export function useDictation(onText: (text: string) => void, onError: (message: 
       }
     };
     rec.onerror = (event) => {
-      if (event.error && event.error !== "no-speech" && event.error !== "aborted") handlers.current.onError(`Dictation stopped: ${event.error}`);
+      if (event.error && event.error !== "no-speech" && event.error !== "aborted")
+        handlers.current.onError(`Dictation stopped: ${event.error}`);
     };
     rec.onend = () => {
       if (recognition.current === rec) {

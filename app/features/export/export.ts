@@ -89,12 +89,7 @@ export function exportFileName(channelName: string, date: Date, options: ExportO
  *       second line
  *       Attachment: report.pdf
  */
-export function formatExport(
-  channelName: string,
-  messages: ExportMessage[],
-  exportedAt: Date,
-  options: ExportOptions = {},
-): string {
+export function formatExport(channelName: string, messages: ExportMessage[], exportedAt: Date, options: ExportOptions = {}): string {
   const lines = [`ChatCrypt export of #${oneLine(channelName)}`, `Exported ${formatDateTime(exportedAt, options.timeZone)}`, ""];
   for (const message of messages) {
     const created = parseTimestamp(message.created);

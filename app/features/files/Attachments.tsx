@@ -22,7 +22,12 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
       )}
       {inline && !url && !failed && <span className="attachment-loading">Decrypting {attachment.name}...</span>}
       {failed && <span className="attachment-loading">This file could not be decrypted.</span>}
-      <button type="button" className="attachment-download" onClick={() => onDownload(attachment)} aria-label={`Download ${attachment.name}`}>
+      <button
+        type="button"
+        className="attachment-download"
+        onClick={() => onDownload(attachment)}
+        aria-label={`Download ${attachment.name}`}
+      >
         <span className="attachment-name">{attachment.name}</span>
         <span className="attachment-size">{formatKb(attachment.size)}</span>
       </button>

@@ -1,9 +1,12 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
 import type { EncryptedAttachment } from "~/features/files/types";
 import type { EncryptedPreview } from "~/features/link-previews/types";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
+import { forwardedFor } from "~/server/client-address.server";
+import { failOnOutage } from "~/server/outage.server";
 
 export type AttachmentRecord = {
   id: string;
@@ -62,9 +65,11 @@ export async function createAttachment(pb: PocketBase, form: FormData): Promise<
   try {
     return toAttachment(await pb.collection("file_attachments").create<AttachmentRecord>(form, { fields: ATTACHMENT_FIELDS }));
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "Too many uploads at once. Please wait a moment.");
-    if (status === 400 || status === 403 || status === 404) fail(status === 400 ? 400 : 403, pbErrorMessage(error) ?? "Failed to upload file");
+    if (status === 400 || status === 403 || status === 404)
+      fail(status === 400 ? 400 : 403, pbErrorMessage(error) ?? "Failed to upload file");
     if (status === 413) fail(413, "The file is too large.");
     fail(502, "Failed to upload file");
   }
@@ -82,9 +87,15 @@ export async function createPreview(pb: PocketBase, form: FormData): Promise<Enc
 
 /**
  * Streams a protected file (ciphertext) to a member: the record read passes the view rule first, then a
- * short-lived file token fetches the bytes.
+ * short-lived file token fetches the bytes, on the browser's behalf (its address for the rate limits).
  */
-export async function streamProtectedFile(pb: PocketBase, collection: "file_attachments" | "link_previews", id: string, field: "file" | "image") {
+export async function streamProtectedFile(
+  pb: PocketBase,
+  context: AppLoadContext,
+  collection: "file_attachments" | "link_previews",
+  id: string,
+  field: "file" | "image",
+) {
   let record: { id: string; collectionId: string; collectionName: string } & Record<string, string>;
   try {
     record = await pb.collection(collection).getOne(id, { fields: `id,collectionId,collectionName,${field}` });
@@ -94,7 +105,7 @@ export async function streamProtectedFile(pb: PocketBase, collection: "file_atta
   const name = record[field];
   if (!name) fail(404, "File not found");
   const token = await pb.files.getToken();
-  const response = await fetch(pb.files.getURL(record, name, { token }));
+  const response = await fetch(pb.files.getURL(record, name, { token }), { headers: forwardedFor(context.clientIp) });
   if (!response.ok || !response.body) fail(response.status === 404 ? 404 : 502, "File not found");
   const headers = new Headers({
     "Content-Type": "application/octet-stream",

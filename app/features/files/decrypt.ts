@@ -31,10 +31,23 @@ export async function decryptAttachments(key: CryptoKey, message: CarrierMessage
     list.map(async (a): Promise<DecryptedAttachment | null> => {
       if (a.uploadedBy !== message.senderId || a.channelId !== message.channelId || a.messageId !== message.id) return null;
       if (!isStoragePathOf(a.storagePath, message.senderId, message.channelId) || message.fileHashes.length === 0) return null;
-      const place: FilePlace = { channelId: message.channelId, messageId: message.id, senderId: message.senderId, storagePath: a.storagePath };
+      const place: FilePlace = {
+        channelId: message.channelId,
+        messageId: message.id,
+        senderId: message.senderId,
+        storagePath: a.storagePath,
+      };
       try {
         const name = await decryptText(key, a.fileName, fileNameAad(place));
-        return { ...place, id: a.id, name, size: a.fileSize, type: a.fileType, kind: attachmentKind(a.fileType), signedHashes: message.fileHashes };
+        return {
+          ...place,
+          id: a.id,
+          name,
+          size: a.fileSize,
+          type: a.fileType,
+          kind: attachmentKind(a.fileType),
+          signedHashes: message.fileHashes,
+        };
       } catch {
         return null;
       }

@@ -64,8 +64,16 @@ export async function sendFile<M extends FileCarrier>(
   } catch (error) {
     throw new UploadError(error instanceof ChatError ? error.message : options.failure);
   }
-  const place: FilePlace = { channelId: channel.id, messageId: message.id, senderId: user.id, storagePath: storagePathFor(user.id, channel.id, randomUuid(), fileExtension(file.name)) };
-  const [ciphertext, encryptedName] = await Promise.all([encryptBytes(key, bytes, fileAad(place)), encryptText(key, file.name, fileNameAad(place))]);
+  const place: FilePlace = {
+    channelId: channel.id,
+    messageId: message.id,
+    senderId: user.id,
+    storagePath: storagePathFor(user.id, channel.id, randomUuid(), fileExtension(file.name)),
+  };
+  const [ciphertext, encryptedName] = await Promise.all([
+    encryptBytes(key, bytes, fileAad(place)),
+    encryptText(key, file.name, fileNameAad(place)),
+  ]);
   const form = new FormData();
   form.set("messageId", message.id);
   form.set("fileName", encryptedName);
@@ -75,11 +83,17 @@ export async function sendFile<M extends FileCarrier>(
   form.set("file", bytesBlob(ciphertext, "application/octet-stream"), "encrypted.bin");
   let attachment: EncryptedAttachment;
   try {
-    ({ attachment } = await uploadWithProgress<{ attachment: EncryptedAttachment }>(`/api/channels/${channel.id}/attachments`, form, options.onProgress));
+    ({ attachment } = await uploadWithProgress<{ attachment: EncryptedAttachment }>(
+      `/api/channels/${channel.id}/attachments`,
+      form,
+      options.onProgress,
+    ));
   } catch (error) {
     const reason = error instanceof ApiError && error.status === 413 ? ` ${error.message}` : "";
     throw new UploadError(`${options.failure}${reason ? `:${reason}` : ""}`);
   }
-  message.attachments = await decryptAttachments(key, { id: message.id, channelId: channel.id, senderId: user.id, fileHashes: [hash] }, [attachment]);
+  message.attachments = await decryptAttachments(key, { id: message.id, channelId: channel.id, senderId: user.id, fileHashes: [hash] }, [
+    attachment,
+  ]);
   return message;
 }

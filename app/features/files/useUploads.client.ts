@@ -56,7 +56,10 @@ export function useUploads<M extends FileCarrier>(
     try {
       await recorder.start();
     } catch (error) {
-      options.notify(error instanceof MicrophoneError ? error.message : "Failed to access microphone. Please check your permissions.", "error");
+      options.notify(
+        error instanceof MicrophoneError ? error.message : "Failed to access microphone. Please check your permissions.",
+        "error",
+      );
     }
   }
 

@@ -1,6 +1,6 @@
 import { PBKDF2_ITERATIONS } from "~/crypto";
 import { api } from "~/lib/api.client";
-import { cachedChannelIds, getChannelIterations, getChannelPassword, removeChannelPassword, setChannelSecret } from "~/lib/storage.client";
+import { cachedChannelIds, getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
 import type { EncryptedKeyringEntry } from "~/features/keyring/types";
 
@@ -32,8 +32,7 @@ export async function saveToKeyring(userId: string, channelId: string, password:
 
 /**
  * Opens the keyring into this device's cache. Channels whose password this device holds but the keyring
- * lacks (a save that failed) are added to it; cached passwords of channels the user no longer belongs
- * to are dropped. `memberOf` is the user's current channel list.
+ * lacks (a save that failed) are added to it. `memberOf` is the user's current channel list.
  */
 export async function syncKeyring(userId: string, memberOf: readonly string[]): Promise<void> {
   const { entries } = await api<{ entries: EncryptedKeyringEntry[] }>("/api/keyring");
@@ -54,12 +53,9 @@ export async function syncKeyring(userId: string, memberOf: readonly string[]): 
     }),
   );
   for (const channelId of cachedChannelIds()) {
-    if (inKeyring.has(channelId)) continue;
-    if (!members.has(channelId)) {
-      removeChannelPassword(channelId);
-      continue;
-    }
+    if (inKeyring.has(channelId) || !members.has(channelId)) continue;
     const password = getChannelPassword(channelId);
-    if (password) await saveToKeyring(userId, channelId, password, getChannelIterations(channelId) ?? PBKDF2_ITERATIONS).catch(() => undefined);
+    if (password)
+      await saveToKeyring(userId, channelId, password, getChannelIterations(channelId) ?? PBKDF2_ITERATIONS).catch(() => undefined);
   }
 }

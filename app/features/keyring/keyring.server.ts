@@ -5,7 +5,6 @@ import type { EncryptedKeyringEntry } from "~/features/keyring/types";
 
 type EntryRecord = { id: string; user: string; channel: string; data: string; updated: string };
 
-
 const FIELDS = "id,user,channel,data,updated";
 const NOT_MEMBER = "This channel's key could not be saved to your keyring: you are not a member of the channel.";
 const SAVE_FAILED = "This channel's key could not be saved to your keyring. Please try again.";
@@ -29,17 +28,24 @@ export async function saveKeyringEntry(pb: PocketBase, userId: string, entry: En
   const existing = async () =>
     pb
       .collection("keyring_entries")
-      .getFirstListItem<EntryRecord>(pb.filter("user = {:user} && channel = {:channel}", { user: userId, channel: entry.channelId }), { fields: FIELDS })
+      .getFirstListItem<EntryRecord>(pb.filter("user = {:user} && channel = {:channel}", { user: userId, channel: entry.channelId }), {
+        fields: FIELDS,
+      })
       .catch((error) => {
         if (pbStatus(error) === 404) return null;
         throw error;
       });
-  const update = async (id: string) => toEntry(await pb.collection("keyring_entries").update<EntryRecord>(id, { data: entry.data }, { fields: FIELDS }));
+  const update = async (id: string) =>
+    toEntry(await pb.collection("keyring_entries").update<EntryRecord>(id, { data: entry.data }, { fields: FIELDS }));
   try {
     const current = await existing();
     if (current) return await update(current.id);
     try {
-      return toEntry(await pb.collection("keyring_entries").create<EntryRecord>({ user: userId, channel: entry.channelId, data: entry.data }, { fields: FIELDS }));
+      return toEntry(
+        await pb
+          .collection("keyring_entries")
+          .create<EntryRecord>({ user: userId, channel: entry.channelId, data: entry.data }, { fields: FIELDS }),
+      );
     } catch (error) {
       // A create that lost a race with another device of the same user: update the winner's record.
       const winner = pbStatus(error) === 400 ? await existing() : null;

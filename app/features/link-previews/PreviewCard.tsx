@@ -2,7 +2,13 @@ import { useObjectUrl } from "~/lib/useObjectUrl";
 import type { DecryptedPreview } from "~/features/link-previews/decrypt";
 
 /** A link preview; its image was fetched by the server and is decrypted here. */
-export function PreviewCard({ preview, resolveImage }: { preview: DecryptedPreview; resolveImage: (p: DecryptedPreview) => Promise<string> }) {
+export function PreviewCard({
+  preview,
+  resolveImage,
+}: {
+  preview: DecryptedPreview;
+  resolveImage: (p: DecryptedPreview) => Promise<string>;
+}) {
   const { url } = useObjectUrl(preview.hasImage ? () => resolveImage(preview) : null);
   return (
     <a className="link-preview" href={preview.url} target="_blank" rel="noopener noreferrer">

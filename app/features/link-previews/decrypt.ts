@@ -24,14 +24,20 @@ export interface PreviewedMessage {
  * Decrypts a message's previews. A preview is shown only when its URL is exactly the previewable form of
  * the first URL in the message's own (signed) text: a server cannot attach a card that leads elsewhere.
  */
-export async function decryptPreviews(key: CryptoKey, message: PreviewedMessage, list: EncryptedPreview[] = [], appOrigin = globalThis.location?.origin ?? "") {
+export async function decryptPreviews(
+  key: CryptoKey,
+  message: PreviewedMessage,
+  list: EncryptedPreview[] = [],
+  appOrigin = globalThis.location?.origin ?? "",
+) {
   const expected = expectedPreviewUrl(message.text, appOrigin);
   if (!expected) return [];
   const out = await Promise.all(
     list.map(async (p): Promise<DecryptedPreview | null> => {
       if (p.channelId !== message.channelId || p.messageId !== message.id) return null;
       try {
-        const field = (name: string, value: string) => (value ? decryptText(key, value, previewAad(message.channelId, p.messageId, name)) : Promise.resolve(""));
+        const field = (name: string, value: string) =>
+          value ? decryptText(key, value, previewAad(message.channelId, p.messageId, name)) : Promise.resolve("");
         const [url, title, description, imageType] = await Promise.all([
           field("url", p.url),
           field("title", p.title),

@@ -1,7 +1,8 @@
 /** Pure helpers for link previews: which URL of a message is previewed, and the associated data of its fields. */
 
 // Associated data binds each encrypted field to its message and name, so the server cannot swap them around.
-export const previewAad = (channelId: string, messageId: string, field: string) => `chatcrypt:preview:v1:${channelId}:${messageId}:${field}`;
+export const previewAad = (channelId: string, messageId: string, field: string) =>
+  `chatcrypt:preview:v1:${channelId}:${messageId}:${field}`;
 
 /** The first http(s) URL in a message, as the spec's link preview uses. */
 export function firstUrl(text: string): string | null {

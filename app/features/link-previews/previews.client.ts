@@ -16,7 +16,11 @@ export function previewImageUrl(channel: Channel, preview: DecryptedPreview): Pr
   return cachedObjectUrl(`preview:${preview.id}`, async () => {
     const key = await channelKey(channel);
     if (!key) throw new ChatError("Channel password not found");
-    const plain = await decryptBytes(key, await fetchBytes(`/api/previews/${preview.id}/image`), previewAad(channel.id, preview.messageId, "image"));
+    const plain = await decryptBytes(
+      key,
+      await fetchBytes(`/api/previews/${preview.id}/image`),
+      previewAad(channel.id, preview.messageId, "image"),
+    );
     return bytesBlob(plain, preview.imageType.startsWith("image/") ? preview.imageType : "");
   });
 }

@@ -17,8 +17,10 @@ import { Upstream, type RelayData } from "~/features/live/upstream.server";
  */
 export interface LiveSink {
   readonly userId: string;
-  /** The channel the page has open: attachments, previews and deletions are sent for it only. */
+  /** The channel the page has open: attachments, previews, deletions and member changes are sent for it only. */
   readonly channelId: string | null;
+  /** SHA-256 (hex) of the session's PocketBase token: PocketBase names a signed-out session by it. */
+  readonly tokenHash: string;
   /** One event, already framed; the same bytes go to every stream it is for. */
   write(frame: Uint8Array): void;
   close(): void;
@@ -27,6 +29,7 @@ export interface LiveSink {
 export const liveFrame = (event: LiveEvent) => Buffer.from(`data: ${JSON.stringify(event)}\n\n`);
 export const SYNC_FRAME = liveFrame({ type: "sync" });
 const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
+const MEMBERS_FRAME = liveFrame({ type: "members" });
 const PING_FRAME = Buffer.from(": ping\n\n");
 
 const HEARTBEAT_MS = 25_000;
@@ -41,6 +44,8 @@ export function frameFor(
   if (kind === "memberships") return { frame: MEMBERSHIPS_FRAME, channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {
+    case "members":
+      return { frame: MEMBERS_FRAME, channel: record.channel };
     case "message":
       return { frame: liveFrame({ type: "message", message: toMessage(record as Parameters<typeof toMessage>[0]) }), channel: null };
     case "message-deleted":
@@ -64,7 +69,7 @@ interface Pending {
 
 export class RelayHub {
   private readonly sinks = new Map<string, Set<LiveSink>>();
-  /** token -> the user PocketBase registered for it on the current connection (null: refused) */
+  /** token hash -> the user PocketBase registered the token for on the current connection (null: refused) */
   private readonly tokens = new Map<string, Promise<string | null>>();
   private readonly userTokens = new Map<string, Set<string>>();
   private readonly removals = new Set<string>();
@@ -102,13 +107,13 @@ export class RelayHub {
     } catch {
       return false;
     }
-    let registration = this.tokens.get(token);
+    let registration = this.tokens.get(sink.tokenHash);
     if (!registration) {
       registration = new Promise<string | null>((resolve) => this.queue.push({ token, resolve }));
-      this.tokens.set(token, registration);
+      this.tokens.set(sink.tokenHash, registration);
       let tokens = this.userTokens.get(sink.userId);
       if (!tokens) this.userTokens.set(sink.userId, (tokens = new Set()));
-      tokens.add(token);
+      tokens.add(sink.tokenHash);
       this.kick();
     }
     const userId = await registration;
@@ -166,6 +171,7 @@ export class RelayHub {
    * one fan-out takes, each stream gets one write for several events instead of one per event.
    */
   private deliver(kind: string, data: RelayData) {
+    if (kind === "revoked") return this.revoked(data.record?.token);
     if (!Array.isArray(data.to)) return;
     const out = frameFor(kind, data.record);
     if (!out) return;
@@ -180,6 +186,17 @@ export class RelayHub {
         else pending.set(sink, [out.frame]);
       }
     }
+  }
+
+  /** A session was signed out: its streams close at once, and its token is not registered again. */
+  private revoked(hash: unknown) {
+    if (typeof hash !== "string") return;
+    this.tokens.set(hash, Promise.resolve(null));
+    const closing: LiveSink[] = [];
+    this.forEachSink((sink) => {
+      if (sink.tokenHash === hash) closing.push(sink);
+    });
+    for (const sink of closing) sink.close();
   }
 
   private flushFrames() {

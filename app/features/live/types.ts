@@ -6,6 +6,7 @@ import type { EncryptedPreview } from "~/features/link-previews/types";
 export type LiveEvent =
   | { type: "sync" }
   | { type: "memberships" }
+  | { type: "members" }
   | { type: "message"; message: EncryptedMessage }
   | { type: "message-deleted"; channelId: string; messageId: string }
   | { type: "attachment"; attachment: EncryptedAttachment }

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { ACCEPTED_FILE_TYPES, formatElapsed } from "~/features/files/attachments";
+import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
+import { firstLine } from "~/features/messages/text";
 
 interface Props {
   busy: boolean;
@@ -19,6 +21,11 @@ interface Props {
   /** Text to insert into the draft (dictation); consumed when it changes. */
   draftAppend?: { id: number; text: string } | null;
   placeholder?: string;
+  /** The message being replied to, quoted above the box. */
+  replyTo?: { sender: string; text: string } | null;
+  onCancelReply?: () => void;
+  /** Usernames offered after `@`. */
+  members?: readonly string[];
 }
 
 /** Enter sends, Shift+Enter adds a line; blank text is never sent; a failed send keeps the text. */
@@ -42,7 +49,23 @@ export function Composer(props: Props) {
     if (await onSend(draft)) setText((current) => (current === draft ? "" : current));
   }
 
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(0);
+  const suggestions = useMentionSuggestions(props.members ?? [], text, caret, (start, username) => {
+    const next = `${text.slice(0, start)}@${username} ${text.slice(caret)}`;
+    setText(next);
+    const at = start + username.length + 2;
+    setCaret(at);
+    requestAnimationFrame(() => box.current?.setSelectionRange(at, at));
+  });
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (suggestions.onKeyDown(event)) return;
+    if (event.key === "Escape" && props.replyTo) {
+      event.stopPropagation();
+      props.onCancelReply?.();
+      return;
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -55,6 +78,15 @@ export function Composer(props: Props) {
       onSubmit={(e) => {
         e.preventDefault();
         void send();
+      }}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const file = e.dataTransfer.files?.[0];
+        if (!file) return;
+        e.preventDefault();
+        props.onPickFile(file);
       }}
     >
       {error && (
@@ -101,7 +133,12 @@ export function Composer(props: Props) {
             if (file) props.onPickFile(file);
           }}
         />
-        <button type="button" className="btn btn-small" onClick={() => fileInput.current?.click()} disabled={Boolean(upload) || Boolean(recording)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => fileInput.current?.click()}
+          disabled={Boolean(upload) || Boolean(recording)}
+        >
           Attach file
         </button>
         <button
@@ -115,6 +152,17 @@ export function Composer(props: Props) {
         </button>
         {props.modes}
       </div>
+      {props.replyTo && (
+        <div className="reply-banner" role="status">
+          <span>
+            Replying to <strong>{props.replyTo.sender}</strong>: {firstLine(props.replyTo.text)}
+          </span>
+          <button type="button" className="btn btn-small" onClick={props.onCancelReply}>
+            Cancel reply
+          </button>
+        </div>
+      )}
+      {suggestions.list}
       <div className="composer-row">
         <label htmlFor={id} className="visually-hidden">
           Message
@@ -123,9 +171,20 @@ export function Composer(props: Props) {
           id={id}
           rows={2}
           placeholder={props.placeholder ?? "Type a message... (Enter to send, Shift+Enter for a new line)"}
+          ref={box}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setCaret(e.target.selectionStart ?? e.target.value.length);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
           onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const file = e.clipboardData.files?.[0];
+            if (!file) return;
+            e.preventDefault();
+            props.onPickFile(file);
+          }}
           maxLength={16000}
         />
         <button type="submit" className="btn btn-primary" disabled={!canSend}>

@@ -1,17 +1,22 @@
-import { useEffect, useRef } from "react";
-import type { DecryptedMessage } from "~/features/messages/messages.client";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
 import type { DecryptedPreview } from "~/features/link-previews/decrypt";
-import { AttachmentView } from "~/features/files/Attachments";
-import { PreviewCard } from "~/features/link-previews/PreviewCard";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import { MessageItem, type MessageActions } from "~/features/messages/MessageItem";
+import { continuesGroup, dayLabel, startsDay } from "~/features/messages/text";
 
-interface Props {
+export { formatTime } from "~/features/messages/MessageItem";
+
+interface Props extends MessageActions {
   messages: DecryptedMessage[];
+  username: string;
   highlighted: ReadonlySet<string>;
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
   notice?: string | null;
+  /** The read position when the channel was opened: a "New messages" divider goes above the first later message of others. */
+  unreadAfter?: string | null;
   resolveAttachment: (a: DecryptedAttachment) => Promise<string>;
   resolvePreviewImage: (p: DecryptedPreview) => Promise<string>;
   onDownload: (a: DecryptedAttachment) => void;
@@ -21,81 +26,110 @@ interface Props {
   onToggleOriginal?: (id: string) => void;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hour12: false });
+const NEAR_BOTTOM_PX = 80;
 
-export function formatTime(created: string) {
-  const date = new Date(created.replace(" ", "T"));
-  return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
-}
-
-/** Oldest first, sender and time on each, own messages on the right, new arrivals highlighted. */
+/**
+ * Oldest first, with day separators, messages of one sender grouped, the "New messages" divider, and
+ * a "Jump to latest" button while the reader is scrolled up and new messages arrive.
+ */
 export function MessageList(props: Props) {
-  const { messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice } = props;
-  const endRef = useRef<HTMLDivElement>(null);
+  const { messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
   const listRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [missed, setMissed] = useState(0);
   const lastId = messages.length ? messages[messages.length - 1].id : null;
+  const seenLast = useRef<string | null>(null);
+  const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
 
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || lastId === seenLast.current) return;
+    const previous = seenLast.current;
+    seenLast.current = lastId;
+    const newest = lastId ? byId.get(lastId) : undefined;
+    if (atBottom.current || !previous || newest?.own) {
+      list.scrollTop = list.scrollHeight;
+      setMissed(0);
+    } else {
+      setMissed((n) => n + 1);
+    }
+  }, [lastId, byId]);
+
+  // Media that loads after the message keeps the bottom in view for a reader who is there.
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: "end" });
-  }, [lastId]);
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === "undefined") return;
+    const keep = new ResizeObserver(() => {
+      if (atBottom.current) list.scrollTop = list.scrollHeight;
+    });
+    for (const child of list.children) keep.observe(child);
+    return () => keep.disconnect();
+  }, [messages]);
+
+  const jumpToLatest = () => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+    atBottom.current = true;
+    setMissed(0);
+  };
 
   return (
-    <div
-      ref={listRef}
-      className="message-list"
-      role="log"
-      aria-label="Messages"
-      aria-live="polite"
-      onScroll={(e) => {
-        if (hasMore && !loadingOlder && e.currentTarget.scrollTop < 40) onLoadOlder();
-      }}
-    >
-      {hasMore && (
-        <button type="button" className="btn btn-small load-older" onClick={onLoadOlder} disabled={loadingOlder}>
-          {loadingOlder ? "Loading..." : "Load older messages"}
+    <div className="message-list-wrap">
+      <div
+        ref={listRef}
+        className="message-list"
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+        onScroll={(e) => {
+          const list = e.currentTarget;
+          atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          if (atBottom.current && missed) setMissed(0);
+          if (hasMore && !loadingOlder && list.scrollTop < 40) onLoadOlder();
+        }}
+      >
+        {hasMore && (
+          <button type="button" className="btn btn-small load-older" onClick={onLoadOlder} disabled={loadingOlder}>
+            {loadingOlder ? "Loading..." : "Load older messages"}
+          </button>
+        )}
+        {notice && <p className="chat-notice">{notice}</p>}
+        {messages.map((m, i) => {
+          const previous = messages[i - 1];
+          const newDay = startsDay(previous, m);
+          const unread = m.id === firstUnread;
+          return (
+            <Fragment key={m.id}>
+              {newDay && (
+                <div className="day-separator" role="separator" aria-label={dayLabel(m.created)}>
+                  <span>{dayLabel(m.created)}</span>
+                </div>
+              )}
+              {unread && (
+                <div className="unread-divider" role="separator" aria-label="New messages">
+                  <span>New messages</span>
+                </div>
+              )}
+              <MessageItem
+                {...props}
+                message={m}
+                grouped={!newDay && !unread && continuesGroup(previous, m)}
+                highlighted={highlighted.has(m.id)}
+                quoted={m.replyTo ? (byId.get(m.replyTo) ?? null) : undefined}
+                translation={m.own ? undefined : props.translationOf?.(m)}
+                showingOriginal={props.showingOriginal?.has(m.id) ?? false}
+                onToggleOriginal={props.onToggleOriginal ?? (() => undefined)}
+              />
+            </Fragment>
+          );
+        })}
+      </div>
+      {missed > 0 && (
+        <button type="button" className="btn btn-small jump-latest" onClick={jumpToLatest}>
+          Jump to latest ({missed})
         </button>
       )}
-      {notice && <p className="chat-notice">{notice}</p>}
-      {messages.map((m) => (
-        <article
-          key={m.id}
-          className={`message${m.own ? " own" : ""}${highlighted.has(m.id) ? " highlight" : ""}`}
-          aria-label={`Message from ${m.senderUsername}`}
-        >
-          <header>
-            <span className="sender">{m.own ? "You" : m.senderUsername}</span>
-            <time dateTime={m.created}>{formatTime(m.created)}</time>
-          </header>
-          {m.text && <MessageText message={m} {...props} />}
-          {m.attachments.map((a) => (
-            <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
-          ))}
-          {!m.text && m.attachments.length === 0 && <p className="attachment-loading">Receiving attachment...</p>}
-          {m.previews.slice(0, 1).map((p) => (
-            <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
-          ))}
-        </article>
-      ))}
-      <div ref={endRef} />
     </div>
-  );
-}
-
-function MessageText({ message, translationOf, showingOriginal, onToggleOriginal }: { message: DecryptedMessage } & Props) {
-  const translated = message.own ? undefined : translationOf?.(message);
-  if (translated === undefined || translated === message.text) return <p className="message-text">{message.text}</p>;
-  const original = showingOriginal?.has(message.id) ?? false;
-  return (
-    <>
-      <p className="message-text" lang={original ? undefined : "x-translated"}>
-        {original ? message.text : translated}
-      </p>
-      <p className="translated-note">
-        {original ? "Original" : "Translated"}
-        <button type="button" onClick={() => onToggleOriginal?.(message.id)}>
-          {original ? "Show translation" : "Show original"}
-        </button>
-      </p>
-    </>
   );
 }

@@ -1,27 +1,67 @@
 /**
- * What a message's encrypted payload holds. A plain message is its text as it is; a message that
- * carries more (the fingerprints of its files) is a marked JSON body. Both are signed with the message.
+ * What a message's encrypted payload holds. A plain message is its text as it is; anything more (the
+ * fingerprints of its files, the message it replies to, the message an edit or a reaction concerns) is
+ * a marked JSON body. All of it is signed with the envelope, so the server can change none of it.
  */
 const MARK = "\u0000cc1:";
+
+/** The emoji a reaction may carry. */
+export const REACTIONS = ["👍", "❤️", "😂", "🎉", "😮", "😢"] as const;
+export type Reaction = (typeof REACTIONS)[number];
 
 export interface MessageBody {
   text: string;
   /** SHA-256 (base64url) of each file's plaintext, in the order the files were attached. */
   files: string[];
+  /** The message this one replies to. */
+  replyTo?: string;
+  /** The message this edit replaces the text of. */
+  edits?: string;
+  /** The message this reaction is on, and the emoji. */
+  reactsTo?: string;
+  reaction?: Reaction;
 }
 
+const RECORD_ID = /^[a-z0-9]{15}$/;
+const id = (value: unknown) => (typeof value === "string" && RECORD_ID.test(value) ? value : undefined);
+
 export function encodeBody(body: MessageBody): string {
-  if (body.files.length === 0 && !body.text.startsWith(MARK)) return body.text;
-  return MARK + JSON.stringify({ t: body.text, f: body.files });
+  const plain = body.files.length === 0 && !body.replyTo && !body.edits && !body.reactsTo;
+  if (plain && !body.text.startsWith(MARK)) return body.text;
+  return (
+    MARK +
+    JSON.stringify({
+      t: body.text,
+      f: body.files,
+      ...(body.replyTo ? { r: body.replyTo } : {}),
+      ...(body.edits ? { e: body.edits } : {}),
+      ...(body.reactsTo ? { m: body.reactsTo, x: body.reaction } : {}),
+    })
+  );
 }
 
 export function decodeBody(plaintext: string): MessageBody {
   if (!plaintext.startsWith(MARK)) return { text: plaintext, files: [] };
   try {
-    const raw = JSON.parse(plaintext.slice(MARK.length)) as { t?: unknown; f?: unknown };
+    const raw = JSON.parse(plaintext.slice(MARK.length)) as {
+      t?: unknown;
+      f?: unknown;
+      r?: unknown;
+      e?: unknown;
+      m?: unknown;
+      x?: unknown;
+    };
     const text = typeof raw.t === "string" ? raw.t : "";
     const files = Array.isArray(raw.f) ? raw.f.filter((h): h is string => typeof h === "string" && /^[A-Za-z0-9_-]{43}$/.test(h)) : [];
-    return { text, files };
+    const reaction = REACTIONS.find((r) => r === raw.x);
+    const reactsTo = reaction ? id(raw.m) : undefined;
+    return {
+      text,
+      files,
+      ...(id(raw.r) ? { replyTo: id(raw.r) } : {}),
+      ...(id(raw.e) ? { edits: id(raw.e) } : {}),
+      ...(reactsTo && reaction ? { reactsTo, reaction } : {}),
+    };
   } catch {
     return { text: "", files: [] };
   }

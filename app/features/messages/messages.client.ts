@@ -9,6 +9,8 @@ import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews
 import { deviceKeys } from "~/lib/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
 import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/body";
+import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
+import { compareMessages } from "~/features/messages/merge";
 
 export interface DecryptedMessage {
   id: string;
@@ -20,6 +22,11 @@ export interface DecryptedMessage {
   own: boolean;
   /** Fingerprints of the files this message carries, from its signed payload. */
   fileHashes: string[];
+  /** The message this one replies to (from its signed payload). */
+  replyTo?: string;
+  /** Set when the text is the sender's latest edit. */
+  edited?: boolean;
+  reactions?: ReactionCount[];
   attachments: DecryptedAttachment[];
   previews: DecryptedPreview[];
 }
@@ -52,16 +59,30 @@ async function senderProfiles(ids: string[]) {
 }
 
 // ---- messages ----
-/** Encrypts, signs and posts one message; an empty text is the carrier of a file or audio message. */
-export async function postEnvelope(user: SessionUser, channel: Channel, body: MessageBody): Promise<DecryptedMessage> {
+/** Encrypts, signs and posts one message (or an edit or a reaction, naming its target); an empty text is the carrier of a file or audio message. */
+export async function postEnvelope(
+  user: SessionUser,
+  channel: Channel,
+  body: MessageBody,
+  annotation?: { kind: "edit" | "reaction"; targetId: string },
+  clientId?: string,
+): Promise<DecryptedMessage> {
   const keys = await deviceKeys(user.id);
   if (!keys) throw new KeysMissingError();
   const key = await channelKey(channel);
   if (!key) throw new ChatError("Channel password not found");
-  const envelope = await encryptMessage({ key, channelId: channel.id, senderId: user.id, plaintext: encodeBody(body), signingKey: keys.rsaPrivateKey });
+  const envelope = await encryptMessage({
+    key,
+    channelId: channel.id,
+    senderId: user.id,
+    plaintext: encodeBody(body),
+    signingKey: keys.rsaPrivateKey,
+  });
   const { message } = await api<{ message: EncryptedMessage }>(`/api/channels/${channel.id}/messages`, {
     encryptedContent: envelope,
     senderPublicKey: user.ecdhPublicKey,
+    ...(annotation ?? {}),
+    ...(clientId ? { clientId } : {}),
   });
   return {
     id: message.id,
@@ -72,16 +93,24 @@ export async function postEnvelope(user: SessionUser, channel: Channel, body: Me
     created: message.created,
     own: true,
     fileHashes: body.files,
+    ...(body.replyTo ? { replyTo: body.replyTo } : {}),
     attachments: [],
     previews: [],
   };
 }
 
 /** The message that carries a file: an empty text and the file's SHA-256, signed. */
-export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) => postEnvelope(user, channel, { text: "", files: [fileHash] });
+export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) =>
+  postEnvelope(user, channel, { text: "", files: [fileHash] });
 
-export async function sendMessage(user: SessionUser, channel: Channel, text: string): Promise<DecryptedMessage> {
-  return postEnvelope(user, channel, { text, files: [] });
+export async function sendMessage(
+  user: SessionUser,
+  channel: Channel,
+  text: string,
+  replyTo?: string,
+  clientId?: string,
+): Promise<DecryptedMessage> {
+  return postEnvelope(user, channel, { text, files: [], ...(replyTo ? { replyTo } : {}) }, undefined, clientId);
 }
 
 export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number } = {}) {
@@ -93,41 +122,72 @@ export async function fetchMessages(channelId: string, page: { before?: string; 
 }
 
 /**
- * Verifies and decrypts. A message whose signature or ciphertext does not check out, or whose sender has
- * no profile, is dropped silently (spec §8).
+ * Verifies and decrypts messages, edits and reactions. Anything whose signature or ciphertext does not
+ * check out, whose sender has no profile, or whose signed body does not match what the record claims
+ * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8).
  */
-export async function decryptMessages(user: SessionUser, channel: Channel, messages: EncryptedMessage[]): Promise<DecryptedMessage[]> {
-  if (messages.length === 0) return [];
+export async function decryptRecords(
+  user: SessionUser,
+  channel: Channel,
+  records: EncryptedMessage[],
+): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
+  const messages: DecryptedMessage[] = [];
+  const annotations: Annotation[] = [];
+  if (records.length === 0) return { messages, annotations };
   const key = await channelKey(channel);
-  if (!key) return [];
-  const senders = await senderProfiles(messages.map((m) => m.senderId));
-  const results = await Promise.all(
-    messages.map(async (m): Promise<DecryptedMessage | null> => {
+  if (!key) return { messages, annotations };
+  const senders = await senderProfiles(records.map((m) => m.senderId));
+  await Promise.all(
+    records.map(async (m) => {
       const sender = senders.get(m.senderId);
-      if (!sender || m.channelId !== channel.id) return null;
+      if (!sender || m.channelId !== channel.id) return;
       try {
-        const plaintext = await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey: sender.verifyKey });
-        const { text, files } = decodeBody(plaintext);
+        const plaintext = await decryptMessage({
+          key,
+          channelId: channel.id,
+          senderId: m.senderId,
+          envelope: m.encryptedContent,
+          verifyKey: sender.verifyKey,
+        });
+        const body = decodeBody(plaintext);
+        if (m.kind) {
+          const annotation = m.targetId
+            ? toAnnotation(
+                { id: m.id, kind: m.kind, targetId: m.targetId, senderId: m.senderId, created: m.created },
+                body,
+                m.senderId === user.id,
+              )
+            : null;
+          if (annotation) annotations.push(annotation);
+          return;
+        }
+        if (body.edits || body.reactsTo) return;
         const [attachments, previews] = await Promise.all([
-          decryptAttachments(key, { id: m.id, channelId: channel.id, senderId: m.senderId, fileHashes: files }, m.attachments),
-          decryptPreviews(key, { id: m.id, channelId: channel.id, text }, m.previews),
+          decryptAttachments(key, { id: m.id, channelId: channel.id, senderId: m.senderId, fileHashes: body.files }, m.attachments),
+          decryptPreviews(key, { id: m.id, channelId: channel.id, text: body.text }, m.previews),
         ]);
-        return {
+        messages.push({
           id: m.id,
           channelId: m.channelId,
           senderId: m.senderId,
           senderUsername: sender.profile.username,
-          text,
+          text: body.text,
           created: m.created,
           own: m.senderId === user.id,
-          fileHashes: files,
+          fileHashes: body.files,
+          ...(body.replyTo ? { replyTo: body.replyTo } : {}),
           attachments,
           previews,
-        };
+        });
       } catch {
-        return null;
+        // dropped: not verifiable or not decryptable
       }
     }),
   );
-  return results.filter((m): m is DecryptedMessage => m !== null);
+  return { messages: messages.sort(compareMessages), annotations };
+}
+
+/** Messages only (edits and reactions left out), verified and decrypted. */
+export async function decryptMessages(user: SessionUser, channel: Channel, records: EncryptedMessage[]): Promise<DecryptedMessage[]> {
+  return (await decryptRecords(user, channel, records)).messages;
 }

@@ -2,6 +2,7 @@ import type PocketBase from "pocketbase";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
+import { failOnOutage, fieldErrors } from "~/server/outage.server";
 import { pbStatus } from "~/server/pocketbase.server";
 
 type MessageRecord = {
@@ -10,6 +11,8 @@ type MessageRecord = {
   sender: string;
   encrypted_content: string;
   created: string;
+  kind?: string;
+  target?: string;
   expand?: { file_attachments_via_message?: AttachmentRecord[]; link_previews_via_message?: PreviewRecord[] };
 };
 
@@ -19,59 +22,88 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   senderId: r.sender,
   encryptedContent: r.encrypted_content,
   created: r.created,
+  ...(r.kind === "edit" || r.kind === "reaction" ? { kind: r.kind, targetId: r.target ?? "" } : {}),
   attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
   previews: r.expand?.link_previews_via_message?.map(toPreview) ?? [],
 });
 
-const FIELDS = "id,channel,sender,encrypted_content,created";
+const FIELDS = "id,channel,sender,encrypted_content,created,kind,target";
 // Attachments and previews come with their messages in the same query (back-relation expand; the
 // related collections' view rules still apply).
 const EXPAND = "file_attachments_via_message,link_previews_via_message";
 const LIST_FIELDS = `${FIELDS},expand`;
+/** Edits and reactions delivered with one chunk of a page of history, at most. */
+const MAX_ANNOTATIONS = 1000;
+const ANNOTATION_ID_CHUNK = 50;
 
 /**
- * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns what
- * arrived since a moment (used after every reconnect so nothing is missed).
+ * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns
+ * everything that arrived since a moment (used after every reconnect so nothing is missed). A page of
+ * history counts messages only; the edits and reactions of exactly those messages come with it.
  */
 export async function listMessages(
   pb: PocketBase,
   channelId: string,
   page: { before?: string; after?: string; limit: number },
 ): Promise<{ messages: EncryptedMessage[]; hasMore: boolean }> {
-  const parts = ["channel = {:channel}"];
-  if (page.before) parts.push("created < {:before}");
-  if (page.after) parts.push("created >= {:after}");
-  const filter = pb.filter(parts.join(" && "), { channel: channelId, before: page.before, after: page.after });
-  try {
-    if (page.after) {
-      const list = await pb.collection("messages").getList<MessageRecord>(1, page.limit, {
-        filter,
-        sort: "created,id",
-        fields: LIST_FIELDS,
-        expand: EXPAND,
-        skipTotal: true,
-      });
-      return { messages: list.items.map(toMessage), hasMore: list.items.length === page.limit };
-    }
-    const list = await pb.collection("messages").getList<MessageRecord>(1, page.limit + 1, {
-      filter,
-      sort: "-created,-id",
+  const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number) =>
+    pb.collection("messages").getList<MessageRecord>(1, limit, {
+      filter: pb.filter(filter, { channel: channelId, ...params }),
+      sort,
       fields: LIST_FIELDS,
       expand: EXPAND,
       skipTotal: true,
     });
-    const hasMore = list.items.length > page.limit;
-    return { messages: list.items.slice(0, page.limit).reverse().map(toMessage), hasMore };
+  // The edits and reactions of the given messages, in chunks of ids queried side by side.
+  const annotationsOf = async (ids: string[]) => {
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += ANNOTATION_ID_CHUNK) chunks.push(ids.slice(i, i + ANNOTATION_ID_CHUNK));
+    const found = await Promise.all(
+      chunks.map((chunk) =>
+        list(
+          `channel = {:channel} && kind != "" && (${chunk.map((_, i) => `target = {:t${i}}`).join(" || ")})`,
+          Object.fromEntries(chunk.map((id, i) => [`t${i}`, id])),
+          "created,id",
+          MAX_ANNOTATIONS,
+        ),
+      ),
+    );
+    return found.flatMap((f) => f.items);
+  };
+  try {
+    if (page.after) {
+      const found = await list("channel = {:channel} && created >= {:after}", { after: page.after }, "created,id", page.limit);
+      return { messages: found.items.map(toMessage), hasMore: found.items.length === page.limit };
+    }
+    const filter = `channel = {:channel} && kind = ""${page.before ? " && created < {:before}" : ""}`;
+    const found = await list(filter, { before: page.before }, "-created,-id", page.limit + 1);
+    const hasMore = found.items.length > page.limit;
+    const messages = found.items.slice(0, page.limit).reverse();
+    const annotations = await annotationsOf(messages.map((m) => m.id));
+    return { messages: [...messages, ...annotations].map(toMessage), hasMore };
   } catch (error) {
+    failOnOutage(error);
     if (pbStatus(error) === 400) fail(400, "Invalid message page.");
     throw error;
   }
 }
 
+/**
+ * Stores a message (or an edit or a reaction). With a `clientId` (the page's own id for this send) a
+ * retry of the same send answers the message already stored, marked `replayed`, instead of storing it twice.
+ */
 export async function createMessage(
   pb: PocketBase,
-  input: { channelId: string; senderId: string; encryptedContent: string; senderPublicKey: string },
-): Promise<EncryptedMessage> {
+  input: {
+    channelId: string;
+    senderId: string;
+    encryptedContent: string;
+    senderPublicKey: string;
+    kind?: "edit" | "reaction";
+    targetId?: string;
+    clientId?: string;
+  },
+): Promise<EncryptedMessage & { replayed?: true }> {
   try {
     const record = await pb.collection("messages").create<MessageRecord>(
       {
@@ -79,14 +111,50 @@ export async function createMessage(
         sender: input.senderId,
         encrypted_content: input.encryptedContent,
         sender_public_key: input.senderPublicKey,
+        client_id: input.clientId ?? "",
+        ...(input.kind ? { kind: input.kind, target: input.targetId } : {}),
       },
       { fields: FIELDS },
     );
     return toMessage(record);
   } catch (error) {
+    failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
-    if (status === 400 || status === 403 || status === 404) fail(403, "You are not a member of this channel.");
-    fail(502, "Failed to send message");
+    const fields = fieldErrors(error);
+    if (input.clientId && fields.client_id?.code === "validation_not_unique") return storedSend(pb, input);
+    if (status === 400 && Object.keys(fields).length > 0) fail(400, "The message was refused: it is not a valid message envelope.");
+    // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, or an
+    // edit of someone else's message.
+    if (status === 400 || status === 403 || status === 404)
+      fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this channel.");
+    fail(502, "The message could not be stored. Please try again.");
+  }
+}
+
+async function storedSend(pb: PocketBase, input: { channelId: string; senderId: string; clientId?: string }) {
+  let record: MessageRecord;
+  try {
+    record = await pb
+      .collection("messages")
+      .getFirstListItem<MessageRecord>(
+        pb.filter("sender = {:sender} && client_id = {:clientId}", { sender: input.senderId, clientId: input.clientId }),
+        { fields: FIELDS },
+      );
+  } catch (error) {
+    failOnOutage(error);
+    fail(409, "This message id was already used for a message you can no longer see.");
+  }
+  if (record.channel !== input.channelId) fail(409, "This message id was already used in another channel.");
+  return { ...toMessage(record), replayed: true as const };
+}
+
+/** Deletes a message: its sender or the channel's creator (PocketBase's delete rule); its edits and reactions go with it. */
+export async function deleteMessage(pb: PocketBase, messageId: string) {
+  try {
+    await pb.collection("messages").delete(messageId);
+  } catch (error) {
+    const status = pbStatus(error);
+    fail(status === 404 || status === 403 ? 404 : 502, status === 404 || status === 403 ? "Message not found" : "Failed to delete message");
   }
 }

@@ -8,6 +8,9 @@ export interface EncryptedMessage {
   senderId: string;
   encryptedContent: string;
   created: string;
+  /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
+  kind?: "edit" | "reaction";
+  targetId?: string;
   attachments?: EncryptedAttachment[];
   previews?: EncryptedPreview[];
 }

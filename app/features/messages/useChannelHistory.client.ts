@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { latestCreated, mergeMessages as mergeOrdered, unionById } from "~/features/messages/merge";
-import { decryptMessages, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
+import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
+import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { channelKey } from "~/features/channels/channels.client";
 import { decryptAttachments } from "~/features/files/decrypt";
@@ -67,6 +68,17 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     setMessages((current) => mergeMessages(current, incoming));
   }, []);
 
+  /** Edits and reactions, kept by id whether or not their message is loaded yet. */
+  const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());
+  const annotate = useCallback((forChannel: string, incoming: Annotation[]) => {
+    if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
+    setAnnotations((current) => {
+      const next = new Map(current);
+      for (const a of incoming) next.set(a.id, a);
+      return next;
+    });
+  }, []);
+
   /** One page of the open channel: fetched, verified, decrypted and merged. */
   const loadPage = useCallback(
     async (page: Page): Promise<void> => {
@@ -83,8 +95,9 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
             ? { before: current[0]?.created, limit: PAGE_SIZE }
             : { after: since, limit: CATCH_UP_SIZE };
       const result = await fetchMessages(open.id, query);
-      const decrypted = await decryptMessages(user, open, result.messages);
+      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
       if (gen !== generation.current) return;
+      annotate(open.id, found);
       const known = new Set(current.map((m) => m.id));
       add(open.id, page === "after" ? decrypted : decrypted.filter((m) => !isOrphan(m)));
       if (page === "after") {
@@ -94,7 +107,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         setHasMore(result.hasMore);
       }
     },
-    [user, add, highlight],
+    [user, add, annotate, highlight],
   );
 
   // Only a change of channel reloads; list refreshes keep the same channel id.
@@ -102,6 +115,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   useEffect(() => {
     generation.current += 1;
     setMessages([]);
+    setAnnotations(new Map());
     setHasMore(false);
     if (channelId) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
   }, [channelId, loadPage]);
@@ -129,13 +143,17 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     async (message: EncryptedMessage): Promise<DecryptedMessage | null> => {
       const open = channelRef.current;
       if (!open || message.channelId !== open.id || messagesRef.current.some((m) => m.id === message.id)) return null;
-      const [decrypted] = await decryptMessages(user, open, [message]);
+      const {
+        messages: [decrypted],
+        annotations: found,
+      } = await decryptRecords(user, open, [message]);
+      annotate(open.id, found);
       if (!decrypted) return null;
       add(open.id, [decrypted]);
       highlight([decrypted]);
       return decrypted;
     },
-    [user, add, highlight],
+    [user, add, annotate, highlight],
   );
 
   /** A live file or link preview of a message of the open channel. */
@@ -162,9 +180,38 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     [catchUp, update],
   );
 
-  const remove = useCallback((id: string) => setMessages((current) => current.filter((m) => m.id !== id)), []);
-  const clear = useCallback(() => setMessages([]), []);
+  /** A deleted message, edit or reaction. */
+  const remove = useCallback((id: string) => {
+    setMessages((current) => current.filter((m) => m.id !== id));
+    setAnnotations((current) => {
+      if (!current.has(id)) return current;
+      const next = new Map(current);
+      next.delete(id);
+      return next;
+    });
+  }, []);
+  const clear = useCallback(() => {
+    setMessages([]);
+    setAnnotations(new Map());
+  }, []);
   const find = useCallback((id: string) => messagesRef.current.find((m) => m.id === id), []);
 
-  return { messages, hasMore, loadingOlder, highlighted, loadOlder, catchUp, receive, receivePart, add, update, remove, clear, find };
+  const shown = useMemo(() => applyAnnotations(messages, annotations), [messages, annotations]);
+
+  return {
+    messages: shown,
+    annotate,
+    hasMore,
+    loadingOlder,
+    highlighted,
+    loadOlder,
+    catchUp,
+    receive,
+    receivePart,
+    add,
+    update,
+    remove,
+    clear,
+    find,
+  };
 }

@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { randomUuid } from "~/crypto";
+import { ApiError } from "~/lib/api.client";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
@@ -11,32 +13,99 @@ interface History {
   update: (id: string, change: (m: DecryptedMessage) => DecryptedMessage) => void;
 }
 
-/** Sending a text message to the open channel; its link preview follows when the server finds one. */
+/** A message that could not be sent yet: kept, retried, and stored once (its client id) when it goes through. */
+export interface PendingMessage {
+  clientId: string;
+  channel: Channel;
+  text: string;
+  replyTo?: string;
+  error: string;
+}
+
+const RETRY_MS = 5_000;
+
+/** The server could not take it now (unreachable, restarting, disk full, too fast): worth another try. */
+const retryable = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+const reason = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : messageOf(error, fallback));
+
+/**
+ * Sending a text message to the open channel; its link preview follows when the server finds one. A
+ * send the server could not take now waits in the outbox ("Not sent, retrying"), is retried every few
+ * seconds and at each reconnect, and is stored once however often it is retried.
+ */
 export function useSend(user: SessionUser, channel: Channel | null, history: History) {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
+  const [outbox, setOutbox] = useState<PendingMessage[]>([]);
+  const outboxRef = useRef(outbox);
+  outboxRef.current = outbox;
+  const historyRef = useRef(history);
+  historyRef.current = history;
 
   useEffect(() => setSendError(null), [channel?.id]);
 
-  async function send(text: string): Promise<boolean> {
+  const deliver = useCallback(
+    async (pending: PendingMessage) => {
+      const sent = await sendMessage(user, pending.channel, pending.text, pending.replyTo, pending.clientId);
+      setOutbox((current) => current.filter((p) => p.clientId !== pending.clientId));
+      historyRef.current.add(pending.channel.id, [sent]);
+      void attachLinkPreview(pending.channel, sent).then((preview) => {
+        if (preview) historyRef.current.update(sent.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
+      });
+    },
+    [user],
+  );
+
+  const retryAll = useCallback(async () => {
+    for (const pending of outboxRef.current) {
+      try {
+        await deliver(pending);
+      } catch (error) {
+        const still = retryable(error);
+        setOutbox((current) =>
+          still
+            ? current.map((p) => (p.clientId === pending.clientId ? { ...p, error: reason(error, p.error) } : p))
+            : current.filter((p) => p.clientId !== pending.clientId),
+        );
+        if (!still) setSendError(`${reason(error, "Failed to send message.")} This message was not sent: "${pending.text.slice(0, 80)}"`);
+        if (still) return;
+      }
+    }
+  }, [deliver]);
+
+  const waiting = outbox.length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void retryAll(), RETRY_MS);
+    window.addEventListener("online", retryAll);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("online", retryAll);
+    };
+  }, [waiting, retryAll]);
+
+  async function send(text: string, replyTo?: string): Promise<boolean> {
     if (!channel || sending || !text.trim()) return false;
     setSending(true);
     setSendError(null);
+    const pending: PendingMessage = { clientId: randomUuid(), channel, text, ...(replyTo ? { replyTo } : {}), error: "" };
     try {
-      const sent = await sendMessage(user, channel, text);
-      history.add(channel.id, [sent]);
-      void attachLinkPreview(channel, sent).then((preview) => {
-        if (preview) history.update(sent.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
-      });
+      await deliver(pending);
       return true;
     } catch (error) {
       console.warn("Sending failed", error);
-      setSendError(`${messageOf(error, "Failed to send message.")} Your message was not sent and is still in the box.`);
+      if (retryable(error)) {
+        setOutbox((current) => [...current, { ...pending, error: reason(error, "The server is unreachable.") }]);
+        return true;
+      }
+      setSendError(`${reason(error, "Failed to send message.")} Your message was not sent and is still in the box.`);
       return false;
     } finally {
       setSending(false);
     }
   }
 
-  return { sending, sendError, send };
+  const discard = (clientId: string) => setOutbox((current) => current.filter((p) => p.clientId !== clientId));
+
+  return { sending, sendError, send, outbox: outbox.filter((p) => p.channel.id === channel?.id), retryAll, discard };
 }

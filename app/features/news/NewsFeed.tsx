@@ -33,7 +33,15 @@ export function NewsFeed({ items, configured, loading, failed, highlighted, onCl
         <ul className="news-list">
           {items.map((item) => (
             <li key={item.id} className={`news-item${highlighted.has(item.id) ? " highlight" : ""}`}>
-              <h3>{item.link ? <a href={item.link} target="_blank" rel="noopener noreferrer">{item.title}</a> : item.title}</h3>
+              <h3>
+                {item.link ? (
+                  <a href={item.link} target="_blank" rel="noopener noreferrer">
+                    {item.title}
+                  </a>
+                ) : (
+                  item.title
+                )}
+              </h3>
               {item.description && <p>{item.description}</p>}
               {item.pubDate && <time dateTime={item.pubDate}>{formatDate(item.pubDate)}</time>}
             </li>

@@ -3,6 +3,7 @@ import { Check, FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import type { UserSettings } from "~/lib/session-user";
 import { normalizeKeywords, type PermissionState } from "~/features/notifications/notify";
+import { EmailVerification } from "~/features/notifications/EmailVerification";
 
 type NotificationValues = Pick<
   UserSettings,
@@ -11,6 +12,8 @@ type NotificationValues = Pick<
 
 interface Props {
   settings: UserSettings;
+  /** The account's address and whether its owner verified it (email notifications need that). */
+  account: { email: string; verified: boolean };
   permission: PermissionState;
   busy: boolean;
   error: string | null;
@@ -20,7 +23,7 @@ interface Props {
 }
 
 /** Notification Settings (spec §2.5): desktop and email notifications, mention and keyword triggers. */
-export function NotificationSettingsModal({ settings, permission, busy, error, onRequestPermission, onSave, onClose }: Props) {
+export function NotificationSettingsModal({ settings, account, permission, busy, error, onRequestPermission, onSave, onClose }: Props) {
   const [values, setValues] = useState<NotificationValues>({
     desktopNotificationsEnabled: settings.desktopNotificationsEnabled,
     emailNotificationsEnabled: settings.emailNotificationsEnabled,
@@ -37,7 +40,8 @@ export function NotificationSettingsModal({ settings, permission, busy, error, o
   function addKeyword() {
     const next = keyword.trim();
     if (!next) return setKeywordError("Type a keyword first.");
-    if (values.notifyKeywords.some((k) => k.toLowerCase() === next.toLowerCase())) return setKeywordError("That keyword is already in the list.");
+    if (values.notifyKeywords.some((k) => k.toLowerCase() === next.toLowerCase()))
+      return setKeywordError("That keyword is already in the list.");
     setKeywordError(null);
     setValues((v) => ({ ...v, notifyKeywords: [...v.notifyKeywords, next] }));
     setKeyword("");
@@ -54,7 +58,11 @@ export function NotificationSettingsModal({ settings, permission, busy, error, o
       <form onSubmit={submit}>
         <fieldset className="settings-group">
           <legend>Desktop</legend>
-          <Check label="Desktop notifications" checked={values.desktopNotificationsEnabled} onChange={toggle("desktopNotificationsEnabled")} />
+          <Check
+            label="Desktop notifications"
+            checked={values.desktopNotificationsEnabled}
+            onChange={toggle("desktopNotificationsEnabled")}
+          />
           {permission === "default" && (
             <button type="button" className="btn btn-small" onClick={onRequestPermission}>
               Allow notifications in this browser
@@ -71,6 +79,7 @@ export function NotificationSettingsModal({ settings, permission, busy, error, o
         <fieldset className="settings-group">
           <legend>Email</legend>
           <Check label="Email notifications" checked={values.emailNotificationsEnabled} onChange={toggle("emailNotificationsEnabled")} />
+          {values.emailNotificationsEnabled && <EmailVerification email={account.email} verified={account.verified} />}
           <Check
             label="Include the message text in emails"
             checked={values.emailIncludeContent}

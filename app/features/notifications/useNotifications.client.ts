@@ -16,7 +16,10 @@ export function useNotifications(username: string, settingsRef: MutableRefObject
   useEffect(() => setPermission(notificationPermission()), []);
 
   /** Whether any notification could follow a message, so messages of closed channels need decrypting. */
-  const wanted = useCallback(() => settingsRef.current.desktopNotificationsEnabled || settingsRef.current.emailNotificationsEnabled, [settingsRef]);
+  const wanted = useCallback(
+    () => settingsRef.current.desktopNotificationsEnabled || settingsRef.current.emailNotificationsEnabled,
+    [settingsRef],
+  );
 
   const notifyAbout = useCallback(
     (channel: Channel, message: DecryptedMessage) => {

@@ -4,7 +4,18 @@ import { isTargetLanguageCode } from "~/features/translation/languages";
 import { DEFAULT_CLOCK_CITIES } from "~/features/world-clock/world-clock";
 
 const CLOCK_CITIES = [
-  "New York", "London", "Frankfurt", "Moscow", "Dubai", "Beijing", "Tokyo", "Sydney", "Los Angeles", "Paris", "Singapore", "Hong Kong",
+  "New York",
+  "London",
+  "Frankfurt",
+  "Moscow",
+  "Dubai",
+  "Beijing",
+  "Tokyo",
+  "Sydney",
+  "Los Angeles",
+  "Paris",
+  "Singapore",
+  "Hong Kong",
 ] as const;
 
 export const MAX_KEYWORDS = 50;
@@ -18,7 +29,13 @@ export const privateSettingsSchema = z
     desktopNotificationsEnabled: z.boolean(),
     notifyOnMention: z.boolean(),
     notifyKeywords: z
-      .array(z.string().trim().min(1, "Keywords cannot be empty.").max(MAX_KEYWORD_CHARS, `Keywords can be at most ${MAX_KEYWORD_CHARS} characters.`))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, "Keywords cannot be empty.")
+          .max(MAX_KEYWORD_CHARS, `Keywords can be at most ${MAX_KEYWORD_CHARS} characters.`),
+      )
       .max(MAX_KEYWORDS, `At most ${MAX_KEYWORDS} keywords.`)
       .refine((list) => new Set(list.map((k) => k.toLowerCase())).size === list.length, "Keywords must not repeat."),
     worldClockCities: z
@@ -43,7 +60,11 @@ export const settingsRequestSchema = z
   .object({
     emailNotificationsEnabled: z.boolean(),
     emailIncludeContent: z.boolean(),
-    encryptedSettings: z.string().min(1).max(16_000).regex(/^[A-Za-z0-9_-]+$/, "Settings must be encrypted."),
+    encryptedSettings: z
+      .string()
+      .min(1)
+      .max(16_000)
+      .regex(/^[A-Za-z0-9_-]+$/, "Settings must be encrypted."),
   })
   .partial()
   .strict();

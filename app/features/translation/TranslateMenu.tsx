@@ -20,7 +20,13 @@ export function TranslateMenu({ language, enabled, busy, notice, onSave }: Props
 
   return (
     <div className="dropdown" ref={panel}>
-      <button type="button" className={`btn btn-small${enabled ? " active" : ""}`} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className={`btn btn-small${enabled ? " active" : ""}`}
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen((o) => !o)}
+      >
         Translate{enabled ? `: ${language}` : ""}
       </button>
       {open && (
@@ -40,7 +46,12 @@ export function TranslateMenu({ language, enabled, busy, notice, onSave }: Props
                 Turn off translation
               </button>
             )}
-            <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => (onSave(choice, true), setOpen(false))}>
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              disabled={busy}
+              onClick={() => (onSave(choice, true), setOpen(false))}
+            >
               {enabled ? "Save language" : "Translate messages"}
             </button>
           </div>

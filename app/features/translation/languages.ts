@@ -14,45 +14,45 @@ export interface TargetLanguage {
 
 export const DEFAULT_TARGET_LANGUAGE = "EN-US";
 
-export const TARGET_LANGUAGES: readonly TargetLanguage[] = Object.freeze([
-  { code: "AR", name: "Arabic", formality: false },
-  { code: "BG", name: "Bulgarian", formality: false },
-  { code: "CS", name: "Czech", formality: false },
-  { code: "DA", name: "Danish", formality: false },
-  { code: "DE", name: "German", formality: true },
-  { code: "EL", name: "Greek", formality: false },
-  { code: "EN-GB", name: "English (British)", formality: true },
-  { code: "EN-US", name: "English (American)", formality: true },
-  { code: "ES", name: "Spanish", formality: true },
-  { code: "ET", name: "Estonian", formality: false },
-  { code: "FI", name: "Finnish", formality: false },
-  { code: "FR", name: "French", formality: true },
-  { code: "HU", name: "Hungarian", formality: false },
-  { code: "ID", name: "Indonesian", formality: false },
-  { code: "IT", name: "Italian", formality: true },
-  { code: "JA", name: "Japanese", formality: true },
-  { code: "KO", name: "Korean", formality: false },
-  { code: "LT", name: "Lithuanian", formality: false },
-  { code: "LV", name: "Latvian", formality: false },
-  { code: "NB", name: "Norwegian (Bokmål)", formality: false },
-  { code: "NL", name: "Dutch", formality: true },
-  { code: "PL", name: "Polish", formality: true },
-  { code: "PT-BR", name: "Portuguese (Brazilian)", formality: true },
-  { code: "PT-PT", name: "Portuguese (European)", formality: true },
-  { code: "RO", name: "Romanian", formality: false },
-  { code: "RU", name: "Russian", formality: true },
-  { code: "SK", name: "Slovak", formality: false },
-  { code: "SL", name: "Slovenian", formality: false },
-  { code: "SV", name: "Swedish", formality: false },
-  { code: "TR", name: "Turkish", formality: false },
-  { code: "UK", name: "Ukrainian", formality: false },
-  { code: "ZH", name: "Chinese (simplified)", formality: false },
-  { code: "ZH-HANT", name: "Chinese (traditional)", formality: false },
-].map((language) => Object.freeze(language)));
-
-const BY_CODE: ReadonlyMap<string, TargetLanguage> = new Map(
-  TARGET_LANGUAGES.map((language) => [language.code, language]),
+export const TARGET_LANGUAGES: readonly TargetLanguage[] = Object.freeze(
+  [
+    { code: "AR", name: "Arabic", formality: false },
+    { code: "BG", name: "Bulgarian", formality: false },
+    { code: "CS", name: "Czech", formality: false },
+    { code: "DA", name: "Danish", formality: false },
+    { code: "DE", name: "German", formality: true },
+    { code: "EL", name: "Greek", formality: false },
+    { code: "EN-GB", name: "English (British)", formality: true },
+    { code: "EN-US", name: "English (American)", formality: true },
+    { code: "ES", name: "Spanish", formality: true },
+    { code: "ET", name: "Estonian", formality: false },
+    { code: "FI", name: "Finnish", formality: false },
+    { code: "FR", name: "French", formality: true },
+    { code: "HU", name: "Hungarian", formality: false },
+    { code: "ID", name: "Indonesian", formality: false },
+    { code: "IT", name: "Italian", formality: true },
+    { code: "JA", name: "Japanese", formality: true },
+    { code: "KO", name: "Korean", formality: false },
+    { code: "LT", name: "Lithuanian", formality: false },
+    { code: "LV", name: "Latvian", formality: false },
+    { code: "NB", name: "Norwegian (Bokmål)", formality: false },
+    { code: "NL", name: "Dutch", formality: true },
+    { code: "PL", name: "Polish", formality: true },
+    { code: "PT-BR", name: "Portuguese (Brazilian)", formality: true },
+    { code: "PT-PT", name: "Portuguese (European)", formality: true },
+    { code: "RO", name: "Romanian", formality: false },
+    { code: "RU", name: "Russian", formality: true },
+    { code: "SK", name: "Slovak", formality: false },
+    { code: "SL", name: "Slovenian", formality: false },
+    { code: "SV", name: "Swedish", formality: false },
+    { code: "TR", name: "Turkish", formality: false },
+    { code: "UK", name: "Ukrainian", formality: false },
+    { code: "ZH", name: "Chinese (simplified)", formality: false },
+    { code: "ZH-HANT", name: "Chinese (traditional)", formality: false },
+  ].map((language) => Object.freeze(language)),
 );
+
+const BY_CODE: ReadonlyMap<string, TargetLanguage> = new Map(TARGET_LANGUAGES.map((language) => [language.code, language]));
 
 /** The language for a code, case-insensitively ("pt-br" finds PT-BR), or undefined. */
 export function findTargetLanguage(code: string): TargetLanguage | undefined {

@@ -7,7 +7,11 @@ import { cachedTranslation, translateTexts, TranslationUnavailable } from "~/fea
  * Auto-translation of incoming messages (spec §4) when enabled: what is missing is translated in the
  * background, each message can show its original.
  */
-export function useTranslation(messages: DecryptedMessage[], settings: UserSettings, save: (update: Partial<UserSettings>) => Promise<void>) {
+export function useTranslation(
+  messages: DecryptedMessage[],
+  settings: UserSettings,
+  save: (update: Partial<UserSettings>) => Promise<void>,
+) {
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -14,8 +14,8 @@ export function InsecureContextScreen() {
       <div className="auth-card">
         <h1>ChatCrypt needs a secure connection</h1>
         <p>
-          Encryption in the browser only works over HTTPS (or on localhost). Please open this page through its https://
-          address, or ask your administrator to enable HTTPS.
+          Encryption in the browser only works over HTTPS (or on localhost). Please open this page through its https:// address, or ask your
+          administrator to enable HTTPS.
         </p>
       </div>
     </main>

@@ -3,22 +3,20 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import { Toast, useToast } from "~/ui/Toast";
 import { useDialog } from "~/ui/useDialog";
-import { ChatHeader } from "~/features/channels/ChatHeader";
 import { Sidebar } from "~/features/channels/Sidebar";
 import { useChannels } from "~/features/channels/useChannels.client";
 import { sendViaWhatsapp, useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
 import { saveChat } from "~/features/export/export.client";
-import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import { useUploads } from "~/features/files/useUploads.client";
-import { previewImageUrl } from "~/features/link-previews/previews.client";
-import { Composer } from "~/features/messages/Composer";
-import { MessageList } from "~/features/messages/MessageList";
 import { clearMessages } from "~/features/channels/channels.client";
 import { postFileCarrier } from "~/features/messages/messages.client";
 import { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import { useSend } from "~/features/messages/useSend.client";
-import { NewsFeed } from "~/features/news/NewsFeed";
+import { useMessageActions } from "~/features/messages/useMessageActions.client";
+import { useMembers } from "~/features/members/useMembers.client";
+import { useUnread } from "~/features/unread/useUnread.client";
+import { ChatPane } from "~/features/workspace/ChatPane";
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import { playChime } from "~/features/notifications/sound.client";
 import { useNotifications } from "~/features/notifications/useNotifications.client";
@@ -58,6 +56,10 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const { selected } = channels;
   const history = useChannelHistory(user, selected, playChime);
   const sender = useSend(user, selected, history);
+  const messageActions = useMessageActions(user, selected, history, notify);
+  const unread = useUnread(user, channels.channels, selected, history.messages);
+  const members = useMembers(selected?.id ?? null);
+  const [membersOpen, setMembersOpen] = useState(false);
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,
     notify,
@@ -72,7 +74,18 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     (text) => setDictated((prev) => ({ id: (prev?.id ?? 0) + 1, text })),
     (message) => notify(message, "error"),
   );
-  const { live } = useWorkspaceLive(user, { channels: channels.channels, selected, reloadChannels: channels.reload, history, notifications });
+  const { live } = useWorkspaceLive(user, {
+    channels: channels.channels,
+    selected,
+    reloadChannels: async () => {
+      await channels.reload();
+      await Promise.all([unread.refresh(), members.refresh(), sender.retryAll()]);
+    },
+    history,
+    notifications,
+    unread,
+    refreshMembers: members.refresh,
+  });
 
   function openContacts(mode: "manage" | "select") {
     dialogs.open({ kind: "contacts", mode });
@@ -86,7 +99,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   }
 
   async function send(text: string): Promise<boolean> {
-    if (!contacts.mode) return sender.send(text);
+    if (!contacts.mode) {
+      const sent = await sender.send(text, messageActions.replyTo?.id);
+      if (sent) messageActions.setReplyTo(null);
+      return sent;
+    }
     if (!text.trim()) return false;
     if (!contacts.recipient) {
       openContacts("select");
@@ -99,7 +116,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const actions: DialogActions = {
     create: (values) => void dialogs.run(() => channels.create(values), "Failed to create channel"),
     join: (values) => void dialogs.run(() => channels.join(values), "Failed to join channel"),
-    remove: (channel, how) => void dialogs.run(() => channels.remove(channel, how), how === "delete" ? "Failed to delete channel" : "Failed to leave channel"),
+    remove: (channel, how) =>
+      void dialogs.run(() => channels.remove(channel, how), how === "delete" ? "Failed to delete channel" : "Failed to leave channel"),
     removeAll: () => void dialogs.run(channels.removeAll, "Failed to delete channels"),
     clear: (channel) =>
       void dialogs.run(async () => {
@@ -111,6 +129,9 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         if (selected?.id === channel.id) history.clear();
       }, "Failed to clear messages"),
     saveSettings: (values) => void dialogs.run(() => saveSettings(values), SETTINGS_SAVE_FAILED),
+    deleteMessage: (message) =>
+      void dialogs.run(() => messageActions.deleteMessage(message), "The message could not be deleted. Please try again."),
+    removeMember: (member) => void dialogs.run(() => members.remove(member), `${member.username} could not be removed. Please try again.`),
     requestPermission: notifications.requestPermission,
   };
 
@@ -151,75 +172,60 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
           onDelete={(channel) => dialogs.open({ kind: "delete", channel })}
           onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
           onDeleteAll={() => dialogs.open({ kind: "deleteAll" })}
+          unread={unread.counts}
           footer={<AccountFooter username={user.username} onSignOut={onSignOut} busy={signingOut} />}
         />
         <main className="chat-pane" data-live={live ? "true" : "false"}>
           {selected ? (
-            <div className="chat-area">
-              <div className="chat-main">
-                <ChatHeader
-                  live={live}
-                  channel={selected}
-                  isCreator={selected.createdBy === user.id}
-                  hasMessages={history.messages.length > 0}
-                  onClear={() => dialogs.open({ kind: "clear", channel: selected })}
-                  onShare={() => void channels.share(selected)}
-                  onCopyId={() => void channels.copyId(selected)}
-                  onNotifications={() => dialogs.open({ kind: "notifications" })}
-                  newsOpen={newsOpen}
-                  onToggleNews={() => setNewsOpen((o) => !o)}
-                  onSaveChat={() => saveChat(selected.name, history.messages)}
-                  translate={
-                    <TranslateMenu
-                      language={settings.translationLanguage}
-                      enabled={settings.translationEnabled}
-                      busy={translation.busy}
-                      notice={translation.notice}
-                      onSave={(language, enabled) => void translation.choose(language, enabled, (text) => notify(text, "error"))}
-                    />
-                  }
-                />
-                <MessageList
-                  messages={history.messages}
-                  highlighted={history.highlighted}
-                  hasMore={history.hasMore}
-                  loadingOlder={history.loadingOlder}
-                  onLoadOlder={() => void history.loadOlder()}
-                  notice={getChannelPassword(selected.id) ? null : MISSING_PASSWORD}
-                  translationOf={translation.translationOf}
-                  showingOriginal={translation.showingOriginal}
-                  onToggleOriginal={translation.toggleOriginal}
-                  resolveAttachment={(a) => attachmentUrl(selected, a)}
-                  resolvePreviewImage={(p) => previewImageUrl(selected, p)}
-                  onDownload={(a) => void saveAttachment(selected, a).catch(() => notify("The file could not be downloaded.", "error"))}
-                />
-                <Composer
-                  busy={sender.sending}
-                  error={sender.sendError}
-                  onSend={send}
-                  upload={uploads.upload}
-                  failedFile={uploads.failedFile}
-                  onPickFile={uploads.pickFile}
-                  onRetryFile={uploads.retry}
-                  onDiscardFile={uploads.discard}
-                  recording={uploads.recording}
-                  onToggleRecording={uploads.toggleRecording}
-                  modes={composerModes}
-                  draftAppend={dictated}
-                  placeholder={contacts.mode ? "Type a message to send with WhatsApp..." : undefined}
-                />
-              </div>
-              {newsOpen && (
-                <NewsFeed
-                  items={news.items}
-                  configured={news.configured}
-                  loading={news.loading}
-                  failed={news.failed}
-                  highlighted={news.highlighted}
-                  onClose={() => setNewsOpen(false)}
-                />
-              )}
-            </div>
+            <ChatPane
+              user={user}
+              channel={selected}
+              live={live}
+              notice={getChannelPassword(selected.id) ? null : MISSING_PASSWORD}
+              notify={notify}
+              header={{
+                onClear: () => dialogs.open({ kind: "clear", channel: selected }),
+                onShare: () => void channels.share(selected),
+                onCopyId: () => void channels.copyId(selected),
+                onNotifications: () => dialogs.open({ kind: "notifications" }),
+                newsOpen,
+                onToggleNews: () => setNewsOpen((o) => !o),
+                membersOpen,
+                onToggleMembers: () => setMembersOpen((o) => !o),
+                onSaveChat: () => saveChat(selected.name, history.messages),
+                translate: (
+                  <TranslateMenu
+                    language={settings.translationLanguage}
+                    enabled={settings.translationEnabled}
+                    busy={translation.busy}
+                    notice={translation.notice}
+                    onSave={(language, enabled) => void translation.choose(language, enabled, (text) => notify(text, "error"))}
+                  />
+                ),
+              }}
+              history={history}
+              actions={messageActions}
+              onDeleteMessage={(message) => dialogs.open({ kind: "deleteMessage", message })}
+              translation={translation}
+              unreadAfter={unread.unreadAfter}
+              composer={{
+                busy: sender.sending,
+                error: sender.sendError,
+                onSend: send,
+                modes: composerModes,
+                draftAppend: dictated,
+                placeholder: contacts.mode ? "Type a message to send with WhatsApp..." : undefined,
+              }}
+              outbox={{ pending: sender.outbox, onRetry: () => void sender.retryAll(), onDiscard: sender.discard }}
+              uploads={uploads}
+              members={{
+                list: members.members,
+                open: membersOpen,
+                onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
+                onClose: () => setMembersOpen(false),
+              }}
+              news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
+            />
           ) : (
             <EmptyChat />
           )}
@@ -233,6 +239,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         close={dialogs.close}
         actions={actions}
         settings={settings}
+        account={user}
         permission={notifications.permission}
         contacts={contacts}
       />

@@ -1,5 +1,7 @@
 import { ConfirmDialog } from "~/ui/Modal";
 import type { Channel } from "~/features/channels/types";
+import type { ChannelMember } from "~/features/members/types";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { CreateChannelModal, JoinChannelModal } from "~/features/channels/ChannelForms";
 import { ContactsModal } from "~/features/contacts/ContactsModal";
 import type { useContacts } from "~/features/contacts/useContacts.client";
@@ -18,7 +20,9 @@ export type DialogState =
   | { kind: "clear"; channel: Channel }
   | { kind: "notifications" }
   | { kind: "worldClock" }
-  | { kind: "contacts"; mode: "manage" | "select" };
+  | { kind: "contacts"; mode: "manage" | "select" }
+  | { kind: "deleteMessage"; message: DecryptedMessage }
+  | { kind: "removeMember"; member: ChannelMember };
 
 export interface DialogActions {
   create: (values: { name: string; password: string }) => void;
@@ -28,6 +32,8 @@ export interface DialogActions {
   clear: (channel: Channel) => void;
   saveSettings: (values: Partial<UserSettings>) => void;
   requestPermission: () => void;
+  deleteMessage: (message: DecryptedMessage) => void;
+  removeMember: (member: ChannelMember) => void;
 }
 
 interface Props {
@@ -37,15 +43,24 @@ interface Props {
   close: () => void;
   actions: DialogActions;
   settings: UserSettings;
+  account: { email: string; verified: boolean };
   permission: PermissionState;
   contacts: ReturnType<typeof useContacts>;
 }
 
 /** The workspace's dialogs (spec §2.5-§2.8, §5, §9): which one is open is the workspace's state. */
-export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings, permission, contacts }: Props) {
+export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings, account, permission, contacts }: Props) {
   if (!dialog) return null;
   const confirm = (title: string, message: string, confirmLabel: string, onConfirm: () => void) => (
-    <ConfirmDialog title={title} message={message} confirmLabel={confirmLabel} busy={busy} error={error} onConfirm={onConfirm} onClose={close} />
+    <ConfirmDialog
+      title={title}
+      message={message}
+      confirmLabel={confirmLabel}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={close}
+    />
   );
   switch (dialog.kind) {
     case "create":
@@ -60,11 +75,8 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
         () => actions.remove(dialog.channel, "delete"),
       );
     case "leave":
-      return confirm(
-        "Leave Channel",
-        `Leave "${dialog.channel.name}"? You can join again with the channel ID and password.`,
-        "Leave",
-        () => actions.remove(dialog.channel, "leave"),
+      return confirm("Leave Channel", `Leave "${dialog.channel.name}"? You can join again with the channel ID and password.`, "Leave", () =>
+        actions.remove(dialog.channel, "leave"),
       );
     case "deleteAll":
       return confirm(
@@ -80,10 +92,22 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
         "Clear Messages",
         () => actions.clear(dialog.channel),
       );
+    case "deleteMessage":
+      return confirm("Delete Message", "Delete this message for everyone? This cannot be undone.", "Delete", () =>
+        actions.deleteMessage(dialog.message),
+      );
+    case "removeMember":
+      return confirm(
+        "Remove Member",
+        `Remove ${dialog.member.username} from the channel? They lose access at once. With a channel password they can still join again and read what they can obtain.`,
+        "Remove",
+        () => actions.removeMember(dialog.member),
+      );
     case "notifications":
       return (
         <NotificationSettingsModal
           settings={settings}
+          account={account}
           permission={permission}
           busy={busy}
           error={error}

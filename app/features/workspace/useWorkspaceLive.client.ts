@@ -12,6 +12,8 @@ interface Parts {
   reloadChannels: () => Promise<unknown>;
   history: ReturnType<typeof useChannelHistory>;
   notifications: { wanted: () => boolean; notifyAbout: (channel: Channel, message: DecryptedMessage) => void };
+  unread: { arrived: (channelId: string, message: DecryptedMessage | null) => void };
+  refreshMembers: () => Promise<unknown>;
 }
 
 /** Dispatches the page's live events to the features they concern. */
@@ -21,7 +23,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
 
   const onEvent = useCallback(
     async (event: LiveEvent) => {
-      const { channels, selected, reloadChannels, history, notifications } = partsRef.current;
+      const { channels, selected, reloadChannels, history, notifications, unread } = partsRef.current;
       switch (event.type) {
         case "sync":
           await reloadChannels();
@@ -30,17 +32,24 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "memberships":
           await reloadChannels();
           return;
+        case "members":
+          await partsRef.current.refreshMembers();
+          return;
         case "message": {
           if (selected && event.message.channelId === selected.id) {
             const received = await history.receive(event.message);
-            if (received && !received.own) notifications.notifyAbout(selected, received);
+            if (received && !received.own) {
+              notifications.notifyAbout(selected, received);
+              unread.arrived(selected.id, received);
+            }
             return;
           }
-          // Another of the user's channels: decrypted only to decide about a notification.
+          // Another of the user's channels: decrypted to count it (and its mentions) and to decide about a notification.
           const other = channels?.find((c) => c.id === event.message.channelId);
-          if (!other || !notifications.wanted() || event.message.senderId === user.id) return;
+          if (!other || event.message.senderId === user.id || event.message.kind) return;
           const [decrypted] = await decryptMessages(user, other, [event.message]);
-          if (decrypted) notifications.notifyAbout(other, decrypted);
+          unread.arrived(other.id, decrypted ?? null);
+          if (decrypted && notifications.wanted()) notifications.notifyAbout(other, decrypted);
           return;
         }
         case "message-deleted":

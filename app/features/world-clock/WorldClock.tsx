@@ -57,7 +57,13 @@ export function WorldClockSettingsModal(props: {
         })}
       </div>
       <FormError message={props.error} />
-      <FormActions busy={props.busy} submitLabel="Save" onCancel={props.onClose} onConfirm={() => props.onSave(selected)} disabled={selected.length === 0} />
+      <FormActions
+        busy={props.busy}
+        submitLabel="Save"
+        onCancel={props.onClose}
+        onConfirm={() => props.onSave(selected)}
+        disabled={selected.length === 0}
+      />
     </Modal>
   );
 }

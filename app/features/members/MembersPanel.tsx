@@ -1,0 +1,39 @@
+import type { ChannelMember } from "~/features/members/types";
+
+interface Props {
+  members: ChannelMember[];
+  userId: string;
+  isCreator: boolean;
+  onRemove: (member: ChannelMember) => void;
+  onClose: () => void;
+}
+
+/** The channel's members; the creator is marked and may remove others. */
+export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: Props) {
+  return (
+    <aside className="side-panel members-panel" aria-label="Members">
+      <div className="side-panel-head">
+        <h2>Members ({members.length})</h2>
+        <button type="button" className="icon-button" aria-label="Close members" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <ul className="member-list">
+        {members.map((m) => (
+          <li key={m.userId}>
+            <span className="member-name">
+              @{m.username}
+              {m.userId === userId && " (you)"}
+            </span>
+            {m.isCreator && <span className="member-role">creator</span>}
+            {isCreator && m.userId !== userId && (
+              <button type="button" className="btn btn-small btn-danger" aria-label={`Remove ${m.username}`} onClick={() => onRemove(m)}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,33 @@
+import type PocketBase from "pocketbase";
+import { fail } from "~/server/http.server";
+import type { ChannelMember } from "~/features/members/types";
+import { listProfiles } from "~/features/auth/users.server";
+import { deleteMembership } from "~/features/channels/channels.server";
+
+type MemberRecord = { id: string; user: string; created: string; expand?: { channel?: { created_by: string } } };
+
+/** A channel's members with their usernames, the creator marked; PocketBase's rules show them only to members. */
+export async function listMembers(pb: PocketBase, channelId: string): Promise<ChannelMember[]> {
+  const records = await pb.collection("channel_members").getFullList<MemberRecord>({
+    filter: pb.filter("channel = {:channel}", { channel: channelId }),
+    fields: "id,user,created,expand.channel.created_by",
+    expand: "channel",
+    sort: "created,id",
+    batch: 500,
+  });
+  if (records.length === 0) fail(404, "Channel not found");
+  const creator = records[0].expand?.channel?.created_by ?? "";
+  const names = new Map<string, string>();
+  for (let i = 0; i < records.length; i += 100) {
+    for (const p of await listProfiles(
+      pb,
+      records.slice(i, i + 100).map((r) => r.user),
+    ))
+      names.set(p.id, p.username);
+  }
+  return records.map((r) => ({ userId: r.user, username: names.get(r.user) ?? "", isCreator: r.user === creator, joined: r.created }));
+}
+
+/** The creator removes a member: the membership goes, and with it every access of theirs. */
+export const removeMember = (pb: PocketBase, channelId: string, userId: string) =>
+  deleteMembership(pb, channelId, userId, { missing: "Member not found", refused: "Only the channel creator can remove members." });

@@ -1,0 +1,180 @@
+import { useState, type KeyboardEvent } from "react";
+import type { DecryptedAttachment } from "~/features/files/decrypt";
+import { AttachmentView } from "~/features/files/Attachments";
+import type { DecryptedPreview } from "~/features/link-previews/decrypt";
+import { PreviewCard } from "~/features/link-previews/PreviewCard";
+import { REACTIONS, type Reaction } from "~/features/messages/body";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import { RichText } from "~/features/messages/RichText";
+import { firstLine } from "~/features/messages/text";
+import { MenuButton } from "~/ui/MenuButton";
+
+export interface MessageActions {
+  onReply: (m: DecryptedMessage) => void;
+  onEdit: (m: DecryptedMessage, text: string) => Promise<boolean>;
+  onDelete: (m: DecryptedMessage) => void;
+  onReact: (m: DecryptedMessage, emoji: Reaction) => void;
+  onJumpTo: (id: string) => void;
+}
+
+export interface ItemProps extends MessageActions {
+  message: DecryptedMessage;
+  username: string;
+  grouped: boolean;
+  highlighted: boolean;
+  quoted?: DecryptedMessage | null;
+  resolveAttachment: (a: DecryptedAttachment) => Promise<string>;
+  resolvePreviewImage: (p: DecryptedPreview) => Promise<string>;
+  onDownload: (a: DecryptedAttachment) => void;
+  translation?: string;
+  showingOriginal: boolean;
+  onToggleOriginal: (id: string) => void;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hour12: false });
+
+export function formatTime(created: string) {
+  const date = new Date(created.replace(" ", "T"));
+  return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
+}
+
+/** One message: sender and time (once per group), reply quote, text, files, preview, reactions and actions. */
+export function MessageItem(props: ItemProps) {
+  const { message: m, grouped } = props;
+  const [editing, setEditing] = useState(false);
+  const sender = m.own ? "You" : m.senderUsername;
+  return (
+    <article
+      id={`message-${m.id}`}
+      className={`message${m.own ? " own" : ""}${props.highlighted ? " highlight" : ""}${grouped ? " grouped" : ""}`}
+      aria-label={`Message from ${m.senderUsername}`}
+    >
+      <header className={grouped ? "visually-hidden" : undefined}>
+        <span className="sender">{sender}</span>
+        <time dateTime={m.created}>{formatTime(m.created)}</time>
+      </header>
+      {m.replyTo && <ReplyQuote quoted={props.quoted ?? null} onJump={() => props.onJumpTo(m.replyTo!)} />}
+      {editing ? (
+        <EditBox
+          initial={m.text}
+          onCancel={() => setEditing(false)}
+          onSave={async (text) => (await props.onEdit(m, text)) && setEditing(false)}
+        />
+      ) : (
+        m.text && <Text {...props} />
+      )}
+      {m.edited && !editing && <span className="edited">(edited)</span>}
+      {m.attachments.map((a) => (
+        <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
+      ))}
+      {!m.text && m.attachments.length === 0 && <p className="attachment-loading">Receiving attachment...</p>}
+      {m.previews.slice(0, 1).map((p) => (
+        <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
+      ))}
+      {m.reactions && m.reactions.length > 0 && (
+        <div className="reactions" role="group" aria-label="Reactions">
+          {m.reactions.map((r) => (
+            <button
+              key={r.emoji}
+              type="button"
+              className={`reaction${r.ownId ? " own" : ""}`}
+              aria-pressed={Boolean(r.ownId)}
+              aria-label={`${r.emoji} ${r.count}${r.ownId ? ", including you" : ""}`}
+              onClick={() => props.onReact(m, r.emoji)}
+            >
+              {r.emoji} {r.count}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="message-actions" role="group" aria-label={`Actions for the message from ${sender}`}>
+        <button type="button" className="link-button" onClick={() => props.onReply(m)}>
+          Reply
+        </button>
+        <ReactMenu onPick={(emoji) => props.onReact(m, emoji)} />
+        {m.own && m.text && (
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        )}
+        {m.own && (
+          <button type="button" className="link-button" onClick={() => props.onDelete(m)}>
+            Delete
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Text({ message, username, translation, showingOriginal, onToggleOriginal }: ItemProps) {
+  if (translation === undefined || translation === message.text) return <RichText text={message.text} username={username} />;
+  return (
+    <>
+      <RichText
+        text={showingOriginal ? message.text : translation}
+        username={username}
+        lang={showingOriginal ? undefined : "x-translated"}
+      />
+      <p className="translated-note">
+        {showingOriginal ? "Original" : "Translated"}
+        <button type="button" onClick={() => onToggleOriginal(message.id)}>
+          {showingOriginal ? "Show translation" : "Show original"}
+        </button>
+      </p>
+    </>
+  );
+}
+
+function ReplyQuote({ quoted, onJump }: { quoted: DecryptedMessage | null; onJump: () => void }) {
+  return (
+    <button type="button" className="reply-quote" onClick={onJump}>
+      {quoted ? (
+        <>
+          <strong>{quoted.own ? "You" : quoted.senderUsername}</strong>{" "}
+          {firstLine(quoted.text || quoted.attachments[0]?.name || "Attachment")}
+        </>
+      ) : (
+        "Reply to an earlier message"
+      )}
+    </button>
+  );
+}
+
+function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => void; onCancel: () => void }) {
+  const [text, setText] = useState(initial);
+  const keys = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Escape") {
+      e.stopPropagation();
+      onCancel();
+    } else if (e.key === "Enter" && !e.shiftKey) {
+      e.preventDefault();
+      if (text.trim()) onSave(text);
+    }
+  };
+  return (
+    <div className="edit-box">
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the box opens because the user chose Edit */}
+      <textarea aria-label="Edit message" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} autoFocus rows={2} />
+      <button type="button" className="btn btn-small btn-primary" onClick={() => text.trim() && onSave(text)}>
+        Save
+      </button>
+      <button type="button" className="btn btn-small" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function ReactMenu({ onPick }: { onPick: (emoji: Reaction) => void }) {
+  return (
+    <MenuButton
+      label="React"
+      menuLabel="React with"
+      buttonClassName="link-button"
+      panelClassName="dropdown-panel reaction-menu"
+      itemClassName="reaction-choice"
+      items={REACTIONS.map((emoji) => ({ label: emoji, onSelect: () => onPick(emoji) }))}
+    />
+  );
+}

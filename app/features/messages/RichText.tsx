@@ -1,0 +1,27 @@
+import { segments } from "~/features/messages/text";
+
+/** A message's text with http(s) links made clickable and @mentions highlighted (the user's own stand out). */
+export function RichText({ text, username, lang }: { text: string; username: string; lang?: string }) {
+  return (
+    <p className="message-text" lang={lang}>
+      {segments(text).map((s, i) => {
+        if (s.kind === "link") {
+          return (
+            <a key={i} href={s.href} target="_blank" rel="noopener noreferrer">
+              {s.text}
+            </a>
+          );
+        }
+        if (s.kind === "mention") {
+          const own = s.username.toLowerCase() === username.toLowerCase();
+          return (
+            <mark key={i} className={`mention${own ? " mention-own" : ""}`}>
+              {s.text}
+            </mark>
+          );
+        }
+        return <span key={i}>{s.text}</span>;
+      })}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+import type { MessageBody, Reaction } from "~/features/messages/body";
+
+/** An edit of, or a reaction to, a message, as the page verified and decrypted it. */
+export interface Annotation {
+  id: string;
+  kind: "edit" | "reaction";
+  targetId: string;
+  senderId: string;
+  created: string;
+  own: boolean;
+  /** The new text (edits). */
+  text?: string;
+  /** The emoji (reactions). */
+  emoji?: Reaction;
+}
+
+export interface ReactionCount {
+  emoji: Reaction;
+  count: number;
+  /** The id of the user's own reaction with this emoji, when there is one (clicking it removes it). */
+  ownId: string | null;
+}
+
+/** What annotations change in a message: its text (by the latest edit of its own sender) and its reactions. */
+export interface Annotated {
+  id: string;
+  senderId: string;
+  text: string;
+  edited?: boolean;
+  reactions?: ReactionCount[];
+}
+
+/**
+ * Checks an annotation record against its signed body: the body must name the very message the record
+ * points at, and an edit must come from that message's sender (checked again when it is applied,
+ * because the target may arrive later). Answers null for anything else.
+ */
+export function toAnnotation(
+  record: { id: string; kind: "edit" | "reaction"; targetId: string; senderId: string; created: string },
+  body: MessageBody,
+  own: boolean,
+): Annotation | null {
+  const base = { id: record.id, kind: record.kind, targetId: record.targetId, senderId: record.senderId, created: record.created, own };
+  if (record.kind === "edit")
+    return body.edits === record.targetId && !body.reactsTo && body.files.length === 0 ? { ...base, text: body.text } : null;
+  return body.reactsTo === record.targetId && body.reaction && !body.edits ? { ...base, emoji: body.reaction } : null;
+}
+
+/** Applies edits (the sender's own, the latest wins) and reaction counts to each message. */
+export function applyAnnotations<M extends Annotated>(messages: readonly M[], annotations: ReadonlyMap<string, Annotation>): M[] {
+  if (annotations.size === 0) return messages as M[];
+  const byTarget = new Map<string, Annotation[]>();
+  for (const a of annotations.values()) {
+    const list = byTarget.get(a.targetId);
+    if (list) list.push(a);
+    else byTarget.set(a.targetId, [a]);
+  }
+  return messages.map((m) => {
+    const list = byTarget.get(m.id);
+    if (!list) return m;
+    const edits = list
+      .filter((a) => a.kind === "edit" && a.senderId === m.senderId)
+      .sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : 1));
+    const latest = edits[edits.length - 1];
+    const counts = new Map<Reaction, ReactionCount>();
+    const seen = new Set<string>();
+    for (const a of list) {
+      if (a.kind !== "reaction" || !a.emoji || seen.has(`${a.senderId}:${a.emoji}`)) continue;
+      seen.add(`${a.senderId}:${a.emoji}`);
+      const entry = counts.get(a.emoji) ?? { emoji: a.emoji, count: 0, ownId: null };
+      entry.count += 1;
+      if (a.own) entry.ownId = a.id;
+      counts.set(a.emoji, entry);
+    }
+    return { ...m, ...(latest ? { text: latest.text ?? m.text, edited: true } : {}), reactions: [...counts.values()] };
+  });
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { api } from "~/lib/api.client";
+import { messageOf } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import type { Notify } from "~/ui/Toast";
+import type { Channel } from "~/features/channels/types";
+import type { Annotation } from "~/features/messages/annotations";
+import type { Reaction } from "~/features/messages/body";
+import { postEnvelope, type DecryptedMessage } from "~/features/messages/messages.client";
+
+interface History {
+  annotate: (channelId: string, annotations: Annotation[]) => void;
+  remove: (id: string) => void;
+}
+
+/** Edit, delete, react and reply (each edit and reaction an encrypted, signed envelope naming its message). */
+export function useMessageActions(user: SessionUser, channel: Channel | null, history: History, notify: Notify) {
+  const [replyTo, setReplyTo] = useState<DecryptedMessage | null>(null);
+  useEffect(() => setReplyTo(null), [channel?.id]);
+
+  async function annotate(target: DecryptedMessage, kind: "edit" | "reaction", content: { text?: string; emoji?: Reaction }) {
+    if (!channel) return false;
+    const body =
+      kind === "edit"
+        ? { text: content.text ?? "", files: [], edits: target.id }
+        : { text: "", files: [], reactsTo: target.id, reaction: content.emoji };
+    const posted = await postEnvelope(user, channel, body, { kind, targetId: target.id });
+    history.annotate(channel.id, [
+      { id: posted.id, kind, targetId: target.id, senderId: user.id, created: posted.created, own: true, ...content },
+    ]);
+    return true;
+  }
+
+  async function edit(message: DecryptedMessage, text: string): Promise<boolean> {
+    if (!text.trim() || text === message.text) return true;
+    try {
+      return await annotate(message, "edit", { text });
+    } catch (error) {
+      notify(messageOf(error, "The message could not be edited. Please try again."), "error");
+      return false;
+    }
+  }
+
+  async function remove(id: string, failure: string) {
+    try {
+      await api(`/api/messages/${id}/delete`, {});
+      history.remove(id);
+    } catch (error) {
+      notify(messageOf(error, failure), "error");
+    }
+  }
+
+  /** Adds a reaction, or takes the user's own reaction with that emoji back. */
+  async function react(message: DecryptedMessage, emoji: Reaction) {
+    const own = message.reactions?.find((r) => r.emoji === emoji)?.ownId;
+    if (own) return remove(own, "The reaction could not be removed. Please try again.");
+    try {
+      await annotate(message, "reaction", { emoji });
+    } catch (error) {
+      notify(messageOf(error, "The reaction could not be sent. Please try again."), "error");
+    }
+  }
+
+  return {
+    replyTo,
+    setReplyTo,
+    edit,
+    react,
+    deleteMessage: (message: DecryptedMessage) => remove(message.id, "The message could not be deleted. Please try again."),
+  };
+}

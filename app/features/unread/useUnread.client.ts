@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "~/lib/api.client";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { decryptMessages, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
+import { mentions } from "~/features/messages/text";
+import type { UnreadCount } from "~/features/unread/types";
+
+interface Counts {
+  count: number;
+  mentions: number;
+}
+
+const MENTION_SCAN = 100;
+const isVisible = () => typeof document !== "undefined" && document.visibilityState === "visible";
+
+/**
+ * Unread counts per channel (from the server, so they follow the user across devices), mentions of
+ * the user among them (decrypted here), the "New messages" position of the open channel, and the
+ * total in the tab title. The open channel is marked read while the page is visible.
+ */
+export function useUnread(user: SessionUser, channels: Channel[] | null, open: Channel | null, openMessages: DecryptedMessage[]) {
+  const [counts, setCounts] = useState<ReadonlyMap<string, Counts>>(new Map());
+  const [unreadAfter, setUnreadAfter] = useState<string | null>(null);
+  const since = useRef(new Map<string, string>());
+  const openRef = useRef(open);
+  openRef.current = open;
+  const countsRef = useRef(counts);
+  countsRef.current = counts;
+
+  const set = useCallback((channelId: string, next: Counts) => {
+    setCounts((current) => new Map(current).set(channelId, next));
+  }, []);
+
+  /** Loads every channel's count, then counts mentions among the unread messages in the background. */
+  const refresh = useCallback(async () => {
+    if (!channels) return;
+    let unread: UnreadCount[];
+    try {
+      ({ unread } = await api<{ unread: UnreadCount[] }>("/api/unread"));
+    } catch (error) {
+      console.warn("Unread counts could not be loaded", error);
+      return;
+    }
+    const next = new Map<string, Counts>();
+    for (const u of unread) {
+      since.current.set(u.channelId, u.since);
+      next.set(u.channelId, { count: u.channelId === openRef.current?.id && isVisible() ? 0 : u.count, mentions: 0 });
+    }
+    setCounts(next);
+    for (const u of unread) {
+      const channel = channels.find((c) => c.id === u.channelId);
+      if (!channel || u.channelId === openRef.current?.id) continue;
+      const page = await fetchMessages(channel.id, { after: u.since, limit: MENTION_SCAN }).catch(() => null);
+      if (!page) continue;
+      const found = (await decryptMessages(user, channel, page.messages)).filter((m) => !m.own && mentions(m.text, user.username)).length;
+      if (found)
+        setCounts((current) => new Map(current).set(channel.id, { count: current.get(channel.id)?.count ?? u.count, mentions: found }));
+    }
+  }, [channels, user]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  /** A new message of another user in a channel that is not open (or not visible). */
+  const arrived = useCallback(
+    (channelId: string, message: DecryptedMessage | null) => {
+      if (channelId === openRef.current?.id && isVisible()) return;
+      setCounts((current) => {
+        const before = current.get(channelId) ?? { count: 0, mentions: 0 };
+        const mentioned = message && mentions(message.text, user.username) ? 1 : 0;
+        return new Map(current).set(channelId, { count: before.count + 1, mentions: before.mentions + mentioned });
+      });
+    },
+    [user.username],
+  );
+
+  // Opening a channel: the divider goes above the first message after the read position.
+  const openId = open?.id;
+  useEffect(() => {
+    if (!openId) return setUnreadAfter(null);
+    const had = countsRef.current.get(openId)?.count ?? 0;
+    setUnreadAfter(had > 0 ? (since.current.get(openId) ?? null) : null);
+  }, [openId]);
+
+  // While the open channel is visible, its newest message is read.
+  const newest = openMessages.length ? openMessages[openMessages.length - 1].created : null;
+  useEffect(() => {
+    if (!openId || !newest) return;
+    const mark = () => {
+      if (!isVisible()) return;
+      set(openId, { count: 0, mentions: 0 });
+      since.current.set(openId, newest);
+      api(`/api/channels/${openId}/read`, { at: newest }).catch((error) => console.warn("The read position could not be saved", error));
+    };
+    mark();
+    document.addEventListener("visibilitychange", mark);
+    window.addEventListener("focus", mark);
+    return () => {
+      document.removeEventListener("visibilitychange", mark);
+      window.removeEventListener("focus", mark);
+    };
+  }, [openId, newest, set]);
+
+  const total = [...counts.values()].reduce((sum, c) => sum + c.count, 0);
+  useEffect(() => {
+    document.title = total > 0 ? `(${total}) ChatCrypt` : "ChatCrypt";
+  }, [total]);
+
+  return { counts, unreadAfter, arrived, refresh };
+}

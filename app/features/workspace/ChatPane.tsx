@@ -1,0 +1,134 @@
+import type { ReactNode } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import type { Notify } from "~/ui/Toast";
+import { ChatHeader } from "~/features/channels/ChatHeader";
+import type { Channel } from "~/features/channels/types";
+import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
+import type { useUploads } from "~/features/files/useUploads.client";
+import { previewImageUrl } from "~/features/link-previews/previews.client";
+import { MembersPanel } from "~/features/members/MembersPanel";
+import type { ChannelMember } from "~/features/members/types";
+import { Composer } from "~/features/messages/Composer";
+import { MessageList } from "~/features/messages/MessageList";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
+import type { useMessageActions } from "~/features/messages/useMessageActions.client";
+import { NewsFeed } from "~/features/news/NewsFeed";
+import { Outbox } from "~/features/messages/Outbox";
+import type { PendingMessage } from "~/features/messages/useSend.client";
+import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
+import type { useTranslation } from "~/features/translation/useTranslation.client";
+
+interface Props {
+  user: SessionUser;
+  channel: Channel;
+  live: boolean;
+  notice: string | null;
+  notify: Notify;
+  header: Omit<Parameters<typeof ChatHeader>[0], "live" | "channel" | "isCreator" | "hasMessages">;
+  history: ReturnType<typeof useChannelHistory>;
+  actions: ReturnType<typeof useMessageActions>;
+  onDeleteMessage: (m: DecryptedMessage) => void;
+  translation: ReturnType<typeof useTranslation>;
+  unreadAfter: string | null;
+  composer: {
+    busy: boolean;
+    error: string | null;
+    onSend: (text: string) => Promise<boolean>;
+    modes: ReactNode;
+    draftAppend: { id: number; text: string } | null;
+    placeholder?: string;
+  };
+  outbox: { pending: PendingMessage[]; onRetry: () => void; onDiscard: (clientId: string) => void };
+  uploads: ReturnType<typeof useUploads<DecryptedMessage>>;
+  members: { list: ChannelMember[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
+  news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
+}
+
+/** The open channel: its header, messages, composer, and the Members and News Feed panels. */
+export function ChatPane({
+  user,
+  channel,
+  live,
+  notice,
+  notify,
+  header,
+  history,
+  actions,
+  translation,
+  composer,
+  outbox,
+  uploads,
+  members,
+  news,
+  ...props
+}: Props) {
+  const isCreator = channel.createdBy === user.id;
+  const jumpTo = async (id: string) => {
+    for (let page = 0; page < 20 && !history.find(id) && history.hasMore; page++) await history.loadOlder();
+    const target = document.getElementById(`message-${id}`);
+    if (!target) return notify("The original message is no longer available.");
+    target.scrollIntoView({ block: "center" });
+    target.classList.add("highlight");
+    setTimeout(() => target.classList.remove("highlight"), 2_000);
+  };
+  return (
+    <div className="chat-area">
+      <div className="chat-main">
+        <ChatHeader {...header} live={live} channel={channel} isCreator={isCreator} hasMessages={history.messages.length > 0} />
+        <MessageList
+          messages={history.messages}
+          username={user.username}
+          highlighted={history.highlighted}
+          hasMore={history.hasMore}
+          loadingOlder={history.loadingOlder}
+          onLoadOlder={() => void history.loadOlder()}
+          notice={notice}
+          unreadAfter={props.unreadAfter}
+          translationOf={translation.translationOf}
+          showingOriginal={translation.showingOriginal}
+          onToggleOriginal={translation.toggleOriginal}
+          resolveAttachment={(a) => attachmentUrl(channel, a)}
+          resolvePreviewImage={(p) => previewImageUrl(channel, p)}
+          onDownload={(a) => void saveAttachment(channel, a).catch(() => notify("The file could not be downloaded.", "error"))}
+          onReply={actions.setReplyTo}
+          onEdit={actions.edit}
+          onDelete={props.onDeleteMessage}
+          onReact={(m, emoji) => void actions.react(m, emoji)}
+          onJumpTo={(id) => void jumpTo(id)}
+        />
+        <Outbox {...outbox} />
+        <Composer
+          {...composer}
+          upload={uploads.upload}
+          failedFile={uploads.failedFile}
+          onPickFile={uploads.pickFile}
+          onRetryFile={uploads.retry}
+          onDiscardFile={uploads.discard}
+          recording={uploads.recording}
+          onToggleRecording={uploads.toggleRecording}
+          replyTo={
+            actions.replyTo
+              ? { sender: actions.replyTo.own ? "yourself" : actions.replyTo.senderUsername, text: actions.replyTo.text || "Attachment" }
+              : null
+          }
+          onCancelReply={() => actions.setReplyTo(null)}
+          members={members.list.filter((m) => m.userId !== user.id).map((m) => m.username)}
+        />
+      </div>
+      {members.open && (
+        <MembersPanel members={members.list} userId={user.id} isCreator={isCreator} onRemove={members.onRemove} onClose={members.onClose} />
+      )}
+      {news.open && (
+        <NewsFeed
+          items={news.feed.items}
+          configured={news.feed.configured}
+          loading={news.feed.loading}
+          failed={news.feed.failed}
+          highlighted={news.feed.highlighted}
+          onClose={news.onClose}
+        />
+      )}
+    </div>
+  );
+}

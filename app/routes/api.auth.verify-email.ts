@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type PocketBase from "pocketbase";
+import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
+
+export interface EmailVerificationStatus {
+  email: string;
+  verified: boolean;
+}
+
+/** The signed-in user's address and whether it is verified (read fresh: the link may have been opened elsewhere). */
+async function verificationStatus(pb: PocketBase, userId: string): Promise<EmailVerificationStatus> {
+  try {
+    const user = await pb.collection("users").getOne<{ email: string; verified: boolean }>(userId, { fields: "email,verified" });
+    return { email: user.email, verified: Boolean(user.verified) };
+  } catch (error) {
+    if ([401, 403, 404].includes(pbStatus(error))) fail(401, "Not authenticated");
+    fail(502, "The chat server is not reachable right now.");
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { pb, userId } = await requireUser(request, context);
+  return jsonResponse(await verificationStatus(pb, userId));
+}
+
+/**
+ * Asks PocketBase to email a verification link to the signed-in user's own address (never to an
+ * address from the request). The link opens /verify-email. PocketBase limits how often it sends one.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const { pb, userId } = await requireUser(request, context);
+  const status = await verificationStatus(pb, userId);
+  if (status.verified) return jsonResponse({ ...status, sent: false });
+  try {
+    await pb.collection("users").requestVerification(status.email);
+  } catch (error) {
+    const code = pbStatus(error);
+    const message = pbErrorMessage(error);
+    if (code === 429) {
+      fail(
+        429,
+        message && !/^too many requests\.?$/i.test(message)
+          ? message
+          : "Please wait a few minutes before asking for another verification email.",
+      );
+    }
+    if (code === 400) fail(400, message ?? "The verification email could not be sent.");
+    fail(502, "The verification email could not be sent. Please try again.");
+  }
+  return jsonResponse({ ...status, sent: true });
+}

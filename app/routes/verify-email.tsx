@@ -1,0 +1,64 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { ApiError, api, setCsrfToken } from "~/lib/api.client";
+import { commitCsrf } from "~/server/csrf.server";
+import { pocketbaseFor } from "~/server/pocketbase.server";
+
+// The page the link in a verification email opens: /verify-email#token=... The token stays in the
+// fragment (browsers never send it with the page request); the page posts it to PocketBase's
+// confirm-verification through /api/auth/confirm-verification.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The token is bound to the session this browser has, if any (csrf.server.ts).
+  const { token } = await pocketbaseFor(request, context);
+  const [csrfToken, csrfCookie] = await commitCsrf(request, token);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  return data({ csrfToken }, { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: "Verify your email address - ChatCrypt" }];
+
+type State = { kind: "working" } | { kind: "done" } | { kind: "failed"; message: string };
+
+export default function VerifyEmail() {
+  const { csrfToken } = useLoaderData<typeof loader>();
+  const [state, setState] = useState<State>({ kind: "working" });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // once, also when development mode runs effects twice
+    started.current = true;
+    setCsrfToken(csrfToken);
+    const token = new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "";
+    // the token leaves the address bar (and the history entry)
+    window.history.replaceState(null, "", window.location.pathname);
+    if (!token) {
+      setState({ kind: "failed", message: "This verification link is incomplete. Open the link from the email again." });
+      return;
+    }
+    api("/api/auth/confirm-verification", { token }).then(
+      () => setState({ kind: "done" }),
+      (error: unknown) =>
+        setState({ kind: "failed", message: error instanceof ApiError ? error.message : "The email address could not be verified." }),
+    );
+  }, [csrfToken]);
+
+  return (
+    <main className="loading">
+      <div className="auth-card">
+        <h1>Email verification</h1>
+        {state.kind === "working" && <p role="status">Confirming your email address...</p>}
+        {state.kind === "done" && <p role="status">Email address verified. Go back to ChatCrypt: email notifications can now reach you.</p>}
+        {state.kind === "failed" && (
+          <p className="form-error" role="alert">
+            {state.message}
+          </p>
+        )}
+        <a className="btn btn-primary" href="/">
+          Open ChatCrypt
+        </a>
+      </div>
+    </main>
+  );
+}

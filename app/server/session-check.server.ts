@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import { fail } from "~/server/responses.server";
+import { failOnOutage } from "~/server/outage.server";
+import { pbStatus, pocketbase } from "~/server/pocketbase.server";
+
+// Signing out revokes the PocketBase token on the server (pocketbase/sessions.go), so a copy of an
+// old session cookie no longer works: PocketBase treats its token as a guest's. The web server asks
+// PocketBase whether a session's token is still valid and remembers a "yes" for a short while, so
+// most requests need no extra round trip; signing out through this server forgets it at once.
+const VALID_FOR_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const confirmed = new Map<string, number>();
+
+const key = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+const TOO_MANY_MESSAGE = "Too many requests from your address. Please wait a moment.";
+
+/** Throws 401 unless PocketBase still accepts the session's token (503 while it cannot be asked). */
+export async function requireLiveSession(token: string, context?: AppLoadContext): Promise<void> {
+  const id = key(token);
+  const until = confirmed.get(id);
+  if (until !== undefined && until > Date.now()) return;
+  confirmed.delete(id);
+  try {
+    await pocketbase(token, context).send("/api/chat/session", { method: "GET" });
+  } catch (error) {
+    failOnOutage(error);
+    if (pbStatus(error) === 401 || pbStatus(error) === 403) fail(401, SESSION_ENDED_MESSAGE);
+    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
+    fail(502, "The session could not be checked. Please try again.");
+  }
+  if (confirmed.size >= MAX_ENTRIES) confirmed.delete(confirmed.keys().next().value as string);
+  confirmed.set(id, Date.now() + VALID_FOR_MS);
+}
+
+/** Revokes the token in PocketBase (it stays refused until it would have expired). */
+export async function revokeSession(token: string, context?: AppLoadContext): Promise<void> {
+  confirmed.delete(key(token));
+  try {
+    await pocketbase(token, context).send("/api/chat/signout", { method: "POST" });
+  } catch (error) {
+    // An already invalid or revoked token has nothing left to revoke.
+    if (pbStatus(error) === 401 || pbStatus(error) === 403) return;
+    failOnOutage(error);
+    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
+    fail(502, "Signing out failed. Please try again.");
+  }
+}

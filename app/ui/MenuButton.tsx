@@ -1,0 +1,84 @@
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useDropdown } from "~/ui/useDropdown";
+
+interface Props {
+  /** The button's text. */
+  label: string;
+  /** The menu's accessible name. */
+  menuLabel: string;
+  items: { label: string; onSelect: () => void }[];
+  buttonClassName?: string;
+  panelClassName?: string;
+  itemClassName?: string;
+}
+
+/**
+ * A button that opens a menu (ARIA menu pattern): the first item takes focus, arrow keys, Home and
+ * End move, Esc closes and gives focus back to the button; choosing an item closes the menu.
+ */
+export function MenuButton({
+  label,
+  menuLabel,
+  items,
+  buttonClassName = "btn btn-small",
+  panelClassName = "dropdown-panel menu",
+  itemClassName = "menu-item",
+}: Props) {
+  const { open, setOpen, ref } = useDropdown();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  function keys(event: KeyboardEvent<HTMLDivElement>) {
+    const entries = [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
+    if (event.key === "ArrowDown") go(at + 1);
+    else if (event.key === "ArrowUp") go(at - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(entries.length - 1);
+    else if (event.key === "Escape") {
+      setOpen(false);
+      button.current?.focus();
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  return (
+    <div className="dropdown" ref={ref}>
+      <button
+        ref={button}
+        type="button"
+        className={buttonClassName}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {label}
+      </button>
+      {open && (
+        <div ref={panel} className={panelClassName} role="menu" aria-label={menuLabel} onKeyDown={keys} tabIndex={-1}>
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              className={itemClassName}
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+                item.onSelect();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

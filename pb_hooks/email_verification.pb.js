@@ -1,0 +1,36 @@
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
+
+// Mail to account addresses besides notifications. An address is verified through PocketBase's own
+// flow: the web app asks for POST /api/collections/users/request-verification for the signed-in
+// user's address, and its /verify-email page confirms the emailed token
+// (pb_migrations/1795366080_users_email_verification.js).
+
+// Verification emails: only with SMTP configured, and counted against the address's limit of emails
+// (lib/email_notification.js RECIPIENT_LIMITS), like notifications.
+// Errors: 400 "Email is not configured on this server.",
+//         429 "Too many emails to this address in the last hour. Please try again later."
+onRecordRequestVerificationRequest((e) => {
+  const { badRequest, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+  const { TOO_MANY_TO_ADDRESS, takeRecipientLimit } = require(`${__hooks}/lib/email_notification.js`);
+
+  if (e.record.verified()) {
+    return e.next(); // PocketBase sends nothing
+  }
+  if (!e.app.settings().smtp.enabled) {
+    throw badRequest("Email is not configured on this server.");
+  }
+  if (!takeRecipientLimit(e.app, e.record.email())) {
+    throw tooManyRequests(TOO_MANY_TO_ADDRESS);
+  }
+  return e.next();
+}, "users");
+
+// PocketBase's "Login from a new location" alert goes only to verified addresses. Anyone can sign
+// up with someone else's address; each sign-in from a new client address would otherwise mail it.
+onMailerRecordAuthAlertSend((e) => {
+  if (!e.record.verified()) {
+    return; // not sent
+  }
+  return e.next();
+}, "users");

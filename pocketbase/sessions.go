@@ -1,0 +1,123 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/security"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Signing out revokes the session's token on the server: its hash goes into revoked_tokens (see the
+// migration), and a request carrying a revoked token is treated as a guest from then on, so every
+// API rule that needs a signed-in user refuses it. Other sessions of the same user stay signed in.
+//
+//	POST /api/chat/signout   revokes the caller's own token
+//	GET  /api/chat/session   200 with the user's id while the token is valid and not revoked, else 401
+const revokedTokensTable = "revoked_tokens"
+
+func tokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func requestToken(e *core.RequestEvent) string {
+	token := e.Request.Header.Get("Authorization")
+	if len(token) > 7 && strings.EqualFold(token[:7], "Bearer ") {
+		return token[7:]
+	}
+	return token
+}
+
+func isRevoked(app core.App, token string) bool {
+	var found int
+	err := app.DB().Select("(1)").From(revokedTokensTable).
+		Where(dbx.HashExp{"token_hash": tokenHash(token)}).Limit(1).Row(&found)
+	return err == nil && found == 1
+}
+
+// sessionToken is PocketBase's own auth token plus a random session id ("sid"): two sign-ins of the
+// same user within one second would otherwise get the very same token, and signing out one of
+// them would sign out the other too.
+func sessionToken(record *core.Record) (string, error) {
+	claims := jwt.MapClaims{
+		core.TokenClaimType:         core.TokenTypeAuth,
+		core.TokenClaimId:           record.Id,
+		core.TokenClaimCollectionId: record.Collection().Id,
+		core.TokenClaimRefreshable:  true,
+		"sid":                       security.RandomString(20),
+	}
+	key := record.TokenKey() + record.Collection().AuthToken.Secret
+	return security.NewJWT(claims, key, record.Collection().AuthToken.DurationTime())
+}
+
+func registerSessions(app core.App) {
+	app.OnRecordAuthRequest("users").BindFunc(func(e *core.RecordAuthRequestEvent) error {
+		if e.Record != nil {
+			if token, err := sessionToken(e.Record); err == nil {
+				e.Token = token
+			}
+		}
+		return e.Next()
+	})
+
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		// Right after PocketBase has loaded the auth record from the token: a revoked token is no auth.
+		se.Router.Bind(&hook.Handler[*core.RequestEvent]{
+			Id:       "chatcryptRevokedTokens",
+			Priority: apis.DefaultLoadAuthTokenMiddlewarePriority + 1,
+			Func: func(e *core.RequestEvent) error {
+				if e.Auth != nil && e.Auth.Collection().Name == "users" && isRevoked(e.App, requestToken(e)) {
+					e.Auth = nil
+				}
+				return e.Next()
+			},
+		})
+
+		se.Router.GET("/api/chat/session", func(e *core.RequestEvent) error {
+			return e.JSON(http.StatusOK, map[string]string{"id": e.Auth.Id})
+		}).Bind(apis.RequireAuth("users"))
+
+		se.Router.POST("/api/chat/signout", func(e *core.RequestEvent) error {
+			token := requestToken(e)
+			expires := time.Now().Add(8 * 24 * time.Hour)
+			if claims, err := security.ParseUnverifiedJWT(token); err == nil {
+				if exp, ok := claims["exp"].(float64); ok {
+					expires = time.Unix(int64(exp), 0)
+				}
+			}
+			collection, err := e.App.FindCollectionByNameOrId(revokedTokensTable)
+			if err != nil {
+				return e.InternalServerError("Signing out failed.", err)
+			}
+			if !isRevoked(e.App, token) {
+				record := core.NewRecord(collection)
+				record.Set("token_hash", tokenHash(token))
+				expiresAt, _ := types.ParseDateTime(expires)
+				record.Set("expires", expiresAt)
+				if err := e.App.Save(record); err != nil {
+					return e.InternalServerError("Signing out failed.", err)
+				}
+			}
+			return e.NoContent(http.StatusNoContent)
+		}).Bind(apis.RequireAuth("users"))
+
+		return se.Next()
+	})
+
+	// Expired tokens are refused anyway: forget their revocations once an hour.
+	app.Cron().MustAdd("chatcryptRevokedTokensCleanup", "17 * * * *", func() {
+		_, err := app.DB().Delete(revokedTokensTable, dbx.NewExp("[[expires]] < {:now}", dbx.Params{"now": types.NowDateTime().String()})).Execute()
+		if err != nil {
+			app.Logger().Warn("revoked tokens cleanup failed", "error", err)
+		}
+	})
+}

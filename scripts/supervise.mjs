@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// Keeps the product up (started by scripts/start.sh, i.e. `npm start`): PocketBase, the web server,
+// the translation engine (Apertium APy) and Litestream run as children; whichever dies is restarted
+// with backoff and the others keep serving. While PocketBase is away the web server answers 503
+// ("starting up or restarting"). The file mirror of the replica runs in this process.
+// See docs/decisions/0012-supervision-and-replication.md.
+//
+// Settings (environment, exported by start.sh): PB_HTTP, PB_DATA, HOST, PORT, SESSION_SECRET,
+// START_APERTIUM=true with APERTIUM_PORT, and the replication settings of scripts/lib/replication.mjs.
+import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { mirrorOnce, replicationConfig, writeLitestreamConfig } from "./lib/replication.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const env = process.env;
+const PB_HTTP = env.PB_HTTP || "127.0.0.1:8090";
+const PB_DATA = path.resolve(env.PB_DATA || path.join(root, "pb_data"));
+const HOST = env.HOST || "127.0.0.1";
+const PORT = env.PORT || "3000";
+
+const FIRST_DELAY_MS = 250;
+const MAX_DELAY_MS = 15_000;
+const STABLE_AFTER_MS = 30_000;
+const STOP_TIMEOUT_MS = 8_000;
+const MIRROR_INTERVAL_MS = 1_000;
+
+const log = (message) => console.log(`${new Date().toISOString()} supervisor: ${message}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Prefixes each line of a child's output with its name. */
+function prefixed(stream, name, out) {
+  let rest = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop();
+    for (const line of lines) out.write(`[${name}] ${line}\n`);
+  });
+}
+
+class Child {
+  constructor(spec) {
+    this.spec = spec;
+    this.process = null;
+    this.failures = 0;
+    this.restartTimer = null;
+  }
+
+  start() {
+    const { name, command, args, extraEnv, logFile } = this.spec;
+    this.startedAt = Date.now();
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    this.process = child;
+    if (logFile) {
+      const file = createWriteStream(logFile, { flags: "a" });
+      child.stdout.pipe(file);
+      child.stderr.pipe(file);
+    } else {
+      prefixed(child.stdout, name, process.stdout);
+      prefixed(child.stderr, name, process.stderr);
+    }
+    child.on("error", (error) => log(`${name} could not be started: ${error.message}`));
+    child.on("exit", (code, signal) => this.exited(child, code, signal));
+    log(`started ${name} (pid ${child.pid})`);
+  }
+
+  exited(child, code, signal) {
+    if (this.process !== child) return;
+    this.process = null;
+    const ranFor = Date.now() - this.startedAt;
+    if (stopping) return;
+    if (ranFor >= STABLE_AFTER_MS) this.failures = 0;
+    this.failures++;
+    const delay = Math.min(FIRST_DELAY_MS * 2 ** (this.failures - 1), MAX_DELAY_MS);
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    log(
+      `${this.spec.name} ${how} after ${(ranFor / 1000).toFixed(1)} s; restarting in ${(delay / 1000).toFixed(2)} s (restart ${this.failures} in a row)`,
+    );
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!stopping) this.start();
+    }, delay);
+  }
+
+  async stop() {
+    clearTimeout(this.restartTimer);
+    const child = this.process;
+    if (!child) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+    log(`stopped ${this.spec.name}`);
+  }
+}
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await sleep(150);
+  }
+  return false;
+}
+
+let stopping = false;
+const replication = replicationConfig(env, { root, dataDir: PB_DATA });
+
+const apertium =
+  env.START_APERTIUM === "true"
+    ? new Child({
+        name: "apertium",
+        command: "bash",
+        args: ["scripts/start-apertium.sh", env.APERTIUM_PORT || "2737"],
+        logFile: path.join(PB_DATA, "apertium.log"),
+      })
+    : null;
+const pocketbase = new Child({
+  name: "pocketbase",
+  command: path.join(root, "bin", "pocketbase"),
+  args: [
+    "serve",
+    "--http",
+    PB_HTTP,
+    "--dir",
+    PB_DATA,
+    "--migrationsDir",
+    path.join(root, "pb_migrations"),
+    "--hooksDir",
+    path.join(root, "pb_hooks"),
+    "--hooksWatch=false",
+    "--automigrate=false",
+  ],
+});
+const web = new Child({
+  name: "web",
+  command: process.execPath,
+  args: ["server.mjs"],
+  extraEnv: { NODE_ENV: "production", PB_URL: `http://${PB_HTTP}`, HOST, PORT },
+});
+let litestream = null;
+
+let mirrorTimer = null;
+let mirrorFailed = false;
+async function mirrorLoop() {
+  try {
+    await mirrorOnce(PB_DATA, replication.filesReplica);
+    if (mirrorFailed) log("the file mirror works again");
+    mirrorFailed = false;
+  } catch (error) {
+    if (!mirrorFailed) log(`the file mirror failed (retrying every second): ${error.message}`);
+    mirrorFailed = true;
+  }
+  if (!stopping) mirrorTimer = setTimeout(mirrorLoop, MIRROR_INTERVAL_MS);
+}
+
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping`);
+  clearTimeout(mirrorTimer);
+  await web.stop();
+  await pocketbase.stop();
+  // Litestream syncs what is left when it stops; the mirror takes one last pass.
+  if (litestream) await litestream.stop();
+  if (replication) await mirrorOnce(PB_DATA, replication.filesReplica).catch(() => undefined);
+  if (apertium) await apertium.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+
+await mkdir(PB_DATA, { recursive: true });
+apertium?.start();
+pocketbase.start();
+if (!(await waitForHealth(`http://${PB_HTTP}/api/health`, 60_000))) log("PocketBase is not healthy after 60 s; starting the rest anyway");
+if (replication) {
+  await mkdir(replication.filesReplica, { recursive: true, mode: 0o700 });
+  const config = await writeLitestreamConfig(replication);
+  litestream = new Child({ name: "litestream", command: replication.litestream, args: ["replicate", "-config", config] });
+  litestream.start();
+  log(
+    `replicating ${replication.database} to ${replication.databaseReplica} (sync every ${replication.syncInterval}) and files to ${replication.filesReplica}`,
+  );
+  mirrorLoop();
+} else {
+  log("replication is off (REPLICATION=off)");
+}
+if (!stopping) web.start();

@@ -1,0 +1,81 @@
+import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
+import { startCaptureServer, type CaptureServer } from "../integration/smtp";
+import { test as base, expect, newUser, signUp } from "./fixtures";
+import { createChannel } from "./helpers";
+import { freePort, startWeb, type WebServer } from "./stack";
+
+// Email verification needs mail: this spec runs its own PocketBase with a loopback SMTP server, and a
+// web server whose address is APP_URL (the start of the emailed link).
+interface MailStack {
+  smtp: CaptureServer;
+  pb: RunningPocketBase;
+  web: WebServer;
+}
+
+const test = base.extend<object, { stack: MailStack }>({
+  stack: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const smtp = await startCaptureServer();
+      const port = await freePort();
+      const pb = await startPocketBase({
+        env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
+      });
+      const web = await startWeb(pb.url, { port });
+      await use({ smtp, pb, web });
+      await web.stop();
+      await pb.stop();
+      await smtp.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.web.url),
+  permissions: ["clipboard-read", "clipboard-write"],
+});
+
+test("Notification Settings: verify the email address through the emailed link", async ({ page, context, stack: { smtp, web } }) => {
+  const user = newUser("mail");
+  await signUp(page, user);
+  await createChannel(page, "Mail", "pw-mail-123");
+
+  await page.getByRole("button", { name: "Notifications" }).click();
+  const dialog = page.getByRole("dialog", { name: "Notification Settings" });
+  await expect(dialog.getByRole("button", { name: "Verify my email" })).toBeHidden();
+  await dialog.getByLabel("Email notifications").check();
+  await dialog.getByRole("button", { name: "Verify my email" }).click();
+  await expect(dialog.getByText(`Verification email sent to ${user.email}. Open the link in it, then come back.`)).toBeVisible();
+  await expect(dialog.getByText(/Verification pending/)).toBeVisible();
+
+  await expect.poll(() => smtp.mailsTo(user.email).length, { timeout: 10_000 }).toBe(1);
+  const link = /href="([^"]+)"/.exec(smtp.mailsTo(user.email)[0].html)?.[1] ?? "";
+  expect(link).toMatch(new RegExp(`^${web.url}/verify-email#token=`));
+
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await expect(tab.getByText("Email address verified.")).toBeVisible();
+  expect(tab.url()).not.toContain("token");
+  await tab.close();
+
+  await page.bringToFront();
+  await expect(dialog.getByText("Email address verified.")).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+
+  // after a reload the page knows the address is verified
+  await page.reload();
+  await page.getByRole("button", { name: "# Mail" }).click();
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(dialog.getByLabel("Email notifications")).toBeChecked();
+  await expect(dialog.getByText("Email address verified.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Verify my email" })).toBeHidden();
+});
+
+test("a broken or used verification link says so", async ({ page }) => {
+  await page.goto("/verify-email#token=not-a-real-token");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This verification link is invalid or has expired. Ask for a new one in Notification Settings.",
+  );
+  await page.goto("/verify-email");
+  await expect(page.getByRole("alert")).toHaveText("This verification link is incomplete. Open the link from the email again.");
+});

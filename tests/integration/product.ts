@@ -1,0 +1,123 @@
+// Test toolkit: the whole product as `npm start` runs it (scripts/start.sh → scripts/supervise.mjs),
+// on free loopback ports and temporary data and replica directories.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../ports";
+import { repoRoot } from "./pocketbase";
+
+export interface RunningProduct {
+  url: string;
+  pbUrl: string;
+  apertiumUrl: string;
+  dataDir: string;
+  replicaDir: string;
+  /** The current process id of a supervised part, as the supervisor last logged it. */
+  pidOf(name: string): number | undefined;
+  logs(): string;
+  /** Every process of the product at once, as a lost machine would (SIGKILL to the process group). */
+  killAll(): Promise<void>;
+  /** Ctrl+C: the supervisor stops everything in order; resolves with the time it took. */
+  stop(): Promise<number>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await sleep(100);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+export async function startProduct(
+  options: { dataDir?: string; replicaDir?: string; apertium?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningProduct> {
+  const [port, pbPort, apertiumPort] = [await freePort(), await freePort(), await freePort()];
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-product-"));
+  const replicaDir = options.replicaDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-replica-"));
+  // The product's own settings only: no secret, mode or translation address from the test's environment.
+  const { APERTIUM_URL: _url, SESSION_SECRET: _secret, NODE_ENV: _mode, ...inherited } = process.env;
+  const env: Record<string, string | undefined> = {
+    ...inherited,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PB_HTTP: `127.0.0.1:${pbPort}`,
+    PB_DATA: dataDir,
+    REPLICA_DIR: replicaDir,
+    APERTIUM_PORT: String(apertiumPort),
+    TRANSLATE_PROVIDER: options.apertium ? "apertium" : "none",
+    ...options.env,
+  };
+  let output = "";
+  const child: ChildProcess = spawn("bash", ["scripts/start.sh"], {
+    cwd: repoRoot,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const append = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+    if (output.length > 4_000_000) output = output.slice(-2_000_000);
+  };
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let running = true;
+  void exited.then(() => (running = false));
+
+  const url = `http://127.0.0.1:${port}`;
+  const product: RunningProduct = {
+    url,
+    pbUrl: `http://127.0.0.1:${pbPort}`,
+    apertiumUrl: `http://127.0.0.1:${apertiumPort}`,
+    dataDir,
+    replicaDir,
+    logs: () => output,
+    pidOf(name) {
+      const matches = [...output.matchAll(new RegExp(`started ${name} \\(pid (\\d+)\\)`, "g"))];
+      const last = matches.at(-1);
+      return last ? Number(last[1]) : undefined;
+    },
+    async killAll() {
+      if (!running) return;
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+    },
+    async stop() {
+      const started = Date.now();
+      if (!running) return 0;
+      process.kill(child.pid!, "SIGINT");
+      const timer = setTimeout(() => running && process.kill(-child.pid!, "SIGKILL"), 30_000);
+      await exited;
+      clearTimeout(timer);
+      // anything of the group still around (it should not be) goes too
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // the group is gone
+      }
+      return Date.now() - started;
+    },
+  };
+  try {
+    await waitUntil(
+      async () => {
+        if (!running) return true;
+        const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+        return response.status === 200;
+      },
+      240_000,
+      "the web app to answer",
+    );
+    if (!running) throw new Error("npm start exited");
+  } catch (error) {
+    await product.killAll();
+    throw new Error(`${(error as Error).message}\n${output.slice(-5_000)}`);
+  }
+  return product;
+}

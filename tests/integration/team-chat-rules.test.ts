@@ -1,0 +1,178 @@
+import type PocketBase from "pocketbase";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createChannel,
+  fakeCiphertext,
+  joinChannel,
+  postMessage,
+  signUpUser,
+  startPocketBase,
+  statusOf,
+  superuserClient,
+  type RunningPocketBase,
+  type TestChannel,
+  type TestUser,
+} from "./pocketbase";
+
+// API rules of edits, reactions, deletions, read positions and member removal: non-members see nothing,
+// nobody acts for another user, nothing of another channel is reachable.
+let server: RunningPocketBase;
+let admin: PocketBase;
+let alice: TestUser; // creator
+let bob: TestUser; // member
+let mallory: TestUser; // member of nothing
+let channel: TestChannel;
+let other: TestChannel;
+
+const annotation = (user: TestUser, channelId: string, kind: "edit" | "reaction", target: string) =>
+  user.pb.collection("messages").create({ channel: channelId, sender: user.id, kind, target, encrypted_content: fakeCiphertext() });
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  admin = await superuserClient(server.url, server.superuser);
+  [alice, bob, mallory] = await Promise.all([signUpUser(server.url), signUpUser(server.url), signUpUser(server.url)]);
+  channel = await createChannel(alice, "Team");
+  other = await createChannel(alice, "Other");
+  expect((await joinChannel(bob, channel)).status).toBe(200);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("edits", () => {
+  it("only the original sender edits a message, in its own channel", async () => {
+    const original = await postMessage(alice, channel.id);
+    expect(await statusOf(annotation(alice, channel.id, "edit", original.id))).toBe(200);
+    expect(await statusOf(annotation(bob, channel.id, "edit", original.id))).toBe(400);
+    expect(await statusOf(annotation(mallory, channel.id, "edit", original.id))).toBe(400);
+    expect(await statusOf(annotation(alice, other.id, "edit", original.id))).toBe(400);
+  });
+
+  it("an edit or a reaction names a message, never another edit or reaction; a message names none", async () => {
+    const original = await postMessage(alice, channel.id);
+    const edit = await annotation(alice, channel.id, "edit", original.id);
+    expect(await statusOf(annotation(alice, channel.id, "edit", edit.id))).toBe(400);
+    expect(await statusOf(annotation(bob, channel.id, "reaction", edit.id))).toBe(400);
+    expect(
+      await statusOf(
+        alice.pb
+          .collection("messages")
+          .create({ channel: channel.id, sender: alice.id, target: original.id, encrypted_content: fakeCiphertext() }),
+      ),
+    ).toBe(400);
+    expect(
+      await statusOf(
+        alice.pb
+          .collection("messages")
+          .create({ channel: channel.id, sender: alice.id, kind: "edit", encrypted_content: fakeCiphertext() }),
+      ),
+    ).toBe(400);
+  });
+});
+
+describe("reactions", () => {
+  it("members react to any message of their channel, as themselves only", async () => {
+    const original = await postMessage(alice, channel.id);
+    expect(await statusOf(annotation(bob, channel.id, "reaction", original.id))).toBe(200);
+    expect(await statusOf(annotation(mallory, channel.id, "reaction", original.id))).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb
+          .collection("messages")
+          .create({ channel: channel.id, sender: alice.id, kind: "reaction", target: original.id, encrypted_content: fakeCiphertext() }),
+      ),
+    ).toBe(400);
+  });
+
+  it("non-members see none, and a reaction goes when its message is deleted", async () => {
+    const original = await postMessage(alice, channel.id);
+    const reaction = await annotation(bob, channel.id, "reaction", original.id);
+    expect((await mallory.pb.collection("messages").getList(1, 50)).totalItems).toBe(0);
+    expect(await statusOf(mallory.pb.collection("messages").getOne(reaction.id))).toBe(404);
+    await alice.pb.collection("messages").delete(original.id);
+    expect(await statusOf(admin.collection("messages").getOne(reaction.id))).toBe(404);
+  });
+});
+
+describe("deletions", () => {
+  it("a sender deletes their own message; a member cannot delete another's; the creator can", async () => {
+    const bobs = await postMessage(bob, channel.id);
+    const alices = await postMessage(alice, channel.id);
+    expect(await statusOf(bob.pb.collection("messages").delete(alices.id))).toBe(404);
+    expect(await statusOf(mallory.pb.collection("messages").delete(bobs.id))).toBe(404);
+    expect(await statusOf(bob.pb.collection("messages").delete(bobs.id))).toBe(200);
+    const again = await postMessage(bob, channel.id);
+    expect(await statusOf(alice.pb.collection("messages").delete(again.id))).toBe(200);
+  });
+});
+
+describe("read positions", () => {
+  it("are the owner's alone, for their own channels", async () => {
+    const own = await bob.pb
+      .collection("read_positions")
+      .create({ user: bob.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" });
+    expect(
+      await statusOf(
+        mallory.pb.collection("read_positions").create({ user: mallory.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" }),
+      ),
+    ).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("read_positions").create({ user: alice.id, channel: channel.id, last_read: "2026-01-01 00:00:00.000Z" }),
+      ),
+    ).toBe(400);
+    expect(await mallory.pb.collection("read_positions").getFullList()).toHaveLength(0);
+    expect(await alice.pb.collection("read_positions").getFullList()).toHaveLength(0);
+    expect(await statusOf(alice.pb.collection("read_positions").update(own.id, { last_read: "2027-01-01 00:00:00.000Z" }))).toBe(404);
+    expect([400, 404]).toContain(await statusOf(bob.pb.collection("read_positions").update(own.id, { user: alice.id })));
+    expect([400, 404]).toContain(await statusOf(bob.pb.collection("read_positions").update(own.id, { channel: other.id })));
+    expect(await statusOf(bob.pb.collection("read_positions").update(own.id, { last_read: "2026-02-01 00:00:00.000Z" }))).toBe(200);
+  });
+
+  it("the unread count is per user, after their read position, without edits and reactions", async () => {
+    const room = await createChannel(alice, "Counting");
+    expect((await joinChannel(bob, room)).status).toBe(200);
+    const first = await postMessage(alice, room.id);
+    await postMessage(alice, room.id);
+    await annotation(alice, room.id, "edit", first.id);
+    await postMessage(bob, room.id);
+    const counts = async (user: TestUser) =>
+      (await user.pb.send<{ unread: { channelId: string; count: number }[] }>("/api/chat/unread", {})).unread.find(
+        (u) => u.channelId === room.id,
+      )?.count ?? 0;
+    expect(await counts(bob)).toBe(2);
+    expect(await counts(alice)).toBe(1);
+    await bob.pb.collection("read_positions").create({ user: bob.id, channel: room.id, last_read: first.created });
+    expect(await counts(bob)).toBe(1);
+    expect(await statusOf(mallory.pb.send("/api/chat/unread", {}))).toBe(200);
+    expect((await mallory.pb.send<{ unread: unknown[] }>("/api/chat/unread", {})).unread).toEqual([]);
+  });
+});
+
+describe("members", () => {
+  it("lists a channel's members with usernames, the creator marked, for members only", async () => {
+    process.env.SESSION_SECRET ??= "a-test-session-secret-of-at-least-32-characters";
+    const { listMembers } = await import("~/features/members/members.server");
+    const listed = await listMembers(bob.pb, channel.id);
+    expect(listed.map((m) => m.userId).sort()).toEqual([alice.id, bob.id].sort());
+    expect(listed.find((m) => m.userId === alice.id)).toMatchObject({ isCreator: true, username: alice.username });
+    expect(listed.find((m) => m.userId === bob.id)).toMatchObject({ isCreator: false, username: bob.username });
+    const refused = await listMembers(mallory.pb, channel.id).catch((response: Response) => response.status);
+    expect(refused).toBe(404);
+  });
+
+  it("the creator removes a member; members cannot remove each other; everyone can leave", async () => {
+    const room = await createChannel(alice, "Removal");
+    const carol = await signUpUser(server.url);
+    expect((await joinChannel(bob, room)).status).toBe(200);
+    expect((await joinChannel(carol, room)).status).toBe(200);
+    const membership = async (user: TestUser) =>
+      admin.collection("channel_members").getFirstListItem(admin.filter("channel = {:c} && user = {:u}", { c: room.id, u: user.id }));
+    expect(await statusOf(bob.pb.collection("channel_members").delete((await membership(carol)).id))).toBe(404);
+    expect(await statusOf(alice.pb.collection("channel_members").delete((await membership(carol)).id))).toBe(200);
+    expect((await carol.pb.collection("channels").getFullList()).map((c) => c.id)).not.toContain(room.id);
+    expect(await statusOf(alice.pb.collection("channel_members").delete((await membership(alice)).id))).toBe(404);
+    expect(await statusOf(bob.pb.collection("channel_members").delete((await membership(bob)).id))).toBe(200);
+  });
+});
