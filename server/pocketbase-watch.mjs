@@ -2,7 +2,6 @@
 // starting) every page and API call gets one clear 503 instead of a different failure per route.
 import { sendError } from "./guards.mjs";
 
-const UP_INTERVAL_MS = 1_000;
 const DOWN_INTERVAL_MS = 200;
 const PROBE_TIMEOUT_MS = 1_500;
 
@@ -32,10 +31,14 @@ export function watchPocketBase(pbUrl) {
     schedule();
   };
 
+  // While PocketBase answers, only a failed call triggers a probe: polling its health endpoint every
+  // second filled its request log with a line a second, and PocketBase then kept no request log at all
+  // (the forwarded client address and the invite-key checks read that log). While it is away, probe
+  // often until it is back.
   const schedule = () => {
     clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(probe, up ? UP_INTERVAL_MS : DOWN_INTERVAL_MS);
+    if (stopped || up) return;
+    timer = setTimeout(probe, DOWN_INTERVAL_MS);
     timer.unref();
   };
 
