@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPocketBase, type RunningPocketBase } from "./pocketbase";
+import { WebClient } from "../../bench/lib/web-client.mjs";
 import { createWebChannel, ensureWebBuilt, listen, signedInPage, startWeb, type WebServer } from "./live-pages";
 
 // POST /api/channels/:id/messages is answered before Remix (app/server/fast-routes.server.ts) by the
@@ -49,6 +50,8 @@ describe("sending a message", () => {
     const path = `/api/channels/${channel.id}/messages`;
     const auth = { Cookie: alice.cookieHeader(), "X-CSRF-Token": alice.csrf };
     const live = await listen(alice, channel.id);
+    const visitor = new WebClient(web.url);
+    await visitor.loadPage();
 
     const ok = await post(path, auth, JSON.stringify({ encryptedContent: "ciphertext", senderPublicKey: "key" }));
     expect(ok.status).toBe(200);
@@ -76,12 +79,7 @@ describe("sending a message", () => {
         403,
         /session has expired/,
       ],
-      [
-        "not signed in",
-        post(path, { Cookie: alice.cookieHeader().replace(/chatcrypt_session=[^;]*/, ""), "X-CSRF-Token": alice.csrf }, "{}"),
-        401,
-        /Not authenticated/,
-      ],
+      ["not signed in", post(path, { Cookie: visitor.cookieHeader(), "X-CSRF-Token": visitor.csrf }, "{}"), 401, /Not authenticated/],
       ["not a channel id", post("/api/channels/nope/messages", auth, "{}"), 400, /UUID/],
       ["broken JSON", post(path, auth, "[1,2"), 400, /JSON/],
       ["empty envelope", post(path, auth, JSON.stringify({ encryptedContent: "" })), 400, /./],
