@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import { answerClientError, errorHandler, methodGuard, privateResponses, routeGuard } from "./server/guards.mjs";
 import { watchPocketBase } from "./server/pocketbase-watch.mjs";
+import { superviseWebProcesses } from "./server/processes.mjs";
 
 // The specification's query form of an invite link, /?invite=<id>&key=<secret>, puts a channel secret
 // in the request line. Nothing this process writes may contain it: every log line has key=... masked
@@ -30,6 +31,9 @@ function withoutSecretParam(url) {
 
 const HOST = process.env.HOST || "127.0.0.1";
 const PORT = Number(process.env.PORT || 3000);
+
+// WEB_PROCESSES (default: one per core): this process may only supervise the ones that serve.
+if (superviseWebProcesses()) await new Promise(() => {});
 
 const build = await import("./build/server/index.js");
 const app = express();
@@ -75,6 +79,8 @@ const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090"
 app.use(pocketbase.middleware);
 // Unknown API addresses and methods a route has no handler for get a clear JSON answer.
 app.use(routeGuard(build.routes));
+// Live streams and message sends, without Remix's per-request work (app/server/fast-routes.server.ts).
+app.use(build.entry.module.handleFastRoutes);
 app.all(
   "*",
   createRequestHandler({

@@ -7,6 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 import { createNonce, securityHeaders } from "~/server/security-headers.server";
 
+// The live stream and message sending, for server.mjs to answer before Express's other middleware and Remix.
+export { handleFastRoutes } from "~/server/fast-routes.server";
+
 const ABORT_DELAY_MS = 5_000;
 
 export default function handleRequest(

@@ -1,5 +1,5 @@
 // Summarises a V8 CPU profile (e.g. the web server's, from BENCH_WEB_CPU_PROFILE=<dir> npm run bench):
-// self time by package / file and the top functions.
+// self time by package / file, the top functions, and inclusive time by function.
 // Usage: node bench/profile-summary.mjs <file.cpuprofile> [top] [fromSeconds toSeconds]
 // (the optional window is in seconds since the profile started, i.e. since the web server started).
 import { readFileSync } from "node:fs";
@@ -52,3 +52,27 @@ const print = (title, map) => {
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s of samples (profile length ${(at / 1e6).toFixed(1)} s)`);
 print("self time by package / file", byArea);
 print("self time by function", byFunction);
+
+// Inclusive time: each sample counts once for every distinct function on its stack (idle excluded).
+const parent = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const inclusive = new Map();
+let busy = 0;
+for (const [id, us] of self) {
+  if (nodes.get(id).callFrame.functionName === "(idle)") continue;
+  busy += us;
+  const seen = new Set();
+  for (let n = id; n !== undefined; n = parent.get(n)) {
+    const { functionName, url, lineNumber } = nodes.get(n).callFrame;
+    const name = functionName || "(anonymous)";
+    if (name === "(root)") continue;
+    const key = `${name}  ${area(url, name)}${url ? `:${lineNumber + 1}` : ""}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+  }
+}
+console.log(`\ninclusive time by function (share of the ${(busy / 1e6).toFixed(1)} s not idle)`);
+for (const [k, us] of [...inclusive].sort((x, y) => y[1] - x[1]).slice(0, top)) {
+  console.log(`${((us / busy) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/routine"
@@ -46,26 +45,85 @@ func registerMessageBroadcast(app core.App) {
 		broadcastMessage(e.App, e.Record, "delete")
 		return e.Next()
 	})
+
+	// The relay (relay.go): attachments, link previews and membership changes.
+	channelScoped := func(kind string) func(e *core.RecordEvent) error {
+		return func(e *core.RecordEvent) error {
+			if relay.listening() {
+				if ids, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
+					relay.publish(kind, ids, e.Record.PublicExport())
+				}
+			}
+			return e.Next()
+		}
+	}
+	app.OnRecordAfterCreateSuccess("file_attachments").BindFunc(channelScoped("attachment"))
+	app.OnRecordAfterCreateSuccess("link_previews").BindFunc(channelScoped("preview"))
+
+	// Memberships: a user's own new or changed membership (and, to the channel's other members, that
+	// its member list changed); for a removed one, that user and the members who remain; for a
+	// changed or deleted channel, its members.
+	ownMembership := func(e *core.RecordEvent) error {
+		userID := e.Record.GetString("user")
+		relay.publish("memberships", []string{userID}, nil)
+		if relay.listening() {
+			channelID := e.Record.GetString("channel")
+			if ids, err := channelMembers(e.App, channelID); err == nil {
+				others := make([]string, 0, len(ids))
+				for _, id := range ids {
+					if id != userID {
+						others = append(others, id)
+					}
+				}
+				relay.publish("members", others, map[string]string{"channel": channelID})
+			}
+		}
+		return e.Next()
+	}
+	app.OnRecordAfterCreateSuccess("channel_members").BindFunc(ownMembership)
+	app.OnRecordAfterUpdateSuccess("channel_members").BindFunc(ownMembership)
+	app.OnRecordAfterDeleteSuccess("channel_members").BindFunc(func(e *core.RecordEvent) error {
+		recipients := []string{e.Record.GetString("user")}
+		if relay.listening() {
+			if ids, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
+				recipients = append(recipients, ids...)
+			}
+		}
+		relay.publish("memberships", recipients, nil)
+		return e.Next()
+	})
+	channelChanged := func(e *core.RecordEvent) error {
+		if relay.listening() {
+			if ids, err := channelMembers(e.App, e.Record.Id); err == nil {
+				relay.publish("memberships", ids, nil)
+			}
+		}
+		return e.Next()
+	}
+	app.OnRecordAfterUpdateSuccess("channels").BindFunc(channelChanged)
+	app.OnRecordAfterDeleteSuccess("channels").BindFunc(channelChanged)
+}
+
+// channelMembers returns the ids of the users who are members of the channel now (members.go).
+func channelMembers(app core.App, channelID string) ([]string, error) {
+	return members.of(app, channelID)
 }
 
 func broadcastMessage(app core.App, record *core.Record, action string) {
 	broker := app.SubscriptionsBroker()
-	if broker.TotalClients() == 0 {
+	toClients := broker.TotalClients() > 0
+	toRelay := relay.listening()
+	if !toClients && !toRelay {
 		return
 	}
 	channelID := record.GetString("channel")
-	var users []string
-	err := app.DB().Select("user").From("channel_members").Where(dbx.HashExp{"channel": channelID}).Column(&users)
+	users, err := channelMembers(app, channelID)
 	if err != nil {
 		app.Logger().Warn("message broadcast: members lookup failed", "channel", channelID, "error", err)
 		return
 	}
 	if len(users) == 0 {
 		return
-	}
-	memberIDs := make(map[string]struct{}, len(users))
-	for _, id := range users {
-		memberIDs[id] = struct{}{}
 	}
 
 	event := broadcastEvent{Action: action}
@@ -77,6 +135,22 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 	event.Record.Target = record.GetString("target")
 	if action == "create" {
 		event.Record.EncryptedContent = record.GetString("encrypted_content")
+	}
+
+	if toRelay {
+		kind := "message"
+		if action == "delete" {
+			kind = "message-deleted"
+		}
+		relay.publish(kind, users, event.Record)
+	}
+	if !toClients {
+		return
+	}
+
+	memberIDs := make(map[string]struct{}, len(users))
+	for _, id := range users {
+		memberIDs[id] = struct{}{}
 	}
 	data, err := json.Marshal(event)
 	if err != nil {

@@ -52,8 +52,10 @@ func main() {
 		Dir:          migrationsDir,
 	})
 
+	registerMemberCache(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
+	registerRelay(app)
 	registerSessions(app)
 	registerStorageErrors(app)
 	registerCheckpoints(app)

@@ -5,9 +5,10 @@ set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-# What the tests need beyond npm: Debian's chromium and the Apertium translation engine.
+# What the tests need beyond npm: Debian's chromium, the Apertium translation engine and nginx.
 bash scripts/install-chromium.sh || exit 1
 bash scripts/install-apertium.sh || exit 1
+bash scripts/install-nginx.sh || exit 1
 bash scripts/ensure-deps.sh || exit 1
 mkdir -p reports
 rm -f reports/vitest.json reports/e2e.json

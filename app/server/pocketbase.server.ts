@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { forwardedFor } from "./client-address.server";
 import { env } from "./env.server";
+import { pbFetch } from "./pb-fetch.server";
 import { readSession } from "./session.server";
 
 /**
@@ -13,12 +14,11 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
   pb.autoCancellation(false);
   if (token) pb.authStore.save(token, null);
   const forwarded = forwardedFor(context?.clientIp);
-  if (Object.keys(forwarded).length > 0) {
-    pb.beforeSend = (url, options) => {
-      options.headers = { ...(options.headers as Record<string, string>), ...forwarded };
-      return { url, options };
-    };
-  }
+  pb.beforeSend = (url, options) => {
+    options.fetch = pbFetch as unknown as typeof fetch;
+    options.headers = { ...(options.headers as Record<string, string>), ...forwarded };
+    return { url, options };
+  };
   return pb;
 }
 

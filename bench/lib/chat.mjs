@@ -39,8 +39,7 @@ export async function signUpFull(c, baseUrl, { username, email, password }) {
  * A listening-only account for the capacity ramp: the same sign-up request, but without the client-side
  * PBKDF2 and key generation (a listener never signs; its wrapped keys are random bytes of the real size).
  */
-export async function signUpListener(baseUrl, template, { username, email }) {
-  const client = new WebClient(baseUrl);
+export async function signUpListener(baseUrl, template, { username, email }, client = new WebClient(baseUrl)) {
   await client.loadPage();
   const id = Array.from(randomBytes(15), (b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
   const { user } = await client.api("/api/auth/signup", {

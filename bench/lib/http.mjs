@@ -30,7 +30,7 @@ export function request(url, { method = "GET", headers = {}, body, timeoutMs = R
 
 /**
  * Opens a server-sent-event stream. onEvent({ event, data }) is called for every complete event.
- * Resolves once the response headers arrived (rejects on a non-200 answer). close() ends it.
+ * Resolves with the response headers once they arrived (rejects on a non-200 answer). close() ends it.
  */
 export function openEventStream(url, headers, onEvent, onEnd = () => {}) {
   let req;
@@ -48,7 +48,7 @@ export function openEventStream(url, headers, onEvent, onEnd = () => {}) {
         res.on("end", () => reject(new Error(`event stream answered ${res.statusCode}: ${text.slice(0, 200)}`)));
         return;
       }
-      resolve();
+      resolve(res.headers);
       res.setEncoding("utf8");
       let buffer = "";
       res.on("data", (chunk) => {
@@ -73,7 +73,13 @@ export function openEventStream(url, headers, onEvent, onEnd = () => {}) {
     });
     req.end();
   });
-  return { opened, close };
+  /** @type {{ opened: Promise<import("node:http").IncomingHttpHeaders>, close: () => void, headers: import("node:http").IncomingHttpHeaders }} */
+  const stream = { opened, close, headers: {} };
+  opened.then(
+    (headers) => (stream.headers = headers),
+    () => undefined,
+  );
+  return stream;
 }
 
 function nextBoundary(buffer) {

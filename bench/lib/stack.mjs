@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { request } from "./http.mjs";
+import { seedListeners } from "./seed.mjs";
 
 const execFileAsync = promisify(execFile);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -48,7 +49,12 @@ function stopProcess(proc) {
   return exited.finally(() => clearTimeout(timer));
 }
 
-export async function startStack(root) {
+/**
+ * Starts PocketBase and the web tier. Options: `listeners` accounts seeded before PocketBase starts
+ * (ids `prefix` + index, see seed.mjs); `webProcesses` (WEB_PROCESSES of the web server; default: the
+ * server's own default, one per core).
+ */
+export async function startStack(root, { listeners = 0, prefix = "", webProcesses } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "chatcrypt-bench-"));
   const dataDir = path.join(dir, "pb_data");
   const logPath = path.join(dir, "stack.log");
@@ -56,6 +62,7 @@ export async function startStack(root) {
   const binary = path.join(root, "bin", "pocketbase");
   const superuser = { email: `bench-${randomBytes(4).toString("hex")}@example.test`, password: randomBytes(18).toString("base64url") };
   await execFileAsync(binary, ["superuser", "upsert", superuser.email, superuser.password, "--dir", dataDir], { cwd: root });
+  const seeded = listeners > 0 ? await seedListeners(root, binary, dir, dataDir, listeners, prefix) : [];
 
   const pbPort = await freePort();
   const pbUrl = `http://127.0.0.1:${pbPort}`;
@@ -78,7 +85,21 @@ export async function startStack(root) {
   );
   pb.stdout.pipe(log, { end: false });
   pb.stderr.pipe(log, { end: false });
-  const stack = { dir, dataDir, logPath, pbUrl, pb, web: null, webUrl: null, superuser };
+  const sessionSecret = randomBytes(32).toString("base64url");
+  const stack = {
+    dir,
+    dataDir,
+    logPath,
+    pbUrl,
+    pb,
+    web: null,
+    webUrl: null,
+    webPids: [],
+    superuser,
+    superuserToken: "",
+    sessionSecret,
+    seeded,
+  };
   stack.stop = async () => {
     await stopProcess(stack.web);
     await stopProcess(stack.pb);
@@ -99,10 +120,12 @@ export async function startStack(root) {
     }
     if (auth.status !== 200) throw new Error(`superuser sign-in answered ${auth.status}: ${auth.text.slice(0, 300)}`);
     const token = JSON.parse(auth.text).token;
+    stack.superuserToken = token;
+    // Batches: the capacity ramp's memberships are created by a superuser, 500 per request.
     const settings = await request(`${pbUrl}/api/settings`, {
       method: "PATCH",
       headers: { Authorization: token },
-      body: { rateLimits: { excludedIPs: ["127.0.0.1"] } },
+      body: { rateLimits: { excludedIPs: ["127.0.0.1"] }, batch: { enabled: true, maxRequests: 500, timeout: 60 } },
     });
     if (settings.status !== 200) throw new Error(`settings update answered ${settings.status}: ${settings.text}`);
 
@@ -110,7 +133,13 @@ export async function startStack(root) {
     stack.webUrl = `http://127.0.0.1:${webPort}`;
     // BENCH_WEB_CPU_PROFILE=<dir>: the web server writes a V8 CPU profile there when it stops.
     const profileDir = process.env.BENCH_WEB_CPU_PROFILE;
-    const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+    const nodeArgs = profileDir
+      ? [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(profileDir)}`,
+          `--cpu-prof-interval=${process.env.BENCH_WEB_CPU_PROFILE_INTERVAL ?? 1000}`,
+        ]
+      : [];
     stack.web = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
       cwd: root,
       env: {
@@ -119,13 +148,15 @@ export async function startStack(root) {
         PB_URL: pbUrl,
         HOST: "127.0.0.1",
         PORT: String(webPort),
-        SESSION_SECRET: randomBytes(32).toString("base64url"),
+        SESSION_SECRET: sessionSecret,
+        ...(webProcesses ? { WEB_PROCESSES: String(webProcesses) } : {}),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
     stack.web.stdout.pipe(log, { end: false });
     stack.web.stderr.pipe(log, { end: false });
     await waitHealthy(`${stack.webUrl}/`, stack.web, "web server");
+    stack.webPids = await webProcessPids(stack.web.pid, webProcesses ?? os.availableParallelism());
   } catch (error) {
     await new Promise((r) => log.end(r));
     try {
@@ -140,11 +171,44 @@ export async function startStack(root) {
   return stack;
 }
 
-// ---- process figures from /proc ----
+/**
+ * The web tier's processes: the web server itself, and the processes it runs when WEB_PROCESSES is
+ * above one (its children; waits until `expected` of them run).
+ */
+async function webProcessPids(pid, expected) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const children = childPids(pid);
+    if (expected <= 1 || children.length >= expected || Date.now() > deadline) return children.length ? [pid, ...children] : [pid];
+    await sleep(100);
+  }
+}
+
+function childPids(parent) {
+  const out = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === parent) out.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+// ---- process figures from /proc (a pid, or a list of pids whose figures add up) ----
+const each = (pids) => (Array.isArray(pids) ? pids : [pids]);
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux x86_64
 
-/** Resident memory in MB (VmRSS of /proc/<pid>/status). */
-export function rssMb(pid) {
+/** Resident memory in MB (VmRSS of /proc/<pid>/status), summed over a list of pids. */
+export function rssMb(pids) {
+  return each(pids).reduce((sum, pid) => sum + rssOne(pid), 0);
+}
+
+function rssOne(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
@@ -154,8 +218,12 @@ export function rssMb(pid) {
   }
 }
 
-/** Open file descriptors (sockets included) of a process. */
-export function fdCount(pid) {
+/** Open file descriptors (sockets included), summed over a list of pids. */
+export function fdCount(pids) {
+  return each(pids).reduce((sum, pid) => sum + fdOne(pid), 0);
+}
+
+function fdOne(pid) {
   try {
     return readdirSync(`/proc/${pid}/fd`).length;
   } catch {
@@ -163,15 +231,27 @@ export function fdCount(pid) {
   }
 }
 
-function cpuTicks(pid) {
+function cpuTicks(pids) {
+  return each(pids).reduce((sum, pid) => sum + cpuOne(pid), 0);
+}
+
+function cpuOne(pid) {
+  const [user, system] = cpuSplit(pid);
+  return user + system;
+}
+
+/** [user, system] ticks of a process. */
+function cpuSplit(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
+    return [Number(fields[11]), Number(fields[12])]; // utime, stime
   } catch {
-    return NaN;
+    return [NaN, NaN];
   }
 }
+
+const kernelTicks = (pids) => each(pids).reduce((sum, pid) => sum + cpuSplit(pid)[1], 0);
 
 function systemTicks() {
   const line = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -181,14 +261,17 @@ function systemTicks() {
 }
 
 /**
- * CPU use over a window, as % of one core: each named process, the machine as a whole and everything
- * else (other work on the machine, e.g. test suites running at the same time).
+ * CPU use over a window, as % of one core: each named process (or list of processes), the machine as a
+ * whole and everything else (other work on the machine, e.g. test suites running at the same time).
+ * `perProcess[name]` lists the share of each pid of a list.
  */
 export function cpuWindow(pids) {
   const start = {
     at: performance.now(),
     sys: systemTicks(),
     procs: Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuTicks(pid)])),
+    each: Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, each(list).map(cpuOne)])),
+    kernel: Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, kernelTicks(pid)])),
   };
   return () => {
     const seconds = (performance.now() - start.at) / 1000;
@@ -201,6 +284,16 @@ export function cpuWindow(pids) {
       out[k] = (ticks / TICKS_PER_SECOND / seconds) * 100;
     }
     const busy = sys.busy - start.sys.busy;
+    out.perProcess = Object.fromEntries(
+      Object.entries(pids).map(([k, list]) => [
+        k,
+        each(list).map((pid, i) => ((cpuOne(pid) - start.each[k][i]) / TICKS_PER_SECOND / seconds) * 100),
+      ]),
+    );
+    // of which in the kernel (system time: socket writes and reads, TCP on loopback)
+    out.kernel = Object.fromEntries(
+      Object.entries(pids).map(([k, pid]) => [k, ((kernelTicks(pid) - start.kernel[k]) / TICKS_PER_SECOND / seconds) * 100]),
+    );
     out.machine = (busy / TICKS_PER_SECOND / seconds) * 100;
     out.other = Math.max(0, ((busy - ours) / TICKS_PER_SECOND / seconds) * 100);
     out.seconds = seconds;

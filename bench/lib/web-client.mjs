@@ -79,24 +79,30 @@ export class WebClient {
 
   /**
    * Opens /api/events?channel=<id>. onEvent(liveEvent, receivedAt) gets every parsed event. Resolves
-   * with { close } once the server's "sync" event arrived (every subscription active).
+   * with { close } once the server's "sync" event arrived (every subscription active). onEnd runs
+   * when the server ends the stream.
    */
-  async openEvents(channelId, onEvent, timeoutMs = 60_000) {
+  async openEvents(channelId, onEvent, timeoutMs = 60_000, onEnd = () => {}) {
     let resolveSync;
     const synced = new Promise((r) => (resolveSync = r));
     const url = `${this.base}/api/events${channelId ? `?channel=${encodeURIComponent(channelId)}` : ""}`;
-    const stream = openEventStream(url, { Cookie: this.cookieHeader() }, ({ event, data }) => {
-      const at = performance.now();
-      if (event !== "message") return;
-      let parsed;
-      try {
-        parsed = JSON.parse(data);
-      } catch {
-        return;
-      }
-      if (parsed.type === "sync") resolveSync();
-      onEvent(parsed, at);
-    });
+    const stream = openEventStream(
+      url,
+      { Cookie: this.cookieHeader() },
+      ({ event, data }) => {
+        const at = performance.now();
+        if (event !== "message") return;
+        let parsed;
+        try {
+          parsed = JSON.parse(data);
+        } catch {
+          return;
+        }
+        if (parsed.type === "sync") resolveSync();
+        onEvent(parsed, at);
+      },
+      onEnd,
+    );
     let timer;
     try {
       await stream.opened;

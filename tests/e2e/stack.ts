@@ -50,6 +50,8 @@ export async function startWeb(
         HOST: "127.0.0.1",
         PORT: String(port),
         SESSION_SECRET: sessionSecret,
+        // One web process (pid() is the one serving) unless a test asks for more.
+        WEB_PROCESSES: "1",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -172,7 +172,7 @@ function webReads(): Map<string, string> {
   const found = new Map<string, string>();
   const schema = codeOf("app/server/env.server.ts");
   for (const m of schema.matchAll(/\b([A-Z][A-Z0-9_]*)\s*:\s*z\./g)) found.set(m[1], "app/server/env.server.ts");
-  for (const file of ["server.mjs", ...filesUnder("app", /\.(ts|tsx)$/)]) {
+  for (const file of ["server.mjs", ...filesUnder("server", /\.(mjs|js|ts)$/), ...filesUnder("app", /\.(ts|tsx)$/)]) {
     const code = codeOf(file);
     for (const m of code.matchAll(/\bprocess\.env\.([A-Za-z_][A-Za-z0-9_]*)/g)) found.set(m[1], file);
     for (const m of code.matchAll(/\bprocess\.env\[\s*(["'`])([A-Za-z_][A-Za-z0-9_]*)\1\s*\]/g)) found.set(m[2], file);
@@ -304,9 +304,11 @@ function dockerfileOf(service: Service): string {
 // ---- the tests -------------------------------------------------------------------------------
 
 describe("services", () => {
-  it('has pocketbase, web and translate; translate is optional, under the profile "translate"', () => {
-    expect(Object.keys(services).sort()).toEqual(["pocketbase", "translate", "web"]);
+  it('has pocketbase, web and translate; translate is optional, under the profile "translate"; web replicas and their proxy under "scale"', () => {
+    expect(Object.keys(services).sort()).toEqual(["pocketbase", "proxy", "translate", "web", "web-replicas"]);
     expect(services.translate.profiles).toEqual(["translate"]);
+    expect(services["web-replicas"].profiles).toEqual(["scale"]);
+    expect(services.proxy.profiles).toEqual(["scale"]);
     expect(services.pocketbase.profiles).toBeUndefined();
     expect(services.web.profiles).toBeUndefined();
   });
@@ -318,10 +320,12 @@ describe("services", () => {
     expect(serve[serve.indexOf("--dir") + 1]).toBe("/pb_data");
     // Only PocketBase holds data; the other services are stateless.
     expect(volumeMounts(services.web)).toEqual([]);
+    expect(volumeMounts(services["web-replicas"])).toEqual([]);
+    expect(volumeMounts(services.proxy)).toEqual([]);
     expect(volumeMounts(services.translate)).toEqual([]);
   });
 
-  it.each(["pocketbase", "web", "translate"])("%s has a health check and a restart policy", (name) => {
+  it.each(["pocketbase", "web", "translate", "web-replicas", "proxy"])("%s has a health check and a restart policy", (name) => {
     const service = services[name];
     expect(service.healthcheck?.disable).not.toBe(true);
     expect(healthcheckText(service)).not.toBe("");
@@ -385,7 +389,17 @@ describe("network exposure", () => {
 describe("settings", () => {
   it("finds the variables the code is known to read (so the checks below are not vacuous)", () => {
     expect(unnamedReads).toEqual([]);
-    for (const name of ["PB_URL", "SESSION_SECRET", "COOKIE_SECURE", "UPLOAD_MAX_MB", "NODE_ENV", "HOST", "PORT", "TRUST_PROXY"]) {
+    for (const name of [
+      "PB_URL",
+      "SESSION_SECRET",
+      "COOKIE_SECURE",
+      "UPLOAD_MAX_MB",
+      "NODE_ENV",
+      "HOST",
+      "PORT",
+      "TRUST_PROXY",
+      "WEB_PROCESSES",
+    ]) {
       expect([...webVariables.keys()], name).toContain(name);
     }
     for (const name of [
@@ -419,9 +433,9 @@ describe("settings", () => {
     }
   });
 
-  it("documents every variable the web app reads, and sets each for the web container", () => {
-    const runtime = dockerfile(dockerfileOf(services.web)).at(-1)!;
-    const set = new Set([...Object.keys(environmentOf(services.web)), ...Object.keys(envOfStage(runtime))]);
+  it.each(["web", "web-replicas"])("documents every variable the web app reads, and sets each for the %s containers", (service) => {
+    const runtime = dockerfile(dockerfileOf(services[service])).at(-1)!;
+    const set = new Set([...Object.keys(environmentOf(services[service])), ...Object.keys(envOfStage(runtime))]);
     for (const [name, file] of webVariables) {
       expect(envMentioned.has(name), `${name} (read in ${file}) is not in .env.example`).toBe(true);
       expect(set.has(name), `${name} (read in ${file}) is set neither in the compose file nor in the web image`).toBe(true);
@@ -465,6 +479,54 @@ describe("settings", () => {
     expect(environmentOf(services.web).SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?[^}]+\}$/);
     expect(envActive.SESSION_SECRET).toBe("");
     expect(() => interpolate(environmentOf(services.web).SESSION_SECRET, envActive)).toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe("the scale profile", () => {
+  const replicas = services["web-replicas"];
+  const proxy = services.proxy;
+
+  it("runs the replicas from the web image with exactly the web service's settings, publishing no port", () => {
+    expect(dockerfileOf(replicas)).toBe(dockerfileOf(services.web));
+    expect(replicas.image).toBe(services.web.image);
+    expect(environmentOf(replicas)).toEqual(environmentOf(services.web));
+    expect(replicas.ports ?? []).toEqual([]);
+    expect((replicas.expose ?? []).map(String)).toEqual(["3000"]);
+    expect(healthcheckText(replicas)).toBe(healthcheckText(services.web));
+    expect(networksOf(replicas)).toEqual(networksOf(services.web));
+    const depends = replicas.depends_on;
+    expect(depends && !Array.isArray(depends) ? depends.pocketbase?.condition : undefined).toBe("service_healthy");
+    const deploy = (replicas as Service & { deploy?: { replicas?: string | number } }).deploy;
+    expect(interpolate(String(deploy?.replicas), {})).toBe("2");
+  });
+
+  it("publishes the proxy on the loopback address by default, once every web container is healthy", () => {
+    const ports = proxy.ports ?? [];
+    expect(ports.length).toBe(1);
+    expect(portParts(String(ports[0]), {})).toEqual(["127.0.0.1", "8080", "8080"]);
+    expect(portParts(String(ports[0]), envActive)[0]).toBe("127.0.0.1");
+    const depends = proxy.depends_on;
+    expect(depends && !Array.isArray(depends) ? depends.web?.condition : undefined).toBe("service_healthy");
+    expect(depends && !Array.isArray(depends) ? depends["web-replicas"]?.condition : undefined).toBe("service_healthy");
+    expect(networksOf(proxy)).not.toContain("translation");
+    expect(healthcheckText(proxy)).toContain("http://127.0.0.1:8080/");
+  });
+
+  it("builds nginx with a configuration that balances over web and its replicas with the tested proxy settings", () => {
+    const stage = dockerfile(dockerfileOf(proxy)).at(-1)!;
+    expect(stage.from).toMatch(/^nginx:/);
+    const copies = stage.instructions.filter((i) => i.op === "COPY").map((i) => i.args);
+    expect(copies).toEqual(["nginx.conf /etc/nginx/nginx.conf", "chatcrypt-locations.conf /etc/nginx/chatcrypt-locations.conf"]);
+    const conf = read("deploy/nginx/nginx.conf");
+    const upstream = /upstream\s+chatcrypt_web\s*\{([^}]*)\}/.exec(conf)?.[1] ?? "";
+    expect(upstream.match(/server\s+\S+;/g)).toEqual(["server web:3000;", "server web-replicas:3000;"]);
+    expect(conf).toMatch(/listen 8080;/);
+    expect(conf).toMatch(/set \$chatcrypt_backend chatcrypt_web;/);
+    expect(conf).toMatch(/include \/etc\/nginx\/chatcrypt-locations\.conf;/);
+    // tests/integration/nginx.test.ts runs these location settings in a real nginx
+    const locations = read("deploy/nginx/chatcrypt-locations.conf");
+    expect(locations).toMatch(/location = \/api\/events \{[^}]*proxy_buffering off;[^}]*\}/);
+    expect(read("tests/integration/nginx.test.ts")).toContain('"chatcrypt-locations.conf"');
   });
 });
 

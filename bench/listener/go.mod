@@ -1,0 +1,3 @@
+module chatcrypt/bench-listener
+
+go 1.26

@@ -1,0 +1,295 @@
+// Command bench-listener holds the capacity ramp's simulated pages (bench/lib/capacity.mjs): tens of
+// thousands of GET /api/events streams, each on its own TCP connection, whose bytes are scanned for
+// the events' markers (no SSE or JSON parsing). It times every message's arrival on every stream
+// against the send times the bench passes in, on the same monotonic clock (CLOCK_MONOTONIC).
+//
+// Commands arrive as JSON lines on stdin, answers leave as JSON lines on stdout:
+//
+//	{"op":"open","addr":"127.0.0.1:3000","path":"/api/events?channel=…","cookies":["…"],"concurrency":50}
+//	  -> {"op":"opened","ok":N,"failed":N,"error":"…"}   (each stream counts once it received "sync")
+//	{"op":"begin"}                 a new sending round: forget the previous one
+//	{"op":"sent","iv":"…","t":NS}  a message was sent at NS (monotonic nanoseconds)
+//	{"op":"count"}                 -> {"op":"count","delivered":N}
+//	{"op":"end"}                   -> {"op":"result","delivered":N,"expected":N,"ended":N,"latencies":[ms…]}
+//	{"op":"close"}                 closes every stream and exits
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+var (
+	ivMarker   = []byte(`\"iv\":\"`) // the envelope is JSON inside the event's JSON
+	syncMarker = []byte(`"type":"sync"`)
+	headEnd    = []byte("\r\n\r\n")
+	eventEnd   = []byte("\n\n")
+)
+
+// ---- the clock: CLOCK_MONOTONIC, as Node's process.hrtime ----
+
+var (
+	mono0  int64
+	start0 time.Time
+)
+
+func initClock() {
+	var ts syscall.Timespec
+	start0 = time.Now()
+	_, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 1 /* CLOCK_MONOTONIC */, uintptr(unsafe.Pointer(&ts)), 0)
+	if errno != 0 {
+		fmt.Fprintln(os.Stderr, "clock_gettime:", errno)
+		os.Exit(1)
+	}
+	mono0 = ts.Nano()
+}
+
+func now() int64 { return mono0 + int64(time.Since(start0)) }
+
+// ---- deliveries of one round ----
+
+type arrival struct {
+	client int
+	at     int64
+}
+
+type tally struct {
+	mu        sync.Mutex
+	sent      map[string]int
+	sentAt    []int64
+	seen      [][]uint64           // per message, a bit per client
+	early     map[string][]arrival // arrivals before the bench said the message was sent
+	latencies []float64
+}
+
+var round = newTally()
+
+func newTally() *tally {
+	return &tally{sent: map[string]int{}, early: map[string][]arrival{}}
+}
+
+func (t *tally) record(i, client int, at int64) {
+	word, bit := client/64, uint64(1)<<(client%64)
+	if word >= len(t.seen[i]) || t.seen[i][word]&bit != 0 {
+		return
+	}
+	t.seen[i][word] |= bit
+	t.latencies = append(t.latencies, float64(at-t.sentAt[i])/1e6)
+}
+
+func (t *tally) arrived(iv string, client int, at int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if i, ok := t.sent[iv]; ok {
+		t.record(i, client, at)
+		return
+	}
+	if len(t.early) < 100_000 {
+		t.early[iv] = append(t.early[iv], arrival{client, at})
+	}
+}
+
+func (t *tally) sending(iv string, at int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := len(t.sentAt)
+	t.sent[iv] = i
+	t.sentAt = append(t.sentAt, at)
+	t.seen = append(t.seen, make([]uint64, (totalClients+63)/64))
+	for _, a := range t.early[iv] {
+		t.record(i, a.client, a.at)
+	}
+	delete(t.early, iv)
+}
+
+// ---- streams ----
+
+var (
+	connsMu sync.Mutex
+	conns   []net.Conn
+	ended   int
+	// streams ever opened (their index range), and those that reached "sync"
+	totalClients int
+	liveClients  int
+)
+
+func openStream(addr, path, cookie string, client int, synced chan<- error) {
+	c, err := net.DialTimeout("tcp", addr, 10*time.Second)
+	if err != nil {
+		synced <- err
+		return
+	}
+	connsMu.Lock()
+	conns = append(conns, c)
+	connsMu.Unlock()
+	if _, err := fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nCookie: %s\r\n\r\n", path, addr, cookie); err != nil {
+		synced <- err
+		return
+	}
+	buf := make([]byte, 0, 8192)
+	chunk := make([]byte, 4096)
+	head, isSynced := true, false
+	for {
+		n, err := c.Read(chunk)
+		if err != nil {
+			if !isSynced {
+				synced <- fmt.Errorf("stream closed before sync: %v", err)
+			} else {
+				connsMu.Lock()
+				ended++
+				connsMu.Unlock()
+			}
+			return
+		}
+		at := now()
+		buf = append(buf, chunk[:n]...)
+		if head {
+			end := bytes.Index(buf, headEnd)
+			if end < 0 {
+				continue
+			}
+			if len(buf) < 12 || string(buf[9:12]) != "200" {
+				synced <- fmt.Errorf("event stream answered %q", buf[:min(len(buf), 40)])
+				c.Close()
+				return
+			}
+			head = false
+			buf = append(buf[:0], buf[end+4:]...)
+		}
+		last := bytes.LastIndex(buf, eventEnd)
+		if last < 0 {
+			continue
+		}
+		events := buf[:last]
+		for i := bytes.Index(events, ivMarker); i >= 0; {
+			from := i + len(ivMarker)
+			stop := bytes.IndexByte(events[from:], '\\')
+			if stop < 0 {
+				break
+			}
+			round.arrived(string(events[from:from+stop]), client, at)
+			next := bytes.Index(events[from+stop:], ivMarker)
+			if next < 0 {
+				break
+			}
+			i = from + stop + next
+		}
+		if !isSynced && bytes.Contains(events, syncMarker) {
+			isSynced = true
+			synced <- nil
+		}
+		buf = append(buf[:0], buf[last+2:]...)
+	}
+}
+
+// ---- commands ----
+
+type command struct {
+	Op          string   `json:"op"`
+	Addr        string   `json:"addr"`
+	Path        string   `json:"path"`
+	Cookies     []string `json:"cookies"`
+	Concurrency int      `json:"concurrency"`
+	IV          string   `json:"iv"`
+	T           int64    `json:"t"`
+}
+
+var (
+	outMu sync.Mutex
+	out   = json.NewEncoder(os.Stdout)
+)
+
+func reply(v any) {
+	outMu.Lock()
+	defer outMu.Unlock()
+	_ = out.Encode(v)
+}
+
+func main() {
+	initClock()
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 256<<20)
+	for in.Scan() {
+		var cmd command
+		if err := json.Unmarshal(in.Bytes(), &cmd); err != nil {
+			fmt.Fprintln(os.Stderr, "bad command:", err)
+			continue
+		}
+		switch cmd.Op {
+		case "open":
+			ok, failed, firstErr := 0, 0, ""
+			round.mu.Lock()
+			first := totalClients
+			totalClients += len(cmd.Cookies)
+			round.mu.Unlock()
+			sem := make(chan struct{}, max(1, cmd.Concurrency))
+			results := make(chan error, len(cmd.Cookies))
+			for i, cookie := range cmd.Cookies {
+				sem <- struct{}{}
+				synced := make(chan error, 1)
+				go openStream(cmd.Addr, cmd.Path, cookie, first+i, synced)
+				go func() {
+					select {
+					case err := <-synced:
+						results <- err
+					case <-time.After(60 * time.Second):
+						results <- fmt.Errorf("no sync within 60 s")
+					}
+					<-sem
+				}()
+			}
+			for range cmd.Cookies {
+				if err := <-results; err != nil {
+					failed++
+					if firstErr == "" {
+						firstErr = err.Error()
+					}
+				} else {
+					ok++
+				}
+			}
+			round.mu.Lock()
+			liveClients += ok
+			round.mu.Unlock()
+			reply(map[string]any{"op": "opened", "ok": ok, "failed": failed, "error": firstErr})
+		case "begin":
+			round.mu.Lock()
+			round.sent, round.sentAt, round.seen, round.early, round.latencies = map[string]int{}, nil, nil, map[string][]arrival{}, nil
+			round.mu.Unlock()
+		case "sent":
+			round.sending(cmd.IV, cmd.T)
+		case "count":
+			round.mu.Lock()
+			n := len(round.latencies)
+			round.mu.Unlock()
+			reply(map[string]any{"op": "count", "delivered": n})
+		case "end":
+			round.mu.Lock()
+			latencies := round.latencies
+			if latencies == nil {
+				latencies = []float64{}
+			}
+			expected := len(round.sentAt) * liveClients
+			round.mu.Unlock()
+			connsMu.Lock()
+			e := ended
+			connsMu.Unlock()
+			reply(map[string]any{"op": "result", "delivered": len(latencies), "expected": expected, "ended": e, "latencies": latencies})
+		case "close":
+			connsMu.Lock()
+			for _, c := range conns {
+				c.Close()
+			}
+			connsMu.Unlock()
+			return
+		}
+	}
+}

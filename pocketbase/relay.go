@@ -1,0 +1,319 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/security"
+)
+
+// The relay: one server-sent-event connection per web process, on which every live event (new and
+// deleted messages, attachments, link previews, membership changes) is sent once, with the ids of
+// its recipients. The web process writes it to the page streams of exactly those users.
+//
+// Who receives what is decided here, per event, from the database (the channel's members at the
+// time of the event): the same rule as the collections' list rules. A web process only ever
+// receives events for users it registered with their own valid auth token (POST
+// /api/chatcrypt/relay/users), so a relay connection carries no privilege of its own: it sees what
+// its registered users may see, as their own realtime subscriptions would. A token revoked by
+// signing out (sessions.go) is refused, and one already registered is dropped at once: the relay
+// sends "revoked" with the token's hash, and the web process closes that session's streams.
+//
+// Web processes hold one connection each instead of one PocketBase realtime client per browser
+// stream (docs/decisions/0013-relay.md).
+
+const (
+	relayPath        = "/api/chatcrypt/relay"
+	relayUsersPath   = "/api/chatcrypt/relay/users"
+	relayQueueSize   = 4096             // events waiting for a slow web process before it is cut off
+	relayPingEvery   = 20 * time.Second // keeps idle connections (and proxies) open
+	relayMaxPerBatch = 1000             // tokens or user ids per registration request
+)
+
+type relayConn struct {
+	id    string
+	queue chan []byte
+	done  chan struct{}
+	once  sync.Once
+
+	mu     sync.RWMutex
+	users  map[string]int    // user id -> how many of their tokens are registered
+	tokens map[string]string // token hash -> user id
+}
+
+// cut ends the connection; the web process then closes its page streams, whose browsers reconnect
+// and fetch what they missed.
+func (c *relayConn) cut() {
+	c.once.Do(func() { close(c.done) })
+}
+
+type relayHub struct {
+	mu    sync.RWMutex
+	conns map[string]*relayConn
+}
+
+var relay = &relayHub{conns: map[string]*relayConn{}}
+
+func (h *relayHub) add() *relayConn {
+	c := &relayConn{
+		id:     security.RandomString(40),
+		queue:  make(chan []byte, relayQueueSize),
+		done:   make(chan struct{}),
+		users:  map[string]int{},
+		tokens: map[string]string{},
+	}
+	h.mu.Lock()
+	h.conns[c.id] = c
+	h.mu.Unlock()
+	return c
+}
+
+func (h *relayHub) remove(c *relayConn) {
+	h.mu.Lock()
+	delete(h.conns, c.id)
+	h.mu.Unlock()
+	c.cut()
+}
+
+func (h *relayHub) get(id string) *relayConn {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return h.conns[id]
+}
+
+// listening reports whether any web process has registered users (so events are worth preparing).
+func (h *relayHub) listening() bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for _, c := range h.conns {
+		c.mu.RLock()
+		n := len(c.users)
+		c.mu.RUnlock()
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// publish sends one event to every relay connection that has at least one of the recipients,
+// listing only those recipients. It never blocks: a connection whose queue is full is cut off.
+func (h *relayHub) publish(kind string, recipients []string, record any) {
+	if len(recipients) == 0 {
+		return
+	}
+	h.mu.RLock()
+	conns := make([]*relayConn, 0, len(h.conns))
+	for _, c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.RUnlock()
+
+	var recordJSON []byte
+	for _, c := range conns {
+		if c.isCut() {
+			continue
+		}
+		c.mu.RLock()
+		to := make([]string, 0, min(len(recipients), len(c.users)))
+		for _, id := range recipients {
+			if _, ok := c.users[id]; ok {
+				to = append(to, id)
+			}
+		}
+		c.mu.RUnlock()
+		if len(to) == 0 {
+			continue
+		}
+		if recordJSON == nil {
+			var err error
+			if recordJSON, err = json.Marshal(record); err != nil {
+				return
+			}
+		}
+		toJSON, _ := json.Marshal(to)
+		var b strings.Builder
+		b.Grow(len(kind) + len(toJSON) + len(recordJSON) + 40)
+		b.WriteString("event: ")
+		b.WriteString(kind)
+		b.WriteString("\ndata: {\"to\":")
+		b.Write(toJSON)
+		b.WriteString(",\"record\":")
+		b.Write(recordJSON)
+		b.WriteString("}\n\n")
+		c.send([]byte(b.String()))
+	}
+}
+
+// send queues a frame without blocking; a connection whose queue is full is cut off.
+func (c *relayConn) send(frame []byte) {
+	select {
+	case c.queue <- frame:
+	default:
+		c.cut()
+	}
+}
+
+func (c *relayConn) isCut() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// revoke drops a signed-out session's token from every connection that registered it (its user
+// too, unless another of their sessions is registered there) and tells that web process to close
+// the session's streams.
+func (h *relayHub) revoke(hash string) {
+	h.mu.RLock()
+	conns := make([]*relayConn, 0, len(h.conns))
+	for _, c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.RUnlock()
+	for _, c := range conns {
+		c.mu.Lock()
+		userID, ok := c.tokens[hash]
+		if ok {
+			delete(c.tokens, hash)
+			if c.users[userID]--; c.users[userID] <= 0 {
+				delete(c.users, userID)
+			}
+		}
+		c.mu.Unlock()
+		if ok {
+			c.send([]byte("event: revoked\ndata: {\"to\":[],\"record\":{\"token\":\"" + hash + "\"}}\n\n"))
+		}
+	}
+}
+
+type relayUsersForm struct {
+	Relay  string   `json:"relay"`
+	Add    []string `json:"add"`
+	Remove []string `json:"remove"`
+}
+
+func registerRelay(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.Router.GET(relayPath, relayConnect).Bind(apis.SkipSuccessActivityLog())
+		se.Router.POST(relayUsersPath, relayUsers).Bind(apis.BodyLimit(1 << 20))
+		return se.Next()
+	})
+	app.OnRecordAfterCreateSuccess(revokedTokensTable).BindFunc(func(e *core.RecordEvent) error {
+		relay.revoke(e.Record.GetString("token_hash"))
+		return e.Next()
+	})
+}
+
+func relayConnect(e *core.RequestEvent) error {
+	rc := http.NewResponseController(e.Response)
+	// a long-lived stream: no server read or write deadline
+	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return e.InternalServerError("Failed to open the relay.", err)
+	}
+	_ = rc.SetReadDeadline(time.Time{})
+
+	c := relay.add()
+	defer relay.remove(c)
+
+	h := e.Response.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	e.Response.WriteHeader(http.StatusOK)
+	if _, err := e.Response.Write([]byte("event: ready\ndata: {\"relay\":\"" + c.id + "\"}\n\n")); err != nil {
+		return nil
+	}
+	if err := rc.Flush(); err != nil {
+		return nil
+	}
+
+	ping := time.NewTicker(relayPingEvery)
+	defer ping.Stop()
+	ctx := e.Request.Context()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-c.done:
+			return nil
+		case <-ping.C:
+			if _, err := e.Response.Write([]byte(": ping\n\n")); err != nil {
+				return nil
+			}
+		case frame := <-c.queue:
+			if _, err := e.Response.Write(frame); err != nil {
+				return nil
+			}
+			// write what else is waiting before flushing once
+			for pending := len(c.queue); pending > 0; pending-- {
+				if _, err := e.Response.Write(<-c.queue); err != nil {
+					return nil
+				}
+			}
+		}
+		if err := rc.Flush(); err != nil {
+			return nil
+		}
+	}
+}
+
+// relayUsers registers users on a relay connection (each by their own auth token) and unregisters
+// others (by id). Answer: {"users": [...]}, for each token the id of its user, or "" when the token
+// is not a valid users auth token.
+func relayUsers(e *core.RequestEvent) error {
+	form := new(relayUsersForm)
+	if err := e.BindBody(form); err != nil {
+		return e.BadRequestError("Invalid relay registration.", err)
+	}
+	if len(form.Add) > relayMaxPerBatch || len(form.Remove) > relayMaxPerBatch {
+		return e.BadRequestError("Too many users in one relay registration.", nil)
+	}
+	c := relay.get(form.Relay)
+	if c == nil {
+		return e.NotFoundError("Unknown relay connection.", nil)
+	}
+
+	ids := make([]string, len(form.Add))
+	for i, token := range form.Add {
+		if token == "" {
+			continue
+		}
+		record, err := e.App.FindAuthRecordByToken(token, core.TokenTypeAuth)
+		if err != nil || record == nil || record.Collection().Name != "users" || isRevoked(e.App, token) {
+			continue
+		}
+		ids[i] = record.Id
+	}
+
+	c.mu.Lock()
+	for _, id := range form.Remove {
+		delete(c.users, id)
+		for hash, owner := range c.tokens {
+			if owner == id {
+				delete(c.tokens, hash)
+			}
+		}
+	}
+	for i, id := range ids {
+		if id == "" {
+			continue
+		}
+		hash := tokenHash(form.Add[i])
+		if _, known := c.tokens[hash]; !known {
+			c.tokens[hash] = id
+			c.users[id]++
+		}
+	}
+	c.mu.Unlock()
+
+	return e.JSON(http.StatusOK, map[string]any{"users": ids})
+}

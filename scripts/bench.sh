@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# npm run bench: installs what the bench needs, raises the open-file limit and runs bench/run.mjs
+# (docs/benchmarks.md). Every simulated page holds one socket in the bench process and one in a web
+# process, so the soft limit goes up to the hard limit (at most 65,536); PocketBase and the web server
+# inherit it.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+bash scripts/install-chromium.sh
+bash scripts/ensure-deps.sh
+
+hard="$(ulimit -Hn)"
+if [[ "$hard" == unlimited || "$hard" -gt 65536 ]]; then hard=65536; fi
+ulimit -n "$hard"
+exec node bench/run.mjs "$@"

@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPocketBase, type RunningPocketBase } from "./pocketbase";
+import { WebClient } from "../../bench/lib/web-client.mjs";
+import { createWebChannel, ensureWebBuilt, listen, signedInPage, startWeb, type WebServer } from "./live-pages";
+
+// POST /api/channels/:id/messages is answered before Remix (app/server/fast-routes.server.ts) by the
+// route's own action: the same checks and answers as any other API route.
+let pb: RunningPocketBase;
+let web: WebServer;
+
+beforeAll(async () => {
+  await ensureWebBuilt();
+  pb = await startPocketBase();
+  web = await startWeb(pb.url, { env: { WEB_PROCESSES: "1" } });
+});
+
+afterAll(async () => {
+  await web?.stop();
+  await pb?.stop();
+});
+
+/** A raw POST (optionally chunked, without Content-Length) to the web server. */
+function post(
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  chunked = false,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; json: { message?: unknown } }> {
+  return new Promise((resolve, reject) => {
+    const h: Record<string, string | number> = { "Content-Type": "application/json", ...headers };
+    if (!chunked) h["Content-Length"] = Buffer.byteLength(body);
+    const req = http.request(`${web.url}${path}`, { method: "POST", headers: h, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("sending a message", () => {
+  it("answers like the route always did: the stored message, or a clear 4xx", async () => {
+    const alice = await signedInPage(web.url);
+    const mallory = await signedInPage(web.url);
+    const channel = await createWebChannel(alice);
+    const path = `/api/channels/${channel.id}/messages`;
+    const auth = { Cookie: alice.cookieHeader(), "X-CSRF-Token": alice.csrf };
+    const live = await listen(alice, channel.id);
+    const visitor = new WebClient(web.url);
+    await visitor.loadPage();
+
+    const ok = await post(path, auth, JSON.stringify({ encryptedContent: "ciphertext", senderPublicKey: "key" }));
+    expect(ok.status).toBe(200);
+    expect(ok.headers["cache-control"]).toBe("no-store");
+    expect(ok.headers["content-type"]).toMatch(/^application\/json/);
+    expect(ok.json).toEqual({
+      message: {
+        id: expect.any(String),
+        channelId: channel.id,
+        senderId: alice.user.id,
+        encryptedContent: "ciphertext",
+        created: expect.any(String),
+        attachments: [],
+        previews: [],
+      },
+    });
+    await expect.poll(() => live.texts()).toEqual(["ciphertext"]);
+    live.close();
+
+    const cases: [string, Promise<{ status: number; json: { message?: unknown } }>, number, RegExp][] = [
+      ["no CSRF token", post(path, { Cookie: alice.cookieHeader() }, "{}"), 403, /session has expired/],
+      [
+        "another page's CSRF token",
+        post(path, { Cookie: alice.cookieHeader(), "X-CSRF-Token": mallory.csrf }, "{}"),
+        403,
+        /session has expired/,
+      ],
+      ["not signed in", post(path, { Cookie: visitor.cookieHeader(), "X-CSRF-Token": visitor.csrf }, "{}"), 401, /Not authenticated/],
+      ["not a channel id", post("/api/channels/nope/messages", auth, "{}"), 400, /UUID/],
+      ["broken JSON", post(path, auth, "[1,2"), 400, /JSON/],
+      ["empty envelope", post(path, auth, JSON.stringify({ encryptedContent: "" })), 400, /./],
+      ["declared too large", post(path, auth, "x".repeat(300 * 1024)), 413, /too large/],
+      ["chunked and too large", post(path, auth, JSON.stringify({ encryptedContent: "x".repeat(300 * 1024) }), true), 413, /too large/],
+      [
+        "chunked, too large in bytes, cut inside a character",
+        post(path, auth, JSON.stringify({ encryptedContent: "é".repeat(140 * 1024) }), true),
+        413,
+        /too large/,
+      ],
+      [
+        "not a member",
+        post(path, { Cookie: mallory.cookieHeader(), "X-CSRF-Token": mallory.csrf }, JSON.stringify({ encryptedContent: "x" })),
+        403,
+        /not a member/,
+      ],
+    ];
+    for (const [name, response, status, message] of cases) {
+      const r = await response;
+      expect(r.status, name).toBe(status);
+      expect(String(r.json.message), name).toMatch(message);
+      expect(JSON.stringify(r.json), name).not.toMatch(/at \w+ \(|node_modules|Error:/);
+    }
+  });
+
+  it("leaves every other route to Remix (reading the messages back)", async () => {
+    const alice = await signedInPage(web.url);
+    const channel = await createWebChannel(alice);
+    const text = randomBytes(8).toString("hex");
+    await alice.api(`/api/channels/${channel.id}/messages`, { encryptedContent: text, senderPublicKey: "" });
+    const page = await alice.api(`/api/channels/${channel.id}/messages?limit=10`);
+    expect(page.messages.map((m: { encryptedContent: string }) => m.encryptedContent)).toEqual([text]);
+  });
+});
