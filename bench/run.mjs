@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureBrowser } from "./lib/browser.mjs";
 import { capacityRamp, drive } from "./lib/capacity.mjs";
-import { createChannel, joinChannel, postMessage, signUpFull, verifyAndDecrypt, warmProfiles } from "./lib/chat.mjs";
+import { createChannel, ivOf, joinChannel, postMessage, signUpFull, verifyAndDecrypt, warmProfiles } from "./lib/chat.mjs";
 import { loadClientCrypto } from "./lib/crypto.mjs";
 import { request } from "./lib/http.mjs";
 import { sdkTopic, subscribeRaw } from "./lib/pb-realtime.mjs";
@@ -478,14 +478,6 @@ class Round {
     };
   }
 }
-
-const ivOf = (envelope) => {
-  try {
-    return JSON.parse(envelope).iv;
-  } catch {
-    return null;
-  }
-};
 
 /** The live handler of one simulated page: verify + decrypt (verifying clients) or time the receipt. */
 function liveHandler(c, client, index, channel, round, verifying) {

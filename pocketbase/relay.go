@@ -116,15 +116,32 @@ func (h *relayHub) publish(kind string, recipients []string, record any) {
 	h.mu.RUnlock()
 
 	var recordJSON []byte
+	var recipientSet map[string]struct{} // built when a connection has fewer users than recipients
 	for _, c := range conns {
 		if c.isCut() {
 			continue
 		}
 		c.mu.RLock()
+		// Walk the smaller side: a web process with few registered users costs little per event,
+		// however large the channel.
 		to := make([]string, 0, min(len(recipients), len(c.users)))
-		for _, id := range recipients {
-			if _, ok := c.users[id]; ok {
-				to = append(to, id)
+		if len(c.users) < len(recipients)/2 {
+			if recipientSet == nil {
+				recipientSet = make(map[string]struct{}, len(recipients))
+				for _, id := range recipients {
+					recipientSet[id] = struct{}{}
+				}
+			}
+			for id := range c.users {
+				if _, ok := recipientSet[id]; ok {
+					to = append(to, id)
+				}
+			}
+		} else {
+			for _, id := range recipients {
+				if _, ok := c.users[id]; ok {
+					to = append(to, id)
+				}
 			}
 		}
 		c.mu.RUnlock()

@@ -5,16 +5,5 @@ set -euo pipefail
 if [[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; then
   exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "Chromium is needed for the end-to-end tests: install it and set CHROMIUM_PATH." >&2
-  exit 1
-fi
-sudo=()
-if [[ "$(id -u)" -ne 0 ]]; then
-  command -v sudo >/dev/null 2>&1 || { echo "Run as root or install sudo to install chromium." >&2; exit 1; }
-  sudo=(sudo)
-fi
-echo "Installing chromium ..."
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq chromium >/dev/null
+source "$(dirname "$0")/lib/apt-install.sh"
+apt_install "Chromium is needed for the end-to-end tests: install it and set CHROMIUM_PATH" chromium

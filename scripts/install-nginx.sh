@@ -7,26 +7,5 @@ set -euo pipefail
 if [[ -x "${NGINX_PATH:-/usr/sbin/nginx}" ]]; then
   exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "nginx is needed for the reverse-proxy test: install it and set NGINX_PATH." >&2
-  exit 1
-fi
-sudo=()
-if [[ "$(id -u)" -ne 0 ]]; then
-  command -v sudo >/dev/null 2>&1 || { echo "Run as root or install sudo to install nginx." >&2; exit 1; }
-  sudo=(sudo)
-fi
-echo "Installing nginx ..."
-export DEBIAN_FRONTEND=noninteractive
-# Keep the package from starting its own service on port 80 (no init system here to stop it again).
-policy=/usr/sbin/policy-rc.d
-created_policy=false
-if [[ ! -e "$policy" ]]; then
-  printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null
-  "${sudo[@]}" chmod 755 "$policy"
-  created_policy=true
-fi
-cleanup() { if [[ "$created_policy" == true ]]; then "${sudo[@]}" rm -f "$policy"; fi; }
-trap cleanup EXIT
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends nginx >/dev/null
+source "$(dirname "$0")/lib/apt-install.sh"
+apt_install "nginx is needed for the reverse-proxy test (or set NGINX_PATH)" nginx

@@ -3,7 +3,7 @@
 // held, per rate, is the ceiling. The first clients are full pages (they verify and decrypt every
 // message; the senders are among them); the others are streams held by bench/listener, which only
 // time the receipt (listener.mjs).
-import { verifyAndDecrypt } from "./chat.mjs";
+import { ivOf, verifyAndDecrypt } from "./chat.mjs";
 import { Listener } from "./listener.mjs";
 import { cpuWindow, fdCount, rssMb } from "./stack.mjs";
 import { pool, sleep, summary } from "./stats.mjs";
@@ -65,14 +65,6 @@ export class Tally {
     };
   }
 }
-
-const ivOf = (envelope) => {
-  try {
-    return JSON.parse(envelope).iv;
-  } catch {
-    return null;
-  }
-};
 
 /** Sends `count` messages at `rate`/s (open loop: a slow answer does not delay the next send). */
 export async function drive(count, rate, send) {

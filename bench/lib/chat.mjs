@@ -75,6 +75,15 @@ export async function joinChannel(client, channel) {
   return client.api("/api/channels/join", { channelId: channel.id, verifier: channel.verifier, ecdhPublicKey: client.user.ecdhPublicKey });
 }
 
+/** The iv of an envelope (the bench's key for a message), or null when it is not one. */
+export function ivOf(envelope) {
+  try {
+    return JSON.parse(envelope).iv;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * postEnvelope: encrypt, sign, POST. Returns the envelope's iv (the bench's message key) and the answer.
  * With `annotation` ({ kind: "edit", targetId, text } or { kind: "reaction", targetId, emoji }) it posts

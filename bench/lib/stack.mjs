@@ -60,8 +60,9 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
   const logPath = path.join(dir, "stack.log");
   const log = createWriteStream(logPath, { flags: "a" });
   const binary = path.join(root, "bin", "pocketbase");
-  const superuser = { email: `bench-${randomBytes(4).toString("hex")}@example.test`, password: randomBytes(18).toString("base64url") };
-  await execFileAsync(binary, ["superuser", "upsert", superuser.email, superuser.password, "--dir", dataDir], { cwd: root });
+  // hex, and after "--": a base64url password starting with "-" was read as a command-line flag
+  const superuser = { email: `bench-${randomBytes(4).toString("hex")}@example.test`, password: randomBytes(18).toString("hex") };
+  await execFileAsync(binary, ["superuser", "upsert", "--dir", dataDir, "--", superuser.email, superuser.password], { cwd: root });
   const seeded = listeners > 0 ? await seedListeners(root, binary, dir, dataDir, listeners, prefix) : [];
 
   const pbPort = await freePort();

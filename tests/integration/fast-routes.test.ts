@@ -1,25 +1,20 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPocketBase, type RunningPocketBase } from "./pocketbase";
 import { WebClient } from "../../bench/lib/web-client.mjs";
-import { createWebChannel, ensureWebBuilt, listen, signedInPage, startWeb, type WebServer } from "./live-pages";
+import { createWebChannel, listen, signedInPage, startLiveStack, type WebServer } from "./live-pages";
 
 // POST /api/channels/:id/messages is answered before Remix (app/server/fast-routes.server.ts) by the
 // route's own action: the same checks and answers as any other API route.
-let pb: RunningPocketBase;
 let web: WebServer;
+let stack: Awaited<ReturnType<typeof startLiveStack>> | undefined;
 
 beforeAll(async () => {
-  await ensureWebBuilt();
-  pb = await startPocketBase();
-  web = await startWeb(pb.url, { env: { WEB_PROCESSES: "1" } });
+  stack = await startLiveStack();
+  web = stack.web;
 });
 
-afterAll(async () => {
-  await web?.stop();
-  await pb?.stop();
-});
+afterAll(() => stack?.stop());
 
 /** A raw POST (optionally chunked, without Content-Length) to the web server. */
 function post(

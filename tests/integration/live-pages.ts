@@ -4,11 +4,30 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { signUpListener } from "../../bench/lib/chat.mjs";
 import { WebClient } from "../../bench/lib/web-client.mjs";
 import type { LiveEvent } from "../../app/features/live/types";
-import { fakePublicKey, randomVerifier } from "./pocketbase";
+import { startWeb, type WebServer } from "../e2e/stack";
+import { fakePublicKey, randomVerifier, startPocketBase, type RunningPocketBase } from "./pocketbase";
+import { ensureWebBuilt } from "./web";
 
-export { startWeb, type WebServer } from "../e2e/stack";
-export { ensureWebBuilt } from "./web";
+export { ensureWebBuilt, startWeb, type WebServer };
 export type { WebClient };
+
+/**
+ * A test PocketBase and one web server in front of it, for a test file (start in beforeAll, stop in
+ * afterAll). `web` options: its session secret and environment (e.g. WEB_PROCESSES).
+ */
+export async function startLiveStack(web: { sessionSecret?: string; env?: Record<string, string> } = {}) {
+  await ensureWebBuilt();
+  const pb: RunningPocketBase = await startPocketBase();
+  const server: WebServer = await startWeb(pb.url, web);
+  return {
+    pb,
+    web: server,
+    stop: async () => {
+      await server.stop();
+      await pb.stop();
+    },
+  };
+}
 
 const template = { ecdhPublicKey: fakePublicKey(), rsaPublicKey: fakePublicKey(), wrappedEcdhBytes: 900, wrappedRsaBytes: 900 };
 

@@ -2,34 +2,22 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventSource } from "eventsource";
-import { postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
-import {
-  createWebChannel,
-  ensureWebBuilt,
-  joinWebChannel,
-  listen,
-  postWebMessage,
-  signedInPage,
-  startWeb,
-  type WebServer,
-} from "./live-pages";
+import { postJson, signUpUser, superuserClient, type RunningPocketBase } from "./pocketbase";
+import { createWebChannel, joinWebChannel, listen, postWebMessage, signedInPage, startLiveStack, type WebServer } from "./live-pages";
 
 // The live relay (pocketbase/relay.go and app/features/live/relay.server.ts): one upstream connection
 // per web process, each event sent once with its recipients, fanned out to those users' streams.
 let pb: RunningPocketBase;
 let web: WebServer;
+let stack: Awaited<ReturnType<typeof startLiveStack>> | undefined;
 const sessionSecret = randomBytes(32).toString("base64url");
 
 beforeAll(async () => {
-  await ensureWebBuilt();
-  pb = await startPocketBase();
-  web = await startWeb(pb.url, { sessionSecret, env: { WEB_PROCESSES: "1" } });
+  stack = await startLiveStack({ sessionSecret });
+  ({ pb, web } = stack);
 });
 
-afterAll(async () => {
-  await web?.stop();
-  await pb?.stop();
-});
+afterAll(() => stack?.stop());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

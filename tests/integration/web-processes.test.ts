@@ -1,32 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPocketBase, type RunningPocketBase } from "./pocketbase";
-import {
-  createWebChannel,
-  ensureWebBuilt,
-  joinWebChannel,
-  listen,
-  postWebMessage,
-  signedInPage,
-  startWeb,
-  type WebServer,
-} from "./live-pages";
+import { createWebChannel, joinWebChannel, listen, postWebMessage, signedInPage, startLiveStack, type WebServer } from "./live-pages";
 
 // WEB_PROCESSES: one web server, several processes on its port (server/processes.mjs), each with its
 // own relay connection to PocketBase.
-let pb: RunningPocketBase;
 let web: WebServer;
+let stack: Awaited<ReturnType<typeof startLiveStack>> | undefined;
 
 beforeAll(async () => {
-  await ensureWebBuilt();
-  pb = await startPocketBase();
-  web = await startWeb(pb.url, { env: { WEB_PROCESSES: "2" } });
+  stack = await startLiveStack({ env: { WEB_PROCESSES: "2" } });
+  web = stack.web;
 });
 
-afterAll(async () => {
-  await web?.stop();
-  await pb?.stop();
-});
+afterAll(() => stack?.stop());
 
 /** The processes whose parent is `pid` (Linux /proc). */
 function children(pid: number | undefined): number[] {
