@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
 import type { ChannelMember } from "~/features/members/types";
@@ -7,10 +7,14 @@ import type { ChannelMember } from "~/features/members/types";
 export function useMembers(channelId: string | null) {
   const [members, setMembers] = useState<ChannelMember[]>([]);
 
+  // Loads can overlap (opening the panel during a live update): only the latest answer is shown.
+  const latest = useRef(0);
   const refresh = useCallback(async () => {
+    const ticket = ++latest.current;
     if (!channelId) return setMembers([]);
     try {
-      setMembers((await api<{ members: ChannelMember[] }>(`/api/channels/${channelId}/members`)).members);
+      const { members: found } = await api<{ members: ChannelMember[] }>(`/api/channels/${channelId}/members`);
+      if (ticket === latest.current) setMembers(found);
     } catch (error) {
       console.warn("Members could not be loaded", error);
     }

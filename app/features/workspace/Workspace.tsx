@@ -191,7 +191,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 newsOpen,
                 onToggleNews: () => setNewsOpen((o) => !o),
                 membersOpen,
-                onToggleMembers: () => setMembersOpen((o) => !o),
+                onToggleMembers: () => {
+                  // Opening the panel reads the list afresh.
+                  if (!membersOpen) void members.refresh();
+                  setMembersOpen((o) => !o);
+                },
                 onSaveChat: () => saveChat(selected.name, history.messages),
                 translate: (
                   <TranslateMenu
