@@ -29,11 +29,12 @@ import (
 // stream (docs/decisions/0013-relay.md).
 
 const (
-	relayPath        = "/api/chatcrypt/relay"
-	relayUsersPath   = "/api/chatcrypt/relay/users"
-	relayQueueSize   = 4096             // events waiting for a slow web process before it is cut off
-	relayPingEvery   = 20 * time.Second // keeps idle connections (and proxies) open
-	relayMaxPerBatch = 1000             // tokens or user ids per registration request
+	relayPath         = "/api/chatcrypt/relay"
+	relayUsersPath    = "/api/chatcrypt/relay/users"
+	relayQueueSize    = 4096             // events waiting for a slow web process before it is cut off
+	relayPingEvery    = 20 * time.Second // keeps idle connections (and proxies) open
+	relayMaxPerBatch  = 1000             // tokens or user ids per registration request
+	relayWriteTimeout = 30 * time.Second
 )
 
 type relayConn struct {
@@ -263,10 +264,13 @@ func relayConnect(e *core.RequestEvent) error {
 		case <-c.done:
 			return nil
 		case <-ping.C:
+			_ = rc.SetWriteDeadline(time.Now().Add(relayWriteTimeout))
 			if _, err := e.Response.Write([]byte(": ping\n\n")); err != nil {
 				return nil
 			}
 		case frame := <-c.queue:
+			// a web process that stops reading is dropped rather than waited for
+			_ = rc.SetWriteDeadline(time.Now().Add(relayWriteTimeout))
 			if _, err := e.Response.Write(frame); err != nil {
 				return nil
 			}

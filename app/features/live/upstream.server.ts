@@ -5,6 +5,8 @@ import https from "node:https";
 export type RelayData = { to?: unknown; record?: Record<string, unknown> | null };
 
 const CONNECT_TIMEOUT_MS = 10_000;
+// PocketBase sends a comment every 20 s: a connection silent for longer than this is dead.
+const IDLE_TIMEOUT_MS = 60_000;
 const MAX_EVENT_CHARS = 4 * 1024 * 1024;
 
 /** One event of a server-sent-event stream: its name and its data lines joined. */
@@ -82,7 +84,7 @@ export class Upstream {
           response.resume();
           return fail();
         }
-        request.setTimeout(0);
+        request.setTimeout(IDLE_TIMEOUT_MS);
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => {
           if (!feed(chunk)) fail();
