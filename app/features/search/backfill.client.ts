@@ -54,6 +54,8 @@ export async function backfill(run: BackfillRun) {
     if (run.stopped()) return;
     if (!getChannelPassword(channel.id)) continue;
     const chunk = index.chunk(channel.id);
+    // Complete but empty when last looked at: start over (a first page is cheap).
+    if (chunk.meta.complete && chunk.meta.newest === undefined) chunk.meta = { complete: false, total: 0 };
     while (chunk.meta.newest && !run.stopped()) {
       const result = await fetchMessages(channel.id, { after: chunk.meta.newest, limit: CATCH_UP });
       await indexRecords(user, index, channel, result.messages);

@@ -134,7 +134,7 @@ export class SearchIndex {
    * ("encr" finds "encrypted") and all must match; `in:` and `from:` match the start of a channel
    * name or username, `has:file` keeps messages with files.
    */
-  search(query: ParsedQuery, names: { channel: (id: string) => string | undefined }, limit = 50): SearchHit[] {
+  search(query: ParsedQuery, names: { channel: (id: string) => string | undefined }, limit = 100): SearchHit[] {
     const hits: SearchHit[] = [];
     for (const chunk of this.chunks.values()) {
       const name = names.channel(chunk.channelId);
