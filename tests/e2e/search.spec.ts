@@ -27,6 +27,7 @@ const searchField = (page: Page) => page.getByRole("combobox", { name: "Search m
 const results = (page: Page) => page.getByRole("listbox", { name: "Search results" });
 
 async function search(page: Page, query: string) {
+  await expect(searchField(page)).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press("Control+k");
   await expect(searchField(page)).toBeFocused();
   await searchField(page).fill(query);
@@ -82,7 +83,7 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const page = await context.newPage();
   await signIn(page, alice.user);
-  await page.keyboard.press("Control+k");
+  await search(page, "");
   await expect(page.getByText("Indexed 500 of 500 messages")).toBeVisible({ timeout: 60_000 });
 
   // Every request from here on is recorded: none may carry a query.
