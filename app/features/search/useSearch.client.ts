@@ -14,6 +14,8 @@ const SAVE_DELAY_MS = 1_000;
 export interface OpenAt {
   channelId: string;
   messageId: string;
+  /** The message's time: older history back to it is loaded at once. */
+  created: string;
   /** A new value for every request, so opening the same message twice works. */
   key: number;
 }
@@ -182,7 +184,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
 
   const open = useCallback((hit: SearchHit) => {
     partsRef.current.select(hit.channelId);
-    setOpenAt((prev) => ({ channelId: hit.channelId, messageId: hit.id, key: (prev?.key ?? 0) + 1 }));
+    setOpenAt((prev) => ({ channelId: hit.channelId, messageId: hit.id, created: hit.created, key: (prev?.key ?? 0) + 1 }));
   }, []);
 
   const channelName = useCallback((id: string) => partsRef.current.channels?.find((c) => c.id === id)?.name ?? "", []);

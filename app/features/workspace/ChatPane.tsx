@@ -76,7 +76,7 @@ export function ChatPane({
     target.classList.add("highlight");
     setTimeout(() => target.classList.remove("highlight"), 2_000);
   };
-  useOpenAt(props.openAt, channel.id, history.messages[0]?.channelId, jumpTo);
+  useOpenAt(props.openAt, channel.id, history, jumpTo);
   return (
     <div className="chat-area">
       <div className="chat-main">
