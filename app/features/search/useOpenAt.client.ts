@@ -8,10 +8,14 @@ interface History {
   loadOlder: (until?: string) => Promise<void>;
 }
 
-/** Resolves once an element is on the page (or after a couple of seconds: the caller reports it missing). */
+/**
+ * Resolves once an element is on the page and the frame that shows it is over (the message list's own
+ * scroll keeping runs in that frame), or after a couple of seconds: the caller reports it missing.
+ */
 function rendered(id: string, frames = 120): Promise<void> {
   return new Promise((resolve) => {
-    const check = (left: number) => (document.getElementById(id) || left <= 0 ? resolve() : requestAnimationFrame(() => check(left - 1)));
+    const settled = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    const check = (left: number) => (document.getElementById(id) || left <= 0 ? settled() : requestAnimationFrame(() => check(left - 1)));
     check(frames);
   });
 }
