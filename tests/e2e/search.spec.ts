@@ -191,6 +191,18 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   // Only the open channel's latest page (what the message list shows) may be asked for; no backfill page.
   expect(history.filter((url) => url.includes("count=1") || url.includes("before="))).toEqual([]);
 
+  // ---- a message deleted while no page was open: a result leading to it finds it gone and drops it ----
+  const gone = seeded.gamma[15];
+  await page.goto("about:blank");
+  await admin.collection("messages").delete(gone.id);
+  await page.goto("/");
+  await search(page, "gamma note 15");
+  await expect(results(page).getByRole("option")).toHaveCount(1);
+  await searchField(page).press("Enter");
+  await expect(page.getByText("The original message is no longer available.")).toBeVisible({ timeout: 15_000 });
+  await search(page, "gamma note 15");
+  await expect(results(page).getByText("No messages found.")).toBeVisible();
+
   // ---- sign-out removes the index from this browser ----
   await searchField(page).press("Escape");
   await page.getByRole("button", { name: "sign out" }).click();

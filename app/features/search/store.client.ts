@@ -43,7 +43,7 @@ function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRe
   );
 }
 
-const aad = (userId: string, channelId: string) => `chatcrypt search index:${userId}:${channelId}`;
+const aad = (userId: string, channelId: string) => `chatcrypt:search:v1:${userId}:${channelId}`;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 

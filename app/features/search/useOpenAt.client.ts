@@ -38,6 +38,7 @@ export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, 
       await rendered(`message-${openAt.messageId}`);
       // the list re-rendered in between: the latest jumpTo sees it
       await current.current.jumpTo(openAt.messageId);
+      if (!current.current.history.find(openAt.messageId)) openAt.missing();
     })();
   }, [openAt, channelId, loadedChannelId]);
 }

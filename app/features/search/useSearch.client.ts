@@ -16,6 +16,8 @@ export interface OpenAt {
   messageId: string;
   /** The message's time: older history back to it is loaded at once. */
   created: string;
+  /** Called when the message is no longer there (deleted while this browser was away): it leaves the index. */
+  missing: () => void;
   /** A new value for every request, so opening the same message twice works. */
   key: number;
 }
@@ -182,10 +184,14 @@ export function useSearch(user: SessionUser, parts: Parts) {
     return index.current.search(parsed, { channel: (id) => names.get(id) });
   }, [query, ready, revision]);
 
-  const open = useCallback((hit: SearchHit) => {
-    partsRef.current.select(hit.channelId);
-    setOpenAt((prev) => ({ channelId: hit.channelId, messageId: hit.id, created: hit.created, key: (prev?.key ?? 0) + 1 }));
-  }, []);
+  const open = useCallback(
+    (hit: SearchHit) => {
+      partsRef.current.select(hit.channelId);
+      const missing = () => live.deleted(hit.id);
+      setOpenAt((prev) => ({ channelId: hit.channelId, messageId: hit.id, created: hit.created, missing, key: (prev?.key ?? 0) + 1 }));
+    },
+    [live],
+  );
 
   const channelName = useCallback((id: string) => partsRef.current.channels?.find((c) => c.id === id)?.name ?? "", []);
 
