@@ -16,7 +16,7 @@ import { request } from "./lib/http.mjs";
 import { sdkTopic, subscribeRaw } from "./lib/pb-realtime.mjs";
 import { writeReport } from "./lib/report.mjs";
 import { addMembers, impersonate, sessionCookies } from "./lib/seed.mjs";
-import { measureSearch } from "./lib/search.mjs";
+import { searchPhase } from "./lib/search.mjs";
 import { cpuWindow, fdCount, rssMb, startStack } from "./lib/stack.mjs";
 import { percentile, pool, sleep, summary } from "./lib/stats.mjs";
 
@@ -378,17 +378,7 @@ async function runPhases(stack, results, tag) {
   if (PHASES.has("search")) {
     log("search: index of the app's own code in chromium, then backfill and search to the opened message ...");
     try {
-      results.search = await measureSearch({
-        root,
-        tmpDir: stack.dir,
-        baseUrl: stack.webUrl,
-        c,
-        reader,
-        tag,
-        log,
-        messages: QUICK ? 20_000 : 100_000,
-        historyMessages: QUICK ? 300 : 1_000,
-      });
+      results.search = await searchPhase({ root, stack, c, reader, tag, log, quick: QUICK });
     } catch (error) {
       log(`search phase failed: ${error.message}`);
       results.search = { error: String(error.message ?? error) };

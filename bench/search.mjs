@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { signUpFull } from "./lib/chat.mjs";
 import { loadClientCrypto } from "./lib/crypto.mjs";
 import { searchRows } from "./lib/report.mjs";
-import { measureSearch } from "./lib/search.mjs";
+import { searchPhase } from "./lib/search.mjs";
 import { startStack } from "./lib/stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,17 +28,7 @@ try {
     password: `pw-${tag}-${randomBytes(6).toString("hex")}`,
   });
   log("search phase ...");
-  const search = await measureSearch({
-    root,
-    tmpDir: stack.dir,
-    baseUrl: stack.webUrl,
-    c,
-    reader,
-    tag,
-    log,
-    messages: QUICK ? 20_000 : 100_000,
-    historyMessages: QUICK ? 300 : 1_000,
-  });
+  const search = await searchPhase({ root, stack, c, reader, tag, log, quick: QUICK });
   console.log("");
   for (const row of searchRows({ search })) console.log(`| ${row.join(" | ")} |`);
 } finally {

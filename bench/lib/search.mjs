@@ -120,6 +120,20 @@ async function inPage({ messages, channels, rounds }) {
   };
 }
 
+/** The phase at the bench's sizes (quick: 20,000 indexed and 300 in the app instead of 100,000 and 1,000). */
+export const searchPhase = ({ root, stack, c, reader, tag, log, quick }) =>
+  measureSearch({
+    root,
+    tmpDir: stack.dir,
+    baseUrl: stack.webUrl,
+    c,
+    reader,
+    tag,
+    log,
+    messages: quick ? 20_000 : 100_000,
+    historyMessages: quick ? 300 : 1_000,
+  });
+
 /**
  * Measures the search phase. `c` is the client crypto (bench/lib/crypto.mjs); `reader` a signed-up
  * WebClient (bench/lib/chat.mjs) who owns a new channel with `historyMessages` messages.
