@@ -43,12 +43,16 @@ function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRe
   );
 }
 
+/** Set by sign-out: a save still under way from the closing workspace must not bring the database back. */
+let signedOut = false;
+
 const aad = (userId: string, channelId: string) => `chatcrypt:search:v1:${userId}:${channelId}`;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** Every chunk of the user's index, decrypted; chunks that do not open (another key, altered) are left out. */
 export async function loadChunks(userId: string): Promise<Map<string, string>> {
+  signedOut = false;
   const rows = await run<Row[]>("readonly", (store) => store.index("userId").getAll(userId) as IDBRequest<Row[]>);
   const key = await vaultKey(userId, "search");
   const out = new Map<string, string>();
@@ -64,6 +68,7 @@ export async function loadChunks(userId: string): Promise<Map<string, string>> {
 
 /** Saves one channel's chunk (null removes it). */
 export async function saveChunk(userId: string, channelId: string, json: string | null) {
+  if (signedOut) return;
   const key = `${userId}:${channelId}`;
   if (json === null) return void (await run("readwrite", (store) => store.delete(key)));
   const sealed = await encryptBytes(await vaultKey(userId, "search"), encoder.encode(json), aad(userId, channelId));
@@ -72,6 +77,7 @@ export async function saveChunk(userId: string, channelId: string, json: string 
 
 /** Sign-out: the whole index of this browser goes. */
 export function deleteSearchIndex(): Promise<void> {
+  signedOut = true;
   return new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(DB_NAME);
     request.onsuccess = request.onerror = request.onblocked = () => resolve();

@@ -128,6 +128,9 @@ export function useSearch(user: SessionUser, parts: Parts) {
     if (!ready || !backfill || !ix || !channelIds) return;
     let stopped = false;
     const channels = partsRef.current.channels ?? [];
+    // Channels the user left or deleted leave the index.
+    for (const id of ix.chunks.keys()) if (!channels.some((c) => c.id === id)) ix.clearChannel(id);
+    if (ix.dirty.size) changed();
     backfill({
       user,
       index: ix,
@@ -135,6 +138,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
       paused: () => Date.now() < typingUntil.current,
       stopped: () => stopped,
       onPage: async () => {
+        if (stopped) return;
         refresh();
         await flush();
       },
@@ -142,7 +146,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
     return () => {
       stopped = true;
     };
-  }, [ready, channelIds, user, refresh, flush]);
+  }, [ready, channelIds, user, refresh, flush, changed]);
 
   // The open channel as the page shows it: edits applied, file names and preview titles decrypted.
   useEffect(() => {
