@@ -10,6 +10,7 @@ import { isEmptyQuery, parseQuery } from "~/features/search/query";
 /** How long after the last keystroke in the composer the backfill waits. */
 const TYPING_PAUSE_MS = 2_000;
 const SAVE_DELAY_MS = 1_000;
+const RETRY_MS = 30_000;
 
 export interface OpenAt {
   channelId: string;
@@ -45,6 +46,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
   const [query, setQuery] = useState("");
   const [revision, setRevision] = useState(0);
   const [openAt, setOpenAt] = useState<OpenAt | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const index = useRef<SearchIndex | null>(null);
   const modules = useRef<Modules | null>(null);
   const typingUntil = useRef(0);
@@ -127,6 +129,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
     const ix = index.current;
     if (!ready || !backfill || !ix || !channelIds) return;
     let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const channels = partsRef.current.channels ?? [];
     // Channels the user left or deleted leave the index.
     for (const id of ix.chunks.keys()) if (!channels.some((c) => c.id === id)) ix.clearChannel(id);
@@ -142,11 +145,16 @@ export function useSearch(user: SessionUser, parts: Parts) {
         refresh();
         await flush();
       },
-    }).catch((error) => console.warn("Could not index older messages", error));
+    }).catch((error) => {
+      // Offline or the server away: the next attempt goes on where this one stopped.
+      console.warn("Could not index older messages", error);
+      if (!stopped) retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+    });
     return () => {
       stopped = true;
+      clearTimeout(retry);
     };
-  }, [ready, channelIds, user, refresh, flush, changed]);
+  }, [ready, channelIds, attempt, user, refresh, flush, changed]);
 
   // The open channel as the page shows it: edits applied, file names and preview titles decrypted.
   useEffect(() => {
