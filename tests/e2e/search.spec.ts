@@ -121,8 +121,19 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   await search(page, `in:#${names.gamma} nosuchword`);
   await expect(results(page).getByText("No messages found.")).toBeVisible();
 
-  // Nothing of any query left the page.
-  for (const word of ["zephyrq", "Zéphyrquokka", "quarterly", "QUARTERLY", "quart", "nosuchword", "in:#", "from:@"]) {
+  // File names are indexed too (the open channel shows the decrypted name), and has:file finds them.
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "Wombatplan-2026.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await expect(log(page).getByText("Wombatplan-2026.pdf")).toBeVisible({ timeout: 20_000 });
+  await search(page, "has:file womb");
+  await expect(results(page).getByRole("option")).toHaveCount(1);
+  await expect(results(page).locator("mark")).toHaveText("Wombatplan");
+  await search(page, "has:file quarterly");
+  await expect(results(page).getByText("No messages found.")).toBeVisible();
+
+  // Nothing of any query or indexed word left the page.
+  for (const word of ["zephyrq", "Zéphyrquokka", "quarterly", "QUARTERLY", "quart", "nosuchword", "in:#", "from:@", "womb", "Wombatplan"]) {
     for (const form of [word, encodeURIComponent(word)])
       expect(sent.filter((text) => text.toLowerCase().includes(form.toLowerCase()))).toEqual([]);
   }
@@ -185,7 +196,8 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   await page.reload();
   await expect(page.getByText(`@${alice.user.username}`)).toBeVisible({ timeout: 20_000 });
   await search(page, "marmal");
-  await expect(page.getByText("Indexed 499 of 499 messages")).toBeVisible();
+  // 500 seeded, one deleted, one file added
+  await expect(page.getByText("Indexed 500 of 500 messages")).toBeVisible();
   await expect(results(page).getByRole("option")).toHaveCount(1);
   await page.waitForTimeout(1_000);
   // Only the open channel's latest page (what the message list shows) may be asked for; no backfill page.
