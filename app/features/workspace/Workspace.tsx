@@ -16,6 +16,8 @@ import { useSend } from "~/features/messages/useSend.client";
 import { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { useMembers } from "~/features/members/useMembers.client";
 import { useUnread } from "~/features/unread/useUnread.client";
+import { SearchPanel } from "~/features/search/SearchPanel";
+import { useSearch } from "~/features/search/useSearch.client";
 import { ChatPane } from "~/features/workspace/ChatPane";
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import { playChime } from "~/features/notifications/sound.client";
@@ -70,6 +72,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const translation = useTranslation(history.messages, settings, saveSettings);
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
+  const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId });
   const dictation = useDictation(
     (text) => setDictated((prev) => ({ id: (prev?.id ?? 0) + 1, text })),
     (message) => notify(message, "error"),
@@ -85,6 +88,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     notifications,
     unread,
     refreshMembers: members.refresh,
+    search: search.live,
   });
 
   function openContacts(mode: "manage" | "select") {
@@ -126,6 +130,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         } catch {
           throw new ChatError("Failed to clear messages");
         }
+        search.live.cleared(channel.id);
         if (selected?.id === channel.id) history.clear();
       }, "Failed to clear messages"),
     saveSettings: (values) => void dialogs.run(() => saveSettings(values), SETTINGS_SAVE_FAILED),
@@ -154,6 +159,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   return (
     <div className="workspace">
       <Header onToggleSidebar={() => setSidebarOpen((o) => !o)}>
+        <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
         <HeaderMenu onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
       </Header>
@@ -208,6 +214,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 ),
               }}
               history={history}
+              openAt={search.openAt}
               actions={messageActions}
               onDeleteMessage={(message) => dialogs.open({ kind: "deleteMessage", message })}
               translation={translation}
