@@ -81,3 +81,11 @@ export function filesContaining(dirs: string[], needle: string): string[] {
       .map((f) => f.path),
   );
 }
+
+/** Signs out through the account button and its confirmation. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: /sign out/i }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign out?" });
+  await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
