@@ -45,7 +45,10 @@ export async function openAuth(page: Page) {
 
 export async function signUp(page: Page, user: TestUser) {
   await openAuth(page);
-  await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  // An invite opens Sign Up by default; otherwise the page starts on Sign In.
+  await expect(page.getByRole("heading", { name: /^Sign (In|Up)$/ })).toBeVisible();
+  const toSignUp = page.getByRole("button", { name: "Don't have an account? Sign up" });
+  if (await toSignUp.isVisible()) await toSignUp.click();
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);

@@ -24,6 +24,8 @@ interface Props extends MessageActions {
   translationOf?: (m: DecryptedMessage) => string | undefined;
   showingOriginal?: ReadonlySet<string>;
   onToggleOriginal?: (id: string) => void;
+  /** Lines such as "bob joined the channel", placed among the messages by time. */
+  events?: { id: string; text: string; created: string }[];
 }
 
 const NEAR_BOTTOM_PX = 80;
@@ -41,6 +43,7 @@ export function MessageList(props: Props) {
   const seenLast = useRef<string | null>(null);
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
+  const events = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -101,6 +104,7 @@ export function MessageList(props: Props) {
           const unread = m.id === firstUnread;
           return (
             <Fragment key={m.id}>
+              {events.before.get(m.id)?.map(eventLine)}
               {newDay && (
                 <div className="day-separator" role="separator" aria-label={dayLabel(m.created)}>
                   <span>{dayLabel(m.created)}</span>
@@ -124,6 +128,7 @@ export function MessageList(props: Props) {
             </Fragment>
           );
         })}
+        {events.after.map(eventLine)}
       </div>
       {missed > 0 && (
         <button type="button" className="btn btn-small jump-latest" onClick={jumpToLatest}>
@@ -132,4 +137,26 @@ export function MessageList(props: Props) {
       )}
     </div>
   );
+}
+
+function eventLine(event: { id: string; text: string }) {
+  return (
+    <p key={event.id} className="chat-event">
+      {event.text}
+    </p>
+  );
+}
+
+/** Each event goes before the first message newer than it; the rest after the last message. */
+function placeEvents<E extends { created: string }>(messages: { id: string; created: string }[], events: E[]) {
+  const before = new Map<string, E[]>();
+  const after: E[] = [];
+  const time = (value: string) => Date.parse(value.replace(" ", "T"));
+  for (const event of events) {
+    const at = time(event.created);
+    const next = messages.find((m) => time(m.created) > at);
+    if (!next) after.push(event);
+    else before.set(next.id, [...(before.get(next.id) ?? []), event]);
+  }
+  return { before, after };
 }

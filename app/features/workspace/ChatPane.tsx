@@ -7,7 +7,7 @@ import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
 import { previewImageUrl } from "~/features/link-previews/previews.client";
 import { MembersPanel } from "~/features/members/MembersPanel";
-import type { ChannelMember } from "~/features/members/types";
+import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
@@ -45,7 +45,7 @@ interface Props {
   };
   outbox: { pending: PendingMessage[]; onRetry: () => void; onDiscard: (clientId: string) => void };
   uploads: ReturnType<typeof useUploads<DecryptedMessage>>;
-  members: { list: ChannelMember[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
+  members: { list: ChannelMember[]; notices: MemberNotice[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
   news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
 }
 
@@ -89,6 +89,7 @@ export function ChatPane({
           loadingOlder={history.loadingOlder}
           onLoadOlder={() => void history.loadOlder()}
           notice={notice}
+          events={members.notices}
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}

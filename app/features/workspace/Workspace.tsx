@@ -238,6 +238,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               uploads={uploads}
               members={{
                 list: members.members,
+                notices: members.notices,
                 open: membersOpen,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
                 onClose: () => setMembersOpen(false),
