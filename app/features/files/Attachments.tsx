@@ -1,4 +1,5 @@
 import { useObjectUrl } from "~/lib/useObjectUrl";
+import { ImageView } from "~/features/files/ImageView";
 import { formatKb } from "~/features/files/attachments";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
 
@@ -14,7 +15,7 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
   const { url, failed } = useObjectUrl(inline ? () => resolveUrl(attachment) : null);
   return (
     <div className={`attachment attachment-${attachment.kind}`}>
-      {attachment.kind === "image" && url && <img src={url} alt={attachment.name} className="attachment-image" />}
+      {attachment.kind === "image" && url && <ImageView url={url} name={attachment.name} />}
       {attachment.kind === "audio" && url && (
         // A recorded voice message has no transcript to offer as captions.
         // eslint-disable-next-line jsx-a11y/media-has-caption

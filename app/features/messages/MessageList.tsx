@@ -1,13 +1,16 @@
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
 import type { DecryptedPreview } from "~/features/link-previews/decrypt";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { MessageItem, type MessageActions } from "~/features/messages/MessageItem";
 import { continuesGroup, dayLabel, startsDay } from "~/features/messages/text";
+import { forgetPosition, restorePosition, savePosition, savedPosition } from "~/features/messages/reading-position";
 
 export { formatTime } from "~/features/messages/MessageItem";
 
 interface Props extends MessageActions {
+  /** The open channel: a reader's position in it is kept for coming back. */
+  channelId?: string;
   messages: DecryptedMessage[];
   username: string;
   highlighted: ReadonlySet<string>;
@@ -26,6 +29,8 @@ interface Props extends MessageActions {
   onToggleOriginal?: (id: string) => void;
   /** Lines such as "bob joined the channel", placed among the messages by time. */
   events?: { id: string; text: string; created: string }[];
+  /** Shown in place of the messages when the channel has none. */
+  empty?: ReactNode;
 }
 
 const NEAR_BOTTOM_PX = 80;
@@ -45,12 +50,30 @@ export function MessageList(props: Props) {
   const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
   const events = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
 
+  // A new channel starts at its saved reading position, or at the bottom.
+  const restoring = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    restoring.current = props.channelId ?? null;
+    atBottom.current = true;
+    seenLast.current = null;
+    setMissed(0);
+  }, [props.channelId]);
+
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list || lastId === seenLast.current) return;
     const previous = seenLast.current;
     seenLast.current = lastId;
     const newest = lastId ? byId.get(lastId) : undefined;
+    const channel = restoring.current;
+    if (channel && lastId) {
+      restoring.current = null;
+      const saved = savedPosition(channel);
+      if (saved && restorePosition(list, saved)) {
+        atBottom.current = false;
+        return;
+      }
+    }
     if (atBottom.current || !previous || newest?.own) {
       list.scrollTop = list.scrollHeight;
       setMissed(0);
@@ -87,7 +110,12 @@ export function MessageList(props: Props) {
         aria-live="polite"
         onScroll={(e) => {
           const list = e.currentTarget;
+          if (restoring.current) return;
           atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          if (props.channelId) {
+            if (atBottom.current) forgetPosition(props.channelId);
+            else savePosition(props.channelId, list);
+          }
           if (atBottom.current && missed) setMissed(0);
           if (hasMore && !loadingOlder && list.scrollTop < 40) onLoadOlder();
         }}
@@ -98,6 +126,7 @@ export function MessageList(props: Props) {
           </button>
         )}
         {notice && <p className="chat-notice">{notice}</p>}
+        {messages.length === 0 && !hasMore && props.empty}
         {messages.map((m, i) => {
           const previous = messages[i - 1];
           const newDay = startsDay(previous, m);

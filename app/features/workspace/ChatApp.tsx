@@ -45,6 +45,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setError(null);
     try {
       setUser(mode === "signup" ? await signUp(values) : await signIn(values));
+      setInvitedTo(undefined);
     } catch (err) {
       if (!(err instanceof AuthError)) console.warn("Authentication error", err);
       setError(err instanceof AuthError && err.message ? err.message : "Authentication failed");

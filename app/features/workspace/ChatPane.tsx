@@ -14,6 +14,7 @@ import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { NewsFeed } from "~/features/news/NewsFeed";
+import { EmptyChannel } from "~/features/workspace/EmptyChat";
 import { Outbox } from "~/features/messages/Outbox";
 import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
@@ -82,6 +83,7 @@ export function ChatPane({
       <div className="chat-main">
         <ChatHeader {...header} live={live} channel={channel} isCreator={isCreator} hasMessages={history.messages.length > 0} />
         <MessageList
+          channelId={channel.id}
           messages={history.messages}
           username={user.username}
           highlighted={history.highlighted}
@@ -90,6 +92,7 @@ export function ChatPane({
           onLoadOlder={() => void history.loadOlder()}
           notice={notice}
           events={members.notices}
+          empty={history.loaded && <EmptyChannel onShare={header.onShare} />}
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}

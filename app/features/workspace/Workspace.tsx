@@ -246,7 +246,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
             />
           ) : (
-            <EmptyChat />
+            <EmptyChat
+              hasChannels={Boolean(channels.channels?.length)}
+              onCreate={() => dialogs.open({ kind: "create" })}
+              onJoin={() => dialogs.open({ kind: "join" })}
+            />
           )}
         </main>
       </div>
