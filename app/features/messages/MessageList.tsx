@@ -43,6 +43,7 @@ export function MessageList(props: Props) {
   const { messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const lastTop = useRef(0);
   const [missed, setMissed] = useState(0);
   const lastId = messages.length ? messages[messages.length - 1].id : null;
   const seenLast = useRef<string | null>(null);
@@ -111,7 +112,11 @@ export function MessageList(props: Props) {
         onScroll={(e) => {
           const list = e.currentTarget;
           if (restoring.current) return;
-          atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          // Only the reader moving up leaves the bottom: content that grows (a picture loading) while
+          // the list is being kept at the bottom does not.
+          const near = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          atBottom.current = list.scrollTop < lastTop.current - 1 ? near : atBottom.current || near;
+          lastTop.current = list.scrollTop;
           if (props.channelId) {
             if (atBottom.current) forgetPosition(props.channelId);
             else savePosition(props.channelId, list);
