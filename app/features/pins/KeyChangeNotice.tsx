@@ -1,0 +1,45 @@
+import { useState } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import { acceptKeys } from "~/features/pins/pins.client";
+import { usePins } from "~/features/pins/usePins.client";
+
+interface Props {
+  user: SessionUser;
+  channelId: string;
+  /** Called once new keys are accepted: the held-back messages can be read again. */
+  onAccepted: () => void;
+}
+
+/** "bob's security keys changed": shown in a channel where someone's messages are held back for that reason. */
+export function KeyChangeNotice({ user, channelId, onAccepted }: Props) {
+  const { changed } = usePins();
+  const [busy, setBusy] = useState("");
+  const here = [...changed.values()].filter((c) => c.channels.has(channelId));
+  if (here.length === 0) return null;
+  return (
+    <div className="key-change-notices">
+      {here.map((change) => (
+        <div key={change.userId} className="key-change-notice" role="alert">
+          <p>
+            <strong>{change.username}&apos;s security keys changed</strong>. Their messages are held back until you accept the new keys.
+            Compare your safety number with them first.
+          </p>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Accept new keys of ${change.username}`}
+            disabled={busy === change.userId}
+            onClick={() => {
+              setBusy(change.userId);
+              acceptKeys(user.id, change)
+                .then(onAccepted, (error) => console.warn("The new keys could not be accepted", error))
+                .finally(() => setBusy(""));
+            }}
+          >
+            Accept new keys
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
