@@ -1,0 +1,138 @@
+/**
+ * Sealed channels' MLS settings and the few operations every caller needs (docs/decisions/0015-sealed-channels-mls.md).
+ * This module imports ts-mls; the page loads it only with a dynamic import, when a sealed channel is opened.
+ */
+import {
+  createApplicationMessage,
+  createCommit,
+  createGroup,
+  decodeMlsMessage,
+  defaultCapabilities,
+  defaultAuthenticationService,
+  defaultKeyPackageEqualityConfig,
+  defaultLifetimeConfig,
+  defaultPaddingConfig,
+  defaultLifetime,
+  emptyPskIndex,
+  encodeMlsMessage,
+  generateKeyPackage,
+  getCiphersuiteFromName,
+  getCiphersuiteImpl,
+  joinGroup,
+  processPrivateMessage,
+  zeroOutUint8Array,
+  type CiphersuiteImpl,
+  type ClientConfig,
+  type ClientState,
+  type KeyPackage,
+  type PrivateKeyPackage,
+  type Proposal,
+} from "ts-mls";
+
+/** Ciphersuite 1: X25519, AES-128-GCM, SHA-256, Ed25519. */
+export const CIPHERSUITE = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519" as const;
+
+/**
+ * No keys of past epochs are kept: once a device has moved to epoch N, nothing of earlier epochs can be
+ * decrypted with its state (forward secrecy across epochs). The delivery service hands each device the
+ * channel's messages and commits in one order, so a device never needs an earlier epoch's keys.
+ * ts-mls 1.6.4 keeps every past epoch when told to keep 0 (`slice(-0)` in removeOldHistoricalReceiverData),
+ * so the library keeps one and `forgetPastEpochs` drops it after every step.
+ */
+export const CLIENT_CONFIG: ClientConfig = {
+  keyRetentionConfig: { retainKeysForGenerations: 10, retainKeysForEpochs: 1, maximumForwardRatchetSteps: 200 },
+  lifetimeConfig: defaultLifetimeConfig,
+  keyPackageEqualityConfig: defaultKeyPackageEqualityConfig,
+  paddingConfig: defaultPaddingConfig,
+  authService: defaultAuthenticationService,
+};
+
+/** The state without the receiver secrets of earlier epochs. */
+export const forgetPastEpochs = (state: ClientState): ClientState =>
+  state.historicalReceiverData.size === 0 ? state : { ...state, historicalReceiverData: new Map() };
+
+let suite: Promise<CiphersuiteImpl> | null = null;
+export const ciphersuite = () => (suite ??= getCiphersuiteImpl(getCiphersuiteFromName(CIPHERSUITE)));
+
+export interface DeviceKeyPackage {
+  publicPackage: KeyPackage;
+  privatePackage: PrivateKeyPackage;
+}
+
+/** A key package for one device; `identity` names the device (user id and device id). */
+export async function newKeyPackage(identity: string): Promise<DeviceKeyPackage> {
+  return generateKeyPackage(
+    { credentialType: "basic", identity: new TextEncoder().encode(identity) },
+    defaultCapabilities(),
+    defaultLifetime,
+    [],
+    await ciphersuite(),
+  );
+}
+
+/** A new group (a sealed channel) with the creator's device as its only member, at epoch 0. */
+export async function newGroup(groupId: string, creator: DeviceKeyPackage): Promise<ClientState> {
+  return createGroup(
+    new TextEncoder().encode(groupId),
+    creator.publicPackage,
+    creator.privatePackage,
+    [],
+    await ciphersuite(),
+    CLIENT_CONFIG,
+  );
+}
+
+/** Commits proposals (adds, removes, or none: a key update). The commit and welcome are sent encoded. */
+export async function commit(state: ClientState, proposals: Proposal[] = []) {
+  const result = await createCommit({ state, cipherSuite: await ciphersuite() }, { extraProposals: proposals, ratchetTreeExtension: true });
+  result.consumed.forEach(zeroOutUint8Array);
+  return {
+    state: forgetPastEpochs(result.newState),
+    commit: encodeMlsMessage(result.commit),
+    welcome: result.welcome ? encodeMlsMessage({ welcome: result.welcome, wireformat: "mls_welcome", version: "mls10" }) : undefined,
+  };
+}
+
+export const addProposal = (keyPackage: KeyPackage): Proposal => ({ proposalType: "add", add: { keyPackage } });
+export const removeProposal = (leafIndex: number): Proposal => ({ proposalType: "remove", remove: { removed: leafIndex } });
+
+/** Joins from a welcome (the ratchet tree travels in it). */
+export async function join(welcome: Uint8Array, device: DeviceKeyPackage): Promise<ClientState> {
+  const decoded = decodeMlsMessage(welcome, 0)?.[0];
+  if (decoded?.wireformat !== "mls_welcome") throw new Error("not a welcome message");
+  return joinGroup(
+    decoded.welcome,
+    device.publicPackage,
+    device.privatePackage,
+    emptyPskIndex,
+    await ciphersuite(),
+    undefined,
+    undefined,
+    CLIENT_CONFIG,
+  );
+}
+
+/** Encrypts application data for the group's current epoch. */
+export async function seal(state: ClientState, plaintext: Uint8Array) {
+  const result = await createApplicationMessage(state, plaintext, await ciphersuite());
+  result.consumed.forEach(zeroOutUint8Array);
+  return {
+    state: result.newState,
+    message: encodeMlsMessage({ privateMessage: result.privateMessage, wireformat: "mls_private_message", version: "mls10" }),
+  };
+}
+
+/**
+ * Processes one message of the group (a commit or application data), in the delivery service's order.
+ * Answers the new state and, for application data, the plaintext. Throws when it cannot be processed.
+ */
+export async function receive(state: ClientState, message: Uint8Array): Promise<{ state: ClientState; plaintext?: Uint8Array }> {
+  const decoded = decodeMlsMessage(message, 0)?.[0];
+  if (decoded?.wireformat !== "mls_private_message") throw new Error("not a private message");
+  const result = await processPrivateMessage(state, decoded.privateMessage, emptyPskIndex, await ciphersuite());
+  result.consumed.forEach(zeroOutUint8Array);
+  if (result.kind === "applicationMessage") return { state: forgetPastEpochs(result.newState), plaintext: result.message };
+  return { state: forgetPastEpochs(result.newState) };
+}
+
+export const epochOf = (state: ClientState) => state.groupContext.epoch;
