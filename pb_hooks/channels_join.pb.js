@@ -17,7 +17,7 @@ routerAdd(
   (e) => {
     const { forbidden, invalidRecord, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
     const { patterns, requireUser, readJsonObject, matching, nonEmptyString } = require(`${__hooks}/lib/request.js`);
-    const { VERIFIER_MALFORMED, checkChannelId, requireChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
+    const { VERIFIER_MALFORMED, checkChannelId, requireChannel, findMembership, verifierMatches } = require(`${__hooks}/lib/channels.js`);
     const { TOO_MANY_JOIN_ATTEMPTS, takeJoinAttempt } = require(`${__hooks}/lib/channels.js`);
 
     const user = requireUser(e, "Not authenticated");
@@ -38,7 +38,7 @@ routerAdd(
     e.app.runInTransaction((txApp) => {
       const channel = requireChannel(txApp, channelId);
 
-      if (!$security.equal(verifierHash(verifier), channel.getString("verifier_hash"))) {
+      if (!verifierMatches(channel, verifier)) {
         throw forbidden("Incorrect password");
       }
       attempt.releaseAll(); // the right verifier is not a failed attempt

@@ -77,6 +77,15 @@ function verifierHash(verifier) {
   return $security.sha256(verifier);
 }
 
+// The channel password proven: SHA-256 of the submitted verifier compared in constant time with the stored hash.
+/**
+ * @param {core.Record} channel
+ * @param {string} verifier
+ */
+function verifierMatches(channel, verifier) {
+  return $security.equal(verifierHash(verifier), channel.getString("verifier_hash"));
+}
+
 // Counts a join attempt against the account's and the channel's limits of failed attempts,
 // before the verifier is checked, so that concurrent guesses cannot pass the limits. Answers
 // {ok: false} when either limit is reached (every attempt is then refused, right or wrong), or
@@ -105,4 +114,5 @@ module.exports = {
   requireChannel,
   findMembership,
   verifierHash,
+  verifierMatches,
 };

@@ -6,6 +6,7 @@ import {
   createApplicationMessage,
   createCommit,
   createGroup,
+  createGroupInfoWithExternalPubAndRatchetTree,
   decodeMlsMessage,
   defaultCapabilities,
   defaultAuthenticationService,
@@ -19,7 +20,9 @@ import {
   getCiphersuiteFromName,
   getCiphersuiteImpl,
   joinGroup,
+  joinGroupExternal,
   processPrivateMessage,
+  processPublicMessage,
   zeroOutUint8Array,
   type CiphersuiteImpl,
   type ClientConfig,
@@ -128,11 +131,54 @@ export async function seal(state: ClientState, plaintext: Uint8Array) {
  */
 export async function receive(state: ClientState, message: Uint8Array): Promise<{ state: ClientState; plaintext?: Uint8Array }> {
   const decoded = decodeMlsMessage(message, 0)?.[0];
-  if (decoded?.wireformat !== "mls_private_message") throw new Error("not a private message");
-  const result = await processPrivateMessage(state, decoded.privateMessage, emptyPskIndex, await ciphersuite());
+  const cs = await ciphersuite();
+  if (decoded?.wireformat === "mls_public_message") {
+    // An external commit (a join or a rejoin): public, signed by the joiner.
+    const result = await processPublicMessage(state, decoded.publicMessage, emptyPskIndex, cs);
+    result.consumed.forEach(zeroOutUint8Array);
+    return { state: forgetPastEpochs(result.newState) };
+  }
+  if (decoded?.wireformat !== "mls_private_message") throw new Error("not an MLS message");
+  const result = await processPrivateMessage(state, decoded.privateMessage, emptyPskIndex, cs);
   result.consumed.forEach(zeroOutUint8Array);
   if (result.kind === "applicationMessage") return { state: forgetPastEpochs(result.newState), plaintext: result.message };
   return { state: forgetPastEpochs(result.newState) };
 }
 
 export const epochOf = (state: ClientState) => state.groupContext.epoch;
+
+/** The key package as sent to the delivery service. */
+export const encodeKeyPackage = (device: DeviceKeyPackage) =>
+  encodeMlsMessage({ keyPackage: device.publicPackage, wireformat: "mls_key_package", version: "mls10" });
+
+export function decodeKeyPackage(bytes: Uint8Array): KeyPackage {
+  const decoded = decodeMlsMessage(bytes, 0)?.[0];
+  if (decoded?.wireformat !== "mls_key_package") throw new Error("not a key package");
+  return decoded.keyPackage;
+}
+
+/** The GroupInfo (with the external public key and the ratchet tree) that the delivery service keeps for external joins. */
+export async function groupInfo(state: ClientState): Promise<Uint8Array> {
+  const info = await createGroupInfoWithExternalPubAndRatchetTree(state, [], await ciphersuite());
+  return encodeMlsMessage({ groupInfo: info, wireformat: "mls_group_info", version: "mls10" });
+}
+
+/** Joins (or rejoins, `resync`) by external commit from the stored GroupInfo. */
+export async function externalJoin(info: Uint8Array, device: DeviceKeyPackage, resync = false) {
+  const decoded = decodeMlsMessage(info, 0)?.[0];
+  if (decoded?.wireformat !== "mls_group_info") throw new Error("not a GroupInfo");
+  const cs = await ciphersuite();
+  const result = await joinGroupExternal(
+    decoded.groupInfo,
+    device.publicPackage,
+    device.privatePackage,
+    resync,
+    cs,
+    undefined,
+    CLIENT_CONFIG,
+  );
+  return {
+    state: forgetPastEpochs(result.newState),
+    commit: encodeMlsMessage({ publicMessage: result.publicMessage, wireformat: "mls_public_message", version: "mls10" }),
+  };
+}
