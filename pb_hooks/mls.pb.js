@@ -134,20 +134,11 @@ routerAdd(
   "POST",
   "/api/chat/mls/group-info",
   (e) => {
-    const { forbidden, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
-    const { patterns, requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
-    const { VERIFIER_MALFORMED, TOO_MANY_JOIN_ATTEMPTS, checkChannelId, requireChannel, takeJoinAttempt, verifierMatches } = require(
-      `${__hooks}/lib/channels.js`,
-    );
+    const { readJoinRequest, requireChannel, takeJoinAttemptOrRefuse, requirePassword } = require(`${__hooks}/lib/channels.js`);
     const { requireGroup } = require(`${__hooks}/lib/mls.js`);
-    const user = requireUser(e, "Not authenticated");
-    const body = readJsonObject(e);
-    const channelId = checkChannelId(body.channel_id);
-    const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
-    const attempt = takeJoinAttempt(e.app, user.id, channelId);
-    if (!attempt.ok) throw tooManyRequests(TOO_MANY_JOIN_ATTEMPTS);
-    if (!verifierMatches(requireChannel(e.app, channelId), verifier)) throw forbidden("Incorrect password");
-    attempt.releaseAll();
+    const { user, channelId, verifier } = readJoinRequest(e);
+    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
+    requirePassword(requireChannel(e.app, channelId), verifier, attempt);
     const group = requireGroup(e.app, channelId);
     return e.json(200, { epoch: group.getInt("epoch"), group_info: group.getString("group_info") });
   },
@@ -158,45 +149,23 @@ routerAdd(
   "POST",
   "/api/chat/mls/external-join",
   (e) => {
-    const { forbidden, tooManyRequests, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-    const { patterns, requireUser, readJsonObject, matching, nonEmptyString } = require(`${__hooks}/lib/request.js`);
-    const {
-      VERIFIER_MALFORMED,
-      TOO_MANY_JOIN_ATTEMPTS,
-      checkChannelId,
-      requireChannel,
-      findMembership,
-      takeJoinAttempt,
-      verifierMatches,
-    } = require(`${__hooks}/lib/channels.js`);
+    const { nonEmptyString } = require(`${__hooks}/lib/request.js`);
+    const { readJoinRequest, requireChannel, takeJoinAttemptOrRefuse, requirePassword, addMembership } = require(
+      `${__hooks}/lib/channels.js`,
+    );
     const { mlsData, epochOf, acceptCommit } = require(`${__hooks}/lib/mls.js`);
-    const user = requireUser(e, "Not authenticated");
-    const body = readJsonObject(e);
-    const channelId = checkChannelId(body.channel_id);
-    const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
+    const { user, body, channelId, verifier } = readJoinRequest(e);
     const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
     const epoch = epochOf(body);
     const commit = mlsData(body, "commit", 2000000);
     const groupInfo = mlsData(body, "group_info", 2000000);
-    const attempt = takeJoinAttempt(e.app, user.id, channelId);
-    if (!attempt.ok) throw tooManyRequests(TOO_MANY_JOIN_ATTEMPTS);
+    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
     let next = 0;
     e.app.runInTransaction((txApp) => {
-      const channel = requireChannel(txApp, channelId);
       // The password first: without it no commit of this user reaches the group.
-      if (!verifierMatches(channel, verifier)) throw forbidden("Incorrect password");
-      attempt.releaseAll();
+      requirePassword(requireChannel(txApp, channelId), verifier, attempt);
       next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo });
-      if (findMembership(txApp, channelId, user.id)) return;
-      const member = new Record(txApp.findCollectionByNameOrId("channel_members"));
-      member.set("channel", channelId);
-      member.set("user", user.id);
-      member.set("ecdh_public_key", ecdhPublicKey);
-      try {
-        txApp.save(member);
-      } catch (err) {
-        throw invalidRecord(err, "Failed to join channel");
-      }
+      addMembership(txApp, channelId, user.id, ecdhPublicKey);
     });
     return e.json(200, { epoch: next });
   },

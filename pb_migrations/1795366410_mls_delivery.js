@@ -16,6 +16,25 @@ migrate(
     const member = "channel.channel_members_via_channel.user ?= @request.auth.id";
     const base64url = "^[A-Za-z0-9_-]+$";
 
+    /** @type {FieldData} */
+    const channel = { name: "channel", type: "relation", required: true, collectionId: channels.id, maxSelect: 1, cascadeDelete: true };
+    /** @type {FieldData} */
+    const epoch = { name: "epoch", type: "number", onlyInt: true, min: 0 };
+    /**
+     * A collection members read and only the routes write.
+     * @param {string} name
+     * @returns {CollectionData}
+     */
+    const written = (name) => ({
+      type: "base",
+      name,
+      listRule: member,
+      viewRule: member,
+      createRule: null,
+      updateRule: null,
+      deleteRule: null,
+    });
+
     /** @param {CollectionData} data */
     const collection = (data) => new Collection(/** @type {any} */ (data));
 
@@ -41,16 +60,10 @@ migrate(
 
     app.save(
       collection({
-        type: "base",
-        name: "mls_groups",
-        listRule: member,
-        viewRule: member,
-        createRule: null,
-        updateRule: null,
-        deleteRule: null,
+        ...written("mls_groups"),
         fields: [
-          { name: "channel", type: "relation", required: true, collectionId: channels.id, maxSelect: 1, cascadeDelete: true },
-          { name: "epoch", type: "number", onlyInt: true, min: 0 },
+          channel,
+          epoch,
           { name: "group_info", type: "text", required: true, max: 2000000, pattern: base64url },
           { name: "updated", type: "autodate", onCreate: true, onUpdate: true },
         ],
@@ -60,16 +73,10 @@ migrate(
 
     app.save(
       collection({
-        type: "base",
-        name: "mls_commits",
-        listRule: member,
-        viewRule: member,
-        createRule: null,
-        updateRule: null,
-        deleteRule: null,
+        ...written("mls_commits"),
         fields: [
-          { name: "channel", type: "relation", required: true, collectionId: channels.id, maxSelect: 1, cascadeDelete: true },
-          { name: "epoch", type: "number", onlyInt: true, min: 0 },
+          channel,
+          epoch,
           { name: "sender", type: "relation", required: true, collectionId: users.id, maxSelect: 1, cascadeDelete: false },
           { name: "data", type: "text", required: true, max: 2000000, pattern: base64url },
           { name: "created", type: "autodate", onCreate: true, onUpdate: false },
