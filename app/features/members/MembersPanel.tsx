@@ -1,19 +1,16 @@
 import type { ChannelMember } from "~/features/members/types";
-import type { SessionUser } from "~/lib/session-user";
 import { SafetyNumber } from "~/features/pins/SafetyNumber";
 
 interface Props {
   members: ChannelMember[];
   userId: string;
-  /** The signed-in user, whose identity keys enter each safety number. */
-  user: SessionUser;
   isCreator: boolean;
   onRemove: (member: ChannelMember) => void;
   onClose: () => void;
 }
 
 /** The channel's members; the creator is marked and may remove others. */
-export function MembersPanel({ members, userId, user, isCreator, onRemove, onClose }: Props) {
+export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: Props) {
   return (
     <aside className="side-panel members-panel" aria-label="Members">
       <div className="side-panel-head">
@@ -35,7 +32,7 @@ export function MembersPanel({ members, userId, user, isCreator, onRemove, onClo
                 Remove
               </button>
             )}
-            {m.userId !== userId && <SafetyNumber user={user} memberId={m.userId} username={m.username} />}
+            {m.userId !== userId && <SafetyNumber userId={userId} memberId={m.userId} username={m.username} />}
           </li>
         ))}
       </ul>

@@ -1,18 +1,26 @@
 import { useEffect, useState } from "react";
-import { safetyNumber } from "~/crypto";
-import type { SessionUser } from "~/lib/session-user";
+import { exportPublicKey, safetyNumber, type IdentityKeys } from "~/crypto";
+import { deviceKeys } from "~/lib/device-keys.client";
+import { KeysMissingError } from "~/lib/errors";
 import { senderProfiles } from "~/features/messages/messages.client";
 import { checkKeys, markVerified } from "~/features/pins/pins.client";
 import { usePins } from "~/features/pins/usePins.client";
 
+async function ownIdentity(userId: string): Promise<IdentityKeys> {
+  const keys = await deviceKeys(userId);
+  if (!keys) throw new KeysMissingError();
+  const [ecdhPublicKey, rsaPublicKey] = await Promise.all([exportPublicKey(keys.ecdhPublicKey), exportPublicKey(keys.rsaPublicKey)]);
+  return { userId, ecdhPublicKey, rsaPublicKey };
+}
+
 interface Props {
-  user: SessionUser;
+  userId: string;
   memberId: string;
   username: string;
 }
 
 /** A member's safety number (from both users' pinned identity keys), with "Mark as verified". */
-export function SafetyNumber({ user, memberId, username }: Props) {
+export function SafetyNumber({ userId, memberId, username }: Props) {
   const [open, setOpen] = useState(false);
   const [groups, setGroups] = useState<string[] | null>(null);
   const { pins, changed } = usePins();
@@ -25,24 +33,24 @@ export function SafetyNumber({ user, memberId, username }: Props) {
       senderProfiles([memberId])
         .then((found) => {
           const profile = found.get(memberId)?.profile;
-          return profile && checkKeys(user.id, [profile]);
+          return profile && checkKeys(userId, [profile]);
         })
         .catch((error) => console.warn("Keys could not be checked", error));
-  }, [open, memberId, user.id]);
+  }, [open, memberId, userId]);
 
   useEffect(() => {
     let current = true;
     setGroups(null);
+    // The user's own keys come from this device's key bundle, never from what the server says they are.
     if (open && pin)
-      safetyNumber(
-        { userId: user.id, ecdhPublicKey: user.ecdhPublicKey, rsaPublicKey: user.rsaPublicKey },
-        { userId: memberId, ecdhPublicKey: pin.e, rsaPublicKey: pin.r },
-      ).then(
-        (found) => current && setGroups(found),
-        () => undefined,
-      );
+      ownIdentity(userId)
+        .then((own) => safetyNumber(own, { userId: memberId, ecdhPublicKey: pin.e, rsaPublicKey: pin.r }))
+        .then(
+          (found) => current && setGroups(found),
+          (error) => console.warn("The safety number could not be computed", error),
+        );
     return () => void (current = false);
-  }, [open, pin, memberId, user]);
+  }, [open, pin, memberId, userId]);
 
   return (
     <div className="safety">
@@ -71,7 +79,7 @@ export function SafetyNumber({ user, memberId, username }: Props) {
               type="button"
               className="btn btn-small"
               aria-label={`Mark ${username} as verified`}
-              onClick={() => void markVerified(user.id, memberId).catch((error) => console.warn("Could not mark as verified", error))}
+              onClick={() => void markVerified(userId, memberId).catch((error) => console.warn("Could not mark as verified", error))}
             >
               Mark as verified
             </button>

@@ -119,14 +119,7 @@ export function ChatPane({
         />
       </div>
       {members.open && (
-        <MembersPanel
-          members={members.list}
-          userId={user.id}
-          user={user}
-          isCreator={isCreator}
-          onRemove={members.onRemove}
-          onClose={members.onClose}
-        />
+        <MembersPanel members={members.list} userId={user.id} isCreator={isCreator} onRemove={members.onRemove} onClose={members.onClose} />
       )}
       {news.open && (
         <NewsFeed
