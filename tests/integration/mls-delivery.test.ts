@@ -115,6 +115,10 @@ describe("commits", () => {
     const group = await alice.pb.collection("mls_groups").getFirstListItem(`channel = "${channel.id}"`);
     expect(group.epoch).toBe(2);
 
+    // Members read the group and its commits; nobody else does.
+    expect(await stranger.pb.collection("mls_commits").getFullList({ filter: `channel = "${channel.id}"` })).toEqual([]);
+    expect(await stranger.pb.collection("mls_groups").getFullList({ filter: `channel = "${channel.id}"` })).toEqual([]);
+    expect(await bob.pb.collection("mls_commits").getFullList({ filter: `channel = "${channel.id}"` })).toHaveLength(2);
     // Not a member, malformed, and bad epochs are refused with 4xx.
     expect((await call(stranger, "commits", { channel_id: channel.id, epoch: 2, commit: "AAAA", group_info: "AAAA" })).status).toBe(403);
     expect((await call(alice, "commits", { channel_id: channel.id, epoch: -1, commit: "AAAA", group_info: "AAAA" })).status).toBe(400);
