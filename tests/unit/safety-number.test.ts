@@ -17,7 +17,11 @@ describe("safety numbers", () => {
   });
 
   it("change when either user's ECDH or signing key changes", async () => {
-    const [alice, bob, mallory] = await Promise.all([identity("aliceaaaaaaaaaa"), identity("bobbbbbbbbbbbbb"), identity("bobbbbbbbbbbbbb")]);
+    const [alice, bob, mallory] = await Promise.all([
+      identity("aliceaaaaaaaaaa"),
+      identity("bobbbbbbbbbbbbb"),
+      identity("bobbbbbbbbbbbbb"),
+    ]);
     const genuine = (await safetyNumber(alice, bob)).join(" ");
     const swappedSigning = { ...bob, rsaPublicKey: mallory.rsaPublicKey };
     const swappedEcdh = { ...bob, ecdhPublicKey: mallory.ecdhPublicKey };
