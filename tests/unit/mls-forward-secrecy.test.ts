@@ -4,6 +4,7 @@ import {
   CLIENT_CONFIG,
   addProposal,
   commit,
+  epochCode,
   epochOf,
   join,
   newGroup,
@@ -92,5 +93,25 @@ describe("sealed channels: forward secrecy (ts-mls state)", () => {
       () => carol,
     );
     await expect(receive(carolAfter, after.message)).rejects.toThrow();
+  });
+});
+
+describe("sealed channels: epoch authenticator code", () => {
+  it("is the same for members in the same epoch and changes with every commit", async () => {
+    let { alice, bob } = await twoMembers();
+    expect(epochCode(alice)).toMatch(/^\d{5} \d{5}$/);
+    expect(epochCode(bob)).toBe(epochCode(alice));
+    const before = epochCode(alice);
+    const next = await commit(alice);
+    alice = next.state;
+    expect(epochCode(alice)).not.toBe(before);
+    expect(epochCode(bob)).toBe(before);
+    bob = (await receive(bob, next.commit)).state;
+    expect(epochCode(bob)).toBe(epochCode(alice));
+    // Another group in the same epoch number has another code.
+    const other = await twoMembers();
+    expect(epochOf(other.alice)).toBe(epochOf(bob) - 1n);
+    const otherNext = await commit(other.alice);
+    expect(epochCode(otherNext.state)).not.toBe(epochCode(bob));
   });
 });

@@ -182,3 +182,15 @@ export async function externalJoin(info: Uint8Array, device: DeviceKeyPackage, r
     commit: encodeMlsMessage({ publicMessage: result.publicMessage, wireformat: "mls_public_message", version: "mls10" }),
   };
 }
+
+/**
+ * The epoch authenticator (RFC 9420 §8.7) as a short code members compare, for example in the members
+ * panel: two groups of 5 digits from its first 5 bytes. Members in the same epoch of the same group
+ * see the same code; a member shown a different group by the server sees a different one.
+ */
+export function epochCode(state: ClientState): string {
+  let value = 0;
+  for (const byte of state.keySchedule.epochAuthenticator.subarray(0, 5)) value = value * 256 + byte;
+  const digits = String(value % 10_000_000_000).padStart(10, "0");
+  return `${digits.slice(0, 5)} ${digits.slice(5)}`;
+}
