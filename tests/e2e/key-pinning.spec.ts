@@ -86,3 +86,33 @@ test("swapped identity keys: the channel warns, nothing signed by them is shown 
   await alice.context.close();
   await bob.context.close();
 });
+
+test("a member who never wrote is pinned when the channel opens, and a later swap of their keys is announced", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `pins-quiet-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Quiet Member", password);
+  await joinAndOpen(bob.page, channelId, password, "Quiet Member");
+  // Alice's page sees Bob as a member (the list is read when the channel opens) and pins his keys.
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "# Quiet Member" }).click();
+  await alice.page.getByRole("button", { name: "Members" }).click();
+  await expect(alice.page.getByRole("complementary", { name: "Members" }).getByText(`@${bob.user.username}`)).toBeVisible();
+  await expect(async () => {
+    const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+    expect(await admin.collection("key_pins").getFullList({ filter: `owner = "${alice.id}" && subject = "${bob.id}"` })).toHaveLength(1);
+  }).toPass();
+
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const mallory = await generateKeyBundle();
+  await admin.collection("profiles").update(bob.id, {
+    ecdh_public_key: await exportPublicKey(mallory.ecdhPublicKey),
+    rsa_public_key: await exportPublicKey(mallory.rsaPublicKey),
+  });
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "# Quiet Member" }).click();
+  await expect(alice.page.getByRole("alert").filter({ hasText: `${bob.user.username}'s security keys changed` })).toBeVisible();
+
+  await alice.context.close();
+  await bob.context.close();
+});

@@ -77,7 +77,7 @@ export function ChatPane({
     <div className="chat-area">
       <div className="chat-main">
         <ChatHeader {...header} live={live} channel={channel} isCreator={isCreator} hasMessages={history.messages.length > 0} />
-        <KeyChangeNotice user={user} channelId={channel.id} onAccepted={history.reload} />
+        <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
         <MessageList
           messages={history.messages}
           username={user.username}
