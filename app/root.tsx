@@ -3,11 +3,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { ReactNode } from "react";
 import stylesUrl from "~/styles.css?url";
 import searchStylesUrl from "~/features/search/search.css?url";
+import pinsStylesUrl from "~/features/pins/pins.css?url";
 import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
   { rel: "stylesheet", href: searchStylesUrl },
+  { rel: "stylesheet", href: pinsStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,4 +1,5 @@
 import type { ChannelMember } from "~/features/members/types";
+import { SafetyNumber } from "~/features/pins/SafetyNumber";
 
 interface Props {
   members: ChannelMember[];
@@ -31,6 +32,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: 
                 Remove
               </button>
             )}
+            {m.userId !== userId && <SafetyNumber userId={userId} memberId={m.userId} username={m.username} />}
           </li>
         ))}
       </ul>

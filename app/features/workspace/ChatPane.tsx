@@ -7,6 +7,7 @@ import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
 import { previewImageUrl } from "~/features/link-previews/previews.client";
 import { MembersPanel } from "~/features/members/MembersPanel";
+import { KeyChangeNotice } from "~/features/pins/KeyChangeNotice";
 import type { ChannelMember } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";
@@ -81,6 +82,7 @@ export function ChatPane({
     <div className="chat-area">
       <div className="chat-main">
         <ChatHeader {...header} live={live} channel={channel} isCreator={isCreator} hasMessages={history.messages.length > 0} />
+        <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
         <MessageList
           messages={history.messages}
           username={user.username}
