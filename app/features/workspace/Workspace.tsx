@@ -67,7 +67,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     onSent: (id, sent) => history.add(id, [sent]),
   });
   const notifications = useNotifications(user.username, settingsRef);
-  const translation = useTranslation(history.messages, settings, saveSettings);
+  const translation = useTranslation(history.messages, settings, saveSettings, (text) => notify(text, "error"));
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
   const dictation = useDictation(
@@ -203,6 +203,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                     enabled={settings.translationEnabled}
                     busy={translation.busy}
                     notice={translation.notice}
+                    available={translation.available}
                     onSave={(language, enabled) => void translation.choose(language, enabled, (text) => notify(text, "error"))}
                   />
                 ),
