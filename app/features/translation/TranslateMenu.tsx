@@ -40,12 +40,7 @@ export function TranslateMenu({ language, enabled, busy, notice, available, onSa
       {open && (
         <div className="dropdown-panel" role="group" aria-label="Translation">
           <label htmlFor={selectId}>Translate incoming messages to</label>
-          <select
-            id={selectId}
-            value={choice}
-            onChange={(e) => setChoice(e.target.value)}
-            aria-describedby={greyed ? hintId : undefined}
-          >
+          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} aria-describedby={greyed ? hintId : undefined}>
             {options.map((o) => (
               <option key={o.code} value={o.code} disabled={o.disabled} aria-disabled={o.disabled || undefined}>
                 {o.label}

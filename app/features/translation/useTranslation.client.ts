@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UserSettings } from "~/lib/session-user";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import {
-  availableLanguages,
-  cachedTranslation,
-  translateTexts,
-  TranslationUnavailable,
-} from "~/features/translation/translate.client";
+import { availableLanguages, cachedTranslation, translateTexts, TranslationUnavailable } from "~/features/translation/translate.client";
 import { bcp47, failedText, notAvailableText, OnceReporter } from "~/features/translation/availability";
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
+import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
 import { useDialog } from "~/ui/useDialog";
 import { Sidebar } from "~/features/channels/Sidebar";
@@ -153,6 +154,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
 
   return (
     <div className="workspace">
+      {selected && <SkipLink />}
       <Header onToggleSidebar={() => setSidebarOpen((o) => !o)}>
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
         <HeaderMenu onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
