@@ -63,11 +63,15 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
   await expect(create).toBeFocused();
 
   // The skip link is the first tab stop and leads to the message box.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to message composer" });
-  await expect(skip).toBeFocused();
+  await tabTo(page, skip, [], true);
   await expect(skip).toBeInViewport();
+  // Nothing comes before it in tab order.
+  const first = await page.evaluate(() => {
+    const stops = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")];
+    return stops.find((el) => el.tabIndex >= 0 && !el.hasAttribute("disabled"))?.textContent;
+  });
+  expect(first).toBe("Skip to message composer");
   await page.keyboard.press("Enter");
   const box = page.getByLabel("Message", { exact: true });
   await expect(box).toBeFocused();
@@ -78,7 +82,7 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
   // The header menu follows the ARIA menu pattern; the world clock is not a tab stop on the way.
   const passed: string[] = [];
   const menu = page.getByRole("button", { name: "Menu", exact: true });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(page, skip, [], true);
   await tabTo(page, menu, passed);
   expect(passed.filter((entry) => entry.includes("world clock"))).toEqual([]);
   await page.keyboard.press("Enter");
