@@ -145,7 +145,20 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
 
   const join = page.getByRole("button", { name: "Join", exact: true });
   await activate(page, join);
-  await expect(page.getByRole("dialog", { name: "Join Channel" })).toBeVisible();
+  const joinDialog = page.getByRole("dialog", { name: "Join Channel" });
+  await expect(joinDialog).toBeVisible();
+  // A modal dialog: the page behind is inert, and Tab stays inside.
+  expect(await joinDialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+  const behind = await page.evaluate(() => {
+    const menuButton = [...document.querySelectorAll<HTMLButtonElement>(".app-header button")].find((b) => b.textContent === "Menu");
+    menuButton?.focus();
+    return { exists: Boolean(menuButton), focused: document.activeElement === menuButton };
+  });
+  expect(behind).toEqual({ exists: true, focused: false });
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press("Tab");
+    expect(await joinDialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Join Channel" })).toBeHidden();
   await expect(join).toBeFocused();

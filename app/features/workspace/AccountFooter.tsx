@@ -5,7 +5,6 @@ export function AccountFooter({ username, onSignOut, busy }: { username: string;
       <span className="account-label">Account</span>
       <button type="button" className="account-button" onClick={onSignOut} disabled={busy} title="Sign out">
         <span className="account-name">@{username}</span>
-        <span className="visually-hidden">, </span>
         <span className="account-action">Sign out</span>
       </button>
     </div>
