@@ -16,6 +16,8 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // When the opener goes with the action (a deleted channel's button), its region takes focus.
+    const region = opener?.closest<HTMLElement>("nav, main, aside, header, [role='log']") ?? null;
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
@@ -31,6 +33,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       dialog.removeEventListener("cancel", onCancel);
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
+      else if (region?.isConnected) focusRegion(region);
     };
   }, []);
 
@@ -64,6 +67,12 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       </div>
     </dialog>
   );
+}
+
+/** Focuses a landmark that is not focusable by itself (without making it a tab stop). */
+function focusRegion(region: HTMLElement) {
+  if (region.tabIndex < 0 && !region.hasAttribute("tabindex")) region.setAttribute("tabindex", "-1");
+  region.focus();
 }
 
 /** A yes/no dialog for destructive actions. */

@@ -196,4 +196,15 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
   await expect(choices.nth(1)).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(react).toBeFocused();
+
+  // Deleting the channel removes the button that opened the dialog: focus stays in the channel list.
+  const deleteChannel = page.getByRole("button", { name: "Delete Keyboard" });
+  await activate(page, deleteChannel);
+  const confirm = page.getByRole("dialog", { name: "Delete Channel" });
+  await expect(confirm).toBeVisible();
+  await tabTo(page, confirm.getByRole("button", { name: "Delete", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden({ timeout: 20_000 });
+  await expect(deleteChannel).toHaveCount(0);
+  expect(await page.getByRole("navigation", { name: "Channels" }).evaluate((nav) => nav.contains(document.activeElement))).toBe(true);
 });

@@ -4,6 +4,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApertium, type RunningApertium } from "./apertium";
 import { post, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { signedInClient, startWebServer, type WebServer } from "./web-session";
 
 const ROUTE = "/api/chat/translate";
 const LANGUAGES = "/api/chat/translate/languages";
@@ -196,6 +197,25 @@ describe("when the provider fails or is off", () => {
     expect(list.status).toBe(502);
     expect(list.json.message).toBe(SERVICE_UNAVAILABLE);
   });
+
+  it("the page's language list: the engine's languages, or null (greys nothing) when it cannot be asked", async () => {
+    const webs: WebServer[] = [];
+    try {
+      const working = await startWebServer(pb.url);
+      webs.push(working);
+      const reader = await signedInClient(working.url, user);
+      const known = (await reader.api("/api/translate-languages")) as { languages: string[] };
+      expect(known.languages).toEqual(expect.arrayContaining(["ES", "PT-BR"]));
+      expect(known.languages).not.toContain("JA");
+
+      const down = await startWebServer(broken!.url);
+      webs.push(down);
+      const other = await signedInClient(down.url, await signUpUser(broken!.url));
+      expect(await other.api("/api/translate-languages")).toEqual({ languages: null });
+    } finally {
+      await Promise.all(webs.map((web) => web.stop()));
+    }
+  }, 240_000);
 
   it("answers 422 for every language when translation is switched off", async () => {
     off = await startPocketBase({ env: { TRANSLATE_PROVIDER: "none" } });

@@ -22,12 +22,15 @@ let languages: Promise<ReadonlySet<string> | null> | null = null;
  * when the server could not say (asked again next time).
  */
 export function availableLanguages(): Promise<ReadonlySet<string> | null> {
-  languages ??= api<{ languages: string[] }>("/api/translate-languages").then(
-    (answer) => new Set(answer.languages),
+  const forget = () => {
+    languages = null;
+    return null;
+  };
+  languages ??= api<{ languages: string[] | null }>("/api/translate-languages").then(
+    (answer) => (Array.isArray(answer.languages) ? new Set(answer.languages) : forget()),
     (error) => {
       console.warn("The translation languages could not be loaded", error);
-      languages = null;
-      return null;
+      return forget();
     },
   );
   return languages;
