@@ -16,6 +16,7 @@ import { request } from "./lib/http.mjs";
 import { sdkTopic, subscribeRaw } from "./lib/pb-realtime.mjs";
 import { writeReport } from "./lib/report.mjs";
 import { addMembers, impersonate, sessionCookies } from "./lib/seed.mjs";
+import { searchPhase } from "./lib/search.mjs";
 import { cpuWindow, fdCount, rssMb, startStack } from "./lib/stack.mjs";
 import { percentile, pool, sleep, summary } from "./lib/stats.mjs";
 
@@ -100,8 +101,9 @@ Object.assign(CFG, {
   webProcesses: process.env.BENCH_WEB_PROCESSES ? Number(process.env.BENCH_WEB_PROCESSES) : undefined,
 });
 
-// BENCH_PHASES=latency,fanout,browser,capacity runs a subset (default: all).
-const PHASES = new Set((process.env.BENCH_PHASES || "latency,fanout,browser,capacity").split(",").map((x) => x.trim()));
+// BENCH_PHASES=latency,fanout,browser,search,capacity runs a subset (default: all); `node bench/search.mjs`
+// runs the search phase alone.
+const PHASES = new Set((process.env.BENCH_PHASES || "latency,fanout,browser,search,capacity").split(",").map((x) => x.trim()));
 
 const started = Date.now();
 const elapsed = () => ((Date.now() - started) / 1000).toFixed(0).padStart(4);
@@ -370,6 +372,17 @@ async function runPhases(stack, results, tag) {
     const node = performance.now();
     await c.deriveAccountSecrets("a password", "someone@example.test", c.PBKDF2_ITERATIONS);
     results.pbkdf2NodeMs = performance.now() - node;
+  }
+
+  // ---- 3b. local search in chromium (issue 14) ----
+  if (PHASES.has("search")) {
+    log("search: index of the app's own code in chromium, then backfill and search to the opened message ...");
+    try {
+      results.search = await searchPhase({ root, stack, c, reader, tag, log, quick: QUICK });
+    } catch (error) {
+      log(`search phase failed: ${error.message}`);
+      results.search = { error: String(error.message ?? error) };
+    }
   }
 
   // ---- 4. capacity ramp ----

@@ -56,6 +56,8 @@ export const LABELS = {
   keyringSalt: "keyring",
   settingsKey: "chatcrypt settings key",
   settingsSalt: "settings",
+  searchKey: "chatcrypt search index key",
+  searchSalt: "search-index",
   inviteSalt: "channel-invite",
   messagePrefix: "chatcrypt:msg:v1",
   wrapPrefix: "chatcrypt",

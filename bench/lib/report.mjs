@@ -137,7 +137,40 @@ function rows(r) {
   } else {
     out.push(["history / first load / sign-in", `not measured: ${b?.error ?? "skipped"}`, "—", "—", "—"]);
   }
+  out.push(...searchRows(r));
   return out;
+}
+
+/** The search phase's rows (issue 14): index build rate, query p95, IndexedDB size, search to opened message. */
+export function searchRows(r) {
+  const s = r.search;
+  if (!s) return [];
+  if (s.error) return [["search", `not measured: ${s.error}`, "—", "—", "—"]];
+  const { index, opened } = s;
+  return [
+    ["search: index build rate (chromium)", `${n(index.buildRate)} messages/s`, `${n(index.messages)} messages`, "—", "—"],
+    [
+      `search: query p95 over ${n(index.messages)} messages`,
+      ms(index.queryP95, 1),
+      `p50 ${ms(index.queryP50, 1)}`,
+      "≤ 50 ms",
+      yes(index.queryP95 <= 50),
+    ],
+    [
+      "search: IndexedDB size per 10,000 messages",
+      `${n(index.bytesPer10k / 2 ** 20, 2)} MiB sealed`,
+      `storage usage ${n(index.usageBytesPer10k / 2 ** 20, 2)} MiB`,
+      "—",
+      "—",
+    ],
+    [
+      `search: result to opened message (oldest of ${n(opened.historyMessages)})`,
+      ms(opened.ms, 0),
+      `backfill after sign-in ${ms(opened.backfillMs, 0)}`,
+      "—",
+      "—",
+    ],
+  ];
 }
 
 export function formatTable(r) {
@@ -255,7 +288,7 @@ export function writeReport(root, r) {
   const section = [
     START,
     "",
-    `Run ${r.started} of commit ${r.code ?? "unknown"} (${r.quick ? "quick mode, reduced sizes" : "full sizes"}${r.phases && r.phases.length < 4 ? `, phases: ${r.phases.join(", ")}` : ""}), ${n(r.seconds)} s in total, on ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}), ${n(memGiB, 1)} GiB memory, Node ${process.version}. ${noise}`,
+    `Run ${r.started} of commit ${r.code ?? "unknown"} (${r.quick ? "quick mode, reduced sizes" : "full sizes"}${r.phases && r.phases.length < 5 ? `, phases: ${r.phases.join(", ")}` : ""}), ${n(r.seconds)} s in total, on ${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}), ${n(memGiB, 1)} GiB memory, Node ${process.version}. ${noise}`,
     "",
     table,
     "",

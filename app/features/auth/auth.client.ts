@@ -15,6 +15,7 @@ import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { clearChannelSecrets, clearLocalKeys, loadLocalKeys, saveLocalKeys } from "~/lib/storage.client";
 import { forgetVaultKeys } from "~/features/keyring/vault.client";
+import { deleteSearchIndex } from "~/features/search/store.client";
 
 /** An error whose message is meant for the person at the screen. */
 export class AuthError extends Error {}
@@ -100,10 +101,10 @@ async function signOutOnServer() {
   }
 }
 
-/** Sign-out clears the local key bundle, every cached channel password (the keyring brings them back) and the profile (spec §4). */
+/** Sign-out clears the local key bundle, every cached channel password (the keyring brings them back), the local search index and the profile (spec §4). */
 export async function signOut() {
   clearLocalKeys();
   clearChannelSecrets();
   forgetVaultKeys();
-  await signOutOnServer();
+  await Promise.all([deleteSearchIndex(), signOutOnServer()]);
 }

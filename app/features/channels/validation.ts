@@ -58,6 +58,8 @@ export const messagePageSchema = z.object({
   before: z.string().max(40).optional(),
   after: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
+  /** "1": the answer also carries the channel's number of messages (the search backfill's progress). */
+  count: z.enum(["1"]).optional(),
 });
 
 const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");

@@ -113,12 +113,13 @@ export async function sendMessage(
   return postEnvelope(user, channel, { text, files: [], ...(replyTo ? { replyTo } : {}) }, undefined, clientId);
 }
 
-export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number } = {}) {
+export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number; count?: boolean } = {}) {
   const query = new URLSearchParams();
   if (page.before) query.set("before", page.before);
   if (page.after) query.set("after", page.after);
   query.set("limit", String(page.limit ?? 200));
-  return api<{ messages: EncryptedMessage[]; hasMore: boolean }>(`/api/channels/${channelId}/messages?${query}`);
+  if (page.count) query.set("count", "1");
+  return api<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number }>(`/api/channels/${channelId}/messages?${query}`);
 }
 
 /**

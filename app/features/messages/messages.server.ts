@@ -44,8 +44,8 @@ const ANNOTATION_ID_CHUNK = 50;
 export async function listMessages(
   pb: PocketBase,
   channelId: string,
-  page: { before?: string; after?: string; limit: number },
-): Promise<{ messages: EncryptedMessage[]; hasMore: boolean }> {
+  page: { before?: string; after?: string; limit: number; count?: "1" },
+): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number }> {
   const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number) =>
     pb.collection("messages").getList<MessageRecord>(1, limit, {
       filter: pb.filter(filter, { channel: channelId, ...params }),
@@ -70,6 +70,14 @@ export async function listMessages(
     );
     return found.flatMap((f) => f.items);
   };
+  // The channel's number of messages (edits and reactions not counted): PocketBase's list total.
+  const countMessages = async () =>
+    (
+      await pb.collection("messages").getList(1, 1, {
+        filter: pb.filter(`channel = {:channel} && kind = ""`, { channel: channelId }),
+        fields: "id",
+      })
+    ).totalItems;
   try {
     if (page.after) {
       const found = await list("channel = {:channel} && created >= {:after}", { after: page.after }, "created,id", page.limit);
@@ -79,8 +87,11 @@ export async function listMessages(
     const found = await list(filter, { before: page.before }, "-created,-id", page.limit + 1);
     const hasMore = found.items.length > page.limit;
     const messages = found.items.slice(0, page.limit).reverse();
-    const annotations = await annotationsOf(messages.map((m) => m.id));
-    return { messages: [...messages, ...annotations].map(toMessage), hasMore };
+    const [annotations, totalItems] = await Promise.all([
+      annotationsOf(messages.map((m) => m.id)),
+      page.count ? countMessages() : undefined,
+    ]);
+    return { messages: [...messages, ...annotations].map(toMessage), hasMore, ...(totalItems === undefined ? {} : { totalItems }) };
   } catch (error) {
     failOnOutage(error);
     if (pbStatus(error) === 400) fail(400, "Invalid message page.");

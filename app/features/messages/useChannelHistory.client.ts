@@ -30,6 +30,9 @@ const isOrphan = (m: DecryptedMessage) =>
 
 type Page = "latest" | "older" | "after";
 
+/** The oldest message of a page of history (messages come oldest first, then their edits and reactions). */
+const oldestOf = (records: readonly EncryptedMessage[]) => records.find((m) => !m.kind)?.created;
+
 /**
  * The open channel's messages (spec §4): the latest page first, older pages on demand, and what was
  * missed after a reconnect, all through one fetch-decrypt-merge path. Newly arrived messages of others
@@ -79,9 +82,12 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     });
   }, []);
 
-  /** One page of the open channel: fetched, verified, decrypted and merged. */
+  /**
+   * One page of the open channel: fetched, verified, decrypted and merged. Older history `until` a moment
+   * (a search result) is fetched in pages of up to 500 until that moment is covered, then shown at once.
+   */
   const loadPage = useCallback(
-    async (page: Page): Promise<void> => {
+    async (page: Page, until?: string): Promise<void> => {
       const open = channelRef.current;
       if (!open) return;
       const gen = generation.current;
@@ -92,10 +98,17 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         page === "latest"
           ? { limit: PAGE_SIZE }
           : page === "older"
-            ? { before: current[0]?.created, limit: PAGE_SIZE }
+            ? { before: current[0]?.created, limit: until ? CATCH_UP_SIZE : PAGE_SIZE }
             : { after: since, limit: CATCH_UP_SIZE };
-      const result = await fetchMessages(open.id, query);
-      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
+      let result = await fetchMessages(open.id, query);
+      const records = [...result.messages];
+      let oldest = oldestOf(records);
+      while (until && oldest && oldest > until && result.hasMore) {
+        result = await fetchMessages(open.id, { before: oldest, limit: CATCH_UP_SIZE });
+        records.push(...result.messages);
+        oldest = oldestOf(result.messages);
+      }
+      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, records);
       if (gen !== generation.current) return;
       annotate(open.id, found);
       const known = new Set(current.map((m) => m.id));
@@ -122,17 +135,21 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
 
   const catchUp = useCallback(() => loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error)), [loadPage]);
 
-  const loadOlder = useCallback(async () => {
-    if (!messagesRef.current.length || loadingOlder) return;
-    setLoadingOlder(true);
-    try {
-      await loadPage("older");
-    } catch (error) {
-      console.warn("Could not load older messages", error);
-    } finally {
-      setLoadingOlder(false);
-    }
-  }, [loadPage, loadingOlder]);
+  /** The previous page, or (`until`) everything back to a moment. */
+  const loadOlder = useCallback(
+    async (until?: string) => {
+      if (!messagesRef.current.length || loadingOlder) return;
+      setLoadingOlder(true);
+      try {
+        await loadPage("older", until);
+      } catch (error) {
+        console.warn("Could not load older messages", error);
+      } finally {
+        setLoadingOlder(false);
+      }
+    },
+    [loadPage, loadingOlder],
+  );
 
   const update = useCallback((id: string, change: (m: DecryptedMessage) => DecryptedMessage) => {
     setMessages((current) => current.map((m) => (m.id === id ? change(m) : m)));

@@ -18,6 +18,8 @@ import { Outbox } from "~/features/messages/Outbox";
 import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import type { useTranslation } from "~/features/translation/useTranslation.client";
+import { useOpenAt } from "~/features/search/useOpenAt.client";
+import type { OpenAt } from "~/features/search/useSearch.client";
 
 interface Props {
   user: SessionUser;
@@ -27,6 +29,8 @@ interface Props {
   notify: Notify;
   header: Omit<Parameters<typeof ChatHeader>[0], "live" | "channel" | "isCreator" | "hasMessages">;
   history: ReturnType<typeof useChannelHistory>;
+  /** A search result to open the channel at. */
+  openAt?: OpenAt | null;
   actions: ReturnType<typeof useMessageActions>;
   onDeleteMessage: (m: DecryptedMessage) => void;
   translation: ReturnType<typeof useTranslation>;
@@ -72,6 +76,7 @@ export function ChatPane({
     target.classList.add("highlight");
     setTimeout(() => target.classList.remove("highlight"), 2_000);
   };
+  useOpenAt(props.openAt, channel.id, history, jumpTo);
   return (
     <div className="chat-area">
       <div className="chat-main">

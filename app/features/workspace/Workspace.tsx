@@ -17,6 +17,8 @@ import { useSend } from "~/features/messages/useSend.client";
 import { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { useMembers } from "~/features/members/useMembers.client";
 import { useUnread } from "~/features/unread/useUnread.client";
+import { SearchPanel } from "~/features/search/SearchPanel";
+import { useSearch } from "~/features/search/useSearch.client";
 import { ChatPane } from "~/features/workspace/ChatPane";
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import { playChime } from "~/features/notifications/sound.client";
@@ -71,6 +73,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const translation = useTranslation(history.messages, settings, saveSettings, (text) => notify(text, "error"));
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
+  const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId });
   const dictation = useDictation(
     (text) => setDictated((prev) => ({ id: (prev?.id ?? 0) + 1, text })),
     (message) => notify(message, "error"),
@@ -86,6 +89,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     notifications,
     unread,
     refreshMembers: members.refresh,
+    search: search.live,
   });
 
   function openContacts(mode: "manage" | "select") {
@@ -127,6 +131,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         } catch {
           throw new ChatError("Failed to clear messages");
         }
+        search.live.cleared(channel.id);
         if (selected?.id === channel.id) history.clear();
       }, "Failed to clear messages"),
     saveSettings: (values) => void dialogs.run(() => saveSettings(values), SETTINGS_SAVE_FAILED),
@@ -156,6 +161,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     <div className="workspace">
       {selected && <SkipLink />}
       <Header onToggleSidebar={() => setSidebarOpen((o) => !o)}>
+        <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
         <HeaderMenu onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
       </Header>
@@ -211,6 +217,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 ),
               }}
               history={history}
+              openAt={search.openAt}
               actions={messageActions}
               onDeleteMessage={(message) => dialogs.open({ kind: "deleteMessage", message })}
               translation={translation}

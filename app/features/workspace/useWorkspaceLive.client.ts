@@ -5,6 +5,7 @@ import type { LiveEvent } from "~/features/live/types";
 import { useLiveEvents } from "~/features/live/useLiveEvents.client";
 import { decryptMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
+import type { EncryptedMessage } from "~/features/messages/types";
 
 interface Parts {
   channels: Channel[] | null;
@@ -14,6 +15,8 @@ interface Parts {
   notifications: { wanted: () => boolean; notifyAbout: (channel: Channel, message: DecryptedMessage) => void };
   unread: { arrived: (channelId: string, message: DecryptedMessage | null) => void };
   refreshMembers: () => Promise<unknown>;
+  /** The local search index: every channel's new messages and edits, and deleted messages. */
+  search?: { message: (message: EncryptedMessage) => Promise<void>; deleted: (messageId: string) => void };
 }
 
 /** Dispatches the page's live events to the features they concern. */
@@ -36,6 +39,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           await partsRef.current.refreshMembers();
           return;
         case "message": {
+          partsRef.current.search?.message(event.message).catch((error) => console.warn("Could not index a message", error));
           if (selected && event.message.channelId === selected.id) {
             const received = await history.receive(event.message);
             if (received && !received.own) {
@@ -53,6 +57,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
         }
         case "message-deleted":
+          partsRef.current.search?.deleted(event.messageId);
           history.remove(event.messageId);
           return;
         case "attachment":

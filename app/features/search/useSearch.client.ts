@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import type { EncryptedMessage } from "~/features/messages/types";
+import type { SearchHit, SearchIndex } from "~/features/search/engine";
+import { toDoc } from "~/features/search/docs";
+import { isEmptyQuery, parseQuery } from "~/features/search/query";
+
+/** How long after the last keystroke in the composer the backfill waits. */
+const TYPING_PAUSE_MS = 2_000;
+const SAVE_DELAY_MS = 1_000;
+const RETRY_MS = 30_000;
+
+export interface OpenAt {
+  channelId: string;
+  messageId: string;
+  /** The message's time: older history back to it is loaded at once. */
+  created: string;
+  /** Called when the message is no longer there (deleted while this browser was away): it leaves the index. */
+  missing: () => void;
+  /** A new value for every request, so opening the same message twice works. */
+  key: number;
+}
+
+interface Parts {
+  channels: Channel[] | null;
+  /** The open channel's decrypted messages (edits applied, files and previews attached). */
+  messages: readonly DecryptedMessage[];
+  select: (channelId: string) => void;
+}
+
+// The index, its persistence and the backfill are loaded when the index is first needed (ADR 0014).
+const loadModules = () =>
+  Promise.all([import("~/features/search/engine"), import("~/features/search/store.client"), import("~/features/search/backfill.client")]);
+type Modules = Awaited<ReturnType<typeof loadModules>>;
+
+/**
+ * Local encrypted message search (issue 14): every message this page decrypts goes into an index kept
+ * on this device only (IndexedDB, AES-GCM under the "search" vault key); a background backfill pages
+ * through each channel's whole history. Queries never leave the page.
+ */
+export function useSearch(user: SessionUser, parts: Parts) {
+  const [ready, setReady] = useState(false);
+  const [progress, setProgress] = useState({ indexed: 0, total: 0 });
+  const [query, setQuery] = useState("");
+  const [revision, setRevision] = useState(0);
+  const [openAt, setOpenAt] = useState<OpenAt | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const index = useRef<SearchIndex | null>(null);
+  const modules = useRef<Modules | null>(null);
+  const typingUntil = useRef(0);
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>();
+  const partsRef = useRef(parts);
+  partsRef.current = parts;
+
+  const refresh = useCallback(() => {
+    const ix = index.current;
+    if (!ix) return;
+    let total = 0;
+    for (const chunk of ix.chunks.values()) {
+      const count = chunk.index.documentCount;
+      total += chunk.meta.complete ? count : Math.max(chunk.meta.total, count);
+    }
+    setProgress({ indexed: ix.count(), total });
+    setRevision((r) => r + 1);
+  }, []);
+
+  /** Writes the chunks that changed since the last save (one record per channel). */
+  const flush = useCallback(async () => {
+    const ix = index.current;
+    const store = modules.current?.[1];
+    if (!ix || !store) return;
+    const dirty = [...ix.dirty];
+    ix.dirty.clear();
+    for (const channelId of dirty) await store.saveChunk(user.id, channelId, ix.chunks.get(channelId)?.serialize() ?? null);
+  }, [user.id]);
+
+  const changed = useCallback(() => {
+    refresh();
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(
+      () => void flush().catch((error) => console.warn("Could not save the search index", error)),
+      SAVE_DELAY_MS,
+    );
+  }, [refresh, flush]);
+
+  // Load the saved index (decrypting each channel's chunk), or start an empty one.
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const loaded = await loadModules();
+      const [engine, store] = loaded;
+      const ix = new engine.SearchIndex();
+      const saved = await store.loadChunks(user.id).catch(() => new Map<string, string>());
+      for (const [channelId, json] of saved) {
+        try {
+          ix.chunks.set(channelId, engine.Chunk.load(channelId, json));
+        } catch {
+          // a chunk that does not load is indexed again
+        }
+      }
+      if (cancelled) return;
+      modules.current = loaded;
+      index.current = ix;
+      setReady(true);
+      refresh();
+    })().catch((error) => console.warn("Could not open the search index", error));
+    return () => {
+      cancelled = true;
+      clearTimeout(saveTimer.current);
+    };
+  }, [user.id, refresh]);
+
+  // The composer's keystrokes pause the backfill.
+  useEffect(() => {
+    const onInput = (event: Event) => {
+      if (!(event.target instanceof HTMLElement) || event.target.closest("[data-search]")) return;
+      typingUntil.current = Date.now() + TYPING_PAUSE_MS;
+    };
+    document.addEventListener("input", onInput, true);
+    return () => document.removeEventListener("input", onInput, true);
+  }, []);
+
+  // Backfill every channel the user can read; a new channel list starts a new run where the last stopped.
+  const channelIds = (parts.channels ?? []).map((c) => c.id).join(",");
+  useEffect(() => {
+    const backfill = modules.current?.[2].backfill;
+    const ix = index.current;
+    if (!ready || !backfill || !ix || !channelIds) return;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const channels = partsRef.current.channels ?? [];
+    // Channels the user left or deleted leave the index.
+    for (const id of ix.chunks.keys()) if (!channels.some((c) => c.id === id)) ix.clearChannel(id);
+    if (ix.dirty.size) changed();
+    backfill({
+      user,
+      index: ix,
+      channels,
+      paused: () => Date.now() < typingUntil.current,
+      stopped: () => stopped,
+      onPage: async () => {
+        if (stopped) return;
+        refresh();
+        await flush();
+      },
+    }).catch((error) => {
+      // Offline or the server away: the next attempt goes on where this one stopped.
+      console.warn("Could not index older messages", error);
+      if (!stopped) retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+    };
+  }, [ready, channelIds, attempt, user, refresh, flush, changed]);
+
+  // The open channel as the page shows it: edits applied, file names and preview titles decrypted.
+  useEffect(() => {
+    if (!ready || !index.current || parts.messages.length === 0) return;
+    index.current.upsert(parts.messages.map(toDoc));
+    if (index.current.dirty.size > 0) changed();
+  }, [ready, parts.messages, changed]);
+
+  /** Live events of every channel: new messages and edits go in, deleted messages go out. */
+  const live = useMemo(
+    () => ({
+      message: async (message: EncryptedMessage) => {
+        const channel = partsRef.current.channels?.find((c) => c.id === message.channelId);
+        const ix = index.current;
+        const indexRecords = modules.current?.[2].indexRecords;
+        if (!channel || !ix || !indexRecords) return;
+        await indexRecords(user, ix, channel, [message]);
+        changed();
+      },
+      deleted: (messageId: string) => {
+        index.current?.remove(messageId);
+        changed();
+      },
+      cleared: (channelId: string) => {
+        const ix = index.current;
+        if (!ix) return;
+        ix.clearChannel(channelId);
+        ix.chunk(channelId).meta = { complete: true, total: 0 };
+        changed();
+      },
+    }),
+    [user, changed],
+  );
+
+  const hits: SearchHit[] = useMemo(() => {
+    const parsed = parseQuery(query);
+    if (!ready || !index.current || isEmptyQuery(parsed) || revision < 0) return [];
+    const names = new Map((partsRef.current.channels ?? []).map((c) => [c.id, c.name]));
+    return index.current.search(parsed, { channel: (id) => names.get(id) });
+  }, [query, ready, revision]);
+
+  const open = useCallback(
+    (hit: SearchHit) => {
+      partsRef.current.select(hit.channelId);
+      const missing = () => live.deleted(hit.id);
+      setOpenAt((prev) => ({ channelId: hit.channelId, messageId: hit.id, created: hit.created, missing, key: (prev?.key ?? 0) + 1 }));
+    },
+    [live],
+  );
+
+  const channelName = useCallback((id: string) => partsRef.current.channels?.find((c) => c.id === id)?.name ?? "", []);
+
+  return {
+    panel: { ready, query, onQuery: setQuery, hits, progress, onOpen: open, channelName },
+    openAt,
+    live,
+  };
+}
