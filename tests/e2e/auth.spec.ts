@@ -45,7 +45,7 @@ test.describe("auth screen", () => {
     const stored = await page.evaluate(() => localStorage.getItem("chatcrypt_keys"));
     expect(stored).toContain("ecdhPrivateKey");
 
-    await page.getByRole("button", { name: `@${user.username}, sign out` }).click();
+    await page.getByRole("button", { name: `@${user.username} Sign out` }).click();
     await expect(page.getByText("End-to-end encrypted messaging")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("chatcrypt_keys"))).toBeNull();
     // Reloading stays signed out: the session cookie is gone too.
@@ -77,7 +77,7 @@ test.describe("auth screen", () => {
   test("wrong password, duplicate email and duplicate username get clear messages", async ({ page }) => {
     const user = newUser("carol");
     await signUp(page, user);
-    await page.getByRole("button", { name: `@${user.username}, sign out` }).click();
+    await page.getByRole("button", { name: `@${user.username} Sign out` }).click();
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
 
     await signIn(page, { email: user.email, password: `${user.password}-wrong` });
@@ -107,7 +107,7 @@ test.describe("auth screen", () => {
       });
     record(page);
     await signUp(page, user);
-    await page.getByRole("button", { name: `@${user.username}, sign out` }).click();
+    await page.getByRole("button", { name: `@${user.username} Sign out` }).click();
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     const device = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     const other = await device.newPage();

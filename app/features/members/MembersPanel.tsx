@@ -1,3 +1,4 @@
+import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { ChannelMember } from "~/features/members/types";
 import { SafetyNumber } from "~/features/pins/SafetyNumber";
 
@@ -11,8 +12,9 @@ interface Props {
 
 /** The channel's members; the creator is marked and may remove others. */
 export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: Props) {
+  const panel = usePanelFocus<HTMLElement>(onClose);
   return (
-    <aside className="side-panel members-panel" aria-label="Members">
+    <aside ref={panel} className="side-panel members-panel" aria-label="Members">
       <div className="side-panel-head">
         <h2>Members ({members.length})</h2>
         <button type="button" className="icon-button" aria-label="Close members" onClick={onClose}>

@@ -23,6 +23,8 @@ interface Props extends MessageActions {
   /** The translation of an incoming message's text, when there is one. */
   translationOf?: (m: DecryptedMessage) => string | undefined;
   showingOriginal?: ReadonlySet<string>;
+  /** The BCP 47 language of the translations (for `lang`). */
+  translationLang?: string;
   onToggleOriginal?: (id: string) => void;
 }
 

@@ -94,6 +94,7 @@ export function ChatPane({
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}
+          translationLang={translation.lang}
           onToggleOriginal={translation.toggleOriginal}
           resolveAttachment={(a) => attachmentUrl(channel, a)}
           resolvePreviewImage={(p) => previewImageUrl(channel, p)}

@@ -14,7 +14,7 @@ export function Header({ children, onToggleSidebar }: { children?: ReactNode; on
         <span className="brand-mark" aria-hidden="true">
           <LockIcon size={22} />
         </span>
-        <span className="brand-name">ChatCrypt</span>
+        <h1 className="brand-name">ChatCrypt</h1>
       </div>
       <div className="header-extras">{children}</div>
     </header>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
+import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
 import { useDialog } from "~/ui/useDialog";
 import { Sidebar } from "~/features/channels/Sidebar";
@@ -69,7 +70,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     onSent: (id, sent) => history.add(id, [sent]),
   });
   const notifications = useNotifications(user.username, settingsRef);
-  const translation = useTranslation(history.messages, settings, saveSettings);
+  const translation = useTranslation(history.messages, settings, saveSettings, (text) => notify(text, "error"));
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
   const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId });
@@ -158,6 +159,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
 
   return (
     <div className="workspace">
+      {selected && <SkipLink />}
       <Header onToggleSidebar={() => setSidebarOpen((o) => !o)}>
         <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
@@ -209,6 +211,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                     enabled={settings.translationEnabled}
                     busy={translation.busy}
                     notice={translation.notice}
+                    available={translation.available}
                     onSave={(language, enabled) => void translation.choose(language, enabled, (text) => notify(text, "error"))}
                   />
                 ),
