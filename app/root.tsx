@@ -4,12 +4,16 @@ import type { ReactNode } from "react";
 import stylesUrl from "~/styles.css?url";
 import responsiveStylesUrl from "~/features/workspace/responsive.css?url";
 import searchStylesUrl from "~/features/search/search.css?url";
+import pinsStylesUrl from "~/features/pins/pins.css?url";
+import a11yStylesUrl from "~/ui/a11y.css?url";
 import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
   { rel: "stylesheet", href: responsiveStylesUrl },
   { rel: "stylesheet", href: searchStylesUrl },
+  { rel: "stylesheet", href: pinsStylesUrl },
+  { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -15,49 +15,23 @@ routerAdd(
   "POST",
   "/api/chat/channels/join",
   (e) => {
-    const { forbidden, invalidRecord, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
-    const { patterns, requireUser, readJsonObject, matching, nonEmptyString } = require(`${__hooks}/lib/request.js`);
-    const { VERIFIER_MALFORMED, checkChannelId, requireChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
-    const { TOO_MANY_JOIN_ATTEMPTS, takeJoinAttempt } = require(`${__hooks}/lib/channels.js`);
+    const { nonEmptyString } = require(`${__hooks}/lib/request.js`);
+    const { readJoinRequest, requireChannel, takeJoinAttemptOrRefuse, requirePassword, addMembership } = require(
+      `${__hooks}/lib/channels.js`,
+    );
 
-    const user = requireUser(e, "Not authenticated");
-    const body = readJsonObject(e);
-
-    const channelId = checkChannelId(body.channel_id);
-    const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
+    const { user, body, channelId, verifier } = readJoinRequest(e);
     const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
 
-    // counted before the check, so that concurrent guesses cannot pass the limits
-    const attempt = takeJoinAttempt(e.app, user.id, channelId);
-    if (!attempt.ok) {
-      throw tooManyRequests(TOO_MANY_JOIN_ATTEMPTS);
-    }
+    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
 
     let name = "";
 
     e.app.runInTransaction((txApp) => {
       const channel = requireChannel(txApp, channelId);
-
-      if (!$security.equal(verifierHash(verifier), channel.getString("verifier_hash"))) {
-        throw forbidden("Incorrect password");
-      }
-      attempt.releaseAll(); // the right verifier is not a failed attempt
-
+      requirePassword(channel, verifier, attempt);
       name = channel.getString("name");
-
-      if (findMembership(txApp, channelId, user.id)) {
-        return; // already a member
-      }
-
-      const member = new Record(txApp.findCollectionByNameOrId("channel_members"));
-      member.set("channel", channelId);
-      member.set("user", user.id);
-      member.set("ecdh_public_key", ecdhPublicKey);
-      try {
-        txApp.save(member);
-      } catch (err) {
-        throw invalidRecord(err, "Failed to join channel");
-      }
+      addMembership(txApp, channelId, user.id, ecdhPublicKey); // joining again answers as the first join
     });
 
     return e.json(200, { id: channelId, name: name });

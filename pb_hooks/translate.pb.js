@@ -42,3 +42,25 @@ routerAdd(
   },
   $apis.bodyLimit(256 * 1024),
 ); // 20,000 characters, even if every one is JSON-escaped, and a little more
+
+// GET /api/chat/translate/languages (signed-in users)
+//
+// The target languages the configured engine can translate into, asked of the engine itself
+// (Apertium's /listPairs, LibreTranslate's /languages; every language for DeepL, none when off) and
+// cached for a few minutes. The Translate menu greys out the others.
+//
+// Answer: {"languages": ["EN-GB", "EN-US", "ES", ...]} in our codes (see lib/translation.js)
+// Errors: 401 "Not authenticated", 502 "Translation service unavailable" when the engine cannot be asked
+routerAdd("GET", "/api/chat/translate/languages", (e) => {
+  const { requireUser } = require(`${__hooks}/lib/request.js`);
+  const { SERVICE_UNAVAILABLE, TranslationError, apiError, availableTargets } = require(`${__hooks}/lib/translation.js`);
+
+  const user = requireUser(e, "Not authenticated");
+  try {
+    return e.json(200, { languages: availableTargets(e.app) });
+  } catch (err) {
+    const detail = err instanceof TranslationError ? err.detail : String(err);
+    e.app.logger().warn("Translation languages unavailable", "user", user.id, "error", detail);
+    throw apiError(502, SERVICE_UNAVAILABLE);
+  }
+});

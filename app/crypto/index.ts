@@ -35,3 +35,5 @@ export { encryptMessage, decryptMessage } from "./message";
 export { encryptBytes, decryptBytes, encryptText, decryptText } from "./aead";
 export { sha256Base64, sha256Bytes } from "./kdf";
 export { randomUuid, randomId } from "./random";
+export { safetyNumber } from "./safety";
+export type { IdentityKeys } from "./safety";

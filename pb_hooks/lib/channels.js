@@ -3,8 +3,8 @@
 
 // Channel lookups shared by the channel hooks. `app` is the request's app or a transaction app.
 
-const { badRequest, notFound } = require(`${__hooks}/lib/errors.js`);
-const { patterns } = require(`${__hooks}/lib/request.js`);
+const { badRequest, forbidden, invalidRecord, notFound, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+const { patterns, requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
 const { takeAll } = require(`${__hooks}/lib/limits.js`);
 
 const CHANNEL_NOT_FOUND = "Channel not found";
@@ -77,6 +77,15 @@ function verifierHash(verifier) {
   return $security.sha256(verifier);
 }
 
+// The channel password proven: SHA-256 of the submitted verifier compared in constant time with the stored hash.
+/**
+ * @param {core.Record} channel
+ * @param {string} verifier
+ */
+function verifierMatches(channel, verifier) {
+  return $security.equal(verifierHash(verifier), channel.getString("verifier_hash"));
+}
+
 // Counts a join attempt against the account's and the channel's limits of failed attempts,
 // before the verifier is checked, so that concurrent guesses cannot pass the limits. Answers
 // {ok: false} when either limit is reached (every attempt is then refused, right or wrong), or
@@ -93,6 +102,60 @@ function takeJoinAttempt(app, userId, channelId) {
   ]);
 }
 
+// The signed-in user and the body of a request that proves the channel password: {channel_id, verifier, ...}.
+/** @param {core.RequestEvent} e */
+function readJoinRequest(e) {
+  const user = requireUser(e, "Not authenticated");
+  const body = readJsonObject(e);
+  const channelId = checkChannelId(body.channel_id);
+  const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
+  return { user, body, channelId, verifier };
+}
+
+// A join attempt counted before the password is checked (so that concurrent guesses cannot pass the
+// limits), or a 429 when a limit is reached.
+/**
+ * @param {core.App} app
+ * @param {string} userId
+ * @param {string} channelId
+ */
+function takeJoinAttemptOrRefuse(app, userId, channelId) {
+  const attempt = takeJoinAttempt(app, userId, channelId);
+  if (!attempt.ok) throw tooManyRequests(TOO_MANY_JOIN_ATTEMPTS);
+  return attempt;
+}
+
+// The channel password proven by its verifier, or a 403; the right verifier is not a failed attempt.
+/**
+ * @param {core.Record} channel
+ * @param {string} verifier
+ * @param {{ releaseAll: () => void }} attempt
+ */
+function requirePassword(channel, verifier, attempt) {
+  if (!verifierMatches(channel, verifier)) throw forbidden("Incorrect password");
+  attempt.releaseAll();
+}
+
+// Makes the user a member of the channel unless they are one already.
+/**
+ * @param {core.App} txApp
+ * @param {string} channelId
+ * @param {string} userId
+ * @param {string} ecdhPublicKey
+ */
+function addMembership(txApp, channelId, userId, ecdhPublicKey) {
+  if (findMembership(txApp, channelId, userId)) return;
+  const member = new Record(txApp.findCollectionByNameOrId("channel_members"));
+  member.set("channel", channelId);
+  member.set("user", userId);
+  member.set("ecdh_public_key", ecdhPublicKey);
+  try {
+    txApp.save(member);
+  } catch (err) {
+    throw invalidRecord(err, "Failed to join channel");
+  }
+}
+
 module.exports = {
   CHANNEL_NOT_FOUND,
   TOO_MANY_JOIN_ATTEMPTS,
@@ -105,4 +168,9 @@ module.exports = {
   requireChannel,
   findMembership,
   verifierHash,
+  verifierMatches,
+  readJoinRequest,
+  takeJoinAttemptOrRefuse,
+  requirePassword,
+  addMembership,
 };

@@ -43,6 +43,11 @@ function notFound(message) {
 }
 
 /** @param {string} message */
+function conflict(message) {
+  return withMessage(new ApiError(409, message), message);
+}
+
+/** @param {string} message */
 function tooManyRequests(message) {
   return withMessage(new TooManyRequestsError(message), message);
 }
@@ -94,4 +99,4 @@ function invalidRecord(error, fallback, messages) {
   return badRequest(fallback);
 }
 
-module.exports = { badRequest, unauthorized, forbidden, notFound, tooManyRequests, fieldErrors, invalidRecord };
+module.exports = { badRequest, unauthorized, forbidden, notFound, conflict, tooManyRequests, fieldErrors, invalidRecord };

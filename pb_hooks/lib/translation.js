@@ -402,6 +402,16 @@ function apertiumTranslateOnce(url, text, source, target) {
   return data.translatedText;
 }
 
+// Whether some installed pair translates into one of the target's codes.
+/**
+ * @param {string[][]} pairs
+ * @param {string} target
+ */
+function apertiumReaches(pairs, target) {
+  const targets = APERTIUM_CODES[target] || [];
+  return targets.some((code) => pairs.some((pair) => pair[1] === code));
+}
+
 /** @type {Provider} */
 function apertiumTranslate(app, texts, target) {
   const url = withoutTrailingSlash(env("APERTIUM_URL", "http://127.0.0.1:2737"));
@@ -409,8 +419,7 @@ function apertiumTranslate(app, texts, target) {
   const targets = APERTIUM_CODES[target] || [];
 
   // The language must be reachable at all (from any installed language), else 422.
-  const reachable = targets.some((code) => pairs.some((pair) => pair[1] === code));
-  if (!reachable) {
+  if (!apertiumReaches(pairs, target)) {
     throw unsupported(`no Apertium pair into ${targets.join("/")}`);
   }
 
@@ -444,6 +453,33 @@ const LIBRETRANSLATE_CODES = {
   "ZH-HANT": ["zh-Hant", "zt"],
 };
 
+// The language codes LibreTranslate offers (its /languages), cached.
+/**
+ * @param {core.App} app
+ * @param {string} url
+ * @returns {string[]}
+ */
+function libreLanguages(app, url) {
+  return cached(app, `chat.translate.libretranslate.languages ${url}`, APERTIUM_PAIRS_TTL_MS, () => {
+    const res = send({ url: `${url}/languages`, method: "GET", timeout: 10 });
+    if (res.status !== 200 || !Array.isArray(res.json)) {
+      throw failed(`languages answered ${res.status}`);
+    }
+    return res.json.filter((language) => language && typeof language.code === "string").map((language) => language.code);
+  });
+}
+
+// LibreTranslate's code for one of ours, or undefined when it has none.
+/**
+ * @param {string[]} codes
+ * @param {string} target
+ * @returns {string | undefined}
+ */
+function libreCode(codes, target) {
+  const candidates = LIBRETRANSLATE_CODES[target] || [target.toLowerCase()];
+  return candidates.find((candidate) => codes.indexOf(candidate) !== -1);
+}
+
 /** @type {Provider} */
 function libreTranslate(app, texts, target) {
   const url = withoutTrailingSlash(env("LIBRETRANSLATE_URL", ""));
@@ -452,18 +488,9 @@ function libreTranslate(app, texts, target) {
   }
   const apiKey = env("LIBRETRANSLATE_API_KEY", "");
 
-  const codes = cached(app, `chat.translate.libretranslate.languages ${url}`, APERTIUM_PAIRS_TTL_MS, () => {
-    const res = send({ url: `${url}/languages`, method: "GET", timeout: 10 });
-    if (res.status !== 200 || !Array.isArray(res.json)) {
-      throw failed(`languages answered ${res.status}`);
-    }
-    return res.json.filter((language) => language && typeof language.code === "string").map((language) => language.code);
-  });
-
-  const candidates = LIBRETRANSLATE_CODES[target] || [target.toLowerCase()];
-  const code = candidates.find((candidate) => codes.indexOf(candidate) !== -1);
+  const code = libreCode(libreLanguages(app, url), target);
   if (!code) {
-    throw unsupported(`LibreTranslate has no ${candidates.join("/")}`);
+    throw unsupported(`LibreTranslate has no ${(LIBRETRANSLATE_CODES[target] || [target.toLowerCase()]).join("/")}`);
   }
 
   /** @type {JsonObject} */
@@ -531,6 +558,42 @@ const PROVIDERS = {
   },
 };
 
+/** @returns {string} */
+function providerName() {
+  return env("TRANSLATE_PROVIDER", "apertium").toLowerCase();
+}
+
+// Our codes the configured provider can translate into, in LANGUAGE_NAMES order, from the engine's
+// own list (Apertium's /listPairs, LibreTranslate's /languages), cached like the translations use it.
+// Throws a "failed" TranslationError when the engine cannot be asked.
+/**
+ * @param {core.App} app
+ * @returns {string[]}
+ */
+function availableTargets(app) {
+  const name = providerName();
+  const codes = Object.keys(LANGUAGE_NAMES);
+  if (name === "apertium") {
+    const pairs = apertiumPairs(app, withoutTrailingSlash(env("APERTIUM_URL", "http://127.0.0.1:2737")));
+    return codes.filter((code) => apertiumReaches(pairs, code));
+  }
+  if (name === "libretranslate") {
+    const url = withoutTrailingSlash(env("LIBRETRANSLATE_URL", ""));
+    if (url === "") {
+      throw failed("LIBRETRANSLATE_URL is not set");
+    }
+    const offered = libreLanguages(app, url);
+    return codes.filter((code) => libreCode(offered, code) !== undefined);
+  }
+  if (name === "deepl") {
+    return env("DEEPL_API_KEY", "") === "" ? [] : codes;
+  }
+  if (name === "none") {
+    return [];
+  }
+  throw failed(`unknown TRANSLATE_PROVIDER "${name}"`);
+}
+
 // Translations of texts, one per text in the same order. Blank texts are returned as they are
 // and never sent. Throws a TranslationError.
 /**
@@ -540,7 +603,7 @@ const PROVIDERS = {
  * @returns {string[]}
  */
 function translateTexts(app, texts, target) {
-  const name = env("TRANSLATE_PROVIDER", "apertium").toLowerCase();
+  const name = providerName();
   const provider = PROVIDERS[name];
   if (!provider) {
     throw failed(`unknown TRANSLATE_PROVIDER "${name}"`);
@@ -575,6 +638,7 @@ module.exports = {
   LANGUAGE_NAMES,
   TranslationError,
   apiError,
+  availableTargets,
   notAvailableMessage,
   readTranslateRequest,
   translateTexts,

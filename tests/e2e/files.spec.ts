@@ -99,8 +99,15 @@ test("an audio message is recorded with the fake microphone and plays for the ot
   await alice.page.waitForTimeout(2_000);
   await alice.page.getByRole("button", { name: "Stop recording" }).click();
 
+  // One tab stop per player: a Play button named after the message (not the native controls' five).
+  const play = log(bob.page).getByRole("button", { name: /^Play audio message voice-message-.*\.webm$/ });
+  await expect(play).toBeVisible({ timeout: 30_000 });
   const player = log(bob.page).locator("audio");
-  await expect(player).toBeVisible({ timeout: 30_000 });
+  await expect(player).toBeAttached();
+  expect(await player.getAttribute("controls")).toBeNull();
+  await play.click();
+  await expect(log(bob.page).getByRole("button", { name: /^Pause audio message/ })).toBeVisible();
+  await expect(log(bob.page).getByRole("button", { name: /^Play audio message/ })).toBeVisible({ timeout: 10_000 });
   const info = await player.evaluate(async (audio: HTMLAudioElement) => {
     const bytes = await (await fetch(audio.src)).arrayBuffer();
     const header = Array.from(new Uint8Array(bytes.slice(0, 4)));
@@ -109,6 +116,9 @@ test("an audio message is recorded with the fake microphone and plays for the ot
   });
   expect(info.header).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML: a webm file
   expect(info.duration).toBeGreaterThan(0.5);
+  // Its length is shown (not 0:00), and its short name.
+  await expect(log(bob.page).locator(".audio-time")).toHaveText(/^0:0\d \/ 0:0[1-9]$/);
+  await expect(log(bob.page).getByRole("button", { name: /^Download Voice message \d/ })).toBeVisible();
   await expect(
     log(bob.page)
       .getByText(/voice-message-.*\.webm/)

@@ -29,12 +29,22 @@ test("Bob turns on Spanish: Alice's English message is translated on his screen 
   await bob.page.getByRole("button", { name: "# Translations" }).click();
   await expect(log(bob.page).getByRole("article").last()).toContainText("gato", { timeout: 20_000 });
 
-  // A language the engine cannot do says so plainly.
+  // A language the engine cannot do is greyed with the reason; the translated text carries its language.
+  await expect(bobMessage.locator(".message-text")).toHaveAttribute("lang", "es");
   await bob.page.getByRole("button", { name: "Translate: ES" }).click();
-  await bob.page.getByLabel("Translate incoming messages to").selectOption("DE");
-  await bob.page.getByRole("button", { name: "Save language" }).click();
-  await bob.page.getByRole("button", { name: "Translate: DE" }).click();
-  await expect(bob.page.getByText("Translation to German is not available on this server.")).toBeVisible({ timeout: 20_000 });
+  const select = bob.page.getByLabel("Translate incoming messages to");
+  await expect(select).toBeFocused();
+  const german = select.locator('option[value="DE"]');
+  await expect(german).toBeDisabled();
+  await expect(german).toHaveAttribute("aria-disabled", "true");
+  await expect(german).toHaveText("German (DE) - Not available on this server");
+  await expect(select.locator('option[value="JA"]')).toBeDisabled();
+  await expect(select.locator('option[value="PT-BR"]')).toBeEnabled();
+  await expect(bob.page.getByText("Greyed languages: not available on this server.")).toBeVisible();
+  // Esc closes the popover and gives focus back to its button.
+  await bob.page.keyboard.press("Escape");
+  await expect(select).toBeHidden();
+  await expect(bob.page.getByRole("button", { name: "Translate: ES" })).toBeFocused();
   await alice.context.close();
   await bob.context.close();
 });

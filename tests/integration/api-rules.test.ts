@@ -46,6 +46,10 @@ const COLLECTIONS = [
   "whatsapp_contacts",
   "keyring_entries",
   "read_positions",
+  "key_pins",
+  "mls_key_packages",
+  "mls_groups",
+  "mls_commits",
 ] as const;
 
 beforeAll(async () => {
@@ -83,6 +87,13 @@ beforeAll(async () => {
   const readPosition = await alice.pb
     .collection("read_positions")
     .create({ user: alice.id, channel: channel.id, last_read: message.created });
+  const pin = await alice.pb.collection("key_pins").create({ owner: alice.id, subject: bob.id, data: sealedText() });
+  // Sealed channels' delivery records are written only by the /api/chat/mls/ routes; here the superuser writes one of each.
+  const keyPackage = await admin
+    .collection("mls_key_packages")
+    .create({ user: alice.id, device: "alice-device", data: "AAAA", last_resort: true });
+  const group = await admin.collection("mls_groups").create({ channel: channel.id, epoch: 1, group_info: "AAAA" });
+  const commit = await admin.collection("mls_commits").create({ channel: channel.id, epoch: 0, sender: alice.id, data: "AAAA" });
   const membership = await admin
     .collection("channel_members")
     .getFirstListItem(admin.filter("channel = {:c} && user = {:u}", { c: channel.id, u: alice.id }));
@@ -98,6 +109,10 @@ beforeAll(async () => {
     whatsapp_contacts: contact.id,
     keyring_entries: keyringEntry.id,
     read_positions: readPosition.id,
+    key_pins: pin.id,
+    mls_key_packages: keyPackage.id,
+    mls_groups: group.id,
+    mls_commits: commit.id,
   });
 
   verifierHash = (await admin.collection("channels").getOne(channel.id)).verifier_hash as string;

@@ -197,6 +197,12 @@ const PB_HOOKS = [
   "/api/chat/link-preview",
   "/api/chat/translate",
   "/api/chat/signout",
+  "/api/chat/mls/key-packages",
+  "/api/chat/mls/key-packages/claim",
+  "/api/chat/mls/groups",
+  "/api/chat/mls/commits",
+  "/api/chat/mls/group-info",
+  "/api/chat/mls/external-join",
 ];
 
 async function* oversize(bytes: number) {

@@ -4,8 +4,10 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApertium, type RunningApertium } from "./apertium";
 import { post, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { signedInClient, startWebServer, type WebServer } from "./web-session";
 
 const ROUTE = "/api/chat/translate";
+const LANGUAGES = "/api/chat/translate/languages";
 const SERVICE_UNAVAILABLE = "Translation service unavailable";
 
 // Apertium may need a minute to install on a fresh machine, APy some seconds to start.
@@ -28,6 +30,11 @@ afterAll(async () => {
 
 function translate(body: unknown, token = user.token) {
   return postJson(pb.url, ROUTE, body, token);
+}
+
+async function languages(url: string, token?: string) {
+  const res = await fetch(`${url}${LANGUAGES}`, { headers: token ? { Authorization: token } : {} });
+  return { status: res.status, json: (await res.json()) as { languages?: string[]; message?: string } };
 }
 
 function texts(json: unknown): string[] {
@@ -92,6 +99,27 @@ describe("translation with Apertium", () => {
       expect(res.status, res.text).toBe(422);
       expect((res.json as { message: string }).message).toBe(`Translation to ${name} is not available on this server.`);
     }
+  });
+});
+
+describe("the languages the engine can translate into", () => {
+  it("lists what Apertium's pairs reach, and not the languages it lacks", async () => {
+    const res = await languages(pb.url, user.token);
+    expect(res.status).toBe(200);
+    expect(res.json.languages).toEqual(expect.arrayContaining(["ES", "EN-US", "EN-GB", "PT-BR", "PT-PT"]));
+    expect(res.json.languages).not.toContain("DE");
+    expect(res.json.languages).not.toContain("JA");
+    // every listed language really translates (no 422)
+    for (const code of res.json.languages ?? []) {
+      const answer = await translate({ text: "The cat is on the table.", target_lang: code });
+      expect(answer.status, `${code}: ${answer.text}`).toBe(200);
+    }
+  });
+
+  it("needs a signed-in user", async () => {
+    const res = await languages(pb.url);
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe("Not authenticated");
   });
 });
 
@@ -164,7 +192,30 @@ describe("when the provider fails or is off", () => {
     expect(res.status, res.text).toBe(502);
     expect(res.json).toEqual({ status: 502, message: SERVICE_UNAVAILABLE, data: {} });
     expect(broken.logs()).not.toMatch(/panic|goroutine/);
+
+    const list = await languages(broken.url, someone.token);
+    expect(list.status).toBe(502);
+    expect(list.json.message).toBe(SERVICE_UNAVAILABLE);
   });
+
+  it("the page's language list: the engine's languages, or null (greys nothing) when it cannot be asked", async () => {
+    const webs: WebServer[] = [];
+    try {
+      const working = await startWebServer(pb.url);
+      webs.push(working);
+      const reader = await signedInClient(working.url, user);
+      const known = (await reader.api("/api/translate-languages")) as { languages: string[] };
+      expect(known.languages).toEqual(expect.arrayContaining(["ES", "PT-BR"]));
+      expect(known.languages).not.toContain("JA");
+
+      const down = await startWebServer(broken!.url);
+      webs.push(down);
+      const other = await signedInClient(down.url, await signUpUser(broken!.url));
+      expect(await other.api("/api/translate-languages")).toEqual({ languages: null });
+    } finally {
+      await Promise.all(webs.map((web) => web.stop()));
+    }
+  }, 240_000);
 
   it("answers 422 for every language when translation is switched off", async () => {
     off = await startPocketBase({ env: { TRANSLATE_PROVIDER: "none" } });
@@ -172,6 +223,7 @@ describe("when the provider fails or is off", () => {
     const res = await postJson(off.url, ROUTE, { text: "The cat is on the table.", target_lang: "ES" }, someone.token);
     expect(res.status, res.text).toBe(422);
     expect((res.json as { message: string }).message).toBe("Translation to Spanish is not available on this server.");
+    expect((await languages(off.url, someone.token)).json).toEqual({ languages: [] });
   });
 });
 
@@ -246,6 +298,8 @@ describe("other providers, against a stand-in speaking their API", () => {
     expect(res.status, res.text).toBe(200);
     expect(texts(res.json)).toEqual(["[PT-BR] Hello", "", "[PT-BR] World"]);
 
+    expect((await languages(deepl.url, someone.token)).json.languages).toHaveLength(33);
+
     const request = seen.filter((item) => item.url === "/v2/translate").at(-1);
     expect(request?.method).toBe("POST");
     expect(request?.headers.authorization).toBe("DeepL-Auth-Key test-key:fx");
@@ -276,6 +330,8 @@ describe("other providers, against a stand-in speaking their API", () => {
     const german = await postJson(libre.url, ROUTE, { text: "Hello", target_lang: "DE" }, someone.token);
     expect(german.status).toBe(422);
     expect((german.json as { message: string }).message).toBe("Translation to German is not available on this server.");
+
+    expect((await languages(libre.url, someone.token)).json).toEqual({ languages: ["EN-GB", "EN-US", "ES", "PT-BR"] });
 
     // the language list is asked once and cached
     expect(seen.filter((item) => item.url === "/languages")).toHaveLength(1);

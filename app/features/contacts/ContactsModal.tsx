@@ -112,11 +112,14 @@ export function ContactsModal({ mode, contacts, selectedId, error, busy, onSave,
         </button>
       )}
       <FormError message={error} />
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      {/* While a contact is edited or a deletion confirmed, that has its own Cancel; Close comes back after. */}
+      {!editing && !confirming && (
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      )}
     </Modal>
   );
 }

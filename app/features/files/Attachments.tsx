@@ -1,6 +1,7 @@
 import { useObjectUrl } from "~/lib/useObjectUrl";
 import { ImageView } from "~/features/files/ImageView";
-import { formatKb } from "~/features/files/attachments";
+import { AudioPlayer } from "~/features/files/AudioPlayer";
+import { formatKb, shownName } from "~/features/files/attachments";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
 
 interface AttachmentProps {
@@ -16,20 +17,12 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
   return (
     <div className={`attachment attachment-${attachment.kind}`}>
       {attachment.kind === "image" && url && <ImageView url={url} name={attachment.name} />}
-      {attachment.kind === "audio" && url && (
-        // A recorded voice message has no transcript to offer as captions.
-        // eslint-disable-next-line jsx-a11y/media-has-caption
-        <audio controls src={url} aria-label={`Audio message ${attachment.name}`} />
-      )}
+      {attachment.kind === "audio" && url && <AudioPlayer src={url} name={attachment.name} />}
       {inline && !url && !failed && <span className="attachment-loading">Decrypting {attachment.name}...</span>}
       {failed && <span className="attachment-loading">This file could not be decrypted.</span>}
-      <button
-        type="button"
-        className="attachment-download"
-        onClick={() => onDownload(attachment)}
-        aria-label={`Download ${attachment.name}`}
-      >
-        <span className="attachment-name">{attachment.name}</span>
+      <button type="button" className="attachment-download" onClick={() => onDownload(attachment)} title={attachment.name}>
+        <span className="visually-hidden">Download </span>
+        <span className="attachment-name">{shownName(attachment)}</span>{" "}
         <span className="attachment-size">{formatKb(attachment.size)}</span>
       </button>
     </div>

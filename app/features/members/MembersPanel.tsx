@@ -1,4 +1,6 @@
+import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { ChannelMember } from "~/features/members/types";
+import { SafetyNumber } from "~/features/pins/SafetyNumber";
 
 interface Props {
   members: ChannelMember[];
@@ -10,8 +12,9 @@ interface Props {
 
 /** The channel's members; the creator is marked and may remove others. */
 export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: Props) {
+  const panel = usePanelFocus<HTMLElement>(onClose);
   return (
-    <aside className="side-panel members-panel" aria-label="Members">
+    <aside ref={panel} className="side-panel members-panel" aria-label="Members">
       <div className="side-panel-head">
         <h2>Members ({members.length})</h2>
         <button type="button" className="icon-button" aria-label="Close members" onClick={onClose}>
@@ -31,6 +34,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: 
                 Remove
               </button>
             )}
+            {m.userId !== userId && <SafetyNumber userId={userId} memberId={m.userId} username={m.username} />}
           </li>
         ))}
       </ul>

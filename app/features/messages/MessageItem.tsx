@@ -27,6 +27,7 @@ export interface ItemProps extends MessageActions {
   resolvePreviewImage: (p: DecryptedPreview) => Promise<string>;
   onDownload: (a: DecryptedAttachment) => void;
   translation?: string;
+  translationLang?: string;
   showingOriginal: boolean;
   onToggleOriginal: (id: string) => void;
 }
@@ -107,14 +108,14 @@ export function MessageItem(props: ItemProps) {
   );
 }
 
-function Text({ message, username, translation, showingOriginal, onToggleOriginal }: ItemProps) {
+function Text({ message, username, translation, translationLang, showingOriginal, onToggleOriginal }: ItemProps) {
   if (translation === undefined || translation === message.text) return <RichText text={message.text} username={username} />;
   return (
     <>
       <RichText
         text={showingOriginal ? message.text : translation}
         username={username}
-        lang={showingOriginal ? undefined : "x-translated"}
+        lang={showingOriginal ? undefined : translationLang}
       />
       <p className="translated-note">
         {showingOriginal ? "Original" : "Translated"}

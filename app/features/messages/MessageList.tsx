@@ -26,6 +26,8 @@ interface Props extends MessageActions {
   /** The translation of an incoming message's text, when there is one. */
   translationOf?: (m: DecryptedMessage) => string | undefined;
   showingOriginal?: ReadonlySet<string>;
+  /** The BCP 47 language of the translations (for `lang`). */
+  translationLang?: string;
   onToggleOriginal?: (id: string) => void;
   /** Lines such as "bob joined the channel", placed among the messages by time. */
   events?: { id: string; text: string; created: string }[];

@@ -11,6 +11,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/body";
 import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
 import { compareMessages } from "~/features/messages/merge";
+import { checkKeys } from "~/features/pins/pins.client";
 
 export interface DecryptedMessage {
   id: string;
@@ -39,7 +40,8 @@ async function fetchProfiles(ids: string[]) {
   return new Map(profiles.map((p) => [p.id, p]));
 }
 
-async function senderProfiles(ids: string[]) {
+/** Usernames and public keys of these users, with their signature keys imported; fetched once per page. */
+export async function senderProfiles(ids: string[]) {
   const missing = [...new Set(ids)].filter((id) => !profileCache.has(id));
   for (let i = 0; i < missing.length; i += 100) {
     const chunk = missing.slice(i, i + 100);
@@ -125,7 +127,8 @@ export async function fetchMessages(channelId: string, page: { before?: string; 
 /**
  * Verifies and decrypts messages, edits and reactions. Anything whose signature or ciphertext does not
  * check out, whose sender has no profile, or whose signed body does not match what the record claims
- * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8).
+ * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8); messages of
+ * senders whose keys differ from the pinned ones are held back (the channel shows the change).
  */
 export async function decryptRecords(
   user: SessionUser,
@@ -138,10 +141,16 @@ export async function decryptRecords(
   const key = await channelKey(channel);
   if (!key) return { messages, annotations };
   const senders = await senderProfiles(records.map((m) => m.senderId));
+  // Messages signed by keys other than the pinned ones are held back until the user accepts them.
+  const trusted = await checkKeys(
+    user.id,
+    [...senders.values()].flatMap((s) => (s ? [s.profile] : [])),
+    channel.id,
+  );
   await Promise.all(
     records.map(async (m) => {
       const sender = senders.get(m.senderId);
-      if (!sender || m.channelId !== channel.id) return;
+      if (!sender || m.channelId !== channel.id || !trusted.has(m.senderId)) return;
       try {
         const plaintext = await decryptMessage({
           key,

@@ -126,15 +126,17 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     [user, add, annotate, highlight],
   );
 
-  // Only a change of channel reloads; list refreshes keep the same channel id.
+  // Only a change of channel reloads (or `reload`, after new keys were accepted); list refreshes keep the same channel id.
   const channelId = channel?.id;
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
   useEffect(() => {
     generation.current += 1;
     setMessages([]);
     setAnnotations(new Map());
     setHasMore(false);
     if (channelId) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
-  }, [channelId, loadPage]);
+  }, [channelId, loadPage, reloads]);
 
   const catchUp = useCallback(() => loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error)), [loadPage]);
 
@@ -234,5 +236,6 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     remove,
     clear,
     find,
+    reload,
   };
 }

@@ -1,3 +1,4 @@
+import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { FeedItem } from "~/features/news/feed";
 
 interface Props {
@@ -17,8 +18,9 @@ const formatDate = (value: string) => {
 
 /** The collapsible News Feed sidebar (400 px): title, description with tags stripped, and date of each item. */
 export function NewsFeed({ items, configured, loading, failed, highlighted, onClose }: Props) {
+  const panel = usePanelFocus<HTMLElement>(onClose);
   return (
-    <aside className="news-feed" aria-label="News Feed">
+    <aside ref={panel} className="news-feed" aria-label="News Feed">
       <div className="news-head">
         <h2>News Feed</h2>
         <button type="button" className="icon-button" aria-label="Close news feed" onClick={onClose}>

@@ -55,6 +55,7 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
 
   return (
     <Modal title="Notification Settings" onClose={onClose}>
+      <p className="hint">These settings are for your account: they apply to every channel, not only this one.</p>
       <form onSubmit={submit}>
         <fieldset className="settings-group">
           <legend>Desktop</legend>

@@ -1,22 +1,30 @@
 import { useEffect, useId, useState } from "react";
 import { useDropdown } from "~/ui/useDropdown";
-import { TARGET_LANGUAGES } from "~/features/translation/languages";
+import { languageOptions, NOT_AVAILABLE_HERE } from "~/features/translation/availability";
 
 interface Props {
   language: string;
   enabled: boolean;
   busy: boolean;
   notice: string | null;
+  /** What the server's engine can translate into; null while unknown. */
+  available: ReadonlySet<string> | null;
   onSave: (language: string, enabled: boolean) => void;
 }
 
 /** Translate dropdown (spec §2.7): choose the target language and switch auto-translation on or off. */
-export function TranslateMenu({ language, enabled, busy, notice, onSave }: Props) {
+export function TranslateMenu({ language, enabled, busy, notice, available, onSave }: Props) {
   const { open, setOpen, ref: panel } = useDropdown();
   const [choice, setChoice] = useState(language);
   const selectId = useId();
+  const hintId = useId();
+  const options = languageOptions(available);
+  const greyed = options.some((o) => o.disabled);
 
   useEffect(() => setChoice(language), [language]);
+  useEffect(() => {
+    if (open) document.getElementById(selectId)?.focus();
+  }, [open, selectId]);
 
   return (
     <div className="dropdown" ref={panel}>
@@ -32,13 +40,18 @@ export function TranslateMenu({ language, enabled, busy, notice, onSave }: Props
       {open && (
         <div className="dropdown-panel" role="group" aria-label="Translation">
           <label htmlFor={selectId}>Translate incoming messages to</label>
-          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-            {TARGET_LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name} ({l.code})
+          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} aria-describedby={greyed ? hintId : undefined}>
+            {options.map((o) => (
+              <option key={o.code} value={o.code} disabled={o.disabled} aria-disabled={o.disabled || undefined}>
+                {o.label}
               </option>
             ))}
           </select>
+          {greyed && (
+            <p id={hintId} className="hint">
+              Greyed languages: {NOT_AVAILABLE_HERE.toLowerCase()}.
+            </p>
+          )}
           {notice && <p className="form-error">{notice}</p>}
           <div className="modal-actions">
             {enabled && (
@@ -49,7 +62,7 @@ export function TranslateMenu({ language, enabled, busy, notice, onSave }: Props
             <button
               type="button"
               className="btn btn-small btn-primary"
-              disabled={busy}
+              disabled={busy || options.some((o) => o.code === choice && o.disabled)}
               onClick={() => (onSave(choice, true), setOpen(false))}
             >
               {enabled ? "Save language" : "Translate messages"}

@@ -8,13 +8,37 @@ const MAX_BATCH_CHARS = 18_000;
 /** The provider cannot translate into the chosen language (the server said so). */
 export class TranslationUnavailable extends Error {}
 
+/** Translating failed for another reason (the engine is down, the network failed); the message says why. */
+export class TranslationFailed extends Error {}
+
 export function cachedTranslation(language: string, text: string): string | undefined {
   return cache.get(translationKey(language, text));
 }
 
+let languages: Promise<ReadonlySet<string> | null> | null = null;
+
 /**
- * Translates what is not cached yet, in batches the server accepts. A failure leaves those texts
- * untranslated (the original is shown); an unsupported language throws TranslationUnavailable.
+ * The target languages the server's engine can translate into, asked once per page and kept; null
+ * when the server could not say (asked again next time).
+ */
+export function availableLanguages(): Promise<ReadonlySet<string> | null> {
+  const forget = () => {
+    languages = null;
+    return null;
+  };
+  languages ??= api<{ languages: string[] | null }>("/api/translate-languages").then(
+    (answer) => (Array.isArray(answer.languages) ? new Set(answer.languages) : forget()),
+    (error) => {
+      console.warn("The translation languages could not be loaded", error);
+      return forget();
+    },
+  );
+  return languages;
+}
+
+/**
+ * Translates what is not cached yet, in batches the server accepts. An unsupported language throws
+ * TranslationUnavailable, any other failure TranslationFailed (what was translated before stays cached).
  */
 export async function translateTexts(language: string, texts: string[]): Promise<void> {
   const missing = [...new Set(texts.filter((t) => t.trim() && cachedTranslation(language, t) === undefined))];
@@ -33,6 +57,7 @@ export async function translateTexts(language: string, texts: string[]): Promise
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) throw new TranslationUnavailable(error.message);
       console.warn("Translation failed; showing the original text", error);
+      throw new TranslationFailed(error instanceof Error ? error.message : String(error));
     }
   };
   for (const text of missing) {

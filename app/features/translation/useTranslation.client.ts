@@ -1,36 +1,57 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { UserSettings } from "~/lib/session-user";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { cachedTranslation, translateTexts, TranslationUnavailable } from "~/features/translation/translate.client";
+import { availableLanguages, cachedTranslation, translateTexts, TranslationUnavailable } from "~/features/translation/translate.client";
+import { bcp47, failedText, notAvailableText, OnceReporter } from "~/features/translation/availability";
 
 /**
  * Auto-translation of incoming messages (spec §4) when enabled: what is missing is translated in the
- * background, each message can show its original.
+ * background, each message can show its original. The languages the engine lacks are known from the
+ * start; a failed translation is said once (`onProblem`), never repeated for each new message.
  */
 export function useTranslation(
   messages: DecryptedMessage[],
   settings: UserSettings,
   save: (update: Partial<UserSettings>) => Promise<void>,
+  onProblem: (text: string) => void,
 ) {
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showingOriginal, setShowingOriginal] = useState<ReadonlySet<string>>(new Set());
+  const [available, setAvailable] = useState<ReadonlySet<string> | null>(null);
+  const reporter = useRef(new OnceReporter());
+  const problem = useRef(onProblem);
+  problem.current = onProblem;
   const language = settings.translationEnabled ? settings.translationLanguage : null;
+
+  useEffect(() => {
+    let live = true;
+    void availableLanguages().then((list) => live && setAvailable(list));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const say = useCallback((text: string) => {
+    setNotice(text);
+    if (reporter.current.report(text)) problem.current(text);
+  }, []);
 
   useEffect(() => {
     if (!language) return;
     const texts = messages.filter((m) => !m.own && m.text && cachedTranslation(language, m.text) === undefined).map((m) => m.text);
     if (texts.length === 0) return;
+    if (available && !available.has(language)) return say(notAvailableText(language));
     let live = true;
     translateTexts(language, texts).then(
       () => live && setVersion((v) => v + 1),
-      (error) => live && setNotice(error instanceof TranslationUnavailable ? error.message : null),
+      (error) => live && say(error instanceof TranslationUnavailable ? error.message : failedText(String(error?.message ?? error))),
     );
     return () => {
       live = false;
     };
-  }, [messages, language]);
+  }, [messages, language, available, say]);
 
   const translationOf = useCallback(
     (m: DecryptedMessage) => (language && version >= 0 ? cachedTranslation(language, m.text) : undefined),
@@ -60,5 +81,5 @@ export function useTranslation(
     }
   }
 
-  return { translationOf, showingOriginal, toggleOriginal, notice, busy, choose };
+  return { translationOf, showingOriginal, toggleOriginal, notice, busy, choose, available, lang: language ? bcp47(language) : undefined };
 }

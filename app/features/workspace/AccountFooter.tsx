@@ -3,18 +3,9 @@ export function AccountFooter({ username, onSignOut, busy }: { username: string;
   return (
     <div className="account-footer">
       <span className="account-label">Account</span>
-      <button
-        type="button"
-        className="account-button"
-        onClick={onSignOut}
-        disabled={busy}
-        title="Sign out"
-        aria-label={`@${username}, sign out`}
-      >
+      <button type="button" className="account-button" onClick={onSignOut} disabled={busy} title="Sign out">
         <span className="account-name">@{username}</span>
-        <span className="account-action" aria-hidden="true">
-          Sign out
-        </span>
+        <span className="account-action">Sign out</span>
       </button>
     </div>
   );

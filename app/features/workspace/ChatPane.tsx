@@ -7,6 +7,7 @@ import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
 import { previewImageUrl } from "~/features/link-previews/previews.client";
 import { MembersPanel } from "~/features/members/MembersPanel";
+import { KeyChangeNotice } from "~/features/pins/KeyChangeNotice";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";
@@ -82,6 +83,7 @@ export function ChatPane({
     <div className="chat-area">
       <div className="chat-main">
         <ChatHeader {...header} live={live} channel={channel} isCreator={isCreator} hasMessages={history.messages.length > 0} />
+        <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
         <MessageList
           channelId={channel.id}
           messages={history.messages}
@@ -96,6 +98,7 @@ export function ChatPane({
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}
+          translationLang={translation.lang}
           onToggleOriginal={translation.toggleOriginal}
           resolveAttachment={(a) => attachmentUrl(channel, a)}
           resolvePreviewImage={(p) => previewImageUrl(channel, p)}

@@ -32,7 +32,7 @@ export function Header({
         <span className="brand-mark" aria-hidden="true">
           <LockIcon size={22} />
         </span>
-        <span className="brand-name">ChatCrypt</span>
+        <h1 className="brand-name">ChatCrypt</h1>
       </div>
       <div className="header-extras">{children}</div>
     </header>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
+import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
 import { ToolButton } from "~/ui/ToolButton";
 import { PhoneIcon, UserIcon, WaveIcon } from "~/ui/icons";
@@ -72,7 +73,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     onSent: (id, sent) => history.add(id, [sent]),
   });
   const notifications = useNotifications(user.username, settingsRef);
-  const translation = useTranslation(history.messages, settings, saveSettings);
+  const translation = useTranslation(history.messages, settings, saveSettings, (text) => notify(text, "error"));
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
   const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId });
@@ -165,6 +166,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
 
   return (
     <div className="workspace">
+      {selected && <SkipLink />}
       <Header onToggleSidebar={drawer.toggle} sidebarOpen={drawer.open} toggleRef={drawer.toggleRef}>
         <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
@@ -216,6 +218,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                     enabled={settings.translationEnabled}
                     busy={translation.busy}
                     notice={translation.notice}
+                    available={translation.available}
                     onSave={(language, enabled) => void translation.choose(language, enabled, (text) => notify(text, "error"))}
                   />
                 ),

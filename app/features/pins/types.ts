@@ -1,0 +1,12 @@
+/** One key pin as the page receives it: whose keys it holds and the ciphertext. */
+export interface EncryptedPin {
+  subjectId: string;
+  data: string;
+}
+
+/** A pin's content, opened in the browser: the identity public keys first seen, and whether they were verified. */
+export interface Pin {
+  e: string;
+  r: string;
+  v: boolean;
+}

@@ -1,0 +1,16 @@
+import type { MouseEvent } from "react";
+
+/** The first tab stop of the workspace: jumps past the header, channels and messages to the message box. */
+export function SkipLink() {
+  function skip(event: MouseEvent<HTMLAnchorElement>) {
+    const box = document.querySelector<HTMLTextAreaElement>(".composer textarea");
+    if (!box) return;
+    event.preventDefault();
+    box.focus();
+  }
+  return (
+    <a href="#message-composer" className="skip-link" onClick={skip}>
+      Skip to message composer
+    </a>
+  );
+}

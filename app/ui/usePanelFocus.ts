@@ -1,0 +1,32 @@
+import { useEffect, useRef } from "react";
+
+/**
+ * A side panel that opens beside the page (News Feed, Members): on opening, focus moves to its first
+ * control; Esc inside it closes it; on closing, focus returns to the control that opened it when it
+ * was inside the panel (or fell to the page).
+ */
+export function usePanelFocus<T extends HTMLElement>(onClose: () => void) {
+  const ref = useRef<T>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const panel = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel?.querySelector<HTMLElement>("button, a[href], input, select, textarea")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      close.current();
+    };
+    panel?.addEventListener("keydown", onKey);
+    return () => {
+      panel?.removeEventListener("keydown", onKey);
+      const active = document.activeElement;
+      const lost = !active || active === document.body || Boolean(panel?.contains(active));
+      if (lost && opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return ref;
+}

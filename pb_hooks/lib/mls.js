@@ -1,0 +1,151 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// The delivery service of sealed channels (pb_hooks/mls.pb.js): key packages handed out once, commits
+// accepted only for the current epoch (the first valid one wins), the latest GroupInfo kept for
+// external joins. The server never reads MLS content: it orders and stores what members send.
+
+const { badRequest, conflict, forbidden, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+const { matching } = require(`${__hooks}/lib/request.js`);
+const { requireChannel, findMembership } = require(`${__hooks}/lib/channels.js`);
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
+const MAX_ONE_TIME = 50;
+
+const STALE_COMMIT = "This commit is for an earlier epoch: fetch the newer commits and try again.";
+const NO_GROUP = "This channel is not sealed.";
+const NOT_MEMBER = "You are not a member of this channel.";
+
+/**
+ * @param {JsonObject} body
+ * @param {string} name
+ * @param {number} max
+ */
+function mlsData(body, name, max) {
+  const value = matching(body, name, BASE64URL, `${name} must be MLS data in base64url.`);
+  if (value.length > max) throw badRequest(`${name} is too large.`);
+  return value;
+}
+
+/** @param {JsonObject} body */
+function epochOf(body) {
+  const value = body.epoch;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw badRequest("epoch must be a whole number, 0 or more.");
+  return value;
+}
+
+/** @param {JsonObject} body */
+function deviceOf(body) {
+  return matching(body, "device", DEVICE, "device must be 8 to 64 letters, digits, - or _.");
+}
+
+/**
+ * @param {core.App} app
+ * @param {string} channelId
+ * @returns {core.Record}
+ */
+function requireGroup(app, channelId) {
+  try {
+    return app.findFirstRecordByFilter("mls_groups", "channel = {:channel}", { channel: channelId });
+  } catch (_) {
+    throw notFound(NO_GROUP);
+  }
+}
+
+/**
+ * Accepts a commit for `epoch` if that is the group's current epoch: stores it, moves the group to the
+ * next epoch and keeps its GroupInfo. Run inside a transaction, so of two commits for one epoch exactly
+ * one is accepted; the other is answered 409 (the sender processes the winner and tries again).
+ * @param {core.App} txApp
+ * @param {{ channelId: string, userId: string, epoch: number, commit: string, groupInfo: string }} c
+ */
+function acceptCommit(txApp, c) {
+  const group = requireGroup(txApp, c.channelId);
+  if (group.getInt("epoch") !== c.epoch) throw conflict(STALE_COMMIT);
+  const record = new Record(txApp.findCollectionByNameOrId("mls_commits"));
+  record.set("channel", c.channelId);
+  record.set("epoch", c.epoch);
+  record.set("sender", c.userId);
+  record.set("data", c.commit);
+  try {
+    txApp.save(record);
+  } catch (err) {
+    throw conflict(STALE_COMMIT);
+  }
+  group.set("epoch", c.epoch + 1);
+  group.set("group_info", c.groupInfo);
+  try {
+    txApp.save(group);
+  } catch (err) {
+    throw invalidRecord(err, "The group could not be updated.");
+  }
+  return c.epoch + 1;
+}
+
+/**
+ * Hands out one key package per device of `userId`: the oldest one-time package, deleted in the same
+ * transaction so no two claims get it, or the device's last-resort package when none is left.
+ * @param {core.App} app
+ * @param {string} userId
+ * @returns {{ device: string, data: string, lastResort: boolean }[]}
+ */
+function claimKeyPackages(app, userId) {
+  /** @type {{ device: string, data: string, lastResort: boolean }[]} */
+  const claimed = [];
+  app.runInTransaction((txApp) => {
+    const all = txApp.findRecordsByFilter("mls_key_packages", "user = {:user}", "created,id", 0, 0, { user: userId });
+    /** @type {Map<string, core.Record[]>} */
+    const byDevice = new Map();
+    for (const r of all) byDevice.set(r.getString("device"), [...(byDevice.get(r.getString("device")) || []), r]);
+    for (const [device, records] of byDevice) {
+      const oneTime = records.find((r) => !r.getBool("last_resort"));
+      const chosen = oneTime || records.find((r) => r.getBool("last_resort"));
+      if (!chosen) continue;
+      if (oneTime) txApp.delete(oneTime);
+      claimed.push({ device, data: chosen.getString("data"), lastResort: !oneTime });
+    }
+  });
+  return claimed;
+}
+
+/**
+ * @param {core.App} app
+ * @param {string} callerId
+ * @param {string} userId
+ */
+function sharesChannel(app, callerId, userId) {
+  if (callerId === userId) return true;
+  const found = app.findRecordsByFilter(
+    "channel_members",
+    "user = {:user} && channel.channel_members_via_channel.user ?= {:caller}",
+    "",
+    1,
+    0,
+    { user: userId, caller: callerId },
+  );
+  return found.length > 0;
+}
+
+/**
+ * @param {core.App} app
+ * @param {string} channelId
+ * @param {string} userId
+ */
+function requireMember(app, channelId, userId) {
+  requireChannel(app, channelId);
+  if (!findMembership(app, channelId, userId)) throw forbidden(NOT_MEMBER);
+}
+
+module.exports = {
+  MAX_ONE_TIME,
+  STALE_COMMIT,
+  mlsData,
+  epochOf,
+  deviceOf,
+  requireGroup,
+  acceptCommit,
+  claimKeyPackages,
+  sharesChannel,
+  requireMember,
+};

@@ -1,0 +1,173 @@
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
+
+// The delivery service of sealed channels (pb_hooks/lib/mls.js, docs/decisions/0015-sealed-channels-mls.md).
+//
+// POST /api/chat/mls/key-packages        {device, one_time: [b64url], last_resort: b64url}   the caller's device
+// POST /api/chat/mls/key-packages/claim  {user_id}            one package per device of a user sharing a channel
+// POST /api/chat/mls/groups              {channel_id, group_info}                  the creator seals a channel (epoch 0)
+// POST /api/chat/mls/commits             {channel_id, epoch, commit, group_info}   a member's commit
+// POST /api/chat/mls/group-info          {channel_id, verifier}                    the GroupInfo for an external join
+// POST /api/chat/mls/external-join       {channel_id, verifier, epoch, commit, group_info}
+//
+// Errors: 400 malformed input, 401 not signed in, 403 "Incorrect password" / not a member / not the creator,
+//         404 channel or group not found, 409 stale commit or group already sealed, 429 too many join attempts.
+
+routerAdd(
+  "POST",
+  "/api/chat/mls/key-packages",
+  (e) => {
+    const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { MAX_ONE_TIME, mlsData, deviceOf } = require(`${__hooks}/lib/mls.js`);
+    const user = requireUser(e, "Not authenticated");
+    const body = readJsonObject(e);
+    const device = deviceOf(body);
+    const lastResort = mlsData(body, "last_resort", 8000);
+    const oneTime = body.one_time;
+    if (!Array.isArray(oneTime) || oneTime.length > MAX_ONE_TIME)
+      throw badRequest(`one_time must be a list of at most ${MAX_ONE_TIME} key packages.`);
+    const packages = oneTime.map((_, i) => mlsData(oneTime, String(i), 8000));
+    e.app.runInTransaction((txApp) => {
+      const collection = txApp.findCollectionByNameOrId("mls_key_packages");
+      // The device's previous last-resort package is replaced.
+      for (const old of txApp.findRecordsByFilter(
+        "mls_key_packages",
+        "user = {:user} && device = {:device} && last_resort = true",
+        "",
+        0,
+        0,
+        {
+          user: user.id,
+          device,
+        },
+      ))
+        txApp.delete(old);
+      for (const [data, last] of [...packages.map((p) => [p, false]), [lastResort, true]]) {
+        const record = new Record(collection);
+        record.set("user", user.id);
+        record.set("device", device);
+        record.set("data", data);
+        record.set("last_resort", last);
+        try {
+          txApp.save(record);
+        } catch (err) {
+          throw invalidRecord(err, "The key packages could not be saved.");
+        }
+      }
+    });
+    return e.json(200, { stored: packages.length + 1 });
+  },
+  $apis.bodyLimit(512 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/mls/key-packages/claim",
+  (e) => {
+    const { forbidden } = require(`${__hooks}/lib/errors.js`);
+    const { patterns, requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
+    const { claimKeyPackages, sharesChannel } = require(`${__hooks}/lib/mls.js`);
+    const caller = requireUser(e, "Not authenticated");
+    const userId = matching(readJsonObject(e), "user_id", patterns.userId, "user_id must be a user id.");
+    if (!sharesChannel(e.app, caller.id, userId)) throw forbidden("You share no channel with this user.");
+    return e.json(200, { key_packages: claimKeyPackages(e.app, userId) });
+  },
+  $apis.bodyLimit(4 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/mls/groups",
+  (e) => {
+    const { conflict, forbidden, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { checkChannelId, requireChannel } = require(`${__hooks}/lib/channels.js`);
+    const { mlsData } = require(`${__hooks}/lib/mls.js`);
+    const user = requireUser(e, "Not authenticated");
+    const body = readJsonObject(e);
+    const channelId = checkChannelId(body.channel_id);
+    const groupInfo = mlsData(body, "group_info", 2000000);
+    e.app.runInTransaction((txApp) => {
+      const channel = requireChannel(txApp, channelId);
+      if (channel.getString("created_by") !== user.id) throw forbidden("Only the channel creator can seal the channel.");
+      const record = new Record(txApp.findCollectionByNameOrId("mls_groups"));
+      record.set("channel", channelId);
+      record.set("epoch", 0);
+      record.set("group_info", groupInfo);
+      try {
+        txApp.save(record);
+      } catch (err) {
+        if (txApp.countRecords("mls_groups", $dbx.hashExp({ channel: channelId })) > 0) throw conflict("This channel is already sealed.");
+        throw invalidRecord(err, "The group could not be saved.");
+      }
+    });
+    return e.json(200, { epoch: 0 });
+  },
+  $apis.bodyLimit(2100 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/mls/commits",
+  (e) => {
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { checkChannelId } = require(`${__hooks}/lib/channels.js`);
+    const { mlsData, epochOf, acceptCommit, requireMember } = require(`${__hooks}/lib/mls.js`);
+    const user = requireUser(e, "Not authenticated");
+    const body = readJsonObject(e);
+    const channelId = checkChannelId(body.channel_id);
+    const epoch = epochOf(body);
+    const commit = mlsData(body, "commit", 2000000);
+    const groupInfo = mlsData(body, "group_info", 2000000);
+    let next = 0;
+    e.app.runInTransaction((txApp) => {
+      requireMember(txApp, channelId, user.id);
+      next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo });
+    });
+    return e.json(200, { epoch: next });
+  },
+  $apis.bodyLimit(4200 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/mls/group-info",
+  (e) => {
+    const { readJoinRequest, requireChannel, takeJoinAttemptOrRefuse, requirePassword } = require(`${__hooks}/lib/channels.js`);
+    const { requireGroup } = require(`${__hooks}/lib/mls.js`);
+    const { user, channelId, verifier } = readJoinRequest(e);
+    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
+    requirePassword(requireChannel(e.app, channelId), verifier, attempt);
+    const group = requireGroup(e.app, channelId);
+    return e.json(200, { epoch: group.getInt("epoch"), group_info: group.getString("group_info") });
+  },
+  $apis.bodyLimit(16 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/mls/external-join",
+  (e) => {
+    const { nonEmptyString } = require(`${__hooks}/lib/request.js`);
+    const { readJoinRequest, requireChannel, takeJoinAttemptOrRefuse, requirePassword, addMembership } = require(
+      `${__hooks}/lib/channels.js`,
+    );
+    const { mlsData, epochOf, acceptCommit } = require(`${__hooks}/lib/mls.js`);
+    const { user, body, channelId, verifier } = readJoinRequest(e);
+    const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
+    const epoch = epochOf(body);
+    const commit = mlsData(body, "commit", 2000000);
+    const groupInfo = mlsData(body, "group_info", 2000000);
+    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
+    let next = 0;
+    e.app.runInTransaction((txApp) => {
+      // The password first: without it no commit of this user reaches the group.
+      requirePassword(requireChannel(txApp, channelId), verifier, attempt);
+      next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo });
+      addMembership(txApp, channelId, user.id, ecdhPublicKey);
+    });
+    return e.json(200, { epoch: next });
+  },
+  $apis.bodyLimit(4200 * 1024),
+);

@@ -1,0 +1,174 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, newUser, openAuth, signUp, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { solidPng } from "./preview-site";
+
+// axe-core on every screen and every dialog, at desktop and phone width: any violation of impact
+// "serious" or "critical" fails. label-content-name-mismatch is experimental in axe, so it is switched on.
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1400, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+type Found = { where: string; rule: string; impact: string; targets: string[] };
+
+async function audit(page: Page, where: string, found: Found[]) {
+  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  for (const violation of results.violations) {
+    if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+    found.push({
+      where,
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n")[1]?.trim() ?? ""}`),
+    });
+  }
+}
+
+/** On a phone the channels live in a drawer: open it when the control is not on screen. */
+async function reveal(page: Page, control: Locator) {
+  const box = await control.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  if (box && box.x >= 0 && box.x + box.width <= width) return;
+  await page.getByRole("button", { name: "Show channels" }).click();
+  await expect(control).toBeInViewport({ ratio: 1 });
+}
+
+/** Closes the phone's channel drawer when it is open (it would cover the channel). */
+async function closeDrawer(page: Page) {
+  if ((await page.locator("nav.sidebar.open").count()) > 0) await page.getByRole("button", { name: "Show channels" }).click();
+}
+
+/** A dialog is audited open, then closed with Esc. */
+async function auditDialog(page: Page, name: string, found: Found[]) {
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  await audit(page, `dialog: ${name}`, found);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`no serious or critical axe violations on any screen or dialog (${viewport.name} ${viewport.width}x${viewport.height})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const found: Found[] = [];
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: viewport.width, height: viewport.height },
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+
+    // Signed out: Sign In, Sign Up, and the verification page without a token.
+    await openAuth(page);
+    // The audit can fail: a button without a name put on the page is reported.
+    const control: Found[] = [];
+    await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<button id="probe" type="button"></button>'));
+    await audit(page, "probe", control);
+    expect(control.map((f) => f.rule)).toContain("button-name");
+    await page.evaluate(() => document.getElementById("probe")?.remove());
+    await audit(page, "sign in", found);
+    await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true })).toBeVisible();
+    await audit(page, "sign up", found);
+    await page.goto("/verify-email");
+    await expect(page.getByRole("heading", { name: "Email verification" })).toBeVisible();
+    await audit(page, "verify email", found);
+
+    const user = newUser("bob");
+    await signUp(page, user);
+    await audit(page, "workspace without channels", found);
+
+    // Alice (another device) creates the channel and writes; Bob is the one audited.
+    const alice = await person(browser, "alice");
+    const password = `a11y-${Date.now()}`;
+    const channelId = await createChannel(alice.page, "Accessible", password);
+
+    const createButton = page.getByRole("button", { name: "Create", exact: true });
+    await reveal(page, createButton);
+    await createButton.click();
+    await auditDialog(page, "Create Channel", found);
+    const joinButton = page.getByRole("button", { name: "Join", exact: true });
+    await reveal(page, joinButton);
+    await joinButton.click();
+    await auditDialog(page, "Join Channel", found);
+    await reveal(page, joinButton);
+    await joinAndOpen(page, channelId, password, "Accessible");
+    await closeDrawer(page);
+    await waitLive(alice.page);
+    await audit(page, "channel without messages", found);
+
+    // Translation to Spanish, then messages: text, a link with a preview, a PDF, an image, audio.
+    await page.getByRole("button", { name: "Translate", exact: true }).click();
+    await audit(page, "translate popover", found);
+    await page.getByLabel("Translate incoming messages to").selectOption("ES");
+    await page.getByRole("button", { name: "Translate messages" }).click();
+    await expect(page.getByRole("button", { name: "Translate: ES" })).toBeVisible();
+
+    await send(alice.page, "The cat is on the table.");
+    await send(alice.page, `Have a look: ${process.env.E2E_PREVIEW_ORIGIN}/article?id=${Date.now()}`);
+    const files = alice.page.locator('input[type="file"]');
+    await files.setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await expect(log(page).getByRole("button", { name: "Download report.pdf" })).toBeVisible({ timeout: 30_000 });
+    await files.setInputFiles({ name: "diagram.png", mimeType: "image/png", buffer: solidPng(64, 48, [0x3b, 0x3b, 0x3b]) });
+    await expect(page.locator('img[alt="diagram.png"]')).toBeVisible({ timeout: 30_000 });
+    await alice.page.getByRole("button", { name: "Record audio" }).click();
+    await alice.page.waitForTimeout(1_500);
+    await alice.page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(log(page).getByRole("button", { name: /^Play audio message/ })).toBeVisible({ timeout: 30_000 });
+    await send(page, "My own message, with its time.");
+    await expect(log(page).getByText("gato")).toBeVisible({ timeout: 20_000 });
+    await expect(log(page).locator("a.link-preview")).toBeVisible({ timeout: 20_000 });
+    await audit(page, "channel with messages (translated text, file, image, audio, link preview)", found);
+    await log(page).getByRole("button", { name: "Show original" }).first().click();
+    await audit(page, "translated message showing its original", found);
+
+    // Every menu, panel and dialog of the channel and the header.
+    const ownMessage = log(page).getByRole("article").last();
+    await ownMessage.hover();
+    await ownMessage.getByRole("button", { name: "React" }).click();
+    await expect(page.getByRole("menu", { name: "React with" })).toBeVisible();
+    await audit(page, "message reactions menu", found);
+    await page.keyboard.press("Escape");
+    await ownMessage.hover();
+    await ownMessage.getByRole("button", { name: "Delete" }).click();
+    await auditDialog(page, "Delete Message", found);
+
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await expect(page.getByRole("menu", { name: "Menu" })).toBeVisible();
+    await audit(page, "header menu", found);
+    await page.getByRole("menuitem", { name: "Set World Clock" }).click();
+    await auditDialog(page, "World Clock Settings", found);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("menuitem", { name: "WhatsApp Contacts" }).click();
+    await page.getByRole("dialog", { name: "WhatsApp Contacts" }).getByRole("button", { name: "Add contact" }).click();
+    await auditDialog(page, "WhatsApp Contacts", found);
+
+    await page.getByRole("button", { name: "Notifications", exact: true }).click();
+    await auditDialog(page, "Notification Settings", found);
+    await page.getByRole("button", { name: "Members", exact: true }).click();
+    await expect(page.getByRole("complementary", { name: "Members" })).toBeVisible();
+    await audit(page, "members panel", found);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "News Feed", exact: true }).click();
+    await expect(page.getByRole("complementary", { name: "News Feed" }).getByRole("listitem").first()).toBeVisible({ timeout: 20_000 });
+    await audit(page, "news feed", found);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Share Link" }).click();
+    await audit(page, "invite link shared (toast)", found);
+
+    const leave = page.getByRole("button", { name: /^Leave/ }).first();
+    await reveal(page, leave);
+    await leave.click();
+    await auditDialog(page, "Leave Channel", found);
+
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    await alice.context.close();
+    await context.close();
+  });
+}

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import {
+  addProposal,
+  commit,
+  decodeKeyPackage,
+  encodeKeyPackage,
+  epochOf,
+  externalJoin,
+  groupInfo,
+  newGroup,
+  newKeyPackage,
+  receive,
+} from "../../app/features/sealed/mls";
+
+// The delivery service of sealed channels (pb_hooks/mls.pb.js) against the real PocketBase, with real MLS
+// data from ts-mls (app/features/sealed/mls.ts).
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, "base64url"));
+
+let server: RunningPocketBase;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+let stranger: TestUser;
+
+const call = (user: TestUser, route: string, body: unknown) => postJson(server.url, `/api/chat/mls/${route}`, body, user.token);
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [alice, bob, carol, stranger] = await Promise.all([1, 2, 3, 4].map(() => signUpUser(server.url)));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("key packages", () => {
+  it("a one-time key package is handed out once, even to concurrent claims; then the last-resort one", async () => {
+    const channel = await createChannel(alice);
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    const oneTime = await Promise.all([1, 2, 3].map((i) => newKeyPackage(`${bob.id}:dev${i}`)));
+    const lastResort = await newKeyPackage(`${bob.id}:last`);
+    const stored = await call(bob, "key-packages", {
+      device: "bob-laptop-1",
+      one_time: oneTime.map((p) => b64(encodeKeyPackage(p))),
+      last_resort: b64(encodeKeyPackage(lastResort)),
+    });
+    expect(stored.status).toBe(200);
+
+    const claims = await Promise.all(Array.from({ length: 5 }, () => call(alice, "key-packages/claim", { user_id: bob.id })));
+    const handed = claims.map((c) => {
+      expect(c.status).toBe(200);
+      const [one] = (c.json as { key_packages: { device: string; data: string; lastResort: boolean }[] }).key_packages;
+      expect(one.device).toBe("bob-laptop-1");
+      decodeKeyPackage(bytes(one.data)); // real MLS data, unchanged
+      return one;
+    });
+    const once = handed.filter((h) => !h.lastResort).map((h) => h.data);
+    expect(once.sort()).toEqual(oneTime.map((p) => b64(encodeKeyPackage(p))).sort());
+    expect(handed.filter((h) => h.lastResort).map((h) => h.data)).toEqual([
+      b64(encodeKeyPackage(lastResort)),
+      b64(encodeKeyPackage(lastResort)),
+    ]);
+
+    // Only someone who shares a channel with Bob may claim his packages; bad input is a 400.
+    expect((await call(stranger, "key-packages/claim", { user_id: bob.id })).status).toBe(403);
+    expect((await call(alice, "key-packages/claim", { user_id: "not an id" })).status).toBe(400);
+    expect((await call(bob, "key-packages", { device: "bob-laptop-1", one_time: ["not base64url!"], last_resort: "AAAA" })).status).toBe(
+      400,
+    );
+    expect((await call(bob, "key-packages", { device: "x", one_time: [], last_resort: "AAAA" })).status).toBe(400);
+  });
+});
+
+describe("commits", () => {
+  it("only the current epoch's commit is accepted: the first wins, a stale one is a 409", async () => {
+    const channel = await createChannel(alice);
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    let state = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+    expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(state)) })).status).toBe(200);
+    expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(state)) })).status).toBe(409);
+
+    const addBob = await commit(state, [addProposal((await newKeyPackage(`${bob.id}:1`)).publicPackage)]);
+    const first = await call(alice, "commits", {
+      channel_id: channel.id,
+      epoch: 0,
+      commit: b64(addBob.commit),
+      group_info: b64(await groupInfo(addBob.state)),
+    });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ epoch: 1 });
+    state = addBob.state;
+
+    // Replayed for epoch 0 again: stale.
+    const stale = await call(bob, "commits", { channel_id: channel.id, epoch: 0, commit: b64(addBob.commit), group_info: "AAAA" });
+    expect(stale.status).toBe(409);
+    expect((stale.json as { message: string }).message).toMatch(/earlier epoch/);
+
+    // Two commits for epoch 1 at the same moment: exactly one is accepted.
+    const [a, b] = [await commit(state), await commit(state)];
+    const racing = await Promise.all(
+      [a, b].map(async (c, i) =>
+        call(i === 0 ? alice : bob, "commits", {
+          channel_id: channel.id,
+          epoch: 1,
+          commit: b64(c.commit),
+          group_info: b64(await groupInfo(c.state)),
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    const stored = await alice.pb.collection("mls_commits").getFullList({ filter: `channel = "${channel.id}"`, sort: "epoch" });
+    expect(stored.map((r) => r.epoch)).toEqual([0, 1]);
+    const group = await alice.pb.collection("mls_groups").getFirstListItem(`channel = "${channel.id}"`);
+    expect(group.epoch).toBe(2);
+
+    // Members read the group and its commits; nobody else does.
+    expect(await stranger.pb.collection("mls_commits").getFullList({ filter: `channel = "${channel.id}"` })).toEqual([]);
+    expect(await stranger.pb.collection("mls_groups").getFullList({ filter: `channel = "${channel.id}"` })).toEqual([]);
+    expect(await bob.pb.collection("mls_commits").getFullList({ filter: `channel = "${channel.id}"` })).toHaveLength(2);
+    // Not a member, malformed, and bad epochs are refused with 4xx.
+    expect((await call(stranger, "commits", { channel_id: channel.id, epoch: 2, commit: "AAAA", group_info: "AAAA" })).status).toBe(403);
+    expect((await call(alice, "commits", { channel_id: channel.id, epoch: -1, commit: "AAAA", group_info: "AAAA" })).status).toBe(400);
+    expect((await call(alice, "commits", { channel_id: channel.id, epoch: 2, commit: "no spaces", group_info: "AAAA" })).status).toBe(400);
+    expect((await call(alice, "commits", { channel_id: "nope", epoch: 2, commit: "AAAA", group_info: "AAAA" })).status).toBe(400);
+    // Commits are not written through the collection API.
+    const direct = await alice.pb
+      .collection("mls_commits")
+      .create({ channel: channel.id, epoch: 2, sender: alice.id, data: "AAAA" })
+      .catch((e: { status: number }) => e);
+    expect((direct as { status: number }).status).toBe(403);
+  });
+});
+
+describe("external joins", () => {
+  it("need the channel password (verifier) before the external commit is accepted", async () => {
+    const channel = await createChannel(alice);
+    const state = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+    expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(state)) })).status).toBe(200);
+    const wrong = "A".repeat(43);
+
+    // Without the password neither the GroupInfo nor a commit gets through.
+    expect((await call(carol, "group-info", { channel_id: channel.id, verifier: wrong })).status).toBe(403);
+    const info = await call(carol, "group-info", { channel_id: channel.id, verifier: channel.verifier });
+    expect(info.status).toBe(200);
+    const { epoch, group_info } = info.json as { epoch: number; group_info: string };
+    expect(epoch).toBe(0);
+    const joined = await externalJoin(bytes(group_info), await newKeyPackage(`${carol.id}:1`));
+    const body = {
+      channel_id: channel.id,
+      epoch,
+      commit: b64(joined.commit),
+      group_info: b64(await groupInfo(joined.state)),
+      ecdh_public_key: "k",
+    };
+    const noVerifier = await call(carol, "external-join", body);
+    expect(noVerifier.status).toBe(400);
+    const badVerifier = await call(carol, "external-join", { ...body, verifier: wrong });
+    expect(badVerifier.status).toBe(403);
+    expect((badVerifier.json as { message: string }).message).toBe("Incorrect password");
+    expect((await alice.pb.collection("mls_groups").getFirstListItem(`channel = "${channel.id}"`)).epoch).toBe(0);
+    expect(await alice.pb.collection("mls_commits").getFullList({ filter: `channel = "${channel.id}"` })).toEqual([]);
+
+    // With it, the commit is accepted, Carol is a member, and Alice's group takes her in.
+    const accepted = await call(carol, "external-join", { ...body, verifier: channel.verifier });
+    expect(accepted.status).toBe(200);
+    const [stored] = await alice.pb.collection("mls_commits").getFullList({ filter: `channel = "${channel.id}"` });
+    const aliceAfter = await receive(state, bytes(stored.data as string));
+    expect(epochOf(aliceAfter.state)).toBe(epochOf(joined.state));
+    expect((await carol.pb.collection("mls_groups").getFullList()).map((g) => g.channel)).toContain(channel.id);
+  });
+});
