@@ -53,7 +53,8 @@ export async function signUp(page: Page, user: TestUser) {
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page.getByText(`@${user.username}`)).toBeVisible({ timeout: 20_000 });
+  // Attached, not visible: on a phone the account sits in the closed channel drawer.
+  await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
 }
 
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
