@@ -10,8 +10,8 @@ interface Props {
 }
 
 /**
- * A small button with an icon and its text: on narrow screens only the icon shows, and the text
- * stays the button's accessible name (and its tooltip).
+ * A small button with an icon and its text: on narrow screens only the icon shows; the text stays
+ * the button's accessible name (aria-label) and its tooltip.
  */
 export function ToolButton({ icon, label, onClick, pressed, disabled, danger }: Props) {
   return (
@@ -22,6 +22,7 @@ export function ToolButton({ icon, label, onClick, pressed, disabled, danger }: 
       onClick={onClick}
       disabled={disabled}
       title={label}
+      aria-label={label}
     >
       {icon}
       <span className="tool-label">{label}</span>
