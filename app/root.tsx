@@ -2,6 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesUrl from "~/styles.css?url";
+import responsiveStylesUrl from "~/features/workspace/responsive.css?url";
 import searchStylesUrl from "~/features/search/search.css?url";
 import pinsStylesUrl from "~/features/pins/pins.css?url";
 import a11yStylesUrl from "~/ui/a11y.css?url";
@@ -9,6 +10,7 @@ import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
+  { rel: "stylesheet", href: responsiveStylesUrl },
   { rel: "stylesheet", href: searchStylesUrl },
   { rel: "stylesheet", href: pinsStylesUrl },
   { rel: "stylesheet", href: a11yStylesUrl },

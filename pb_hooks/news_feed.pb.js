@@ -13,6 +13,8 @@
 // The feed is fetched with $safeFetch (pocketbase/safefetch.go): public addresses only unless
 // LINK_PREVIEW_ALLOW_HOSTS allowlists the host, 5 s, 512 KB.
 //
+// ?check=1 answers {"configured": true|false, "items": []} at once, without fetching (the page asks
+// once, to hide the News Feed button on a server without a feed).
 // Answer (always 200): {"configured": false, "items": []} without NEWS_FEED_URL;
 //   {"configured": true, "items": [{id, title, description, pubDate, link}]} with at most 30 items;
 //   {"configured": true, "items": [], "error": "The news feed could not be loaded."} when the feed
@@ -42,6 +44,9 @@ routerAdd("GET", "/api/chat/news", (e) => {
   const feedUrl = String($os.getenv("NEWS_FEED_URL") || "").trim();
   if (feedUrl === "") {
     return e.json(200, { configured: false, items: [] });
+  }
+  if (e.request.url.query().get("check") === "1") {
+    return e.json(200, { configured: true, items: [] });
   }
 
   const rawSeconds = String($os.getenv("NEWS_FEED_CACHE_SECONDS") || "").trim();

@@ -53,20 +53,47 @@ async function inviteKey(channelId: string): Promise<CryptoKey> {
 /** Encrypts the channel password for an invite link; returns base64url(iv || ciphertext || tag). */
 export async function encryptInvitePassword(channelId: string, password: string): Promise<string> {
   const fn = "encryptInvitePassword";
-  checkChannelId(fn, channelId);
-  if (typeof password !== "string" || password.length === 0) throw new CryptoError(fn, "password is required");
-  return guard(fn, "encryption failed", async () => {
-    const key = await inviteKey(channelId);
-    return base64UrlEncode(await encryptBytes(key, utf8Encode(password)));
-  });
+  if (typeof password !== "string" || password.length === 0) {
+    checkChannelId(fn, channelId);
+    throw new CryptoError(fn, "password is required");
+  }
+  return sealInvite(fn, channelId, password);
 }
 
 /**
  * Recovers the channel password from an invite link's key. Errors: "decryptInvitePassword: malformed key",
  * "decryptInvitePassword: too short", "decryptInvitePassword: authentication failed" (wrong channel or altered key).
  */
-export async function decryptInvitePassword(channelId: string, key: string): Promise<string> {
-  const fn = "decryptInvitePassword";
+export function decryptInvitePassword(channelId: string, key: string): Promise<string> {
+  return openInvite("decryptInvitePassword", channelId, key);
+}
+
+// The channel's name travels in the invite's fragment too (so the sign-up page can say where the link
+// leads), sealed like the password and marked so that one cannot stand in for the other.
+const NAME_MARK = "chatcrypt invite name\u0000";
+
+/** Encrypts the channel's name for an invite link (the same key as the password). */
+export function encryptInviteName(channelId: string, name: string): Promise<string> {
+  return sealInvite("encryptInviteName", channelId, NAME_MARK + name);
+}
+
+/** The channel's name from an invite link; throws as decryptInvitePassword does, or "not a name". */
+export async function decryptInviteName(channelId: string, sealed: string): Promise<string> {
+  const fn = "decryptInviteName";
+  const text = await openInvite(fn, channelId, sealed);
+  if (!text.startsWith(NAME_MARK)) throw new CryptoError(fn, "not a name");
+  return text.slice(NAME_MARK.length);
+}
+
+async function sealInvite(fn: string, channelId: string, text: string): Promise<string> {
+  checkChannelId(fn, channelId);
+  return guard(fn, "encryption failed", async () => {
+    const key = await inviteKey(channelId);
+    return base64UrlEncode(await encryptBytes(key, utf8Encode(text)));
+  });
+}
+
+async function openInvite(fn: string, channelId: string, key: string): Promise<string> {
   checkChannelId(fn, channelId);
   let data: Bytes;
   try {

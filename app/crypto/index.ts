@@ -30,7 +30,7 @@ export {
   deriveVaultKey,
 } from "./keys";
 export type { KeyBundle, StoredKeyBundle, PrivateKeyKind, VaultPurpose } from "./keys";
-export { deriveChannelSecrets, encryptInvitePassword, decryptInvitePassword } from "./channel";
+export { deriveChannelSecrets, encryptInvitePassword, decryptInvitePassword, encryptInviteName, decryptInviteName } from "./channel";
 export { encryptMessage, decryptMessage } from "./message";
 export { encryptBytes, decryptBytes, encryptText, decryptText } from "./aead";
 export { sha256Base64, sha256Bytes } from "./kdf";

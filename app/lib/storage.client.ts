@@ -87,6 +87,8 @@ export function clearChannelSecrets() {
 export interface PendingInvite {
   channelId: string;
   encryptedPassword: string;
+  /** The channel's name, sealed like the password (newer links). */
+  encryptedName?: string;
 }
 
 const pendingInvite = jsonEntry<PendingInvite>(

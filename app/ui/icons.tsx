@@ -35,3 +35,45 @@ export function MenuIcon() {
     </svg>
   );
 }
+
+export function PaperclipIcon() {
+  return (
+    <svg {...base}>
+      <path d="M21 11l-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7" />
+    </svg>
+  );
+}
+
+export function MicIcon() {
+  return (
+    <svg {...base}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+    </svg>
+  );
+}
+
+export function WaveIcon() {
+  return (
+    <svg {...base}>
+      <path d="M3 12h2M7 8v8M11 5v14M15 8v8M19 10v4M21 12h0" />
+    </svg>
+  );
+}
+
+export function PhoneIcon() {
+  return (
+    <svg {...base}>
+      <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
+    </svg>
+  );
+}
+
+export function UserIcon() {
+  return (
+    <svg {...base}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </svg>
+  );
+}

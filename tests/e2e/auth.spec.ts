@@ -1,4 +1,4 @@
-import { expect, filesContaining, newUser, openAuth, signIn, signUp, test } from "./fixtures";
+import { expect, filesContaining, newUser, openAuth, signIn, signUp, test, signOut } from "./fixtures";
 
 test.describe("auth screen", () => {
   test("shows every text of the spec and required, labelled fields", async ({ page }) => {
@@ -45,7 +45,7 @@ test.describe("auth screen", () => {
     const stored = await page.evaluate(() => localStorage.getItem("chatcrypt_keys"));
     expect(stored).toContain("ecdhPrivateKey");
 
-    await page.getByRole("button", { name: `@${user.username} Sign out` }).click();
+    await signOut(page);
     await expect(page.getByText("End-to-end encrypted messaging")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("chatcrypt_keys"))).toBeNull();
     // Reloading stays signed out: the session cookie is gone too.
@@ -77,7 +77,7 @@ test.describe("auth screen", () => {
   test("wrong password, duplicate email and duplicate username get clear messages", async ({ page }) => {
     const user = newUser("carol");
     await signUp(page, user);
-    await page.getByRole("button", { name: `@${user.username} Sign out` }).click();
+    await signOut(page);
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
 
     await signIn(page, { email: user.email, password: `${user.password}-wrong` });
@@ -107,7 +107,7 @@ test.describe("auth screen", () => {
       });
     record(page);
     await signUp(page, user);
-    await page.getByRole("button", { name: `@${user.username} Sign out` }).click();
+    await signOut(page);
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     const device = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     const other = await device.newPage();

@@ -116,6 +116,9 @@ test("an audio message is recorded with the fake microphone and plays for the ot
   });
   expect(info.header).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML: a webm file
   expect(info.duration).toBeGreaterThan(0.5);
+  // Its length is shown (not 0:00), and its short name.
+  await expect(log(bob.page).locator(".audio-time")).toHaveText(/^0:0\d \/ 0:0[1-9]$/);
+  await expect(log(bob.page).getByRole("button", { name: /^Download Voice message \d/ })).toBeVisible();
   await expect(
     log(bob.page)
       .getByText(/voice-message-.*\.webm/)

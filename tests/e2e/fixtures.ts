@@ -45,12 +45,16 @@ export async function openAuth(page: Page) {
 
 export async function signUp(page: Page, user: TestUser) {
   await openAuth(page);
-  await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  // An invite opens Sign Up by default; otherwise the page starts on Sign In.
+  await expect(page.getByRole("heading", { name: /^Sign (In|Up)$/ })).toBeVisible();
+  const toSignUp = page.getByRole("button", { name: "Don't have an account? Sign up" });
+  if (await toSignUp.isVisible()) await toSignUp.click();
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page.getByText(`@${user.username}`)).toBeVisible({ timeout: 20_000 });
+  // Attached, not visible: on a phone the account sits in the closed channel drawer.
+  await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
 }
 
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
@@ -80,4 +84,12 @@ export function filesContaining(dirs: string[], needle: string): string[] {
       .filter((f) => f.bytes.includes(pattern))
       .map((f) => f.path),
   );
+}
+
+/** Signs out through the account button and its confirmation. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: /sign out/i }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign out?" });
+  await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, filesContaining, signIn, test } from "./fixtures";
+import { expect, filesContaining, signIn, test, signOut } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 
 const secret = (label: string) => `${label}-${randomBytes(6).toString("hex")}`;
@@ -48,7 +48,7 @@ test("keyring: every channel reads on a second device without a password; a join
   await expect(alice.page.getByText("Channel password not found")).toHaveCount(0);
 
   // Signing out on A leaves no channel secret and no key bundle there.
-  await alice.page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(alice.page);
   await expect(alice.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   const stored = await alice.page.evaluate(() => Object.keys(localStorage));
   expect(stored.filter((k) => k.startsWith("channel_password_") || k.startsWith("channel_kdf_"))).toEqual([]);

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { deriveChannelSecrets, encryptMessage, importKeyBundle, type StoredKeyBundle } from "../../app/crypto";
 import { encodeBody } from "../../app/features/messages/body";
 import { superuserClient } from "../integration/pocketbase";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, signOut } from "./fixtures";
 import { createChannel, joinAndOpen, log, person } from "./helpers";
 
 // Issue 14: local encrypted search. The history is seeded through PocketBase (as a superuser, so no
@@ -217,7 +217,7 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
 
   // ---- sign-out removes the index from this browser ----
   await searchField(page).press("Escape");
-  await page.getByRole("button", { name: "sign out" }).click();
+  await signOut(page);
   await expect(page.getByText("End-to-end encrypted messaging")).toBeVisible();
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain("chatcrypt_search");
   await context.close();

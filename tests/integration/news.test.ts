@@ -330,6 +330,16 @@ describe("GET /api/chat/news", () => {
     expect(res).toEqual({ status: 200, body: { configured: false, items: [] } });
   });
 
+  it("?check=1 says whether a feed is configured without fetching it", async () => {
+    const before = site.requests;
+    const res = await fetch(`${pb.url}${ROUTE}?check=1`, { headers: { Authorization: user.token } });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { configured: true, items: [] } });
+    expect(site.requests).toBe(before);
+    const other = await signUpUser(unconfiguredPb.url);
+    const none = await fetch(`${unconfiguredPb.url}${ROUTE}?check=1`, { headers: { Authorization: other.token } });
+    expect(await none.json()).toEqual({ configured: false, items: [] });
+  });
+
   // Last: closes the feed server.
   it("answers 200 with an error text when the feed server refuses connections", async () => {
     const closed = new Promise((resolve) => site.server.close(resolve));

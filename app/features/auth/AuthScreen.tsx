@@ -1,7 +1,7 @@
 import { Field } from "~/ui/Form";
 import { LockIcon } from "~/ui/icons";
 import { useId, useState, type FormEvent } from "react";
-import { signInFormSchema, signUpFormSchema } from "~/features/auth/validation";
+import { MIN_PASSWORD_LENGTH, signInFormSchema, signUpFormSchema } from "~/features/auth/validation";
 
 export type AuthMode = "signin" | "signup";
 
@@ -16,11 +16,14 @@ interface Props {
   error: string | null;
   onSubmit: (mode: AuthMode, values: AuthValues) => void;
   onModeChange?: () => void;
+  /** Arrived with an invite: the channel's name when the link's own key opens it, null when not; undefined: no invite. */
+  invitedTo?: string | null;
 }
 
 /** Spec §2.2: sign-in / sign-up with Username (sign-up only), Email and Password, all required. */
-export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
-  const [mode, setMode] = useState<AuthMode>("signin");
+export function AuthScreen({ busy, error, onSubmit, onModeChange, invitedTo }: Props) {
+  const invited = invitedTo !== undefined;
+  const [mode, setMode] = useState<AuthMode>(invited ? "signup" : "signin");
   const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
   const [formError, setFormError] = useState<string | null>(null);
   const errorId = useId();
@@ -56,6 +59,11 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
           <h1>ChatCrypt</h1>
         </div>
         <p className="tagline">End-to-end encrypted messaging</p>
+        {invited && (
+          <p className="invite-banner" role="status">
+            {invitedTo ? `You have been invited to #${invitedTo}` : "You have been invited to a channel"}
+          </p>
+        )}
         <h2 className="auth-title">{mode === "signin" ? "Sign In" : "Sign Up"}</h2>
         <form onSubmit={submit} noValidate aria-describedby={shownError ? errorId : undefined}>
           {mode === "signup" && (
@@ -84,6 +92,7 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange }: Props) {
             name="password"
             type="password"
             autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            hint={mode === "signup" ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
             required
             value={values.password}
             onChange={set("password")}

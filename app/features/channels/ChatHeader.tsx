@@ -1,4 +1,5 @@
 import { LockIcon } from "~/ui/icons";
+import { MenuButton } from "~/ui/MenuButton";
 import { useOnline } from "~/lib/useOnline";
 import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
@@ -17,7 +18,8 @@ interface Props {
   /** Save Chat, shown when messages exist. */
   onSaveChat?: () => void;
   newsOpen: boolean;
-  onToggleNews: () => void;
+  /** Absent when the server has no news feed. */
+  onToggleNews?: () => void;
   membersOpen: boolean;
   onToggleMembers: () => void;
 }
@@ -26,6 +28,16 @@ interface Props {
 export function ChatHeader(props: Props) {
   const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat } = props;
   const online = useOnline();
+  // Wide screens show every action as a button; narrow ones fold them into "More" (CSS picks one).
+  const actions: { label: string; onSelect: () => void; pressed?: boolean }[] = [
+    ...(isCreator && hasMessages ? [{ label: "Clear Messages", onSelect: onClear }] : []),
+    { label: "Members", onSelect: props.onToggleMembers, pressed: props.membersOpen },
+    { label: "Notifications", onSelect: onNotifications },
+    ...(hasMessages && onSaveChat ? [{ label: "Save Chat", onSelect: onSaveChat }] : []),
+    { label: "Share Link", onSelect: onShare },
+    { label: "Copy ID", onSelect: onCopyId },
+    ...(props.onToggleNews ? [{ label: "News Feed", onSelect: props.onToggleNews, pressed: props.newsOpen }] : []),
+  ];
   return (
     <div className="chat-header">
       <div className="chat-title">
@@ -40,32 +52,21 @@ export function ChatHeader(props: Props) {
         )}
       </div>
       <div className="chat-actions">
-        {isCreator && hasMessages && (
-          <button type="button" className="btn btn-small" onClick={onClear}>
-            Clear Messages
+        {actions.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className="btn btn-small chat-action"
+            aria-pressed={action.pressed}
+            onClick={action.onSelect}
+          >
+            {action.label}
           </button>
-        )}
-        <button type="button" className="btn btn-small" aria-pressed={props.membersOpen} onClick={props.onToggleMembers}>
-          Members
-        </button>
-        <button type="button" className="btn btn-small" onClick={onNotifications}>
-          Notifications
-        </button>
+        ))}
         {translate}
-        {hasMessages && onSaveChat && (
-          <button type="button" className="btn btn-small" onClick={onSaveChat}>
-            Save Chat
-          </button>
-        )}
-        <button type="button" className="btn btn-small" onClick={onShare}>
-          Share Link
-        </button>
-        <button type="button" className="btn btn-small" onClick={onCopyId}>
-          Copy ID
-        </button>
-        <button type="button" className="btn btn-small" aria-pressed={props.newsOpen} onClick={props.onToggleNews}>
-          News Feed
-        </button>
+        <div className="chat-more">
+          <MenuButton label="More" menuLabel="Channel actions" items={actions} />
+        </div>
       </div>
     </div>
   );

@@ -22,7 +22,7 @@ interface Props {
 export function Sidebar(props: Props) {
   const { channels } = props;
   return (
-    <nav className={`sidebar${props.open ? " open" : ""}`} aria-label="Channels">
+    <nav id="channel-sidebar" className={`sidebar${props.open ? " open" : ""}`} aria-label="Channels">
       <div className="sidebar-head">
         <h2>Channels</h2>
         <button type="button" className="btn btn-small" onClick={props.onCreate}>

@@ -1,4 +1,12 @@
-import { PBKDF2_ITERATIONS, decryptInvitePassword, deriveChannelSecrets, encryptInvitePassword, randomUuid } from "~/crypto";
+import {
+  PBKDF2_ITERATIONS,
+  decryptInviteName,
+  decryptInvitePassword,
+  deriveChannelSecrets,
+  encryptInviteName,
+  encryptInvitePassword,
+  randomUuid,
+} from "~/crypto";
 import { api, ApiError } from "~/lib/api.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
@@ -96,10 +104,21 @@ export async function joinWithInvite(user: SessionUser | null, channelId: string
   return joinChannel(user, channelId, password);
 }
 
-export async function createShareLink(channelId: string): Promise<string> {
+export async function createShareLink(channelId: string, name: string): Promise<string> {
   const password = getChannelPassword(channelId);
   if (!password) throw new ChatError("Cannot create share link: Channel password not found. Please re-join the channel.");
-  return buildInviteLink(window.location.origin, channelId, await encryptInvitePassword(channelId, password));
+  const [sealedPassword, sealedName] = await Promise.all([encryptInvitePassword(channelId, password), encryptInviteName(channelId, name)]);
+  return buildInviteLink(window.location.origin, channelId, sealedPassword, sealedName);
+}
+
+/** The invited channel's name, when the link carries one that opens here; null otherwise. */
+export async function invitedChannelName(invite: { channelId: string; encryptedName?: string }): Promise<string | null> {
+  if (!invite.encryptedName) return null;
+  try {
+    return await decryptInviteName(invite.channelId, invite.encryptedName);
+  } catch {
+    return null;
+  }
 }
 
 export const listChannels = async () => (await api<{ channels: Channel[] }>("/api/channels")).channels;

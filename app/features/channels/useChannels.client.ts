@@ -143,7 +143,7 @@ export function useChannels(user: SessionUser, notify: Notify) {
   const share = async (channel: Channel) => {
     let link: string;
     try {
-      link = await createShareLink(channel.id);
+      link = await createShareLink(channel.id, channel.name);
     } catch (error) {
       return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
     }

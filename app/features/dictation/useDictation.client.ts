@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { dictationErrorMessage } from "~/features/dictation/errors";
 
 export const DICTATION_UNSUPPORTED = "Speech recognition is not supported in your browser";
 
@@ -45,8 +46,8 @@ export function useDictation(onText: (text: string) => void, onError: (message: 
       }
     };
     rec.onerror = (event) => {
-      if (event.error && event.error !== "no-speech" && event.error !== "aborted")
-        handlers.current.onError(`Dictation stopped: ${event.error}`);
+      const message = dictationErrorMessage(event.error);
+      if (message) handlers.current.onError(message);
     };
     rec.onend = () => {
       if (recognition.current === rec) {

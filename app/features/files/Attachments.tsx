@@ -1,6 +1,7 @@
 import { useObjectUrl } from "~/lib/useObjectUrl";
+import { ImageView } from "~/features/files/ImageView";
 import { AudioPlayer } from "~/features/files/AudioPlayer";
-import { formatKb } from "~/features/files/attachments";
+import { formatKb, shownName } from "~/features/files/attachments";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
 
 interface AttachmentProps {
@@ -15,13 +16,14 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
   const { url, failed } = useObjectUrl(inline ? () => resolveUrl(attachment) : null);
   return (
     <div className={`attachment attachment-${attachment.kind}`}>
-      {attachment.kind === "image" && url && <img src={url} alt={attachment.name} className="attachment-image" />}
+      {attachment.kind === "image" && url && <ImageView url={url} name={attachment.name} />}
       {attachment.kind === "audio" && url && <AudioPlayer src={url} name={attachment.name} />}
       {inline && !url && !failed && <span className="attachment-loading">Decrypting {attachment.name}...</span>}
       {failed && <span className="attachment-loading">This file could not be decrypted.</span>}
-      <button type="button" className="attachment-download" onClick={() => onDownload(attachment)}>
+      <button type="button" className="attachment-download" onClick={() => onDownload(attachment)} title={attachment.name}>
         <span className="visually-hidden">Download </span>
-        <span className="attachment-name">{attachment.name}</span> <span className="attachment-size">{formatKb(attachment.size)}</span>
+        <span className="attachment-name">{shownName(attachment)}</span>{" "}
+        <span className="attachment-size">{formatKb(attachment.size)}</span>
       </button>
     </div>
   );

@@ -12,6 +12,21 @@ export function AudioPlayer({ src, name }: { src: string; name: string }) {
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [length, setLength] = useState<number | null>(null);
+  // A recorded webm carries no duration: seeking far past its end makes the browser find it.
+  const probing = useRef(false);
+
+  function learnLength(player: HTMLAudioElement) {
+    if (Number.isFinite(player.duration)) {
+      setLength(player.duration);
+      if (probing.current) {
+        probing.current = false;
+        player.currentTime = 0;
+      }
+    } else if (!probing.current && player.duration === Infinity) {
+      probing.current = true;
+      player.currentTime = 1e101;
+    }
+  }
 
   function toggle() {
     const player = audio.current;
@@ -41,9 +56,9 @@ export function AudioPlayer({ src, name }: { src: string; name: string }) {
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
-        onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => setLength(e.currentTarget.duration)}
-        onDurationChange={(e) => setLength(e.currentTarget.duration)}
+        onTimeUpdate={(e) => !probing.current && setPosition(e.currentTarget.currentTime)}
+        onLoadedMetadata={(e) => learnLength(e.currentTarget)}
+        onDurationChange={(e) => learnLength(e.currentTarget)}
       />
       <button type="button" className="btn btn-small audio-toggle" aria-pressed={playing} onClick={toggle} onKeyDown={seek}>
         {playing ? "Pause" : "Play"}

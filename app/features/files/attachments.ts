@@ -54,3 +54,8 @@ export function pickAudioType(isSupported: (type: string) => boolean): { mimeTyp
   for (const mimeType of ["audio/webm;codecs=opus", "audio/webm"]) if (isSupported(mimeType)) return { mimeType, ext: "webm" };
   return { mimeType: isSupported("audio/ogg;codecs=opus") ? "audio/ogg;codecs=opus" : "audio/ogg", ext: "ogg" };
 }
+
+/** The name a file is shown by: a recorded voice message is "Voice message", other files their own name. */
+export function shownName(file: { name: string; kind?: string }): string {
+  return file.kind === "audio" && /^voice-message-[0-9T-]+\.(webm|ogg)$/.test(file.name) ? "Voice message" : file.name;
+}

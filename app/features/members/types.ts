@@ -5,3 +5,10 @@ export interface ChannelMember {
   isCreator: boolean;
   joined: string;
 }
+
+/** A line in the open channel saying that someone joined or left. */
+export interface MemberNotice {
+  id: string;
+  text: string;
+  created: string;
+}

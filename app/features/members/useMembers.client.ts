@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
-import type { ChannelMember } from "~/features/members/types";
+import type { ChannelMember, MemberNotice } from "~/features/members/types";
+import { membershipNotices } from "~/features/members/notices";
 
 /** The open channel's members (for the Members panel and @ suggestions); the creator removes members. */
 export function useMembers(channelId: string | null) {
   const [members, setMembers] = useState<ChannelMember[]>([]);
+  // "bob joined the channel" / "bob left the channel", seen while the channel is open.
+  const [notices, setNotices] = useState<MemberNotice[]>([]);
+  const shown = useRef<{ channelId: string; members: ChannelMember[] } | null>(null);
 
   // Loads can overlap (opening the panel during a live update): only the latest answer is shown.
   const latest = useRef(0);
@@ -14,7 +18,14 @@ export function useMembers(channelId: string | null) {
     if (!channelId) return setMembers([]);
     try {
       const { members: found } = await api<{ members: ChannelMember[] }>(`/api/channels/${channelId}/members`);
-      if (ticket === latest.current) setMembers(found);
+      if (ticket !== latest.current) return;
+      const before = shown.current?.channelId === channelId ? shown.current.members : null;
+      shown.current = { channelId, members: found };
+      setMembers(found);
+      if (before) {
+        const fresh = membershipNotices(before, found, new Date().toISOString());
+        if (fresh.length) setNotices((current) => [...current, ...fresh]);
+      }
     } catch (error) {
       console.warn("Members could not be loaded", error);
     }
@@ -22,6 +33,8 @@ export function useMembers(channelId: string | null) {
 
   useEffect(() => {
     setMembers([]);
+    setNotices([]);
+    shown.current = null;
     void refresh();
   }, [refresh]);
 
@@ -34,5 +47,5 @@ export function useMembers(channelId: string | null) {
     setMembers((current) => current.filter((m) => m.userId !== member.userId));
   };
 
-  return { members, refresh, remove };
+  return { members, notices, refresh, remove };
 }

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "rea
 import { ACCEPTED_FILE_TYPES, formatElapsed } from "~/features/files/attachments";
 import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
 import { firstLine } from "~/features/messages/text";
+import { ToolButton } from "~/ui/ToolButton";
+import { MicIcon, PaperclipIcon } from "~/ui/icons";
 
 interface Props {
   busy: boolean;
@@ -133,23 +135,20 @@ export function Composer(props: Props) {
             if (file) props.onPickFile(file);
           }}
         />
-        <button
-          type="button"
-          className="btn btn-small"
+        <ToolButton
+          icon={<PaperclipIcon />}
+          label="Attach file"
           onClick={() => fileInput.current?.click()}
           disabled={Boolean(upload) || Boolean(recording)}
-        >
-          Attach file
-        </button>
-        <button
-          type="button"
-          className={`btn btn-small${recording ? " btn-danger" : ""}`}
-          aria-pressed={Boolean(recording)}
+        />
+        <ToolButton
+          icon={<MicIcon />}
+          label={recording ? "Stop recording" : "Record audio"}
+          danger={Boolean(recording)}
+          pressed={Boolean(recording)}
           onClick={props.onToggleRecording}
           disabled={Boolean(upload)}
-        >
-          {recording ? "Stop recording" : "Record audio"}
-        </button>
+        />
         {props.modes}
       </div>
       {props.replyTo && (

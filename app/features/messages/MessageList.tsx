@@ -1,13 +1,16 @@
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
 import type { DecryptedPreview } from "~/features/link-previews/decrypt";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { MessageItem, type MessageActions } from "~/features/messages/MessageItem";
 import { continuesGroup, dayLabel, startsDay } from "~/features/messages/text";
+import { forgetPosition, restorePosition, savePosition, savedPosition } from "~/features/messages/reading-position";
 
 export { formatTime } from "~/features/messages/MessageItem";
 
 interface Props extends MessageActions {
+  /** The open channel: a reader's position in it is kept for coming back. */
+  channelId?: string;
   messages: DecryptedMessage[];
   username: string;
   highlighted: ReadonlySet<string>;
@@ -26,6 +29,10 @@ interface Props extends MessageActions {
   /** The BCP 47 language of the translations (for `lang`). */
   translationLang?: string;
   onToggleOriginal?: (id: string) => void;
+  /** Lines such as "bob joined the channel", placed among the messages by time. */
+  events?: { id: string; text: string; created: string }[];
+  /** Shown in place of the messages when the channel has none. */
+  empty?: ReactNode;
 }
 
 const NEAR_BOTTOM_PX = 80;
@@ -38,11 +45,22 @@ export function MessageList(props: Props) {
   const { messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const lastTop = useRef(0);
   const [missed, setMissed] = useState(0);
   const lastId = messages.length ? messages[messages.length - 1].id : null;
   const seenLast = useRef<string | null>(null);
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
+  const events = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
+
+  // A new channel starts at its saved reading position, or at the bottom.
+  const restoring = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    restoring.current = props.channelId ?? null;
+    atBottom.current = true;
+    seenLast.current = null;
+    setMissed(0);
+  }, [props.channelId]);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -50,6 +68,15 @@ export function MessageList(props: Props) {
     const previous = seenLast.current;
     seenLast.current = lastId;
     const newest = lastId ? byId.get(lastId) : undefined;
+    const channel = restoring.current;
+    if (channel && lastId) {
+      restoring.current = null;
+      const saved = savedPosition(channel);
+      if (saved && restorePosition(list, saved)) {
+        atBottom.current = false;
+        return;
+      }
+    }
     if (atBottom.current || !previous || newest?.own) {
       list.scrollTop = list.scrollHeight;
       setMissed(0);
@@ -86,7 +113,16 @@ export function MessageList(props: Props) {
         aria-live="polite"
         onScroll={(e) => {
           const list = e.currentTarget;
-          atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          if (restoring.current) return;
+          // Only the reader moving up leaves the bottom: content that grows (a picture loading) while
+          // the list is being kept at the bottom does not.
+          const near = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          atBottom.current = list.scrollTop < lastTop.current - 1 ? near : atBottom.current || near;
+          lastTop.current = list.scrollTop;
+          if (props.channelId) {
+            if (atBottom.current) forgetPosition(props.channelId);
+            else savePosition(props.channelId, list);
+          }
           if (atBottom.current && missed) setMissed(0);
           if (hasMore && !loadingOlder && list.scrollTop < 40) onLoadOlder();
         }}
@@ -97,12 +133,14 @@ export function MessageList(props: Props) {
           </button>
         )}
         {notice && <p className="chat-notice">{notice}</p>}
+        {messages.length === 0 && !hasMore && props.empty}
         {messages.map((m, i) => {
           const previous = messages[i - 1];
           const newDay = startsDay(previous, m);
           const unread = m.id === firstUnread;
           return (
             <Fragment key={m.id}>
+              {events.before.get(m.id)?.map(eventLine)}
               {newDay && (
                 <div className="day-separator" role="separator" aria-label={dayLabel(m.created)}>
                   <span>{dayLabel(m.created)}</span>
@@ -126,6 +164,7 @@ export function MessageList(props: Props) {
             </Fragment>
           );
         })}
+        {events.after.map(eventLine)}
       </div>
       {missed > 0 && (
         <button type="button" className="btn btn-small jump-latest" onClick={jumpToLatest}>
@@ -134,4 +173,26 @@ export function MessageList(props: Props) {
       )}
     </div>
   );
+}
+
+function eventLine(event: { id: string; text: string }) {
+  return (
+    <p key={event.id} className="chat-event">
+      {event.text}
+    </p>
+  );
+}
+
+/** Each event goes before the first message newer than it; the rest after the last message. */
+function placeEvents<E extends { created: string }>(messages: { id: string; created: string }[], events: E[]) {
+  const before = new Map<string, E[]>();
+  const after: E[] = [];
+  const time = (value: string) => Date.parse(value.replace(" ", "T"));
+  for (const event of events) {
+    const at = time(event.created);
+    const next = messages.find((m) => time(m.created) > at);
+    if (!next) after.push(event);
+    else before.set(next.id, [...(before.get(next.id) ?? []), event]);
+  }
+  return { before, after };
 }

@@ -42,6 +42,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   const [messages, setMessages] = useState<DecryptedMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  // The channel whose first page has arrived (an empty channel can then say so).
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
@@ -118,6 +120,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         if (result.hasMore) await loadPage("after");
       } else {
         setHasMore(result.hasMore);
+        if (page === "latest") setLoadedFor(open.id);
       }
     },
     [user, add, annotate, highlight],
@@ -219,6 +222,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
 
   return {
     messages: shown,
+    loaded: Boolean(channelId) && loadedFor === channelId,
     annotate,
     hasMore,
     loadingOlder,

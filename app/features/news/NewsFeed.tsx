@@ -28,7 +28,7 @@ export function NewsFeed({ items, configured, loading, failed, highlighted, onCl
         </button>
       </div>
       {!configured ? (
-        <p className="channel-empty">No news feed is configured on this server. Your administrator can set NEWS_FEED_URL.</p>
+        <p className="channel-empty">There is no news feed on this server.</p>
       ) : items.length === 0 ? (
         <p className="channel-empty">{loading ? "Loading news..." : failed ? "News is unavailable right now." : "No news yet."}</p>
       ) : (

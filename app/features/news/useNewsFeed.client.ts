@@ -38,6 +38,17 @@ export function useNewsFeed(open: boolean, refreshMs: number) {
     }
   }, []);
 
+  // Asked once: a server without a feed shows no News Feed button at all.
+  useEffect(() => {
+    let stop = false;
+    api<FeedResponse>("/api/news?check=1")
+      .then((feed) => !stop && setConfigured(feed.configured))
+      .catch(() => undefined);
+    return () => {
+      stop = true;
+    };
+  }, []);
+
   useEffect(() => {
     if (!open) return;
     void load();

@@ -7,7 +7,8 @@ import { Workspace } from "~/features/workspace/Workspace";
 import { parseInvite } from "~/features/channels/invite";
 import type { SessionUser } from "~/lib/session-user";
 import type { AppConfig } from "~/features/workspace/config";
-import { setPendingInvite } from "~/lib/storage.client";
+import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
+import { invitedChannelName } from "~/features/channels/channels.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -17,6 +18,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Signed out with an invite: Sign Up first, saying where the link leads (undefined: no invite).
+  const [invitedTo, setInvitedTo] = useState<string | null | undefined>(undefined);
 
   useEffect(() => {
     setCsrfToken(csrfToken);
@@ -29,6 +32,11 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       setPendingInvite(invite);
       window.history.replaceState(null, "", window.location.pathname);
     }
+    const pending = getPendingInvite();
+    if (pending) {
+      setInvitedTo(null);
+      void invitedChannelName(pending).then(setInvitedTo);
+    }
     setPhase(window.isSecureContext && globalThis.crypto?.subtle ? "ready" : "insecure");
   }, []);
 
@@ -37,6 +45,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setError(null);
     try {
       setUser(mode === "signup" ? await signUp(values) : await signIn(values));
+      setInvitedTo(undefined);
     } catch (err) {
       if (!(err instanceof AuthError)) console.warn("Authentication error", err);
       setError(err instanceof AuthError && err.message ? err.message : "Authentication failed");
@@ -54,6 +63,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
 
   if (phase === "loading") return <LoadingScreen />;
   if (phase === "insecure") return <InsecureContextScreen />;
-  if (!user) return <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} />;
+  if (!user)
+    return <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} invitedTo={invitedTo} />;
   return <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />;
 }

@@ -8,13 +8,14 @@ import type { useUploads } from "~/features/files/useUploads.client";
 import { previewImageUrl } from "~/features/link-previews/previews.client";
 import { MembersPanel } from "~/features/members/MembersPanel";
 import { KeyChangeNotice } from "~/features/pins/KeyChangeNotice";
-import type { ChannelMember } from "~/features/members/types";
+import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { NewsFeed } from "~/features/news/NewsFeed";
+import { EmptyChannel } from "~/features/workspace/EmptyChat";
 import { Outbox } from "~/features/messages/Outbox";
 import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
@@ -46,7 +47,7 @@ interface Props {
   };
   outbox: { pending: PendingMessage[]; onRetry: () => void; onDiscard: (clientId: string) => void };
   uploads: ReturnType<typeof useUploads<DecryptedMessage>>;
-  members: { list: ChannelMember[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
+  members: { list: ChannelMember[]; notices: MemberNotice[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
   news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
 }
 
@@ -84,6 +85,7 @@ export function ChatPane({
         <ChatHeader {...header} live={live} channel={channel} isCreator={isCreator} hasMessages={history.messages.length > 0} />
         <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
         <MessageList
+          channelId={channel.id}
           messages={history.messages}
           username={user.username}
           highlighted={history.highlighted}
@@ -91,6 +93,8 @@ export function ChatPane({
           loadingOlder={history.loadingOlder}
           onLoadOlder={() => void history.loadOlder()}
           notice={notice}
+          events={members.notices}
+          empty={history.loaded && <EmptyChannel onShare={header.onShare} />}
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}

@@ -1,6 +1,7 @@
 import { LockIcon } from "~/ui/icons";
-/** Chat pane with no channel selected (spec §2.6). */
-export function EmptyChat() {
+
+/** Chat pane with no channel selected (spec §2.6), and the next step: create a channel or join one. */
+export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: boolean; onCreate: () => void; onJoin: () => void }) {
   return (
     <section className="chat-empty" aria-label="No channel selected">
       <div className="chat-empty-mark" aria-hidden="true">
@@ -8,6 +9,31 @@ export function EmptyChat() {
       </div>
       <h2>Military grade encrypted chat for professionals</h2>
       <p>Because privacy matters.</p>
+      <p className="chat-empty-next">
+        {hasChannels
+          ? "Pick a channel from the list, or start another one."
+          : "You are not in any channel yet. Create one and share its invite link, or join one with its ID and password."}
+      </p>
+      <div className="chat-empty-actions">
+        <button type="button" className="btn btn-primary" onClick={onCreate}>
+          Create a channel
+        </button>
+        <button type="button" className="btn" onClick={onJoin}>
+          Join a channel
+        </button>
+      </div>
     </section>
+  );
+}
+
+/** An open channel without messages: invite someone. */
+export function EmptyChannel({ onShare }: { onShare: () => void }) {
+  return (
+    <div className="chat-empty-channel">
+      <p>No messages yet. Invite people with the channel's link, then say hello.</p>
+      <button type="button" className="btn btn-small" onClick={onShare}>
+        Copy invite link
+      </button>
+    </div>
   );
 }

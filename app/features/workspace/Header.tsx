@@ -1,12 +1,30 @@
 import { LockIcon, MenuIcon } from "~/ui/icons";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 
 /** Top bar: logo, then whatever the app puts beside it (world clock, menu). */
-export function Header({ children, onToggleSidebar }: { children?: ReactNode; onToggleSidebar?: () => void }) {
+export function Header({
+  children,
+  onToggleSidebar,
+  sidebarOpen,
+  toggleRef,
+}: {
+  children?: ReactNode;
+  onToggleSidebar?: () => void;
+  sidebarOpen?: boolean;
+  toggleRef?: RefObject<HTMLButtonElement>;
+}) {
   return (
     <header className="app-header">
       {onToggleSidebar && (
-        <button type="button" className="icon-button sidebar-toggle" aria-label="Show channels" onClick={onToggleSidebar}>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="icon-button sidebar-toggle"
+          aria-label="Show channels"
+          aria-expanded={Boolean(sidebarOpen)}
+          aria-controls="channel-sidebar"
+          onClick={onToggleSidebar}
+        >
           <MenuIcon />
         </button>
       )}

@@ -3,6 +3,8 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
+import { ToolButton } from "~/ui/ToolButton";
+import { PhoneIcon, UserIcon, WaveIcon } from "~/ui/icons";
 import { useDialog } from "~/ui/useDialog";
 import { Sidebar } from "~/features/channels/Sidebar";
 import { useChannels } from "~/features/channels/useChannels.client";
@@ -34,6 +36,7 @@ import { EmptyChat } from "~/features/workspace/EmptyChat";
 import { Header } from "~/features/workspace/Header";
 import { HeaderMenu } from "~/features/workspace/HeaderMenu";
 import { useWorkspaceLive } from "~/features/workspace/useWorkspaceLive.client";
+import { useDrawer } from "~/features/workspace/useDrawer.client";
 import { WorkspaceDialogs, type DialogActions, type DialogState } from "~/features/workspace/WorkspaceDialogs";
 import { ChatError } from "~/lib/errors";
 
@@ -50,7 +53,7 @@ const MISSING_PASSWORD = "Channel password not found. Join the channel again wit
 export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const { toast, notify, dismiss } = useToast();
   const dialogs = useDialog<DialogState>();
-  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const drawer = useDrawer();
   const [newsOpen, setNewsOpen] = useState(false);
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
 
@@ -139,20 +142,24 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
       void dialogs.run(() => messageActions.deleteMessage(message), "The message could not be deleted. Please try again."),
     removeMember: (member) => void dialogs.run(() => members.remove(member), `${member.username} could not be removed. Please try again.`),
     requestPermission: notifications.requestPermission,
+    signOut: onSignOut,
   };
 
   const composerModes = (
     <>
-      <button type="button" className="btn btn-small" aria-pressed={dictation.listening} onClick={dictation.toggle}>
-        {dictation.listening ? "Stop dictation" : "Dictation"}
-      </button>
-      <button type="button" className="btn btn-small" aria-pressed={contacts.mode} onClick={toggleWhatsapp}>
-        WhatsApp mode
-      </button>
+      <ToolButton
+        icon={<WaveIcon />}
+        label={dictation.listening ? "Stop dictation" : "Dictation"}
+        pressed={dictation.listening}
+        onClick={dictation.toggle}
+      />
+      <ToolButton icon={<PhoneIcon />} label="WhatsApp mode" pressed={contacts.mode} onClick={toggleWhatsapp} />
       {contacts.mode && (
-        <button type="button" className="btn btn-small" onClick={() => openContacts("select")}>
-          {contacts.recipient ? `To: ${contacts.recipient.name} (change)` : "Choose contact"}
-        </button>
+        <ToolButton
+          icon={<UserIcon />}
+          label={contacts.recipient ? `To: ${contacts.recipient.name} (change)` : "Choose contact"}
+          onClick={() => openContacts("select")}
+        />
       )}
     </>
   );
@@ -160,20 +167,20 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   return (
     <div className="workspace">
       {selected && <SkipLink />}
-      <Header onToggleSidebar={() => setSidebarOpen((o) => !o)}>
+      <Header onToggleSidebar={drawer.toggle} sidebarOpen={drawer.open} toggleRef={drawer.toggleRef}>
         <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
         <HeaderMenu onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
       </Header>
       <div className="workspace-body">
         <Sidebar
-          open={sidebarOpen}
+          open={drawer.open}
           channels={channels.channels}
           selectedId={channels.selectedId}
           userId={user.id}
           onSelect={(c) => {
             channels.setSelectedId(c.id);
-            setSidebarOpen(false);
+            drawer.close(false);
           }}
           onCreate={() => dialogs.open({ kind: "create" })}
           onJoin={() => dialogs.open({ kind: "join" })}
@@ -181,7 +188,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
           onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
           onDeleteAll={() => dialogs.open({ kind: "deleteAll" })}
           unread={unread.counts}
-          footer={<AccountFooter username={user.username} onSignOut={onSignOut} busy={signingOut} />}
+          footer={<AccountFooter username={user.username} onSignOut={() => dialogs.open({ kind: "signOut" })} busy={signingOut} />}
         />
         <main className="chat-pane" data-live={live ? "true" : "false"}>
           {selected ? (
@@ -197,7 +204,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onCopyId: () => void channels.copyId(selected),
                 onNotifications: () => dialogs.open({ kind: "notifications" }),
                 newsOpen,
-                onToggleNews: () => setNewsOpen((o) => !o),
+                onToggleNews: news.configured ? () => setNewsOpen((o) => !o) : undefined,
                 membersOpen,
                 onToggleMembers: () => {
                   // Opening the panel reads the list afresh.
@@ -234,6 +241,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               uploads={uploads}
               members={{
                 list: members.members,
+                notices: members.notices,
                 open: membersOpen,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
                 onClose: () => setMembersOpen(false),
@@ -241,7 +249,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
             />
           ) : (
-            <EmptyChat />
+            <EmptyChat
+              hasChannels={Boolean(channels.channels?.length)}
+              onCreate={() => dialogs.open({ kind: "create" })}
+              onJoin={() => dialogs.open({ kind: "join" })}
+            />
           )}
         </main>
       </div>

@@ -22,7 +22,8 @@ export type DialogState =
   | { kind: "worldClock" }
   | { kind: "contacts"; mode: "manage" | "select" }
   | { kind: "deleteMessage"; message: DecryptedMessage }
-  | { kind: "removeMember"; member: ChannelMember };
+  | { kind: "removeMember"; member: ChannelMember }
+  | { kind: "signOut" };
 
 export interface DialogActions {
   create: (values: { name: string; password: string }) => void;
@@ -34,6 +35,7 @@ export interface DialogActions {
   requestPermission: () => void;
   deleteMessage: (message: DecryptedMessage) => void;
   removeMember: (member: ChannelMember) => void;
+  signOut: () => void;
 }
 
 interface Props {
@@ -102,6 +104,16 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
         `Remove ${dialog.member.username} from the channel? They lose access at once. With a channel password they can still join again and read what they can obtain.`,
         "Remove",
         () => actions.removeMember(dialog.member),
+      );
+    case "signOut":
+      return confirm(
+        "Sign out?",
+        "Messages you have not sent yet stay on this device. You need your password to sign in again.",
+        "Sign out",
+        () => {
+          close();
+          actions.signOut();
+        },
       );
     case "notifications":
       return (

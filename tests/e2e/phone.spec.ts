@@ -1,0 +1,127 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, newUser, signOut, test } from "./fixtures";
+import { createChannel, log, person, send, waitLive } from "./helpers";
+
+// A phone: 390x844, touch, no hover. Every step is done with controls that are on the screen, and the
+// page never scrolls sideways.
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+async function noSideways(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, "the page scrolls sideways").toBeLessThanOrEqual(client);
+}
+
+/** Taps a control after checking that it lies inside the screen. */
+async function tap(control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  expect(box, "the control has a box").not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.viewport.width + 0.5);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.viewport.height + 0.5);
+  await control.tap();
+}
+
+test("on a phone: invited, sign up, send, leave and sign out, all on the screen", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const name = `Phone Room ${Date.now() % 100000}`;
+  await createChannel(alice.page, name, `phone-${Date.now()}`);
+  await alice.page.getByRole("button", { name: "Share Link" }).click();
+  await expect(alice.page.getByText("Invite link copied")).toBeVisible();
+  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+  await waitLive(alice.page);
+
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, ...PHONE });
+  const page = await context.newPage();
+  await page.goto(link);
+
+  // The invite opens Sign Up, saying where it leads; the password rule shows before submitting.
+  await expect(page.getByRole("heading", { name: "Sign Up" })).toBeVisible();
+  await expect(page.getByText(`You have been invited to #${name}`)).toBeVisible();
+  await expect(page.getByText("At least 8 characters.")).toBeVisible();
+  await noSideways(page);
+  const carol = newUser("carol");
+  await page.getByLabel("Username").fill(carol.username);
+  await page.getByLabel("Email").fill(carol.email);
+  await page.getByLabel("Password").fill(carol.password);
+  await tap(page.getByRole("button", { name: "Sign Up", exact: true }));
+
+  // Joined on arrival; Alice's page says so.
+  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
+  await waitLive(page);
+  await expect(log(alice.page).getByText(`${carol.username} joined the channel`)).toBeVisible();
+  await noSideways(page);
+
+  // The header's actions fold into More; the composer's tools are one row of icons with names.
+  await expect(page.getByRole("button", { name: "Share Link" })).toBeHidden();
+  await tap(page.getByRole("button", { name: "More" }));
+  const menu = page.getByRole("menu", { name: "Channel actions" });
+  await expect(menu.getByRole("menuitem", { name: "Members" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "More" })).toBeFocused();
+  const tools = ["Attach file", "Record audio", "Dictation", "WhatsApp mode"].map((label) => page.getByRole("button", { name: label }));
+  const tops = await Promise.all(tools.map(async (t) => (await t.boundingBox())!.y));
+  expect(new Set(tops.map((y) => Math.round(y))).size, "the composer's tools are in one row").toBe(1);
+  await noSideways(page);
+
+  // Send.
+  const box = page.getByLabel("Message", { exact: true });
+  await tap(box);
+  await box.fill("hello from a phone");
+  await tap(page.getByRole("button", { name: "Send" }));
+  await expect(log(alice.page).getByText("hello from a phone")).toBeVisible();
+  await send(alice.page, "welcome, phone");
+  await expect(log(page).getByText("welcome, phone")).toBeVisible();
+
+  // The channel drawer: closed, nothing in it can be reached; the toggle says whether it is open,
+  // Esc closes it and gives focus back.
+  const toggle = page.getByRole("button", { name: "Show channels" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: `Leave ${name}` })).toBeHidden();
+  await tap(toggle);
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: `Leave ${name}` })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+  await noSideways(page);
+
+  // Leave (the button shows without hover on a touch screen).
+  await tap(toggle);
+  const leave = page.getByRole("button", { name: `Leave ${name}` });
+  expect(await leave.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  await tap(leave);
+  const confirm = page.getByRole("dialog", { name: "Leave Channel" });
+  await tap(confirm.getByRole("button", { name: "Leave", exact: true }));
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("You are not in any channel yet.")).toBeVisible();
+  await expect(log(alice.page).getByText(`${carol.username} left the channel`)).toBeVisible();
+  await noSideways(page);
+
+  // Sign out, after confirming.
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await tap(toggle);
+  await tap(page.getByRole("button", { name: /sign out/i }));
+  const dialog = page.getByRole("dialog", { name: "Sign out?" });
+  await tap(dialog.getByRole("button", { name: "Sign out", exact: true }));
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  await noSideways(page);
+  await context.close();
+  await alice.context.close();
+});
+
+test("signing out asks first; Cancel keeps the session", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  await alice.page.getByRole("button", { name: /sign out/i }).click();
+  const dialog = alice.page.getByRole("dialog", { name: "Sign out?" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(alice.page.getByText(`@${alice.user.username}`)).toBeVisible();
+  await signOut(alice.page);
+  await expect(alice.page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  await alice.context.close();
+});
