@@ -4,11 +4,12 @@ import { expect, newUser, openAuth, signUp, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { solidPng } from "./preview-site";
 
-// axe-core on every screen and every dialog, at desktop and phone width: any violation of impact
+// axe-core on every screen and every dialog, at desktop, tablet and phone width: any violation of impact
 // "serious" or "critical" fails. label-content-name-mismatch is experimental in axe, so it is switched on.
 
 const VIEWPORTS = [
   { name: "desktop", width: 1400, height: 900 },
+  { name: "tablet", width: 1024, height: 768 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
 

@@ -54,7 +54,12 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
   await waitLive(page);
   await expect(log(alice.page).getByText(`${carol.username} joined the channel`)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("ChatCrypt");
   await noSideways(page);
+  // The narrowest phones too.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await noSideways(page);
+  await page.setViewportSize(PHONE.viewport);
 
   // The header's actions fold into More; the composer's tools are one row of icons with names.
   await expect(page.getByRole("button", { name: "Share Link" })).toBeHidden();

@@ -32,7 +32,11 @@ export function Header({
         <span className="brand-mark" aria-hidden="true">
           <LockIcon size={22} />
         </span>
-        <h1 className="brand-name">ChatCrypt</h1>
+        <span className="brand-name" aria-hidden="true">
+          ChatCrypt
+        </span>
+        {/* The screen's one h1, also on a phone, where the brand's name gives its room to the search field. */}
+        <h1 className="visually-hidden">ChatCrypt</h1>
       </div>
       <div className="header-extras">{children}</div>
     </header>
