@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveVaultKey, generateKeyBundle } from "../../app/crypto";
 import { addProposal, commit, epochOf, join, newGroup, newKeyPackage, receive, seal } from "../../app/features/sealed/mls";
-import { openState, sealState } from "../../app/features/sealed/state";
+import { copyState, openState, sealState } from "../../app/features/sealed/state";
 
 const text = (s: string) => new TextEncoder().encode(s);
 const read = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
@@ -61,5 +61,13 @@ describe("sealed channels: the device's stored MLS state", () => {
     const reopened = await openState(key, "bob", "chan1", await sealState(key, "bob", "chan1", bob));
     expect(reopened.historicalReceiverData.size).toBe(0);
     await expect(receive(reopened, old.message)).rejects.toThrow();
+  });
+
+  it("a commit made from a copy leaves the state able to take another member's commit for the same epoch", async () => {
+    const { alice, bob } = await twoMembers();
+    await commit(copyState(bob)); // Bob's commit, refused by the delivery service as stale
+    const winner = await commit(alice);
+    const after = await receive(bob, winner.commit);
+    expect(epochOf(after.state)).toBe(epochOf(winner.state));
   });
 });

@@ -24,8 +24,18 @@ export async function sealState(key: CryptoKey, userId: string, channelId: strin
 
 /** Opens what sealState produced; throws when it was altered, bound to another channel or undecodable. */
 export async function openState(key: CryptoKey, userId: string, channelId: string, sealed: string): Promise<ClientState> {
-  // The decoded state's secrets are views into these bytes: they must not be zeroed here.
-  const decoded = decodeGroupState(await decryptBytes(key, base64Decode(sealed), aadFor(userId, channelId)), 0);
+  return decodeState(await decryptBytes(key, base64Decode(sealed), aadFor(userId, channelId)));
+}
+
+// The decoded state's secrets are views into these bytes: they must not be zeroed afterwards.
+function decodeState(encoded: Uint8Array): ClientState {
+  const decoded = decodeGroupState(encoded, 0);
   if (!decoded) throw new Error("openState: undecodable state");
   return { ...decoded[0], clientConfig: CLIENT_CONFIG };
 }
+
+/**
+ * An independent copy of a state. Making a commit zeroes the secrets it consumed, which the state it was
+ * made from shares; a device keeps a copy to fall back on when its commit is refused as stale.
+ */
+export const copyState = (state: ClientState): ClientState => decodeState(encodeGroupState(forgetPastEpochs(state)));

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import {
+  addProposal,
+  commit,
+  epochCode,
+  epochOf,
+  groupInfo,
+  join,
+  newGroup,
+  newKeyPackage,
+  receive,
+  seal,
+} from "../../app/features/sealed/mls";
+import { catchUp, commitWithRebase, type Delivery } from "../../app/features/sealed/sync";
+import { copyState } from "../../app/features/sealed/state";
+
+// Commits in order and rebase after a 409 (app/features/sealed/sync.ts) against the real delivery service.
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, "base64url"));
+
+let server: RunningPocketBase;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [alice, bob] = await Promise.all([1, 2].map(() => signUpUser(server.url)));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function delivery(user: TestUser, channelId: string): Delivery & { stale: number } {
+  return {
+    stale: 0,
+    async postCommit(epoch, data, info) {
+      const body = { channel_id: channelId, epoch, commit: b64(data), group_info: b64(info) };
+      const res = await postJson(server.url, "/api/chat/mls/commits", body, user.token);
+      if (res.status === 409) {
+        this.stale++;
+        return "stale";
+      }
+      if (res.status !== 200) throw new Error(`commit refused with ${res.status}: ${res.text}`);
+      return "accepted";
+    },
+    async commitsSince(epoch) {
+      const records = await user.pb
+        .collection("mls_commits")
+        .getFullList({ filter: user.pb.filter("channel = {:c} && epoch >= {:e}", { c: channelId, e: epoch }), sort: "epoch" });
+      return records.map((r) => bytes(r.data as string));
+    },
+  };
+}
+
+describe("sealed channels: commits in order, rebase after a 409", () => {
+  it("two members committing at the same moment both end in the same epoch, and nothing is lost", async () => {
+    const channel = await createChannel(alice);
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    const bobDevice = await newKeyPackage(`${bob.id}:1`);
+    let a = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+    expect(
+      (await postJson(server.url, "/api/chat/mls/groups", { channel_id: channel.id, group_info: b64(await groupInfo(a)) }, alice.token))
+        .status,
+    ).toBe(200);
+    const toAlice = delivery(alice, channel.id);
+    const toBob = delivery(bob, channel.id);
+    const added = await commitWithRebase(a, () => [addProposal(bobDevice.publicPackage)], toAlice);
+    a = added.state;
+    let b = await join(added.welcome!, bobDevice);
+    expect(epochOf(b)).toBe(1n);
+
+    // Both update their keys at the same moment, from epoch 1: one commit wins, the other is rebuilt on it.
+    const [ra, rb] = await Promise.all([commitWithRebase(a, () => [], toAlice), commitWithRebase(b, () => [], toBob)]);
+    expect(toAlice.stale + toBob.stale).toBe(1);
+    const loser = toAlice.stale ? "alice" : "bob";
+    // The winner learns of the loser's rebased commit by catching up; both end in epoch 3 with one key schedule.
+    a = loser === "alice" ? ra.state : await catchUp(ra.state, toAlice);
+    b = loser === "bob" ? rb.state : await catchUp(rb.state, toBob);
+    expect(epochOf(a)).toBe(3n);
+    expect(epochOf(b)).toBe(3n);
+    expect(epochCode(a)).toBe(epochCode(b));
+    const stored = await alice.pb
+      .collection("mls_commits")
+      .getFullList({ filter: alice.pb.filter("channel = {:c}", { c: channel.id }), sort: "epoch" });
+    expect(stored.map((r) => r.epoch)).toEqual([0, 1, 2]);
+
+    // Nothing lost: messages sent in the new epoch read both ways.
+    const fromBob = await seal(b, new TextEncoder().encode("after the race"));
+    expect(new TextDecoder().decode((await receive(a, fromBob.message)).plaintext)).toBe("after the race");
+  });
+
+  it("a commit made from an outdated state is refused (409) and rebuilt after catching up", async () => {
+    const channel = await createChannel(alice);
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    const bobDevice = await newKeyPackage(`${bob.id}:1`);
+    const start = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+    expect(
+      (await postJson(server.url, "/api/chat/mls/groups", { channel_id: channel.id, group_info: b64(await groupInfo(start)) }, alice.token))
+        .status,
+    ).toBe(200);
+    const toAlice = delivery(alice, channel.id);
+    const added = await commitWithRebase(start, () => [addProposal(bobDevice.publicPackage)], toAlice);
+    const bobAt1 = await join(added.welcome!, bobDevice);
+    // Alice moves on twice while Bob's page sleeps.
+    const twice = await commitWithRebase(await commitWithRebase(added.state, () => [], toAlice).then((r) => r.state), () => [], toAlice);
+    const toBob = delivery(bob, channel.id);
+    // Sent without catching up, the same commit is stale.
+    const made = await commit(copyState(bobAt1));
+    expect(await toBob.postCommit(1, made.commit, await groupInfo(made.state))).toBe("stale");
+    const rebased = await commitWithRebase(bobAt1, () => [], toBob);
+    expect(epochOf(rebased.state)).toBe(4n);
+    const aliceNow = await catchUp(twice.state, toAlice);
+    expect(epochCode(aliceNow)).toBe(epochCode(rebased.state));
+  });
+});
