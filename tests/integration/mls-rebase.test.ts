@@ -14,10 +14,9 @@ import {
 } from "../../app/features/sealed/mls";
 import { catchUp, commitWithRebase, type Delivery } from "../../app/features/sealed/sync";
 import { copyState } from "../../app/features/sealed/state";
+import { b64, bytes } from "./mls-helpers";
 
 // Commits in order and rebase after a 409 (app/features/sealed/sync.ts) against the real delivery service.
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
-const bytes = (text: string) => new Uint8Array(Buffer.from(text, "base64url"));
 
 let server: RunningPocketBase;
 let alice: TestUser;
@@ -54,22 +53,31 @@ function delivery(user: TestUser, channelId: string): Delivery & { stale: number
   };
 }
 
+/** A sealed channel of Alice's with Bob added by her first commit: both states at epoch 1. */
+async function aliceAndBob() {
+  const channel = await createChannel(alice);
+  expect((await joinChannel(bob, channel)).status).toBe(200);
+  const bobDevice = await newKeyPackage(`${bob.id}:1`);
+  const start = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+  const sealed = await postJson(
+    server.url,
+    "/api/chat/mls/groups",
+    { channel_id: channel.id, group_info: b64(await groupInfo(start)) },
+    alice.token,
+  );
+  expect(sealed.status).toBe(200);
+  const toAlice = delivery(alice, channel.id);
+  const toBob = delivery(bob, channel.id);
+  const added = await commitWithRebase(start, () => [addProposal(bobDevice.publicPackage)], toAlice);
+  const b = await join(added.welcome!, bobDevice);
+  expect(epochOf(b)).toBe(1n);
+  return { channel, toAlice, toBob, a: added.state, b };
+}
+
 describe("sealed channels: commits in order, rebase after a 409", () => {
   it("two members committing at the same moment both end in the same epoch, and nothing is lost", async () => {
-    const channel = await createChannel(alice);
-    expect((await joinChannel(bob, channel)).status).toBe(200);
-    const bobDevice = await newKeyPackage(`${bob.id}:1`);
-    let a = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
-    expect(
-      (await postJson(server.url, "/api/chat/mls/groups", { channel_id: channel.id, group_info: b64(await groupInfo(a)) }, alice.token))
-        .status,
-    ).toBe(200);
-    const toAlice = delivery(alice, channel.id);
-    const toBob = delivery(bob, channel.id);
-    const added = await commitWithRebase(a, () => [addProposal(bobDevice.publicPackage)], toAlice);
-    a = added.state;
-    let b = await join(added.welcome!, bobDevice);
-    expect(epochOf(b)).toBe(1n);
+    const { channel, toAlice, toBob, ...start } = await aliceAndBob();
+    let { a, b } = start;
 
     // Both update their keys at the same moment, from epoch 1: one commit wins, the other is rebuilt on it.
     const [ra, rb] = await Promise.all([commitWithRebase(a, () => [], toAlice), commitWithRebase(b, () => [], toBob)]);
@@ -92,20 +100,9 @@ describe("sealed channels: commits in order, rebase after a 409", () => {
   });
 
   it("a commit made from an outdated state is refused (409) and rebuilt after catching up", async () => {
-    const channel = await createChannel(alice);
-    expect((await joinChannel(bob, channel)).status).toBe(200);
-    const bobDevice = await newKeyPackage(`${bob.id}:1`);
-    const start = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
-    expect(
-      (await postJson(server.url, "/api/chat/mls/groups", { channel_id: channel.id, group_info: b64(await groupInfo(start)) }, alice.token))
-        .status,
-    ).toBe(200);
-    const toAlice = delivery(alice, channel.id);
-    const added = await commitWithRebase(start, () => [addProposal(bobDevice.publicPackage)], toAlice);
-    const bobAt1 = await join(added.welcome!, bobDevice);
+    const { toAlice, toBob, a: aliceAt1, b: bobAt1 } = await aliceAndBob();
     // Alice moves on twice while Bob's page sleeps.
-    const twice = await commitWithRebase(await commitWithRebase(added.state, () => [], toAlice).then((r) => r.state), () => [], toAlice);
-    const toBob = delivery(bob, channel.id);
+    const twice = await commitWithRebase(await commitWithRebase(aliceAt1, () => [], toAlice).then((r) => r.state), () => [], toAlice);
     // Sent without catching up, the same commit is stale.
     const made = await commit(copyState(bobAt1));
     expect(await toBob.postCommit(1, made.commit, await groupInfo(made.state))).toBe("stale");
