@@ -3,6 +3,7 @@ import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, type
 import {
   addProposal,
   commit,
+  decodeKeyPackage,
   epochCode,
   epochOf,
   groupInfo,
@@ -15,8 +16,17 @@ import {
 import { catchUp, commitWithRebase, type Delivery } from "../../app/features/sealed/sync";
 import { copyState } from "../../app/features/sealed/state";
 import { b64, bytes } from "./mls-helpers";
+import {
+  joinWithOwnPackage,
+  loadPackage,
+  newDevicePackages,
+  storePackage,
+  uploadBody,
+  type StoredPackage,
+} from "../../app/features/sealed/device";
 
-// Commits in order and rebase after a 409 (app/features/sealed/sync.ts) against the real delivery service.
+// The page's sealed-channel building blocks against the real delivery service: commits in order and rebase
+// after a 409 (app/features/sealed/sync.ts), a device's key packages (app/features/sealed/device.ts).
 
 let server: RunningPocketBase;
 let alice: TestUser;
@@ -110,5 +120,32 @@ describe("sealed channels: commits in order, rebase after a 409", () => {
     expect(epochOf(rebased.state)).toBe(4n);
     const aliceNow = await catchUp(twice.state, toAlice);
     expect(epochCode(aliceNow)).toBe(epochCode(rebased.state));
+  });
+});
+
+describe("sealed channels: a device's key packages", () => {
+  it("a package sent to the delivery service, claimed by a member and added, lets the device join after its private half was stored", async () => {
+    const channel = await createChannel(alice);
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    const packages = await newDevicePackages(`${bob.id}:laptop`, 3);
+    expect((await postJson(server.url, "/api/chat/mls/key-packages", uploadBody("bob-laptop", packages), bob.token)).status).toBe(200);
+    // What the device keeps (sealed) and reads back after a reload.
+    const kept = JSON.parse(JSON.stringify([...packages.oneTime, packages.lastResort].map(storePackage))) as StoredPackage[];
+
+    const start = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+    expect(
+      (await postJson(server.url, "/api/chat/mls/groups", { channel_id: channel.id, group_info: b64(await groupInfo(start)) }, alice.token))
+        .status,
+    ).toBe(200);
+    const claim = await postJson(server.url, "/api/chat/mls/key-packages/claim", { user_id: bob.id }, alice.token);
+    const [claimed] = (claim.json as { key_packages: { data: string }[] }).key_packages;
+    const added = await commitWithRebase(start, () => [addProposal(decodeKeyPackage(bytes(claimed.data)))], delivery(alice, channel.id));
+
+    const joined = await joinWithOwnPackage(added.welcome!, kept.map(loadPackage));
+    expect(epochCode(joined.state)).toBe(epochCode(added.state));
+    const hello = await seal(added.state, new TextEncoder().encode("welcome, laptop"));
+    expect(new TextDecoder().decode((await receive(joined.state, hello.message)).plaintext)).toBe("welcome, laptop");
+    // A device holding none of the packages cannot join from that welcome.
+    await expect(joinWithOwnPackage(added.welcome!, [await newKeyPackage(`${bob.id}:other`)])).rejects.toThrow(/none of this device/);
   });
 });
