@@ -13,7 +13,7 @@ import {
   receive,
   seal,
 } from "../../app/features/sealed/mls";
-import { catchUp, commitWithRebase, type Delivery } from "../../app/features/sealed/sync";
+import { catchUp, commitWithRebase, removeUser, type Delivery } from "../../app/features/sealed/sync";
 import { copyState } from "../../app/features/sealed/state";
 import { b64, bytes } from "./mls-helpers";
 import {
@@ -147,5 +147,19 @@ describe("sealed channels: a device's key packages", () => {
     expect(new TextDecoder().decode((await receive(joined.state, hello.message)).plaintext)).toBe("welcome, laptop");
     // A device holding none of the packages cannot join from that welcome.
     await expect(joinWithOwnPackage(added.welcome!, [await newKeyPackage(`${bob.id}:other`)])).rejects.toThrow(/none of this device/);
+  });
+});
+
+describe("sealed channels: removal", () => {
+  it("a removed user's device, handed the removal and what follows, decrypts nothing sent afterwards", async () => {
+    const { toAlice, toBob, a, b } = await aliceAndBob();
+    expect(removeUser(a, bob.id)).toHaveLength(1);
+    expect(removeUser(a, "nobody")).toEqual([]);
+    const removed = await commitWithRebase(a, (state) => removeUser(state, bob.id), toAlice);
+    expect(removeUser(removed.state, bob.id)).toEqual([]);
+    const after = await seal(removed.state, new TextEncoder().encode("after bob left"));
+    // Bob's device takes the removal commit (or refuses it); either way the next message stays closed to it.
+    const bobAfter = await catchUp(b, toBob).catch(() => b);
+    await expect(receive(bobAfter, after.message)).rejects.toThrow();
   });
 });

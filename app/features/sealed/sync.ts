@@ -4,7 +4,7 @@
  * rebuilt on top of the winner's and sent again. Transport-free: the caller passes the delivery calls.
  */
 import type { ClientState } from "ts-mls";
-import { commit, epochOf, groupInfo, receive } from "./mls";
+import { commit, epochOf, groupInfo, receive, removeProposal } from "./mls";
 import { copyState } from "./state";
 
 export interface Delivery {
@@ -38,4 +38,17 @@ export async function commitWithRebase(
     if ((await delivery.postCommit(Number(epochOf(state)), made.commit, await groupInfo(made.state))) === "accepted") return made;
   }
   throw new Error("commitWithRebase: every attempt lost to another member's commit");
+}
+
+/**
+ * Remove proposals for every leaf of a user's devices (credential identity "<user id>:<device>"). Built
+ * from the state of the moment, as leaf indices can change between attempts.
+ */
+export function removeUser(state: ClientState, userId: string) {
+  const prefix = `${userId}:`;
+  return state.ratchetTree.flatMap((node, index) => {
+    const credential = node?.nodeType === "leaf" ? node.leaf.credential : undefined;
+    const identity = credential?.credentialType === "basic" ? new TextDecoder().decode(credential.identity) : "";
+    return identity.startsWith(prefix) ? [removeProposal(index / 2)] : [];
+  });
 }
