@@ -58,6 +58,8 @@ export const LABELS = {
   settingsSalt: "settings",
   searchKey: "chatcrypt search index key",
   searchSalt: "search-index",
+  sealedStateKey: "chatcrypt sealed channel state key",
+  sealedStateSalt: "sealed-state",
   inviteSalt: "channel-invite",
   messagePrefix: "chatcrypt:msg:v1",
   wrapPrefix: "chatcrypt",

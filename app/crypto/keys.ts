@@ -243,20 +243,22 @@ export async function unwrapPrivateKey(envelope: string, wrapKey: CryptoKey, kin
 }
 
 /** What a key derived from the user's own key pair protects; each has its own HKDF salt and label. */
-export type VaultPurpose = "contacts" | "keyring" | "settings" | "search";
+export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed";
 
 const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: string }> = {
   contacts: { salt: LABELS.contactsSalt, info: LABELS.contactsKey, fn: "deriveContactsKey" },
   keyring: { salt: LABELS.keyringSalt, info: LABELS.keyringKey, fn: "deriveVaultKey" },
   settings: { salt: LABELS.settingsSalt, info: LABELS.settingsKey, fn: "deriveVaultKey" },
   search: { salt: LABELS.searchSalt, info: LABELS.searchKey, fn: "deriveVaultKey" },
+  sealed: { salt: LABELS.sealedStateSalt, info: LABELS.sealedStateKey, fn: "deriveVaultKey" },
 };
 
 /**
  * A private vault key: HKDF-SHA256 over the ECDH shared secret of the user's own key pair, with the
  * purpose's salt and info (contacts: "whatsapp-contacts" / "chatcrypt contacts key"; keyring: "keyring" /
  * "chatcrypt keyring key"; settings: "settings" / "chatcrypt settings key"; search: "search-index" /
- * "chatcrypt search index key", the local message search index) -> non-extractable
+ * "chatcrypt search index key", the local message search index; sealed: "sealed-state" / "chatcrypt sealed
+ * channel state key", this device's MLS state of its sealed channels) -> non-extractable
  * AES-GCM-256. Only the holder of the ECDH private key, which is wrapped under the account's wrap key,
  * can compute it.
  */

@@ -12,11 +12,10 @@ import {
   newKeyPackage,
   receive,
 } from "../../app/features/sealed/mls";
+import { b64, bytes } from "./mls-helpers";
 
 // The delivery service of sealed channels (pb_hooks/mls.pb.js) against the real PocketBase, with real MLS
 // data from ts-mls (app/features/sealed/mls.ts).
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
-const bytes = (text: string) => new Uint8Array(Buffer.from(text, "base64url"));
 
 let server: RunningPocketBase;
 let alice: TestUser;
