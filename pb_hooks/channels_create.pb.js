@@ -38,6 +38,8 @@ routerAdd(
     const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
     const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
     const kdfIterations = wholeNumber(body, "kdf_iterations");
+    if (body.sealed !== undefined && typeof body.sealed !== "boolean") throw badRequest("sealed must be true or false.");
+    const sealed = body.sealed === true;
 
     const CHANNEL_EXISTS = "A channel with this ID already exists.";
 
@@ -52,6 +54,7 @@ routerAdd(
       channel.set("created_by", user.id);
       channel.set("verifier_hash", verifierHash(verifier));
       channel.set("kdf_iterations", kdfIterations);
+      channel.set("sealed", sealed);
       try {
         txApp.save(channel);
       } catch (err) {

@@ -9,6 +9,8 @@
 // POST /api/chat/mls/commits             {channel_id, epoch, commit, group_info}   a member's commit
 // POST /api/chat/mls/group-info          {channel_id, verifier}                    the GroupInfo for an external join
 // POST /api/chat/mls/external-join       {channel_id, verifier, epoch, commit, group_info}
+// GET  /api/chat/mls/commits?channel_id=&since=N     the accepted commits from epoch N on (members)
+// A sealed channel's messages are refused (409) unless encrypted for the group's current epoch.
 //
 // Errors: 400 malformed input, 401 not signed in, 403 "Incorrect password" / not a member / not the creator,
 //         404 channel or group not found, 409 stale commit or group already sealed, 429 too many join attempts.
@@ -171,3 +173,22 @@ routerAdd(
   },
   $apis.bodyLimit(4200 * 1024),
 );
+
+routerAdd("GET", "/api/chat/mls/commits", (e) => {
+  const { badRequest } = require(`${__hooks}/lib/errors.js`);
+  const { requireUser } = require(`${__hooks}/lib/request.js`);
+  const { checkChannelId } = require(`${__hooks}/lib/channels.js`);
+  const { requireMember, commitsSince } = require(`${__hooks}/lib/mls.js`);
+  const user = requireUser(e, "Not authenticated");
+  const channelId = checkChannelId(e.request.url.query().get("channel_id"));
+  const sinceText = e.request.url.query().get("since");
+  if (!/^[0-9]{1,9}$/.test(sinceText)) throw badRequest("since must be a whole number, 0 or more.");
+  requireMember(e.app, channelId, user.id);
+  return e.json(200, { commits: commitsSince(e.app, channelId, Number(sinceText), 100) });
+});
+
+onRecordCreateRequest((e) => {
+  const { checkMessageEpoch } = require(`${__hooks}/lib/mls.js`);
+  checkMessageEpoch(e.app, e.record);
+  e.next();
+}, "messages");

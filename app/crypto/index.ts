@@ -37,3 +37,4 @@ export { sha256Base64, sha256Bytes } from "./kdf";
 export { randomUuid, randomId } from "./random";
 export { safetyNumber } from "./safety";
 export type { IdentityKeys } from "./safety";
+export { signLabelled, verifyLabelled, newItemKey, importItemKey } from "./sign";

@@ -27,6 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     kind: body.kind,
     targetId: body.targetId,
     clientId: body.clientId,
+    epoch: body.epoch,
   });
   const { replayed, ...stored } = message;
   return jsonResponse(replayed ? { message: stored, replayed } : { message: stored });

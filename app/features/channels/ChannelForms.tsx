@@ -28,13 +28,14 @@ function useValidatedSubmit<T>(
 }
 
 /** Create Channel (spec §2.5): Channel Name, Password, and the reminder to share the password. */
-export function CreateChannelModal(props: FormProps<{ name: string; password: string }>) {
+export function CreateChannelModal(props: FormProps<{ name: string; password: string; sealed: boolean }>) {
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
+  const [sealed, setSealed] = useState(false);
   const { submit, shown } = useValidatedSubmit(createChannelFormSchema, props);
   return (
     <Modal title="Create Channel" onClose={props.onClose}>
-      <form onSubmit={submit({ name, password })} noValidate>
+      <form onSubmit={submit({ name, password, sealed })} noValidate>
         <Field label="Channel Name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} disabled={props.busy} />
         <Field
           label="Password"
@@ -46,6 +47,7 @@ export function CreateChannelModal(props: FormProps<{ name: string; password: st
           disabled={props.busy}
         />
         <p className="hint">Share this password with the people you invite: they need it to join and read the channel.</p>
+        <ChannelKind sealed={sealed} onChange={setSealed} disabled={props.busy} />
         <FormError message={shown} />
         <FormActions busy={props.busy} submitLabel="Create" onCancel={props.onClose} />
       </form>
@@ -84,5 +86,22 @@ export function JoinChannelModal(props: FormProps<{ channelId: string; password:
         <FormActions busy={props.busy} submitLabel="Join" onCancel={props.onClose} />
       </form>
     </Modal>
+  );
+}
+
+/** Classic or sealed (ADR 0015): chosen once, when the channel is created. */
+function ChannelKind({ sealed, onChange, disabled }: { sealed: boolean; onChange: (sealed: boolean) => void; disabled: boolean }) {
+  const option = (value: boolean, label: string) => (
+    <label className="radio-option">
+      <input type="radio" name="channel-kind" checked={sealed === value} onChange={() => onChange(value)} disabled={disabled} />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset className="channel-kind">
+      <legend>Channel type</legend>
+      {option(false, "Classic (anyone with the password reads the whole history)")}
+      {option(true, "Sealed (forward secrecy; members read from the moment they join)")}
+    </fieldset>
   );
 }

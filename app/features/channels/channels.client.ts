@@ -16,6 +16,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { channelIterations } from "~/features/channels/iterations";
 import { saveToKeyring } from "~/features/keyring/keyring.client";
+import { sealedChannel } from "~/features/sealed/sealed.client";
 
 // ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
 const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string }>>();
@@ -31,11 +32,19 @@ function channelSecrets(channelId: string, password: string, iterations = PBKDF2
   return secrets;
 }
 
-export async function channelKey(channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> {
+/** The channel's key and join verifier from the password this device keeps, or null without one. */
+async function storedSecrets(channel: Pick<Channel, "id" | "kdfIterations">) {
   const password = getChannelPassword(channel.id);
   if (!password) return null;
-  return (await channelSecrets(channel.id, password, channelIterations(channel.kdfIterations, getChannelIterations(channel.id)))).key;
+  return channelSecrets(channel.id, password, channelIterations(channel.kdfIterations, getChannelIterations(channel.id)));
 }
+
+export const channelKey = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> =>
+  (await storedSecrets(channel))?.key ?? null;
+
+/** What a sealed channel's external join shows the server: the same proof of the password as a join. */
+export const channelVerifier = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<string | null> =>
+  (await storedSecrets(channel))?.verifier ?? null;
 
 /** Keeps a channel's secret on this device and in the user's keyring, for every other device. */
 async function remember(userId: string, channelId: string, password: string) {
@@ -49,7 +58,8 @@ async function remember(userId: string, channelId: string, password: string) {
 }
 
 // ---- channels ----
-export async function createChannel(user: SessionUser | null, name: string, password: string): Promise<string> {
+/** Creates a channel (`sealed`: an MLS group, whose first member is this device). */
+export async function createChannel(user: SessionUser | null, name: string, password: string, sealed = false): Promise<string> {
   if (!user) throw new ChatError("User not authenticated");
   const keys = await deviceKeys(user.id);
   if (!keys) throw new KeysMissingError();
@@ -62,6 +72,7 @@ export async function createChannel(user: SessionUser | null, name: string, pass
       verifier,
       ecdhPublicKey: user.ecdhPublicKey,
       kdfIterations: PBKDF2_ITERATIONS,
+      sealed,
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new ChatError("User not authenticated");
@@ -70,6 +81,11 @@ export async function createChannel(user: SessionUser | null, name: string, pass
     );
   }
   await remember(user.id, id, password);
+  if (sealed) {
+    const channel = { id, name: name.trim(), createdBy: user.id, created: "", kdfIterations: PBKDF2_ITERATIONS, sealed };
+    // The group is made now; if that fails, the channel's first opening on this device makes it.
+    await sealedChannel(user, channel).catch((error) => console.warn("The sealed channel's group could not be made yet", error));
+  }
   return id;
 }
 

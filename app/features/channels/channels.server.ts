@@ -4,7 +4,7 @@ import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
 import { failOnOutage } from "~/server/outage.server";
 
-type ChannelRecord = { id: string; name: string; created_by: string; created: string; kdf_iterations?: number };
+type ChannelRecord = { id: string; name: string; created_by: string; created: string; kdf_iterations?: number; sealed?: boolean };
 
 export const toChannel = (r: ChannelRecord): Channel => ({
   id: r.id,
@@ -12,13 +12,14 @@ export const toChannel = (r: ChannelRecord): Channel => ({
   createdBy: r.created_by,
   created: r.created,
   kdfIterations: r.kdf_iterations ?? 0,
+  sealed: r.sealed === true,
 });
 
 /** The caller's channels, newest first. PocketBase's list rule already limits them to the caller's memberships. */
 export async function listChannels(pb: PocketBase): Promise<Channel[]> {
   const records = await pb.collection("channels").getFullList<ChannelRecord>({
     sort: "-created,-id",
-    fields: "id,name,created_by,created,kdf_iterations",
+    fields: "id,name,created_by,created,kdf_iterations,sealed",
     batch: 500,
   });
   return records.map(toChannel);

@@ -5,4 +5,6 @@ export interface Channel {
   createdBy: string;
   created: string;
   kdfIterations: number;
+  /** An MLS group (docs/decisions/0015-sealed-channels-mls.md) rather than one key from the password. */
+  sealed: boolean;
 }

@@ -102,8 +102,8 @@ export function useChannels(user: SessionUser, notify: Notify) {
     setSelectedId((current) => (current && ids.includes(current) ? null : current));
   }, []);
 
-  const create = async (values: { name: string; password: string }) => {
-    const id = await createChannel(user, values.name, values.password);
+  const create = async (values: { name: string; password: string; sealed: boolean }) => {
+    const id = await createChannel(user, values.name, values.password, values.sealed);
     await reload();
     setSelectedId(id);
   };

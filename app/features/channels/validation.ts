@@ -15,6 +15,7 @@ export const createChannelFormSchema = z.object({
     .min(1, "Channel name is required.")
     .max(MAX_CHANNEL_NAME, `Channel name can be at most ${MAX_CHANNEL_NAME} characters.`),
   password: z.string().min(1, "Password is required."),
+  sealed: z.boolean().default(false),
 });
 
 export const joinChannelFormSchema = z.object({
@@ -31,6 +32,7 @@ export const createChannelRequestSchema = z.object({
   verifier,
   ecdhPublicKey: publicKey,
   kdfIterations: z.number().int().min(100_000).max(10_000_000),
+  sealed: z.boolean().default(false),
 });
 
 export const joinChannelRequestSchema = z.object({
@@ -51,6 +53,8 @@ export const postMessageRequestSchema = z
       .optional(),
     // The page's own id for this send (a UUID): a retry with the same id is stored only once.
     clientId: z.string().regex(UUID_PATTERN, "clientId must be a lowercase UUID.").optional(),
+    /** A sealed channel's message: the MLS epoch it is encrypted for. */
+    epoch: z.number().int().min(0).max(1_000_000_000).optional(),
   })
   .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit or a reaction names its message.");
 
@@ -60,6 +64,9 @@ export const messagePageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
   /** "1": the answer also carries the channel's number of messages (the search backfill's progress). */
   count: z.enum(["1"]).optional(),
+  /** A sealed channel's messages of one MLS epoch, oldest first (with `page` for the next ones). */
+  epoch: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
 const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");

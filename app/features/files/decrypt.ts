@@ -12,6 +12,8 @@ export interface DecryptedAttachment extends FilePlace {
   kind: AttachmentKind;
   /** The fingerprints the carrying message signed: the decrypted file must match one of them. */
   signedHashes: string[];
+  /** In a sealed channel: the carrying message's own key, which the file is encrypted with. */
+  itemKey?: string;
 }
 
 /** The message an attachment claims to belong to, as the page decrypted and verified it. */
@@ -20,6 +22,7 @@ export interface CarrierMessage {
   channelId: string;
   senderId: string;
   fileHashes: string[];
+  itemKey?: string;
 }
 
 /**
@@ -47,6 +50,7 @@ export async function decryptAttachments(key: CryptoKey, message: CarrierMessage
           type: a.fileType,
           kind: attachmentKind(a.fileType),
           signedHashes: message.fileHashes,
+          ...(message.itemKey ? { itemKey: message.itemKey } : {}),
         };
       } catch {
         return null;

@@ -5,7 +5,8 @@ import { downloadUrl } from "~/lib/download.client";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { channelKey } from "~/features/channels/channels.client";
+import { contentKey } from "~/features/sealed/item-key";
+import { newItemKey } from "~/crypto";
 import { fileAad, fileExtension, fileNameAad, storagePathFor, type FilePlace } from "~/features/files/attachments";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import type { EncryptedAttachment } from "~/features/files/types";
@@ -16,7 +17,7 @@ export type { DecryptedAttachment };
 /** Downloads and decrypts a file, and checks it is the very file its message signed. */
 export function attachmentUrl(channel: Channel, attachment: DecryptedAttachment): Promise<string> {
   return cachedObjectUrl(attachment.id, async () => {
-    const key = await channelKey(channel);
+    const key = await contentKey(channel, attachment.itemKey);
     if (!key) throw new ChatError("Channel password not found");
     const plain = await decryptBytes(key, await fetchBytes(`/api/attachments/${attachment.id}`), fileAad(attachment));
     if (!attachment.signedHashes.includes(await sha256Bytes(plain))) throw new ChatError("This file does not match its message.");
@@ -38,7 +39,7 @@ export interface FileCarrier {
 }
 
 /** Posts the encrypted, signed message that carries a file's SHA-256 (the messages feature does this). */
-export type PostCarrier<M extends FileCarrier> = (channel: Channel, fileHash: string) => Promise<M>;
+export type PostCarrier<M extends FileCarrier> = (channel: Channel, fileHash: string, itemKey?: string) => Promise<M>;
 
 /**
  * Sends a file (or an audio recording): an encrypted, signed message that carries the file's SHA-256
@@ -54,13 +55,15 @@ export async function sendFile<M extends FileCarrier>(
   if (file.size > options.limitBytes) {
     throw new UploadError(`The file is larger than the limit of ${Math.round(options.limitBytes / (1024 * 1024))} MB.`);
   }
-  const key = await channelKey(channel);
+  // A sealed channel's file has a key of its own, carried inside its message.
+  const itemKey = channel.sealed ? await newItemKey() : undefined;
+  const key = await contentKey(channel, itemKey);
   if (!key) throw new UploadError("Channel password not found");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const hash = await sha256Bytes(bytes);
   let message: M;
   try {
-    message = await options.post(channel, hash);
+    message = await options.post(channel, hash, itemKey);
   } catch (error) {
     throw new UploadError(error instanceof ChatError ? error.message : options.failure);
   }
@@ -92,7 +95,7 @@ export async function sendFile<M extends FileCarrier>(
     const reason = error instanceof ApiError && error.status === 413 ? ` ${error.message}` : "";
     throw new UploadError(`${options.failure}${reason ? `:${reason}` : ""}`);
   }
-  message.attachments = await decryptAttachments(key, { id: message.id, channelId: channel.id, senderId: user.id, fileHashes: [hash] }, [
+  message.attachments = await decryptAttachments(key, { id: message.id, channelId: channel.id, senderId: user.id, fileHashes: [hash], itemKey }, [
     attachment,
   ]);
   return message;

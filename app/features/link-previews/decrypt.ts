@@ -11,6 +11,8 @@ export interface DecryptedPreview {
   imageType: string;
   hasImage: boolean;
   channelId: string;
+  /** In a sealed channel: the message's own key, which the preview is encrypted with. */
+  itemKey?: string;
 }
 
 /** The message a preview claims to belong to, as the page decrypted and verified it. */
@@ -18,6 +20,7 @@ export interface PreviewedMessage {
   id: string;
   channelId: string;
   text: string;
+  itemKey?: string;
 }
 
 /**
@@ -45,7 +48,8 @@ export async function decryptPreviews(
           field("image_url", p.imageUrl),
         ]);
         if (url !== expected) return null;
-        return { id: p.id, messageId: p.messageId, url, title, description, imageType, hasImage: p.hasImage, channelId: message.channelId };
+        const itemKey = message.itemKey ? { itemKey: message.itemKey } : {};
+        return { id: p.id, messageId: p.messageId, url, title, description, imageType, hasImage: p.hasImage, channelId: message.channelId, ...itemKey };
       } catch {
         return null;
       }

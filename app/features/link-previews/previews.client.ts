@@ -3,7 +3,7 @@ import { api } from "~/lib/api.client";
 import { bytesBlob, cachedObjectUrl, fetchBytes } from "~/lib/blob-url.client";
 import { ChatError } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
-import { channelKey } from "~/features/channels/channels.client";
+import { contentKey } from "~/features/sealed/item-key";
 import { uploadWithProgress } from "~/lib/upload.client";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
 import { expectedPreviewUrl, previewAad } from "~/features/link-previews/link";
@@ -14,7 +14,7 @@ export type { DecryptedPreview };
 /** A preview's image, fetched once by the server for the sender, decrypted here. */
 export function previewImageUrl(channel: Channel, preview: DecryptedPreview): Promise<string> {
   return cachedObjectUrl(`preview:${preview.id}`, async () => {
-    const key = await channelKey(channel);
+    const key = await contentKey(channel, preview.itemKey);
     if (!key) throw new ChatError("Channel password not found");
     const plain = await decryptBytes(
       key,
@@ -29,11 +29,14 @@ export function previewImageUrl(channel: Channel, preview: DecryptedPreview): Pr
  * For the first URL of a message: the server fetches title, description and image, the sender encrypts
  * them and stores the preview. Failure is only logged (spec §8).
  */
-export async function attachLinkPreview(channel: Channel, message: { id: string; text: string }): Promise<DecryptedPreview | null> {
+export async function attachLinkPreview(
+  channel: Channel,
+  message: { id: string; text: string; itemKey?: string },
+): Promise<DecryptedPreview | null> {
   const url = expectedPreviewUrl(message.text, window.location.origin);
   if (!url) return null;
   try {
-    const key = await channelKey(channel);
+    const key = await contentKey(channel, message.itemKey);
     if (!key) return null;
     const result = await api<{ success: boolean; title: string; description: string; image: string }>("/api/link-preview", { url });
     if (!result.success || (!result.title && !result.description)) return null;
@@ -53,7 +56,9 @@ export async function attachLinkPreview(channel: Channel, message: { id: string;
     form.set("imageUrl", imageType ? await encryptText(key, imageType, aad("image_url")) : "");
     if (imageBytes) form.set("image", bytesBlob(await encryptBytes(key, imageBytes, aad("image")), ""), "preview.bin");
     const { preview } = await uploadWithProgress<{ preview: EncryptedPreview }>(`/api/channels/${channel.id}/previews`, form);
-    const [decrypted] = await decryptPreviews(key, { id: message.id, channelId: channel.id, text: message.text }, [preview]);
+    const [decrypted] = await decryptPreviews(key, { id: message.id, channelId: channel.id, text: message.text, itemKey: message.itemKey }, [
+      preview,
+    ]);
     return decrypted ?? null;
   } catch (error) {
     console.warn("Link preview failed", error);

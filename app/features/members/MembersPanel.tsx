@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { ChannelMember } from "~/features/members/types";
 import { SafetyNumber } from "~/features/pins/SafetyNumber";
@@ -8,10 +9,12 @@ interface Props {
   isCreator: boolean;
   onRemove: (member: ChannelMember) => void;
   onClose: () => void;
+  /** A sealed channel's section (its security code). */
+  extra?: ReactNode;
 }
 
 /** The channel's members; the creator is marked and may remove others. */
-export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: Props) {
+export function MembersPanel({ members, userId, isCreator, onRemove, onClose, extra }: Props) {
   const panel = usePanelFocus<HTMLElement>(onClose);
   return (
     <aside ref={panel} className="side-panel members-panel" aria-label="Members">
@@ -21,6 +24,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose }: 
           ×
         </button>
       </div>
+      {extra}
       <ul className="member-list">
         {members.map((m) => (
           <li key={m.userId}>

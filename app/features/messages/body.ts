@@ -20,13 +20,15 @@ export interface MessageBody {
   /** The message this reaction is on, and the emoji. */
   reactsTo?: string;
   reaction?: Reaction;
+  /** In a sealed channel: this message's own key (base64url) for its files and link previews. */
+  key?: string;
 }
 
 const RECORD_ID = /^[a-z0-9]{15}$/;
 const id = (value: unknown) => (typeof value === "string" && RECORD_ID.test(value) ? value : undefined);
 
 export function encodeBody(body: MessageBody): string {
-  const plain = body.files.length === 0 && !body.replyTo && !body.edits && !body.reactsTo;
+  const plain = body.files.length === 0 && !body.replyTo && !body.edits && !body.reactsTo && !body.key;
   if (plain && !body.text.startsWith(MARK)) return body.text;
   return (
     MARK +
@@ -36,6 +38,7 @@ export function encodeBody(body: MessageBody): string {
       ...(body.replyTo ? { r: body.replyTo } : {}),
       ...(body.edits ? { e: body.edits } : {}),
       ...(body.reactsTo ? { m: body.reactsTo, x: body.reaction } : {}),
+      ...(body.key ? { k: body.key } : {}),
     })
   );
 }
@@ -50,6 +53,7 @@ export function decodeBody(plaintext: string): MessageBody {
       e?: unknown;
       m?: unknown;
       x?: unknown;
+      k?: unknown;
     };
     const text = typeof raw.t === "string" ? raw.t : "";
     const files = Array.isArray(raw.f) ? raw.f.filter((h): h is string => typeof h === "string" && /^[A-Za-z0-9_-]{43}$/.test(h)) : [];
@@ -61,6 +65,7 @@ export function decodeBody(plaintext: string): MessageBody {
       ...(id(raw.r) ? { replyTo: id(raw.r) } : {}),
       ...(id(raw.e) ? { edits: id(raw.e) } : {}),
       ...(reactsTo && reaction ? { reactsTo, reaction } : {}),
+      ...(typeof raw.k === "string" && /^[A-Za-z0-9_-]{43}$/.test(raw.k) ? { key: raw.k } : {}),
     };
   } catch {
     return { text: "", files: [] };

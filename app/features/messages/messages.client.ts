@@ -1,4 +1,4 @@
-import { decryptMessage, encryptMessage, importRsaPublicKey } from "~/crypto";
+import { decryptMessage, encryptMessage, importRsaPublicKey, newItemKey } from "~/crypto";
 import { api } from "~/lib/api.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
@@ -12,6 +12,8 @@ import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/bo
 import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
 import { compareMessages } from "~/features/messages/merge";
 import { checkKeys } from "~/features/pins/pins.client";
+import { openSealed, postSealed } from "~/features/sealed/sealed.client";
+import { contentKey } from "~/features/sealed/item-key";
 
 export interface DecryptedMessage {
   id: string;
@@ -25,6 +27,8 @@ export interface DecryptedMessage {
   fileHashes: string[];
   /** The message this one replies to (from its signed payload). */
   replyTo?: string;
+  /** In a sealed channel: the message's own key for its files and previews (from its signed payload). */
+  itemKey?: string;
   /** Set when the text is the sender's latest edit. */
   edited?: boolean;
   reactions?: ReactionCount[];
@@ -69,23 +73,27 @@ export async function postEnvelope(
   annotation?: { kind: "edit" | "reaction"; targetId: string },
   clientId?: string,
 ): Promise<DecryptedMessage> {
-  const keys = await deviceKeys(user.id);
-  if (!keys) throw new KeysMissingError();
-  const key = await channelKey(channel);
-  if (!key) throw new ChatError("Channel password not found");
-  const envelope = await encryptMessage({
-    key,
-    channelId: channel.id,
-    senderId: user.id,
-    plaintext: encodeBody(body),
-    signingKey: keys.rsaPrivateKey,
-  });
-  const { message } = await api<{ message: EncryptedMessage }>(`/api/channels/${channel.id}/messages`, {
-    encryptedContent: envelope,
-    senderPublicKey: user.ecdhPublicKey,
-    ...(annotation ?? {}),
-    ...(clientId ? { clientId } : {}),
-  });
+  const fields = { senderPublicKey: user.ecdhPublicKey, ...(annotation ?? {}), ...(clientId ? { clientId } : {}) };
+  const post = (encryptedContent: string, epoch?: number) =>
+    api<{ message: EncryptedMessage }>(`/api/channels/${channel.id}/messages`, {
+      encryptedContent,
+      ...fields,
+      ...(epoch === undefined ? {} : { epoch }),
+    }).then((r) => r.message);
+  let message: EncryptedMessage;
+  if (channel.sealed) {
+    // Each sealed message has its own key for what it carries (files, previews).
+    body = { ...body, key: body.key ?? (await newItemKey()) };
+    message = await postSealed(user, channel, encodeBody(body), post);
+  } else {
+    const keys = await deviceKeys(user.id);
+    if (!keys) throw new KeysMissingError();
+    const key = await channelKey(channel);
+    if (!key) throw new ChatError("Channel password not found");
+    message = await post(
+      await encryptMessage({ key, channelId: channel.id, senderId: user.id, plaintext: encodeBody(body), signingKey: keys.rsaPrivateKey }),
+    );
+  }
   return {
     id: message.id,
     channelId: channel.id,
@@ -96,14 +104,15 @@ export async function postEnvelope(
     own: true,
     fileHashes: body.files,
     ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+    ...(body.key ? { itemKey: body.key } : {}),
     attachments: [],
     previews: [],
   };
 }
 
 /** The message that carries a file: an empty text and the file's SHA-256, signed. */
-export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string) =>
-  postEnvelope(user, channel, { text: "", files: [fileHash] });
+export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string, itemKey?: string) =>
+  postEnvelope(user, channel, { text: "", files: [fileHash], ...(itemKey ? { key: itemKey } : {}) });
 
 export async function sendMessage(
   user: SessionUser,
@@ -138,8 +147,8 @@ export async function decryptRecords(
   const messages: DecryptedMessage[] = [];
   const annotations: Annotation[] = [];
   if (records.length === 0) return { messages, annotations };
-  const key = await channelKey(channel);
-  if (!key) return { messages, annotations };
+  const key = channel.sealed ? null : await channelKey(channel);
+  if (!key && !channel.sealed) return { messages, annotations };
   const senders = await senderProfiles(records.map((m) => m.senderId));
   // Messages signed by keys other than the pinned ones are held back until the user accepts them.
   const trusted = await checkKeys(
@@ -147,18 +156,17 @@ export async function decryptRecords(
     [...senders.values()].flatMap((s) => (s ? [s.profile] : [])),
     channel.id,
   );
+  const verifyKeyOf = (senderId: string) => (trusted.has(senderId) ? senders.get(senderId)?.verifyKey : undefined);
+  const sealed = channel.sealed ? await openSealed(user, channel, records, verifyKeyOf) : null;
   await Promise.all(
     records.map(async (m) => {
       const sender = senders.get(m.senderId);
       if (!sender || m.channelId !== channel.id || !trusted.has(m.senderId)) return;
       try {
-        const plaintext = await decryptMessage({
-          key,
-          channelId: channel.id,
-          senderId: m.senderId,
-          envelope: m.encryptedContent,
-          verifyKey: sender.verifyKey,
-        });
+        const plaintext = sealed
+          ? sealed.get(m.id)
+          : await decryptMessage({ key: key!, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey: sender.verifyKey });
+        if (plaintext === undefined) return;
         const body = decodeBody(plaintext);
         if (m.kind) {
           const annotation = m.targetId
@@ -172,10 +180,11 @@ export async function decryptRecords(
           return;
         }
         if (body.edits || body.reactsTo) return;
-        const [attachments, previews] = await Promise.all([
-          decryptAttachments(key, { id: m.id, channelId: channel.id, senderId: m.senderId, fileHashes: body.files }, m.attachments),
-          decryptPreviews(key, { id: m.id, channelId: channel.id, text: body.text }, m.previews),
-        ]);
+        const partsKey = sealed ? await contentKey(channel, body.key) : key;
+        const carrier = { id: m.id, channelId: channel.id, senderId: m.senderId, fileHashes: body.files, text: body.text, itemKey: body.key };
+        const [attachments, previews] = partsKey
+          ? await Promise.all([decryptAttachments(partsKey, carrier, m.attachments), decryptPreviews(partsKey, carrier, m.previews)])
+          : [[], []];
         messages.push({
           id: m.id,
           channelId: m.channelId,
@@ -186,6 +195,7 @@ export async function decryptRecords(
           own: m.senderId === user.id,
           fileHashes: body.files,
           ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+          ...(body.key ? { itemKey: body.key } : {}),
           attachments,
           previews,
         });

@@ -13,6 +13,7 @@ type MessageRecord = {
   created: string;
   kind?: string;
   target?: string;
+  epoch?: number;
   expand?: { file_attachments_via_message?: AttachmentRecord[]; link_previews_via_message?: PreviewRecord[] };
 };
 
@@ -23,11 +24,12 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   encryptedContent: r.encrypted_content,
   created: r.created,
   ...(r.kind === "edit" || r.kind === "reaction" ? { kind: r.kind, targetId: r.target ?? "" } : {}),
+  ...(typeof r.epoch === "number" ? { epoch: r.epoch } : {}),
   attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
   previews: r.expand?.link_previews_via_message?.map(toPreview) ?? [],
 });
 
-const FIELDS = "id,channel,sender,encrypted_content,created,kind,target";
+const FIELDS = "id,channel,sender,encrypted_content,created,kind,target,epoch";
 // Attachments and previews come with their messages in the same query (back-relation expand; the
 // related collections' view rules still apply).
 const EXPAND = "file_attachments_via_message,link_previews_via_message";
@@ -44,10 +46,10 @@ const ANNOTATION_ID_CHUNK = 50;
 export async function listMessages(
   pb: PocketBase,
   channelId: string,
-  page: { before?: string; after?: string; limit: number; count?: "1" },
+  page: { before?: string; after?: string; limit: number; count?: "1"; epoch?: number; page?: number },
 ): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number }> {
-  const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number) =>
-    pb.collection("messages").getList<MessageRecord>(1, limit, {
+  const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number, number = 1) =>
+    pb.collection("messages").getList<MessageRecord>(number, limit, {
       filter: pb.filter(filter, { channel: channelId, ...params }),
       sort,
       fields: LIST_FIELDS,
@@ -79,6 +81,11 @@ export async function listMessages(
       })
     ).totalItems;
   try {
+    if (page.epoch !== undefined) {
+      // A sealed channel's messages of one epoch, edits and reactions included, in the order they were stored.
+      const found = await list("channel = {:channel} && epoch = {:epoch}", { epoch: page.epoch }, "created,id", page.limit, page.page);
+      return { messages: found.items.map(toMessage), hasMore: found.items.length === page.limit };
+    }
     if (page.after) {
       const found = await list("channel = {:channel} && created >= {:after}", { after: page.after }, "created,id", page.limit);
       return { messages: found.items.map(toMessage), hasMore: found.items.length === page.limit };
@@ -113,6 +120,7 @@ export async function createMessage(
     kind?: "edit" | "reaction";
     targetId?: string;
     clientId?: string;
+    epoch?: number;
   },
 ): Promise<EncryptedMessage & { replayed?: true }> {
   try {
@@ -123,6 +131,7 @@ export async function createMessage(
         encrypted_content: input.encryptedContent,
         sender_public_key: input.senderPublicKey,
         client_id: input.clientId ?? "",
+        ...(input.epoch === undefined ? {} : { epoch: input.epoch }),
         ...(input.kind ? { kind: input.kind, target: input.targetId } : {}),
       },
       { fields: FIELDS },
@@ -132,6 +141,7 @@ export async function createMessage(
     failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
+    if (status === 409) fail(409, "The channel's keys changed: the message must be encrypted again.");
     const fields = fieldErrors(error);
     if (input.clientId && fields.client_id?.code === "validation_not_unique") return storedSend(pb, input);
     if (status === 400 && Object.keys(fields).length > 0) fail(400, "The message was refused: it is not a valid message envelope.");

@@ -11,6 +11,8 @@ export interface EncryptedMessage {
   /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
   kind?: "edit" | "reaction";
   targetId?: string;
+  /** A sealed channel's message: the MLS epoch it was encrypted for. */
+  epoch?: number;
   attachments?: EncryptedAttachment[];
   previews?: EncryptedPreview[];
 }

@@ -17,6 +17,7 @@ import {
   emptyPskIndex,
   encodeMlsMessage,
   generateKeyPackage,
+  generateKeyPackageWithKey,
   getCiphersuiteFromName,
   getCiphersuiteImpl,
   joinGroup,
@@ -27,6 +28,7 @@ import {
   type CiphersuiteImpl,
   type ClientConfig,
   type ClientState,
+  type Credential,
   type KeyPackage,
   type PrivateKeyPackage,
   type Proposal,
@@ -47,8 +49,18 @@ export const CLIENT_CONFIG: ClientConfig = {
   lifetimeConfig: defaultLifetimeConfig,
   keyPackageEqualityConfig: defaultKeyPackageEqualityConfig,
   paddingConfig: defaultPaddingConfig,
-  authService: defaultAuthenticationService,
+  // Every leaf's credential goes through the check the page sets (identity.client.ts): its MLS
+  // signature key must be signed by the user's identity key. Without one (Node tests), any is accepted.
+  authService: { validateCredential: (credential, key) => credentialCheck.validateCredential(credential, key) },
 };
+
+let credentialCheck: { validateCredential(credential: Credential, signaturePublicKey: Uint8Array): Promise<boolean> } =
+  defaultAuthenticationService;
+
+/** Sets how leaves' credentials are checked, for every group of this page. */
+export function setCredentialCheck(check: (credential: Credential, signaturePublicKey: Uint8Array) => Promise<boolean>) {
+  credentialCheck = { validateCredential: check };
+}
 
 /** The state without the receiver secrets of earlier epochs. */
 export const forgetPastEpochs = (state: ClientState): ClientState =>
@@ -70,6 +82,23 @@ export async function newKeyPackage(identity: string): Promise<DeviceKeyPackage>
     defaultLifetime,
     [],
     await ciphersuite(),
+  );
+}
+
+/**
+ * A key package whose credential is made from its own signature public key (`identity(publicKey)`),
+ * so the credential can carry a signature of that key by the user's identity key.
+ */
+export async function newBoundKeyPackage(identity: (signaturePublicKey: Uint8Array) => Promise<string>): Promise<DeviceKeyPackage> {
+  const cs = await ciphersuite();
+  const keys = await cs.signature.keygen();
+  return generateKeyPackageWithKey(
+    { credentialType: "basic", identity: new TextEncoder().encode(await identity(keys.publicKey)) },
+    defaultCapabilities(),
+    defaultLifetime,
+    [],
+    keys,
+    cs,
   );
 }
 

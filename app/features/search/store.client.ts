@@ -1,5 +1,6 @@
 import { decryptBytes, encryptBytes } from "~/crypto";
 import { vaultKey } from "~/features/keyring/vault.client";
+import { deleteDatabase, runInStore, type UserRow } from "~/lib/idb.client";
 
 /**
  * The index on disk (ADR 0014): one IndexedDB record per user and channel, AES-GCM under the user's
@@ -9,39 +10,12 @@ import { vaultKey } from "~/features/keyring/vault.client";
 const DB_NAME = "chatcrypt_search";
 const STORE = "chunks";
 
-interface Row {
-  key: string;
-  userId: string;
+interface Row extends UserRow {
   channelId: string;
   sealed: Uint8Array;
 }
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "key" }).createIndex("userId", "userId");
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return open().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const tx = db.transaction(STORE, mode);
-        const request = work(tx.objectStore(STORE));
-        tx.oncomplete = () => {
-          db.close();
-          resolve(request.result);
-        };
-        tx.onerror = tx.onabort = () => {
-          db.close();
-          reject(tx.error);
-        };
-      }),
-  );
-}
+const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => runInStore(DB_NAME, STORE, mode, work);
 
 /** Set by sign-out: a save still under way from the closing workspace must not bring the database back. */
 let signedOut = false;
@@ -78,8 +52,5 @@ export async function saveChunk(userId: string, channelId: string, json: string 
 /** Sign-out: the whole index of this browser goes. */
 export function deleteSearchIndex(): Promise<void> {
   signedOut = true;
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(DB_NAME);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
+  return deleteDatabase(DB_NAME);
 }

@@ -47,7 +47,14 @@ interface Props {
   };
   outbox: { pending: PendingMessage[]; onRetry: () => void; onDiscard: (clientId: string) => void };
   uploads: ReturnType<typeof useUploads<DecryptedMessage>>;
-  members: { list: ChannelMember[]; notices: MemberNotice[]; open: boolean; onRemove: (m: ChannelMember) => void; onClose: () => void };
+  members: {
+    list: ChannelMember[];
+    notices: MemberNotice[];
+    open: boolean;
+    onRemove: (m: ChannelMember) => void;
+    onClose: () => void;
+    sealed?: ReactNode;
+  };
   news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
 }
 
@@ -129,7 +136,14 @@ export function ChatPane({
         />
       </div>
       {members.open && (
-        <MembersPanel members={members.list} userId={user.id} isCreator={isCreator} onRemove={members.onRemove} onClose={members.onClose} />
+        <MembersPanel
+          members={members.list}
+          userId={user.id}
+          isCreator={isCreator}
+          onRemove={members.onRemove}
+          onClose={members.onClose}
+          extra={members.sealed}
+        />
       )}
       {news.open && (
         <NewsFeed

@@ -18,6 +18,8 @@ import { useChannelHistory } from "~/features/messages/useChannelHistory.client"
 import { useSend } from "~/features/messages/useSend.client";
 import { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { useMembers } from "~/features/members/useMembers.client";
+import { SealedSection } from "~/features/sealed/SealedSection";
+import { useSealedChannel } from "~/features/sealed/useSealedChannel.client";
 import { useUnread } from "~/features/unread/useUnread.client";
 import { SearchPanel } from "~/features/search/SearchPanel";
 import { useSearch } from "~/features/search/useSearch.client";
@@ -66,6 +68,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const unread = useUnread(user, channels.channels, selected, history.messages);
   const members = useMembers(selected?.id ?? null);
   const [membersOpen, setMembersOpen] = useState(false);
+  const sealed = useSealedChannel(user, selected, members.members.map((m) => m.userId), (text) => notify(text, "error"));
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,
     notify,
@@ -196,7 +199,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               user={user}
               channel={selected}
               live={live}
-              notice={getChannelPassword(selected.id) ? null : MISSING_PASSWORD}
+              notice={getChannelPassword(selected.id) ? sealed.notice : MISSING_PASSWORD}
               notify={notify}
               header={{
                 onClear: () => dialogs.open({ kind: "clear", channel: selected }),
@@ -208,7 +211,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 membersOpen,
                 onToggleMembers: () => {
                   // Opening the panel reads the list afresh.
-                  if (!membersOpen) void members.refresh();
+                  if (!membersOpen) void members.refresh().then(sealed.refresh);
                   setMembersOpen((o) => !o);
                 },
                 onSaveChat: () => saveChat(selected.name, history.messages),
@@ -245,6 +248,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 open: membersOpen,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
                 onClose: () => setMembersOpen(false),
+                sealed: selected.sealed && <SealedSection {...sealed} onUpdateKeys={() => void sealed.updateKeys()} />,
               }}
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
             />

@@ -26,7 +26,7 @@ export type DialogState =
   | { kind: "signOut" };
 
 export interface DialogActions {
-  create: (values: { name: string; password: string }) => void;
+  create: (values: { name: string; password: string; sealed: boolean }) => void;
   join: (values: { channelId: string; password: string }) => void;
   remove: (channel: Channel, how: "delete" | "leave") => void;
   removeAll: () => void;

@@ -1,0 +1,342 @@
+/**
+ * A sealed channel on this device (ADR 0015): its MLS state, kept in step with the delivery service,
+ * and what it read. Loaded with a dynamic import (it brings ts-mls) when a sealed channel is used.
+ *
+ * Order is everything: a device keeps no keys of past epochs, so before it applies the commit that
+ * ends epoch N it reads every message of epoch N it has not read yet (the server refuses messages for
+ * any epoch but the current one, so after that commit there are no more). One operation at a time.
+ */
+import type { ClientState, Proposal } from "ts-mls";
+import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "~/crypto/bytes";
+import { api, ApiError } from "~/lib/api.client";
+import { ChatError } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { channelVerifier } from "~/features/channels/channels.client";
+import type { EncryptedMessage } from "~/features/messages/types";
+import { commit, epochCode, epochOf, externalJoin, groupInfo, newGroup, receive, seal } from "./mls";
+import { checkCredentialsFor, deviceId, leafOwner, newDeviceKeyPackage } from "./identity.client";
+import { copyState } from "./state";
+import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
+import { loadRead, saveRead } from "./read-store.client";
+import { removeProposal } from "./mls";
+
+const ATTEMPTS = 5;
+const EPOCH_PAGE = 500;
+
+export interface SealedStatus {
+  epoch: number;
+  /** The epoch authenticator as a short code members compare. */
+  code: string;
+  /** Messages sent before this device joined: not readable here, by design. */
+  before: number;
+  /** Messages this device should have read but could not. */
+  missed: number;
+  removed: boolean;
+  rejoined: boolean;
+}
+
+interface Meta {
+  joined: number;
+}
+const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
+
+const b64 = base64UrlEncode;
+const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
+  (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
+
+export class SealedChannel {
+  private chain: Promise<unknown> = Promise.resolve();
+  private state: ClientState | null = null;
+  private meta: Meta = { joined: 0 };
+  private counted = new Set<string>();
+  private listeners = new Set<() => void>();
+  status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false };
+
+  private constructor(
+    readonly user: SessionUser,
+    readonly channel: Channel,
+    private read: Map<string, string>,
+  ) {}
+
+  /** The channel on this device: its stored state, or a new membership (creating the group, or joining it). */
+  static async open(user: SessionUser, channel: Channel): Promise<SealedChannel> {
+    checkCredentialsFor(user, channel.id);
+    const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id));
+    await runtime.serial(() => runtime.start());
+    return runtime;
+  }
+
+  subscribe(listener: () => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(work, work);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private changed() {
+    const state = this.state;
+    this.status = { ...this.status, epoch: state ? Number(epochOf(state)) : 0, code: state ? epochCode(state) : "" };
+    for (const listener of this.listeners) listener();
+  }
+
+  private async start() {
+    try {
+      this.state = await loadSealedState(this.user.id, this.channel.id);
+      this.meta = JSON.parse(localStorage.getItem(metaEntry(this.user.id, this.channel.id)) ?? '{"joined":0}') as Meta;
+    } catch {
+      // Altered or unreadable: this device joins again below.
+      this.state = null;
+      this.status.rejoined = true;
+    }
+    if (!this.state) await this.join();
+    this.changed();
+  }
+
+  private async keep(state: ClientState) {
+    this.state = state;
+    await saveSealedState(this.user.id, this.channel.id, state);
+  }
+
+  // ---- the delivery service ----
+  private base = () => `/api/sealed/${this.channel.id}`;
+
+  private async commitsSince(epoch: number) {
+    const { commits } = await api<{ commits: { epoch: number; data: string }[] }>(`${this.base()}/commits?since=${epoch}`);
+    return commits;
+  }
+
+  /** Every message (edits and reactions too) of one epoch, in the order they were stored. */
+  private async epochRecords(epoch: number): Promise<EncryptedMessage[]> {
+    const out: EncryptedMessage[] = [];
+    for (let page = 1; ; page++) {
+      const found = await api<{ messages: EncryptedMessage[]; hasMore: boolean }>(
+        `/api/channels/${this.channel.id}/messages?epoch=${epoch}&limit=${EPOCH_PAGE}&page=${page}`,
+      );
+      out.push(...found.messages);
+      if (!found.hasMore) return out;
+    }
+  }
+
+  /** Sends a write; false when another commit took the epoch first (409). */
+  private async write(op: string, body: Record<string, unknown>): Promise<boolean> {
+    try {
+      await api(`${this.base()}/${op}`, body);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return false;
+      throw error;
+    }
+  }
+
+  // ---- joining ----
+  private async join() {
+    const verifier = await channelVerifier(this.channel);
+    if (!verifier) throw new ChatError("Channel password not found");
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const device = await newDeviceKeyPackage(this.user);
+      let info: { epoch: number; group_info: string } | null = null;
+      try {
+        info = await api<{ epoch: number; group_info: string }>(`${this.base()}/group-info`, { verifier });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404 && this.channel.createdBy === this.user.id)) throw error;
+      }
+      if (!info) {
+        // The creator's first device makes the group.
+        const state = await newGroup(this.channel.id, device);
+        if (await this.write("group", { groupInfo: b64(await groupInfo(state)) })) return this.joined(state);
+        continue;
+      }
+      const made = await externalJoin(base64UrlDecode(info.group_info), device);
+      const accepted = await this.write("external-join", {
+        verifier,
+        epoch: info.epoch,
+        commit: b64(made.commit),
+        groupInfo: b64(await groupInfo(made.state)),
+        ecdhPublicKey: this.user.ecdhPublicKey,
+      });
+      if (accepted) return this.joined(made.state);
+    }
+    throw new ChatError("The sealed channel could not be joined. Please try again.");
+  }
+
+  private async joined(state: ClientState) {
+    this.meta = { joined: Number(epochOf(state)) };
+    localStorage.setItem(metaEntry(this.user.id, this.channel.id), JSON.stringify(this.meta));
+    await this.keep(state);
+  }
+
+  /** Recovery: a state that cannot follow the group any more is replaced by joining again. */
+  private async rejoin() {
+    forgetSealedState(this.user.id, this.channel.id);
+    this.state = null;
+    this.status = { ...this.status, rejoined: true };
+    await this.join();
+  }
+
+  // ---- reading ----
+  private unreadable(record: EncryptedMessage) {
+    if (this.counted.has(record.id)) return;
+    this.counted.add(record.id);
+    if ((record.epoch ?? 0) < this.meta.joined) this.status.before += 1;
+    else this.status.missed += 1;
+  }
+
+  /** Decrypts one message with `state` (of the message's epoch); answers the state after it. */
+  private async readWith(state: ClientState, record: EncryptedMessage): Promise<ClientState> {
+    if (this.read.has(record.id)) return state;
+    try {
+      const result = await receive(state, base64UrlDecode(record.encryptedContent));
+      if (!result.plaintext) return result.state;
+      const plaintext = utf8Decode(result.plaintext);
+      this.read.set(record.id, plaintext);
+      await saveRead(this.user.id, this.channel.id, record.id, plaintext);
+      return result.state;
+    } catch {
+      this.unreadable(record);
+      return state;
+    }
+  }
+
+  /** Reads every message of the state's epoch not read yet. */
+  private async readEpoch(state: ClientState): Promise<ClientState> {
+    const records = (await this.epochRecords(Number(epochOf(state)))).filter((r) => !this.read.has(r.id));
+    for (const record of records) state = await this.readWith(state, record);
+    return state;
+  }
+
+  /** Applies every accepted commit this device has not seen, reading each epoch's messages first. */
+  private async advance() {
+    while (this.state && !this.status.removed) {
+      const epoch = Number(epochOf(this.state));
+      const commits = await this.commitsSince(epoch);
+      if (commits.length === 0) return;
+      for (const c of commits) {
+        let state = await this.readEpoch(this.state);
+        try {
+          state = (await receive(state, base64UrlDecode(c.data))).state;
+        } catch {
+          await this.rejoin();
+          break;
+        }
+        await this.keep(state);
+        if (state.groupActiveState.kind === "removedFromGroup") {
+          this.status = { ...this.status, removed: true };
+          forgetSealedState(this.user.id, this.channel.id);
+          break;
+        }
+      }
+      this.changed();
+    }
+  }
+
+  /** The signed plaintexts of these messages that this device can read (reading what it has not yet). */
+  openAll(records: EncryptedMessage[]): Promise<Map<string, string>> {
+    return this.serial(async () => {
+      const pending = records.filter((r) => !this.read.has(r.id) && !this.counted.has(r.id)).sort(byEpoch);
+      if (this.state && pending.some((r) => (r.epoch ?? 0) > Number(epochOf(this.state!)))) await this.advance();
+      for (const record of pending) {
+        if (this.read.has(record.id)) continue;
+        if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
+          await this.keep(await this.readWith(this.state, record));
+        } else {
+          this.unreadable(record);
+        }
+      }
+      this.changed();
+      return new Map(records.flatMap((r) => (this.read.has(r.id) ? [[r.id, this.read.get(r.id)!] as const] : [])));
+    });
+  }
+
+  /** Encrypts for the current epoch (after a 409 the caller syncs and seals again). */
+  seal(plaintext: string): Promise<{ content: string; epoch: number }> {
+    return this.serial(async () => {
+      if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this sealed channel.");
+      const epoch = Number(epochOf(this.state));
+      const made = await seal(this.state, utf8Encode(plaintext));
+      await this.keep(made.state);
+      return { content: b64(made.message), epoch };
+    });
+  }
+
+  /** A message this device sent: kept, as nobody can decrypt it for the sender later. */
+  async sent(messageId: string, plaintext: string) {
+    this.read.set(messageId, plaintext);
+    await saveRead(this.user.id, this.channel.id, messageId, plaintext);
+  }
+
+  sync(): Promise<void> {
+    return this.serial(() => this.advance());
+  }
+
+  /**
+   * Commits `proposals` (built from the state of each attempt). The epoch's messages are read before,
+   * and those that arrived while the commit was on its way after, with a copy of the old state.
+   */
+  private commitChange(proposals: (state: ClientState) => Proposal[], allowEmpty = false): Promise<void> {
+    return this.serial(async () => {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        await this.advance();
+        if (!this.state || this.status.removed) return;
+        const before = await this.readEpoch(this.state);
+        await this.keep(before);
+        const list = proposals(before);
+        // Another member committed the same change meanwhile: nothing is left to do.
+        if (list.length === 0 && !allowEmpty) return;
+        const epoch = Number(epochOf(before));
+        const made = await commit(copyState(before), list);
+        const accepted = await this.write("commits", { epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
+        if (!accepted) continue;
+        await this.readEpoch(copyState(before));
+        await this.keep(made.state);
+        this.changed();
+        return;
+      }
+      throw new ChatError("The channel's keys could not be updated. Please try again.");
+    });
+  }
+
+  /** A fresh key for everyone (an empty commit): what was taken from a device before stops working. */
+  updateKeys() {
+    return this.commitChange(() => [], true);
+  }
+
+  /**
+   * Removes the leaves of users who are no longer members (removed, or left), and this device's own
+   * earlier leaves (from before a rejoin). Any member may commit it; the first one online does.
+   */
+  async reconcile(memberIds: readonly string[]) {
+    const stale = (state: ClientState) => {
+      const members = new Set(memberIds);
+      const own = deviceId(this.user.id);
+      const ownLeaf = state.privatePath.leafIndex;
+      return state.ratchetTree.flatMap((node, index) => {
+        const credential = node?.nodeType === "leaf" ? node.leaf.credential : undefined;
+        const owner = credential?.credentialType === "basic" ? leafOwner(credential.identity) : null;
+        const leaf = index / 2;
+        if (!owner || leaf === ownLeaf) return [];
+        return !members.has(owner.userId) || (owner.userId === this.user.id && owner.device === own) ? [removeProposal(leaf)] : [];
+      });
+    };
+    await this.sync();
+    if (this.state && stale(this.state).length > 0) await this.commitChange(stale);
+  }
+}
+
+const runtimes = new Map<string, Promise<SealedChannel>>();
+
+/** One runtime per user and channel for the page's life. */
+export function sealedChannel(user: SessionUser, channel: Channel): Promise<SealedChannel> {
+  const key = `${user.id}:${channel.id}`;
+  let runtime = runtimes.get(key);
+  if (!runtime) {
+    runtime = SealedChannel.open(user, channel);
+    runtimes.set(key, runtime);
+    runtime.catch(() => runtimes.delete(key));
+  }
+  return runtime;
+}
