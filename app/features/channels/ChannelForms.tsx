@@ -89,19 +89,34 @@ export function JoinChannelModal(props: FormProps<{ channelId: string; password:
   );
 }
 
-/** Classic or sealed (ADR 0015): chosen once, when the channel is created. */
+/**
+ * Classic or sealed (ADR 0015): chosen once, when the channel is created. The classic option's full
+ * text is its description, not its label: a label mentioning "password" would also answer for the
+ * Password field.
+ */
 function ChannelKind({ sealed, onChange, disabled }: { sealed: boolean; onChange: (sealed: boolean) => void; disabled: boolean }) {
-  const option = (value: boolean, label: string) => (
-    <label className="radio-option">
-      <input type="radio" name="channel-kind" checked={sealed === value} onChange={() => onChange(value)} disabled={disabled} />
-      {label}
-    </label>
-  );
   return (
     <fieldset className="channel-kind">
       <legend>Channel type</legend>
-      {option(false, "Classic (anyone with the password reads the whole history)")}
-      {option(true, "Sealed (forward secrecy; members read from the moment they join)")}
+      <div className="radio-option">
+        <input
+          type="radio"
+          name="channel-kind"
+          id="channel-kind-classic"
+          aria-label="Classic"
+          aria-describedby="channel-kind-classic-text"
+          checked={!sealed}
+          onChange={() => onChange(false)}
+          disabled={disabled}
+        />
+        <span id="channel-kind-classic-text" onClick={() => !disabled && onChange(false)} aria-hidden="true">
+          Classic (anyone with the password reads the whole history)
+        </span>
+      </div>
+      <label className="radio-option">
+        <input type="radio" name="channel-kind" checked={sealed} onChange={() => onChange(true)} disabled={disabled} />
+        Sealed (forward secrecy; members read from the moment they join)
+      </label>
     </fieldset>
   );
 }

@@ -1,0 +1,167 @@
+import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, filesContaining, signIn, test } from "./fixtures";
+import { joinAndOpen, log, messageTexts, person, send, waitLive, type Person } from "./helpers";
+
+// Sealed channels (ADR 0015): three people in an MLS group through the real delivery service.
+
+const message = (page: Page, text: string) =>
+  log(page)
+    .getByRole("article")
+    .filter({ has: page.locator(".message-text", { hasText: text }) });
+
+async function createSealed(page: Page, name: string, password: string): Promise<string> {
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Channel" });
+  await dialog.getByLabel("Channel Name").fill(name);
+  await dialog.getByLabel("Password").fill(password);
+  await expect(dialog.getByRole("radio", { name: "Classic" })).toBeChecked();
+  await expect(dialog.getByText("Classic (anyone with the password reads the whole history)")).toBeVisible();
+  await dialog.getByLabel("Sealed (forward secrecy; members read from the moment they join)").check();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
+  await page.getByRole("button", { name: "Copy ID" }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** The security code in the members panel (opened, read, closed). */
+async function securityCode(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Members" }).click();
+  const code = page.getByRole("complementary", { name: "Members" }).locator(".sealed-code");
+  await expect(code).toHaveText(/^\d{5} \d{5}$/);
+  const text = await code.innerText();
+  await page.getByRole("button", { name: "Close members" }).click();
+  return text;
+}
+
+async function codesAgree(people: Person[]) {
+  await expect
+    .poll(async () => new Set(await Promise.all(people.map((p) => securityCode(p.page)))).size, { timeout: 30_000 })
+    .toBe(1);
+}
+
+test("sealed channel: live messages, a file and a reaction; concurrent commits; removal holds against a malicious server; a second device reads from its join", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const carol = await person(browser, "carol");
+  const password = `sealed-${Date.now()}`;
+  const channelId = await createSealed(alice.page, "Vault", password);
+  await joinAndOpen(bob.page, channelId, password, "Vault");
+  await joinAndOpen(carol.page, channelId, password, "Vault");
+  for (const p of [alice, bob, carol]) await waitLive(p.page);
+
+  // Messages flow live between the three.
+  const canary = `sealed-canary-${Date.now()}`;
+  await send(alice.page, `hello ${canary}`);
+  await expect(log(bob.page).getByText(`hello ${canary}`)).toBeVisible({ timeout: 20_000 });
+  await expect(log(carol.page).getByText(`hello ${canary}`)).toBeVisible({ timeout: 20_000 });
+  await send(bob.page, "bob here");
+  await expect(log(alice.page).getByText("bob here")).toBeVisible({ timeout: 20_000 });
+  await expect(log(carol.page).getByText("bob here")).toBeVisible({ timeout: 20_000 });
+
+  // A file, under its own key carried in the MLS message.
+  const fileName = `sealed-notes-${Date.now()}.txt`;
+  await bob.page.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
+  for (const p of [alice, carol]) await expect(log(p.page).getByText(fileName)).toBeVisible({ timeout: 30_000 });
+  const [saved] = await Promise.all([
+    alice.page.waitForEvent("download"),
+    log(alice.page).getByRole("button", { name: `Download ${fileName}` }).click(),
+  ]);
+  expect(saved.suggestedFilename()).toBe(fileName);
+
+  // A reaction.
+  const hello = message(carol.page, `hello ${canary}`);
+  await hello.hover();
+  await hello.getByRole("button", { name: "React" }).click();
+  await carol.page.getByRole("menuitem", { name: "🎉" }).click();
+  await expect(message(alice.page, `hello ${canary}`).getByRole("button", { name: "🎉 1" })).toBeVisible({ timeout: 20_000 });
+  await expect(message(bob.page, `hello ${canary}`).getByRole("button", { name: "🎉 1" })).toBeVisible({ timeout: 20_000 });
+
+  // Everyone shares one epoch: the same code.
+  await codesAgree([alice, bob, carol]);
+  const before = await securityCode(alice.page);
+
+  // Alice and Bob update the keys at the same moment while Carol writes: one commit wins, the other is
+  // rebuilt on it; both end in the same epoch and nothing is lost.
+  const updateKeys = async (p: Person) => {
+    await p.page.getByRole("button", { name: "Members" }).click();
+    return p.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" });
+  };
+  const [aliceUpdate, bobUpdate] = await Promise.all([updateKeys(alice), updateKeys(bob)]);
+  await Promise.all([aliceUpdate.click(), bobUpdate.click(), send(carol.page, "during the commits")]);
+  for (const p of [alice, bob]) {
+    await expect(p.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" })).toBeEnabled({
+      timeout: 30_000,
+    });
+    await p.page.getByRole("button", { name: "Close members" }).click();
+  }
+  await send(alice.page, "after the commits");
+  for (const p of [alice, bob, carol]) {
+    await expect(log(p.page).getByText("during the commits")).toBeVisible({ timeout: 20_000 });
+    await expect(log(p.page).getByText("after the commits")).toBeVisible({ timeout: 20_000 });
+  }
+  await codesAgree([alice, bob, carol]);
+  expect(await securityCode(alice.page)).not.toBe(before);
+
+  // Carol is removed: Alice's page commits the removal of her device.
+  const carolCode = await securityCode(carol.page);
+  await alice.page.getByRole("button", { name: "Members" }).click();
+  const panel = alice.page.getByRole("complementary", { name: "Members" });
+  await panel.getByRole("button", { name: `Remove ${carol.user.username}` }).click();
+  await alice.page.getByRole("dialog", { name: "Remove Member" }).getByRole("button", { name: "Remove" }).click();
+  await expect(panel.getByText(`@${carol.user.username}`)).toHaveCount(0);
+  await alice.page.getByRole("button", { name: "Close members" }).click();
+  await expect.poll(() => securityCode(alice.page), { timeout: 30_000 }).not.toBe(carolCode);
+
+  const secrets = [`after removal one ${canary}`, `after removal two ${canary}`];
+  await send(alice.page, secrets[0]);
+  await send(bob.page, secrets[1]);
+  for (const text of secrets) {
+    await expect(log(bob.page).getByText(text)).toBeVisible({ timeout: 20_000 });
+    await expect(log(alice.page).getByText(text)).toBeVisible({ timeout: 20_000 });
+  }
+
+  // A malicious server (a superuser) makes Carol a member again, so her page is handed every later
+  // ciphertext: she decrypts none of it, and her page says why.
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const carolProfile = await admin.collection("profiles").getOne(carol.id);
+  await admin.collection("channel_members").create({ channel: channelId, user: carol.id, ecdh_public_key: carolProfile.ecdh_public_key });
+  const handed = await admin.collection("messages").getFullList({ filter: `channel = "${channelId}"` });
+  expect(handed.length).toBeGreaterThan(6);
+  await carol.page.reload();
+  await carol.page.getByRole("button", { name: "# Vault" }).click();
+  await expect(carol.page.getByText("You are no longer a member of this sealed channel")).toBeVisible({ timeout: 30_000 });
+  await expect(log(carol.page).getByText(`hello ${canary}`)).toBeVisible();
+  for (const text of secrets) await expect(log(carol.page).getByText(text)).toHaveCount(0);
+  const carolStorage = await carol.page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
+  for (const text of [...secrets, canary]) expect(carolStorage).not.toContain(text);
+  await admin.collection("channel_members").delete(
+    (await admin.collection("channel_members").getFirstListItem(`channel = "${channelId}" && user = "${carol.id}"`)).id,
+  );
+
+  // Alice's second device joins with the password from her keyring and reads from its join on.
+  const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const secondPage = await second.newPage();
+  await signIn(secondPage, alice.user);
+  await secondPage.getByRole("button", { name: "# Vault" }).click();
+  await expect(secondPage.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await messageTexts(secondPage)).toEqual([]);
+  await waitLive(secondPage);
+  await send(bob.page, "welcome, second device");
+  await expect(log(secondPage).getByText("welcome, second device")).toBeVisible({ timeout: 20_000 });
+  await expect(log(alice.page).getByText("welcome, second device")).toBeVisible({ timeout: 20_000 });
+  await send(secondPage, "from alice's second device");
+  await expect(log(bob.page).getByText("from alice's second device")).toBeVisible({ timeout: 20_000 });
+  await second.close();
+
+  // The server's data holds none of it in clear.
+  const dataDir = process.env.E2E_PB_DATA!;
+  expect(filesContaining([dataDir], canary)).toEqual([]);
+  expect(filesContaining([dataDir], fileName)).toEqual([]);
+});
