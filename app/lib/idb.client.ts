@@ -18,7 +18,12 @@ function open(dbName: string, storeName: string): Promise<IDBDatabase> {
 }
 
 /** Runs one request in its own transaction and answers its result once the transaction completed. */
-export function runInStore<T>(dbName: string, storeName: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+export function runInStore<T>(
+  dbName: string,
+  storeName: string,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   return open(dbName, storeName).then(
     (db) =>
       new Promise<T>((resolve, reject) => {

@@ -17,7 +17,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await callHook<{ id: string }>(
     pb,
     "/api/chat/channels",
-    { id: body.id, name: body.name, verifier: body.verifier, ecdh_public_key: body.ecdhPublicKey, kdf_iterations: body.kdfIterations, sealed: body.sealed },
+    {
+      id: body.id,
+      name: body.name,
+      verifier: body.verifier,
+      ecdh_public_key: body.ecdhPublicKey,
+      kdf_iterations: body.kdfIterations,
+      sealed: body.sealed,
+    },
     "Failed to create channel",
   );
   return jsonResponse({ id: result.id });

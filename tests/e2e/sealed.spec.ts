@@ -36,9 +36,7 @@ async function securityCode(page: Page): Promise<string> {
 }
 
 async function codesAgree(people: Person[]) {
-  await expect
-    .poll(async () => new Set(await Promise.all(people.map((p) => securityCode(p.page)))).size, { timeout: 30_000 })
-    .toBe(1);
+  await expect.poll(async () => new Set(await Promise.all(people.map((p) => securityCode(p.page)))).size, { timeout: 30_000 }).toBe(1);
 }
 
 test("sealed channel: live messages, a file and a reaction; concurrent commits; removal holds against a malicious server; a second device reads from its join", async ({
@@ -65,11 +63,15 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
 
   // A file, under its own key carried in the MLS message.
   const fileName = `sealed-notes-${Date.now()}.txt`;
-  await bob.page.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
+  await bob.page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
   for (const p of [alice, carol]) await expect(log(p.page).getByText(fileName)).toBeVisible({ timeout: 30_000 });
   const [saved] = await Promise.all([
     alice.page.waitForEvent("download"),
-    log(alice.page).getByRole("button", { name: `Download ${fileName}` }).click(),
+    log(alice.page)
+      .getByRole("button", { name: `Download ${fileName}` })
+      .click(),
   ]);
   expect(saved.suggestedFilename()).toBe(fileName);
 
@@ -139,9 +141,9 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   for (const text of secrets) await expect(log(carol.page).getByText(text)).toHaveCount(0);
   const carolStorage = await carol.page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
   for (const text of [...secrets, canary]) expect(carolStorage).not.toContain(text);
-  await admin.collection("channel_members").delete(
-    (await admin.collection("channel_members").getFirstListItem(`channel = "${channelId}" && user = "${carol.id}"`)).id,
-  );
+  await admin
+    .collection("channel_members")
+    .delete((await admin.collection("channel_members").getFirstListItem(`channel = "${channelId}" && user = "${carol.id}"`)).id);
 
   // Alice's second device joins with the password from her keyring and reads from its join on.
   const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -159,6 +161,21 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   await send(secondPage, "from alice's second device");
   await expect(log(bob.page).getByText("from alice's second device")).toBeVisible({ timeout: 20_000 });
   await second.close();
+
+  // Recovery: Bob's device loses its MLS state; it joins again by external commit, says so, keeps what
+  // it had read, and reads what comes next.
+  await bob.page.evaluate(({ userId, channel }) => localStorage.removeItem(`chatcrypt.sealed.${userId}.${channel}`), {
+    userId: bob.id,
+    channel: channelId,
+  });
+  await bob.page.reload();
+  await bob.page.getByRole("button", { name: "# Vault" }).click();
+  await expect(bob.page.getByText("This device rejoined the sealed channel")).toBeVisible({ timeout: 30_000 });
+  await expect(log(bob.page).getByText(`hello ${canary}`)).toBeVisible();
+  await waitLive(bob.page);
+  await send(alice.page, "after bob's rejoin");
+  await expect(log(bob.page).getByText("after bob's rejoin")).toBeVisible({ timeout: 20_000 });
+  await codesAgree([alice, bob]);
 
   // The server's data holds none of it in clear.
   const dataDir = process.env.E2E_PB_DATA!;

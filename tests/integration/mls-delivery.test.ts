@@ -1,5 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import {
+  createChannel,
+  joinChannel,
+  postJson,
+  randomVerifier,
+  signUpUser,
+  startPocketBase,
+  type RunningPocketBase,
+  type TestUser,
+} from "./pocketbase";
 import {
   addProposal,
   commit,
@@ -168,5 +178,84 @@ describe("external joins", () => {
     const aliceAfter = await receive(state, bytes(stored.data as string));
     expect(epochOf(aliceAfter.state)).toBe(epochOf(joined.state));
     expect((await carol.pb.collection("mls_groups").getFullList()).map((g) => g.channel)).toContain(channel.id);
+  });
+});
+
+describe("sealed channels' messages", () => {
+  it("a sealed channel takes messages only for the group's current epoch; members read commits from an epoch on", async () => {
+    const channel = { id: randomUUID(), name: "sealed", verifier: randomVerifier() };
+    const created = await postJson(
+      server.url,
+      "/api/chat/channels",
+      { ...channel, ecdh_public_key: "k".repeat(64), kdf_iterations: 600_000, sealed: true },
+      alice.token,
+    );
+    expect(created.status).toBe(200);
+    expect((await alice.pb.collection("channels").getOne(channel.id)).sealed).toBe(true);
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    const post = (user: TestUser, epoch?: number) =>
+      user.pb
+        .collection("messages")
+        .create({ channel: channel.id, sender: user.id, encrypted_content: "AAAA", ...(epoch === undefined ? {} : { epoch }) })
+        .then(
+          () => 200,
+          (e: { status: number }) => e.status,
+        );
+
+    // No group yet: nothing can be encrypted for it.
+    expect(await post(alice, 0)).toBe(404);
+    let state = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+    expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(state)) })).status).toBe(200);
+    expect(await post(alice, 0)).toBe(200);
+    expect(await post(bob, 1)).toBe(409);
+
+    const update = await commit(state);
+    expect(
+      (
+        await call(alice, "commits", {
+          channel_id: channel.id,
+          epoch: 0,
+          commit: b64(update.commit),
+          group_info: b64(await groupInfo(update.state)),
+        })
+      ).status,
+    ).toBe(200);
+    state = update.state;
+    // After the commit, epoch 0 is closed: a message for it is refused and must be encrypted again.
+    expect(await post(bob, 0)).toBe(409);
+    expect(await post(bob, 1)).toBe(200);
+
+    const since = (user: TestUser, query: string) =>
+      fetch(`${server.url}/api/chat/mls/commits?${query}`, { headers: { Authorization: user.token } }).then(async (r) => ({
+        status: r.status,
+        json: (await r.json()) as { commits?: { epoch: number; data: string }[] },
+      }));
+    const all = await since(bob, `channel_id=${channel.id}&since=0`);
+    expect(all.status).toBe(200);
+    expect(all.json.commits?.map((c) => c.epoch)).toEqual([0]);
+    expect(all.json.commits?.[0].data).toBe(b64(update.commit));
+    expect((await since(bob, `channel_id=${channel.id}&since=1`)).json.commits).toEqual([]);
+    expect((await since(stranger, `channel_id=${channel.id}&since=0`)).status).toBe(403);
+    expect((await since(bob, `channel_id=${channel.id}&since=-1`)).status).toBe(400);
+    expect((await since(bob, `channel_id=nope&since=0`)).status).toBe(400);
+
+    // A classic channel's messages carry no epoch.
+    const classic = await createChannel(alice);
+    const classicPost = await alice.pb
+      .collection("messages")
+      .create({ channel: classic.id, sender: alice.id, encrypted_content: "AAAA", epoch: 3 })
+      .then(
+        () => 200,
+        (e: { status: number }) => e.status,
+      );
+    expect(classicPost).toBe(400);
+    // A sealed flag that is not a boolean is refused.
+    const badFlag = await postJson(
+      server.url,
+      "/api/chat/channels",
+      { id: randomUUID(), name: "x", verifier: randomVerifier(), ecdh_public_key: "k".repeat(64), kdf_iterations: 600_000, sealed: "yes" },
+      alice.token,
+    );
+    expect(badFlag.status).toBe(400);
   });
 });

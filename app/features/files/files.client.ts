@@ -95,8 +95,10 @@ export async function sendFile<M extends FileCarrier>(
     const reason = error instanceof ApiError && error.status === 413 ? ` ${error.message}` : "";
     throw new UploadError(`${options.failure}${reason ? `:${reason}` : ""}`);
   }
-  message.attachments = await decryptAttachments(key, { id: message.id, channelId: channel.id, senderId: user.id, fileHashes: [hash], itemKey }, [
-    attachment,
-  ]);
+  message.attachments = await decryptAttachments(
+    key,
+    { id: message.id, channelId: channel.id, senderId: user.id, fileHashes: [hash], itemKey },
+    [attachment],
+  );
   return message;
 }

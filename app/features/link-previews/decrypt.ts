@@ -49,7 +49,17 @@ export async function decryptPreviews(
         ]);
         if (url !== expected) return null;
         const itemKey = message.itemKey ? { itemKey: message.itemKey } : {};
-        return { id: p.id, messageId: p.messageId, url, title, description, imageType, hasImage: p.hasImage, channelId: message.channelId, ...itemKey };
+        return {
+          id: p.id,
+          messageId: p.messageId,
+          url,
+          title,
+          description,
+          imageType,
+          hasImage: p.hasImage,
+          channelId: message.channelId,
+          ...itemKey,
+        };
       } catch {
         return null;
       }

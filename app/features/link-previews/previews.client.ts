@@ -56,9 +56,11 @@ export async function attachLinkPreview(
     form.set("imageUrl", imageType ? await encryptText(key, imageType, aad("image_url")) : "");
     if (imageBytes) form.set("image", bytesBlob(await encryptBytes(key, imageBytes, aad("image")), ""), "preview.bin");
     const { preview } = await uploadWithProgress<{ preview: EncryptedPreview }>(`/api/channels/${channel.id}/previews`, form);
-    const [decrypted] = await decryptPreviews(key, { id: message.id, channelId: channel.id, text: message.text, itemKey: message.itemKey }, [
-      preview,
-    ]);
+    const [decrypted] = await decryptPreviews(
+      key,
+      { id: message.id, channelId: channel.id, text: message.text, itemKey: message.itemKey },
+      [preview],
+    );
     return decrypted ?? null;
   } catch (error) {
     console.warn("Link preview failed", error);

@@ -165,7 +165,13 @@ export async function decryptRecords(
       try {
         const plaintext = sealed
           ? sealed.get(m.id)
-          : await decryptMessage({ key: key!, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey: sender.verifyKey });
+          : await decryptMessage({
+              key: key!,
+              channelId: channel.id,
+              senderId: m.senderId,
+              envelope: m.encryptedContent,
+              verifyKey: sender.verifyKey,
+            });
         if (plaintext === undefined) return;
         const body = decodeBody(plaintext);
         if (m.kind) {
@@ -181,7 +187,14 @@ export async function decryptRecords(
         }
         if (body.edits || body.reactsTo) return;
         const partsKey = sealed ? await contentKey(channel, body.key) : key;
-        const carrier = { id: m.id, channelId: channel.id, senderId: m.senderId, fileHashes: body.files, text: body.text, itemKey: body.key };
+        const carrier = {
+          id: m.id,
+          channelId: channel.id,
+          senderId: m.senderId,
+          fileHashes: body.files,
+          text: body.text,
+          itemKey: body.key,
+        };
         const [attachments, previews] = partsKey
           ? await Promise.all([decryptAttachments(partsKey, carrier, m.attachments), decryptPreviews(partsKey, carrier, m.previews)])
           : [[], []];

@@ -64,4 +64,3 @@ export function checkCredentialsFor(viewer: SessionUser, channelId: string) {
     return verifyLabelled(sender.verifyKey, LABEL, signed(owner.userId, owner.device, signaturePublicKey), proof);
   });
 }
-

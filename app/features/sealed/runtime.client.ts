@@ -93,6 +93,8 @@ export class SealedChannel {
       this.state = null;
       this.status.rejoined = true;
     }
+    // A device that was a member here and has no state any more (storage cleared) joins again, and says so.
+    if (!this.state && localStorage.getItem(metaEntry(this.user.id, this.channel.id))) this.status.rejoined = true;
     if (!this.state) await this.join();
     this.changed();
   }

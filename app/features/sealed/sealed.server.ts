@@ -38,9 +38,15 @@ export function sealedWrite<O extends SealedOperation>(pb: PocketBase, channelId
   if (b.verifier !== undefined) payload.verifier = b.verifier;
   if (b.ecdhPublicKey !== undefined) payload.ecdh_public_key = b.ecdhPublicKey;
   const path = { group: "groups", commits: "commits", "group-info": "group-info", "external-join": "external-join" }[op];
-  return callHook<Record<string, unknown>>(pb, `/api/chat/mls/${path}`, payload, "The sealed channel could not be updated. Please try again.", {
-    409: op === "group" ? "This channel is already sealed." : STALE,
-  });
+  return callHook<Record<string, unknown>>(
+    pb,
+    `/api/chat/mls/${path}`,
+    payload,
+    "The sealed channel could not be updated. Please try again.",
+    {
+      409: op === "group" ? "This channel is already sealed." : STALE,
+    },
+  );
 }
 
 /** The accepted commits from epoch `since` on, in order. */

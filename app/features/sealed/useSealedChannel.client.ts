@@ -19,7 +19,12 @@ export function sealedNotice(status: SealedStatus | null): string | null {
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
  * leaves of users who are no longer members (whoever is online commits it), and "Update keys".
  */
-export function useSealedChannel(user: SessionUser, channel: Channel | null, memberIds: readonly string[], onError: (text: string) => void) {
+export function useSealedChannel(
+  user: SessionUser,
+  channel: Channel | null,
+  memberIds: readonly string[],
+  onError: (text: string) => void,
+) {
   const [runtime, setRuntime] = useState<SealedChannel | null>(null);
   const [status, setStatus] = useState<SealedStatus | null>(null);
   const [busy, setBusy] = useState(false);

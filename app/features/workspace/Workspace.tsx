@@ -68,7 +68,12 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const unread = useUnread(user, channels.channels, selected, history.messages);
   const members = useMembers(selected?.id ?? null);
   const [membersOpen, setMembersOpen] = useState(false);
-  const sealed = useSealedChannel(user, selected, members.members.map((m) => m.userId), (text) => notify(text, "error"));
+  const sealed = useSealedChannel(
+    user,
+    selected,
+    members.members.map((m) => m.userId),
+    (text) => notify(text, "error"),
+  );
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,
     notify,
