@@ -24,7 +24,8 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   encryptedContent: r.encrypted_content,
   created: r.created,
   ...(r.kind === "edit" || r.kind === "reaction" ? { kind: r.kind, targetId: r.target ?? "" } : {}),
-  ...(typeof r.epoch === "number" ? { epoch: r.epoch } : {}),
+  // A sealed channel's epoch (0, the first, is left out like in live events: the page reads none as 0).
+  ...(r.epoch ? { epoch: r.epoch } : {}),
   attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
   previews: r.expand?.link_previews_via_message?.map(toPreview) ?? [],
 });

@@ -8,21 +8,20 @@
  */
 import type { ClientState, Proposal } from "ts-mls";
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "~/crypto/bytes";
-import { api, ApiError } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { channelVerifier } from "~/features/channels/channels.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { commit, epochCode, epochOf, externalJoin, groupInfo, newGroup, receive, seal } from "./mls";
-import { checkCredentialsFor, deviceId, leafOwner, newDeviceKeyPackage } from "./identity.client";
+import { checkCredentialsFor, deviceId, newDeviceKeyPackage } from "./identity.client";
 import { copyState } from "./state";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { loadRead, saveRead } from "./read-store.client";
-import { removeProposal } from "./mls";
+import { staleLeaves } from "./sync";
+import { deliveryFor, type ChannelDelivery } from "./delivery.client";
 
 const ATTEMPTS = 5;
-const EPOCH_PAGE = 500;
 
 export interface SealedStatus {
   epoch: number;
@@ -36,9 +35,8 @@ export interface SealedStatus {
   rejoined: boolean;
 }
 
-interface Meta {
-  joined: number;
-}
+/** The epoch this device joined at (not secret), to tell "before you joined" from "missed". */
+type Meta = { joined: number };
 const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
 
 const b64 = base64UrlEncode;
@@ -51,13 +49,16 @@ export class SealedChannel {
   private meta: Meta = { joined: 0 };
   private counted = new Set<string>();
   private listeners = new Set<() => void>();
+  private readonly delivery: ChannelDelivery;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false };
 
   private constructor(
     readonly user: SessionUser,
     readonly channel: Channel,
     private read: Map<string, string>,
-  ) {}
+  ) {
+    this.delivery = deliveryFor(channel.id);
+  }
 
   /** The channel on this device: its stored state, or a new membership (creating the group, or joining it). */
   static async open(user: SessionUser, channel: Channel): Promise<SealedChannel> {
@@ -104,57 +105,23 @@ export class SealedChannel {
     await saveSealedState(this.user.id, this.channel.id, state);
   }
 
-  // ---- the delivery service ----
-  private base = () => `/api/sealed/${this.channel.id}`;
-
-  private async commitsSince(epoch: number) {
-    const { commits } = await api<{ commits: { epoch: number; data: string }[] }>(`${this.base()}/commits?since=${epoch}`);
-    return commits;
-  }
-
-  /** Every message (edits and reactions too) of one epoch, in the order they were stored. */
-  private async epochRecords(epoch: number): Promise<EncryptedMessage[]> {
-    const out: EncryptedMessage[] = [];
-    for (let page = 1; ; page++) {
-      const found = await api<{ messages: EncryptedMessage[]; hasMore: boolean }>(
-        `/api/channels/${this.channel.id}/messages?epoch=${epoch}&limit=${EPOCH_PAGE}&page=${page}`,
-      );
-      out.push(...found.messages);
-      if (!found.hasMore) return out;
-    }
-  }
-
-  /** Sends a write; false when another commit took the epoch first (409). */
-  private async write(op: string, body: Record<string, unknown>): Promise<boolean> {
-    try {
-      await api(`${this.base()}/${op}`, body);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) return false;
-      throw error;
-    }
-  }
-
   // ---- joining ----
   private async join() {
     const verifier = await channelVerifier(this.channel);
     if (!verifier) throw new ChatError("Channel password not found");
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const device = await newDeviceKeyPackage(this.user);
-      let info: { epoch: number; group_info: string } | null = null;
-      try {
-        info = await api<{ epoch: number; group_info: string }>(`${this.base()}/group-info`, { verifier });
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404 && this.channel.createdBy === this.user.id)) throw error;
-      }
+      const info = await this.delivery.groupInfo(verifier);
+      if (!info && this.channel.createdBy !== this.user.id)
+        throw new ChatError("This sealed channel has no group yet. Please try again later.");
       if (!info) {
         // The creator's first device makes the group.
         const state = await newGroup(this.channel.id, device);
-        if (await this.write("group", { groupInfo: b64(await groupInfo(state)) })) return this.joined(state);
+        if (await this.delivery.write("group", { groupInfo: b64(await groupInfo(state)) })) return this.joined(state);
         continue;
       }
       const made = await externalJoin(base64UrlDecode(info.group_info), device);
-      const accepted = await this.write("external-join", {
+      const accepted = await this.delivery.write("external-join", {
         verifier,
         epoch: info.epoch,
         commit: b64(made.commit),
@@ -206,7 +173,7 @@ export class SealedChannel {
 
   /** Reads every message of the state's epoch not read yet. */
   private async readEpoch(state: ClientState): Promise<ClientState> {
-    const records = (await this.epochRecords(Number(epochOf(state)))).filter((r) => !this.read.has(r.id));
+    const records = (await this.delivery.epochRecords(Number(epochOf(state)))).filter((r) => !this.read.has(r.id));
     for (const record of records) state = await this.readWith(state, record);
     return state;
   }
@@ -215,7 +182,7 @@ export class SealedChannel {
   private async advance() {
     while (this.state && !this.status.removed) {
       const epoch = Number(epochOf(this.state));
-      const commits = await this.commitsSince(epoch);
+      const commits = await this.delivery.commitsSince(epoch);
       if (commits.length === 0) return;
       for (const c of commits) {
         let state = await this.readEpoch(this.state);
@@ -291,7 +258,11 @@ export class SealedChannel {
         if (list.length === 0 && !allowEmpty) return;
         const epoch = Number(epochOf(before));
         const made = await commit(copyState(before), list);
-        const accepted = await this.write("commits", { epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
+        const accepted = await this.delivery.write("commits", {
+          epoch,
+          commit: b64(made.commit),
+          groupInfo: b64(await groupInfo(made.state)),
+        });
         if (!accepted) continue;
         await this.readEpoch(copyState(before));
         await this.keep(made.state);
@@ -312,33 +283,10 @@ export class SealedChannel {
    * earlier leaves (from before a rejoin). Any member may commit it; the first one online does.
    */
   async reconcile(memberIds: readonly string[]) {
-    const stale = (state: ClientState) => {
-      const members = new Set(memberIds);
-      const own = deviceId(this.user.id);
-      const ownLeaf = state.privatePath.leafIndex;
-      return state.ratchetTree.flatMap((node, index) => {
-        const credential = node?.nodeType === "leaf" ? node.leaf.credential : undefined;
-        const owner = credential?.credentialType === "basic" ? leafOwner(credential.identity) : null;
-        const leaf = index / 2;
-        if (!owner || leaf === ownLeaf) return [];
-        return !members.has(owner.userId) || (owner.userId === this.user.id && owner.device === own) ? [removeProposal(leaf)] : [];
-      });
-    };
+    const members = new Set(memberIds);
+    const self = { userId: this.user.id, device: deviceId(this.user.id) };
+    const stale = (state: ClientState) => staleLeaves(state, members, self);
     await this.sync();
     if (this.state && stale(this.state).length > 0) await this.commitChange(stale);
   }
-}
-
-const runtimes = new Map<string, Promise<SealedChannel>>();
-
-/** One runtime per user and channel for the page's life. */
-export function sealedChannel(user: SessionUser, channel: Channel): Promise<SealedChannel> {
-  const key = `${user.id}:${channel.id}`;
-  let runtime = runtimes.get(key);
-  if (!runtime) {
-    runtime = SealedChannel.open(user, channel);
-    runtimes.set(key, runtime);
-    runtime.catch(() => runtimes.delete(key));
-  }
-  return runtime;
 }

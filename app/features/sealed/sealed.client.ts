@@ -14,13 +14,25 @@ import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
+import type { SealedChannel } from "~/features/sealed/runtime.client";
 
 const LABEL = "chatcrypt:sealed-message:v1";
 const ATTEMPTS = 5;
 const signed = (channelId: string, senderId: string, body: string) => utf8Encode(JSON.stringify([channelId, senderId, body]));
 
-export const sealedChannel = (user: SessionUser, channel: Channel) =>
-  import("~/features/sealed/runtime.client").then((m) => m.sealedChannel(user, channel));
+const runtimes = new Map<string, Promise<SealedChannel>>();
+
+/** The channel's runtime on this device, one per user and channel for the page's life (loading ts-mls the first time). */
+export function sealedChannel(user: SessionUser, channel: Channel): Promise<SealedChannel> {
+  const key = `${user.id}:${channel.id}`;
+  let runtime = runtimes.get(key);
+  if (!runtime) {
+    runtime = import("~/features/sealed/runtime.client").then((m) => m.SealedChannel.open(user, channel));
+    runtimes.set(key, runtime);
+    runtime.catch(() => runtimes.delete(key));
+  }
+  return runtime;
+}
 
 /** Signs and encrypts a body for the channel's current epoch and posts it; after a 409 it catches up and tries again. */
 export async function postSealed(

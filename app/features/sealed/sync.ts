@@ -40,15 +40,36 @@ export async function commitWithRebase(
   throw new Error("commitWithRebase: every attempt lost to another member's commit");
 }
 
+/** Every leaf of the group: its index and its basic credential's identity ("" for another kind). */
+export function leaves(state: ClientState): { leaf: number; identity: string }[] {
+  return state.ratchetTree.flatMap((node, index) => {
+    if (node?.nodeType !== "leaf") return [];
+    const credential = node.leaf.credential;
+    return [{ leaf: index / 2, identity: credential.credentialType === "basic" ? new TextDecoder().decode(credential.identity) : "" }];
+  });
+}
+
 /**
- * Remove proposals for every leaf of a user's devices (credential identity "<user id>:<device>"). Built
+ * Remove proposals for every leaf of a user's devices (credential identity "<user id>:<device>…"). Built
  * from the state of the moment, as leaf indices can change between attempts.
  */
 export function removeUser(state: ClientState, userId: string) {
-  const prefix = `${userId}:`;
-  return state.ratchetTree.flatMap((node, index) => {
-    const credential = node?.nodeType === "leaf" ? node.leaf.credential : undefined;
-    const identity = credential?.credentialType === "basic" ? new TextDecoder().decode(credential.identity) : "";
-    return identity.startsWith(prefix) ? [removeProposal(index / 2)] : [];
-  });
+  return leaves(state)
+    .filter((l) => l.identity.startsWith(`${userId}:`))
+    .map((l) => removeProposal(l.leaf));
+}
+
+/**
+ * Remove proposals for the leaves that should not be in the group any more: devices of users who are
+ * not members (removed, or left), and this device's own earlier leaves (from before a rejoin).
+ */
+export function staleLeaves(state: ClientState, memberIds: ReadonlySet<string>, self: { userId: string; device: string }) {
+  const ownLeaf = state.privatePath.leafIndex;
+  return leaves(state)
+    .filter(({ leaf, identity }) => {
+      const [userId, device] = identity.split(":");
+      if (leaf === ownLeaf || !userId) return false;
+      return !memberIds.has(userId) || (userId === self.userId && device === self.device);
+    })
+    .map((l) => removeProposal(l.leaf));
 }

@@ -1,0 +1,54 @@
+/**
+ * The delivery service of one sealed channel, as the page reaches it through the web server
+ * (app/routes/api.sealed.$id.$op.ts, pb_hooks/mls.pb.js): commits in epoch order, one epoch's
+ * messages, and the writes that can lose a race (409).
+ */
+import { api, ApiError } from "~/lib/api.client";
+import type { EncryptedMessage } from "~/features/messages/types";
+
+const EPOCH_PAGE = 500;
+
+export type ChannelDelivery = ReturnType<typeof deliveryFor>;
+
+export function deliveryFor(channelId: string) {
+  const base = `/api/sealed/${channelId}`;
+  return {
+    /** The accepted commits from `epoch` on, in order. */
+    async commitsSince(epoch: number) {
+      return (await api<{ commits: { epoch: number; data: string }[] }>(`${base}/commits?since=${epoch}`)).commits;
+    },
+
+    /** Every message (edits and reactions too) of one epoch, in the order they were stored. */
+    async epochRecords(epoch: number): Promise<EncryptedMessage[]> {
+      const out: EncryptedMessage[] = [];
+      for (let page = 1; ; page++) {
+        const found = await api<{ messages: EncryptedMessage[]; hasMore: boolean }>(
+          `/api/channels/${channelId}/messages?epoch=${epoch}&limit=${EPOCH_PAGE}&page=${page}`,
+        );
+        out.push(...found.messages);
+        if (!found.hasMore) return out;
+      }
+    },
+
+    /** The GroupInfo to join from (after the password check), or null when the channel has no group yet. */
+    async groupInfo(verifier: string) {
+      try {
+        return await api<{ epoch: number; group_info: string }>(`${base}/group-info`, { verifier });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    /** A write ("group", "commits", "external-join"); false when another commit took the epoch first (409). */
+    async write(op: "group" | "commits" | "external-join", body: Record<string, unknown>): Promise<boolean> {
+      try {
+        await api(`${base}/${op}`, body);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) return false;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { addProposal, commit, epochOf, join, newGroup, newKeyPackage, receive } from "../../app/features/sealed/mls";
+import { leaves, removeUser, staleLeaves } from "../../app/features/sealed/sync";
+import { decodeBody, encodeBody } from "../../app/features/messages/body";
+
+// Which leaves a member's page removes from a sealed channel (ADR 0015): devices of users who are no
+// longer members, and its own device's earlier leaves from before a rejoin; never its own current leaf.
+const alice = "aliceaaaaaaaaaa";
+const bob = "bobbbbbbbbbbbbb";
+const carol = "carolcccccccccc";
+
+async function groupOf(identities: string[]) {
+  const devices = await Promise.all(identities.map((id) => newKeyPackage(id)));
+  const creator = await newGroup("stale-leaves", devices[0]);
+  const added = await commit(
+    creator,
+    devices.slice(1).map((d) => addProposal(d.publicPackage)),
+  );
+  return { creator: added.state, welcome: added.welcome!, devices };
+}
+
+const removed = (proposals: ReturnType<typeof staleLeaves>) =>
+  proposals.map((p) => (p.proposalType === "remove" ? p.remove.removed : -1)).sort();
+
+describe("stale leaves of a sealed channel", () => {
+  it("proposes removing every device of a user who is no longer a member, and nothing while all are members", async () => {
+    const { creator } = await groupOf([`${alice}:laptop01:p`, `${bob}:laptop01:p`, `${carol}:laptop01:p`, `${carol}:phone001:p`]);
+    expect(leaves(creator).map((l) => l.identity.split(":")[0])).toEqual([alice, bob, carol, carol]);
+    const self = { userId: alice, device: "laptop01" };
+    expect(staleLeaves(creator, new Set([alice, bob, carol]), self)).toEqual([]);
+    expect(removed(staleLeaves(creator, new Set([alice, bob]), self))).toEqual([2, 3]);
+    expect(removed(removeUser(creator, carol))).toEqual([2, 3]);
+
+    // Committed, the removal leaves a group without Carol's devices.
+    const after = await commit(creator, staleLeaves(creator, new Set([alice, bob]), self));
+    expect(leaves(after.state).map((l) => l.identity.split(":")[0])).toEqual([alice, bob]);
+    expect(epochOf(after.state)).toBe(epochOf(creator) + 1n);
+  });
+
+  it("removes this device's own earlier leaf, never its current one", async () => {
+    const { creator, welcome, devices } = await groupOf([`${alice}:laptop01:old`, `${bob}:laptop01:p`, `${alice}:laptop01:new`]);
+    const rejoined = await join(welcome, devices[2]);
+    const self = { userId: alice, device: "laptop01" };
+    expect(removed(staleLeaves(rejoined, new Set([alice, bob]), self))).toEqual([0]);
+    // From the old leaf's point of view, the other leaf of the same device is the one to go.
+    expect(removed(staleLeaves(creator, new Set([alice, bob]), self))).toEqual([2]);
+    const bobState = await join(welcome, devices[1]);
+    const made = await commit(rejoined, staleLeaves(rejoined, new Set([alice, bob]), self));
+    const seen = await receive(bobState, made.commit);
+    expect(leaves(seen.state).map((l) => l.identity)).toEqual([`${bob}:laptop01:p`, `${alice}:laptop01:new`]);
+  });
+});
+
+describe("a sealed message's own key in its body", () => {
+  it("travels in the signed body and comes back; anything that is not a key is dropped", () => {
+    const key = "A".repeat(43);
+    expect(decodeBody(encodeBody({ text: "hi", files: [], key }))).toEqual({ text: "hi", files: [], key });
+    expect(decodeBody(encodeBody({ text: "hi", files: [], key: "short" }))).toEqual({ text: "hi", files: [] });
+    expect(encodeBody({ text: "hi", files: [] })).toBe("hi");
+  });
+});
