@@ -51,6 +51,8 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   await joinAndOpen(bob.page, channelId, password, "Vault");
   await joinAndOpen(carol.page, channelId, password, "Vault");
   for (const p of [alice, bob, carol]) await waitLive(p.page);
+  // Each device has joined the group (a member reads from the moment its device joined): one code for all.
+  await codesAgree([alice, bob, carol]);
 
   // Messages flow live between the three.
   const canary = `sealed-canary-${Date.now()}`;
@@ -83,7 +85,7 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   await expect(message(alice.page, `hello ${canary}`).getByRole("button", { name: "🎉 1" })).toBeVisible({ timeout: 20_000 });
   await expect(message(bob.page, `hello ${canary}`).getByRole("button", { name: "🎉 1" })).toBeVisible({ timeout: 20_000 });
 
-  // Everyone shares one epoch: the same code.
+  // Everyone still shares one epoch: the same code.
   await codesAgree([alice, bob, carol]);
   const before = await securityCode(alice.page);
 
