@@ -120,6 +120,7 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   await expect(panel.getByText(`@${carol.user.username}`)).toHaveCount(0);
   await alice.page.getByRole("button", { name: "Close members" }).click();
   await expect.poll(() => securityCode(alice.page), { timeout: 30_000 }).not.toBe(carolCode);
+  const withoutCarol = await securityCode(alice.page);
 
   const secrets = [`after removal one ${canary}`, `after removal two ${canary}`];
   await send(alice.page, secrets[0]);
@@ -141,6 +142,13 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   await expect(carol.page.getByText("You are no longer a member of this sealed channel")).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText(`hello ${canary}`)).toBeVisible();
   for (const text of secrets) await expect(log(carol.page).getByText(text)).toHaveCount(0);
+  // Reloaded again, her page does not join the group by itself either.
+  await carol.page.reload();
+  await carol.page.getByRole("button", { name: "# Vault" }).click();
+  await expect(carol.page.getByText("You are no longer a member of this sealed channel")).toBeVisible({ timeout: 30_000 });
+  for (const text of secrets) await expect(log(carol.page).getByText(text)).toHaveCount(0);
+  // No device joined meanwhile: the group is the one without Carol.
+  expect(await securityCode(alice.page)).toBe(withoutCarol);
   const carolStorage = await carol.page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
   for (const text of [...secrets, canary]) expect(carolStorage).not.toContain(text);
   await admin

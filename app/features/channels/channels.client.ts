@@ -16,7 +16,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { channelIterations } from "~/features/channels/iterations";
 import { saveToKeyring } from "~/features/keyring/keyring.client";
-import { sealedChannel } from "~/features/sealed/sealed.client";
+import { allowRejoin, sealedChannel } from "~/features/sealed/sealed.client";
 
 // ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
 const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string }>>();
@@ -106,6 +106,7 @@ export async function joinChannel(user: SessionUser | null, channelId: string, p
     throw new ChatError("Failed to join channel");
   }
   await remember(user.id, joined.id, password);
+  allowRejoin(user.id, joined.id);
   return joined;
 }
 

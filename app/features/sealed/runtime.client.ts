@@ -20,6 +20,7 @@ import { forgetSealedState, loadSealedState, saveSealedState } from "./store.cli
 import { loadRead, saveRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
 import { deliveryFor, type ChannelDelivery } from "./delivery.client";
+import { metaEntry } from "./sealed.client";
 
 const ATTEMPTS = 5;
 
@@ -35,9 +36,11 @@ export interface SealedStatus {
   rejoined: boolean;
 }
 
-/** The epoch this device joined at (not secret), to tell "before you joined" from "missed". */
-type Meta = { joined: number };
-const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
+/**
+ * The epoch this device joined at (not secret), to tell "before you joined" from "missed"; and whether
+ * a commit removed it, so that it does not join again by itself (only a new Join by the user does).
+ */
+type Meta = { joined: number; removed?: boolean };
 
 const b64 = base64UrlEncode;
 const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
@@ -86,18 +89,27 @@ export class SealedChannel {
   }
 
   private async start() {
+    const stored = localStorage.getItem(metaEntry(this.user.id, this.channel.id));
+    if (stored) this.meta = JSON.parse(stored) as Meta;
     try {
       this.state = await loadSealedState(this.user.id, this.channel.id);
-      this.meta = JSON.parse(localStorage.getItem(metaEntry(this.user.id, this.channel.id)) ?? '{"joined":0}') as Meta;
     } catch {
       // Altered or unreadable: this device joins again below.
       this.state = null;
-      this.status.rejoined = true;
     }
-    // A device that was a member here and has no state any more (storage cleared) joins again, and says so.
-    if (!this.state && localStorage.getItem(metaEntry(this.user.id, this.channel.id))) this.status.rejoined = true;
-    if (!this.state) await this.join();
+    if (!this.state && this.meta.removed) {
+      this.status.removed = true;
+    } else if (!this.state) {
+      // A device that was a member here and has no usable state any more joins again, and says so.
+      this.status.rejoined = Boolean(stored);
+      await this.join();
+    }
     this.changed();
+  }
+
+  private saveMeta(meta: Meta) {
+    this.meta = meta;
+    localStorage.setItem(metaEntry(this.user.id, this.channel.id), JSON.stringify(meta));
   }
 
   private async keep(state: ClientState) {
@@ -134,8 +146,7 @@ export class SealedChannel {
   }
 
   private async joined(state: ClientState) {
-    this.meta = { joined: Number(epochOf(state)) };
-    localStorage.setItem(metaEntry(this.user.id, this.channel.id), JSON.stringify(this.meta));
+    this.saveMeta({ joined: Number(epochOf(state)) });
     await this.keep(state);
   }
 
@@ -195,6 +206,7 @@ export class SealedChannel {
         await this.keep(state);
         if (state.groupActiveState.kind === "removedFromGroup") {
           this.status = { ...this.status, removed: true };
+          this.saveMeta({ ...this.meta, removed: true });
           forgetSealedState(this.user.id, this.channel.id);
           break;
         }

@@ -22,6 +22,15 @@ const signed = (channelId: string, senderId: string, body: string) => utf8Encode
 
 const runtimes = new Map<string, Promise<SealedChannel>>();
 
+/** Where a device keeps a sealed channel's membership facts (runtime.client.ts): not secret. */
+export const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
+
+/** A Join by the user: a device that a commit removed from this channel may join its group again. */
+export function allowRejoin(userId: string, channelId: string) {
+  runtimes.delete(`${userId}:${channelId}`);
+  localStorage.removeItem(metaEntry(userId, channelId));
+}
+
 /** The channel's runtime on this device, one per user and channel for the page's life (loading ts-mls the first time). */
 export function sealedChannel(user: SessionUser, channel: Channel): Promise<SealedChannel> {
   const key = `${user.id}:${channel.id}`;
