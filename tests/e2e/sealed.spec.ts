@@ -110,6 +110,8 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   }
   await codesAgree([alice, bob, carol]);
   expect(await securityCode(alice.page)).not.toBe(before);
+  // Nothing was lost on the way: no page says it could not read a message.
+  for (const p of [alice, bob, carol]) await expect(p.page.getByText(/could not be read/)).toHaveCount(0);
 
   // Carol is removed: Alice's page commits the removal of her device.
   const carolCode = await securityCode(carol.page);

@@ -1,4 +1,4 @@
-import type { SealedStatus } from "~/features/sealed/runtime.client";
+import type { SealedStatus } from "~/features/sealed/types";
 
 /**
  * The members panel's part for a sealed channel: the code members compare (the MLS epoch

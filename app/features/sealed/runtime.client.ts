@@ -21,20 +21,9 @@ import { loadRead, saveRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
 import { deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { metaEntry } from "./sealed.client";
+import type { SealedStatus } from "./types";
 
 const ATTEMPTS = 5;
-
-export interface SealedStatus {
-  epoch: number;
-  /** The epoch authenticator as a short code members compare. */
-  code: string;
-  /** Messages sent before this device joined: not readable here, by design. */
-  before: number;
-  /** Messages this device should have read but could not. */
-  missed: number;
-  removed: boolean;
-  rejoined: boolean;
-}
 
 /**
  * The epoch this device joined at (not secret), to tell "before you joined" from "missed"; and whether
@@ -51,6 +40,9 @@ export class SealedChannel {
   private state: ClientState | null = null;
   private meta: Meta = { joined: 0 };
   private counted = new Set<string>();
+  // What this device sealed: its own messages come back live before they are kept (sent), and MLS
+  // never opens a device's own messages, so they are not "could not be read".
+  private own = new Set<string>();
   private listeners = new Set<() => void>();
   private readonly delivery: ChannelDelivery;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false };
@@ -168,7 +160,7 @@ export class SealedChannel {
 
   /** Decrypts one message with `state` (of the message's epoch); answers the state after it. */
   private async readWith(state: ClientState, record: EncryptedMessage): Promise<ClientState> {
-    if (this.read.has(record.id)) return state;
+    if (this.read.has(record.id) || this.own.has(record.encryptedContent)) return state;
     try {
       const result = await receive(state, base64UrlDecode(record.encryptedContent));
       if (!result.plaintext) return result.state;
@@ -218,7 +210,9 @@ export class SealedChannel {
   /** The signed plaintexts of these messages that this device can read (reading what it has not yet). */
   openAll(records: EncryptedMessage[]): Promise<Map<string, string>> {
     return this.serial(async () => {
-      const pending = records.filter((r) => !this.read.has(r.id) && !this.counted.has(r.id)).sort(byEpoch);
+      const pending = records
+        .filter((r) => !this.read.has(r.id) && !this.counted.has(r.id) && !this.own.has(r.encryptedContent))
+        .sort(byEpoch);
       if (this.state && pending.some((r) => (r.epoch ?? 0) > Number(epochOf(this.state!)))) await this.advance();
       for (const record of pending) {
         if (this.read.has(record.id)) continue;
@@ -240,7 +234,9 @@ export class SealedChannel {
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
       await this.keep(made.state);
-      return { content: b64(made.message), epoch };
+      const content = b64(made.message);
+      this.own.add(content);
+      return { content, epoch };
     });
   }
 

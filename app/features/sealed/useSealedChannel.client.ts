@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { sealedChannel } from "~/features/sealed/sealed.client";
-import type { SealedChannel, SealedStatus } from "~/features/sealed/runtime.client";
+import type { SealedChannel } from "~/features/sealed/runtime.client";
+import type { SealedStatus } from "~/features/sealed/types";
 
 /** What the channel says about this device's view of a sealed channel (never a silent gap). */
 export function sealedNotice(status: SealedStatus | null): string | null {
