@@ -113,7 +113,11 @@ async function serviceDelivery(mls, c, stack, n) {
   const suffix = `${n}${Date.now().toString(36)}`;
   const [alice, bob] = await Promise.all(
     ["a", "b"].map((who) =>
-      signUpFull(c, stack.webUrl, { username: `mls${who}${suffix}`, email: `mls${who}${suffix}@example.test`, password: `pw-${suffix}-long` }),
+      signUpFull(c, stack.webUrl, {
+        username: `mls${who}${suffix}`,
+        email: `mls${who}${suffix}@example.test`,
+        password: `pw-${suffix}-long`,
+      }),
     ),
   );
   const id = c.randomUuid();
@@ -222,7 +226,11 @@ try {
   }
   for (const n of [10, 100]) {
     const samples = await delivery(mls, n);
-    rows.push([`MLS part of delivery p50, ${n} members (seal + open)`, fmt(percentile(samples, 50)), `p95 ${fmt(percentile(samples, 95))}`]);
+    rows.push([
+      `MLS part of delivery p50, ${n} members (seal + open)`,
+      fmt(percentile(samples, 50)),
+      `p95 ${fmt(percentile(samples, 95))}`,
+    ]);
     log(rows.at(-1).join(" | "));
   }
   const timed = await commits(mls, 100);
@@ -244,7 +252,11 @@ try {
       `with every lazy chunk it can load: ${built.all.toFixed(1)} KiB in ${built.files} files`,
     ]);
   }
-  rows.push(["MLS module alone, minified by esbuild (gzip)", `${gzipKb.toFixed(1)} KiB`, `${(browserChunk.length / 1024).toFixed(1)} KiB minified`]);
+  rows.push([
+    "MLS module alone, minified by esbuild (gzip)",
+    `${gzipKb.toFixed(1)} KiB`,
+    `${(browserChunk.length / 1024).toFixed(1)} KiB minified`,
+  ]);
   for (const r of rows.slice(4)) log(r.join(" | "));
 
   const table = ["| figure | measured (p50) | note |", "| --- | --- | --- |", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
