@@ -10,7 +10,8 @@
 // POST /api/chat/mls/group-info          {channel_id, verifier}                    the GroupInfo for an external join
 // POST /api/chat/mls/external-join       {channel_id, verifier, epoch, commit, group_info}
 // GET  /api/chat/mls/commits?channel_id=&since=N     the accepted commits from epoch N on (members)
-// A sealed channel's messages are refused (409) unless encrypted for the group's current epoch.
+// A sealed channel's messages are refused (409) unless encrypted for the group's current epoch
+// (pocketbase/sealed.go, in Go: it runs before every message is stored).
 //
 // Errors: 400 malformed input, 401 not signed in, 403 "Incorrect password" / not a member / not the creator,
 //         404 channel or group not found, 409 stale commit or group already sealed, 429 too many join attempts.
@@ -187,8 +188,3 @@ routerAdd("GET", "/api/chat/mls/commits", (e) => {
   return e.json(200, { commits: commitsSince(e.app, channelId, Number(sinceText), 100) });
 });
 
-onRecordCreateRequest((e) => {
-  const { checkMessageEpoch } = require(`${__hooks}/lib/mls.js`);
-  checkMessageEpoch(e.app, e.record);
-  e.next();
-}, "messages");

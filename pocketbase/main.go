@@ -57,6 +57,7 @@ func main() {
 	registerMembershipBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
+	registerSealedChannels(app)
 	registerStorageErrors(app)
 	registerCheckpoints(app)
 

@@ -7,14 +7,13 @@
 
 const { badRequest, conflict, forbidden, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
 const { matching } = require(`${__hooks}/lib/request.js`);
-const { requireChannel, findChannel, findMembership } = require(`${__hooks}/lib/channels.js`);
+const { requireChannel, findMembership } = require(`${__hooks}/lib/channels.js`);
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
 const MAX_ONE_TIME = 50;
 
 const STALE_COMMIT = "This commit is for an earlier epoch: fetch the newer commits and try again.";
-const STALE_MESSAGE = "This message is for an earlier epoch: fetch the newer commits and encrypt it again.";
 const NO_GROUP = "This channel is not sealed.";
 const NOT_MEMBER = "You are not a member of this channel.";
 
@@ -139,24 +138,6 @@ function requireMember(app, channelId, userId) {
 }
 
 /**
- * A message of a sealed channel must be encrypted for the group's current epoch (members read a
- * channel epoch by epoch and keep no keys of past epochs); a classic channel's messages carry no epoch.
- * Runs before the message is stored; the membership rule is PocketBase's create rule.
- * @param {core.App} app
- * @param {core.Record} message
- */
-function checkMessageEpoch(app, message) {
-  const channel = findChannel(app, message.getString("channel"));
-  if (!channel) return;
-  const epoch = message.getInt("epoch");
-  if (!channel.getBool("sealed")) {
-    if (epoch !== 0) throw badRequest("Only messages of sealed channels carry an epoch.");
-    return;
-  }
-  if (requireGroup(app, channel.id).getInt("epoch") !== epoch) throw conflict(STALE_MESSAGE);
-}
-
-/**
  * The accepted commits of a channel from `since` on, in epoch order (at most `limit`).
  * @param {core.App} app
  * @param {string} channelId
@@ -170,8 +151,6 @@ function commitsSince(app, channelId, since, limit) {
 }
 
 module.exports = {
-  STALE_MESSAGE,
-  checkMessageEpoch,
   commitsSince,
   MAX_ONE_TIME,
   STALE_COMMIT,

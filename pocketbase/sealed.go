@@ -1,0 +1,71 @@
+package main
+
+import (
+	"net/http"
+	"sync"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+)
+
+// Sealed channels (docs/decisions/0015-sealed-channels-mls.md): a sealed channel's message must be
+// encrypted for its MLS group's current epoch, since members read a channel epoch by epoch and keep
+// no keys of past epochs; a classic channel's messages carry no epoch. Checked here, in Go, before
+// every message is stored (the membership rule is PocketBase's create rule, which runs after).
+const (
+	staleMessage    = "This message is for an earlier epoch: fetch the newer commits and encrypt it again."
+	notSealed       = "This channel is not sealed."
+	epochNotAllowed = "Only messages of sealed channels carry an epoch."
+)
+
+// Whether a channel is sealed never changes after it is created, so it is looked up once per channel.
+var sealedChannels sync.Map // channel id -> bool
+
+func isSealed(app core.App, channelID string) (sealed bool, found bool) {
+	if known, ok := sealedChannels.Load(channelID); ok {
+		return known.(bool), true
+	}
+	channel, err := app.FindRecordById("channels", channelID)
+	if err != nil {
+		return false, false
+	}
+	sealed = channel.GetBool("sealed")
+	sealedChannels.Store(channelID, sealed)
+	return sealed, true
+}
+
+func checkMessageEpoch(app core.App, message *core.Record) error {
+	sealed, found := isSealed(app, message.GetString("channel"))
+	if !found {
+		return nil // the create rule answers for a channel that does not exist
+	}
+	epoch := message.GetInt("epoch")
+	if !sealed {
+		if epoch != 0 {
+			return router.NewBadRequestError(epochNotAllowed, nil)
+		}
+		return nil
+	}
+	group, err := app.FindFirstRecordByFilter("mls_groups", "channel = {:channel}", dbx.Params{"channel": message.GetString("channel")})
+	if err != nil {
+		return router.NewNotFoundError(notSealed, nil)
+	}
+	if group.GetInt("epoch") != epoch {
+		return router.NewApiError(http.StatusConflict, staleMessage, nil)
+	}
+	return nil
+}
+
+func registerSealedChannels(app core.App) {
+	app.OnRecordCreateRequest("messages").BindFunc(func(e *core.RecordRequestEvent) error {
+		if err := checkMessageEpoch(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	app.OnRecordAfterDeleteSuccess("channels").BindFunc(func(e *core.RecordEvent) error {
+		sealedChannels.Delete(e.Record.Id)
+		return e.Next()
+	})
+}
