@@ -187,4 +187,3 @@ routerAdd("GET", "/api/chat/mls/commits", (e) => {
   requireMember(e.app, channelId, user.id);
   return e.json(200, { commits: commitsSince(e.app, channelId, Number(sinceText), 100) });
 });
-
