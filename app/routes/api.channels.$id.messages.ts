@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { messagePageSchema, postMessageRequestSchema } from "~/features/channels/validation";
-import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
-import { createMessage, listMessages } from "~/features/messages/messages.server";
+import { messagePageSchema } from "~/features/channels/validation";
+import { fail, jsonResponse, requireUser } from "~/server/http.server";
+import { listMessages } from "~/features/messages/messages.server";
+import { postMessage } from "~/features/messages/post.server";
 import { channelIdParam } from "~/features/channels/params.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -12,23 +13,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return jsonResponse(await listMessages(pb, channelId, query.data));
 }
 
-// Posts a ciphertext envelope; PocketBase's create rule checks membership and that the sender is the caller.
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  requirePost(request);
-  await requireCsrf(request);
-  const channelId = channelIdParam(params);
-  const { pb, userId } = await requireUser(request, context);
-  const body = await readJson(request, postMessageRequestSchema);
-  const message = await createMessage(pb, {
-    channelId,
-    senderId: userId,
-    encryptedContent: body.encryptedContent,
-    senderPublicKey: body.senderPublicKey,
-    kind: body.kind,
-    targetId: body.targetId,
-    clientId: body.clientId,
-    epoch: body.epoch,
-  });
-  const { replayed, ...stored } = message;
-  return jsonResponse(replayed ? { message: stored, replayed } : { message: stored });
+  return jsonResponse(await postMessage(request, params, context));
 }

@@ -2,6 +2,7 @@
 // over the limit is refused before reading, and a chunked body is cut off at the first byte past it,
 // so no body is ever buffered beyond its limit.
 import { concatBytes } from "~/crypto/bytes";
+import type { RequestLike } from "./request-like.server";
 
 export class BodyTooLargeError extends Error {
   constructor() {
@@ -11,7 +12,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** True when the request declares a body longer than `maxBytes`. */
-export function declaresMoreThan(request: Request, maxBytes: number): boolean {
+export function declaresMoreThan(request: Pick<RequestLike, "headers">, maxBytes: number): boolean {
   const declared = Number(request.headers.get("content-length") ?? "0");
   return Number.isFinite(declared) && declared > maxBytes;
 }
@@ -32,8 +33,12 @@ export function limitedBody(request: Request, maxBytes: number): ReadableStream<
 }
 
 /** Reads the whole body as bytes, at most `maxBytes`; throws BodyTooLargeError past that. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(request: RequestLike, maxBytes: number): Promise<Uint8Array> {
   if (declaresMoreThan(request, maxBytes)) throw new BodyTooLargeError();
+  if (request.preRead) {
+    if (request.preRead.byteLength > maxBytes) throw new BodyTooLargeError();
+    return request.preRead;
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

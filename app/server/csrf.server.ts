@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "~/server/env.server";
 import { csrfCookie, readSession } from "~/server/session.server";
+import type { RequestLike } from "~/server/request-like.server";
 
 /**
  * CSRF tokens bound to the session they were issued for. The signed HttpOnly cookie holds a random
@@ -22,7 +23,7 @@ function mac(nonce: string, sessionToken: string | undefined) {
     .digest("base64url");
 }
 
-async function cookieNonce(request: Request): Promise<string | null> {
+async function cookieNonce(request: Pick<RequestLike, "headers">): Promise<string | null> {
   const value: unknown = await csrfCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 16 && value.length <= 200 ? value : null;
 }
@@ -43,7 +44,7 @@ export async function commitCsrf(request: Request, sessionToken?: string | null)
 }
 
 /** True when the request's X-CSRF-Token matches its CSRF cookie and was issued for its session. */
-export async function validCsrf(request: Request): Promise<boolean> {
+export async function validCsrf(request: Pick<RequestLike, "headers">): Promise<boolean> {
   const token = request.headers.get(HEADER) ?? "";
   const dot = token.lastIndexOf(".");
   if (dot <= 0 || token.length > 400) return false;

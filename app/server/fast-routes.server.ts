@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleLiveEvents } from "~/features/live/stream.server";
-import { action as postMessage } from "~/routes/api.channels.$id.messages";
+import { postMessage } from "~/features/messages/post.server";
 import { MAX_JSON_BYTES } from "./http.server";
 import { sendResponse } from "./node-response.server";
 
 /**
  * The two requests every open page makes most, answered by server.mjs after its guards but without
  * Remix's per-request work (route matching, data strategy, response streaming): the live stream
- * (GET /api/events) and sending a message (POST /api/channels/:id/messages, whose own route action
- * runs: the same checks and answers). Everything else goes on to Remix.
+ * (GET /api/events) and sending a message (POST /api/channels/:id/messages, whose own route code
+ * runs: the same checks and answers, on Node's request as it is, without building a Fetch API
+ * Request or Response). Everything else goes on to Remix.
  */
 const MESSAGES_PATH = /^\/api\/channels\/([^/?#]+)\/messages(?:\?|$)/;
 
@@ -26,21 +27,30 @@ export function handleFastRoutes(req: NodeRequest, res: ServerResponse, next: (e
 }
 
 async function sendMessage(req: NodeRequest, res: ServerResponse, channelId: string) {
-  // The body is read here (cut just past the limit, which the action then answers with 413).
-  const body = await readBody(req, MAX_JSON_BYTES + 1);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== "content-length") headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  const request = new Request(new URL(req.url ?? "/", "http://localhost"), { method: "POST", headers, body: body as unknown as BodyInit });
-  let response: Response;
+  // The body is read here (cut just past the limit, which the checks then answer with 413).
+  const preRead = await readBody(req, MAX_JSON_BYTES + 1);
+  const request = {
+    method: "POST",
+    headers: { get: (name: string) => headerOf(req, name) },
+    body: null,
+    preRead,
+  };
+  let answer: unknown;
   try {
-    response = await postMessage({ request, params: { id: channelId }, context: { clientIp: req.ip ?? "" } });
+    answer = await postMessage(request, { id: channelId }, { clientIp: req.ip ?? "" });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
+    return sendResponse(res, thrown);
   }
-  await sendResponse(res, response);
+  const json = Buffer.from(JSON.stringify(answer));
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "content-length": json.length });
+  res.end(json);
+}
+
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 /** The request body, cut at `limit` bytes (a declared Content-Length over it is not read at all). */

@@ -4,6 +4,7 @@ import { BodyTooLargeError, readBodyBytes, unacceptableJson } from "./body.serve
 import { pocketbaseFor } from "./pocketbase.server";
 import { validCsrf } from "./csrf.server";
 import { requireLiveSession } from "./session-check.server";
+import type { RequestLike } from "./request-like.server";
 
 export const MAX_JSON_BYTES = 256 * 1024;
 
@@ -16,12 +17,12 @@ export { fail, jsonResponse };
  * the signed HttpOnly cookie and be issued for the current session (csrf.server.ts). Cross-site pages
  * can neither read the token nor set the header.
  */
-export async function requireCsrf(request: Request) {
+export async function requireCsrf(request: Pick<RequestLike, "headers">) {
   if (!(await validCsrf(request))) fail(403, "Your session has expired. Please reload the page.");
 }
 
 /** Reads a bounded JSON body and validates it; any problem is a 400 with a readable message. */
-export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodTypeAny>(request: RequestLike, schema: S): Promise<z.infer<S>> {
   let text: string;
   try {
     text = new TextDecoder().decode(await readBodyBytes(request, MAX_JSON_BYTES));
@@ -46,13 +47,13 @@ export async function readJson<S extends z.ZodTypeAny>(request: Request, schema:
 }
 
 /** A POST with a valid CSRF token, from a signed-in user: the PocketBase client carries their token. */
-export async function requireUser(request: Request, context: AppLoadContext, unauthenticated = "Not authenticated") {
+export async function requireUser(request: Pick<RequestLike, "headers">, context: AppLoadContext, unauthenticated = "Not authenticated") {
   const { pb, token, userId } = await pocketbaseFor(request, context);
   if (!token || !userId) fail(401, unauthenticated);
   await requireLiveSession(token, context);
   return { pb, token, userId };
 }
 
-export function requirePost(request: Request) {
+export function requirePost(request: Pick<RequestLike, "method">) {
   if (request.method !== "POST") fail(405, "Method not allowed.");
 }

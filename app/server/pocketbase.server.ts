@@ -22,7 +22,7 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
   return pb;
 }
 
-export async function pocketbaseFor(request: Request, context?: AppLoadContext) {
+export async function pocketbaseFor(request: { headers: { get(name: string): string | null } }, context?: AppLoadContext) {
   const session = await readSession(request);
   const token = session.get("token");
   const userId = session.get("userId");

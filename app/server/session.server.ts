@@ -25,7 +25,7 @@ export const csrfCookie = createCookie("chatcrypt_csrf", {
   secrets: [e.sessionSecret],
 });
 
-export async function readSession(request: Request) {
+export async function readSession(request: { headers: { get(name: string): string | null } }) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
