@@ -64,6 +64,15 @@ app.use((req, _res, next) => {
 });
 // Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
 app.use(methodGuard);
+const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
+// Live streams and message sends, without Remix's per-request work (app/server/fast-routes.server.ts),
+// and without compression (small JSON answers, event streams) or static file lookups: the same
+// private-response headers and PocketBase outage answers as every other API request.
+const { handleFastRoutes, isFastRoute } = build.entry.module;
+app.use((req, res, next) => {
+  if (!isFastRoute(req)) return next();
+  privateResponses(req, res, () => pocketbase.middleware(req, res, () => handleFastRoutes(req, res, next)));
+});
 // Live streams must not be buffered by compression.
 app.use(
   compression({
@@ -75,12 +84,9 @@ app.use("/assets", express.static("build/client/assets", { immutable: true, maxA
 app.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 // Everything past the static files is private to the signed-in user.
 app.use(privateResponses);
-const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
 app.use(pocketbase.middleware);
 // Unknown API addresses and methods a route has no handler for get a clear JSON answer.
 app.use(routeGuard(build.routes));
-// Live streams and message sends, without Remix's per-request work (app/server/fast-routes.server.ts).
-app.use(build.entry.module.handleFastRoutes);
 app.all(
   "*",
   createRequestHandler({

@@ -8,7 +8,7 @@ import { NonceContext } from "~/lib/nonce";
 import { createNonce, securityHeaders } from "~/server/security-headers.server";
 
 // The live stream and message sending, for server.mjs to answer before Express's other middleware and Remix.
-export { handleFastRoutes } from "~/server/fast-routes.server";
+export { handleFastRoutes, isFastRoute } from "~/server/fast-routes.server";
 
 const ABORT_DELAY_MS = 5_000;
 

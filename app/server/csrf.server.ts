@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "~/server/env.server";
-import { csrfCookie, readSession } from "~/server/session.server";
+import { csrfCookie, parseCsrfCookie, readSession } from "~/server/session.server";
 import type { RequestLike } from "~/server/request-like.server";
 
 /**
@@ -24,7 +24,7 @@ function mac(nonce: string, sessionToken: string | undefined) {
 }
 
 async function cookieNonce(request: Pick<RequestLike, "headers">): Promise<string | null> {
-  const value: unknown = await csrfCookie.parse(request.headers.get("Cookie"));
+  const value: unknown = await parseCsrfCookie(request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 16 && value.length <= 200 ? value : null;
 }
 

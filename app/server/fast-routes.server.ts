@@ -15,6 +15,13 @@ const MESSAGES_PATH = /^\/api\/channels\/([^/?#]+)\/messages(?:\?|$)/;
 
 type NodeRequest = IncomingMessage & { ip?: string };
 
+/** True for the requests handleFastRoutes answers (server.mjs sends them past compression and static files). */
+export function isFastRoute(req: IncomingMessage): boolean {
+  const url = req.url ?? "/";
+  if (req.method === "GET") return url === "/api/events" || url.startsWith("/api/events?");
+  return req.method === "POST" && MESSAGES_PATH.test(url);
+}
+
 export function handleFastRoutes(req: NodeRequest, res: ServerResponse, next: (error?: unknown) => void) {
   const url = req.url ?? "/";
   if (req.method === "GET" && (url === "/api/events" || url.startsWith("/api/events?"))) {

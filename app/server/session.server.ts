@@ -1,21 +1,20 @@
-import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, createSession, type Cookie } from "@remix-run/node";
 import { env } from "./env.server";
 
 // The PocketBase token lives only in this HttpOnly cookie; the browser never sees it.
 const e = env();
 const secure = e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : false;
 
-export const sessionStorage = createCookieSessionStorage<{ token: string; userId: string }>({
-  cookie: {
-    name: "chatcrypt_session",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure,
-    secrets: [e.sessionSecret],
-    maxAge: 60 * 60 * 24 * 7,
-  },
+const sessionCookie = createCookie("chatcrypt_session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure,
+  secrets: [e.sessionSecret],
+  maxAge: 60 * 60 * 24 * 7,
 });
+
+export const sessionStorage = createCookieSessionStorage<{ token: string; userId: string }>({ cookie: sessionCookie });
 
 export const csrfCookie = createCookie("chatcrypt_csrf", {
   httpOnly: true,
@@ -25,9 +24,36 @@ export const csrfCookie = createCookie("chatcrypt_csrf", {
   secrets: [e.sessionSecret],
 });
 
-export async function readSession(request: { headers: { get(name: string): string | null } }) {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
+/**
+ * A signed cookie's value, parsed (signature checked) once per distinct Cookie header: a page sends
+ * the same header with every request, and each request reads it up to three times. The value depends
+ * on nothing but the header, so the answer is the same; sign-out is checked apart (session-check).
+ */
+const PARSED_MAX = 5000;
+function parsedOnce(cookie: Cookie) {
+  const parsed = new Map<string, Promise<unknown>>();
+  return (header: string | null): Promise<unknown> => {
+    if (!header) return Promise.resolve(null);
+    let value = parsed.get(header);
+    if (!value) {
+      if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
+      value = cookie.parse(header);
+      parsed.set(header, value);
+      value.catch(() => parsed.delete(header));
+    }
+    return value;
+  };
 }
+const parseSession = parsedOnce(sessionCookie);
+export const parseCsrfCookie = parsedOnce(csrfCookie);
+
+/** The session a Cookie header carries (as sessionStorage.getSession would read it). */
+export async function sessionFromHeader(header: string | null | undefined) {
+  const data = (await parseSession(header ?? null)) as { token: string; userId: string } | null;
+  return createSession<{ token: string; userId: string }>(data ?? undefined);
+}
+
+export const readSession = (request: { headers: { get(name: string): string | null } }) => sessionFromHeader(request.headers.get("Cookie"));
 
 export async function commitAuth(request: Request, token: string, userId: string) {
   const session = await readSession(request);

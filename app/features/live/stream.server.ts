@@ -6,7 +6,7 @@ import { relayHub, SYNC_FRAME, type LiveSink } from "~/features/live/relay.serve
 import { sendResponse } from "~/server/node-response.server";
 import { fail } from "~/server/responses.server";
 import { requireLiveSession } from "~/server/session-check.server";
-import { sessionStorage } from "~/server/session.server";
+import { sessionFromHeader } from "~/server/session.server";
 
 /** Buffered output beyond which a stream's reader is considered gone (its browser reconnects). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -35,7 +35,7 @@ export async function checkLiveRequest(
   url: string,
   context: AppLoadContext,
 ): Promise<LiveRequest> {
-  const session = await sessionStorage.getSession(cookieHeader);
+  const session = await sessionFromHeader(cookieHeader);
   const token = session.get("token");
   const userId = session.get("userId");
   if (!token || !userId) fail(401, "Not authenticated");
