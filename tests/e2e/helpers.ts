@@ -62,3 +62,9 @@ export const waitLive = (page: Page) => expect(page.locator('main.chat-pane[data
 
 /** The texts of the message list, in screen order. */
 export const messageTexts = (page: Page) => log(page).locator(".message-text").allInnerTexts();
+
+/** The message (article) in the log whose text contains `text`. */
+export const message = (page: Page, text: string) =>
+  log(page)
+    .getByRole("article")
+    .filter({ has: page.locator(".message-text", { hasText: text }) });

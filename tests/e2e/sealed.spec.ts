@@ -1,14 +1,9 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, test } from "./fixtures";
-import { joinAndOpen, log, messageTexts, person, send, waitLive, type Person } from "./helpers";
+import { joinAndOpen, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
 
 // Sealed channels (ADR 0015): three people in an MLS group through the real delivery service.
-
-const message = (page: Page, text: string) =>
-  log(page)
-    .getByRole("article")
-    .filter({ has: page.locator(".message-text", { hasText: text }) });
 
 async function createSealed(page: Page, name: string, password: string): Promise<string> {
   await page.getByRole("button", { name: "Create", exact: true }).click();

@@ -1,12 +1,8 @@
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, log, message, person, send, waitLive } from "./helpers";
 
 /** The message whose own text (not a quote of it) contains `text`. */
-const message = (page: import("@playwright/test").Page, text: string) =>
-  log(page)
-    .getByRole("article")
-    .filter({ has: page.locator(".message-text", { hasText: text }) });
 
 test("unread counts, the New messages divider and the tab title", async ({ browser }) => {
   const alice = await person(browser, "alice");
