@@ -36,8 +36,11 @@ export class Tally {
     this.seen[i][client] = 1;
     this.latencies.push(at - this.sentAt[i]);
   }
+  /** Every message reaches every client here but its sender (senders past `clients` are elsewhere). */
   get expected() {
-    return this.sentAt.length * (this.clients - 1);
+    let n = 0;
+    for (const sender of this.senders) n += sender < this.clients ? this.clients - 1 : this.clients;
+    return n;
   }
   /** Waits until every delivery arrived (here and, counted by `elsewhere`, in the listener) or `ms` passed. */
   async drain(ms, elsewhere = { delivered: async () => 0, expected: 0 }) {

@@ -2,6 +2,7 @@ import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } fr
 import type { LiveEvent } from "~/features/live/types";
 import { toMessage } from "~/features/messages/messages.server";
 import { env } from "~/server/env.server";
+import { FanOut, type FanOutSlot } from "~/features/live/fanout.server";
 import { Upstream, type RelayData } from "~/features/live/upstream.server";
 
 /**
@@ -33,15 +34,6 @@ const MEMBERS_FRAME = liveFrame({ type: "members" });
 const PING_FRAME = Buffer.from(": ping\n\n");
 
 const HEARTBEAT_MS = 25_000;
-/**
- * Under load, fan-outs are spaced: after a fan-out that took t ms, the next one waits until
- * FLUSH_SPACING × t ms have passed since it (at most MAX_FLUSH_INTERVAL_MS), and the events that
- * arrived meanwhile go out together (one socket write per stream for several events). A process with
- * a few hundred streams spends well under a millisecond per fan-out, so its events never wait; one
- * with thousands of streams at tens of messages a second makes several times fewer writes.
- */
-const FLUSH_SPACING = 4;
-const MAX_FLUSH_INTERVAL_MS = 100;
 const REGISTRATION_TIMEOUT_MS = 10_000;
 const MAX_PER_REGISTRATION = 1000;
 
@@ -77,18 +69,17 @@ interface Pending {
 }
 
 export class RelayHub {
-  private readonly sinks = new Map<string, Set<LiveSink>>();
+  /** user id -> the slots of their streams in this process */
+  private readonly sinks = new Map<string, FanOutSlot<LiveSink>[]>();
+  private readonly fanOut = new FanOut<LiveSink>();
+  private readonly slotsOf = (userId: string) => this.sinks.get(userId);
   /** token hash -> the user PocketBase registered the token for on the current connection (null: refused) */
   private readonly tokens = new Map<string, Promise<string | null>>();
   private readonly userTokens = new Map<string, Set<string>>();
   private readonly removals = new Set<string>();
   private queue: Pending[] = [];
-  private pending = new Map<LiveSink, Uint8Array[]>();
   private upstream: Upstream | null = null;
   private flushing = false;
-  private lastFlush = 0;
-  private flushInterval = 0;
-  private flushTimer: NodeJS.Timeout | null = null;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly base: URL) {
@@ -98,7 +89,7 @@ export class RelayHub {
 
   get streams() {
     let n = 0;
-    for (const set of this.sinks.values()) n += set.size;
+    for (const slots of this.sinks.values()) n += slots.length;
     return n;
   }
 
@@ -108,9 +99,10 @@ export class RelayHub {
    * caller then closes the stream).
    */
   async attach(sink: LiveSink, token: string): Promise<boolean> {
-    let set = this.sinks.get(sink.userId);
-    if (!set) this.sinks.set(sink.userId, (set = new Set()));
-    set.add(sink);
+    const slot = FanOut.slot(sink);
+    const slots = this.sinks.get(sink.userId);
+    if (slots) slots.push(slot);
+    else this.sinks.set(sink.userId, [slot]);
     this.removals.delete(sink.userId);
 
     const upstream = this.connect();
@@ -129,12 +121,15 @@ export class RelayHub {
       this.kick();
     }
     const userId = await registration;
-    return userId === sink.userId && this.upstream === upstream && (this.sinks.get(sink.userId)?.has(sink) ?? false);
+    return userId === sink.userId && this.upstream === upstream && (this.sinks.get(sink.userId)?.includes(slot) ?? false);
   }
 
   detach(sink: LiveSink) {
-    const set = this.sinks.get(sink.userId);
-    if (!set?.delete(sink) || set.size > 0) return;
+    const slots = this.sinks.get(sink.userId);
+    const at = slots ? slots.findIndex((slot) => slot.target === sink) : -1;
+    if (!slots || at < 0) return;
+    slots.splice(at, 1);
+    if (slots.length > 0) return;
     this.sinks.delete(sink.userId);
     for (const token of this.userTokens.get(sink.userId) ?? []) this.tokens.delete(token);
     this.userTokens.delete(sink.userId);
@@ -145,7 +140,7 @@ export class RelayHub {
   }
 
   private forEachSink(fn: (sink: LiveSink) => void) {
-    for (const set of this.sinks.values()) for (const sink of set) fn(sink);
+    for (const slots of this.sinks.values()) for (const slot of slots) fn(slot.target);
   }
 
   private connect(): Upstream {
@@ -153,7 +148,7 @@ export class RelayHub {
     const upstream: Upstream = new Upstream(
       this.base,
       (kind, data) => this.deliver(kind, data),
-      () => this.scheduleFlush(),
+      () => this.fanOut.schedule(),
       () => this.lost(upstream),
     );
     this.upstream = upstream;
@@ -164,9 +159,7 @@ export class RelayHub {
   private lost(upstream: Upstream) {
     if (this.upstream !== upstream) return;
     this.upstream = null;
-    this.pending.clear();
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    this.fanOut.clear();
     this.tokens.clear();
     this.userTokens.clear();
     this.removals.clear();
@@ -180,26 +173,14 @@ export class RelayHub {
   }
 
   /**
-   * Queues one event's frame for its recipients' streams. The frames of the events that arrived in
-   * one read from PocketBase go out together (flushFrames): under load, when events come faster than
-   * one fan-out takes, each stream gets one write for several events instead of one per event.
+   * Queues one event's frame for its recipients' streams (FanOut): the frames of the events that
+   * arrive while a fan-out's spacing runs go out together, one write per stream.
    */
   private deliver(kind: string, data: RelayData) {
     if (kind === "revoked") return this.revoked(data.record?.token);
     if (!Array.isArray(data.to)) return;
     const out = frameFor(kind, data.record);
-    if (!out) return;
-    const pending = this.pending;
-    for (const userId of data.to) {
-      const set = typeof userId === "string" ? this.sinks.get(userId) : undefined;
-      if (!set) continue;
-      for (const sink of set) {
-        if (out.channel !== null && sink.channelId !== out.channel) continue;
-        const frames = pending.get(sink);
-        if (frames) frames.push(out.frame);
-        else pending.set(sink, [out.frame]);
-      }
-    }
+    if (out) this.fanOut.queue(out.frame, out.channel, data.to, this.slotsOf);
   }
 
   /** A session was signed out: its streams close at once, and its token is not registered again. */
@@ -211,27 +192,6 @@ export class RelayHub {
       if (sink.tokenHash === hash) closing.push(sink);
     });
     for (const sink of closing) sink.close();
-  }
-
-  /** Flushes now, or, sooner than the spacing after the last fan-out, when the spacing ends. */
-  private scheduleFlush() {
-    if (this.flushTimer || this.pending.size === 0) return;
-    const wait = this.lastFlush + this.flushInterval - performance.now();
-    if (wait <= 0) return this.flushFrames();
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
-      this.flushFrames();
-    }, wait);
-  }
-
-  private flushFrames() {
-    const start = performance.now();
-    this.lastFlush = start;
-    if (this.pending.size === 0) return;
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [sink, frames] of pending) sink.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
-    this.flushInterval = Math.min(MAX_FLUSH_INTERVAL_MS, FLUSH_SPACING * (performance.now() - start));
   }
 
   private kick() {

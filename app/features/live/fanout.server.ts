@@ -1,0 +1,157 @@
+/**
+ * Writes live events to page streams, several events at once per stream under load
+ * (docs/decisions/0013-relay.md).
+ *
+ * Events are queued with their recipients' slots; a flush writes each slot's frames in one write.
+ * Fan-outs are spaced by their own cost: after a fan-out that took t ms, the next one waits until
+ * SPACING × t ms have passed since it (at most MAX_INTERVAL_MS), and the events that arrived
+ * meanwhile go out together. A process with a few hundred streams spends well under a millisecond
+ * per fan-out, so its events never wait; one with thousands of streams at tens of messages a second
+ * makes several times fewer writes.
+ *
+ * A fan-out to thousands of streams is written in chunks, so that a message POST arriving meanwhile
+ * waits for one chunk, not for the whole fan-out.
+ *
+ * Streams that are to receive the same events (every member's stream for a channel's messages) get
+ * the same bytes: the frames are joined once per distinct set of events in a flush, not per stream,
+ * so a fan-out allocates almost nothing per stream.
+ */
+export interface FanOutTarget {
+  /** The channel the page has open: channel-scoped events go only to streams open on it. */
+  readonly channelId: string | null;
+  write(bytes: Uint8Array): void;
+}
+
+export interface FanOutSlot<T extends FanOutTarget> {
+  readonly target: T;
+  /** Frames queued for this stream in the current window (null: none). */
+  frames: Uint8Array[] | null;
+  /** Which of the window's events they are, a bit per event; -1 past the first 30 events. */
+  events: number;
+}
+
+export const SPACING = 4;
+export const MAX_INTERVAL_MS = 100;
+/** Events of one window that get a bit each (a 31-bit integer); later ones are joined per stream. */
+const MASK_EVENTS = 30;
+/** Streams written to before the process turns to other work, within one fan-out. */
+export const CHUNK = 250;
+
+export class FanOut<T extends FanOutTarget> {
+  private touched: FanOutSlot<T>[] = [];
+  private window = 0;
+  private lastFlush = -Infinity;
+  private interval = 0;
+  private timer: NodeJS.Timeout | null = null;
+  /** The fan-out being written, chunk by chunk (its CPU time so far). */
+  private writing: { busy: number } | null = null;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  static slot<T extends FanOutTarget>(target: T): FanOutSlot<T> {
+    return { target, frames: null, events: 0 };
+  }
+
+  /** Frames waiting to be written (streams with something queued). */
+  get waiting() {
+    return this.touched.length;
+  }
+
+  /**
+   * Queues one event's frame for the slots of its recipients (`slotsOf` maps a recipient id to its
+   * streams); a channel-scoped event (`channel` not null) only for streams open on that channel.
+   */
+  queue(
+    frame: Uint8Array,
+    channel: string | null,
+    recipients: readonly unknown[],
+    slotsOf: (id: string) => readonly FanOutSlot<T>[] | undefined,
+  ) {
+    const index = this.window++;
+    const bit = index < MASK_EVENTS ? 1 << index : 0;
+    for (const id of recipients) {
+      const slots = typeof id === "string" ? slotsOf(id) : undefined;
+      if (!slots) continue;
+      for (const slot of slots) {
+        if (channel !== null && slot.target.channelId !== channel) continue;
+        if (slot.frames === null) {
+          slot.frames = [frame];
+          slot.events = bit || -1;
+          this.touched.push(slot);
+        } else {
+          slot.frames.push(frame);
+          slot.events = bit && slot.events > 0 ? slot.events | bit : -1;
+        }
+      }
+    }
+  }
+
+  /** Flushes now, or, sooner than the spacing after the last fan-out, when the spacing ends. */
+  schedule() {
+    if (this.timer || this.writing || this.touched.length === 0) return;
+    const wait = this.lastFlush + this.interval - this.now();
+    if (wait <= 0) return this.flush();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, wait);
+  }
+
+  /** Drops everything queued (the connection the events came from ended). */
+  clear() {
+    for (const slot of this.touched) slot.frames = null;
+    this.touched = [];
+    this.window = 0;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.writing = null;
+  }
+
+  /**
+   * Takes the window's frames off their slots (joined once per distinct set of events), then writes
+   * them CHUNK streams at a time, letting other work of the process (a message POST, PocketBase's
+   * next events) run between chunks. The next window waits until this one is written, so a stream
+   * gets its events in order.
+   */
+  private flush() {
+    const touched = this.touched;
+    if (touched.length === 0) return;
+    this.lastFlush = this.now();
+    this.touched = [];
+    this.window = 0;
+    const joined = new Map<number, Uint8Array>();
+    const writes: { target: T; bytes: Uint8Array }[] = [];
+    for (const slot of touched) {
+      const frames = slot.frames;
+      const events = slot.events;
+      slot.frames = null;
+      if (!frames) continue;
+      let bytes: Uint8Array;
+      if (frames.length === 1) bytes = frames[0];
+      else if (events > 0) {
+        let shared = joined.get(events);
+        if (!shared) joined.set(events, (shared = Buffer.concat(frames)));
+        bytes = shared;
+      } else bytes = Buffer.concat(frames);
+      writes.push({ target: slot.target, bytes });
+    }
+    const run = { busy: this.now() - this.lastFlush };
+    this.writing = run;
+    this.writeChunk(run, writes, 0);
+  }
+
+  private writeChunk(run: { busy: number }, writes: { target: T; bytes: Uint8Array }[], from: number) {
+    if (this.writing !== run) return;
+    const start = this.now();
+    const to = Math.min(writes.length, from + CHUNK);
+    for (let i = from; i < to; i++) writes[i].target.write(writes[i].bytes);
+    run.busy += this.now() - start;
+    if (to < writes.length) {
+      setImmediate(() => this.writeChunk(run, writes, to));
+      return;
+    }
+    this.writing = null;
+    this.interval = Math.min(MAX_INTERVAL_MS, SPACING * run.busy);
+    this.schedule();
+  }
+}
