@@ -51,8 +51,9 @@ func registerMessageBroadcast(app core.App) {
 	channelScoped := func(kind string) func(e *core.RecordEvent) error {
 		return func(e *core.RecordEvent) error {
 			if relay.listening() {
-				if ids, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
-					relay.publish(kind, ids, e.Record.PublicExport())
+				channelID := e.Record.GetString("channel")
+				if ids, serial, err := members.list(e.App, channelID); err == nil {
+					relay.publishList(kind, channelID, serial, ids, e.Record.PublicExport())
 				}
 			}
 			return e.Next()
@@ -118,7 +119,7 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 		return
 	}
 	channelID := record.GetString("channel")
-	users, err := channelMembers(app, channelID)
+	users, serial, err := members.list(app, channelID)
 	if err != nil {
 		app.Logger().Warn("message broadcast: members lookup failed", "channel", channelID, "error", err)
 		return
@@ -144,7 +145,7 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 		if action == "delete" {
 			kind = "message-deleted"
 		}
-		relay.publish(kind, users, event.Record)
+		relay.publishList(kind, channelID, serial, users, event.Record)
 	}
 	if !toClients {
 		return

@@ -17,39 +17,51 @@ import (
 const memberCacheTTL = time.Minute
 
 type memberEntry struct {
-	ids []string
-	at  time.Time
+	ids    []string
+	at     time.Time
+	serial uint64 // unique per cached list: the relay names a web process's copy of it by this
 }
 
 type memberCache struct {
 	mu      sync.Mutex
 	gen     map[string]uint64
 	entries map[string]memberEntry
+	serial  uint64
 }
 
 var members = &memberCache{gen: map[string]uint64{}, entries: map[string]memberEntry{}}
 
 // of returns the ids of the channel's members now. The slice is shared: do not modify it.
 func (m *memberCache) of(app core.App, channelID string) ([]string, error) {
+	ids, _, err := m.list(app, channelID)
+	return ids, err
+}
+
+// list is `of` with the cached list's serial: the same serial means the same ids; 0 when the list
+// was read while the channel's members changed (not cached).
+func (m *memberCache) list(app core.App, channelID string) ([]string, uint64, error) {
 	m.mu.Lock()
 	entry, ok := m.entries[channelID]
 	gen := m.gen[channelID]
 	m.mu.Unlock()
 	if ok && time.Since(entry.at) < memberCacheTTL {
-		return entry.ids, nil
+		return entry.ids, entry.serial, nil
 	}
 
 	var ids []string
 	err := app.DB().Select("user").From("channel_members").Where(dbx.HashExp{"channel": channelID}).Column(&ids)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	var serial uint64
 	m.mu.Lock()
 	if m.gen[channelID] == gen {
-		m.entries[channelID] = memberEntry{ids: ids, at: time.Now()}
+		m.serial++
+		serial = m.serial
+		m.entries[channelID] = memberEntry{ids: ids, at: time.Now(), serial: serial}
 	}
 	m.mu.Unlock()
-	return ids, nil
+	return ids, serial, nil
 }
 
 func (m *memberCache) forget(channelID string) {

@@ -46,6 +46,34 @@ type relayConn struct {
 	mu     sync.RWMutex
 	users  map[string]int    // user id -> how many of their tokens are registered
 	tokens map[string]string // token hash -> user id
+	// usersGen changes whenever a user is added to or dropped from users.
+	usersGen uint64
+	// Recipient lists the web process holds, by name (a channel id): the members list (by its
+	// serial, members.go) and the registered users (by usersGen) they were filtered from. While
+	// both are unchanged, an event names the list instead of listing its recipients again.
+	lists map[string]relayList
+}
+
+type relayList struct {
+	serial, usersGen uint64
+	empty            bool // none of the members is registered here: nothing was sent
+}
+
+// relayMaxLists bounds the lists remembered per connection (forgetting one only means sending it again).
+const relayMaxLists = 10_000
+
+// addUser and dropUser change the registered users (c.mu held).
+func (c *relayConn) addUser(id string) {
+	if c.users[id]++; c.users[id] == 1 {
+		c.usersGen++
+	}
+}
+
+func (c *relayConn) dropUser(id string) {
+	if _, ok := c.users[id]; ok {
+		delete(c.users, id)
+		c.usersGen++
+	}
 }
 
 // cut ends the connection; the web process then closes its page streams, whose browsers reconnect
@@ -68,6 +96,7 @@ func (h *relayHub) add() *relayConn {
 		done:   make(chan struct{}),
 		users:  map[string]int{},
 		tokens: map[string]string{},
+		lists:  map[string]relayList{},
 	}
 	h.mu.Lock()
 	h.conns[c.id] = c
@@ -106,6 +135,15 @@ func (h *relayHub) listening() bool {
 // publish sends one event to every relay connection that has at least one of the recipients,
 // listing only those recipients. It never blocks: a connection whose queue is full is cut off.
 func (h *relayHub) publish(kind string, recipients []string, record any) {
+	h.publishList(kind, "", 0, recipients, record)
+}
+
+// publishList is publish for a channel's members as members.list returned them (serial not 0): a
+// connection that was sent the same list before gets the list's name instead of the recipients
+// ({"list": name}); otherwise the event defines it ({"list": name, "to": [...]}). The web process
+// keeps each name's latest list. The choice and the send happen under the connection's lock, so
+// a list is always defined before an event names it.
+func (h *relayHub) publishList(kind, list string, serial uint64, recipients []string, record any) {
 	if len(recipients) == 0 {
 		return
 	}
@@ -118,54 +156,78 @@ func (h *relayHub) publish(kind string, recipients []string, record any) {
 
 	var recordJSON []byte
 	var recipientSet map[string]struct{} // built when a connection has fewer users than recipients
+	named := list != "" && serial != 0
 	for _, c := range conns {
 		if c.isCut() {
 			continue
 		}
-		c.mu.RLock()
-		// Walk the smaller side: a web process with few registered users costs little per event,
-		// however large the channel.
-		to := make([]string, 0, min(len(recipients), len(c.users)))
-		if len(c.users) < len(recipients)/2 {
-			if recipientSet == nil {
-				recipientSet = make(map[string]struct{}, len(recipients))
+		c.mu.Lock()
+		held, known := c.lists[list]
+		reuse := named && known && held.serial == serial && held.usersGen == c.usersGen
+		var to []string
+		if !reuse {
+			// Walk the smaller side: a web process with few registered users costs little per
+			// event, however large the channel.
+			to = make([]string, 0, min(len(recipients), len(c.users)))
+			if len(c.users) < len(recipients)/2 {
+				if recipientSet == nil {
+					recipientSet = make(map[string]struct{}, len(recipients))
+					for _, id := range recipients {
+						recipientSet[id] = struct{}{}
+					}
+				}
+				for id := range c.users {
+					if _, ok := recipientSet[id]; ok {
+						to = append(to, id)
+					}
+				}
+			} else {
 				for _, id := range recipients {
-					recipientSet[id] = struct{}{}
+					if _, ok := c.users[id]; ok {
+						to = append(to, id)
+					}
 				}
 			}
-			for id := range c.users {
-				if _, ok := recipientSet[id]; ok {
-					to = append(to, id)
+			if named {
+				if len(c.lists) >= relayMaxLists {
+					clear(c.lists)
 				}
-			}
-		} else {
-			for _, id := range recipients {
-				if _, ok := c.users[id]; ok {
-					to = append(to, id)
-				}
+				c.lists[list] = relayList{serial: serial, usersGen: c.usersGen, empty: len(to) == 0}
 			}
 		}
-		c.mu.RUnlock()
-		if len(to) == 0 {
+		if (reuse && held.empty) || (!reuse && len(to) == 0) {
+			c.mu.Unlock()
 			continue
 		}
 		if recordJSON == nil {
 			var err error
 			if recordJSON, err = json.Marshal(record); err != nil {
+				c.mu.Unlock()
 				return
 			}
 		}
-		toJSON, _ := json.Marshal(to)
 		var b strings.Builder
-		b.Grow(len(kind) + len(toJSON) + len(recordJSON) + 40)
+		b.Grow(len(kind) + len(list) + len(recordJSON) + 20*len(to) + 60)
 		b.WriteString("event: ")
 		b.WriteString(kind)
-		b.WriteString("\ndata: {\"to\":")
-		b.Write(toJSON)
-		b.WriteString(",\"record\":")
+		b.WriteString("\ndata: {")
+		if named {
+			listJSON, _ := json.Marshal(list)
+			b.WriteString("\"list\":")
+			b.Write(listJSON)
+			b.WriteString(",")
+		}
+		if !reuse {
+			toJSON, _ := json.Marshal(to)
+			b.WriteString("\"to\":")
+			b.Write(toJSON)
+			b.WriteString(",")
+		}
+		b.WriteString("\"record\":")
 		b.Write(recordJSON)
 		b.WriteString("}\n\n")
 		c.send([]byte(b.String()))
+		c.mu.Unlock()
 	}
 }
 
@@ -203,7 +265,7 @@ func (h *relayHub) revoke(hash string) {
 		if ok {
 			delete(c.tokens, hash)
 			if c.users[userID]--; c.users[userID] <= 0 {
-				delete(c.users, userID)
+				c.dropUser(userID)
 			}
 		}
 		c.mu.Unlock()
@@ -317,7 +379,7 @@ func relayUsers(e *core.RequestEvent) error {
 
 	c.mu.Lock()
 	for _, id := range form.Remove {
-		delete(c.users, id)
+		c.dropUser(id)
 		for hash, owner := range c.tokens {
 			if owner == id {
 				delete(c.tokens, hash)
@@ -331,7 +393,7 @@ func relayUsers(e *core.RequestEvent) error {
 		hash := tokenHash(form.Add[i])
 		if _, known := c.tokens[hash]; !known {
 			c.tokens[hash] = id
-			c.users[id]++
+			c.addUser(id)
 		}
 	}
 	c.mu.Unlock()

@@ -31,7 +31,7 @@ func relayFrame(t *testing.T, c *relayConn) (string, []string) {
 
 func register(c *relayConn, users ...string) {
 	for _, u := range users {
-		c.users[u]++
+		c.addUser(u)
 		c.tokens["hash-of-"+u] = u
 	}
 }
@@ -102,5 +102,92 @@ func TestRelayCutsAConnectionThatFallsBehind(t *testing.T) {
 	}
 	if !c.isCut() {
 		t.Fatal("a connection with a full queue was not cut off")
+	}
+}
+
+// listFrame reads the one frame queued on a connection as its data: list name and recipients (nil
+// when the frame names the list without listing them).
+func listFrame(t *testing.T, c *relayConn) (list string, to []string, hasTo bool) {
+	t.Helper()
+	select {
+	case frame := <-c.queue:
+		var data map[string]json.RawMessage
+		text := string(frame)
+		if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.SplitN(text, "\ndata: ", 2)[1], "\n\n")), &data); err != nil {
+			t.Fatalf("bad frame %q: %v", text, err)
+		}
+		_ = json.Unmarshal(data["list"], &list)
+		if raw, ok := data["to"]; ok {
+			hasTo = true
+			_ = json.Unmarshal(raw, &to)
+			sort.Strings(to)
+		}
+		return list, to, hasTo
+	default:
+		t.Fatal("no frame queued")
+		return "", nil, false
+	}
+}
+
+func TestRelayNamesAListItSentBeforeUntilMembersOrRegistrationsChange(t *testing.T) {
+	hub := &relayHub{conns: map[string]*relayConn{}}
+	c := hub.add()
+	idle := hub.add()
+	register(c, "a", "b")
+	register(idle, "x")
+	members := []string{"a", "b", "c"}
+
+	hub.publishList("message", "ch1", 7, members, nil)
+	if list, to, hasTo := listFrame(t, c); list != "ch1" || !hasTo || strings.Join(to, ",") != "a,b" {
+		t.Fatalf("first event: %s %v %v", list, to, hasTo)
+	}
+	hub.publishList("message", "ch1", 7, members, nil)
+	if list, _, hasTo := listFrame(t, c); list != "ch1" || hasTo {
+		t.Fatalf("second event should name the list only: %s %v", list, hasTo)
+	}
+	if len(idle.queue) != 0 {
+		t.Fatal("a connection with none of the members got an event")
+	}
+
+	// Another channel's list is its own.
+	hub.publishList("message", "ch2", 8, []string{"b"}, nil)
+	if list, to, _ := listFrame(t, c); list != "ch2" || strings.Join(to, ",") != "b" {
+		t.Fatalf("other channel: %s %v", list, to)
+	}
+
+	// A member left (new serial): the list is sent again, without them.
+	hub.publishList("message", "ch1", 9, []string{"a", "c"}, nil)
+	if _, to, hasTo := listFrame(t, c); !hasTo || strings.Join(to, ",") != "a" {
+		t.Fatalf("after a member left: %v %v", to, hasTo)
+	}
+
+	// A user registered on the connection: sent again, with them.
+	register(c, "c")
+	hub.publishList("message", "ch1", 9, []string{"a", "c"}, nil)
+	if _, to, hasTo := listFrame(t, c); !hasTo || strings.Join(to, ",") != "a,c" {
+		t.Fatalf("after a registration: %v %v", to, hasTo)
+	}
+	hub.publishList("message", "ch1", 9, []string{"a", "c"}, nil)
+	if _, _, hasTo := listFrame(t, c); hasTo {
+		t.Fatal("unchanged list sent again")
+	}
+
+	// A signed-out user's last session: sent again, without them.
+	hub.revoke("hash-of-c")
+	if name, _ := relayFrame(t, c); name != "revoked" {
+		t.Fatalf("expected revoked, got %s", name)
+	}
+	hub.publishList("message", "ch1", 9, []string{"a", "c"}, nil)
+	if _, to, hasTo := listFrame(t, c); !hasTo || strings.Join(to, ",") != "a" {
+		t.Fatalf("after a sign-out: %v %v", to, hasTo)
+	}
+
+	// A list read while members changed (serial 0) is always sent in full.
+	hub.publishList("message", "ch1", 0, []string{"a"}, nil)
+	hub.publishList("message", "ch1", 0, []string{"a"}, nil)
+	for i := 0; i < 2; i++ {
+		if _, _, hasTo := listFrame(t, c); !hasTo {
+			t.Fatal("an uncached list was named instead of sent")
+		}
 	}
 }

@@ -191,7 +191,7 @@ describe("/api/events through the relay", () => {
 describe("PocketBase's relay endpoint", () => {
   /** Opens the relay like a web process does; resolves with its id and the events it receives. */
   async function openRelay() {
-    const events: { kind: string; data: { to: string[]; record: Record<string, unknown> | null } }[] = [];
+    const events: { kind: string; data: { to?: string[]; list?: string; record: Record<string, unknown> | null } }[] = [];
     const source = new EventSource(`${pb.url}/api/chatcrypt/relay`);
     const id = await new Promise<string>((resolve, reject) => {
       source.addEventListener("ready", (m) => resolve(JSON.parse(m.data).relay));
@@ -237,6 +237,17 @@ describe("PocketBase's relay endpoint", () => {
     await expect
       .poll(() => relay.events.filter((e) => e.kind === "message").map((e) => [e.data.to, e.data.record?.encrypted_content]))
       .toEqual([[[alice.id], "heard"]]);
+    // The event named its recipient list (the channel's); the next one names it without listing them.
+    expect(relay.events.find((e) => e.kind === "message")?.data.list).toBe(channelId);
+    await alice.pb
+      .collection("messages")
+      .create({ channel: channelId, sender: alice.id, encrypted_content: "heard again", sender_public_key: "" });
+    await expect
+      .poll(() => relay.events.filter((e) => e.kind === "message").map((e) => [e.data.list, e.data.to, e.data.record?.encrypted_content]))
+      .toEqual([
+        [channelId, [alice.id], "heard"],
+        [channelId, undefined, "heard again"],
+      ]);
 
     // Unregistered again: nothing more.
     await postJson(pb.url, "/api/chatcrypt/relay/users", { relay: relay.id, remove: [alice.id] });
@@ -244,7 +255,7 @@ describe("PocketBase's relay endpoint", () => {
       .collection("messages")
       .create({ channel: channelId, sender: alice.id, encrypted_content: "gone", sender_public_key: "" });
     await sleep(300);
-    expect(relay.events.filter((e) => e.kind === "message")).toHaveLength(1);
+    expect(relay.events.filter((e) => e.kind === "message")).toHaveLength(2);
     relay.close();
   });
 

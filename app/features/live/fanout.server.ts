@@ -67,21 +67,32 @@ export class FanOut<T extends FanOutTarget> {
     recipients: readonly unknown[],
     slotsOf: (id: string) => readonly FanOutSlot<T>[] | undefined,
   ) {
-    const index = this.window++;
-    const bit = index < MASK_EVENTS ? 1 << index : 0;
+    this.queueSlots(frame, channel, FanOut.resolve(recipients, slotsOf));
+  }
+
+  /** The streams of a list of recipients, in order. */
+  static resolve<T extends FanOutTarget>(recipients: readonly unknown[], slotsOf: (id: string) => readonly FanOutSlot<T>[] | undefined) {
+    const out: FanOutSlot<T>[] = [];
     for (const id of recipients) {
       const slots = typeof id === "string" ? slotsOf(id) : undefined;
-      if (!slots) continue;
-      for (const slot of slots) {
-        if (channel !== null && slot.target.channelId !== channel) continue;
-        if (slot.frames === null) {
-          slot.frames = [frame];
-          slot.events = bit || -1;
-          this.touched.push(slot);
-        } else {
-          slot.frames.push(frame);
-          slot.events = bit && slot.events > 0 ? slot.events | bit : -1;
-        }
+      if (slots) for (const slot of slots) out.push(slot);
+    }
+    return out;
+  }
+
+  /** queue, for recipients' streams already looked up (FanOut.resolve). */
+  queueSlots(frame: Uint8Array, channel: string | null, slots: readonly FanOutSlot<T>[]) {
+    const index = this.window++;
+    const bit = index < MASK_EVENTS ? 1 << index : 0;
+    for (const slot of slots) {
+      if (channel !== null && slot.target.channelId !== channel) continue;
+      if (slot.frames === null) {
+        slot.frames = [frame];
+        slot.events = bit || -1;
+        this.touched.push(slot);
+      } else {
+        slot.frames.push(frame);
+        slot.events = bit && slot.events > 0 ? slot.events | bit : -1;
       }
     }
   }

@@ -73,6 +73,10 @@ export class RelayHub {
   private readonly sinks = new Map<string, FanOutSlot<LiveSink>[]>();
   private readonly fanOut = new FanOut<LiveSink>();
   private readonly slotsOf = (userId: string) => this.sinks.get(userId);
+  /** Recipient lists PocketBase named (RelayData), with their streams as last looked up. */
+  private readonly lists = new Map<string, { to: unknown[]; streams: number; slots: FanOutSlot<LiveSink>[] }>();
+  /** Changes whenever a stream is added or removed. */
+  private streamsChanged = 0;
   /** token hash -> the user PocketBase registered the token for on the current connection (null: refused) */
   private readonly tokens = new Map<string, Promise<string | null>>();
   private readonly userTokens = new Map<string, Set<string>>();
@@ -103,6 +107,7 @@ export class RelayHub {
     const slots = this.sinks.get(sink.userId);
     if (slots) slots.push(slot);
     else this.sinks.set(sink.userId, [slot]);
+    this.streamsChanged++;
     this.removals.delete(sink.userId);
 
     const upstream = this.connect();
@@ -129,6 +134,7 @@ export class RelayHub {
     const at = slots ? slots.findIndex((slot) => slot.target === sink) : -1;
     if (!slots || at < 0) return;
     slots.splice(at, 1);
+    this.streamsChanged++;
     if (slots.length > 0) return;
     this.sinks.delete(sink.userId);
     for (const token of this.userTokens.get(sink.userId) ?? []) this.tokens.delete(token);
@@ -160,6 +166,7 @@ export class RelayHub {
     if (this.upstream !== upstream) return;
     this.upstream = null;
     this.fanOut.clear();
+    this.lists.clear();
     this.tokens.clear();
     this.userTokens.clear();
     this.removals.clear();
@@ -178,9 +185,19 @@ export class RelayHub {
    */
   private deliver(kind: string, data: RelayData) {
     if (kind === "revoked") return this.revoked(data.record?.token);
-    if (!Array.isArray(data.to)) return;
     const out = frameFor(kind, data.record);
-    if (out) this.fanOut.queue(out.frame, out.channel, data.to, this.slotsOf);
+    if (typeof data.list !== "string") {
+      if (out && Array.isArray(data.to)) this.fanOut.queue(out.frame, out.channel, data.to, this.slotsOf);
+      return;
+    }
+    let list = this.lists.get(data.list);
+    if (Array.isArray(data.to)) this.lists.set(data.list, (list = { to: data.to, streams: -1, slots: [] }));
+    if (!list || !out) return;
+    // The list's streams are looked up again only when this process's streams changed.
+    if (list.streams !== this.streamsChanged)
+      list = { to: list.to, streams: this.streamsChanged, slots: FanOut.resolve(list.to, this.slotsOf) };
+    this.lists.set(data.list, list);
+    this.fanOut.queueSlots(out.frame, out.channel, list.slots);
   }
 
   /** A session was signed out: its streams close at once, and its token is not registered again. */

@@ -1,8 +1,12 @@
 import http from "node:http";
 import https from "node:https";
 
-/** What PocketBase's relay sends with each event: its recipients' ids and the record. */
-export type RelayData = { to?: unknown; record?: Record<string, unknown> | null };
+/**
+ * What PocketBase's relay sends with each event: its recipients' ids (`to`) and the record. A
+ * channel's events also name their recipient list (`list`): with `to`, they define it; without,
+ * they are for the list as last defined under that name on this connection.
+ */
+export type RelayData = { to?: unknown; list?: unknown; record?: Record<string, unknown> | null };
 
 const CONNECT_TIMEOUT_MS = 10_000;
 // PocketBase sends a comment every 20 s: a connection silent for longer than this is dead.
