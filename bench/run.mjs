@@ -92,6 +92,8 @@ Object.assign(CFG, {
   // receipt. Few, because the verification runs on the bench's one thread, where the senders also
   // time their POSTs and every receiver times its arrivals.
   latencyVerifying: 2,
+  // The latency phase's messages per level are sent in this many rounds, raw and web alternating.
+  latencyRounds: 3,
   fanoutVerifying: 10,
   fanoutInflight: 4,
   historySenders: 5,
@@ -246,11 +248,21 @@ async function runPhases(stack, results, tag) {
   results.errors = [];
   for (const n of PHASES.has("latency") ? CFG.latencyLevels : []) {
     try {
-      const base = await rawLatency(stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
+      // Raw and web rounds alternate, so that both see the same machine (its noise moves either by
+      // tens of percent from one minute to the next).
+      const clients = full.slice(0, n);
+      const rounds = { base: new Round(n - 1), web: new Round(n - 1) };
+      const cpu = { base: [], web: [] };
+      const perRound = Math.ceil(CFG.latencyMessages / CFG.latencyRounds);
+      for (let r = 0; r < CFG.latencyRounds; r++) {
+        cpu.base.push(await rawLatency(stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.base));
+        cpu.web.push(await webLatency(c, stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.web));
+      }
+      const base = { ...rounds.base.result(), cpu: mergeCpu(cpu.base) };
+      const web = { ...rounds.web.result(), cpu: mergeCpu(cpu.web) };
       log(
         `  baseline ${n} subscribers: p50 ${fmt(base.p50, 1)} p95 ${fmt(base.p95, 1)} p99 ${fmt(base.p99, 1)} ms (${base.n} samples, ${base.lost} lost)`,
       );
-      const web = await webLatency(c, stack, pids, channelA, full.slice(0, n), CFG.latencyMessages, CFG.latencyRate);
       log(
         `  web ${n} clients: p50 ${fmt(web.p50, 1)} p95 ${fmt(web.p95, 1)} p99 ${fmt(web.p99, 1)} ms (${web.n} samples, ${web.lost} lost); POST p50 ${fmt(web.post.p50, 1)} ms; CPU PB ${fmt(web.cpu.pocketbase)}% web ${fmt(web.cpu.web)}% bench ${fmt(web.cpu.bench)}% other ${fmt(web.cpu.other)}%`,
       );
@@ -507,7 +519,10 @@ function liveHandler(c, client, index, channel, round, verifying) {
       round.transport.push(at - entry.p0);
     }
     if (!verifying) return round.received(iv, index, at);
-    verifyAndDecrypt(c, client, channel, event.message).then(
+    // After the I/O callbacks already due (other pages' events, the sender's POST answer): the
+    // simulated pages share one thread, where a real page has its own.
+    const verified = new Promise((resolve) => setImmediate(resolve)).then(() => verifyAndDecrypt(c, client, channel, event.message));
+    verified.then(
       (text) => {
         if (!text.startsWith("bench ")) round.bad++;
         const ready = performance.now();
@@ -571,8 +586,8 @@ async function sendBench(c, round, sender, senderIndex, channel, i) {
   }
 }
 
-async function webLatency(c, stack, pids, channel, clients, count, rate) {
-  const round = new Round(clients.length - 1);
+/** One web round into `round` (its samples add up over rounds); returns the round's CPU window. */
+async function webLatency(c, stack, pids, channel, clients, count, rate, round) {
   clients.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i < CFG.latencyVerifying)));
   const { open } = await openStreams(clients, channel);
   if (open < clients.length) throw new Error(`only ${open} of ${clients.length} live streams opened`);
@@ -591,7 +606,7 @@ async function webLatency(c, stack, pids, channel, clients, count, rate) {
   const usage = cpu();
   closeStreams(clients);
   await sleep(500);
-  return { ...round.result(), cpu: usage };
+  return usage;
 }
 
 /** A random envelope of the same shape and size as a real one (the baseline does no crypto). */
@@ -643,9 +658,9 @@ async function openRaw(stack, clients, onEvent) {
   return () => subs.forEach((s) => s.close());
 }
 
-async function rawLatency(stack, pids, channel, clients, count, rate) {
+/** One raw round into `round`, as webLatency. */
+async function rawLatency(stack, pids, channel, clients, count, rate, round) {
   for (const client of clients) client.pbToken ??= client.pocketBaseToken();
-  const round = new Round(clients.length - 1);
   const close = await openRaw(stack, clients, (i, payload, at) => {
     if (payload.action !== "create") return;
     const iv = ivOf(payload.record?.encrypted_content);
@@ -669,7 +684,19 @@ async function rawLatency(stack, pids, channel, clients, count, rate) {
   const usage = cpu();
   close();
   await sleep(500);
-  return { ...round.result(), cpu: usage };
+  return usage;
+}
+
+/** CPU windows (cpuWindow) of several rounds as one: each share weighted by its window's length. */
+function mergeCpu(windows) {
+  const seconds = windows.reduce((sum, w) => sum + w.seconds, 0);
+  const merge = (values) =>
+    typeof values[0] === "number"
+      ? values.reduce((sum, v, i) => sum + v * windows[i].seconds, 0) / seconds
+      : Array.isArray(values[0])
+        ? values[0].map((_, k) => merge(values.map((v) => v[k])))
+        : Object.fromEntries(Object.keys(values[0]).map((key) => [key, merge(values.map((v) => v[key]))]));
+  return { ...merge(windows), seconds };
 }
 
 /** Posts as fast as it can (CFG.fanoutInflight requests in flight) for `seconds`; sender is member 0. */
