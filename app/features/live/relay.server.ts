@@ -192,7 +192,13 @@ export class RelayHub {
     }
     let list = this.lists.get(data.list);
     if (Array.isArray(data.to)) this.lists.set(data.list, (list = { to: data.to, streams: -1, slots: [] }));
-    if (!list || !out) return;
+    if (!list) {
+      // PocketBase names only lists it sent on this connection: should one be missing, start over
+      // with a new connection (the streams close, their browsers reconnect and fetch what they missed).
+      this.upstream?.close();
+      return;
+    }
+    if (!out) return;
     // The list's streams are looked up again only when this process's streams changed.
     if (list.streams !== this.streamsChanged)
       list = { to: list.to, streams: this.streamsChanged, slots: FanOut.resolve(list.to, this.slotsOf) };
