@@ -38,6 +38,8 @@ if (superviseWebProcesses()) await new Promise(() => {});
 const build = await import("./build/server/index.js");
 const app = express();
 app.disable("x-powered-by");
+// Nothing here reads req.query (Remix parses the URL itself): no query-string parsing per request.
+app.set("query parser", false);
 // TRUST_PROXY: how many reverse proxies stand in front (e.g. 1), "true" to trust every hop, the proxies'
 // addresses or subnets (comma-separated), or unset/false when browsers connect directly.
 function trustProxy(value) {

@@ -17,10 +17,21 @@ function binding(sessionToken: string | undefined) {
   return sessionToken ? createHash("sha256").update(sessionToken).digest("base64url") : "anonymous";
 }
 
+/** MACs computed lately, by nonce and session token: a page sends the same token with every request. */
+const recentMacs = new Map<string, string>();
+const RECENT_MACS = 10_000;
+
 function mac(nonce: string, sessionToken: string | undefined) {
-  return createHmac("sha256", env().sessionSecret)
-    .update(`chatcrypt-csrf|${nonce}|${binding(sessionToken)}`)
-    .digest("base64url");
+  const key = `${nonce}|${sessionToken ?? ""}`;
+  let value = recentMacs.get(key);
+  if (value === undefined) {
+    value = createHmac("sha256", env().sessionSecret)
+      .update(`chatcrypt-csrf|${nonce}|${binding(sessionToken)}`)
+      .digest("base64url");
+    if (recentMacs.size >= RECENT_MACS) recentMacs.delete(recentMacs.keys().next().value as string);
+    recentMacs.set(key, value);
+  }
+  return value;
 }
 
 async function cookieNonce(request: Pick<RequestLike, "headers">): Promise<string | null> {
