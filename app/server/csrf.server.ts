@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { setBounded } from "~/lib/bounded-map";
 import { env } from "~/server/env.server";
 import { csrfCookie, parseCsrfCookie, readSession } from "~/server/session.server";
 import type { RequestLike } from "~/server/request-like.server";
@@ -28,8 +29,7 @@ function mac(nonce: string, sessionToken: string | undefined) {
     value = createHmac("sha256", env().sessionSecret)
       .update(`chatcrypt-csrf|${nonce}|${binding(sessionToken)}`)
       .digest("base64url");
-    if (recentMacs.size >= RECENT_MACS) recentMacs.delete(recentMacs.keys().next().value as string);
-    recentMacs.set(key, value);
+    setBounded(recentMacs, key, value, RECENT_MACS);
   }
   return value;
 }

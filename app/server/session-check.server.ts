@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
+import { setBounded } from "~/lib/bounded-map";
 import { fail } from "~/server/responses.server";
 import { failOnOutage } from "~/server/outage.server";
 import { pbStatus, pocketbase } from "~/server/pocketbase.server";
@@ -31,8 +32,7 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
     if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
     fail(502, "The session could not be checked. Please try again.");
   }
-  if (confirmed.size >= MAX_ENTRIES) confirmed.delete(confirmed.keys().next().value as string);
-  confirmed.set(id, Date.now() + VALID_FOR_MS);
+  setBounded(confirmed, id, Date.now() + VALID_FOR_MS, MAX_ENTRIES);
 }
 
 /** Revokes the token in PocketBase (it stays refused until it would have expired). */

@@ -1,5 +1,6 @@
 import { createCookie, createCookieSessionStorage, createSession, type Cookie } from "@remix-run/node";
 import { env } from "./env.server";
+import { setBounded } from "~/lib/bounded-map";
 
 // The PocketBase token lives only in this HttpOnly cookie; the browser never sees it.
 const e = env();
@@ -36,9 +37,8 @@ function parsedOnce(cookie: Cookie) {
     if (!header) return Promise.resolve(null);
     let value = parsed.get(header);
     if (!value) {
-      if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
       value = cookie.parse(header);
-      parsed.set(header, value);
+      setBounded(parsed, header, value, PARSED_MAX);
       value.catch(() => parsed.delete(header));
     }
     return value;

@@ -37,6 +37,12 @@ const MASK_EVENTS = 30;
 /** Streams written to before the process turns to other work, within one fan-out. */
 export const CHUNK = 250;
 
+/** One fan-out's writes: the bytes for each target, side by side. */
+interface Writes<T> {
+  targets: T[];
+  bytes: Uint8Array[];
+}
+
 export class FanOut<T extends FanOutTarget> {
   private touched: FanOutSlot<T>[] = [];
   private window = 0;
@@ -131,7 +137,7 @@ export class FanOut<T extends FanOutTarget> {
     this.touched = [];
     this.window = 0;
     const joined = new Map<number, Uint8Array>();
-    const writes: { target: T; bytes: Uint8Array }[] = [];
+    const writes: Writes<T> = { targets: [], bytes: [] };
     for (const slot of touched) {
       const frames = slot.frames;
       const events = slot.events;
@@ -144,20 +150,21 @@ export class FanOut<T extends FanOutTarget> {
         if (!shared) joined.set(events, (shared = Buffer.concat(frames)));
         bytes = shared;
       } else bytes = Buffer.concat(frames);
-      writes.push({ target: slot.target, bytes });
+      writes.targets.push(slot.target);
+      writes.bytes.push(bytes);
     }
     const run = { busy: this.now() - this.lastFlush };
     this.writing = run;
     this.writeChunk(run, writes, 0);
   }
 
-  private writeChunk(run: { busy: number }, writes: { target: T; bytes: Uint8Array }[], from: number) {
+  private writeChunk(run: { busy: number }, writes: Writes<T>, from: number) {
     if (this.writing !== run) return;
     const start = this.now();
-    const to = Math.min(writes.length, from + CHUNK);
-    for (let i = from; i < to; i++) writes[i].target.write(writes[i].bytes);
+    const to = Math.min(writes.targets.length, from + CHUNK);
+    for (let i = from; i < to; i++) writes.targets[i].write(writes.bytes[i]);
     run.busy += this.now() - start;
-    if (to < writes.length) {
+    if (to < writes.targets.length) {
       setImmediate(() => this.writeChunk(run, writes, to));
       return;
     }

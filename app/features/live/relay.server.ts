@@ -200,9 +200,10 @@ export class RelayHub {
     }
     if (!out) return;
     // The list's streams are looked up again only when this process's streams changed.
-    if (list.streams !== this.streamsChanged)
+    if (list.streams !== this.streamsChanged) {
       list = { to: list.to, streams: this.streamsChanged, slots: FanOut.resolve(list.to, this.slotsOf) };
-    this.lists.set(data.list, list);
+      this.lists.set(data.list, list);
+    }
     this.fanOut.queueSlots(out.frame, out.channel, list.slots);
   }
 
