@@ -48,9 +48,18 @@ export async function readJson<S extends z.ZodTypeAny>(request: RequestLike, sch
 
 /** A POST with a valid CSRF token, from a signed-in user: the PocketBase client carries their token. */
 export async function requireUser(request: Pick<RequestLike, "headers">, context: AppLoadContext, unauthenticated = "Not authenticated") {
+  const user = await requireSessionCookie(request, context, unauthenticated);
+  await requireLiveSession(user.token, context);
+  return user;
+}
+
+/**
+ * requireUser without asking PocketBase first whether the session is still live: only for a request
+ * PocketBase refuses to a signed-out token, followed by sessionAfterRequest (session-check.server.ts).
+ */
+export async function requireSessionCookie(request: Pick<RequestLike, "headers">, context: AppLoadContext, unauthenticated = "Not authenticated") {
   const { pb, token, userId } = await pocketbaseFor(request, context);
   if (!token || !userId) fail(401, unauthenticated);
-  await requireLiveSession(token, context);
   return { pb, token, userId };
 }
 

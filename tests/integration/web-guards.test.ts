@@ -229,6 +229,34 @@ describe("sessions", () => {
     expect(page.text).not.toContain(bob.userId);
   });
 
+  // A message send does not ask PocketBase about the session first (PocketBase refuses a revoked
+  // token's create itself); the refusal still reads as the ended session, and nothing is stored.
+  it("after sign-out, a replayed cookie cannot send a message, and is told the session ended", async () => {
+    const carol = new Visitor(web.url);
+    const account = await carol.signUp();
+    const channel = await carol.createChannel();
+    const path = `/api/channels/${channel.id}/messages`;
+    const envelope = (text: string) => ({ encryptedContent: text, senderPublicKey: "", clientId: crypto.randomUUID() });
+    expect((await carol.post(path, envelope("before sign-out"))).status).toBe(200);
+    const oldCookies = carol.cookieHeader();
+    const oldCsrf = carol.csrfToken;
+    expect((await carol.post("/api/auth/signout", {})).status).toBe(200);
+
+    const replay = await rawRequest(web.url, {
+      method: "POST",
+      path,
+      headers: { Cookie: oldCookies, "X-CSRF-Token": oldCsrf, "Content-Type": "application/json" },
+      body: JSON.stringify(envelope("after sign-out")),
+    });
+    expectMessage(replay, 401, /session has ended/i);
+
+    const again = new Visitor(web.url);
+    await again.visit();
+    expect((await again.post("/api/auth/signin", { email: account.email, loginSecret: account.loginSecret })).status).toBe(200);
+    const page = await again.send({ path: `${path}?limit=10` });
+    expect((page.json as { messages: { encryptedContent: string }[] }).messages.map((m) => m.encryptedContent)).toEqual(["before sign-out"]);
+  });
+
   it("signing out one session leaves the user's other sessions signed in", async () => {
     const phone = new Visitor(web.url);
     const account = await phone.signUp();

@@ -2,8 +2,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { postMessageRequestSchema } from "~/features/channels/validation";
 import { channelIdParam } from "~/features/channels/params.server";
 import { createMessage } from "~/features/messages/messages.server";
-import { readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+import { readJson, requireCsrf, requirePost, requireSessionCookie } from "~/server/http.server";
 import type { RequestLike } from "~/server/request-like.server";
+import { sessionAfterRequest } from "~/server/session-check.server";
+
+/** createMessage's answers to a request PocketBase refused (a signed-out token's included). */
+const REFUSALS = new Set([400, 401, 403, 404, 409]);
 
 /**
  * Posts a ciphertext envelope; PocketBase's create rule checks membership and that the sender is the
@@ -14,18 +18,27 @@ export async function postMessage(request: RequestLike, params: Record<string, s
   requirePost(request);
   await requireCsrf(request);
   const channelId = channelIdParam(params);
-  const { pb, userId } = await requireUser(request, context);
+  // The create needs a signed-in member, which PocketBase checks itself: the session's liveness is
+  // asked only when it refuses (a send never waits for that extra round trip).
+  const { pb, token, userId } = await requireSessionCookie(request, context);
   const body = await readJson(request, postMessageRequestSchema);
-  const message = await createMessage(pb, {
-    channelId,
-    senderId: userId,
-    encryptedContent: body.encryptedContent,
-    senderPublicKey: body.senderPublicKey,
-    kind: body.kind,
-    targetId: body.targetId,
-    clientId: body.clientId,
-    epoch: body.epoch,
-  });
+  let message: Awaited<ReturnType<typeof createMessage>>;
+  try {
+    message = await createMessage(pb, {
+      channelId,
+      senderId: userId,
+      encryptedContent: body.encryptedContent,
+      senderPublicKey: body.senderPublicKey,
+      kind: body.kind,
+      targetId: body.targetId,
+      clientId: body.clientId,
+      epoch: body.epoch,
+    });
+  } catch (thrown) {
+    if (thrown instanceof Response && REFUSALS.has(thrown.status)) await sessionAfterRequest.refused(token, context);
+    throw thrown;
+  }
+  sessionAfterRequest.succeeded(token);
   const { replayed, ...stored } = message;
   return replayed ? { message: stored, replayed } : { message: stored };
 }
