@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { BodyTooLargeError, readBodyBytes, unacceptableJson } from "./body.server";
-import { pocketbaseFor } from "./pocketbase.server";
+import { pocketbase } from "./pocketbase.server";
+import { readSession } from "./session.server";
 import { validCsrf } from "./csrf.server";
 import { requireLiveSession } from "./session-check.server";
 import type { RequestLike } from "./request-like.server";
@@ -48,19 +49,22 @@ export async function readJson<S extends z.ZodTypeAny>(request: RequestLike, sch
 
 /** A POST with a valid CSRF token, from a signed-in user: the PocketBase client carries their token. */
 export async function requireUser(request: Pick<RequestLike, "headers">, context: AppLoadContext, unauthenticated = "Not authenticated") {
-  const user = await requireSessionCookie(request, context, unauthenticated);
-  await requireLiveSession(user.token, context);
-  return user;
+  const { token, userId } = await requireSessionCookie(request, unauthenticated);
+  await requireLiveSession(token, context);
+  return { pb: pocketbase(token, context), token, userId };
 }
 
 /**
- * requireUser without asking PocketBase first whether the session is still live: only for a request
- * PocketBase refuses to a signed-out token, followed by sessionAfterRequest (session-check.server.ts).
+ * The signed-in user of the session cookie, without asking PocketBase whether the session is still
+ * live: only for a request PocketBase refuses to a signed-out token, followed by sessionAfterRequest
+ * (session-check.server.ts).
  */
-export async function requireSessionCookie(request: Pick<RequestLike, "headers">, context: AppLoadContext, unauthenticated = "Not authenticated") {
-  const { pb, token, userId } = await pocketbaseFor(request, context);
+export async function requireSessionCookie(request: Pick<RequestLike, "headers">, unauthenticated = "Not authenticated") {
+  const session = await readSession(request);
+  const token = session.get("token");
+  const userId = session.get("userId");
   if (!token || !userId) fail(401, unauthenticated);
-  return { pb, token, userId };
+  return { token, userId };
 }
 
 export function requirePost(request: Pick<RequestLike, "method">) {

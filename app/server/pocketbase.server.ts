@@ -22,6 +22,38 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
   return pb;
 }
 
+/**
+ * One JSON request to PocketBase as the caller, without the SDK's per-request client and option
+ * handling (for the message send, the request every page makes most): resolves with the answer's
+ * JSON, or rejects with the ClientResponseError the SDK would throw for the same answer (status 0 when
+ * PocketBase did not answer), so callers read failures the same way.
+ */
+export async function pocketbaseJson(
+  method: "POST" | "PATCH",
+  path: string,
+  body: unknown,
+  caller: { token: string; context?: AppLoadContext },
+): Promise<unknown> {
+  let response: Awaited<ReturnType<typeof pbFetch>>;
+  try {
+    response = await pbFetch(`${env().PB_URL.replace(/\/+$/, "")}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Authorization: caller.token, ...forwardedFor(caller.context?.clientIp) },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ClientResponseError(error);
+  }
+  let data: unknown = {};
+  try {
+    data = await response.json();
+  } catch {
+    // an answer without JSON reads as {} (as in the SDK)
+  }
+  if (response.status >= 400) throw new ClientResponseError({ url: response.url, status: response.status, data });
+  return data;
+}
+
 export async function pocketbaseFor(request: { headers: { get(name: string): string | null } }, context?: AppLoadContext) {
   const session = await readSession(request);
   const token = session.get("token");

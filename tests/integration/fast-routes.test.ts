@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebClient } from "../../bench/lib/web-client.mjs";
-import { createWebChannel, listen, signedInPage, startLiveStack, type WebServer } from "./live-pages";
+import { createWebChannel, joinWebChannel, listen, signedInPage, startLiveStack, type WebServer } from "./live-pages";
 
 // POST /api/channels/:id/messages is answered before Remix (app/server/fast-routes.server.ts) by the
 // route's own action: the same checks and answers as any other API route.
@@ -99,6 +99,29 @@ describe("sending a message", () => {
       expect(String(r.json.message), name).toMatch(message);
       expect(JSON.stringify(r.json), name).not.toMatch(/at \w+ \(|node_modules|Error:/);
     }
+  });
+
+  it("reads PocketBase's answers to a send: a retry answers the stored message, an edit of another's message is refused", async () => {
+    const alice = await signedInPage(web.url);
+    const bob = await signedInPage(web.url);
+    const channel = await createWebChannel(alice);
+    await joinWebChannel(bob, channel);
+    const path = `/api/channels/${channel.id}/messages`;
+    const clientId = crypto.randomUUID();
+    const first = await alice.api(path, { encryptedContent: "once", senderPublicKey: "", clientId });
+    const retry = await alice.api(path, { encryptedContent: "once", senderPublicKey: "", clientId });
+    expect(first.replayed).toBeUndefined();
+    expect(retry).toEqual({ message: first.message, replayed: true });
+
+    const edit = await post(
+      path,
+      { Cookie: bob.cookieHeader(), "X-CSRF-Token": bob.csrf },
+      JSON.stringify({ encryptedContent: "not yours", kind: "edit", targetId: first.message.id }),
+    );
+    expect(edit.status).toBe(403);
+    expect(edit.json.message).toBe("Only the sender can edit a message.");
+    const page = await alice.api(`${path}?limit=10`);
+    expect(page.messages.map((m: { encryptedContent: string }) => m.encryptedContent)).toEqual(["once"]);
   });
 
   it("leaves every other route to Remix (reading the messages back)", async () => {

@@ -1,9 +1,10 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
-import { pbStatus } from "~/server/pocketbase.server";
+import { pbStatus, pocketbase, pocketbaseJson } from "~/server/pocketbase.server";
 
 type MessageRecord = {
   id: string;
@@ -112,7 +113,7 @@ export async function listMessages(
  * retry of the same send answers the message already stored, marked `replayed`, instead of storing it twice.
  */
 export async function createMessage(
-  pb: PocketBase,
+  caller: { token: string; context?: AppLoadContext },
   input: {
     channelId: string;
     senderId: string;
@@ -125,7 +126,9 @@ export async function createMessage(
   },
 ): Promise<EncryptedMessage & { replayed?: true }> {
   try {
-    const record = await pb.collection("messages").create<MessageRecord>(
+    const record = await pocketbaseJson(
+      "POST",
+      `/api/collections/messages/records?fields=${FIELDS}`,
       {
         channel: input.channelId,
         sender: input.senderId,
@@ -135,16 +138,16 @@ export async function createMessage(
         ...(input.epoch === undefined ? {} : { epoch: input.epoch }),
         ...(input.kind ? { kind: input.kind, target: input.targetId } : {}),
       },
-      { fields: FIELDS },
+      caller,
     );
-    return toMessage(record);
+    return toMessage(record as MessageRecord);
   } catch (error) {
     failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
     if (status === 409) fail(409, "The channel's keys changed: the message must be encrypted again.");
     const fields = fieldErrors(error);
-    if (input.clientId && fields.client_id?.code === "validation_not_unique") return storedSend(pb, input);
+    if (input.clientId && fields.client_id?.code === "validation_not_unique") return storedSend(pocketbase(caller.token, caller.context), input);
     if (status === 400 && Object.keys(fields).length > 0) fail(400, "The message was refused: it is not a valid message envelope.");
     // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, or an
     // edit of someone else's message.

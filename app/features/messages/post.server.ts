@@ -20,11 +20,11 @@ export async function postMessage(request: RequestLike, params: Record<string, s
   const channelId = channelIdParam(params);
   // The create needs a signed-in member, which PocketBase checks itself: the session's liveness is
   // asked only when it refuses (a send never waits for that extra round trip).
-  const { pb, token, userId } = await requireSessionCookie(request, context);
+  const { token, userId } = await requireSessionCookie(request);
   const body = await readJson(request, postMessageRequestSchema);
   let message: Awaited<ReturnType<typeof createMessage>>;
   try {
-    message = await createMessage(pb, {
+    message = await createMessage({ token, context }, {
       channelId,
       senderId: userId,
       encryptedContent: body.encryptedContent,
