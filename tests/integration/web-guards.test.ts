@@ -254,7 +254,9 @@ describe("sessions", () => {
     await again.visit();
     expect((await again.post("/api/auth/signin", { email: account.email, loginSecret: account.loginSecret })).status).toBe(200);
     const page = await again.send({ path: `${path}?limit=10` });
-    expect((page.json as { messages: { encryptedContent: string }[] }).messages.map((m) => m.encryptedContent)).toEqual(["before sign-out"]);
+    expect((page.json as { messages: { encryptedContent: string }[] }).messages.map((m) => m.encryptedContent)).toEqual([
+      "before sign-out",
+    ]);
   });
 
   it("signing out one session leaves the user's other sessions signed in", async () => {

@@ -147,7 +147,8 @@ export async function createMessage(
     if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
     if (status === 409) fail(409, "The channel's keys changed: the message must be encrypted again.");
     const fields = fieldErrors(error);
-    if (input.clientId && fields.client_id?.code === "validation_not_unique") return storedSend(pocketbase(caller.token, caller.context), input);
+    if (input.clientId && fields.client_id?.code === "validation_not_unique")
+      return storedSend(pocketbase(caller.token, caller.context), input);
     if (status === 400 && Object.keys(fields).length > 0) fail(400, "The message was refused: it is not a valid message envelope.");
     // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, or an
     // edit of someone else's message.

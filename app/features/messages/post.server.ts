@@ -24,16 +24,19 @@ export async function postMessage(request: RequestLike, params: Record<string, s
   const body = await readJson(request, postMessageRequestSchema);
   let message: Awaited<ReturnType<typeof createMessage>>;
   try {
-    message = await createMessage({ token, context }, {
-      channelId,
-      senderId: userId,
-      encryptedContent: body.encryptedContent,
-      senderPublicKey: body.senderPublicKey,
-      kind: body.kind,
-      targetId: body.targetId,
-      clientId: body.clientId,
-      epoch: body.epoch,
-    });
+    message = await createMessage(
+      { token, context },
+      {
+        channelId,
+        senderId: userId,
+        encryptedContent: body.encryptedContent,
+        senderPublicKey: body.senderPublicKey,
+        kind: body.kind,
+        targetId: body.targetId,
+        clientId: body.clientId,
+        epoch: body.epoch,
+      },
+    );
   } catch (thrown) {
     if (thrown instanceof Response && REFUSALS.has(thrown.status)) await sessionAfterRequest.refused(token, context);
     throw thrown;
