@@ -56,8 +56,8 @@ export async function requireUser(request: Pick<RequestLike, "headers">, context
 
 /**
  * The signed-in user of the session cookie, without asking PocketBase whether the session is still
- * live: only for a request PocketBase refuses to a signed-out token, followed by sessionAfterRequest
- * (session-check.server.ts).
+ * live: only for a request PocketBase refuses to a signed-out token, whose refusal is followed by
+ * requireLiveSessionAfterRefusal (session-check.server.ts).
  */
 export async function requireSessionCookie(request: Pick<RequestLike, "headers">, unauthenticated = "Not authenticated") {
   const session = await readSession(request);

@@ -23,21 +23,16 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
 }
 
 /**
- * One JSON request to PocketBase as the caller, without the SDK's per-request client and option
+ * One JSON POST to PocketBase as the caller, without the SDK's per-request client and option
  * handling (for the message send, the request every page makes most): resolves with the answer's
  * JSON, or rejects with the ClientResponseError the SDK would throw for the same answer (status 0 when
  * PocketBase did not answer), so callers read failures the same way.
  */
-export async function pocketbaseJson(
-  method: "POST" | "PATCH",
-  path: string,
-  body: unknown,
-  caller: { token: string; context?: AppLoadContext },
-): Promise<unknown> {
+export async function pocketbasePost(path: string, body: unknown, caller: { token: string; context?: AppLoadContext }): Promise<unknown> {
   let response: Awaited<ReturnType<typeof pbFetch>>;
   try {
     response = await pbFetch(`${env().PB_URL.replace(/\/+$/, "")}${path}`, {
-      method,
+      method: "POST",
       headers: { "Content-Type": "application/json", Authorization: caller.token, ...forwardedFor(caller.context?.clientIp) },
       body: JSON.stringify(body),
     });

@@ -38,20 +38,14 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
 /**
  * For a request that PocketBase itself refuses to a signed-out token (it needs a signed-in user:
  * pocketbase/sessions.go treats a revoked token as a guest's), the check can follow the request
- * instead of preceding it: `succeeded` when PocketBase accepted the request (the token is live,
- * remembered as a check's "yes"), `refused` when it did not, which asks PocketBase afresh (a "yes"
+ * instead of preceding it, and only when PocketBase refused it: this asks PocketBase afresh (a "yes"
  * remembered here may predate a sign-out through another web process) and throws 401 when the
  * session ended, so the page is told to sign in again rather than the refusal's own reason.
  */
-export const sessionAfterRequest = {
-  succeeded(token: string) {
-    setBounded(confirmed, key(token), Date.now() + VALID_FOR_MS, MAX_ENTRIES);
-  },
-  async refused(token: string, context?: AppLoadContext) {
-    confirmed.delete(key(token));
-    await requireLiveSession(token, context);
-  },
-};
+export async function requireLiveSessionAfterRefusal(token: string, context?: AppLoadContext): Promise<void> {
+  confirmed.delete(key(token));
+  await requireLiveSession(token, context);
+}
 
 /** Revokes the token in PocketBase (it stays refused until it would have expired). */
 export async function revokeSession(token: string, context?: AppLoadContext): Promise<void> {

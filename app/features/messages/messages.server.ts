@@ -4,7 +4,7 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
-import { pbStatus, pocketbase, pocketbaseJson } from "~/server/pocketbase.server";
+import { pbStatus, pocketbase, pocketbasePost } from "~/server/pocketbase.server";
 
 type MessageRecord = {
   id: string;
@@ -126,8 +126,7 @@ export async function createMessage(
   },
 ): Promise<EncryptedMessage & { replayed?: true }> {
   try {
-    const record = await pocketbaseJson(
-      "POST",
+    const record = await pocketbasePost(
       `/api/collections/messages/records?fields=${FIELDS}`,
       {
         channel: input.channelId,

@@ -4,7 +4,7 @@ import { channelIdParam } from "~/features/channels/params.server";
 import { createMessage } from "~/features/messages/messages.server";
 import { readJson, requireCsrf, requirePost, requireSessionCookie } from "~/server/http.server";
 import type { RequestLike } from "~/server/request-like.server";
-import { sessionAfterRequest } from "~/server/session-check.server";
+import { requireLiveSessionAfterRefusal } from "~/server/session-check.server";
 
 /** createMessage's answers to a request PocketBase refused (a signed-out token's included). */
 const REFUSALS = new Set([400, 401, 403, 404, 409]);
@@ -38,10 +38,9 @@ export async function postMessage(request: RequestLike, params: Record<string, s
       },
     );
   } catch (thrown) {
-    if (thrown instanceof Response && REFUSALS.has(thrown.status)) await sessionAfterRequest.refused(token, context);
+    if (thrown instanceof Response && REFUSALS.has(thrown.status)) await requireLiveSessionAfterRefusal(token, context);
     throw thrown;
   }
-  sessionAfterRequest.succeeded(token);
   const { replayed, ...stored } = message;
   return replayed ? { message: stored, replayed } : { message: stored };
 }
