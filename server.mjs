@@ -1,5 +1,6 @@
 // Production web server: the built Remix app on Express. It passes the client's address to the app so
 // PocketBase's rate limiter can tell users apart (set TRUST_PROXY when behind a reverse proxy).
+import http from "node:http";
 import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
@@ -67,14 +68,7 @@ app.use((req, _res, next) => {
 // Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
 app.use(methodGuard);
 const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
-// Live streams and message sends, without Remix's per-request work (app/server/fast-routes.server.ts),
-// and without compression (small JSON answers, event streams) or static file lookups: the same
-// private-response headers and PocketBase outage answers as every other API request.
 const { handleFastRoutes, isFastRoute } = build.entry.module;
-app.use((req, res, next) => {
-  if (!isFastRoute(req)) return next();
-  privateResponses(req, res, () => pocketbase.middleware(req, res, () => handleFastRoutes(req, res, next)));
-});
 // Live streams must not be buffered by compression.
 app.use(
   compression({
@@ -100,7 +94,33 @@ app.all(
 
 app.use(errorHandler);
 
-const server = app.listen(PORT, HOST, () => console.log(`ChatCrypt web server on http://${HOST}:${PORT}`));
+// Live streams and message sends, the requests every open page makes most, go straight to their
+// handlers (app/server/fast-routes.server.ts): without Express's middleware chain, Remix's per-request
+// work, compression (small JSON answers, event streams) or static file lookups. They get what the
+// chain would give them: the address without its secret parameter, Express's request and response
+// (req.ip under the same trust-proxy setting, req.path), the private-response headers, PocketBase
+// outage answers, and the same error answers.
+function fastRoute(req, res) {
+  req.res = res;
+  res.req = req;
+  req.originalUrl = req.url;
+  Object.setPrototypeOf(req, app.request);
+  Object.setPrototypeOf(res, app.response);
+  const next = (error) => (error ? errorHandler(error, req, res, next) : app(req, res));
+  try {
+    privateResponses(req, res, () => pocketbase.middleware(req, res, () => handleFastRoutes(req, res, next)));
+  } catch (error) {
+    // e.g. a malformed percent-encoding in the address, which Express's chain would have caught
+    next(error);
+  }
+}
+
+const server = http.createServer((req, res) => {
+  req.url = withoutSecretParam(req.url);
+  if (isFastRoute(req)) fastRoute(req, res);
+  else app(req, res);
+});
+server.listen(PORT, HOST, () => console.log(`ChatCrypt web server on http://${HOST}:${PORT}`));
 server.on("clientError", answerClientError);
 const stop = () => {
   pocketbase.stop();

@@ -76,6 +76,7 @@ describe("sending a message", () => {
       ],
       ["not signed in", post(path, { Cookie: visitor.cookieHeader(), "X-CSRF-Token": visitor.csrf }, "{}"), 401, /Not authenticated/],
       ["not a channel id", post("/api/channels/nope/messages", auth, "{}"), 400, /UUID/],
+      ["a broken percent-encoding in the address", post("/api/channels/%E0%A4%A/messages", auth, "{}"), 400, /malformed/],
       ["broken JSON", post(path, auth, "[1,2"), 400, /JSON/],
       ["empty envelope", post(path, auth, JSON.stringify({ encryptedContent: "" })), 400, /./],
       ["declared too large", post(path, auth, "x".repeat(300 * 1024)), 413, /too large/],
