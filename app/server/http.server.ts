@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { BodyTooLargeError, readBodyBytes, unacceptableJson } from "./body.server";
 import { pocketbase } from "./pocketbase.server";
-import { readSession } from "./session.server";
+import { sessionUser } from "./session.server";
 import { validCsrf } from "./csrf.server";
 import { requireLiveSession } from "./session-check.server";
 import type { RequestLike } from "./request-like.server";
@@ -60,9 +60,7 @@ export async function requireUser(request: Pick<RequestLike, "headers">, context
  * requireLiveSessionAfterRefusal (session-check.server.ts).
  */
 export async function requireSessionCookie(request: Pick<RequestLike, "headers">, unauthenticated = "Not authenticated") {
-  const session = await readSession(request);
-  const token = session.get("token");
-  const userId = session.get("userId");
+  const { token, userId } = await sessionUser(request);
   if (!token || !userId) fail(401, unauthenticated);
   return { token, userId };
 }

@@ -3,7 +3,7 @@ import PocketBase, { ClientResponseError } from "pocketbase";
 import { forwardedFor } from "./client-address.server";
 import { env } from "./env.server";
 import { pbFetch } from "./pb-fetch.server";
-import { readSession } from "./session.server";
+import { sessionUser } from "./session.server";
 
 /**
  * A fresh PocketBase client for one request, carrying the caller's own token (if any) and their address
@@ -50,9 +50,7 @@ export async function pocketbasePost(path: string, body: unknown, caller: { toke
 }
 
 export async function pocketbaseFor(request: { headers: { get(name: string): string | null } }, context?: AppLoadContext) {
-  const session = await readSession(request);
-  const token = session.get("token");
-  const userId = session.get("userId");
+  const { token, userId } = await sessionUser(request);
   return { pb: pocketbase(token, context), token, userId };
 }
 

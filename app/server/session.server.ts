@@ -55,6 +55,12 @@ export async function sessionFromHeader(header: string | null | undefined) {
 
 export const readSession = (request: { headers: { get(name: string): string | null } }) => sessionFromHeader(request.headers.get("Cookie"));
 
+/** The PocketBase token and user id of the request's session (undefined when signed out). */
+export async function sessionUser(request: { headers: { get(name: string): string | null } }) {
+  const session = await readSession(request);
+  return { token: session.get("token"), userId: session.get("userId") };
+}
+
 export async function commitAuth(request: Request, token: string, userId: string) {
   const session = await readSession(request);
   session.set("token", token);
