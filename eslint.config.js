@@ -2,6 +2,8 @@
 // accessibility rules; formatting is Prettier's (eslint-config-prettier turns off what it decides).
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -39,6 +41,17 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  {
+    // No import circle in the app, type-only and dynamic imports included (ADR 19): a feature that needs
+    // another's behaviour is handed it by the one that imports both.
+    files: ["app/**/*.tsx", "app/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   prettier,
 );

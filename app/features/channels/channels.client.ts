@@ -16,7 +16,6 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { channelIterations } from "~/features/channels/iterations";
 import { saveToKeyring } from "~/features/keyring/keyring.client";
-import { allowRejoin, sealedChannel } from "~/features/sealed/sealed.client";
 
 // ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
 const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string }>>();
@@ -58,7 +57,7 @@ async function remember(userId: string, channelId: string, password: string) {
 }
 
 // ---- channels ----
-/** Creates a channel (`sealed`: an MLS group, whose first member is this device). */
+/** Creates a channel (`sealed`: an MLS group, whose first member is this device, made by the caller's `prepare`). */
 export async function createChannel(user: SessionUser | null, name: string, password: string, sealed = false): Promise<string> {
   if (!user) throw new ChatError("User not authenticated");
   const keys = await deviceKeys(user.id);
@@ -81,11 +80,6 @@ export async function createChannel(user: SessionUser | null, name: string, pass
     );
   }
   await remember(user.id, id, password);
-  if (sealed) {
-    const channel = { id, name: name.trim(), createdBy: user.id, created: "", kdfIterations: PBKDF2_ITERATIONS, sealed };
-    // The group is made now; if that fails, the channel's first opening on this device makes it.
-    await sealedChannel(user, channel).catch((error) => console.warn("The sealed channel's group could not be made yet", error));
-  }
   return id;
 }
 
@@ -106,7 +100,6 @@ export async function joinChannel(user: SessionUser | null, channelId: string, p
     throw new ChatError("Failed to join channel");
   }
   await remember(user.id, joined.id, password);
-  allowRejoin(user.id, joined.id);
   return joined;
 }
 

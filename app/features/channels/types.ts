@@ -7,4 +7,6 @@ export interface Channel {
   kdfIterations: number;
   /** An MLS group (docs/decisions/0015-sealed-channels-mls.md) rather than one key from the password. */
   sealed: boolean;
+  /** A direct conversation (an MLS group of listed participants, no password; ADR 0019). */
+  direct?: boolean;
 }

@@ -17,10 +17,16 @@ import type { Channel } from "~/features/channels/types";
 import { syncKeyring } from "~/features/keyring/keyring.client";
 
 /**
+ * What the page does once a channel is created or joined on this device: a sealed channel's group is
+ * made now (if that fails, the first opening makes it), and a device a commit removed may join again.
+ */
+export type ChannelReady = (channel: Channel, how: "created" | "joined") => Promise<void>;
+
+/**
  * The user's channels (spec §2.4, §4): the list, the open channel, invite auto-join, and the actions on
  * channels. Channel keys are derived in the background once the list is known.
  */
-export function useChannels(user: SessionUser, notify: Notify) {
+export function useChannels(user: SessionUser, notify: Notify, ready: ChannelReady) {
   const [channels, setChannels] = useState<Channel[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
@@ -73,6 +79,15 @@ export function useChannels(user: SessionUser, notify: Notify) {
     }
   }, [channels, selectedId, notify]);
 
+  /** Opens a channel just created or joined, once the page has made it ready. */
+  const readyRef = useRef(ready);
+  readyRef.current = ready;
+  const afterward = useCallback(async (list: Channel[] | null, id: string, how: "created" | "joined") => {
+    const channel = list?.find((c) => c.id === id);
+    if (channel) await readyRef.current(channel, how).catch((error) => console.warn("The channel is not ready on this device yet", error));
+    setSelectedId(id);
+  }, []);
+
   // Invite auto-join, once the channel list has loaded (spec §4).
   const inviteHandled = useRef(false);
   useEffect(() => {
@@ -88,13 +103,12 @@ export function useChannels(user: SessionUser, notify: Notify) {
     void (async () => {
       try {
         const joined = await joinWithInvite(user, invite.channelId, invite.encryptedPassword);
-        await reload();
-        setSelectedId(joined.id);
+        await afterward(await reload(), joined.id, "joined");
       } catch (error) {
         notify(messageOf(error, "Failed to join channel"), "error");
       }
     })();
-  }, [channels, user, reload, notify]);
+  }, [channels, user, reload, notify, afterward]);
 
   const removeFromList = useCallback((ids: string[]) => {
     for (const id of ids) removeChannelPassword(id);
@@ -104,14 +118,12 @@ export function useChannels(user: SessionUser, notify: Notify) {
 
   const create = async (values: { name: string; password: string; sealed: boolean }) => {
     const id = await createChannel(user, values.name, values.password, values.sealed);
-    await reload();
-    setSelectedId(id);
+    await afterward(await reload(), id, "created");
   };
 
   const join = async (values: { channelId: string; password: string }) => {
     const joined = await joinChannel(user, values.channelId, values.password);
-    await reload();
-    setSelectedId(joined.id);
+    await afterward(await reload(), joined.id, "joined");
   };
 
   /** Deletes a channel the user created, or leaves one they joined. */

@@ -5,8 +5,8 @@ import { downloadUrl } from "~/lib/download.client";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { contentKey } from "~/features/sealed/item-key";
-import { newItemKey } from "~/crypto";
+import { conversationOf } from "~/features/conversation/conversation.client";
+import type { ConversationCrypto } from "~/features/conversation/types";
 import { fileAad, fileExtension, fileNameAad, storagePathFor, type FilePlace } from "~/features/files/attachments";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import type { EncryptedAttachment } from "~/features/files/types";
@@ -15,9 +15,9 @@ import { uploadWithProgress } from "~/lib/upload.client";
 export type { DecryptedAttachment };
 
 /** Downloads and decrypts a file, and checks it is the very file its message signed. */
-export function attachmentUrl(channel: Channel, attachment: DecryptedAttachment): Promise<string> {
+export function attachmentUrl(conversation: ConversationCrypto, attachment: DecryptedAttachment): Promise<string> {
   return cachedObjectUrl(attachment.id, async () => {
-    const key = await contentKey(channel, attachment.itemKey);
+    const key = await conversation.contentKey(attachment.itemKey);
     if (!key) throw new ChatError("Channel password not found");
     const plain = await decryptBytes(key, await fetchBytes(`/api/attachments/${attachment.id}`), fileAad(attachment));
     if (!attachment.signedHashes.includes(await sha256Bytes(plain))) throw new ChatError("This file does not match its message.");
@@ -26,8 +26,8 @@ export function attachmentUrl(channel: Channel, attachment: DecryptedAttachment)
 }
 
 /** Saves a decrypted attachment under its original name. */
-export async function saveAttachment(channel: Channel, attachment: DecryptedAttachment) {
-  downloadUrl(await attachmentUrl(channel, attachment), attachment.name);
+export async function saveAttachment(conversation: ConversationCrypto, attachment: DecryptedAttachment) {
+  downloadUrl(await attachmentUrl(conversation, attachment), attachment.name);
 }
 
 export class UploadError extends ChatError {}
@@ -55,9 +55,10 @@ export async function sendFile<M extends FileCarrier>(
   if (file.size > options.limitBytes) {
     throw new UploadError(`The file is larger than the limit of ${Math.round(options.limitBytes / (1024 * 1024))} MB.`);
   }
-  // A sealed channel's file has a key of its own, carried inside its message.
-  const itemKey = channel.sealed ? await newItemKey() : undefined;
-  const key = await contentKey(channel, itemKey);
+  // Where messages have keys of their own (MLS), the file's key is carried inside its message.
+  const conversation = conversationOf(user, channel);
+  const itemKey = await conversation.newItemKey();
+  const key = await conversation.contentKey(itemKey);
   if (!key) throw new UploadError("Channel password not found");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const hash = await sha256Bytes(bytes);

@@ -2,8 +2,7 @@ import { decryptBytes, encryptBytes, encryptText } from "~/crypto";
 import { api } from "~/lib/api.client";
 import { bytesBlob, cachedObjectUrl, fetchBytes } from "~/lib/blob-url.client";
 import { ChatError } from "~/lib/errors";
-import type { Channel } from "~/features/channels/types";
-import { contentKey } from "~/features/sealed/item-key";
+import type { ConversationCrypto } from "~/features/conversation/types";
 import { uploadWithProgress } from "~/lib/upload.client";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
 import { expectedPreviewUrl, previewAad } from "~/features/link-previews/link";
@@ -12,14 +11,14 @@ import type { EncryptedPreview } from "~/features/link-previews/types";
 export type { DecryptedPreview };
 
 /** A preview's image, fetched once by the server for the sender, decrypted here. */
-export function previewImageUrl(channel: Channel, preview: DecryptedPreview): Promise<string> {
+export function previewImageUrl(conversation: ConversationCrypto, channelId: string, preview: DecryptedPreview): Promise<string> {
   return cachedObjectUrl(`preview:${preview.id}`, async () => {
-    const key = await contentKey(channel, preview.itemKey);
+    const key = await conversation.contentKey(preview.itemKey);
     if (!key) throw new ChatError("Channel password not found");
     const plain = await decryptBytes(
       key,
       await fetchBytes(`/api/previews/${preview.id}/image`),
-      previewAad(channel.id, preview.messageId, "image"),
+      previewAad(channelId, preview.messageId, "image"),
     );
     return bytesBlob(plain, preview.imageType.startsWith("image/") ? preview.imageType : "");
   });
@@ -30,13 +29,14 @@ export function previewImageUrl(channel: Channel, preview: DecryptedPreview): Pr
  * them and stores the preview. Failure is only logged (spec §8).
  */
 export async function attachLinkPreview(
-  channel: Channel,
+  conversation: ConversationCrypto,
+  channel: { id: string },
   message: { id: string; text: string; itemKey?: string },
 ): Promise<DecryptedPreview | null> {
   const url = expectedPreviewUrl(message.text, window.location.origin);
   if (!url) return null;
   try {
-    const key = await contentKey(channel, message.itemKey);
+    const key = await conversation.contentKey(message.itemKey);
     if (!key) return null;
     const result = await api<{ success: boolean; title: string; description: string; image: string }>("/api/link-preview", { url });
     if (!result.success || (!result.title && !result.description)) return null;

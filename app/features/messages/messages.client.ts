@@ -1,19 +1,15 @@
-import { decryptMessage, encryptMessage, importRsaPublicKey, newItemKey } from "~/crypto";
 import { api } from "~/lib/api.client";
-import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
-import type { EncryptedMessage, PublicProfile } from "~/features/messages/types";
-import { channelKey } from "~/features/channels/channels.client";
+import type { EncryptedMessage } from "~/features/messages/types";
+import { conversationOf } from "~/features/conversation/conversation.client";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
-import { deviceKeys } from "~/lib/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
 import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/body";
 import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
 import { compareMessages } from "~/features/messages/merge";
 import { checkKeys } from "~/features/pins/pins.client";
-import { openSealed, postSealed } from "~/features/sealed/sealed.client";
-import { contentKey } from "~/features/sealed/item-key";
+import { senderProfiles } from "~/features/pins/profiles.client";
 
 export interface DecryptedMessage {
   id: string;
@@ -27,41 +23,13 @@ export interface DecryptedMessage {
   fileHashes: string[];
   /** The message this one replies to (from its signed payload). */
   replyTo?: string;
-  /** In a sealed channel: the message's own key for its files and previews (from its signed payload). */
+  /** Where each message has its own key for its files and previews (MLS): that key, from its signed payload. */
   itemKey?: string;
   /** Set when the text is the sender's latest edit. */
   edited?: boolean;
   reactions?: ReactionCount[];
   attachments: DecryptedAttachment[];
   previews: DecryptedPreview[];
-}
-
-// ---- public profiles: usernames and signature keys of senders ----
-const profileCache = new Map<string, Promise<{ profile: PublicProfile; verifyKey: CryptoKey } | null>>();
-
-async function fetchProfiles(ids: string[]) {
-  const { profiles } = await api<{ profiles: PublicProfile[] }>(`/api/profiles?ids=${ids.map(encodeURIComponent).join(",")}`);
-  return new Map(profiles.map((p) => [p.id, p]));
-}
-
-/** Usernames and public keys of these users, with their signature keys imported; fetched once per page. */
-export async function senderProfiles(ids: string[]) {
-  const missing = [...new Set(ids)].filter((id) => !profileCache.has(id));
-  for (let i = 0; i < missing.length; i += 100) {
-    const chunk = missing.slice(i, i + 100);
-    const fetched = fetchProfiles(chunk);
-    for (const id of chunk) {
-      const entry = fetched.then(async (found) => {
-        const profile = found.get(id);
-        return profile ? { profile, verifyKey: await importRsaPublicKey(profile.rsaPublicKey) } : null;
-      });
-      profileCache.set(id, entry);
-      entry.catch(() => profileCache.delete(id));
-    }
-  }
-  const out = new Map<string, { profile: PublicProfile; verifyKey: CryptoKey } | null>();
-  for (const id of new Set(ids)) out.set(id, await profileCache.get(id)!.catch(() => null));
-  return out;
 }
 
 // ---- messages ----
@@ -80,20 +48,11 @@ export async function postEnvelope(
       ...fields,
       ...(epoch === undefined ? {} : { epoch }),
     }).then((r) => r.message);
-  let message: EncryptedMessage;
-  if (channel.sealed) {
-    // Each sealed message has its own key for what it carries (files, previews).
-    body = { ...body, key: body.key ?? (await newItemKey()) };
-    message = await postSealed(user, channel, encodeBody(body), post);
-  } else {
-    const keys = await deviceKeys(user.id);
-    if (!keys) throw new KeysMissingError();
-    const key = await channelKey(channel);
-    if (!key) throw new ChatError("Channel password not found");
-    message = await post(
-      await encryptMessage({ key, channelId: channel.id, senderId: user.id, plaintext: encodeBody(body), signingKey: keys.rsaPrivateKey }),
-    );
-  }
+  const conversation = conversationOf(user, channel);
+  // Where each message has its own key for what it carries (files, previews), the body names it.
+  const key = body.key ?? (await conversation.newItemKey());
+  if (key) body = { ...body, key };
+  const message = await conversation.send(encodeBody(body), post);
   return {
     id: message.id,
     channelId: channel.id,
@@ -147,8 +106,7 @@ export async function decryptRecords(
   const messages: DecryptedMessage[] = [];
   const annotations: Annotation[] = [];
   if (records.length === 0) return { messages, annotations };
-  const key = channel.sealed ? null : await channelKey(channel);
-  if (!key && !channel.sealed) return { messages, annotations };
+  const conversation = conversationOf(user, channel);
   const senders = await senderProfiles(records.map((m) => m.senderId));
   // Messages signed by keys other than the pinned ones are held back until the user accepts them.
   const trusted = await checkKeys(
@@ -157,21 +115,16 @@ export async function decryptRecords(
     channel.id,
   );
   const verifyKeyOf = (senderId: string) => (trusted.has(senderId) ? senders.get(senderId)?.verifyKey : undefined);
-  const sealed = channel.sealed ? await openSealed(user, channel, records, verifyKeyOf) : null;
+  const opened = await conversation.open(
+    records.filter((m) => m.channelId === channel.id),
+    verifyKeyOf,
+  );
   await Promise.all(
     records.map(async (m) => {
       const sender = senders.get(m.senderId);
       if (!sender || m.channelId !== channel.id || !trusted.has(m.senderId)) return;
       try {
-        const plaintext = sealed
-          ? sealed.get(m.id)
-          : await decryptMessage({
-              key: key!,
-              channelId: channel.id,
-              senderId: m.senderId,
-              envelope: m.encryptedContent,
-              verifyKey: sender.verifyKey,
-            });
+        const plaintext = opened.get(m.id);
         if (plaintext === undefined) return;
         const body = decodeBody(plaintext);
         if (m.kind) {
@@ -186,7 +139,7 @@ export async function decryptRecords(
           return;
         }
         if (body.edits || body.reactsTo) return;
-        const partsKey = sealed ? await contentKey(channel, body.key) : key;
+        const partsKey = await conversation.contentKey(body.key);
         const carrier = {
           id: m.id,
           channelId: channel.id,

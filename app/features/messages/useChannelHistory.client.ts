@@ -5,7 +5,7 @@ import { latestCreated, mergeMessages as mergeOrdered, unionById } from "~/featu
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
 import type { EncryptedMessage } from "~/features/messages/types";
-import { contentKey } from "~/features/sealed/item-key";
+import { conversationOf } from "~/features/conversation/conversation.client";
 import { decryptAttachments } from "~/features/files/decrypt";
 import type { EncryptedAttachment } from "~/features/files/types";
 import { decryptPreviews } from "~/features/link-previews/decrypt";
@@ -187,7 +187,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       if (!open) return;
       // The message itself may still be on its way: fetching what is new brings it with its parts.
       if (!target) return void catchUp();
-      const key = await contentKey(open, target.itemKey);
+      const key = await conversationOf(user, open).contentKey(target.itemKey);
       if (!key) return;
       if ("attachment" in part) {
         if (target.attachments.some((a) => a.id === part.attachment.id)) return;
@@ -199,7 +199,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         if (preview) update(messageId, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
       }
     },
-    [catchUp, update],
+    [user, catchUp, update],
   );
 
   /** A deleted message, edit or reaction. */

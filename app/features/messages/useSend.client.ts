@@ -5,6 +5,7 @@ import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { attachLinkPreview } from "~/features/link-previews/previews.client";
+import { conversationOf } from "~/features/conversation/conversation.client";
 import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
 import { unionById } from "~/features/messages/merge";
 
@@ -49,7 +50,7 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
       const sent = await sendMessage(user, pending.channel, pending.text, pending.replyTo, pending.clientId);
       setOutbox((current) => current.filter((p) => p.clientId !== pending.clientId));
       historyRef.current.add(pending.channel.id, [sent]);
-      void attachLinkPreview(pending.channel, sent).then((preview) => {
+      void attachLinkPreview(conversationOf(user, pending.channel), pending.channel, sent).then((preview) => {
         if (preview) historyRef.current.update(sent.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
       });
     },

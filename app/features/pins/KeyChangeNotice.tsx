@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { acceptKeys, checkKeys } from "~/features/pins/pins.client";
-import { senderProfiles } from "~/features/messages/messages.client";
+import { senderProfiles } from "~/features/pins/profiles.client";
 import { usePins } from "~/features/pins/usePins.client";
 
 interface Props {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { exportPublicKey, safetyNumber, type IdentityKeys } from "~/crypto";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { KeysMissingError } from "~/lib/errors";
-import { senderProfiles } from "~/features/messages/messages.client";
+import { senderProfiles } from "~/features/pins/profiles.client";
 import { checkKeys, markVerified } from "~/features/pins/pins.client";
 import { usePins } from "~/features/pins/usePins.client";
 

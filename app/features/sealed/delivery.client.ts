@@ -30,10 +30,10 @@ export function deliveryFor(channelId: string) {
       }
     },
 
-    /** The GroupInfo to join from (after the password check), or null when the channel has no group yet. */
-    async groupInfo(verifier: string) {
+    /** The GroupInfo to join from (after the password or participant check), or null when the channel has no group yet. */
+    async groupInfo(proof: { verifier?: string }) {
       try {
-        return await api<{ epoch: number; group_info: string }>(`${base}/group-info`, { verifier });
+        return await api<{ epoch: number; group_info: string }>(`${base}/group-info`, proof);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

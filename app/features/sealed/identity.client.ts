@@ -8,7 +8,7 @@ import { randomId } from "~/crypto";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import { senderProfiles } from "~/features/messages/messages.client";
+import { senderProfiles } from "~/features/pins/profiles.client";
 import { checkKeys } from "~/features/pins/pins.client";
 import { newBoundKeyPackage, setCredentialCheck } from "./mls";
 import { credentialHolds, deviceCredential, leafOwner } from "./identity";

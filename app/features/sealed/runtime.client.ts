@@ -11,7 +11,6 @@ import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "~/cryp
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { channelVerifier } from "~/features/channels/channels.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { commit, epochCode, epochOf, externalJoin, groupInfo, newGroup, receive, seal } from "./mls";
 import { checkCredentialsFor, deviceId, newDeviceKeyPackage } from "./identity.client";
@@ -20,8 +19,8 @@ import { forgetSealedState, loadSealedState, saveSealedState } from "./store.cli
 import { loadRead, saveRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
 import { deliveryFor, type ChannelDelivery } from "./delivery.client";
-import { metaEntry } from "./sealed.client";
-import type { SealedStatus } from "./types";
+import { metaEntry } from "./meta";
+import type { JoinProof, SealedStatus } from "./types";
 
 const ATTEMPTS = 5;
 
@@ -51,14 +50,15 @@ export class SealedChannel {
     readonly user: SessionUser,
     readonly channel: Channel,
     private read: Map<string, string>,
+    private readonly proof: JoinProof,
   ) {
     this.delivery = deliveryFor(channel.id);
   }
 
   /** The channel on this device: its stored state, or a new membership (creating the group, or joining it). */
-  static async open(user: SessionUser, channel: Channel): Promise<SealedChannel> {
+  static async open(user: SessionUser, channel: Channel, proof: JoinProof): Promise<SealedChannel> {
     checkCredentialsFor(user, channel.id);
-    const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id));
+    const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof);
     await runtime.serial(() => runtime.start());
     return runtime;
   }
@@ -111,11 +111,10 @@ export class SealedChannel {
 
   // ---- joining ----
   private async join() {
-    const verifier = await channelVerifier(this.channel);
-    if (!verifier) throw new ChatError("Channel password not found");
+    const proof = await this.proof();
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const device = await newDeviceKeyPackage(this.user);
-      const info = await this.delivery.groupInfo(verifier);
+      const info = await this.delivery.groupInfo(proof);
       if (!info && this.channel.createdBy !== this.user.id)
         throw new ChatError("This sealed channel has no group yet. Please try again later.");
       if (!info) {
@@ -126,7 +125,7 @@ export class SealedChannel {
       }
       const made = await externalJoin(base64UrlDecode(info.group_info), device);
       const accepted = await this.delivery.write("external-join", {
-        verifier,
+        ...proof,
         epoch: info.epoch,
         commit: b64(made.commit),
         groupInfo: b64(await groupInfo(made.state)),

@@ -6,24 +6,24 @@
  * identity-key signature over [channel id, sender id, body]. MLS says which device sent it; the
  * signature says which user wrote it, checked against the user's pinned keys like a classic message.
  */
-import { signLabelled, verifyLabelled } from "~/crypto";
+import { importItemKey, newItemKey, signLabelled, verifyLabelled } from "~/crypto";
 import { utf8Encode } from "~/crypto/bytes";
 import { ApiError } from "~/lib/api.client";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
+import type { ConversationCrypto, PostCiphertext } from "~/features/conversation/types";
 import type { EncryptedMessage } from "~/features/messages/types";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
+import { metaEntry } from "~/features/sealed/meta";
+import type { JoinProof } from "~/features/sealed/types";
 
 const LABEL = "chatcrypt:sealed-message:v1";
 const ATTEMPTS = 5;
 const signed = (channelId: string, senderId: string, body: string) => utf8Encode(JSON.stringify([channelId, senderId, body]));
 
 const runtimes = new Map<string, Promise<SealedChannel>>();
-
-/** Where a device keeps a sealed channel's membership facts (runtime.client.ts): not secret. */
-export const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
 
 /** A Join by the user: a device that a commit removed from this channel may join its group again. */
 export function allowRejoin(userId: string, channelId: string) {
@@ -32,11 +32,11 @@ export function allowRejoin(userId: string, channelId: string) {
 }
 
 /** The channel's runtime on this device, one per user and channel for the page's life (loading ts-mls the first time). */
-export function sealedChannel(user: SessionUser, channel: Channel): Promise<SealedChannel> {
+export function sealedChannel(user: SessionUser, channel: Channel, proof: JoinProof): Promise<SealedChannel> {
   const key = `${user.id}:${channel.id}`;
   let runtime = runtimes.get(key);
   if (!runtime) {
-    runtime = import("~/features/sealed/runtime.client").then((m) => m.SealedChannel.open(user, channel));
+    runtime = import("~/features/sealed/runtime.client").then((m) => m.SealedChannel.open(user, channel, proof));
     runtimes.set(key, runtime);
     runtime.catch(() => runtimes.delete(key));
   }
@@ -44,16 +44,11 @@ export function sealedChannel(user: SessionUser, channel: Channel): Promise<Seal
 }
 
 /** Signs and encrypts a body for the channel's current epoch and posts it; after a 409 it catches up and tries again. */
-export async function postSealed(
-  user: SessionUser,
-  channel: Channel,
-  body: string,
-  post: (content: string, epoch: number) => Promise<EncryptedMessage>,
-): Promise<EncryptedMessage> {
+async function postSealed(runtime: SealedChannel, body: string, post: PostCiphertext): Promise<EncryptedMessage> {
+  const { user, channel } = runtime;
   const keys = await deviceKeys(user.id);
   if (!keys) throw new KeysMissingError();
   const plaintext = JSON.stringify({ b: body, s: await signLabelled(keys.rsaPrivateKey, LABEL, signed(channel.id, user.id, body)) });
-  const runtime = await sealedChannel(user, channel);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { content, epoch } = await runtime.seal(plaintext);
     try {
@@ -72,13 +67,13 @@ export async function postSealed(
  * The bodies of these messages that this device can read, each checked against its sender's signature
  * key (`verifyKeyOf`, for senders whose keys are trusted); anything else is left out.
  */
-export async function openSealed(
-  user: SessionUser,
-  channel: Channel,
+async function openSealed(
+  runtime: SealedChannel,
   records: EncryptedMessage[],
   verifyKeyOf: (senderId: string) => CryptoKey | undefined,
 ): Promise<Map<string, string>> {
-  const plaintexts = await (await sealedChannel(user, channel)).openAll(records);
+  const { channel } = runtime;
+  const plaintexts = await runtime.openAll(records);
   const out = new Map<string, string>();
   await Promise.all(
     records.map(async (record) => {
@@ -95,4 +90,26 @@ export async function openSealed(
     }),
   );
   return out;
+}
+
+/**
+ * A sealed channel or a direct conversation behind the conversation seam (conversation/types.ts): an
+ * MLS group on this device, joined with `proof`; every message carries a fresh key of its own for its
+ * files and previews, inside its MLS-encrypted, signed body.
+ */
+export function mlsConversation(user: SessionUser, channel: Channel, proof: JoinProof): ConversationCrypto {
+  const runtime = () => sealedChannel(user, channel, proof);
+  return {
+    facts: {
+      kind: channel.direct ? "direct" : "sealed",
+      forwardSecrecy: true,
+      joinedBy: channel.direct ? "participant" : "password",
+      verifiedBy: "signatures-and-leaves",
+    },
+    send: async (body, post) => postSealed(await runtime(), body, post),
+    open: async (records, verifyKeyOf) => openSealed(await runtime(), records, verifyKeyOf),
+    newItemKey: () => newItemKey(),
+    contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
+    prepare: async () => void (await runtime()),
+  };
 }

@@ -20,8 +20,11 @@ const verifier = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Verifier must be a 43-
 export const sealedSchemas = {
   group: z.object({ groupInfo: mlsData }).strict(),
   commits: z.object({ epoch, commit: mlsData, groupInfo: mlsData }).strict(),
-  "group-info": z.object({ verifier }).strict(),
-  "external-join": z.object({ verifier, epoch, commit: mlsData, groupInfo: mlsData, ecdhPublicKey: z.string().min(1).max(1000) }).strict(),
+  // A direct conversation's participant shows no verifier: PocketBase checks they are listed.
+  "group-info": z.object({ verifier: verifier.optional() }).strict(),
+  "external-join": z
+    .object({ verifier: verifier.optional(), epoch, commit: mlsData, groupInfo: mlsData, ecdhPublicKey: z.string().min(1).max(1000) })
+    .strict(),
 };
 export type SealedOperation = keyof typeof sealedSchemas;
 export const isSealedOperation = (op: string | undefined): op is SealedOperation => op !== undefined && op in sealedSchemas;

@@ -10,3 +10,10 @@ export interface SealedStatus {
   removed: boolean;
   rejoined: boolean;
 }
+
+/**
+ * What the delivery service is shown before it hands out a group's GroupInfo or accepts an external
+ * join: a sealed channel's password verifier, or nothing for a direct conversation (the server checks
+ * that the caller is a listed participant). It throws when this device cannot give it.
+ */
+export type JoinProof = () => Promise<{ verifier?: string }>;

@@ -3,7 +3,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { sealedChannel } from "~/features/sealed/sealed.client";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
-import type { SealedStatus } from "~/features/sealed/types";
+import type { JoinProof, SealedStatus } from "~/features/sealed/types";
 
 /** What the channel says about this device's view of a sealed channel (never a silent gap). */
 export function sealedNotice(status: SealedStatus | null): string | null {
@@ -23,6 +23,7 @@ export function sealedNotice(status: SealedStatus | null): string | null {
 export function useSealedChannel(
   user: SessionUser,
   channel: Channel | null,
+  proofOf: (channel: Channel) => JoinProof,
   memberIds: readonly string[],
   onError: (text: string) => void,
 ) {
@@ -36,7 +37,7 @@ export function useSealedChannel(
     if (!channel?.sealed) return;
     let live = true;
     let unsubscribe = () => {};
-    sealedChannel(user, channel).then(
+    sealedChannel(user, channel, proofOf(channel)).then(
       (found) => {
         if (!live) return;
         setRuntime(found);

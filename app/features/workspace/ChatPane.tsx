@@ -3,6 +3,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { ChatHeader } from "~/features/channels/ChatHeader";
 import type { Channel } from "~/features/channels/types";
+import { conversationOf } from "~/features/conversation/conversation.client";
 import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
 import { previewImageUrl } from "~/features/link-previews/previews.client";
@@ -107,9 +108,11 @@ export function ChatPane({
           showingOriginal={translation.showingOriginal}
           translationLang={translation.lang}
           onToggleOriginal={translation.toggleOriginal}
-          resolveAttachment={(a) => attachmentUrl(channel, a)}
-          resolvePreviewImage={(p) => previewImageUrl(channel, p)}
-          onDownload={(a) => void saveAttachment(channel, a).catch(() => notify("The file could not be downloaded.", "error"))}
+          resolveAttachment={(a) => attachmentUrl(conversationOf(user, channel), a)}
+          resolvePreviewImage={(p) => previewImageUrl(conversationOf(user, channel), channel.id, p)}
+          onDownload={(a) =>
+            void saveAttachment(conversationOf(user, channel), a).catch(() => notify("The file could not be downloaded.", "error"))
+          }
           onReply={actions.setReplyTo}
           onEdit={actions.edit}
           onDelete={props.onDeleteMessage}

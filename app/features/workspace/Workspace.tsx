@@ -8,6 +8,7 @@ import { PhoneIcon, UserIcon, WaveIcon } from "~/ui/icons";
 import { useDialog } from "~/ui/useDialog";
 import { Sidebar } from "~/features/channels/Sidebar";
 import { useChannels } from "~/features/channels/useChannels.client";
+import { conversationJoined, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
 import { sendViaWhatsapp, useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
 import { saveChat } from "~/features/export/export.client";
@@ -60,7 +61,10 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
 
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
-  const channels = useChannels(user, notify);
+  const channels = useChannels(user, notify, async (channel, how) => {
+    if (how === "joined") conversationJoined(user.id, channel.id);
+    else await conversationOf(user, channel).prepare();
+  });
   const { selected } = channels;
   const history = useChannelHistory(user, selected, playChime);
   const sender = useSend(user, selected, history);
@@ -71,6 +75,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const sealed = useSealedChannel(
     user,
     selected,
+    joinProofOf,
     members.members.map((m) => m.userId),
     (text) => notify(text, "error"),
   );

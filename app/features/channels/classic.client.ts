@@ -1,0 +1,48 @@
+/**
+ * A classic channel behind the conversation seam (conversation/types.ts): one AES-GCM key from the
+ * channel password (channels.client.ts) seals every message, file and preview; each message is signed
+ * with the sender's identity key and checked against the sender's pinned keys.
+ */
+import { decryptMessage, encryptMessage } from "~/crypto";
+import { deviceKeys } from "~/lib/device-keys.client";
+import { ChatError, KeysMissingError } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { channelKey } from "~/features/channels/channels.client";
+import type { ConversationCrypto } from "~/features/conversation/types";
+
+export function classicConversation(user: SessionUser, channel: Channel): ConversationCrypto {
+  return {
+    facts: { kind: "classic", forwardSecrecy: false, joinedBy: "password", verifiedBy: "signatures" },
+    async send(body, post) {
+      const keys = await deviceKeys(user.id);
+      if (!keys) throw new KeysMissingError();
+      const key = await channelKey(channel);
+      if (!key) throw new ChatError("Channel password not found");
+      return post(await encryptMessage({ key, channelId: channel.id, senderId: user.id, plaintext: body, signingKey: keys.rsaPrivateKey }));
+    },
+    async open(records, verifyKeyOf) {
+      const out = new Map<string, string>();
+      const key = await channelKey(channel);
+      if (!key) return out;
+      await Promise.all(
+        records.map(async (m) => {
+          const verifyKey = verifyKeyOf(m.senderId);
+          if (!verifyKey) return;
+          try {
+            out.set(
+              m.id,
+              await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey }),
+            );
+          } catch {
+            // not verifiable or not decryptable: left out
+          }
+        }),
+      );
+      return out;
+    },
+    newItemKey: () => Promise.resolve(undefined),
+    contentKey: () => channelKey(channel),
+    prepare: () => Promise.resolve(),
+  };
+}

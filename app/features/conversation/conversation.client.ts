@@ -1,0 +1,29 @@
+/**
+ * Which implementation of the conversation seam (types.ts) a conversation has: the only place that
+ * knows there are several. Everything that seals, opens or keys a message asks `conversationOf`.
+ */
+import { ChatError } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { channelVerifier } from "~/features/channels/channels.client";
+import { classicConversation } from "~/features/channels/classic.client";
+import { allowRejoin, mlsConversation } from "~/features/sealed/sealed.client";
+import type { JoinProof } from "~/features/sealed/types";
+import type { ConversationCrypto } from "~/features/conversation/types";
+
+/** What this device shows the delivery service to join the conversation's MLS group. */
+export function joinProofOf(channel: Channel): JoinProof {
+  if (channel.direct) return () => Promise.resolve({});
+  return async () => {
+    const verifier = await channelVerifier(channel);
+    if (!verifier) throw new ChatError("Channel password not found");
+    return { verifier };
+  };
+}
+
+export function conversationOf(user: SessionUser, channel: Channel): ConversationCrypto {
+  return channel.sealed || channel.direct ? mlsConversation(user, channel, joinProofOf(channel)) : classicConversation(user, channel);
+}
+
+/** A Join by the user: a device that a commit removed from this conversation may join its group again. */
+export const conversationJoined = (userId: string, channelId: string) => allowRejoin(userId, channelId);

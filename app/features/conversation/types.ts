@@ -1,0 +1,37 @@
+/**
+ * The one seam for a conversation's crypto (docs/decisions/0019-conversation-seam.md): what the rest of
+ * the page (messages, files, link previews, search, unread, export) may ask of any conversation,
+ * whatever protocol is behind it: a classic channel (one key from its password), a sealed channel
+ * (MLS, joined with the password) or a direct conversation (MLS, joined as a listed participant).
+ */
+import type { EncryptedMessage } from "~/features/messages/types";
+
+export type ConversationKind = "classic" | "sealed" | "direct";
+
+/** What a conversation's security is, for its header and members panel. */
+export interface SecurityFacts {
+  kind: ConversationKind;
+  /** Members read from the moment they joined (MLS), rather than the whole history with the password. */
+  forwardSecrecy: boolean;
+  /** How a person becomes a member: by knowing the channel password, or by being listed by a member. */
+  joinedBy: "password" | "participant";
+  /** How members are verified: every sender's signature against their pinned identity keys, and in MLS every device's leaf too. */
+  verifiedBy: "signatures" | "signatures-and-leaves";
+}
+
+/** Posts one sealed message's ciphertext (with the MLS epoch it is for, where there is one). */
+export type PostCiphertext = (encryptedContent: string, epoch?: number) => Promise<EncryptedMessage>;
+
+export interface ConversationCrypto {
+  readonly facts: SecurityFacts;
+  /** Signs and seals one encoded message body (messages/body.ts) and posts it; answers the stored record. */
+  send(body: string, post: PostCiphertext): Promise<EncryptedMessage>;
+  /** The verified plaintext bodies of these records that this device can read (anything else is left out). */
+  open(records: EncryptedMessage[], verifyKeyOf: (senderId: string) => CryptoKey | undefined): Promise<Map<string, string>>;
+  /** A new key for one message's files and previews (base64url), or undefined where the conversation's own key is used. */
+  newItemKey(): Promise<string | undefined>;
+  /** The key of a message's files and previews (from the key its body names, where it names one); null when this device has none. */
+  contentKey(itemKey?: string): Promise<CryptoKey | null>;
+  /** Makes the conversation ready on this device (an MLS group is made or joined); nothing for a classic channel. */
+  prepare(): Promise<void>;
+}

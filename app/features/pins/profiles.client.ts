@@ -1,0 +1,36 @@
+/**
+ * Public profiles: usernames and identity public keys of other users, with their signature keys
+ * imported, fetched once per page. What is trusted of them is decided against the pins (pins.client.ts).
+ */
+import { importRsaPublicKey } from "~/crypto";
+import { api } from "~/lib/api.client";
+import type { PublicProfile } from "~/features/messages/types";
+
+export type SenderProfile = { profile: PublicProfile; verifyKey: CryptoKey };
+
+const profileCache = new Map<string, Promise<SenderProfile | null>>();
+
+async function fetchProfiles(ids: string[]) {
+  const { profiles } = await api<{ profiles: PublicProfile[] }>(`/api/profiles?ids=${ids.map(encodeURIComponent).join(",")}`);
+  return new Map(profiles.map((p) => [p.id, p]));
+}
+
+/** Usernames and public keys of these users, with their signature keys imported; fetched once per page. */
+export async function senderProfiles(ids: string[]) {
+  const missing = [...new Set(ids)].filter((id) => !profileCache.has(id));
+  for (let i = 0; i < missing.length; i += 100) {
+    const chunk = missing.slice(i, i + 100);
+    const fetched = fetchProfiles(chunk);
+    for (const id of chunk) {
+      const entry = fetched.then(async (found) => {
+        const profile = found.get(id);
+        return profile ? { profile, verifyKey: await importRsaPublicKey(profile.rsaPublicKey) } : null;
+      });
+      profileCache.set(id, entry);
+      entry.catch(() => profileCache.delete(id));
+    }
+  }
+  const out = new Map<string, SenderProfile | null>();
+  for (const id of new Set(ids)) out.set(id, await profileCache.get(id)!.catch(() => null));
+  return out;
+}
