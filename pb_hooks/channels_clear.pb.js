@@ -31,6 +31,7 @@ routerAdd(
       if (channel.getString("created_by") !== user.id) {
         throw forbidden("Only the channel creator can clear messages");
       }
+      if (channel.getBool("direct")) throw forbidden("A direct conversation's messages cannot be cleared for everyone.");
 
       const messages = txApp.findRecordsByFilter("messages", "channel = {:channel}", "", 0, 0, { channel: channelId });
       for (const message of messages) {

@@ -9,6 +9,7 @@
 // POST /api/chat/mls/commits             {channel_id, epoch, commit, group_info}   a member's commit
 // POST /api/chat/mls/group-info          {channel_id, verifier}                    the GroupInfo for an external join
 // POST /api/chat/mls/external-join       {channel_id, verifier, epoch, commit, group_info}
+//   (a direct conversation's participant sends no verifier: only listed participants are let in)
 // GET  /api/chat/mls/commits?channel_id=&since=N     the accepted commits from epoch N on (members)
 // A sealed channel's messages are refused (409) unless encrypted for the group's current epoch
 // (pocketbase/sealed.go, in Go: it runs before every message is stored).
@@ -137,11 +138,9 @@ routerAdd(
   "POST",
   "/api/chat/mls/group-info",
   (e) => {
-    const { readJoinRequest, requireChannel, takeJoinAttemptOrRefuse, requirePassword } = require(`${__hooks}/lib/channels.js`);
-    const { requireGroup } = require(`${__hooks}/lib/mls.js`);
-    const { user, channelId, verifier } = readJoinRequest(e);
-    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
-    requirePassword(requireChannel(e.app, channelId), verifier, attempt);
+    const { requireGroup, readGroupJoin } = require(`${__hooks}/lib/mls.js`);
+    const { channelId, admit } = readGroupJoin(e);
+    admit(e.app);
     const group = requireGroup(e.app, channelId);
     return e.json(200, { epoch: group.getInt("epoch"), group_info: group.getString("group_info") });
   },
@@ -153,20 +152,18 @@ routerAdd(
   "/api/chat/mls/external-join",
   (e) => {
     const { nonEmptyString } = require(`${__hooks}/lib/request.js`);
-    const { readJoinRequest, requireChannel, takeJoinAttemptOrRefuse, requirePassword, addMembership } = require(
-      `${__hooks}/lib/channels.js`,
-    );
-    const { mlsData, epochOf, acceptCommit } = require(`${__hooks}/lib/mls.js`);
-    const { user, body, channelId, verifier } = readJoinRequest(e);
+    const { addMembership } = require(`${__hooks}/lib/channels.js`);
+    const { mlsData, epochOf, acceptCommit, readGroupJoin } = require(`${__hooks}/lib/mls.js`);
+    const { user, body, channelId, admit } = readGroupJoin(e);
     const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
     const epoch = epochOf(body);
     const commit = mlsData(body, "commit", 2000000);
     const groupInfo = mlsData(body, "group_info", 2000000);
-    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
     let next = 0;
     e.app.runInTransaction((txApp) => {
-      // The password first: without it no commit of this user reaches the group.
-      requirePassword(requireChannel(txApp, channelId), verifier, attempt);
+      // The password (or, in a direct conversation, the caller's place on its list) first: without
+      // it no commit of this user reaches the group.
+      admit(txApp);
       next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo });
       addMembership(txApp, channelId, user.id, ecdhPublicKey);
     });

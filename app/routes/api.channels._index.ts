@@ -4,8 +4,8 @@ import { callHook, listChannels } from "~/features/channels/channels.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { pb } = await requireUser(request, context);
-  return jsonResponse({ channels: await listChannels(pb) });
+  const { pb, userId } = await requireUser(request, context);
+  return jsonResponse({ channels: await listChannels(pb, userId) });
 }
 
 // The spec's create_channel_with_member: one transaction in a PocketBase hook.

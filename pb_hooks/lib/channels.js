@@ -132,6 +132,8 @@ function takeJoinAttemptOrRefuse(app, userId, channelId) {
  * @param {{ releaseAll: () => void }} attempt
  */
 function requirePassword(channel, verifier, attempt) {
+  // A direct conversation has no password: nobody joins it that way (nor learns it exists).
+  if (channel.getBool("direct")) throw notFound(CHANNEL_NOT_FOUND);
   if (!verifierMatches(channel, verifier)) throw forbidden("Incorrect password");
   attempt.releaseAll();
 }

@@ -6,8 +6,10 @@
 // external joins. The server never reads MLS content: it orders and stores what members send.
 
 const { badRequest, conflict, forbidden, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-const { matching } = require(`${__hooks}/lib/request.js`);
-const { requireChannel, findMembership } = require(`${__hooks}/lib/channels.js`);
+const { matching, patterns, requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+const { VERIFIER_MALFORMED, checkChannelId, requireChannel, findMembership, takeJoinAttemptOrRefuse, requirePassword } = require(
+  `${__hooks}/lib/channels.js`,
+);
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const DEVICE = /^[A-Za-z0-9_-]{8,64}$/;
@@ -150,7 +152,31 @@ function commitsSince(app, channelId, since, limit) {
     .map((r) => ({ epoch: r.getInt("epoch"), data: r.getString("data") }));
 }
 
+/**
+ * A request to take part in a channel's MLS group (its GroupInfo, an external join): `admit` checks,
+ * with the app it is given (a transaction's too), the channel password's verifier in a sealed
+ * channel (counted against the join limits), or in a direct conversation that the caller is listed.
+ * @param {core.RequestEvent} e
+ */
+function readGroupJoin(e) {
+  const user = requireUser(e, "Not authenticated");
+  const body = readJsonObject(e);
+  const channelId = checkChannelId(body.channel_id);
+  if (requireChannel(e.app, channelId).getBool("direct")) {
+    return { user, body, channelId, admit: (/** @type {core.App} */ app) => requireMember(app, channelId, user.id) };
+  }
+  const verifier = matching(body, "verifier", patterns.verifier, VERIFIER_MALFORMED);
+  const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
+  return {
+    user,
+    body,
+    channelId,
+    admit: (/** @type {core.App} */ app) => requirePassword(requireChannel(app, channelId), verifier, attempt),
+  };
+}
+
 module.exports = {
+  readGroupJoin,
   commitsSince,
   MAX_ONE_TIME,
   STALE_COMMIT,

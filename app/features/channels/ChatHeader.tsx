@@ -22,6 +22,8 @@ interface Props {
   onToggleNews?: () => void;
   membersOpen: boolean;
   onToggleMembers: () => void;
+  /** A group conversation's "Add people". */
+  onAddPeople?: () => void;
 }
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
@@ -29,22 +31,35 @@ export function ChatHeader(props: Props) {
   const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat } = props;
   const online = useOnline();
   // Wide screens show every action as a button; narrow ones fold them into "More" (CSS picks one).
+  // A direct conversation has no password to share, and nobody clears it for the others.
+  const channelOnly = !channel.direct;
   const actions: { label: string; onSelect: () => void; pressed?: boolean }[] = [
-    ...(isCreator && hasMessages ? [{ label: "Clear Messages", onSelect: onClear }] : []),
-    { label: "Members", onSelect: props.onToggleMembers, pressed: props.membersOpen },
+    ...(channelOnly && isCreator && hasMessages ? [{ label: "Clear Messages", onSelect: onClear }] : []),
+    { label: channelOnly ? "Members" : "Participants", onSelect: props.onToggleMembers, pressed: props.membersOpen },
+    ...(props.onAddPeople ? [{ label: "Add people", onSelect: props.onAddPeople }] : []),
     { label: "Notifications", onSelect: onNotifications },
     ...(hasMessages && onSaveChat ? [{ label: "Save Chat", onSelect: onSaveChat }] : []),
-    { label: "Share Link", onSelect: onShare },
-    { label: "Copy ID", onSelect: onCopyId },
+    ...(channelOnly
+      ? [
+          { label: "Share Link", onSelect: onShare },
+          { label: "Copy ID", onSelect: onCopyId },
+        ]
+      : []),
     ...(props.onToggleNews ? [{ label: "News Feed", onSelect: props.onToggleNews, pressed: props.newsOpen }] : []),
   ];
   return (
     <div className="chat-header">
       <div className="chat-title">
-        <h2># {channel.name}</h2>
+        <h2>{channel.direct ? `@ ${channel.name}` : `# ${channel.name}`}</h2>
         <span className="e2ee-badge">
           <LockIcon size={12} /> End-to-end encrypted
         </span>
+        {channel.direct && (
+          <span className="direct-participants">
+            {channel.participants?.length === 2 ? "Direct message with " : "Participants: "}
+            {(channel.participants ?? []).map((p) => p.username).join(", ")}
+          </span>
+        )}
         {(!live || !online) && (
           <span className="live-status" role="status">
             {online ? "Reconnecting..." : "Offline: messages wait until the connection is back"}

@@ -14,13 +14,15 @@ interface Props {
   onLeave: (channel: Channel) => void;
   onDeleteAll: () => void;
   footer: ReactNode;
+  /** What follows the channel list (the direct messages). */
+  after?: ReactNode;
   /** Per channel: messages of others since the user last read it, and how many of them mention the user. */
   unread?: ReadonlyMap<string, { count: number; mentions: number }>;
 }
 
 /** Channel sidebar (spec §2.4): list, Create and Join, per-channel Delete or Leave, delete-all. */
 export function Sidebar(props: Props) {
-  const { channels } = props;
+  const channels = props.channels?.filter((c) => !c.direct) ?? null;
   return (
     <nav id="channel-sidebar" className={`sidebar${props.open ? " open" : ""}`} aria-label="Channels">
       <div className="sidebar-head">
@@ -77,12 +79,13 @@ export function Sidebar(props: Props) {
           })}
         </ul>
       )}
+      {props.after}
       {props.footer}
     </nav>
   );
 }
 
-function UnreadBadges({ counts }: { counts?: { count: number; mentions: number } }) {
+export function UnreadBadges({ counts }: { counts?: { count: number; mentions: number } }) {
   if (!counts || counts.count === 0) return null;
   return (
     <span className="unread-badges">

@@ -3,8 +3,17 @@ import type { Channel } from "~/features/channels/types";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
 import { failOnOutage } from "~/server/outage.server";
+import { listProfiles } from "~/features/auth/users.server";
 
-type ChannelRecord = { id: string; name: string; created_by: string; created: string; kdf_iterations?: number; sealed?: boolean };
+type ChannelRecord = {
+  id: string;
+  name: string;
+  created_by: string;
+  created: string;
+  kdf_iterations?: number;
+  sealed?: boolean;
+  direct?: boolean;
+};
 
 export const toChannel = (r: ChannelRecord): Channel => ({
   id: r.id,
@@ -13,16 +22,43 @@ export const toChannel = (r: ChannelRecord): Channel => ({
   created: r.created,
   kdfIterations: r.kdf_iterations ?? 0,
   sealed: r.sealed === true,
+  ...(r.direct ? { direct: true } : {}),
 });
 
-/** The caller's channels, newest first. PocketBase's list rule already limits them to the caller's memberships. */
-export async function listChannels(pb: PocketBase): Promise<Channel[]> {
+/**
+ * The caller's channels and direct conversations, newest first (PocketBase's list rule already limits
+ * them to the caller's memberships); each direct conversation with its participants, and called by
+ * the others' usernames unless it has a name.
+ */
+export async function listChannels(pb: PocketBase, viewerId: string): Promise<Channel[]> {
   const records = await pb.collection("channels").getFullList<ChannelRecord>({
     sort: "-created,-id",
-    fields: "id,name,created_by,created,kdf_iterations,sealed",
+    fields: "id,name,created_by,created,kdf_iterations,sealed,direct",
     batch: 500,
   });
-  return records.map(toChannel);
+  const channels = records.map(toChannel);
+  if (!channels.some((c) => c.direct)) return channels;
+  const memberships = await pb
+    .collection("channel_members")
+    .getFullList<{ channel: string; user: string }>({ filter: "channel.direct = true", fields: "channel,user", batch: 1000 });
+  const ids = [...new Set(memberships.map((m) => m.user))];
+  const names = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) for (const p of await listProfiles(pb, ids.slice(i, i + 100))) names.set(p.id, p.username);
+  for (const channel of channels) {
+    if (!channel.direct) continue;
+    channel.participants = memberships
+      .filter((m) => m.channel === channel.id)
+      .map((m) => ({ id: m.user, username: names.get(m.user) ?? "" }))
+      .sort((a, b) => a.username.localeCompare(b.username));
+    // An unnamed conversation is called by the other participants' names.
+    if (!channel.name)
+      channel.name =
+        channel.participants
+          .filter((p) => p.id !== viewerId)
+          .map((p) => p.username)
+          .join(", ") || "Only you";
+  }
+  return channels;
 }
 
 /**

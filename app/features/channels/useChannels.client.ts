@@ -61,7 +61,7 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     if (!channels) return;
     let stop = false;
     void (async () => {
-      for (const channel of channels.slice(0, 30)) {
+      for (const channel of channels.filter((c) => !c.sealed).slice(0, 30)) {
         if (stop) return;
         await channelKey(channel).catch(() => null);
       }
@@ -139,7 +139,8 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
   const removeAll = async () => {
     const done: string[] = [];
     let failed = 0;
-    for (const channel of channels ?? []) {
+    // Direct conversations are not channels: they stay.
+    for (const channel of channels?.filter((c) => !c.direct) ?? []) {
       try {
         await (channel.createdBy === user.id ? deleteChannel(channel.id) : leaveChannel(channel.id));
         done.push(channel.id);
@@ -169,7 +170,10 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
 
   const copyId = (channel: Channel) => copyText(channel.id, "Channel ID copied to the clipboard.", `Channel ID: ${channel.id}`, notify);
 
-  return { channels, selected, selectedId, setSelectedId, reload, create, join, remove, removeAll, share, copyId };
+  /** Opens a channel or conversation just made or joined elsewhere (a direct conversation), once ready. */
+  const openReady = useCallback(async (id: string, how: "created" | "joined") => afterward(await reload(), id, how), [afterward, reload]);
+
+  return { channels, selected, selectedId, setSelectedId, reload, create, join, remove, removeAll, share, copyId, openReady };
 }
 
 async function copyText(text: string, copied: string, fallback: string, notify: Notify) {

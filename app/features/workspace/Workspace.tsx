@@ -3,10 +3,11 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
-import { ToolButton } from "~/ui/ToolButton";
-import { PhoneIcon, UserIcon, WaveIcon } from "~/ui/icons";
 import { useDialog } from "~/ui/useDialog";
-import { Sidebar } from "~/features/channels/Sidebar";
+import { Sidebar, UnreadBadges } from "~/features/channels/Sidebar";
+import { DirectSection } from "~/features/direct/DirectSection";
+import { DirectPicker } from "~/features/direct/NewMessageModal";
+import { useDirect } from "~/features/direct/useDirect.client";
 import { useChannels } from "~/features/channels/useChannels.client";
 import { conversationJoined, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
 import { sendViaWhatsapp, useContacts } from "~/features/contacts/useContacts.client";
@@ -25,6 +26,7 @@ import { useUnread } from "~/features/unread/useUnread.client";
 import { SearchPanel } from "~/features/search/SearchPanel";
 import { useSearch } from "~/features/search/useSearch.client";
 import { ChatPane } from "~/features/workspace/ChatPane";
+import { ComposerModes } from "~/features/workspace/ComposerModes";
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import { playChime } from "~/features/notifications/sound.client";
 import { useNotifications } from "~/features/notifications/useNotifications.client";
@@ -66,6 +68,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     else await conversationOf(user, channel).prepare();
   });
   const { selected } = channels;
+  const direct = useDirect(channels.openReady, channels.reload);
   const history = useChannelHistory(user, selected, playChime);
   const sender = useSend(user, selected, history);
   const messageActions = useMessageActions(user, selected, history, notify);
@@ -159,22 +162,13 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   };
 
   const composerModes = (
-    <>
-      <ToolButton
-        icon={<WaveIcon />}
-        label={dictation.listening ? "Stop dictation" : "Dictation"}
-        pressed={dictation.listening}
-        onClick={dictation.toggle}
-      />
-      <ToolButton icon={<PhoneIcon />} label="WhatsApp mode" pressed={contacts.mode} onClick={toggleWhatsapp} />
-      {contacts.mode && (
-        <ToolButton
-          icon={<UserIcon />}
-          label={contacts.recipient ? `To: ${contacts.recipient.name} (change)` : "Choose contact"}
-          onClick={() => openContacts("select")}
-        />
-      )}
-    </>
+    <ComposerModes
+      dictation={dictation}
+      whatsapp={contacts.mode}
+      recipient={contacts.recipient?.name ?? null}
+      onToggleWhatsapp={toggleWhatsapp}
+      onChooseContact={() => openContacts("select")}
+    />
   );
 
   return (
@@ -201,6 +195,19 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
           onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
           onDeleteAll={() => dialogs.open({ kind: "deleteAll" })}
           unread={unread.counts}
+          after={
+            <DirectSection
+              conversations={channels.channels?.filter((c) => c.direct) ?? []}
+              selectedId={channels.selectedId}
+              onSelect={(c) => {
+                channels.setSelectedId(c.id);
+                drawer.close(false);
+              }}
+              onNew={direct.openNew}
+              onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
+              badges={(c) => <UnreadBadges counts={unread.counts.get(c.id)} />}
+            />
+          }
           footer={<AccountFooter username={user.username} onSignOut={() => dialogs.open({ kind: "signOut" })} busy={signingOut} />}
         />
         <main className="chat-pane" data-live={live ? "true" : "false"}>
@@ -209,7 +216,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               user={user}
               channel={selected}
               live={live}
-              notice={getChannelPassword(selected.id) ? sealed.notice : MISSING_PASSWORD}
+              notice={selected.direct || getChannelPassword(selected.id) ? sealed.notice : MISSING_PASSWORD}
               notify={notify}
               header={{
                 onClear: () => dialogs.open({ kind: "clear", channel: selected }),
@@ -225,6 +232,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                   setMembersOpen((o) => !o);
                 },
                 onSaveChat: () => saveChat(selected.name, history.messages),
+                onAddPeople: selected.direct && (selected.participants?.length ?? 0) > 2 ? () => direct.openAdd(selected) : undefined,
                 translate: (
                   <TranslateMenu
                     language={settings.translationLanguage}
@@ -272,6 +280,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         </main>
       </div>
       {toast && <Toast toast={toast} onDismiss={dismiss} />}
+      <DirectPicker direct={direct} />
       <WorkspaceDialogs
         dialog={dialogs.dialog}
         busy={dialogs.busy}

@@ -77,6 +77,13 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
         () => actions.remove(dialog.channel, "delete"),
       );
     case "leave":
+      if (dialog.channel.direct)
+        return confirm(
+          "Leave Conversation",
+          `Leave "${dialog.channel.name}"? You will not be able to read what is sent after you leave unless someone adds you again.`,
+          "Leave",
+          () => actions.remove(dialog.channel, "leave"),
+        );
       return confirm("Leave Channel", `Leave "${dialog.channel.name}"? You can join again with the channel ID and password.`, "Leave", () =>
         actions.remove(dialog.channel, "leave"),
       );

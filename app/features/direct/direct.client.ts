@@ -1,0 +1,15 @@
+import { randomUuid } from "~/crypto";
+import { api } from "~/lib/api.client";
+import type { Person } from "~/features/direct/types";
+
+/** Starts a direct conversation (or finds the one-to-one the two already have). */
+export const startDirect = (participants: string[], name?: string) =>
+  api<{ id: string; existing: boolean }>("/api/direct", { id: randomUuid(), participants, ...(name ? { name } : {}) });
+
+export const addPeople = (channelId: string, participants: string[]) => api(`/api/direct/${channelId}/add`, { participants });
+
+/** The people the user shares a channel with (the picker's suggestions). */
+export const sharedPeople = async () => (await api<{ people: Person[] }>("/api/people")).people;
+
+/** The user with exactly this username, or null. */
+export const lookupPerson = async (username: string) => (await api<{ user: Person | null }>("/api/people", { username })).user;

@@ -1,0 +1,34 @@
+import type PocketBase from "pocketbase";
+import { listProfiles } from "~/features/auth/users.server";
+import { callHook } from "~/features/channels/channels.server";
+import type { Person } from "~/features/direct/types";
+
+/**
+ * The web server's side of direct conversations (pb_hooks/direct.pb.js): each call is passed on with
+ * the caller's token, so PocketBase decides who may do what.
+ */
+export const createDirect = (pb: PocketBase, body: { id: string; participants: string[]; name?: string }) =>
+  callHook<{ id: string; existing: boolean }>(pb, "/api/chat/direct", body, "The conversation could not be started. Please try again.");
+
+export const addPeople = (pb: PocketBase, channelId: string, participants: string[]) =>
+  callHook<{ id: string }>(
+    pb,
+    "/api/chat/direct/add",
+    { channel_id: channelId, participants },
+    "The people could not be added. Please try again.",
+  );
+
+export const lookupUser = (pb: PocketBase, username: string) =>
+  callHook<{ user: Person | null }>(pb, "/api/chat/users/lookup", { username }, "The look-up failed. Please try again.");
+
+/**
+ * The people the caller shares a channel with (PocketBase's list rule gives only the memberships of
+ * the caller's own channels): the picker's suggestions, never a list of all users.
+ */
+export async function sharedPeople(pb: PocketBase, userId: string): Promise<Person[]> {
+  const memberships = await pb.collection("channel_members").getFullList<{ user: string }>({ fields: "user", batch: 1000 });
+  const ids = [...new Set(memberships.map((m) => m.user))].filter((id) => id !== userId).slice(0, 500);
+  const profiles: Person[] = [];
+  for (let i = 0; i < ids.length; i += 100) profiles.push(...(await listProfiles(pb, ids.slice(i, i + 100))));
+  return profiles.map((p) => ({ id: p.id, username: p.username })).sort((a, b) => a.username.localeCompare(b.username));
+}

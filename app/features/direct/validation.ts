@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { channelIdSchema } from "~/features/channels/validation";
+import { MAX_PARTICIPANTS } from "~/features/direct/types";
+
+const userId = z.string().regex(/^[a-z0-9]{15}$/, "Participants must be user ids.");
+const participants = z
+  .array(userId)
+  .min(1, "Choose at least one person.")
+  .max(MAX_PARTICIPANTS - 1, `A conversation has at most ${MAX_PARTICIPANTS} people.`);
+
+export const createDirectSchema = z
+  .object({
+    id: channelIdSchema,
+    participants,
+    name: z.string().trim().max(100, "The name must be at most 100 characters.").optional(),
+  })
+  .strict();
+
+export const addPeopleSchema = z.object({ participants }).strict();
+
+export const lookupSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{3,32}$/, "Username must be 3-32 letters, digits, _ . or -."),
+  })
+  .strict();

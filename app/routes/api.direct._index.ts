@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createDirect } from "~/features/direct/direct.server";
+import { createDirectSchema } from "~/features/direct/validation";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+
+// POST /api/direct {id, participants, name?}: a new direct conversation, or the one-to-one that exists.
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const { pb } = await requireUser(request, context);
+  const body = await readJson(request, createDirectSchema);
+  return jsonResponse(await createDirect(pb, { id: body.id, participants: body.participants, ...(body.name ? { name: body.name } : {}) }));
+}

@@ -1,0 +1,135 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// Direct conversations (pb_hooks/direct.pb.js, docs/decisions/0019-conversation-seam.md): channel
+// records marked `direct`, sealed (MLS), whose members are listed by a member rather than admitted by a
+// password.
+
+const { badRequest, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+const { patterns, characterCount } = require(`${__hooks}/lib/request.js`);
+const { requireChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
+
+/** Participants of one direct conversation, its creator included. */
+const MAX_PARTICIPANTS = 12;
+const NOT_FOUND = "Conversation not found";
+
+/**
+ * The other participants named in `body.participants`: user ids, without the caller, without repeats.
+ * @param {JsonObject} body
+ * @param {string} callerId
+ * @param {number} room how many may be added
+ */
+function participantsOf(body, callerId, room) {
+  const list = body.participants;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_PARTICIPANTS)
+    throw badRequest(`participants must list 1 to ${MAX_PARTICIPANTS - 1} people.`);
+  /** @type {string[]} */
+  const ids = [];
+  for (const id of list) {
+    if (typeof id !== "string" || !patterns.userId.test(id)) throw badRequest("participants must be user ids.");
+    if (id !== callerId && ids.indexOf(id) < 0) ids.push(id);
+  }
+  if (ids.length === 0) throw badRequest("Choose at least one other person.");
+  if (ids.length > room) throw badRequest(`A conversation has at most ${MAX_PARTICIPANTS} people.`);
+  return ids;
+}
+
+/**
+ * A conversation's optional name (groups): trimmed, at most 100 characters.
+ * @param {JsonObject} body
+ */
+function nameOf(body) {
+  if (body.name === undefined || body.name === null) return "";
+  if (typeof body.name !== "string" || characterCount(body.name.trim()) > 100) throw badRequest("The name must be at most 100 characters.");
+  return body.name.trim();
+}
+
+/**
+ * The ECDH public key of a participant's profile (what a membership records); a 404 for no such user.
+ * @param {core.App} app
+ * @param {string} userId
+ */
+function profileKey(app, userId) {
+  try {
+    return app.findRecordById("profiles", userId).getString("ecdh_public_key");
+  } catch (_) {
+    throw notFound("User not found");
+  }
+}
+
+/**
+ * Adds each user as a member (those who are already members stay as they are).
+ * @param {core.App} txApp
+ * @param {string} channelId
+ * @param {string[]} userIds
+ */
+function addParticipants(txApp, channelId, userIds) {
+  const collection = txApp.findCollectionByNameOrId("channel_members");
+  for (const userId of userIds) {
+    if (findMembership(txApp, channelId, userId)) continue;
+    const member = new Record(collection);
+    member.set("channel", channelId);
+    member.set("user", userId);
+    member.set("ecdh_public_key", profileKey(txApp, userId));
+    try {
+      txApp.save(member);
+    } catch (err) {
+      throw invalidRecord(err, "The conversation could not be saved.");
+    }
+  }
+}
+
+/**
+ * Creates a direct conversation with its members, or answers the one-to-one conversation the two
+ * already have (adding back whichever of them had left).
+ * @param {core.App} txApp
+ * @param {{ id: string, creatorId: string, others: string[], name: string }} c
+ * @returns {{ id: string, existing: boolean }}
+ */
+function createConversation(txApp, c) {
+  for (const id of c.others) profileKey(txApp, id);
+  const key = c.others.length === 1 && !c.name ? [c.creatorId, c.others[0]].sort().join(":") : "";
+  if (key) {
+    const found = txApp.findRecordsByFilter("channels", "direct_key = {:key}", "", 1, 0, { key });
+    if (found.length > 0) {
+      addParticipants(txApp, found[0].id, [c.creatorId, ...c.others]);
+      return { id: found[0].id, existing: true };
+    }
+  }
+  const channel = new Record(txApp.findCollectionByNameOrId("channels"));
+  channel.set("id", c.id);
+  channel.set("name", c.name);
+  channel.set("created_by", c.creatorId);
+  // No password: a random verifier nobody holds (and password joins refuse direct conversations).
+  channel.set("verifier_hash", verifierHash($security.randomString(43)));
+  channel.set("kdf_iterations", 600000);
+  channel.set("sealed", true);
+  channel.set("direct", true);
+  channel.set("direct_key", key);
+  try {
+    txApp.save(channel);
+  } catch (err) {
+    throw invalidRecord(err, "The conversation could not be created.", { id: "A conversation with this ID already exists." });
+  }
+  addParticipants(txApp, c.id, [c.creatorId, ...c.others]);
+  return { id: c.id, existing: false };
+}
+
+/**
+ * A direct conversation the caller is a member of (404 otherwise, the same whether or not it exists).
+ * @param {core.App} app
+ * @param {string} channelId
+ * @param {string} userId
+ */
+function requireConversation(app, channelId, userId) {
+  let channel;
+  try {
+    channel = requireChannel(app, channelId);
+  } catch (_) {
+    throw notFound(NOT_FOUND);
+  }
+  if (!channel.getBool("direct") || !findMembership(app, channelId, userId)) throw notFound(NOT_FOUND);
+  return channel;
+}
+
+module.exports = { MAX_PARTICIPANTS, participantsOf, nameOf, createConversation, addParticipants, requireConversation };
