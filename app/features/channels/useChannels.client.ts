@@ -61,7 +61,7 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     if (!channels) return;
     let stop = false;
     void (async () => {
-      for (const channel of channels.filter((c) => !c.sealed).slice(0, 30)) {
+      for (const channel of channels.filter((c) => !c.direct).slice(0, 30)) {
         if (stop) return;
         await channelKey(channel).catch(() => null);
       }

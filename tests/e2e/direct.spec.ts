@@ -1,0 +1,142 @@
+import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, filesContaining, signIn, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
+
+// Direct messages (ADR 19): one-to-one and group conversations over MLS, with no password.
+
+/** Starts a conversation with these people from "New message" (found in the picker by username). */
+async function startConversation(page: Page, usernames: string[], name?: string) {
+  await page.getByRole("button", { name: "New message" }).click();
+  const dialog = page.getByRole("dialog", { name: "New message" });
+  for (const username of usernames) await dialog.getByRole("checkbox", { name: username }).check();
+  if (name) await dialog.getByLabel("Conversation name (optional)").fill(name);
+  await dialog.getByRole("button", { name: "Start conversation" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+}
+
+/** Opens the conversation from the sidebar (reloading once if the list has not caught up yet). */
+async function openConversation(page: Page, title: string) {
+  const button = page.getByRole("button", { name: `@ ${title}`, exact: true });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await button.click();
+  await expect(page.getByRole("heading", { name: `@ ${title}` })).toBeVisible();
+  await waitLive(page);
+}
+
+/** The security code in the participants panel (opened, read, closed). */
+async function securityCode(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Participants" }).click();
+  const code = page.getByRole("complementary", { name: "Members" }).locator(".sealed-code");
+  await expect(code).toHaveText(/^\d{5} \d{5}$/);
+  const text = await code.innerText();
+  await page.getByRole("button", { name: "Close members" }).click();
+  return text;
+}
+
+test("direct messages: a one-to-one without a password, live, with a file and a reaction; a second device; a group that one leaves", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const carol = await person(browser, "carol");
+  // They share a channel: the picker offers them to each other.
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Team");
+  await joinAndOpen(carol.page, channelId, password, "Team");
+
+  await startConversation(alice.page, [bob.user.username]);
+  await expect(alice.page.getByRole("heading", { name: `@ ${bob.user.username}` })).toBeVisible();
+  await expect(alice.page.getByText(`Direct message with ${alice.user.username}, ${bob.user.username}`)).toBeVisible();
+  await waitLive(alice.page);
+  await openConversation(bob.page, alice.user.username);
+
+  const canary = `dm-canary-${Date.now()}`;
+  await send(alice.page, `hi bob ${canary}`);
+  await expect(log(bob.page).getByText(`hi bob ${canary}`)).toBeVisible({ timeout: 20_000 });
+  await send(bob.page, "hi alice");
+  await expect(log(alice.page).getByText("hi alice")).toBeVisible({ timeout: 20_000 });
+
+  // A file and a reaction.
+  const fileName = `dm-notes-${Date.now()}.txt`;
+  await bob.page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
+  await expect(log(alice.page).getByText(fileName)).toBeVisible({ timeout: 30_000 });
+  const [saved] = await Promise.all([
+    alice.page.waitForEvent("download"),
+    log(alice.page)
+      .getByRole("button", { name: `Download ${fileName}` })
+      .click(),
+  ]);
+  expect(saved.suggestedFilename()).toBe(fileName);
+  const hi = message(alice.page, "hi alice");
+  await hi.hover();
+  await hi.getByRole("button", { name: "React" }).click();
+  await alice.page.getByRole("menuitem", { name: "🎉" }).click();
+  await expect(message(bob.page, "hi alice").getByRole("button", { name: "🎉 1" })).toBeVisible({ timeout: 20_000 });
+  expect(await securityCode(alice.page)).toBe(await securityCode(bob.page));
+
+  // Opening a one-to-one again opens the same conversation.
+  await startConversation(alice.page, [bob.user.username]);
+  await expect(alice.page.getByRole("button", { name: `@ ${bob.user.username}`, exact: true })).toHaveCount(1);
+  await expect(log(alice.page).getByText(`hi bob ${canary}`)).toBeVisible();
+
+  // Bob's second device reads from its join on.
+  const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const secondPage = await second.newPage();
+  await signIn(secondPage, bob.user);
+  await openConversation(secondPage, alice.user.username);
+  await expect(secondPage.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await messageTexts(secondPage)).toEqual([]);
+  await send(alice.page, "welcome, second device");
+  await expect(log(secondPage).getByText("welcome, second device")).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByText("welcome, second device")).toBeVisible({ timeout: 20_000 });
+  await second.close();
+
+  // A group with Carol, named.
+  await startConversation(alice.page, [bob.user.username, carol.user.username], "Trio");
+  await expect(alice.page.getByRole("heading", { name: "@ Trio" })).toBeVisible();
+  await waitLive(alice.page);
+  await openConversation(bob.page, "Trio");
+  await openConversation(carol.page, "Trio");
+  await send(carol.page, "carol in the group");
+  for (const p of [alice, bob]) await expect(log(p.page).getByText("carol in the group")).toBeVisible({ timeout: 20_000 });
+  const withCarol = await securityCode(alice.page);
+
+  // Carol leaves: the others' pages remove her devices from the group, and she decrypts nothing sent after.
+  await carol.page.getByRole("button", { name: "Leave Trio" }).click();
+  await carol.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  await expect(carol.page.getByRole("button", { name: "@ Trio" })).toHaveCount(0);
+  await alice.page.getByRole("button", { name: "Participants" }).click();
+  await expect(alice.page.getByRole("complementary", { name: "Members" }).getByText(`@${carol.user.username}`)).toHaveCount(0, {
+    timeout: 20_000,
+  });
+  await alice.page.getByRole("button", { name: "Close members" }).click();
+  await expect.poll(() => securityCode(alice.page), { timeout: 30_000 }).not.toBe(withCarol);
+  const secret = `after carol left ${canary}`;
+  await send(alice.page, secret);
+  await expect(log(bob.page).getByText(secret)).toBeVisible({ timeout: 20_000 });
+  // Even when a malicious server makes her a member again, her page reads none of it.
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const trio = await admin.collection("channels").getFirstListItem(`direct = true && name = "Trio"`);
+  const carolProfile = await admin.collection("profiles").getOne(carol.id);
+  await admin.collection("channel_members").create({ channel: trio.id, user: carol.id, ecdh_public_key: carolProfile.ecdh_public_key });
+  await carol.page.reload();
+  await carol.page.getByRole("button", { name: "@ Trio" }).click();
+  await expect(log(carol.page).getByText("carol in the group")).toBeVisible({ timeout: 30_000 });
+  await expect(carol.page.getByText(/no longer a member/)).toBeVisible({ timeout: 30_000 });
+  await expect(log(carol.page).getByText(secret)).toHaveCount(0);
+
+  // Nothing of it in clear on the server or in a signed-out browser.
+  const dataDir = process.env.E2E_PB_DATA!;
+  for (const needle of [canary, fileName]) {
+    expect(filesContaining([dataDir], needle)).toEqual([]);
+    expect(filesContaining([process.env.E2E_LOG_DIR!], needle)).toEqual([]);
+  }
+  for (const p of [alice, bob, carol] as Person[]) await p.context.close();
+});
