@@ -44,5 +44,6 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
     newItemKey: () => Promise.resolve(undefined),
     contentKey: () => channelKey(channel),
     prepare: () => Promise.resolve(),
+    changeParticipants: () => Promise.resolve(),
   };
 }

@@ -20,7 +20,7 @@ import { syncKeyring } from "~/features/keyring/keyring.client";
  * What the page does once a channel is created or joined on this device: a sealed channel's group is
  * made now (if that fails, the first opening makes it), and a device a commit removed may join again.
  */
-export type ChannelReady = (channel: Channel, how: "created" | "joined") => Promise<void>;
+export type ChannelReady = (channel: Channel, how: "created" | "joined", participants?: readonly string[]) => Promise<void>;
 
 /**
  * The user's channels (spec §2.4, §4): the list, the open channel, invite auto-join, and the actions on
@@ -82,9 +82,12 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
   /** Opens a channel just created or joined, once the page has made it ready. */
   const readyRef = useRef(ready);
   readyRef.current = ready;
-  const afterward = useCallback(async (list: Channel[] | null, id: string, how: "created" | "joined") => {
+  const afterward = useCallback(async (list: Channel[] | null, id: string, how: "created" | "joined", participants?: readonly string[]) => {
     const channel = list?.find((c) => c.id === id);
-    if (channel) await readyRef.current(channel, how).catch((error) => console.warn("The channel is not ready on this device yet", error));
+    if (channel)
+      await readyRef
+        .current(channel, how, participants)
+        .catch((error) => console.warn("The channel is not ready on this device yet", error));
     setSelectedId(id);
   }, []);
 
@@ -171,7 +174,10 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
   const copyId = (channel: Channel) => copyText(channel.id, "Channel ID copied to the clipboard.", `Channel ID: ${channel.id}`, notify);
 
   /** Opens a channel or conversation just made or joined elsewhere (a direct conversation), once ready. */
-  const openReady = useCallback(async (id: string, how: "created" | "joined") => afterward(await reload(), id, how), [afterward, reload]);
+  const openReady = useCallback(
+    async (id: string, how: "created" | "joined", participants?: readonly string[]) => afterward(await reload(), id, how, participants),
+    [afterward, reload],
+  );
 
   return { channels, selected, selectedId, setSelectedId, reload, create, join, remove, removeAll, share, copyId, openReady };
 }

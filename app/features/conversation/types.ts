@@ -32,6 +32,16 @@ export interface ConversationCrypto {
   newItemKey(): Promise<string | undefined>;
   /** The key of a message's files and previews (from the key its body names, where it names one); null when this device has none. */
   contentKey(itemKey?: string): Promise<CryptoKey | null>;
-  /** Makes the conversation ready on this device (an MLS group is made or joined); nothing for a classic channel. */
-  prepare(): Promise<void>;
+  /**
+   * Makes the conversation ready on this device (an MLS group is made or joined); nothing for a classic
+   * channel. The creator of a direct conversation names the `participants` they chose.
+   */
+  prepare(participants?: readonly string[]): Promise<void>;
+  /**
+   * Who the members are, where the conversation itself says so (a direct conversation's list inside its
+   * MLS group, which every member's page enforces): changes it from the list this device trusts, and
+   * commits that before the server is told (people added, or the user leaving). Nothing for a channel,
+   * whose members the server lists.
+   */
+  changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void>;
 }

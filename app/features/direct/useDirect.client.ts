@@ -11,7 +11,12 @@ type Picker = { kind: "new" } | { kind: "add"; channel: Channel };
  * conversation is opened once the page has made it ready (its MLS group made by this device); a
  * one-to-one the two already have is opened as it is.
  */
-export function useDirect(open: (id: string, how: "created" | "joined") => Promise<void>, reload: () => Promise<unknown>) {
+export function useDirect(
+  open: (id: string, how: "created" | "joined", participants?: readonly string[]) => Promise<void>,
+  reload: () => Promise<unknown>,
+  /** Commits a change of a conversation's participant list to its group (before the server is told). */
+  changeParticipants: (channel: Channel, change: { add?: readonly string[]; leave?: boolean }) => Promise<void>,
+) {
   const [picker, setPicker] = useState<Picker | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,11 +34,12 @@ export function useDirect(open: (id: string, how: "created" | "joined") => Promi
       try {
         const ids = people.map((p) => p.id);
         if (picker.kind === "add") {
+          await changeParticipants(picker.channel, { add: ids });
           await addPeople(picker.channel.id, ids);
           await reload();
         } else {
           const started = await startDirect(ids, name || undefined);
-          await open(started.id, started.existing ? "joined" : "created");
+          await open(started.id, started.existing ? "joined" : "created", ids);
         }
         setPicker(null);
       } catch (failure) {
@@ -49,7 +55,7 @@ export function useDirect(open: (id: string, how: "created" | "joined") => Promi
         setBusy(false);
       }
     },
-    [picker, open, reload],
+    [picker, open, reload, changeParticipants],
   );
 
   return {
@@ -60,5 +66,8 @@ export function useDirect(open: (id: string, how: "created" | "joined") => Promi
     openAdd: (channel: Channel) => show({ kind: "add", channel }),
     close: () => show(null),
     choose,
+    /** Leaving a direct conversation: the list inside its group is changed first (best effort). */
+    beforeLeave: (channel: Channel) =>
+      changeParticipants(channel, { leave: true }).catch((error) => console.warn("The conversation's list could not be changed", error)),
   };
 }

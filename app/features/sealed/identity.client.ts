@@ -33,14 +33,20 @@ export async function newDeviceKeyPackage(user: SessionUser) {
   return newBoundKeyPackage((publicKey) => deviceCredential(keys.rsaPrivateKey, owner, publicKey));
 }
 
+/** A user's identity signature key as pinned by the viewer (undefined when unknown or changed). */
+export async function pinnedVerifyKey(viewer: SessionUser, userId: string, channelId: string): Promise<CryptoKey | undefined> {
+  const sender = (await senderProfiles([userId])).get(userId);
+  if (!sender || !(await checkKeys(viewer.id, [sender.profile], channelId)).has(userId)) return undefined;
+  return sender.verifyKey;
+}
+
 /** Makes every group of this page check credentials against the users' pinned identity keys. */
 export function checkCredentialsFor(viewer: SessionUser, channelId: string) {
   setCredentialCheck(async (credential, signaturePublicKey) => {
     if (credential.credentialType !== "basic") return false;
     const owner = leafOwner(credential.identity);
     if (!owner) return false;
-    const sender = (await senderProfiles([owner.userId])).get(owner.userId);
-    if (!sender || !(await checkKeys(viewer.id, [sender.profile], channelId)).has(owner.userId)) return false;
-    return credentialHolds(credential.identity, signaturePublicKey, sender.verifyKey);
+    const verifyKey = await pinnedVerifyKey(viewer, owner.userId, channelId);
+    return Boolean(verifyKey) && credentialHolds(credential.identity, signaturePublicKey, verifyKey!);
   });
 }

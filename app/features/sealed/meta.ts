@@ -1,2 +1,19 @@
+import type { Roster } from "./roster";
+
 /** Where a device keeps a sealed channel's membership facts (runtime.client.ts): not secret. */
 export const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
+
+/**
+ * The epoch this device joined at (not secret), to tell "before you joined" from "missed"; whether a
+ * commit removed it, so that it does not join again by itself (only a new Join by the user does); and
+ * in a direct conversation, the participant list it trusts (roster.ts).
+ */
+export type Meta = { joined: number; removed?: boolean; roster?: Roster };
+
+export function loadMeta(userId: string, channelId: string): Meta | null {
+  const stored = localStorage.getItem(metaEntry(userId, channelId));
+  return stored ? (JSON.parse(stored) as Meta) : null;
+}
+
+export const storeMeta = (userId: string, channelId: string, meta: Meta) =>
+  localStorage.setItem(metaEntry(userId, channelId), JSON.stringify(meta));

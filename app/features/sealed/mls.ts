@@ -25,14 +25,27 @@ import {
   processPrivateMessage,
   processPublicMessage,
   zeroOutUint8Array,
+  type Capabilities,
   type CiphersuiteImpl,
   type ClientConfig,
   type ClientState,
   type Credential,
+  type Extension,
   type KeyPackage,
   type PrivateKeyPackage,
   type Proposal,
 } from "ts-mls";
+
+/**
+ * Our group-context extension: a direct conversation's participant list (roster.ts), in the private-use
+ * range (RFC 9420 §17.3). Every key package says it supports it, as MLS requires of every member.
+ */
+export const ROSTER_EXTENSION = 0xf0a1;
+
+function capabilities(): Capabilities {
+  const base = defaultCapabilities();
+  return { ...base, extensions: [...base.extensions, ROSTER_EXTENSION] };
+}
 
 /** Ciphersuite 1: X25519, AES-128-GCM, SHA-256, Ed25519. */
 export const CIPHERSUITE = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519" as const;
@@ -78,7 +91,7 @@ export interface DeviceKeyPackage {
 export async function newKeyPackage(identity: string): Promise<DeviceKeyPackage> {
   return generateKeyPackage(
     { credentialType: "basic", identity: new TextEncoder().encode(identity) },
-    defaultCapabilities(),
+    capabilities(),
     defaultLifetime,
     [],
     await ciphersuite(),
@@ -94,7 +107,7 @@ export async function newBoundKeyPackage(identity: (signaturePublicKey: Uint8Arr
   const keys = await cs.signature.keygen();
   return generateKeyPackageWithKey(
     { credentialType: "basic", identity: new TextEncoder().encode(await identity(keys.publicKey)) },
-    defaultCapabilities(),
+    capabilities(),
     defaultLifetime,
     [],
     keys,
@@ -103,12 +116,12 @@ export async function newBoundKeyPackage(identity: (signaturePublicKey: Uint8Arr
 }
 
 /** A new group (a sealed channel) with the creator's device as its only member, at epoch 0. */
-export async function newGroup(groupId: string, creator: DeviceKeyPackage): Promise<ClientState> {
+export async function newGroup(groupId: string, creator: DeviceKeyPackage, extensions: Extension[] = []): Promise<ClientState> {
   return createGroup(
     new TextEncoder().encode(groupId),
     creator.publicPackage,
     creator.privatePackage,
-    [],
+    extensions,
     await ciphersuite(),
     CLIENT_CONFIG,
   );

@@ -12,25 +12,22 @@ import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
-import { commit, epochCode, epochOf, externalJoin, groupInfo, newGroup, receive, seal } from "./mls";
-import { checkCredentialsFor, deviceId, newDeviceKeyPackage } from "./identity.client";
+import { commit, epochCode, epochOf, groupInfo, receive, seal } from "./mls";
+import { checkCredentialsFor, deviceId } from "./identity.client";
+import { joinGroup } from "./join.client";
+import { RosterGuard } from "./roster.client";
 import { copyState } from "./state";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { loadRead, saveRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
 import { deliveryFor, type ChannelDelivery } from "./delivery.client";
-import { metaEntry } from "./meta";
+import { loadMeta, storeMeta, type Meta } from "./meta";
 import type { JoinProof, SealedStatus } from "./types";
 
 const ATTEMPTS = 5;
 
-/**
- * The epoch this device joined at (not secret), to tell "before you joined" from "missed"; and whether
- * a commit removed it, so that it does not join again by itself (only a new Join by the user does).
- */
-type Meta = { joined: number; removed?: boolean };
-
 const b64 = base64UrlEncode;
+type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
 const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
   (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 
@@ -44,21 +41,28 @@ export class SealedChannel {
   private own = new Set<string>();
   private listeners = new Set<() => void>();
   private readonly delivery: ChannelDelivery;
-  status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false };
+  /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
+  private readonly guard: RosterGuard | null;
+  status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
 
   private constructor(
     readonly user: SessionUser,
     readonly channel: Channel,
     private read: Map<string, string>,
     private readonly proof: JoinProof,
+    private readonly participants?: readonly string[],
   ) {
     this.delivery = deliveryFor(channel.id);
+    this.guard = channel.direct ? new RosterGuard(user, channel.id, null, (roster) => this.saveMeta({ ...this.meta, roster })) : null;
   }
 
-  /** The channel on this device: its stored state, or a new membership (creating the group, or joining it). */
-  static async open(user: SessionUser, channel: Channel, proof: JoinProof): Promise<SealedChannel> {
+  /**
+   * The channel on this device: its stored state, or a new membership (creating the group, with the
+   * `participants` its creator chose, or joining it).
+   */
+  static async open(user: SessionUser, channel: Channel, proof: JoinProof, participants?: readonly string[]): Promise<SealedChannel> {
     checkCredentialsFor(user, channel.id);
-    const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof);
+    const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof, participants);
     await runtime.serial(() => runtime.start());
     return runtime;
   }
@@ -76,13 +80,16 @@ export class SealedChannel {
 
   private changed() {
     const state = this.state;
-    this.status = { ...this.status, epoch: state ? Number(epochOf(state)) : 0, code: state ? epochCode(state) : "" };
+    const refused = this.guard ? [...this.guard.refused] : [];
+    const tampered = this.guard?.tampered ?? false;
+    this.status = { ...this.status, epoch: state ? Number(epochOf(state)) : 0, code: state ? epochCode(state) : "", refused, tampered };
     for (const listener of this.listeners) listener();
   }
 
   private async start() {
-    const stored = localStorage.getItem(metaEntry(this.user.id, this.channel.id));
-    if (stored) this.meta = JSON.parse(stored) as Meta;
+    const stored = loadMeta(this.user.id, this.channel.id);
+    if (stored) this.meta = stored;
+    if (this.guard) this.guard.trusted = this.meta.roster ?? null;
     try {
       this.state = await loadSealedState(this.user.id, this.channel.id);
     } catch {
@@ -101,7 +108,7 @@ export class SealedChannel {
 
   private saveMeta(meta: Meta) {
     this.meta = meta;
-    localStorage.setItem(metaEntry(this.user.id, this.channel.id), JSON.stringify(meta));
+    storeMeta(this.user.id, this.channel.id, meta);
   }
 
   private async keep(state: ClientState) {
@@ -109,35 +116,13 @@ export class SealedChannel {
     await saveSealedState(this.user.id, this.channel.id, state);
   }
 
-  // ---- joining ----
   private async join() {
-    const proof = await this.proof();
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const device = await newDeviceKeyPackage(this.user);
-      const info = await this.delivery.groupInfo(proof);
-      if (!info && this.channel.createdBy !== this.user.id)
-        throw new ChatError("This sealed channel has no group yet. Please try again later.");
-      if (!info) {
-        // The creator's first device makes the group.
-        const state = await newGroup(this.channel.id, device);
-        if (await this.delivery.write("group", { groupInfo: b64(await groupInfo(state)) })) return this.joined(state);
-        continue;
-      }
-      const made = await externalJoin(base64UrlDecode(info.group_info), device);
-      const accepted = await this.delivery.write("external-join", {
-        ...proof,
-        epoch: info.epoch,
-        commit: b64(made.commit),
-        groupInfo: b64(await groupInfo(made.state)),
-        ecdhPublicKey: this.user.ecdhPublicKey,
-      });
-      if (accepted) return this.joined(made.state);
-    }
-    throw new ChatError("The sealed channel could not be joined. Please try again.");
+    const { user, channel, delivery, proof, guard, participants } = this;
+    await this.joined(await joinGroup({ user, channel, delivery, proof, guard, participants }));
   }
 
   private async joined(state: ClientState) {
-    this.saveMeta({ joined: Number(epochOf(state)) });
+    this.saveMeta({ joined: Number(epochOf(state)), ...(this.guard?.trusted ? { roster: this.guard.trusted } : {}) });
     await this.keep(state);
   }
 
@@ -195,6 +180,7 @@ export class SealedChannel {
           break;
         }
         await this.keep(state);
+        await this.guard?.follow(state);
         if (state.groupActiveState.kind === "removedFromGroup") {
           this.status = { ...this.status, removed: true };
           this.saveMeta({ ...this.meta, removed: true });
@@ -229,6 +215,9 @@ export class SealedChannel {
   /** Encrypts for the current epoch (after a 409 the caller syncs and seals again). */
   seal(plaintext: string): Promise<{ content: string; epoch: number }> {
     return this.serial(async () => {
+      const guard = this.guard;
+      // Nobody off a direct conversation's list may read it: their leaves go before anything is sealed.
+      if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this sealed channel.");
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
@@ -253,31 +242,35 @@ export class SealedChannel {
    * Commits `proposals` (built from the state of each attempt). The epoch's messages are read before,
    * and those that arrived while the commit was on its way after, with a copy of the old state.
    */
-  private commitChange(proposals: (state: ClientState) => Proposal[], allowEmpty = false): Promise<void> {
-    return this.serial(async () => {
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        await this.advance();
-        if (!this.state || this.status.removed) return;
-        const before = await this.readEpoch(this.state);
-        await this.keep(before);
-        const list = proposals(before);
-        // Another member committed the same change meanwhile: nothing is left to do.
-        if (list.length === 0 && !allowEmpty) return;
-        const epoch = Number(epochOf(before));
-        const made = await commit(copyState(before), list);
-        const accepted = await this.delivery.write("commits", {
-          epoch,
-          commit: b64(made.commit),
-          groupInfo: b64(await groupInfo(made.state)),
-        });
-        if (!accepted) continue;
-        await this.readEpoch(copyState(before));
-        await this.keep(made.state);
-        this.changed();
-        return;
-      }
-      throw new ChatError("The channel's keys could not be updated. Please try again.");
-    });
+  private commitChange(proposals: Proposals, allowEmpty = false): Promise<void> {
+    return this.serial(() => this.commitNow(proposals, allowEmpty));
+  }
+
+  /** commitChange's work, for callers already in the serial chain. */
+  private async commitNow(proposals: Proposals, allowEmpty = false): Promise<void> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      await this.advance();
+      if (!this.state || this.status.removed) return;
+      const before = await this.readEpoch(this.state);
+      await this.keep(before);
+      const list = await proposals(before);
+      // Another member committed the same change meanwhile: nothing is left to do.
+      if (list.length === 0 && !allowEmpty) return;
+      const epoch = Number(epochOf(before));
+      const made = await commit(copyState(before), list);
+      const accepted = await this.delivery.write("commits", {
+        epoch,
+        commit: b64(made.commit),
+        groupInfo: b64(await groupInfo(made.state)),
+      });
+      if (!accepted) continue;
+      await this.readEpoch(copyState(before));
+      await this.keep(made.state);
+      await this.guard?.follow(made.state);
+      this.changed();
+      return;
+    }
+    throw new ChatError("The channel's keys could not be updated. Please try again.");
   }
 
   /** A fresh key for everyone (an empty commit): what was taken from a device before stops working. */
@@ -290,10 +283,18 @@ export class SealedChannel {
    * earlier leaves (from before a rejoin). Any member may commit it; the first one online does.
    */
   async reconcile(memberIds: readonly string[]) {
-    const members = new Set(memberIds);
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
-    const stale = (state: ClientState) => staleLeaves(state, members, self);
+    const guard = this.guard;
+    // A direct conversation follows its own list, not the server's: leaves off it go.
+    if (guard) return this.commitChange(async (state) => [...guard.stale(state, self), ...(await guard.listFix(state))]);
+    const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self);
     await this.sync();
     if (this.state && stale(this.state).length > 0) await this.commitChange(stale);
+  }
+
+  /** A direct conversation's new participant list (people added, or this user leaving), committed to the group. */
+  changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void> {
+    if (!this.guard) return Promise.resolve();
+    return this.commitChange((state) => this.guard!.change(state, change));
   }
 }

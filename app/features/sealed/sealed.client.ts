@@ -32,11 +32,16 @@ export function allowRejoin(userId: string, channelId: string) {
 }
 
 /** The channel's runtime on this device, one per user and channel for the page's life (loading ts-mls the first time). */
-export function sealedChannel(user: SessionUser, channel: Channel, proof: JoinProof): Promise<SealedChannel> {
+export function sealedChannel(
+  user: SessionUser,
+  channel: Channel,
+  proof: JoinProof,
+  participants?: readonly string[],
+): Promise<SealedChannel> {
   const key = `${user.id}:${channel.id}`;
   let runtime = runtimes.get(key);
   if (!runtime) {
-    runtime = import("~/features/sealed/runtime.client").then((m) => m.SealedChannel.open(user, channel, proof));
+    runtime = import("~/features/sealed/runtime.client").then((m) => m.SealedChannel.open(user, channel, proof, participants));
     runtimes.set(key, runtime);
     runtime.catch(() => runtimes.delete(key));
   }
@@ -110,6 +115,7 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     open: async (records, verifyKeyOf) => openSealed(await runtime(), records, verifyKeyOf),
     newItemKey: () => newItemKey(),
     contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
-    prepare: async () => void (await runtime()),
+    prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
+    changeParticipants: async (change) => (await runtime()).changeParticipants(change),
   };
 }

@@ -9,6 +9,10 @@ export interface SealedStatus {
   missed: number;
   removed: boolean;
   rejoined: boolean;
+  /** In a direct conversation: users whose devices the group carried without being on its list, refused here. */
+  refused: string[];
+  /** In a direct conversation: the group carried a participant list nobody on it signed, refused here. */
+  tampered: boolean;
 }
 
 /**

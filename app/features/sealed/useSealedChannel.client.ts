@@ -6,12 +6,20 @@ import type { SealedChannel } from "~/features/sealed/runtime.client";
 import type { JoinProof, SealedStatus } from "~/features/sealed/types";
 
 /** What the channel says about this device's view of a sealed channel (never a silent gap). */
-export function sealedNotice(status: SealedStatus | null): string | null {
+export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id): string | null {
   if (!status) return null;
   if (status.removed) return "You are no longer a member of this sealed channel: messages sent since you were removed cannot be read.";
   const parts: string[] = [];
   if (status.rejoined) parts.push("This device rejoined the sealed channel; messages sent while it was out of step cannot be read here.");
   if (status.before > 0) parts.push("Messages sent before this device joined the sealed channel cannot be read here.");
+  for (const userId of status.refused)
+    parts.push(
+      `A device of ${nameOf(userId)} was put into this conversation without a participant adding them: this device refused it, and nothing sent from here can be read by it.`,
+    );
+  if (status.tampered)
+    parts.push(
+      "This conversation's list of participants was changed without a participant's signature: this device keeps the one it trusts.",
+    );
   if (status.missed > 0) parts.push(`${status.missed} ${status.missed === 1 ? "message" : "messages"} could not be read on this device.`);
   return parts.length ? parts.join(" ") : null;
 }
@@ -24,7 +32,7 @@ export function useSealedChannel(
   user: SessionUser,
   channel: Channel | null,
   proofOf: (channel: Channel) => JoinProof,
-  memberIds: readonly string[],
+  members: readonly { userId: string; username: string }[],
   onError: (text: string) => void,
 ) {
   const [runtime, setRuntime] = useState<SealedChannel | null>(null);
@@ -57,11 +65,11 @@ export function useSealedChannel(
   }, [user, channel?.id, channel?.sealed]);
 
   // The member list is loaded (it always holds the viewer): leaves of anyone else go.
-  const members = memberIds.join(",");
+  const memberIds = members.map((m) => m.userId).join(",");
   useEffect(() => {
-    if (!runtime || !members.split(",").includes(user.id)) return;
-    runtime.reconcile(members.split(",")).catch((error) => console.warn("Removed members' devices could not be removed yet", error));
-  }, [runtime, members, user.id]);
+    if (!runtime || !memberIds.split(",").includes(user.id)) return;
+    runtime.reconcile(memberIds.split(",")).catch((error) => console.warn("Removed members' devices could not be removed yet", error));
+  }, [runtime, memberIds, user.id]);
 
   const updateKeys = useCallback(async () => {
     if (!runtime) return;
@@ -77,5 +85,11 @@ export function useSealedChannel(
 
   const refresh = useCallback(() => void runtime?.sync().catch(() => undefined), [runtime]);
 
-  return { status, busy, updateKeys, refresh, notice: sealedNotice(status) };
+  return {
+    status,
+    busy,
+    updateKeys,
+    refresh,
+    notice: sealedNotice(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone"),
+  };
 }

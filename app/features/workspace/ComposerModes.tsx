@@ -1,4 +1,5 @@
 import { ToolButton } from "~/ui/ToolButton";
+import { sendViaWhatsapp, type useContacts } from "~/features/contacts/useContacts.client";
 import { PhoneIcon, UserIcon, WaveIcon } from "~/ui/icons";
 
 /** The composer's mode buttons: dictation, WhatsApp mode and, in WhatsApp mode, the recipient. */
@@ -27,4 +28,24 @@ export function ComposerModes(props: {
       )}
     </>
   );
+}
+
+/** WhatsApp mode's two actions: turning it on or off, and handing a text to WhatsApp (asking for a recipient first). */
+export function whatsappMode(contacts: ReturnType<typeof useContacts>, openContacts: (mode: "select") => void) {
+  return {
+    toggle() {
+      if (contacts.mode) return contacts.setMode(false);
+      contacts.setMode(true);
+      if (!contacts.recipient) openContacts("select");
+    },
+    send(text: string): boolean {
+      if (!text.trim()) return false;
+      if (!contacts.recipient) {
+        openContacts("select");
+        return false;
+      }
+      sendViaWhatsapp(contacts.recipient, text.trim());
+      return true;
+    },
+  };
 }

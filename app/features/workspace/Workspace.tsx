@@ -10,7 +10,7 @@ import { DirectPicker } from "~/features/direct/NewMessageModal";
 import { useDirect } from "~/features/direct/useDirect.client";
 import { useChannels } from "~/features/channels/useChannels.client";
 import { conversationJoined, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
-import { sendViaWhatsapp, useContacts } from "~/features/contacts/useContacts.client";
+import { useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
 import { saveChat } from "~/features/export/export.client";
 import { useUploads } from "~/features/files/useUploads.client";
@@ -26,7 +26,7 @@ import { useUnread } from "~/features/unread/useUnread.client";
 import { SearchPanel } from "~/features/search/SearchPanel";
 import { useSearch } from "~/features/search/useSearch.client";
 import { ChatPane } from "~/features/workspace/ChatPane";
-import { ComposerModes } from "~/features/workspace/ComposerModes";
+import { ComposerModes, whatsappMode } from "~/features/workspace/ComposerModes";
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import { playChime } from "~/features/notifications/sound.client";
 import { useNotifications } from "~/features/notifications/useNotifications.client";
@@ -63,25 +63,21 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
 
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
-  const channels = useChannels(user, notify, async (channel, how) => {
+  const channels = useChannels(user, notify, async (channel, how, participants) => {
     if (how === "joined") conversationJoined(user.id, channel.id);
-    else await conversationOf(user, channel).prepare();
+    else await conversationOf(user, channel).prepare(participants);
   });
   const { selected } = channels;
-  const direct = useDirect(channels.openReady, channels.reload);
+  const direct = useDirect(channels.openReady, channels.reload, (channel, change) =>
+    conversationOf(user, channel).changeParticipants(change),
+  );
   const history = useChannelHistory(user, selected, playChime);
   const sender = useSend(user, selected, history);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
   const members = useMembers(selected?.id ?? null);
   const [membersOpen, setMembersOpen] = useState(false);
-  const sealed = useSealedChannel(
-    user,
-    selected,
-    joinProofOf,
-    members.members.map((m) => m.userId),
-    (text) => notify(text, "error"),
-  );
+  const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"));
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,
     notify,
@@ -116,32 +112,25 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     contacts.load();
   }
 
-  function toggleWhatsapp() {
-    if (contacts.mode) return contacts.setMode(false);
-    contacts.setMode(true);
-    if (!contacts.recipient) openContacts("select");
-  }
-
+  const whatsapp = whatsappMode(contacts, openContacts);
   async function send(text: string): Promise<boolean> {
-    if (!contacts.mode) {
-      const sent = await sender.send(text, messageActions.replyTo?.id);
-      if (sent) messageActions.setReplyTo(null);
-      return sent;
-    }
-    if (!text.trim()) return false;
-    if (!contacts.recipient) {
-      openContacts("select");
-      return false;
-    }
-    sendViaWhatsapp(contacts.recipient, text.trim());
-    return true;
+    if (contacts.mode) return whatsapp.send(text);
+    const sent = await sender.send(text, messageActions.replyTo?.id);
+    if (sent) messageActions.setReplyTo(null);
+    return sent;
   }
 
   const actions: DialogActions = {
     create: (values) => void dialogs.run(() => channels.create(values), "Failed to create channel"),
     join: (values) => void dialogs.run(() => channels.join(values), "Failed to join channel"),
     remove: (channel, how) =>
-      void dialogs.run(() => channels.remove(channel, how), how === "delete" ? "Failed to delete channel" : "Failed to leave channel"),
+      void dialogs.run(
+        async () => {
+          if (channel.direct) await direct.beforeLeave(channel);
+          await channels.remove(channel, how);
+        },
+        how === "delete" ? "Failed to delete channel" : "Failed to leave channel",
+      ),
     removeAll: () => void dialogs.run(channels.removeAll, "Failed to delete channels"),
     clear: (channel) =>
       void dialogs.run(async () => {
@@ -166,7 +155,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
       dictation={dictation}
       whatsapp={contacts.mode}
       recipient={contacts.recipient?.name ?? null}
-      onToggleWhatsapp={toggleWhatsapp}
+      onToggleWhatsapp={whatsapp.toggle}
       onChooseContact={() => openContacts("select")}
     />
   );

@@ -1,0 +1,61 @@
+/**
+ * How a device becomes a member of a sealed channel's or direct conversation's MLS group (ADR 15, 19):
+ * the creator's first device makes the group (a direct conversation's with its signed participant
+ * list); every other device joins by external commit, after showing the delivery service its proof
+ * (the channel password's verifier, or nothing for a listed participant). A direct conversation's list
+ * is checked before this device commits anything to the group.
+ */
+import type { ClientState } from "ts-mls";
+import { base64UrlDecode, base64UrlEncode } from "~/crypto/bytes";
+import { ChatError } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import type { ChannelDelivery } from "./delivery.client";
+import { newDeviceKeyPackage } from "./identity.client";
+import { externalJoin, groupInfo, newGroup } from "./mls";
+import { rosterExtension } from "./roster";
+import type { RosterGuard } from "./roster.client";
+import type { JoinProof } from "./types";
+
+const ATTEMPTS = 5;
+const b64 = base64UrlEncode;
+
+export interface Joining {
+  user: SessionUser;
+  channel: Channel;
+  delivery: ChannelDelivery;
+  proof: JoinProof;
+  guard: RosterGuard | null;
+  /** The participants the creator chose (a new direct conversation). */
+  participants?: readonly string[];
+}
+
+/** The device's state in the group once the delivery service accepted it. */
+export async function joinGroup(j: Joining): Promise<ClientState> {
+  const proof = await j.proof();
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const device = await newDeviceKeyPackage(j.user);
+    const info = await j.delivery.groupInfo(proof);
+    if (!info && j.channel.createdBy !== j.user.id) throw new ChatError("This sealed channel has no group yet. Please try again later.");
+    if (!info) {
+      // The creator's first device makes the group.
+      const users = j.participants ?? j.channel.participants?.map((p) => p.id) ?? [];
+      const extensions = j.guard ? [rosterExtension(await j.guard.first(users))] : [];
+      const state = await newGroup(j.channel.id, device, extensions);
+      await j.guard?.adopt(state);
+      if (await j.delivery.write("group", { groupInfo: b64(await groupInfo(state)) })) return state;
+      continue;
+    }
+    const made = await externalJoin(base64UrlDecode(info.group_info), device);
+    await j.guard?.adopt(made.state);
+    const accepted = await j.delivery.write("external-join", {
+      ...proof,
+      epoch: info.epoch,
+      commit: b64(made.commit),
+      groupInfo: b64(await groupInfo(made.state)),
+      ecdhPublicKey: j.user.ecdhPublicKey,
+    });
+    if (accepted) return made.state;
+  }
+  throw new ChatError("The sealed channel could not be joined. Please try again.");
+}

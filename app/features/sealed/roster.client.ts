@@ -1,0 +1,106 @@
+/**
+ * A direct conversation's participant list on this device (roster.ts): the list it trusts, the leaves
+ * it refuses, and the changes it commits. The trusted list is kept with the conversation's other
+ * membership facts (runtime.client.ts) and moves only to a newer list signed by someone on it.
+ */
+import type { ClientState, Proposal } from "ts-mls";
+import { deviceKeys } from "~/lib/device-keys.client";
+import { ChatError, KeysMissingError } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import { pinnedVerifyKey } from "./identity.client";
+import { staleLeaves } from "./sync";
+import { removeLeaves, rosterIn, rosterProposal, rosterSigned, signRoster, unlistedLeaves, type Roster } from "./roster";
+
+const sameList = (a: Roster | null, b: Roster) => Boolean(a && a.v === b.v && a.sig === b.sig);
+
+export class RosterGuard {
+  /** Users whose devices the group carried without being on the trusted list: refused here. */
+  readonly refused = new Set<string>();
+  /** The group carried a list no participant signed: refused here. */
+  tampered = false;
+
+  constructor(
+    private readonly viewer: SessionUser,
+    private readonly groupId: string,
+    public trusted: Roster | null,
+    private readonly keep: (roster: Roster) => void,
+  ) {}
+
+  private async holds(roster: Roster): Promise<boolean> {
+    const key = await pinnedVerifyKey(this.viewer, roster.by, this.groupId);
+    return Boolean(key) && rosterSigned(this.groupId, roster, key!);
+  }
+
+  private trust(roster: Roster) {
+    this.trusted = roster;
+    this.keep(roster);
+  }
+
+  private async sign(v: number, users: Iterable<string>): Promise<Roster> {
+    const keys = await deviceKeys(this.viewer.id);
+    if (!keys) throw new KeysMissingError();
+    return signRoster(keys.rsaPrivateKey, this.groupId, v, users, this.viewer.id);
+  }
+
+  /** The first list of the group, made by its creator. */
+  first(users: Iterable<string>): Promise<Roster> {
+    return this.sign(1, [...users, this.viewer.id]);
+  }
+
+  /** The list of a group this device just joined: signed by one of its participants, the viewer among them. */
+  async adopt(state: ClientState) {
+    const roster = rosterIn(state);
+    const valid = roster && roster.users.includes(this.viewer.id) && roster.users.includes(roster.by) && (await this.holds(roster));
+    if (!valid) throw new ChatError("This conversation's list of participants could not be verified. Please try again later.");
+    this.trust(roster);
+    this.observe(state);
+  }
+
+  /** After a commit: a newer list signed by a listed participant is trusted; anything else is noted and refused. */
+  async follow(state: ClientState) {
+    const trusted = this.trusted;
+    if (!trusted) return;
+    const roster = rosterIn(state);
+    if (roster && roster.v > trusted.v && trusted.users.includes(roster.by) && (await this.holds(roster))) this.trust(roster);
+    else if (!sameList(roster, trusted)) this.tampered = true;
+    this.observe(state);
+  }
+
+  private observe(state: ClientState) {
+    for (const { userId } of unlistedLeaves(state, this.trusted?.users ?? [])) this.refused.add(userId || "unknown");
+  }
+
+  /** What must be committed before this device seals anything: refused leaves out, and the trusted list back. */
+  async healing(state: ClientState): Promise<Proposal[]> {
+    if (!this.trusted) return [];
+    const own = state.privatePath.leafIndex;
+    return [...removeLeaves(unlistedLeaves(state, this.trusted.users).filter((l) => l.leaf !== own)), ...(await this.listFix(state))];
+  }
+
+  /** The trusted list set again (newer, signed by the viewer) where the group carries another one. */
+  async listFix(state: ClientState): Promise<Proposal[]> {
+    const trusted = this.trusted;
+    const carried = rosterIn(state);
+    if (!trusted || sameList(carried, trusted)) return [];
+    return [rosterProposal(state, await this.sign(Math.max(trusted.v, carried?.v ?? 0) + 1, trusted.users))];
+  }
+
+  /** Leaves of anyone off the trusted list, and this device's own earlier leaves (from before a rejoin). */
+  stale(state: ClientState, self: { userId: string; device: string }): Proposal[] {
+    return this.trusted ? staleLeaves(state, new Set(this.trusted.users), self) : [];
+  }
+
+  /**
+   * A new list, from the trusted one (never the server's): people added, or this user leaving; with the
+   * removal of the leaves of anyone left off it (but this device's own, which only another member can remove).
+   */
+  async change(state: ClientState, change: { add?: readonly string[]; leave?: boolean }): Promise<Proposal[]> {
+    const trusted = this.trusted;
+    if (!trusted) return [];
+    const users = new Set([...trusted.users, ...(change.add ?? [])]);
+    if (change.leave) users.delete(this.viewer.id);
+    const next = await this.sign(Math.max(trusted.v, rosterIn(state)?.v ?? 0) + 1, users);
+    const own = state.privatePath.leafIndex;
+    return [...removeLeaves(unlistedLeaves(state, next.users).filter((l) => l.leaf !== own)), rosterProposal(state, next)];
+  }
+}
