@@ -163,6 +163,8 @@ function validBodies(): Record<string, Record<string, unknown>> {
     "/api/translate": { text: ["hello"], targetLang: "es" },
     "/api/notify-email": { channelName: "n", senderUsername: "u", messageContent: "m" },
     "/api/link-preview": { url: "https://example.com/" },
+    "/api/direct": { id: crypto.randomUUID(), participants: ["abcdefghijklmno"] },
+    "/api/people": { username: "hostile_someone" },
   };
 }
 
@@ -175,6 +177,7 @@ const GET_ROUTES = () => [
   "/api/events",
   `/api/channels/${channelId}/messages`,
   "/api/profiles?ids=abcdefghijklmno",
+  "/api/people",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
 ];
@@ -186,6 +189,7 @@ const ID_POST_ROUTES = [
   "/api/channels/ID/attachments",
   "/api/channels/ID/previews",
   "/api/contacts/ID/delete",
+  "/api/direct/ID/add",
 ];
 const ID_GET_ROUTES = ["/api/channels/ID/messages", "/api/attachments/ID", "/api/previews/ID/image"];
 const PB_HOOKS = [
@@ -203,6 +207,9 @@ const PB_HOOKS = [
   "/api/chat/mls/commits",
   "/api/chat/mls/group-info",
   "/api/chat/mls/external-join",
+  "/api/chat/direct",
+  "/api/chat/direct/add",
+  "/api/chat/users/lookup",
 ];
 
 async function* oversize(bytes: number) {

@@ -102,6 +102,13 @@ describe("shouldNotify", () => {
     expect(shouldNotify({ ...keywords, text: "@bob lunch?" })).toEqual({ notify: false, mention: false, keyword: null });
   });
 
+  it("in a direct conversation, notifies about every incoming message whatever the triggers (never the reader's own)", () => {
+    const triggers = { ...base, notifyOnMention: true, keywords: ["deploy"], text: "lunch?" };
+    expect(shouldNotify(triggers)).toEqual({ notify: false, mention: false, keyword: null });
+    expect(shouldNotify({ ...triggers, direct: true })).toEqual({ notify: true, mention: false, keyword: null });
+    expect(shouldNotify({ ...triggers, direct: true, own: true })).toEqual({ notify: false, mention: false, keyword: null });
+  });
+
   it("reports both triggers when both match", () => {
     expect(shouldNotify({ ...base, notifyOnMention: true, keywords: ["deploy"], text: "@bob deploy is done" })).toEqual({
       notify: true,

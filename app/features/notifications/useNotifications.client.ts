@@ -31,11 +31,13 @@ export function useNotifications(username: string, settingsRef: MutableRefObject
         username,
         notifyOnMention: current.notifyOnMention,
         keywords: current.notifyKeywords,
+        direct: channel.direct,
       });
       if (!decision.notify) return;
       const unfocused = !document.hasFocus();
       if (current.desktopNotificationsEnabled && unfocused) {
-        showDesktopNotification(`${message.senderUsername} in #${channel.name}`, message.text || "Sent an attachment");
+        const place = channel.direct ? `@${channel.name}` : `#${channel.name}`;
+        showDesktopNotification(`${message.senderUsername} in ${place}`, message.text || "Sent an attachment");
       }
       if (current.emailNotificationsEnabled && (unfocused || document.hidden)) {
         sendEmailNotification({
