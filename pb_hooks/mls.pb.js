@@ -4,9 +4,11 @@
 // The delivery service of sealed channels (pb_hooks/lib/mls.js, docs/decisions/0015-sealed-channels-mls.md).
 //
 // POST /api/chat/mls/key-packages        {device, one_time: [b64url], last_resort: b64url}   the caller's device
+//                                        (its one-time packages older than 30 days are dropped)
 // POST /api/chat/mls/key-packages/claim  {user_id}            one package per device of a user sharing a channel
 // POST /api/chat/mls/groups              {channel_id, group_info}                  the creator seals a channel (epoch 0)
-// POST /api/chat/mls/commits             {channel_id, epoch, commit, group_info}   a member's commit
+// POST /api/chat/mls/commits             {channel_id, epoch, commit, group_info, welcome?}   a member's commit
+//                                        (with the Welcome of the devices it adds, kept in mls_welcomes)
 // POST /api/chat/mls/group-info          {channel_id, verifier}                    the GroupInfo for an external join
 // POST /api/chat/mls/external-join       {channel_id, verifier, epoch, commit, group_info}
 //   (a direct conversation's participant sends no verifier: only listed participants are let in)
@@ -34,6 +36,17 @@ routerAdd(
     const packages = oneTime.map((_, i) => mlsData(oneTime, String(i), 8000));
     e.app.runInTransaction((txApp) => {
       const collection = txApp.findCollectionByNameOrId("mls_key_packages");
+      // One-time packages older than 30 days go (the device sends fresh ones before then).
+      const cutoff = new DateTime().addDate(0, 0, -30).string();
+      for (const old of txApp.findRecordsByFilter(
+        "mls_key_packages",
+        "user = {:user} && device = {:device} && last_resort = false && created < {:cutoff}",
+        "",
+        0,
+        0,
+        { user: user.id, device, cutoff },
+      ))
+        txApp.delete(old);
       // The device's previous last-resort package is replaced.
       for (const old of txApp.findRecordsByFilter(
         "mls_key_packages",
@@ -117,17 +130,19 @@ routerAdd(
   (e) => {
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { checkChannelId } = require(`${__hooks}/lib/channels.js`);
-    const { mlsData, epochOf, acceptCommit, requireMember } = require(`${__hooks}/lib/mls.js`);
+    const { mlsData, epochOf, acceptCommit, requireMember, saveWelcome } = require(`${__hooks}/lib/mls.js`);
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     const channelId = checkChannelId(body.channel_id);
     const epoch = epochOf(body);
     const commit = mlsData(body, "commit", 2000000);
     const groupInfo = mlsData(body, "group_info", 2000000);
+    const welcome = body.welcome === undefined ? null : mlsData(body, "welcome", 2000000);
     let next = 0;
     e.app.runInTransaction((txApp) => {
       requireMember(txApp, channelId, user.id);
       next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo });
+      if (welcome) saveWelcome(txApp, channelId, epoch, welcome);
     });
     return e.json(200, { epoch: next });
   },

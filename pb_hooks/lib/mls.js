@@ -175,8 +175,28 @@ function readGroupJoin(e) {
   };
 }
 
+/**
+ * Keeps the Welcome of a commit that added devices, for them to join from.
+ * @param {core.App} txApp
+ * @param {string} channelId
+ * @param {number} epoch the epoch the commit was made at
+ * @param {string} data
+ */
+function saveWelcome(txApp, channelId, epoch, data) {
+  const record = new Record(txApp.findCollectionByNameOrId("mls_welcomes"));
+  record.set("channel", channelId);
+  record.set("epoch", epoch);
+  record.set("data", data);
+  try {
+    txApp.save(record);
+  } catch (err) {
+    throw invalidRecord(err, "The welcome could not be saved.");
+  }
+}
+
 module.exports = {
   readGroupJoin,
+  saveWelcome,
   commitsSince,
   MAX_ONE_TIME,
   STALE_COMMIT,

@@ -58,6 +58,12 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await expect(log(bob.page).getByText(`hi bob ${canary}`)).toBeVisible({ timeout: 20_000 });
   await send(bob.page, "hi alice");
   await expect(log(alice.page).getByText("hi alice")).toBeVisible({ timeout: 20_000 });
+  // Created the MLS way: Alice's device added Bob's from his key package with a Welcome; his device
+  // committed nothing to join.
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const dm = await admin.collection("channels").getFirstListItem(`direct = true && created_by = "${alice.id}"`);
+  expect((await admin.collection("mls_welcomes").getFullList({ filter: `channel = "${dm.id}"` })).length).toBe(1);
+  expect((await admin.collection("mls_commits").getFullList({ filter: `channel = "${dm.id}" && sender = "${bob.id}"` })).length).toBe(0);
 
   // A file and a reaction.
   const fileName = `dm-notes-${Date.now()}.txt`;
@@ -122,7 +128,6 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await send(alice.page, secret);
   await expect(log(bob.page).getByText(secret)).toBeVisible({ timeout: 20_000 });
   // Even when a malicious server makes her a member again, her page reads none of it.
-  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   const trio = await admin.collection("channels").getFirstListItem(`direct = true && name = "Trio"`);
   const carolProfile = await admin.collection("profiles").getOne(carol.id);
   await admin.collection("channel_members").create({ channel: trio.id, user: carol.id, ecdh_public_key: carolProfile.ecdh_public_key });

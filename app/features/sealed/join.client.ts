@@ -16,6 +16,7 @@ import { externalJoin, groupInfo, newGroup } from "./mls";
 import { rosterExtension } from "./roster";
 import type { RosterGuard } from "./roster.client";
 import type { JoinProof } from "./types";
+import { joinFromWelcome, welcomeParticipants } from "./welcome.client";
 
 const ATTEMPTS = 5;
 const b64 = base64UrlEncode;
@@ -33,6 +34,12 @@ export interface Joining {
 /** The device's state in the group once the delivery service accepted it. */
 export async function joinGroup(j: Joining): Promise<ClientState> {
   const proof = await j.proof();
+  // A device added with a Welcome joins from it.
+  const welcomed = j.guard ? await joinFromWelcome(j.user, j.channel).catch(() => null) : null;
+  if (welcomed) {
+    await j.guard!.adopt(welcomed);
+    return welcomed;
+  }
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const device = await newDeviceKeyPackage(j.user);
     const info = await j.delivery.groupInfo(proof);
@@ -43,8 +50,9 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
       const extensions = j.guard ? [rosterExtension(await j.guard.first(users))] : [];
       const state = await newGroup(j.channel.id, device, extensions);
       await j.guard?.adopt(state);
-      if (await j.delivery.write("group", { groupInfo: b64(await groupInfo(state)) })) return state;
-      continue;
+      if (!(await j.delivery.write("group", { groupInfo: b64(await groupInfo(state)) }))) continue;
+      // The participants' devices are added with a Welcome (those without a key package join by themselves).
+      return j.guard ? welcomeParticipants(j.user, j.channel, j.delivery, state, users).catch(() => state) : state;
     }
     const made = await externalJoin(base64UrlDecode(info.group_info), device);
     await j.guard?.adopt(made.state);

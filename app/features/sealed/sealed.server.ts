@@ -19,7 +19,7 @@ const verifier = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Verifier must be a 43-
 
 export const sealedSchemas = {
   group: z.object({ groupInfo: mlsData }).strict(),
-  commits: z.object({ epoch, commit: mlsData, groupInfo: mlsData }).strict(),
+  commits: z.object({ epoch, commit: mlsData, groupInfo: mlsData, welcome: mlsData.optional() }).strict(),
   // A direct conversation's participant shows no verifier: PocketBase checks they are listed.
   "group-info": z.object({ verifier: verifier.optional() }).strict(),
   "external-join": z
@@ -37,6 +37,7 @@ export function sealedWrite<O extends SealedOperation>(pb: PocketBase, channelId
   const payload: Record<string, unknown> = { channel_id: channelId };
   if (b.groupInfo !== undefined) payload.group_info = b.groupInfo;
   if (b.commit !== undefined) payload.commit = b.commit;
+  if (b.welcome !== undefined) payload.welcome = b.welcome;
   if (b.epoch !== undefined) payload.epoch = b.epoch;
   if (b.verifier !== undefined) payload.verifier = b.verifier;
   if (b.ecdhPublicKey !== undefined) payload.ecdh_public_key = b.ecdhPublicKey;
@@ -66,3 +67,48 @@ export async function commitsSince(pb: PocketBase, channelId: string, since: num
     fail(502, "The channel's commits could not be read.");
   }
 }
+
+/** The Welcomes of commits that added devices (newest first): a device joins from one made for its key package. */
+export async function welcomesOf(pb: PocketBase, channelId: string) {
+  try {
+    const list = await pb.collection("mls_welcomes").getList<{ epoch: number; data: string }>(1, 20, {
+      filter: pb.filter("channel = {:channel}", { channel: channelId }),
+      sort: "-epoch",
+      fields: "epoch,data",
+    });
+    return { welcomes: list.items.map((w) => ({ epoch: w.epoch, data: w.data })) };
+  } catch (error) {
+    failOnOutage(error);
+    fail(502, "The channel's welcomes could not be read.");
+  }
+}
+
+const device = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "device must be 8 to 64 letters, digits, - or _.");
+export const packagesSchema = z.object({ device, oneTime: z.array(mlsData.max(8000)).max(50), lastResort: mlsData.max(8000) }).strict();
+export const claimSchema = z.object({ userId: z.string().regex(/^[a-z0-9]{15}$/, "userId must be a user id.") }).strict();
+
+/** This device's one-time key packages on the server: how many are left, and when the oldest was made. */
+export async function packagesLeft(pb: PocketBase, userId: string, deviceId: string) {
+  const list = await pb.collection("mls_key_packages").getList<{ created: string }>(1, 1, {
+    filter: pb.filter("user = {:user} && device = {:device} && last_resort = false", { user: userId, device: deviceId }),
+    sort: "created",
+    fields: "created",
+  });
+  return { left: list.totalItems, oldest: list.items[0]?.created ?? null };
+}
+
+export const uploadPackages = (pb: PocketBase, body: z.infer<typeof packagesSchema>) =>
+  callHook(
+    pb,
+    "/api/chat/mls/key-packages",
+    { device: body.device, one_time: body.oneTime, last_resort: body.lastResort },
+    "The key packages could not be saved.",
+  );
+
+export const claimPackages = (pb: PocketBase, userId: string) =>
+  callHook<{ key_packages: { device: string; data: string; lastResort: boolean }[] }>(
+    pb,
+    "/api/chat/mls/key-packages/claim",
+    { user_id: userId },
+    "The key packages could not be claimed.",
+  );

@@ -22,6 +22,7 @@ import { useMessageActions } from "~/features/messages/useMessageActions.client"
 import { useMembers } from "~/features/members/useMembers.client";
 import { SealedSection } from "~/features/sealed/SealedSection";
 import { useSealedChannel } from "~/features/sealed/useSealedChannel.client";
+import { usePackagePool } from "~/features/sealed/usePackagePool.client";
 import { useUnread } from "~/features/unread/useUnread.client";
 import { SearchPanel } from "~/features/search/SearchPanel";
 import { useSearch } from "~/features/search/useSearch.client";
@@ -63,6 +64,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
 
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
+  usePackagePool(user);
   const channels = useChannels(user, notify, async (channel, how, participants) => {
     if (how === "joined") conversationJoined(user.id, channel.id);
     else await conversationOf(user, channel).prepare(participants);
