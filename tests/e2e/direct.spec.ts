@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { expect, filesContaining, signIn, test } from "./fixtures";
+import { expect, filesContaining, signIn, signOut, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
 
 // Direct messages (ADR 19): one-to-one and group conversations over MLS, with no password.
@@ -23,6 +23,35 @@ async function openConversation(page: Page, title: string) {
   await expect(page.getByRole("heading", { name: `@ ${title}` })).toBeVisible();
   await waitLive(page);
 }
+
+/** Everything a page's origin keeps: local and session storage, and every record of every IndexedDB store, bytes decoded. */
+const browserStorage = (page: Page) =>
+  page.evaluate(async () => {
+    const parts = [JSON.stringify(Object.entries(localStorage)), JSON.stringify(Object.entries(sessionStorage))];
+    const text = (value: unknown): string =>
+      value instanceof Uint8Array || value instanceof ArrayBuffer
+        ? new TextDecoder().decode(value)
+        : value && typeof value === "object"
+          ? Object.values(value).map(text).join(" ")
+          : String(value);
+    for (const { name } of await indexedDB.databases()) {
+      parts.push(`database ${name}`);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const rows = await new Promise<unknown[]>((resolve) => {
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => resolve(all.result);
+        });
+        parts.push(rows.map(text).join(" "));
+      }
+      db.close();
+    }
+    return parts.join("\n");
+  });
 
 /** The security code in the participants panel (opened, read, closed). */
 async function securityCode(page: Page): Promise<string> {
@@ -137,11 +166,38 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await expect(carol.page.getByText(/no longer a member/)).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText(secret)).toHaveCount(0);
 
+  // Alice adds Dave, whom she shares no channel with, found by his exact username: he reads from his
+  // join on, and the conversation says so.
+  const dave = await person(browser, "dave");
+  await alice.page.getByRole("button", { name: "Add people" }).click();
+  const add = alice.page.getByRole("dialog", { name: "Add people" });
+  await add.getByLabel("Find by username").fill(dave.user.username);
+  await add.getByRole("button", { name: "Look up" }).click();
+  await expect(add.getByText(`${dave.user.username} added.`)).toBeVisible();
+  await expect(add.getByRole("checkbox", { name: dave.user.username })).toBeChecked();
+  await add.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(add).toBeHidden({ timeout: 30_000 });
+  await dave.page.reload();
+  await openConversation(dave.page, "Trio");
+  await expect(dave.page.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await send(alice.page, "welcome, dave");
+  await expect(log(dave.page).getByText("welcome, dave")).toBeVisible({ timeout: 20_000 });
+  await send(dave.page, "dave here");
+  for (const p of [alice, bob]) await expect(log(p.page).getByText("dave here")).toBeVisible({ timeout: 20_000 });
+  await expect(log(dave.page).getByText(secret)).toHaveCount(0);
+
   // Nothing of it in clear on the server or in a signed-out browser.
   const dataDir = process.env.E2E_PB_DATA!;
   for (const needle of [canary, fileName]) {
     expect(filesContaining([dataDir], needle)).toEqual([]);
     expect(filesContaining([process.env.E2E_LOG_DIR!], needle)).toEqual([]);
   }
-  for (const p of [alice, bob, carol] as Person[]) await p.context.close();
+  await signOut(bob.page);
+  const stored = await browserStorage(bob.page);
+  // The conversation's read messages are kept on the device (sealed): they were looked at too.
+  expect(stored).toContain("database chatcrypt_sealed");
+  for (const needle of [canary, fileName, "hi alice", "dave here"]) expect(stored).not.toContain(needle);
+  for (const p of [alice, bob, carol, dave] as Person[]) await p.context.close();
 });

@@ -7,6 +7,7 @@ import { decryptMessage, encryptMessage } from "~/crypto";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
+import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
 import { channelKey } from "~/features/channels/channels.client";
 import type { ConversationCrypto } from "~/features/conversation/types";
@@ -43,6 +44,7 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
     },
     newItemKey: () => Promise.resolve(undefined),
     contentKey: () => channelKey(channel),
+    canRead: () => Boolean(getChannelPassword(channel.id)),
     prepare: () => Promise.resolve(),
     changeParticipants: () => Promise.resolve(),
   };

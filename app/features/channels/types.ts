@@ -9,6 +9,8 @@ export interface Channel {
   sealed: boolean;
   /** A direct conversation (an MLS group of listed participants, no password; ADR 0019). */
   direct?: boolean;
+  /** A direct conversation between two people only (people are added to groups only). */
+  oneToOne?: boolean;
   /** A direct conversation's participants (the viewer too), by username. */
   participants?: { id: string; username: string }[];
 }

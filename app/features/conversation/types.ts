@@ -32,6 +32,8 @@ export interface ConversationCrypto {
   newItemKey(): Promise<string | undefined>;
   /** The key of a message's files and previews (from the key its body names, where it names one); null when this device has none. */
   contentKey(itemKey?: string): Promise<CryptoKey | null>;
+  /** Whether this device holds what it needs to read the conversation (a channel's password; a direct conversation needs none). */
+  canRead(): boolean;
   /**
    * Makes the conversation ready on this device (an MLS group is made or joined); nothing for a classic
    * channel. The creator of a direct conversation names the `participants` they chose.

@@ -12,6 +12,7 @@ import { ApiError } from "~/lib/api.client";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
+import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
 import type { ConversationCrypto, PostCiphertext } from "~/features/conversation/types";
 import type { EncryptedMessage } from "~/features/messages/types";
@@ -115,6 +116,8 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     open: async (records, verifyKeyOf) => openSealed(await runtime(), records, verifyKeyOf),
     newItemKey: () => newItemKey(),
     contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
+    // A sealed channel's device joins with the password; a direct conversation's needs none.
+    canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
     prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
     changeParticipants: async (change) => (await runtime()).changeParticipants(change),
   };

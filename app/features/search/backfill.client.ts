@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/lib/session-user";
-import { getChannelPassword } from "~/lib/storage.client";
+import { conversationOf } from "~/features/conversation/conversation.client";
 import type { Channel } from "~/features/channels/types";
 import { decryptRecords, fetchMessages } from "~/features/messages/messages.client";
 import type { EncryptedMessage } from "~/features/messages/types";
@@ -55,7 +55,7 @@ export async function backfill(run: BackfillRun) {
   };
   for (const channel of run.channels) {
     if (run.stopped()) return;
-    if (!getChannelPassword(channel.id)) continue;
+    if (!conversationOf(user, channel).canRead()) continue;
     const chunk = index.chunk(channel.id);
     // Complete but empty when last looked at: start over (a first page is cheap).
     if (chunk.meta.complete && chunk.meta.newest === undefined) chunk.meta = { complete: false, total: 0 };

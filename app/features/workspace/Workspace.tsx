@@ -1,6 +1,5 @@
 import { useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import { getChannelPassword } from "~/lib/storage.client";
 import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
 import { useDialog } from "~/ui/useDialog";
@@ -207,7 +206,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               user={user}
               channel={selected}
               live={live}
-              notice={selected.direct || getChannelPassword(selected.id) ? sealed.notice : MISSING_PASSWORD}
+              notice={conversationOf(user, selected).canRead() ? sealed.notice : MISSING_PASSWORD}
               notify={notify}
               header={{
                 onClear: () => dialogs.open({ kind: "clear", channel: selected }),
@@ -223,7 +222,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                   setMembersOpen((o) => !o);
                 },
                 onSaveChat: () => saveChat(selected.name, history.messages),
-                onAddPeople: selected.direct && (selected.participants?.length ?? 0) > 2 ? () => direct.openAdd(selected) : undefined,
+                onAddPeople: selected.direct && !selected.oneToOne ? () => direct.openAdd(selected) : undefined,
                 translate: (
                   <TranslateMenu
                     language={settings.translationLanguage}
