@@ -8,7 +8,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 # Sealed channels' MLS costs (bench/mls.mjs) run in Node alone: BENCH_PHASES=mls runs only them.
-if [[ ",${BENCH_PHASES:-mls}," == *",mls,"* ]]; then node bench/mls.mjs; fi
+if [[ ",${BENCH_PHASES:-mls}," == *",mls,"* ]]; then node bench/mls.mjs && node bench/direct.mjs; fi
 if [[ "${BENCH_PHASES:-}" == mls ]]; then exit 0; fi
 
 bash scripts/install-chromium.sh
