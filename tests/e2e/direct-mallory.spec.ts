@@ -4,7 +4,7 @@ import { epochOf, externalJoin, newBoundKeyPackage, receive } from "~/features/s
 import { postJson, signUpUser, superuserClient } from "../integration/pocketbase";
 import { b64, bytes } from "../integration/mls-helpers";
 import { expect, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
 
 // A malicious server (its superuser) puts Mallory into Alice and Bob's direct conversation and lets her
 // device join its MLS group by external commit. Mallory is a real user with real identity keys, so her
@@ -21,6 +21,7 @@ test("direct messages: a device the server puts into a conversation is refused b
   const password = `team-${Date.now()}`;
   const channelId = await createChannel(alice.page, "Team", password);
   await joinAndOpen(bob.page, channelId, password, "Team");
+  await keyPackagesSent(bob);
 
   await alice.page.getByRole("button", { name: "New message" }).click();
   const dialog = alice.page.getByRole("dialog", { name: "New message" });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, signOut, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
 
 // Direct messages (ADR 19): one-to-one and group conversations over MLS, with no password.
 
@@ -75,6 +75,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   const channelId = await createChannel(alice.page, "Team", password);
   await joinAndOpen(bob.page, channelId, password, "Team");
   await joinAndOpen(carol.page, channelId, password, "Team");
+  for (const p of [bob, carol]) await keyPackagesSent(p);
 
   await startConversation(alice.page, [bob.user.username]);
   await expect(alice.page.getByRole("heading", { name: `@ ${bob.user.username}` })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
 import { expect, newUser, signUp, type TestUser } from "./fixtures";
 
 export interface Person {
@@ -68,3 +69,16 @@ export const message = (page: Page, text: string) =>
   log(page)
     .getByRole("article")
     .filter({ has: page.locator(".message-text", { hasText: text }) });
+
+/**
+ * Waits until the person's device has sent its MLS key packages (the page does it a few seconds after
+ * the workspace opens), so that a direct conversation started with them adds their device by Welcome.
+ */
+export async function keyPackagesSent(p: Person) {
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  await expect
+    .poll(async () => (await admin.collection("mls_key_packages").getList(1, 1, { filter: `user = "${p.id}"` })).totalItems, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+}

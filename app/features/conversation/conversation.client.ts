@@ -6,8 +6,9 @@ import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { channelVerifier } from "~/features/channels/channels.client";
-import { classicConversation } from "~/features/channels/classic.client";
-import { allowRejoin, mlsConversation } from "~/features/sealed/sealed.client";
+import { allowRejoin } from "~/features/sealed/sealed.client";
+import { classicConversation } from "~/features/conversation/classic.client";
+import { mlsConversation } from "~/features/conversation/mls.client";
 import type { JoinProof } from "~/features/sealed/types";
 import type { ConversationCrypto } from "~/features/conversation/types";
 

@@ -16,10 +16,3 @@ export interface EncryptedMessage {
   attachments?: EncryptedAttachment[];
   previews?: EncryptedPreview[];
 }
-
-export interface PublicProfile {
-  id: string;
-  username: string;
-  ecdhPublicKey: string;
-  rsaPublicKey: string;
-}

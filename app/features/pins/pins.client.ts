@@ -1,6 +1,6 @@
 import { api } from "~/lib/api.client";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
-import type { PublicProfile } from "~/features/messages/types";
+import type { PublicProfile } from "~/features/pins/types";
 import type { EncryptedPin, Pin } from "~/features/pins/types";
 
 /**

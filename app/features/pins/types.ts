@@ -10,3 +10,10 @@ export interface Pin {
   r: string;
   v: boolean;
 }
+
+export interface PublicProfile {
+  id: string;
+  username: string;
+  ecdhPublicKey: string;
+  rsaPublicKey: string;
+}

@@ -6,15 +6,13 @@
  * identity-key signature over [channel id, sender id, body]. MLS says which device sent it; the
  * signature says which user wrote it, checked against the user's pinned keys like a classic message.
  */
-import { importItemKey, newItemKey, signLabelled, verifyLabelled } from "~/crypto";
+import { signLabelled, verifyLabelled } from "~/crypto";
 import { utf8Encode } from "~/crypto/bytes";
 import { ApiError } from "~/lib/api.client";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
-import type { ConversationCrypto, PostCiphertext } from "~/features/conversation/types";
 import type { EncryptedMessage } from "~/features/messages/types";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
 import { metaEntry } from "~/features/sealed/meta";
@@ -50,7 +48,11 @@ export function sealedChannel(
 }
 
 /** Signs and encrypts a body for the channel's current epoch and posts it; after a 409 it catches up and tries again. */
-async function postSealed(runtime: SealedChannel, body: string, post: PostCiphertext): Promise<EncryptedMessage> {
+export async function postSealed(
+  runtime: SealedChannel,
+  body: string,
+  post: (content: string, epoch: number) => Promise<EncryptedMessage>,
+): Promise<EncryptedMessage> {
   const { user, channel } = runtime;
   const keys = await deviceKeys(user.id);
   if (!keys) throw new KeysMissingError();
@@ -73,7 +75,7 @@ async function postSealed(runtime: SealedChannel, body: string, post: PostCipher
  * The bodies of these messages that this device can read, each checked against its sender's signature
  * key (`verifyKeyOf`, for senders whose keys are trusted); anything else is left out.
  */
-async function openSealed(
+export async function openSealed(
   runtime: SealedChannel,
   records: EncryptedMessage[],
   verifyKeyOf: (senderId: string) => CryptoKey | undefined,
@@ -96,29 +98,4 @@ async function openSealed(
     }),
   );
   return out;
-}
-
-/**
- * A sealed channel or a direct conversation behind the conversation seam (conversation/types.ts): an
- * MLS group on this device, joined with `proof`; every message carries a fresh key of its own for its
- * files and previews, inside its MLS-encrypted, signed body.
- */
-export function mlsConversation(user: SessionUser, channel: Channel, proof: JoinProof): ConversationCrypto {
-  const runtime = () => sealedChannel(user, channel, proof);
-  return {
-    facts: {
-      kind: channel.direct ? "direct" : "sealed",
-      forwardSecrecy: true,
-      joinedBy: channel.direct ? "participant" : "password",
-      verifiedBy: "signatures-and-leaves",
-    },
-    send: async (body, post) => postSealed(await runtime(), body, post),
-    open: async (records, verifyKeyOf) => openSealed(await runtime(), records, verifyKeyOf),
-    newItemKey: () => newItemKey(),
-    contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
-    // A sealed channel's device joins with the password; a direct conversation's needs none.
-    canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
-    prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
-    changeParticipants: async (change) => (await runtime()).changeParticipants(change),
-  };
 }

@@ -1,6 +1,6 @@
 /**
- * A classic channel behind the conversation seam (conversation/types.ts): one AES-GCM key from the
- * channel password (channels.client.ts) seals every message, file and preview; each message is signed
+ * A classic channel behind the conversation seam (types.ts): one AES-GCM key from the channel
+ * password (features/channels/channels.client.ts) seals every message, file and preview; each message is signed
  * with the sender's identity key and checked against the sender's pinned keys.
  */
 import { decryptMessage, encryptMessage } from "~/crypto";

@@ -1,0 +1,32 @@
+/**
+ * A sealed channel or a direct conversation behind the conversation seam (types.ts): an MLS group on
+ * this device (features/sealed), joined with `proof`; every message carries a fresh key of its own
+ * for its files and previews, inside its MLS-encrypted, signed body.
+ */
+import { importItemKey, newItemKey } from "~/crypto";
+import type { SessionUser } from "~/lib/session-user";
+import { getChannelPassword } from "~/lib/storage.client";
+import type { Channel } from "~/features/channels/types";
+import { openSealed, postSealed, sealedChannel } from "~/features/sealed/sealed.client";
+import type { JoinProof } from "~/features/sealed/types";
+import type { ConversationCrypto } from "~/features/conversation/types";
+
+export function mlsConversation(user: SessionUser, channel: Channel, proof: JoinProof): ConversationCrypto {
+  const runtime = () => sealedChannel(user, channel, proof);
+  return {
+    facts: {
+      kind: channel.direct ? "direct" : "sealed",
+      forwardSecrecy: true,
+      joinedBy: channel.direct ? "participant" : "password",
+      verifiedBy: "signatures-and-leaves",
+    },
+    send: async (body, post) => postSealed(await runtime(), body, post),
+    open: async (records, verifyKeyOf) => openSealed(await runtime(), records, verifyKeyOf),
+    newItemKey: () => newItemKey(),
+    contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
+    // A sealed channel's device joins with the password; a direct conversation's needs none.
+    canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
+    prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
+    changeParticipants: async (change) => (await runtime()).changeParticipants(change),
+  };
+}
