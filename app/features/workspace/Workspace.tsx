@@ -1,11 +1,10 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
 import { useDialog } from "~/ui/useDialog";
 import { Sidebar, UnreadBadges } from "~/features/channels/Sidebar";
 import { DirectSection } from "~/features/direct/DirectSection";
-import { DirectPicker } from "~/features/direct/NewMessageModal";
 import { useDirect } from "~/features/direct/useDirect.client";
 import { useChannels } from "~/features/channels/useChannels.client";
 import { conversationJoined, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
@@ -51,6 +50,9 @@ interface Props {
   onSignOut: () => void;
   signingOut: boolean;
 }
+
+// The people picker loads when it is first opened (it is not part of the first load).
+const DirectPicker = lazy(() => import("~/features/direct/NewMessageModal").then((m) => ({ default: m.DirectPicker })));
 
 const MISSING_PASSWORD = "Channel password not found. Join the channel again with its password to read it on this device.";
 
@@ -270,7 +272,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         </main>
       </div>
       {toast && <Toast toast={toast} onDismiss={dismiss} />}
-      <DirectPicker direct={direct} />
+      {direct.picker && (
+        <Suspense fallback={null}>
+          <DirectPicker direct={direct} />
+        </Suspense>
+      )}
       <WorkspaceDialogs
         dialog={dialogs.dialog}
         busy={dialogs.busy}
