@@ -134,6 +134,19 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await expect(log(bob.page).getByText("welcome, second device")).toBeVisible({ timeout: 20_000 });
   await second.close();
 
+  // Recovery: Bob's device loses its MLS state; it joins again as a listed participant, says so, keeps
+  // what it had read, and reads what comes next.
+  await bob.page.evaluate(({ userId, channel }) => localStorage.removeItem(`chatcrypt.sealed.${userId}.${channel}`), {
+    userId: bob.id,
+    channel: dm.id,
+  });
+  await bob.page.reload();
+  await openConversation(bob.page, alice.user.username);
+  await expect(bob.page.getByText("This device rejoined the sealed channel")).toBeVisible({ timeout: 30_000 });
+  await expect(log(bob.page).getByText(`hi bob ${canary}`)).toBeVisible();
+  await send(alice.page, "after bob's rejoin");
+  await expect(log(bob.page).getByText("after bob's rejoin")).toBeVisible({ timeout: 20_000 });
+
   // A group with Carol, named.
   await startConversation(alice.page, [bob.user.username, carol.user.username], "Trio");
   await expect(alice.page.getByRole("heading", { name: "@ Trio" })).toBeVisible();

@@ -29,13 +29,15 @@ export interface Joining {
   guard: RosterGuard | null;
   /** The participants the creator chose (a new direct conversation). */
   participants?: readonly string[];
+  /** False for a device that was a member before (its Welcome, if any, is for a leaf it can no longer use). */
+  fromWelcome: boolean;
 }
 
 /** The device's state in the group once the delivery service accepted it. */
 export async function joinGroup(j: Joining): Promise<ClientState> {
   const proof = await j.proof();
   // A device added with a Welcome joins from it.
-  const welcomed = j.guard ? await joinFromWelcome(j.user, j.channel).catch(() => null) : null;
+  const welcomed = j.guard && j.fromWelcome ? await joinFromWelcome(j.user, j.channel).catch(() => null) : null;
   if (welcomed) {
     await j.guard!.adopt(welcomed);
     return welcomed;

@@ -117,8 +117,8 @@ export class SealedChannel {
   }
 
   private async join() {
-    const { user, channel, delivery, proof, guard, participants } = this;
-    await this.joined(await joinGroup({ user, channel, delivery, proof, guard, participants }));
+    const { user, channel, delivery, proof, guard, participants, status } = this;
+    await this.joined(await joinGroup({ user, channel, delivery, proof, guard, participants, fromWelcome: !status.rejoined }));
   }
 
   private async joined(state: ClientState) {
