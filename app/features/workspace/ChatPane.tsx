@@ -102,7 +102,7 @@ export function ChatPane({
           onLoadOlder={() => void history.loadOlder()}
           notice={notice}
           events={members.notices}
-          empty={history.loaded && <EmptyChannel onShare={header.onShare} />}
+          empty={history.loaded && <EmptyChannel onShare={channel.direct ? undefined : header.onShare} />}
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}
@@ -142,7 +142,8 @@ export function ChatPane({
         <MembersPanel
           members={members.list}
           userId={user.id}
-          isCreator={isCreator}
+          // Nobody removes someone else from a direct conversation.
+          isCreator={isCreator && !channel.direct}
           onRemove={members.onRemove}
           onClose={members.onClose}
           extra={members.sealed}

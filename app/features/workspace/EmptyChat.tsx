@@ -27,7 +27,14 @@ export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: bool
 }
 
 /** An open channel without messages: invite someone. */
-export function EmptyChannel({ onShare }: { onShare: () => void }) {
+export function EmptyChannel({ onShare }: { onShare?: () => void }) {
+  // A direct conversation has nobody to invite by link.
+  if (!onShare)
+    return (
+      <div className="chat-empty-channel">
+        <p>No messages yet. Say hello.</p>
+      </div>
+    );
   return (
     <div className="chat-empty-channel">
       <p>No messages yet. Invite people with the channel's link, then say hello.</p>
