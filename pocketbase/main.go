@@ -60,6 +60,7 @@ func main() {
 	registerSealedChannels(app)
 	registerStorageErrors(app)
 	registerCheckpoints(app)
+	registerHistory(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// A page of a channel's history in one request, at a cost that does not grow with the channel
+// (docs/decisions/0020-history-page.md):
+//
+//	GET /api/chat/history?channel=<id>&limit=<1..500>[&before=<created>][&count=1]
+//
+// answers the channel's newest `limit` messages before `before` (edits and reactions not counted),
+// oldest first, then the edits and reactions of exactly those messages, each message with its files
+// and link previews, in the shape of PocketBase's records API (expand included). The caller must be
+// a member of the channel, the rule every one of those collections lists by; it is checked once,
+// against the member cache, instead of for every row. A non-member gets an empty page, as the
+// records API gives them. Four queries whatever the channel's size (five with the count, which
+// counts the channel's messages in its index).
+const (
+	historyPath           = "/api/chat/history"
+	historyMaxLimit       = 500
+	historyMaxAnnotations = 5000
+)
+
+var (
+	historyChannel = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+	historyBefore  = regexp.MustCompile(`^[0-9: .TZ-]{1,40}$`)
+)
+
+type historyMessage struct {
+	ID               string         `db:"id" json:"id"`
+	Channel          string         `db:"channel" json:"channel"`
+	Sender           string         `db:"sender" json:"sender"`
+	EncryptedContent string         `db:"encrypted_content" json:"encrypted_content"`
+	Created          string         `db:"created" json:"created"`
+	Kind             string         `db:"kind" json:"kind"`
+	Target           string         `db:"target" json:"target"`
+	Epoch            int64          `db:"epoch" json:"epoch"`
+	Expand           *historyExpand `db:"-" json:"expand,omitempty"`
+}
+
+type historyAttachment struct {
+	ID          string `db:"id" json:"id"`
+	Message     string `db:"message" json:"message"`
+	Channel     string `db:"channel" json:"channel"`
+	FileName    string `db:"file_name" json:"file_name"`
+	FileSize    int64  `db:"file_size" json:"file_size"`
+	FileType    string `db:"file_type" json:"file_type"`
+	StoragePath string `db:"storage_path" json:"storage_path"`
+	UploadedBy  string `db:"uploaded_by" json:"uploaded_by"`
+	File        string `db:"file" json:"file"`
+}
+
+type historyPreview struct {
+	ID          string `db:"id" json:"id"`
+	Message     string `db:"message" json:"message"`
+	Channel     string `db:"channel" json:"channel"`
+	URL         string `db:"url" json:"url"`
+	Title       string `db:"title" json:"title"`
+	Description string `db:"description" json:"description"`
+	ImageURL    string `db:"image_url" json:"image_url"`
+	Image       string `db:"image" json:"image"`
+}
+
+type historyExpand struct {
+	Attachments []historyAttachment `json:"file_attachments_via_message,omitempty"`
+	Previews    []historyPreview    `json:"link_previews_via_message,omitempty"`
+}
+
+type historyPage struct {
+	Messages   []historyMessage `json:"messages"`
+	HasMore    bool             `json:"hasMore"`
+	TotalItems *int64           `json:"totalItems,omitempty"`
+}
+
+func registerHistory(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.Router.GET(historyPath, serveHistory)
+		return se.Next()
+	})
+}
+
+func serveHistory(e *core.RequestEvent) error {
+	if e.Auth == nil || e.Auth.Collection().Name != "users" {
+		return e.UnauthorizedError("Not authenticated", nil)
+	}
+	q := e.Request.URL.Query()
+	channel := q.Get("channel")
+	if !historyChannel.MatchString(channel) {
+		return e.BadRequestError("channel must be a channel id.", nil)
+	}
+	limit, err := strconv.Atoi(q.Get("limit"))
+	if err != nil || limit < 1 || limit > historyMaxLimit {
+		return e.BadRequestError(fmt.Sprintf("limit must be 1 to %d.", historyMaxLimit), nil)
+	}
+	before := q.Get("before")
+	if before != "" && !historyBefore.MatchString(before) {
+		return e.BadRequestError("before must be a time.", nil)
+	}
+	ids, err := members.of(e.App, channel)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	if !slices.Contains(ids, e.Auth.Id) {
+		return e.JSON(http.StatusOK, historyPage{Messages: []historyMessage{}})
+	}
+	page, err := readHistory(e.App.DB(), channel, before, limit, q.Get("count") == "1")
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, page)
+}
+
+const historyColumns = "id, channel, sender, encrypted_content, created, kind, target, epoch"
+
+// readHistory is the page's four (or five) queries.
+func readHistory(db dbx.Builder, channel, before string, limit int, count bool) (*historyPage, error) {
+	where := "channel = {:channel} AND kind = ''"
+	params := dbx.Params{"channel": channel, "limit": limit + 1}
+	if before != "" {
+		where += " AND created < {:before}"
+		params["before"] = before
+	}
+	var newest []historyMessage
+	err := db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE " + where +
+		" ORDER BY created DESC, id DESC LIMIT {:limit}").Bind(params).All(&newest)
+	if err != nil {
+		return nil, err
+	}
+	page := &historyPage{HasMore: len(newest) > limit}
+	if page.HasMore {
+		newest = newest[:limit]
+	}
+	slices.Reverse(newest)
+	page.Messages = newest
+
+	if len(newest) > 0 {
+		in, inParams := idList(newest)
+		inParams["channel"] = channel
+		inParams["max"] = historyMaxAnnotations
+		var annotations []historyMessage
+		// "+channel": by the target's index, not the channel's (whose rows grow with the channel).
+		err = db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE target IN (" + in +
+			") AND +channel = {:channel} AND kind != '' ORDER BY created, id LIMIT {:max}").Bind(inParams).All(&annotations)
+		if err != nil {
+			return nil, err
+		}
+		var attachments []historyAttachment
+		err = db.NewQuery("SELECT id, message, channel, file_name, file_size, file_type, storage_path, uploaded_by, file FROM file_attachments WHERE message IN (" +
+			in + ") ORDER BY created, id").Bind(inParams).All(&attachments)
+		if err != nil {
+			return nil, err
+		}
+		var previews []historyPreview
+		err = db.NewQuery("SELECT id, message, channel, url, title, description, image_url, image FROM link_previews WHERE message IN (" +
+			in + ") ORDER BY created, id").Bind(inParams).All(&previews)
+		if err != nil {
+			return nil, err
+		}
+		attachParts(page.Messages, attachments, previews)
+		page.Messages = append(page.Messages, annotations...)
+	}
+
+	if count {
+		var total int64
+		err = db.NewQuery("SELECT COUNT(*) FROM messages WHERE channel = {:channel} AND kind = ''").Bind(dbx.Params{"channel": channel}).Row(&total)
+		if err != nil {
+			return nil, err
+		}
+		page.TotalItems = &total
+	}
+	return page, nil
+}
+
+// idList is "{:m0}, {:m1}, ..." for the messages' ids, and its parameters.
+func idList(messages []historyMessage) (string, dbx.Params) {
+	params := dbx.Params{}
+	names := make([]string, len(messages))
+	for i, m := range messages {
+		names[i] = fmt.Sprintf("{:m%d}", i)
+		params[fmt.Sprintf("m%d", i)] = m.ID
+	}
+	return strings.Join(names, ", "), params
+}
+
+// attachParts puts each file and preview under its message, as the records API's back-relation expand does.
+func attachParts(messages []historyMessage, attachments []historyAttachment, previews []historyPreview) {
+	byID := make(map[string]*historyMessage, len(messages))
+	for i := range messages {
+		byID[messages[i].ID] = &messages[i]
+	}
+	expand := func(id string) *historyExpand {
+		m := byID[id]
+		if m == nil {
+			return nil
+		}
+		if m.Expand == nil {
+			m.Expand = &historyExpand{}
+		}
+		return m.Expand
+	}
+	for _, a := range attachments {
+		if x := expand(a.Message); x != nil {
+			x.Attachments = append(x.Attachments, a)
+		}
+	}
+	for _, p := range previews {
+		if x := expand(p.Message); x != nil {
+			x.Previews = append(x.Previews, p)
+		}
+	}
+}
