@@ -11,6 +11,7 @@ const schema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(59).default(50),
   // How often the open News Feed sidebar refreshes (spec: 4 minutes).
   NEWS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(240),
+  KEY_PACKAGES_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
 });
 
 export type ServerEnv = z.infer<typeof schema>;
@@ -41,5 +42,6 @@ export function env() {
 export const publicEnv = () => ({
   uploadMaxBytes: env().UPLOAD_MAX_MB * 1024 * 1024,
   newsRefreshMs: env().NEWS_REFRESH_SECONDS * 1000,
+  keyPackagesDelayMs: env().KEY_PACKAGES_DELAY_SECONDS * 1000,
 });
 export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -18,8 +18,9 @@ export default async function globalSetup() {
       NEWS_FEED_CACHE_SECONDS: "0",
     },
   });
-  // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update.
-  const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2" } });
+  // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update; a
+  // device sends its MLS key packages 1 s after the workspace opens instead of 30 s.
+  const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2", KEY_PACKAGES_DELAY_SECONDS: "1" } });
 
   process.env.E2E_BASE_URL = web.url;
   process.env.E2E_PB_URL = pb.url;

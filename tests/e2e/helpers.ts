@@ -71,8 +71,9 @@ export const message = (page: Page, text: string) =>
     .filter({ has: page.locator(".message-text", { hasText: text }) });
 
 /**
- * Waits until the person's device has sent its MLS key packages (the page does it a few seconds after
- * the workspace opens), so that a direct conversation started with them adds their device by Welcome.
+ * Waits until the person's device has sent its MLS key packages (the page does it once the workspace
+ * has been open KEY_PACKAGES_DELAY_SECONDS, 1 s in these tests), so that a direct conversation started
+ * with them adds their device by Welcome.
  */
 export async function keyPackagesSent(p: Person) {
   const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));

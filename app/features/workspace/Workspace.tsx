@@ -65,7 +65,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
 
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
-  usePackagePool(user);
+  usePackagePool(user, config.keyPackagesDelayMs);
   const channels = useChannels(user, notify, async (channel, how, participants) => {
     if (how === "joined") conversationJoined(user.id, channel.id);
     else await conversationOf(user, channel).prepare(participants);
