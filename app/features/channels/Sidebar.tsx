@@ -53,28 +53,17 @@ export function Sidebar(props: Props) {
         <ul className="channel-list">
           {channels.map((channel) => {
             const creator = channel.createdBy === props.userId;
-            const active = channel.id === props.selectedId;
             return (
-              <li key={channel.id} className={`channel-item${active ? " active" : ""}`}>
-                <button
-                  type="button"
-                  className="channel-select"
-                  aria-current={active ? "true" : undefined}
-                  onClick={() => props.onSelect(channel)}
-                >
-                  # {channel.name}
-                </button>
-                <UnreadBadges counts={props.unread?.get(channel.id)} />
-                <button
-                  type="button"
-                  className="icon-button channel-action"
-                  aria-label={`${creator ? "Delete" : "Leave"} ${channel.name}`}
-                  title={creator ? "Delete" : "Leave"}
-                  onClick={() => (creator ? props.onDelete(channel) : props.onLeave(channel))}
-                >
-                  {creator ? "Delete" : "Leave"}
-                </button>
-              </li>
+              <ConversationItem
+                key={channel.id}
+                label={`# ${channel.name}`}
+                active={channel.id === props.selectedId}
+                onSelect={() => props.onSelect(channel)}
+                badges={<UnreadBadges counts={props.unread?.get(channel.id)} />}
+                action={creator ? "Delete" : "Leave"}
+                actionLabel={`${creator ? "Delete" : "Leave"} ${channel.name}`}
+                onAction={() => (creator ? props.onDelete(channel) : props.onLeave(channel))}
+              />
             );
           })}
         </ul>
@@ -82,6 +71,35 @@ export function Sidebar(props: Props) {
       {props.after}
       {props.footer}
     </nav>
+  );
+}
+
+/** One channel or conversation in the sidebar: open it, its unread badges, and its one action (Delete or Leave). */
+export function ConversationItem(props: {
+  label: string;
+  active: boolean;
+  onSelect: () => void;
+  badges: ReactNode;
+  action: string;
+  actionLabel: string;
+  onAction: () => void;
+}) {
+  return (
+    <li className={`channel-item${props.active ? " active" : ""}`}>
+      <button type="button" className="channel-select" aria-current={props.active ? "true" : undefined} onClick={props.onSelect}>
+        {props.label}
+      </button>
+      {props.badges}
+      <button
+        type="button"
+        className="icon-button channel-action"
+        aria-label={props.actionLabel}
+        title={props.action}
+        onClick={props.onAction}
+      >
+        {props.action}
+      </button>
+    </li>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ConversationItem } from "~/features/channels/Sidebar";
 import type { Channel } from "~/features/channels/types";
 
 interface Props {
@@ -24,32 +25,18 @@ export function DirectSection(props: Props) {
         <p className="channel-empty">No direct messages yet</p>
       ) : (
         <ul className="channel-list">
-          {props.conversations.map((channel) => {
-            const title = channel.name;
-            const active = channel.id === props.selectedId;
-            return (
-              <li key={channel.id} className={`channel-item${active ? " active" : ""}`}>
-                <button
-                  type="button"
-                  className="channel-select"
-                  aria-current={active ? "true" : undefined}
-                  onClick={() => props.onSelect(channel)}
-                >
-                  @ {title}
-                </button>
-                {props.badges(channel)}
-                <button
-                  type="button"
-                  className="icon-button channel-action"
-                  aria-label={`Leave ${title}`}
-                  title="Leave"
-                  onClick={() => props.onLeave(channel)}
-                >
-                  Leave
-                </button>
-              </li>
-            );
-          })}
+          {props.conversations.map((channel) => (
+            <ConversationItem
+              key={channel.id}
+              label={`@ ${channel.name}`}
+              active={channel.id === props.selectedId}
+              onSelect={() => props.onSelect(channel)}
+              badges={props.badges(channel)}
+              action="Leave"
+              actionLabel={`Leave ${channel.name}`}
+              onAction={() => props.onLeave(channel)}
+            />
+          ))}
         </ul>
       )}
     </section>
