@@ -165,6 +165,8 @@ function validBodies(): Record<string, Record<string, unknown>> {
     "/api/link-preview": { url: "https://example.com/" },
     "/api/direct": { id: crypto.randomUUID(), participants: ["abcdefghijklmno"] },
     "/api/people": { username: "hostile_someone" },
+    "/api/key-packages": { device: "hostile-device", oneTime: ["AAAA"], lastResort: "AAAA" },
+    "/api/key-packages/claim": { userId: "abcdefghijklmno" },
   };
 }
 
@@ -178,6 +180,7 @@ const GET_ROUTES = () => [
   `/api/channels/${channelId}/messages`,
   "/api/profiles?ids=abcdefghijklmno",
   "/api/people",
+  "/api/key-packages?device=hostile-device",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
 ];
@@ -191,7 +194,7 @@ const ID_POST_ROUTES = [
   "/api/contacts/ID/delete",
   "/api/direct/ID/add",
 ];
-const ID_GET_ROUTES = ["/api/channels/ID/messages", "/api/attachments/ID", "/api/previews/ID/image"];
+const ID_GET_ROUTES = ["/api/channels/ID/messages", "/api/attachments/ID", "/api/previews/ID/image", "/api/sealed/ID/welcomes"];
 const PB_HOOKS = [
   "/api/chat/signup",
   "/api/chat/channels",
@@ -210,6 +213,7 @@ const PB_HOOKS = [
   "/api/chat/direct",
   "/api/chat/direct/add",
   "/api/chat/users/lookup",
+  "/api/chat/history?channel=ID&limit=1",
 ];
 
 async function* oversize(bytes: number) {

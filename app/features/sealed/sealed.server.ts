@@ -89,12 +89,17 @@ export const claimSchema = z.object({ userId: z.string().regex(/^[a-z0-9]{15}$/,
 
 /** This device's one-time key packages on the server: how many are left, and when the oldest was made. */
 export async function packagesLeft(pb: PocketBase, userId: string, deviceId: string) {
-  const list = await pb.collection("mls_key_packages").getList<{ created: string }>(1, 1, {
-    filter: pb.filter("user = {:user} && device = {:device} && last_resort = false", { user: userId, device: deviceId }),
-    sort: "created",
-    fields: "created",
-  });
-  return { left: list.totalItems, oldest: list.items[0]?.created ?? null };
+  try {
+    const list = await pb.collection("mls_key_packages").getList<{ created: string }>(1, 1, {
+      filter: pb.filter("user = {:user} && device = {:device} && last_resort = false", { user: userId, device: deviceId }),
+      sort: "created",
+      fields: "created",
+    });
+    return { left: list.totalItems, oldest: list.items[0]?.created ?? null };
+  } catch (error) {
+    failOnOutage(error);
+    fail(502, "This device's key packages could not be read.");
+  }
 }
 
 export const uploadPackages = (pb: PocketBase, body: z.infer<typeof packagesSchema>) =>
