@@ -29,7 +29,7 @@ var historySchema = []string{
 
 // historyDB is a fresh database with `size` messages in channel "c" (every 10th with a reaction, every
 // 50th with a file and a preview) and 100 in channel "other"; it counts the queries run on it.
-func historyDB(t *testing.T, size int) (*dbx.DB, *int) {
+func historyDB(t testing.TB, size int) (*dbx.DB, *int) {
 	t.Helper()
 	app, err := tests.NewTestApp()
 	if err != nil {
@@ -156,5 +156,20 @@ func TestHistoryPageQueriesUseTheirIndexes(t *testing.T) {
 		if !strings.Contains(text, index) || strings.Contains(text, "SCAN messages") {
 			t.Fatalf("%s\n  plan: %s (want %s, no scan)", query, text, index)
 		}
+	}
+}
+
+// go test -bench History -run ^$ : one page (200 messages with their reactions, files and previews)
+// at 1,000 and at 100,000 messages in the channel.
+func BenchmarkHistoryPage(b *testing.B) {
+	for _, size := range []int{1000, 100000} {
+		db, _ := historyDB(b, size)
+		b.Run(fmt.Sprintf("%d messages", size), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := readHistory(db, "c", "", 200, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
