@@ -202,6 +202,25 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   for (const p of [alice, bob]) await expect(log(p.page).getByText("dave here")).toBeVisible({ timeout: 20_000 });
   await expect(log(dave.page).getByText(secret)).toHaveCount(0);
 
+  // Bob leaves the one-to-one; Alice starts it again: he is listed in its group again and reads what
+  // follows (and nothing of what was said while he was away).
+  await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
+  await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  await expect(bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true })).toHaveCount(0);
+  await alice.page.getByRole("button", { name: `@ ${bob.user.username}`, exact: true }).click();
+  await waitLive(alice.page);
+  await send(alice.page, "while bob is away");
+  await startConversation(alice.page, [bob.user.username]);
+  await openConversation(bob.page, alice.user.username);
+  await expect(bob.page.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await send(alice.page, "welcome back, bob");
+  await expect(log(bob.page).getByText("welcome back, bob")).toBeVisible({ timeout: 30_000 });
+  await expect(log(bob.page).getByText("while bob is away")).toHaveCount(0);
+  await expect(bob.page.getByText(/was put into this conversation/)).toHaveCount(0);
+  await expect(alice.page.getByText(/was put into this conversation/)).toHaveCount(0);
+
   // Nothing of it in clear on the server or in a signed-out browser.
   const dataDir = process.env.E2E_PB_DATA!;
   for (const needle of [canary, fileName]) {

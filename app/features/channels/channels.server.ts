@@ -42,23 +42,22 @@ export async function listChannels(pb: PocketBase, viewerId: string): Promise<Ch
   const memberships = await pb
     .collection("channel_members")
     .getFullList<{ channel: string; user: string }>({ filter: "channel.direct = true", fields: "channel,user", batch: 1000 });
-  const ids = [...new Set(memberships.map((m) => m.user))];
+  // A one-to-one is called by the other person, also after they left it (its key names both).
+  const other = (r: ChannelRecord) => r.direct_key?.split(":").find((id) => id !== viewerId);
+  const ids = [...new Set([...memberships.map((m) => m.user), ...records.flatMap((r) => other(r) ?? [])])];
   const names = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 100) for (const p of await listProfiles(pb, ids.slice(i, i + 100))) names.set(p.id, p.username);
-  for (const channel of channels) {
-    if (!channel.direct) continue;
+  channels.forEach((channel, i) => {
+    if (!channel.direct) return;
     channel.participants = memberships
       .filter((m) => m.channel === channel.id)
       .map((m) => ({ id: m.user, username: names.get(m.user) ?? "" }))
       .sort((a, b) => a.username.localeCompare(b.username));
+    const others = channel.participants.filter((p) => p.id !== viewerId).map((p) => p.username);
+    const partner = other(records[i]);
     // An unnamed conversation is called by the other participants' names.
-    if (!channel.name)
-      channel.name =
-        channel.participants
-          .filter((p) => p.id !== viewerId)
-          .map((p) => p.username)
-          .join(", ") || "Only you";
-  }
+    if (!channel.name) channel.name = (partner ? names.get(partner) : others.join(", ")) || "Only you";
+  });
   return channels;
 }
 

@@ -6,7 +6,7 @@ import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { channelVerifier } from "~/features/channels/channels.client";
-import { allowRejoin } from "~/features/sealed/sealed.client";
+import { allowRejoin, dropRuntime } from "~/features/sealed/sealed.client";
 import { classicConversation } from "~/features/conversation/classic.client";
 import { mlsConversation } from "~/features/conversation/mls.client";
 import type { JoinProof } from "~/features/sealed/types";
@@ -28,3 +28,6 @@ export function conversationOf(user: SessionUser, channel: Channel): Conversatio
 
 /** A Join by the user: a device that a commit removed from this conversation may join its group again. */
 export const conversationJoined = (userId: string, channelId: string) => allowRejoin(userId, channelId);
+
+/** The user left a conversation: the page forgets its running state (a later return starts afresh). */
+export const conversationLeft = (userId: string, channelId: string) => dropRuntime(userId, channelId);

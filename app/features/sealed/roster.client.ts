@@ -1,5 +1,6 @@
 /**
- * A direct conversation's participant list on this device (roster.ts): the list it trusts, the leaves
+ * A direct conversation's participant list on this device (roster.ts): the list it trusts (never an older
+ * one, even when it joins again), the leaves
  * it refuses, and the changes it commits. The trusted list is kept with the conversation's other
  * membership facts (runtime.client.ts) and moves only to a newer list signed by someone on it.
  */
@@ -9,7 +10,10 @@ import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { pinnedVerifyKey } from "./identity.client";
 import { staleLeaves } from "./sync";
-import { removeLeaves, rosterIn, rosterProposal, rosterSigned, signRoster, unlistedLeaves, type Roster } from "./roster";
+import { leafIdentities, removeLeaves, rosterIn, rosterProposal, rosterSigned, signRoster, unlistedLeaves, type Roster } from "./roster";
+
+/** The group's list does not name this device's user, or is not signed by a participant: it is not joined. */
+export class RosterRefused extends ChatError {}
 
 const sameList = (a: Roster | null, b: Roster) => Boolean(a && a.v === b.v && a.sig === b.sig);
 
@@ -47,11 +51,15 @@ export class RosterGuard {
     return this.sign(1, [...users, this.viewer.id]);
   }
 
-  /** The list of a group this device just joined: signed by one of its participants, the viewer among them. */
+  /** The list of a group this device just joined: the viewer on it, signed by a participant. */
   async adopt(state: ClientState) {
     const roster = rosterIn(state);
-    const valid = roster && roster.users.includes(this.viewer.id) && roster.users.includes(roster.by) && (await this.holds(roster));
-    if (!valid) throw new ChatError("This conversation's list of participants could not be verified. Please try again later.");
+    // Signed by someone on it or, for a device that trusted a list before, on that one (a participant who
+    // left signs the list without themselves); never older than the one trusted.
+    const signer = (r: Roster) => r.users.includes(r.by) || Boolean(this.trusted?.users.includes(r.by));
+    const valid =
+      roster && roster.v >= (this.trusted?.v ?? 0) && roster.users.includes(this.viewer.id) && signer(roster) && (await this.holds(roster));
+    if (!valid) throw new RosterRefused("This conversation's list of participants could not be verified. Please try again later.");
     this.trust(roster);
     this.observe(state);
   }
@@ -66,15 +74,22 @@ export class RosterGuard {
     this.observe(state);
   }
 
+  /** The devices the group held when last looked at: a leaver's remaining ones are not refused, new unlisted ones are. */
+  private known: Set<string> | null = null;
+
   private observe(state: ClientState) {
-    for (const { userId } of unlistedLeaves(state, this.trusted?.users ?? [])) this.refused.add(userId || "unknown");
+    for (const { userId, identity } of unlistedLeaves(state, this.trusted?.users ?? []))
+      if (this.known && !this.known.has(identity)) this.refused.add(userId || "unknown");
+    this.known = leafIdentities(state);
   }
 
   /** What must be committed before this device seals anything: refused leaves out, and the trusted list back. */
   async healing(state: ClientState): Promise<Proposal[]> {
     if (!this.trusted) return [];
     const own = state.privatePath.leafIndex;
-    return [...removeLeaves(unlistedLeaves(state, this.trusted.users).filter((l) => l.leaf !== own)), ...(await this.listFix(state))];
+    // Removals and a list change go in separate commits (ts-mls 1.6.4 cannot process a commit with both).
+    const removals = removeLeaves(unlistedLeaves(state, this.trusted.users).filter((l) => l.leaf !== own));
+    return removals.length > 0 ? removals : this.listFix(state);
   }
 
   /** The trusted list set again (newer, signed by the viewer) where the group carries another one. */
@@ -85,22 +100,25 @@ export class RosterGuard {
     return [rosterProposal(state, await this.sign(Math.max(trusted.v, carried?.v ?? 0) + 1, trusted.users))];
   }
 
-  /** Leaves of anyone off the trusted list, and this device's own earlier leaves (from before a rejoin). */
-  stale(state: ClientState, self: { userId: string; device: string }): Proposal[] {
-    return this.trusted ? staleLeaves(state, new Set(this.trusted.users), self) : [];
+  /**
+   * What a participant's page commits when the members change: the leaves of anyone off the trusted
+   * list and this device's own earlier leaves (from before a rejoin); else the trusted list back.
+   */
+  async reconciling(state: ClientState, self: { userId: string; device: string }): Promise<Proposal[]> {
+    const stale = this.trusted ? staleLeaves(state, new Set(this.trusted.users), self) : [];
+    return stale.length > 0 ? stale : this.listFix(state);
   }
 
   /**
-   * A new list, from the trusted one (never the server's): people added, or this user leaving; with the
-   * removal of the leaves of anyone left off it (but this device's own, which only another member can remove).
+   * A new list, from the trusted one (never the server's): people added, or this user leaving. The
+   * leaves of anyone left off it are removed by the next commit of a participant's page (healing).
    */
   async change(state: ClientState, change: { add?: readonly string[]; leave?: boolean }): Promise<Proposal[]> {
     const trusted = this.trusted;
     if (!trusted) return [];
     const users = new Set([...trusted.users, ...(change.add ?? [])]);
     if (change.leave) users.delete(this.viewer.id);
-    const next = await this.sign(Math.max(trusted.v, rosterIn(state)?.v ?? 0) + 1, users);
-    const own = state.privatePath.leafIndex;
-    return [...removeLeaves(unlistedLeaves(state, next.users).filter((l) => l.leaf !== own)), rosterProposal(state, next)];
+    if (users.size === trusted.users.length && trusted.users.every((u) => users.has(u))) return [];
+    return [rosterProposal(state, await this.sign(Math.max(trusted.v, rosterIn(state)?.v ?? 0) + 1, users))];
   }
 }

@@ -64,13 +64,22 @@ export const rosterSigned = (groupId: string, roster: Roster, verifyKey: CryptoK
   verifyLabelled(verifyKey, LABEL, signed(groupId, roster.v, roster.users), roster.sig);
 
 /** The leaves of users who are not on the list: their indices and users. */
-export function unlistedLeaves(state: ClientState, users: readonly string[]): { leaf: number; userId: string }[] {
+export function unlistedLeaves(state: ClientState, users: readonly string[]): { leaf: number; userId: string; identity: string }[] {
   const listed = new Set(users);
   return state.ratchetTree.flatMap((node, index) => {
     if (node?.nodeType !== "leaf" || node.leaf.credential.credentialType !== "basic") return [];
     const owner = leafOwner(node.leaf.credential.identity);
-    return owner && listed.has(owner.userId) ? [] : [{ leaf: index / 2, userId: owner?.userId ?? "" }];
+    const identity = utf8Decode(node.leaf.credential.identity);
+    return owner && listed.has(owner.userId) ? [] : [{ leaf: index / 2, userId: owner?.userId ?? "", identity }];
   });
 }
+
+/** Every leaf's credential identity: which devices the group holds. */
+export const leafIdentities = (state: ClientState) =>
+  new Set(
+    state.ratchetTree.flatMap((node) =>
+      node?.nodeType === "leaf" && node.leaf.credential.credentialType === "basic" ? [utf8Decode(node.leaf.credential.identity)] : [],
+    ),
+  );
 
 export const removeLeaves = (leaves: { leaf: number }[]) => leaves.map((l) => removeProposal(l.leaf));

@@ -15,7 +15,7 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import { commit, epochCode, epochOf, groupInfo, receive, seal } from "./mls";
 import { checkCredentialsFor, deviceId } from "./identity.client";
 import { joinGroup } from "./join.client";
-import { RosterGuard } from "./roster.client";
+import { RosterGuard, RosterRefused } from "./roster.client";
 import { copyState } from "./state";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { loadRead, saveRead } from "./read-store.client";
@@ -56,10 +56,7 @@ export class SealedChannel {
     this.guard = channel.direct ? new RosterGuard(user, channel.id, null, (roster) => this.saveMeta({ ...this.meta, roster })) : null;
   }
 
-  /**
-   * The channel on this device: its stored state, or a new membership (creating the group, with the
-   * `participants` its creator chose, or joining it).
-   */
+  /** The channel on this device: its stored state, or a new membership (made with the creator's `participants`, or joined). */
   static async open(user: SessionUser, channel: Channel, proof: JoinProof, participants?: readonly string[]): Promise<SealedChannel> {
     checkCredentialsFor(user, channel.id);
     const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof, participants);
@@ -90,18 +87,15 @@ export class SealedChannel {
     const stored = loadMeta(this.user.id, this.channel.id);
     if (stored) this.meta = stored;
     if (this.guard) this.guard.trusted = this.meta.roster ?? null;
-    try {
-      this.state = await loadSealedState(this.user.id, this.channel.id);
-    } catch {
-      // Altered or unreadable: this device joins again below.
-      this.state = null;
-    }
-    if (!this.state && this.meta.removed) {
+    // An altered or unreadable state is none: this device joins again below.
+    this.state = await loadSealedState(this.user.id, this.channel.id).catch(() => null);
+    if (!this.state && this.meta.removed && !this.guard) {
       this.status.removed = true;
     } else if (!this.state) {
-      // A device that was a member here and has no usable state any more joins again, and says so.
-      this.status.rejoined = Boolean(stored);
-      await this.join();
+      // A device that was a member here and has no usable state any more joins again, and says so. A
+      // removed device of a direct conversation tries too: it gets in only if a participant listed it again.
+      this.status.rejoined = Boolean(stored) && !this.meta.removed;
+      await (this.meta.removed ? this.rejoinIfListed() : this.join());
     }
     this.changed();
   }
@@ -124,6 +118,15 @@ export class SealedChannel {
   private async joined(state: ClientState) {
     this.saveMeta({ joined: Number(epochOf(state)), ...(this.guard?.trusted ? { roster: this.guard.trusted } : {}) });
     await this.keep(state);
+  }
+
+  /** A removed device of a direct conversation gets in again only if a participant listed it again. */
+  private async rejoinIfListed() {
+    this.status.removed = false;
+    await this.join().catch((error) => {
+      if (!(error instanceof RosterRefused)) throw error;
+      this.status.removed = true;
+    });
   }
 
   /** Recovery: a state that cannot follow the group any more is replaced by joining again. */
@@ -185,6 +188,7 @@ export class SealedChannel {
           this.status = { ...this.status, removed: true };
           this.saveMeta({ ...this.meta, removed: true });
           forgetSealedState(this.user.id, this.channel.id);
+          if (this.guard) await this.rejoinIfListed();
           break;
         }
       }
@@ -238,10 +242,7 @@ export class SealedChannel {
     return this.serial(() => this.advance());
   }
 
-  /**
-   * Commits `proposals` (built from the state of each attempt). The epoch's messages are read before,
-   * and those that arrived while the commit was on its way after, with a copy of the old state.
-   */
+  /** Commits `proposals` (rebuilt on each attempt), reading the epoch's messages before and, with the old state, after. */
   private commitChange(proposals: Proposals, allowEmpty = false): Promise<void> {
     return this.serial(() => this.commitNow(proposals, allowEmpty));
   }
@@ -278,15 +279,12 @@ export class SealedChannel {
     return this.commitChange(() => [], true);
   }
 
-  /**
-   * Removes the leaves of users who are no longer members (removed, or left), and this device's own
-   * earlier leaves (from before a rejoin). Any member may commit it; the first one online does.
-   */
+  /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
   async reconcile(memberIds: readonly string[]) {
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
     // A direct conversation follows its own list, not the server's: leaves off it go.
-    if (guard) return this.commitChange(async (state) => [...guard.stale(state, self), ...(await guard.listFix(state))]);
+    if (guard) return this.commitChange((state) => guard.reconciling(state, self));
     const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self);
     await this.sync();
     if (this.state && stale(this.state).length > 0) await this.commitChange(stale);

@@ -30,6 +30,9 @@ export function allowRejoin(userId: string, channelId: string) {
   localStorage.removeItem(metaEntry(userId, channelId));
 }
 
+/** Leaving a conversation: this page forgets its runtime (what the device keeps stays, for a later return). */
+export const dropRuntime = (userId: string, channelId: string) => void runtimes.delete(`${userId}:${channelId}`);
+
 /** The channel's runtime on this device, one per user and channel for the page's life (loading ts-mls the first time). */
 export function sealedChannel(
   user: SessionUser,

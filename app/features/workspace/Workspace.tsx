@@ -7,7 +7,7 @@ import { Sidebar, UnreadBadges } from "~/features/channels/Sidebar";
 import { DirectSection } from "~/features/direct/DirectSection";
 import { useDirect } from "~/features/direct/useDirect.client";
 import { useChannels } from "~/features/channels/useChannels.client";
-import { conversationJoined, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
+import { conversationJoined, conversationLeft, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
 import { useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
 import { saveChat } from "~/features/export/export.client";
@@ -67,8 +67,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
   usePackagePool(user, config.keyPackagesDelayMs);
   const channels = useChannels(user, notify, async (channel, how, participants) => {
-    if (how === "joined") conversationJoined(user.id, channel.id);
-    else await conversationOf(user, channel).prepare(participants);
+    if (how === "created") return conversationOf(user, channel).prepare(participants);
+    // A one-to-one found again: whoever had left is listed in its group again (its list decides who
+    // may join, so a device removed from a direct conversation needs no allowance).
+    if (channel.direct) return participants && conversationOf(user, channel).changeParticipants({ add: participants });
+    conversationJoined(user.id, channel.id);
   });
   const { selected } = channels;
   const direct = useDirect(channels.openReady, channels.reload, (channel, change) =>
@@ -131,6 +134,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         async () => {
           if (channel.direct) await direct.beforeLeave(channel);
           await channels.remove(channel, how);
+          if (channel.direct) conversationLeft(user.id, channel.id);
         },
         how === "delete" ? "Failed to delete channel" : "Failed to leave channel",
       ),
