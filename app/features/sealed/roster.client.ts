@@ -87,7 +87,8 @@ export class RosterGuard {
   async healing(state: ClientState): Promise<Proposal[]> {
     if (!this.trusted) return [];
     const own = state.privatePath.leafIndex;
-    // Removals and a list change go in separate commits (ts-mls 1.6.4 cannot process a commit with both).
+    // Removals and a list change go in separate commits: with ts-mls 1.6.4 a member's page failed to
+    // process a commit that carried both.
     const removals = removeLeaves(unlistedLeaves(state, this.trusted.users).filter((l) => l.leaf !== own));
     return removals.length > 0 ? removals : this.listFix(state);
   }
