@@ -1,8 +1,8 @@
 /**
- * A direct conversation's participant list on this device (roster.ts): the list it trusts (never an older
- * one, even when it joins again), the leaves
- * it refuses, and the changes it commits. The trusted list is kept with the conversation's other
- * membership facts (runtime.client.ts) and moves only to a newer list signed by someone on it.
+ * A direct conversation's participant list on this device (roster.ts): the list it trusts (never an
+ * older one, even when it joins again), the leaves it refuses, and the changes it commits. The trusted
+ * list is kept with the conversation's other membership facts (runtime.client.ts) and moves only to a
+ * newer list signed by someone on it.
  */
 import type { ClientState, Proposal } from "ts-mls";
 import { deviceKeys } from "~/lib/device-keys.client";
