@@ -57,14 +57,18 @@ export async function loadProfile(pb: PocketBase, userId: string): Promise<Profi
   }
 }
 
-/** Usernames and public keys of the given users (signed-in users may read the public directory). */
+/** Usernames and public keys of the given users (signed-in users may read the public directory), asked 100 at a time. */
 export async function listProfiles(pb: PocketBase, ids: string[]) {
-  if (ids.length === 0) return [];
-  const filter = ids.map((_, i) => `id = {:id${i}}`).join(" || ");
-  const params = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
-  const records = await pb.collection("profiles").getFullList<ProfileRecord>({
-    filter: pb.filter(filter, params),
-    fields: "id,username,ecdh_public_key,rsa_public_key",
-  });
-  return records.map((r) => ({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key }));
+  const out: { id: string; username: string; ecdhPublicKey: string; rsaPublicKey: string }[] = [];
+  for (let start = 0; start < ids.length; start += 100) {
+    const chunk = ids.slice(start, start + 100);
+    const filter = chunk.map((_, i) => `id = {:id${i}}`).join(" || ");
+    const params = Object.fromEntries(chunk.map((id, i) => [`id${i}`, id]));
+    const records = await pb.collection("profiles").getFullList<ProfileRecord>({
+      filter: pb.filter(filter, params),
+      fields: "id,username,ecdh_public_key,rsa_public_key",
+    });
+    for (const r of records) out.push({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key });
+  }
+  return out;
 }

@@ -46,7 +46,7 @@ export async function listChannels(pb: PocketBase, viewerId: string): Promise<Ch
   const other = (r: ChannelRecord) => r.direct_key?.split(":").find((id) => id !== viewerId);
   const ids = [...new Set([...memberships.map((m) => m.user), ...records.flatMap((r) => other(r) ?? [])])];
   const names = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 100) for (const p of await listProfiles(pb, ids.slice(i, i + 100))) names.set(p.id, p.username);
+  for (const p of await listProfiles(pb, ids)) names.set(p.id, p.username);
   channels.forEach((channel, i) => {
     if (!channel.direct) return;
     channel.participants = memberships

@@ -28,7 +28,7 @@ export const lookupUser = (pb: PocketBase, username: string) =>
 export async function sharedPeople(pb: PocketBase, userId: string): Promise<Person[]> {
   const memberships = await pb.collection("channel_members").getFullList<{ user: string }>({ fields: "user", batch: 1000 });
   const ids = [...new Set(memberships.map((m) => m.user))].filter((id) => id !== userId).slice(0, 500);
-  const profiles: Person[] = [];
-  for (let i = 0; i < ids.length; i += 100) profiles.push(...(await listProfiles(pb, ids.slice(i, i + 100))));
-  return profiles.map((p) => ({ id: p.id, username: p.username })).sort((a, b) => a.username.localeCompare(b.username));
+  return (await listProfiles(pb, ids))
+    .map((p) => ({ id: p.id, username: p.username }))
+    .sort((a, b) => a.username.localeCompare(b.username));
 }

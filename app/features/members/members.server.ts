@@ -18,13 +18,11 @@ export async function listMembers(pb: PocketBase, channelId: string): Promise<Ch
   if (records.length === 0) fail(404, "Channel not found");
   const creator = records[0].expand?.channel?.created_by ?? "";
   const names = new Map<string, string>();
-  for (let i = 0; i < records.length; i += 100) {
-    for (const p of await listProfiles(
-      pb,
-      records.slice(i, i + 100).map((r) => r.user),
-    ))
-      names.set(p.id, p.username);
-  }
+  for (const p of await listProfiles(
+    pb,
+    records.map((r) => r.user),
+  ))
+    names.set(p.id, p.username);
   return records.map((r) => ({ userId: r.user, username: names.get(r.user) ?? "", isCreator: r.user === creator, joined: r.created }));
 }
 
