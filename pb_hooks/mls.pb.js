@@ -108,6 +108,8 @@ routerAdd(
     e.app.runInTransaction((txApp) => {
       const channel = requireChannel(txApp, channelId);
       if (channel.getString("created_by") !== user.id) throw forbidden("Only the channel creator can seal the channel.");
+      // sealed is chosen when the channel is created: a classic channel's history and members never joined a group
+      if (!channel.getBool("sealed")) throw conflict("Only a channel created sealed has a group; this one was created unsealed.");
       const record = new Record(txApp.findCollectionByNameOrId("mls_groups"));
       record.set("channel", channelId);
       record.set("epoch", 0);

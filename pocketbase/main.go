@@ -22,7 +22,7 @@ func main() {
 		os.Exit(runParseCommand(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
 
-	app := pocketbase.New()
+	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: connectDB})
 
 	var hooksDir, migrationsDir string
 	var hooksWatch, automigrate bool

@@ -182,6 +182,7 @@ declare function require(path: `${string}/lib/email_notification.js`): typeof im
 declare function require(path: `${string}/lib/errors.js`): typeof import("../pb_hooks/lib/errors.js");
 declare function require(path: `${string}/lib/feed.js`): typeof import("../pb_hooks/lib/feed.js");
 declare function require(path: `${string}/lib/limits.js`): typeof import("../pb_hooks/lib/limits.js");
+declare function require(path: `${string}/lib/signin.js`): typeof import("../pb_hooks/lib/signin.js");
 declare function require(path: `${string}/lib/mls.js`): typeof import("../pb_hooks/lib/mls.js");
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");
 declare function require(path: `${string}/lib/request.js`): typeof import("../pb_hooks/lib/request.js");

@@ -4,17 +4,21 @@ import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/server
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 import { commitAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
+import { knownDeviceHeaders, rememberDevice } from "~/features/auth/device.server";
 import { sessionChangeHeaders } from "~/server/csrf.server";
 
-// Sign-in with the login secret derived in the browser; answers with the wrapped keys so a new device can unwrap them.
+// Sign-in with the login secret derived in the browser; answers with the wrapped keys so a new device can unwrap them,
+// and with the number of failed attempts at the account since its last sign-in.
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const body = await readJson(request, signInRequestSchema);
   const pb = pocketbase(undefined, context);
-  let auth: { token: string; record: { id: string } };
+  let auth: { token: string; record: { id: string }; meta?: { failedSignIns?: unknown } };
   try {
-    auth = await pb.collection("users").authWithPassword(body.email, body.loginSecret);
+    auth = await pb
+      .collection("users")
+      .authWithPassword(body.email, body.loginSecret, { headers: await knownDeviceHeaders(request, body.email) });
   } catch (error) {
     const status = pbStatus(error);
     if (status === 400) fail(400, "Invalid email or password.");
@@ -22,5 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const user = await loadSessionUser(pb, auth.record.id);
   if (!user) fail(502, "Sign in failed");
-  return jsonResponse({ user }, 200, await sessionChangeHeaders(request, await commitAuth(request, auth.token, user.id), auth.token));
+  const failed = auth.meta?.failedSignIns;
+  const failedSignIns = typeof failed === "number" && failed > 0 ? failed : 0;
+  const headers = await sessionChangeHeaders(request, await commitAuth(request, auth.token, user.id), auth.token);
+  headers.append("Set-Cookie", await rememberDevice(request, body.email));
+  return jsonResponse({ user, failedSignIns }, 200, headers);
 }

@@ -4,6 +4,7 @@ import { fail, jsonResponse, readJson, requireCsrf, requirePost } from "~/server
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 import { commitAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
+import { rememberDevice } from "~/features/auth/device.server";
 import { sessionChangeHeaders } from "~/server/csrf.server";
 
 // Sign-up: the browser already derived the login secret and wrapped its private keys.
@@ -30,10 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     const status = pbStatus(error);
-    fail(status >= 400 && status < 500 ? status : 502, pbErrorMessage(error) ?? "Sign up failed");
+    fail((status >= 400 && status < 500) || status === 503 ? status : 502, pbErrorMessage(error) ?? "Sign up failed");
   }
   pb.authStore.save(auth.token, null);
   const user = await loadSessionUser(pb, auth.record.id);
   if (!user) fail(502, "Sign up failed");
-  return jsonResponse({ user }, 200, await sessionChangeHeaders(request, await commitAuth(request, auth.token, user.id), auth.token));
+  const headers = await sessionChangeHeaders(request, await commitAuth(request, auth.token, user.id), auth.token);
+  headers.append("Set-Cookie", await rememberDevice(request, body.email));
+  return jsonResponse({ user }, 200, headers);
 }

@@ -70,9 +70,12 @@ function fieldErrors(error) {
   }
 }
 
+const SERVER_BUSY = "The server is busy. Please try again in a moment.";
+
 // A 400 for a record that failed validation while saving, naming the first rejected field, e.g.
 // "Invalid ecdh_public_key: Must be no more than 1000 character(s)."
 // `messages` may give, per field name, a fixed message or a function (fieldMessage) => message.
+// A save that failed only because the database stayed locked is a 503 that says so, not a 400.
 /**
  * @param {any} error what the save threw
  * @param {string} fallback
@@ -89,6 +92,10 @@ function invalidRecord(error, fallback, messages) {
     if (typeof custom === "function") {
       return badRequest(custom(String(fields[name])));
     }
+  }
+  if (names.length === 0 && /database is locked|database table is locked|SQLITE_BUSY/i.test(String(error))) {
+    // the database stayed busy for the whole busy timeout: nothing about the data was wrong
+    return withMessage(new ApiError(503, SERVER_BUSY), SERVER_BUSY);
   }
   if (names.length > 0) {
     const first = names[0];

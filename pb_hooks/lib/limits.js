@@ -81,6 +81,26 @@ function release(app, key, taken) {
   });
 }
 
+// How long until `key` may count one more event under `limits` (0: now).
+/**
+ * @param {core.App} app
+ * @param {string} key
+ * @param {Limit[]} limits
+ * @returns {number} milliseconds
+ */
+function waitMs(app, key, limits) {
+  const now = Date.now();
+  const times = recentTimes(app.store().get(STORE_PREFIX + key), now, longestWindow(limits)).sort((a, b) => a - b);
+  return limits.reduce((longest, limit) => {
+    const inWindow = times.filter((time) => now - time < limit.windowMs);
+    if (inWindow.length < limit.max) {
+      return longest;
+    }
+    // the window frees a place when its oldest events leave it, until one fewer than max remain
+    return Math.max(longest, inWindow[inWindow.length - limit.max] + limit.windowMs - now);
+  }, 0);
+}
+
 // Takes one event under every {key, limits} entry, or none of them. Answers {ok: true, releaseAll}
 // (releaseAll gives them all back), or {ok: false, failedAt} with the index of the first entry
 // whose limit is reached.
@@ -103,4 +123,4 @@ function takeAll(app, entries) {
   return { ok: true, failedAt: -1, releaseAll: () => taken.forEach((t) => release(app, t.key, t.stamp)) };
 }
 
-module.exports = { take, release, takeAll };
+module.exports = { take, release, takeAll, waitMs };

@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe("key packages", () => {
   it("a one-time key package is handed out once, even to concurrent claims; then the last-resort one", async () => {
-    const channel = await createChannel(alice);
+    const channel = await createChannel(alice, undefined, { sealed: true });
     expect((await joinChannel(bob, channel)).status).toBe(200);
     const oneTime = await Promise.all([1, 2, 3].map((i) => newKeyPackage(`${bob.id}:dev${i}`)));
     const lastResort = await newKeyPackage(`${bob.id}:last`);
@@ -84,7 +84,7 @@ describe("key packages", () => {
 
 describe("commits", () => {
   it("only the current epoch's commit is accepted: the first wins, a stale one is a 409", async () => {
-    const channel = await createChannel(alice);
+    const channel = await createChannel(alice, undefined, { sealed: true });
     expect((await joinChannel(bob, channel)).status).toBe(200);
     let state = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
     expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(state)) })).status).toBe(200);
@@ -144,7 +144,7 @@ describe("commits", () => {
 
 describe("external joins", () => {
   it("need the channel password (verifier) before the external commit is accepted", async () => {
-    const channel = await createChannel(alice);
+    const channel = await createChannel(alice, undefined, { sealed: true });
     const state = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
     expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(state)) })).status).toBe(200);
     const wrong = "A".repeat(43);
@@ -249,6 +249,19 @@ describe("sealed channels' messages", () => {
         (e: { status: number }) => e.status,
       );
     expect(classicPost).toBe(400);
+    // Sealed is chosen at creation: the creator cannot turn a classic channel (its history, its
+    // members who never joined a group) into a sealed one afterwards.
+    await alice.pb.collection("messages").create({ channel: classic.id, sender: alice.id, encrypted_content: "AAAA" });
+    const late = await newGroup(classic.id, await newKeyPackage(`${alice.id}:late`));
+    const sealLate = await call(alice, "groups", { channel_id: classic.id, group_info: b64(await groupInfo(late)) });
+    expect(sealLate.status, sealLate.text).toBe(409);
+    expect((sealLate.json as { message: string }).message).toBe(
+      "Only a channel created sealed has a group; this one was created unsealed.",
+    );
+    expect(await alice.pb.collection("mls_groups").getFullList({ filter: alice.pb.filter("channel = {:c}", { c: classic.id }) })).toEqual(
+      [],
+    );
+    expect((await alice.pb.collection("channels").getOne(classic.id)).sealed).toBe(false);
     // A sealed flag that is not a boolean is refused.
     const badFlag = await postJson(
       server.url,

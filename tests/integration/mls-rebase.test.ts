@@ -65,7 +65,7 @@ function delivery(user: TestUser, channelId: string): Delivery & { stale: number
 
 /** A sealed channel of Alice's with Bob added by her first commit: both states at epoch 1. */
 async function aliceAndBob() {
-  const channel = await createChannel(alice);
+  const channel = await createChannel(alice, undefined, { sealed: true });
   expect((await joinChannel(bob, channel)).status).toBe(200);
   const bobDevice = await newKeyPackage(`${bob.id}:1`);
   const start = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
@@ -125,7 +125,7 @@ describe("sealed channels: commits in order, rebase after a 409", () => {
 
 describe("sealed channels: a device's key packages", () => {
   it("a package sent to the delivery service, claimed by a member and added, lets the device join after its private half was stored", async () => {
-    const channel = await createChannel(alice);
+    const channel = await createChannel(alice, undefined, { sealed: true });
     expect((await joinChannel(bob, channel)).status).toBe(200);
     const packages = await newDevicePackages(`${bob.id}:laptop`, 3);
     expect((await postJson(server.url, "/api/chat/mls/key-packages", uploadBody("bob-laptop", packages), bob.token)).status).toBe(200);

@@ -333,13 +333,17 @@ export interface TestChannel {
   verifier: string;
 }
 
-/** Creates a channel through /api/chat/channels as the given user. */
-export async function createChannel(user: TestUser, name = `channel ${randomBytes(3).toString("hex")}`): Promise<TestChannel> {
+/** Creates a channel through /api/chat/channels as the given user (`sealed`: an MLS channel, whose group the creator then posts). */
+export async function createChannel(
+  user: TestUser,
+  name = `channel ${randomBytes(3).toString("hex")}`,
+  options: { sealed?: boolean } = {},
+): Promise<TestChannel> {
   const channel = { id: randomUUID(), name, verifier: randomVerifier() };
   const res = await postJson(
     user.pb.baseURL,
     "/api/chat/channels",
-    { ...channel, ecdh_public_key: fakePublicKey(), kdf_iterations: 600_000 },
+    { ...channel, ecdh_public_key: fakePublicKey(), kdf_iterations: 600_000, ...(options.sealed ? { sealed: true } : {}) },
     user.token,
   );
   if (res.status !== 200) {

@@ -45,6 +45,8 @@ export interface RawRequest {
   /** A body sent at once, or a generator of chunks sent with Transfer-Encoding: chunked. */
   body?: string | Buffer | (() => AsyncIterable<Buffer>);
   timeoutMs?: number;
+  /** The loopback address the connection comes from (127.x.y.z), to pose as many clients. */
+  localAddress?: string;
 }
 
 /** One HTTP request on its own connection; a connection the server cuts short is status 0. */
@@ -55,15 +57,19 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<Answer
     if (!streamed && request.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
       headers["Content-Length"] = Buffer.byteLength(request.body as string | Buffer);
     }
-    const req = http.request(new URL(request.path, baseUrl), { method: request.method ?? "GET", headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", () => resolve({ status: 0, headers: res.headers, text: "", json: undefined }));
-      res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, ...readAnswer(chunks) });
-        req.destroy();
-      });
-    });
+    const req = http.request(
+      new URL(request.path, baseUrl),
+      { method: request.method ?? "GET", headers, agent: false, localAddress: request.localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", () => resolve({ status: 0, headers: res.headers, text: "", json: undefined }));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, ...readAnswer(chunks) });
+          req.destroy();
+        });
+      },
+    );
     req.setTimeout(request.timeoutMs ?? 15_000, () => req.destroy(new Error(`timed out: ${request.method ?? "GET"} ${request.path}`)));
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "ECONNRESET" || error.code === "EPIPE") resolve({ status: 0, headers: {}, text: "", json: undefined });
@@ -89,7 +95,11 @@ export class Visitor {
   csrfToken = "";
   userId = "";
 
-  constructor(readonly baseUrl: string) {}
+  /** `localAddress`: every request of this visitor comes from that loopback address. */
+  constructor(
+    readonly baseUrl: string,
+    readonly localAddress?: string,
+  ) {}
 
   cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -118,6 +128,7 @@ export class Visitor {
       headers["Content-Type"] = "application/json";
     }
     const answer = await rawRequest(this.baseUrl, {
+      localAddress: this.localAddress,
       ...request,
       method: request.method ?? (body === undefined ? "GET" : "POST"),
       headers,

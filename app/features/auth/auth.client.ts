@@ -54,24 +54,31 @@ export async function signUp(input: { username: string; email: string; password:
   return user;
 }
 
-/** Sign-in: when this device has no keys for the account, they are unwrapped from the profile. */
-export async function signIn(input: { email: string; password: string }): Promise<SessionUser> {
+/**
+ * Sign-in: when this device has no keys for the account, they are unwrapped from the profile.
+ * `failedSignIns`: wrong or refused attempts at the account since its last sign-in.
+ */
+export async function signIn(input: { email: string; password: string }): Promise<SessionUser & { failedSignIns: number }> {
   // Accounts are created with PBKDF2_ITERATIONS; the stored figure is read back after sign-in for unwrapping.
   const { loginSecret, master } = await deriveAccountSecrets(input.password, input.email, PBKDF2_ITERATIONS);
   let user: SessionUser;
+  let failedSignIns = 0;
   try {
-    ({ user } = await api<{ user: SessionUser }>("/api/auth/signin", { email: input.email.trim(), loginSecret }));
+    ({ user, failedSignIns } = await api<{ user: SessionUser; failedSignIns: number }>("/api/auth/signin", {
+      email: input.email.trim(),
+      loginSecret,
+    }));
   } catch (error) {
     throw new AuthError(error instanceof ApiError && error.message ? error.message : "Authentication failed");
   }
-  if (loadLocalKeys(user.id)) return user;
+  if (loadLocalKeys(user.id)) return { ...user, failedSignIns };
   try {
     await restoreKeysFromProfile(user, master);
   } catch (error) {
     await signOutOnServer();
     throw error;
   }
-  return user;
+  return { ...user, failedSignIns };
 }
 
 async function restoreKeysFromProfile(user: SessionUser, master: CryptoKey) {

@@ -7,6 +7,7 @@ import { Workspace } from "~/features/workspace/Workspace";
 import { parseInvite } from "~/features/channels/invite";
 import type { SessionUser } from "~/lib/session-user";
 import type { AppConfig } from "~/features/workspace/config";
+import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
 import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
 
@@ -18,6 +19,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [failedSignIns, setFailedSignIns] = useState(0);
   // Signed out with an invite: Sign Up first, saying where the link leads (undefined: no invite).
   const [invitedTo, setInvitedTo] = useState<string | null | undefined>(undefined);
 
@@ -44,7 +46,12 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setBusy(true);
     setError(null);
     try {
-      setUser(mode === "signup" ? await signUp(values) : await signIn(values));
+      if (mode === "signup") setUser(await signUp(values));
+      else {
+        const { failedSignIns: failed, ...signedIn } = await signIn(values);
+        setFailedSignIns(failed);
+        setUser(signedIn);
+      }
       setInvitedTo(undefined);
     } catch (err) {
       if (!(err instanceof AuthError)) console.warn("Authentication error", err);
@@ -58,6 +65,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setBusy(true);
     await signOut();
     setUser(null);
+    setFailedSignIns(0);
     setBusy(false);
   }, []);
 
@@ -65,5 +73,10 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   if (phase === "insecure") return <InsecureContextScreen />;
   if (!user)
     return <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} invitedTo={invitedTo} />;
-  return <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />;
+  return (
+    <>
+      <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />
+      {failedSignIns > 0 && <FailedSignInsNotice count={failedSignIns} onDismiss={() => setFailedSignIns(0)} />}
+    </>
+  );
 }

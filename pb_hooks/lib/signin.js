@@ -1,0 +1,86 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// Limits on password guessing per account, whatever the addresses the guesses come from (the limit
+// per address is PocketBase's own rate limiter, "*:auth"). The account is named by the email as
+// typed, lower-cased, whether or not an account has it: an unknown email meets the same counters,
+// answer and timing as a real one.
+//
+// A device that signed in to the account before (the web server vouches for it with a signed,
+// HttpOnly cookie and passes its random id as X-ChatCrypt-Device) has its own counter instead, so
+// someone guessing from elsewhere cannot lock the owner out of their own devices. Counters live in
+// the app store (lib/limits.js: per process, empty after a restart).
+
+const { takeAll, waitMs } = require(`${__hooks}/lib/limits.js`);
+
+const MINUTE = 60 * 1000;
+const ACCOUNT_LIMITS = [
+  { windowMs: 15 * MINUTE, max: 10 },
+  { windowMs: 24 * 60 * MINUTE, max: 50 },
+];
+const DEVICE_LIMITS = [{ windowMs: 15 * MINUTE, max: 10 }];
+const FAILURES_PREFIX = "chat.signin-failures ";
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** @param {unknown} identity */
+function accountKey(identity) {
+  return String(identity || "")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * @param {string} account
+ * @param {string} device the X-ChatCrypt-Device header ("" without one)
+ */
+function counterOf(account, device) {
+  return DEVICE_ID.test(device)
+    ? { key: `signin-device ${device} ${account}`, limits: DEVICE_LIMITS }
+    : { key: `signin-account ${account}`, limits: ACCOUNT_LIMITS };
+}
+
+/** @param {number} ms */
+function tooManyMessage(ms) {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  return `Too many attempts for this account; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+// Counts one attempt for the account; {ok: false, message} when its limit is reached. A right
+// password gives the attempt back (releaseAll).
+/**
+ * @param {core.App} app
+ * @param {string} account
+ * @param {string} device
+ */
+function takeSignInAttempt(app, account, device) {
+  const counter = counterOf(account, device);
+  const attempt = takeAll(app, [counter]);
+  return {
+    ok: attempt.ok,
+    releaseAll: attempt.releaseAll,
+    message: attempt.ok ? "" : tooManyMessage(waitMs(app, counter.key, counter.limits)),
+  };
+}
+
+// Failed attempts since the owner's last sign-in, refused ones included, shown to them when they
+// next sign in.
+/**
+ * @param {core.App} app
+ * @param {string} account
+ */
+function noteFailure(app, account) {
+  app.store().setFunc(FAILURES_PREFIX + account, (/** @type {unknown} */ old) => (typeof old === "number" ? old : 0) + 1);
+}
+
+/**
+ * @param {core.App} app
+ * @param {string} account
+ * @returns {number}
+ */
+function takeFailures(app, account) {
+  const count = app.store().get(FAILURES_PREFIX + account);
+  app.store().remove(FAILURES_PREFIX + account);
+  return typeof count === "number" ? count : 0;
+}
+
+module.exports = { accountKey, takeSignInAttempt, noteFailure, takeFailures };

@@ -1,0 +1,39 @@
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
+
+// Password sign-in of "users": per-account guessing limits (lib/signin.js) around PocketBase's own
+// check, and, on success, the number of failed attempts since the last sign-in in the answer's
+// meta ({failedSignIns}), for the page to tell the owner.
+onRecordAuthWithPasswordRequest((e) => {
+  const { tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+  const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
+
+  const account = accountKey(e.identity);
+  // request headers, as PocketBase names them: lower case, "-" as "_"
+  const device = e.requestInfo().headers["x_chatcrypt_device"] || "";
+  const attempt = takeSignInAttempt(e.app, account, device);
+  if (!attempt.ok) {
+    noteFailure(e.app, account);
+    throw tooManyRequests(attempt.message);
+  }
+  try {
+    e.next();
+  } catch (err) {
+    noteFailure(e.app, account);
+    throw err;
+  }
+  attempt.releaseAll();
+}, "users");
+
+onRecordAuthRequest((e) => {
+  if (e.authMethod !== "password") {
+    e.next();
+    return;
+  }
+  const { accountKey, takeFailures } = require(`${__hooks}/lib/signin.js`);
+  const failures = takeFailures(e.app, accountKey(e.record.email()));
+  if (failures > 0) {
+    e.meta = { failedSignIns: failures };
+  }
+  e.next();
+}, "users");
