@@ -1,29 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { listPins, savePin } from "~/features/pins/pins.server";
+import { listPins, savePins } from "~/features/pins/pins.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
-const pinSchema = z
+const sealed = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, "Key pins must be encrypted.");
+
+const saveSchema = z
   .object({
-    subjectId: z.string().regex(/^[a-z0-9]{15}$/, "subjectId must be a user id."),
-    data: z
-      .string()
-      .min(1)
-      .max(4000)
-      .regex(/^[A-Za-z0-9_-]+$/, "Key pins must be encrypted."),
+    pin: z.object({ subjectId: z.string().regex(/^[a-z0-9]{15}$/, "subjectId must be a user id."), data: sealed(4000) }).strict().optional(),
+    head: z.object({ counter: z.number().int().min(1), data: sealed(250_000) }).strict(),
   })
   .strict();
 
-/** The caller's key pins: other users' identity keys as first seen, encrypted in the browser under the keyring key. */
+/** The caller's key pins (other users' identity keys as first seen) and their head, sealed in the browser under the keyring key. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pb, userId } = await requireUser(request, context);
-  return jsonResponse({ pins: await listPins(pb, userId) });
+  return jsonResponse(await listPins(pb, userId));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
-  const { pb, userId } = await requireUser(request, context);
-  const body = await readJson(request, pinSchema);
-  return jsonResponse({ pin: await savePin(pb, userId, body) });
+  const { pb } = await requireUser(request, context);
+  return jsonResponse(await savePins(pb, await readJson(request, saveSchema)));
 }

@@ -47,6 +47,7 @@ const COLLECTIONS = [
   "keyring_entries",
   "read_positions",
   "key_pins",
+  "key_pin_heads",
   "mls_key_packages",
   "mls_groups",
   "mls_commits",
@@ -87,7 +88,9 @@ beforeAll(async () => {
   const readPosition = await alice.pb
     .collection("read_positions")
     .create({ user: alice.id, channel: channel.id, last_read: message.created });
-  const pin = await alice.pb.collection("key_pins").create({ owner: alice.id, subject: bob.id, data: sealedText() });
+  // Key pins and their head are written only by POST /api/chat/pins, together; here the superuser writes one of each.
+  const pin = await admin.collection("key_pins").create({ owner: alice.id, subject: bob.id, data: sealedText() });
+  const pinHead = await admin.collection("key_pin_heads").create({ owner: alice.id, counter: 1, data: sealedText() });
   // Sealed channels' delivery records are written only by the /api/chat/mls/ routes; here the superuser writes one of each.
   const keyPackage = await admin
     .collection("mls_key_packages")
@@ -110,6 +113,7 @@ beforeAll(async () => {
     keyring_entries: keyringEntry.id,
     read_positions: readPosition.id,
     key_pins: pin.id,
+    key_pin_heads: pinHead.id,
     mls_key_packages: keyPackage.id,
     mls_groups: group.id,
     mls_commits: commit.id,

@@ -37,10 +37,18 @@ export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Prop
     <div className="key-change-notices">
       {here.map((change) => (
         <div key={change.userId} className="key-change-notice" role="alert">
-          <p>
-            <strong>{change.username}&apos;s security keys changed</strong>. Their messages are held back until you accept the new keys.
-            Compare your safety number with them first.
-          </p>
+          {change.reason === "changed" ? (
+            <p>
+              <strong>{change.username}&apos;s security keys changed</strong>. Their messages are held back until you accept the new keys.
+              Compare your safety number with them first.
+            </p>
+          ) : (
+            <p>
+              <strong>{change.username}&apos;s security keys could not be checked</strong>: the keys you saved for them are missing or were
+              replaced on the server. Their messages are held back until you accept the keys presented now. Compare your safety number
+              with them first.
+            </p>
+          )}
           <button
             type="button"
             className="btn btn-small"

@@ -25,7 +25,8 @@ export function SafetyNumber({ userId, memberId, username }: Props) {
   const [groups, setGroups] = useState<string[] | null>(null);
   const { pins, changed } = usePins();
   const pin = pins.get(memberId);
-  const keysChanged = changed.has(memberId);
+  const change = changed.get(memberId);
+  const keysChanged = change !== undefined;
 
   useEffect(() => {
     // Opening pins the member's keys if this is the first time they are seen.
@@ -64,7 +65,11 @@ export function SafetyNumber({ userId, memberId, username }: Props) {
         Safety number
       </button>
       {pin?.v && !keysChanged && <span className="member-role safety-verified">verified</span>}
-      {open && keysChanged && <p className="safety-warning">{username}&apos;s security keys changed.</p>}
+      {open && change && (
+        <p className="safety-warning">
+          {username}&apos;s security keys {change.reason === "changed" ? "changed" : "could not be checked"}.
+        </p>
+      )}
       {open && !keysChanged && groups && (
         <div className="safety-details">
           <p className="safety-number" aria-label={`Safety number with ${username}`} role="group">

@@ -1,13 +1,16 @@
-import { api } from "~/lib/api.client";
+import { api, ApiError } from "~/lib/api.client";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
-import type { PublicProfile } from "~/features/pins/types";
+import type { PublicProfile, SealedHead } from "~/features/pins/types";
 import type { EncryptedPin, Pin } from "~/features/pins/types";
+import { openHead, pinDigest, readCopy, reconcile, sealHead, writeCopy, type PinBook } from "~/features/pins/pin-head.client";
 
 /**
  * Key pinning (issue 16, item 1): the identity public keys of every user this page meets are pinned the
  * first time they are seen, in the user's keyring (sealed under the keyring key, so all the user's
  * devices compare against the same keys). When the server later presents other keys for someone, that
  * person's messages are held back and the channel says so until the user accepts the new keys.
+ * The pins are checked as a whole against their head and this device's copy (pin-head.client.ts): a
+ * pin the server deleted, replaced or rolled back is "could not be checked", never a first sight.
  */
 const aad = (userId: string, subjectId: string) => `chatcrypt:pin:v1:${userId}:${subjectId}`;
 
@@ -21,6 +24,8 @@ const isPin = (value: unknown): value is Pin =>
   typeof (value as Pin).v === "boolean";
 
 export interface KeyChange {
+  /** "changed": other keys than the pin; "unchecked": the pin the user had is gone or not the one they saved. */
+  reason: "changed" | "unchecked";
   userId: string;
   username: string;
   /** The keys the server presents now (accepted with acceptKeys). */
@@ -35,7 +40,7 @@ export interface PinState {
 }
 
 let owner = "";
-let loaded: Promise<Map<string, Pin>> | null = null;
+let loaded: Promise<PinBook> | null = null;
 let state: PinState = { pins: new Map(), changed: new Map() };
 const listeners = new Set<() => void>();
 
@@ -50,28 +55,39 @@ export const subscribePins = (listener: () => void) => {
 };
 export const pinSnapshot = () => state;
 
-/** Opens the user's pins once per page; entries that do not open (altered, or bound elsewhere) are left out. */
-function pins(userId: string): Promise<Map<string, Pin>> {
+/** Reads the pins and their head from the server and checks them against this device's copy. Pins that do not open are left out. */
+async function readBook(userId: string): Promise<PinBook> {
+  const { pins: entries, head } = await api<{ pins: EncryptedPin[]; head: SealedHead | null }>("/api/pins");
+  const served = new Map<string, Pin>();
+  await Promise.all(
+    entries.map(async (entry) => {
+      const pin = await openJson(userId, "keyring", entry.data, aad(userId, entry.subjectId)).catch(() => null);
+      if (isPin(pin)) served.set(entry.subjectId, pin);
+    }),
+  );
+  const book = await reconcile(served, await openHead(userId, head), await readCopy(userId));
+  // the next head must pass the server's counter, whatever this device could read of it
+  book.head.c = Math.max(book.head.c, head?.counter ?? 0);
+  if (!book.closed) {
+    // pins kept before heads existed get their first head (once: the next reader finds it)
+    if (book.head.c === 0 && book.pins.size > 0) await writeHead(userId, book).catch(() => undefined);
+    await writeCopy(userId, book.head.c, book.pins);
+  }
+  return book;
+}
+
+/** Opens the user's pins once per page. */
+function pins(userId: string): Promise<PinBook> {
   if (owner !== userId) {
     owner = userId;
     loaded = null;
     state = { pins: new Map(), changed: new Map() };
   }
   if (!loaded) {
-    loaded = (async () => {
-      const found = new Map<string, Pin>();
-      const { pins: entries } = await api<{ pins: EncryptedPin[] }>("/api/pins");
-      await Promise.all(
-        entries.map(async (entry) => {
-          const pin = await openJson(userId, "keyring", entry.data, aad(userId, entry.subjectId)).catch(() => null);
-          if (isPin(pin)) found.set(entry.subjectId, pin);
-        }),
-      );
-      return found;
-    })();
+    loaded = readBook(userId);
     const attempt = loaded;
     attempt.then(
-      (found) => publish({ pins: new Map([...found, ...state.pins]) }),
+      (book) => publish({ pins: new Map([...book.pins, ...state.pins]) }),
       () => {
         if (loaded === attempt) loaded = null;
       },
@@ -80,12 +96,44 @@ function pins(userId: string): Promise<Map<string, Pin>> {
   return loaded;
 }
 
-async function savePin(userId: string, subjectId: string, pin: Pin) {
-  (await pins(userId)).set(subjectId, pin);
+/** Stores the next head (with `pin`, when one changed) and this device's copy; the book's counter moves on. */
+async function writeHead(userId: string, book: PinBook, pin?: { subjectId: string; value: Pin }) {
+  const next = { c: book.head.c + 1, s: { ...book.head.s } };
+  if (pin) next.s[pin.subjectId] = await pinDigest(pin.subjectId, pin.value);
+  const data = pin ? { subjectId: pin.subjectId, data: await sealJson(userId, "keyring", pin.value, aad(userId, pin.subjectId)) } : undefined;
+  await api("/api/pins", { ...(data ? { pin: data } : {}), head: await sealHead(userId, next) });
+  book.head = next;
+  if (pin) {
+    book.pins.set(pin.subjectId, pin.value);
+    book.unchecked.delete(pin.subjectId);
+  }
+  await writeCopy(userId, next.c, book.pins);
+}
+
+// One save at a time per page: each takes the head the previous one wrote.
+let saving: Promise<unknown> = Promise.resolve();
+
+function savePin(userId: string, subjectId: string, pin: Pin): Promise<void> {
   publish({ pins: new Map(state.pins).set(subjectId, pin) });
-  const data = await sealJson(userId, "keyring", pin, aad(userId, subjectId));
-  // A create racing another device's answers 409 once: the second try updates the winner's record.
-  await api("/api/pins", { subjectId, data }).catch(() => api("/api/pins", { subjectId, data }));
+  const save = saving.catch(() => undefined).then(() => saveNow(userId, subjectId, pin));
+  saving = save;
+  return save;
+}
+
+async function saveNow(userId: string, subjectId: string, pin: Pin) {
+  let book = await pins(userId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await writeHead(userId, book, { subjectId, value: pin });
+      return;
+    } catch (error) {
+      // 409: another of the user's devices saved first; read what it wrote and save over it
+      if (!(error instanceof ApiError && error.status === 409) || attempt === 3) throw error;
+      loaded = readBook(userId);
+      book = await loaded;
+      if (book.closed) throw error;
+    }
+  }
 }
 
 const matches = (pin: Pin, profile: PublicProfile) => pin.e === profile.ecdhPublicKey && pin.r === profile.rsaPublicKey;
@@ -95,7 +143,7 @@ const matches = (pin: Pin, profile: PublicProfile) => pin.e === profile.ecdhPubl
  * time. Answers the ids whose messages may be shown; the others are listed as changed.
  */
 export async function checkKeys(userId: string, profiles: readonly PublicProfile[], channelId?: string): Promise<Set<string>> {
-  const known = await pins(userId);
+  const book = await pins(userId);
   const trusted = new Set<string>();
   const changed = new Map(state.changed);
   for (const profile of profiles) {
@@ -103,13 +151,14 @@ export async function checkKeys(userId: string, profiles: readonly PublicProfile
       trusted.add(profile.id);
       continue;
     }
-    const pin = known.get(profile.id);
-    if (!pin) {
+    const pin = book.pins.get(profile.id);
+    const reason = pin ? "changed" : "unchecked";
+    if (!pin && !book.closed && !book.unchecked.has(profile.id)) {
       const first: Pin = { e: profile.ecdhPublicKey, r: profile.rsaPublicKey, v: false };
-      known.set(profile.id, first);
+      book.pins.set(profile.id, first);
       savePin(userId, profile.id, first).catch((error) => console.warn("A key pin could not be saved", error));
       trusted.add(profile.id);
-    } else if (matches(pin, profile)) {
+    } else if (pin && matches(pin, profile)) {
       trusted.add(profile.id);
       changed.delete(profile.id);
     } else {
@@ -118,12 +167,13 @@ export async function checkKeys(userId: string, profiles: readonly PublicProfile
       if (channelId) channels.add(channelId);
       if (
         before &&
+        before.reason === reason &&
         before.presented.rsaPublicKey === profile.rsaPublicKey &&
         before.presented.ecdhPublicKey === profile.ecdhPublicKey &&
         channels.size === before.channels.size
       )
         continue;
-      changed.set(profile.id, { userId: profile.id, username: profile.username, presented: profile, channels });
+      changed.set(profile.id, { reason, userId: profile.id, username: profile.username, presented: profile, channels });
     }
   }
   if (changed.size !== state.changed.size || [...changed].some(([id, c]) => state.changed.get(id) !== c)) publish({ changed });
@@ -140,6 +190,6 @@ export async function acceptKeys(userId: string, change: KeyChange) {
 
 /** The user compared the safety number with someone: their pinned keys are marked verified. */
 export async function markVerified(userId: string, subjectId: string) {
-  const pin = (await pins(userId)).get(subjectId);
+  const pin = (await pins(userId)).pins.get(subjectId);
   if (pin) await savePin(userId, subjectId, { ...pin, v: true });
 }

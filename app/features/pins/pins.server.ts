@@ -1,37 +1,34 @@
 import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
-import { pbStatus } from "~/server/pocketbase.server";
-import type { EncryptedPin } from "~/features/pins/types";
+import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
+import type { EncryptedPin, SealedHead } from "~/features/pins/types";
 
 type PinRecord = { id: string; subject: string; data: string };
+type HeadRecord = { counter: number; data: string };
 
-const FIELDS = "id,subject,data";
-const toPin = (r: PinRecord): EncryptedPin => ({ subjectId: r.subject, data: r.data });
-
-/** The caller's own key pins (ciphertext). Scoped by owner here and by PocketBase's rules. */
-export async function listPins(pb: PocketBase, userId: string) {
-  const records = await pb.collection("key_pins").getFullList<PinRecord>({
-    filter: pb.filter("owner = {:owner}", { owner: userId }),
-    fields: FIELDS,
-    batch: 500,
-  });
-  return records.map(toPin);
+/** The caller's own key pins (ciphertext) and their head (null before the first). Scoped by owner here and by PocketBase's rules. */
+export async function listPins(pb: PocketBase, userId: string): Promise<{ pins: EncryptedPin[]; head: SealedHead | null }> {
+  const byOwner = pb.filter("owner = {:owner}", { owner: userId });
+  const [records, heads] = await Promise.all([
+    pb.collection("key_pins").getFullList<PinRecord>({ filter: byOwner, fields: "subject,data", batch: 500 }),
+    pb.collection("key_pin_heads").getList<HeadRecord>(1, 1, { filter: byOwner, fields: "counter,data" }),
+  ]);
+  const head = heads.items[0];
+  return {
+    pins: records.map((r) => ({ subjectId: r.subject, data: r.data })),
+    head: head ? { counter: head.counter, data: head.data } : null,
+  };
 }
 
-/** Stores the caller's pin for one user: one record per (owner, subject); a second save replaces it. */
-export async function savePin(pb: PocketBase, userId: string, pin: EncryptedPin) {
-  const pins = pb.collection("key_pins");
-  const filter = pb.filter("owner = {:owner} && subject = {:subject}", { owner: userId, subject: pin.subjectId });
+/** Stores one pin (or none) and the pins' next head, together (pb_hooks/pins.pb.js). 409 when another device saved first. */
+export async function savePins(pb: PocketBase, save: { pin?: EncryptedPin; head: SealedHead }) {
   try {
-    const current = await pins.getFirstListItem<PinRecord>(filter, { fields: FIELDS }).catch((error) => {
-      if (pbStatus(error) === 404) return null;
-      throw error;
+    return await pb.send<{ counter: number }>("/api/chat/pins", {
+      method: "POST",
+      body: { ...(save.pin ? { subject: save.pin.subjectId, data: save.pin.data } : {}), head: save.head },
     });
-    if (current) return toPin(await pins.update<PinRecord>(current.id, { data: pin.data }, { fields: FIELDS }));
-    return toPin(await pins.create<PinRecord>({ owner: userId, subject: pin.subjectId, data: pin.data }, { fields: FIELDS }));
   } catch (error) {
     const status = pbStatus(error);
-    // 400: an unknown user, or a create that lost a race with another of the caller's devices (retried by the page).
-    fail(status === 400 || status === 404 ? 409 : 502, "This user's keys could not be saved. Please try again.");
+    fail(status >= 400 && status < 500 ? status : 502, pbErrorMessage(error) ?? "This user's keys could not be saved. Please try again.");
   }
 }

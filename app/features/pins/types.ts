@@ -17,3 +17,9 @@ export interface PublicProfile {
   ecdhPublicKey: string;
   rsaPublicKey: string;
 }
+
+/** The head of the user's pins as stored: a counter the server checks, and the sealed head (counter and a digest of every pin). */
+export interface SealedHead {
+  counter: number;
+  data: string;
+}
