@@ -22,7 +22,8 @@ routerAdd(
     const head = body.head;
     if (!head || typeof head !== "object" || Array.isArray(head)) throw badRequest("head must be an object.");
     const counter = head.counter;
-    if (typeof counter !== "number" || !Number.isInteger(counter) || counter < 1) throw badRequest("head.counter must be a whole number from 1.");
+    if (typeof counter !== "number" || !Number.isInteger(counter) || counter < 1)
+      throw badRequest("head.counter must be a whole number from 1.");
     if (typeof head.data !== "string" || !SEALED.test(head.data)) throw badRequest("head.data must be sealed (base64url).");
     const pin =
       body.subject === undefined && body.data === undefined

@@ -12,7 +12,10 @@ const sealed = (max: number) =>
 
 const saveSchema = z
   .object({
-    pin: z.object({ subjectId: z.string().regex(/^[a-z0-9]{15}$/, "subjectId must be a user id."), data: sealed(4000) }).strict().optional(),
+    pin: z
+      .object({ subjectId: z.string().regex(/^[a-z0-9]{15}$/, "subjectId must be a user id."), data: sealed(4000) })
+      .strict()
+      .optional(),
     head: z.object({ counter: z.number().int().min(1), data: sealed(250_000) }).strict(),
   })
   .strict();

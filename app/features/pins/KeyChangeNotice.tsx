@@ -45,8 +45,8 @@ export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Prop
           ) : (
             <p>
               <strong>{change.username}&apos;s security keys could not be checked</strong>: the keys you saved for them are missing or were
-              replaced on the server. Their messages are held back until you accept the keys presented now. Compare your safety number
-              with them first.
+              replaced on the server. Their messages are held back until you accept the keys presented now. Compare your safety number with
+              them first.
             </p>
           )}
           <button

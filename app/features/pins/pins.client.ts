@@ -100,7 +100,9 @@ function pins(userId: string): Promise<PinBook> {
 async function writeHead(userId: string, book: PinBook, pin?: { subjectId: string; value: Pin }) {
   const next = { c: book.head.c + 1, s: { ...book.head.s } };
   if (pin) next.s[pin.subjectId] = await pinDigest(pin.subjectId, pin.value);
-  const data = pin ? { subjectId: pin.subjectId, data: await sealJson(userId, "keyring", pin.value, aad(userId, pin.subjectId)) } : undefined;
+  const data = pin
+    ? { subjectId: pin.subjectId, data: await sealJson(userId, "keyring", pin.value, aad(userId, pin.subjectId)) }
+    : undefined;
   await api("/api/pins", { ...(data ? { pin: data } : {}), head: await sealHead(userId, next) });
   book.head = next;
   if (pin) {
