@@ -60,6 +60,8 @@ export const LABELS = {
   searchSalt: "search-index",
   sealedStateKey: "chatcrypt sealed channel state key",
   sealedStateSalt: "sealed-state",
+  outboxKey: "chatcrypt outbox key",
+  outboxSalt: "outbox",
   inviteSalt: "channel-invite",
   messagePrefix: "chatcrypt:msg:v1",
   wrapPrefix: "chatcrypt",

@@ -243,7 +243,7 @@ export async function unwrapPrivateKey(envelope: string, wrapKey: CryptoKey, kin
 }
 
 /** What a key derived from the user's own key pair protects; each has its own HKDF salt and label. */
-export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed";
+export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox";
 
 const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: string }> = {
   contacts: { salt: LABELS.contactsSalt, info: LABELS.contactsKey, fn: "deriveContactsKey" },
@@ -251,6 +251,7 @@ const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: strin
   settings: { salt: LABELS.settingsSalt, info: LABELS.settingsKey, fn: "deriveVaultKey" },
   search: { salt: LABELS.searchSalt, info: LABELS.searchKey, fn: "deriveVaultKey" },
   sealed: { salt: LABELS.sealedStateSalt, info: LABELS.sealedStateKey, fn: "deriveVaultKey" },
+  outbox: { salt: LABELS.outboxSalt, info: LABELS.outboxKey, fn: "deriveVaultKey" },
 };
 
 /**
@@ -258,7 +259,8 @@ const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: strin
  * purpose's salt and info (contacts: "whatsapp-contacts" / "chatcrypt contacts key"; keyring: "keyring" /
  * "chatcrypt keyring key"; settings: "settings" / "chatcrypt settings key"; search: "search-index" /
  * "chatcrypt search index key", the local message search index; sealed: "sealed-state" / "chatcrypt sealed
- * channel state key", this device's MLS state of its sealed channels) -> non-extractable
+ * channel state key", this device's MLS state of its sealed channels; outbox: "outbox" / "chatcrypt outbox
+ * key", the messages this device has not sent yet) -> non-extractable
  * AES-GCM-256. Only the holder of the ECDH private key, which is wrapped under the account's wrap key,
  * can compute it.
  */

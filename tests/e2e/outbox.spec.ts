@@ -1,5 +1,5 @@
 import { superuserClient } from "../integration/pocketbase";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send } from "./helpers";
 
 // A send whose answer is lost (stored, but the page never hears so) and a send while the server is
@@ -42,6 +42,82 @@ test("outbox: a failed send is kept, retried, and stored once", async ({ browser
 
   const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   expect((await admin.collection("messages").getFullList({ filter: admin.filter("channel = {:c}", { c: channelId }) })).length).toBe(2);
+  await alice.context.close();
+  await bob.context.close();
+});
+
+/** The outbox rows this browser keeps (chatcrypt_outbox), as stored: ids in clear, the message sealed. */
+const keptRows = (page: import("@playwright/test").Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open("chatcrypt_outbox", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("pending", { keyPath: "key" }).createIndex("userId", "userId");
+        open.onsuccess = () => {
+          const all = open.result.transaction("pending").objectStore("pending").getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(
+              (all.result as { sealed: Uint8Array }[]).map((row) =>
+                JSON.stringify({ ...row, sealed: new TextDecoder("latin1").decode(row.sealed) }),
+              ),
+            );
+          };
+        };
+      }),
+  );
+
+// The closed-tab drill: a message sent offline is kept on the device (sealed), survives the tab being
+// closed and signing out, and is delivered exactly once when the page comes back online.
+test("outbox: a message sent offline survives a closed tab and a sign-out, and is delivered once", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `outbox-closed-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Outbox Closed", password);
+  await joinAndOpen(bob.page, channelId, password, "Outbox Closed");
+
+  await alice.context.setOffline(true);
+  await send(alice.page, "typed before the tab closed");
+  const pending = alice.page.getByRole("list", { name: "Messages not sent yet" });
+  await expect(pending.getByText("typed before the tab closed")).toBeVisible();
+  await expect.poll(async () => (await keptRows(alice.page)).length).toBe(1);
+  expect((await keptRows(alice.page)).join("")).not.toContain("typed before the tab closed");
+  await alice.page.close();
+
+  // Back online in a new tab: the message goes by itself, once.
+  await alice.context.setOffline(false);
+  const tab = await alice.context.newPage();
+  await tab.goto("/");
+  await expect(log(bob.page).getByText("typed before the tab closed")).toHaveCount(1, { timeout: 15_000 });
+  await tab.getByRole("button", { name: "# Outbox Closed" }).click();
+  await expect(log(tab).getByText("typed before the tab closed")).toHaveCount(1);
+  await expect.poll(async () => (await keptRows(tab)).length).toBe(0);
+
+  // Offline again, then signing out: the dialog says what happens, and it does.
+  await alice.context.setOffline(true);
+  await send(tab, "typed before signing out");
+  await expect.poll(async () => (await keptRows(tab)).length).toBe(1);
+  // online for signing out, but the send is held back until then: the page must not deliver it before
+  await tab.route(`**/api/channels/${channelId}/messages`, (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
+  );
+  await alice.context.setOffline(false);
+  await tab.getByRole("button", { name: /sign out/i }).click();
+  const dialog = tab.getByRole("dialog", { name: "Sign out?" });
+  await expect(dialog).toContainText(
+    "Messages you have not sent yet stay on this device, sealed, and are sent when you sign in here again.",
+  );
+  await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
+  await tab.unroute(`**/api/channels/${channelId}/messages`);
+  await expect(tab.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  expect((await keptRows(tab)).join("")).not.toContain("typed before signing out");
+  await signIn(tab, alice.user);
+  await expect(log(bob.page).getByText("typed before signing out")).toHaveCount(1, { timeout: 15_000 });
+  await expect.poll(async () => (await keptRows(tab)).length).toBe(0);
+
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const stored = await admin.collection("messages").getFullList({ filter: admin.filter("channel = {:c}", { c: channelId }) });
+  expect(stored).toHaveLength(2);
   await alice.context.close();
   await bob.context.close();
 });

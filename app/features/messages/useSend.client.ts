@@ -8,6 +8,7 @@ import { attachLinkPreview } from "~/features/link-previews/previews.client";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
 import { unionById } from "~/features/messages/merge";
+import { dropMessage, keepMessage, keptMessages } from "~/features/messages/outbox-store.client";
 
 interface History {
   add: (channelId: string, messages: DecryptedMessage[]) => void;
@@ -32,9 +33,11 @@ const reason = (error: unknown, fallback: string) => (error instanceof ApiError 
 /**
  * Sending a text message to the open channel; its link preview follows when the server finds one. A
  * send the server could not take now waits in the outbox ("Not sent, retrying"), is retried every few
- * seconds and at each reconnect, and is stored once however often it is retried.
+ * seconds and at each reconnect, and is stored once however often it is retried. Every send is kept on
+ * the device (outbox-store) until the server has it: after a closed tab, a restart or a crash the
+ * page sends what was left, once, as soon as it knows the user's conversations (`channels`).
  */
-export function useSend(user: SessionUser, channel: Channel | null, history: History) {
+export function useSend(user: SessionUser, channel: Channel | null, history: History, channels: readonly Channel[] | null) {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [outbox, setOutbox] = useState<PendingMessage[]>([]);
@@ -45,16 +48,43 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
 
   useEffect(() => setSendError(null), [channel?.id]);
 
+  const forget = useCallback(
+    (clientId: string) => void dropMessage(user.id, clientId).catch((error) => console.warn("A sent message stayed in the outbox", error)),
+    [user.id],
+  );
+
+  // What an earlier page left unsent goes back into the outbox once, for the conversations the user is still in.
+  const restored = useRef(false);
+  const [restoredAt, setRestoredAt] = useState(0);
+  useEffect(() => {
+    if (!channels || restored.current) return;
+    restored.current = true;
+    void keptMessages(user.id)
+      .then((kept) => {
+        const byId = new Map(channels.map((c) => [c.id, c]));
+        const waiting = kept.flatMap((k) => {
+          const target = byId.get(k.channelId);
+          if (!target) forget(k.clientId); // the user left that conversation
+          return target ? [{ clientId: k.clientId, channel: target, text: k.text, ...(k.replyTo ? { replyTo: k.replyTo } : {}), error: "" }] : [];
+        });
+        if (waiting.length === 0) return;
+        setOutbox((current) => [...waiting.filter((w) => !current.some((p) => p.clientId === w.clientId)), ...current]);
+        setRestoredAt(Date.now());
+      })
+      .catch((error) => console.warn("The outbox could not be read", error));
+  }, [channels, user.id, forget]);
+
   const deliver = useCallback(
     async (pending: PendingMessage) => {
       const sent = await sendMessage(user, pending.channel, pending.text, pending.replyTo, pending.clientId);
       setOutbox((current) => current.filter((p) => p.clientId !== pending.clientId));
+      forget(pending.clientId);
       historyRef.current.add(pending.channel.id, [sent]);
       void attachLinkPreview(conversationOf(user, pending.channel), pending.channel, sent).then((preview) => {
         if (preview) historyRef.current.update(sent.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
       });
     },
-    [user],
+    [user, forget],
   );
 
   const retryAll = useCallback(async () => {
@@ -68,11 +98,19 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
             ? current.map((p) => (p.clientId === pending.clientId ? { ...p, error: reason(error, p.error) } : p))
             : current.filter((p) => p.clientId !== pending.clientId),
         );
-        if (!still) setSendError(`${reason(error, "Failed to send message.")} This message was not sent: "${pending.text.slice(0, 80)}"`);
+        if (!still) {
+          forget(pending.clientId);
+          setSendError(`${reason(error, "Failed to send message.")} This message was not sent: "${pending.text.slice(0, 80)}"`);
+        }
         if (still) return;
       }
     }
-  }, [deliver]);
+  }, [deliver, forget]);
+
+  // what was restored goes at once (the retry timer would wait its first interval)
+  useEffect(() => {
+    if (restoredAt) void retryAll();
+  }, [restoredAt, retryAll]);
 
   const waiting = outbox.length > 0;
   useEffect(() => {
@@ -90,8 +128,13 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     setSending(true);
     setSendError(null);
     const pending: PendingMessage = { clientId: randomUuid(), channel, text, ...(replyTo ? { replyTo } : {}), error: "" };
+    // kept before it leaves, so that nothing is lost if the page goes away while it travels
+    const kept = keepMessage(user.id, { clientId: pending.clientId, channelId: channel.id, text, replyTo }).catch((error) =>
+      console.warn("The message could not be kept on this device", error),
+    );
     try {
       await deliver(pending);
+      void kept.then(() => forget(pending.clientId));
       return true;
     } catch (error) {
       console.warn("Sending failed", error);
@@ -99,6 +142,7 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
         setOutbox((current) => [...current, { ...pending, error: reason(error, "The server is unreachable.") }]);
         return true;
       }
+      void kept.then(() => forget(pending.clientId));
       setSendError(`${reason(error, "Failed to send message.")} Your message was not sent and is still in the box.`);
       return false;
     } finally {
@@ -106,7 +150,10 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     }
   }
 
-  const discard = (clientId: string) => setOutbox((current) => current.filter((p) => p.clientId !== clientId));
+  const discard = (clientId: string) => {
+    setOutbox((current) => current.filter((p) => p.clientId !== clientId));
+    forget(clientId);
+  };
 
   return { sending, sendError, send, outbox: outbox.filter((p) => p.channel.id === channel?.id), retryAll, discard };
 }

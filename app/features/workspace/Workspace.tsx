@@ -78,7 +78,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     conversationOf(user, channel).changeParticipants(change),
   );
   const history = useChannelHistory(user, selected, playChime);
-  const sender = useSend(user, selected, history);
+  const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
   const members = useMembers(selected?.id ?? null);

@@ -115,7 +115,7 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
     case "signOut":
       return confirm(
         "Sign out?",
-        "Messages you have not sent yet stay on this device. You need your password to sign in again.",
+        "Messages you have not sent yet stay on this device, sealed, and are sent when you sign in here again. You need your password to sign in again.",
         "Sign out",
         () => {
           close();
