@@ -35,7 +35,14 @@ const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRe
 export async function keepMessage(userId: string, message: KeptMessage): Promise<void> {
   const body = utf8Encode(JSON.stringify({ text: message.text, replyTo: message.replyTo }));
   const sealed = await encryptBytes(await vaultKey(userId, "outbox"), body, aad(userId, message.channelId, message.clientId));
-  const row: Row = { key: rowKey(userId, message.clientId), userId, clientId: message.clientId, channelId: message.channelId, at: Date.now(), sealed };
+  const row: Row = {
+    key: rowKey(userId, message.clientId),
+    userId,
+    clientId: message.clientId,
+    channelId: message.channelId,
+    at: Date.now(),
+    sealed,
+  };
   await run("readwrite", (store) => store.put(row));
 }
 
@@ -52,7 +59,12 @@ export async function keptMessages(userId: string): Promise<KeptMessage[]> {
     try {
       const body = JSON.parse(utf8Decode(await decryptBytes(key, row.sealed, aad(userId, row.channelId, row.clientId)))) as KeptMessage;
       if (typeof body.text !== "string") continue;
-      out.push({ clientId: row.clientId, channelId: row.channelId, text: body.text, ...(typeof body.replyTo === "string" ? { replyTo: body.replyTo } : {}) });
+      out.push({
+        clientId: row.clientId,
+        channelId: row.channelId,
+        text: body.text,
+        ...(typeof body.replyTo === "string" ? { replyTo: body.replyTo } : {}),
+      });
     } catch {
       // not this account's, or altered: never sent
     }

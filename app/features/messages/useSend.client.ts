@@ -65,7 +65,9 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
         const waiting = kept.flatMap((k) => {
           const target = byId.get(k.channelId);
           if (!target) forget(k.clientId); // the user left that conversation
-          return target ? [{ clientId: k.clientId, channel: target, text: k.text, ...(k.replyTo ? { replyTo: k.replyTo } : {}), error: "" }] : [];
+          return target
+            ? [{ clientId: k.clientId, channel: target, text: k.text, ...(k.replyTo ? { replyTo: k.replyTo } : {}), error: "" }]
+            : [];
         });
         if (waiting.length === 0) return;
         setOutbox((current) => [...waiting.filter((w) => !current.some((p) => p.clientId === w.clientId)), ...current]);
