@@ -14,6 +14,10 @@ if [[ "${BENCH_PHASES:-}" == mls ]]; then exit 0; fi
 bash scripts/install-chromium.sh
 bash scripts/ensure-deps.sh
 
+# Sign-ups under a crowd against the whole product (Litestream included): BENCH_PHASES=signup runs only it.
+if [[ ",${BENCH_PHASES:-signup}," == *",signup,"* ]]; then node bench/signup-crowd.mjs; fi
+if [[ "${BENCH_PHASES:-}" == signup ]]; then exit 0; fi
+
 hard="$(ulimit -Hn)"
 if [[ "$hard" == unlimited || "$hard" -gt 65536 ]]; then hard=65536; fi
 ulimit -n "$hard"
