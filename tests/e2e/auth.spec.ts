@@ -124,3 +124,29 @@ test.describe("auth screen", () => {
     expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], user.password)).toEqual([]);
   });
 });
+
+test("after signing in, the owner is told how many sign-in attempts failed since the last visit", async ({ page, browser }) => {
+  const user = newUser("guessed");
+  await signUp(page, user);
+  await signOut(page);
+
+  // Someone else, elsewhere, gets the password wrong twice.
+  const guesser = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const guesserPage = await guesser.newPage();
+  for (let i = 0; i < 2; i++) {
+    await signIn(guesserPage, { email: user.email, password: `wrong-guess-${i}` });
+    await expect(guesserPage.getByRole("alert")).toHaveText("Invalid email or password.");
+  }
+  await guesser.close();
+
+  await signIn(page, user);
+  const notice = page.getByRole("alert").filter({ hasText: "2 failed sign-in attempts since your last visit" });
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Dismiss" }).click();
+  await expect(notice).toBeHidden();
+  // Told once: the next sign-in has nothing to tell.
+  await signOut(page);
+  await signIn(page, user);
+  await expect(page.getByText(`@${user.username}`)).toBeVisible();
+  await expect(page.getByText(/failed sign-in attempts? since your last visit/)).toHaveCount(0);
+});
