@@ -7,6 +7,7 @@ import searchStylesUrl from "~/features/search/search.css?url";
 import pinsStylesUrl from "~/features/pins/pins.css?url";
 import sealedStylesUrl from "~/features/sealed/sealed.css?url";
 import directStylesUrl from "~/features/direct/direct.css?url";
+import markdownStylesUrl from "~/features/markdown/markdown.css?url";
 import a11yStylesUrl from "~/ui/a11y.css?url";
 import { useNonce } from "~/lib/nonce";
 
@@ -17,6 +18,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: pinsStylesUrl },
   { rel: "stylesheet", href: sealedStylesUrl },
   { rel: "stylesheet", href: directStylesUrl },
+  { rel: "stylesheet", href: markdownStylesUrl },
   { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

@@ -1,3 +1,4 @@
+import { insideOpenFence, SHORTCUT_MARKERS, wrapSelection } from "~/features/markdown/compose";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { ACCEPTED_FILE_TYPES, formatElapsed } from "~/features/files/attachments";
 import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
@@ -30,7 +31,10 @@ interface Props {
   members?: readonly string[];
 }
 
-/** Enter sends, Shift+Enter adds a line; blank text is never sent; a failed send keeps the text. */
+/**
+ * Enter sends, Shift+Enter adds a line (and so does Enter inside an open ``` block); Ctrl/Cmd+B, I and E
+ * mark the selection bold, italic or as code; blank text is never sent; a failed send keeps the text.
+ */
 export function Composer(props: Props) {
   const { busy, error, onSend, upload, failedFile, recording } = props;
   const [text, setText] = useState("");
@@ -68,7 +72,19 @@ export function Composer(props: Props) {
       props.onCancelReply?.();
       return;
     }
+    const field = event.currentTarget;
+    const marker =
+      (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey ? SHORTCUT_MARKERS[event.key.toLowerCase()] : undefined;
+    if (marker) {
+      event.preventDefault();
+      const next = wrapSelection(text, field.selectionStart, field.selectionEnd, marker);
+      setText(next.text);
+      requestAnimationFrame(() => box.current?.setSelectionRange(next.start, next.end));
+      return;
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      // inside a ``` block Enter is a new line until the block is closed
+      if (insideOpenFence(text.slice(0, field.selectionStart))) return;
       event.preventDefault();
       void send();
     }

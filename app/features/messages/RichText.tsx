@@ -1,7 +1,11 @@
+import { lazy, Suspense } from "react";
+import { looksLikeMarkdown } from "~/features/markdown/markdown";
 import { segments } from "~/features/messages/text";
 
+const Markdown = lazy(() => import("~/features/markdown/Markdown"));
+
 /** A message's text with http(s) links made clickable and @mentions highlighted (the user's own stand out). */
-export function RichText({ text, username, lang }: { text: string; username: string; lang?: string }) {
+function PlainText({ text, username, lang }: { text: string; username: string; lang?: string }) {
   return (
     <p className="message-text" lang={lang}>
       {segments(text).map((s, i) => {
@@ -23,5 +27,15 @@ export function RichText({ text, username, lang }: { text: string; username: str
         return <span key={i}>{s.text}</span>;
       })}
     </p>
+  );
+}
+
+/** A message's text: as Markdown when it uses any (its parser loads then), else plain with links and mentions. */
+export function RichText(props: { text: string; username: string; lang?: string }) {
+  if (!looksLikeMarkdown(props.text)) return <PlainText {...props} />;
+  return (
+    <Suspense fallback={<PlainText {...props} />}>
+      <Markdown {...props} />
+    </Suspense>
   );
 }
