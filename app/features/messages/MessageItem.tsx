@@ -15,6 +15,7 @@ export interface MessageActions {
   onDelete: (m: DecryptedMessage) => void;
   onReact: (m: DecryptedMessage, emoji: Reaction) => void;
   onJumpTo: (id: string) => void;
+  onCopyLink: (m: DecryptedMessage) => void;
 }
 
 export interface ItemProps extends MessageActions {
@@ -93,6 +94,12 @@ export function MessageItem(props: ItemProps) {
           Reply
         </button>
         <ReactMenu onPick={(emoji) => props.onReact(m, emoji)} />
+        <MenuButton
+          label="More"
+          menuLabel={`More actions for the message from ${sender}`}
+          buttonClassName="link-button"
+          items={[{ label: "Copy link to message", onSelect: () => props.onCopyLink(m) }]}
+        />
         {m.own && m.text && (
           <button type="button" className="link-button" onClick={() => setEditing(true)}>
             Edit

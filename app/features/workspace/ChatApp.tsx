@@ -7,6 +7,7 @@ import { Workspace } from "~/features/workspace/Workspace";
 import { parseInvite } from "~/features/channels/invite";
 import type { SessionUser } from "~/lib/session-user";
 import type { AppConfig } from "~/features/workspace/config";
+import { takeMessageLinkFromAddress } from "~/features/message-links/useMessageLink.client";
 import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
 import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
@@ -34,6 +35,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       setPendingInvite(invite);
       window.history.replaceState(null, "", window.location.pathname);
     }
+    takeMessageLinkFromAddress();
     const pending = getPendingInvite();
     if (pending) {
       setInvitedTo(null);

@@ -1,3 +1,4 @@
+import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
 import type { ReactNode } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
@@ -118,6 +119,7 @@ export function ChatPane({
           onDelete={props.onDeleteMessage}
           onReact={(m, emoji) => void actions.react(m, emoji)}
           onJumpTo={(id) => void jumpTo(id)}
+          onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id, created: m.created }, notify)}
         />
         <Outbox {...outbox} />
         <Composer

@@ -1,3 +1,4 @@
+import { useMessageLink } from "~/features/message-links/useMessageLink.client";
 import { lazy, Suspense, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { SkipLink } from "~/ui/SkipLink";
@@ -95,6 +96,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
   const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId });
+  const linked = useMessageLink(channels.channels, channels.setSelectedId, notify, search.openAt);
   const dictation = useDictation(
     (text) => setDictated((prev) => ({ id: (prev?.id ?? 0) + 1, text })),
     (message) => notify(message, "error"),
@@ -241,7 +243,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 ),
               }}
               history={history}
-              openAt={search.openAt}
+              openAt={linked ?? search.openAt}
               actions={messageActions}
               onDeleteMessage={(message) => dialogs.open({ kind: "deleteMessage", message })}
               translation={translation}

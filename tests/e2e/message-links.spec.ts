@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+
+// "Copy link to message": the link opens the conversation at the message for a member, and tells a
+// non-member only that they are not one.
+test("a copied message link opens the channel at the message for a member, and reveals nothing to a non-member", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const carol = await person(browser, "carol");
+  const password = `links-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Linked Channel", password);
+  await joinAndOpen(bob.page, channelId, password, "Linked Channel");
+  await send(alice.page, "the decision we must find again");
+  for (let i = 1; i <= 3; i++) await send(alice.page, `later message ${i}`);
+
+  const target = log(alice.page).getByRole("article").filter({ hasText: "the decision we must find again" });
+  await target.hover();
+  await target.getByRole("button", { name: "More" }).click();
+  await alice.page.getByRole("menuitem", { name: "Copy link to message" }).click();
+  await expect(alice.page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
+  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`^${process.env.E2E_BASE_URL}/#message=${channelId}/[a-z0-9]{15}/\\d+$`));
+  const messageId = link.split("/").at(-2)!;
+
+  // Bob is elsewhere (no channel open) when he follows the link: the channel opens at the message.
+  await bob.page.goto("about:blank");
+  await bob.page.goto(link);
+  await expect(bob.page.getByRole("heading", { name: "Linked Channel" })).toBeVisible();
+  await expect(bob.page.locator(`#message-${messageId}`)).toHaveClass(/highlight/);
+  await expect(bob.page.locator(`#message-${messageId}`)).toBeInViewport();
+  expect(new URL(bob.page.url()).hash).toBe("");
+
+  // Carol is not a member: she is told so, and nothing of the channel is asked for or shown.
+  const asked: string[] = [];
+  carol.page.on("request", (r) => {
+    if (r.url().includes(channelId)) asked.push(r.url());
+  });
+  await carol.page.goto(link);
+  await expect(carol.page.getByRole("alert").filter({ hasText: "You are not a member of this channel" })).toBeVisible();
+  await expect(carol.page.getByText("Linked Channel")).toHaveCount(0);
+  await expect(carol.page.getByText("the decision we must find again")).toHaveCount(0);
+  expect(asked).toEqual([]);
+
+  await alice.context.close();
+  await bob.context.close();
+  await carol.context.close();
+});
