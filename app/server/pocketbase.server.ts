@@ -71,3 +71,24 @@ export function pbStatus(error: unknown): number {
 }
 
 export { ClientResponseError };
+
+/**
+ * Records of a collection by id, asked 100 ids at a time (a filter of more `id = …` terms grows past
+ * what PocketBase parses quickly); `where` narrows every request further.
+ */
+export async function listByIds<R>(
+  pb: PocketBase,
+  collection: string,
+  ids: readonly string[],
+  options: { fields: string; where?: string; params?: Record<string, unknown> },
+): Promise<R[]> {
+  const out: R[] = [];
+  for (let start = 0; start < ids.length; start += 100) {
+    const chunk = ids.slice(start, start + 100);
+    const byId = chunk.map((_, i) => `id = {:id${i}}`).join(" || ");
+    const params = { ...options.params, ...Object.fromEntries(chunk.map((id, i) => [`id${i}`, id])) };
+    const filter = options.where ? `${options.where} && (${byId})` : byId;
+    out.push(...(await pb.collection(collection).getFullList<R>({ filter: pb.filter(filter, params), fields: options.fields })));
+  }
+  return out;
+}

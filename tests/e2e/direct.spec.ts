@@ -113,6 +113,10 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await hi.getByRole("button", { name: "React" }).click();
   await alice.page.getByRole("menuitem", { name: "🎉" }).click();
   await expect(message(bob.page, "hi alice").getByRole("button", { name: "🎉 1" })).toBeVisible({ timeout: 20_000 });
+  // A pin, like a reaction, is an encrypted event of the conversation.
+  await hi.getByRole("button", { name: "More" }).click();
+  await alice.page.getByRole("menuitem", { name: "Pin message" }).click();
+  await expect(message(bob.page, "hi alice").getByText(`Pinned by ${alice.user.username}`)).toBeVisible({ timeout: 20_000 });
   expect(await securityCode(alice.page)).toBe(await securityCode(bob.page));
 
   // Opening a one-to-one again opens the same conversation.

@@ -197,7 +197,13 @@ const ID_POST_ROUTES = [
   "/api/contacts/ID/delete",
   "/api/direct/ID/add",
 ];
-const ID_GET_ROUTES = ["/api/channels/ID/messages", "/api/attachments/ID", "/api/previews/ID/image", "/api/sealed/ID/welcomes"];
+const ID_GET_ROUTES = [
+  "/api/channels/ID/messages",
+  "/api/channels/ID/pinned",
+  "/api/attachments/ID",
+  "/api/previews/ID/image",
+  "/api/sealed/ID/welcomes",
+];
 const PB_HOOKS = [
   "/api/chat/signup",
   "/api/chat/channels",

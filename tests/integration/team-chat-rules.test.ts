@@ -24,7 +24,7 @@ let mallory: TestUser; // member of nothing
 let channel: TestChannel;
 let other: TestChannel;
 
-const annotation = (user: TestUser, channelId: string, kind: "edit" | "reaction", target: string) =>
+const annotation = (user: TestUser, channelId: string, kind: "edit" | "reaction" | "pin", target: string) =>
   user.pb.collection("messages").create({ channel: channelId, sender: user.id, kind, target, encrypted_content: fakeCiphertext() });
 
 beforeAll(async () => {
@@ -92,6 +92,22 @@ describe("reactions", () => {
     expect(await statusOf(mallory.pb.collection("messages").getOne(reaction.id))).toBe(404);
     await alice.pb.collection("messages").delete(original.id);
     expect(await statusOf(admin.collection("messages").getOne(reaction.id))).toBe(404);
+  });
+});
+
+describe("pins", () => {
+  it("any member pins any message of their channel, as themselves; never an annotation, another channel's message, or as a non-member", async () => {
+    const original = await postMessage(alice, channel.id);
+    const pin = await annotation(bob, channel.id, "pin", original.id);
+    expect(pin.kind).toBe("pin");
+    expect(await statusOf(annotation(alice, channel.id, "pin", original.id))).toBe(200);
+    expect(await statusOf(annotation(mallory, channel.id, "pin", original.id))).toBe(400);
+    expect(await statusOf(annotation(bob, channel.id, "pin", pin.id))).toBe(400);
+    expect(await statusOf(annotation(alice, other.id, "pin", original.id))).toBe(400);
+    expect((await mallory.pb.collection("messages").getList(1, 50)).totalItems).toBe(0);
+    // a pin goes with its message
+    await alice.pb.collection("messages").delete(original.id);
+    expect(await statusOf(admin.collection("messages").getOne(pin.id))).toBe(404);
   });
 });
 

@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import type { SessionUser } from "~/lib/session-user";
-import { pbStatus } from "~/server/pocketbase.server";
+import { listByIds, pbStatus } from "~/server/pocketbase.server";
 
 type UserRecord = {
   id: string;
@@ -59,16 +59,6 @@ export async function loadProfile(pb: PocketBase, userId: string): Promise<Profi
 
 /** Usernames and public keys of the given users (signed-in users may read the public directory), asked 100 at a time. */
 export async function listProfiles(pb: PocketBase, ids: string[]) {
-  const out: { id: string; username: string; ecdhPublicKey: string; rsaPublicKey: string }[] = [];
-  for (let start = 0; start < ids.length; start += 100) {
-    const chunk = ids.slice(start, start + 100);
-    const filter = chunk.map((_, i) => `id = {:id${i}}`).join(" || ");
-    const params = Object.fromEntries(chunk.map((id, i) => [`id${i}`, id]));
-    const records = await pb.collection("profiles").getFullList<ProfileRecord>({
-      filter: pb.filter(filter, params),
-      fields: "id,username,ecdh_public_key,rsa_public_key",
-    });
-    for (const r of records) out.push({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key });
-  }
-  return out;
+  const records = await listByIds<ProfileRecord>(pb, "profiles", ids, { fields: "id,username,ecdh_public_key,rsa_public_key" });
+  return records.map((r) => ({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key }));
 }

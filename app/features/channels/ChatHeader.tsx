@@ -22,6 +22,8 @@ interface Props {
   onToggleNews?: () => void;
   membersOpen: boolean;
   onToggleMembers: () => void;
+  pinnedOpen: boolean;
+  onTogglePinned: () => void;
   /** A group conversation's "Add people". */
   onAddPeople?: () => void;
 }
@@ -36,6 +38,7 @@ export function ChatHeader(props: Props) {
   const actions: { label: string; onSelect: () => void; pressed?: boolean }[] = [
     ...(channelOnly && isCreator && hasMessages ? [{ label: "Clear Messages", onSelect: onClear }] : []),
     { label: channelOnly ? "Members" : "Participants", onSelect: props.onToggleMembers, pressed: props.membersOpen },
+    { label: "Pinned", onSelect: props.onTogglePinned, pressed: props.pinnedOpen },
     ...(props.onAddPeople ? [{ label: "Add people", onSelect: props.onAddPeople }] : []),
     { label: "Notifications", onSelect: onNotifications },
     ...(hasMessages && onSaveChat ? [{ label: "Save Chat", onSelect: onSaveChat }] : []),

@@ -46,7 +46,7 @@ export const postMessageRequestSchema = z
     encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
     senderPublicKey: z.string().max(1000).default(""),
     /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
-    kind: z.enum(["edit", "reaction"]).optional(),
+    kind: z.enum(["edit", "reaction", "pin"]).optional(),
     targetId: z
       .string()
       .regex(/^[a-z0-9]{15}$/, "Invalid message id.")
@@ -56,7 +56,7 @@ export const postMessageRequestSchema = z
     /** A sealed channel's message: the MLS epoch it is encrypted for. */
     epoch: z.number().int().min(0).max(1_000_000_000).optional(),
   })
-  .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit or a reaction names its message.");
+  .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit, a reaction or a pin names its message.");
 
 export const messagePageSchema = z.object({
   before: z.string().max(40).optional(),

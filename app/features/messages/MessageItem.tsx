@@ -16,6 +16,7 @@ export interface MessageActions {
   onReact: (m: DecryptedMessage, emoji: Reaction) => void;
   onJumpTo: (id: string) => void;
   onCopyLink: (m: DecryptedMessage) => void;
+  onPin: (m: DecryptedMessage, pinned: boolean) => void;
 }
 
 export interface ItemProps extends MessageActions {
@@ -55,6 +56,7 @@ export function MessageItem(props: ItemProps) {
         <span className="sender">{sender}</span>
         <time dateTime={m.created}>{formatTime(m.created)}</time>
       </header>
+      {m.pinnedBy && <p className="pinned-by">📌 Pinned by {m.pinnedBy === props.username ? "you" : m.pinnedBy}</p>}
       {m.replyTo && <ReplyQuote quoted={props.quoted ?? null} onJump={() => props.onJumpTo(m.replyTo!)} />}
       {editing ? (
         <EditBox
@@ -98,7 +100,12 @@ export function MessageItem(props: ItemProps) {
           label="More"
           menuLabel={`More actions for the message from ${sender}`}
           buttonClassName="link-button"
-          items={[{ label: "Copy link to message", onSelect: () => props.onCopyLink(m) }]}
+          items={[
+            { label: "Copy link to message", onSelect: () => props.onCopyLink(m) },
+            m.pinnedBy
+              ? { label: "Unpin message", onSelect: () => props.onPin(m, false) }
+              : { label: "Pin message", onSelect: () => props.onPin(m, true) },
+          ]}
         />
         {m.own && m.text && (
           <button type="button" className="link-button" onClick={() => setEditing(true)}>

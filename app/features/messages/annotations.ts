@@ -1,9 +1,10 @@
 import type { MessageBody, Reaction } from "~/features/messages/body";
+import type { AnnotationKind } from "~/features/messages/types";
 
-/** An edit of, or a reaction to, a message, as the page verified and decrypted it. */
+/** An edit of, a reaction to, or a pin event of a message, as the page verified and decrypted it. */
 export interface Annotation {
   id: string;
-  kind: "edit" | "reaction";
+  kind: AnnotationKind;
   targetId: string;
   senderId: string;
   created: string;
@@ -12,6 +13,9 @@ export interface Annotation {
   text?: string;
   /** The emoji (reactions). */
   emoji?: Reaction;
+  /** Pinned (true) or unpinned (pin events), and by whom. */
+  pinned?: boolean;
+  senderUsername?: string;
 }
 
 export interface ReactionCount {
@@ -28,6 +32,8 @@ export interface Annotated {
   text: string;
   edited?: boolean;
   reactions?: ReactionCount[];
+  /** Who pinned the message, when its latest pin event pins it. */
+  pinnedBy?: string;
 }
 
 /**
@@ -36,15 +42,21 @@ export interface Annotated {
  * because the target may arrive later). Answers null for anything else.
  */
 export function toAnnotation(
-  record: { id: string; kind: "edit" | "reaction"; targetId: string; senderId: string; created: string },
+  record: { id: string; kind: AnnotationKind; targetId: string; senderId: string; created: string },
   body: MessageBody,
   own: boolean,
 ): Annotation | null {
   const base = { id: record.id, kind: record.kind, targetId: record.targetId, senderId: record.senderId, created: record.created, own };
   if (record.kind === "edit")
     return body.edits === record.targetId && !body.reactsTo && body.files.length === 0 ? { ...base, text: body.text } : null;
-  return body.reactsTo === record.targetId && body.reaction && !body.edits ? { ...base, emoji: body.reaction } : null;
+  if (record.kind === "pin")
+    return body.pins === record.targetId && body.pinned !== undefined && !body.edits && !body.reactsTo ? { ...base, pinned: body.pinned } : null;
+  return body.reactsTo === record.targetId && body.reaction && !body.edits && !body.pins ? { ...base, emoji: body.reaction } : null;
 }
+
+const byTime = (a: Annotation, b: Annotation) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : 1);
+/** The latest of some annotations (by time, then id: the same on every page). */
+export const latestOf = (list: Annotation[]) => [...list].sort(byTime).at(-1);
 
 /** Applies edits (the sender's own, the latest wins) and reaction counts to each message. */
 export function applyAnnotations<M extends Annotated>(messages: readonly M[], annotations: ReadonlyMap<string, Annotation>): M[] {
@@ -58,10 +70,7 @@ export function applyAnnotations<M extends Annotated>(messages: readonly M[], an
   return messages.map((m) => {
     const list = byTarget.get(m.id);
     if (!list) return m;
-    const edits = list
-      .filter((a) => a.kind === "edit" && a.senderId === m.senderId)
-      .sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : 1));
-    const latest = edits[edits.length - 1];
+    const latest = latestOf(list.filter((a) => a.kind === "edit" && a.senderId === m.senderId));
     const counts = new Map<Reaction, ReactionCount>();
     const seen = new Set<string>();
     for (const a of list) {
@@ -72,6 +81,12 @@ export function applyAnnotations<M extends Annotated>(messages: readonly M[], an
       if (a.own) entry.ownId = a.id;
       counts.set(a.emoji, entry);
     }
-    return { ...m, ...(latest ? { text: latest.text ?? m.text, edited: true } : {}), reactions: [...counts.values()] };
+    const pin = latestOf(list.filter((a) => a.kind === "pin"));
+    return {
+      ...m,
+      ...(latest ? { text: latest.text ?? m.text, edited: true } : {}),
+      reactions: [...counts.values()],
+      pinnedBy: pin?.pinned ? (pin.senderUsername ?? "someone") : undefined,
+    };
   });
 }

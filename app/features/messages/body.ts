@@ -20,6 +20,9 @@ export interface MessageBody {
   /** The message this reaction is on, and the emoji. */
   reactsTo?: string;
   reaction?: Reaction;
+  /** The message this pin event concerns, and whether it pins (true) or unpins it. */
+  pins?: string;
+  pinned?: boolean;
   /** In a sealed channel: this message's own key (base64url) for its files and link previews. */
   key?: string;
 }
@@ -28,7 +31,7 @@ const RECORD_ID = /^[a-z0-9]{15}$/;
 const id = (value: unknown) => (typeof value === "string" && RECORD_ID.test(value) ? value : undefined);
 
 export function encodeBody(body: MessageBody): string {
-  const plain = body.files.length === 0 && !body.replyTo && !body.edits && !body.reactsTo && !body.key;
+  const plain = body.files.length === 0 && !body.replyTo && !body.edits && !body.reactsTo && !body.pins && !body.key;
   if (plain && !body.text.startsWith(MARK)) return body.text;
   return (
     MARK +
@@ -38,6 +41,7 @@ export function encodeBody(body: MessageBody): string {
       ...(body.replyTo ? { r: body.replyTo } : {}),
       ...(body.edits ? { e: body.edits } : {}),
       ...(body.reactsTo ? { m: body.reactsTo, x: body.reaction } : {}),
+      ...(body.pins ? { p: body.pins, q: body.pinned === true } : {}),
       ...(body.key ? { k: body.key } : {}),
     })
   );
@@ -53,6 +57,8 @@ export function decodeBody(plaintext: string): MessageBody {
       e?: unknown;
       m?: unknown;
       x?: unknown;
+      p?: unknown;
+      q?: unknown;
       k?: unknown;
     };
     const text = typeof raw.t === "string" ? raw.t : "";
@@ -65,6 +71,7 @@ export function decodeBody(plaintext: string): MessageBody {
       ...(id(raw.r) ? { replyTo: id(raw.r) } : {}),
       ...(id(raw.e) ? { edits: id(raw.e) } : {}),
       ...(reactsTo && reaction ? { reactsTo, reaction } : {}),
+      ...(id(raw.p) && typeof raw.q === "boolean" ? { pins: id(raw.p), pinned: raw.q } : {}),
       ...(typeof raw.k === "string" && /^[A-Za-z0-9_-]{43}$/.test(raw.k) ? { key: raw.k } : {}),
     };
   } catch {

@@ -1,6 +1,6 @@
 import { api } from "~/lib/api.client";
 import type { Channel } from "~/features/channels/types";
-import type { EncryptedMessage } from "~/features/messages/types";
+import type { AnnotationKind, EncryptedMessage } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
@@ -28,6 +28,8 @@ export interface DecryptedMessage {
   /** Set when the text is the sender's latest edit. */
   edited?: boolean;
   reactions?: ReactionCount[];
+  /** Who pinned it, while it is pinned. */
+  pinnedBy?: string;
   attachments: DecryptedAttachment[];
   previews: DecryptedPreview[];
 }
@@ -38,7 +40,7 @@ export async function postEnvelope(
   user: SessionUser,
   channel: Channel,
   body: MessageBody,
-  annotation?: { kind: "edit" | "reaction"; targetId: string },
+  annotation?: { kind: AnnotationKind; targetId: string },
   clientId?: string,
 ): Promise<DecryptedMessage> {
   const fields = { senderPublicKey: user.ecdhPublicKey, ...(annotation ?? {}), ...(clientId ? { clientId } : {}) };
@@ -135,10 +137,10 @@ export async function decryptRecords(
                 m.senderId === user.id,
               )
             : null;
-          if (annotation) annotations.push(annotation);
+          if (annotation) annotations.push(m.kind === "pin" ? { ...annotation, senderUsername: sender.profile.username } : annotation);
           return;
         }
-        if (body.edits || body.reactsTo) return;
+        if (body.edits || body.reactsTo || body.pins) return;
         const partsKey = await conversation.contentKey(body.key);
         const carrier = {
           id: m.id,

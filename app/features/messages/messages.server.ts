@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
-import type { EncryptedMessage } from "~/features/messages/types";
+import type { AnnotationKind, EncryptedMessage } from "~/features/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
@@ -24,7 +24,7 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   senderId: r.sender,
   encryptedContent: r.encrypted_content,
   created: r.created,
-  ...(r.kind === "edit" || r.kind === "reaction" ? { kind: r.kind, targetId: r.target ?? "" } : {}),
+  ...(r.kind === "edit" || r.kind === "reaction" || r.kind === "pin" ? { kind: r.kind, targetId: r.target ?? "" } : {}),
   // A sealed channel's epoch (0, the first, is left out like in live events: the page reads none as 0).
   ...(r.epoch ? { epoch: r.epoch } : {}),
   attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
@@ -99,7 +99,7 @@ export async function createMessage(
     senderId: string;
     encryptedContent: string;
     senderPublicKey: string;
-    kind?: "edit" | "reaction";
+    kind?: AnnotationKind;
     targetId?: string;
     clientId?: string;
     epoch?: number;

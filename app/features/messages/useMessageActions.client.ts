@@ -6,6 +6,7 @@ import type { Notify } from "~/ui/Toast";
 import type { Channel } from "~/features/channels/types";
 import type { Annotation } from "~/features/messages/annotations";
 import type { Reaction } from "~/features/messages/body";
+import type { AnnotationKind } from "~/features/messages/types";
 import { postEnvelope, type DecryptedMessage } from "~/features/messages/messages.client";
 
 interface History {
@@ -13,20 +14,31 @@ interface History {
   remove: (id: string) => void;
 }
 
-/** Edit, delete, react and reply (each edit and reaction an encrypted, signed envelope naming its message). */
+/** Edit, delete, react, pin and reply (each edit and reaction an encrypted, signed envelope naming its message). */
 export function useMessageActions(user: SessionUser, channel: Channel | null, history: History, notify: Notify) {
   const [replyTo, setReplyTo] = useState<DecryptedMessage | null>(null);
   useEffect(() => setReplyTo(null), [channel?.id]);
 
-  async function annotate(target: DecryptedMessage, kind: "edit" | "reaction", content: { text?: string; emoji?: Reaction }) {
+  async function annotate(target: DecryptedMessage, kind: AnnotationKind, content: { text?: string; emoji?: Reaction; pinned?: boolean }) {
     if (!channel) return false;
     const body =
       kind === "edit"
         ? { text: content.text ?? "", files: [], edits: target.id }
-        : { text: "", files: [], reactsTo: target.id, reaction: content.emoji };
+        : kind === "pin"
+          ? { text: "", files: [], pins: target.id, pinned: content.pinned === true }
+          : { text: "", files: [], reactsTo: target.id, reaction: content.emoji };
     const posted = await postEnvelope(user, channel, body, { kind, targetId: target.id });
     history.annotate(channel.id, [
-      { id: posted.id, kind, targetId: target.id, senderId: user.id, created: posted.created, own: true, ...content },
+      {
+        id: posted.id,
+        kind,
+        targetId: target.id,
+        senderId: user.id,
+        created: posted.created,
+        own: true,
+        ...content,
+        ...(kind === "pin" ? { senderUsername: user.username } : {}),
+      },
     ]);
     return true;
   }
@@ -61,7 +73,17 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
     }
   }
 
+  /** Pins a message for everyone in the conversation, or unpins it (any member may do either). */
+  async function pin(message: DecryptedMessage, pinned: boolean) {
+    try {
+      await annotate(message, "pin", { pinned });
+    } catch (error) {
+      notify(messageOf(error, pinned ? "The message could not be pinned. Please try again." : "The message could not be unpinned."), "error");
+    }
+  }
+
   return {
+    pin,
     replyTo,
     setReplyTo,
     edit,

@@ -1,5 +1,6 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { PinnedPanel } from "~/features/pinned/PinnedPanel";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { ChatHeader } from "~/features/channels/ChatHeader";
@@ -31,7 +32,7 @@ interface Props {
   live: boolean;
   notice: string | null;
   notify: Notify;
-  header: Omit<Parameters<typeof ChatHeader>[0], "live" | "channel" | "isCreator" | "hasMessages">;
+  header: Omit<Parameters<typeof ChatHeader>[0], "live" | "channel" | "isCreator" | "hasMessages" | "pinnedOpen" | "onTogglePinned">;
   history: ReturnType<typeof useChannelHistory>;
   /** A search result to open the channel at. */
   openAt?: OpenAt | null;
@@ -79,6 +80,8 @@ export function ChatPane({
   ...props
 }: Props) {
   const isCreator = channel.createdBy === user.id;
+  const [pinnedOpen, setPinnedOpen] = useState(false);
+  const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
   const jumpTo = async (id: string) => {
     for (let page = 0; page < 20 && !history.find(id) && history.hasMore; page++) await history.loadOlder();
     const target = document.getElementById(`message-${id}`);
@@ -91,7 +94,15 @@ export function ChatPane({
   return (
     <div className="chat-area">
       <div className="chat-main">
-        <ChatHeader {...header} live={live} channel={channel} isCreator={isCreator} hasMessages={history.messages.length > 0} />
+        <ChatHeader
+          {...header}
+          live={live}
+          channel={channel}
+          isCreator={isCreator}
+          hasMessages={history.messages.length > 0}
+          pinnedOpen={pinnedOpen}
+          onTogglePinned={() => setPinnedOpen((o) => !o)}
+        />
         <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
         <MessageList
           channelId={channel.id}
@@ -119,6 +130,7 @@ export function ChatPane({
           onDelete={props.onDeleteMessage}
           onReact={(m, emoji) => void actions.react(m, emoji)}
           onJumpTo={(id) => void jumpTo(id)}
+          onPin={(m, pinned) => void actions.pin(m, pinned)}
           onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id, created: m.created }, notify)}
         />
         <Outbox {...outbox} />
@@ -150,6 +162,9 @@ export function ChatPane({
           onClose={members.onClose}
           extra={members.sealed}
         />
+      )}
+      {pinnedOpen && (
+        <PinnedPanel user={user} channel={channel} pins={pins} onJumpTo={(id) => void jumpTo(id)} onClose={() => setPinnedOpen(false)} />
       )}
       {news.open && (
         <NewsFeed
