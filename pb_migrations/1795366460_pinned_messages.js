@@ -12,7 +12,10 @@ migrate(
     kind.values = ["edit", "reaction", "pin"];
     const reaction = ' || (kind = "reaction" && target.channel = channel && target.kind = "")';
     if (!String(messages.createRule).includes(reaction)) throw new Error("messages.createRule is not the one this migration extends");
-    messages.createRule = String(messages.createRule).replace(reaction, reaction + ' || (kind = "pin" && target.channel = channel && target.kind = "")');
+    messages.createRule = String(messages.createRule).replace(
+      reaction,
+      reaction + ' || (kind = "pin" && target.channel = channel && target.kind = "")',
+    );
     app.save(messages);
   },
   (app) => {

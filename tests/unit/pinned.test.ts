@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyAnnotations, toAnnotation, type Annotation } from "~/features/messages/annotations";
+import { applyAnnotations, toAnnotation, type Annotated, type Annotation } from "~/features/messages/annotations";
 import { decodeBody, encodeBody } from "~/features/messages/body";
 
 const target = "message00000001";
@@ -48,7 +48,7 @@ describe("pin events", () => {
   });
 
   it("the latest event decides whether a message is pinned, and by whom", () => {
-    const message = [{ id: target, senderId: "alice0000000001", text: "ship it" }];
+    const message: Annotated[] = [{ id: target, senderId: "alice0000000001", text: "ship it" }];
     const at = (...events: Annotation[]) => applyAnnotations(message, new Map(events.map((e) => [e.id, e])))[0].pinnedBy;
     const pinnedByBob = pinEvent("pin000000000001", "bob", true, "2026-01-01 10:00:00.000Z");
     const unpinnedByCarol = pinEvent("pin000000000002", "carol", false, "2026-01-01 10:05:00.000Z");

@@ -50,7 +50,9 @@ export function toAnnotation(
   if (record.kind === "edit")
     return body.edits === record.targetId && !body.reactsTo && body.files.length === 0 ? { ...base, text: body.text } : null;
   if (record.kind === "pin")
-    return body.pins === record.targetId && body.pinned !== undefined && !body.edits && !body.reactsTo ? { ...base, pinned: body.pinned } : null;
+    return body.pins === record.targetId && body.pinned !== undefined && !body.edits && !body.reactsTo
+      ? { ...base, pinned: body.pinned }
+      : null;
   return body.reactsTo === record.targetId && body.reaction && !body.edits && !body.pins ? { ...base, emoji: body.reaction } : null;
 }
 

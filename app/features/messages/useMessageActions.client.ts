@@ -78,7 +78,10 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
     try {
       await annotate(message, "pin", { pinned });
     } catch (error) {
-      notify(messageOf(error, pinned ? "The message could not be pinned. Please try again." : "The message could not be unpinned."), "error");
+      notify(
+        messageOf(error, pinned ? "The message could not be pinned. Please try again." : "The message could not be unpinned."),
+        "error",
+      );
     }
   }
 

@@ -32,7 +32,8 @@ export function PinnedPanel({ user, channel, pins, onJumpTo, onClose }: Props) {
         {list?.map((p) => (
           <li key={p.message.id}>
             <p className="pinned-meta">
-              <strong>{p.message.own ? "You" : p.message.senderUsername}</strong>, pinned by {p.pinnedBy === user.username ? "you" : p.pinnedBy}
+              <strong>{p.message.own ? "You" : p.message.senderUsername}</strong>, pinned by{" "}
+              {p.pinnedBy === user.username ? "you" : p.pinnedBy}
             </p>
             <p className="pinned-text">{firstLine(p.message.text, 140) || "Attachment"}</p>
             <button type="button" className="btn btn-small" onClick={() => onJumpTo(p.message.id)}>
