@@ -9,6 +9,7 @@ import sealedStylesUrl from "~/features/sealed/sealed.css?url";
 import directStylesUrl from "~/features/direct/direct.css?url";
 import markdownStylesUrl from "~/features/markdown/markdown.css?url";
 import pinnedStylesUrl from "~/features/pinned/pinned.css?url";
+import typingStylesUrl from "~/features/typing/typing.css?url";
 import a11yStylesUrl from "~/ui/a11y.css?url";
 import { useNonce } from "~/lib/nonce";
 
@@ -21,6 +22,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: directStylesUrl },
   { rel: "stylesheet", href: markdownStylesUrl },
   { rel: "stylesheet", href: pinnedStylesUrl },
+  { rel: "stylesheet", href: typingStylesUrl },
   { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

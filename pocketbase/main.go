@@ -61,6 +61,7 @@ func main() {
 	registerStorageErrors(app)
 	registerCheckpoints(app)
 	registerHistory(app)
+	registerTyping(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

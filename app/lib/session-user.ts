@@ -12,6 +12,8 @@ export interface PrivateSettings {
   notifyOnMention: boolean;
   notifyKeywords: string[];
   worldClockCities: string[];
+  /** Tell the others when this user is typing (on unless turned off). */
+  sendTypingIndicators: boolean;
 }
 
 export type UserSettings = ServerSettings & PrivateSettings;

@@ -196,6 +196,7 @@ const ID_POST_ROUTES = [
   "/api/channels/ID/previews",
   "/api/contacts/ID/delete",
   "/api/direct/ID/add",
+  "/api/channels/ID/typing",
 ];
 const ID_GET_ROUTES = [
   "/api/channels/ID/messages",
@@ -224,6 +225,7 @@ const PB_HOOKS = [
   "/api/chat/users/lookup",
   "/api/chat/history?channel=ID&limit=1",
   "/api/chat/pins",
+  "/api/chat/typing",
 ];
 
 async function* oversize(bytes: number) {

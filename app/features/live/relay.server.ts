@@ -58,6 +58,11 @@ export function frameFor(
       return { frame: liveFrame({ type: "attachment", attachment: toAttachment(record as AttachmentRecord) }), channel: record.channel };
     case "preview":
       return { frame: liveFrame({ type: "preview", preview: toPreview(record as PreviewRecord) }), channel: record.channel };
+    case "typing":
+      return {
+        frame: liveFrame({ type: "typing", channelId: record.channel, userId: String(record.sender ?? ""), data: String(record.data ?? "") }),
+        channel: record.channel,
+      };
     default:
       return null;
   }

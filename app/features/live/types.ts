@@ -10,4 +10,6 @@ export type LiveEvent =
   | { type: "message"; message: EncryptedMessage }
   | { type: "message-deleted"; channelId: string; messageId: string }
   | { type: "attachment"; attachment: EncryptedAttachment }
-  | { type: "preview"; preview: EncryptedPreview };
+  | { type: "preview"; preview: EncryptedPreview }
+  /** Someone is typing in the open conversation (never stored; `data` sealed where the conversation's keys allow). */
+  | { type: "typing"; channelId: string; userId: string; data: string };

@@ -29,6 +29,8 @@ interface Props {
   onCancelReply?: () => void;
   /** Usernames offered after `@`. */
   members?: readonly string[];
+  /** Called as the user types (the typing indicator). */
+  onTyping?: () => void;
 }
 
 /**
@@ -191,6 +193,7 @@ export function Composer(props: Props) {
           onChange={(e) => {
             setText(e.target.value);
             setCaret(e.target.selectionStart ?? e.target.value.length);
+            if (e.target.value.trim()) props.onTyping?.();
           }}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
           onKeyDown={onKeyDown}

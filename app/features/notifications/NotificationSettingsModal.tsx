@@ -7,7 +7,12 @@ import { EmailVerification } from "~/features/notifications/EmailVerification";
 
 type NotificationValues = Pick<
   UserSettings,
-  "desktopNotificationsEnabled" | "emailNotificationsEnabled" | "emailIncludeContent" | "notifyOnMention" | "notifyKeywords"
+  | "desktopNotificationsEnabled"
+  | "emailNotificationsEnabled"
+  | "emailIncludeContent"
+  | "notifyOnMention"
+  | "notifyKeywords"
+  | "sendTypingIndicators"
 >;
 
 interface Props {
@@ -30,6 +35,7 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
     emailIncludeContent: settings.emailIncludeContent,
     notifyOnMention: settings.notifyOnMention,
     notifyKeywords: settings.notifyKeywords,
+    sendTypingIndicators: settings.sendTypingIndicators,
   });
   const [keyword, setKeyword] = useState("");
   const [keywordError, setKeywordError] = useState<string | null>(null);
@@ -130,6 +136,11 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
           ) : (
             <p className="hint">With no mention or keyword trigger, every new message notifies.</p>
           )}
+        </fieldset>
+        <fieldset className="settings-group">
+          <legend>Typing</legend>
+          <Check label="Send typing indicators" checked={values.sendTypingIndicators} onChange={toggle("sendTypingIndicators")} />
+          <p className="hint">Others see &quot;you are typing…&quot; while you write. Nothing about it is stored.</p>
         </fieldset>
         <FormError message={error} />
         <FormActions busy={busy} submitLabel="Save" onCancel={onClose} />

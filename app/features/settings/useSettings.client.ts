@@ -4,6 +4,7 @@ import { ChatError } from "~/lib/errors";
 import type { ServerSettings, SessionUser, UserSettings } from "~/lib/session-user";
 import { openSettings, privatePart, sealSettings } from "~/features/settings/settings-vault.client";
 import { DEFAULT_PRIVATE_SETTINGS } from "~/features/settings/validation";
+import { setTypingPreference } from "~/features/typing/typing.client";
 
 export const SETTINGS_SAVE_FAILED = "Failed to save settings. Please try again.";
 
@@ -15,6 +16,7 @@ export function useSettings(user: SessionUser) {
   const [settings, setSettings] = useState<UserSettings>({ ...DEFAULT_PRIVATE_SETTINGS, ...user.settings });
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
+  useEffect(() => setTypingPreference(settings.sendTypingIndicators), [settings.sendTypingIndicators]);
 
   useEffect(() => {
     let live = true;

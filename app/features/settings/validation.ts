@@ -43,6 +43,7 @@ export const privateSettingsSchema = z
       .min(1, "Choose at least one city.")
       .max(7, "Choose at most 7 cities.")
       .refine((list) => new Set(list).size === list.length, "Cities must not repeat."),
+    sendTypingIndicators: z.boolean(),
   })
   .strict();
 
@@ -53,6 +54,7 @@ export const DEFAULT_PRIVATE_SETTINGS: PrivateSettings = {
   notifyOnMention: true,
   notifyKeywords: [],
   worldClockCities: [...DEFAULT_CLOCK_CITIES],
+  sendTypingIndicators: true,
 };
 
 /** What the server receives: the two switches it acts on, and the private settings as ciphertext. */

@@ -1,6 +1,8 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
 import { useState, type ReactNode } from "react";
 import { PinnedPanel } from "~/features/pinned/PinnedPanel";
+import { TypingIndicator } from "~/features/typing/TypingIndicator";
+import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { ChatHeader } from "~/features/channels/ChatHeader";
@@ -133,6 +135,7 @@ export function ChatPane({
           onPin={(m, pinned) => void actions.pin(m, pinned)}
           onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id, created: m.created }, notify)}
         />
+        <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
         <Outbox {...outbox} />
         <Composer
           {...composer}
@@ -150,6 +153,7 @@ export function ChatPane({
           }
           onCancelReply={() => actions.setReplyTo(null)}
           members={members.list.filter((m) => m.userId !== user.id).map((m) => m.username)}
+          onTyping={() => void typing(user, channel)}
         />
       </div>
       {members.open && (

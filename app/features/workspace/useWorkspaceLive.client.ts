@@ -6,6 +6,7 @@ import { useLiveEvents } from "~/features/live/useLiveEvents.client";
 import { decryptMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { EncryptedMessage } from "~/features/messages/types";
+import { typingArrived } from "~/features/typing/typing.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -64,6 +65,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return history.receivePart({ attachment: event.attachment });
         case "preview":
           return history.receivePart({ preview: event.preview });
+        case "typing":
+          return typingArrived(event);
       }
     },
     [user],

@@ -1,0 +1,34 @@
+import { useEffect, useState } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { genuineTyping, subscribeTyping, typingText } from "~/features/typing/typing.client";
+
+const SHOWN_MS = 5_000;
+
+/** Who is typing in the open conversation (a polite live region; each name goes a few seconds after their last keystroke). */
+export function TypingIndicator({ user, channel, nameOf }: { user: SessionUser; channel: Channel; nameOf: (userId: string) => string }) {
+  const [until, setUntil] = useState<ReadonlyMap<string, number>>(new Map());
+  useEffect(() => {
+    setUntil(new Map());
+    return subscribeTyping((event) => {
+      void genuineTyping(user, channel, event).then((genuine) => {
+        if (genuine) setUntil((current) => new Map(current).set(event.userId, Date.now() + SHOWN_MS));
+      });
+    });
+  }, [user, channel]);
+  const someone = until.size > 0;
+  useEffect(() => {
+    if (!someone) return;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setUntil((current) => ([...current.values()].some((t) => t <= now) ? new Map([...current].filter(([, t]) => t > now)) : current));
+    }, 500);
+    return () => clearInterval(timer);
+  }, [someone]);
+  const names = [...until.keys()].map(nameOf).filter(Boolean);
+  return (
+    <p className="typing-indicator" role="status" aria-live="polite">
+      {typingText(names)}
+    </p>
+  );
+}

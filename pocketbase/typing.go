@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// POST /api/chat/typing {"channel", "data"}: "someone is typing" for the other members' open pages,
+// through the live relay (relay.go), never stored. `data` is what the page sealed for the
+// conversation where its keys allow it (a classic channel's key; empty in MLS conversations, where
+// nothing is signed for the server to carry): the server passes it on without reading it. At most one
+// event per user and conversation every 2 s is carried; more are answered 204 and dropped.
+const (
+	typingPath     = "/api/chat/typing"
+	typingInterval = 2 * time.Second
+	typingMaxData  = 600
+	typingMaxBody  = 2048
+)
+
+var typingData = regexp.MustCompile(`^[A-Za-z0-9_-]*$`)
+
+type typingRecord struct {
+	Channel string `json:"channel"`
+	Sender  string `json:"sender"`
+	Data    string `json:"data"`
+}
+
+type typingLimiter struct {
+	mu   sync.Mutex
+	last map[string]time.Time
+}
+
+var typingLimits = &typingLimiter{last: map[string]time.Time{}}
+
+// allow answers whether the user's typing event for the channel may go now, and remembers it.
+func (l *typingLimiter) allow(key string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.last) > 100_000 {
+		for k, at := range l.last {
+			if now.Sub(at) >= typingInterval {
+				delete(l.last, k)
+			}
+		}
+	}
+	if at, ok := l.last[key]; ok && now.Sub(at) < typingInterval {
+		return false
+	}
+	l.last[key] = now
+	return true
+}
+
+func registerTyping(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		// not even the request log keeps who typed where (a refused request is still logged)
+		se.Router.POST(typingPath, serveTyping).Bind(apis.SkipSuccessActivityLog())
+		return se.Next()
+	})
+}
+
+func serveTyping(e *core.RequestEvent) error {
+	if e.Auth == nil || e.Auth.Collection().Name != "users" {
+		return e.UnauthorizedError("Not authenticated", nil)
+	}
+	var body struct {
+		Channel string `json:"channel"`
+		Data    string `json:"data"`
+	}
+	decoder := json.NewDecoder(http.MaxBytesReader(e.Response, e.Request.Body, typingMaxBody))
+	if err := decoder.Decode(&body); err != nil {
+		return e.BadRequestError("Request body must be a JSON object with channel and data.", nil)
+	}
+	if !historyChannel.MatchString(body.Channel) {
+		return e.BadRequestError("channel must be a channel id.", nil)
+	}
+	if len(body.Data) > typingMaxData || !typingData.MatchString(body.Data) {
+		return e.BadRequestError("data must be sealed (base64url).", nil)
+	}
+	users, serial, err := members.list(e.App, body.Channel)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	if !slices.Contains(users, e.Auth.Id) {
+		return e.ForbiddenError("You are not a member of this channel.", nil)
+	}
+	if typingLimits.allow(e.Auth.Id+" "+body.Channel, time.Now()) && relay.listening() {
+		relay.publishList("typing", body.Channel, serial, users, typingRecord{Channel: body.Channel, Sender: e.Auth.Id, Data: body.Data})
+	}
+	return e.NoContent(http.StatusNoContent)
+}
