@@ -60,7 +60,12 @@ export function frameFor(
       return { frame: liveFrame({ type: "preview", preview: toPreview(record as PreviewRecord) }), channel: record.channel };
     case "typing":
       return {
-        frame: liveFrame({ type: "typing", channelId: record.channel, userId: String(record.sender ?? ""), data: String(record.data ?? "") }),
+        frame: liveFrame({
+          type: "typing",
+          channelId: record.channel,
+          userId: String(record.sender ?? ""),
+          data: String(record.data ?? ""),
+        }),
         channel: record.channel,
       };
     default:
