@@ -10,6 +10,7 @@ import directStylesUrl from "~/features/direct/direct.css?url";
 import markdownStylesUrl from "~/features/markdown/markdown.css?url";
 import pinnedStylesUrl from "~/features/pinned/pinned.css?url";
 import typingStylesUrl from "~/features/typing/typing.css?url";
+import threadsStylesUrl from "~/features/threads/threads.css?url";
 import a11yStylesUrl from "~/ui/a11y.css?url";
 import { useNonce } from "~/lib/nonce";
 
@@ -23,6 +24,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: markdownStylesUrl },
   { rel: "stylesheet", href: pinnedStylesUrl },
   { rel: "stylesheet", href: typingStylesUrl },
+  { rel: "stylesheet", href: threadsStylesUrl },
   { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

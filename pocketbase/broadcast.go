@@ -29,6 +29,7 @@ type broadcastRecord struct {
 	Created          string `json:"created"`
 	Kind             string `json:"kind,omitempty"`
 	Target           string `json:"target,omitempty"`
+	Thread           string `json:"thread,omitempty"`
 	Epoch            int    `json:"epoch,omitempty"`
 }
 
@@ -135,6 +136,7 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 	event.Record.Created = record.GetDateTime("created").String()
 	event.Record.Kind = record.GetString("kind")
 	event.Record.Target = record.GetString("target")
+	event.Record.Thread = record.GetString("thread")
 	event.Record.Epoch = record.GetInt("epoch")
 	if action == "create" {
 		event.Record.EncryptedContent = record.GetString("encrypted_content")

@@ -43,8 +43,19 @@ type historyMessage struct {
 	Created          string         `db:"created" json:"created"`
 	Kind             string         `db:"kind" json:"kind"`
 	Target           string         `db:"target" json:"target"`
+	Thread           string         `db:"thread" json:"thread"`
 	Epoch            int64          `db:"epoch" json:"epoch"`
 	Expand           *historyExpand `db:"-" json:"expand,omitempty"`
+}
+
+// historyThread is what a page shows under a thread's root: how many replies, the last one's time
+// and who wrote them (user ids, at most a few).
+type historyThread struct {
+	Root    string   `db:"thread" json:"root"`
+	Replies int64    `db:"replies" json:"replies"`
+	Last    string   `db:"last" json:"last"`
+	Senders string   `db:"senders" json:"-"`
+	People  []string `db:"-" json:"people"`
 }
 
 type historyAttachment struct {
@@ -77,6 +88,7 @@ type historyExpand struct {
 
 type historyPage struct {
 	Messages   []historyMessage `json:"messages"`
+	Threads    []historyThread  `json:"threads"`
 	HasMore    bool             `json:"hasMore"`
 	TotalItems *int64           `json:"totalItems,omitempty"`
 }
@@ -119,9 +131,10 @@ func serveHistory(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, page)
 }
 
-const historyColumns = "id, channel, sender, encrypted_content, created, kind, target, epoch"
+const historyColumns = "id, channel, sender, encrypted_content, created, kind, target, thread, epoch"
+const historyMaxPeople = 5
 
-// readHistory is the page's four (or five) queries.
+// readHistory is the page's five (or six) queries.
 func readHistory(db dbx.Builder, channel, before string, limit int, count bool) (*historyPage, error) {
 	where := "channel = {:channel} AND kind = ''"
 	params := dbx.Params{"channel": channel, "limit": limit + 1}
@@ -135,7 +148,7 @@ func readHistory(db dbx.Builder, channel, before string, limit int, count bool) 
 	if err != nil {
 		return nil, err
 	}
-	page := &historyPage{HasMore: len(newest) > limit}
+	page := &historyPage{HasMore: len(newest) > limit, Threads: []historyThread{}}
 	if page.HasMore {
 		newest = newest[:limit]
 	}
@@ -164,6 +177,16 @@ func readHistory(db dbx.Builder, channel, before string, limit int, count bool) 
 			in + ") ORDER BY created, id").Bind(inParams).All(&previews)
 		if err != nil {
 			return nil, err
+		}
+		// the page's threads: replies counted by the thread index, whatever the channel's size
+		err = db.NewQuery("SELECT thread, COUNT(*) AS replies, MAX(created) AS last, GROUP_CONCAT(DISTINCT sender) AS senders FROM messages WHERE thread IN (" +
+			in + ") AND (kind = '' OR kind = 'reply') GROUP BY thread").Bind(inParams).All(&page.Threads)
+		if err != nil {
+			return nil, err
+		}
+		for i := range page.Threads {
+			people := strings.Split(page.Threads[i].Senders, ",")
+			page.Threads[i].People = people[:min(len(people), historyMaxPeople)]
 		}
 		attachParts(page.Messages, attachments, previews)
 		page.Messages = append(page.Messages, annotations...)

@@ -16,10 +16,11 @@ import (
 // them) and indexes our migrations give them
 // (pb_migrations/1795366040, 1795366050, 1795366060, 1795366300, 1795366420).
 var historySchema = []string{
-	"CREATE TABLE messages (id TEXT PRIMARY KEY, channel TEXT DEFAULT '' NOT NULL, sender TEXT DEFAULT '' NOT NULL, encrypted_content TEXT DEFAULT '' NOT NULL, created TEXT DEFAULT '' NOT NULL, kind TEXT DEFAULT '' NOT NULL, target TEXT DEFAULT '' NOT NULL, epoch NUMERIC DEFAULT 0 NOT NULL)",
+	"CREATE TABLE messages (id TEXT PRIMARY KEY, channel TEXT DEFAULT '' NOT NULL, sender TEXT DEFAULT '' NOT NULL, encrypted_content TEXT DEFAULT '' NOT NULL, created TEXT DEFAULT '' NOT NULL, kind TEXT DEFAULT '' NOT NULL, target TEXT DEFAULT '' NOT NULL, thread TEXT DEFAULT '' NOT NULL, epoch NUMERIC DEFAULT 0 NOT NULL)",
 	"CREATE INDEX idx_messages_channel_created ON messages (channel, created)",
 	"CREATE INDEX idx_messages_channel_kind_created ON messages (channel, kind, created)",
 	"CREATE INDEX idx_messages_target ON messages (target)",
+	"CREATE INDEX idx_messages_thread_created ON messages (thread, created)",
 	"CREATE INDEX idx_messages_channel_epoch ON messages (channel, epoch)",
 	"CREATE TABLE file_attachments (id TEXT PRIMARY KEY, message TEXT DEFAULT '' NOT NULL, channel TEXT DEFAULT '' NOT NULL, file_name TEXT DEFAULT '' NOT NULL, file_size NUMERIC DEFAULT 0 NOT NULL, file_type TEXT DEFAULT '' NOT NULL, storage_path TEXT DEFAULT '' NOT NULL, uploaded_by TEXT DEFAULT '' NOT NULL, file TEXT DEFAULT '' NOT NULL, created TEXT DEFAULT '' NOT NULL)",
 	"CREATE INDEX idx_file_attachments_message ON file_attachments (message)",
@@ -28,7 +29,8 @@ var historySchema = []string{
 }
 
 // historyDB is a fresh database with `size` messages in channel "c" (every 10th with a reaction, every
-// 50th with a file and a preview) and 100 in channel "other"; it counts the queries run on it.
+// 50th with a file and a preview, every 100th with a thread of three replies by "a" and "b") and 100
+// in channel "other"; it counts the queries run on it.
 func historyDB(t testing.TB, size int) (*dbx.DB, *int) {
 	t.Helper()
 	app, err := tests.NewTestApp()
@@ -65,6 +67,14 @@ func historyDB(t testing.TB, size int) (*dbx.DB, *int) {
 				if i%10 == 0 {
 					if err := add("messages", dbx.Params{"id": "r" + id, "channel": channel, "sender": "u", "encrypted_content": "y", "created": created, "kind": "reaction", "target": id}); err != nil {
 						return err
+					}
+				}
+				if i%100 == 0 {
+					for r, sender := range []string{"a", "b", "a"} {
+						reply := dbx.Params{"id": fmt.Sprintf("t%d%s", r, id[:13]), "channel": channel, "sender": sender, "encrypted_content": "z", "created": created, "kind": "reply", "target": "", "thread": id}
+						if err := add("messages", reply); err != nil {
+							return err
+						}
 					}
 				}
 				if i%50 == 0 {
@@ -122,24 +132,34 @@ func TestHistoryPageCostsTheSameQueriesWhateverTheChannelsSize(t *testing.T) {
 		if withParts != 4 {
 			t.Fatalf("size %d: %d messages with their file and preview", size, withParts)
 		}
+		// The page's two roots (every 100th message) with their replies counted; no reply in the page.
+		if len(page.Threads) != 2 {
+			t.Fatalf("size %d: threads %+v", size, page.Threads)
+		}
+		for _, th := range page.Threads {
+			if th.Replies != 3 || strings.Join(th.People, ",") != "a,b" || th.Last == "" {
+				t.Fatalf("size %d: thread %+v", size, th)
+			}
+		}
 		// Paging back from the page's oldest message reaches the next 200.
 		older, err := readHistory(db, "c", first.Created, 200, false)
 		if err != nil || len(older.Messages) < 200 || older.Messages[199].ID != fmt.Sprintf("c%014d", size-201) {
 			t.Fatalf("size %d: the older page is wrong (%v)", size, err)
 		}
 	}
-	if counts[1000] != counts[20000] || counts[1000] != 5 {
-		t.Fatalf("queries for one page: %v (want 5 at every size: messages, annotations, files, previews, count)", counts)
+	if counts[1000] != counts[20000] || counts[1000] != 6 {
+		t.Fatalf("queries for one page: %v (want 6 at every size: messages, annotations, files, previews, threads, count)", counts)
 	}
 }
 
 func TestHistoryPageQueriesUseTheirIndexes(t *testing.T) {
 	db, _ := historyDB(t, 100)
 	plans := map[string]string{
-		"SELECT id FROM messages WHERE channel = 'c' AND kind = '' ORDER BY created DESC, id DESC LIMIT 201":          "idx_messages_channel_kind_created",
-		"SELECT id FROM messages WHERE target IN ('c1', 'c2') AND +channel = 'c' AND kind != '' ORDER BY created, id": "idx_messages_target",
-		"SELECT id FROM file_attachments WHERE message IN ('c1', 'c2') ORDER BY created, id":                          "idx_file_attachments_message",
-		"SELECT id FROM link_previews WHERE message IN ('c1', 'c2') ORDER BY created, id":                             "idx_link_previews_message",
+		"SELECT id FROM messages WHERE channel = 'c' AND kind = '' ORDER BY created DESC, id DESC LIMIT 201":                   "idx_messages_channel_kind_created",
+		"SELECT id FROM messages WHERE target IN ('c1', 'c2') AND +channel = 'c' AND kind != '' ORDER BY created, id":          "idx_messages_target",
+		"SELECT id FROM file_attachments WHERE message IN ('c1', 'c2') ORDER BY created, id":                                   "idx_file_attachments_message",
+		"SELECT id FROM link_previews WHERE message IN ('c1', 'c2') ORDER BY created, id":                                      "idx_link_previews_message",
+		"SELECT thread, COUNT(*) FROM messages WHERE thread IN ('c1', 'c2') AND (kind = '' OR kind = 'reply') GROUP BY thread": "idx_messages_thread_created",
 	}
 	for query, index := range plans {
 		var rows []struct {

@@ -46,17 +46,26 @@ export const postMessageRequestSchema = z
     encryptedContent: z.string().min(1).max(MAX_ENVELOPE_CHARS, "Message is too long."),
     senderPublicKey: z.string().max(1000).default(""),
     /** An edit of, or a reaction to, the message `targetId`; absent for a message. */
-    kind: z.enum(["edit", "reaction", "pin"]).optional(),
+    kind: z.enum(["edit", "reaction", "pin", "reply"]).optional(),
     targetId: z
       .string()
       .regex(/^[a-z0-9]{15}$/, "Invalid message id.")
+      .optional(),
+    /** A reply in a thread: the thread's root. */
+    thread: z
+      .string()
+      .regex(/^[a-z0-9]{15}$/, "Invalid thread id.")
       .optional(),
     // The page's own id for this send (a UUID): a retry with the same id is stored only once.
     clientId: z.string().regex(UUID_PATTERN, "clientId must be a lowercase UUID.").optional(),
     /** A sealed channel's message: the MLS epoch it is encrypted for. */
     epoch: z.number().int().min(0).max(1_000_000_000).optional(),
   })
-  .refine((body) => (body.kind === undefined) === (body.targetId === undefined), "An edit, a reaction or a pin names its message.");
+  .refine(
+    (body) => (body.kind === undefined || body.kind === "reply") === (body.targetId === undefined),
+    "An edit, a reaction or a pin names its message.",
+  )
+  .refine((body) => body.kind !== "reply" || body.thread !== undefined, "A reply in a thread names its thread.");
 
 export const messagePageSchema = z.object({
   before: z.string().max(40).optional(),

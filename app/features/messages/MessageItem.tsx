@@ -6,8 +6,9 @@ import { PreviewCard } from "~/features/link-previews/PreviewCard";
 import { REACTIONS, type Reaction } from "~/features/messages/body";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { RichText } from "~/features/messages/RichText";
-import { firstLine } from "~/features/messages/text";
+import { firstLine, formatTime } from "~/features/messages/text";
 import { MenuButton } from "~/ui/MenuButton";
+import { ThreadSummaryLine } from "~/features/threads/ThreadSummaryLine";
 
 export interface MessageActions {
   onReply: (m: DecryptedMessage) => void;
@@ -17,6 +18,7 @@ export interface MessageActions {
   onJumpTo: (id: string) => void;
   onCopyLink: (m: DecryptedMessage) => void;
   onPin: (m: DecryptedMessage, pinned: boolean) => void;
+  onOpenThread: (rootId: string) => void;
 }
 
 export interface ItemProps extends MessageActions {
@@ -32,13 +34,6 @@ export interface ItemProps extends MessageActions {
   translationLang?: string;
   showingOriginal: boolean;
   onToggleOriginal: (id: string) => void;
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hour12: false });
-
-export function formatTime(created: string) {
-  const date = new Date(created.replace(" ", "T"));
-  return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
 }
 
 /** One message: sender and time (once per group), reply quote, text, files, preview, reactions and actions. */
@@ -75,6 +70,12 @@ export function MessageItem(props: ItemProps) {
       {m.previews.slice(0, 1).map((p) => (
         <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
       ))}
+      {!m.thread && <ThreadSummaryLine rootId={m.id} onOpen={() => props.onOpenThread(m.id)} />}
+      {m.thread && (
+        <button type="button" className="link-button thread-origin" onClick={() => props.onOpenThread(m.thread!)}>
+          Replied in a thread
+        </button>
+      )}
       {m.reactions && m.reactions.length > 0 && (
         <div className="reactions" role="group" aria-label="Reactions">
           {m.reactions.map((r) => (
@@ -101,6 +102,7 @@ export function MessageItem(props: ItemProps) {
           menuLabel={`More actions for the message from ${sender}`}
           buttonClassName="link-button"
           items={[
+            ...(m.thread ? [] : [{ label: "Reply in thread", onSelect: () => props.onOpenThread(m.id) }]),
             { label: "Copy link to message", onSelect: () => props.onCopyLink(m) },
             m.pinnedBy
               ? { label: "Unpin message", onSelect: () => props.onPin(m, false) }

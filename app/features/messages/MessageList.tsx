@@ -6,8 +6,6 @@ import { MessageItem, type MessageActions } from "~/features/messages/MessageIte
 import { continuesGroup, dayLabel, startsDay } from "~/features/messages/text";
 import { forgetPosition, restorePosition, savePosition, savedPosition } from "~/features/messages/reading-position";
 
-export { formatTime } from "~/features/messages/MessageItem";
-
 interface Props extends MessageActions {
   /** The open channel: a reader's position in it is kept for coming back. */
   channelId?: string;

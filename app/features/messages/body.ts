@@ -15,6 +15,8 @@ export interface MessageBody {
   files: string[];
   /** The message this one replies to. */
   replyTo?: string;
+  /** The root of the thread this message is a reply in. */
+  thread?: string;
   /** The message this edit replaces the text of. */
   edits?: string;
   /** The message this reaction is on, and the emoji. */
@@ -31,7 +33,7 @@ const RECORD_ID = /^[a-z0-9]{15}$/;
 const id = (value: unknown) => (typeof value === "string" && RECORD_ID.test(value) ? value : undefined);
 
 export function encodeBody(body: MessageBody): string {
-  const plain = body.files.length === 0 && !body.replyTo && !body.edits && !body.reactsTo && !body.pins && !body.key;
+  const plain = body.files.length === 0 && !body.replyTo && !body.thread && !body.edits && !body.reactsTo && !body.pins && !body.key;
   if (plain && !body.text.startsWith(MARK)) return body.text;
   return (
     MARK +
@@ -39,6 +41,7 @@ export function encodeBody(body: MessageBody): string {
       t: body.text,
       f: body.files,
       ...(body.replyTo ? { r: body.replyTo } : {}),
+      ...(body.thread ? { h: body.thread } : {}),
       ...(body.edits ? { e: body.edits } : {}),
       ...(body.reactsTo ? { m: body.reactsTo, x: body.reaction } : {}),
       ...(body.pins ? { p: body.pins, q: body.pinned === true } : {}),
@@ -54,6 +57,7 @@ export function decodeBody(plaintext: string): MessageBody {
       t?: unknown;
       f?: unknown;
       r?: unknown;
+      h?: unknown;
       e?: unknown;
       m?: unknown;
       x?: unknown;
@@ -69,6 +73,7 @@ export function decodeBody(plaintext: string): MessageBody {
       text,
       files,
       ...(id(raw.r) ? { replyTo: id(raw.r) } : {}),
+      ...(id(raw.h) ? { thread: id(raw.h) } : {}),
       ...(id(raw.e) ? { edits: id(raw.e) } : {}),
       ...(reactsTo && reaction ? { reactsTo, reaction } : {}),
       ...(id(raw.p) && typeof raw.q === "boolean" ? { pins: id(raw.p), pinned: raw.q } : {}),

@@ -1,6 +1,6 @@
 import { api } from "~/lib/api.client";
 import type { Channel } from "~/features/channels/types";
-import type { AnnotationKind, EncryptedMessage } from "~/features/messages/types";
+import type { AnnotationKind, EncryptedMessage, ThreadSummary } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
@@ -30,6 +30,11 @@ export interface DecryptedMessage {
   reactions?: ReactionCount[];
   /** Who pinned it, while it is pinned. */
   pinnedBy?: string;
+  /** A reply in the thread of this root; `threadOnly` when it is not shown in the channel. */
+  thread?: string;
+  threadOnly?: boolean;
+  /** A root's thread: its replies, the last one's time, who wrote them (usernames). */
+  replies?: { count: number; last: string; people: string[] };
   attachments: DecryptedAttachment[];
   previews: DecryptedPreview[];
 }
@@ -40,7 +45,7 @@ export async function postEnvelope(
   user: SessionUser,
   channel: Channel,
   body: MessageBody,
-  annotation?: { kind: AnnotationKind; targetId: string },
+  annotation?: { kind: AnnotationKind; targetId: string } | { kind?: "reply"; thread: string },
   clientId?: string,
 ): Promise<DecryptedMessage> {
   const fields = { senderPublicKey: user.ecdhPublicKey, ...(annotation ?? {}), ...(clientId ? { clientId } : {}) };
@@ -65,6 +70,7 @@ export async function postEnvelope(
     own: true,
     fileHashes: body.files,
     ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+    ...(body.thread ? { thread: body.thread, threadOnly: annotation?.kind === "reply" } : {}),
     ...(body.key ? { itemKey: body.key } : {}),
     attachments: [],
     previews: [],
@@ -81,8 +87,11 @@ export async function sendMessage(
   text: string,
   replyTo?: string,
   clientId?: string,
+  thread?: { root: string; alsoInChannel: boolean },
 ): Promise<DecryptedMessage> {
-  return postEnvelope(user, channel, { text, files: [], ...(replyTo ? { replyTo } : {}) }, undefined, clientId);
+  const body = { text, files: [], ...(replyTo ? { replyTo } : {}), ...(thread ? { thread: thread.root } : {}) };
+  const where = thread ? { thread: thread.root, ...(thread.alsoInChannel ? {} : { kind: "reply" as const }) } : undefined;
+  return postEnvelope(user, channel, body, where, clientId);
 }
 
 export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number; count?: boolean } = {}) {
@@ -91,7 +100,9 @@ export async function fetchMessages(channelId: string, page: { before?: string; 
   if (page.after) query.set("after", page.after);
   query.set("limit", String(page.limit ?? 200));
   if (page.count) query.set("count", "1");
-  return api<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number }>(`/api/channels/${channelId}/messages?${query}`);
+  return api<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number; threads?: ThreadSummary[] }>(
+    `/api/channels/${channelId}/messages?${query}`,
+  );
 }
 
 /**
@@ -129,7 +140,7 @@ export async function decryptRecords(
         const plaintext = opened.get(m.id);
         if (plaintext === undefined) return;
         const body = decodeBody(plaintext);
-        if (m.kind) {
+        if (m.kind && m.kind !== "reply") {
           const annotation = m.targetId
             ? toAnnotation(
                 { id: m.id, kind: m.kind, targetId: m.targetId, senderId: m.senderId, created: m.created },
@@ -140,7 +151,8 @@ export async function decryptRecords(
           if (annotation) annotations.push(m.kind === "pin" ? { ...annotation, senderUsername: sender.profile.username } : annotation);
           return;
         }
-        if (body.edits || body.reactsTo || body.pins) return;
+        // a reply's thread is the one inside its signed body (the server cannot move it to another)
+        if (body.edits || body.reactsTo || body.pins || body.thread !== m.thread) return;
         const partsKey = await conversation.contentKey(body.key);
         const carrier = {
           id: m.id,
@@ -163,6 +175,7 @@ export async function decryptRecords(
           own: m.senderId === user.id,
           fileHashes: body.files,
           ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+          ...(body.thread ? { thread: body.thread, threadOnly: m.kind === "reply" } : {}),
           ...(body.key ? { itemKey: body.key } : {}),
           attachments,
           previews,

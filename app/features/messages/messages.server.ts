@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
-import type { AnnotationKind, EncryptedMessage } from "~/features/messages/types";
+import type { AnnotationKind, EncryptedMessage, ThreadSummary } from "~/features/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
@@ -14,6 +14,7 @@ type MessageRecord = {
   created: string;
   kind?: string;
   target?: string;
+  thread?: string;
   epoch?: number;
   expand?: { file_attachments_via_message?: AttachmentRecord[]; link_previews_via_message?: PreviewRecord[] };
 };
@@ -25,13 +26,15 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   encryptedContent: r.encrypted_content,
   created: r.created,
   ...(r.kind === "edit" || r.kind === "reaction" || r.kind === "pin" ? { kind: r.kind, targetId: r.target ?? "" } : {}),
+  ...(r.kind === "reply" ? { kind: r.kind } : {}),
+  ...(r.thread ? { thread: r.thread } : {}),
   // A sealed channel's epoch (0, the first, is left out like in live events: the page reads none as 0).
   ...(r.epoch ? { epoch: r.epoch } : {}),
   attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
   previews: r.expand?.link_previews_via_message?.map(toPreview) ?? [],
 });
 
-const FIELDS = "id,channel,sender,encrypted_content,created,kind,target,epoch";
+const FIELDS = "id,channel,sender,encrypted_content,created,kind,target,thread,epoch";
 // Attachments and previews come with their messages in the same query (back-relation expand; the
 // related collections' view rules still apply).
 const EXPAND = "file_attachments_via_message,link_previews_via_message";
@@ -46,7 +49,7 @@ export async function listMessages(
   pb: PocketBase,
   channelId: string,
   page: { before?: string; after?: string; limit: number; count?: "1"; epoch?: number; page?: number },
-): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number }> {
+): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number; threads?: ThreadSummary[] }> {
   const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number, number = 1) =>
     pb.collection("messages").getList<MessageRecord>(number, limit, {
       filter: pb.filter(filter, { channel: channelId, ...params }),
@@ -67,18 +70,22 @@ export async function listMessages(
     }
     // A page of history with its edits, reactions, files and previews: one request to our PocketBase's
     // history route (pocketbase/history.go), a constant number of queries whatever the channel's size.
-    const found = await pb.send<{ messages: MessageRecord[]; hasMore: boolean; totalItems?: number }>("/api/chat/history", {
-      method: "GET",
-      query: {
-        channel: channelId,
-        limit: page.limit,
-        ...(page.before ? { before: page.before } : {}),
-        ...(page.count ? { count: "1" } : {}),
+    const found = await pb.send<{ messages: MessageRecord[]; hasMore: boolean; totalItems?: number; threads?: ThreadSummary[] }>(
+      "/api/chat/history",
+      {
+        method: "GET",
+        query: {
+          channel: channelId,
+          limit: page.limit,
+          ...(page.before ? { before: page.before } : {}),
+          ...(page.count ? { count: "1" } : {}),
+        },
       },
-    });
+    );
     return {
       messages: found.messages.map(toMessage),
       hasMore: found.hasMore,
+      threads: found.threads ?? [],
       ...(found.totalItems === undefined ? {} : { totalItems: found.totalItems }),
     };
   } catch (error) {
@@ -99,8 +106,9 @@ export async function createMessage(
     senderId: string;
     encryptedContent: string;
     senderPublicKey: string;
-    kind?: AnnotationKind;
+    kind?: AnnotationKind | "reply";
     targetId?: string;
+    thread?: string;
     clientId?: string;
     epoch?: number;
   },
@@ -115,7 +123,9 @@ export async function createMessage(
         sender_public_key: input.senderPublicKey,
         client_id: input.clientId ?? "",
         ...(input.epoch === undefined ? {} : { epoch: input.epoch }),
-        ...(input.kind ? { kind: input.kind, target: input.targetId } : {}),
+        ...(input.kind && input.kind !== "reply" ? { kind: input.kind, target: input.targetId } : {}),
+        ...(input.kind === "reply" ? { kind: "reply" } : {}),
+        ...(input.thread ? { thread: input.thread } : {}),
       },
       caller,
     );

@@ -33,6 +33,7 @@ export async function postMessage(request: RequestLike, params: Record<string, s
         senderPublicKey: body.senderPublicKey,
         kind: body.kind,
         targetId: body.targetId,
+        thread: body.thread,
         clientId: body.clientId,
         epoch: body.epoch,
       },

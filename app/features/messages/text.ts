@@ -79,3 +79,11 @@ export const firstLine = (text: string, max = 120) => {
   const line = text.split("\n", 1)[0] ?? "";
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hour12: false });
+
+/** A message's time of day, as the list shows it ("14:05"). */
+export function formatTime(created: string) {
+  const date = new Date(created.replace(" ", "T"));
+  return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
+}

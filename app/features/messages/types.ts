@@ -4,6 +4,14 @@ import type { EncryptedPreview } from "~/features/link-previews/types";
 /** What an annotation record is: an edit, a reaction, or a pin (pinning or unpinning: which, is inside). */
 export type AnnotationKind = "edit" | "reaction" | "pin";
 
+/** A page of history's threads: per root on the page, its replies, the last one's time and who wrote them. */
+export interface ThreadSummary {
+  root: string;
+  replies: number;
+  last: string;
+  people: string[];
+}
+
 /** Shapes that travel between the web server and the page; content is always ciphertext here. */
 export interface EncryptedMessage {
   id: string;
@@ -12,8 +20,10 @@ export interface EncryptedMessage {
   encryptedContent: string;
   created: string;
   /** An edit of, a reaction to, or a pin event of the message `targetId`; absent for a message. */
-  kind?: AnnotationKind;
+  kind?: AnnotationKind | "reply";
   targetId?: string;
+  /** A reply in a thread: its root (a reply of kind "reply" stays in the thread; one without a kind is in the channel too). */
+  thread?: string;
   /** A sealed channel's message: the MLS epoch it was encrypted for. */
   epoch?: number;
   attachments?: EncryptedAttachment[];

@@ -4,6 +4,7 @@ import type { Channel } from "~/features/channels/types";
 import { latestCreated, mergeMessages as mergeOrdered, unionById } from "~/features/messages/merge";
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
+import { replyArrived, rootsArrived, summariesArrived } from "~/features/threads/summaries.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { decryptAttachments } from "~/features/files/decrypt";
@@ -70,7 +71,11 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   /** Adds messages to the open channel (merging, never replacing: a live event may have been faster). */
   const add = useCallback((forChannel: string, incoming: DecryptedMessage[]) => {
     if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
-    setMessages((current) => mergeMessages(current, incoming));
+    // replies in a thread go to their thread (and count under its root); only some are in the channel too
+    for (const m of incoming) if (m.thread) replyArrived(m);
+    const inChannel = incoming.filter((m) => !m.threadOnly);
+    rootsArrived(inChannel);
+    if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
   }, []);
 
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
@@ -103,6 +108,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
             ? { before: current[0]?.created, limit: until ? CATCH_UP_SIZE : PAGE_SIZE }
             : { after: since, limit: CATCH_UP_SIZE };
       let result = await fetchMessages(open.id, query);
+      summariesArrived(result.threads ?? [], user.id);
       const records = [...result.messages];
       let oldest = oldestOf(records);
       while (until && oldest && oldest > until && result.hasMore) {
@@ -172,7 +178,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       annotate(open.id, found);
       if (!decrypted) return null;
       add(open.id, [decrypted]);
-      highlight([decrypted]);
+      if (!decrypted.threadOnly) highlight([decrypted]);
       return decrypted;
     },
     [user, add, annotate, highlight],

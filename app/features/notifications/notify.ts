@@ -52,6 +52,8 @@ export interface NotifyCheck {
   keywords: string[];
   /** In a direct conversation every message is for the reader: it notifies whatever the triggers. */
   direct?: boolean;
+  /** A reply in a thread the reader takes part in is for them too. */
+  participant?: boolean;
 }
 
 export interface NotifyDecision {
@@ -63,7 +65,8 @@ export interface NotifyDecision {
 /**
  * Whether a decrypted incoming message notifies its reader. Own messages never do. With a
  * trigger configured (mentions and/or keywords) only a matching message does; with none, every
- * incoming message does. A direct conversation's messages always do, as in every chat.
+ * incoming message does. A direct conversation's messages always do, as in every chat, and so do
+ * replies in a thread the reader takes part in.
  */
 export function shouldNotify(p: NotifyCheck): NotifyDecision {
   if (p.own) return { notify: false, mention: false, keyword: null };
@@ -71,7 +74,7 @@ export function shouldNotify(p: NotifyCheck): NotifyDecision {
   const mention = p.notifyOnMention && mentionsUser(p.text, p.username);
   const keyword = matchedKeyword(p.text, keywords);
   const noTrigger = !p.notifyOnMention && keywords.length === 0;
-  return { notify: noTrigger || Boolean(p.direct) || mention || keyword !== null, mention, keyword };
+  return { notify: noTrigger || Boolean(p.direct) || Boolean(p.participant) || mention || keyword !== null, mention, keyword };
 }
 
 export const NOTIFICATION_BODY_CHARS = 100;

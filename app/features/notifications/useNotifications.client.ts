@@ -1,3 +1,4 @@
+import { takesPart } from "~/features/threads/summaries.client";
 import { useCallback, useEffect, useState, type MutableRefObject } from "react";
 import type { UserSettings } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
@@ -32,6 +33,7 @@ export function useNotifications(username: string, settingsRef: MutableRefObject
         notifyOnMention: current.notifyOnMention,
         keywords: current.notifyKeywords,
         direct: channel.direct,
+        participant: Boolean(message.thread && takesPart(message.thread)),
       });
       if (!decision.notify) return;
       const unfocused = !document.hasFocus();

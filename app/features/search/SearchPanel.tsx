@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { formatTime } from "~/features/messages/MessageItem";
+import { formatTime } from "~/features/messages/text";
 import type { SearchHit } from "~/features/search/engine";
 import { highlightSegments } from "~/features/search/normalize";
 

@@ -1,5 +1,6 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { ThreadPanel } from "~/features/threads/ThreadPanel";
 import { PinnedPanel } from "~/features/pinned/PinnedPanel";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
@@ -83,6 +84,8 @@ export function ChatPane({
 }: Props) {
   const isCreator = channel.createdBy === user.id;
   const [pinnedOpen, setPinnedOpen] = useState(false);
+  const [threadRoot, setThreadRoot] = useState<string | null>(null);
+  useEffect(() => setThreadRoot(null), [channel.id]);
   const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
   const jumpTo = async (id: string) => {
     for (let page = 0; page < 20 && !history.find(id) && history.hasMore; page++) await history.loadOlder();
@@ -133,6 +136,7 @@ export function ChatPane({
           onReact={(m, emoji) => void actions.react(m, emoji)}
           onJumpTo={(id) => void jumpTo(id)}
           onPin={(m, pinned) => void actions.pin(m, pinned)}
+          onOpenThread={setThreadRoot}
           onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id, created: m.created }, notify)}
         />
         <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
@@ -165,6 +169,16 @@ export function ChatPane({
           onRemove={members.onRemove}
           onClose={members.onClose}
           extra={members.sealed}
+        />
+      )}
+      {threadRoot && (
+        <ThreadPanel
+          user={user}
+          channel={channel}
+          rootId={threadRoot}
+          notify={notify}
+          onSent={(reply) => history.add(channel.id, [reply])}
+          onClose={() => setThreadRoot(null)}
         />
       )}
       {pinnedOpen && (

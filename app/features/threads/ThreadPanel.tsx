@@ -1,0 +1,139 @@
+import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
+import { randomUuid } from "~/crypto";
+import { api } from "~/lib/api.client";
+import { messageOf } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import type { Notify } from "~/ui/Toast";
+import { usePanelFocus } from "~/ui/usePanelFocus";
+import type { Channel } from "~/features/channels/types";
+import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
+import { formatTime } from "~/features/messages/text";
+import { decryptRecords, sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
+import { RichText } from "~/features/messages/RichText";
+import { mergeMessages } from "~/features/messages/merge";
+import type { EncryptedMessage } from "~/features/messages/types";
+import { markThreadSeen } from "~/features/threads/seen.client";
+import { subscribeReplies } from "~/features/threads/summaries.client";
+
+interface Props {
+  user: SessionUser;
+  channel: Channel;
+  rootId: string;
+  notify: Notify;
+  /** A reply this page sent: into the history (which counts it, and shows it in the channel when it is sent there too). */
+  onSent: (reply: DecryptedMessage) => void;
+  onClose: () => void;
+}
+
+/** One thread beside the channel (full screen on a phone): its root, the replies live, and a box to reply. */
+export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: Props) {
+  const panel = usePanelFocus<HTMLElement>(onClose);
+  const [root, setRoot] = useState<DecryptedMessage | null>(null);
+  const [replies, setReplies] = useState<DecryptedMessage[]>([]);
+  const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());
+  const [failed, setFailed] = useState(false);
+  const [text, setText] = useState("");
+  const [alsoToChannel, setAlsoToChannel] = useState(false);
+  const [sending, setSending] = useState(false);
+  const boxId = useId();
+
+  useEffect(() => {
+    let current = true;
+    setRoot(null);
+    setReplies([]);
+    setFailed(false);
+    api<{ messages: EncryptedMessage[] }>(`/api/channels/${channel.id}/threads/${rootId}`)
+      .then((found) => decryptRecords(user, channel, found.messages))
+      .then(
+        ({ messages, annotations: found }) => {
+          if (!current) return;
+          setRoot(messages.find((m) => m.id === rootId) ?? null);
+          setReplies((live) =>
+            mergeMessages(
+              live,
+              messages.filter((m) => m.thread === rootId),
+            ),
+          );
+          setAnnotations(new Map(found.map((a) => [a.id, a])));
+        },
+        () => current && setFailed(true),
+      );
+    const stop = subscribeReplies((reply) => {
+      if (reply.thread === rootId && reply.channelId === channel.id) setReplies((list) => mergeMessages(list, [reply]));
+    });
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [user, channel, rootId]);
+
+  const shown = useMemo(() => applyAnnotations(replies, annotations), [replies, annotations]);
+  const latest = shown.at(-1)?.created ?? "";
+  useEffect(() => markThreadSeen(rootId, latest), [rootId, latest]);
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (!text.trim() || sending) return;
+    setSending(true);
+    try {
+      const sent = await sendMessage(user, channel, text, undefined, randomUuid(), { root: rootId, alsoInChannel: alsoToChannel });
+      setText("");
+      onSent(sent);
+    } catch (error) {
+      notify(messageOf(error, "The reply could not be sent. Please try again."), "error");
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const sender = (m: DecryptedMessage) => (m.own ? "You" : m.senderUsername);
+  return (
+    <aside ref={panel} className="side-panel thread-panel" aria-label="Thread">
+      <div className="side-panel-head">
+        <h2>Thread</h2>
+        <button type="button" className="icon-button" aria-label="Close thread" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {failed && <p role="alert">This thread could not be loaded.</p>}
+      {root && (
+        <article className="thread-root" aria-label={`Thread started by ${root.senderUsername}`}>
+          <header>
+            <span className="sender">{sender(root)}</span> <time dateTime={root.created}>{formatTime(root.created)}</time>
+          </header>
+          <RichText text={root.text} username={user.username} />
+        </article>
+      )}
+      <ul className="thread-replies" aria-label="Replies">
+        {shown.map((m) => (
+          <li key={m.id} id={`reply-${m.id}`}>
+            <header>
+              <span className="sender">{sender(m)}</span> <time dateTime={m.created}>{formatTime(m.created)}</time>
+              {!m.threadOnly && <span className="thread-also"> · also sent to the channel</span>}
+            </header>
+            <RichText text={m.text} username={user.username} />
+          </li>
+        ))}
+      </ul>
+      <form className="thread-composer" onSubmit={(e) => void send(e)}>
+        <label htmlFor={boxId} className="visually-hidden">
+          Reply in thread
+        </label>
+        <textarea id={boxId} rows={2} value={text} placeholder="Reply..." onChange={(e) => setText(e.target.value)} onKeyDown={keys} />
+        <label className="thread-also-check">
+          <input type="checkbox" checked={alsoToChannel} onChange={(e) => setAlsoToChannel(e.target.checked)} /> Also send to channel
+        </label>
+        <button type="submit" className="btn btn-small" disabled={sending || !text.trim()}>
+          Send reply
+        </button>
+      </form>
+    </aside>
+  );
+}

@@ -1,0 +1,88 @@
+import { useSyncExternalStore } from "react";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import type { ThreadSummary } from "~/features/messages/types";
+
+/**
+ * What the channel shows under each thread's root: "3 replies", the last one's time, who wrote them.
+ * A page of history brings its roots' summaries (counted by the server, which pages threads by
+ * root); replies seen live are added to them. Replies arriving live are also handed to the open
+ * thread panel (`subscribeReplies`).
+ */
+interface Entry {
+  replies: number;
+  last: string;
+  people: string[];
+  /** Replies counted here, and the server's latest (every reply up to it is in its count). */
+  counted: Set<string>;
+  known: string;
+}
+
+const entries = new Map<string, Entry>();
+/** Roots whose thread the user takes part in: they wrote the root or a reply. */
+const mine = new Set<string>();
+const listeners = new Set<() => void>();
+const replyListeners = new Set<(reply: DecryptedMessage) => void>();
+let version = 0;
+
+function changed() {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+/** A page's summaries (they replace what was known of those roots); `userId` is the reader. */
+export function summariesArrived(summaries: readonly ThreadSummary[], userId: string) {
+  if (summaries.length === 0) return;
+  for (const s of summaries) {
+    entries.set(s.root, { replies: s.replies, last: s.last, people: s.people, counted: new Set(), known: s.last });
+    if (s.people.includes(userId)) mine.add(s.root);
+  }
+  changed();
+}
+
+/** Messages shown in the channel: the user's own may become roots they take part in. */
+export function rootsArrived(messages: readonly DecryptedMessage[]) {
+  for (const m of messages) if (m.own && !m.thread) mine.add(m.id);
+}
+
+/** Whether a reply in this root's thread is for the reader (they wrote the root or a reply). */
+export const takesPart = (rootId: string) => mine.has(rootId);
+
+/** A reply seen on this page (sent here, or live): counted once under its root, and handed to the open thread. */
+export function replyArrived(reply: DecryptedMessage) {
+  if (!reply.thread) return;
+  if (reply.own) mine.add(reply.thread);
+  const entry = entries.get(reply.thread) ?? { replies: 0, last: "", people: [], counted: new Set<string>(), known: "" };
+  // the server's count covers every reply up to its latest; one seen again (in a page, or live twice) counts once
+  if (!entry.counted.has(reply.id) && reply.created > entry.known) {
+    entry.counted.add(reply.id);
+    entries.set(reply.thread, {
+      ...entry,
+      replies: entry.replies + 1,
+      last: reply.created > entry.last ? reply.created : entry.last,
+      people: entry.people.includes(reply.senderId) ? entry.people : [...entry.people, reply.senderId],
+    });
+    changed();
+  }
+  for (const listener of replyListeners) listener(reply);
+}
+
+export function subscribeReplies(listener: (reply: DecryptedMessage) => void) {
+  replyListeners.add(listener);
+  return () => void replyListeners.delete(listener);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** The summary of one root's thread (null without replies). */
+export function useThreadSummary(rootId: string): { replies: number; last: string; people: string[] } | null {
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
+  const entry = entries.get(rootId);
+  return entry && entry.replies > 0 ? { replies: entry.replies, last: entry.last, people: entry.people } : null;
+}

@@ -1,0 +1,116 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, person, send, waitLive, type Person } from "./helpers";
+
+// Threads: replies stay out of the channel's flow; the root shows "N replies"; the thread is live on
+// the other screen, notifies its participants, and is whole after a reload.
+
+async function createSealed(page: Page, name: string, password: string): Promise<string> {
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Channel" });
+  await dialog.getByLabel("Channel Name").fill(name);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByLabel("Sealed (forward secrecy; members read from the moment they join)").check();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Copy ID" }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+const article = (page: Page, text: string) => log(page).getByRole("article").filter({ hasText: text });
+
+async function openThread(page: Page, rootText: string) {
+  await article(page, rootText).hover();
+  await article(page, rootText).getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: "Reply in thread" }).click();
+  return page.getByRole("complementary", { name: "Thread" });
+}
+
+async function reply(panel: ReturnType<Page["getByRole"]>, text: string, alsoToChannel = false) {
+  await panel.getByLabel("Reply in thread").fill(text);
+  if (alsoToChannel) await panel.getByLabel("Also send to channel").check();
+  await panel.getByRole("button", { name: "Send reply" }).click();
+  await expect(panel.getByRole("list", { name: "Replies" }).getByText(text)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Counts desktop notifications the page shows (the browser's own API, recorded). */
+async function recordNotifications(page: Page) {
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    (window as unknown as { __shown: string[] }).__shown = shown;
+    class Recorded {
+      static permission = "granted";
+      static requestPermission = async () => "granted";
+      constructor(title: string, options?: { body?: string }) {
+        shown.push(`${title}: ${options?.body ?? ""}`);
+      }
+      close() {}
+    }
+    Object.defineProperty(window, "Notification", { value: Recorded, configurable: true });
+    Object.defineProperty(document, "hasFocus", { value: () => false, configurable: true });
+  });
+}
+
+async function threadOfThree(alice: Person, bob: Person, room: string) {
+  await send(alice.page, `kick-off in ${room}`);
+  await expect(article(bob.page, `kick-off in ${room}`)).toBeVisible({ timeout: 20_000 });
+  const bobsPanel = await openThread(bob.page, `kick-off in ${room}`);
+  const panel = await openThread(alice.page, `kick-off in ${room}`);
+  for (const n of [1, 2, 3]) await reply(panel, `reply ${n} in ${room}`);
+  // live on Bob's screen, in the thread and as the count under the root; never in the channel's flow
+  await expect(bobsPanel.getByRole("list", { name: "Replies" }).getByRole("listitem")).toHaveCount(3, { timeout: 20_000 });
+  await expect(article(bob.page, `kick-off in ${room}`).getByRole("button", { name: "3 replies: open the thread" })).toBeVisible();
+  await expect(log(bob.page).getByText(`reply 2 in ${room}`)).toHaveCount(0);
+  await expect(article(alice.page, `kick-off in ${room}`).getByRole("button", { name: "3 replies: open the thread" })).toBeVisible();
+  return { panel, bobsPanel };
+}
+
+test("a thread of three replies in a classic and a sealed channel: only the root with its count in the channel, live, notified, whole after a reload", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+
+  // Classic channel.
+  const password = `threads-${Date.now()}`;
+  const classicId = await createChannel(alice.page, "Threaded", password);
+  await joinAndOpen(bob.page, classicId, password, "Threaded");
+  const { panel, bobsPanel } = await threadOfThree(alice, bob, "Threaded");
+
+  // Bob takes part: a later reply notifies him, though it mentions nobody.
+  await reply(bobsPanel, "bob joins the thread");
+  await recordNotifications(bob.page);
+  await bob.page.getByRole("button", { name: "Notifications" }).first().click();
+  const settings = bob.page.getByRole("dialog", { name: "Notification Settings" });
+  await settings.getByLabel("Desktop notifications").check();
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings).toBeHidden();
+  await reply(panel, "alice answers bob");
+  await expect
+    .poll(() => bob.page.evaluate(() => (window as unknown as { __shown: string[] }).__shown), { timeout: 20_000 })
+    .toContainEqual(expect.stringContaining("alice answers bob"));
+
+  // "Also send to channel": in the thread and in the flow.
+  await reply(panel, "this one for everyone", true);
+  await expect(log(bob.page).getByText("this one for everyone")).toBeVisible({ timeout: 20_000 });
+
+  // After a reload the thread is whole.
+  await bob.page.reload();
+  await bob.page.getByRole("button", { name: "# Threaded" }).click();
+  await expect(article(bob.page, "kick-off in Threaded").getByRole("button", { name: "6 replies: open the thread" })).toBeVisible();
+  await expect(log(bob.page).getByText("reply 1 in Threaded")).toHaveCount(0);
+  const again = await openThread(bob.page, "kick-off in Threaded");
+  await expect(again.getByRole("list", { name: "Replies" }).getByRole("listitem")).toHaveCount(6);
+
+  // Sealed channel (MLS): the same.
+  const sealedPassword = `threads-sealed-${Date.now()}`;
+  const sealedId = await createSealed(alice.page, "Sealed Threads", sealedPassword);
+  await joinAndOpen(bob.page, sealedId, sealedPassword, "Sealed Threads");
+  await waitLive(alice.page);
+  await waitLive(bob.page);
+  await threadOfThree(alice, bob, "Sealed Threads");
+
+  await alice.context.close();
+  await bob.context.close();
+});
