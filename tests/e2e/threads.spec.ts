@@ -95,13 +95,23 @@ test("a thread of three replies in a classic and a sealed channel: only the root
   await reply(panel, "this one for everyone", true);
   await expect(log(bob.page).getByText("this one for everyone")).toBeVisible({ timeout: 20_000 });
 
+  // The Threads view lists the thread for Bob while it has replies he has not seen, and opens it.
+  await bob.page.getByRole("button", { name: "Close thread" }).click();
+  await reply(panel, "one more while bob looks away");
+  const threads = bob.page.getByRole("region", { name: "Threads" });
+  await threads.getByRole("button", { name: /^Threads/ }).click();
+  await expect(threads.getByRole("button", { name: "# Threaded: 1 new reply" })).toBeVisible({ timeout: 20_000 });
+  await threads.getByRole("button", { name: "# Threaded: 1 new reply" }).click();
+  await expect(bob.page.getByRole("complementary", { name: "Thread" }).getByText("one more while bob looks away")).toBeVisible();
+  await expect(threads.getByText("No unread threads")).toBeVisible({ timeout: 20_000 });
+
   // After a reload the thread is whole.
   await bob.page.reload();
   await bob.page.getByRole("button", { name: "# Threaded" }).click();
-  await expect(article(bob.page, "kick-off in Threaded").getByRole("button", { name: "6 replies: open the thread" })).toBeVisible();
+  await expect(article(bob.page, "kick-off in Threaded").getByRole("button", { name: "7 replies: open the thread" })).toBeVisible();
   await expect(log(bob.page).getByText("reply 1 in Threaded")).toHaveCount(0);
   const again = await openThread(bob.page, "kick-off in Threaded");
-  await expect(again.getByRole("list", { name: "Replies" }).getByRole("listitem")).toHaveCount(6);
+  await expect(again.getByRole("list", { name: "Replies" }).getByRole("listitem")).toHaveCount(7);
 
   // Sealed channel (MLS): the same.
   const sealedPassword = `threads-sealed-${Date.now()}`;

@@ -1,6 +1,8 @@
 import { TrashIcon } from "~/ui/icons";
 import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
+import { ThreadsSection } from "~/features/threads/ThreadsSection";
+import { requestThreadOpen } from "~/features/threads/open.client";
 
 interface Props {
   open: boolean;
@@ -69,6 +71,14 @@ export function Sidebar(props: Props) {
         </ul>
       )}
       {props.after}
+      <ThreadsSection
+        channels={props.channels}
+        userId={props.userId}
+        onOpen={(channel, root) => {
+          requestThreadOpen(channel.id, root);
+          props.onSelect(channel);
+        }}
+      />
       {props.footer}
     </nav>
   );

@@ -4,6 +4,17 @@
  * thread ids are the server's record ids, no content.
  */
 const KEY = "chatcrypt_threads_seen";
+const listeners = new Set<() => void>();
+
+/** Called when a thread was seen, or another thread had new replies (the Threads view reads again). */
+export function onThreadsChanged(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function threadsChanged() {
+  for (const listener of listeners) listener();
+}
 const MAX = 500;
 
 function read(): Record<string, string> {
@@ -25,4 +36,5 @@ export function markThreadSeen(rootId: string, latest: string) {
     .sort((a, b) => (a[1] < b[1] ? 1 : -1))
     .slice(0, MAX);
   localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(entries)));
+  threadsChanged();
 }

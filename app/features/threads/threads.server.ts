@@ -1,8 +1,10 @@
 import type PocketBase from "pocketbase";
 import { toMessage } from "~/features/messages/messages.server";
 import type { EncryptedMessage } from "~/features/messages/types";
+import type { RecentThread } from "~/features/threads/types";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";
+import { listByIds } from "~/server/pocketbase.server";
 
 type MessageRecord = Parameters<typeof toMessage>[0];
 const FIELDS = "id,channel,sender,encrypted_content,created,kind,target,thread,epoch";
@@ -28,6 +30,32 @@ export async function listThread(pb: PocketBase, channelId: string, rootId: stri
     return { messages: records.items.map(toMessage) };
   } catch (error) {
     if (error instanceof Response) throw error;
+    failOnOutage(error);
+    throw error;
+  }
+}
+
+const RECENT_DAYS = 30;
+const RECENT_MAX = 500;
+
+/** The threads of the user's conversations with replies in the last 30 days (at most 500 replies), newest first. */
+export async function recentThreads(pb: PocketBase): Promise<{ threads: RecentThread[] }> {
+  const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString().replace("T", " ");
+  try {
+    const replies = await pb.collection("messages").getList<MessageRecord>(1, RECENT_MAX, {
+      filter: pb.filter("thread != '' && (kind = '' || kind = 'reply') && created >= {:since}", { since }),
+      sort: "-created,-id",
+      fields: "id,channel,sender,created,thread",
+      skipTotal: true,
+    });
+    const rootIds = [...new Set(replies.items.map((r) => r.thread ?? ""))].filter(Boolean);
+    const roots = await listByIds<MessageRecord>(pb, "messages", rootIds, { fields: "id,channel,sender" });
+    const byRoot = new Map(
+      roots.map((r) => [r.id, { root: r.id, channelId: r.channel, rootSender: r.sender, replies: [] as RecentThread["replies"] }]),
+    );
+    for (const r of replies.items) byRoot.get(r.thread ?? "")?.replies.push({ sender: r.sender, created: r.created });
+    return { threads: [...byRoot.values()] };
+  } catch (error) {
     failOnOutage(error);
     throw error;
   }

@@ -1,6 +1,7 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
 import { useEffect, useState, type ReactNode } from "react";
 import { ThreadPanel } from "~/features/threads/ThreadPanel";
+import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
 import { PinnedPanel } from "~/features/pinned/PinnedPanel";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
@@ -85,7 +86,13 @@ export function ChatPane({
   const isCreator = channel.createdBy === user.id;
   const [pinnedOpen, setPinnedOpen] = useState(false);
   const [threadRoot, setThreadRoot] = useState<string | null>(null);
-  useEffect(() => setThreadRoot(null), [channel.id]);
+  useEffect(() => {
+    setThreadRoot(takeThreadRequest(channel.id));
+    return onThreadRequest(() => {
+      const root = takeThreadRequest(channel.id);
+      if (root) setThreadRoot(root);
+    });
+  }, [channel.id]);
   const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
   const jumpTo = async (id: string) => {
     for (let page = 0; page < 20 && !history.find(id) && history.hasMore; page++) await history.loadOlder();

@@ -7,6 +7,7 @@ import { decryptMessages, type DecryptedMessage } from "~/features/messages/mess
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { typingArrived } from "~/features/typing/typing.client";
+import { threadsChanged } from "~/features/threads/seen.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -41,6 +42,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
         case "message": {
           partsRef.current.search?.message(event.message).catch((error) => console.warn("Could not index a message", error));
+          if (event.message.thread) threadsChanged();
           if (selected && event.message.channelId === selected.id) {
             const received = await history.receive(event.message);
             if (received && !received.own) {
