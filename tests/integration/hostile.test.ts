@@ -184,6 +184,7 @@ const GET_ROUTES = () => [
   "/api/people",
   "/api/key-packages?device=hostile-device",
   "/api/pins",
+  "/api/threads",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
 ];
@@ -201,6 +202,7 @@ const ID_POST_ROUTES = [
 const ID_GET_ROUTES = [
   "/api/channels/ID/messages",
   "/api/channels/ID/pinned",
+  "/api/channels/ID/threads/abcdefghijklmno",
   "/api/attachments/ID",
   "/api/previews/ID/image",
   "/api/sealed/ID/welcomes",

@@ -111,6 +111,37 @@ describe("pins", () => {
   });
 });
 
+describe("threads", () => {
+  const replyTo = (user: TestUser, channelId: string, root: string, inChannel = false) =>
+    user.pb.collection("messages").create({
+      channel: channelId,
+      sender: user.id,
+      thread: root,
+      ...(inChannel ? {} : { kind: "reply" }),
+      encrypted_content: fakeCiphertext(),
+    });
+
+  it("a reply names a root of its own channel that is in no thread; members only; it goes with its root", async () => {
+    const root = await postMessage(alice, channel.id);
+    const reply = await replyTo(bob, channel.id, root.id);
+    expect(reply.kind).toBe("reply");
+    expect(await statusOf(replyTo(alice, channel.id, root.id, true))).toBe(200);
+    // not a reply of a reply, not another channel's root, not a non-member's, not without a root
+    expect(await statusOf(replyTo(alice, channel.id, reply.id))).toBe(400);
+    expect(await statusOf(replyTo(alice, other.id, root.id))).toBe(400);
+    expect(await statusOf(replyTo(mallory, channel.id, root.id))).toBe(400);
+    expect(
+      await statusOf(
+        bob.pb.collection("messages").create({ channel: channel.id, sender: bob.id, kind: "reply", encrypted_content: fakeCiphertext() }),
+      ),
+    ).toBe(400);
+    // replies can be reacted to
+    expect(await statusOf(annotation(alice, channel.id, "reaction", reply.id))).toBe(200);
+    await alice.pb.collection("messages").delete(root.id);
+    expect(await statusOf(admin.collection("messages").getOne(reply.id))).toBe(404);
+  });
+});
+
 describe("deletions", () => {
   it("a sender deletes their own message; a member cannot delete another's; the creator can", async () => {
     const bobs = await postMessage(bob, channel.id);
