@@ -117,6 +117,18 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await hi.getByRole("button", { name: "More" }).click();
   await alice.page.getByRole("menuitem", { name: "Pin message" }).click();
   await expect(message(bob.page, "hi alice").getByText(`Pinned by ${alice.user.username}`)).toBeVisible({ timeout: 20_000 });
+  // A thread of three replies: the conversation shows the root with its count, never the replies.
+  await hi.getByRole("button", { name: "More" }).click();
+  await alice.page.getByRole("menuitem", { name: "Reply in thread" }).click();
+  const thread = alice.page.getByRole("complementary", { name: "Thread" });
+  for (const n of [1, 2, 3]) {
+    await thread.getByLabel("Reply in thread").fill(`dm thread reply ${n}`);
+    await thread.getByRole("button", { name: "Send reply" }).click();
+    await expect(thread.getByText(`dm thread reply ${n}`)).toBeVisible({ timeout: 20_000 });
+  }
+  await expect(message(bob.page, "hi alice").getByRole("button", { name: "3 replies: open the thread" })).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByText("dm thread reply 2")).toHaveCount(0);
+  await thread.getByRole("button", { name: "Close thread" }).click();
   expect(await securityCode(alice.page)).toBe(await securityCode(bob.page));
 
   // Opening a one-to-one again opens the same conversation.
