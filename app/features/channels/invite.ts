@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from "~/features/channels/validation";
+import { UUID_PATTERN } from "~/features/channels/limits";
 
 export interface InviteParams {
   channelId: string;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const CHANNEL_ID_MESSAGE = "Channel ID must be a UUID (like 123e4567-e89b-12d3-a456-426614174000).";
-export const MAX_CHANNEL_NAME = 100;
+import { CHANNEL_ID_MESSAGE, MAX_CHANNEL_NAME, UUID_PATTERN } from "~/features/channels/limits";
+
+export { CHANNEL_ID_MESSAGE, MAX_CHANNEL_NAME, UUID_PATTERN };
 // Envelope of a 16,000-character message: base64 of up to 64 KB of UTF-8 plus IV and signature.
 export const MAX_ENVELOPE_CHARS = 100_000;
 

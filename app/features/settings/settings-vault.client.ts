@@ -1,7 +1,10 @@
 import { ChatError } from "~/lib/errors";
 import type { PrivateSettings, UserSettings } from "~/lib/session-user";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
-import { DEFAULT_PRIVATE_SETTINGS, privateSettingsSchema } from "~/features/settings/validation";
+import { DEFAULT_PRIVATE_SETTINGS } from "~/features/settings/defaults";
+
+// The schema (and its validator library) loads with the first settings opened or saved, not with the page.
+const schema = () => import("~/features/settings/validation").then((m) => m.privateSettingsSchema);
 
 // The private settings are one ciphertext bound to the user (docs/decisions/0010-keyring-and-settings-vault.md).
 const aad = (userId: string) => `chatcrypt:settings:v1:${userId}`;
@@ -15,7 +18,7 @@ export const privatePart = (settings: UserSettings): PrivateSettings =>
 export async function openSettings(userId: string, sealed: string): Promise<PrivateSettings> {
   if (!sealed) return DEFAULT_PRIVATE_SETTINGS;
   try {
-    const parsed = privateSettingsSchema.partial().safeParse(await openJson(userId, "settings", sealed, aad(userId)));
+    const parsed = (await schema()).partial().safeParse(await openJson(userId, "settings", sealed, aad(userId)));
     return parsed.success ? { ...DEFAULT_PRIVATE_SETTINGS, ...parsed.data } : DEFAULT_PRIVATE_SETTINGS;
   } catch (error) {
     console.warn("Settings could not be opened; showing the defaults", error);
@@ -25,7 +28,7 @@ export async function openSettings(userId: string, sealed: string): Promise<Priv
 
 /** Checks and seals the private settings; an invalid value is refused with its message. */
 export async function sealSettings(userId: string, settings: PrivateSettings): Promise<string> {
-  const parsed = privateSettingsSchema.safeParse(settings);
+  const parsed = (await schema()).safeParse(settings);
   if (!parsed.success) throw new ChatError(parsed.error.issues[0]?.message ?? "Invalid settings.");
   return sealJson(userId, "settings", parsed.data, aad(userId));
 }

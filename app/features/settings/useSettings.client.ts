@@ -3,7 +3,7 @@ import { api } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
 import type { ServerSettings, SessionUser, UserSettings } from "~/lib/session-user";
 import { openSettings, privatePart, sealSettings } from "~/features/settings/settings-vault.client";
-import { DEFAULT_PRIVATE_SETTINGS } from "~/features/settings/validation";
+import { DEFAULT_PRIVATE_SETTINGS } from "~/features/settings/defaults";
 import { setTypingPreference } from "~/features/typing/typing.client";
 
 export const SETTINGS_SAVE_FAILED = "Failed to save settings. Please try again.";

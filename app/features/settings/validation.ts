@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { PrivateSettings } from "~/lib/session-user";
 import { isTargetLanguageCode } from "~/features/translation/languages";
-import { DEFAULT_CLOCK_CITIES } from "~/features/world-clock/world-clock";
+import { DEFAULT_PRIVATE_SETTINGS } from "~/features/settings/defaults";
 
 const CLOCK_CITIES = [
   "New York",
@@ -47,15 +46,7 @@ export const privateSettingsSchema = z
   })
   .strict();
 
-export const DEFAULT_PRIVATE_SETTINGS: PrivateSettings = {
-  translationLanguage: "EN-US",
-  translationEnabled: false,
-  desktopNotificationsEnabled: false,
-  notifyOnMention: true,
-  notifyKeywords: [],
-  worldClockCities: [...DEFAULT_CLOCK_CITIES],
-  sendTypingIndicators: true,
-};
+export { DEFAULT_PRIVATE_SETTINGS };
 
 /** What the server receives: the two switches it acts on, and the private settings as ciphertext. */
 export const settingsRequestSchema = z

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { setCsrfToken } from "~/lib/api.client";
 import { AuthError, signIn, signOut, signUp } from "~/features/auth/auth.client";
-import { AuthScreen, type AuthMode, type AuthValues } from "~/features/auth/AuthScreen";
+import type { AuthMode, AuthValues } from "~/features/auth/AuthScreen";
 import { InsecureContextScreen, LoadingScreen } from "~/features/workspace/LoadingScreen";
 import { Workspace } from "~/features/workspace/Workspace";
 import { parseInvite } from "~/features/channels/invite";
@@ -13,6 +13,9 @@ import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
 
 type Phase = "loading" | "insecure" | "ready";
+
+// The sign-in screen (and its form checks) loads only for a page that is signed out.
+const AuthScreen = lazy(() => import("~/features/auth/AuthScreen").then((m) => ({ default: m.AuthScreen })));
 
 /** Top-level state of the single page: loading, signed out (auth screen) or signed in (workspace). */
 export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string; initialUser: SessionUser | null; config: AppConfig }) {
@@ -74,7 +77,11 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   if (phase === "loading") return <LoadingScreen />;
   if (phase === "insecure") return <InsecureContextScreen />;
   if (!user)
-    return <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} invitedTo={invitedTo} />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} invitedTo={invitedTo} />
+      </Suspense>
+    );
   return (
     <>
       <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />

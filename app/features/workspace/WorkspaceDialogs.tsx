@@ -2,7 +2,11 @@ import { ConfirmDialog } from "~/ui/Modal";
 import type { Channel } from "~/features/channels/types";
 import type { ChannelMember } from "~/features/members/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { CreateChannelModal, JoinChannelModal } from "~/features/channels/ChannelForms";
+import { lazy, Suspense } from "react";
+
+// The channel forms (and their validator) load when one of them is first opened.
+const CreateChannelModal = lazy(() => import("~/features/channels/ChannelForms").then((m) => ({ default: m.CreateChannelModal })));
+const JoinChannelModal = lazy(() => import("~/features/channels/ChannelForms").then((m) => ({ default: m.JoinChannelModal })));
 import { ContactsModal } from "~/features/contacts/ContactsModal";
 import type { useContacts } from "~/features/contacts/useContacts.client";
 import { NotificationSettingsModal } from "~/features/notifications/NotificationSettingsModal";
@@ -66,9 +70,17 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
   );
   switch (dialog.kind) {
     case "create":
-      return <CreateChannelModal busy={busy} error={error} onSubmit={actions.create} onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <CreateChannelModal busy={busy} error={error} onSubmit={actions.create} onClose={close} />
+        </Suspense>
+      );
     case "join":
-      return <JoinChannelModal busy={busy} error={error} onSubmit={actions.join} onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <JoinChannelModal busy={busy} error={error} onSubmit={actions.join} onClose={close} />
+        </Suspense>
+      );
     case "delete":
       return confirm(
         "Delete Channel",

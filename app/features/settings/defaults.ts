@@ -1,0 +1,13 @@
+import type { PrivateSettings } from "~/lib/session-user";
+import { DEFAULT_CLOCK_CITIES } from "~/features/world-clock/world-clock";
+
+/** The private settings of a user who never saved any (kept apart from the schemas, so the page's first load needs no validator). */
+export const DEFAULT_PRIVATE_SETTINGS: PrivateSettings = {
+  translationLanguage: "EN-US",
+  translationEnabled: false,
+  desktopNotificationsEnabled: false,
+  notifyOnMention: true,
+  notifyKeywords: [],
+  worldClockCities: [...DEFAULT_CLOCK_CITIES],
+  sendTypingIndicators: true,
+};
