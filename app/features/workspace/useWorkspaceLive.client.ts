@@ -47,13 +47,20 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
             const received = await history.receive(event.message);
             if (received && !received.own) {
               notifications.notifyAbout(selected, received);
-              unread.arrived(selected.id, received);
+              if (!received.threadOnly) unread.arrived(selected.id, received);
             }
             return;
           }
           // Another of the user's channels: decrypted to count it (and its mentions) and to decide about a notification.
           const other = channels?.find((c) => c.id === event.message.channelId);
-          if (!other || event.message.senderId === user.id || event.message.kind) return;
+          if (!other || event.message.senderId === user.id) return;
+          // a reply in a thread: no unread count in the channel, but a notification for those it is for
+          if (event.message.kind === "reply") {
+            const [reply] = notifications.wanted() ? await decryptMessages(user, other, [event.message]) : [];
+            if (reply) notifications.notifyAbout(other, reply);
+            return;
+          }
+          if (event.message.kind) return;
           const [decrypted] = await decryptMessages(user, other, [event.message]);
           unread.arrived(other.id, decrypted ?? null);
           if (decrypted && notifications.wanted()) notifications.notifyAbout(other, decrypted);
