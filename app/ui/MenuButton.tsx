@@ -4,6 +4,8 @@ import { useDropdown } from "~/ui/useDropdown";
 interface Props {
   /** The button's text. */
   label: string;
+  /** The button's accessible name, when it must differ from its text. */
+  buttonLabel?: string;
   /** The menu's accessible name. */
   menuLabel: string;
   items: { label: string; onSelect: () => void }[];
@@ -18,6 +20,7 @@ interface Props {
  */
 export function MenuButton({
   label,
+  buttonLabel,
   menuLabel,
   items,
   buttonClassName = "btn btn-small",
@@ -56,6 +59,7 @@ export function MenuButton({
         className={buttonClassName}
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-label={buttonLabel}
         onClick={() => setOpen((o) => !o)}
       >
         {label}

@@ -105,6 +105,16 @@ test("a thread of three replies in a classic and a sealed channel: only the root
   await expect(bob.page.getByRole("complementary", { name: "Thread" }).getByText("one more while bob looks away")).toBeVisible();
   await expect(threads.getByText("No unread threads")).toBeVisible({ timeout: 20_000 });
 
+  // Search finds a reply that is only in its thread, and its result opens the thread.
+  await bob.page.getByRole("button", { name: "Close thread" }).click();
+  const searchField = bob.page.getByRole("combobox", { name: "Search messages" });
+  await bob.page.keyboard.press("Control+k");
+  await searchField.fill("looks away");
+  const hit = bob.page.getByRole("listbox", { name: "Search results" }).getByRole("option");
+  await expect(hit).toHaveCount(1, { timeout: 20_000 });
+  await searchField.press("Enter");
+  await expect(bob.page.getByRole("complementary", { name: "Thread" }).getByText("one more while bob looks away")).toBeVisible();
+
   // After a reload the thread is whole.
   await bob.page.reload();
   await bob.page.getByRole("button", { name: "# Threaded" }).click();

@@ -99,6 +99,7 @@ export function MessageItem(props: ItemProps) {
         <ReactMenu onPick={(emoji) => props.onReact(m, emoji)} />
         <MenuButton
           label="More"
+          buttonLabel="More actions"
           menuLabel={`More actions for the message from ${sender}`}
           buttonClassName="link-button"
           items={[

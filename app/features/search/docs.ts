@@ -12,6 +12,7 @@ export const toDoc = (m: DecryptedMessage): SearchDoc => ({
   text: m.text,
   extra: [...m.attachments.map((a) => a.name), ...m.previews.map((p) => p.title)].filter(Boolean).join("\n"),
   hasFile: m.fileHashes.length > 0 || m.attachments.length > 0,
+  ...(m.threadOnly && m.thread ? { thread: m.thread } : {}),
 });
 
 /** Edits in the order they were made (the latest one's text wins). */

@@ -15,6 +15,8 @@ export interface SearchDoc {
   hasFile: boolean;
   /** When the text is an edit: the edit's time (a later edit wins). */
   editedAt?: string;
+  /** A reply that is only in its thread: the thread's root (the result opens the thread). */
+  thread?: string;
 }
 
 /** Where the background backfill of one channel stands. */
@@ -35,7 +37,7 @@ export interface SearchHit extends SearchDoc {
 }
 
 const FIELDS = ["text", "extra"];
-const STORED = ["channelId", "senderId", "sender", "created", "text", "extra", "hasFile", "editedAt"];
+const STORED = ["channelId", "senderId", "sender", "created", "text", "extra", "hasFile", "editedAt", "thread"];
 const OPTIONS = {
   fields: FIELDS,
   storeFields: STORED,

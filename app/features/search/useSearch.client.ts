@@ -1,3 +1,4 @@
+import { requestThreadOpen } from "~/features/threads/open.client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
@@ -198,7 +199,10 @@ export function useSearch(user: SessionUser, parts: Parts) {
 
   const open = useCallback(
     (hit: SearchHit) => {
+      // a reply that is only in its thread opens the thread
+      if (hit.thread) requestThreadOpen(hit.channelId, hit.thread);
       partsRef.current.select(hit.channelId);
+      if (hit.thread) return;
       const missing = () => live.deleted(hit.id);
       setOpenAt((prev) => ({ channelId: hit.channelId, messageId: hit.id, created: hit.created, missing, key: (prev?.key ?? 0) + 1 }));
     },
