@@ -78,6 +78,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
     try {
       const sent = await sendMessage(user, channel, text, undefined, randomUuid(), { root: rootId, alsoInChannel: alsoToChannel });
       setText("");
+      setAlsoToChannel(false);
       onSent(sent);
     } catch (error) {
       notify(messageOf(error, "The reply could not be sent. Please try again."), "error");
