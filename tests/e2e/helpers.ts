@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
+import { deriveChannelSecrets, encryptMessage, exportPublicKey, generateKeyBundle } from "../../app/crypto";
 import { expect, newUser, signUp, type TestUser } from "./fixtures";
 
 export interface Person {
@@ -82,4 +83,27 @@ export async function keyPackagesSent(p: Person) {
       timeout: 20_000,
     })
     .toBeGreaterThan(0);
+}
+
+/**
+ * The server (a PocketBase superuser) swaps a user's identity keys in their profile for keys of its own
+ * and posts "forged by the server" in a classic channel under that user's name, signed with them.
+ */
+export async function swapKeysAndForge(user: Person, channelId: string, password: string) {
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const mallory = await generateKeyBundle();
+  await admin.collection("profiles").update(user.id, {
+    ecdh_public_key: await exportPublicKey(mallory.ecdhPublicKey),
+    rsa_public_key: await exportPublicKey(mallory.rsaPublicKey),
+  });
+  const channel = await admin.collection("channels").getOne(channelId);
+  const { key } = await deriveChannelSecrets(password, channelId, channel.kdf_iterations as number);
+  const forged = await encryptMessage({
+    key,
+    channelId,
+    senderId: user.id,
+    plaintext: "forged by the server",
+    signingKey: mallory.rsaPrivateKey,
+  });
+  await admin.collection("messages").create({ channel: channelId, sender: user.id, encrypted_content: forged });
 }

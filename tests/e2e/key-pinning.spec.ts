@@ -1,7 +1,7 @@
 import { superuserClient } from "../integration/pocketbase";
-import { deriveChannelSecrets, encryptMessage, exportPublicKey, generateKeyBundle } from "../../app/crypto";
+import { exportPublicKey, generateKeyBundle } from "../../app/crypto";
 import { expect, signIn, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, messageTexts, person, send, type Person } from "./helpers";
+import { createChannel, joinAndOpen, log, messageTexts, person, send, swapKeysAndForge, type Person } from "./helpers";
 
 const safetyGroups = async (viewer: Person, other: string) => {
   await viewer.page.getByRole("button", { name: "Members" }).click();
@@ -33,22 +33,7 @@ test("swapped identity keys: the channel warns, nothing signed by them is shown 
   await seenByAlice.panel.getByRole("button", { name: `Mark ${bob.user.username} as verified` }).click();
   await expect(seenByAlice.panel.getByText("Verified", { exact: true })).toBeVisible();
 
-  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const mallory = await generateKeyBundle();
-  await admin.collection("profiles").update(bob.id, {
-    ecdh_public_key: await exportPublicKey(mallory.ecdhPublicKey),
-    rsa_public_key: await exportPublicKey(mallory.rsaPublicKey),
-  });
-  const channel = await admin.collection("channels").getOne(channelId);
-  const { key } = await deriveChannelSecrets(password, channelId, channel.kdf_iterations as number);
-  const forged = await encryptMessage({
-    key,
-    channelId,
-    senderId: bob.id,
-    plaintext: "forged by the server",
-    signingKey: mallory.rsaPrivateKey,
-  });
-  await admin.collection("messages").create({ channel: channelId, sender: bob.id, encrypted_content: forged });
+  await swapKeysAndForge(bob, channelId, password);
 
   // A fresh page reads the swapped keys: the keyring's pin says they are not Bob's.
   await alice.page.reload();

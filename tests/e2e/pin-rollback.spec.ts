@@ -1,8 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { deriveChannelSecrets, encryptMessage, exportPublicKey, generateKeyBundle } from "../../app/crypto";
 import { expect, signIn, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, messageTexts, person, send, type Person } from "./helpers";
+import { createChannel, joinAndOpen, log, messageTexts, person, send, swapKeysAndForge, type Person } from "./helpers";
 
 // The server (a PocketBase superuser, who bypasses every API rule) tries to make Alice's devices
 // forget that she pinned, and verified, Bob's keys: it deletes her pin for Bob, or puts back an older
@@ -48,24 +47,7 @@ test("a deleted or older pin for a verified contact is a warning on every device
 
   // The server's own keys for Bob, and a message signed with them under his name.
   const server = await admin();
-  const mallory = await generateKeyBundle();
-  await server.collection("profiles").update(bob.id, {
-    ecdh_public_key: await exportPublicKey(mallory.ecdhPublicKey),
-    rsa_public_key: await exportPublicKey(mallory.rsaPublicKey),
-  });
-  const { key } = await deriveChannelSecrets(
-    password,
-    channelId,
-    (await server.collection("channels").getOne(channelId)).kdf_iterations as number,
-  );
-  const forged = await encryptMessage({
-    key,
-    channelId,
-    senderId: bob.id,
-    plaintext: "forged by the server",
-    signingKey: mallory.rsaPrivateKey,
-  });
-  await server.collection("messages").create({ channel: channelId, sender: bob.id, encrypted_content: forged });
+  await swapKeysAndForge(bob, channelId, password);
 
   const expectWarned = async (page: Person["page"], words: RegExp) => {
     await expect(page.getByRole("alert").filter({ hasText: words })).toBeVisible();
