@@ -1,0 +1,200 @@
+// The hostile suite's inputs (tests/integration/hostile.test.ts): wrong methods, evil strings and ids,
+// wrong types, garbage bodies, a valid body per JSON route (to break one field at a time), and every
+// route of the web app and of PocketBase's server functions.
+
+import { fakePublicKey, randomSecret, randomVerifier } from "./pocketbase";
+import type { RawRequest, Visitor } from "./web";
+
+export const WRONG_METHODS = [
+  "TRACE",
+  "PROPFIND",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "MKCOL",
+  "COPY",
+  "MOVE",
+  "LOCK",
+  "UNLOCK",
+  "PROPPATCH",
+  "SEARCH",
+  "REPORT",
+  "PURGE",
+];
+export const EVIL_STRINGS = [
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "x\udfff",
+  "' OR 1=1 --",
+  '" || 1=1 || "',
+  "') || id != ('",
+  "{:id}",
+  '@request.auth.id != ""',
+  "id ~ '%'",
+  "../../../../etc/passwd",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%00",
+  "<script>alert(1)</script>",
+  "${7*7}",
+  "a".repeat(70_000),
+];
+export const EVIL_IDS = [
+  "..",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%2e%2e%2f%2e%2e%2f",
+  "....%2F%2F",
+  "%00",
+  "a%00b",
+  "%ED%A0%80",
+  "%27%20OR%201%3D1%20--",
+  "%22%20%7C%7C%201%3D1",
+  "%7B%3Aid%7D",
+  "x".repeat(2000),
+  "AAAAAAAAAAAAAAA",
+  "aaaaaaaaaaaaaa",
+  "00000000-0000-0000-0000-00000000000g",
+  "%F0%9F%94%92",
+];
+export const FREE_TEXT = new Set([
+  "encryptedEcdhPrivateKey",
+  "encryptedRsaPrivateKey",
+  "ecdhPublicKey",
+  "rsaPublicKey",
+  "name",
+  "encryptedContent",
+  "senderPublicKey",
+  "channelName",
+  "senderUsername",
+  "messageContent",
+  "text",
+]);
+export const OPTIONAL = new Set(["clientId", "senderPublicKey", "messageContent", "translationLanguage", "translationEnabled", "pin"]);
+export const WRONG_TYPES: unknown[] = [0, -1, 1e308, true, null, [], ["a"], {}, { $gt: "" }, [[[]]]];
+export const GARBAGE_BODIES = [
+  "",
+  "{",
+  "[1, 2",
+  "null",
+  "[]",
+  '"text"',
+  "12345",
+  '{"a": 1e999}',
+  "\u0000\u0001\u0002",
+  '{"a":"\\ud800"}',
+  '{"__proto__": {"admin": true}}',
+  '{"constructor": {"prototype": {"admin": true}}}',
+  "<xml/>",
+  "a=b&c=d",
+];
+
+export interface Case extends RawRequest {
+  label: string;
+  target: "web" | "pb";
+  as?: Visitor;
+  /** Accept this 2xx answer for this case (a list the caller may ask for, empty because nothing in it is theirs). */
+  ok?: string;
+}
+
+/** A valid body for each JSON route of the web app, to break one field at a time. */
+export function validBodies(channelId: string): Record<string, Record<string, unknown>> {
+  return {
+    "/api/auth/signin": { email: "x@example.test", loginSecret: randomSecret() },
+    "/api/auth/signup": {
+      id: "abcdefghijklmno",
+      email: "y@example.test",
+      loginSecret: randomSecret(),
+      username: "hostile_user",
+      ecdhPublicKey: fakePublicKey(),
+      rsaPublicKey: fakePublicKey(),
+      encryptedEcdhPrivateKey: "w".repeat(40),
+      encryptedRsaPrivateKey: "w".repeat(40),
+      kdfIterations: 600_000,
+    },
+    "/api/channels": {
+      id: crypto.randomUUID(),
+      name: "n",
+      verifier: randomVerifier(),
+      ecdhPublicKey: fakePublicKey(),
+      kdfIterations: 600_000,
+    },
+    "/api/channels/join": { channelId, verifier: randomVerifier(), ecdhPublicKey: fakePublicKey() },
+    [`/api/channels/${channelId}/messages`]: { encryptedContent: "eA==", clientId: crypto.randomUUID() },
+    "/api/contacts": { name: "bmFtZQ", phoneNumber: "cGhvbmU" },
+    "/api/settings": { translationLanguage: "es", translationEnabled: true },
+    "/api/translate": { text: ["hello"], targetLang: "es" },
+    "/api/notify-email": { channelName: "n", senderUsername: "u", messageContent: "m" },
+    "/api/link-preview": { url: "https://example.com/" },
+    "/api/direct": { id: crypto.randomUUID(), participants: ["abcdefghijklmno"] },
+    "/api/people": { username: "hostile_someone" },
+    "/api/key-packages": { device: "hostile-device", oneTime: ["AAAA"], lastResort: "AAAA" },
+    "/api/key-packages/claim": { userId: "abcdefghijklmno" },
+    // a pin for a user who does not exist: refused even when every field is well formed
+    "/api/pins": { pin: { subjectId: "abcdefghijklmno", data: "AAAA" }, head: { counter: 1, data: "AAAA" } },
+  };
+}
+
+export const GET_ROUTES = (channelId: string) => [
+  "/",
+  "/_root.data",
+  "/api/channels",
+  "/api/contacts",
+  "/api/news",
+  "/api/events",
+  `/api/channels/${channelId}/messages`,
+  "/api/profiles?ids=abcdefghijklmno",
+  "/api/people",
+  "/api/key-packages?device=hostile-device",
+  "/api/pins",
+  "/api/threads",
+  "/api/attachments/abcdefghijklmno",
+  "/api/previews/abcdefghijklmno/image",
+];
+export const ID_POST_ROUTES = [
+  "/api/channels/ID/clear",
+  "/api/channels/ID/delete",
+  "/api/channels/ID/leave",
+  "/api/channels/ID/messages",
+  "/api/channels/ID/attachments",
+  "/api/channels/ID/previews",
+  "/api/contacts/ID/delete",
+  "/api/direct/ID/add",
+  "/api/channels/ID/typing",
+];
+export const ID_GET_ROUTES = [
+  "/api/channels/ID/messages",
+  "/api/channels/ID/pinned",
+  "/api/channels/ID/threads/abcdefghijklmno",
+  "/api/attachments/ID",
+  "/api/previews/ID/image",
+  "/api/sealed/ID/welcomes",
+];
+export const PB_HOOKS = [
+  "/api/chat/signup",
+  "/api/chat/channels",
+  "/api/chat/channels/join",
+  "/api/chat/channels/ID/clear",
+  "/api/chat/notify-email",
+  "/api/chat/link-preview",
+  "/api/chat/translate",
+  "/api/chat/signout",
+  "/api/chat/mls/key-packages",
+  "/api/chat/mls/key-packages/claim",
+  "/api/chat/mls/groups",
+  "/api/chat/mls/commits",
+  "/api/chat/mls/group-info",
+  "/api/chat/mls/external-join",
+  "/api/chat/direct",
+  "/api/chat/direct/add",
+  "/api/chat/users/lookup",
+  "/api/chat/history?channel=ID&limit=1",
+  "/api/chat/pins",
+  "/api/chat/typing",
+];
+
+export async function* oversize(bytes: number) {
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  yield Buffer.from('{"x":"');
+  for (let sent = 0; sent < bytes; sent += chunk.length) yield chunk;
+  yield Buffer.from('"}');
+}
