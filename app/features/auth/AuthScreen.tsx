@@ -1,7 +1,8 @@
 import { Field } from "~/ui/Form";
 import { LockIcon } from "~/ui/icons";
 import { useId, useState, type FormEvent } from "react";
-import { MIN_PASSWORD_LENGTH, signInFormSchema, signUpFormSchema } from "~/features/auth/validation";
+import { authFormProblem } from "~/features/auth/form-checks";
+import { MIN_PASSWORD_LENGTH } from "~/features/auth/limits";
 
 export type AuthMode = "signin" | "signup";
 
@@ -31,9 +32,9 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, invitedTo }: P
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const parsed = (mode === "signup" ? signUpFormSchema : signInFormSchema).safeParse(values);
-    if (!parsed.success) {
-      setFormError(parsed.error.issues[0]?.message ?? "Please check the form.");
+    const problem = authFormProblem(mode, values);
+    if (problem) {
+      setFormError(problem);
       return;
     }
     setFormError(null);

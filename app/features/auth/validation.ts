@@ -1,28 +1,9 @@
 import { z } from "zod";
 
-// Shared by the auth form (what the person types) and the auth routes (what the browser sends after
-// deriving keys). The raw password is validated only in the browser: it never leaves it.
+// What the auth routes accept (what the browser sends after deriving keys). The form's own checks,
+// on the raw password among others, are in form-checks.ts and run only in the browser.
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-
-export const signUpFormSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, "Username is required.")
-    .regex(USERNAME_PATTERN, "Username must be 3-32 characters: letters, digits, dot, dash or underscore."),
-  email: z.string().trim().min(1, "Email is required.").email("Please enter a valid email address."),
-  password: z
-    .string()
-    .min(1, "Password is required.")
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`),
-});
-
-export const signInFormSchema = z.object({
-  email: z.string().trim().min(1, "Email is required.").email("Please enter a valid email address."),
-  password: z.string().min(1, "Password is required."),
-});
+import { USERNAME_PATTERN } from "~/features/auth/limits";
 
 const secret = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Invalid login secret.");
 const publicKey = z.string().min(40).max(1000);
