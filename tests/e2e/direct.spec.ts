@@ -124,7 +124,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   for (const n of [1, 2, 3]) {
     await thread.getByLabel("Reply in thread").fill(`dm thread reply ${n}`);
     await thread.getByRole("button", { name: "Send reply" }).click();
-    await expect(thread.getByText(`dm thread reply ${n}`)).toBeVisible({ timeout: 20_000 });
+    await expect(thread.getByRole("list", { name: "Replies" }).getByText(`dm thread reply ${n}`)).toBeVisible({ timeout: 20_000 });
   }
   await expect(message(bob.page, "hi alice").getByRole("button", { name: "3 replies: open the thread" })).toBeVisible({ timeout: 20_000 });
   await expect(log(bob.page).getByText("dm thread reply 2")).toHaveCount(0);
