@@ -3,6 +3,7 @@ module chatcrypt/pocketbase
 go 1.26.8
 
 require (
+	github.com/SherClockHolmes/webpush-go v1.4.0
 	github.com/dop251/goja v0.0.0-20260722130236-0768e0998ac0
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/mmcdole/gofeed v1.4.2
@@ -10,6 +11,7 @@ require (
 	github.com/pocketbase/pocketbase v0.39.11
 	golang.org/x/net v0.58.0
 	golang.org/x/text v0.41.0
+	modernc.org/sqlite v1.55.0
 )
 
 require (
@@ -45,5 +47,4 @@ require (
 	modernc.org/libc v1.74.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.11.0 // indirect
-	modernc.org/sqlite v1.55.0 // indirect
 )

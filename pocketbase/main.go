@@ -62,6 +62,7 @@ func main() {
 	registerCheckpoints(app)
 	registerHistory(app)
 	registerTyping(app)
+	registerPush(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	webpush "github.com/SherClockHolmes/webpush-go"
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+const (
+	pushQueueSize   = 10_000
+	pushWorkers     = 4
+	pushEvery       = 5 * time.Second // at most one push per user and conversation this often
+	pushTTL         = 24 * 60 * 60    // seconds a push service keeps an undelivered push
+	pushSendTimeout = 15 * time.Second
+	// The payload travels in one 4096-byte record: 4096 - 16 (tag) - 86 (header) - 1 (delimiter).
+	// A message whose ciphertext does not fit is announced by its id only.
+	pushMaxPayload = 3993
+)
+
+// pushPayload is what the browser's service worker receives (decrypted by the browser from the
+// push service's RFC 8291 record): the message's ciphertext and what it needs to open and show it.
+type pushPayload struct {
+	V            int    `json:"v"`
+	Conversation string `json:"c"`
+	Name         string `json:"n"`           // the channel's name (a direct conversation's is not shown)
+	Direct       bool   `json:"d,omitempty"` // a direct conversation
+	MLS          bool   `json:"mls,omitempty"`
+	Message      string `json:"m"`
+	Sender       string `json:"s"`
+	SenderName   string `json:"u"`
+	Created      string `json:"t"`
+	Thread       string `json:"r,omitempty"`
+	Ciphertext   string `json:"e,omitempty"`
+}
+
+type pushJob struct {
+	record *core.Record
+	at     time.Time
+}
+
+type pushSender struct {
+	app     core.App
+	fetcher *safeFetcher
+	keys    vapidKeys
+	queue   chan pushJob
+	once    sync.Once
+
+	mu   sync.Mutex
+	last map[string]time.Time // "user conversation" -> last push
+}
+
+func newPushSender(app core.App, fetcher *safeFetcher) *pushSender {
+	return &pushSender{app: app, fetcher: fetcher, queue: make(chan pushJob, pushQueueSize), last: map[string]time.Time{}}
+}
+
+func (s *pushSender) start(keys vapidKeys) {
+	s.once.Do(func() {
+		s.keys = keys
+		for range pushWorkers {
+			go func() {
+				for job := range s.queue {
+					s.deliver(job)
+				}
+			}()
+		}
+	})
+}
+
+// enqueue never blocks the request that created the message: a full queue drops the push.
+func (s *pushSender) enqueue(record *core.Record) {
+	select {
+	case s.queue <- pushJob{record: record, at: time.Now()}:
+	default:
+		s.app.Logger().Warn("web push: queue full, push dropped", "message", record.Id)
+	}
+}
+
+// due reports whether the user may get a push for the conversation now, and remembers it.
+func (s *pushSender) due(userID, conversation string, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.last) > 100_000 {
+		for k, at := range s.last {
+			if now.Sub(at) >= pushEvery {
+				delete(s.last, k)
+			}
+		}
+	}
+	key := userID + " " + conversation
+	if at, ok := s.last[key]; ok && now.Sub(at) < pushEvery {
+		return false
+	}
+	s.last[key] = now
+	return true
+}
+
+// targets are the members who should get a push for the message: not its sender, no open page
+// (no live stream through any web process, no realtime subscription), and their rules want it.
+func (s *pushSender) targets(record *core.Record, channel *core.Record, now time.Time) []string {
+	senderID := record.GetString("sender")
+	users, err := members.of(s.app, channel.Id)
+	if err != nil || len(users) == 0 {
+		return nil
+	}
+	var mentions []string
+	_ = json.Unmarshal([]byte(record.GetString("mentions")), &mentions)
+	candidates := make([]any, 0, len(users))
+	for _, id := range users {
+		if id != senderID && !pageOpen(s.app, id) {
+			candidates = append(candidates, id)
+		}
+	}
+	if len(candidates) == 0 {
+		return nil
+	}
+	rules := map[string]notifyRules{}
+	var rows []struct {
+		Owner string `db:"owner"`
+		Rules string `db:"rules"`
+	}
+	_ = s.app.DB().Select("owner", "rules").From("notify_rules").Where(dbx.In("owner", candidates...)).All(&rows)
+	for _, row := range rows {
+		rules[row.Owner] = parseNotifyRules([]byte(row.Rules))
+	}
+	direct := channel.GetBool("direct")
+	var out []string
+	for _, c := range candidates {
+		id := c.(string)
+		if rules[id].wants(channel.Id, direct, slices.Contains(mentions, id), now) && s.due(id, channel.Id, now) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (s *pushSender) deliver(job pushJob) {
+	record := job.record
+	channel, err := s.app.FindRecordById("channels", record.GetString("channel"))
+	if err != nil {
+		return
+	}
+	targets := s.targets(record, channel, job.at)
+	if len(targets) == 0 {
+		return
+	}
+	ids := make([]any, len(targets))
+	for i, id := range targets {
+		ids[i] = id
+	}
+	subs, err := s.app.FindAllRecords("push_subscriptions", dbx.In("owner", ids...))
+	if err != nil || len(subs) == 0 {
+		return
+	}
+	payload := pushPayload{
+		V: 1, Conversation: channel.Id, Name: channel.GetString("name"), Direct: channel.GetBool("direct"),
+		MLS: channel.GetBool("direct") || channel.GetBool("sealed"), Message: record.Id,
+		Sender: record.GetString("sender"), Created: record.GetDateTime("created").String(),
+		Thread: record.GetString("thread"), Ciphertext: record.GetString("encrypted_content"),
+	}
+	if sender, err := s.app.FindRecordById("profiles", payload.Sender); err == nil {
+		payload.SenderName = sender.GetString("username")
+	}
+	body, _ := json.Marshal(payload)
+	if len(body) > pushMaxPayload {
+		payload.Ciphertext = ""
+		body, _ = json.Marshal(payload)
+	}
+	topic := sha256.Sum256([]byte(channel.Id))
+	options := &webpush.Options{
+		HTTPClient:      s.fetcher.client,
+		Subscriber:      s.contact(),
+		Topic:           base64.RawURLEncoding.EncodeToString(topic[:])[:32], // collapses a conversation's undelivered pushes
+		TTL:             pushTTL,
+		Urgency:         webpush.UrgencyHigh,
+		VAPIDPublicKey:  s.keys.Public,
+		VAPIDPrivateKey: s.keys.Private,
+	}
+	for _, sub := range subs {
+		s.send(sub, body, options)
+	}
+}
+
+// contact is the VAPID "sub" claim push services may write to: PUSH_CONTACT (an https: or mailto:
+// address), else the mail sender address of PocketBase's settings.
+func (s *pushSender) contact() string {
+	if c := os.Getenv("PUSH_CONTACT"); c != "" {
+		return c
+	}
+	if a := s.app.Settings().Meta.SenderAddress; a != "" {
+		return "mailto:" + a
+	}
+	return "mailto:admin@localhost"
+}
+
+// send posts one push; a subscription its push service no longer knows (404, 410) is dropped.
+func (s *pushSender) send(sub *core.Record, body []byte, options *webpush.Options) {
+	ctx, cancel := context.WithTimeout(context.Background(), pushSendTimeout)
+	defer cancel()
+	res, err := webpush.SendNotificationWithContext(ctx, body, &webpush.Subscription{
+		Endpoint: sub.GetString("endpoint"),
+		Keys:     webpush.Keys{P256dh: sub.GetString("p256dh"), Auth: sub.GetString("auth")},
+	}, options)
+	if err != nil {
+		s.app.Logger().Warn("web push: push service unreachable", "subscription", sub.Id, "error", err.Error())
+		return
+	}
+	res.Body.Close()
+	switch {
+	case res.StatusCode == 404 || res.StatusCode == 410:
+		if err := s.app.Delete(sub); err != nil {
+			s.app.Logger().Warn("web push: could not drop a gone subscription", "subscription", sub.Id, "error", err.Error())
+		}
+	case res.StatusCode >= 300:
+		s.app.Logger().Warn("web push: push service refused", "subscription", sub.Id, "status", res.StatusCode)
+	}
+}
+
+// pageOpen reports whether the user has a page open: a live stream through a web process (the
+// relay) or a realtime subscription to their messages.
+func pageOpen(app core.App, userID string) bool {
+	if relay.hasUser(userID) {
+		return true
+	}
+	for _, client := range app.SubscriptionsBroker().Clients() {
+		if !client.HasSubscription(messagesTopic) {
+			continue
+		}
+		if auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record); auth != nil && auth.Id == userID && auth.Collection().Name == "users" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasUser reports whether any web process has the user registered (a page of theirs is open).
+func (h *relayHub) hasUser(userID string) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for _, c := range h.conns {
+		c.mu.RLock()
+		n := c.users[userID]
+		c.mu.RUnlock()
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
