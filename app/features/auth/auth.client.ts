@@ -1,3 +1,4 @@
+import { disablePush } from "~/features/push/push.client";
 import {
   PBKDF2_ITERATIONS,
   deriveAccountSecrets,
@@ -113,5 +114,6 @@ export async function signOut() {
   clearLocalKeys();
   clearChannelSecrets();
   forgetVaultKeys();
-  await Promise.all([deleteSearchIndex(), signOutOnServer()]);
+  // the push subscription goes first, while the session can still tell the server
+  await Promise.all([deleteSearchIndex(), disablePush().then(signOutOnServer)]);
 }

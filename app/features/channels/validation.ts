@@ -60,6 +60,11 @@ export const postMessageRequestSchema = z
     clientId: z.string().regex(UUID_PATTERN, "clientId must be a lowercase UUID.").optional(),
     /** A sealed channel's message: the MLS epoch it is encrypted for. */
     epoch: z.number().int().min(0).max(1_000_000_000).optional(),
+    /** The members the text mentions (the server cannot read it): whom a push may tell. */
+    mentions: z
+      .array(z.string().regex(/^[a-z0-9]{15}$/, "Invalid user id."))
+      .max(50, "At most 50 mentions.")
+      .optional(),
   })
   .refine(
     (body) => (body.kind === undefined || body.kind === "reply") === (body.targetId === undefined),

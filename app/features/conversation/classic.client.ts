@@ -10,6 +10,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
 import { channelKey } from "~/features/channels/channels.client";
+import { rememberForPush } from "~/features/push/push.client";
 import type { ConversationCrypto } from "~/features/conversation/types";
 
 export function classicConversation(user: SessionUser, channel: Channel): ConversationCrypto {
@@ -35,6 +36,7 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
               m.id,
               await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey }),
             );
+            rememberForPush(user.id, channel.id, key, m.senderId, verifyKey);
           } catch {
             // not verifiable or not decryptable: left out
           }

@@ -1,3 +1,4 @@
+import { mentionedMembers } from "~/features/push/mentions.client";
 import { api } from "~/lib/api.client";
 import type { Channel } from "~/features/channels/types";
 import type { AnnotationKind, EncryptedMessage, ThreadSummary } from "~/features/messages/types";
@@ -48,7 +49,13 @@ export async function postEnvelope(
   annotation?: { kind: AnnotationKind; targetId: string } | { kind?: "reply"; thread: string },
   clientId?: string,
 ): Promise<DecryptedMessage> {
-  const fields = { senderPublicKey: user.ecdhPublicKey, ...(annotation ?? {}), ...(clientId ? { clientId } : {}) };
+  const mentions = annotation && "targetId" in annotation ? [] : await mentionedMembers(channel.id, user.id, body.text);
+  const fields = {
+    senderPublicKey: user.ecdhPublicKey,
+    ...(annotation ?? {}),
+    ...(clientId ? { clientId } : {}),
+    ...(mentions.length ? { mentions } : {}),
+  };
   const post = (encryptedContent: string, epoch?: number) =>
     api<{ message: EncryptedMessage }>(`/api/channels/${channel.id}/messages`, {
       encryptedContent,

@@ -111,6 +111,7 @@ export async function createMessage(
     thread?: string;
     clientId?: string;
     epoch?: number;
+    mentions?: string[];
   },
 ): Promise<EncryptedMessage & { replayed?: true }> {
   try {
@@ -126,6 +127,7 @@ export async function createMessage(
         ...(input.kind && input.kind !== "reply" ? { kind: input.kind, target: input.targetId } : {}),
         ...(input.kind === "reply" ? { kind: "reply" } : {}),
         ...(input.thread ? { thread: input.thread } : {}),
+        ...(input.mentions?.length ? { mentions: input.mentions } : {}),
       },
       caller,
     );

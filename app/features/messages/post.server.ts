@@ -36,6 +36,7 @@ export async function postMessage(request: RequestLike, params: Record<string, s
         thread: body.thread,
         clientId: body.clientId,
         epoch: body.epoch,
+        mentions: body.mentions,
       },
     );
   } catch (thrown) {

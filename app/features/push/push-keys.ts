@@ -1,0 +1,39 @@
+/**
+ * The keys this device keeps for its service worker to open pushed messages (app/features/push/
+ * push-worker.ts): for the signed-in user, each classic channel's key and each sender's verifying
+ * key, as WebCrypto keys the page could already use (non-extractable copies where the page's are
+ * extractable), in IndexedDB. Kept only while this device has notifications on for a signed-in user;
+ * deleted when they are turned off and at sign-out, so a push after that opens nothing.
+ * Used by both the page and the worker: IndexedDB only, nothing of the page's storage.
+ */
+import { deleteDatabase, runInStore } from "~/lib/idb.client";
+
+export const PUSH_DB = "chatcrypt_push";
+const STORE = "keys";
+
+export interface PushKeys {
+  key: string;
+  userId: string;
+  channels: Record<string, CryptoKey>;
+  verify: Record<string, CryptoKey>;
+}
+
+/** The keys kept for the signed-in user, or null. */
+export async function readPushKeys(): Promise<PushKeys | null> {
+  try {
+    const rows = await runInStore<PushKeys[]>(PUSH_DB, STORE, "readonly", (store) => store.getAll() as IDBRequest<PushKeys[]>);
+    return rows[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Replaces what is kept (one user per browser: the one signed in). */
+export async function writePushKeys(keys: Omit<PushKeys, "key">): Promise<void> {
+  await runInStore(PUSH_DB, STORE, "readwrite", (store) => {
+    store.clear();
+    return store.put({ ...keys, key: keys.userId });
+  });
+}
+
+export const deletePushKeys = () => deleteDatabase(PUSH_DB);

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { pushKey, savePushSubscription } from "~/features/push/push.server";
+import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+
+const key = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, "Push keys must be base64url.");
+
+const subscribeSchema = z
+  .object({
+    endpoint: z.string().url("endpoint must be an address.").max(2000),
+    keys: z.object({ p256dh: key(80, 100), auth: key(16, 32) }),
+    device: z.string().max(200).default(""),
+  })
+  .strict();
+
+/** The server's VAPID public key, for PushManager.subscribe. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { pb } = await requireUser(request, context);
+  return jsonResponse({ publicKey: await pushKey(pb) });
+}
+
+/** Keeps this browser's push subscription for the signed-in user. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const { pb, userId } = await requireUser(request, context);
+  await savePushSubscription(pb, userId, await readJson(request, subscribeSchema));
+  return jsonResponse({ ok: true });
+}
