@@ -18,6 +18,10 @@ bash scripts/ensure-deps.sh
 if [[ ",${BENCH_PHASES:-signup}," == *",signup,"* ]]; then node bench/signup-crowd.mjs; fi
 if [[ "${BENCH_PHASES:-}" == signup ]]; then exit 0; fi
 
+# Web Push to the push service stand-in on loopback (bench/push.ts): BENCH_PHASES=push runs only it.
+if [[ ",${BENCH_PHASES:-push}," == *",push,"* ]]; then npx vite-node bench/push.ts; fi
+if [[ "${BENCH_PHASES:-}" == push ]]; then exit 0; fi
+
 hard="$(ulimit -Hn)"
 if [[ "$hard" == unlimited || "$hard" -gt 65536 ]]; then hard=65536; fi
 ulimit -n "$hard"

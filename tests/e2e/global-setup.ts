@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { startApertium } from "../integration/apertium";
 import { startPocketBase } from "../integration/pocketbase";
+import { startPushService } from "../integration/push-service";
 import { startPreviewSite } from "./preview-site";
 import { startWeb } from "./stack";
 
@@ -9,6 +10,8 @@ export default async function globalSetup() {
   execFileSync("bash", ["scripts/ensure-deps.sh"], { stdio: "inherit" });
   const site = await startPreviewSite();
   const apertium = await startApertium();
+  // a push service stand-in on loopback (no real one is reachable here): tests/integration/push-service.ts
+  const push = await startPushService();
   const pb = await startPocketBase({
     env: {
       LINK_PREVIEW_ALLOW_HOSTS: new URL(site.origin).host,
@@ -16,6 +19,7 @@ export default async function globalSetup() {
       APERTIUM_URL: apertium.url,
       NEWS_FEED_URL: `${site.origin}/feed.xml`,
       NEWS_FEED_CACHE_SECONDS: "0",
+      PUSH_ALLOW_HOSTS: push.host,
     },
   });
   // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update; a
@@ -28,11 +32,13 @@ export default async function globalSetup() {
   process.env.E2E_LOG_DIR = web.logDir;
   process.env.E2E_SUPERUSER = JSON.stringify(pb.superuser);
   process.env.E2E_PREVIEW_ORIGIN = site.origin;
+  process.env.E2E_PUSH_ORIGIN = push.origin;
 
   return async () => {
     await web.stop();
     await pb.stop();
     site.server.close();
     await apertium.stop();
+    await push.stop();
   };
 }

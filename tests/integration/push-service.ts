@@ -40,7 +40,12 @@ function checkVapid(header: string | undefined, origin: string): { key: string }
     key: { kty: "EC", crv: "P-256", x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33)) },
     format: "jwk",
   });
-  const signed = verify("sha256", Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const signed = verify(
+    "sha256",
+    Buffer.from(`${head}.${claims}`),
+    { key: publicKey, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
   if (!signed) return "bad jwt signature";
   const { alg } = JSON.parse(Buffer.from(head, "base64url").toString()) as { alg?: string };
   const body = JSON.parse(Buffer.from(claims, "base64url").toString()) as { aud?: string; exp?: number; sub?: string };
@@ -52,6 +57,9 @@ function checkVapid(header: string | undefined, origin: string): { key: string }
   return { key };
 }
 
+const json = (res: http.ServerResponse, value: unknown) =>
+  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(value));
+
 export async function startPushService() {
   const secrets = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   const gone = new Set<string>();
@@ -61,6 +69,14 @@ export async function startPushService() {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      // What a test in another process asks of it: a new subscription, the pushes one received.
+      if (req.method === "POST" && req.url === "/subscriptions") return json(res, subscribe());
+      const asked = /^\/subscriptions\/([A-Za-z0-9_-]+)\/pushes$/.exec(req.url ?? "")?.[1];
+      if (req.method === "GET" && asked)
+        return json(
+          res,
+          received.filter((p) => p.subscription === asked),
+        );
       const id = /^\/push\/([A-Za-z0-9_-]+)$/.exec(req.url ?? "")?.[1] ?? "";
       const refuse = (status: number, why: string) => {
         refused.push(why);
@@ -83,10 +99,27 @@ export async function startPushService() {
         return refuse(400, `undecryptable: ${String(error)}`);
       }
       const topic = req.headers.topic as string | undefined;
-      received.push({ subscription: id, payload, topic, urgency: req.headers.urgency as string | undefined, ttl, vapidKey: vapid.key, at: Date.now() });
+      received.push({
+        subscription: id,
+        payload,
+        topic,
+        urgency: req.headers.urgency as string | undefined,
+        ttl,
+        vapidKey: vapid.key,
+        at: Date.now(),
+      });
       res.writeHead(201).end();
     });
   });
+  /** A new subscription, as a browser's PushManager.subscribe would give it. */
+  function subscribe(): StandInSubscription {
+    const id = randomBytes(12).toString("base64url");
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    secrets.set(id, { ecdh, auth });
+    return { id, endpoint: `${origin}/push/${id}`, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } };
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -94,15 +127,7 @@ export async function startPushService() {
     host: new URL(origin).host,
     received,
     refused,
-    /** A new subscription, as a browser's PushManager.subscribe would give it. */
-    subscribe(): StandInSubscription {
-      const id = randomBytes(12).toString("base64url");
-      const ecdh = createECDH("prime256v1");
-      ecdh.generateKeys();
-      const auth = randomBytes(16);
-      secrets.set(id, { ecdh, auth });
-      return { id, endpoint: `${origin}/push/${id}`, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } };
-    },
+    subscribe,
     /** From now on the service answers 410 Gone for the subscription (the browser unsubscribed). */
     expire: (id: string) => void gone.add(id),
     pushesFor: (id: string) => received.filter((p) => p.subscription === id),

@@ -76,7 +76,15 @@ describe("Web Push", () => {
     await expect.poll(() => service.pushesFor(sub.id).length, { timeout: 10_000 }).toBe(1);
     const [push] = service.pushesFor(sub.id);
     const payload = JSON.parse(push.payload) as Record<string, unknown>;
-    expect(payload).toMatchObject({ v: 1, c: channel.id, n: channel.name, m: mention.id, s: alice.id, u: alice.username, e: mention.encrypted_content });
+    expect(payload).toMatchObject({
+      v: 1,
+      c: channel.id,
+      n: channel.name,
+      m: mention.id,
+      s: alice.id,
+      u: alice.username,
+      e: mention.encrypted_content,
+    });
     expect(payload.m).not.toBe(plain.id);
     expect(push.urgency).toBe("high");
     expect(push.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
@@ -98,7 +106,11 @@ describe("Web Push", () => {
     const sub = await subscribe(dave);
     const [all, muted, nothing] = rooms.map((r) => r.id);
     await setRules(dave, {
-      conversations: { [all]: { level: "all" }, [muted]: { level: "all", mutedUntil: Date.now() + 3_600_000 }, [nothing]: { level: "nothing" } },
+      conversations: {
+        [all]: { level: "all" },
+        [muted]: { level: "all", mutedUntil: Date.now() + 3_600_000 },
+        [nothing]: { level: "nothing" },
+      },
     });
     for (let i = 0; i < 3; i++) await send(alice, all);
     await send(alice, muted, { mentions: [dave.id] });
@@ -113,7 +125,9 @@ describe("Web Push", () => {
     await joinChannel(erin, channel);
     const sub = await subscribe(erin);
     const live = new EventSource(`${pb.url}/api/realtime`);
-    const clientId = await new Promise<string>((resolve) => live.addEventListener("PB_CONNECT", (e) => resolve(JSON.parse(e.data).clientId)));
+    const clientId = await new Promise<string>((resolve) =>
+      live.addEventListener("PB_CONNECT", (e) => resolve(JSON.parse(e.data).clientId)),
+    );
     const res = await fetch(`${pb.url}/api/realtime`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: erin.token },
@@ -137,11 +151,19 @@ describe("Web Push", () => {
 
   it("refuses endpoints that are not a push service's https address, others' subscriptions and bad mentions", async () => {
     const keys = service.subscribe().keys;
-    for (const endpoint of ["http://example.com/push/x", "https://127.0.0.1/push/x", "https://10.0.0.1/x", "ftp://example.com/x", "not a url"]) {
+    for (const endpoint of [
+      "http://example.com/push/x",
+      "https://127.0.0.1/push/x",
+      "https://10.0.0.1/x",
+      "ftp://example.com/x",
+      "not a url",
+    ]) {
       expect(await statusOf(bob.pb.collection("push_subscriptions").create({ owner: bob.id, endpoint, ...keys })), endpoint).toBe(400);
     }
     // someone else's: neither created for them nor listed
-    expect(await statusOf(bob.pb.collection("push_subscriptions").create({ owner: alice.id, endpoint: service.subscribe().endpoint, ...keys }))).toBe(400);
+    expect(
+      await statusOf(bob.pb.collection("push_subscriptions").create({ owner: alice.id, endpoint: service.subscribe().endpoint, ...keys })),
+    ).toBe(400);
     const alices = await subscribe(alice);
     expect((await bob.pb.collection("push_subscriptions").getFullList()).map((s) => s.endpoint)).not.toContain(alices.endpoint);
     expect(await bob.pb.collection("notify_rules").getFullList({ filter: `owner = "${alice.id}"` })).toEqual([]);

@@ -9,7 +9,11 @@ import { deletePushKeys, readPushKeys, writePushKeys, type PushKeys } from "~/fe
 export type PushState = "unsupported" | "off" | "on" | "blocked";
 
 export const pushSupported = () =>
-  typeof navigator !== "undefined" && "serviceWorker" in navigator && typeof window !== "undefined" && "PushManager" in window && "Notification" in window;
+  typeof navigator !== "undefined" &&
+  "serviceWorker" in navigator &&
+  typeof window !== "undefined" &&
+  "PushManager" in window &&
+  "Notification" in window;
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
@@ -26,8 +30,26 @@ export async function pushState(userId: string): Promise<PushState> {
 
 const deviceName = () => {
   const ua = navigator.userAgent;
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "Browser";
+  const system = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Mac OS X/.test(ua)
+        ? "macOS"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return system ? `${browser} on ${system}` : browser;
 };
 
@@ -35,11 +57,14 @@ const deviceName = () => {
 export async function enablePush(userId: string): Promise<void> {
   const reg = await registration();
   if (!reg) throw new Error("This browser cannot receive notifications while ChatCrypt is closed.");
-  if ((await Notification.requestPermission()) !== "granted") throw new Error("Notifications are blocked for this site in the browser's settings.");
+  if ((await Notification.requestPermission()) !== "granted")
+    throw new Error("Notifications are blocked for this site in the browser's settings.");
   const { publicKey } = await api<{ publicKey: string }>("/api/push");
   let subscription: PushSubscription;
   try {
-    subscription = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+    subscription =
+      (await reg.pushManager.getSubscription()) ??
+      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
   } catch {
     throw new Error("This browser could not reach its push service. Please try again later.");
   }
@@ -73,7 +98,11 @@ async function flush() {
   if (!batch) return;
   const kept: PushKeys | null = await readPushKeys();
   if (kept?.userId !== batch.userId) return; // pushes are off here for this user
-  await writePushKeys({ userId: batch.userId, channels: { ...kept.channels, ...batch.channels }, verify: { ...kept.verify, ...batch.verify } });
+  await writePushKeys({
+    userId: batch.userId,
+    channels: { ...kept.channels, ...batch.channels },
+    verify: { ...kept.verify, ...batch.verify },
+  });
 }
 
 /** Remembers a classic channel's key and a sender's verifying key for the service worker (when pushes are on here). */

@@ -23,10 +23,12 @@ export async function pushKey(pb: PocketBase): Promise<string> {
 export async function savePushSubscription(pb: PocketBase, userId: string, input: PushSubscriptionInput) {
   await deletePushSubscription(pb, input.endpoint);
   try {
-    await pb.collection("push_subscriptions").create(
-      { owner: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, device: input.device },
-      { fields: "id" },
-    );
+    await pb
+      .collection("push_subscriptions")
+      .create(
+        { owner: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, device: input.device },
+        { fields: "id" },
+      );
   } catch (error) {
     const status = pbStatus(error);
     if (status === 400) fail(400, pbErrorMessage(error) ?? "This browser's push subscription was refused.");
@@ -37,7 +39,9 @@ export async function savePushSubscription(pb: PocketBase, userId: string, input
 /** Forgets the subscription of this endpoint, if it is the user's. */
 export async function deletePushSubscription(pb: PocketBase, endpoint: string) {
   try {
-    const found = await pb.collection("push_subscriptions").getList(1, 10, { filter: pb.filter("endpoint = {:endpoint}", { endpoint }), fields: "id" });
+    const found = await pb
+      .collection("push_subscriptions")
+      .getList(1, 10, { filter: pb.filter("endpoint = {:endpoint}", { endpoint }), fields: "id" });
     for (const record of found.items) await pb.collection("push_subscriptions").delete(record.id);
   } catch (error) {
     if (pbStatus(error) !== 404) fail(502, "Notifications could not be turned off. Please try again.");
