@@ -1,6 +1,7 @@
 // Production web server: the built Remix app on Express. It passes the client's address to the app so
 // PocketBase's rate limiter can tell users apart (set TRUST_PROXY when behind a reverse proxy).
 import http from "node:http";
+import path from "node:path";
 import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
@@ -77,7 +78,14 @@ app.use(
 );
 // (redirect: false: a path that resolves to a directory, like /api/x/%2e%2e%2f, is not a static file)
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
-app.use(express.static("build/client", { maxAge: "1h", redirect: false }));
+// The service worker, the manifest and the offline page are asked for again on every use (no-cache), so
+// a new version reaches browsers at once (ADR 25); the other files keep their hour.
+const REVALIDATED = new Set(["sw.js", "manifest.webmanifest", "offline.html"]);
+const clientDir = path.resolve("build/client");
+const revalidate = (res, file) => {
+  if (REVALIDATED.has(path.relative(clientDir, file))) res.setHeader("Cache-Control", "no-cache");
+};
+app.use(express.static("build/client", { maxAge: "1h", redirect: false, setHeaders: revalidate }));
 // Everything past the static files is private to the signed-in user.
 app.use(privateResponses);
 app.use(pocketbase.middleware);

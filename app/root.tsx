@@ -27,9 +27,16 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: threadsStylesUrl },
   { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "ChatCrypt" }, { name: "description", content: "End-to-end encrypted messaging" }];
+export const meta: MetaFunction = () => [
+  { title: "ChatCrypt" },
+  { name: "description", content: "End-to-end encrypted messaging" },
+  // The header's colour, for the browser's and the installed app's title bar (public/manifest.webmanifest).
+  { name: "theme-color", content: "#111832" },
+];
 
 // The spec's query-form invite (`/?invite=<id>&key=<secret>`) carries the secret in the request line.
 // Before any other request leaves the page, the secret moves into the fragment, which browsers never send.

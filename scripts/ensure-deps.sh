@@ -17,11 +17,12 @@ fi
 bash scripts/build-pocketbase.sh
 bash scripts/install-litestream.sh
 
-web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts package-lock.json) | sha256sum | cut -d' ' -f1)"
+web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts scripts/build-sw.mjs package-lock.json) | sha256sum | cut -d' ' -f1)"
 if [[ ! -f build/server/index.js || ! -f build/.sources || "$(cat build/.sources)" != "$web_hash" ]]; then
   echo "Building the web app ..."
   # Always a production build, whoever calls this (vitest runs with NODE_ENV=test).
-  if ! NODE_ENV=production npx remix vite:build > build-web.log 2>&1; then
+  # npm run build: Remix's build, then the service worker (scripts/build-sw.mjs).
+  if ! NODE_ENV=production npm run build > build-web.log 2>&1; then
     cat build-web.log >&2
     exit 1
   fi

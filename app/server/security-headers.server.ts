@@ -18,6 +18,9 @@ export function securityHeaders(nonce: string, development: boolean): Record<str
     "media-src 'self' blob:",
     `connect-src ${connect}`,
     "font-src 'self'",
+    // The service worker (/sw.js) and the web app manifest (ADR 25).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -63,7 +63,9 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
     const assets = new Set();
     page.on("request", (r) => {
       const u = new URL(r.url());
-      if (u.origin === baseUrl && (u.pathname.endsWith(".js") || u.pathname.endsWith(".css"))) assets.add(u.pathname);
+      // (the service worker, /sw.js, is fetched after the page has loaded: not part of its first load)
+      if (u.origin === baseUrl && u.pathname !== "/sw.js" && (u.pathname.endsWith(".js") || u.pathname.endsWith(".css")))
+        assets.add(u.pathname);
     });
 
     await page.goto("/");

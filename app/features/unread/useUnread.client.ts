@@ -5,6 +5,7 @@ import type { Channel } from "~/features/channels/types";
 import { decryptMessages, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { mentions } from "~/features/messages/text";
 import type { UnreadCount } from "~/features/unread/types";
+import { useUnreadBadge } from "~/features/pwa/useUnreadBadge.client";
 
 interface Counts {
   count: number;
@@ -17,7 +18,7 @@ const isVisible = () => typeof document !== "undefined" && document.visibilitySt
 /**
  * Unread counts per channel (from the server, so they follow the user across devices), mentions of
  * the user among them (decrypted here), the "New messages" position of the open channel, and the
- * total in the tab title. The open channel is marked read while the page is visible.
+ * total in the tab title and on the installed app's icon. The open channel is marked read while the page is visible.
  */
 export function useUnread(user: SessionUser, channels: Channel[] | null, open: Channel | null, openMessages: DecryptedMessage[]) {
   const [counts, setCounts] = useState<ReadonlyMap<string, Counts>>(new Map());
@@ -104,9 +105,7 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   }, [openId, newest, set]);
 
   const total = [...counts.values()].reduce((sum, c) => sum + c.count, 0);
-  useEffect(() => {
-    document.title = total > 0 ? `(${total}) ChatCrypt` : "ChatCrypt";
-  }, [total]);
+  useUnreadBadge(total);
 
   return { counts, unreadAfter, arrived, refresh };
 }

@@ -1,0 +1,41 @@
+/// <reference lib="webworker" />
+/**
+ * ChatCrypt's service worker (ADR 25). scripts/build-sw.mjs bundles it into build/client/sw.js, and
+ * Workbox puts the precache list in place of `self.__WB_MANIFEST`: the build's scripts, styles, icons
+ * and fonts, and the offline page; never a page of the app or an answer of /api/.
+ *
+ * - A precached file is served from the cache (Workbox checks its revision on each new build).
+ * - A page (navigation) always comes from the network and is never stored: it carries the signed-in
+ *   user's data (`no-store`). Only when the network is away does the offline page answer instead.
+ * - Everything else, /api/ and the live stream included, is not handled here: the browser fetches it
+ *   as if there were no worker.
+ */
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkOnly } from "workbox-strategies";
+import { installPushHandlers } from "~/features/push/push-worker";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** Shown when a page cannot be loaded because the network is away (public/offline.html, precached). */
+const OFFLINE_PAGE = "/offline.html";
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const network = new NetworkOnly();
+registerRoute(
+  new NavigationRoute(async (options) => {
+    try {
+      return await network.handle(options);
+    } catch {
+      return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+    }
+  }),
+);
+
+// The first worker takes charge of the pages already open, so they work offline from then on. A new
+// version waits until every ChatCrypt tab is closed (the pages still open keep the files they started with).
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+installPushHandlers(self);
