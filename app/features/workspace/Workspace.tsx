@@ -175,7 +175,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
       <Header onToggleSidebar={drawer.toggle} sidebarOpen={drawer.open} toggleRef={drawer.toggleRef}>
         <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
-        <HeaderMenu onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
+        <HeaderMenu user={user} onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
       </Header>
       <div className="workspace-body">
         <Sidebar

