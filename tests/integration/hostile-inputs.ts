@@ -131,6 +131,12 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/key-packages/claim": { userId: "abcdefghijklmno" },
     // a pin for a user who does not exist: refused even when every field is well formed
     "/api/pins": { pin: { subjectId: "abcdefghijklmno", data: "AAAA" }, head: { counter: 1, data: "AAAA" } },
+    "/api/notify-rules": {
+      rules: {
+        conversations: { [channelId]: { level: "all", mutedUntil: 0 } },
+        quiet: { enabled: true, from: "22:00", to: "07:00", timeZone: "UTC" },
+      },
+    },
   };
 }
 
@@ -146,6 +152,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/people",
   "/api/key-packages?device=hostile-device",
   "/api/pins",
+  "/api/notify-rules",
   "/api/threads",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",

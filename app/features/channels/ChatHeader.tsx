@@ -3,6 +3,7 @@ import { MenuButton } from "~/ui/MenuButton";
 import { useOnline } from "~/lib/useOnline";
 import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
+import { NotificationChoices } from "~/features/notify-rules/NotificationChoices";
 
 interface Props {
   live: boolean;
@@ -82,6 +83,7 @@ export function ChatHeader(props: Props) {
           </button>
         ))}
         {translate}
+        <NotificationChoices channel={channel} />
         <div className="chat-more">
           <MenuButton label="More" menuLabel="Channel actions" items={actions} />
         </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
 import { ThreadsSection } from "~/features/threads/ThreadsSection";
 import { requestThreadOpen } from "~/features/threads/open.client";
+import { MutedMark } from "~/features/notify-rules/MutedMark";
 
 interface Props {
   open: boolean;
@@ -58,6 +59,7 @@ export function Sidebar(props: Props) {
             return (
               <ConversationItem
                 key={channel.id}
+                conversationId={channel.id}
                 label={`# ${channel.name}`}
                 active={channel.id === props.selectedId}
                 onSelect={() => props.onSelect(channel)}
@@ -84,8 +86,9 @@ export function Sidebar(props: Props) {
   );
 }
 
-/** One channel or conversation in the sidebar: open it, its unread badges, and its one action (Delete or Leave). */
+/** One channel or conversation in the sidebar: open it, its muted mark, its unread badges, and its one action (Delete or Leave). */
 export function ConversationItem(props: {
+  conversationId: string;
   label: string;
   active: boolean;
   onSelect: () => void;
@@ -99,6 +102,7 @@ export function ConversationItem(props: {
       <button type="button" className="channel-select" aria-current={props.active ? "true" : undefined} onClick={props.onSelect}>
         {props.label}
       </button>
+      <MutedMark conversationId={props.conversationId} />
       {props.badges}
       <button
         type="button"

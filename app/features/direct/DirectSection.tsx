@@ -28,6 +28,7 @@ export function DirectSection(props: Props) {
           {props.conversations.map((channel) => (
             <ConversationItem
               key={channel.id}
+              conversationId={channel.id}
               label={`@ ${channel.name}`}
               active={channel.id === props.selectedId}
               onSelect={() => props.onSelect(channel)}

@@ -4,6 +4,8 @@ import { Modal } from "~/ui/Modal";
 import type { UserSettings } from "~/lib/session-user";
 import { normalizeKeywords, type PermissionState } from "~/features/notifications/notify";
 import { EmailVerification } from "~/features/notifications/EmailVerification";
+import type { QuietHours } from "~/features/notify-rules/rules";
+import { QuietHoursFields, quietHoursProblem, useQuietHoursDraft } from "~/features/notify-rules/QuietHoursFields";
 
 type NotificationValues = Pick<
   UserSettings,
@@ -23,11 +25,12 @@ interface Props {
   busy: boolean;
   error: string | null;
   onRequestPermission: () => void;
-  onSave: (values: NotificationValues) => void;
+  /** `quiet`: the Do not disturb hours, when they changed. */
+  onSave: (values: NotificationValues, quiet?: QuietHours) => void;
   onClose: () => void;
 }
 
-/** Notification Settings (spec §2.5): desktop and email notifications, mention and keyword triggers. */
+/** Notification Settings (spec §2.5): desktop and email notifications, mention and keyword triggers, Do not disturb. */
 export function NotificationSettingsModal({ settings, account, permission, busy, error, onRequestPermission, onSave, onClose }: Props) {
   const [values, setValues] = useState<NotificationValues>({
     desktopNotificationsEnabled: settings.desktopNotificationsEnabled,
@@ -40,6 +43,8 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
   const [keyword, setKeyword] = useState("");
   const [keywordError, setKeywordError] = useState<string | null>(null);
   const keywordId = useId();
+  const quiet = useQuietHoursDraft();
+  const [quietError, setQuietError] = useState<string | null>(null);
 
   const toggle = (field: keyof Omit<NotificationValues, "notifyKeywords">) => () => setValues((v) => ({ ...v, [field]: !v[field] }));
 
@@ -56,7 +61,10 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    onSave({ ...values, notifyKeywords: normalizeKeywords(values.notifyKeywords) });
+    const problem = quietHoursProblem(quiet.value);
+    setQuietError(problem);
+    if (problem) return;
+    onSave({ ...values, notifyKeywords: normalizeKeywords(values.notifyKeywords) }, quiet.changed());
   }
 
   return (
@@ -137,6 +145,8 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
             <p className="hint">With no mention or keyword trigger, every new message notifies.</p>
           )}
         </fieldset>
+        <QuietHoursFields value={quiet.value} onChange={quiet.onChange} />
+        <FormError message={quietError} />
         <fieldset className="settings-group">
           <legend>Typing</legend>
           <Check label="Send typing indicators" checked={values.sendTypingIndicators} onChange={toggle("sendTypingIndicators")} />

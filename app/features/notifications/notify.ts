@@ -1,4 +1,5 @@
-/** When an incoming message triggers a notification: mentions, keywords, and the text shown. */
+/** When an incoming message triggers a notification: mentions, keywords, the conversation's rules, and the text shown. */
+import { wantsNotification, type NotifyRules } from "~/features/notify-rules/rules";
 
 /** Keywords as saved: trimmed, blanks dropped, each once ignoring case (the first spelling kept). */
 export function normalizeKeywords(list: string[]): string[] {
@@ -76,6 +77,28 @@ export function shouldNotify(p: NotifyCheck): NotifyDecision {
   const noTrigger = !p.notifyOnMention && keywords.length === 0;
   return { notify: noTrigger || Boolean(p.direct) || Boolean(p.participant) || mention || keyword !== null, mention, keyword };
 }
+
+/**
+ * Whether a decrypted incoming message notifies its reader on this page, by their triggers and their
+ * rules for its conversation (notify-rules/rules.ts): a mention, a keyword, a reply in a thread they
+ * take part in (or any message when no trigger is set) counts as mentioned; "All messages" notifies
+ * every message of others, "Nothing", a mute and the Do not disturb hours none. Own messages never do.
+ */
+export function notifiesByRules(
+  rules: NotifyRules,
+  conversation: { id: string; direct?: boolean },
+  check: Omit<NotifyCheck, "direct">,
+  now: Date,
+): NotifyDecision {
+  const decision = shouldNotify(check);
+  if (check.own) return decision;
+  const arrival = { conversationId: conversation.id, direct: Boolean(conversation.direct), mentioned: decision.notify };
+  return { ...decision, notify: wantsNotification(rules, arrival, now) };
+}
+
+/** Whether the open conversation's chime plays: not when it is muted or set to "Nothing", nor in the Do not disturb hours. */
+export const chimes = (rules: NotifyRules, conversationId: string, now: Date) =>
+  wantsNotification(rules, { conversationId, direct: false, mentioned: true }, now);
 
 export const NOTIFICATION_BODY_CHARS = 100;
 

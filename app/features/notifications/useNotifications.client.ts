@@ -1,9 +1,11 @@
 import { takesPart } from "~/features/threads/summaries.client";
 import { useCallback, useEffect, useState, type MutableRefObject } from "react";
-import type { UserSettings } from "~/lib/session-user";
+import type { SessionUser, UserSettings } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { shouldNotify, type PermissionState } from "~/features/notifications/notify";
+import { chimes, notifiesByRules, type PermissionState } from "~/features/notifications/notify";
+import { playChime } from "~/features/notifications/sound.client";
+import { currentRules, loadRules } from "~/features/notify-rules/rules.client";
 import {
   notificationPermission,
   requestNotificationPermission,
@@ -11,10 +13,16 @@ import {
   showDesktopNotification,
 } from "~/features/notifications/notifications.client";
 
-/** Desktop and email notifications for incoming messages (spec §4, §9), by the user's triggers. */
-export function useNotifications(username: string, settingsRef: MutableRefObject<UserSettings>) {
+/**
+ * Desktop and email notifications for incoming messages (spec §4, §9), by the user's triggers and
+ * their notification rules (each conversation's choice and mute, Do not disturb); and the chime of
+ * the open conversation, which its mute, "Nothing" and Do not disturb silence too.
+ */
+export function useNotifications(user: Pick<SessionUser, "id" | "username">, settingsRef: MutableRefObject<UserSettings>) {
+  const { id: userId, username } = user;
   const [permission, setPermission] = useState<PermissionState>("default");
   useEffect(() => setPermission(notificationPermission()), []);
+  useEffect(() => void loadRules(userId), [userId]);
 
   /** Whether any notification could follow a message, so messages of closed channels need decrypting. */
   const wanted = useCallback(
@@ -26,15 +34,19 @@ export function useNotifications(username: string, settingsRef: MutableRefObject
     (channel: Channel, message: DecryptedMessage) => {
       const current = settingsRef.current;
       if (!current.desktopNotificationsEnabled && !current.emailNotificationsEnabled) return;
-      const decision = shouldNotify({
-        text: message.text || message.attachments.map((a) => a.name).join(", ") || "New attachment",
-        own: message.own,
-        username,
-        notifyOnMention: current.notifyOnMention,
-        keywords: current.notifyKeywords,
-        direct: channel.direct,
-        participant: Boolean(message.thread && takesPart(message.thread)),
-      });
+      const decision = notifiesByRules(
+        currentRules(),
+        channel,
+        {
+          text: message.text || message.attachments.map((a) => a.name).join(", ") || "New attachment",
+          own: message.own,
+          username,
+          notifyOnMention: current.notifyOnMention,
+          keywords: current.notifyKeywords,
+          participant: Boolean(message.thread && takesPart(message.thread)),
+        },
+        new Date(),
+      );
       if (!decision.notify) return;
       const unfocused = !document.hasFocus();
       if (current.desktopNotificationsEnabled && unfocused) {
@@ -53,7 +65,13 @@ export function useNotifications(username: string, settingsRef: MutableRefObject
     [username, settingsRef],
   );
 
+  /** Messages of others that arrived in the open conversation. */
+  const chime = useCallback((arrived: DecryptedMessage[]) => {
+    const first = arrived[0];
+    if (first && chimes(currentRules(), first.channelId, new Date())) playChime();
+  }, []);
+
   const requestPermission = () => void requestNotificationPermission().then(setPermission);
 
-  return { permission, requestPermission, notifyAbout, wanted };
+  return { permission, requestPermission, notifyAbout, wanted, chime };
 }

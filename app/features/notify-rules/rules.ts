@@ -47,7 +47,12 @@ export function inQuietHours(quiet: QuietHours | undefined, now: Date): boolean 
   if (from === null || to === null || from === to) return false;
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat("en-GB", { timeZone: quiet.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
+    parts = new Intl.DateTimeFormat("en-GB", {
+      timeZone: quiet.timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(now);
   } catch {
     return false;
   }

@@ -28,8 +28,8 @@ import { useSearch } from "~/features/search/useSearch.client";
 import { ChatPane } from "~/features/workspace/ChatPane";
 import { ComposerModes, whatsappMode } from "~/features/workspace/ComposerModes";
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
-import { playChime } from "~/features/notifications/sound.client";
 import { useNotifications } from "~/features/notifications/useNotifications.client";
+import { alsoQuietHours } from "~/features/notify-rules/rules.client";
 import { SETTINGS_SAVE_FAILED, useSettings } from "~/features/settings/useSettings.client";
 import { TranslateMenu } from "~/features/translation/TranslateMenu";
 import { useTranslation } from "~/features/translation/useTranslation.client";
@@ -78,7 +78,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const direct = useDirect(channels.openReady, channels.reload, (channel, change) =>
     conversationOf(user, channel).changeParticipants(change),
   );
-  const history = useChannelHistory(user, selected, playChime);
+  const notifications = useNotifications(user, settingsRef);
+  const history = useChannelHistory(user, selected, notifications.chime);
   const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
@@ -91,7 +92,6 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     post: postFileCarrier(user),
     onSent: (id, sent) => history.add(id, [sent]),
   });
-  const notifications = useNotifications(user.username, settingsRef);
   const translation = useTranslation(history.messages, settings, saveSettings, (text) => notify(text, "error"));
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
@@ -151,7 +151,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         search.live.cleared(channel.id);
         if (selected?.id === channel.id) history.clear();
       }, "Failed to clear messages"),
-    saveSettings: (values) => void dialogs.run(() => saveSettings(values), SETTINGS_SAVE_FAILED),
+    saveSettings: (values, quiet) => void dialogs.run(() => alsoQuietHours(saveSettings(values), quiet), SETTINGS_SAVE_FAILED),
     deleteMessage: (message) =>
       void dialogs.run(() => messageActions.deleteMessage(message), "The message could not be deleted. Please try again."),
     removeMember: (member) => void dialogs.run(() => members.remove(member), `${member.username} could not be removed. Please try again.`),

@@ -11,6 +11,7 @@ import { ContactsModal } from "~/features/contacts/ContactsModal";
 import type { useContacts } from "~/features/contacts/useContacts.client";
 import { NotificationSettingsModal } from "~/features/notifications/NotificationSettingsModal";
 import type { PermissionState } from "~/features/notifications/notify";
+import type { QuietHours } from "~/features/notify-rules/rules";
 import type { UserSettings } from "~/lib/session-user";
 import { WorldClockSettingsModal } from "~/features/world-clock/WorldClock";
 import { sanitizeCities } from "~/features/world-clock/world-clock";
@@ -35,7 +36,8 @@ export interface DialogActions {
   remove: (channel: Channel, how: "delete" | "leave") => void;
   removeAll: () => void;
   clear: (channel: Channel) => void;
-  saveSettings: (values: Partial<UserSettings>) => void;
+  /** `quiet`: the Do not disturb hours too, when the Notification Settings changed them. */
+  saveSettings: (values: Partial<UserSettings>, quiet?: QuietHours) => void;
   requestPermission: () => void;
   deleteMessage: (message: DecryptedMessage) => void;
   removeMember: (member: ChannelMember) => void;
