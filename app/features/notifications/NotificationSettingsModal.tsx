@@ -3,6 +3,7 @@ import { Check, FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import type { UserSettings } from "~/lib/session-user";
 import { normalizeKeywords, type PermissionState } from "~/features/notifications/notify";
+import { PushToggle } from "~/features/push/PushToggle";
 import { EmailVerification } from "~/features/notifications/EmailVerification";
 import type { QuietHours } from "~/features/notify-rules/rules";
 import { QuietHoursFields, quietHoursProblem, useQuietHoursDraft } from "~/features/notify-rules/QuietHoursFields";
@@ -20,7 +21,7 @@ type NotificationValues = Pick<
 interface Props {
   settings: UserSettings;
   /** The account's address and whether its owner verified it (email notifications need that). */
-  account: { email: string; verified: boolean };
+  account: { id: string; email: string; verified: boolean };
   permission: PermissionState;
   busy: boolean;
   error: string | null;
@@ -90,6 +91,7 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
             </p>
           )}
           {permission === "unsupported" && <p className="hint">This browser cannot show notifications.</p>}
+          <PushToggle userId={account.id} />
         </fieldset>
         <fieldset className="settings-group">
           <legend>Email</legend>

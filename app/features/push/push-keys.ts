@@ -18,14 +18,30 @@ export interface PushKeys {
   verify: Record<string, CryptoKey>;
 }
 
-/** The keys kept for the signed-in user, or null. */
-export async function readPushKeys(): Promise<PushKeys | null> {
-  try {
-    const rows = await runInStore<PushKeys[]>(PUSH_DB, STORE, "readonly", (store) => store.getAll() as IDBRequest<PushKeys[]>);
-    return rows[0] ?? null;
-  } catch {
-    return null;
-  }
+/** The keys kept for the signed-in user, or null (a database that does not exist is not made by asking). */
+export function readPushKeys(): Promise<PushKeys | null> {
+  return new Promise((resolve) => {
+    const request = indexedDB.open(PUSH_DB);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = request.onblocked = () => resolve(null);
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        const rows = db.transaction(STORE, "readonly").objectStore(STORE).getAll() as IDBRequest<PushKeys[]>;
+        rows.onsuccess = () => {
+          db.close();
+          resolve(rows.result[0] ?? null);
+        };
+        rows.onerror = () => {
+          db.close();
+          resolve(null);
+        };
+      } catch {
+        db.close();
+        resolve(null);
+      }
+    };
+  });
 }
 
 /** Replaces what is kept (one user per browser: the one signed in). */

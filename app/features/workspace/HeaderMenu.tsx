@@ -6,7 +6,15 @@ import { MenuButton } from "~/ui/MenuButton";
 const AccountDialog = lazy(() => import("~/features/account/AccountDialog"));
 
 /** The header menu: 'Set World Clock', the WhatsApp contact book and Account; beside it "Install app" when the browser offers it. */
-export function HeaderMenu({ user, onSetWorldClock, onContacts }: { user: SessionUser; onSetWorldClock: () => void; onContacts: () => void }) {
+export function HeaderMenu({
+  user,
+  onSetWorldClock,
+  onContacts,
+}: {
+  user: SessionUser;
+  onSetWorldClock: () => void;
+  onContacts: () => void;
+}) {
   const [account, setAccount] = useState(false);
   return (
     <>

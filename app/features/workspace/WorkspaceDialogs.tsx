@@ -51,7 +51,7 @@ interface Props {
   close: () => void;
   actions: DialogActions;
   settings: UserSettings;
-  account: { email: string; verified: boolean };
+  account: { id: string; email: string; verified: boolean };
   permission: PermissionState;
   contacts: ReturnType<typeof useContacts>;
 }

@@ -1,0 +1,139 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import type { StandInSubscription } from "../integration/push-service";
+import { expect, filesContaining, signOut, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+
+// Web Push end to end: our PocketBase pushes to the push service stand-in on loopback (it checks VAPID
+// and decrypts RFC 8291: tests/integration/push-service.ts); the test hands what it received to Bob's
+// service worker through the DevTools protocol, as Chrome's push service would.
+const base = () => process.env.E2E_BASE_URL!;
+const pushService = process.env.E2E_PUSH_ORIGIN!;
+
+async function standInSubscription(): Promise<StandInSubscription> {
+  return (await (await fetch(`${pushService}/subscriptions`, { method: "POST" })).json()) as StandInSubscription;
+}
+const pushesFor = async (id: string) => (await (await fetch(`${pushService}/subscriptions/${id}/pushes`)).json()) as { payload: string }[];
+
+/**
+ * Chromium here cannot reach its vendor's push service, so PushManager hands out the stand-in's
+ * subscription instead (endpoint and keys as a browser gives them); everything else is the page's own.
+ */
+async function usePushServiceStandIn(context: BrowserContext, sub: StandInSubscription) {
+  await context.grantPermissions(["notifications"], { origin: base() });
+  await context.addInitScript((s: StandInSubscription) => {
+    const kept = "stand-in-push-subscription";
+    const subscription = () => ({
+      endpoint: s.endpoint,
+      expirationTime: null,
+      toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys }),
+      unsubscribe: () => Promise.resolve(localStorage.removeItem(kept) === undefined),
+    });
+    PushManager.prototype.subscribe = function () {
+      localStorage.setItem(kept, "1");
+      return Promise.resolve(subscription() as unknown as PushSubscription);
+    };
+    PushManager.prototype.getSubscription = function () {
+      return Promise.resolve(localStorage.getItem(kept) ? (subscription() as unknown as PushSubscription) : null);
+    };
+  }, sub);
+}
+
+/** Hands a push to the page's service worker through the DevTools protocol. */
+async function deliverPush(page: Page, data: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.find((r) => r.scopeURL === `${base()}/` && !r.isDeleted)).toBeTruthy();
+  const { registrationId } = registrations.find((r) => r.scopeURL === `${base()}/` && !r.isDeleted)!;
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: base(), registrationId, data });
+  await cdp.detach();
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration("/");
+    return (await registration!.getNotifications()).map((n) => ({ title: n.title, body: n.body }));
+  });
+
+test("Web Push: a mention reaches Bob's closed tab as ciphertext and his device shows its text; after sign-out nothing readable", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const sub = await standInSubscription();
+  await usePushServiceStandIn(bob.context, sub);
+  await bob.page.reload();
+  const password = `push-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Push Room", password);
+  await joinAndOpen(bob.page, channelId, password, "Push Room");
+
+  // Bob turns it on for this browser
+  await bob.page.getByRole("button", { name: "Notifications" }).first().click();
+  const dialog = bob.page.getByRole("dialog", { name: "Notification Settings" });
+  const toggle = dialog.getByLabel("Notify me when ChatCrypt is closed");
+  // (it turns on at once, once the browser subscribed and the server kept the subscription)
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await bob.page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // while his page is open, Alice's messages reach it there, and no push goes out
+  await send(alice.page, `@${bob.user.username} are you there?`);
+  await expect(log(bob.page).getByText("are you there?")).toBeVisible();
+  // (the page keeps the channel's and Alice's keys for the worker as it opens her messages)
+  await expect
+    .poll(() =>
+      bob.page.evaluate(
+        (id) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open("chatcrypt_push");
+            open.onsuccess = () => {
+              const get = open.result.transaction("keys").objectStore("keys").getAll();
+              get.onsuccess = () => resolve(Boolean(get.result[0]?.channels?.[id]));
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+        channelId,
+      ),
+    )
+    .toBe(true);
+
+  // Bob closes the tab (his browser, and its service worker, stay)
+  await bob.page.goto("about:blank");
+  const canary = `push-canary-${Date.now()}`;
+  let sent = 0;
+  await expect(async () => {
+    await send(alice.page, `@${bob.user.username} ${canary} ${++sent}`);
+    await expect.poll(async () => (await pushesFor(sub.id)).length, { timeout: 3_000 }).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000 });
+  const pushes = await pushesFor(sub.id);
+  expect(pushes).toHaveLength(1);
+  const payload = pushes[0].payload;
+  expect(payload).not.toContain(canary);
+  expect(payload).not.toContain(password);
+  expect(JSON.parse(payload)).toMatchObject({ c: channelId, n: "Push Room", u: alice.user.username, e: expect.any(String) });
+
+  // his browser's push service hands it to the service worker, which opens it on the device
+  await deliverPush(bob.page, payload);
+  await bob.page.goto("/manifest.webmanifest");
+  await expect
+    .poll(() => notifications(bob.page))
+    .toEqual([{ title: `${alice.user.username} in #Push Room`, body: `@${bob.user.username} ${canary} ${sent}` }]);
+
+  // after sign-out, the same push opens nothing, and the server has forgotten this browser
+  await bob.page.goto("/");
+  await signOut(bob.page);
+  await deliverPush(bob.page, payload);
+  await expect.poll(() => notifications(bob.page)).toEqual([{ title: "New message in #Push Room", body: "" }]);
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  expect(await admin.collection("push_subscriptions").getFullList({ filter: admin.filter("owner = {:id}", { id: bob.id }) })).toEqual([]);
+  expect(await bob.page.evaluate(() => indexedDB.databases().then((dbs) => dbs.map((d) => d.name)))).not.toContain("chatcrypt_push");
+  // nor is the text anywhere on the server: records, files, logs
+  expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], canary)).toEqual([]);
+
+  await alice.context.close();
+  await bob.context.close();
+});
