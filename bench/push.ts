@@ -115,7 +115,7 @@ payload (on the same 2 cores: its work is counted against ours).
 
 - A message's create sent -> its push received (one browser, ${delays.length} messages):
   p50 **${percentile(delays, 50)} ms**, p95 **${percentile(delays, 95)} ms**.
-- One message to one recipient with K browsers (K pushes, each encrypted for its browser, 4 senders):
+- One message to one recipient with K browsers (K pushes, each encrypted for its browser and sent on its own connection, 8 at a time):
 
 | browsers | pushes received | time | pushes per second |
 |---|---|---|---|

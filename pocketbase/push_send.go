@@ -19,6 +19,7 @@ import (
 const (
 	pushQueueSize   = 10_000
 	pushWorkers     = 4
+	pushParallel    = 8               // pushes of one message in flight at once
 	pushEvery       = 5 * time.Second // at most one push per user and conversation this often
 	pushTTL         = 24 * 60 * 60    // seconds a push service keeps an undelivered push
 	pushSendTimeout = 15 * time.Second
@@ -185,9 +186,18 @@ func (s *pushSender) deliver(job pushJob) {
 		VAPIDPublicKey:  s.keys.Public,
 		VAPIDPrivateKey: s.keys.Private,
 	}
+	// one message's pushes go out pushParallel at a time (each is its own connection to a push service)
+	slots := make(chan struct{}, pushParallel)
+	var wg sync.WaitGroup
 	for _, sub := range subs {
-		s.send(sub, body, options)
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			s.send(sub, body, options)
+		}()
 	}
+	wg.Wait()
 }
 
 // contact is the VAPID "sub" claim push services may write to: PUSH_CONTACT (an https: or mailto:
