@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { pushKey, savePushSubscription } from "~/features/push/push.server";
+import { describeUserAgent } from "~/lib/user-agent";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const key = (min: number, max: number) =>
@@ -14,7 +15,6 @@ const subscribeSchema = z
   .object({
     endpoint: z.string().url("endpoint must be an address.").max(2000),
     keys: z.object({ p256dh: key(80, 100), auth: key(16, 32) }),
-    device: z.string().max(200).default(""),
   })
   .strict();
 
@@ -29,6 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const { pb, userId } = await requireUser(request, context);
-  await savePushSubscription(pb, userId, await readJson(request, subscribeSchema));
+  const device = describeUserAgent(request.headers.get("User-Agent") ?? "");
+  await savePushSubscription(pb, userId, { ...(await readJson(request, subscribeSchema)), device });
   return jsonResponse({ ok: true });
 }

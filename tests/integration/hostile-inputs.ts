@@ -131,6 +131,11 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/key-packages/claim": { userId: "abcdefghijklmno" },
     // a pin for a user who does not exist: refused even when every field is well formed
     "/api/pins": { pin: { subjectId: "abcdefghijklmno", data: "AAAA" }, head: { counter: 1, data: "AAAA" } },
+    "/api/push": {
+      endpoint: "https://push.example.com/send/abc",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    },
+    "/api/push/unsubscribe": { endpoint: "https://push.example.com/send/abc" },
     "/api/notify-rules": {
       rules: {
         conversations: { [channelId]: { level: "all", mutedUntil: 0 } },
@@ -153,6 +158,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/key-packages?device=hostile-device",
   "/api/pins",
   "/api/notify-rules",
+  "/api/push",
   "/api/threads",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
@@ -197,6 +203,7 @@ export const PB_HOOKS = [
   "/api/chat/history?channel=ID&limit=1",
   "/api/chat/pins",
   "/api/chat/typing",
+  "/api/chat/push/key",
 ];
 
 export async function* oversize(bytes: number) {

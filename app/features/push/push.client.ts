@@ -28,31 +28,6 @@ export async function pushState(userId: string): Promise<PushState> {
   return subscription && (await readPushKeys())?.userId === userId ? "on" : "off";
 }
 
-const deviceName = () => {
-  const ua = navigator.userAgent;
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrom(e|ium)\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : "Browser";
-  const system = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad/.test(ua)
-      ? "iOS"
-      : /Mac OS X/.test(ua)
-        ? "macOS"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "";
-  return system ? `${browser} on ${system}` : browser;
-};
-
 /** Turns pushes on for this browser; throws an Error whose message the page shows. */
 export async function enablePush(userId: string): Promise<void> {
   const reg = await registration();
@@ -71,7 +46,7 @@ export async function enablePush(userId: string): Promise<void> {
   const { endpoint, keys } = subscription.toJSON();
   await writePushKeys({ userId, channels: {}, verify: {} });
   forgetPushLearning();
-  await api("/api/push", { endpoint, keys, device: deviceName() });
+  await api("/api/push", { endpoint, keys });
 }
 
 /** Turns pushes off for this browser (also at sign-out); never throws. */
