@@ -7,7 +7,8 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with its own stack (global-setup.ts); E2E_WORKERS changes it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -3,6 +3,11 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
+// This worker's stack (global-setup.ts starts one per worker): its addresses become the E2E_*
+// variables every test reads, before any spec's own code runs (every spec imports this file).
+const stacks = JSON.parse(process.env.E2E_STACKS ?? "[]") as Record<string, string>[];
+if (stacks.length > 0) Object.assign(process.env, stacks[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % stacks.length]);
+
 export interface TestUser {
   username: string;
   email: string;
