@@ -1,28 +1,22 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, signOut, test } from "./fixtures";
-import { createChannel, joinAndOpen, keyPackagesSent, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
+import {
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  message,
+  messageTexts,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+  type Person,
+} from "./helpers";
 
 // Direct messages (ADR 19): one-to-one and group conversations over MLS, with no password.
-
-/** Starts a conversation with these people from "New message" (found in the picker by username). */
-async function startConversation(page: Page, usernames: string[], name?: string) {
-  await page.getByRole("button", { name: "New message" }).click();
-  const dialog = page.getByRole("dialog", { name: "New message" });
-  for (const username of usernames) await dialog.getByRole("checkbox", { name: username }).check();
-  if (name) await dialog.getByLabel("Conversation name (optional)").fill(name);
-  await dialog.getByRole("button", { name: "Start conversation" }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
-}
-
-/** Opens the conversation from the sidebar (reloading once if the list has not caught up yet). */
-async function openConversation(page: Page, title: string) {
-  const button = page.getByRole("button", { name: `@ ${title}`, exact: true });
-  await expect(button).toBeVisible({ timeout: 20_000 });
-  await button.click();
-  await expect(page.getByRole("heading", { name: `@ ${title}` })).toBeVisible();
-  await waitLive(page);
-}
 
 /** Everything a page's origin keeps: local and session storage, and every record of every IndexedDB store, bytes decoded. */
 const browserStorage = (page: Page) =>

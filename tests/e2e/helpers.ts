@@ -107,3 +107,22 @@ export async function swapKeysAndForge(user: Person, channelId: string, password
   });
   await admin.collection("messages").create({ channel: channelId, sender: user.id, encrypted_content: forged });
 }
+
+/** Starts a conversation with these people from "New message" (found in the picker by username). */
+export async function startConversation(page: Page, usernames: string[], name?: string) {
+  await page.getByRole("button", { name: "New message" }).click();
+  const dialog = page.getByRole("dialog", { name: "New message" });
+  for (const username of usernames) await dialog.getByRole("checkbox", { name: username }).check();
+  if (name) await dialog.getByLabel("Conversation name (optional)").fill(name);
+  await dialog.getByRole("button", { name: "Start conversation" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+}
+
+/** Opens the conversation from the sidebar (reloading once if the list has not caught up yet). */
+export async function openConversation(page: Page, title: string) {
+  const button = page.getByRole("button", { name: `@ ${title}`, exact: true });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await button.click();
+  await expect(page.getByRole("heading", { name: `@ ${title}` })).toBeVisible();
+  await waitLive(page);
+}

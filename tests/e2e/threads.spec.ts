@@ -1,6 +1,17 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive, type Person } from "./helpers";
+import {
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+  type Person,
+} from "./helpers";
 
 // Threads: replies stay out of the channel's flow; the root shows "N replies"; the thread is live on
 // the other screen, notifies its participants, and is whole after a reload.
@@ -65,7 +76,7 @@ async function threadOfThree(alice: Person, bob: Person, room: string) {
   return { panel, bobsPanel };
 }
 
-test("a thread of three replies in a classic and a sealed channel: only the root with its count in the channel, live, notified, whole after a reload", async ({
+test("a thread of three replies in a classic channel, a sealed channel and a direct conversation: only the root with its count in the channel, live, notified, whole after a reload", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -130,6 +141,13 @@ test("a thread of three replies in a classic and a sealed channel: only the root
   await waitLive(alice.page);
   await waitLive(bob.page);
   await threadOfThree(alice, bob, "Sealed Threads");
+
+  // Direct conversation (MLS, its members listed by its participants): the same.
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await openConversation(bob.page, alice.user.username);
+  await threadOfThree(alice, bob, "a direct conversation");
 
   await alice.context.close();
   await bob.context.close();
