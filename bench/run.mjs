@@ -9,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureBrowser } from "./lib/browser.mjs";
+import { markdownMessage } from "./lib/markdown.mjs";
+import { measureTyping } from "./lib/typing.mjs";
 import { capacityRamp, drive } from "./lib/capacity.mjs";
 import { createChannel, ivOf, joinChannel, postMessage, signUpFull, verifyAndDecrypt, warmProfiles } from "./lib/chat.mjs";
 import { loadClientCrypto } from "./lib/crypto.mjs";
@@ -225,6 +227,7 @@ async function runPhases(stack, results, tag) {
   const channelC = await createChannel(c, reader, `bench-history-${tag}`, `pw-C-${tag}`);
   const channelD = await createChannel(c, reader, `bench-other-${tag}`, `pw-D-${tag}`);
   const channelE = await createChannel(c, reader, `bench-annotated-${tag}`, `pw-E-${tag}`);
+  const channelM = await createChannel(c, reader, `bench-markdown-${tag}`, `pw-M-${tag}`);
   const channelCap = PHASES.has("capacity") ? await createChannel(c, full[0], `bench-capacity-${tag}`, `pw-F-${tag}`) : null;
   t = performance.now();
   await pool(full.slice(1), CFG.signupConcurrency, (client) => joinChannel(client, channelA));
@@ -234,6 +237,7 @@ async function runPhases(stack, results, tag) {
     await joinChannel(client, channelC);
     await joinChannel(client, channelD);
     await joinChannel(client, channelE);
+    await joinChannel(client, channelM);
   });
   log(`channels created and joined in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
@@ -287,6 +291,17 @@ async function runPhases(stack, results, tag) {
       results.errors.push(`latency ${n}: ${error.message}`);
       closeStreams(full);
     }
+  }
+
+  // ---- 1b. typing indicators: the POST to the event on another member's open page ----
+  try {
+    results.typing = await measureTyping(channelA, full.slice(1, 21), full[0]);
+    log(
+      `typing: ${results.typing.heard}/${results.typing.sent} heard, p50 ${fmt(results.typing.p50, 1)} ms, p95 ${fmt(results.typing.p95, 1)} ms`,
+    );
+  } catch (error) {
+    log(`typing phase failed: ${error.message}`);
+    results.errors.push(`typing: ${error.message}`);
   }
 
   // ---- 2. fan-out throughput to a 50-member channel ----
@@ -359,6 +374,12 @@ async function runPhases(stack, results, tag) {
           emoji: emoji[i % emoji.length],
         }),
     );
+    // The same number of messages in Markdown: bold, a list and a quote; one in ten a TypeScript block.
+    await pool(
+      Array.from({ length: CFG.historyMessages }, (_, i) => i),
+      4,
+      (i) => postMessage(c, senders[i % senders.length], channelM, markdownMessage(i)),
+    );
     const historySeconds = (performance.now() - t) / 1000;
     results.historySetup = {
       seconds: historySeconds,
@@ -391,6 +412,13 @@ async function runPhases(stack, results, tag) {
           total: CFG.historyMessages,
           edits: Math.round(CFG.historyMessages / 10),
           reactions: Math.round((CFG.historyMessages * 3) / 10),
+        },
+        markdown: {
+          id: channelM.id,
+          name: channelM.name,
+          password: channelM.password,
+          total: CFG.historyMessages,
+          codeBlocks: Math.ceil(CFG.historyMessages / 10),
         },
         log,
       });

@@ -52,10 +52,11 @@ async function probeResult(page, target, timeoutMs) {
 
 /**
  * reader: { email, password }; history: { id, name, password, total }; other: { id, name, password, total };
- * annotated (optional): a channel with the same history plus edits and reactions, opened the same way.
+ * annotated (optional): a channel with the same history plus edits and reactions, opened the same way;
+ * markdown (optional): a channel of as many Markdown messages, some with code blocks.
  * Returns sign-in time, asset sizes, page size and open times.
  */
-export async function measureBrowser({ root, baseUrl, reader, history, other, annotated, log }) {
+export async function measureBrowser({ root, baseUrl, reader, history, other, annotated, markdown, log }) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: LAUNCH_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl });
@@ -75,7 +76,7 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       (channels) => {
         for (const c of channels) localStorage.setItem(`channel_password_${c.id}`, c.password);
       },
-      [history, other, annotated].filter(Boolean).map((c) => ({ id: c.id, password: c.password })),
+      [history, other, annotated, markdown].filter(Boolean).map((c) => ({ id: c.id, password: c.password })),
     );
 
     // ---- sign in: click "Sign In" until the workspace is on screen ----
@@ -117,33 +118,41 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
     const again = await openChannel();
     log(`  open history again (key cached): ${again.ms.toFixed(0)} ms`);
 
+    // Re-opening `channel` against re-opening the plain history, alternated, median of 3 each.
+    const againstPlain = async (channel) => {
+      await switchAway();
+      const firstOpen = await openChannel(channel);
+      const runs = { with: [], plain: [] };
+      for (let i = 0; i < 3; i++) {
+        await switchAway();
+        runs.with.push((await openChannel(channel)).ms);
+        await switchAway();
+        runs.plain.push((await openChannel()).ms);
+      }
+      const median = (list) => [...list].sort((a, b) => a - b)[1];
+      return {
+        first: firstOpen.ms,
+        againMs: median(runs.with),
+        plainAgainMs: median(runs.plain),
+        ratio: median(runs.with) / median(runs.plain),
+      };
+    };
+
     // ---- the same history with edits and reactions: opened the same way, first and again ----
     let withAnnotations = null;
     if (annotated) {
-      await switchAway();
-      const annotatedFirst = await openChannel(annotated);
-      const runs = [];
-      for (let i = 0; i < 3; i++) {
-        await switchAway();
-        runs.push((await openChannel(annotated)).ms);
-        await switchAway();
-        runs.push(-(await openChannel()).ms);
-      }
-      const plain = runs
-        .filter((ms) => ms < 0)
-        .map((ms) => -ms)
-        .sort((a, b) => a - b)[1];
-      const withNotes = runs.filter((ms) => ms > 0).sort((a, b) => a - b)[1];
-      withAnnotations = {
-        first: annotatedFirst.ms,
-        againMs: withNotes,
-        plainAgainMs: plain,
-        ratio: withNotes / plain,
-        edits: annotated.edits,
-        reactions: annotated.reactions,
-      };
+      withAnnotations = { ...(await againstPlain(annotated)), edits: annotated.edits, reactions: annotated.reactions };
       log(
-        `  open history with ${annotated.reactions} reactions and ${annotated.edits} edits again: ${withNotes.toFixed(0)} ms against ${plain.toFixed(0)} ms without (median of 3 each, ${(withNotes / plain).toFixed(2)}x)`,
+        `  open history with ${annotated.reactions} reactions and ${annotated.edits} edits again: ${withAnnotations.againMs.toFixed(0)} ms against ${withAnnotations.plainAgainMs.toFixed(0)} ms without (median of 3 each, ${withAnnotations.ratio.toFixed(2)}x)`,
+      );
+    }
+
+    // ---- the same number of messages in Markdown, one in ten a fenced code block (highlighted) ----
+    let withMarkdown = null;
+    if (markdown) {
+      withMarkdown = { ...(await againstPlain(markdown)), codeBlocks: markdown.codeBlocks };
+      log(
+        `  open ${markdown.total} Markdown messages (${markdown.codeBlocks} code blocks) again: ${withMarkdown.againMs.toFixed(0)} ms against ${withMarkdown.plainAgainMs.toFixed(0)} ms plain (median of 3 each, ${withMarkdown.ratio.toFixed(2)}x)`,
       );
     }
 
@@ -170,6 +179,7 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       first,
       again,
       withAnnotations,
+      withMarkdown,
       assets: { files: files.map((f) => path.relative(root, f)), js, css, jsRaw, cssRaw },
     };
   } finally {

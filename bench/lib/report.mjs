@@ -99,6 +99,16 @@ function rows(r) {
     ]);
   }
 
+  if (r.typing) {
+    out.push([
+      `typing indicator: POST to the other page's stream (${n(r.typing.heard)}/${n(r.typing.sent)} heard)`,
+      `p50 ${ms(r.typing.p50, 1)}, p95 ${ms(r.typing.p95, 1)}`,
+      "—",
+      "≤ 1,000 ms",
+      yes(r.typing.heard === r.typing.sent && r.typing.p95 <= 1000),
+    ]);
+  }
+
   const b = r.browser;
   if (b && !b.error) {
     out.push([
@@ -117,6 +127,16 @@ function rows(r) {
         `without them ${ms(a.plainAgainMs, 0)}`,
         "≤ 1.3x",
         yes(a.ratio <= 1.3),
+      ]);
+    }
+    if (b.withMarkdown) {
+      const m = b.withMarkdown;
+      out.push([
+        `history in Markdown (${n(m.codeBlocks)} code blocks): re-open`,
+        `${ms(m.againMs, 0)} (${n(m.ratio, 2)}x)`,
+        `plain ${ms(m.plainAgainMs, 0)}`,
+        "≤ 1.3x",
+        yes(m.ratio <= 1.3),
       ]);
     }
     out.push([
