@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { highlight } from "~/features/markdown/highlight.client";
+import { highlight, highlighted } from "~/features/markdown/highlight.client";
 
 /** A fenced code block: highlighted when its language is known, scrolled sideways rather than wrapped, with Copy. */
 export function CodeBlock({ code, language }: { code: string; language: string }) {
-  const [html, setHtml] = useState<string | null>(null);
+  const [html, setHtml] = useState<string | null>(() => highlighted(code, language) ?? null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
+    if (highlighted(code, language) !== undefined) return setHtml(highlighted(code, language) ?? null);
     let current = true;
     highlight(code, language).then(
       (found) => current && setHtml(found),

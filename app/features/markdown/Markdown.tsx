@@ -1,6 +1,7 @@
 import { isValidElement, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { setBounded } from "~/lib/bounded-map";
 import { CodeBlock } from "~/features/markdown/CodeBlock";
 import { remarkMentions } from "~/features/markdown/markdown";
 import { safeHref } from "~/features/messages/text";
@@ -54,13 +55,26 @@ const components: Components = {
   },
 };
 
+// What a text renders to, kept for the texts shown lately: a message is parsed once per page, not
+// again each time its conversation is opened (react-markdown's Markdown is a plain function: no hooks).
+const rendered = new Map<string, ReactNode>();
+const RENDERED_MAX = 2_000;
+
+function render(text: string, username: string): ReactNode {
+  const key = `${username}\u0000${text}`;
+  let tree = rendered.get(key);
+  if (tree === undefined) {
+    tree = ReactMarkdown({ children: text, remarkPlugins: [remarkGfm, [remarkMentions, { username }]], skipHtml: true, components });
+    setBounded(rendered, key, tree, RENDERED_MAX);
+  }
+  return tree;
+}
+
 /** A message's text read as Markdown (loaded lazily by RichText when the text looks like Markdown). */
 export default function Markdown({ text, username, lang }: { text: string; username: string; lang?: string }) {
   return (
     <div className="message-text markdown" lang={lang}>
-      <ReactMarkdown remarkPlugins={[remarkGfm, [remarkMentions, { username }]]} skipHtml components={components}>
-        {text}
-      </ReactMarkdown>
+      {render(text, username)}
     </div>
   );
 }
