@@ -4,12 +4,14 @@ import type { ChannelMember } from "~/features/members/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { lazy, Suspense } from "react";
 
-// The channel forms (and their validator) load when one of them is first opened.
+// The channel forms (and their validator), Notification Settings and the contact book load when first opened.
 const CreateChannelModal = lazy(() => import("~/features/channels/ChannelForms").then((m) => ({ default: m.CreateChannelModal })));
+const NotificationSettingsModal = lazy(() =>
+  import("~/features/notifications/NotificationSettingsModal").then((m) => ({ default: m.NotificationSettingsModal })),
+);
+const ContactsModal = lazy(() => import("~/features/contacts/ContactsModal").then((m) => ({ default: m.ContactsModal })));
 const JoinChannelModal = lazy(() => import("~/features/channels/ChannelForms").then((m) => ({ default: m.JoinChannelModal })));
-import { ContactsModal } from "~/features/contacts/ContactsModal";
 import type { useContacts } from "~/features/contacts/useContacts.client";
-import { NotificationSettingsModal } from "~/features/notifications/NotificationSettingsModal";
 import type { PermissionState } from "~/features/notifications/notify";
 import type { QuietHours } from "~/features/notify-rules/rules";
 import type { UserSettings } from "~/lib/session-user";
@@ -138,16 +140,18 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
       );
     case "notifications":
       return (
-        <NotificationSettingsModal
-          settings={settings}
-          account={account}
-          permission={permission}
-          busy={busy}
-          error={error}
-          onRequestPermission={actions.requestPermission}
-          onSave={actions.saveSettings}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <NotificationSettingsModal
+            settings={settings}
+            account={account}
+            permission={permission}
+            busy={busy}
+            error={error}
+            onRequestPermission={actions.requestPermission}
+            onSave={actions.saveSettings}
+            onClose={close}
+          />
+        </Suspense>
       );
     case "worldClock":
       return (
@@ -161,20 +165,22 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
       );
     case "contacts":
       return (
-        <ContactsModal
-          mode={dialog.mode}
-          contacts={contacts.contacts}
-          selectedId={contacts.recipient?.id ?? null}
-          error={contacts.error}
-          busy={contacts.busy}
-          onSave={contacts.save}
-          onDelete={contacts.remove}
-          onSelect={(contact) => {
-            contacts.choose(contact);
-            close();
-          }}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <ContactsModal
+            mode={dialog.mode}
+            contacts={contacts.contacts}
+            selectedId={contacts.recipient?.id ?? null}
+            error={contacts.error}
+            busy={contacts.busy}
+            onSave={contacts.save}
+            onDelete={contacts.remove}
+            onSelect={(contact) => {
+              contacts.choose(contact);
+              close();
+            }}
+            onClose={close}
+          />
+        </Suspense>
       );
   }
 }
