@@ -65,4 +65,6 @@ export const LABELS = {
   inviteSalt: "channel-invite",
   messagePrefix: "chatcrypt:msg:v1",
   wrapPrefix: "chatcrypt",
+  passkeyPrfSalt: "chatcrypt passkey prf v1",
+  passkeyWrap: "chatcrypt passkey key wrap",
 } as const;

@@ -17,6 +17,7 @@ export {
 } from "./constants";
 export { CryptoError } from "./errors";
 export { normalizeEmail, deriveAccountSecrets, deriveWrapKey } from "./account";
+export { PASSKEY_PRF_SALT, derivePasskeyWrapKey } from "./passkey";
 export {
   generateKeyBundle,
   exportKeyBundle,

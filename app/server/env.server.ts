@@ -12,6 +12,13 @@ const schema = z.object({
   // How often the open News Feed sidebar refreshes (spec: 4 minutes).
   NEWS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(240),
   KEY_PACKAGES_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  // The address browsers use for the web app (e.g. https://chat.example.com): passkeys are bound to its
+  // origin and host (unset: the origin of each request, as TRUST_PROXY lets server.mjs read it).
+  APP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), "APP_URL must be an http(s) address")
+    .optional(),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

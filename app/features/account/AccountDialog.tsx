@@ -1,5 +1,6 @@
 import type { SessionUser } from "~/lib/session-user";
 import { Modal } from "~/ui/Modal";
+import { PasskeysSection } from "~/features/passkeys/PasskeysSection";
 
 /**
  * Account settings (Menu > Account): one section per feature, each from its own folder (password,
@@ -12,6 +13,7 @@ export default function AccountDialog({ user, onClose }: { user: SessionUser; on
         <p className="hint">
           Signed in as <strong>@{user.username}</strong>.
         </p>
+        <PasskeysSection user={user} />
       </div>
     </Modal>
   );

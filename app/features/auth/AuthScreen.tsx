@@ -3,6 +3,8 @@ import { LockIcon } from "~/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 import { authFormProblem } from "~/features/auth/form-checks";
 import { MIN_PASSWORD_LENGTH } from "~/features/auth/limits";
+import type { SessionUser } from "~/lib/session-user";
+import { PasskeySignIn } from "~/features/passkeys/PasskeySignIn";
 
 export type AuthMode = "signin" | "signup";
 
@@ -17,12 +19,14 @@ interface Props {
   error: string | null;
   onSubmit: (mode: AuthMode, values: AuthValues) => void;
   onModeChange?: () => void;
+  /** Signed in with a passkey, the keys unlocked. */
+  onPasskeySignIn?: (user: SessionUser) => void;
   /** Arrived with an invite: the channel's name when the link's own key opens it, null when not; undefined: no invite. */
   invitedTo?: string | null;
 }
 
 /** Spec §2.2: sign-in / sign-up with Username (sign-up only), Email and Password, all required. */
-export function AuthScreen({ busy, error, onSubmit, onModeChange, invitedTo }: Props) {
+export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignIn, invitedTo }: Props) {
   const invited = invitedTo !== undefined;
   const [mode, setMode] = useState<AuthMode>(invited ? "signup" : "signin");
   const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
@@ -108,6 +112,7 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, invitedTo }: P
             {busy ? "Processing..." : mode === "signin" ? "Sign In" : "Sign Up"}
           </button>
         </form>
+        {mode === "signin" && onPasskeySignIn && <PasskeySignIn disabled={busy} onSignedIn={onPasskeySignIn} />}
         <p className="auth-note">
           Your password is the only key to your messages and channels: it cannot be reset, and a forgotten password loses them.
         </p>

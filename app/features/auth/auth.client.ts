@@ -7,6 +7,7 @@ import {
   exportPublicKey,
   generateKeyBundle,
   importEcdhPublicKey,
+  importKeyBundle,
   importRsaPublicKey,
   randomId,
   unwrapPrivateKey,
@@ -82,26 +83,36 @@ export async function signIn(input: { email: string; password: string }): Promis
   return { ...user, failedSignIns };
 }
 
-async function restoreKeysFromProfile(user: SessionUser, master: CryptoKey) {
+/** Unwraps the profile's private keys with the password's master key and keeps them on this device. */
+export async function restoreKeysFromProfile(user: SessionUser, master: CryptoKey) {
   if (!user.profileFound) throw new AuthError("Profile not found");
   if (!user.encryptedEcdhPrivateKey || !user.encryptedRsaPrivateKey || !user.ecdhPublicKey || !user.rsaPublicKey) {
     throw new AuthError("Encryption keys not found in profile. Please contact support.");
   }
   try {
-    const wrapKey = await deriveWrapKey(master, user.id);
-    const [ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey] = await Promise.all([
-      unwrapPrivateKey(user.encryptedEcdhPrivateKey, wrapKey, "ecdh", user.id),
-      unwrapPrivateKey(user.encryptedRsaPrivateKey, wrapKey, "rsa", user.id),
-      importEcdhPublicKey(user.ecdhPublicKey),
-      importRsaPublicKey(user.rsaPublicKey),
-    ]);
-    saveLocalKeys({ userId: user.id, ...(await exportKeyBundle({ ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey })) });
+    await keepUnwrappedKeys(user, await deriveWrapKey(master, user.id), user.encryptedEcdhPrivateKey, user.encryptedRsaPrivateKey);
   } catch {
     throw new AuthError("Sign in failed");
   }
 }
 
-async function signOutOnServer() {
+/**
+ * Unwraps a copy of the identity private keys (the password's, or another wrapping of the same keys) and
+ * keeps them on this device, once they prove to be the private keys of the profile's public keys.
+ */
+export async function keepUnwrappedKeys(user: SessionUser, wrapKey: CryptoKey, wrappedEcdh: string, wrappedRsa: string) {
+  const [ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey] = await Promise.all([
+    unwrapPrivateKey(wrappedEcdh, wrapKey, "ecdh", user.id),
+    unwrapPrivateKey(wrappedRsa, wrapKey, "rsa", user.id),
+    importEcdhPublicKey(user.ecdhPublicKey),
+    importRsaPublicKey(user.rsaPublicKey),
+  ]);
+  const stored = { userId: user.id, ...(await exportKeyBundle({ ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey })) };
+  await importKeyBundle(stored);
+  saveLocalKeys(stored);
+}
+
+export async function signOutOnServer() {
   try {
     await api("/api/auth/signout", {});
   } catch {

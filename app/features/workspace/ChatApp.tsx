@@ -79,7 +79,17 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   if (!user)
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <AuthScreen busy={busy} error={error} onSubmit={authenticate} onModeChange={() => setError(null)} invitedTo={invitedTo} />
+        <AuthScreen
+          busy={busy}
+          error={error}
+          onSubmit={authenticate}
+          onModeChange={() => setError(null)}
+          onPasskeySignIn={(signedIn) => {
+            setUser(signedIn);
+            setInvitedTo(undefined);
+          }}
+          invitedTo={invitedTo}
+        />
       </Suspense>
     );
   return (

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from "react";
+import { messageOf } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import { Modal } from "~/ui/Modal";
+import { Field, FormActions, FormError } from "~/ui/Form";
+import { PASSWORD_ONCE } from "~/features/passkeys/texts";
+
+// The passkey code (and @simplewebauthn/browser) loads only when a passkey is used.
+const signInCode = () => import("~/features/passkeys/signin.client");
+
+/**
+ * "Sign in with a passkey" on the sign-in screen. When the passkey cannot unlock the keys itself, the
+ * password is asked for once, and the page says why.
+ */
+export function PasskeySignIn({ disabled, onSignedIn }: { disabled: boolean; onSignedIn: (user: SessionUser) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [locked, setLocked] = useState<SessionUser | null>(null);
+
+  async function start() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { user, unlocked } = await (await signInCode()).signInWithPasskey();
+      if (unlocked) onSignedIn(user);
+      else setLocked(user);
+    } catch (failure) {
+      setError(messageOf(failure, "Passkey sign-in failed. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="passkey-signin">
+      <button type="button" className="btn btn-block" onClick={start} disabled={busy || disabled}>
+        {busy ? "Processing..." : "Sign in with a passkey"}
+      </button>
+      <FormError message={error} />
+      {locked && (
+        <UnlockWithPassword
+          user={locked}
+          onUnlocked={() => onSignedIn(locked)}
+          onCancelled={() => {
+            setLocked(null);
+            setError("Signed out: your encryption keys stayed locked.");
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function UnlockWithPassword(props: { user: SessionUser; onUnlocked: () => void; onCancelled: () => void }) {
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) {
+      setError("Password is required.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await (await signInCode()).unlockWithPassword(props.user, password);
+      props.onUnlocked();
+    } catch (failure) {
+      setError(messageOf(failure, "Your encryption keys could not be unlocked. Please try again."));
+      setBusy(false);
+    }
+  }
+
+  async function cancel() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await (await signInCode()).abandonPasskeySignIn();
+    } finally {
+      props.onCancelled();
+    }
+  }
+
+  return (
+    <Modal title="Unlock your encryption keys" onClose={cancel}>
+      <form onSubmit={submit} noValidate>
+        <p>{PASSWORD_ONCE}</p>
+        <input type="hidden" name="username" autoComplete="username" value={props.user.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          hint={`The password of ${props.user.email}. It stays on this device.`}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={busy}
+        />
+        <FormError message={error} />
+        <FormActions busy={busy} submitLabel="Unlock" onCancel={cancel} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+// The product's words for passkeys that screens show before the passkey code loads.
+
+/** Said when the passkey signed in but cannot open the keys itself (no PRF, or its copy does not open). */
+export const PASSWORD_ONCE =
+  "This passkey cannot unlock your encryption keys on its own. Enter your password once to unlock them on this device.";
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
+
+/** A PocketBase date ("2026-11-25 22:25:38.123Z") as a day, or "" when there is none. */
+export function formatDay(value: string): string {
+  const date = new Date(value.replace(" ", "T"));
+  return value && !Number.isNaN(date.getTime()) ? dayFormat.format(date) : "";
+}
