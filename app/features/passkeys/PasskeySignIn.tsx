@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { Modal } from "~/ui/Modal";
@@ -16,6 +16,14 @@ export function PasskeySignIn({ disabled, onSignedIn }: { disabled: boolean; onS
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [locked, setLocked] = useState<SessionUser | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasLocked = useRef(false);
+
+  // Focus returns to the button once the unlock dialog has gone (the page behind it was inert).
+  useEffect(() => {
+    if (wasLocked.current && !locked) buttonRef.current?.focus();
+    wasLocked.current = locked !== null;
+  }, [locked]);
 
   async function start() {
     if (busy) return;
@@ -34,7 +42,7 @@ export function PasskeySignIn({ disabled, onSignedIn }: { disabled: boolean; onS
 
   return (
     <div className="passkey-signin">
-      <button type="button" className="btn btn-block" onClick={start} disabled={busy || disabled}>
+      <button ref={buttonRef} type="button" className="btn btn-block" onClick={start} disabled={busy || disabled}>
         {busy ? "Processing..." : "Sign in with a passkey"}
       </button>
       <FormError message={error} />
