@@ -2,6 +2,7 @@
 // wrong types, garbage bodies, a valid body per JSON route (to break one field at a time), and every
 // route of the web app and of PocketBase's server functions.
 
+import { randomBytes } from "node:crypto";
 import { fakePublicKey, randomSecret, randomVerifier } from "./pocketbase";
 import type { RawRequest, Visitor } from "./web";
 
@@ -142,8 +143,29 @@ export function validBodies(channelId: string): Record<string, Record<string, un
         quiet: { enabled: true, from: "22:00", to: "07:00", timeZone: "UTC" },
       },
     },
+    // passkeys: well-formed WebAuthn answers to challenges nobody issued
+    "/api/auth/passkey/options": {},
+    "/api/auth/passkey/signin": { response: fakeAssertion() },
+    "/api/passkeys/options": {},
+    "/api/passkeys": { response: fakeRegistration(), name: "Laptop", wrappedEcdhPrivateKey: "", wrappedRsaPrivateKey: "" },
   };
 }
+
+const b64 = (bytes: number) => randomBytes(bytes).toString("base64url");
+const fakeAssertion = () => ({
+  id: b64(32),
+  rawId: b64(32),
+  type: "public-key",
+  response: { clientDataJSON: b64(120), authenticatorData: b64(37), signature: b64(70), userHandle: b64(15) },
+  clientExtensionResults: {},
+});
+const fakeRegistration = () => ({
+  id: b64(32),
+  rawId: b64(32),
+  type: "public-key",
+  response: { clientDataJSON: b64(120), attestationObject: b64(300), transports: ["internal"] },
+  clientExtensionResults: {},
+});
 
 export const GET_ROUTES = (channelId: string) => [
   "/",
@@ -162,6 +184,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/threads",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
+  "/api/passkeys",
 ];
 export const ID_POST_ROUTES = [
   "/api/channels/ID/clear",
@@ -173,6 +196,7 @@ export const ID_POST_ROUTES = [
   "/api/contacts/ID/delete",
   "/api/direct/ID/add",
   "/api/channels/ID/typing",
+  "/api/passkeys/ID/delete",
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/messages",
@@ -204,6 +228,9 @@ export const PB_HOOKS = [
   "/api/chat/pins",
   "/api/chat/typing",
   "/api/chat/push/key",
+  "/api/chat/passkeys/challenge",
+  "/api/chat/passkeys",
+  "/api/chat/passkeys/signin",
 ];
 
 export async function* oversize(bytes: number) {
