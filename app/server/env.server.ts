@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 // Server environment, validated once at boot. Only `publicEnv` ever reaches the browser.
+const isHttpAddress = (value: string) => /^https?:$/.test(new URL(value).protocol);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PB_URL: z.string().url().default("http://127.0.0.1:8090"),
@@ -14,11 +16,7 @@ const schema = z.object({
   KEY_PACKAGES_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   // The address browsers use for the web app (e.g. https://chat.example.com): passkeys are bound to its
   // origin and host (unset: the origin of each request, as TRUST_PROXY lets server.mjs read it).
-  APP_URL: z
-    .string()
-    .url()
-    .refine((value) => /^https?:$/.test(new URL(value).protocol), "APP_URL must be an http(s) address")
-    .optional(),
+  APP_URL: z.string().url().refine(isHttpAddress, "APP_URL must be an http(s) address").optional(),
 });
 
 export type ServerEnv = z.infer<typeof schema>;
