@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect, filesContaining, test, signOut } from "./fixtures";
 import { createChannel, log, person, send } from "./helpers";
@@ -80,6 +81,16 @@ function forms(b64url: string): string[] {
   return [b64url, raw.toString("base64"), raw.toString("base64").replace(/=+$/, ""), raw.toString("hex")];
 }
 
+/** axe-core finds no serious or critical violation on what the page shows now. */
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    where,
+  ).toEqual([]);
+}
+
 async function openPasskeys(page: Page) {
   await page.getByRole("button", { name: "Menu", exact: true }).click();
   await page.getByRole("menuitem", { name: "Account" }).click();
@@ -122,6 +133,7 @@ test("a passkey with PRF signs in on a fresh device and unlocks the keys without
   const item = dialog.getByRole("listitem").filter({ hasText: "Alice's laptop" });
   await expect(item).toContainText("Unlocks your encryption keys");
   await expect(item).toContainText("not used yet");
+  await expectAccessible(alice.page, "Account dialog with a passkey");
   const prf = await alice.page.evaluate(() => (window as unknown as { __prf: string[] }).__prf);
   expect(prf.length).toBeGreaterThan(0);
   expect(new Set(prf).size).toBe(1);
@@ -130,6 +142,7 @@ test("a passkey with PRF signs in on a fresh device and unlocks the keys without
 
   // The same device after signing out (which drops the keys from it): the authenticator's own PRF output unlocks them.
   await signOut(alice.page);
+  await expectAccessible(alice.page, "sign-in screen with Sign in with a passkey");
   await alice.page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(alice.page.getByText(`@${alice.user.username}`)).toBeAttached({ timeout: 20_000 });
   await openChannel(alice.page, channel, text);
@@ -188,6 +201,8 @@ test("a passkey without PRF signs in, then asks for the password once and says w
   await signInButton.click();
   const unlock = page.getByRole("dialog", { name: "Unlock your encryption keys" });
   await expect(unlock.getByText(PASSWORD_ONCE)).toBeVisible({ timeout: 20_000 });
+  await expect(unlock.getByLabel("Password")).toBeFocused();
+  await expectAccessible(page, "unlock dialog");
 
   // Esc leaves: the session ends and the sign-in screen says so, focus back on the button.
   await page.keyboard.press("Escape");
@@ -214,6 +229,7 @@ test("a passkey without PRF signs in, then asks for the password once and says w
   // (the Account dialog is still open on the first device)
   const passkeys = dialog;
   await passkeys.getByRole("button", { name: "Remove Security key" }).click();
+  await expectAccessible(alice.page, "remove confirmation");
   await passkeys.getByRole("alertdialog", { name: "Remove passkey" }).getByRole("button", { name: "Remove", exact: true }).click();
   await expect(passkeys.getByRole("status")).toHaveText('Passkey "Security key" removed.');
   await expect(passkeys.getByText("No passkeys yet.")).toBeVisible();
