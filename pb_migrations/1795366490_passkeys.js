@@ -12,7 +12,7 @@ migrate(
   (app) => {
     const users = app.findCollectionByNameOrId("users");
     const owner = '@request.auth.id != "" && user = @request.auth.id';
-    const wrapped = { type: "text", max: 8000, pattern: "^(v1\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)?$" };
+    const wrapped = /** @type {const} */ ({ type: "text", max: 8000, pattern: "^(v1\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)?$" });
     const passkeys = new Collection(
       /** @type {any} */ (
         /** @satisfies {CollectionData} */ ({

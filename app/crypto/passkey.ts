@@ -18,9 +18,11 @@ export const PASSKEY_PRF_SALT: Bytes = utf8Encode(LABELS.passkeyPrfSalt);
 
 export async function derivePasskeyWrapKey(prfOutput: Uint8Array, userId: string, credentialId: string): Promise<CryptoKey> {
   const fn = "derivePasskeyWrapKey";
-  if (!(prfOutput instanceof Uint8Array) || prfOutput.length !== PRF_OUTPUT_BYTES) throw new CryptoError(fn, "the PRF output must be 32 bytes");
+  if (!(prfOutput instanceof Uint8Array) || prfOutput.length !== PRF_OUTPUT_BYTES)
+    throw new CryptoError(fn, "the PRF output must be 32 bytes");
   if (typeof userId !== "string" || userId.length === 0) throw new CryptoError(fn, "userId is required");
-  if (typeof credentialId !== "string" || !/^[A-Za-z0-9_-]{22,1364}$/.test(credentialId)) throw new CryptoError(fn, "credentialId must be base64url");
+  if (typeof credentialId !== "string" || !/^[A-Za-z0-9_-]{22,1364}$/.test(credentialId))
+    throw new CryptoError(fn, "credentialId must be base64url");
   return guard(fn, "derivation failed", async () => {
     const master = await importHkdfKey(new Uint8Array(prfOutput) as Bytes);
     return hkdfAesKey(master, utf8Encode(userId), `${LABELS.passkeyWrap}:${credentialId}`);
