@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 
 test("a reader scrolled up stays put while messages arrive, and Jump to latest counts them; day separator; links", async ({ browser }) => {
+  test.setTimeout(120_000); // 36 messages sent one by one through the page
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
   const password = `shape-${Date.now()}`;
