@@ -69,7 +69,8 @@ routerAdd(
         throw badRequest(USERNAME_TAKEN);
       }
 
-      const sameId = txApp.countRecords("users", $dbx.hashExp({ id: id })) + txApp.countRecords("profiles", $dbx.hashExp({ id: id }));
+      // a deleted account's id stays taken: its messages stay under it (pb_hooks/lib/account.js)
+      const sameId = ["users", "profiles", "deleted_accounts"].reduce((n, name) => n + txApp.countRecords(name, $dbx.hashExp({ id: id })), 0);
       if (sameId > 0) {
         throw badRequest("An account with this ID already exists.");
       }

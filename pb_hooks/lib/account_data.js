@@ -1,0 +1,335 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// The account's own data: the password check of account actions, the email-change token, deleting
+// an account and listing what the server holds about it (pb_hooks/account_data.pb.js,
+// docs/decisions/0029-change-email-delete-export.md).
+
+const { badRequest, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
+
+const WRONG_PASSWORD = "Incorrect password.";
+const INVALID_LINK = "This link is invalid or has expired. Ask for a new one in Menu > Account.";
+const LOGIN_SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+// References to a deleted account that stay, because they belong to what stays: the messages it sent
+// (and their files), the MLS commits its devices made, and other users' key pins for it (their data,
+// sealed under their keys). Every other record that points at the account goes.
+const KEPT_REFERENCES = [
+  ["messages", "sender"],
+  ["file_attachments", "uploaded_by"],
+  ["mls_commits", "sender"],
+  ["key_pins", "subject"],
+];
+
+/**
+ * The account's login secret (what the browser derives from the password), checked with the same
+ * per-account limits on guessing as a sign-in (lib/signin.js). 400 when wrong, 429 past the limit.
+ * @param {core.App} app
+ * @param {core.Record} record
+ * @param {unknown} secret
+ */
+function checkLoginSecret(app, record, secret) {
+  if (typeof secret !== "string" || !LOGIN_SECRET.test(secret)) throw badRequest(WRONG_PASSWORD);
+  const account = accountKey(record.email());
+  const attempt = takeSignInAttempt(app, account, "");
+  if (!attempt.ok) {
+    noteFailure(app, account);
+    throw tooManyRequests(attempt.message);
+  }
+  if (!record.validatePassword(secret)) {
+    noteFailure(app, account);
+    throw badRequest(WRONG_PASSWORD);
+  }
+  attempt.releaseAll();
+}
+
+/**
+ * The account and the new address of an email-change token (from the emailed link), or a 400: the
+ * token must be PocketBase's own, unexpired, for a "users" record whose address has not changed since.
+ * @param {core.App} app
+ * @param {unknown} token
+ */
+function emailChangeOf(app, token) {
+  if (typeof token !== "string" || token.length < 20 || token.length > 4096) throw badRequest(INVALID_LINK);
+  let record;
+  try {
+    record = app.findAuthRecordByToken(token, "emailChange");
+  } catch (_) {
+    throw badRequest(INVALID_LINK);
+  }
+  const claims = $security.parseUnverifiedJWT(token);
+  const newEmail = String(claims.newEmail || "");
+  if (!record || record.collection().name !== "users" || !newEmail || String(claims.email || "") !== record.email()) {
+    throw badRequest(INVALID_LINK);
+  }
+  return { record, newEmail };
+}
+
+/**
+ * True when another account has this address (whatever its case).
+ * @param {core.App} app
+ * @param {string} email
+ */
+function emailTaken(app, email) {
+  return app.countRecords("users", $dbx.exp("email = {:email} COLLATE NOCASE", { email })) > 0;
+}
+
+/**
+ * Every field of a base collection that points at "users", as [collection name, field name].
+ * @param {core.App} app
+ * @returns {[string, string][]}
+ */
+function userReferences(app) {
+  const usersId = app.findCollectionByNameOrId("users").id;
+  /** @type {[string, string][]} */
+  const out = [];
+  for (const collection of app.findAllCollections("base")) {
+    if (!collection) continue;
+    for (const field of /** @type {any[]} */ (/** @type {any} */ (collection.fields))) {
+      if (field && field.type() === "relation" && field.collectionId === usersId) out.push([collection.name, field.getName()]);
+    }
+  }
+  return out;
+}
+
+/**
+ * @param {core.App} app
+ * @param {string} collection
+ * @param {string} field
+ * @param {string} userId
+ */
+function idsReferring(app, collection, field, userId) {
+  return app.findRecordsByFilter(collection, `${field} ?= {:user}`, "", 0, 0, { user: userId }).map((r) => (r ? r.id : ""));
+}
+
+/**
+ * Deletes the account in one transaction (docs/decisions/0029-change-email-delete-export.md):
+ *   - its public keys are kept under its id in deleted_accounts (its messages stay verifiable);
+ *   - each channel it created goes to the member who joined it first, or is deleted with no other member;
+ *   - every record that points at it goes (profile, keys, keyring, pins, settings, contacts,
+ *     memberships, read positions, key packages, push subscriptions, notification rules, and whatever
+ *     else a collection relates to the account), except the KEPT_REFERENCES, which stay as they are;
+ *   - the "users" record goes through PocketBase (its auth origins, MFA and OTP records with it), so
+ *     every token of the account stops working; the caller's token is revoked too, which closes its
+ *     live streams (pocketbase/relay.go).
+ * @param {core.App} app
+ * @param {core.Record} user
+ * @param {string} token the caller's token
+ * @returns {{ channelsHandedOver: number, channelsDeleted: number }}
+ */
+function deleteAccount(app, user, token) {
+  const result = { channelsHandedOver: 0, channelsDeleted: 0 };
+  const id = user.id;
+  app.runInTransaction((txApp) => {
+    const profile = txApp.findRecordsByFilter("profiles", "id = {:id}", "", 1, 0, { id })[0];
+    if (profile) {
+      const tomb = new Record(txApp.findCollectionByNameOrId("deleted_accounts"));
+      tomb.set("id", id);
+      tomb.set("ecdh_public_key", profile.getString("ecdh_public_key"));
+      tomb.set("rsa_public_key", profile.getString("rsa_public_key"));
+      txApp.save(tomb);
+      txApp.delete(profile);
+    }
+
+    for (const channel of txApp.findRecordsByFilter("channels", "created_by = {:id}", "", 0, 0, { id })) {
+      if (!channel) continue;
+      const heir = txApp.findRecordsByFilter("channel_members", "channel = {:channel} && user != {:id}", "created,id", 1, 0, {
+        channel: channel.id,
+        id,
+      })[0];
+      if (heir) {
+        channel.set("created_by", heir.getString("user"));
+        txApp.save(channel);
+        result.channelsHandedOver++;
+      } else {
+        txApp.delete(channel);
+        result.channelsDeleted++;
+      }
+    }
+
+    const kept = KEPT_REFERENCES.map((pair) => pair.join("."));
+    const references = userReferences(txApp);
+    for (const [collection, field] of references) {
+      if (kept.indexOf(`${collection}.${field}`) >= 0) continue;
+      for (const recordId of idsReferring(txApp, collection, field, id)) {
+        // an earlier deletion may have taken it along (a membership takes its keyring entry)
+        const record = txApp.findRecordsByFilter(collection, "id = {:recordId}", "", 1, 0, { recordId })[0];
+        if (record) txApp.delete(record);
+      }
+    }
+
+    // What stays is set aside while PocketBase deletes the account (its cascade would take the
+    // messages along, and refuse to delete an account an MLS commit names), then put back.
+    const hold = "~" + id;
+    const present = KEPT_REFERENCES.filter(([collection, field]) =>
+      references.some(([c, f]) => c === collection && f === field),
+    );
+    const move = (/** @type {string} */ from, /** @type {string} */ to) => {
+      for (const [collection, field] of present) {
+        txApp
+          .db()
+          .newQuery(`UPDATE {{${collection}}} SET [[${field}]] = {:to} WHERE [[${field}]] = {:from}`)
+          .bind({ from, to })
+          .execute();
+      }
+    };
+    move(id, hold);
+    txApp.delete(user);
+    move(hold, id);
+
+    if (token) {
+      const exp = Number($security.parseUnverifiedJWT(token).exp) || Date.now() / 1000 + 8 * 24 * 60 * 60;
+      const revoked = new Record(txApp.findCollectionByNameOrId("revoked_tokens"));
+      revoked.set("token_hash", $security.sha256(token));
+      revoked.set("expires", new Date(exp * 1000).toISOString().replace("T", " "));
+      txApp.save(revoked);
+    }
+  });
+  return result;
+}
+
+// ---- export ----
+
+/**
+ * @param {core.Record | undefined} record
+ * @param {string[]} fields
+ */
+function pick(record, fields) {
+  /** @type {{ [name: string]: unknown }} */
+  const out = {};
+  if (!record) return out;
+  for (const name of fields) out[name] = record.get(name);
+  return out;
+}
+
+/**
+ * @param {core.App} app
+ * @param {string} collection
+ * @param {string} filter
+ * @param {string} userId
+ * @param {string} [sort]
+ * @param {{ [name: string]: string }} [params]
+ */
+const recordsOf = (app, collection, filter, userId, sort = "", params = {}) =>
+  app.findRecordsByFilter(collection, filter, sort, 0, 0, { ...params, user: userId }).filter((r) => Boolean(r));
+
+/**
+ * Usernames of these users: a deleted account reads "Deleted user", an unknown id stays an id.
+ * @param {core.App} app
+ * @param {string[]} ids
+ */
+function usernames(app, ids) {
+  /** @type {{ [id: string]: string }} */
+  const out = {};
+  for (const id of ids) {
+    const profile = app.findRecordsByFilter("profiles", "id = {:id}", "", 1, 0, { id })[0];
+    const deleted = profile ? 0 : app.countRecords("deleted_accounts", $dbx.hashExp({ id }));
+    out[id] = profile ? profile.getString("username") : deleted ? "Deleted user" : id;
+  }
+  return out;
+}
+
+// Collections listed by name in the export; any other collection with a field pointing at the
+// account is listed as it is stored (hidden fields left out), under "other".
+const EXPORTED = [
+  "channels",
+  "channel_members",
+  "messages",
+  "file_attachments",
+  "whatsapp_contacts",
+  "keyring_entries",
+  "read_positions",
+  "key_pins",
+  "key_pin_heads",
+  "mls_key_packages",
+  "mls_commits",
+  "push_subscriptions",
+  "notify_rules",
+];
+
+/**
+ * Everything the server holds about the account, as stored (ciphertext stays ciphertext: the browser
+ * opens it). Message contents are not included (Export chat writes a conversation's messages); their
+ * count, per conversation, is.
+ * @param {core.App} app
+ * @param {core.Record} user
+ */
+function exportAccount(app, user) {
+  const id = user.id;
+  const profile = app.findRecordsByFilter("profiles", "id = {:id}", "", 1, 0, { id })[0];
+  const memberships = recordsOf(app, "channel_members", "user = {:user}", id, "created");
+  const channels = memberships.map((membership) => {
+    const channel = app.findRecordById("channels", membership.getString("channel"));
+    const direct = channel.getBool("direct");
+    const others = direct
+      ? recordsOf(app, "channel_members", "channel = {:channel} && user != {:user}", id, "created", { channel: channel.id }).map((m) => m.getString("user"))
+      : [];
+    const names = usernames(app, others);
+    return {
+      id: channel.id,
+      name: channel.getString("name"),
+      direct,
+      sealed: channel.getBool("sealed"),
+      created_by_you: channel.getString("created_by") === id,
+      created: channel.get("created"),
+      joined: membership.get("created"),
+      participants: others.map((other) => names[other]),
+      messages_sent: app.countRecords("messages", $dbx.hashExp({ channel: channel.id, sender: id })),
+    };
+  });
+  const files = recordsOf(app, "file_attachments", "uploaded_by = {:user}", id);
+  const pins = recordsOf(app, "key_pins", "owner = {:user}", id);
+  const pinNames = usernames(
+    app,
+    pins.map((p) => p.getString("subject")),
+  );
+  const head = recordsOf(app, "key_pin_heads", "owner = {:user}", id)[0];
+  const rules = recordsOf(app, "notify_rules", "owner = {:user}", id)[0];
+
+  /** @type {{ [collection: string]: unknown[] }} */
+  const other = {};
+  for (const [collection, field] of userReferences(app)) {
+    if (EXPORTED.indexOf(collection) >= 0) continue;
+    other[collection] = (other[collection] || []).concat(
+      recordsOf(app, collection, `${field} ?= {:user}`, id).map((r) => r.publicExport()),
+    );
+  }
+
+  return {
+    account: {
+      ...pick(user, ["id", "email", "verified", "created", "updated", "kdf_iterations"]),
+      ...pick(user, ["email_notifications_enabled", "email_include_content", "encrypted_settings"]),
+    },
+    profile: profile ? pick(profile, ["username", "ecdh_public_key", "rsa_public_key", "created", "updated"]) : null,
+    channels,
+    contacts: recordsOf(app, "whatsapp_contacts", "user = {:user}", id, "created").map((c) =>
+      pick(c, ["id", "name", "phone_number", "created", "updated"]),
+    ),
+    keyring: recordsOf(app, "keyring_entries", "user = {:user}", id).map((k) => pick(k, ["channel", "created", "updated"])),
+    key_pins: pins.map((p) => ({ ...pick(p, ["subject", "data", "created", "updated"]), username: pinNames[p.getString("subject")] })),
+    key_pin_head: head ? pick(head, ["counter", "updated"]) : null,
+    read_positions: recordsOf(app, "read_positions", "user = {:user}", id).map((r) => pick(r, ["channel", "last_read", "updated"])),
+    push_subscriptions: recordsOf(app, "push_subscriptions", "owner = {:user}", id).map((s) => pick(s, ["endpoint", "device", "created"])),
+    notify_rules: rules ? rules.get("rules") : null,
+    sent: {
+      messages: app.countRecords("messages", $dbx.hashExp({ sender: id })),
+      files: files.length,
+      file_bytes: files.reduce((sum, f) => sum + f.getInt("file_size"), 0),
+      mls_commits: app.countRecords("mls_commits", $dbx.hashExp({ sender: id })),
+    },
+    mls_key_packages: app.countRecords("mls_key_packages", $dbx.hashExp({ user: id })),
+    other,
+  };
+}
+
+module.exports = {
+  INVALID_LINK,
+  KEPT_REFERENCES,
+  checkLoginSecret,
+  deleteAccount,
+  emailChangeOf,
+  emailTaken,
+  exportAccount,
+  userReferences,
+};

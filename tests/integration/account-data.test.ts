@@ -1,0 +1,283 @@
+// The account's own data against a real PocketBase mailing through a real SMTP server on loopback
+// (pb_hooks/account_data.pb.js): changing the email address through the emailed link, deleting the
+// account, and the export of what the server holds about it.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCaptureServer, type CaptureServer } from "./smtp";
+import {
+  client,
+  createChannel,
+  fakeCiphertext,
+  fakeWrappedKey,
+  joinChannel,
+  postJson,
+  postMessage,
+  randomSecret,
+  signUpUser,
+  startPocketBase,
+  superuserClient,
+  type RunningPocketBase,
+  type TestUser,
+} from "./pocketbase";
+
+let smtp: CaptureServer;
+let pb: RunningPocketBase;
+
+beforeAll(async () => {
+  smtp = await startCaptureServer();
+  pb = await startPocketBase({
+    env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: "https://chat.example.test" },
+  });
+});
+
+afterAll(async () => {
+  await pb?.stop();
+  await smtp?.stop();
+});
+
+const admin = () => superuserClient(pb.url, pb.superuser);
+const call = (route: string, body: unknown, user?: TestUser) => postJson(pb.url, route, body, user?.token);
+const messageOf = (answer: { json: unknown }) => (answer.json as { message?: string }).message;
+
+/** The session check every web request makes: 200 while the token works. */
+const sessionStatus = async (token: string) =>
+  (await fetch(`${pb.url}/api/chat/session`, { headers: { Authorization: token } })).status;
+
+async function signInStatus(email: string, password: string) {
+  try {
+    await client(pb.url).collection("users").authWithPassword(email, password);
+    return 200;
+  } catch (error) {
+    return (error as { status: number }).status;
+  }
+}
+
+/** Asks for an email change and answers the token of the link mailed to the new address. */
+async function linkToken(user: TestUser, newEmail: string) {
+  const asked = await call("/api/chat/account/email-change", { new_email: newEmail, password: user.password }, user);
+  expect(asked.status, asked.text).toBe(200);
+  await expect.poll(() => smtp.mailsTo(newEmail).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const mail = smtp.mailsTo(newEmail).at(-1)!;
+  const link = /href="([^"]+)"/.exec(mail.html)?.[1] ?? "";
+  expect(link).toMatch(/^https:\/\/chat\.example\.test\/change-email#token=/);
+  return decodeURIComponent(link.split("#token=")[1]);
+}
+
+describe("changing the email address", () => {
+  it("is mailed to the new address only after the password, and confirmed with new secrets and keys in one step", async () => {
+    const alice = await signUpUser(pb.url);
+    const newEmail = `moved-${alice.id}@example.test`;
+
+    const wrong = await call("/api/chat/account/email-change", { new_email: newEmail, password: randomSecret() }, alice);
+    expect([wrong.status, messageOf(wrong)]).toEqual([400, "Incorrect password."]);
+    expect(smtp.mailsTo(newEmail)).toHaveLength(0);
+    const anonymous = await call("/api/chat/account/email-change", { new_email: newEmail, password: alice.password });
+    expect(anonymous.status).toBe(401);
+    const same = await call("/api/chat/account/email-change", { new_email: alice.email.toUpperCase(), password: alice.password }, alice);
+    expect([same.status, messageOf(same)]).toEqual([400, "This is already your email address."]);
+    const bob = await signUpUser(pb.url);
+    const taken = await call("/api/chat/account/email-change", { new_email: bob.email, password: alice.password }, alice);
+    expect([taken.status, messageOf(taken)]).toEqual([400, "An account with this email already exists."]);
+
+    const token = await linkToken(alice, newEmail);
+    expect(smtp.mailsTo(newEmail).at(-1)!.subject).toBe("Confirm your new email address for ChatCrypt");
+    // nothing changed yet
+    expect(await signInStatus(alice.email, alice.password)).toBe(200);
+
+    // the link's page: the wrapped keys, for the owner's password only
+    for (const bad of ["", "not-a-token", `${token.slice(0, -4)}AAAA`])
+      expect((await call("/api/chat/account/email-change/keys", { token: bad, password: alice.password })).status).toBe(400);
+    const notHers = await call("/api/chat/account/email-change/keys", { token, password: bob.password });
+    expect([notHers.status, messageOf(notHers)]).toEqual([400, "Incorrect password."]);
+    const keys = await call("/api/chat/account/email-change/keys", { token, password: alice.password });
+    expect(keys.status, keys.text).toBe(200);
+    expect(keys.json).toMatchObject({
+      id: alice.id,
+      email: alice.email,
+      new_email: newEmail,
+      encrypted_ecdh_private_key: alice.record.encrypted_ecdh_private_key ?? expect.any(String),
+      kdf_iterations: 600_000,
+    });
+
+    // PocketBase's own confirmation would change the address without the new secret: refused
+    const own = await fetch(`${pb.url}/api/collections/users/confirm-email-change`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: alice.password }),
+    });
+    expect(own.status).toBe(400);
+
+    const newSecret = randomSecret();
+    const rewrapped = { ecdh: fakeWrappedKey(), rsa: fakeWrappedKey() };
+    const confirm = (overrides: Record<string, unknown> = {}) =>
+      call("/api/chat/account/email-change/confirm", {
+        token,
+        password: alice.password,
+        new_password: newSecret,
+        encrypted_ecdh_private_key: rewrapped.ecdh,
+        encrypted_rsa_private_key: rewrapped.rsa,
+        kdf_iterations: 600_000,
+        ...overrides,
+      });
+    expect((await confirm({ password: randomSecret() })).status).toBe(400);
+    expect((await confirm({ new_password: "short" })).status).toBe(400);
+    expect((await confirm({ encrypted_rsa_private_key: "x".repeat(9000) })).status).toBe(400);
+    // a refused step changed nothing
+    expect(await signInStatus(alice.email, alice.password)).toBe(200);
+
+    const done = await confirm();
+    expect(done.status, done.text).toBe(200);
+    expect(done.json).toEqual({ email: newEmail });
+
+    expect(await signInStatus(alice.email, alice.password)).toBe(400);
+    expect(await signInStatus(alice.email, newSecret)).toBe(400);
+    expect(await signInStatus(newEmail, alice.password)).toBe(400);
+    expect(await signInStatus(newEmail, newSecret)).toBe(200);
+    const stored = await (await admin()).collection("users").getOne(alice.id);
+    expect(stored).toMatchObject({
+      email: newEmail,
+      verified: true,
+      encrypted_ecdh_private_key: rewrapped.ecdh,
+      encrypted_rsa_private_key: rewrapped.rsa,
+    });
+    // every session of the account ended, and the link works once
+    expect(await sessionStatus(alice.token)).toBe(401);
+    expect((await confirm()).status).toBe(400);
+  });
+
+  it("refuses malformed requests with a clear 4xx", async () => {
+    const carol = await signUpUser(pb.url);
+    for (const body of [{}, { new_email: "nope", password: carol.password }, { new_email: 42 }, { new_email: "a@b.co", password: 7 }]) {
+      const answer = await call("/api/chat/account/email-change", body, carol);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(messageOf(answer)).toBeTruthy();
+    }
+    const own = await fetch(`${pb.url}/api/collections/users/request-email-change`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: carol.token },
+      body: JSON.stringify({ newEmail: `other-${carol.id}@example.test` }),
+    });
+    expect(own.status).toBe(400);
+  });
+});
+
+describe("deleting the account", () => {
+  it("needs the account's own password, signed in", async () => {
+    const alice = await signUpUser(pb.url);
+    const bob = await signUpUser(pb.url);
+    expect((await call("/api/chat/account/delete", { password: alice.password })).status).toBe(401);
+    // Bob's session deletes only Bob, and only with Bob's password
+    const withHers = await call("/api/chat/account/delete", { password: alice.password, id: alice.id }, bob);
+    expect([withHers.status, messageOf(withHers)]).toEqual([400, "Incorrect password."]);
+    for (const body of [{}, { password: 1 }, { password: "" }])
+      expect((await call("/api/chat/account/delete", body, alice)).status).toBe(400);
+    expect(await sessionStatus(alice.token)).toBe(200);
+    expect(await sessionStatus(bob.token)).toBe(200);
+  });
+
+  it("removes everything of the account but its messages; its channels go to their first member; the email signs up again", async () => {
+    const alice = await signUpUser(pb.url);
+    const bob = await signUpUser(pb.url);
+    const shared = await createChannel(alice, "Alice and Bob");
+    const alone = await createChannel(alice, "Alice alone");
+    const bobs = await createChannel(bob, "Bob's");
+    expect((await joinChannel(bob, shared)).status).toBe(200);
+    expect((await joinChannel(alice, bobs)).status).toBe(200);
+    const kept = await postMessage(alice, bobs.id);
+    await postMessage(alice, alone.id);
+    await alice.pb.collection("whatsapp_contacts").create({ user: alice.id, name: fakeCiphertext(), phone_number: fakeCiphertext() });
+    const pinFor = (owner: TestUser, subject: TestUser, counter: number) =>
+      call("/api/chat/pins", { subject: subject.id, data: "AAAA", head: { counter, data: "AAAA" } }, owner);
+    expect((await pinFor(alice, bob, 1)).status).toBe(200);
+    expect((await pinFor(bob, alice, 1)).status).toBe(200);
+    const su = await admin();
+    // an MLS commit naming her device (PocketBase refuses to delete an account a commit names)
+    await su.collection("mls_commits").create({ channel: bobs.id, epoch: 1, sender: alice.id, data: "AAAA" });
+
+    const deleted = await call("/api/chat/account/delete", { password: alice.password }, alice);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.json).toEqual({ deleted: true, channelsHandedOver: 1, channelsDeleted: 1 });
+
+    const count = async (collection: string, filter: string) => (await su.collection(collection).getList(1, 1, { filter })).totalItems;
+    for (const [collection, field] of [
+      ["users", "id"],
+      ["profiles", "id"],
+      ["channel_members", "user"],
+      ["whatsapp_contacts", "user"],
+      ["keyring_entries", "user"],
+      ["key_pins", "owner"],
+      ["key_pin_heads", "owner"],
+      ["read_positions", "user"],
+      ["mls_key_packages", "user"],
+      ["push_subscriptions", "owner"],
+      ["notify_rules", "owner"],
+    ])
+      expect(await count(collection, `${field} = "${alice.id}"`), collection).toBe(0);
+    // what stays: her message (and nothing else of her), Bob's pin for her, the commit, and her public keys under her id
+    expect((await su.collection("messages").getOne(kept.id)).sender).toBe(alice.id);
+    expect(await count("key_pins", `subject = "${alice.id}"`)).toBe(1);
+    expect(await count("mls_commits", `sender = "${alice.id}"`)).toBe(1);
+    const tomb = await bob.pb.collection("deleted_accounts").getOne(alice.id);
+    expect(tomb).toMatchObject({ ecdh_public_key: expect.any(String), rsa_public_key: expect.any(String) });
+    expect(Object.keys(tomb).sort()).toEqual(["collectionId", "collectionName", "created", "ecdh_public_key", "id", "rsa_public_key"]);
+    // the channel she created with Bob in it is Bob's now; the one with nobody else is gone
+    expect((await su.collection("channels").getOne(shared.id)).created_by).toBe(bob.id);
+    expect(await count("channels", `id = "${alone.id}"`)).toBe(0);
+    // Bob still reads her message
+    expect((await bob.pb.collection("messages").getOne(kept.id)).sender).toBe(alice.id);
+
+    expect(await sessionStatus(alice.token)).toBe(401);
+    expect(await signInStatus(alice.email, alice.password)).toBe(400);
+    // the same email signs up again (a new account); her id stays taken
+    const again = await signUpUser(pb.url, { email: alice.email });
+    expect(again.id).not.toBe(alice.id);
+    const reused = await postJson(pb.url, "/api/chat/signup", {
+      id: alice.id,
+      email: `other-${alice.id}@example.test`,
+      password: randomSecret(),
+      username: `reuse_${alice.id.slice(0, 8)}`,
+      ecdh_public_key: "k".repeat(60),
+      rsa_public_key: "k".repeat(60),
+      encrypted_ecdh_private_key: fakeWrappedKey(),
+      encrypted_rsa_private_key: fakeWrappedKey(),
+      kdf_iterations: 600_000,
+    });
+    expect([reused.status, messageOf(reused)]).toEqual([400, "An account with this ID already exists."]);
+  });
+});
+
+describe("exporting the account's data", () => {
+  it("lists what the server holds about the caller, and only the caller", async () => {
+    const alice = await signUpUser(pb.url);
+    const bob = await signUpUser(pb.url);
+    const channel = await createChannel(alice, "Export channel");
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    await postMessage(alice, channel.id);
+    const contactName = fakeCiphertext();
+    await alice.pb.collection("whatsapp_contacts").create({ user: alice.id, name: contactName, phone_number: fakeCiphertext() });
+    const direct = await call("/api/chat/direct", { id: crypto.randomUUID(), participants: [bob.id] }, alice);
+    expect(direct.status, direct.text).toBe(200);
+
+    const get = (user?: TestUser) =>
+      fetch(`${pb.url}/api/chat/account/export`, { headers: user ? { Authorization: user.token } : {} }).then(async (r) => ({
+        status: r.status,
+        json: (await r.json()) as Record<string, unknown>,
+      }));
+    expect((await get()).status).toBe(401);
+    const mine = await get(alice);
+    expect(mine.status, JSON.stringify(mine.json)).toBe(200);
+    expect(mine.json.account).toMatchObject({ id: alice.id, email: alice.email, verified: false });
+    expect(mine.json.profile).toMatchObject({ username: alice.username });
+    expect(mine.json.contacts).toEqual([expect.objectContaining({ name: contactName })]);
+    const channels = mine.json.channels as { name: string; direct: boolean; participants: string[]; messages_sent: number }[];
+    expect(channels.find((c) => c.name === "Export channel")).toMatchObject({ direct: false, messages_sent: 1 });
+    expect(channels.find((c) => c.direct)).toMatchObject({ participants: [bob.username] });
+    expect(mine.json.sent).toMatchObject({ messages: 1 });
+
+    const his = await get(bob);
+    expect(his.status).toBe(200);
+    expect(his.json.account).toMatchObject({ id: bob.id, email: bob.email });
+    expect(JSON.stringify(his.json)).not.toContain(contactName);
+    expect(JSON.stringify(his.json)).not.toContain(alice.email);
+  });
+});
