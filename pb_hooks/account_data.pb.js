@@ -12,7 +12,8 @@
 //   POST /api/chat/account/email-change/confirm  (the link's token) {token, password, new_password,
 //        encrypted_ecdh_private_key, encrypted_rsa_private_key, kdf_iterations}
 //        sets the address, the login secret and the wrapped keys in one transaction; every session ends.
-//   POST /api/chat/account/delete                (signed in) {password}
+//   POST /api/chat/account/delete                (signed in) {password, dry_run?}
+//        deletes the account; with dry_run, only checks the password and says what would happen.
 //   GET  /api/chat/account/export                (signed in) what the server holds about the caller.
 
 routerAdd(
@@ -98,11 +99,12 @@ routerAdd(
         txApp.save(user);
       } catch (err) {
         throw invalidRecord(err, "The email address could not be changed.", {
-          email: (detail) => (/unique/i.test(detail) ? "An account with this email already exists." : "Please enter a valid email address."),
+          email: (detail) =>
+            /unique/i.test(detail) ? "An account with this email already exists." : "Please enter a valid email address.",
         });
       }
     });
-    return e.json(200, { email: newEmail });
+    return e.json(200, { id: record.id, email: newEmail });
   },
   $apis.bodyLimit(64 * 1024),
 );
@@ -112,11 +114,14 @@ routerAdd(
   "/api/chat/account/delete",
   (e) => {
     const { readJsonObject, requireUser } = require(`${__hooks}/lib/request.js`);
-    const { checkLoginSecret, deleteAccount } = require(`${__hooks}/lib/account_data.js`);
+    const { checkLoginSecret, deleteAccount, deletionPlan } = require(`${__hooks}/lib/account_data.js`);
 
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     checkLoginSecret(e.app, user, body.password);
+    // the page checks the password (and learns what happens to the user's channels) before it
+    // takes the user off their direct conversations' lists
+    if (body.dry_run === true) return e.json(200, { deleted: false, ...deletionPlan(e.app, user) });
     const header = String(e.request.header.get("Authorization") || "");
     const token = /^bearer /i.test(header) ? header.slice(7) : header;
     return e.json(200, { deleted: true, ...deleteAccount(e.app, user, token) });

@@ -69,8 +69,11 @@ routerAdd(
         throw badRequest(USERNAME_TAKEN);
       }
 
-      // a deleted account's id stays taken: its messages stay under it (pb_hooks/lib/account.js)
-      const sameId = ["users", "profiles", "deleted_accounts"].reduce((n, name) => n + txApp.countRecords(name, $dbx.hashExp({ id: id })), 0);
+      // a deleted account's id stays taken: its messages stay under it (pb_hooks/lib/account_data.js)
+      const sameId = ["users", "profiles", "deleted_accounts"].reduce(
+        (n, name) => n + txApp.countRecords(name, $dbx.hashExp({ id: id })),
+        0,
+      );
       if (sameId > 0) {
         throw badRequest("An account with this ID already exists.");
       }

@@ -1,21 +1,13 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError, api, setCsrfToken } from "~/lib/api.client";
-import { commitCsrf } from "~/server/csrf.server";
-import { pocketbaseFor } from "~/server/pocketbase.server";
+import { emailLinkPageData } from "~/server/csrf-page.server";
 
 // The page the link in a verification email opens: /verify-email#token=... The token stays in the
 // fragment (browsers never send it with the page request); the page posts it to PocketBase's
 // confirm-verification through /api/auth/confirm-verification.
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The token is bound to the session this browser has, if any (csrf.server.ts).
-  const { token } = await pocketbaseFor(request, context);
-  const [csrfToken, csrfCookie] = await commitCsrf(request, token);
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-  return data({ csrfToken }, { headers });
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => emailLinkPageData(request, context);
 
 export const meta: MetaFunction = () => [{ title: "Verify your email address - ChatCrypt" }];
 

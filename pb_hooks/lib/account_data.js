@@ -104,6 +104,35 @@ function idsReferring(app, collection, field, userId) {
 }
 
 /**
+ * The channels the user created, each with the member who joined it first after them ("" for none).
+ * @param {core.App} app
+ * @param {string} id
+ */
+function createdChannels(app, id) {
+  return app
+    .findRecordsByFilter("channels", "created_by = {:id}", "", 0, 0, { id })
+    .filter((channel) => Boolean(channel))
+    .map((channel) => {
+      const first = app.findRecordsByFilter("channel_members", "channel = {:channel} && user != {:id}", "created,id", 1, 0, {
+        channel: channel.id,
+        id,
+      })[0];
+      return { channel, heir: first ? first.getString("user") : "" };
+    });
+}
+
+/**
+ * What deleting the account would do to the channels it created (nothing is changed).
+ * @param {core.App} app
+ * @param {core.Record} user
+ */
+function deletionPlan(app, user) {
+  const created = createdChannels(app, user.id);
+  const handedOver = created.filter((c) => c.heir).length;
+  return { channelsHandedOver: handedOver, channelsDeleted: created.length - handedOver };
+}
+
+/**
  * Deletes the account in one transaction (docs/decisions/0029-change-email-delete-export.md):
  *   - its public keys are kept under its id in deleted_accounts (its messages stay verifiable);
  *   - each channel it created goes to the member who joined it first, or is deleted with no other member;
@@ -132,14 +161,9 @@ function deleteAccount(app, user, token) {
       txApp.delete(profile);
     }
 
-    for (const channel of txApp.findRecordsByFilter("channels", "created_by = {:id}", "", 0, 0, { id })) {
-      if (!channel) continue;
-      const heir = txApp.findRecordsByFilter("channel_members", "channel = {:channel} && user != {:id}", "created,id", 1, 0, {
-        channel: channel.id,
-        id,
-      })[0];
+    for (const { channel, heir } of createdChannels(txApp, id)) {
       if (heir) {
-        channel.set("created_by", heir.getString("user"));
+        channel.set("created_by", heir);
         txApp.save(channel);
         result.channelsHandedOver++;
       } else {
@@ -162,16 +186,10 @@ function deleteAccount(app, user, token) {
     // What stays is set aside while PocketBase deletes the account (its cascade would take the
     // messages along, and refuse to delete an account an MLS commit names), then put back.
     const hold = "~" + id;
-    const present = KEPT_REFERENCES.filter(([collection, field]) =>
-      references.some(([c, f]) => c === collection && f === field),
-    );
+    const present = KEPT_REFERENCES.filter(([collection, field]) => references.some(([c, f]) => c === collection && f === field));
     const move = (/** @type {string} */ from, /** @type {string} */ to) => {
       for (const [collection, field] of present) {
-        txApp
-          .db()
-          .newQuery(`UPDATE {{${collection}}} SET [[${field}]] = {:to} WHERE [[${field}]] = {:from}`)
-          .bind({ from, to })
-          .execute();
+        txApp.db().newQuery(`UPDATE {{${collection}}} SET [[${field}]] = {:to} WHERE [[${field}]] = {:from}`).bind({ from, to }).execute();
       }
     };
     move(id, hold);
@@ -263,7 +281,9 @@ function exportAccount(app, user) {
     const channel = app.findRecordById("channels", membership.getString("channel"));
     const direct = channel.getBool("direct");
     const others = direct
-      ? recordsOf(app, "channel_members", "channel = {:channel} && user != {:user}", id, "created", { channel: channel.id }).map((m) => m.getString("user"))
+      ? recordsOf(app, "channel_members", "channel = {:channel} && user != {:user}", id, "created", { channel: channel.id }).map((m) =>
+          m.getString("user"),
+        )
       : [];
     const names = usernames(app, others);
     return {
@@ -328,6 +348,7 @@ module.exports = {
   KEPT_REFERENCES,
   checkLoginSecret,
   deleteAccount,
+  deletionPlan,
   emailChangeOf,
   emailTaken,
   exportAccount,

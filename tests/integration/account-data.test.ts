@@ -40,8 +40,7 @@ const call = (route: string, body: unknown, user?: TestUser) => postJson(pb.url,
 const messageOf = (answer: { json: unknown }) => (answer.json as { message?: string }).message;
 
 /** The session check every web request makes: 200 while the token works. */
-const sessionStatus = async (token: string) =>
-  (await fetch(`${pb.url}/api/chat/session`, { headers: { Authorization: token } })).status;
+const sessionStatus = async (token: string) => (await fetch(`${pb.url}/api/chat/session`, { headers: { Authorization: token } })).status;
 
 async function signInStatus(email: string, password: string) {
   try {
@@ -127,7 +126,7 @@ describe("changing the email address", () => {
 
     const done = await confirm();
     expect(done.status, done.text).toBe(200);
-    expect(done.json).toEqual({ email: newEmail });
+    expect(done.json).toEqual({ id: alice.id, email: newEmail });
 
     expect(await signInStatus(alice.email, alice.password)).toBe(400);
     expect(await signInStatus(alice.email, newSecret)).toBe(400);

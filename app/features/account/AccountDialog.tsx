@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/lib/session-user";
 import { Modal } from "~/ui/Modal";
 import { PasskeysSection } from "~/features/passkeys/PasskeysSection";
+import { AccountDataSections } from "~/features/account-data/AccountDataSections";
 
 /**
  * Account settings (Menu > Account): one section per feature, each from its own folder (password,
@@ -14,6 +15,7 @@ export default function AccountDialog({ user, onClose }: { user: SessionUser; on
           Signed in as <strong>@{user.username}</strong>.
         </p>
         <PasskeysSection user={user} />
+        <AccountDataSections user={user} />
       </div>
     </Modal>
   );

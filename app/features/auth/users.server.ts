@@ -57,8 +57,29 @@ export async function loadProfile(pb: PocketBase, userId: string): Promise<Profi
   }
 }
 
-/** Usernames and public keys of the given users (signed-in users may read the public directory), asked 100 at a time. */
+/** What a deleted account's messages show as their sender (docs/decisions/0029-change-email-delete-export.md). */
+export const DELETED_USER = "Deleted user";
+
+/**
+ * Usernames and public keys of the given users (signed-in users may read the public directory), asked
+ * 100 at a time. A deleted account answers as "Deleted user" with the public keys it kept, so the
+ * messages it sent can still be verified.
+ */
 export async function listProfiles(pb: PocketBase, ids: string[]) {
   const records = await listByIds<ProfileRecord>(pb, "profiles", ids, { fields: "id,username,ecdh_public_key,rsa_public_key" });
-  return records.map((r) => ({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key }));
+  const found = new Set(records.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  const deleted = missing.length
+    ? await listByIds<Omit<ProfileRecord, "username">>(pb, "deleted_accounts", missing, { fields: "id,ecdh_public_key,rsa_public_key" })
+    : [];
+  return [
+    ...records.map((r) => ({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key })),
+    ...deleted.map((r) => ({
+      id: r.id,
+      username: DELETED_USER,
+      ecdhPublicKey: r.ecdh_public_key,
+      rsaPublicKey: r.rsa_public_key,
+      deleted: true as const,
+    })),
+  ];
 }

@@ -55,14 +55,20 @@ export const subscribePins = (listener: () => void) => {
 };
 export const pinSnapshot = () => state;
 
+/** One of the user's pins, opened (null when it does not open, or is not a pin). */
+export async function openPin(userId: string, entry: EncryptedPin): Promise<Pin | null> {
+  const pin = await openJson(userId, "keyring", entry.data, aad(userId, entry.subjectId)).catch(() => null);
+  return isPin(pin) ? pin : null;
+}
+
 /** Reads the pins and their head from the server and checks them against this device's copy. Pins that do not open are left out. */
 async function readBook(userId: string): Promise<PinBook> {
   const { pins: entries, head } = await api<{ pins: EncryptedPin[]; head: SealedHead | null }>("/api/pins");
   const served = new Map<string, Pin>();
   await Promise.all(
     entries.map(async (entry) => {
-      const pin = await openJson(userId, "keyring", entry.data, aad(userId, entry.subjectId)).catch(() => null);
-      if (isPin(pin)) served.set(entry.subjectId, pin);
+      const pin = await openPin(userId, entry);
+      if (pin) served.set(entry.subjectId, pin);
     }),
   );
   const book = await reconcile(served, await openHead(userId, head), await readCopy(userId));
@@ -155,6 +161,12 @@ export async function checkKeys(userId: string, profiles: readonly PublicProfile
     }
     const pin = book.pins.get(profile.id);
     const reason = pin ? "changed" : "unchecked";
+    // A deleted account's kept keys, seen for the first time: trusted as a first sight, not pinned (the
+    // account it would pin is gone); a pin from before its deletion is checked like any other.
+    if (!pin && profile.deleted && !book.unchecked.has(profile.id)) {
+      trusted.add(profile.id);
+      continue;
+    }
     if (!pin && !book.closed && !book.unchecked.has(profile.id)) {
       const first: Pin = { e: profile.ecdhPublicKey, r: profile.rsaPublicKey, v: false };
       book.pins.set(profile.id, first);

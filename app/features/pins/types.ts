@@ -16,6 +16,8 @@ export interface PublicProfile {
   username: string;
   ecdhPublicKey: string;
   rsaPublicKey: string;
+  /** A deleted account: its username reads "Deleted user", its public keys are the ones it kept. */
+  deleted?: true;
 }
 
 /** The head of the user's pins as stored: a counter the server checks, and the sealed head (counter and a digest of every pin). */
