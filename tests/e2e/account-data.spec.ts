@@ -1,0 +1,219 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
+import { startCaptureServer, type CaptureServer } from "../integration/smtp";
+import { test as base, expect, filesContaining, newUser, signIn, signUp } from "./fixtures";
+import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { freePort, startWeb, type WebServer } from "./stack";
+
+// Menu > Account: Export my data, Delete account and Email (docs/decisions/0029-change-email-delete-export.md).
+
+const test = base;
+
+async function openAccount(page: Page) {
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("menuitem", { name: "Account" }).click();
+  return page.getByRole("dialog", { name: "Account" });
+}
+
+test("Export my data: one file with the contact book and the channels, opened in the browser", async ({ browser }) => {
+  const alice = await person(browser, "export");
+  await createChannel(alice.page, "Export Alpha", "pw-export-alpha");
+  await createChannel(alice.page, "Export Beta", "pw-export-beta");
+
+  const contactName = `Export Contact ${Date.now()}`;
+  await alice.page.getByRole("button", { name: "Menu" }).click();
+  await alice.page.getByRole("menuitem", { name: "WhatsApp Contacts" }).click();
+  const contacts = alice.page.getByRole("dialog", { name: "WhatsApp Contacts" });
+  await contacts.getByRole("button", { name: "Add contact" }).click();
+  await contacts.getByLabel("Name").fill(contactName);
+  await contacts.getByLabel("Phone number").fill("+15551234567");
+  await contacts.getByRole("button", { name: "Save contact" }).click();
+  await expect(contacts.getByRole("list", { name: "Contacts" })).toContainText(contactName);
+  await contacts.getByRole("button", { name: "Close" }).last().click();
+
+  const account = await openAccount(alice.page);
+  const section = account.getByRole("region", { name: "Your data" });
+  const downloading = alice.page.waitForEvent("download");
+  await section.getByRole("button", { name: "Export my data" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^chatcrypt-data-${alice.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+  await expect(section.getByRole("status")).toHaveText(`Your data was saved as ${download.suggestedFilename()}.`);
+  const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+    account: { username: string; email: string };
+    channels: { name: string; createdByYou: boolean; passwordInKeyring: boolean }[];
+    contacts: { name: string; phone: string }[];
+    settings: { notifyOnMention: boolean };
+    serverKeepsInClear: string[];
+  };
+  expect(file.account).toMatchObject({ username: alice.user.username, email: alice.user.email.toLowerCase() });
+  expect(file.channels.map((c) => c.name).sort()).toEqual(["Export Alpha", "Export Beta"]);
+  expect(file.channels.every((c) => c.createdByYou && c.passwordInKeyring)).toBe(true);
+  expect(file.contacts).toEqual([{ name: contactName, phone: "+15551234567", added: expect.any(String), updated: expect.any(String) }]);
+  expect(typeof file.settings.notifyOnMention).toBe("boolean");
+  expect(file.serverKeepsInClear).toContain("email address, and whether it is verified");
+  // opened in the browser: the server holds the contact only as ciphertext
+  expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], contactName)).toEqual([]);
+  await alice.context.close();
+});
+
+test("Delete account: the others still read the messages, from Deleted user; channels go to their first member; the email signs up again", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "leaver");
+  const bob = await person(browser, "stayer");
+  const bobsChannel = await createChannel(bob.page, "Stays Open", "pw-stays-open");
+  await joinAndOpen(alice.page, bobsChannel, "pw-stays-open", "Stays Open");
+  await send(alice.page, "A message that outlives its account");
+  await expect(log(bob.page).getByText("A message that outlives its account")).toBeVisible({ timeout: 20_000 });
+  const alicesChannel = await createChannel(alice.page, "Alice Hands Over", "pw-hands-over");
+  await joinAndOpen(bob.page, alicesChannel, "pw-hands-over", "Alice Hands Over");
+  await createChannel(alice.page, "Alice Alone", "pw-alice-alone");
+
+  const account = await openAccount(alice.page);
+  await account.getByRole("region", { name: "Delete account" }).getByRole("button", { name: "Delete account" }).click();
+  const confirm = alice.page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(confirm).toContainText("Channels you created are handed over to the member who joined them first");
+  await expect(confirm).toContainText('Your messages stay, shown to the others as from "Deleted user".');
+  // Esc closes it and nothing happened
+  await alice.page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await account.getByRole("region", { name: "Delete account" }).getByRole("button", { name: "Delete account" }).click();
+  await confirm.getByLabel("Password").fill("not-the-password");
+  await confirm.getByLabel("Password").press("Enter");
+  await expect(confirm.getByRole("alert")).toHaveText("Incorrect password.");
+  await confirm.getByLabel("Password").fill(alice.user.password);
+  await confirm.getByRole("button", { name: "Delete my account" }).click();
+  await expect(alice.page.getByRole("heading", { name: "Account deleted" })).toBeVisible({ timeout: 30_000 });
+  expect(await alice.page.evaluate(() => localStorage.getItem("chatcrypt_keys"))).toBeNull();
+
+  // Bob, after a reload: her message is there, from "Deleted user"; her channel with him is his now
+  await bob.page.reload();
+  await bob.page.getByRole("button", { name: "# Stays Open" }).click();
+  await waitLive(bob.page);
+  await expect(log(bob.page).getByRole("article", { name: "Message from Deleted user" })).toContainText(
+    "A message that outlives its account",
+  );
+  await bob.page.getByRole("button", { name: "# Alice Hands Over" }).click();
+  await expect(bob.page.getByRole("heading", { name: "# Alice Hands Over" })).toBeVisible();
+  await expect(bob.page.getByRole("button", { name: "# Alice Alone" })).toHaveCount(0);
+
+  // her email signs in no more, and signs up again as a new account
+  await signIn(alice.page, alice.user);
+  await expect(alice.page.getByRole("alert")).toHaveText("Invalid email or password.");
+  await signUp(alice.page, { ...newUser("again"), email: alice.user.email, password: alice.user.password });
+  await expect(alice.page.getByRole("button", { name: "# Stays Open" })).toHaveCount(0);
+
+  // the password itself never reached the server
+  expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], alice.user.password)).toEqual([]);
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("a broken or forged email-change link says so", async ({ page }) => {
+  await page.goto("/change-email#token=garbage");
+  await expect(page.getByRole("alert")).toHaveText("This link is incomplete. Open the link from the email again.");
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const forged = `${part({ alg: "HS256" })}.${part({ email: "a@example.test", newEmail: "b@example.test", type: "emailChange" })}.c2ln`;
+  await page.goto("about:blank");
+  await page.goto(`/change-email#token=${forged}`);
+  await expect(page.getByText("from a@example.test to b@example.test")).toBeVisible();
+  expect(page.url()).not.toContain("token");
+  await page.getByLabel("Password").fill("whatever-it-is");
+  await page.getByRole("button", { name: "Confirm new email" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This link is invalid or has expired. Ask for a new one in Menu > Account.");
+});
+
+// Changing the email address needs mail: its own PocketBase with a loopback SMTP server, and a web
+// server whose address is APP_URL (the start of the emailed link), as in verify-email.spec.ts.
+interface MailStack {
+  smtp: CaptureServer;
+  pb: RunningPocketBase;
+  web: WebServer;
+}
+
+const mailTest = base.extend<object, { stack: MailStack }>({
+  stack: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const smtp = await startCaptureServer();
+      const port = await freePort();
+      const pb = await startPocketBase({
+        env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
+      });
+      const web = await startWeb(pb.url, { port });
+      await use({ smtp, pb, web });
+      await web.stop();
+      await pb.stop();
+      await smtp.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.web.url),
+  permissions: ["clipboard-read", "clipboard-write"],
+});
+
+mailTest(
+  "Change email: a link to the new address, the password on its page; the new address signs in and every channel reads, the old one no more",
+  async ({ page, context, browser, stack: { smtp, pb, web } }) => {
+    const user = newUser("move");
+    const newEmail = `moved.${user.username}@example.test`;
+    await signUp(page, user);
+    await createChannel(page, "Moving Day", "pw-moving-day");
+    await send(page, "Written before the move");
+
+    const account = await openAccount(page);
+    const section = account.getByRole("region", { name: "Email" });
+    await expect(section).toContainText(`Your email address: ${user.email.toLowerCase()}`);
+    await section.getByLabel("New email address").fill(newEmail);
+    await section.getByLabel("Password").fill("not-the-password");
+    await section.getByRole("button", { name: "Change email" }).click();
+    await expect(section.getByRole("alert")).toHaveText("Incorrect password.");
+    await section.getByLabel("Password").fill(user.password);
+    await section.getByLabel("Password").press("Enter");
+    await expect(section.getByRole("status")).toContainText(`We sent a link to ${newEmail}.`);
+
+    await expect.poll(() => smtp.mailsTo(newEmail).length, { timeout: 10_000 }).toBe(1);
+    const mail = smtp.mailsTo(newEmail)[0];
+    expect(mail.subject).toBe("Confirm your new email address for ChatCrypt");
+    const link = /href="([^"]+)"/.exec(mail.html)?.[1] ?? "";
+    expect(link).toMatch(new RegExp(`^${web.url}/change-email#token=`));
+    // until the link is opened, nothing changed
+    expect(smtp.mailsTo(user.email)).toHaveLength(0);
+
+    const tab = await context.newPage();
+    await tab.goto(link);
+    await expect(tab.getByRole("heading", { name: "Change your email address" })).toBeVisible();
+    await expect(tab.getByText(`from ${user.email.toLowerCase()} to ${newEmail}`)).toBeVisible();
+    expect(tab.url()).not.toContain("token");
+    await tab.getByLabel("Password").fill("not-the-password");
+    await tab.getByRole("button", { name: "Confirm new email" }).click();
+    await expect(tab.getByRole("alert")).toHaveText("Incorrect password.");
+    await tab.getByLabel("Password").fill(user.password);
+    await tab.getByRole("button", { name: "Confirm new email" }).click();
+    await expect(tab.getByRole("status")).toHaveText(`Your email address is now ${newEmail}. Sign in with it and your password.`, {
+      timeout: 20_000,
+    });
+    await tab.close();
+
+    // this browser's session ended with the change; the old address signs in no more
+    await page.reload();
+    await signIn(page, user);
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+    await signIn(page, { email: newEmail, password: user.password });
+    await page.getByRole("button", { name: "# Moving Day" }).click();
+    await expect(log(page).getByText("Written before the move")).toBeVisible({ timeout: 20_000 });
+
+    // a new device: the keys open from their new wrapping, the channel from the keyring
+    const device = await browser.newContext({ baseURL: web.url });
+    const fresh = await device.newPage();
+    await signIn(fresh, { email: newEmail, password: user.password });
+    await fresh.getByRole("button", { name: "# Moving Day" }).click();
+    await expect(log(fresh).getByText("Written before the move")).toBeVisible({ timeout: 20_000 });
+    await device.close();
+
+    // only derived secrets reached the server
+    expect(filesContaining([pb.dataDir, web.logDir], user.password)).toEqual([]);
+  },
+);
