@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
+import { startPocketBase, superuserClient, type RunningPocketBase } from "../integration/pocketbase";
 import { startCaptureServer, type CaptureServer } from "../integration/smtp";
 import { test as base, expect, filesContaining, newUser, signIn, signUp } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
 import { freePort, startWeb, type WebServer } from "./stack";
 
 // Menu > Account: Export my data, Delete account and Email (docs/decisions/0029-change-email-delete-export.md).
@@ -60,15 +60,33 @@ test("Export my data: one file with the contact book and the channels, opened in
 test("Delete account: the others still read the messages, from Deleted user; channels go to their first member; the email signs up again", async ({
   browser,
 }) => {
+  test.setTimeout(150_000);
   const alice = await person(browser, "leaver");
   const bob = await person(browser, "stayer");
   const bobsChannel = await createChannel(bob.page, "Stays Open", "pw-stays-open");
   await joinAndOpen(alice.page, bobsChannel, "pw-stays-open", "Stays Open");
   await send(alice.page, "A message that outlives its account");
   await expect(log(bob.page).getByText("A message that outlives its account")).toBeVisible({ timeout: 20_000 });
+  // a direct conversation: her page takes her off its list before the account goes (ADR 19)
+  await keyPackagesSent(bob);
+  await alice.page.getByRole("button", { name: "New message" }).click();
+  const picker = alice.page.getByRole("dialog", { name: "New message" });
+  await picker.getByRole("checkbox", { name: bob.user.username }).check();
+  await picker.getByRole("button", { name: "Start conversation" }).click();
+  await expect(picker).toBeHidden({ timeout: 30_000 });
+  await waitLive(alice.page);
+  await send(alice.page, "A direct message that outlives its account");
+  await bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true }).click();
+  await expect(log(bob.page).getByText("A direct message that outlives its account")).toBeVisible({ timeout: 20_000 });
   const alicesChannel = await createChannel(alice.page, "Alice Hands Over", "pw-hands-over");
   await joinAndOpen(bob.page, alicesChannel, "pw-hands-over", "Alice Hands Over");
   await createChannel(alice.page, "Alice Alone", "pw-alice-alone");
+
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const dm = await admin.collection("channels").getFirstListItem(`direct = true && created_by = "${alice.id}"`);
+  const herCommits = async () =>
+    (await admin.collection("mls_commits").getList(1, 1, { filter: `channel = "${dm.id}" && sender = "${alice.id}"` })).totalItems;
+  const commitsBefore = await herCommits();
 
   const account = await openAccount(alice.page);
   await account.getByRole("region", { name: "Delete account" }).getByRole("button", { name: "Delete account" }).click();
@@ -86,6 +104,8 @@ test("Delete account: the others still read the messages, from Deleted user; cha
   await confirm.getByRole("button", { name: "Delete my account" }).click();
   await expect(alice.page.getByRole("heading", { name: "Account deleted" })).toBeVisible({ timeout: 30_000 });
   expect(await alice.page.evaluate(() => localStorage.getItem("chatcrypt_keys"))).toBeNull();
+  // her device committed the conversation's list without her before the account went; the commit stays
+  expect(await herCommits()).toBe(commitsBefore + 1);
 
   // Bob, after a reload: her message is there, from "Deleted user"; her channel with him is his now
   await bob.page.reload();
@@ -93,6 +113,11 @@ test("Delete account: the others still read the messages, from Deleted user; cha
   await waitLive(bob.page);
   await expect(log(bob.page).getByRole("article", { name: "Message from Deleted user" })).toContainText(
     "A message that outlives its account",
+  );
+  await bob.page.getByRole("button", { name: /^@ / }).click();
+  await expect(log(bob.page).getByRole("article", { name: "Message from Deleted user" })).toContainText(
+    "A direct message that outlives its account",
+    { timeout: 20_000 },
   );
   await bob.page.getByRole("button", { name: "# Alice Hands Over" }).click();
   await expect(bob.page.getByRole("heading", { name: "# Alice Hands Over" })).toBeVisible();
