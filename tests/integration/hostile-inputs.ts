@@ -70,7 +70,15 @@ export const FREE_TEXT = new Set([
   "messageContent",
   "text",
 ]);
-export const OPTIONAL = new Set(["clientId", "senderPublicKey", "messageContent", "translationLanguage", "translationEnabled", "pin"]);
+export const OPTIONAL = new Set([
+  "clientId",
+  "senderPublicKey",
+  "messageContent",
+  "translationLanguage",
+  "translationEnabled",
+  "pin",
+  "dryRun",
+]);
 export const WRONG_TYPES: unknown[] = [0, -1, 1e308, true, null, [], ["a"], {}, { $gt: "" }, [[[]]]];
 export const GARBAGE_BODIES = [
   "",
@@ -137,6 +145,18 @@ export function validBodies(channelId: string): Record<string, Record<string, un
       keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
     },
     "/api/push/unsubscribe": { endpoint: "https://push.example.com/send/abc" },
+    // Menu > Account: never the right password or a real link here
+    "/api/account/email": { newEmail: "moved@example.test", loginSecret: randomSecret() },
+    "/api/account/email-change/keys": { token: "e30.e30.c2lnbmF0dXJlLW9mLW5vdGhpbmc", loginSecret: randomSecret() },
+    "/api/account/email-change/confirm": {
+      token: "e30.e30.c2lnbmF0dXJlLW9mLW5vdGhpbmc",
+      loginSecret: randomSecret(),
+      newLoginSecret: randomSecret(),
+      encryptedEcdhPrivateKey: "w".repeat(40),
+      encryptedRsaPrivateKey: "w".repeat(40),
+      kdfIterations: 600_000,
+    },
+    "/api/account/delete": { loginSecret: randomSecret(), dryRun: true },
     "/api/notify-rules": {
       rules: {
         conversations: { [channelId]: { level: "all", mutedUntil: 0 } },
@@ -181,6 +201,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/pins",
   "/api/notify-rules",
   "/api/push",
+  "/api/account/export",
   "/api/threads",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
@@ -231,6 +252,11 @@ export const PB_HOOKS = [
   "/api/chat/passkeys/challenge",
   "/api/chat/passkeys",
   "/api/chat/passkeys/signin",
+  "/api/chat/account/email-change",
+  "/api/chat/account/email-change/keys",
+  "/api/chat/account/email-change/confirm",
+  "/api/chat/account/delete",
+  "/api/chat/account/export",
 ];
 
 export async function* oversize(bytes: number) {
