@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { startPocketBase, superuserClient, type RunningPocketBase } from "../integration/pocketbase";
@@ -147,6 +148,46 @@ test("a broken or forged email-change link says so", async ({ page }) => {
   await page.getByLabel("Password").fill("whatever-it-is");
   await page.getByRole("button", { name: "Confirm new email" }).click();
   await expect(page.getByRole("alert")).toHaveText("This link is invalid or has expired. Ask for a new one in Menu > Account.");
+});
+
+test("the account's sections, the delete dialog and the email-link pages have no serious axe violations, on desktop and phone", async ({
+  browser,
+}) => {
+  const problems: string[] = [];
+  const audit = async (page: Page, where: string) => {
+    const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+    for (const v of results.violations)
+      if (v.impact === "serious" || v.impact === "critical")
+        problems.push(`${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+  for (const viewport of [
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport });
+    const page = await context.newPage();
+    await signUp(page, newUser("axe"));
+    const account = await openAccount(page);
+    await expect(account.getByRole("region", { name: "Email" })).toBeVisible();
+    await audit(page, `${viewport.width}: Account`);
+    await account.getByRole("region", { name: "Delete account" }).getByRole("button", { name: "Delete account" }).click();
+    await expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible();
+    await audit(page, `${viewport.width}: Delete your account?`);
+    // Esc closes the top dialog, then the account dialog; focus returns to the menu button
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeHidden();
+    await expect(account.getByRole("button", { name: "Delete account" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(account).toBeHidden();
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    await page.goto(`/change-email#token=${part({})}.${part({ email: "a@example.test", newEmail: "b@example.test" })}.c2ln`);
+    await expect(page.getByLabel("Password")).toBeVisible();
+    await audit(page, `${viewport.width}: /change-email`);
+    await page.goto("/account-deleted");
+    await audit(page, `${viewport.width}: /account-deleted`);
+    await context.close();
+  }
+  expect(problems).toEqual([]);
 });
 
 // Changing the email address needs mail: its own PocketBase with a loopback SMTP server, and a web
