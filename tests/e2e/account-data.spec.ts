@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { startPocketBase, superuserClient, type RunningPocketBase } from "../integration/pocketbase";
 import { startCaptureServer, type CaptureServer } from "../integration/smtp";
 import { test as base, expect, filesContaining, newUser, signIn, signUp } from "./fixtures";
-import { createChannel, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
+import { createChannel, createSealed, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
 import { freePort, startWeb, type WebServer } from "./stack";
 
 // Menu > Account: Export my data, Delete account and Email (docs/decisions/0029-change-email-delete-export.md).
@@ -228,6 +228,10 @@ mailTest(
     await signUp(page, user);
     await createChannel(page, "Moving Day", "pw-moving-day");
     await send(page, "Written before the move");
+    await createSealed(page, "Sealed Move", "pw-sealed-move");
+    await waitLive(page);
+    await send(page, "Sealed before the move");
+    await expect(log(page).getByText("Sealed before the move")).toBeVisible();
 
     const account = await openAccount(page);
     const section = account.getByRole("region", { name: "Email" });
@@ -270,6 +274,9 @@ mailTest(
     await signIn(page, { email: newEmail, password: user.password });
     await page.getByRole("button", { name: "# Moving Day" }).click();
     await expect(log(page).getByText("Written before the move")).toBeVisible({ timeout: 20_000 });
+    // the sealed channel too: this device's MLS state is sealed under keys that did not change
+    await page.getByRole("button", { name: "# Sealed Move" }).click();
+    await expect(log(page).getByText("Sealed before the move")).toBeVisible({ timeout: 20_000 });
 
     // a new device: the keys open from their new wrapping, the channel from the keyring
     const device = await browser.newContext({ baseURL: web.url });

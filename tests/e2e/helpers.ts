@@ -34,6 +34,22 @@ export async function createChannel(page: Page, name: string, password: string):
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
+/** Creates a sealed channel (ADR 0015) from the Create Channel dialog; answers its id. */
+export async function createSealed(page: Page, name: string, password: string): Promise<string> {
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Channel" });
+  await dialog.getByLabel("Channel Name").fill(name);
+  await dialog.getByLabel("Password").fill(password);
+  await expect(dialog.getByRole("radio", { name: "Classic" })).toBeChecked();
+  await expect(dialog.getByText("Classic (anyone with the password reads the whole history)")).toBeVisible();
+  await dialog.getByLabel("Sealed (forward secrecy; members read from the moment they join)").check();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
+  await page.getByRole("button", { name: "Copy ID" }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 export async function joinChannel(page: Page, channelId: string, password: string) {
   await page.getByRole("button", { name: "Join", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Join Channel" });

@@ -1,24 +1,9 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, test } from "./fixtures";
-import { joinAndOpen, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
+import { createSealed, joinAndOpen, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
 
 // Sealed channels (ADR 0015): three people in an MLS group through the real delivery service.
-
-async function createSealed(page: Page, name: string, password: string): Promise<string> {
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Channel" });
-  await dialog.getByLabel("Channel Name").fill(name);
-  await dialog.getByLabel("Password").fill(password);
-  await expect(dialog.getByRole("radio", { name: "Classic" })).toBeChecked();
-  await expect(dialog.getByText("Classic (anyone with the password reads the whole history)")).toBeVisible();
-  await dialog.getByLabel("Sealed (forward secrecy; members read from the moment they join)").check();
-  await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
-  await page.getByRole("button", { name: "Copy ID" }).click();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** The security code in the members panel (opened, read, closed). */
 async function securityCode(page: Page): Promise<string> {
