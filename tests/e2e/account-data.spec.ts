@@ -4,7 +4,18 @@ import type { Page } from "@playwright/test";
 import { startPocketBase, superuserClient, type RunningPocketBase } from "../integration/pocketbase";
 import { startCaptureServer, type CaptureServer } from "../integration/smtp";
 import { test as base, expect, filesContaining, newUser, signIn, signUp } from "./fixtures";
-import { createChannel, createSealed, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
+import {
+  createChannel,
+  createSealed,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
 import { freePort, startWeb, type WebServer } from "./stack";
 
 // Menu > Account: Export my data, Delete account and Email (docs/decisions/0029-change-email-delete-export.md).
@@ -70,14 +81,10 @@ test("Delete account: the others still read the messages, from Deleted user; cha
   await expect(log(bob.page).getByText("A message that outlives its account")).toBeVisible({ timeout: 20_000 });
   // a direct conversation: her page takes her off its list before the account goes (ADR 19)
   await keyPackagesSent(bob);
-  await alice.page.getByRole("button", { name: "New message" }).click();
-  const picker = alice.page.getByRole("dialog", { name: "New message" });
-  await picker.getByRole("checkbox", { name: bob.user.username }).check();
-  await picker.getByRole("button", { name: "Start conversation" }).click();
-  await expect(picker).toBeHidden({ timeout: 30_000 });
+  await startConversation(alice.page, [bob.user.username]);
   await waitLive(alice.page);
   await send(alice.page, "A direct message that outlives its account");
-  await bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true }).click();
+  await openConversation(bob.page, alice.user.username);
   await expect(log(bob.page).getByText("A direct message that outlives its account")).toBeVisible({ timeout: 20_000 });
   const alicesChannel = await createChannel(alice.page, "Alice Hands Over", "pw-hands-over");
   await joinAndOpen(bob.page, alicesChannel, "pw-hands-over", "Alice Hands Over");
