@@ -275,6 +275,30 @@ func (h *relayHub) revoke(hash string) {
 	}
 }
 
+// revokeUser drops every session of a user from every connection, each as if it had signed out: the
+// account got a new token key (a new password), so none of its tokens is valid any more.
+func (h *relayHub) revokeUser(userID string) {
+	h.mu.RLock()
+	conns := make([]*relayConn, 0, len(h.conns))
+	for _, c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.RUnlock()
+	hashes := map[string]struct{}{}
+	for _, c := range conns {
+		c.mu.RLock()
+		for hash, owner := range c.tokens {
+			if owner == userID {
+				hashes[hash] = struct{}{}
+			}
+		}
+		c.mu.RUnlock()
+	}
+	for hash := range hashes {
+		h.revoke(hash)
+	}
+}
+
 type relayUsersForm struct {
 	Relay  string   `json:"relay"`
 	Add    []string `json:"add"`

@@ -191,3 +191,29 @@ func TestRelayNamesAListItSentBeforeUntilMembersOrRegistrationsChange(t *testing
 		}
 	}
 }
+
+func TestRelayRevokeUserEndsEverySessionOfThatUserOnly(t *testing.T) {
+	hub := &relayHub{conns: map[string]*relayConn{}}
+	a := hub.add()
+	b := hub.add()
+	register(a, "alice", "bob")
+	a.tokens["alice-second"] = "alice"
+	a.users["alice"]++
+	register(b, "alice")
+
+	hub.revokeUser("alice")
+	for _, c := range []*relayConn{a, b} {
+		for len(c.queue) > 0 {
+			if name, _ := relayFrame(t, c); name != "revoked" {
+				t.Fatalf("expected only revoked events, got %s", name)
+			}
+		}
+	}
+	hub.publish("message", []string{"alice", "bob"}, nil)
+	if _, to := relayFrame(t, a); strings.Join(to, ",") != "bob" {
+		t.Fatalf("after alice's sessions ended: %v", to)
+	}
+	if len(b.queue) != 0 {
+		t.Fatal("a connection with only alice's sessions still receives")
+	}
+}

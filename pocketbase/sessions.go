@@ -113,6 +113,15 @@ func registerSessions(app core.App) {
 		return se.Next()
 	})
 
+	// A new token key (PocketBase gives one with every new password or email) ends every session of
+	// the user: PocketBase no longer accepts their tokens, and the relay drops them at once.
+	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
+		if e.Record.Original().TokenKey() != e.Record.TokenKey() {
+			relay.revokeUser(e.Record.Id)
+		}
+		return e.Next()
+	})
+
 	// Expired tokens are refused anyway: forget their revocations once an hour.
 	app.Cron().MustAdd("chatcryptRevokedTokensCleanup", "17 * * * *", func() {
 		_, err := app.DB().Delete(revokedTokensTable, dbx.NewExp("[[expires]] < {:now}", dbx.Params{"now": types.NowDateTime().String()})).Execute()

@@ -185,6 +185,7 @@ declare function require(path: `${string}/lib/feed.js`): typeof import("../pb_ho
 declare function require(path: `${string}/lib/limits.js`): typeof import("../pb_hooks/lib/limits.js");
 declare function require(path: `${string}/lib/signin.js`): typeof import("../pb_hooks/lib/signin.js");
 declare function require(path: `${string}/lib/mls.js`): typeof import("../pb_hooks/lib/mls.js");
+declare function require(path: `${string}/lib/recovery.js`): typeof import("../pb_hooks/lib/recovery.js");
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");
 declare function require(path: `${string}/lib/request.js`): typeof import("../pb_hooks/lib/request.js");
 declare function require(path: `${string}/lib/translation.js`): typeof import("../pb_hooks/lib/translation.js");

@@ -41,6 +41,9 @@ export const MAX_MESSAGE_CHARS = 16_000;
  */
 export const MAX_MESSAGE_ENVELOPE_CHARS = 65_536;
 
+/** Entropy of a recovery key: 24 words of the BIP-39 English list carry 256 bits (and an 8-bit checksum). */
+export const RECOVERY_KEY_BYTES = 32;
+
 /** Default length of ids made by randomId (PocketBase record id format). */
 export const RANDOM_ID_CHARS = 15;
 
@@ -48,6 +51,7 @@ export const RANDOM_ID_CHARS = 15;
 export const LABELS = {
   loginSecret: "chatcrypt login secret",
   keyWrap: "chatcrypt key wrap",
+  recoveryWrap: "chatcrypt recovery key wrap",
   channelKey: "chatcrypt channel key",
   joinVerifier: "chatcrypt join verifier",
   contactsKey: "chatcrypt contacts key",

@@ -14,10 +14,14 @@ export {
   MAX_MESSAGE_CHARS,
   MAX_MESSAGE_ENVELOPE_CHARS,
   RANDOM_ID_CHARS,
+  RECOVERY_KEY_BYTES,
 } from "./constants";
 export { CryptoError } from "./errors";
 export { normalizeEmail, deriveAccountSecrets, deriveWrapKey } from "./account";
 export { PASSKEY_PRF_SALT, derivePasskeyWrapKey } from "./passkey";
+export { newRecoveryEntropy, deriveRecoveryWrapKey } from "./recovery";
+export { wrapIdentityKeys, unwrapIdentityKeys } from "./identity";
+export type { WrappedIdentity } from "./identity";
 export {
   generateKeyBundle,
   exportKeyBundle,

@@ -6,12 +6,9 @@ import {
   exportKeyBundle,
   exportPublicKey,
   generateKeyBundle,
-  importEcdhPublicKey,
-  importKeyBundle,
-  importRsaPublicKey,
   randomId,
-  unwrapPrivateKey,
-  wrapPrivateKey,
+  unwrapIdentityKeys,
+  wrapIdentityKeys,
 } from "~/crypto";
 import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
@@ -30,11 +27,10 @@ export async function signUp(input: { username: string; email: string; password:
   const id = randomId();
   const { loginSecret, master } = await deriveAccountSecrets(input.password, input.email, PBKDF2_ITERATIONS);
   const [bundle, wrapKey] = await Promise.all([generateKeyBundle(), deriveWrapKey(master, id)]);
-  const [ecdhPublicKey, rsaPublicKey, encryptedEcdhPrivateKey, encryptedRsaPrivateKey] = await Promise.all([
+  const [ecdhPublicKey, rsaPublicKey, wrapped] = await Promise.all([
     exportPublicKey(bundle.ecdhPublicKey),
     exportPublicKey(bundle.rsaPublicKey),
-    wrapPrivateKey(bundle.ecdhPrivateKey, wrapKey, "ecdh", id),
-    wrapPrivateKey(bundle.rsaPrivateKey, wrapKey, "rsa", id),
+    wrapIdentityKeys(bundle, wrapKey, id),
   ]);
   let user: SessionUser;
   try {
@@ -45,8 +41,8 @@ export async function signUp(input: { username: string; email: string; password:
       username: input.username.trim(),
       ecdhPublicKey,
       rsaPublicKey,
-      encryptedEcdhPrivateKey,
-      encryptedRsaPrivateKey,
+      encryptedEcdhPrivateKey: wrapped.ecdh,
+      encryptedRsaPrivateKey: wrapped.rsa,
       kdfIterations: PBKDF2_ITERATIONS,
     }));
   } catch (error) {
@@ -73,7 +69,9 @@ export async function signIn(input: { email: string; password: string }): Promis
   } catch (error) {
     throw new AuthError(error instanceof ApiError && error.message ? error.message : "Authentication failed");
   }
-  if (loadLocalKeys(user.id)) return { ...user, failedSignIns };
+  // This device's keys, unless the account has other keys now (a reset without the recovery key).
+  const local = loadLocalKeys(user.id);
+  if (local && local.ecdhPublicKey === user.ecdhPublicKey && local.rsaPublicKey === user.rsaPublicKey) return { ...user, failedSignIns };
   try {
     await restoreKeysFromProfile(user, master);
   } catch (error) {
@@ -101,15 +99,11 @@ export async function restoreKeysFromProfile(user: SessionUser, master: CryptoKe
  * keeps them on this device, once they prove to be the private keys of the profile's public keys.
  */
 export async function keepUnwrappedKeys(user: SessionUser, wrapKey: CryptoKey, wrappedEcdh: string, wrappedRsa: string) {
-  const [ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey] = await Promise.all([
-    unwrapPrivateKey(wrappedEcdh, wrapKey, "ecdh", user.id),
-    unwrapPrivateKey(wrappedRsa, wrapKey, "rsa", user.id),
-    importEcdhPublicKey(user.ecdhPublicKey),
-    importRsaPublicKey(user.rsaPublicKey),
-  ]);
-  const stored = { userId: user.id, ...(await exportKeyBundle({ ecdhPrivateKey, rsaPrivateKey, ecdhPublicKey, rsaPublicKey })) };
-  await importKeyBundle(stored);
-  saveLocalKeys(stored);
+  const { stored } = await unwrapIdentityKeys({ ecdh: wrappedEcdh, rsa: wrappedRsa }, wrapKey, user.id, {
+    ecdh: user.ecdhPublicKey,
+    rsa: user.rsaPublicKey,
+  });
+  saveLocalKeys({ userId: user.id, ...stored });
 }
 
 export async function signOutOnServer() {
