@@ -12,6 +12,7 @@ import pinnedStylesUrl from "~/features/pinned/pinned.css?url";
 import typingStylesUrl from "~/features/typing/typing.css?url";
 import threadsStylesUrl from "~/features/threads/threads.css?url";
 import notifyRulesStylesUrl from "~/features/notify-rules/notify-rules.css?url";
+import recoveryStylesUrl from "~/features/recovery/recovery.css?url";
 import a11yStylesUrl from "~/ui/a11y.css?url";
 import { useNonce } from "~/lib/nonce";
 
@@ -27,6 +28,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: typingStylesUrl },
   { rel: "stylesheet", href: threadsStylesUrl },
   { rel: "stylesheet", href: notifyRulesStylesUrl },
+  { rel: "stylesheet", href: recoveryStylesUrl },
   { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },

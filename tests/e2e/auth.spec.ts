@@ -1,4 +1,4 @@
-import { expect, filesContaining, newUser, openAuth, signIn, signUp, test, signOut } from "./fixtures";
+import { expect, filesContaining, newUser, notNowRecoveryKey, openAuth, signIn, signUp, test, signOut } from "./fixtures";
 
 test.describe("auth screen", () => {
   test("shows every text of the spec and required, labelled fields", async ({ page }) => {
@@ -39,6 +39,7 @@ test.describe("auth screen", () => {
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
     await expect(page.getByText(`@${user.username}`)).toBeVisible({ timeout: 20_000 });
+    await notNowRecoveryKey(page);
     await expect(page.getByRole("heading", { name: "Channels" })).toBeVisible();
     await expect(page.getByText("Military grade encrypted chat for professionals")).toBeVisible();
     await expect(page.getByText("Because privacy matters.")).toBeVisible();

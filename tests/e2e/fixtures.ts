@@ -60,6 +60,14 @@ export async function signUp(page: Page, user: TestUser) {
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
   // Attached, not visible: on a phone the account sits in the closed channel drawer.
   await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
+  await notNowRecoveryKey(page);
+}
+
+/** A new account is offered a recovery key right after sign-up: "Not now". */
+export async function notNowRecoveryKey(page: Page) {
+  const offer = page.getByRole("dialog", { name: "Save your recovery key" });
+  await offer.getByRole("button", { name: "Not now" }).click();
+  await expect(offer).toBeHidden();
 }
 
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newUser, signOut, test } from "./fixtures";
+import { expect, newUser, notNowRecoveryKey, signOut, test } from "./fixtures";
 import { createChannel, log, person, send, waitLive } from "./helpers";
 
 // A phone: 390x844, touch, no hover. Every step is done with controls that are on the screen, and the
@@ -49,6 +49,7 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   await page.getByLabel("Email").fill(carol.email);
   await page.getByLabel("Password").fill(carol.password);
   await tap(page.getByRole("button", { name: "Sign Up", exact: true }));
+  await notNowRecoveryKey(page);
 
   // Joined on arrival; Alice's page says so.
   await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });

@@ -2,6 +2,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { Modal } from "~/ui/Modal";
 import { PasskeysSection } from "~/features/passkeys/PasskeysSection";
 import { AccountDataSections } from "~/features/account-data/AccountDataSections";
+import { RecoveryKeySection } from "~/features/recovery/RecoveryKeySection";
 
 /**
  * Account settings (Menu > Account): one section per feature, each from its own folder (password,
@@ -14,6 +15,7 @@ export default function AccountDialog({ user, onClose }: { user: SessionUser; on
         <p className="hint">
           Signed in as <strong>@{user.username}</strong>.
         </p>
+        <RecoveryKeySection user={user} />
         <PasskeysSection user={user} />
         <AccountDataSections user={user} />
       </div>

@@ -5,6 +5,7 @@ import { authFormProblem } from "~/features/auth/form-checks";
 import { MIN_PASSWORD_LENGTH } from "~/features/auth/limits";
 import type { SessionUser } from "~/lib/session-user";
 import { PasskeySignIn } from "~/features/passkeys/PasskeySignIn";
+import { ForgotPassword } from "~/features/recovery/ForgotPassword";
 
 export type AuthMode = "signin" | "signup";
 
@@ -31,6 +32,7 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
   const [mode, setMode] = useState<AuthMode>(invited ? "signup" : "signin");
   const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
   const [formError, setFormError] = useState<string | null>(null);
+  const [forgot, setForgot] = useState(false);
   const errorId = useId();
 
   function submit(event: FormEvent) {
@@ -54,16 +56,20 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
   const shownError = formError ?? error;
   const set = (field: keyof AuthValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
+  if (forgot)
+    return (
+      <main className="auth">
+        <div className="auth-card">
+          <Brand />
+          <ForgotPassword initialEmail={values.email} onBack={() => setForgot(false)} />
+        </div>
+      </main>
+    );
+
   return (
     <main className="auth">
       <div className="auth-card">
-        <div className="brand">
-          <span className="brand-mark">
-            <LockIcon size={26} />
-          </span>
-          <h1>ChatCrypt</h1>
-        </div>
-        <p className="tagline">End-to-end encrypted messaging</p>
+        <Brand />
         {invited && (
           <p className="invite-banner" role="status">
             {invitedTo ? `You have been invited to #${invitedTo}` : "You have been invited to a channel"}
@@ -112,14 +118,34 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
             {busy ? "Processing..." : mode === "signin" ? "Sign In" : "Sign Up"}
           </button>
         </form>
+        {mode === "signin" && (
+          <button type="button" className="link-button" onClick={() => setForgot(true)} disabled={busy}>
+            Forgot your password?
+          </button>
+        )}
         {mode === "signin" && onPasskeySignIn && <PasskeySignIn disabled={busy} onSignedIn={onPasskeySignIn} />}
         <p className="auth-note">
-          Your password is the only key to your messages and channels: it cannot be reset, and a forgotten password loses them.
+          Your password is the key to your messages and channels. Save a recovery key (Menu &gt; Account) to reset a forgotten password
+          without losing them.
         </p>
         <button type="button" className="link-button" onClick={toggle} disabled={busy}>
           {mode === "signin" ? "Don't have an account? Sign up" : "Already have an account? Sign in"}
         </button>
       </div>
     </main>
+  );
+}
+
+function Brand() {
+  return (
+    <>
+      <div className="brand">
+        <span className="brand-mark">
+          <LockIcon size={26} />
+        </span>
+        <h1>ChatCrypt</h1>
+      </div>
+      <p className="tagline">End-to-end encrypted messaging</p>
+    </>
   );
 }

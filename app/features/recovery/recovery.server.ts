@@ -101,7 +101,9 @@ export async function confirmReset(pb: PocketBase, body: ResetConfirm): Promise<
         encrypted_ecdh_private_key: body.encryptedEcdhPrivateKey,
         encrypted_rsa_private_key: body.encryptedRsaPrivateKey,
         kdf_iterations: body.kdfIterations,
-        ...(body.newPublicKeys ? { ecdh_public_key: body.newPublicKeys.ecdhPublicKey, rsa_public_key: body.newPublicKeys.rsaPublicKey } : {}),
+        ...(body.newPublicKeys
+          ? { ecdh_public_key: body.newPublicKeys.ecdhPublicKey, rsa_public_key: body.newPublicKeys.rsaPublicKey }
+          : {}),
       },
     });
   } catch (error) {

@@ -16,6 +16,8 @@ type Phase = "loading" | "insecure" | "ready";
 
 // The sign-in screen (and its form checks) loads only for a page that is signed out.
 const AuthScreen = lazy(() => import("~/features/auth/AuthScreen").then((m) => ({ default: m.AuthScreen })));
+// Offered once, right after sign-up (the words library loads only then).
+const RecoveryKeyDialog = lazy(() => import("~/features/recovery/RecoveryKeyDialog"));
 
 /** Top-level state of the single page: loading, signed out (auth screen) or signed in (workspace). */
 export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string; initialUser: SessionUser | null; config: AppConfig }) {
@@ -24,6 +26,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [failedSignIns, setFailedSignIns] = useState(0);
+  const [offerRecoveryKey, setOfferRecoveryKey] = useState(false);
   // Signed out with an invite: Sign Up first, saying where the link leads (undefined: no invite).
   const [invitedTo, setInvitedTo] = useState<string | null | undefined>(undefined);
 
@@ -51,8 +54,10 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setBusy(true);
     setError(null);
     try {
-      if (mode === "signup") setUser(await signUp(values));
-      else {
+      if (mode === "signup") {
+        setUser(await signUp(values));
+        setOfferRecoveryKey(true);
+      } else {
         const { failedSignIns: failed, ...signedIn } = await signIn(values);
         setFailedSignIns(failed);
         setUser(signedIn);
@@ -96,6 +101,11 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     <>
       <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />
       {failedSignIns > 0 && <FailedSignInsNotice count={failedSignIns} onDismiss={() => setFailedSignIns(0)} />}
+      {offerRecoveryKey && (
+        <Suspense fallback={null}>
+          <RecoveryKeyDialog user={user} offer onClose={() => setOfferRecoveryKey(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
