@@ -92,8 +92,14 @@ export const message = (page: Page, text: string) =>
  * has been open KEY_PACKAGES_DELAY_SECONDS, 1 s in these tests), so that a direct conversation started
  * with them adds their device by Welcome.
  */
-export async function keyPackagesSent(p: Person) {
-  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+export async function keyPackagesSent(
+  p: Person,
+  pb: { url: string; superuser: { email: string; password: string } } = {
+    url: process.env.E2E_PB_URL!,
+    superuser: JSON.parse(process.env.E2E_SUPERUSER!),
+  },
+) {
+  const admin = await superuserClient(pb.url, pb.superuser);
   await expect
     .poll(async () => (await admin.collection("mls_key_packages").getList(1, 1, { filter: `user = "${p.id}"` })).totalItems, {
       timeout: 20_000,

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   createChannel,
+  createSealed,
   joinAndOpen,
   keyPackagesSent,
   log,
@@ -15,18 +16,6 @@ import {
 
 // Threads: replies stay out of the channel's flow; the root shows "N replies"; the thread is live on
 // the other screen, notifies its participants, and is whole after a reload.
-
-async function createSealed(page: Page, name: string, password: string): Promise<string> {
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Channel" });
-  await dialog.getByLabel("Channel Name").fill(name);
-  await dialog.getByLabel("Password").fill(password);
-  await dialog.getByLabel("Sealed (forward secrecy; members read from the moment they join)").check();
-  await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await page.getByRole("button", { name: "Copy ID" }).click();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 const article = (page: Page, text: string) => log(page).getByRole("article").filter({ hasText: text });
 

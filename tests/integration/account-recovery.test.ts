@@ -286,21 +286,31 @@ describe("the reset", () => {
     await admin.collection("users").update(user.id, { encrypted_settings: sealed() });
     await postJson(pb.url, "/api/chat/recovery-key", { wrapped_ecdh: wrapped(), wrapped_rsa: wrapped() }, user.token);
     await admin.collection("mls_key_packages").create({ user: user.id, device: "old-device", data: sealed(), last_resort: true });
-    // a passkeys collection as another part of the product may add it: the user's passkeys go too
-    let passkeys = await admin.collections.getFirstListItem('name = "passkeys"').catch(() => null);
-    passkeys ??= await admin.collections.create({
-      name: "passkeys",
-      type: "base",
-      fields: [
-        { name: "user", type: "relation", required: true, collectionId: "_pb_users_auth_", maxSelect: 1 },
-        { name: "credential", type: "text" },
-      ],
-    });
-    const ownerField = (passkeys.fields as { name: string; type: string; collectionId?: string }[]).find(
-      (f) => f.type === "relation" && f.collectionId === "_pb_users_auth_",
-    )!.name;
-    const friendsPasskey = await admin.collection("passkeys").create({ [ownerField]: friend.id, credential: "friend" });
-    await admin.collection("passkeys").create({ [ownerField]: user.id, credential: "mine" });
+    // a passkeys collection as another part of the product adds it (made here when it is not there yet):
+    // the user's passkeys go too
+    type Field = { name: string; type: string; required?: boolean; system?: boolean; collectionId?: string; values?: string[] };
+    const existing = await admin.collections.getFirstListItem('name = "passkeys"').catch(() => null);
+    const passkeys =
+      existing ??
+      (await admin.collections.create({
+        name: "passkeys",
+        type: "base",
+        fields: [
+          { name: "user", type: "relation", required: true, collectionId: "_pb_users_auth_", maxSelect: 1 },
+          { name: "credential", type: "text" },
+        ],
+      }));
+    const fields = (passkeys as { fields: unknown }).fields as Field[];
+    const ownerField = fields.find((f) => f.type === "relation" && f.collectionId === "_pb_users_auth_")!.name;
+    const samples: Record<string, unknown> = { text: "sample", number: 1, bool: true, json: {}, date: "2026-01-01 00:00:00.000Z" };
+    const passkeyOf = (owner: string) => {
+      const record: Record<string, unknown> = { [ownerField]: owner };
+      for (const f of fields)
+        if (f.required && !f.system && !(f.name in record)) record[f.name] = f.values?.[0] ?? samples[f.type] ?? owner;
+      return admin.collection("passkeys").create(record);
+    };
+    const friendsPasskey = await passkeyOf(friend.id);
+    await passkeyOf(user.id);
 
     const token = await resetToken(user);
     const browser = new WebClient(web.url);
@@ -338,7 +348,7 @@ describe("the reset", () => {
     expect((await admin.collection("users").getOne(user.id)).encrypted_settings).toBe("");
     // what others hold stays: the friend's pin of the user's old keys (it is what warns them) and the friend's passkey
     expect(await recordsOf("key_pins", `owner = "${friend.id}" && subject = "${user.id}"`)).toBe(1);
-    expect((await admin.collection("passkeys").getOne(friendsPasskey.id)).credential).toBe("friend");
+    expect(await recordsOf("passkeys", `id = "${friendsPasskey.id}"`)).toBe(1);
     // the membership stays; the new login secret signs in
     expect(await recordsOf("channel_members", `user = "${user.id}"`)).toBe(1);
     expect(await statusOf(client(pb.url).collection("users").authWithPassword(user.email, loginSecret))).toBe(200);

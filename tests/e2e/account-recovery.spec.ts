@@ -1,0 +1,273 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
+import { startCaptureServer, type CaptureServer } from "../integration/smtp";
+import { test as base, expect, filesContaining, newUser, openAuth, signIn, signOut, type TestUser } from "./fixtures";
+import {
+  createChannel,
+  createSealed,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
+import { freePort, startWeb, type WebServer } from "./stack";
+
+// Account recovery (ADR 27): a recovery key saved at sign-up and replaced in Account, a forgotten
+// password reset through PocketBase's email (real SMTP on loopback) with the recovery key, and a reset
+// without it. This spec runs its own PocketBase with SMTP and a web server whose address is APP_URL.
+interface MailStack {
+  smtp: CaptureServer;
+  pb: RunningPocketBase;
+  web: WebServer;
+}
+
+const test = base.extend<object, { stack: MailStack }>({
+  stack: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const smtp = await startCaptureServer();
+      const port = await freePort();
+      const pb = await startPocketBase({
+        env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
+      });
+      // a device sends its MLS key packages 1 s after the workspace opens (not 30 s), as in the shared stack
+      const web = await startWeb(pb.url, { port, env: { KEY_PACKAGES_DELAY_SECONDS: "1" } });
+      await use({ smtp, pb, web });
+      await web.stop();
+      await pb.stop();
+      await smtp.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.web.url),
+});
+
+const SENT = "If an account exists for that address, we sent a link to reset its password.";
+const WHAT_IS_LOST =
+  "Without your recovery key, ChatCrypt cannot open what was encrypted for your old keys: your channels' saved passwords, your contacts, settings and the history of sealed channels and direct messages. You will need each channel's password again. Your contacts will be told your keys changed.";
+
+/** Every request body (and URL) a browser context sends, for the canary checks. */
+function recordRequests(context: BrowserContext): string[] {
+  const sent: string[] = [];
+  context.on("request", (request) => sent.push(request.url(), request.postData() ?? ""));
+  return sent;
+}
+
+/** Reads the words the recovery key dialog shows, saves them (Copy, Download), confirms and presses Done. */
+async function saveRecoveryKey(page: Page, user: TestUser): Promise<string> {
+  const dialog = page.getByRole("dialog", { name: "Save your recovery key" });
+  const words = await dialog.getByRole("list", { name: "Recovery key" }).getByRole("listitem").allInnerTexts();
+  expect(words).toHaveLength(24);
+  const phrase = words.join(" ");
+  await dialog.getByRole("button", { name: "Copy" }).click();
+  await expect(dialog.getByText("Recovery key copied to the clipboard.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(phrase);
+  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+  expect(download.suggestedFilename()).toBe("chatcrypt-recovery-key.txt");
+  const file = readFileSync(await download.path(), "utf8");
+  expect(file).toContain(`Account: ${user.email}`);
+  expect(file).toContain(` 1. ${words[0]}\n`);
+  expect(file).toContain(`24. ${words[23]}\n`);
+  await expect(dialog.getByRole("button", { name: "Done" })).toBeDisabled();
+  await dialog.getByLabel("I have saved it").check();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  return phrase;
+}
+
+/** "Forgot your password?" on the sign-in screen, and the link of the email that arrives. */
+async function askForReset(page: Page, smtp: CaptureServer, email: string): Promise<string> {
+  const before = smtp.mailsTo(email).length;
+  await openAuth(page);
+  await page.getByRole("button", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(SENT);
+  await expect.poll(() => smtp.mailsTo(email).length, { timeout: 10_000 }).toBe(before + 1);
+  const mail = smtp.mailsTo(email)[before];
+  expect(mail.subject).toBe("Reset your ChatCrypt password");
+  return /href="([^"]+)"/.exec(mail.html)?.[1] ?? "";
+}
+
+/** Fills the reset page's new password twice. */
+async function newPassword(page: Page, password: string) {
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm new password").fill(password);
+}
+
+/** Nothing of these secrets in any request, PocketBase's data directory, or the web server's and PocketBase's logs. */
+function expectNowhere(secrets: string[], sent: string[], stack: MailStack) {
+  const logs = [readFileSync(`${stack.web.logDir}/web.log`, "utf8"), stack.pb.logs()].join("\n");
+  for (const secret of secrets) {
+    expect(sent.filter((line) => line.includes(secret))).toEqual([]);
+    expect(filesContaining([stack.pb.dataDir, stack.web.logDir], secret)).toEqual([]);
+    expect(logs.includes(secret)).toBe(false);
+  }
+}
+
+test("recovery key: saved at sign-up, replaced in Account; a forgotten password reset through the email reads every channel, the sealed one and the DM", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(240_000);
+  const { smtp, pb, web } = stack;
+  const alice = newUser("alice");
+  const context = await browser.newContext({ baseURL: web.url, permissions: ["clipboard-read", "clipboard-write"] });
+  const sent = recordRequests(context);
+  const page = await context.newPage();
+
+  // Sign-up offers the recovery key at once.
+  await openAuth(page);
+  await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel("Username").fill(alice.username);
+  await page.getByLabel("Email").fill(alice.email);
+  await page.getByLabel("Password").fill(alice.password);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  const firstKey = await saveRecoveryKey(page, alice);
+
+  // A classic channel, a sealed channel and a direct conversation with Bob, each with a message.
+  const bob = await person(browser, "bob", web.url);
+  const classicPassword = `classic-${Date.now()}`;
+  const classicId = await createChannel(page, "Recovery Classic", classicPassword);
+  await joinAndOpen(bob.page, classicId, classicPassword, "Recovery Classic");
+  await waitLive(page);
+  await send(page, "classic before the reset");
+  await expect(log(bob.page).getByText("classic before the reset")).toBeVisible({ timeout: 20_000 });
+
+  const sealedPassword = `sealed-${Date.now()}`;
+  const sealedId = await createSealed(page, "Recovery Sealed", sealedPassword);
+  await joinAndOpen(bob.page, sealedId, sealedPassword, "Recovery Sealed");
+  await waitLive(page);
+  await send(page, "sealed before the reset");
+  await expect(log(bob.page).getByText("sealed before the reset")).toBeVisible({ timeout: 30_000 });
+
+  await keyPackagesSent(bob, pb);
+  await startConversation(page, [bob.user.username]);
+  await waitLive(page);
+  await send(page, "direct before the reset");
+  await openConversation(bob.page, alice.username);
+  await expect(log(bob.page).getByText("direct before the reset")).toBeVisible({ timeout: 30_000 });
+
+  // Account > Recovery key: replacing it makes new words; the first ones stop working.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("menuitem", { name: "Account" }).click();
+  const account = page.getByRole("dialog", { name: "Account" });
+  await expect(account.getByRole("heading", { name: "Recovery key" })).toBeVisible();
+  await expect(account.getByText(/^Created on /)).toBeVisible();
+  await account.getByRole("button", { name: "Replace the recovery key" }).click();
+  await expect(page.getByText("Your current recovery key stops working when you press Done.")).toBeVisible();
+  const recoveryKey = await saveRecoveryKey(page, alice);
+  expect(recoveryKey).not.toBe(firstKey);
+  await page.keyboard.press("Escape");
+  await expect(account).toBeHidden();
+  await signOut(page);
+
+  // Forgot the password: the emailed link opens the reset page.
+  const link = await askForReset(page, smtp, alice.email);
+  expect(link).toMatch(new RegExp(`^${web.url}/reset-password#token=`));
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  expect(page.url()).not.toContain("token");
+  const password = `new-${Date.now()}-Canary`;
+  // the replaced key no longer opens anything; a mistyped one is caught by its checksum
+  await page.getByLabel("Recovery key").fill(firstKey);
+  await newPassword(page, password);
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This recovery key does not open your account's keys. Check each word, or reset without it.");
+  const words = recoveryKey.split(" ");
+  await page.getByLabel("Recovery key").fill([...words.slice(0, 23), words[23] === "zoo" ? "abandon" : "zoo"].join(" "));
+  await page.getByRole("button", { name: "Reset password" }).press("Enter");
+  await expect(page.getByRole("alert")).toHaveText("This is not a valid recovery key. Check each word against the one you saved.");
+  // pasted as downloaded (numbered, one per line) works too
+  await page.getByLabel("Recovery key").fill(words.map((word, i) => `${i + 1}. ${word}`).join("\n"));
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Your password has been reset and every device was signed out. Sign in with your new password.",
+    { timeout: 20_000 },
+  );
+  // the link is used up
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toHaveText(
+    "This reset link is invalid, has expired or was already used. Ask for a new one from the sign-in screen.",
+  );
+
+  // The old password is refused; the new one opens everything as before.
+  await signIn(page, alice);
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  await signIn(page, { email: alice.email, password });
+  await expect(page.getByText(`@${alice.username}`)).toBeAttached({ timeout: 20_000 });
+  await page.getByRole("button", { name: "# Recovery Classic" }).click();
+  await expect(log(page).getByText("classic before the reset")).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "# Recovery Sealed" }).click();
+  await expect(log(page).getByText("sealed before the reset")).toBeVisible({ timeout: 30_000 });
+  await waitLive(page);
+  await send(page, "sealed after the reset");
+  await expect(log(bob.page).getByText("sealed after the reset")).toBeVisible({ timeout: 30_000 });
+  await openConversation(page, bob.user.username);
+  await expect(log(page).getByText("direct before the reset")).toBeVisible({ timeout: 30_000 });
+  await send(page, "direct after the reset");
+  await expect(log(bob.page).getByText("direct after the reset")).toBeVisible({ timeout: 30_000 });
+  // the keys did not change: Bob is warned of nothing
+  await expect(bob.page.getByText(/security keys changed/)).toHaveCount(0);
+  await expect(page.getByText(/could not be read/)).toHaveCount(0);
+
+  // Neither the recovery keys nor the new password reached the server.
+  expectNowhere([firstKey, recoveryKey, words.slice(0, 4).join(" "), password], sent, stack);
+  await context.close();
+  await bob.context.close();
+});
+
+test("reset without a recovery key: the page says what is lost, and the other member sees the key-change warning", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  const { smtp, web } = stack;
+  const carol = await person(browser, "carol", web.url);
+  const dave = await person(browser, "dave", web.url);
+  const sent = recordRequests(carol.context);
+  const channelPassword = `team-${Date.now()}`;
+  const channelId = await createChannel(carol.page, "No Key", channelPassword);
+  await joinAndOpen(dave.page, channelId, channelPassword, "No Key");
+  await waitLive(carol.page);
+  await send(carol.page, "before carol lost her keys");
+  await expect(log(dave.page).getByText("before carol lost her keys")).toBeVisible({ timeout: 20_000 });
+  await signOut(carol.page);
+
+  const link = await askForReset(carol.page, smtp, carol.user.email);
+  await carol.page.goto(link);
+  await expect(carol.page.getByText("This account has no recovery key.")).toBeVisible();
+  await expect(carol.page.getByText(WHAT_IS_LOST)).toBeVisible();
+  await expect(carol.page.getByLabel("Recovery key")).toHaveCount(0);
+  const password = `fresh-${Date.now()}-Canary`;
+  await newPassword(carol.page, "short");
+  await carol.page.getByRole("button", { name: "Reset without recovery key" }).click();
+  await expect(carol.page.getByRole("alert")).toHaveText("Password must be at least 8 characters.");
+  await newPassword(carol.page, password);
+  await carol.page.getByRole("button", { name: "Reset without recovery key" }).click();
+  await expect(carol.page.getByRole("status")).toHaveText(
+    "Your password has been reset and every device was signed out. Sign in with your new password, then join each channel again with its password.",
+    { timeout: 20_000 },
+  );
+  await carol.page.getByRole("link", { name: "Sign in" }).click();
+  await signIn(carol.page, { email: carol.user.email, password });
+  await expect(carol.page.getByText(`@${carol.user.username}`)).toBeAttached({ timeout: 20_000 });
+
+  // Dave's page pinned Carol's old keys: it warns that they changed.
+  await dave.page.reload();
+  await dave.page.getByRole("button", { name: "# No Key" }).click();
+  await expect(dave.page.getByRole("alert").filter({ hasText: `${carol.user.username}'s security keys changed` })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  expectNowhere([password], sent, stack);
+  await carol.context.close();
+  await dave.context.close();
+});
