@@ -62,8 +62,9 @@ function recordRequests(context: BrowserContext): string[] {
 /** Reads the words the recovery key dialog shows, saves them (Copy, Download), confirms and presses Done. */
 async function saveRecoveryKey(page: Page, user: TestUser): Promise<string> {
   const dialog = page.getByRole("dialog", { name: "Save your recovery key" });
-  const words = await dialog.getByRole("list", { name: "Recovery key" }).getByRole("listitem").allInnerTexts();
-  expect(words).toHaveLength(24);
+  const items = dialog.getByRole("list", { name: "Recovery key" }).getByRole("listitem");
+  await expect(items).toHaveCount(24, { timeout: 20_000 });
+  const words = await items.allInnerTexts();
   const phrase = words.join(" ");
   await dialog.getByRole("button", { name: "Copy" }).click();
   await expect(dialog.getByText("Recovery key copied to the clipboard.")).toBeVisible();
@@ -192,7 +193,8 @@ test("recovery key: saved at sign-up, replaced in Account; a forgotten password 
     "Your password has been reset and every device was signed out. Sign in with your new password.",
     { timeout: 20_000 },
   );
-  // the link is used up
+  // the link is used up (opened afresh: from the same page it would only change the fragment)
+  await page.goto("about:blank");
   await page.goto(link);
   await expect(page.getByRole("alert")).toHaveText(
     "This reset link is invalid, has expired or was already used. Ask for a new one from the sign-in screen.",
