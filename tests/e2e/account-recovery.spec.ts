@@ -181,7 +181,9 @@ test("recovery key: saved at sign-up, replaced in Account; a forgotten password 
   await page.getByLabel("Recovery key").fill(firstKey);
   await newPassword(page, password);
   await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This recovery key does not open your account's keys. Check each word, or reset without it.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This recovery key does not open your account's keys. Check each word, or reset without it.",
+  );
   const words = recoveryKey.split(" ");
   await page.getByLabel("Recovery key").fill([...words.slice(0, 23), words[23] === "zoo" ? "abandon" : "zoo"].join(" "));
   await page.getByRole("button", { name: "Reset password" }).press("Enter");
@@ -211,10 +213,12 @@ test("recovery key: saved at sign-up, replaced in Account; a forgotten password 
   await expect(log(page).getByText("sealed before the reset")).toBeVisible({ timeout: 30_000 });
   await waitLive(page);
   await send(page, "sealed after the reset");
+  await bob.page.getByRole("button", { name: "# Recovery Sealed" }).click();
   await expect(log(bob.page).getByText("sealed after the reset")).toBeVisible({ timeout: 30_000 });
   await openConversation(page, bob.user.username);
   await expect(log(page).getByText("direct before the reset")).toBeVisible({ timeout: 30_000 });
   await send(page, "direct after the reset");
+  await openConversation(bob.page, alice.username);
   await expect(log(bob.page).getByText("direct after the reset")).toBeVisible({ timeout: 30_000 });
   // the keys did not change: Bob is warned of nothing
   await expect(bob.page.getByText(/security keys changed/)).toHaveCount(0);

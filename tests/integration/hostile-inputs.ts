@@ -168,6 +168,10 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/auth/passkey/signin": { response: fakeAssertion() },
     "/api/passkeys/options": {},
     "/api/passkeys": { response: fakeRegistration(), name: "Laptop", wrappedEcdhPrivateKey: "", wrappedRsaPrivateKey: "" },
+    "/api/recovery-key": { wrappedEcdh: "v1.AAAA.BBBB", wrappedRsa: "v1.AAAA.BBBB" },
+    "/api/auth/forgot-password": { email: "x@example.test" },
+    // a well-formed request with a token PocketBase did not sign: refused even so
+    "/api/auth/reset-password": { intent: "open", token: "not-a-reset-token" },
   };
 }
 
@@ -206,6 +210,8 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
   "/api/passkeys",
+  "/api/recovery-key",
+  "/reset-password",
 ];
 export const ID_POST_ROUTES = [
   "/api/channels/ID/clear",
@@ -257,6 +263,10 @@ export const PB_HOOKS = [
   "/api/chat/account/email-change/confirm",
   "/api/chat/account/delete",
   "/api/chat/account/export",
+  "/api/chat/recovery-key",
+  "/api/chat/password-reset",
+  "/api/chat/password-reset/open",
+  "/api/chat/password-reset/confirm",
 ];
 
 export async function* oversize(bytes: number) {
