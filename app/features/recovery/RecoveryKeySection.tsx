@@ -40,7 +40,7 @@ export function RecoveryKeySection({ user }: { user: SessionUser }) {
           the history of sealed channels and direct messages.
         </p>
       )}
-      <button type="button" className="btn" onClick={() => setOpen(true)} disabled={!status}>
+      <button type="button" className="btn" onClick={() => setOpen(true)} disabled={!status && !error}>
         {exists ? "Replace the recovery key" : "Create a recovery key"}
       </button>
       {open && (
