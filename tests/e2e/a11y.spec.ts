@@ -90,6 +90,14 @@ for (const viewport of VIEWPORTS) {
     await page.goto("/verify-email");
     await expect(page.getByRole("heading", { name: "Email verification" })).toBeVisible();
     await audit(page, "verify email", found);
+    await page.goto("/reset-password");
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await audit(page, "reset password (incomplete link)", found);
+    await openAuth(page);
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await audit(page, "forgot password", found);
 
     const user = newUser("bob");
     await signUp(page, user);
@@ -159,6 +167,12 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole("menuitem", { name: "WhatsApp Contacts" }).click();
     await page.getByRole("dialog", { name: "WhatsApp Contacts" }).getByRole("button", { name: "Add contact" }).click();
     await auditDialog(page, "WhatsApp Contacts", found);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Account" }).click();
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Create a recovery key" }).click();
+    await expect(page.getByRole("dialog", { name: "Save your recovery key" }).getByRole("listitem")).toHaveCount(24);
+    await auditDialog(page, "Save your recovery key", found);
+    await auditDialog(page, "Account", found);
 
     await channelAction(page, "Notifications", found);
     await auditDialog(page, "Notification Settings", found);
