@@ -141,31 +141,19 @@ describe("the reset", () => {
     await stack.admin.collection("users").update(user.id, { encrypted_settings: sealed() });
     await postJson(stack.pb.url, "/api/chat/recovery-key", { wrapped_ecdh: wrapped(), wrapped_rsa: wrapped() }, user.token);
     await stack.admin.collection("mls_key_packages").create({ user: user.id, device: "old-device", data: sealed(), last_resort: true });
-    // a passkeys collection as another part of the product adds it (made here when it is not there yet):
-    // the user's passkeys go too
-    type Field = { name: string; type: string; required?: boolean; system?: boolean; collectionId?: string; values?: string[] };
-    const existing = await stack.admin.collections.getFirstListItem('name = "passkeys"').catch(() => null);
-    const passkeys =
-      existing ??
-      (await stack.admin.collections.create({
-        name: "passkeys",
-        type: "base",
-        fields: [
-          { name: "user", type: "relation", required: true, collectionId: "_pb_users_auth_", maxSelect: 1 },
-          { name: "credential", type: "text" },
-        ],
-      }));
-    const fields = (passkeys as { fields: unknown }).fields as Field[];
-    const ownerField = fields.find((f) => f.type === "relation" && f.collectionId === "_pb_users_auth_")!.name;
-    const samples: Record<string, unknown> = { text: "sample", number: 1, bool: true, json: {}, date: "2026-01-01 00:00:00.000Z" };
-    const passkeyOf = (owner: string) => {
-      const record: Record<string, unknown> = { [ownerField]: owner };
-      for (const f of fields)
-        if (f.required && !f.system && !(f.name in record)) record[f.name] = f.values?.[0] ?? samples[f.type] ?? owner;
-      return stack.admin.collection("passkeys").create(record);
-    };
+    // passkeys: their PRF wrappings hold the old keys, so the user's passkeys go (not only their wrappings)
+    const passkeyOf = (owner: string, wrappings: Record<string, string> = {}) =>
+      stack.admin.collection("passkeys").create({
+        user: owner,
+        credential_id: randomBytes(32).toString("base64url"),
+        public_key: randomBytes(91).toString("base64url"),
+        algorithm: -7,
+        name: "Laptop",
+        rp_id: "127.0.0.1",
+        ...wrappings,
+      });
     const friendsPasskey = await passkeyOf(friend.id);
-    await passkeyOf(user.id);
+    await passkeyOf(user.id, { wrapped_ecdh_private_key: wrapped(), wrapped_rsa_private_key: wrapped() });
 
     const token = await resetToken(stack, user);
     const browser = new WebClient(stack.web.url);
@@ -199,7 +187,7 @@ describe("the reset", () => {
       ["whatsapp_contacts", "user"],
       ["recovery_keys", "user"],
       ["mls_key_packages", "user"],
-      ["passkeys", ownerField],
+      ["passkeys", "user"],
     ])
       expect(await recordsOf(collection, `${field} = "${user.id}"`), collection).toBe(0);
     expect((await stack.admin.collection("users").getOne(user.id)).encrypted_settings).toBe("");
