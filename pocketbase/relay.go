@@ -23,7 +23,8 @@ import (
 // /api/chatcrypt/relay/users), so a relay connection carries no privilege of its own: it sees what
 // its registered users may see, as their own realtime subscriptions would. A token revoked by
 // signing out (sessions.go) is refused, and one already registered is dropped at once: the relay
-// sends "revoked" with the token's hash, and the web process closes that session's streams.
+// sends "revoked" with the token's hash to every web process, and the one holding that session's
+// streams closes them.
 //
 // Web processes hold one connection each instead of one PocketBase realtime client per browser
 // stream (docs/decisions/0013-relay.md).
@@ -250,8 +251,8 @@ func (c *relayConn) isCut() bool {
 }
 
 // revoke drops a signed-out session's token from every connection that registered it (its user
-// too, unless another of their sessions is registered there) and tells that web process to close
-// the session's streams.
+// too, unless another of their sessions is registered there) and tells every web process: the one
+// holding the session's streams closes them, and each forgets that the session was valid.
 func (h *relayHub) revoke(hash string) {
 	h.mu.RLock()
 	conns := make([]*relayConn, 0, len(h.conns))
@@ -269,9 +270,7 @@ func (h *relayHub) revoke(hash string) {
 			}
 		}
 		c.mu.Unlock()
-		if ok {
-			c.send([]byte("event: revoked\ndata: {\"to\":[],\"record\":{\"token\":\"" + hash + "\"}}\n\n"))
-		}
+		c.send([]byte("event: revoked\ndata: {\"to\":[],\"record\":{\"token\":\"" + hash + "\"}}\n\n"))
 	}
 }
 

@@ -64,7 +64,7 @@ func TestRelayListsOnlyEachConnectionsOwnRecipients(t *testing.T) {
 	}
 }
 
-func TestRelayRevokeDropsTheTokenAndTellsItsConnection(t *testing.T) {
+func TestRelayRevokeDropsTheTokenAndTellsEveryConnection(t *testing.T) {
 	hub := &relayHub{conns: map[string]*relayConn{}}
 	a := hub.add()
 	b := hub.add()
@@ -77,8 +77,9 @@ func TestRelayRevokeDropsTheTokenAndTellsItsConnection(t *testing.T) {
 	if name, _ := relayFrame(t, a); name != "revoked" {
 		t.Fatalf("expected a revoked event, got %s", name)
 	}
-	if len(b.queue) != 0 {
-		t.Fatal("another connection was told")
+	// the other web process is told too (it forgets the session was valid), and keeps its users
+	if name, _ := relayFrame(t, b); name != "revoked" || b.users["bob"] != 1 {
+		t.Fatalf("the other connection: %s, bob registered %d times", name, b.users["bob"])
 	}
 	// Alice's other session still receives; once it is revoked too, she is gone.
 	hub.publish("message", []string{"alice"}, nil)
@@ -87,6 +88,7 @@ func TestRelayRevokeDropsTheTokenAndTellsItsConnection(t *testing.T) {
 	}
 	hub.revoke("second-session")
 	relayFrame(t, a)
+	relayFrame(t, b)
 	hub.publish("message", []string{"alice"}, nil)
 	if len(a.queue) != 0 {
 		t.Fatal("a user with every session signed out still receives")

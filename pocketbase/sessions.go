@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/pocketbase/dbx"
@@ -38,10 +37,30 @@ func requestToken(e *core.RequestEvent) string {
 }
 
 func isRevoked(app core.App, token string) bool {
+	return isRevokedHash(app, tokenHash(token))
+}
+
+func isRevokedHash(app core.App, hash string) bool {
 	var found int
 	err := app.DB().Select("(1)").From(revokedTokensTable).
-		Where(dbx.HashExp{"token_hash": tokenHash(token)}).Limit(1).Row(&found)
+		Where(dbx.HashExp{"token_hash": hash}).Limit(1).Row(&found)
 	return err == nil && found == 1
+}
+
+// revokeTokenHash refuses the token with this hash from now until it expires; the relay closes its
+// live streams once the transaction commits (relay.go).
+func revokeTokenHash(app core.App, hash string, expires types.DateTime) error {
+	if isRevokedHash(app, hash) {
+		return nil
+	}
+	collection, err := app.FindCollectionByNameOrId(revokedTokensTable)
+	if err != nil {
+		return err
+	}
+	record := core.NewRecord(collection)
+	record.Set("token_hash", hash)
+	record.Set("expires", expires)
+	return app.Save(record)
 }
 
 // sessionToken is PocketBase's own auth token plus a random session id ("sid"): two sign-ins of the
@@ -60,13 +79,26 @@ func sessionToken(record *core.Record) (string, error) {
 }
 
 func registerSessions(app core.App) {
+	// Every users token is issued here, and its session recorded (devices.go): a route that renews the
+	// caller's own session sets its first sight in the request store (sessionFirstSeenKey).
 	app.OnRecordAuthRequest("users").BindFunc(func(e *core.RecordAuthRequestEvent) error {
-		if e.Record != nil {
-			if token, err := sessionToken(e.Record); err == nil {
-				e.Token = token
-			}
+		if e.Record == nil {
+			return e.Next()
 		}
-		return e.Next()
+		if token, err := sessionToken(e.Record); err == nil {
+			e.Token = token
+		}
+		firstSeen, _ := types.ParseDateTime(e.Get(sessionFirstSeenKey))
+		if err := startSession(e.App, e.Record.Id, e.Token, sessionAgent(e.Request), firstSeen); err != nil {
+			return e.InternalServerError("The session could not be started.", err)
+		}
+		if err := e.Next(); err != nil {
+			if row, _ := e.App.FindFirstRecordByData(sessionsTable, "token_hash", tokenHash(e.Token)); row != nil {
+				_ = e.App.Delete(row)
+			}
+			return err
+		}
+		return nil
 	})
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -75,8 +107,14 @@ func registerSessions(app core.App) {
 			Id:       "chatcryptRevokedTokens",
 			Priority: apis.DefaultLoadAuthTokenMiddlewarePriority + 1,
 			Func: func(e *core.RequestEvent) error {
-				if e.Auth != nil && e.Auth.Collection().Name == "users" && isRevoked(e.App, requestToken(e)) {
-					e.Auth = nil
+				if e.Auth != nil && e.Auth.Collection().Name == "users" {
+					hash := tokenHash(requestToken(e))
+					if isRevokedHash(e.App, hash) {
+						e.Auth = nil
+					} else {
+						e.Set(sessionHashKey, hash)
+						touchSession(e, hash) // devices.go
+					}
 				}
 				return e.Next()
 			},
@@ -88,24 +126,14 @@ func registerSessions(app core.App) {
 
 		se.Router.POST("/api/chat/signout", func(e *core.RequestEvent) error {
 			token := requestToken(e)
-			expires := time.Now().Add(8 * 24 * time.Hour)
-			if claims, err := security.ParseUnverifiedJWT(token); err == nil {
-				if exp, ok := claims["exp"].(float64); ok {
-					expires = time.Unix(int64(exp), 0)
+			err := e.App.RunInTransaction(func(tx core.App) error {
+				if row, _ := tx.FindFirstRecordByData(sessionsTable, "token_hash", tokenHash(token)); row != nil {
+					return endSession(tx, row) // devices.go
 				}
-			}
-			collection, err := e.App.FindCollectionByNameOrId(revokedTokensTable)
+				return revokeTokenHash(tx, tokenHash(token), tokenExpiry(token))
+			})
 			if err != nil {
 				return e.InternalServerError("Signing out failed.", err)
-			}
-			if !isRevoked(e.App, token) {
-				record := core.NewRecord(collection)
-				record.Set("token_hash", tokenHash(token))
-				expiresAt, _ := types.ParseDateTime(expires)
-				record.Set("expires", expiresAt)
-				if err := e.App.Save(record); err != nil {
-					return e.InternalServerError("Signing out failed.", err)
-				}
 			}
 			return e.NoContent(http.StatusNoContent)
 		}).Bind(apis.RequireAuth("users"))
@@ -121,6 +149,8 @@ func registerSessions(app core.App) {
 		}
 		return e.Next()
 	})
+
+	registerDevices(app)
 
 	// Expired tokens are refused anyway: forget their revocations once an hour.
 	app.Cron().MustAdd("chatcryptRevokedTokensCleanup", "17 * * * *", func() {

@@ -20,7 +20,44 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The page's session, as its requests see it: `epoch` grows whenever an answer hands out a new session
+ * (sign-in, sign-up, a password change); `changing` counts the requests that may do so, in flight.
+ */
+const session = { epoch: 0, changing: 0 };
+const sessionEnded = new Set<() => void>();
+const sessionChanged = new Set<() => void>();
+
+const listen = (set: Set<() => void>, listener: () => void) => {
+  set.add(listener);
+  return () => void set.delete(listener);
+};
+
+/**
+ * Calls `listener` when the server answers 401 to a request of the page's current session: it was
+ * signed out elsewhere (Account > Devices, a password change). Returns the function that stops it.
+ */
+export const onSessionEnded = (listener: () => void) => listen(sessionEnded, listener);
+
+/** Calls `listener` when an answer hands the page a new session. Returns the function that stops it. */
+export const onSessionChanged = (listener: () => void) => listen(sessionChanged, listener);
+
+/**
+ * Runs a request that replaces the page's session (a password change): what other requests hear in
+ * the meantime (their old token refused) does not end the page's session.
+ */
+export async function whileSessionChanges<T>(request: () => Promise<T>): Promise<T> {
+  session.changing++;
+  try {
+    return await request();
+  } finally {
+    session.changing--;
+    session.epoch++;
+  }
+}
+
 export async function api<T>(path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const epoch = session.epoch;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -43,6 +80,11 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
   if (fresh) {
     csrfToken = fresh;
     document.querySelector('meta[name="csrf-token"]')?.setAttribute("content", fresh);
+    session.epoch++;
+    for (const listener of [...sessionChanged]) listener();
+  }
+  if (response.status === 401 && session.changing === 0 && session.epoch === epoch) {
+    for (const listener of [...sessionEnded]) listener();
   }
   const text = await response.text();
   let parsed: unknown = undefined;

@@ -10,3 +10,6 @@ export class KeysMissingError extends ChatError {
 
 /** The error's own text when it is one of ours, otherwise the fallback. */
 export const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);
+
+/** What a page is told when its session was signed out elsewhere (Account > Devices, a password change). */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";

@@ -6,6 +6,7 @@ import { commitAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
 import { knownDeviceHeaders, rememberDevice } from "~/features/auth/device.server";
 import { sessionChangeHeaders } from "~/server/csrf.server";
+import { agentHeaders } from "~/features/devices/devices.server";
 
 // Sign-in with the login secret derived in the browser; answers with the wrapped keys so a new device can unwrap them,
 // and with the number of failed attempts at the account since its last sign-in.
@@ -18,7 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     auth = await pb
       .collection("users")
-      .authWithPassword(body.email, body.loginSecret, { headers: await knownDeviceHeaders(request, body.email) });
+      .authWithPassword(body.email, body.loginSecret, {
+        headers: { ...(await knownDeviceHeaders(request, body.email)), ...agentHeaders(request) },
+      });
   } catch (error) {
     const status = pbStatus(error);
     if (status === 400) fail(400, "Invalid email or password.");

@@ -6,6 +6,7 @@ import { commitAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
 import { rememberDevice } from "~/features/auth/device.server";
 import { sessionChangeHeaders } from "~/server/csrf.server";
+import { agentHeaders } from "~/features/devices/devices.server";
 
 // Sign-up: the browser already derived the login secret and wrapped its private keys.
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,6 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         encrypted_rsa_private_key: body.encryptedRsaPrivateKey,
         kdf_iterations: body.kdfIterations,
       },
+      headers: agentHeaders(request),
     });
   } catch (error) {
     const status = pbStatus(error);

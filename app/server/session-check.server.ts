@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { setBounded } from "~/lib/bounded-map";
+import { SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { fail } from "~/server/responses.server";
 import { failOnOutage } from "~/server/outage.server";
 import { pbStatus, pocketbase } from "~/server/pocketbase.server";
@@ -15,7 +16,7 @@ const confirmed = new Map<string, number>();
 
 const key = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+export { SESSION_ENDED_MESSAGE };
 const TOO_MANY_MESSAGE = "Too many requests from your address. Please wait a moment.";
 
 /** Throws 401 unless PocketBase still accepts the session's token (503 while it cannot be asked). */
@@ -45,6 +46,19 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
 export async function requireLiveSessionAfterRefusal(token: string, context?: AppLoadContext): Promise<void> {
   confirmed.delete(key(token));
   await requireLiveSession(token, context);
+}
+
+/**
+ * Forgets that the session whose token has this SHA-256 (hex, as PocketBase's relay names a revoked
+ * session) was valid: its next request asks PocketBase again.
+ */
+export function forgetSession(hashHex: string): void {
+  if (/^[0-9a-f]{64}$/.test(hashHex)) confirmed.delete(Buffer.from(hashHex, "hex").toString("base64url"));
+}
+
+/** Forgets that this token's session was valid (a password change replaced it). */
+export function forgetToken(token: string): void {
+  confirmed.delete(key(token));
 }
 
 /** Revokes the token in PocketBase (it stays refused until it would have expired). */

@@ -1,5 +1,7 @@
 import type { SessionUser } from "~/lib/session-user";
 import { Modal } from "~/ui/Modal";
+import { PasswordSection } from "~/features/password/PasswordSection";
+import { DevicesSection } from "~/features/devices/DevicesSection";
 import { PasskeysSection } from "~/features/passkeys/PasskeysSection";
 import { AccountDataSections } from "~/features/account-data/AccountDataSections";
 import { RecoveryKeySection } from "~/features/recovery/RecoveryKeySection";
@@ -15,8 +17,10 @@ export default function AccountDialog({ user, onClose }: { user: SessionUser; on
         <p className="hint">
           Signed in as <strong>@{user.username}</strong>.
         </p>
+        <PasswordSection user={user} />
         <RecoveryKeySection user={user} />
         <PasskeysSection user={user} />
+        <DevicesSection />
         <AccountDataSections user={user} />
       </div>
     </Modal>

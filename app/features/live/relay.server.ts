@@ -4,6 +4,7 @@ import { toMessage } from "~/features/messages/messages.server";
 import { env } from "~/server/env.server";
 import { FanOut, type FanOutSlot } from "~/features/live/fanout.server";
 import { Upstream, type RelayData } from "~/features/live/upstream.server";
+import { forgetSession } from "~/server/session-check.server";
 
 /**
  * The web process's side of PocketBase's relay (pocketbase/relay.go, docs/decisions/0013-relay.md):
@@ -217,10 +218,14 @@ export class RelayHub {
     this.fanOut.queueSlots(out.frame, out.channel, list.slots);
   }
 
-  /** A session was signed out: its streams close at once, and its token is not registered again. */
+  /**
+   * A session was signed out (PocketBase tells every web process): its streams here close at once, its
+   * token is not registered again, and its next request asks PocketBase whether it is valid.
+   */
   private revoked(hash: unknown) {
     if (typeof hash !== "string") return;
-    this.tokens.set(hash, Promise.resolve(null));
+    forgetSession(hash);
+    if (this.tokens.has(hash)) this.tokens.set(hash, Promise.resolve(null));
     const closing: LiveSink[] = [];
     this.forEachSink((sink) => {
       if (sink.tokenHash === hash) closing.push(sink);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { setCsrfToken } from "~/lib/api.client";
+import { onSessionEnded, setCsrfToken } from "~/lib/api.client";
+import { SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { AuthError, signIn, signOut, signUp } from "~/features/auth/auth.client";
 import type { AuthMode, AuthValues } from "~/features/auth/AuthScreen";
 import { InsecureContextScreen, LoadingScreen } from "~/features/workspace/LoadingScreen";
@@ -70,6 +71,22 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       setBusy(false);
     }
   }, []);
+
+  // Signed out elsewhere (Account > Devices on another device, a password change there): this device
+  // signs out too, keys and all, and says why on the sign-in screen.
+  useEffect(() => {
+    if (!user) return;
+    let ended = false;
+    return onSessionEnded(() => {
+      if (ended) return;
+      ended = true;
+      void signOut().finally(() => {
+        setUser(null);
+        setFailedSignIns(0);
+        setError(SESSION_ENDED_MESSAGE);
+      });
+    });
+  }, [user]);
 
   const handleSignOut = useCallback(async () => {
     setBusy(true);

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { signOutSession } from "~/features/devices/devices.server";
+import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
+
+/** POST /api/auth/sessions/:id/signout: signs another device of the account out at once. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const { pb, token } = await requireUser(request, context);
+  if (!/^[a-z0-9]{15}$/.test(params.id ?? "")) fail(404, "This device is not signed in.");
+  await signOutSession(pb, params.id!, { token, context });
+  return jsonResponse({ ok: true });
+}

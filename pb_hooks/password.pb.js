@@ -1,0 +1,104 @@
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
+
+// POST /api/chat/password (signed in as a user)
+//
+// Changes the account password in one step: checks the current login secret, then in one
+// transaction sets the new login secret as PocketBase's password and stores the private keys the
+// browser wrapped again under the new password's wrap key. The new password gives the account a new
+// token key, which voids every token of the account; pocketbase/devices.go ends every session in the
+// same transaction (their live streams close). The caller's own session goes on with a new token,
+// answered like a sign-in ({"token", "record"}), and keeps its first sight in Devices. Nothing
+// changes when any step fails: the old password keeps working.
+//
+// Body: {current, password, encrypted_ecdh_private_key, encrypted_rsa_private_key, kdf_iterations}
+// "current" and "password" are login secrets derived in the browser, never the user's passwords.
+// Wrong current passwords count against the same per-account (or per-device) limits as sign-ins.
+routerAdd(
+  "POST",
+  "/api/chat/password",
+  (e) => {
+    const { badRequest, conflict, fieldErrors, invalidRecord, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+    const { patterns, readJsonObject, matching, requireUser, wholeNumber } = require(`${__hooks}/lib/request.js`);
+    const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
+
+    const WRONG_CURRENT = "Current password is incorrect.";
+    const SAME = "The new password must be different from the current one.";
+    const WRAPPED = /^v[0-9]{1,3}\.[A-Za-z0-9_-]{16,24}\.[A-Za-z0-9_-]{20,7900}$/;
+
+    const auth = requireUser(e, "Not authenticated");
+    const body = readJsonObject(e);
+    const current = matching(body, "current", patterns.verifier, "Invalid current login secret.");
+    const password = matching(body, "password", patterns.verifier, "Invalid new login secret.");
+    const wrappedEcdh = matching(body, "encrypted_ecdh_private_key", WRAPPED, "Invalid wrapped ECDH private key.");
+    const wrappedRsa = matching(body, "encrypted_rsa_private_key", WRAPPED, "Invalid wrapped RSA private key.");
+    const kdfIterations = wholeNumber(body, "kdf_iterations");
+    if (kdfIterations < 100000 || kdfIterations > 10000000) {
+      throw badRequest("kdf_iterations must be between 100000 and 10000000.");
+    }
+    if (current === password) {
+      throw badRequest(SAME);
+    }
+
+    const account = accountKey(auth.email());
+    // request headers, as PocketBase names them: lower case, "-" as "_"
+    const device = e.requestInfo().headers["x_chatcrypt_device"] || "";
+    const attempt = takeSignInAttempt(e.app, account, device);
+    if (!attempt.ok) {
+      noteFailure(e.app, account);
+      throw tooManyRequests(attempt.message);
+    }
+
+    // The caller's session row (before the change ends it): its first sight carries over.
+    const sessionHash = e.get("chatcrypt.sessionHash");
+    let firstSeen = "";
+    if (sessionHash) {
+      try {
+        firstSeen = e.app.findFirstRecordByData("sessions", "token_hash", sessionHash).getString("first_seen");
+      } catch (_) {
+        // no row: the session starts afresh
+      }
+    }
+
+    // The check runs before the transaction (bcrypt is slow, and the transaction holds the write lock);
+    // inside it, the password must still be the one checked.
+    const checked = e.app.findRecordById("users", auth.id);
+    if (!checked.validatePassword(current)) {
+      noteFailure(e.app, account);
+      throw badRequest(WRONG_CURRENT);
+    }
+    const checkedHash = checked.getString("password:hash");
+
+    let user = null;
+    e.app.runInTransaction((txApp) => {
+      const record = txApp.findRecordById("users", auth.id);
+      if (record.getString("password:hash") !== checkedHash) {
+        throw conflict("The password was just changed elsewhere. Please try again.");
+      }
+      record.setPassword(password);
+      record.set("encrypted_ecdh_private_key", wrappedEcdh);
+      record.set("encrypted_rsa_private_key", wrappedRsa);
+      record.set("kdf_iterations", kdfIterations);
+      try {
+        txApp.save(record);
+      } catch (err) {
+        const busy = /database is locked|database table is locked|SQLITE_BUSY/i.test(String(err));
+        if (Object.keys(fieldErrors(err)).length > 0 || busy) {
+          throw invalidRecord(err, "The password could not be changed.");
+        }
+        throw err;
+      }
+      user = record;
+    });
+    if (!user) {
+      throw badRequest("The password could not be changed.");
+    }
+    attempt.releaseAll();
+
+    if (firstSeen) {
+      e.set("chatcrypt.sessionFirstSeen", firstSeen);
+    }
+    return $apis.recordAuthResponse(e, user, "password-change", null);
+  },
+  $apis.bodyLimit(32 * 1024),
+);
