@@ -22,7 +22,7 @@ import (
 // at its first request. Only SHA-256 hashes of tokens are stored, hidden from the API.
 //
 //	GET  /api/chat/sessions               the caller's sessions, the one making the request marked "current"
-//	POST /api/chat/sessions/{id}/signout  revokes another of the caller's sessions at once
+//	POST /api/chat/sessions/{id}/revoke  revokes another of the caller's sessions at once
 //
 // Signing a session out revokes its token (sessions.go, revoked_tokens), which also closes its live
 // streams through the relay. A password or email change makes PocketBase refresh the account's
@@ -208,7 +208,7 @@ func signOutSession(e *core.RequestEvent) error {
 func registerDevices(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/chat/sessions", listSessions).Bind(apis.RequireAuth("users"))
-		se.Router.POST("/api/chat/sessions/{id}/signout", signOutSession).Bind(apis.RequireAuth("users"))
+		se.Router.POST("/api/chat/sessions/{id}/revoke", signOutSession).Bind(apis.RequireAuth("users"))
 		return se.Next()
 	})
 

@@ -51,6 +51,7 @@ const COLLECTIONS = [
   "mls_key_packages",
   "mls_groups",
   "mls_commits",
+  "sessions",
 ] as const;
 
 beforeAll(async () => {
@@ -117,6 +118,8 @@ beforeAll(async () => {
     mls_key_packages: keyPackage.id,
     mls_groups: group.id,
     mls_commits: commit.id,
+    // written only by PocketBase itself, at sign-up (pocketbase/devices.go)
+    sessions: (await admin.collection("sessions").getFirstListItem(admin.filter("user = {:u}", { u: alice.id }))).id,
   });
 
   verifierHash = (await admin.collection("channels").getOne(channel.id)).verifier_hash as string;

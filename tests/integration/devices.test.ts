@@ -96,7 +96,7 @@ describe("devices", () => {
     const bobs = await sessionsOf(bobPage);
     expect(bobs.map((s) => [s.agent, s.current])).toEqual([["Firefox on macOS", true]]);
     const phoneId = seen.find((s) => !s.current)!.id;
-    expect(await refusal(bobPage.api(`/api/auth/sessions/${phoneId}/signout`, {}))).toEqual([404, "This device is not signed in."]);
+    expect(await refusal(bobPage.api(`/api/auth/sessions/${phoneId}/revoke`, {}))).toEqual([404, "This device is not signed in."]);
     expect(await sessionsOf(phone)).toHaveLength(2);
 
     // PocketBase's own API: owner-only rules, the token hash hidden, no writes
@@ -124,7 +124,7 @@ describe("devices", () => {
     await phone.api("/api/unread");
     const phoneId = (await sessionsOf(laptop)).find((s) => !s.current)!.id;
 
-    await laptop.api(`/api/auth/sessions/${phoneId}/signout`, {});
+    await laptop.api(`/api/auth/sessions/${phoneId}/revoke`, {});
     await expect.poll(() => phoneStream.ended(), { timeout: 5_000 }).toBe(true);
     expect(await refusal(phone.api("/api/unread"))).toEqual([401, ENDED]);
     expect(await refusal(phone.api("/api/auth/sessions"))).toEqual([401, ENDED]);
@@ -133,11 +133,11 @@ describe("devices", () => {
     expect((await sessionsOf(laptop)).map((s) => s.agent)).toEqual(["Chrome on Linux"]);
     // The laptop's own session is not signed out here (Sign out does that); a signed-out one is gone.
     const laptopId = (await sessionsOf(laptop))[0].id;
-    expect(await refusal(laptop.api(`/api/auth/sessions/${laptopId}/signout`, {}))).toEqual([
+    expect(await refusal(laptop.api(`/api/auth/sessions/${laptopId}/revoke`, {}))).toEqual([
       400,
       "This is the device you are using: use Sign out instead.",
     ]);
-    expect(await refusal(laptop.api(`/api/auth/sessions/${phoneId}/signout`, {}))).toEqual([404, "This device is not signed in."]);
+    expect(await refusal(laptop.api(`/api/auth/sessions/${phoneId}/revoke`, {}))).toEqual([404, "This device is not signed in."]);
     // Signing out the usual way ends the session's row too.
     const tablet = await signIn(account, SAFARI_IPHONE);
     await tablet.api("/api/auth/signout", {});
@@ -147,15 +147,15 @@ describe("devices", () => {
   it("refuses bad ids, anonymous callers and wrong methods with clear 4xx answers", async () => {
     const [laptop] = await signUp(CHROME_LINUX);
     for (const id of ["a..b", "AAAAAAAAAAAAAAA", "x".repeat(300), "%00", "abcdefghijklmno"]) {
-      const [status, message] = await refusal(laptop.api(`/api/auth/sessions/${id}/signout`, {}));
+      const [status, message] = await refusal(laptop.api(`/api/auth/sessions/${id}/revoke`, {}));
       expect([400, 404], id).toContain(status);
       expect(message.length).toBeGreaterThan(3);
     }
     const anonymous = new WebClient(stack.web.url);
     await anonymous.loadPage();
     expect((await refusal(anonymous.api("/api/auth/sessions")))[0]).toBe(401);
-    expect((await refusal(anonymous.api("/api/auth/sessions/abcdefghijklmno/signout", {})))[0]).toBe(401);
-    const [wrongMethod] = await refusal(laptop.api("/api/auth/sessions/abcdefghijklmno/signout"));
+    expect((await refusal(anonymous.api("/api/auth/sessions/abcdefghijklmno/revoke", {})))[0]).toBe(401);
+    const [wrongMethod] = await refusal(laptop.api("/api/auth/sessions/abcdefghijklmno/revoke"));
     expect(wrongMethod >= 400 && wrongMethod < 500, String(wrongMethod)).toBe(true);
     const direct = await fetch(`${stack.pb.url}/api/chat/sessions`);
     expect(direct.status).toBe(401);

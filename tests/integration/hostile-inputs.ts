@@ -109,6 +109,14 @@ export interface Case extends RawRequest {
 export function validBodies(channelId: string): Record<string, Record<string, unknown>> {
   return {
     "/api/auth/signin": { email: "x@example.test", loginSecret: randomSecret() },
+    // a current password that is not the account's: refused even when every field is well formed
+    "/api/auth/password": {
+      currentLoginSecret: randomSecret(),
+      loginSecret: randomSecret(),
+      encryptedEcdhPrivateKey: `v1.${"i".repeat(16)}.${"w".repeat(40)}`,
+      encryptedRsaPrivateKey: `v1.${"i".repeat(16)}.${"w".repeat(40)}`,
+      kdfIterations: 600_000,
+    },
     "/api/auth/signup": {
       id: "abcdefghijklmno",
       email: "y@example.test",
@@ -207,6 +215,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/push",
   "/api/account/export",
   "/api/threads",
+  "/api/auth/sessions",
   "/api/attachments/abcdefghijklmno",
   "/api/previews/abcdefghijklmno/image",
   "/api/passkeys",
@@ -224,6 +233,7 @@ export const ID_POST_ROUTES = [
   "/api/direct/ID/add",
   "/api/channels/ID/typing",
   "/api/passkeys/ID/delete",
+  "/api/auth/sessions/ID/revoke",
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/messages",
@@ -267,6 +277,8 @@ export const PB_HOOKS = [
   "/api/chat/password-reset",
   "/api/chat/password-reset/open",
   "/api/chat/password-reset/confirm",
+  "/api/chat/password",
+  "/api/chat/sessions/ID/revoke",
 ];
 
 export async function* oversize(bytes: number) {

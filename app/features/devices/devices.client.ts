@@ -8,5 +8,5 @@ export async function listDevices(): Promise<DeviceSession[]> {
 
 /** Signs another device out at once. */
 export async function signOutDevice(id: string): Promise<void> {
-  await api(`/api/auth/sessions/${encodeURIComponent(id)}/signout`, {});
+  await api(`/api/auth/sessions/${encodeURIComponent(id)}/revoke`, {});
 }

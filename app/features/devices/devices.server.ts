@@ -36,7 +36,7 @@ export async function listSessions(pb: PocketBase, caller: { token: string; cont
 /** Signs another of the caller's sessions out: its token is refused from now on and its live streams close. */
 export async function signOutSession(pb: PocketBase, id: string, caller: { token: string; context?: AppLoadContext }) {
   try {
-    await pb.send(`/api/chat/sessions/${encodeURIComponent(id)}/signout`, { method: "POST" });
+    await pb.send(`/api/chat/sessions/${encodeURIComponent(id)}/revoke`, { method: "POST" });
   } catch (error) {
     const status = pbStatus(error);
     if (status === 404) fail(404, "This device is not signed in.");

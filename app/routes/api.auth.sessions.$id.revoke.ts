@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { signOutSession } from "~/features/devices/devices.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
-/** POST /api/auth/sessions/:id/signout: signs another device of the account out at once. */
+/** POST /api/auth/sessions/:id/revoke: signs another device of the account out at once. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
