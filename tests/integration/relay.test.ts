@@ -267,7 +267,7 @@ describe("PocketBase's relay endpoint", () => {
     const registered = await postJson(pb.url, "/api/chatcrypt/relay/users", { relay: relay.id, add: [alice.token, bob.token] });
     expect(registered.json).toEqual({ users: [alice.id, bob.id] });
 
-    const signout = await fetch(`${pb.url}/api/chat/revoke`, { method: "POST", headers: { Authorization: alice.token } });
+    const signout = await fetch(`${pb.url}/api/chat/signout`, { method: "POST", headers: { Authorization: alice.token } });
     expect(signout.status).toBe(204);
     const hash = createHash("sha256").update(alice.token).digest("hex");
     await expect.poll(() => revokedEvents).toEqual([hash]);
