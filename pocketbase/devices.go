@@ -30,7 +30,7 @@ import (
 // and the request that changed it may start a new session (pb_hooks/password.pb.js).
 const (
 	sessionsTable = "sessions"
-	// the summary the web server forwards with an auth request (app/features/devices/agent.ts)
+	// the summary the web server forwards with an auth request (app/lib/user-agent.ts)
 	sessionAgentHeader = "X-ChatCrypt-Agent"
 	unknownAgent       = "Unknown browser"
 	// request store keys: the hash of the caller's users token (set on every request signed in as a

@@ -17,11 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pb = pocketbase(undefined, context);
   let auth: { token: string; record: { id: string }; meta?: { failedSignIns?: unknown } };
   try {
-    auth = await pb
-      .collection("users")
-      .authWithPassword(body.email, body.loginSecret, {
-        headers: { ...(await knownDeviceHeaders(request, body.email)), ...agentHeaders(request) },
-      });
+    auth = await pb.collection("users").authWithPassword(body.email, body.loginSecret, {
+      headers: { ...(await knownDeviceHeaders(request, body.email)), ...agentHeaders(request) },
+    });
   } catch (error) {
     const status = pbStatus(error);
     if (status === 400) fail(400, "Invalid email or password.");

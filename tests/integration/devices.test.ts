@@ -110,7 +110,14 @@ describe("devices", () => {
     await expect(bob.collection("sessions").update(bobs[0].id, { agent: "Edge on Windows" })).rejects.toMatchObject({ status: 403 });
     await expect(bob.collection("sessions").delete(bobs[0].id)).rejects.toMatchObject({ status: 403 });
     await expect(
-      bob.collection("sessions").create({ user: account.id, token_hash: "0".repeat(64), agent: "x", first_seen: new Date(), last_seen: new Date(), expires: new Date() }),
+      bob.collection("sessions").create({
+        user: account.id,
+        token_hash: "0".repeat(64),
+        agent: "x",
+        first_seen: new Date(),
+        last_seen: new Date(),
+        expires: new Date(),
+      }),
     ).rejects.toMatchObject({ status: 403 });
     // and the page's answers never carry a token hash
     expect(JSON.stringify(seen)).not.toMatch(/[0-9a-f]{64}/);

@@ -122,7 +122,7 @@ describe("change password", () => {
     // The save inside the transaction fails (the superuser narrows a field for a moment): nothing is kept.
     const admin = await superuserClient(stack.pb.url, stack.pb.superuser);
     const users = await admin.collections.getOne("users");
-    const field = users.fields.find((f: { name: string }) => f.name === "encrypted_rsa_private_key");
+    const field = users.fields.find((f: { name: string }) => f.name === "encrypted_rsa_private_key")!;
     field.max = 100;
     await admin.collections.update("users", { fields: users.fields });
     try {
@@ -173,7 +173,13 @@ describe("change password", () => {
     const direct = client(stack.pb.url);
     await expect(direct.send("/api/chat/password", { method: "POST", body: {} })).rejects.toMatchObject({ status: 401 });
     direct.authStore.save(laptop.pocketBaseToken(), null);
-    const bad = { current: account.loginSecret, password: randomSecret(), encrypted_ecdh_private_key: "plain", encrypted_rsa_private_key: wrappedKey(), kdf_iterations: 600_000 };
+    const bad = {
+      current: account.loginSecret,
+      password: randomSecret(),
+      encrypted_ecdh_private_key: "plain",
+      encrypted_rsa_private_key: wrappedKey(),
+      kdf_iterations: 600_000,
+    };
     await expect(direct.send("/api/chat/password", { method: "POST", body: bad })).rejects.toMatchObject({ status: 400 });
     // and nothing changed
     await signIn(account.email, account.loginSecret);

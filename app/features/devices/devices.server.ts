@@ -1,18 +1,19 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
-import { summarizeUserAgent } from "~/features/devices/agent";
 import type { DeviceSession } from "~/features/devices/types";
+import { describeUserAgent } from "~/lib/user-agent";
 import { failOnOutage } from "~/server/outage.server";
 import { pbStatus } from "~/server/pocketbase.server";
 import { fail } from "~/server/responses.server";
 import { requireLiveSessionAfterRefusal } from "~/server/session-check.server";
 
 /**
- * The header that tells PocketBase which browser and system a new session is on (pocketbase/devices.go
- * records it): every call that signs in, signs up or renews a session sends it.
+ * The header that tells PocketBase which browser and system a new session is on ("Chrome on Linux",
+ * never the user agent itself; pocketbase/devices.go records it): every call that signs in, signs up or
+ * renews a session sends it.
  */
 export function agentHeaders(request: { headers: { get(name: string): string | null } }): Record<string, string> {
-  return { "X-ChatCrypt-Agent": summarizeUserAgent(request.headers.get("User-Agent")) };
+  return { "X-ChatCrypt-Agent": describeUserAgent(request.headers.get("User-Agent") ?? "") };
 }
 
 /** A refused call: 401 when the session itself ended (signed out elsewhere), else the outage or the fallback. */
