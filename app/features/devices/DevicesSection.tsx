@@ -18,15 +18,13 @@ export function DevicesSection() {
   const headingId = useId();
   const [sessions, setSessions] = useState<DeviceSession[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState("Loading devices...");
+  const [status, setStatus] = useState("");
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
       setSessions(await listDevices());
-      setStatus("");
     } catch (err) {
-      setStatus("");
       setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : LIST_FAILED);
     }
   }, []);
@@ -84,7 +82,7 @@ export function DevicesSection() {
       )}
       <FormError message={error} />
       <p role="status" className="hint">
-        {status}
+        {sessions === null && !error ? "Loading devices..." : status}
       </p>
     </section>
   );

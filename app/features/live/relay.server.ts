@@ -33,6 +33,7 @@ export const SYNC_FRAME = liveFrame({ type: "sync" });
 const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
 const MEMBERS_FRAME = liveFrame({ type: "members" });
 const PING_FRAME = Buffer.from(": ping\n\n");
+const SIGNED_OUT_FRAME = liveFrame({ type: "signed-out" });
 
 const HEARTBEAT_MS = 25_000;
 const REGISTRATION_TIMEOUT_MS = 10_000;
@@ -230,7 +231,10 @@ export class RelayHub {
     this.forEachSink((sink) => {
       if (sink.tokenHash === hash) closing.push(sink);
     });
-    for (const sink of closing) sink.close();
+    for (const sink of closing) {
+      sink.write(SIGNED_OUT_FRAME);
+      sink.close();
+    }
   }
 
   private kick() {

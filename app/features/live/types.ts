@@ -12,4 +12,6 @@ export type LiveEvent =
   | { type: "attachment"; attachment: EncryptedAttachment }
   | { type: "preview"; preview: EncryptedPreview }
   /** Someone is typing in the open conversation (never stored; `data` sealed where the conversation's keys allow). */
-  | { type: "typing"; channelId: string; userId: string; data: string };
+  | { type: "typing"; channelId: string; userId: string; data: string }
+  /** The stream's session was signed out (elsewhere, or replaced by a password change): the stream ends. */
+  | { type: "signed-out" };

@@ -8,8 +8,9 @@ const MAX_RETRY_MS = 30_000;
 /**
  * Subscribes to the page's live stream (server-sent events). The browser reconnects by itself after a
  * drop; each (re)connection starts with a "sync" event so the page can fetch what it missed. A stream
- * the server refused outright (the browser then stops) is checked: when the session was signed out
- * elsewhere the page is told so (api.client.ts), otherwise the stream opens again, later each time.
+ * whose session was signed out ("signed-out", then the stream ends) or that the server refused outright
+ * (the browser then stops) is checked: when the session ended the page is told so (api.client.ts),
+ * otherwise the stream opens again, later each time.
  */
 export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEvent) => void): { live: boolean } {
   const handler = useRef(onEvent);
@@ -22,14 +23,14 @@ export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEve
     let retry: ReturnType<typeof setTimeout> | undefined;
     let delay = FIRST_RETRY_MS;
     let stopped = false;
-    const reopen = () => {
+    const reopen = (after = delay) => {
       retry = setTimeout(() => {
         // listDevices asks PocketBase afresh: a 401 there signs the page out
         listDevices().then(
           () => !stopped && open(),
           () => !stopped && reopen(),
         );
-      }, delay);
+      }, after);
       delay = Math.min(delay * 2, MAX_RETRY_MS);
     };
     const open = () => {
@@ -40,6 +41,13 @@ export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEve
           event = JSON.parse(message.data) as LiveEvent;
         } catch (error) {
           console.warn("Ignoring a malformed live event", error);
+          return;
+        }
+        if (event.type === "signed-out") {
+          // signed out elsewhere, or this session was renewed (a password change here): ask at once
+          source?.close();
+          setLive(false);
+          reopen(0);
           return;
         }
         if (event.type === "sync") {
