@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, signIn, test } from "./fixtures";
 import { person, waitLive } from "./helpers";
 
@@ -33,6 +34,9 @@ test("devices: two sessions listed with this one marked; signing the other out c
   await expect(mine.getByRole("button")).toHaveCount(0);
   const theirs = list.getByRole("listitem").filter({ hasNotText: "This device" });
   await expect(theirs).toContainText("Chrome on Linux");
+  // The dialog with its Password and Devices sections passes axe (serious and critical, names matching their text).
+  const axe = await new AxeBuilder({ page: alice.page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await theirs.getByRole("button", { name: /^Sign out Chrome on Linux, last seen / }).click();
   await expect(devices.getByRole("status")).toHaveText("Chrome on Linux was signed out.");

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { onSessionEnded, setCsrfToken } from "~/lib/api.client";
 import { SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { AuthError, signIn, signOut, signUp } from "~/features/auth/auth.client";
@@ -74,11 +74,12 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
 
   // Signed out elsewhere (Account > Devices on another device, a password change there): this device
   // signs out too, keys and all, and says why on the sign-in screen.
+  const signingOut = useRef(false);
   useEffect(() => {
     if (!user) return;
     let ended = false;
     return onSessionEnded(() => {
-      if (ended) return;
+      if (ended || signingOut.current) return;
       ended = true;
       void signOut().finally(() => {
         setUser(null);
@@ -90,10 +91,12 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
 
   const handleSignOut = useCallback(async () => {
     setBusy(true);
+    signingOut.current = true;
     await signOut();
     setUser(null);
     setFailedSignIns(0);
     setBusy(false);
+    signingOut.current = false;
   }, []);
 
   if (phase === "loading") return <LoadingScreen />;
