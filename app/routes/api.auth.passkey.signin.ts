@@ -7,6 +7,7 @@ import { commitAuth } from "~/server/session.server";
 import { sessionChangeHeaders } from "~/server/csrf.server";
 import { loadSessionUser } from "~/features/auth/users.server";
 import { rememberDevice } from "~/features/auth/device.server";
+import { agentHeaders } from "~/features/devices/devices.server";
 
 // Sign-in with a passkey: PocketBase verifies the assertion and answers a session token, which becomes
 // the same session a password sign-in gets; the page also gets what unlocks the keys (PRF-wrapped).
@@ -14,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const body = await readJson(request, signInSchema);
-  const { token, userId, pb, unlock } = await passkeySignIn(body.response, relyingParty(request), context);
+  const { token, userId, pb, unlock } = await passkeySignIn(body.response, relyingParty(request), context, agentHeaders(request));
   const user = await loadSessionUser(pb, userId);
   if (!user) fail(502, "Sign in failed");
   const headers = await sessionChangeHeaders(request, await commitAuth(request, token, user.id), token);

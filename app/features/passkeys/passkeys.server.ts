@@ -141,6 +141,8 @@ export async function passkeySignIn(
   response: AuthenticationResponseJSON,
   party: RelyingParty,
   context: AppLoadContext,
+  /** Extra headers for PocketBase: the browser and system of the new session (devices.server.ts agentHeaders). */
+  headers: Record<string, string> = {},
 ): Promise<{ token: string; userId: string; pb: PocketBase; unlock: PasskeyUnlock }> {
   const pb = pocketbase(undefined, context);
   let auth: {
@@ -160,6 +162,7 @@ export async function passkeySignIn(
         origin: party.origin,
         rp_id: party.rpID,
       },
+      headers,
     });
   } catch (error) {
     failFrom(error, "Sign in failed");
