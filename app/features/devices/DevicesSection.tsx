@@ -81,9 +81,11 @@ export function DevicesSection() {
         </ul>
       )}
       <FormError message={error} />
-      <p role="status" className="hint">
-        {sessions === null && !error ? "Loading devices..." : status}
-      </p>
+      {(sessions === null && !error) || status ? (
+        <p role="status" className="hint">
+          {sessions === null && !error ? "Loading devices..." : status}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -62,9 +62,11 @@ export function PasswordSection({ user }: { user: SessionUser }) {
           onChange={set("confirm")}
         />
         <FormError message={error} />
-        <p role="status" className="hint">
-          {busy ? "Changing your password and signing out your other devices..." : done ? PASSWORD_CHANGED : ""}
-        </p>
+        {(busy || done) && (
+          <p role="status" className="hint">
+            {busy ? "Changing your password and signing out your other devices..." : PASSWORD_CHANGED}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "Processing..." : "Change password"}
         </button>
