@@ -79,7 +79,7 @@ test("change password: the old one is refused, the other device is signed out, e
   await expect(section.getByRole("alert")).toHaveText("Password must be at least 8 characters.");
   await fillPasswords(section, oldPassword, newPassword, `${newPassword}x`);
   await section.getByRole("button", { name: "Change password" }).click();
-  await expect(section.getByRole("alert")).toHaveText("The new passwords do not match.");
+  await expect(section.getByRole("alert")).toHaveText("The two passwords do not match.");
   await fillPasswords(section, oldPassword, newPassword);
   await section.getByLabel("Confirm new password").press("Enter");
   await expect(section.getByRole("status")).toHaveText(CHANGED, { timeout: 20_000 });

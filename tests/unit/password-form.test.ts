@@ -8,7 +8,7 @@ describe("changePasswordProblem", () => {
     expect(changePasswordProblem({ ...ok, current: "" })).toBe("Current password is required.");
     expect(changePasswordProblem({ ...ok, next: "", confirm: "" })).toBe("New password is required.");
     expect(changePasswordProblem({ ...ok, next: "short", confirm: "short" })).toBe("Password must be at least 8 characters.");
-    expect(changePasswordProblem({ ...ok, confirm: "new passwordx" })).toBe("The new passwords do not match.");
+    expect(changePasswordProblem({ ...ok, confirm: "new passwordx" })).toBe("The two passwords do not match.");
     expect(changePasswordProblem({ ...ok, next: ok.current, confirm: ok.current })).toBe(
       "The new password must be different from the current one.",
     );

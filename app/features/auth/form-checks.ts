@@ -16,14 +16,8 @@ export function authFormProblem(mode: AuthFormMode, values: { username: string; 
   const emailIssue = emailProblem(values.email);
   if (emailIssue) return emailIssue;
   if (!values.password) return "Password is required.";
-  if (mode === "signup") return newPasswordProblem(values.password);
-  return null;
-}
-
-/** The rule for a password being chosen (sign-up, a password change): the problem, or null. */
-export function newPasswordProblem(password: string): string | null {
-  if (!password) return "Password is required.";
-  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (mode === "signup" && values.password.length < MIN_PASSWORD_LENGTH)
+    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
   return null;
 }
 
