@@ -131,7 +131,7 @@ routerAdd(
 
 routerAdd("GET", "/api/chat/account/export", (e) => {
   const { requireUser } = require(`${__hooks}/lib/request.js`);
-  const { exportAccount } = require(`${__hooks}/lib/account_data.js`);
+  const { exportAccount } = require(`${__hooks}/lib/account_export.js`);
   return e.json(200, exportAccount(e.app, requireUser(e, "Not authenticated")));
 });
 

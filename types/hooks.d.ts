@@ -177,6 +177,7 @@ type CollectionData = Omit<
  * here by the file name: a new pb_hooks/lib module needs a line here, any other path gives unknown.
  */
 declare function require(path: `${string}/lib/account_data.js`): typeof import("../pb_hooks/lib/account_data.js");
+declare function require(path: `${string}/lib/account_export.js`): typeof import("../pb_hooks/lib/account_export.js");
 declare function require(path: `${string}/lib/channels.js`): typeof import("../pb_hooks/lib/channels.js");
 declare function require(path: `${string}/lib/direct.js`): typeof import("../pb_hooks/lib/direct.js");
 declare function require(path: `${string}/lib/email_notification.js`): typeof import("../pb_hooks/lib/email_notification.js");

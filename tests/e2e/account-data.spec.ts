@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { startPocketBase, superuserClient, type RunningPocketBase } from "../integration/pocketbase";
-import { startCaptureServer, type CaptureServer } from "../integration/smtp";
+import { superuserClient } from "../integration/pocketbase";
 import { test as base, expect, filesContaining, newUser, signIn, signUp } from "./fixtures";
 import {
   createChannel,
@@ -16,7 +15,7 @@ import {
   startConversation,
   waitLive,
 } from "./helpers";
-import { freePort, startWeb, type WebServer } from "./stack";
+import { mailTest } from "./mail-stack";
 
 // Menu > Account: Export my data, Delete account and Email (docs/decisions/0029-change-email-delete-export.md).
 
@@ -199,33 +198,6 @@ test("the account's sections, the delete dialog and the email-link pages have no
 
 // Changing the email address needs mail: its own PocketBase with a loopback SMTP server, and a web
 // server whose address is APP_URL (the start of the emailed link), as in verify-email.spec.ts.
-interface MailStack {
-  smtp: CaptureServer;
-  pb: RunningPocketBase;
-  web: WebServer;
-}
-
-const mailTest = base.extend<object, { stack: MailStack }>({
-  stack: [
-    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const smtp = await startCaptureServer();
-      const port = await freePort();
-      const pb = await startPocketBase({
-        env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
-      });
-      const web = await startWeb(pb.url, { port });
-      await use({ smtp, pb, web });
-      await web.stop();
-      await pb.stop();
-      await smtp.stop();
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ stack }, use) => use(stack.web.url),
-  permissions: ["clipboard-read", "clipboard-write"],
-});
 
 mailTest(
   "Change email: a link to the new address, the password on its page; the new address signs in and every channel reads, the old one no more",

@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
-import { startCaptureServer, type CaptureServer } from "../integration/smtp";
-import { test as base, expect, filesContaining, newUser, openAuth, signIn, signOut, type TestUser } from "./fixtures";
+import { type CaptureServer } from "../integration/smtp";
+import { expect, filesContaining, newUser, openAuth, signIn, signOut, type TestUser } from "./fixtures";
 import {
   createChannel,
   createSealed,
@@ -15,38 +14,11 @@ import {
   startConversation,
   waitLive,
 } from "./helpers";
-import { freePort, startWeb, type WebServer } from "./stack";
+import { mailTest as test, type MailStack } from "./mail-stack";
 
 // Account recovery (ADR 27): a recovery key saved at sign-up and replaced in Account, a forgotten
 // password reset through PocketBase's email (real SMTP on loopback) with the recovery key, and a reset
 // without it. This spec runs its own PocketBase with SMTP and a web server whose address is APP_URL.
-interface MailStack {
-  smtp: CaptureServer;
-  pb: RunningPocketBase;
-  web: WebServer;
-}
-
-const test = base.extend<object, { stack: MailStack }>({
-  stack: [
-    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const smtp = await startCaptureServer();
-      const port = await freePort();
-      const pb = await startPocketBase({
-        env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
-      });
-      // a device sends its MLS key packages 1 s after the workspace opens (not 30 s), as in the shared stack
-      const web = await startWeb(pb.url, { port, env: { KEY_PACKAGES_DELAY_SECONDS: "1" } });
-      await use({ smtp, pb, web });
-      await web.stop();
-      await pb.stop();
-      await smtp.stop();
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ stack }, use) => use(stack.web.url),
-});
 
 const SENT = "If an account exists for that address, we sent a link to reset its password.";
 const WHAT_IS_LOST =

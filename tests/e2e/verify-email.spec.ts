@@ -1,38 +1,9 @@
-import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
-import { startCaptureServer, type CaptureServer } from "../integration/smtp";
-import { test as base, expect, newUser, signUp } from "./fixtures";
+import { expect, newUser, signUp } from "./fixtures";
 import { createChannel } from "./helpers";
-import { freePort, startWeb, type WebServer } from "./stack";
+import { mailTest as test } from "./mail-stack";
 
 // Email verification needs mail: this spec runs its own PocketBase with a loopback SMTP server, and a
 // web server whose address is APP_URL (the start of the emailed link).
-interface MailStack {
-  smtp: CaptureServer;
-  pb: RunningPocketBase;
-  web: WebServer;
-}
-
-const test = base.extend<object, { stack: MailStack }>({
-  stack: [
-    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const smtp = await startCaptureServer();
-      const port = await freePort();
-      const pb = await startPocketBase({
-        env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
-      });
-      const web = await startWeb(pb.url, { port });
-      await use({ smtp, pb, web });
-      await web.stop();
-      await pb.stop();
-      await smtp.stop();
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ stack }, use) => use(stack.web.url),
-  permissions: ["clipboard-read", "clipboard-write"],
-});
 
 test("Notification Settings: verify the email address through the emailed link", async ({ page, context, stack: { smtp, web } }) => {
   const user = newUser("mail");
