@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { ApiError, api, setCsrfToken } from "~/lib/api.client";
+import { useState } from "react";
+import { ApiError, api } from "~/lib/api.client";
+import { useLinkToken } from "~/lib/useLinkToken.client";
 import { emailLinkPageData } from "~/server/csrf-page.server";
 
 // The page the link in a verification email opens: /verify-email#token=... The token stays in the
@@ -16,15 +17,7 @@ type State = { kind: "working" } | { kind: "done" } | { kind: "failed"; message:
 export default function VerifyEmail() {
   const { csrfToken } = useLoaderData<typeof loader>();
   const [state, setState] = useState<State>({ kind: "working" });
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return; // once, also when development mode runs effects twice
-    started.current = true;
-    setCsrfToken(csrfToken);
-    const token = new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "";
-    // the token leaves the address bar (and the history entry)
-    window.history.replaceState(null, "", window.location.pathname);
+  useLinkToken(csrfToken, (token) => {
     if (!token) {
       setState({ kind: "failed", message: "This verification link is incomplete. Open the link from the email again." });
       return;
@@ -34,7 +27,7 @@ export default function VerifyEmail() {
       (error: unknown) =>
         setState({ kind: "failed", message: error instanceof ApiError ? error.message : "The email address could not be verified." }),
     );
-  }, [csrfToken]);
+  });
 
   return (
     <main className="loading">

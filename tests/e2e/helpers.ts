@@ -148,3 +148,20 @@ export async function openConversation(page: Page, title: string) {
   await expect(page.getByRole("heading", { name: `@ ${title}` })).toBeVisible();
   await waitLive(page);
 }
+
+/** Every desktop notification pages of this context show is recorded (window.__shown), and the window reports itself unfocused (only then are they shown). */
+export async function recordNotifications(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const shown: { title: string; body: string }[] = [];
+    (window as unknown as { __shown: typeof shown }).__shown = shown;
+    const Real = window.Notification;
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push({ title, body: options?.body ?? "" });
+      }
+    }
+    Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+    document.hasFocus = () => false;
+  });
+}

@@ -1,26 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, log, person, recordNotifications, send, waitLive } from "./helpers";
 
 type Shown = { title: string; body: string }[];
 
 /** Bob's device: notifications allowed, each one recorded, and the window reported as unfocused (only then are they shown). */
 async function recordingBob(browser: import("@playwright/test").Browser) {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["notifications"] });
-  await context.addInitScript(() => {
-    const shown: { title: string; body: string }[] = [];
-    (window as unknown as { __shown: typeof shown }).__shown = shown;
-    const Real = window.Notification;
-    class Recorded extends Real {
-      constructor(title: string, options?: NotificationOptions) {
-        super(title, options);
-        shown.push({ title, body: options?.body ?? "" });
-      }
-    }
-    Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
-    document.hasFocus = () => false;
-  });
+  await recordNotifications(context);
   const page = await context.newPage();
   const user = newUser("bob");
   await signUp(page, user);

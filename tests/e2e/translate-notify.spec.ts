@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, log, person, recordNotifications, send, waitLive } from "./helpers";
 
 test("Bob turns on Spanish: Alice's English message is translated on his screen only", async ({ browser }) => {
   const alice = await person(browser, "alice");
@@ -55,19 +55,7 @@ test("desktop notifications: a mention and a keyword each raise one; own message
   const alice = await person(browser, "alice");
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["notifications"] });
   // Record notifications and report the window as unfocused (spec: only then are they shown).
-  await context.addInitScript(() => {
-    const shown: { title: string; body: string }[] = [];
-    (window as unknown as { __shown: typeof shown }).__shown = shown;
-    const Real = window.Notification;
-    class Recorded extends Real {
-      constructor(title: string, options?: NotificationOptions) {
-        super(title, options);
-        shown.push({ title, body: options?.body ?? "" });
-      }
-    }
-    Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
-    document.hasFocus = () => false;
-  });
+  await recordNotifications(context);
   const page = await context.newPage();
   const { newUser, signUp } = await import("./fixtures");
   const bobUser = newUser("bob");

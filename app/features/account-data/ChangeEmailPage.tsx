@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiError, setCsrfToken } from "~/lib/api.client";
+import { useState, type FormEvent } from "react";
+import { ApiError } from "~/lib/api.client";
+import { useLinkToken } from "~/lib/useLinkToken.client";
 import { ChatError } from "~/lib/errors";
 import { Field, FormError } from "~/ui/Form";
 import { confirmEmailChange, readEmailChangeLink } from "~/features/account-data/account-data.client";
@@ -22,17 +23,10 @@ export function ChangeEmailPage({ csrfToken }: { csrfToken: string }) {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    setCsrfToken(csrfToken);
-    const token = new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "";
-    window.history.replaceState(null, "", window.location.pathname);
+  useLinkToken(csrfToken, (token) => {
     const link = token ? readEmailChangeLink(token) : null;
     setState(link ? { kind: "ready", token, ...link } : { kind: "broken", message: INCOMPLETE });
-  }, [csrfToken]);
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { ApiError, setCsrfToken } from "~/lib/api.client";
+import { useId, useState, type FormEvent } from "react";
+import { ApiError } from "~/lib/api.client";
+import { useLinkToken } from "~/lib/useLinkToken.client";
 import { messageOf } from "~/lib/errors";
 import { Field, FormError } from "~/ui/Form";
 import { newPasswordProblem } from "~/features/auth/form-checks";
@@ -25,15 +26,7 @@ const failure = (error: unknown, fallback: string) => (error instanceof ApiError
  */
 export function ResetPassword({ csrfToken }: { csrfToken: string }) {
   const [state, setState] = useState<State>({ kind: "checking" });
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return; // once, also when development mode runs effects twice
-    started.current = true;
-    setCsrfToken(csrfToken);
-    const token = new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "";
-    // the token leaves the address bar (and the history entry)
-    window.history.replaceState(null, "", window.location.pathname);
+  useLinkToken(csrfToken, (token) => {
     if (!token) {
       setState({ kind: "failed", message: "This reset link is incomplete. Open the link from the email again." });
       return;
@@ -42,7 +35,7 @@ export function ResetPassword({ csrfToken }: { csrfToken: string }) {
       (account) => setState({ kind: "ready", token, account }),
       (error: unknown) => setState({ kind: "failed", message: failure(error, "The reset link could not be checked. Please try again.") }),
     );
-  }, [csrfToken]);
+  });
 
   return (
     <main className="auth">
