@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ApiError, api } from "~/lib/api.client";
-import { useLinkToken } from "~/lib/useLinkToken.client";
+import { useLinkToken } from "~/lib/useLinkToken";
 import { emailLinkPageData } from "~/server/csrf-page.server";
 
 // The page the link in a verification email opens: /verify-email#token=... The token stays in the

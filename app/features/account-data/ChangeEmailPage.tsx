@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
-import { useLinkToken } from "~/lib/useLinkToken.client";
+import { useLinkToken } from "~/lib/useLinkToken";
 import { ChatError } from "~/lib/errors";
 import { Field, FormError } from "~/ui/Form";
 import { confirmEmailChange, readEmailChangeLink } from "~/features/account-data/account-data.client";

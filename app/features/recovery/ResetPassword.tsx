@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
-import { useLinkToken } from "~/lib/useLinkToken.client";
+import { useLinkToken } from "~/lib/useLinkToken";
 import { messageOf } from "~/lib/errors";
 import { Field, FormError } from "~/ui/Form";
 import { newPasswordProblem } from "~/features/auth/form-checks";
