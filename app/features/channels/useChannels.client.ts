@@ -82,14 +82,21 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
   /** Opens a channel just created or joined, once the page has made it ready. */
   const readyRef = useRef(ready);
   readyRef.current = ready;
-  const afterward = useCallback(async (list: Channel[] | null, id: string, how: "created" | "joined", participants?: readonly string[]) => {
-    const channel = list?.find((c) => c.id === id);
-    if (channel)
-      await readyRef
-        .current(channel, how, participants)
-        .catch((error) => console.warn("The channel is not ready on this device yet", error));
-    setSelectedId(id);
-  }, []);
+  const afterward = useCallback(
+    async (loaded: Channel[] | null, id: string, how: "created" | "joined", participants?: readonly string[]) => {
+      // A reload that overlapped this one (a live event) is still on its way: the list is loaded again,
+      // or the new channel would be opened while the list shown does not hold it yet (and be closed).
+      let list = loaded;
+      for (let attempt = 0; !list && attempt < 3; attempt++) list = await reload();
+      const channel = list?.find((c) => c.id === id);
+      if (channel)
+        await readyRef
+          .current(channel, how, participants)
+          .catch((error) => console.warn("The channel is not ready on this device yet", error));
+      setSelectedId(id);
+    },
+    [reload],
+  );
 
   // Invite auto-join, once the channel list has loaded (spec §4).
   const inviteHandled = useRef(false);

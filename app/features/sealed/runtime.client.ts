@@ -7,7 +7,7 @@
  * any epoch but the current one, so after that commit there are no more). One operation at a time.
  */
 import type { ClientState, Proposal } from "ts-mls";
-import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "~/crypto/bytes";
+import { base64UrlDecode, base64UrlEncode, utf8Encode } from "~/crypto/bytes";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
@@ -18,8 +18,9 @@ import { joinGroup } from "./join.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
 import { copyState } from "./state";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
-import { loadRead, saveRead } from "./read-store.client";
+import { loadRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
+import { Reading } from "./reading.client";
 import { deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { loadMeta, storeMeta, type Meta } from "./meta";
 import type { JoinProof, SealedStatus } from "./types";
@@ -28,17 +29,12 @@ const ATTEMPTS = 5;
 
 const b64 = base64UrlEncode;
 type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
-const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
-  (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 
 export class SealedChannel {
   private chain: Promise<unknown> = Promise.resolve();
   private state: ClientState | null = null;
   private meta: Meta = { joined: 0 };
-  private counted = new Set<string>();
-  // What this device sealed: its own messages come back live before they are kept (sent), and MLS
-  // never opens a device's own messages, so they are not "could not be read".
-  private own = new Set<string>();
+  private readonly reading: Reading;
   private listeners = new Set<() => void>();
   private readonly delivery: ChannelDelivery;
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
@@ -48,11 +44,12 @@ export class SealedChannel {
   private constructor(
     readonly user: SessionUser,
     readonly channel: Channel,
-    private read: Map<string, string>,
+    read: Map<string, string>,
     private readonly proof: JoinProof,
     private readonly participants?: readonly string[],
   ) {
     this.delivery = deliveryFor(channel.id);
+    this.reading = new Reading(user.id, channel.id, read);
     this.guard = channel.direct ? new RosterGuard(user, channel.id, null, (roster) => this.saveMeta({ ...this.meta, roster })) : null;
   }
 
@@ -79,7 +76,9 @@ export class SealedChannel {
     const state = this.state;
     const refused = this.guard ? [...this.guard.refused] : [];
     const tampered = this.guard?.tampered ?? false;
-    this.status = { ...this.status, epoch: state ? Number(epochOf(state)) : 0, code: state ? epochCode(state) : "", refused, tampered };
+    const { before, missed } = this.reading;
+    const epoch = state ? Number(epochOf(state)) : 0;
+    this.status = { ...this.status, epoch, code: state ? epochCode(state) : "", before, missed, refused, tampered };
     for (const listener of this.listeners) listener();
   }
 
@@ -120,13 +119,24 @@ export class SealedChannel {
     await this.keep(state);
   }
 
-  /** A removed device of a direct conversation gets in again only if a participant listed it again. */
+  /**
+   * A removed device of a direct conversation gets in again only if a participant listed it again (which
+   * may land after the server made its user a member again: sync and new messages try again).
+   */
   private async rejoinIfListed() {
     this.status.removed = false;
     await this.join().catch((error) => {
       if (!(error instanceof RosterRefused)) throw error;
       this.status.removed = true;
     });
+    if (!this.status.removed) this.reading.recount(this.meta.joined);
+  }
+
+  /** A direct conversation this device was removed from, tried again (see rejoinIfListed). */
+  private async retryIfListed() {
+    if (!this.guard || this.state || !this.status.removed) return;
+    await this.rejoinIfListed();
+    this.changed();
   }
 
   /** Recovery: a state that cannot follow the group any more is replaced by joining again. */
@@ -137,34 +147,10 @@ export class SealedChannel {
     await this.join();
   }
 
-  // ---- reading ----
-  private unreadable(record: EncryptedMessage) {
-    if (this.counted.has(record.id)) return;
-    this.counted.add(record.id);
-    if ((record.epoch ?? 0) < this.meta.joined) this.status.before += 1;
-    else this.status.missed += 1;
-  }
-
-  /** Decrypts one message with `state` (of the message's epoch); answers the state after it. */
-  private async readWith(state: ClientState, record: EncryptedMessage): Promise<ClientState> {
-    if (this.read.has(record.id) || this.own.has(record.encryptedContent)) return state;
-    try {
-      const result = await receive(state, base64UrlDecode(record.encryptedContent));
-      if (!result.plaintext) return result.state;
-      const plaintext = utf8Decode(result.plaintext);
-      this.read.set(record.id, plaintext);
-      await saveRead(this.user.id, this.channel.id, record.id, plaintext);
-      return result.state;
-    } catch {
-      this.unreadable(record);
-      return state;
-    }
-  }
-
   /** Reads every message of the state's epoch not read yet. */
   private async readEpoch(state: ClientState): Promise<ClientState> {
-    const records = (await this.delivery.epochRecords(Number(epochOf(state)))).filter((r) => !this.read.has(r.id));
-    for (const record of records) state = await this.readWith(state, record);
+    const records = (await this.delivery.epochRecords(Number(epochOf(state)))).filter((r) => !this.reading.has(r.id));
+    for (const record of records) state = await this.reading.open(state, record, this.meta.joined);
     return state;
   }
 
@@ -188,6 +174,7 @@ export class SealedChannel {
           this.status = { ...this.status, removed: true };
           this.saveMeta({ ...this.meta, removed: true });
           forgetSealedState(this.user.id, this.channel.id);
+          this.state = null;
           if (this.guard) await this.rejoinIfListed();
           break;
         }
@@ -199,20 +186,19 @@ export class SealedChannel {
   /** The signed plaintexts of these messages that this device can read (reading what it has not yet). */
   openAll(records: EncryptedMessage[]): Promise<Map<string, string>> {
     return this.serial(async () => {
-      const pending = records
-        .filter((r) => !this.read.has(r.id) && !this.counted.has(r.id) && !this.own.has(r.encryptedContent))
-        .sort(byEpoch);
+      const pending = this.reading.pending(records);
+      if (pending.length > 0) await this.retryIfListed();
       if (this.state && pending.some((r) => (r.epoch ?? 0) > Number(epochOf(this.state!)))) await this.advance();
       for (const record of pending) {
-        if (this.read.has(record.id)) continue;
+        if (this.reading.has(record.id)) continue;
         if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
-          await this.keep(await this.readWith(this.state, record));
+          await this.keep(await this.reading.open(this.state, record, this.meta.joined));
         } else {
-          this.unreadable(record);
+          this.reading.unreadable(record, this.meta.joined);
         }
       }
       this.changed();
-      return new Map(records.flatMap((r) => (this.read.has(r.id) ? [[r.id, this.read.get(r.id)!] as const] : [])));
+      return this.reading.texts(records);
     });
   }
 
@@ -227,19 +213,21 @@ export class SealedChannel {
       const made = await seal(this.state, utf8Encode(plaintext));
       await this.keep(made.state);
       const content = b64(made.message);
-      this.own.add(content);
+      this.reading.own.add(content);
       return { content, epoch };
     });
   }
 
   /** A message this device sent: kept, as nobody can decrypt it for the sender later. */
   async sent(messageId: string, plaintext: string) {
-    this.read.set(messageId, plaintext);
-    await saveRead(this.user.id, this.channel.id, messageId, plaintext);
+    await this.reading.keep(messageId, plaintext);
   }
 
   sync(): Promise<void> {
-    return this.serial(() => this.advance());
+    return this.serial(async () => {
+      await this.retryIfListed();
+      await this.advance();
+    });
   }
 
   /** Commits `proposals` (rebuilt on each attempt), reading the epoch's messages before and, with the old state, after. */

@@ -71,6 +71,24 @@ export function useSealedChannel(
     runtime.reconcile(memberIds.split(",")).catch((error) => console.warn("Removed members' devices could not be removed yet", error));
   }, [runtime, memberIds, user.id]);
 
+  // Removed from a direct conversation whose user is a member again: a participant's page may be
+  // listing this device again right now, so it tries to get back in (1 s, doubling, for half a minute).
+  const outOfDirect = Boolean(runtime && status?.removed && channel?.direct);
+  useEffect(() => {
+    if (!runtime || !outOfDirect) return;
+    let delay = 1_000;
+    let timer: ReturnType<typeof setTimeout>;
+    const retry = () => {
+      timer = setTimeout(() => {
+        void runtime.sync().catch((error) => console.warn("The conversation could not be joined again yet", error));
+        delay *= 2;
+        if (delay <= 16_000) retry();
+      }, delay);
+    };
+    retry();
+    return () => clearTimeout(timer);
+  }, [runtime, outOfDirect]);
+
   const updateKeys = useCallback(async () => {
     if (!runtime) return;
     setBusy(true);

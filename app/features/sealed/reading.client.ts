@@ -1,0 +1,80 @@
+/**
+ * What a device read of a sealed channel or direct conversation (kept: an MLS message opens once), what
+ * it sealed itself (MLS never opens a device's own messages, and they come back live before they are
+ * kept), and what it could not open, each once, by the epoch it was sent in: before the device's join,
+ * or missed after. Counted again against a new join epoch when the device joins anew.
+ */
+import type { ClientState } from "ts-mls";
+import { base64UrlDecode, utf8Decode } from "~/crypto/bytes";
+import type { EncryptedMessage } from "~/features/messages/types";
+import { receive } from "./mls";
+import { saveRead } from "./read-store.client";
+
+const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
+  (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
+
+export class Reading {
+  private readonly counted = new Map<string, number>();
+  /** The ciphertexts this device sealed. */
+  readonly own = new Set<string>();
+  before = 0;
+  missed = 0;
+
+  constructor(
+    private readonly userId: string,
+    private readonly channelId: string,
+    private readonly read: Map<string, string>,
+  ) {}
+
+  has(id: string) {
+    return this.read.has(id);
+  }
+
+  /** The records neither read, counted nor sealed here, in epoch order. */
+  pending(records: EncryptedMessage[]) {
+    return records.filter((r) => !this.read.has(r.id) && !this.counted.has(r.id) && !this.own.has(r.encryptedContent)).sort(byEpoch);
+  }
+
+  /** The plaintexts read of these records. */
+  texts(records: EncryptedMessage[]): Map<string, string> {
+    return new Map(records.flatMap((r) => (this.read.has(r.id) ? [[r.id, this.read.get(r.id)!] as const] : [])));
+  }
+
+  /** A message this device read or sent, kept. */
+  async keep(messageId: string, plaintext: string) {
+    this.read.set(messageId, plaintext);
+    await saveRead(this.userId, this.channelId, messageId, plaintext);
+  }
+
+  /** Decrypts one message with `state` (of the message's epoch); answers the state after it. */
+  async open(state: ClientState, record: EncryptedMessage, joined: number): Promise<ClientState> {
+    if (this.read.has(record.id) || this.own.has(record.encryptedContent)) return state;
+    try {
+      const result = await receive(state, base64UrlDecode(record.encryptedContent));
+      if (result.plaintext) await this.keep(record.id, utf8Decode(result.plaintext));
+      return result.state;
+    } catch {
+      this.unreadable(record, joined);
+      return state;
+    }
+  }
+
+  /** Counts a message this device cannot open (once). */
+  unreadable(record: EncryptedMessage, joined: number) {
+    if (this.counted.has(record.id)) return;
+    const epoch = record.epoch ?? 0;
+    this.counted.set(record.id, epoch);
+    if (epoch < joined) this.before += 1;
+    else this.missed += 1;
+  }
+
+  /** Every message counted again against the epoch this device joined at. */
+  recount(joined: number) {
+    this.before = 0;
+    this.missed = 0;
+    for (const epoch of this.counted.values()) {
+      if (epoch < joined) this.before += 1;
+      else this.missed += 1;
+    }
+  }
+}
