@@ -7,6 +7,8 @@ interface Props {
   ready: boolean;
   query: string;
   onQuery: (query: string) => void;
+  /** The box got focus: the index is wanted now. */
+  onFocus: () => void;
   hits: SearchHit[];
   progress: { indexed: number; total: number };
   onOpen: (hit: SearchHit) => void;
@@ -36,7 +38,7 @@ function Marked({ text, terms }: { text: string; terms: string[] }) {
 }
 
 /** The header's search field (Ctrl/Cmd+K) and its results: sender, date, matched words highlighted; Enter or click opens. */
-export function SearchPanel({ ready, query, onQuery, hits, progress, onOpen, channelName }: Props) {
+export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, onOpen, channelName }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -97,7 +99,10 @@ export function SearchPanel({ ready, query, onQuery, hits, progress, onOpen, cha
           onQuery(event.target.value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          onFocus();
+        }}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />

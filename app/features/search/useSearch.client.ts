@@ -12,6 +12,9 @@ import { isEmptyQuery, parseQuery } from "~/features/search/query";
 const TYPING_PAUSE_MS = 2_000;
 const SAVE_DELAY_MS = 1_000;
 const RETRY_MS = 30_000;
+/** How long after the first channel is shown (or the page is, with none opened) the index loads unasked. */
+const SHOWN_DELAY_MS = 2_000;
+const IDLE_DELAY_MS = 10_000;
 
 export interface OpenAt {
   channelId: string;
@@ -86,8 +89,26 @@ export function useSearch(user: SessionUser, parts: Parts) {
     );
   }, [refresh, flush]);
 
+  // The index is not part of the first load: it loads when the search box is used, or once the page is
+  // idle a moment after the first channel is shown (then the backfill starts).
+  const [wanted, setWanted] = useState(false);
+  const shown = parts.messages.length > 0;
+  useEffect(() => {
+    if (wanted) return;
+    const timer = setTimeout(
+      () => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => setWanted(true), { timeout: 2_000 }) : setWanted(true)),
+      shown ? SHOWN_DELAY_MS : IDLE_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [wanted, shown]);
+  const onQuery = useCallback((next: string) => {
+    setWanted(true);
+    setQuery(next);
+  }, []);
+
   // Load the saved index (decrypting each channel's chunk), or start an empty one.
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     (async () => {
       const loaded = await loadModules();
@@ -111,7 +132,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
       cancelled = true;
       clearTimeout(saveTimer.current);
     };
-  }, [user.id, refresh]);
+  }, [user.id, refresh, wanted]);
 
   // The composer's keystrokes pause the backfill.
   useEffect(() => {
@@ -212,7 +233,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
   const channelName = useCallback((id: string) => partsRef.current.channels?.find((c) => c.id === id)?.name ?? "", []);
 
   return {
-    panel: { ready, query, onQuery: setQuery, hits, progress, onOpen: open, channelName },
+    panel: { ready, query, onQuery, onFocus: () => setWanted(true), hits, progress, onOpen: open, channelName },
     openAt,
     live,
   };
