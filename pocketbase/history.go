@@ -1,6 +1,8 @@
 package main
 
 import (
+	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -16,6 +18,7 @@ import (
 // (docs/decisions/0020-history-page.md):
 //
 //	GET /api/chat/history?channel=<id>&limit=<1..500>[&before=<created>][&count=1]
+//	GET /api/chat/history?channel=<id>&limit=<1..500>&around=<message id>
 //
 // answers the channel's newest `limit` messages before `before` (edits and reactions not counted),
 // oldest first, then the edits and reactions of exactly those messages, each message with its files
@@ -23,7 +26,9 @@ import (
 // a member of the channel, the rule every one of those collections lists by; it is checked once,
 // against the member cache, instead of for every row. A non-member gets an empty page, as the
 // records API gives them. Four queries whatever the channel's size (five with the count, which
-// counts the channel's messages in its index).
+// counts the channel's messages in its index). With `around`, the page is the messages around that
+// one (half before it, it, the rest after), and `hasNewer` says whether newer ones follow: a jump to
+// any message costs one page, wherever it is (two more queries: the message, and the newer half).
 const (
 	historyPath           = "/api/chat/history"
 	historyMaxLimit       = 500
@@ -33,6 +38,7 @@ const (
 var (
 	historyChannel = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
 	historyBefore  = regexp.MustCompile(`^[0-9: .TZ-]{1,40}$`)
+	historyAround  = regexp.MustCompile(`^[a-z0-9]{15}$`)
 )
 
 type historyMessage struct {
@@ -90,6 +96,7 @@ type historyPage struct {
 	Messages   []historyMessage `json:"messages"`
 	Threads    []historyThread  `json:"threads"`
 	HasMore    bool             `json:"hasMore"`
+	HasNewer   bool             `json:"hasNewer,omitempty"`
 	TotalItems *int64           `json:"totalItems,omitempty"`
 }
 
@@ -117,6 +124,10 @@ func serveHistory(e *core.RequestEvent) error {
 	if before != "" && !historyBefore.MatchString(before) {
 		return e.BadRequestError("before must be a time.", nil)
 	}
+	around := q.Get("around")
+	if around != "" && (!historyAround.MatchString(around) || before != "") {
+		return e.BadRequestError("around must be a message id, without before.", nil)
+	}
 	ids, err := members.of(e.App, channel)
 	if err != nil {
 		return e.InternalServerError("", err)
@@ -124,7 +135,15 @@ func serveHistory(e *core.RequestEvent) error {
 	if !slices.Contains(ids, e.Auth.Id) {
 		return e.JSON(http.StatusOK, historyPage{Messages: []historyMessage{}})
 	}
-	page, err := readHistory(e.App.DB(), channel, before, limit, q.Get("count") == "1")
+	var page *historyPage
+	if around != "" {
+		page, err = readAround(e.App.DB(), channel, around, limit)
+	} else {
+		page, err = readHistory(e.App.DB(), channel, before, limit, q.Get("count") == "1")
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return e.NotFoundError("That message is not in this channel.", nil)
+	}
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
@@ -136,62 +155,18 @@ const historyMaxPeople = 5
 
 // readHistory is the page's five (or six) queries.
 func readHistory(db dbx.Builder, channel, before string, limit int, count bool) (*historyPage, error) {
-	where := "channel = {:channel} AND kind = ''"
-	params := dbx.Params{"channel": channel, "limit": limit + 1}
-	if before != "" {
-		where += " AND created < {:before}"
-		params["before"] = before
+	where := "created < {:before}"
+	if before == "" {
+		where = "1"
 	}
-	var newest []historyMessage
-	err := db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE " + where +
-		" ORDER BY created DESC, id DESC LIMIT {:limit}").Bind(params).All(&newest)
+	newest, more, err := readOlder(db, channel, where, before, limit)
 	if err != nil {
 		return nil, err
 	}
-	page := &historyPage{HasMore: len(newest) > limit, Threads: []historyThread{}}
-	if page.HasMore {
-		newest = newest[:limit]
+	page := &historyPage{HasMore: more, Threads: []historyThread{}}
+	if err := completePage(db, channel, page, newest); err != nil {
+		return nil, err
 	}
-	slices.Reverse(newest)
-	page.Messages = newest
-
-	if len(newest) > 0 {
-		in, inParams := idList(newest)
-		inParams["channel"] = channel
-		inParams["max"] = historyMaxAnnotations
-		var annotations []historyMessage
-		// "+channel": by the target's index, not the channel's (whose rows grow with the channel).
-		err = db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE target IN (" + in +
-			") AND +channel = {:channel} AND kind != '' ORDER BY created, id LIMIT {:max}").Bind(inParams).All(&annotations)
-		if err != nil {
-			return nil, err
-		}
-		var attachments []historyAttachment
-		err = db.NewQuery("SELECT id, message, channel, file_name, file_size, file_type, storage_path, uploaded_by, file FROM file_attachments WHERE message IN (" +
-			in + ") ORDER BY created, id").Bind(inParams).All(&attachments)
-		if err != nil {
-			return nil, err
-		}
-		var previews []historyPreview
-		err = db.NewQuery("SELECT id, message, channel, url, title, description, image_url, image FROM link_previews WHERE message IN (" +
-			in + ") ORDER BY created, id").Bind(inParams).All(&previews)
-		if err != nil {
-			return nil, err
-		}
-		// the page's threads: replies counted by the thread index, whatever the channel's size
-		err = db.NewQuery("SELECT thread, COUNT(*) AS replies, MAX(created) AS last, GROUP_CONCAT(DISTINCT sender) AS senders FROM messages WHERE thread IN (" +
-			in + ") AND (kind = '' OR kind = 'reply') GROUP BY thread").Bind(inParams).All(&page.Threads)
-		if err != nil {
-			return nil, err
-		}
-		for i := range page.Threads {
-			people := strings.Split(page.Threads[i].Senders, ",")
-			page.Threads[i].People = people[:min(len(people), historyMaxPeople)]
-		}
-		attachParts(page.Messages, attachments, previews)
-		page.Messages = append(page.Messages, annotations...)
-	}
-
 	if count {
 		var total int64
 		err = db.NewQuery("SELECT COUNT(*) FROM messages WHERE channel = {:channel} AND kind = ''").Bind(dbx.Params{"channel": channel}).Row(&total)
@@ -201,6 +176,67 @@ func readHistory(db dbx.Builder, channel, before string, limit int, count bool) 
 		page.TotalItems = &total
 	}
 	return page, nil
+}
+
+// readOlder is the newest `limit` messages matching `where` (on created, against {:at}), oldest first,
+// and whether there are more.
+func readOlder(db dbx.Builder, channel, where, at string, limit int) ([]historyMessage, bool, error) {
+	var newest []historyMessage
+	err := db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE channel = {:channel} AND kind = '' AND " + where +
+		" ORDER BY created DESC, id DESC LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at, "before": at, "limit": limit + 1}).All(&newest)
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(newest) > limit
+	if more {
+		newest = newest[:limit]
+	}
+	slices.Reverse(newest)
+	return newest, more, nil
+}
+
+// completePage sets the page's messages followed by their edits and reactions, each message with its
+// files and previews, and the page's threads.
+func completePage(db dbx.Builder, channel string, page *historyPage, messages []historyMessage) error {
+	page.Messages = messages
+	if len(messages) == 0 {
+		return nil
+	}
+	in, inParams := idList(messages)
+	inParams["channel"] = channel
+	inParams["max"] = historyMaxAnnotations
+	var annotations []historyMessage
+	// "+channel": by the target's index, not the channel's (whose rows grow with the channel).
+	err := db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE target IN (" + in +
+		") AND +channel = {:channel} AND kind != '' ORDER BY created, id LIMIT {:max}").Bind(inParams).All(&annotations)
+	if err != nil {
+		return err
+	}
+	var attachments []historyAttachment
+	err = db.NewQuery("SELECT id, message, channel, file_name, file_size, file_type, storage_path, uploaded_by, file FROM file_attachments WHERE message IN (" +
+		in + ") ORDER BY created, id").Bind(inParams).All(&attachments)
+	if err != nil {
+		return err
+	}
+	var previews []historyPreview
+	err = db.NewQuery("SELECT id, message, channel, url, title, description, image_url, image FROM link_previews WHERE message IN (" +
+		in + ") ORDER BY created, id").Bind(inParams).All(&previews)
+	if err != nil {
+		return err
+	}
+	// the page's threads: replies counted by the thread index, whatever the channel's size
+	err = db.NewQuery("SELECT thread, COUNT(*) AS replies, MAX(created) AS last, GROUP_CONCAT(DISTINCT sender) AS senders FROM messages WHERE thread IN (" +
+		in + ") AND (kind = '' OR kind = 'reply') GROUP BY thread").Bind(inParams).All(&page.Threads)
+	if err != nil {
+		return err
+	}
+	for i := range page.Threads {
+		people := strings.Split(page.Threads[i].Senders, ",")
+		page.Threads[i].People = people[:min(len(people), historyMaxPeople)]
+	}
+	attachParts(page.Messages, attachments, previews)
+	page.Messages = append(page.Messages, annotations...)
+	return nil
 }
 
 // idList is "{:m0}, {:m1}, ..." for the messages' ids, and its parameters.

@@ -137,6 +137,29 @@ describe("sending a message", () => {
 
 // The search backfill's progress figure ("Indexed 12,400 of 15,000 messages") takes its total from the
 // first page of history: `count=1` adds the channel's number of messages, edits and reactions left out.
+describe("a page of history around a message", () => {
+  it("answers the messages around it with hasNewer, 404 for one not in the channel, 400 for a bad or mixed request", async () => {
+    const alice = await signedInPage(web.url);
+    const channel = await createWebChannel(alice);
+    const other = await createWebChannel(alice);
+    const path = `/api/channels/${channel.id}/messages`;
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await alice.api(path, { encryptedContent: `m${i}`, senderPublicKey: "" })).message.id);
+    const page = await alice.api(`${path}?around=${ids[3]}&limit=4`);
+    expect(page.messages.map((m: { id: string }) => m.id)).toEqual(ids.slice(2, 6));
+    expect(page).toMatchObject({ hasMore: true, hasNewer: true });
+    const last = await alice.api(`${path}?around=${ids[6]}&limit=4`);
+    expect(last.messages.map((m: { id: string }) => m.id)).toEqual(ids.slice(5));
+    expect(last).not.toHaveProperty("hasNewer");
+    const elsewhere = await alice.api(`/api/channels/${other.id}/messages?around=${ids[3]}`).catch((e: { status: number }) => e);
+    expect(elsewhere).toMatchObject({ status: 404 });
+    for (const bad of ["x", "ABCDEFGHIJKLMNO", `${ids[3]}&before=2026-01-01`, `${ids[3]}&after=2026-01-01`]) {
+      const error = await alice.api(`${path}?around=${bad}`).catch((e: { status: number; message: string }) => e);
+      expect(error).toMatchObject({ status: 400, message: "Invalid message page." });
+    }
+  });
+});
+
 describe("a page of history with count=1", () => {
   it("carries the channel's number of messages, and only when asked", async () => {
     const alice = await signedInPage(web.url);

@@ -72,18 +72,23 @@ export const postMessageRequestSchema = z
   )
   .refine((body) => body.kind !== "reply" || body.thread !== undefined, "A reply in a thread names its thread.");
 
-export const messagePageSchema = z.object({
-  before: z.string().max(40).optional(),
-  after: z.string().max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
-  /** "1": the answer also carries the channel's number of messages (the search backfill's progress). */
-  count: z.enum(["1"]).optional(),
-  /** A sealed channel's messages of one MLS epoch, oldest first (with `page` for the next ones). */
-  epoch: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
-});
-
 const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");
+
+export const messagePageSchema = z
+  .object({
+    before: z.string().max(40).optional(),
+    after: z.string().max(40).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(200),
+    /** "1": the answer also carries the channel's number of messages (the search backfill's progress). */
+    count: z.enum(["1"]).optional(),
+    /** A sealed channel's messages of one MLS epoch, oldest first (with `page` for the next ones). */
+    epoch: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+    /** The page around one message (a jump to it), not with `before` or `after`. */
+    around: recordId.optional(),
+  })
+  .refine((page) => !page.around || (!page.before && !page.after && page.epoch === undefined), "A page around a message stands alone.");
+
 const cipherText = (max: number) =>
   z
     .string()

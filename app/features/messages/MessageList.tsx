@@ -15,6 +15,10 @@ interface Props extends MessageActions {
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** The list is a window back in history (a jump): newer messages load at its end, "Jump to latest" goes back. */
+  hasNewer?: boolean;
+  onLoadNewer?: () => void;
+  onJumpToLatest?: () => void;
   notice?: string | null;
   /** The read position when the channel was opened: a "New messages" divider goes above the first later message of others. */
   unreadAfter?: string | null;
@@ -40,7 +44,7 @@ const NEAR_BOTTOM_PX = 80;
  * a "Jump to latest" button while the reader is scrolled up and new messages arrive.
  */
 export function MessageList(props: Props) {
-  const { messages, highlighted, hasMore, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
+  const { messages, highlighted, hasMore, hasNewer, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const lastTop = useRef(0);
@@ -75,24 +79,26 @@ export function MessageList(props: Props) {
         return;
       }
     }
+    // a window back in history stays where the reader is (its end is not the latest)
+    if (hasNewer) return;
     if (atBottom.current || !previous || newest?.own) {
       list.scrollTop = list.scrollHeight;
       setMissed(0);
     } else {
       setMissed((n) => n + 1);
     }
-  }, [lastId, byId]);
+  }, [lastId, byId, hasNewer]);
 
   // Media that loads after the message keeps the bottom in view for a reader who is there.
   useEffect(() => {
     const list = listRef.current;
     if (!list || typeof ResizeObserver === "undefined") return;
     const keep = new ResizeObserver(() => {
-      if (atBottom.current) list.scrollTop = list.scrollHeight;
+      if (atBottom.current && !hasNewer) list.scrollTop = list.scrollHeight;
     });
     for (const child of list.children) keep.observe(child);
     return () => keep.disconnect();
-  }, [messages]);
+  }, [messages, hasNewer]);
 
   const jumpToLatest = () => {
     const list = listRef.current;
@@ -115,6 +121,7 @@ export function MessageList(props: Props) {
           // Only the reader moving up leaves the bottom: content that grows (a picture loading) while
           // the list is being kept at the bottom does not.
           const near = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+          const down = list.scrollTop > lastTop.current;
           atBottom.current = list.scrollTop < lastTop.current - 1 ? near : atBottom.current || near;
           lastTop.current = list.scrollTop;
           if (props.channelId) {
@@ -123,6 +130,8 @@ export function MessageList(props: Props) {
           }
           if (atBottom.current && missed) setMissed(0);
           if (hasMore && !loadingOlder && list.scrollTop < 40) onLoadOlder();
+          // only the reader going down loads newer ones (not the list shrinking under a jump)
+          if (hasNewer && !loadingOlder && near && down) props.onLoadNewer?.();
         }}
       >
         {hasMore && (
@@ -164,10 +173,23 @@ export function MessageList(props: Props) {
         })}
         {events.after.map(eventLine)}
       </div>
-      {missed > 0 && (
-        <button type="button" className="btn btn-small jump-latest" onClick={jumpToLatest}>
-          Jump to latest ({missed})
+      {hasNewer ? (
+        <button
+          type="button"
+          className="btn btn-small jump-latest"
+          onClick={() => {
+            atBottom.current = true;
+            props.onJumpToLatest?.();
+          }}
+        >
+          Jump to latest
         </button>
+      ) : (
+        missed > 0 && (
+          <button type="button" className="btn btn-small jump-latest" onClick={jumpToLatest}>
+            Jump to latest ({missed})
+          </button>
+        )
       )}
     </div>
   );

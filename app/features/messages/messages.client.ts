@@ -101,13 +101,17 @@ export async function sendMessage(
   return postEnvelope(user, channel, body, where, clientId);
 }
 
-export async function fetchMessages(channelId: string, page: { before?: string; after?: string; limit?: number; count?: boolean } = {}) {
+export async function fetchMessages(
+  channelId: string,
+  page: { before?: string; after?: string; around?: string; limit?: number; count?: boolean } = {},
+) {
   const query = new URLSearchParams();
+  if (page.around) query.set("around", page.around);
   if (page.before) query.set("before", page.before);
   if (page.after) query.set("after", page.after);
   query.set("limit", String(page.limit ?? 200));
   if (page.count) query.set("count", "1");
-  return api<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number; threads?: ThreadSummary[] }>(
+  return api<{ messages: EncryptedMessage[]; hasMore: boolean; hasNewer?: boolean; totalItems?: number; threads?: ThreadSummary[] }>(
     `/api/channels/${channelId}/messages?${query}`,
   );
 }

@@ -48,8 +48,8 @@ const LIST_FIELDS = `${FIELDS},expand`;
 export async function listMessages(
   pb: PocketBase,
   channelId: string,
-  page: { before?: string; after?: string; limit: number; count?: "1"; epoch?: number; page?: number },
-): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; totalItems?: number; threads?: ThreadSummary[] }> {
+  page: { before?: string; after?: string; around?: string; limit: number; count?: "1"; epoch?: number; page?: number },
+): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; hasNewer?: boolean; totalItems?: number; threads?: ThreadSummary[] }> {
   const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number, number = 1) =>
     pb.collection("messages").getList<MessageRecord>(number, limit, {
       filter: pb.filter(filter, { channel: channelId, ...params }),
@@ -70,27 +70,32 @@ export async function listMessages(
     }
     // A page of history with its edits, reactions, files and previews: one request to our PocketBase's
     // history route (pocketbase/history.go), a constant number of queries whatever the channel's size.
-    const found = await pb.send<{ messages: MessageRecord[]; hasMore: boolean; totalItems?: number; threads?: ThreadSummary[] }>(
-      "/api/chat/history",
-      {
-        method: "GET",
-        query: {
-          channel: channelId,
-          limit: page.limit,
-          ...(page.before ? { before: page.before } : {}),
-          ...(page.count ? { count: "1" } : {}),
-        },
+    const found = await pb.send<{
+      messages: MessageRecord[];
+      hasMore: boolean;
+      hasNewer?: boolean;
+      totalItems?: number;
+      threads?: ThreadSummary[];
+    }>("/api/chat/history", {
+      method: "GET",
+      query: {
+        channel: channelId,
+        limit: page.limit,
+        ...(page.around ? { around: page.around } : page.before ? { before: page.before } : {}),
+        ...(page.count ? { count: "1" } : {}),
       },
-    );
+    });
     return {
       messages: found.messages.map(toMessage),
       hasMore: found.hasMore,
+      ...(found.hasNewer ? { hasNewer: true } : {}),
       threads: found.threads ?? [],
       ...(found.totalItems === undefined ? {} : { totalItems: found.totalItems }),
     };
   } catch (error) {
     failOnOutage(error);
     if (pbStatus(error) === 400) fail(400, "Invalid message page.");
+    if (pbStatus(error) === 404) fail(404, "That message is not in this channel.");
     throw error;
   }
 }

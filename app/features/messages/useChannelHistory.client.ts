@@ -29,10 +29,7 @@ export const mergeMessages = (current: readonly DecryptedMessage[], incoming: re
 const isOrphan = (m: DecryptedMessage) =>
   !m.text && m.attachments.length === 0 && Date.now() - new Date(m.created.replace(" ", "T")).getTime() > ORPHAN_AFTER_MS;
 
-type Page = "latest" | "older" | "after";
-
-/** The oldest message of a page of history (messages come oldest first, then their edits and reactions). */
-const oldestOf = (records: readonly EncryptedMessage[]) => records.find((m) => !m.kind)?.created;
+type Page = "latest" | "older" | "after" | "newer";
 
 /**
  * The open channel's messages (spec §4): the latest page first, older pages on demand, and what was
@@ -42,6 +39,10 @@ const oldestOf = (records: readonly EncryptedMessage[]) => records.find((m) => !
 export function useChannelHistory(user: SessionUser, channel: Channel | null, onArrived: (messages: DecryptedMessage[]) => void) {
   const [messages, setMessages] = useState<DecryptedMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
+  // The messages shown are a window back in history (a jump to an old message): newer ones follow.
+  const [hasNewer, setHasNewer] = useState(false);
+  const hasNewerRef = useRef(false);
+  hasNewerRef.current = hasNewer;
   const [loadingOlder, setLoadingOlder] = useState(false);
   // The channel whose first page has arrived (an empty channel can then say so).
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
@@ -89,42 +90,33 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     });
   }, []);
 
-  /**
-   * One page of the open channel: fetched, verified, decrypted and merged. Older history `until` a moment
-   * (a search result) is fetched in pages of up to 500 until that moment is covered, then shown at once.
-   */
+  /** One page of the open channel: fetched, verified, decrypted and merged. */
   const loadPage = useCallback(
-    async (page: Page, until?: string): Promise<void> => {
+    async (page: Page): Promise<void> => {
       const open = channelRef.current;
       if (!open) return;
       const gen = generation.current;
       const current = messagesRef.current;
       const since = latestCreated(current);
-      if (page === "after" && !since) return loadPage("latest");
+      if (page !== "latest" && page !== "older" && !since) return loadPage("latest");
       const query =
         page === "latest"
           ? { limit: PAGE_SIZE }
           : page === "older"
-            ? { before: current[0]?.created, limit: until ? CATCH_UP_SIZE : PAGE_SIZE }
-            : { after: since, limit: CATCH_UP_SIZE };
-      let result = await fetchMessages(open.id, query);
+            ? { before: current[0]?.created, limit: PAGE_SIZE }
+            : { after: since, limit: page === "newer" ? PAGE_SIZE : CATCH_UP_SIZE };
+      const result = await fetchMessages(open.id, query);
       summariesArrived(result.threads ?? [], user.id);
-      const records = [...result.messages];
-      let oldest = oldestOf(records);
-      while (until && oldest && oldest > until && result.hasMore) {
-        result = await fetchMessages(open.id, { before: oldest, limit: CATCH_UP_SIZE });
-        records.push(...result.messages);
-        oldest = oldestOf(result.messages);
-      }
-      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, records);
+      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
       if (gen !== generation.current) return;
       annotate(open.id, found);
       const known = new Set(current.map((m) => m.id));
       add(open.id, page === "after" ? decrypted : decrypted.filter((m) => !isOrphan(m)));
+      if (page === "newer" || (page === "after" && !result.hasMore)) setHasNewer(result.hasMore);
       if (page === "after") {
         highlight(decrypted.filter((m) => !known.has(m.id)));
         if (result.hasMore) await loadPage("after");
-      } else {
+      } else if (page !== "newer") {
         setHasMore(result.hasMore);
         if (page === "latest") setLoadedFor(open.id);
       }
@@ -141,25 +133,48 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     setMessages([]);
     setAnnotations(new Map());
     setHasMore(false);
+    setHasNewer(false);
     if (channelId) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
   }, [channelId, loadPage, reloads]);
 
   const catchUp = useCallback(() => loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error)), [loadPage]);
 
-  /** The previous page, or (`until`) everything back to a moment. */
-  const loadOlder = useCallback(
-    async (until?: string) => {
+  /** The previous page, or (`newer`) the next one of a window back in history. */
+  const loadMore = useCallback(
+    async (page: "older" | "newer" = "older") => {
       if (!messagesRef.current.length || loadingOlder) return;
       setLoadingOlder(true);
       try {
-        await loadPage("older", until);
+        await loadPage(page);
       } catch (error) {
-        console.warn("Could not load older messages", error);
+        console.warn(`Could not load ${page} messages`, error);
       } finally {
         setLoadingOlder(false);
       }
     },
     [loadPage, loadingOlder],
+  );
+
+  /** Shows the page around a message not loaded (a jump to it): one request wherever it is in history. */
+  const loadAround = useCallback(
+    async (id: string) => {
+      const open = channelRef.current;
+      if (!open) return;
+      const gen = ++generation.current;
+      const result = await fetchMessages(open.id, { around: id, limit: PAGE_SIZE });
+      summariesArrived(result.threads ?? [], user.id);
+      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
+      if (gen !== generation.current) return;
+      setMessages([]);
+      annotate(open.id, found);
+      add(
+        open.id,
+        decrypted.filter((m) => !isOrphan(m)),
+      );
+      setHasMore(result.hasMore);
+      setHasNewer(Boolean(result.hasNewer));
+    },
+    [user, add, annotate],
   );
 
   const update = useCallback((id: string, change: (m: DecryptedMessage) => DecryptedMessage) => {
@@ -177,6 +192,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       } = await decryptRecords(user, open, [message]);
       annotate(open.id, found);
       if (!decrypted) return null;
+      // A window back in history takes it when the reader pages down to it.
+      if (hasNewerRef.current) return decrypted;
       add(open.id, [decrypted]);
       if (!decrypted.threadOnly) highlight([decrypted]);
       return decrypted;
@@ -231,9 +248,12 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     loaded: Boolean(channelId) && loadedFor === channelId,
     annotate,
     hasMore,
+    hasNewer,
     loadingOlder,
     highlighted,
-    loadOlder,
+    loadOlder: () => loadMore("older"),
+    loadNewer: () => loadMore("newer"),
+    loadAround,
     catchUp,
     receive,
     receivePart,

@@ -5,14 +5,14 @@ interface History {
   /** The open channel's messages (the first one tells which channel they are of). */
   messages: readonly { channelId: string }[];
   find: (id: string) => unknown;
-  loadOlder: (until?: string) => Promise<void>;
+  loadAround: (id: string) => Promise<void>;
 }
 
 /**
  * Resolves once an element is on the page and the frame that shows it is over (the message list's own
  * scroll keeping runs in that frame), or after a couple of seconds: the caller reports it missing.
  */
-function rendered(id: string, frames = 120): Promise<void> {
+export function rendered(id: string, frames = 120): Promise<void> {
   return new Promise((resolve) => {
     const settled = () => requestAnimationFrame(() => setTimeout(resolve, 0));
     const check = (left: number) => (document.getElementById(id) || left <= 0 ? settled() : requestAnimationFrame(() => check(left - 1)));
@@ -22,7 +22,7 @@ function rendered(id: string, frames = 120): Promise<void> {
 
 /**
  * Opens the channel at a search result once the channel's first page is there: older history back to
- * the message's time is loaded in one go when needed, then `jumpTo` scrolls to it and highlights it.
+ * the message is loaded in one page when needed, then `jumpTo` scrolls to it and highlights it.
  */
 export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, history: History, jumpTo: (id: string) => unknown) {
   const done = useRef<number | null>(null);
@@ -34,7 +34,7 @@ export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, 
     done.current = openAt.key;
     const { history } = current.current;
     void (async () => {
-      if (!history.find(openAt.messageId)) await history.loadOlder(openAt.created);
+      if (!history.find(openAt.messageId)) await history.loadAround(openAt.messageId).catch(() => undefined);
       await rendered(`message-${openAt.messageId}`);
       // the list re-rendered in between: the latest jumpTo sees it
       await current.current.jumpTo(openAt.messageId);

@@ -27,7 +27,7 @@ import { Outbox } from "~/features/messages/Outbox";
 import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import type { useTranslation } from "~/features/translation/useTranslation.client";
-import { useOpenAt } from "~/features/search/useOpenAt.client";
+import { rendered, useOpenAt } from "~/features/search/useOpenAt.client";
 import type { OpenAt } from "~/features/search/useSearch.client";
 
 interface Props {
@@ -95,7 +95,10 @@ export function ChatPane({
   }, [channel.id]);
   const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
   const jumpTo = async (id: string) => {
-    for (let page = 0; page < 20 && !history.find(id) && history.hasMore; page++) await history.loadOlder();
+    if (!history.find(id)) {
+      await history.loadAround(id).catch(() => undefined);
+      await rendered(`message-${id}`);
+    }
     const target = document.getElementById(`message-${id}`);
     if (!target) return notify("The original message is no longer available.");
     target.scrollIntoView({ block: "center" });
@@ -124,6 +127,9 @@ export function ChatPane({
           hasMore={history.hasMore}
           loadingOlder={history.loadingOlder}
           onLoadOlder={() => void history.loadOlder()}
+          hasNewer={history.hasNewer}
+          onLoadNewer={() => void history.loadNewer()}
+          onJumpToLatest={history.reload}
           notice={notice}
           events={members.notices}
           empty={history.loaded && <EmptyChannel onShare={channel.direct ? undefined : header.onShare} />}

@@ -1,0 +1,62 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createChannel, log, person, send, waitLive } from "./helpers";
+
+// A jump to any message (a pin, a search result, a message link) fetches one page around it, wherever it
+// is in history; newer messages load below it as the reader goes down, and "Jump to latest" goes back.
+
+const article = (page: Page, text: string) => log(page).getByRole("article").filter({ hasText: text });
+
+test("a pinned message 230 messages back opens with one page around it; Jump to latest goes back; newer ones load below without a gap", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const alice = await person(browser, "alice");
+  const channelId = await createChannel(alice.page, "Long Story", `long-${Date.now()}`);
+  await waitLive(alice.page);
+  await send(alice.page, "the decision we took");
+  await article(alice.page, "the decision we took").hover();
+  await article(alice.page, "the decision we took").getByRole("button", { name: "More" }).click();
+  await alice.page.getByRole("menuitem", { name: "Pin message" }).click();
+  await expect(article(alice.page, "the decision we took").getByText("Pinned by you")).toBeVisible();
+  const box = alice.page.getByLabel("Message", { exact: true });
+  for (let i = 0; i < 230; i++) {
+    await box.fill(`later message ${i}`);
+    await box.press("Enter");
+    await expect(box).toHaveValue("");
+  }
+  await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeVisible({ timeout: 90_000 });
+
+  // A fresh page holds the latest 200 only.
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "# Long Story", exact: true }).click();
+  await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(article(alice.page, "the decision we took")).toHaveCount(0);
+  const pages: string[] = [];
+  alice.page.on("request", (r) => {
+    if (r.url().includes(`/api/channels/${channelId}/messages`)) pages.push(r.url());
+  });
+  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+  await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
+  await expect(article(alice.page, "the decision we took")).toBeInViewport();
+  await expect(log(alice.page).getByText("later message 99", { exact: true })).toBeAttached();
+  await expect(log(alice.page).getByText("later message 229", { exact: true })).toHaveCount(0);
+  expect(pages.filter((u) => u.includes("around=")).length).toBe(1);
+  expect(pages.filter((u) => u.includes("before=") || u.includes("after="))).toEqual([]);
+
+  // "Jump to latest" goes back to the newest messages.
+  await alice.page.getByRole("button", { name: "Jump to latest" }).click();
+  await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeInViewport({ timeout: 20_000 });
+  await expect(article(alice.page, "the decision we took")).toHaveCount(0);
+  await expect(alice.page.getByRole("button", { name: "Jump to latest" })).toHaveCount(0);
+
+  // Jumped to again, then going down loads what follows, in order, without a gap, up to the latest.
+  await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
+  await expect(article(alice.page, "the decision we took")).toBeInViewport();
+  await log(alice.page).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeAttached({ timeout: 20_000 });
+  expect(pages.some((u) => u.includes("after="))).toBe(true);
+  await expect(log(alice.page).getByRole("article")).toHaveCount(231);
+  await expect(alice.page.getByRole("button", { name: "Jump to latest" })).toHaveCount(0);
+  await alice.context.close();
+});
