@@ -1,8 +1,11 @@
+import { lazy, Suspense } from "react";
 import { useObjectUrl } from "~/lib/useObjectUrl";
 import { ImageView } from "~/features/files/ImageView";
-import { AudioPlayer } from "~/features/files/AudioPlayer";
 import { formatKb, shownName } from "~/features/files/attachments";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
+
+// The player loads with the first voice message shown.
+const AudioPlayer = lazy(() => import("~/features/files/AudioPlayer").then((m) => ({ default: m.AudioPlayer })));
 
 interface AttachmentProps {
   attachment: DecryptedAttachment;
@@ -17,7 +20,11 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
   return (
     <div className={`attachment attachment-${attachment.kind}`}>
       {attachment.kind === "image" && url && <ImageView url={url} name={attachment.name} />}
-      {attachment.kind === "audio" && url && <AudioPlayer src={url} name={attachment.name} />}
+      {attachment.kind === "audio" && url && (
+        <Suspense fallback={null}>
+          <AudioPlayer src={url} name={attachment.name} />
+        </Suspense>
+      )}
       {inline && !url && !failed && <span className="attachment-loading">Decrypting {attachment.name}...</span>}
       {failed && <span className="attachment-loading">This file could not be decrypted.</span>}
       <button type="button" className="attachment-download" onClick={() => onDownload(attachment)} title={attachment.name}>

@@ -1,8 +1,6 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
-import { useEffect, useState, type ReactNode } from "react";
-import { ThreadPanel } from "~/features/threads/ThreadPanel";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
-import { PinnedPanel } from "~/features/pinned/PinnedPanel";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
@@ -13,7 +11,6 @@ import { conversationOf } from "~/features/conversation/conversation.client";
 import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
 import { previewImageUrl } from "~/features/link-previews/previews.client";
-import { MembersPanel } from "~/features/members/MembersPanel";
 import { KeyChangeNotice } from "~/features/pins/KeyChangeNotice";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
@@ -21,7 +18,6 @@ import { MessageList } from "~/features/messages/MessageList";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { useMessageActions } from "~/features/messages/useMessageActions.client";
-import { NewsFeed } from "~/features/news/NewsFeed";
 import { EmptyChannel } from "~/features/workspace/EmptyChat";
 import { Outbox } from "~/features/messages/Outbox";
 import type { PendingMessage } from "~/features/messages/useSend.client";
@@ -29,6 +25,12 @@ import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import type { useTranslation } from "~/features/translation/useTranslation.client";
 import { rendered, useOpenAt } from "~/features/search/useOpenAt.client";
 import type { OpenAt } from "~/features/search/useSearch.client";
+
+// The side panels load when first opened: none of them is part of the first load.
+const ThreadPanel = lazy(() => import("~/features/threads/ThreadPanel").then((m) => ({ default: m.ThreadPanel })));
+const PinnedPanel = lazy(() => import("~/features/pinned/PinnedPanel").then((m) => ({ default: m.PinnedPanel })));
+const MembersPanel = lazy(() => import("~/features/members/MembersPanel").then((m) => ({ default: m.MembersPanel })));
+const NewsFeed = lazy(() => import("~/features/news/NewsFeed").then((m) => ({ default: m.NewsFeed })));
 
 interface Props {
   user: SessionUser;
@@ -173,40 +175,42 @@ export function ChatPane({
           onTyping={() => void typing(user, channel)}
         />
       </div>
-      {members.open && (
-        <MembersPanel
-          members={members.list}
-          userId={user.id}
-          // Nobody removes someone else from a direct conversation.
-          isCreator={isCreator && !channel.direct}
-          onRemove={members.onRemove}
-          onClose={members.onClose}
-          extra={members.sealed}
-        />
-      )}
-      {threadRoot && (
-        <ThreadPanel
-          user={user}
-          channel={channel}
-          rootId={threadRoot}
-          notify={notify}
-          onSent={(reply) => history.add(channel.id, [reply])}
-          onClose={() => setThreadRoot(null)}
-        />
-      )}
-      {pinnedOpen && (
-        <PinnedPanel user={user} channel={channel} pins={pins} onJumpTo={(id) => void jumpTo(id)} onClose={() => setPinnedOpen(false)} />
-      )}
-      {news.open && (
-        <NewsFeed
-          items={news.feed.items}
-          configured={news.feed.configured}
-          loading={news.feed.loading}
-          failed={news.feed.failed}
-          highlighted={news.feed.highlighted}
-          onClose={news.onClose}
-        />
-      )}
+      <Suspense fallback={null}>
+        {members.open && (
+          <MembersPanel
+            members={members.list}
+            userId={user.id}
+            // Nobody removes someone else from a direct conversation.
+            isCreator={isCreator && !channel.direct}
+            onRemove={members.onRemove}
+            onClose={members.onClose}
+            extra={members.sealed}
+          />
+        )}
+        {threadRoot && (
+          <ThreadPanel
+            user={user}
+            channel={channel}
+            rootId={threadRoot}
+            notify={notify}
+            onSent={(reply) => history.add(channel.id, [reply])}
+            onClose={() => setThreadRoot(null)}
+          />
+        )}
+        {pinnedOpen && (
+          <PinnedPanel user={user} channel={channel} pins={pins} onJumpTo={(id) => void jumpTo(id)} onClose={() => setPinnedOpen(false)} />
+        )}
+        {news.open && (
+          <NewsFeed
+            items={news.feed.items}
+            configured={news.feed.configured}
+            loading={news.feed.loading}
+            failed={news.feed.failed}
+            highlighted={news.feed.highlighted}
+            onClose={news.onClose}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -11,7 +11,6 @@ import { useChannels } from "~/features/channels/useChannels.client";
 import { conversationJoined, conversationLeft, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
 import { useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
-import { saveChat } from "~/features/export/export.client";
 import { useUploads } from "~/features/files/useUploads.client";
 import { clearMessages } from "~/features/channels/channels.client";
 import { postFileCarrier } from "~/features/messages/messages.client";
@@ -229,7 +228,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                   if (!membersOpen) void members.refresh().then(sealed.refresh);
                   setMembersOpen((o) => !o);
                 },
-                onSaveChat: () => saveChat(selected.name, history.messages),
+                onSaveChat: () => void import("~/features/export/export.client").then((m) => m.saveChat(selected.name, history.messages)),
                 onAddPeople: selected.direct && !selected.oneToOne ? () => direct.openAdd(selected) : undefined,
                 translate: (
                   <TranslateMenu
