@@ -42,7 +42,8 @@ test("a pinned message 230 messages back opens with one page around it; Jump to 
   await expect(log(alice.page).getByText("later message 99", { exact: true })).toBeAttached();
   await expect(log(alice.page).getByText("later message 229", { exact: true })).toHaveCount(0);
   expect(pages.filter((u) => u.includes("around=")).length).toBe(1);
-  expect(pages.filter((u) => u.includes("before=") || u.includes("after="))).toEqual([]);
+  // no paging back (a catch-up of the live stream's first connection may be on its way: it is dropped)
+  expect(pages.filter((u) => u.includes("before="))).toEqual([]);
 
   // "Jump to latest" goes back to the newest messages.
   await alice.page.getByRole("button", { name: "Jump to latest" }).click();

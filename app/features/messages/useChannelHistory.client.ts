@@ -137,7 +137,12 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     if (channelId) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
   }, [channelId, loadPage, reloads]);
 
-  const catchUp = useCallback(() => loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error)), [loadPage]);
+  // A window back in history has nothing to catch up at its end: newer pages load as the reader goes down.
+  const catchUp = useCallback(
+    () =>
+      hasNewerRef.current ? Promise.resolve() : loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error)),
+    [loadPage],
+  );
 
   /** The previous page, or (`newer`) the next one of a window back in history. */
   const loadMore = useCallback(
