@@ -28,5 +28,6 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
     prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
     changeParticipants: async (change) => (await runtime()).changeParticipants(change),
+    callKey: async (callId) => (await runtime()).callKey(callId),
   };
 }

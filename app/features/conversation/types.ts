@@ -46,4 +46,11 @@ export interface ConversationCrypto {
    * whose members the server lists.
    */
   changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void>;
+  /**
+   * The media key of one call in the conversation (`callId`: the call server's id of the call), the
+   * same on every member's device and never sent to a server (docs/decisions/0030-calls-livekit.md):
+   * from the MLS exporter secret of the current epoch for a sealed channel or a direct conversation,
+   * from the channel password with the call id as salt for a classic channel.
+   */
+  callKey(callId: string): Promise<Uint8Array>;
 }
