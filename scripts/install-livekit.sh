@@ -4,7 +4,11 @@
 # toolchain at the pinned version, only when missing or at another version.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-version="v1.13.11"
+# v1.13.5: the newest release that `go install` builds from the Go module proxy. From v1.13.6 on,
+# LiveKit's go.mod replaces pion's WebRTC, ICE and DTLS modules with forks of its own ("-warp"
+# versions) that the proxy does not serve, and `go install` refuses replace directives anyway
+# (docs/decisions/0030-calls-livekit.md).
+version="v1.13.5"
 out="$root/bin/livekit-server"
 stamp="$root/bin/.livekit-server.version"
 
