@@ -1,0 +1,173 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
+import { expect, test } from "./fixtures";
+import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, startConversation } from "./helpers";
+
+// Calls (ADR 30) through the real LiveKit server, with Chromium's fake camera and microphone: Alice
+// and Bob in a direct conversation's call receive each other's sound and pictures, encrypted end to
+// end; a third page that joins the room with a valid LiveKit token but without the call key
+// receives the encrypted frames and decodes none of them.
+
+type Inbound = { participant: string; kind: "audio" | "video"; bytesReceived: number; framesDecoded: number };
+
+/** What the page's call receives from `fromUser` (its diagnostics, features/calls/stats.client.ts): bytes and decoded frames. */
+async function received(page: Page, fromUser: string) {
+  const stats = (await page.evaluate(
+    () => (globalThis as unknown as { chatcryptCall?: { stats(): Promise<unknown> } }).chatcryptCall?.stats() ?? [],
+  )) as Inbound[];
+  const of = (kind: "audio" | "video") => stats.filter((s) => s.participant.startsWith(`${fromUser}:`) && s.kind === kind);
+  return {
+    audioBytes: of("audio").reduce((n, s) => n + s.bytesReceived, 0),
+    videoBytes: of("video").reduce((n, s) => n + s.bytesReceived, 0),
+    videoFrames: of("video").reduce((n, s) => n + s.framesDecoded, 0),
+  };
+}
+
+/** Waits until the page receives sound and decodes pictures from `fromUser`, then until both grow further. */
+async function receivesFrom(page: Page, fromUser: string) {
+  await expect
+    .poll(async () => received(page, fromUser), { timeout: 20_000 })
+    .toMatchObject({
+      audioBytes: expect.any(Number),
+      videoFrames: expect.any(Number),
+    });
+  let first = { audioBytes: 0, videoBytes: 0, videoFrames: 0 };
+  await expect
+    .poll(
+      async () => {
+        first = await received(page, fromUser);
+        return first.audioBytes > 0 && first.videoFrames > 0;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await received(page, fromUser);
+        return now.audioBytes > first.audioBytes && now.videoFrames > first.videoFrames;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+const livekit = () => JSON.parse(process.env.E2E_LIVEKIT!) as { url: string; apiUrl: string; apiKey: string; apiSecret: string };
+
+/** A page on the web app's origin with livekit-client, served from node_modules (it is not a page of the app). */
+async function intruderPage(page: Page) {
+  const dist = "node_modules/livekit-client/dist";
+  const script = `
+    import { ExternalE2EEKeyProvider, Room, RoomEvent } from "./livekit-client.esm.mjs";
+    window.errors = 0;
+    window.intrude = async (url, token) => {
+      const keyProvider = new ExternalE2EEKeyProvider();
+      // a key of its own: everything but the call key
+      await keyProvider.setKey(crypto.getRandomValues(new Uint8Array(32)).buffer);
+      const worker = new Worker("./livekit-client.e2ee.worker.mjs", { type: "module" });
+      const room = new Room({ e2ee: { keyProvider, worker } });
+      room.on(RoomEvent.EncryptionError, () => window.errors++);
+      room.on(RoomEvent.TrackSubscribed, (track) => {
+        if (track.kind === "video") document.body.append(track.attach());
+      });
+      await room.setE2EEEnabled(true);
+      await room.connect(url, token);
+      window.room = room;
+    };
+    window.received = async () => {
+      let bytes = 0, frames = 0;
+      for (const p of window.room?.remoteParticipants.values() ?? [])
+        for (const pub of p.trackPublications.values()) {
+          if (pub.track?.kind !== "video") continue;
+          (await pub.track.getRTCStatsReport())?.forEach((s) => {
+            if (s.type === "inbound-rtp") { bytes += s.bytesReceived ?? 0; frames += s.framesDecoded ?? 0; }
+          });
+        }
+      return { bytes, frames, errors: window.errors };
+    };`;
+  await page.route("**/calls-intruder/**", (route) => {
+    const name = new URL(route.request().url()).pathname.split("/").pop();
+    if (name === "index.html")
+      return route.fulfill({ contentType: "text/html", body: `<!doctype html><script type="module">${script}</script>` });
+    return route.fulfill({ contentType: "text/javascript", body: readFileSync(`${dist}/${name}`) });
+  });
+  await page.goto("/calls-intruder/index.html");
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { intrude?: unknown }).intrude)).toBe("function");
+}
+
+test("a direct conversation's call: both receive each other's sound and pictures, end-to-end encrypted; a page without the key decodes nothing", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await expect(alice.page.getByRole("heading", { name: `@ ${bob.user.username}` })).toBeVisible();
+  await openConversation(bob.page, alice.user.username);
+
+  // Alice starts the call from the conversation's header; Bob is shown the call and joins it.
+  const started = Date.now();
+  await alice.page.getByRole("button", { name: "Start call" }).click();
+  const alicePanel = alice.page.getByRole("region", { name: "Call" });
+  await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
+  const bar = bob.page.getByRole("region", { name: "Call in progress" });
+  await expect(bar).toContainText("Call in progress — 1 person in it");
+  await bar.getByRole("button", { name: "Join" }).click();
+  const bobPanel = bob.page.getByRole("region", { name: "Call" });
+  for (const panel of [alicePanel, bobPanel]) {
+    await expect(panel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2);
+    await expect(panel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
+  }
+  await receivesFrom(alice.page, bob.id);
+  await receivesFrom(bob.page, alice.id);
+  console.log(`call: click on Start call to both receiving decoded frames from each other: ${Date.now() - started} ms`);
+  await expect(
+    bobPanel.getByRole("img", { name: `${alice.user.username}'s camera` }).or(bobPanel.getByLabel(`${alice.user.username}'s camera`)),
+  ).toBeVisible();
+
+  // Mute, and the camera off and on again, from the call's controls.
+  await alicePanel.getByRole("button", { name: "Mute" }).click();
+  await expect(bobPanel.getByText("(muted)")).toBeVisible();
+  await alicePanel.getByRole("button", { name: "Unmute" }).click();
+  await expect(bobPanel.getByText("(muted)")).toBeHidden();
+
+  // A page with a valid LiveKit token for the room (as a server could mint one) but not the call key.
+  const { url, apiUrl, apiKey, apiSecret } = livekit();
+  const rooms = await new RoomServiceClient(apiUrl, apiKey, apiSecret).listRooms();
+  const room = rooms.find((r) => r.numParticipants === 2);
+  expect(room, "the conversation's room on the LiveKit server").toBeTruthy();
+  const grant = new AccessToken(apiKey, apiSecret, { identity: "intruder", ttl: 600 });
+  grant.addGrant({ room: room!.name, roomJoin: true, canSubscribe: true, canPublish: false });
+  const intruderContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const intruder = await intruderContext.newPage();
+  await intruderPage(intruder);
+  await intruder.evaluate(
+    ([u, t]) => (window as unknown as { intrude(u: string, t: string): Promise<void> }).intrude(u, t),
+    [url, await grant.toJwt()],
+  );
+  const seen = () =>
+    intruder.evaluate(() => (window as unknown as { received(): Promise<{ bytes: number; frames: number; errors: number }> }).received());
+  // It receives the encrypted video (bytes rising) and reports decryption errors ...
+  await expect.poll(async () => (await seen()).bytes, { timeout: 20_000 }).toBeGreaterThan(20_000);
+  await expect.poll(async () => (await seen()).errors, { timeout: 20_000 }).toBeGreaterThan(0);
+  // ... but decodes not one frame, while the members keep decoding theirs.
+  expect((await seen()).frames).toBe(0);
+  await receivesFrom(alice.page, bob.id);
+  expect((await seen()).frames).toBe(0);
+  // A participant whose media is not encrypted (the intruder publishes nothing) takes the badge away.
+  await expect(alicePanel.getByText("End-to-end encrypted")).toBeHidden();
+  await intruderContext.close();
+  await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
+
+  // Leaving closes the call window; the other member is told the call goes on.
+  await alicePanel.getByRole("button", { name: "Leave call" }).click();
+  await expect(alicePanel).toBeHidden();
+  await expect(bobPanel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(1);
+  await expect(alice.page.getByRole("region", { name: "Call in progress" })).toBeVisible();
+  for (const p of [alice, bob]) await p.context.close();
+});
