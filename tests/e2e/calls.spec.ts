@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import type { Page } from "@playwright/test";
 import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
 import { expect, test } from "./fixtures";
+import { freePort } from "../ports";
 import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, startConversation } from "./helpers";
 
 // Calls (ADR 30) through the real LiveKit server, with Chromium's fake camera and microphone: Alice
@@ -55,7 +57,10 @@ async function receivesFrom(page: Page, fromUser: string) {
 
 const livekit = () => JSON.parse(process.env.E2E_LIVEKIT!) as { url: string; apiUrl: string; apiKey: string; apiSecret: string };
 
-/** A page on the web app's origin with livekit-client, served from node_modules (it is not a page of the app). */
+/**
+ * A page with livekit-client of its own (served from node_modules by a loopback server of the test:
+ * it is not a page of the app), which joins with a token and a random key instead of the call key.
+ */
 async function intruderPage(page: Page) {
   const dist = "node_modules/livekit-client/dist";
   const script = `
@@ -86,14 +91,19 @@ async function intruderPage(page: Page) {
         }
       return { bytes, frames, errors: window.errors };
     };`;
-  await page.route("**/calls-intruder/**", (route) => {
-    const name = new URL(route.request().url()).pathname.split("/").pop();
-    if (name === "index.html")
-      return route.fulfill({ contentType: "text/html", body: `<!doctype html><script type="module">${script}</script>` });
-    return route.fulfill({ contentType: "text/javascript", body: readFileSync(`${dist}/${name}`) });
+  const server = createServer((request, response) => {
+    const name = (request.url ?? "").split("/").pop();
+    if (name === "index.html") {
+      response.writeHead(200, { "Content-Type": "text/html" }).end(`<!doctype html><script type="module">${script}</script>`);
+    } else if (name === "livekit-client.esm.mjs" || name === "livekit-client.e2ee.worker.mjs") {
+      response.writeHead(200, { "Content-Type": "text/javascript" }).end(readFileSync(`${dist}/${name}`));
+    } else response.writeHead(404).end();
   });
-  await page.goto("/calls-intruder/index.html");
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
   await expect.poll(() => page.evaluate(() => typeof (window as unknown as { intrude?: unknown }).intrude)).toBe("function");
+  return server;
 }
 
 test("a direct conversation's call: both receive each other's sound and pictures, end-to-end encrypted; a page without the key decodes nothing", async ({
@@ -113,12 +123,12 @@ test("a direct conversation's call: both receive each other's sound and pictures
   // Alice starts the call from the conversation's header; Bob is shown the call and joins it.
   const started = Date.now();
   await alice.page.getByRole("button", { name: "Start call" }).click();
-  const alicePanel = alice.page.getByRole("region", { name: "Call" });
+  const alicePanel = alice.page.getByRole("region", { name: "Call", exact: true });
   await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
   const bar = bob.page.getByRole("region", { name: "Call in progress" });
   await expect(bar).toContainText("Call in progress — 1 person in it");
   await bar.getByRole("button", { name: "Join" }).click();
-  const bobPanel = bob.page.getByRole("region", { name: "Call" });
+  const bobPanel = bob.page.getByRole("region", { name: "Call", exact: true });
   for (const panel of [alicePanel, bobPanel]) {
     await expect(panel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2);
     await expect(panel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
@@ -143,9 +153,9 @@ test("a direct conversation's call: both receive each other's sound and pictures
   expect(room, "the conversation's room on the LiveKit server").toBeTruthy();
   const grant = new AccessToken(apiKey, apiSecret, { identity: "intruder", ttl: 600 });
   grant.addGrant({ room: room!.name, roomJoin: true, canSubscribe: true, canPublish: false });
-  const intruderContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const intruderContext = await browser.newContext();
   const intruder = await intruderContext.newPage();
-  await intruderPage(intruder);
+  const intruderSite = await intruderPage(intruder);
   await intruder.evaluate(
     ([u, t]) => (window as unknown as { intrude(u: string, t: string): Promise<void> }).intrude(u, t),
     [url, await grant.toJwt()],
@@ -162,6 +172,7 @@ test("a direct conversation's call: both receive each other's sound and pictures
   // A participant whose media is not encrypted (the intruder publishes nothing) takes the badge away.
   await expect(alicePanel.getByText("End-to-end encrypted")).toBeHidden();
   await intruderContext.close();
+  intruderSite.close();
   await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
 
   // Leaving closes the call window; the other member is told the call goes on.
