@@ -4,24 +4,17 @@
  * worker) under the call key from the conversation seam, which never leaves the page. Loaded only
  * when a call starts (it carries livekit-client).
  */
-import {
-  ConnectionState,
-  DisconnectReason,
-  ExternalE2EEKeyProvider,
-  MediaDeviceFailure,
-  Room,
-  RoomEvent,
-  Track,
-  type Participant,
-} from "livekit-client";
+import { ConnectionState, DisconnectReason, MediaDeviceFailure, Room, RoomEvent, Track, type Participant } from "livekit-client";
 import E2EEWorker from "livekit-client/e2ee-worker?worker";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
+import type { ConversationCrypto } from "~/features/conversation/types";
 import { deviceId } from "~/features/sealed/identity.client";
 import { ApiError } from "~/lib/api.client";
 import { callTicket } from "./calls.client";
 import { inboundStats, type InboundStats } from "./stats.client";
+import { CallKeyProvider } from "./keys.client";
 
 export const PERMISSION_MESSAGE = "ChatCrypt could not use your microphone or camera. Allow them in the browser's site settings.";
 
@@ -70,7 +63,9 @@ function failureMessage(error: unknown): string {
 
 export class CallSession {
   private readonly room: Room;
-  private readonly keyProvider = new ExternalE2EEKeyProvider();
+  private readonly keyProvider = new CallKeyProvider();
+  private readonly conversation: ConversationCrypto;
+  private stopWatching: () => void = () => undefined;
   private readonly worker = new E2EEWorker();
   private listeners = new Set<() => void>();
   private keyed = false;
@@ -83,6 +78,7 @@ export class CallSession {
     private readonly user: SessionUser,
     private readonly channel: Channel,
   ) {
+    this.conversation = conversationOf(user, channel);
     this.room = new Room({ adaptiveStream: true, dynacast: true, e2ee: { keyProvider: this.keyProvider, worker: this.worker } });
     this.view = this.snapshot();
     const update = () => this.update();
@@ -152,9 +148,11 @@ export class CallSession {
       const ticket = await callTicket(this.channel.id, deviceId(this.user.id));
       await this.room.setE2EEEnabled(true);
       await this.room.connect(ticket.url, ticket.token);
-      const key = await conversationOf(this.user, this.channel).callKey(await this.room.getSid());
-      await this.keyProvider.setKey(key.slice().buffer);
+      const callId = await this.room.getSid();
+      await this.keyProvider.setCallKey(await this.conversation.callKey(callId));
       this.keyed = true;
+      // A new MLS epoch (someone added or removed) brings a new call key, from then on.
+      this.stopWatching = this.conversation.watchKeys(() => void this.rekey(callId));
       this.update();
       await this.room.localParticipant.enableCameraAndMicrophone();
     } catch (error) {
@@ -162,6 +160,22 @@ export class CallSession {
       this.failure = failureMessage(error);
     }
     this.update();
+  }
+
+  private rekeying: Promise<unknown> = Promise.resolve();
+  private rekey(callId: string) {
+    this.rekeying = this.rekeying.then(async () => {
+      if (this.ended) return;
+      try {
+        await this.keyProvider.setCallKey(await this.conversation.callKey(callId));
+      } catch (error) {
+        // No key for the new epoch (this device was removed): nothing more is sent or read.
+        console.warn("The call key could not follow the conversation", error);
+        await this.leave();
+        this.failure = "You are no longer a member of this conversation: the call ended.";
+        this.update();
+      }
+    });
   }
 
   private async toggle(work: () => Promise<unknown>) {
@@ -185,6 +199,7 @@ export class CallSession {
 
   async leave() {
     this.ended = true;
+    this.stopWatching();
     await this.room.disconnect();
     this.worker.terminate();
   }

@@ -52,7 +52,8 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
     async callKey(callId) {
       const base = await channelCallBase(channel);
       if (!base) throw new ChatError("Channel password not found");
-      return deriveCallKey(base, callId);
+      return { key: await deriveCallKey(base, callId), epoch: 0 };
     },
+    watchKeys: () => () => undefined,
   };
 }

@@ -221,11 +221,11 @@ export class SealedChannel {
   }
 
   /** A call's media key: MLS-Exporter("chatcrypt call", callId) of the current epoch, after catching up with the group. */
-  callKey(callId: string): Promise<Uint8Array> {
+  callKey(callId: string): Promise<{ key: Uint8Array; epoch: number }> {
     return this.serial(async () => {
       await this.advance();
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this conversation.");
-      return exportSecret(this.state, CALL_EXPORTER_LABEL, utf8Encode(callId), 32);
+      return { key: await exportSecret(this.state, CALL_EXPORTER_LABEL, utf8Encode(callId), 32), epoch: Number(epochOf(this.state)) };
     });
   }
 
