@@ -175,6 +175,15 @@ test("a direct conversation's call: both receive each other's sound and pictures
   intruderSite.close();
   await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
 
+  // On a phone the call window takes the full width, its controls within reach.
+  await bob.page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await bobPanel.boundingBox())?.width).toBe(390);
+  for (const name of ["Mute", "Camera off", "Share screen", "Leave call"]) {
+    const box = await bobPanel.getByRole("button", { name }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390 && box.height >= 44, name).toBe(true);
+  }
+  await bob.page.screenshot({ path: test.info().outputPath("phone-call.png") });
+
   // Leaving closes the call window; the other member is told the call goes on.
   await alicePanel.getByRole("button", { name: "Leave call" }).click();
   await expect(alicePanel).toBeHidden();
