@@ -43,6 +43,12 @@ export interface CallView {
   error: string | null;
 }
 
+/** The participant's track from `source` while it is live (a camera turned off, a share stopped: none). */
+const live = (p: Participant, source: Track.Source) => {
+  const publication = p.getTrackPublication(source);
+  return publication && !publication.isMuted ? publication.track : undefined;
+};
+
 const personOf = (p: Participant, local: boolean): CallPerson => ({
   identity: p.identity,
   name: p.name || p.identity,
@@ -50,8 +56,8 @@ const personOf = (p: Participant, local: boolean): CallPerson => ({
   speaking: p.isSpeaking,
   encrypted: p.isEncrypted,
   micOn: p.isMicrophoneEnabled,
-  camera: p.getTrackPublication(Track.Source.Camera)?.track,
-  screen: p.getTrackPublication(Track.Source.ScreenShare)?.track,
+  camera: live(p, Track.Source.Camera),
+  screen: live(p, Track.Source.ScreenShare),
   audio: local ? undefined : p.getTrackPublication(Track.Source.Microphone)?.track,
 });
 
@@ -85,6 +91,8 @@ export class CallSession {
     for (const event of [
       RoomEvent.ParticipantConnected,
       RoomEvent.ParticipantDisconnected,
+      RoomEvent.TrackPublished,
+      RoomEvent.TrackUnpublished,
       RoomEvent.TrackSubscribed,
       RoomEvent.TrackUnsubscribed,
       RoomEvent.TrackMuted,
