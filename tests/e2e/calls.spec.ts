@@ -106,7 +106,7 @@ async function intruderPage(page: Page) {
   return server;
 }
 
-test("a direct conversation's call: both receive each other's sound and pictures, end-to-end encrypted; a page without the key decodes nothing", async ({
+test("calls: in a direct conversation both receive each other's sound, pictures and screen, end-to-end encrypted, and a page without the key decodes nothing; then in a classic channel", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -198,11 +198,26 @@ test("a direct conversation's call: both receive each other's sound and pictures
     expect(box && box.x >= 0 && box.x + box.width <= 390 && box.height >= 44, name).toBe(true);
   }
   await bob.page.screenshot({ path: test.info().outputPath("phone-call.png") });
+  await bob.page.setViewportSize({ width: 1280, height: 720 });
 
   // Leaving closes the call window; the other member is told the call goes on.
   await alicePanel.getByRole("button", { name: "Leave call" }).click();
   await expect(alicePanel).toBeHidden();
   await expect(bobPanel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(1);
   await expect(alice.page.getByRole("region", { name: "Call in progress" })).toBeVisible();
+
+  // A classic channel's call (its key from the channel password and the call's id) works the same way.
+  await bobPanel.getByRole("button", { name: "Leave call" }).click();
+  await expect(bobPanel).toBeHidden();
+  for (const p of [alice, bob]) {
+    await p.page.getByRole("button", { name: "# Team", exact: true }).click();
+    await expect(p.page.getByRole("heading", { name: "# Team" })).toBeVisible();
+  }
+  await alice.page.getByRole("button", { name: "Start call" }).click();
+  await expect(alicePanel.getByRole("heading", { name: "Call in # Team" })).toBeVisible();
+  await bob.page.getByRole("region", { name: "Call in progress" }).getByRole("button", { name: "Join" }).click();
+  await receivesFrom(alice.page, bob.id);
+  await receivesFrom(bob.page, alice.id);
+  for (const panel of [alicePanel, bobPanel]) await expect(panel.getByText("End-to-end encrypted")).toBeVisible();
   for (const p of [alice, bob]) await p.context.close();
 });
