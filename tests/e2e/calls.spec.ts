@@ -9,7 +9,7 @@ import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, 
 // Calls (ADR 30) through the real LiveKit server, with Chromium's fake camera and microphone: Alice
 // and Bob in a direct conversation's call receive each other's sound and pictures, encrypted end to
 // end; a third page that joins the room with a valid LiveKit token but without the call key
-// receives the encrypted frames and decodes none of them.
+// receives the encrypted frames and decodes none of them. Then the same in a classic channel.
 
 type Inbound = { participant: string; kind: "audio" | "video"; bytesReceived: number; framesDecoded: number };
 
