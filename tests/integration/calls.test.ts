@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLiveKit, type RunningLiveKit } from "./livekit";
+import { joinSignal } from "./livekit-signal.mjs";
 import {
   createChannel,
   joinChannel,
@@ -20,6 +21,7 @@ let pb: RunningPocketBase;
 let web: WebServer;
 let alice: TestUser;
 let bob: TestUser;
+let carol: TestUser; // a member too, for a full call
 let mallory: TestUser; // a member of nothing here
 let channel: TestChannel;
 let asAlice: WebClient;
@@ -46,10 +48,12 @@ const claims = (token: string) => JSON.parse(Buffer.from(token.split(".")[1], "b
 beforeAll(async () => {
   livekit = await startLiveKit();
   pb = await startPocketBase();
-  web = await startWebServer(pb.url, { env: livekit.webEnv });
-  [alice, bob, mallory] = await Promise.all([1, 2, 3].map(() => signUpUser(pb.url)));
+  // Calls of at most two devices here, so that a third is refused.
+  web = await startWebServer(pb.url, { env: { ...livekit.webEnv, CALL_MAX_PARTICIPANTS: "2" } });
+  [alice, bob, carol, mallory] = await Promise.all([1, 2, 3, 4].map(() => signUpUser(pb.url)));
   channel = await createChannel(alice);
   expect((await joinChannel(bob, channel)).status).toBe(200);
+  expect((await joinChannel(carol, channel)).status).toBe(200);
   [asAlice, asMallory] = await Promise.all([signedInClient(web.url, alice), signedInClient(web.url, mallory)]);
 }, 15 * 60_000);
 
@@ -114,6 +118,27 @@ describe("call tokens", () => {
     // The room service agrees: no room for this conversation.
     const rooms = await new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret).listRooms([channel.id]);
     expect(rooms).toEqual([]);
+  });
+
+  it("a call with the most devices it may have refuses one more politely, and lets a device already in it rejoin", async () => {
+    const asBob = await signedInClient(web.url, bob);
+    const asCarol = await signedInClient(web.url, carol);
+    const ticket = async (client: WebClient, id: string) =>
+      (await call(client, `/api/calls/${channel.id}/token`, { device: id })).json as { token: string };
+    const sockets = [
+      await joinSignal(livekit.url, (await ticket(asAlice, device)).token),
+      await joinSignal(livekit.url, (await ticket(asBob, "b0bdevice0000001")).token),
+    ];
+    try {
+      const rooms = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
+      await expect.poll(async () => (await rooms.listParticipants(channel.id)).length, { timeout: 10_000 }).toBe(2);
+      expect(await call(asAlice, `/api/calls/${channel.id}/status`)).toEqual({ status: 200, json: { enabled: true, participants: 2 } });
+      const full = await call(asCarol, `/api/calls/${channel.id}/token`, { device: "ca401device00001" });
+      expect(full).toEqual({ status: 409, json: { message: "This call is full." } });
+      expect((await call(asAlice, `/api/calls/${channel.id}/token`, { device })).status).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
   });
 
   it("LiveKit's API secret is in no answer the web server gave, nor in the page", async () => {
