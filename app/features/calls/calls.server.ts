@@ -4,7 +4,7 @@
  * whether a call is going on. The LiveKit API secret stays here: browsers get only signed tokens.
  */
 import type PocketBase from "pocketbase";
-import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
+import { AccessToken, RoomServiceClient, ServerError } from "livekit-server-sdk";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
 import { pbStatus } from "~/server/pocketbase.server";
@@ -17,6 +17,7 @@ export const TOKEN_TTL_SECONDS = 10 * 60;
 
 export const CALLS_OFF_MESSAGE = "Calls are not set up on this server.";
 export const CALL_FULL_MESSAGE = "This call is full.";
+export const CALL_SERVER_AWAY_MESSAGE = "The call server is unreachable right now. Please try again in a moment.";
 
 interface LiveKit {
   url: string;
@@ -64,9 +65,10 @@ async function participantsOf(config: LiveKit, conversationId: string): Promise<
     const list = await rooms(config).listParticipants(conversationId);
     return list.map((p) => p.identity);
   } catch (error) {
-    // LiveKit answers "not found" for a room that does not exist (no call).
-    if (/not.?found|does not exist/i.test(String((error as { message?: string })?.message ?? ""))) return [];
-    fail(503, "The call server is unreachable right now. Please try again in a moment.");
+    // LiveKit answers "not found" for a room that does not exist (no call going on).
+    if (error instanceof ServerError && (error.status === 404 || error.code === "not_found")) return [];
+    console.warn("LiveKit's room service failed", error instanceof Error ? error.message : error);
+    fail(503, CALL_SERVER_AWAY_MESSAGE);
   }
 }
 
