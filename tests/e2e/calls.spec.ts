@@ -4,56 +4,13 @@ import type { Page } from "@playwright/test";
 import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
 import { expect, test } from "./fixtures";
 import { freePort } from "../ports";
+import { receivesFrom } from "./calls-helpers";
 import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, startConversation } from "./helpers";
 
 // Calls (ADR 30) through the real LiveKit server, with Chromium's fake camera and microphone: Alice
 // and Bob in a direct conversation's call receive each other's sound and pictures, encrypted end to
 // end; a third page that joins the room with a valid LiveKit token but without the call key
 // receives the encrypted frames and decodes none of them. Then the same in a classic channel.
-
-type Inbound = { participant: string; kind: "audio" | "video"; bytesReceived: number; framesDecoded: number };
-
-/** What the page's call receives from `fromUser` (its diagnostics, features/calls/stats.client.ts): bytes and decoded frames. */
-async function received(page: Page, fromUser: string) {
-  const stats = (await page.evaluate(
-    () => (globalThis as unknown as { chatcryptCall?: { stats(): Promise<unknown> } }).chatcryptCall?.stats() ?? [],
-  )) as Inbound[];
-  const of = (kind: "audio" | "video") => stats.filter((s) => s.participant.startsWith(`${fromUser}:`) && s.kind === kind);
-  return {
-    audioBytes: of("audio").reduce((n, s) => n + s.bytesReceived, 0),
-    videoBytes: of("video").reduce((n, s) => n + s.bytesReceived, 0),
-    videoFrames: of("video").reduce((n, s) => n + s.framesDecoded, 0),
-  };
-}
-
-/** Waits until the page receives sound and decodes pictures from `fromUser`, then until both grow further. */
-async function receivesFrom(page: Page, fromUser: string) {
-  await expect
-    .poll(async () => received(page, fromUser), { timeout: 20_000 })
-    .toMatchObject({
-      audioBytes: expect.any(Number),
-      videoFrames: expect.any(Number),
-    });
-  let first = { audioBytes: 0, videoBytes: 0, videoFrames: 0 };
-  await expect
-    .poll(
-      async () => {
-        first = await received(page, fromUser);
-        return first.audioBytes > 0 && first.videoFrames > 0;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  await expect
-    .poll(
-      async () => {
-        const now = await received(page, fromUser);
-        return now.audioBytes > first.audioBytes && now.videoFrames > first.videoFrames;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 const livekit = () => JSON.parse(process.env.E2E_LIVEKIT!) as { url: string; apiUrl: string; apiKey: string; apiSecret: string };
 

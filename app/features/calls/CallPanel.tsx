@@ -53,11 +53,16 @@ export default function CallPanel({ user, channel, onLeave }: { user: SessionUse
       void session.leave();
     };
   }, [session]);
+  // Minimized: the window shrinks to its title and controls, out of the way of the page beneath.
+  const [minimized, setMinimized] = useState(false);
   const title = channel.direct ? `Call with @ ${channel.name}` : `Call in # ${channel.name}`;
   return (
-    <section className="call-panel" aria-label="Call">
+    <section className={`call-panel${minimized ? " minimized" : ""}`} aria-label="Call">
       <header className="call-header">
         <h2>{title}</h2>
+        <button type="button" className="btn btn-small call-minimize" aria-expanded={!minimized} onClick={() => setMinimized((m) => !m)}>
+          {minimized ? "Show call" : "Minimize"}
+        </button>
         {view.encrypted && <span className="e2ee-badge call-e2ee">End-to-end encrypted</span>}
         {view.state === "connecting" && <span role="status">Connecting…</span>}
         {view.state === "reconnecting" && <span role="status">Reconnecting…</span>}
@@ -67,7 +72,7 @@ export default function CallPanel({ user, channel, onLeave }: { user: SessionUse
           {view.error}
         </p>
       )}
-      <ul className="call-people" aria-label="Participants">
+      <ul className="call-people" aria-label="Participants" hidden={minimized}>
         {view.people.map((person) => (
           <Person key={person.identity} person={person} />
         ))}

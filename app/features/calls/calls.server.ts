@@ -100,3 +100,23 @@ export async function callTicket(pb: PocketBase, userId: string, conversationId:
   token.addGrant({ room: conversationId, roomJoin: true, canPublish: true, canSubscribe: true, canPublishData: false });
   return { url: config.url, token: await token.toJwt() };
 }
+
+/**
+ * Someone is no longer a member (removed, or left): their devices leave the conversation's call now,
+ * rather than when their token would run out. Best effort: their media keys end with the next MLS
+ * epoch (or were the channel password's) whatever happens here.
+ */
+export async function removeFromCall(conversationId: string, userId: string): Promise<void> {
+  const config = liveKit();
+  if (!config) return;
+  try {
+    const service = rooms(config);
+    const present = await service.listParticipants(conversationId);
+    await Promise.all(
+      present.filter((p) => p.identity.startsWith(`${userId}:`)).map((p) => service.removeParticipant(conversationId, p.identity)),
+    );
+  } catch (error) {
+    if (error instanceof ServerError && (error.status === 404 || error.code === "not_found")) return;
+    console.warn("Could not remove a former member from the call", error instanceof Error ? error.message : error);
+  }
+}

@@ -12,6 +12,11 @@ export const KEYRING_SIZE = 16;
 export class CallKeyProvider extends BaseKeyProvider {
   private current = -1;
 
+  /** The MLS epoch (0 for a classic channel) of the key this page sends with; -1 before the first. */
+  get epoch() {
+    return this.current;
+  }
+
   constructor() {
     // A shared key: a frame that does not decrypt is a participant with another key, never a reason to ratchet.
     super({ sharedKey: true, ratchetWindowSize: 0, failureTolerance: -1, keyringSize: KEYRING_SIZE });

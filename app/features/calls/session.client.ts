@@ -16,6 +16,7 @@ import { callTicket } from "./calls.client";
 import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";
 
+export const REMOVED_MESSAGE = "You are no longer a member of this conversation: the call ended.";
 export const PERMISSION_MESSAGE = "ChatCrypt could not use your microphone or camera. Allow them in the browser's site settings.";
 
 export interface CallPerson {
@@ -40,6 +41,8 @@ export interface CallView {
   encrypted: boolean;
   /** Frames this page could not decrypt (a participant with another key). */
   decryptionErrors: number;
+  /** The conversation's epoch whose key this page sends with (0 for a classic channel; -1 before). */
+  keyEpoch: number;
   error: string | null;
 }
 
@@ -111,7 +114,8 @@ export class CallSession {
       this.update();
     });
     this.room.on(RoomEvent.Disconnected, (reason) => {
-      if (!this.ended && reason !== DisconnectReason.CLIENT_INITIATED)
+      if (!this.ended && reason === DisconnectReason.PARTICIPANT_REMOVED) this.failure = REMOVED_MESSAGE;
+      else if (!this.ended && reason !== DisconnectReason.CLIENT_INITIATED)
         this.failure = "The call ended: the connection to the call server was lost.";
       this.ended = true;
       this.update();
@@ -146,6 +150,7 @@ export class CallSession {
       sharing: local.isScreenShareEnabled,
       encrypted: this.keyed && this.room.isE2EEEnabled && people.every((p) => p.encrypted),
       decryptionErrors: this.errors,
+      keyEpoch: this.keyProvider.epoch,
       error: this.failure,
     };
   }
@@ -175,12 +180,12 @@ export class CallSession {
     this.rekeying = this.rekeying.then(async () => {
       if (this.ended) return;
       try {
-        await this.keyProvider.setCallKey(await this.conversation.callKey(callId));
+        if (await this.keyProvider.setCallKey(await this.conversation.callKey(callId))) this.update();
       } catch (error) {
         // No key for the new epoch (this device was removed): nothing more is sent or read.
         console.warn("The call key could not follow the conversation", error);
         await this.leave();
-        this.failure = "You are no longer a member of this conversation: the call ended.";
+        this.failure = REMOVED_MESSAGE;
         this.update();
       }
     });
