@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 import { createNonce, securityHeaders } from "~/server/security-headers.server";
+import { callConnectSources } from "~/features/calls/csp.server";
 
 // The live stream and message sending, for server.mjs to answer before Express's other middleware and Remix.
 export { handleFastRoutes, isFastRoute } from "~/server/fast-routes.server";
@@ -20,7 +21,7 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
-  for (const [name, value] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) {
+  for (const [name, value] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development", callConnectSources()))) {
     responseHeaders.set(name, value);
   }
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

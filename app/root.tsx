@@ -13,6 +13,7 @@ import typingStylesUrl from "~/features/typing/typing.css?url";
 import threadsStylesUrl from "~/features/threads/threads.css?url";
 import notifyRulesStylesUrl from "~/features/notify-rules/notify-rules.css?url";
 import recoveryStylesUrl from "~/features/recovery/recovery.css?url";
+import callsStylesUrl from "~/features/calls/calls.css?url";
 import a11yStylesUrl from "~/ui/a11y.css?url";
 import { useNonce } from "~/lib/nonce";
 
@@ -29,6 +30,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: threadsStylesUrl },
   { rel: "stylesheet", href: notifyRulesStylesUrl },
   { rel: "stylesheet", href: recoveryStylesUrl },
+  { rel: "stylesheet", href: callsStylesUrl },
   { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs and is missing: npm packages (when package-lock.json changed),
-# our PocketBase build, and the production web build (when its sources changed).
+# our PocketBase build, Litestream, the LiveKit server (calls), and the production web build (when
+# its sources changed).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -16,6 +17,7 @@ fi
 
 bash scripts/build-pocketbase.sh
 bash scripts/install-litestream.sh
+bash scripts/install-livekit.sh
 
 web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts scripts/build-sw.mjs package-lock.json) | sha256sum | cut -d' ' -f1)"
 if [[ ! -f build/server/index.js || ! -f build/.sources || "$(cat build/.sources)" != "$web_hash" ]]; then

@@ -4,7 +4,10 @@
 # replicates the database continuously (docs/operating.md, "Continuous replication").
 # Settings (environment): HOST, PORT (web app, default 127.0.0.1:3000), PB_HTTP (PocketBase,
 # default 127.0.0.1:8090), PB_DATA (PocketBase data directory, default ./pb_data), REPLICATION,
-# REPLICA_DIR, LITESTREAM_REPLICA_URL, REPLICA_SYNC_INTERVAL.
+# REPLICA_DIR, LITESTREAM_REPLICA_URL, REPLICA_SYNC_INTERVAL, and the LiveKit server's (calls):
+# LIVEKIT=off, LIVEKIT_PORT, LIVEKIT_BIND, LIVEKIT_RTC_TCP_PORT, LIVEKIT_UDP_PORTS, LIVEKIT_NODE_IP,
+# LIVEKIT_URL, CALL_MAX_PARTICIPANTS (scripts/lib/livekit.mjs), or LIVEKIT_URL with
+# LIVEKIT_API_KEY and LIVEKIT_API_SECRET for a LiveKit server run elsewhere.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -67,5 +70,8 @@ echo "ChatCrypt is starting:"
 echo "  web app:               http://$HOST:$PORT"
 echo "  PocketBase dashboard:  http://$PB_HTTP/_/   (superuser credentials: $credentials)"
 [[ "$start_apertium" == true ]] && echo "  translation engine:    Apertium APy on $APERTIUM_URL (log: $PB_DATA/apertium.log)"
+if [[ "${LIVEKIT:-on}" != "off" && -z "${LIVEKIT_API_SECRET:-}" ]]; then
+  echo "  calls (LiveKit):       ws://${LIVEKIT_BIND:-127.0.0.1}:${LIVEKIT_PORT:-7880}, media on UDP ${LIVEKIT_UDP_PORTS:-50000-50100} (key: $PB_DATA/.livekit-keys.json)"
+fi
 echo "Crashed parts restart by themselves. Press Ctrl+C to stop."
 exec node scripts/supervise.mjs

@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 // Keeps the product up (started by scripts/start.sh, i.e. `npm start`): PocketBase, the web server,
-// the translation engine (Apertium APy) and Litestream run as children; whichever dies is restarted
+// the translation engine (Apertium APy), the LiveKit server (calls) and Litestream run as children; whichever dies is restarted
 // with backoff and the others keep serving. While PocketBase is away the web server answers 503
 // ("starting up or restarting"). The file mirror of the replica runs in this process.
 // See docs/decisions/0012-supervision-and-replication.md.
 //
 // Settings (environment, exported by start.sh): PB_HTTP, PB_DATA, HOST, PORT, SESSION_SECRET,
-// START_APERTIUM=true with APERTIUM_PORT, and the replication settings of scripts/lib/replication.mjs.
+// START_APERTIUM=true with APERTIUM_PORT, the replication settings of scripts/lib/replication.mjs and
+// the LiveKit settings of scripts/lib/livekit.mjs (LiveKit is not started when LIVEKIT_API_SECRET names
+// a LiveKit server run elsewhere, or with LIVEKIT=off).
 import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { mirrorOnce, replicationConfig, writeLitestreamConfig } from "./lib/replication.mjs";
+import { livekitKeys, livekitSettings, webEnvFor, writeLivekitConfig } from "./lib/livekit.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
@@ -141,11 +144,22 @@ const pocketbase = new Child({
     "--automigrate=false",
   ],
 });
+await mkdir(PB_DATA, { recursive: true });
+const livekitConfig = env.LIVEKIT_API_SECRET ? null : livekitSettings(env, { root, dataDir: PB_DATA });
+const livekitKeyPair = livekitConfig ? await livekitKeys(livekitConfig) : null;
+const livekitEnv = livekitConfig ? webEnvFor(livekitConfig, livekitKeyPair) : {};
+const livekit = livekitConfig
+  ? new Child({
+      name: "livekit",
+      command: livekitConfig.binary,
+      args: ["--config", await writeLivekitConfig(livekitConfig, livekitKeyPair)],
+    })
+  : null;
 const web = new Child({
   name: "web",
   command: process.execPath,
   args: ["server.mjs"],
-  extraEnv: { NODE_ENV: "production", PB_URL: `http://${PB_HTTP}`, HOST, PORT },
+  extraEnv: { NODE_ENV: "production", PB_URL: `http://${PB_HTTP}`, HOST, PORT, ...livekitEnv },
 });
 let litestream = null;
 
@@ -174,13 +188,14 @@ async function shutdown(signal) {
   if (litestream) await litestream.stop();
   if (replication) await mirrorOnce(PB_DATA, replication.filesReplica).catch(() => undefined);
   if (apertium) await apertium.stop();
+  if (livekit) await livekit.stop();
   process.exit(0);
 }
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 
-await mkdir(PB_DATA, { recursive: true });
 apertium?.start();
+livekit?.start();
 pocketbase.start();
 if (!(await waitForHealth(`http://${PB_HTTP}/api/health`, 60_000))) log("PocketBase is not healthy after 60 s; starting the rest anyway");
 if (replication) {

@@ -3,6 +3,8 @@
  *   channelMaster = PBKDF2-SHA256(password, salt = utf8(channelId), iterations) -> 256 bits (HKDF key)
  *   key           = HKDF-SHA256(channelMaster, salt = empty, info = "chatcrypt channel key") -> AES-GCM-256
  *   verifier      = base64url(HKDF-SHA256(channelMaster, salt = empty, info = "chatcrypt join verifier") -> 256 bits)
+ *   callBase      = HKDF-SHA256(channelMaster, salt = empty, info = "chatcrypt call key base") -> 256 bits (HKDF key),
+ *                   from which each call's media key is derived with the call's id as salt (call.ts)
  * The server keeps only SHA-256 of the verifier, so it can check a join without learning the key.
  *
  * Invite links carry the channel password encrypted under
@@ -13,7 +15,7 @@ import { AES_KEY_BITS, GCM_IV_BYTES, GCM_TAG_BYTES, HASH_NAME, INVITE_PBKDF2_ITE
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
 import { subtle } from "./platform";
-import { EMPTY, checkIterations, hkdfAesKey, hkdfBits, pbkdf2Master } from "./kdf";
+import { EMPTY, checkIterations, hkdfAesKey, hkdfBits, importHkdfKey, pbkdf2Master } from "./kdf";
 import { decryptBytes, encryptBytes } from "./aead";
 
 function checkChannelId(fn: string, channelId: unknown): asserts channelId is string {
@@ -24,7 +26,7 @@ export async function deriveChannelSecrets(
   password: string,
   channelId: string,
   iterations: number = PBKDF2_ITERATIONS,
-): Promise<{ key: CryptoKey; verifier: string }> {
+): Promise<{ key: CryptoKey; verifier: string; callBase: CryptoKey }> {
   const fn = "deriveChannelSecrets";
   if (typeof password !== "string" || password.length === 0) throw new CryptoError(fn, "password is required");
   checkChannelId(fn, channelId);
@@ -35,7 +37,10 @@ export async function deriveChannelSecrets(
     const bits = await hkdfBits(master, EMPTY, LABELS.joinVerifier);
     const verifier = base64UrlEncode(bits);
     bits.fill(0);
-    return { key, verifier };
+    const base = await hkdfBits(master, EMPTY, LABELS.callBase);
+    const callBase = await importHkdfKey(base);
+    base.fill(0);
+    return { key, verifier, callBase };
   });
 }
 

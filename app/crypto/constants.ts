@@ -54,6 +54,8 @@ export const LABELS = {
   recoveryWrap: "chatcrypt recovery key wrap",
   channelKey: "chatcrypt channel key",
   joinVerifier: "chatcrypt join verifier",
+  callBase: "chatcrypt call key base",
+  callKey: "chatcrypt call key",
   contactsKey: "chatcrypt contacts key",
   contactsSalt: "whatsapp-contacts",
   keyringKey: "chatcrypt keyring key",

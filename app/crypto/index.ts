@@ -37,6 +37,7 @@ export {
 export type { KeyBundle, StoredKeyBundle, PrivateKeyKind, VaultPurpose } from "./keys";
 export { deriveChannelSecrets, encryptInvitePassword, decryptInvitePassword, encryptInviteName, decryptInviteName } from "./channel";
 export { encryptMessage, decryptMessage } from "./message";
+export { deriveCallKey, CALL_KEY_BYTES } from "./call";
 export { encryptBytes, decryptBytes, encryptText, decryptText } from "./aead";
 export { sha256Base64, sha256Bytes } from "./kdf";
 export { randomUuid, randomId } from "./random";

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { leaveChannel } from "~/features/channels/channels.server";
 import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { channelIdParam } from "~/features/channels/params.server";
+import { removeFromCall } from "~/features/calls/calls.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
@@ -9,5 +10,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const channelId = channelIdParam(params);
   const { pb, userId } = await requireUser(request, context);
   await leaveChannel(pb, channelId, userId);
+  await removeFromCall(channelId, userId);
   return jsonResponse({ ok: true });
 }

@@ -2,11 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { channelIdParam } from "~/features/channels/params.server";
 import { removeMember } from "~/features/members/members.server";
+import { removeFromCall } from "~/features/calls/calls.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const userId = z.string().regex(/^[a-z0-9]{15}$/);
 
-/** The channel's creator removes a member. */
+/** The channel's creator removes a member (out of the channel's call too). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
@@ -16,5 +17,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { pb, userId: caller } = await requireUser(request, context);
   if (member.data === caller) fail(400, "Use Leave to leave a channel.");
   await removeMember(pb, channelId, member.data);
+  await removeFromCall(channelId, member.data);
   return jsonResponse({ ok: true });
 }

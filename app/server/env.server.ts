@@ -2,6 +2,7 @@ import { z } from "zod";
 
 // Server environment, validated once at boot. Only `publicEnv` ever reaches the browser.
 const isHttpAddress = (value: string) => /^https?:$/.test(new URL(value).protocol);
+const isWsAddress = (value: string) => /^wss?:$/.test(new URL(value).protocol);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -17,6 +18,15 @@ const schema = z.object({
   // The address browsers use for the web app (e.g. https://chat.example.com): passkeys are bound to its
   // origin and host (unset: the origin of each request, as TRUST_PROXY lets server.mjs read it).
   APP_URL: z.string().url().refine(isHttpAddress, "APP_URL must be an http(s) address").optional(),
+  // Calls (docs/decisions/0030-calls-livekit.md): the LiveKit server's address as browsers reach it
+  // (ws:// or wss://), the address the web server reaches its API on (default: the same, as http(s)),
+  // and its API key and secret (never sent to a browser). Calls are off while any is missing.
+  LIVEKIT_URL: z.string().url().refine(isWsAddress, "LIVEKIT_URL must be a ws(s) address").optional(),
+  LIVEKIT_API_URL: z.string().url().refine(isHttpAddress, "LIVEKIT_API_URL must be an http(s) address").optional(),
+  LIVEKIT_API_KEY: z.string().min(3).optional(),
+  LIVEKIT_API_SECRET: z.string().min(32, "LIVEKIT_API_SECRET must be at least 32 characters").optional(),
+  // The most people in one call; one more is told "This call is full."
+  CALL_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(100).default(8),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

@@ -4,11 +4,14 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
-/** The enforced Content-Security-Policy of every document, plus the other security headers. */
-export function securityHeaders(nonce: string, development: boolean): Record<string, string> {
+/**
+ * The enforced Content-Security-Policy of every document, plus the other security headers. `calls`:
+ * the call server's origins (features/calls/csp.server.ts), which the page may also connect to.
+ */
+export function securityHeaders(nonce: string, development: boolean, calls: readonly string[] = []): Record<string, string> {
   const script = development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
   // blob: lets the page read back the decrypted files it created itself (object URLs).
-  const connect = development ? "'self' blob: ws: wss:" : "'self' blob:";
+  const connect = [development ? "'self' blob: ws: wss:" : "'self' blob:", ...calls].join(" ");
   const style = development ? "'self' 'unsafe-inline'" : "'self'";
   const csp = [
     "default-src 'self'",
@@ -31,7 +34,8 @@ export function securityHeaders(nonce: string, development: boolean): Record<str
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
-    "Permissions-Policy": "microphone=(self), camera=(), geolocation=()",
+    // Calls use the microphone, the camera and screen sharing (ADR 30).
+    "Permissions-Policy": "microphone=(self), camera=(self), display-capture=(self), geolocation=()",
     "Cross-Origin-Opener-Policy": "same-origin",
   };
 }

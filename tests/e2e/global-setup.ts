@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { FullConfig } from "@playwright/test";
 import { startApertium } from "../integration/apertium";
+import { startLiveKit } from "../integration/livekit";
 import { startPocketBase } from "../integration/pocketbase";
 import { startPushService } from "../integration/push-service";
 import { startPreviewSite } from "./preview-site";
@@ -28,28 +29,32 @@ export default async function globalSetup(config: FullConfig) {
           PUSH_ALLOW_HOSTS: push.host,
         },
       });
+      // Calls: the real LiveKit server, one per stack, on loopback (tests/integration/livekit.ts).
+      const livekit = await startLiveKit();
       // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update; a
       // device sends its MLS key packages 1 s after the workspace opens instead of 30 s.
-      const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2", KEY_PACKAGES_DELAY_SECONDS: "1" } });
-      return { pb, web };
+      const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2", KEY_PACKAGES_DELAY_SECONDS: "1", ...livekit.webEnv } });
+      return { pb, web, livekit };
     }),
   );
   process.env.E2E_STACKS = JSON.stringify(
-    stacks.map(({ pb, web }) => ({
+    stacks.map(({ pb, web, livekit }) => ({
       E2E_BASE_URL: web.url,
       E2E_PB_URL: pb.url,
       E2E_PB_DATA: pb.dataDir,
       E2E_LOG_DIR: web.logDir,
       E2E_SUPERUSER: JSON.stringify(pb.superuser),
+      E2E_LIVEKIT: JSON.stringify({ url: livekit.url, apiUrl: livekit.apiUrl, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret }),
     })),
   );
   process.env.E2E_PREVIEW_ORIGIN = site.origin;
   process.env.E2E_PUSH_ORIGIN = push.origin;
 
   return async () => {
-    for (const { web, pb } of stacks) {
+    for (const { web, pb, livekit } of stacks) {
       await web.stop();
       await pb.stop();
+      await livekit.stop();
     }
     site.server.close();
     await apertium.stop();

@@ -16,6 +16,8 @@ export interface RunningProduct {
   replicaDir: string;
   /** The current process id of a supervised part, as the supervisor last logged it. */
   pidOf(name: string): number | undefined;
+  /** The LiveKit server's address (calls), as the product started it. */
+  livekitUrl: string;
   logs(): string;
   /** Every process of the product at once, as a lost machine would (SIGKILL to the process group). */
   killAll(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startProduct(
   options: { dataDir?: string; replicaDir?: string; apertium?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningProduct> {
   const [port, pbPort, apertiumPort] = [await freePort(), await freePort(), await freePort()];
+  const [livekitPort, livekitTcpPort, livekitUdpPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-product-"));
   const replicaDir = options.replicaDir ?? mkdtempSync(path.join(os.tmpdir(), "chatcrypt-replica-"));
   // The product's own settings only: no secret, mode or translation address from the test's environment.
@@ -51,6 +54,10 @@ export async function startProduct(
     REPLICA_DIR: replicaDir,
     APERTIUM_PORT: String(apertiumPort),
     TRANSLATE_PROVIDER: options.apertium ? "apertium" : "none",
+    // The call server on ports of its own (one UDP port), so that products never meet.
+    LIVEKIT_PORT: String(livekitPort),
+    LIVEKIT_RTC_TCP_PORT: String(livekitTcpPort),
+    LIVEKIT_UDP_PORTS: String(livekitUdpPort),
     ...options.env,
   };
   let output = "";
@@ -75,6 +82,7 @@ export async function startProduct(
     url,
     pbUrl: `http://127.0.0.1:${pbPort}`,
     apertiumUrl: `http://127.0.0.1:${apertiumPort}`,
+    livekitUrl: `http://127.0.0.1:${livekitPort}`,
     dataDir,
     replicaDir,
     logs: () => output,

@@ -3,6 +3,8 @@
 // answers again within 10 s, the other parts keep serving, and no acknowledged message is lost.
 
 import { randomUUID } from "node:crypto";
+import { statSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProduct, waitUntil, type RunningProduct } from "./product";
 import { Visitor } from "./web";
@@ -109,6 +111,18 @@ describe("supervision", () => {
     await stopSending();
   }, 60_000);
 
+  it("restarts a killed LiveKit server (calls) while the chat keeps working; its key pair stays in the data directory, mode 0600", async () => {
+    const answers = async () => (await fetch(product.livekitUrl, { signal: AbortSignal.timeout(2_000) })).ok;
+    await waitUntil(answers, 30_000, "LiveKit to answer");
+    const keys = statSync(path.join(product.dataDir, ".livekit-keys.json"));
+    expect(keys.mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(product.dataDir, ".livekit.yaml")).mode & 0o777).toBe(0o600);
+    const stopSending = keepSending();
+    await killAndWaitForRestart("livekit", answers);
+    await stopSending();
+    expect(statSync(path.join(product.dataDir, ".livekit-keys.json")).mtimeMs).toBe(keys.mtimeMs);
+  }, 60_000);
+
   it("restarts a killed Litestream", async () => {
     await killAndWaitForRestart("litestream", sendWorks);
   }, 30_000);
@@ -129,5 +143,6 @@ describe("supervision", () => {
     expect(took).toBeLessThan(20_000);
     expect(product.logs()).toMatch(/supervisor: stopped web/);
     expect(product.logs()).toMatch(/supervisor: stopped pocketbase/);
+    expect(product.logs()).toMatch(/supervisor: stopped livekit/);
   }, 40_000);
 });

@@ -304,8 +304,9 @@ function dockerfileOf(service: Service): string {
 // ---- the tests -------------------------------------------------------------------------------
 
 describe("services", () => {
-  it('has pocketbase, web and translate; translate is optional, under the profile "translate"; web replicas and their proxy under "scale"', () => {
-    expect(Object.keys(services).sort()).toEqual(["pocketbase", "proxy", "translate", "web", "web-replicas"]);
+  it('has pocketbase, web, livekit and translate; translate is optional, under the profile "translate"; web replicas and their proxy under "scale"', () => {
+    expect(Object.keys(services).sort()).toEqual(["livekit", "pocketbase", "proxy", "translate", "web", "web-replicas"]);
+    expect(services.livekit.profiles).toBeUndefined();
     expect(services.translate.profiles).toEqual(["translate"]);
     expect(services["web-replicas"].profiles).toEqual(["scale"]);
     expect(services.proxy.profiles).toEqual(["scale"]);
@@ -323,6 +324,7 @@ describe("services", () => {
     expect(volumeMounts(services["web-replicas"])).toEqual([]);
     expect(volumeMounts(services.proxy)).toEqual([]);
     expect(volumeMounts(services.translate)).toEqual([]);
+    expect(volumeMounts(services.livekit)).toEqual([]);
   });
 
   it.each(["pocketbase", "web", "translate", "web-replicas", "proxy"])("%s has a health check and a restart policy", (name) => {

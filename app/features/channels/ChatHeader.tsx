@@ -27,6 +27,8 @@ interface Props {
   onTogglePinned: () => void;
   /** A group conversation's "Add people". */
   onAddPeople?: () => void;
+  /** The "Start call" button (features/calls). */
+  call?: ReactNode;
 }
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
@@ -82,6 +84,7 @@ export function ChatHeader(props: Props) {
             {action.label}
           </button>
         ))}
+        {props.call}
         {translate}
         <NotificationChoices channel={channel} />
         <div className="chat-more">

@@ -18,7 +18,7 @@ import { channelIterations } from "~/features/channels/iterations";
 import { saveToKeyring } from "~/features/keyring/keyring.client";
 
 // ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
-const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string }>>();
+const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string; callBase: CryptoKey }>>();
 
 function channelSecrets(channelId: string, password: string, iterations = PBKDF2_ITERATIONS) {
   const cacheKey = `${channelId}\u0000${iterations}\u0000${password}`;
@@ -40,6 +40,10 @@ async function storedSecrets(channel: Pick<Channel, "id" | "kdfIterations">) {
 
 export const channelKey = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> =>
   (await storedSecrets(channel))?.key ?? null;
+
+/** What each call's media key in the channel is derived from (crypto/call.ts), or null without the password. */
+export const channelCallBase = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> =>
+  (await storedSecrets(channel))?.callBase ?? null;
 
 /** What a sealed channel's external join shows the server: the same proof of the password as a join. */
 export const channelVerifier = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<string | null> =>

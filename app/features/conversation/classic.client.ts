@@ -3,13 +3,13 @@
  * password (features/channels/channels.client.ts) seals every message, file and preview; each message is signed
  * with the sender's identity key and checked against the sender's pinned keys.
  */
-import { decryptMessage, encryptMessage } from "~/crypto";
+import { decryptMessage, deriveCallKey, encryptMessage } from "~/crypto";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
-import { channelKey } from "~/features/channels/channels.client";
+import { channelCallBase, channelKey } from "~/features/channels/channels.client";
 import { rememberForPush } from "~/features/push/push.client";
 import type { ConversationCrypto } from "~/features/conversation/types";
 
@@ -49,5 +49,11 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
     canRead: () => Boolean(getChannelPassword(channel.id)),
     prepare: () => Promise.resolve(),
     changeParticipants: () => Promise.resolve(),
+    async callKey(callId) {
+      const base = await channelCallBase(channel);
+      if (!base) throw new ChatError("Channel password not found");
+      return { key: await deriveCallKey(base, callId), epoch: 0 };
+    },
+    watchKeys: () => () => undefined,
   };
 }

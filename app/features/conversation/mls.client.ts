@@ -28,5 +28,23 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
     prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
     changeParticipants: async (change) => (await runtime()).changeParticipants(change),
+    callKey: async (callId) => (await runtime()).callKey(callId),
+    watchKeys(listener) {
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      void runtime().then((r) => {
+        if (stopped) return;
+        let epoch = r.status.epoch;
+        stop = r.subscribe(() => {
+          if (r.status.epoch === epoch && !r.status.removed) return;
+          epoch = r.status.epoch;
+          listener();
+        });
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
   };
 }

@@ -46,4 +46,20 @@ export interface ConversationCrypto {
    * whose members the server lists.
    */
   changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void>;
+  /**
+   * The media key of one call in the conversation (`callId`: the call server's id of the call), the
+   * same on every member's device and never sent to a server (docs/decisions/0030-calls-livekit.md):
+   * from the MLS exporter secret of the current epoch for a sealed channel or a direct conversation,
+   * from the channel password with the call id as salt for a classic channel. `epoch` says which
+   * (0 for a classic channel, whose key does not change).
+   */
+  callKey(callId: string): Promise<CallKey>;
+  /** Calls `listener` whenever the conversation's keys may have changed (an MLS epoch); never for a classic channel. */
+  watchKeys(listener: () => void): () => void;
+}
+
+/** A call's media key (32 bytes) and the MLS epoch it belongs to. */
+export interface CallKey {
+  key: Uint8Array;
+  epoch: number;
 }

@@ -22,6 +22,7 @@ import {
   getCiphersuiteImpl,
   joinGroup,
   joinGroupExternal,
+  mlsExporter,
   processPrivateMessage,
   processPublicMessage,
   zeroOutUint8Array,
@@ -81,6 +82,11 @@ export const forgetPastEpochs = (state: ClientState): ClientState =>
 
 let suite: Promise<CiphersuiteImpl> | null = null;
 export const ciphersuite = () => (suite ??= getCiphersuiteImpl(getCiphersuiteFromName(CIPHERSUITE)));
+
+/** MLS-Exporter(label, context, length) of the state's epoch (RFC 9420 §8.5): a secret every member of the epoch shares. */
+export async function exportSecret(state: ClientState, label: string, context: Uint8Array, length: number): Promise<Uint8Array> {
+  return mlsExporter(state.keySchedule.exporterSecret, label, context, length, await ciphersuite());
+}
 
 export interface DeviceKeyPackage {
   publicPackage: KeyPackage;

@@ -12,7 +12,7 @@ import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
-import { commit, epochCode, epochOf, groupInfo, receive, seal } from "./mls";
+import { commit, epochCode, epochOf, exportSecret, groupInfo, receive, seal } from "./mls";
 import { checkCredentialsFor, deviceId } from "./identity.client";
 import { joinGroup } from "./join.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
@@ -26,6 +26,8 @@ import { loadMeta, storeMeta, type Meta } from "./meta";
 import type { JoinProof, SealedStatus } from "./types";
 
 const ATTEMPTS = 5;
+/** The MLS exporter label of call keys (ADR 30). */
+const CALL_EXPORTER_LABEL = "chatcrypt call";
 
 const b64 = base64UrlEncode;
 type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
@@ -215,6 +217,15 @@ export class SealedChannel {
       const content = b64(made.message);
       this.reading.own.add(content);
       return { content, epoch };
+    });
+  }
+
+  /** A call's media key: MLS-Exporter("chatcrypt call", callId) of the current epoch, after catching up with the group. */
+  callKey(callId: string): Promise<{ key: Uint8Array; epoch: number }> {
+    return this.serial(async () => {
+      await this.advance();
+      if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this conversation.");
+      return { key: await exportSecret(this.state, CALL_EXPORTER_LABEL, utf8Encode(callId), 32), epoch: Number(epochOf(this.state)) };
     });
   }
 

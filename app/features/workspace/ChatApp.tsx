@@ -12,6 +12,8 @@ import { takeMessageLinkFromAddress } from "~/features/message-links/useMessageL
 import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
 import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
+import { CallDock } from "~/features/calls/CallDock";
+import { endCall } from "~/features/calls/store.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -91,6 +93,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
 
   const handleSignOut = useCallback(async () => {
     setBusy(true);
+    endCall();
     signingOut.current = true;
     await signOut();
     setUser(null);
@@ -120,6 +123,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   return (
     <>
       <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />
+      <CallDock />
       {failedSignIns > 0 && <FailedSignInsNotice count={failedSignIns} onDismiss={() => setFailedSignIns(0)} />}
       {offerRecoveryKey && (
         <Suspense fallback={null}>

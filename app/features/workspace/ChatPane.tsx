@@ -6,6 +6,8 @@ import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { ChatHeader } from "~/features/channels/ChatHeader";
+import { CallBar } from "~/features/calls/CallBar";
+import { CallButton } from "~/features/calls/CallButton";
 import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
@@ -38,7 +40,10 @@ interface Props {
   live: boolean;
   notice: string | null;
   notify: Notify;
-  header: Omit<Parameters<typeof ChatHeader>[0], "live" | "channel" | "isCreator" | "hasMessages" | "pinnedOpen" | "onTogglePinned">;
+  header: Omit<
+    Parameters<typeof ChatHeader>[0],
+    "live" | "channel" | "isCreator" | "hasMessages" | "pinnedOpen" | "onTogglePinned" | "call"
+  >;
   history: ReturnType<typeof useChannelHistory>;
   /** A search result to open the channel at. */
   openAt?: OpenAt | null;
@@ -119,7 +124,9 @@ export function ChatPane({
           hasMessages={history.messages.length > 0}
           pinnedOpen={pinnedOpen}
           onTogglePinned={() => setPinnedOpen((o) => !o)}
+          call={<CallButton user={user} channel={channel} />}
         />
+        <CallBar user={user} channel={channel} />
         <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
         <MessageList
           channelId={channel.id}

@@ -1,0 +1,21 @@
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { startCall, useActiveCall } from "./store.client";
+import { useCallStatus } from "./useCallStatus.client";
+
+/** "Call in progress — Join" for a member of a conversation whose call they are not in. */
+export function CallBar({ user, channel }: { user: SessionUser; channel: Channel }) {
+  const active = useActiveCall();
+  const inThisCall = active?.channel.id === channel.id;
+  const status = useCallStatus(channel.id, !inThisCall);
+  if (inThisCall || !status?.enabled || status.participants === 0) return null;
+  const people = status.participants === 1 ? "1 person" : `${status.participants} people`;
+  return (
+    <div className="call-bar" role="region" aria-label="Call in progress">
+      <span>Call in progress — {people} in it</span>
+      <button type="button" className="btn btn-small btn-primary" onClick={() => startCall(user, channel)}>
+        Join
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { startCall, useActiveCall } from "./store.client";
+
+/** The conversation header's "Start call" (the call itself loads only once it is pressed). */
+export function CallButton({ user, channel }: { user: SessionUser; channel: Channel }) {
+  const active = useActiveCall();
+  const here = active?.channel.id === channel.id;
+  return (
+    <button type="button" className="btn btn-small call-start" aria-pressed={here} disabled={here} onClick={() => startCall(user, channel)}>
+      {here ? "In call" : "Start call"}
+    </button>
+  );
+}

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from "react";
+import { endCall, useActiveCall } from "./store.client";
+
+// LiveKit, the frame encryption and the call window load only when the user starts or joins a call.
+const CallPanel = lazy(() => import("./CallPanel"));
+
+/** Where the page's call is shown, whichever conversation is open (a window of its own; full width on a phone). */
+export function CallDock() {
+  const active = useActiveCall();
+  if (!active) return null;
+  return (
+    <Suspense
+      fallback={
+        <section className="call-panel" aria-label="Call">
+          <p role="status">Starting the call…</p>
+        </section>
+      }
+    >
+      <CallPanel key={active.channel.id} user={active.user} channel={active.channel} onLeave={endCall} />
+    </Suspense>
+  );
+}

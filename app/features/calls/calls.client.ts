@@ -1,0 +1,9 @@
+/** The page's side of the calls routes (app/routes/api.calls.*). */
+import { api } from "~/lib/api.client";
+import type { CallStatus, CallTicket } from "./types";
+
+/** Whether a call is going on in the conversation (members only). */
+export const callStatus = (conversationId: string) => api<CallStatus>(`/api/calls/${conversationId}/status`);
+
+/** A short LiveKit token for this device in the conversation's call. */
+export const callTicket = (conversationId: string, device: string) => api<CallTicket>(`/api/calls/${conversationId}/token`, { device });

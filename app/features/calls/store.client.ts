@@ -1,0 +1,43 @@
+/**
+ * The call this page is in (at most one), for the header's button, the "Call in progress" bar and the
+ * call window, which stays open while the user reads other conversations. Holds no media: the call
+ * itself (LiveKit and the frame encryption) is loaded only when a call starts (CallDock.tsx).
+ */
+import { useSyncExternalStore } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+
+export interface ActiveCall {
+  user: SessionUser;
+  channel: Channel;
+}
+
+let active: ActiveCall | null = null;
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+/** Starts (or joins) the conversation's call; a call in another conversation is left first. */
+export function startCall(user: SessionUser, channel: Channel) {
+  if (active?.channel.id === channel.id) return;
+  active = { user, channel };
+  changed();
+}
+
+/** The page leaves its call (the call window closes and disconnects). */
+export function endCall() {
+  if (!active) return;
+  active = null;
+  changed();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+export const useActiveCall = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => active,
+    () => null,
+  );

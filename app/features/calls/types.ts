@@ -1,0 +1,13 @@
+/** What travels between the web server and the page for calls (docs/decisions/0030-calls-livekit.md). */
+
+/** Where and with what a device joins a conversation's call: the LiveKit address and a short access token. */
+export interface CallTicket {
+  url: string;
+  token: string;
+}
+
+/** Whether calls are set up, and how many people are in the conversation's call now (0: none going on). */
+export interface CallStatus {
+  enabled: boolean;
+  participants: number;
+}
