@@ -59,5 +59,17 @@ test("a pinned message 230 messages back opens with one page around it; Jump to 
   expect(pages.some((u) => u.includes("after="))).toBe(true);
   await expect(log(alice.page).getByRole("article")).toHaveCount(231);
   await expect(alice.page.getByRole("button", { name: "Jump to latest" })).toHaveCount(0);
+
+  // Sending from a window back in history goes back to the latest, where the message shows.
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "# Long Story", exact: true }).click();
+  await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+  await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
+  await expect(article(alice.page, "the decision we took")).toBeInViewport();
+  await send(alice.page, "back to the present");
+  await expect(log(alice.page).getByText("back to the present", { exact: true })).toBeInViewport({ timeout: 20_000 });
+  await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeAttached();
+  await expect(article(alice.page, "the decision we took")).toHaveCount(0);
   await alice.context.close();
 });

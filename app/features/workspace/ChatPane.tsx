@@ -165,6 +165,11 @@ export function ChatPane({
         <Outbox {...outbox} />
         <Composer
           {...composer}
+          // sending from a window back in history goes back to the latest first (where the message shows)
+          onSend={(text) => {
+            if (history.hasNewer) history.reload();
+            return composer.onSend(text);
+          }}
           upload={uploads.upload}
           failedFile={uploads.failedFile}
           onPickFile={uploads.pickFile}
