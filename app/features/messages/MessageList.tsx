@@ -83,6 +83,7 @@ export function MessageList(props: Props) {
     if (hasNewer) return;
     if (atBottom.current || !previous || newest?.own) {
       list.scrollTop = list.scrollHeight;
+      atBottom.current = true;
       setMissed(0);
     } else {
       setMissed((n) => n + 1);
