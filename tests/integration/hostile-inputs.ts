@@ -234,6 +234,7 @@ export const ID_POST_ROUTES = [
   "/api/channels/ID/typing",
   "/api/passkeys/ID/delete",
   "/api/auth/sessions/ID/revoke",
+  "/api/calls/ID/token",
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/messages",
@@ -242,6 +243,7 @@ export const ID_GET_ROUTES = [
   "/api/attachments/ID",
   "/api/previews/ID/image",
   "/api/sealed/ID/welcomes",
+  "/api/calls/ID/status",
 ];
 export const PB_HOOKS = [
   "/api/chat/signup",
