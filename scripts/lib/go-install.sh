@@ -1,31 +1,40 @@
 #!/usr/bin/env bash
-# go_install NAME MODULE/PATH@VERSION OUT_NAME: builds a Go command from the module proxy with the local
-# toolchain into bin/OUT_NAME, only when it is missing or was built at another version (a stamp file
-# beside it). Sourced by the install scripts of the servers we run beside PocketBase.
-go_install() {
-  local name="$1" package="$2" out_name="$3"
-  local root version out stamp tmp
-  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-  version="${package##*@}"
-  out="$root/bin/$out_name"
-  stamp="$root/bin/.$out_name.version"
+# Building the Go programs we run (our PocketBase and the servers beside it) into bin/, each only when it
+# is missing or its stamp (a version, or a hash of the sources) changed. Sourced by the build scripts.
+bin_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin"
 
-  if [[ -x "$out" && -f "$stamp" && "$(cat "$stamp")" == "$version" ]]; then
-    return 0
-  fi
+# up_to_date OUT_NAME STAMP: whether bin/OUT_NAME exists and was built for STAMP.
+up_to_date() {
+  local stamp_file="$bin_dir/.$1.version"
+  [[ -x "$bin_dir/$1" && -f "$stamp_file" && "$(cat "$stamp_file")" == "$2" ]]
+}
+
+# built OUT_NAME STAMP FILE: moves FILE to bin/OUT_NAME and records STAMP.
+built() {
+  mv "$3" "$bin_dir/$1"
+  echo "$2" > "$bin_dir/.$1.version"
+  echo "Built bin/$1"
+}
+
+# require_go NAME: fails with a clear message when Go is missing.
+require_go() {
   if ! command -v go >/dev/null 2>&1; then
-    echo "Go is needed to build $name. Install Go 1.26 or newer and run again." >&2
+    echo "Go is needed to build $1. Install Go 1.26 or newer and run again." >&2
     return 1
   fi
+  mkdir -p "$bin_dir"
+}
 
+# go_install NAME MODULE/PATH@VERSION OUT_NAME: a command from the Go module proxy at a pinned version.
+go_install() {
+  local name="$1" package="$2" out_name="$3" version tmp
+  version="${package##*@}"
+  up_to_date "$out_name" "$version" && return 0
+  require_go "$name"
   echo "Building $name $version (a few minutes the first time) ..."
-  mkdir -p "$root/bin"
   tmp="$(mktemp -d)"
-  # shellcheck disable=SC2064
-  trap "rm -rf '$tmp'" EXIT
   (cd "$tmp" && GOBIN="$tmp" GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-trimpath \
     go install -ldflags "-s -w" "$package")
-  mv "$tmp/$(basename "${package%@*}")" "$out"
-  echo "$version" > "$stamp"
-  echo "$name built: bin/$out_name"
+  built "$out_name" "$version" "$tmp/$(basename "${package%@*}")"
+  rm -rf "$tmp"
 }
