@@ -64,15 +64,16 @@ function webReads(): Map<string, string> {
 function pocketbaseReads(): { found: Map<string, string>; unnamed: string[] } {
   const found = new Map<string, string>();
   const unnamed: string[] = [];
-  for (const file of filesUnder("pb_hooks", /\.js$/)) {
+  const hooks = filesUnder("pb_hooks", /\.js$/);
+  // A helper defined in one library is called in the others that require it.
+  const helpers = new Map<string, string>();
+  const helperForms = [
+    /function\s+([A-Za-z_$][\w$]*)\s*\(\s*([A-Za-z_$][\w$]*)[^)]*\)\s*\{[^{}]*?\$os\.getenv\(\s*\2\s*\)/g,
+    /(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:function\s*)?\(?\s*([A-Za-z_$][\w$]*)[^)=]*\)?\s*(?:=>)?\s*\{?[^{}]*?\$os\.getenv\(\s*\2\s*\)/g,
+  ];
+  for (const file of hooks) for (const form of helperForms) for (const m of codeOf(file).matchAll(form)) helpers.set(m[1], m[2]);
+  for (const file of hooks) {
     const code = codeOf(file);
-    const helpers = new Map<string, string>();
-    const helperForms = [
-      /function\s+([A-Za-z_$][\w$]*)\s*\(\s*([A-Za-z_$][\w$]*)[^)]*\)\s*\{[^{}]*?\$os\.getenv\(\s*\2\s*\)/g,
-      /(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:function\s*)?\(?\s*([A-Za-z_$][\w$]*)[^)=]*\)?\s*(?:=>)?\s*\{?[^{}]*?\$os\.getenv\(\s*\2\s*\)/g,
-    ];
-    for (const form of helperForms) for (const m of code.matchAll(form)) helpers.set(m[1], m[2]);
-
     for (const m of code.matchAll(/\$os\.getenv\(\s*([^)]*?)\s*\)/g)) {
       const literal = /^(["'`])([A-Za-z_][A-Za-z0-9_]*)\1$/.exec(m[1]);
       if (literal) found.set(literal[2], file);
