@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { Page } from "@playwright/test";
 import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
-import { expect, test } from "./fixtures";
+import { expect, filesContaining, test } from "./fixtures";
 import { freePort } from "../ports";
 import { receivesFrom } from "./calls-helpers";
-import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, startConversation } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, startConversation } from "./helpers";
 
 // Calls (ADR 30) through the real LiveKit server, with Chromium's fake camera and microphone: Alice
 // and Bob in a direct conversation's call receive each other's sound and pictures, encrypted end to
@@ -166,6 +166,11 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   // A classic channel's call (its key from the channel password and the call's id) works the same way.
   await bobPanel.getByRole("button", { name: "Leave call" }).click();
   await expect(bobPanel).toBeHidden();
+  // The last one out leaves the call's entry in the conversation, once, sealed like a message.
+  const entry = /^Call, \d+ min, 2 people$/;
+  for (const p of [alice, bob]) await expect(log(p.page).getByText(entry)).toHaveCount(1, { timeout: 15_000 });
+  const text = (await log(alice.page).getByText(entry).textContent())!;
+  expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], text)).toEqual([]);
   for (const p of [alice, bob]) {
     await p.page.getByRole("button", { name: "# Team", exact: true }).click();
     await expect(p.page.getByRole("heading", { name: "# Team" })).toBeVisible();

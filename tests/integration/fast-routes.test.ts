@@ -125,6 +125,27 @@ describe("sending a message", () => {
     expect(page.messages.map((m: { encryptedContent: string }) => m.encryptedContent)).toEqual(["once"]);
   });
 
+  it("stores one message per conversation and client id: a second member's send under it is a 409 (a call's single entry)", async () => {
+    const alice = await signedInPage(web.url);
+    const bob = await signedInPage(web.url);
+    const channel = await createWebChannel(alice);
+    await joinWebChannel(bob, channel);
+    const path = `/api/channels/${channel.id}/messages`;
+    const clientId = crypto.randomUUID();
+    await alice.api(path, { encryptedContent: "entry", senderPublicKey: "", clientId });
+    const again = await post(
+      path,
+      { Cookie: bob.cookieHeader(), "X-CSRF-Token": bob.csrf },
+      JSON.stringify({ encryptedContent: "entry again", senderPublicKey: "", clientId }),
+    );
+    expect(again.status).toBe(409);
+    // the same id in another conversation is another message
+    const other = await createWebChannel(bob);
+    expect((await bob.api(`/api/channels/${other.id}/messages`, { encryptedContent: "x", senderPublicKey: "", clientId })).message).toBeTruthy();
+    const page = await alice.api(`${path}?limit=10`);
+    expect(page.messages.map((m: { encryptedContent: string }) => m.encryptedContent)).toEqual(["entry"]);
+  });
+
   it("leaves every other route to Remix (reading the messages back)", async () => {
     const alice = await signedInPage(web.url);
     const channel = await createWebChannel(alice);

@@ -15,6 +15,7 @@ import { ApiError } from "~/lib/api.client";
 import { callTicket } from "./calls.client";
 import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";
+import { CallRecord } from "./entry.client";
 
 export const REMOVED_MESSAGE = "You are no longer a member of this conversation: the call ended.";
 export const PERMISSION_MESSAGE = "ChatCrypt could not use your microphone or camera. Allow them in the browser's site settings.";
@@ -81,6 +82,8 @@ export class CallSession {
   private errors = 0;
   private failure: string | null = null;
   private ended = false;
+  private callId: string | null = null;
+  private readonly record: CallRecord;
   view: CallView;
 
   constructor(
@@ -88,6 +91,7 @@ export class CallSession {
     private readonly channel: Channel,
   ) {
     this.conversation = conversationOf(user, channel);
+    this.record = new CallRecord(user, channel);
     this.room = new Room({ adaptiveStream: true, dynacast: true, e2ee: { keyProvider: this.keyProvider, worker: this.worker } });
     this.view = this.snapshot();
     const update = () => this.update();
@@ -109,6 +113,7 @@ export class CallSession {
       RoomEvent.Reconnected,
     ])
       this.room.on(event, update);
+    this.room.on(RoomEvent.ParticipantConnected, (participant) => this.record.saw(participant));
     this.room.on(RoomEvent.EncryptionError, () => {
       this.errors++;
       this.update();
@@ -162,6 +167,9 @@ export class CallSession {
       await this.room.setE2EEEnabled(true);
       await this.room.connect(ticket.url, ticket.token);
       const callId = await this.room.getSid();
+      this.callId = callId;
+      this.record.saw(this.room.localParticipant);
+      this.room.remoteParticipants.forEach((participant) => this.record.saw(participant));
       await this.keyProvider.setCallKey(await this.conversation.callKey(callId));
       this.keyed = true;
       // A new MLS epoch (someone added or removed) brings a new call key, from then on.
@@ -184,7 +192,7 @@ export class CallSession {
       } catch (error) {
         // No key for the new epoch (this device was removed): nothing more is sent or read.
         console.warn("The call key could not follow the conversation", error);
-        await this.leave();
+        await this.leave({ entry: false });
         this.failure = REMOVED_MESSAGE;
         this.update();
       }
@@ -210,10 +218,13 @@ export class CallSession {
     return inboundStats(this.room);
   }
 
-  async leave() {
+  /** Leaves the call; the last one out leaves its entry in the conversation (unless `entry` is false: removed). */
+  async leave({ entry = true } = {}) {
+    const text = entry && !this.ended && this.keyed ? this.record.entry(this.room) : null;
     this.ended = true;
     this.stopWatching();
     await this.room.disconnect();
     this.worker.terminate();
+    if (text && this.callId) await this.record.post(text, this.callId);
   }
 }
