@@ -82,9 +82,12 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   await alice.page.getByRole("button", { name: "Start call" }).click();
   const alicePanel = alice.page.getByRole("region", { name: "Call", exact: true });
   await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
+  // The call rings on Bob's page; the bar beneath says who is in it.
   const bar = bob.page.getByRole("region", { name: "Call in progress" });
   await expect(bar).toContainText("Call in progress — 1 person in it");
-  await bar.getByRole("button", { name: "Join" }).click();
+  const ring = bob.page.getByRole("dialog", { name: `${alice.user.username} is calling` });
+  await ring.getByRole("button", { name: "Join" }).click();
+  await expect(ring).toBeHidden();
   const bobPanel = bob.page.getByRole("region", { name: "Call", exact: true });
   for (const panel of [alicePanel, bobPanel]) {
     await expect(panel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2);
@@ -105,6 +108,18 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   await expect(bobPanel.getByLabel(`${alice.user.username}'s camera`)).toBeHidden();
   await alicePanel.getByRole("button", { name: "Camera on" }).click();
   await expect(bobPanel.getByLabel(`${alice.user.username}'s camera`)).toBeVisible();
+  await receivesFrom(bob.page, alice.id);
+
+  // Another microphone, chosen in the call window, is used at once: Bob keeps hearing Alice.
+  const microphone = alicePanel.getByRole("combobox", { name: "Microphone", exact: true });
+  await expect(alicePanel.getByRole("combobox", { name: "Camera", exact: true })).toBeEnabled();
+  await expect.poll(() => microphone.locator("option").count()).toBeGreaterThan(1);
+  const current = await microphone.inputValue();
+  const other = (await microphone.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).find(
+    (value) => value !== current,
+  );
+  await microphone.selectOption(other!);
+  await expect(microphone).toHaveValue(other!);
   await receivesFrom(bob.page, alice.id);
 
   // A shared screen reaches the other member.

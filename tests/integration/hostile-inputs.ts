@@ -232,6 +232,7 @@ export const ID_POST_ROUTES = [
   "/api/contacts/ID/delete",
   "/api/direct/ID/add",
   "/api/channels/ID/typing",
+  "/api/calls/ID/presence",
   "/api/passkeys/ID/delete",
   "/api/auth/sessions/ID/revoke",
 ];
@@ -264,6 +265,7 @@ export const PB_HOOKS = [
   "/api/chat/history?channel=ID&limit=1",
   "/api/chat/pins",
   "/api/chat/typing",
+  "/api/chat/call",
   "/api/chat/push/key",
   "/api/chat/passkeys/challenge",
   "/api/chat/passkeys",

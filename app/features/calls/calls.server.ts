@@ -4,10 +4,11 @@
  * whether a call is going on. The LiveKit API secret stays here: browsers get only signed tokens.
  */
 import type PocketBase from "pocketbase";
+import type { AppLoadContext } from "@remix-run/node";
 import { AccessToken, RoomServiceClient, ServerError } from "livekit-server-sdk";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
-import { pbStatus } from "~/server/pocketbase.server";
+import { pbErrorMessage, pbStatus, pocketbasePost } from "~/server/pocketbase.server";
 import { failOnOutage } from "~/server/outage.server";
 import { loadProfile } from "~/features/auth/users.server";
 import type { CallStatus, CallTicket } from "./types";
@@ -118,5 +119,25 @@ export async function removeFromCall(conversationId: string, userId: string): Pr
   } catch (error) {
     if (error instanceof ServerError && (error.status === 404 || error.code === "not_found")) return;
     console.warn("Could not remove a former member from the call", error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * Tells the conversation's members' open pages (the live relay, pocketbase/calls.go) that the caller's
+ * page joined or left its call, so their "Call in progress" bar changes at once; `ring` when the page
+ * started the call in a direct conversation (the others' pages ring, a closed one gets a Web Push).
+ */
+export async function announceCall(
+  caller: { token: string; context?: AppLoadContext },
+  conversationId: string,
+  presence: { event: "joined" | "left"; ring?: boolean },
+): Promise<void> {
+  try {
+    await pocketbasePost("/api/chat/call", { channel: conversationId, event: presence.event, ring: presence.ring === true }, caller);
+  } catch (error) {
+    failOnOutage(error);
+    const status = pbStatus(error);
+    if (status === 403 || status === 404) fail(404, "Conversation not found");
+    fail(status >= 400 && status < 500 ? status : 502, pbErrorMessage(error) ?? "The others could not be told of the call.");
   }
 }
