@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import type { Page } from "@playwright/test";
 import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
 import { expect, filesContaining, test } from "./fixtures";
-import { freePort } from "../ports";
+import { serveLiveKitPage } from "../livekit-page";
 import { receivesFrom } from "./calls-helpers";
 import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, startConversation } from "./helpers";
 
@@ -19,7 +17,6 @@ const livekit = () => JSON.parse(process.env.E2E_LIVEKIT!) as { url: string; api
  * it is not a page of the app), which joins with a token and a random key instead of the call key.
  */
 async function intruderPage(page: Page) {
-  const dist = "node_modules/livekit-client/dist";
   const script = `
     import { ExternalE2EEKeyProvider, Room, RoomEvent } from "./livekit-client.esm.mjs";
     window.errors = 0;
@@ -48,17 +45,8 @@ async function intruderPage(page: Page) {
         }
       return { bytes, frames, errors: window.errors };
     };`;
-  const server = createServer((request, response) => {
-    const name = (request.url ?? "").split("/").pop();
-    if (name === "index.html") {
-      response.writeHead(200, { "Content-Type": "text/html" }).end(`<!doctype html><script type="module">${script}</script>`);
-    } else if (name === "livekit-client.esm.mjs" || name === "livekit-client.e2ee.worker.mjs") {
-      response.writeHead(200, { "Content-Type": "text/javascript" }).end(readFileSync(`${dist}/${name}`));
-    } else response.writeHead(404).end();
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  const { url, server } = await serveLiveKitPage(script);
+  await page.goto(url);
   await expect.poll(() => page.evaluate(() => typeof (window as unknown as { intrude?: unknown }).intrude)).toBe("function");
   return server;
 }
