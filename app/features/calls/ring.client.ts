@@ -45,6 +45,9 @@ export function callArrived(user: SessionUser, channel: Channel, event: CallEven
   }
 }
 
+/** The ring now (outside React). */
+export const currentRing = () => ringing;
+
 /** Stops the ring (declined, answered, or timed out). */
 export const stopRinging = () => setRinging(null);
 
