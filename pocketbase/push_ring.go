@@ -27,7 +27,8 @@ func (s *pushSender) ring(channel *core.Record, caller, callerName string) {
 // deliverRing pushes a call's ring: who calls, in which direct conversation; no message.
 func (s *pushSender) deliverRing(job pushJob) {
 	channel := job.ring.channel
-	targets := s.targets(job.ring.caller, nil, channel, job.at)
+	// rings are limited on their own (a message pushed just before does not silence a call)
+	targets := s.targets(job.ring.caller, nil, channel, "ring "+channel.Id, job.at)
 	s.pushTo(targets, channel, pushPayload{
 		V: 1, Conversation: channel.Id, Name: channel.GetString("name"), Direct: true, MLS: true, Kind: "call",
 		Sender: job.ring.caller, SenderName: job.ring.callerName, Created: job.at.UTC().Format(time.RFC3339),

@@ -112,9 +112,10 @@ func (s *pushSender) due(userID, conversation string, now time.Time) bool {
 	return true
 }
 
-// targets are the members who should get a push for the message: not its sender, no open page
-// (no live stream through any web process, no realtime subscription), and their rules want it.
-func (s *pushSender) targets(senderID string, mentions []string, channel *core.Record, now time.Time) []string {
+// targets are the members who should get a push (for a message, or a ring): not its sender, no open page
+// (no live stream through any web process, no realtime subscription), their rules want it, and
+// none went to them under dueKey in the last pushEvery.
+func (s *pushSender) targets(senderID string, mentions []string, channel *core.Record, dueKey string, now time.Time) []string {
 	users, err := members.of(s.app, channel.Id)
 	if err != nil || len(users) == 0 {
 		return nil
@@ -141,7 +142,7 @@ func (s *pushSender) targets(senderID string, mentions []string, channel *core.R
 	var out []string
 	for _, c := range candidates {
 		id := c.(string)
-		if rules[id].wants(channel.Id, direct, slices.Contains(mentions, id), now) && s.due(id, channel.Id, now) {
+		if rules[id].wants(channel.Id, direct, slices.Contains(mentions, id), now) && s.due(id, dueKey, now) {
 			out = append(out, id)
 		}
 	}
@@ -160,7 +161,7 @@ func (s *pushSender) deliver(job pushJob) {
 	}
 	var mentions []string
 	_ = json.Unmarshal([]byte(record.GetString("mentions")), &mentions)
-	targets := s.targets(record.GetString("sender"), mentions, channel, job.at)
+	targets := s.targets(record.GetString("sender"), mentions, channel, channel.Id, job.at)
 	payload := pushPayload{
 		V: 1, Conversation: channel.Id, Name: channel.GetString("name"), Direct: channel.GetBool("direct"),
 		MLS: channel.GetBool("direct") || channel.GetBool("sealed"), Message: record.Id,
