@@ -73,12 +73,26 @@ async function participantsOf(config: LiveKit, conversationId: string): Promise<
   }
 }
 
+/**
+ * Questions to LiveKit in flight, by conversation: a call event makes every open page of the
+ * conversation ask at once (ADR 32), and those that ask while a question is on its way share its answer.
+ */
+const asking = new Map<string, Promise<string[]>>();
+function participantsNow(config: LiveKit, conversationId: string): Promise<string[]> {
+  let answer = asking.get(conversationId);
+  if (!answer) {
+    answer = participantsOf(config, conversationId).finally(() => asking.delete(conversationId));
+    asking.set(conversationId, answer);
+  }
+  return answer;
+}
+
 /** Whether a call is going on in the conversation, and how many are in it (for members only). */
 export async function callStatus(pb: PocketBase, conversationId: string): Promise<CallStatus> {
   await requireMembership(pb, conversationId);
   const config = liveKit();
   if (!config) return { enabled: false, participants: 0 };
-  const people = new Set((await participantsOf(config, conversationId)).map((identity) => identity.split(":")[0]));
+  const people = new Set((await participantsNow(config, conversationId)).map((identity) => identity.split(":")[0]));
   return { enabled: true, participants: people.size };
 }
 
