@@ -4,6 +4,7 @@ import type { Channel } from "~/features/channels/types";
 import { latestCreated, mergeMessages as mergeOrdered, unionById } from "~/features/messages/merge";
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
+import { onSentElsewhere } from "~/features/messages/sent-elsewhere.client";
 import { replyArrived, rootsArrived, summariesArrived } from "~/features/threads/summaries.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
@@ -78,6 +79,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     rootsArrived(inChannel);
     if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
   }, []);
+
+  useEffect(() => onSentElsewhere((message) => add(message.channelId, [message])), [add]);
 
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
   const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());
