@@ -15,6 +15,8 @@ const RETRY_MS = 30_000;
 /** How long after the first channel is shown (or the page is, with none opened) the index loads unasked. */
 const SHOWN_DELAY_MS = 2_000;
 const IDLE_DELAY_MS = 10_000;
+/** How many live messages wait for the index to load (the rest come with the backfill, thread replies aside). */
+const EARLY_MAX = 2_000;
 
 export interface OpenAt {
   channelId: string;
@@ -185,22 +187,42 @@ export function useSearch(user: SessionUser, parts: Parts) {
     if (index.current.dirty.size > 0) changed();
   }, [ready, parts.messages, changed]);
 
+  // Live messages that arrive before the index has loaded wait for it: the backfill pages through the
+  // channels' flow, not through threads, so a thread reply missed here would never be found.
+  const early = useRef<EncryptedMessage[]>([]);
+  const indexLive = useCallback(
+    async (message: EncryptedMessage) => {
+      const channel = partsRef.current.channels?.find((c) => c.id === message.channelId);
+      const ix = index.current;
+      const indexRecords = modules.current?.[2].indexRecords;
+      if (!ix || !indexRecords) {
+        if (early.current.length < EARLY_MAX) early.current.push(message);
+        return;
+      }
+      if (!channel) return;
+      await indexRecords(user, ix, channel, [message]);
+      changed();
+    },
+    [user, changed],
+  );
+  useEffect(() => {
+    if (!ready) return;
+    const waiting = early.current;
+    early.current = [];
+    for (const message of waiting) void indexLive(message).catch((error) => console.warn("Could not index a message", error));
+  }, [ready, indexLive]);
+
   /** Live events of every channel: new messages and edits go in, deleted messages go out. */
   const live = useMemo(
     () => ({
-      message: async (message: EncryptedMessage) => {
-        const channel = partsRef.current.channels?.find((c) => c.id === message.channelId);
-        const ix = index.current;
-        const indexRecords = modules.current?.[2].indexRecords;
-        if (!channel || !ix || !indexRecords) return;
-        await indexRecords(user, ix, channel, [message]);
-        changed();
-      },
+      message: indexLive,
       deleted: (messageId: string) => {
+        early.current = early.current.filter((m) => m.id !== messageId);
         index.current?.remove(messageId);
         changed();
       },
       cleared: (channelId: string) => {
+        early.current = early.current.filter((m) => m.channelId !== channelId);
         const ix = index.current;
         if (!ix) return;
         ix.clearChannel(channelId);
@@ -208,7 +230,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
         changed();
       },
     }),
-    [user, changed],
+    [indexLive, changed],
   );
 
   const hits: SearchHit[] = useMemo(() => {
