@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 import { expect, filesContaining, test, signOut } from "./fixtures";
-import { createChannel, log, person, send } from "./helpers";
+import { createChannel, log, person, recordRequests, send } from "./helpers";
 
 // Passkeys (ADR 28) with Chromium's virtual authenticator, driven through the DevTools protocol. WebAuthn
 // refuses an IP address as a site's RP ID, so these pages open the web app at localhost.
@@ -24,11 +24,6 @@ async function virtualAuthenticator(page: Page, hasPrf: boolean): Promise<{ cdp:
     },
   });
   return { cdp, authenticatorId };
-}
-
-/** Every request body and address the context sends (for the canary). */
-function recordRequests(context: BrowserContext, sent: string[]) {
-  context.on("request", (request) => sent.push(request.url(), request.postData() ?? "", JSON.stringify(request.headers())));
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { expect, filesContaining, signIn, test } from "./fixtures";
-import { createChannel, log, person, send, waitLive } from "./helpers";
+import { createChannel, log, person, recordRequests, send, waitLive } from "./helpers";
 
 // Account > Password (ADR 26): the identity keys are wrapped again in the browser and the server
 // applies the change in one step that signs out every other device. Neither password reaches the
@@ -10,11 +10,6 @@ import { createChannel, log, person, send, waitLive } from "./helpers";
 const ENDED = "Your session has ended. Please sign in again.";
 const CHANGED = "Your password was changed. Other devices were signed out.";
 const tag = () => randomBytes(4).toString("hex");
-
-/** Every request a context makes (address, headers and body), for the canary check. */
-function recordRequests(context: BrowserContext, into: string[]) {
-  context.on("request", (request) => into.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? ""));
-}
 
 async function openPasswordSection(page: Page) {
   await page.getByRole("button", { name: "Menu" }).click();

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { type CaptureServer } from "../integration/smtp";
 import { expect, filesContaining, newUser, openAuth, signIn, signOut, type TestUser } from "./fixtures";
@@ -10,6 +10,7 @@ import {
   log,
   openConversation,
   person,
+  recordRequests,
   send,
   startConversation,
   waitLive,
@@ -23,13 +24,6 @@ import { mailTest as test, type MailStack } from "./mail-stack";
 const SENT = "If an account exists for that address, we sent a link to reset its password.";
 const WHAT_IS_LOST =
   "Without your recovery key, ChatCrypt cannot open what was encrypted for your old keys: your channels' saved passwords, your contacts, settings and the history of sealed channels and direct messages. You will need each channel's password again. Your contacts will be told your keys changed.";
-
-/** Every request body (and URL) a browser context sends, for the canary checks. */
-function recordRequests(context: BrowserContext): string[] {
-  const sent: string[] = [];
-  context.on("request", (request) => sent.push(request.url(), request.postData() ?? ""));
-  return sent;
-}
 
 /** Reads the words the recovery key dialog shows, saves them (Copy, Download), confirms and presses Done. */
 async function saveRecoveryKey(page: Page, user: TestUser): Promise<string> {

@@ -3,7 +3,7 @@ import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
 import { expect, filesContaining, test } from "./fixtures";
 import { serveLiveKitPage } from "../livekit-page";
 import { receivesFrom } from "./calls-helpers";
-import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, startConversation } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, recordRequests, startConversation } from "./helpers";
 
 // Calls (ADR 30) through the real LiveKit server, with Chromium's fake camera and microphone: Alice
 // and Bob in a direct conversation's call receive each other's sound and pictures, encrypted end to
@@ -57,6 +57,11 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   test.setTimeout(150_000);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
+  // Alice's page notes every raw key it hands to HKDF (the call key among them: LiveKit's key provider
+  // imports it so), and every request it sends: the key must be in none, nor in any server file or log.
+  await alice.context.addInitScript(captureHkdfKeys);
+  const sent = recordRequests(alice.context);
+  await alice.page.reload();
   const password = `team-${Date.now()}`;
   const channelId = await createChannel(alice.page, "Team", password);
   await joinAndOpen(bob.page, channelId, password, "Team");
@@ -184,5 +189,32 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   await receivesFrom(alice.page, bob.id);
   await receivesFrom(bob.page, alice.id);
   for (const panel of [alicePanel, bobPanel]) await expect(panel.getByText("End-to-end encrypted")).toBeVisible();
+
+  // Both calls' keys (and any other HKDF key material of the page) went nowhere.
+  const keys = await alice.page.evaluate(() => (window as unknown as { __hkdfKeys: string[] }).__hkdfKeys);
+  expect(keys.length).toBeGreaterThanOrEqual(2);
+  for (const key of keys) {
+    const forms = [key, Buffer.from(key, "hex").toString("base64"), Buffer.from(key, "hex").toString("base64url")];
+    for (const form of forms) {
+      expect(sent.some((entry) => entry.includes(form))).toBe(false);
+      expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], form)).toEqual([]);
+    }
+    expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], Buffer.from(key, "hex").toString("latin1"))).toEqual([]);
+  }
   for (const p of [alice, bob]) await p.context.close();
 });
+
+/** In the page: every raw key imported for HKDF, as hex, in window.__hkdfKeys (the import itself unchanged). */
+function captureHkdfKeys() {
+  const found: string[] = [];
+  (window as unknown as { __hkdfKeys: string[] }).__hkdfKeys = found;
+  const importKey = crypto.subtle.importKey.bind(crypto.subtle);
+  crypto.subtle.importKey = ((format: string, data: BufferSource, algorithm: AlgorithmIdentifier, ...rest: unknown[]) => {
+    const name = typeof algorithm === "string" ? algorithm : algorithm.name;
+    if (format === "raw" && name.toUpperCase() === "HKDF") {
+      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      found.push(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
+    }
+    return (importKey as (...args: unknown[]) => Promise<CryptoKey>)(format, data, algorithm, ...rest);
+  }) as typeof crypto.subtle.importKey;
+}

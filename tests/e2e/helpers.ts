@@ -165,3 +165,9 @@ export async function recordNotifications(context: BrowserContext) {
     document.hasFocus = () => false;
   });
 }
+
+/** Every request a context sends from now on (address, headers and body), into `into`, for canary checks. */
+export function recordRequests(context: BrowserContext, into: string[] = []): string[] {
+  context.on("request", (request) => into.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? ""));
+  return into;
+}
