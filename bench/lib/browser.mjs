@@ -1,7 +1,7 @@
 // Debian's chromium driven by Playwright: sign-in time, first-load asset sizes and opening a channel
 // with a long history. Times are taken inside the page (performance.now()) from the click to the
 // frame after the DOM reached the expected state, so Playwright's polling does not add to them.
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -91,15 +91,34 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
     const otherButton = page.getByRole("button", { name: `# ${other.name}`, exact: true });
     await historyButton.waitFor({ timeout: 30_000 });
 
+    // With BENCH_BROWSER_PROFILE=<dir>, the page's CPU profile of each open of the history goes there
+    // (bench/profile-summary.mjs reads it).
+    const profileDir = process.env.BENCH_BROWSER_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    }
+    let profiled = 0;
+
     // ---- open the channel with the long history ----
     const openChannel = async (channel = history) => {
       const button = page.getByRole("button", { name: `# ${channel.name}`, exact: true });
-      const requested = page.waitForRequest((r) => r.url().includes(`/api/channels/${channel.id}/messages`), { timeout: 30_000 });
+      // the channel's latest page (the search index's backfill asks for pages of its own, with a count or a bound)
+      const requested = page.waitForRequest(
+        (r) => r.url().includes(`/api/channels/${channel.id}/messages`) && !/[?&](count|before|after|around)=/.test(r.url()),
+        { timeout: 30_000 },
+      );
       await installProbe(page, '[role="log"] article');
+      if (cdp && channel === history) await cdp.send("Profiler.start");
       await button.click();
       const pageSize = Number(new URL((await requested).url()).searchParams.get("limit") ?? NaN);
       const target = Math.min(Number.isFinite(pageSize) ? pageSize : channel.total, channel.total);
       const result = await probeResult(page, target, 60_000);
+      if (cdp && channel === history) {
+        const { profile } = await cdp.send("Profiler.stop");
+        writeFileSync(path.join(profileDir, `open-${++profiled}.cpuprofile`), JSON.stringify(profile));
+      }
       return { ...result, pageSize, target };
     };
     const switchAway = async () => {

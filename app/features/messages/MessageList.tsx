@@ -112,6 +112,8 @@ export function MessageList(props: Props) {
     <div className="message-list-wrap">
       <div
         ref={listRef}
+        // Another conversation's list is a new element: its messages go into the page as one piece.
+        key={props.channelId}
         className="message-list"
         role="log"
         aria-label="Messages"

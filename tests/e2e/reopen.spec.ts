@@ -1,0 +1,77 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, signIn, signOut, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, message, person, send, waitLive } from "./helpers";
+
+/** Holds the requests for a channel's latest page until `release` is called (the server "answers late"). */
+async function holdLatestPage(page: Page, channelId: string) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(
+    (url) => url.pathname === `/api/channels/${channelId}/messages` && !/[?&](count|before|after|around)=/.test(url.search),
+    (route) => (holding ? void held.push(route) : route.continue()),
+  );
+  return {
+    asked: () => held.length,
+    release: async () => {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test("a conversation opened before shows its messages at once, then catches up with what changed while away", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `kept-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Kept", password);
+  await joinAndOpen(bob.page, channelId, password, "Kept");
+  await waitLive(alice.page);
+  await send(alice.page, "the first kept message");
+  await send(alice.page, "a message deleted while bob is away");
+  await send(alice.page, "a message edited while bob is away");
+  await expect(message(bob.page, "a message edited while bob is away")).toBeVisible();
+
+  // Bob goes elsewhere; meanwhile Alice deletes one message, edits another and writes a new one.
+  await createChannel(bob.page, "Elsewhere", `else-${Date.now()}`);
+  const doomed = message(alice.page, "a message deleted while bob is away");
+  await doomed.hover();
+  await doomed.getByRole("button", { name: "Delete" }).click();
+  await alice.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
+  await expect(doomed).toHaveCount(0);
+  const edited = message(alice.page, "a message edited while bob is away");
+  await edited.hover();
+  await edited.getByRole("button", { name: "Edit" }).click();
+  await alice.page.getByLabel("Edit message").fill("the edit made while bob was away");
+  await alice.page.getByLabel("Edit message").press("Enter");
+  await expect(message(alice.page, "the edit made while bob was away")).toContainText("(edited)");
+  await send(alice.page, "a message written while bob is away");
+
+  // Back to Kept while the server has not answered yet: what Bob saw is there at once, from memory.
+  const server = await holdLatestPage(bob.page, channelId);
+  await bob.page.getByRole("button", { name: "# Kept" }).click();
+  await expect(message(bob.page, "the first kept message")).toBeVisible();
+  await expect(message(bob.page, "a message deleted while bob is away")).toBeVisible();
+  await expect.poll(server.asked).toBeGreaterThan(0);
+
+  // The server's page catches it up: the deleted message goes, the edit shows, the new message arrives.
+  await server.release();
+  await expect(message(bob.page, "a message written while bob is away")).toBeVisible();
+  await expect(message(bob.page, "the edit made while bob was away")).toContainText("(edited)");
+  await expect(message(bob.page, "a message deleted while bob is away")).toHaveCount(0);
+  await expect(message(bob.page, "a message edited while bob is away")).toHaveCount(0);
+  await expect(message(bob.page, "the first kept message")).toBeVisible();
+
+  // Signing out forgets every kept conversation: signed in again, nothing shows before the server answers.
+  await signOut(bob.page);
+  const again = await holdLatestPage(bob.page, channelId);
+  await signIn(bob.page, bob.user);
+  await bob.page.getByRole("button", { name: "# Kept" }).click();
+  await expect.poll(again.asked).toBeGreaterThan(0);
+  await expect(bob.page.getByRole("heading", { name: "# Kept" })).toBeVisible();
+  await expect(log(bob.page).getByRole("article")).toHaveCount(0);
+  await again.release();
+  await expect(message(bob.page, "a message written while bob is away")).toBeVisible();
+  await alice.context.close();
+  await bob.context.close();
+});
