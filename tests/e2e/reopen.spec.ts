@@ -75,3 +75,37 @@ test("a conversation opened before shows its messages at once, then catches up w
   await alice.context.close();
   await bob.context.close();
 });
+
+test("coming back to a long conversation puts every message back, at the bottom or where the reader was", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `long-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Long", password);
+  await joinAndOpen(bob.page, channelId, password, "Long");
+  await waitLive(alice.page);
+  for (let i = 0; i < 60; i++) await send(alice.page, `long line ${i}.`);
+  await expect(message(bob.page, "long line 59.")).toBeVisible();
+  await createChannel(bob.page, "Aside", `aside-${Date.now()}`);
+  const articles = log(bob.page).getByRole("article");
+
+  // At the bottom when Bob left: back at the bottom, every message there (the oldest too).
+  await bob.page.getByRole("button", { name: "# Long" }).click();
+  await expect(articles).toHaveCount(60);
+  await expect(message(bob.page, "long line 59.")).toBeInViewport();
+  await expect(message(bob.page, "long line 0.")).toBeAttached();
+
+  // Far up when Bob left: the same message at the same height, every message there.
+  await message(bob.page, "long line 3.").scrollIntoViewIfNeeded();
+  await log(bob.page).evaluate((el) => el.dispatchEvent(new Event("scroll")));
+  const top = async () => (await message(bob.page, "long line 3.").boundingBox())!.y;
+  const before = await top();
+  await bob.page.getByRole("button", { name: "# Aside" }).click();
+  await expect(articles).toHaveCount(0);
+  await bob.page.getByRole("button", { name: "# Long" }).click();
+  await expect(articles).toHaveCount(60);
+  await expect.poll(top).toBeCloseTo(before, -1);
+  await expect(message(bob.page, "long line 59.")).not.toBeInViewport();
+  await alice.context.close();
+  await bob.context.close();
+});
