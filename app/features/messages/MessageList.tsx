@@ -138,6 +138,8 @@ export function MessageList(props: Props) {
         role="log"
         aria-label="Messages"
         aria-live="polite"
+        // the older messages joining after the first frame are not news for a screen reader
+        aria-busy={partial || undefined}
         onScroll={(e) => {
           const list = e.currentTarget;
           if (restoring.current) return;
