@@ -6,7 +6,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./tests/e2e/global-setup.ts",
-  fullyParallel: false,
+  // Every test stands alone (its own accounts and channels), so the tests of one file may run on
+  // different workers: the long files (three viewports of the accessibility audit) no longer end the run
+  // on one worker while the other waits.
+  fullyParallel: true,
   // Two workers, each with its own stack (global-setup.ts); E2E_WORKERS changes it.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

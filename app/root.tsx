@@ -2,36 +2,12 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesUrl from "~/styles.css?url";
-import responsiveStylesUrl from "~/features/workspace/responsive.css?url";
-import searchStylesUrl from "~/features/search/search.css?url";
-import pinsStylesUrl from "~/features/pins/pins.css?url";
-import sealedStylesUrl from "~/features/sealed/sealed.css?url";
-import directStylesUrl from "~/features/direct/direct.css?url";
-import markdownStylesUrl from "~/features/markdown/markdown.css?url";
-import pinnedStylesUrl from "~/features/pinned/pinned.css?url";
-import typingStylesUrl from "~/features/typing/typing.css?url";
-import threadsStylesUrl from "~/features/threads/threads.css?url";
-import notifyRulesStylesUrl from "~/features/notify-rules/notify-rules.css?url";
-import recoveryStylesUrl from "~/features/recovery/recovery.css?url";
-import callsStylesUrl from "~/features/calls/calls.css?url";
-import a11yStylesUrl from "~/ui/a11y.css?url";
 import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
+  // One stylesheet: app/styles.css imports the base and every feature's styles in cascade order, and the
+  // build inlines them into one file.
   { rel: "stylesheet", href: stylesUrl },
-  { rel: "stylesheet", href: responsiveStylesUrl },
-  { rel: "stylesheet", href: searchStylesUrl },
-  { rel: "stylesheet", href: pinsStylesUrl },
-  { rel: "stylesheet", href: sealedStylesUrl },
-  { rel: "stylesheet", href: directStylesUrl },
-  { rel: "stylesheet", href: markdownStylesUrl },
-  { rel: "stylesheet", href: pinnedStylesUrl },
-  { rel: "stylesheet", href: typingStylesUrl },
-  { rel: "stylesheet", href: threadsStylesUrl },
-  { rel: "stylesheet", href: notifyRulesStylesUrl },
-  { rel: "stylesheet", href: recoveryStylesUrl },
-  { rel: "stylesheet", href: callsStylesUrl },
-  { rel: "stylesheet", href: a11yStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },

@@ -63,6 +63,7 @@ func main() {
 	registerHistory(app)
 	registerTyping(app)
 	registerPush(app)
+	registerCalls(app)
 	registerPasskeys(app)
 
 	if err := app.Start(); err != nil {

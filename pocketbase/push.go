@@ -68,6 +68,7 @@ func registerPush(app core.App) {
 		os.Exit(1)
 	}
 	sender := newPushSender(app, fetcher)
+	pushes = sender
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		keys, err := loadVAPIDKeys(se.App.DataDir())

@@ -22,6 +22,7 @@ const (
 	pushParallel    = 8               // pushes of one message in flight at once
 	pushEvery       = 5 * time.Second // at most one push per user and conversation this often
 	pushTTL         = 24 * 60 * 60    // seconds a push service keeps an undelivered push
+	ringTTL         = 60              // a ring is worth nothing a minute later
 	pushSendTimeout = 15 * time.Second
 	// The payload travels in one 4096-byte record: 4096 - 16 (tag) - 86 (header) - 1 (delimiter).
 	// A message whose ciphertext does not fit is announced by its id only.
@@ -42,11 +43,17 @@ type pushPayload struct {
 	Created      string `json:"t"`
 	Thread       string `json:"r,omitempty"`
 	Ciphertext   string `json:"e,omitempty"`
+	Kind         string `json:"k,omitempty"` // "call": the sender is calling (Message and Ciphertext empty)
 }
+
+// pushes is the process's push sender (registerPush), for what else than messages pushes (calls.go).
+var pushes *pushSender
 
 type pushJob struct {
 	record *core.Record
 	at     time.Time
+	// a ring instead of a message: the direct conversation and who calls
+	ring *ringJob
 }
 
 type pushSender struct {
@@ -105,16 +112,14 @@ func (s *pushSender) due(userID, conversation string, now time.Time) bool {
 	return true
 }
 
-// targets are the members who should get a push for the message: not its sender, no open page
-// (no live stream through any web process, no realtime subscription), and their rules want it.
-func (s *pushSender) targets(record *core.Record, channel *core.Record, now time.Time) []string {
-	senderID := record.GetString("sender")
+// targets are the members who should get a push (for a message, or a ring): not its sender, no open page
+// (no live stream through any web process, no realtime subscription), their rules want it, and
+// none went to them under dueKey in the last pushEvery.
+func (s *pushSender) targets(senderID string, mentions []string, channel *core.Record, dueKey string, now time.Time) []string {
 	users, err := members.of(s.app, channel.Id)
 	if err != nil || len(users) == 0 {
 		return nil
 	}
-	var mentions []string
-	_ = json.Unmarshal([]byte(record.GetString("mentions")), &mentions)
 	candidates := make([]any, 0, len(users))
 	for _, id := range users {
 		if id != senderID && !pageOpen(s.app, id) {
@@ -137,7 +142,7 @@ func (s *pushSender) targets(record *core.Record, channel *core.Record, now time
 	var out []string
 	for _, c := range candidates {
 		id := c.(string)
-		if rules[id].wants(channel.Id, direct, slices.Contains(mentions, id), now) && s.due(id, channel.Id, now) {
+		if rules[id].wants(channel.Id, direct, slices.Contains(mentions, id), now) && s.due(id, dueKey, now) {
 			out = append(out, id)
 		}
 	}
@@ -145,12 +150,30 @@ func (s *pushSender) targets(record *core.Record, channel *core.Record, now time
 }
 
 func (s *pushSender) deliver(job pushJob) {
+	if job.ring != nil {
+		s.deliverRing(job)
+		return
+	}
 	record := job.record
 	channel, err := s.app.FindRecordById("channels", record.GetString("channel"))
 	if err != nil {
 		return
 	}
-	targets := s.targets(record, channel, job.at)
+	var mentions []string
+	_ = json.Unmarshal([]byte(record.GetString("mentions")), &mentions)
+	targets := s.targets(record.GetString("sender"), mentions, channel, channel.Id, job.at)
+	payload := pushPayload{
+		V: 1, Conversation: channel.Id, Name: channel.GetString("name"), Direct: channel.GetBool("direct"),
+		MLS: channel.GetBool("direct") || channel.GetBool("sealed"), Message: record.Id,
+		Sender: record.GetString("sender"), Created: record.GetDateTime("created").String(),
+		Thread: record.GetString("thread"), Ciphertext: record.GetString("encrypted_content"),
+	}
+	payload.SenderName = usernameOf(s.app, payload.Sender)
+	s.pushTo(targets, channel, payload)
+}
+
+// pushTo sends the payload to every push subscription of the targets.
+func (s *pushSender) pushTo(targets []string, channel *core.Record, payload pushPayload) {
 	if len(targets) == 0 {
 		return
 	}
@@ -161,15 +184,6 @@ func (s *pushSender) deliver(job pushJob) {
 	subs, err := s.app.FindAllRecords("push_subscriptions", dbx.In("owner", ids...))
 	if err != nil || len(subs) == 0 {
 		return
-	}
-	payload := pushPayload{
-		V: 1, Conversation: channel.Id, Name: channel.GetString("name"), Direct: channel.GetBool("direct"),
-		MLS: channel.GetBool("direct") || channel.GetBool("sealed"), Message: record.Id,
-		Sender: record.GetString("sender"), Created: record.GetDateTime("created").String(),
-		Thread: record.GetString("thread"), Ciphertext: record.GetString("encrypted_content"),
-	}
-	if sender, err := s.app.FindRecordById("profiles", payload.Sender); err == nil {
-		payload.SenderName = sender.GetString("username")
 	}
 	body, _ := json.Marshal(payload)
 	if len(body) > pushMaxPayload {
@@ -185,6 +199,9 @@ func (s *pushSender) deliver(job pushJob) {
 		Urgency:         webpush.UrgencyHigh,
 		VAPIDPublicKey:  s.keys.Public,
 		VAPIDPrivateKey: s.keys.Private,
+	}
+	if payload.Kind == "call" {
+		options.TTL = ringTTL
 	}
 	// one message's pushes go out pushParallel at a time (each is its own connection to a push service)
 	slots := make(chan struct{}, pushParallel)

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"net/http"
 	"regexp"
-	"slices"
 	"sync"
 	"time"
 
@@ -31,6 +29,13 @@ type typingRecord struct {
 	Sender  string `json:"sender"`
 	Data    string `json:"data"`
 }
+
+type typingBody struct {
+	Channel string `json:"channel"`
+	Data    string `json:"data"`
+}
+
+func (b *typingBody) channelID() string { return b.Channel }
 
 type typingLimiter struct {
 	mu   sync.Mutex
@@ -66,29 +71,13 @@ func registerTyping(app core.App) {
 }
 
 func serveTyping(e *core.RequestEvent) error {
-	if e.Auth == nil || e.Auth.Collection().Name != "users" {
-		return e.UnauthorizedError("Not authenticated", nil)
-	}
-	var body struct {
-		Channel string `json:"channel"`
-		Data    string `json:"data"`
-	}
-	decoder := json.NewDecoder(http.MaxBytesReader(e.Response, e.Request.Body, typingMaxBody))
-	if err := decoder.Decode(&body); err != nil {
-		return e.BadRequestError("Request body must be a JSON object with channel and data.", nil)
-	}
-	if !historyChannel.MatchString(body.Channel) {
-		return e.BadRequestError("channel must be a channel id.", nil)
+	var body typingBody
+	users, serial, err := readMemberEvent(e, typingMaxBody, &body, "channel and data")
+	if err != nil {
+		return err
 	}
 	if len(body.Data) > typingMaxData || !typingData.MatchString(body.Data) {
 		return e.BadRequestError("data must be sealed (base64url).", nil)
-	}
-	users, serial, err := members.list(e.App, body.Channel)
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	if !slices.Contains(users, e.Auth.Id) {
-		return e.ForbiddenError("You are not a member of this channel.", nil)
 	}
 	if typingLimits.allow(e.Auth.Id+" "+body.Channel, time.Now()) && relay.listening() {
 		relay.publishList("typing", body.Channel, serial, users, typingRecord{Channel: body.Channel, Sender: e.Auth.Id, Data: body.Data})

@@ -22,6 +22,10 @@ if [[ "${BENCH_PHASES:-}" == signup ]]; then exit 0; fi
 if [[ ",${BENCH_PHASES:-push}," == *",push,"* ]]; then npx vite-node bench/push.ts; fi
 if [[ "${BENCH_PHASES:-}" == push ]]; then exit 0; fi
 
+# Calls through the real LiveKit server in chromium (bench/calls.ts): BENCH_PHASES=calls runs only it.
+if [[ ",${BENCH_PHASES:-calls}," == *",calls,"* ]]; then npx vite-node bench/calls.ts; fi
+if [[ "${BENCH_PHASES:-}" == calls ]]; then exit 0; fi
+
 hard="$(ulimit -Hn)"
 if [[ "$hard" == unlimited || "$hard" -gt 65536 ]]; then hard=65536; fi
 ulimit -n "$hard"

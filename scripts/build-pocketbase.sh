@@ -3,26 +3,12 @@
 # missing or its sources changed since the last build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-out="$root/bin/pocketbase"
-stamp="$root/bin/.pocketbase.sources"
+# shellcheck source=lib/go-install.sh
+source "$root/scripts/lib/go-install.sh"
 
-sources_hash() {
-  (cd "$root/pocketbase" && cat go.mod go.sum $(ls *.go | sort)) | sha256sum | cut -d' ' -f1
-}
-
-want="$(sources_hash)"
-if [[ -x "$out" && -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
-  exit 0
-fi
-
-if ! command -v go >/dev/null 2>&1; then
-  echo "Go is needed to build PocketBase (pocketbase/). Install Go 1.26 or newer and run again." >&2
-  exit 1
-fi
-
+want="$( (cd "$root/pocketbase" && cat go.mod go.sum $(ls *.go | sort)) | sha256sum | cut -d' ' -f1)"
+up_to_date pocketbase "$want" && exit 0
+require_go "PocketBase (pocketbase/)"
 echo "Building PocketBase from pocketbase/ ..."
-mkdir -p "$root/bin"
-(cd "$root/pocketbase" && GOTOOLCHAIN=local CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$out.tmp" .)
-mv "$out.tmp" "$out"
-echo "$want" > "$stamp"
-echo "PocketBase built: bin/pocketbase"
+(cd "$root/pocketbase" && GOTOOLCHAIN=local CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$bin_dir/pocketbase.tmp" .)
+built pocketbase "$want" "$bin_dir/pocketbase.tmp"

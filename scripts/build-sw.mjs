@@ -24,11 +24,17 @@ await build({
   logLevel: "warning",
 });
 
-// Static files only: scripts, styles, icons, fonts, the manifest and the offline page. No page of the
-// app is a file here (Remix renders them), and /api/ answers are never files.
+// Static files only: scripts, styles, icons, fonts, the manifest and the offline page with its colours
+// (theme.css). No page of the app is a file here (Remix renders them), and /api/ answers are never files.
 const precache = {
   globDirectory: client,
-  globPatterns: ["assets/**/*.{js,css,woff,woff2,ttf,svg,png,webp}", "*.{svg,png,webmanifest}", "icons/*.png", "offline.{html,css,js}"],
+  globPatterns: [
+    "assets/**/*.{js,css,woff,woff2,ttf,svg,png,webp}",
+    "*.{svg,png,webmanifest}",
+    "icons/*.png",
+    "offline.{html,css,js}",
+    "theme.css",
+  ],
   globIgnores: ["sw.js", "**/*.map"],
   // Vite's file names carry their content hash: no revision needed for them.
   dontCacheBustURLsMatching: /^assets\//,

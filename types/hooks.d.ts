@@ -190,6 +190,9 @@ declare function require(path: `${string}/lib/recovery.js`): typeof import("../p
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");
 declare function require(path: `${string}/lib/request.js`): typeof import("../pb_hooks/lib/request.js");
 declare function require(path: `${string}/lib/translation.js`): typeof import("../pb_hooks/lib/translation.js");
+declare function require(path: `${string}/lib/translation-http.js`): typeof import("../pb_hooks/lib/translation-http.js");
+declare function require(path: `${string}/lib/translation-apertium.js`): typeof import("../pb_hooks/lib/translation-apertium.js");
+declare function require(path: `${string}/lib/translation-engines.js`): typeof import("../pb_hooks/lib/translation-engines.js");
 declare function require(path: string): unknown;
 // (module.exports needs no declaration: TypeScript reads it as a CommonJS export in JS files.)
 

@@ -16,6 +16,28 @@ export function Field({ label, hint, ...input }: { label: string; hint?: string 
   );
 }
 
+/** The account's current password, asked again before a change that needs it. */
+export function PasswordField({
+  value,
+  onChange,
+  label = "Password",
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+}) {
+  return (
+    <Field
+      label={label}
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** The form's error, announced to assistive technology; nothing when there is none. */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;

@@ -77,3 +77,22 @@ export function UserIcon() {
     </svg>
   );
 }
+
+export function BellIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg {...base} width={size} height={size}>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+      <path d="M10 21a2 2 0 0 0 4 0" />
+    </svg>
+  );
+}
+
+export function BellOffIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg {...base} width={size} height={size}>
+      <path d="M6 16V11a6 6 0 0 1 9.5-4.9M18 11v5l2 2H4" />
+      <path d="M10 21a2 2 0 0 0 4 0" />
+      <path d="M3 3l18 18" />
+    </svg>
+  );
+}

@@ -6,8 +6,8 @@
 // for the HTML inside items); this file checks what it is given and passes it on.
 //
 // Plain ES2015 with no runtime APIs but $parseFeed, so that the unit tests
-// (tests/unit/workspace-feed.test.ts) load it into a bare context, with $parseFeed answered by
-// bin/pocketbase.
+// (tests/unit/workspace-feed-*.test.ts, through workspace-feed-reader.ts) load it into a bare
+// context, with $parseFeed answered by bin/pocketbase.
 
 const DEFAULT_LIMIT = 30;
 

@@ -129,7 +129,9 @@ test("a passkey with PRF signs in on a fresh device and unlocks the keys without
 
   const first = await virtualAuthenticator(alice.page, true);
   const dialog = await addPasskey(alice.page, "Alice's laptop");
-  await expect(dialog.getByRole("status").filter({ hasText: "Passkey added." })).toHaveText("Passkey added. It signs you in and unlocks your encryption keys on a new device.");
+  await expect(dialog.getByRole("status").filter({ hasText: "Passkey added." })).toHaveText(
+    "Passkey added. It signs you in and unlocks your encryption keys on a new device.",
+  );
   const item = dialog.getByRole("listitem").filter({ hasText: "Alice's laptop" });
   await expect(item).toContainText("Unlocks your encryption keys");
   await expect(item).toContainText("not used yet");

@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
 import type { Page } from "@playwright/test";
 import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
-import { expect, test } from "./fixtures";
-import { freePort } from "../ports";
+import { expect, filesContaining, test } from "./fixtures";
+import { serveLiveKitPage } from "../livekit-page";
 import { receivesFrom } from "./calls-helpers";
-import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, startConversation } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, startConversation } from "./helpers";
 
 // Calls (ADR 30) through the real LiveKit server, with Chromium's fake camera and microphone: Alice
 // and Bob in a direct conversation's call receive each other's sound and pictures, encrypted end to
@@ -19,7 +17,6 @@ const livekit = () => JSON.parse(process.env.E2E_LIVEKIT!) as { url: string; api
  * it is not a page of the app), which joins with a token and a random key instead of the call key.
  */
 async function intruderPage(page: Page) {
-  const dist = "node_modules/livekit-client/dist";
   const script = `
     import { ExternalE2EEKeyProvider, Room, RoomEvent } from "./livekit-client.esm.mjs";
     window.errors = 0;
@@ -48,17 +45,8 @@ async function intruderPage(page: Page) {
         }
       return { bytes, frames, errors: window.errors };
     };`;
-  const server = createServer((request, response) => {
-    const name = (request.url ?? "").split("/").pop();
-    if (name === "index.html") {
-      response.writeHead(200, { "Content-Type": "text/html" }).end(`<!doctype html><script type="module">${script}</script>`);
-    } else if (name === "livekit-client.esm.mjs" || name === "livekit-client.e2ee.worker.mjs") {
-      response.writeHead(200, { "Content-Type": "text/javascript" }).end(readFileSync(`${dist}/${name}`));
-    } else response.writeHead(404).end();
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  const { url, server } = await serveLiveKitPage(script);
+  await page.goto(url);
   await expect.poll(() => page.evaluate(() => typeof (window as unknown as { intrude?: unknown }).intrude)).toBe("function");
   return server;
 }
@@ -82,9 +70,12 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   await alice.page.getByRole("button", { name: "Start call" }).click();
   const alicePanel = alice.page.getByRole("region", { name: "Call", exact: true });
   await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
+  // The call rings on Bob's page; the bar beneath says who is in it.
   const bar = bob.page.getByRole("region", { name: "Call in progress" });
   await expect(bar).toContainText("Call in progress — 1 person in it");
-  await bar.getByRole("button", { name: "Join" }).click();
+  const ring = bob.page.getByRole("dialog", { name: `${alice.user.username} is calling` });
+  await ring.getByRole("button", { name: "Join" }).click();
+  await expect(ring).toBeHidden();
   const bobPanel = bob.page.getByRole("region", { name: "Call", exact: true });
   for (const panel of [alicePanel, bobPanel]) {
     await expect(panel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2);
@@ -105,6 +96,18 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   await expect(bobPanel.getByLabel(`${alice.user.username}'s camera`)).toBeHidden();
   await alicePanel.getByRole("button", { name: "Camera on" }).click();
   await expect(bobPanel.getByLabel(`${alice.user.username}'s camera`)).toBeVisible();
+  await receivesFrom(bob.page, alice.id);
+
+  // Another microphone, chosen in the call window, is used at once: Bob keeps hearing Alice.
+  const microphone = alicePanel.getByRole("combobox", { name: "Microphone", exact: true });
+  await expect(alicePanel.getByRole("combobox", { name: "Camera", exact: true })).toBeEnabled();
+  await expect.poll(() => microphone.locator("option").count()).toBeGreaterThan(1);
+  const current = await microphone.inputValue();
+  const other = (await microphone.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).find(
+    (value) => value !== current,
+  );
+  await microphone.selectOption(other!);
+  await expect(microphone).toHaveValue(other!);
   await receivesFrom(bob.page, alice.id);
 
   // A shared screen reaches the other member.
@@ -166,6 +169,11 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   // A classic channel's call (its key from the channel password and the call's id) works the same way.
   await bobPanel.getByRole("button", { name: "Leave call" }).click();
   await expect(bobPanel).toBeHidden();
+  // The last one out leaves the call's entry in the conversation, once, sealed like a message.
+  const entry = /^Call, \d+ min, 2 people$/;
+  for (const p of [alice, bob]) await expect(log(p.page).getByText(entry)).toHaveCount(1, { timeout: 15_000 });
+  const text = (await log(alice.page).getByText(entry).textContent())!;
+  expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], text)).toEqual([]);
   for (const p of [alice, bob]) {
     await p.page.getByRole("button", { name: "# Team", exact: true }).click();
     await expect(p.page.getByRole("heading", { name: "# Team" })).toBeVisible();

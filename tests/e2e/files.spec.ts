@@ -40,9 +40,10 @@ test("files are encrypted end to end: PDF, PNG inline and a 20 MB zip arrive byt
   const image = { name: "diagram.png", mimeType: "image/png", buffer: solidPng(64, 48, [0x3b, 0x3b, 0x3b]) };
   const zip = { name: "archive.zip", mimeType: "application/zip", buffer: randomBytes(20 * 1024 * 1024) };
 
+  // The picture is picked while the PDF still uploads: it waits its turn, and both arrive.
   await attach(alice.page, pdf);
-  await expect(log(bob.page).getByRole("button", { name: `Download ${pdf.name}` })).toBeVisible({ timeout: 30_000 });
   await attach(alice.page, image);
+  await expect(log(bob.page).getByRole("button", { name: `Download ${pdf.name}` })).toBeVisible({ timeout: 30_000 });
   await expect(bob.page.locator('img[alt="diagram.png"]')).toBeVisible({ timeout: 30_000 });
   expect(await bob.page.locator('img[alt="diagram.png"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
 

@@ -25,7 +25,7 @@ const cachedUrls = (page: Page) =>
 
 // The static files the worker may keep (build/client); a page of the app or an /api/ answer never.
 const STATIC_FILE =
-  /^\/(assets\/[^/]+\.(js|css|woff2?|ttf|svg|png|webp)|icons\/[\w-]+\.png|favicon\.svg|manifest\.webmanifest|offline\.(html|css|js))$/;
+  /^\/(assets\/[^/]+\.(js|css|woff2?|ttf|svg|png|webp)|icons\/[\w-]+\.png|favicon\.svg|manifest\.webmanifest|offline\.(html|css|js)|theme\.css)$/;
 
 test("installable: a valid manifest, an active worker, the offline page when the network is away, no page or API answer cached", async ({
   browser,
@@ -87,6 +87,9 @@ test("installable: a valid manifest, an active worker, the offline page when the
   const offline = page.getByRole("heading", { name: "You are offline" });
   await expect(offline).toBeVisible();
   await expect(page.getByText("The page will reconnect by itself when the connection is back.")).toBeVisible();
+  // in the app's colours, which the offline page takes from the cached public/theme.css
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(11, 16, 32)");
+  await expect(page.locator(".offline-card")).toHaveCSS("background-color", "rgb(17, 24, 50)");
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(offline).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();

@@ -37,6 +37,15 @@ function post(
   });
 }
 
+/** Alice's channel with Bob in it, its messages' path, and a fresh client id. */
+async function twoMembers() {
+  const alice = await signedInPage(web.url);
+  const bob = await signedInPage(web.url);
+  const channel = await createWebChannel(alice);
+  await joinWebChannel(bob, channel);
+  return { alice, bob, channel, path: `/api/channels/${channel.id}/messages`, clientId: crypto.randomUUID() };
+}
+
 describe("sending a message", () => {
   it("answers like the route always did: the stored message, or a clear 4xx", async () => {
     const alice = await signedInPage(web.url);
@@ -103,12 +112,7 @@ describe("sending a message", () => {
   });
 
   it("reads PocketBase's answers to a send: a retry answers the stored message, an edit of another's message is refused", async () => {
-    const alice = await signedInPage(web.url);
-    const bob = await signedInPage(web.url);
-    const channel = await createWebChannel(alice);
-    await joinWebChannel(bob, channel);
-    const path = `/api/channels/${channel.id}/messages`;
-    const clientId = crypto.randomUUID();
+    const { alice, bob, path, clientId } = await twoMembers();
     const first = await alice.api(path, { encryptedContent: "once", senderPublicKey: "", clientId });
     const retry = await alice.api(path, { encryptedContent: "once", senderPublicKey: "", clientId });
     expect(first.replayed).toBeUndefined();
@@ -123,6 +127,24 @@ describe("sending a message", () => {
     expect(edit.json.message).toBe("Only the sender can edit a message.");
     const page = await alice.api(`${path}?limit=10`);
     expect(page.messages.map((m: { encryptedContent: string }) => m.encryptedContent)).toEqual(["once"]);
+  });
+
+  it("stores one message per conversation and client id: a second member's send under it is a 409 (a call's single entry)", async () => {
+    const { alice, bob, path, clientId } = await twoMembers();
+    await alice.api(path, { encryptedContent: "entry", senderPublicKey: "", clientId });
+    const again = await post(
+      path,
+      { Cookie: bob.cookieHeader(), "X-CSRF-Token": bob.csrf },
+      JSON.stringify({ encryptedContent: "entry again", senderPublicKey: "", clientId }),
+    );
+    expect(again.status).toBe(409);
+    // the same id in another conversation is another message
+    const other = await createWebChannel(bob);
+    expect(
+      (await bob.api(`/api/channels/${other.id}/messages`, { encryptedContent: "x", senderPublicKey: "", clientId })).message,
+    ).toBeTruthy();
+    const page = await alice.api(`${path}?limit=10`);
+    expect(page.messages.map((m: { encryptedContent: string }) => m.encryptedContent)).toEqual(["entry"]);
   });
 
   it("leaves every other route to Remix (reading the messages back)", async () => {

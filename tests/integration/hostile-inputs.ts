@@ -232,8 +232,10 @@ export const ID_POST_ROUTES = [
   "/api/contacts/ID/delete",
   "/api/direct/ID/add",
   "/api/channels/ID/typing",
+  "/api/calls/ID/presence",
   "/api/passkeys/ID/delete",
   "/api/auth/sessions/ID/revoke",
+  "/api/calls/ID/token",
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/messages",
@@ -242,6 +244,7 @@ export const ID_GET_ROUTES = [
   "/api/attachments/ID",
   "/api/previews/ID/image",
   "/api/sealed/ID/welcomes",
+  "/api/calls/ID/status",
 ];
 export const PB_HOOKS = [
   "/api/chat/signup",
@@ -264,6 +267,7 @@ export const PB_HOOKS = [
   "/api/chat/history?channel=ID&limit=1",
   "/api/chat/pins",
   "/api/chat/typing",
+  "/api/chat/call",
   "/api/chat/push/key",
   "/api/chat/passkeys/challenge",
   "/api/chat/passkeys",

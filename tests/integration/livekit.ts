@@ -17,6 +17,8 @@ export interface RunningLiveKit {
   apiKey: string;
   apiSecret: string;
   dataDir: string;
+  /** The server's process id (for the bench's CPU figures). */
+  pid: number;
   webEnv: Record<string, string>;
   logs(): string;
   stop(): Promise<void>;
@@ -59,6 +61,7 @@ export async function startLiveKit(env: Record<string, string> = {}): Promise<Ru
     apiKey: keys.apiKey,
     apiSecret: keys.apiSecret,
     dataDir,
+    pid: child.pid ?? 0,
     webEnv: webEnvFor(settings, keys),
     logs: () => output,
     async stop() {

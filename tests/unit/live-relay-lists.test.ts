@@ -5,7 +5,7 @@ import { RelayHub, type LiveSink } from "../../app/features/live/relay.server";
 
 // The web process's side of PocketBase's named recipient lists (ADR 13, third addendum), against a
 // stand-in for PocketBase's relay endpoints on loopback (the real PocketBase is covered by
-// tests/integration/relay.test.ts; here the stand-in sends what a test needs, including a list
+// tests/integration/relay-endpoint.test.ts; here the stand-in sends what a test needs, including a list
 // PocketBase would never name).
 
 interface FakeRelay {

@@ -26,8 +26,8 @@ describe("the installable app", () => {
   it("has a manifest whose icons exist at the sizes it says, a maskable one among them", () => {
     const manifest = JSON.parse(read("public/manifest.webmanifest").toString("utf8"));
     expect(manifest).toMatchObject({ name: "ChatCrypt", short_name: "ChatCrypt", start_url: "/", scope: "/", display: "standalone" });
-    // The app's colours (app/styles.css: the header's panel and the page's background).
-    const css = read("app/styles.css").toString("utf8");
+    // The app's colours (public/theme.css: the header's panel and the page's background).
+    const css = read("public/theme.css").toString("utf8");
     expect(css).toContain(`--panel: ${manifest.theme_color};`);
     expect(css).toContain(`--bg: ${manifest.background_color};`);
     for (const icon of manifest.icons as { src: string; sizes: string; type: string }[]) {

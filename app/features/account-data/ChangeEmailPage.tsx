@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
 import { useLinkToken } from "~/lib/useLinkToken";
 import { ChatError } from "~/lib/errors";
-import { Field, FormError } from "~/ui/Form";
+import { FormError, PasswordField } from "~/ui/Form";
 import { confirmEmailChange, readEmailChangeLink } from "~/features/account-data/account-data.client";
 
 type State =
@@ -61,14 +61,7 @@ export function ChangeEmailPage({ csrfToken }: { csrfToken: string }) {
               Enter your password to change the email address of your ChatCrypt account from <strong>{state.email}</strong> to{" "}
               <strong>{state.newEmail}</strong>. Your other sessions are signed out.
             </p>
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <PasswordField value={password} onChange={setPassword} />
             <FormError message={error} />
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? "Processing..." : "Confirm new email"}

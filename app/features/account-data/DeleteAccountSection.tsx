@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
-import { Field, FormActions, FormError } from "~/ui/Form";
+import { FormActions, FormError, PasswordField } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import { deleteMyAccount, type DeleteStep } from "~/features/account-data/account-data.client";
 
@@ -56,14 +56,7 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
             </p>
             <p>Channels you created are handed over to the member who joined them first; a channel with no other member is deleted.</p>
             <p>Your messages stay, shown to the others as from &quot;Deleted user&quot;. Your email address can sign up again.</p>
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <PasswordField value={password} onChange={setPassword} />
             <FormError message={error} />
             {step && <p role="status">{STEPS[step]}</p>}
             <FormActions busy={step !== null} submitLabel="Delete my account" onCancel={close} danger />

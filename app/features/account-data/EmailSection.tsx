@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
-import { Field, FormError } from "~/ui/Form";
+import { Field, FormError, PasswordField } from "~/ui/Form";
 import { requestEmailChange } from "~/features/account-data/account-data.client";
 
 /** Menu > Account > Email: a link goes to the new address; the change happens when it is opened with the password. */
@@ -46,14 +46,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
           value={newEmail}
           onChange={(e) => setNewEmail(e.target.value)}
         />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <PasswordField value={password} onChange={setPassword} />
         <FormError message={error} />
         {sentTo && (
           <p role="status">

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from "react";
 import { endCall, useActiveCall } from "./store.client";
+import { Ringing } from "./Ringing";
 
 // LiveKit, the frame encryption and the call window load only when the user starts or joins a call.
 const CallPanel = lazy(() => import("./CallPanel"));
 
-/** Where the page's call is shown, whichever conversation is open (a window of its own; full width on a phone). */
+/** Where the page's call is shown, whichever conversation is open (a window of its own; full width on a phone), and a direct call's ring. */
 export function CallDock() {
   const active = useActiveCall();
-  if (!active) return null;
+  if (!active) return <Ringing />;
   return (
     <Suspense
       fallback={

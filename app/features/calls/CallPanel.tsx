@@ -3,6 +3,7 @@ import type { Track } from "livekit-client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { CallSession, type CallPerson } from "./session.client";
+import { DevicePicker } from "./DevicePicker";
 
 /** Shows one track (a camera, a shared screen, or a remote microphone) while it is mounted. */
 function TrackView({ track, label }: { track: Track; label: string }) {
@@ -77,6 +78,7 @@ export default function CallPanel({ user, channel, onLeave }: { user: SessionUse
           <Person key={person.identity} person={person} />
         ))}
       </ul>
+      {!minimized && <DevicePicker devices={view.devices} disabled={view.state === "ended"} onChoose={session.chooseDevice} />}
       <div className="call-controls">
         <button
           type="button"

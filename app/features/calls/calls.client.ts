@@ -7,3 +7,7 @@ export const callStatus = (conversationId: string) => api<CallStatus>(`/api/call
 
 /** A short LiveKit token for this device in the conversation's call. */
 export const callTicket = (conversationId: string, device: string) => api<CallTicket>(`/api/calls/${conversationId}/token`, { device });
+
+/** Tells the members' open pages that this page joined or left the call (`ring`: it started a direct call). */
+export const announcePresence = (conversationId: string, event: "joined" | "left", ring = false) =>
+  api<{ ok: true }>(`/api/calls/${conversationId}/presence`, { event, ...(ring ? { ring } : {}) });

@@ -4,10 +4,11 @@
  * whether a call is going on. The LiveKit API secret stays here: browsers get only signed tokens.
  */
 import type PocketBase from "pocketbase";
+import type { AppLoadContext } from "@remix-run/node";
 import { AccessToken, RoomServiceClient, ServerError } from "livekit-server-sdk";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
-import { pbStatus } from "~/server/pocketbase.server";
+import { pbErrorMessage, pbStatus, pocketbasePost } from "~/server/pocketbase.server";
 import { failOnOutage } from "~/server/outage.server";
 import { loadProfile } from "~/features/auth/users.server";
 import type { CallStatus, CallTicket } from "./types";
@@ -72,12 +73,26 @@ async function participantsOf(config: LiveKit, conversationId: string): Promise<
   }
 }
 
+/**
+ * Questions to LiveKit in flight, by conversation: a call event makes every open page of the
+ * conversation ask at once (ADR 32), and those that ask while a question is on its way share its answer.
+ */
+const asking = new Map<string, Promise<string[]>>();
+function participantsNow(config: LiveKit, conversationId: string): Promise<string[]> {
+  let answer = asking.get(conversationId);
+  if (!answer) {
+    answer = participantsOf(config, conversationId).finally(() => asking.delete(conversationId));
+    asking.set(conversationId, answer);
+  }
+  return answer;
+}
+
 /** Whether a call is going on in the conversation, and how many are in it (for members only). */
 export async function callStatus(pb: PocketBase, conversationId: string): Promise<CallStatus> {
   await requireMembership(pb, conversationId);
   const config = liveKit();
   if (!config) return { enabled: false, participants: 0 };
-  const people = new Set((await participantsOf(config, conversationId)).map((identity) => identity.split(":")[0]));
+  const people = new Set((await participantsNow(config, conversationId)).map((identity) => identity.split(":")[0]));
   return { enabled: true, participants: people.size };
 }
 
@@ -118,5 +133,25 @@ export async function removeFromCall(conversationId: string, userId: string): Pr
   } catch (error) {
     if (error instanceof ServerError && (error.status === 404 || error.code === "not_found")) return;
     console.warn("Could not remove a former member from the call", error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * Tells the conversation's members' open pages (the live relay, pocketbase/calls.go) that the caller's
+ * page joined or left its call, so their "Call in progress" bar changes at once; `ring` when the page
+ * started the call in a direct conversation (the others' pages ring, a closed one gets a Web Push).
+ */
+export async function announceCall(
+  caller: { token: string; context?: AppLoadContext },
+  conversationId: string,
+  presence: { event: "joined" | "left"; ring?: boolean },
+): Promise<void> {
+  try {
+    await pocketbasePost("/api/chat/call", { channel: conversationId, event: presence.event, ring: presence.ring === true }, caller);
+  } catch (error) {
+    failOnOutage(error);
+    const status = pbStatus(error);
+    if (status === 403 || status === 404) fail(404, "Conversation not found");
+    fail(status >= 400 && status < 500 ? status : 502, pbErrorMessage(error) ?? "The others could not be told of the call.");
   }
 }

@@ -30,6 +30,9 @@ export function endCall() {
   changed();
 }
 
+/** The page's call now (outside React). */
+export const activeCall = () => active;
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);

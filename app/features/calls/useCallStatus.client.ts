@@ -1,11 +1,15 @@
 import { useEffect, useState } from "react";
 import { callStatus } from "./calls.client";
+import { onCallEvent } from "./ring.client";
 import type { CallStatus } from "./types";
 
-/** How often an open conversation asks whether a call is going on in it (ADR 30: polling, kept simple). */
-export const CALL_STATUS_INTERVAL_MS = 4_000;
+/**
+ * How often an open conversation asks whether a call is going on in it besides the live events
+ * (ADR 32): for a page that vanished without saying it left, which the call server drops by itself.
+ */
+export const CALL_STATUS_INTERVAL_MS = 30_000;
 
-/** Whether a call is going on in the open conversation, asked every few seconds while `watch` is true. */
+/** Whether a call is going on in the open conversation: asked on every call event for it, and now and then, while `watch` is true. */
 export function useCallStatus(conversationId: string, watch: boolean): CallStatus | null {
   const [status, setStatus] = useState<CallStatus | null>(null);
   useEffect(() => {
@@ -13,20 +17,30 @@ export function useCallStatus(conversationId: string, watch: boolean): CallStatu
     if (!watch) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // the latest question only: an answer overtaken by a newer question is dropped
+    let round = 0;
     const ask = async () => {
+      const mine = ++round;
+      clearTimeout(timer);
+      let enabled = true;
       try {
         const next = await callStatus(conversationId);
-        if (!stopped) setStatus(next);
-        if (!next.enabled) return;
+        if (stopped || mine !== round) return;
+        setStatus(next);
+        enabled = next.enabled;
       } catch {
         // asked again below
       }
-      if (!stopped) timer = setTimeout(() => void ask(), CALL_STATUS_INTERVAL_MS);
+      if (!stopped && enabled && mine === round) timer = setTimeout(() => void ask(), CALL_STATUS_INTERVAL_MS);
     };
     void ask();
+    const stopListening = onCallEvent((channelId) => {
+      if (channelId === conversationId && !stopped) void ask();
+    });
     return () => {
       stopped = true;
       clearTimeout(timer);
+      stopListening();
     };
   }, [conversationId, watch]);
   return status;

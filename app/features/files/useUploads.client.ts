@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
@@ -19,23 +19,35 @@ export function useUploads<M extends FileCarrier>(
 
   useEffect(() => setFailed(null), [channel?.id]);
 
-  async function uploadFile(file: File, failure: string) {
-    if (!channel || upload) return;
+  // A file picked while another uploads waits its turn (for the conversation it was picked in).
+  const uploading = useRef(false);
+  const waiting = useRef<{ file: File; failure: string; channel: Channel }[]>([]);
+
+  async function uploadFile(file: File, failure: string, to: Channel | null = channel) {
+    if (!to) return;
+    if (uploading.current) {
+      waiting.current.push({ file, failure, channel: to });
+      return;
+    }
+    uploading.current = true;
     setFailed(null);
     setUpload({ name: file.name, fraction: 0 });
     try {
-      const sent = await sendFile(user, channel, file, {
+      const sent = await sendFile(user, to, file, {
         limitBytes: options.limitBytes,
         post: options.post,
         failure,
         onProgress: (fraction) => setUpload({ name: file.name, fraction }),
       });
-      options.onSent(channel.id, sent);
+      options.onSent(to.id, sent);
     } catch (error) {
       console.warn("Upload failed", error);
       setFailed({ file, failure, error: messageOf(error, failure) });
     } finally {
       setUpload(null);
+      uploading.current = false;
+      const next = waiting.current.shift();
+      if (next) void uploadFile(next.file, next.failure, next.channel);
     }
   }
 

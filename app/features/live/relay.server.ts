@@ -39,6 +39,9 @@ const HEARTBEAT_MS = 25_000;
 const REGISTRATION_TIMEOUT_MS = 10_000;
 const MAX_PER_REGISTRATION = 1000;
 
+/** The conversation and the member an event of a member's page is from. */
+const byMember = (channel: string, sender: unknown) => ({ channelId: channel, userId: String(sender ?? "") });
+
 /** The page's frame for one relay event, and whether it is for streams open on one channel only. */
 export function frameFor(
   kind: string,
@@ -62,14 +65,21 @@ export function frameFor(
       return { frame: liveFrame({ type: "preview", preview: toPreview(record as PreviewRecord) }), channel: record.channel };
     case "typing":
       return {
-        frame: liveFrame({
-          type: "typing",
-          channelId: record.channel,
-          userId: String(record.sender ?? ""),
-          data: String(record.data ?? ""),
-        }),
+        frame: liveFrame({ type: "typing", ...byMember(record.channel, record.sender), data: String(record.data ?? "") }),
         channel: record.channel,
       };
+    case "call": {
+      const event = record.event === "joined" ? "joined" : "left";
+      const call = {
+        type: "call" as const,
+        ...byMember(record.channel, record.sender),
+        name: String(record.name ?? ""),
+        event,
+        ring: record.ring === true,
+      } as const;
+      // every stream of the members, whichever conversation it has open: a direct call rings anywhere
+      return { frame: liveFrame(call), channel: null };
+    }
     default:
       return null;
   }

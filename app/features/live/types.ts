@@ -13,5 +13,7 @@ export type LiveEvent =
   | { type: "preview"; preview: EncryptedPreview }
   /** Someone is typing in the open conversation (never stored; `data` sealed where the conversation's keys allow). */
   | { type: "typing"; channelId: string; userId: string; data: string }
+  /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */
+  | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left"; ring: boolean }
   /** The stream's session was signed out (elsewhere, or replaced by a password change): the stream ends. */
   | { type: "signed-out" };

@@ -7,6 +7,7 @@ import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features
 import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
 import { reconcileLatest } from "~/features/messages/reconcile";
 import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
+import { onSentElsewhere } from "~/features/messages/sent-elsewhere.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
@@ -48,6 +49,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     const inChannel = channelOnly(incoming);
     if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
   }, []);
+
+  useEffect(() => onSentElsewhere((message) => add(message.channelId, [message])), [add]);
 
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
   const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());

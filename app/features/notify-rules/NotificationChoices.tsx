@@ -6,7 +6,7 @@ import { defaultLevel, type ConversationRule, type NotifyLevel } from "~/feature
 import { isMuted, MUTE_CHOICES, muteEnd, mutedText } from "~/features/notify-rules/mute";
 import { setConversationRule } from "~/features/notify-rules/rules.client";
 import { useNotifyRules } from "~/features/notify-rules/useNotifyRules.client";
-import { BellIcon, BellOffIcon } from "~/features/notify-rules/MutedMark";
+import { BellIcon, BellOffIcon } from "~/ui/icons";
 
 const LEVELS: { level: NotifyLevel; label: string }[] = [
   { level: "all", label: "All messages" },

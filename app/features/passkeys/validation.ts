@@ -11,6 +11,18 @@ const b64url = (max: number) =>
     .regex(/^[A-Za-z0-9_-]+$/, "WebAuthn fields must be base64url.");
 const noExtensions = z.object({}).strict();
 const attachment = z.enum(["platform", "cross-platform"]).optional();
+/** A WebAuthn credential as the browser library shapes it, with the authenticator's answer `response`. */
+const credential = <T extends z.ZodRawShape>(response: T) =>
+  z
+    .object({
+      id: b64url(1400),
+      rawId: b64url(1400),
+      type: z.literal("public-key"),
+      response: z.object(response).strict(),
+      clientExtensionResults: noExtensions,
+      authenticatorAttachment: attachment,
+    })
+    .strict();
 const wrapped = z
   .string()
   .max(8000)
@@ -20,25 +32,14 @@ export const noBodySchema = z.object({}).strict();
 
 export const registrationSchema = z
   .object({
-    response: z
-      .object({
-        id: b64url(1400),
-        rawId: b64url(1400),
-        type: z.literal("public-key"),
-        response: z
-          .object({
-            clientDataJSON: b64url(4096),
-            attestationObject: b64url(16_384),
-            transports: z.array(z.string().max(20)).max(8).optional(),
-            publicKeyAlgorithm: z.number().int().optional(),
-            publicKey: b64url(2048).optional(),
-            authenticatorData: b64url(8192).optional(),
-          })
-          .strict(),
-        clientExtensionResults: noExtensions,
-        authenticatorAttachment: attachment,
-      })
-      .strict(),
+    response: credential({
+      clientDataJSON: b64url(4096),
+      attestationObject: b64url(16_384),
+      transports: z.array(z.string().max(20)).max(8).optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+      publicKey: b64url(2048).optional(),
+      authenticatorData: b64url(8192).optional(),
+    }),
     name: z
       .string()
       .trim()
@@ -53,23 +54,12 @@ export const registrationSchema = z
 
 export const signInSchema = z
   .object({
-    response: z
-      .object({
-        id: b64url(1400),
-        rawId: b64url(1400),
-        type: z.literal("public-key"),
-        response: z
-          .object({
-            clientDataJSON: b64url(4096),
-            authenticatorData: b64url(4096),
-            signature: b64url(1400),
-            userHandle: b64url(100).optional(),
-          })
-          .strict(),
-        clientExtensionResults: noExtensions,
-        authenticatorAttachment: attachment,
-      })
-      .strict(),
+    response: credential({
+      clientDataJSON: b64url(4096),
+      authenticatorData: b64url(4096),
+      signature: b64url(1400),
+      userHandle: b64url(100).optional(),
+    }),
   })
   .strict();
 

@@ -26,6 +26,8 @@ export interface PushPayload {
   t: string;
   r?: string;
   e?: string;
+  /** "call": someone is calling in a direct conversation (no message: `m` and `e` are empty). */
+  k?: "call";
 }
 
 const isPayload = (p: unknown): p is PushPayload =>
@@ -49,8 +51,11 @@ async function openText(p: PushPayload): Promise<string | null> {
   }
 }
 
+export const CALL_PUSH_BODY = "Open ChatCrypt to join the call.";
+
 /** The notification a push shows: title, body, where a click leads. */
 export async function notificationFor(p: PushPayload, origin: string) {
+  if (p.k === "call") return { title: `${p.u} is calling`, body: CALL_PUSH_BODY, url: `${origin}/` };
   const place = p.d ? `@${p.u}` : `#${p.n}`;
   const text = await openText(p);
   const url = messageLink(origin, { channelId: p.c, messageId: p.m, created: p.t });

@@ -8,6 +8,7 @@ import type { useChannelHistory } from "~/features/messages/useChannelHistory.cl
 import type { EncryptedMessage } from "~/features/messages/types";
 import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
+import { callArrived } from "~/features/calls/ring.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -76,6 +77,11 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return history.receivePart({ preview: event.preview });
         case "typing":
           return typingArrived(event);
+        case "call": {
+          const conversation = channels?.find((c) => c.id === event.channelId);
+          if (conversation) callArrived(user, conversation, event);
+          return;
+        }
       }
     },
     [user],

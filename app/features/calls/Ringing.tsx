@@ -1,0 +1,39 @@
+import { useEffect } from "react";
+import { Modal } from "~/ui/Modal";
+import { stopRinging, useRinging } from "./ring.client";
+import { startCall } from "./store.client";
+
+/** How long a call rings before it stops by itself (the call goes on; the bar still offers to join). */
+export const RING_MS = 45_000;
+
+/** "<name> is calling" with Join and Decline, for a direct call someone else started (Esc declines). */
+export function Ringing() {
+  const ring = useRinging();
+  useEffect(() => {
+    if (!ring) return;
+    const timer = setTimeout(stopRinging, RING_MS);
+    return () => clearTimeout(timer);
+  }, [ring]);
+  if (!ring) return null;
+  const title = `${ring.name} is calling`;
+  return (
+    <Modal title={title} onClose={stopRinging}>
+      <p>A call in your direct conversation with {ring.channel.name}.</p>
+      <div className="modal-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            stopRinging();
+            startCall(ring.user, ring.channel);
+          }}
+        >
+          Join
+        </button>
+        <button type="button" className="btn" onClick={stopRinging}>
+          Decline
+        </button>
+      </div>
+    </Modal>
+  );
+}

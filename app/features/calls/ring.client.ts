@@ -1,0 +1,68 @@
+/**
+ * The live stream's call events (pocketbase/calls.go): a member's page joined or left a call. Each
+ * one makes the "Call in progress" bar of that conversation ask again at once, and a direct call
+ * started by someone else rings ("<name> is calling": Join or Decline) wherever the user is in the
+ * app, unless this page is in that call already.
+ */
+import { useSyncExternalStore } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { activeCall } from "./store.client";
+
+export interface CallEvent {
+  channelId: string;
+  userId: string;
+  name: string;
+  event: "joined" | "left";
+  ring: boolean;
+}
+
+export interface Ring {
+  user: SessionUser;
+  channel: Channel;
+  caller: string;
+  name: string;
+}
+
+let ringing: Ring | null = null;
+const ringListeners = new Set<() => void>();
+const statusListeners = new Set<(channelId: string) => void>();
+
+function setRinging(next: Ring | null) {
+  ringing = next;
+  ringListeners.forEach((listener) => listener());
+}
+
+/** A call event for one of the user's conversations (`channel`), from the live stream. */
+export function callArrived(user: SessionUser, channel: Channel, event: CallEvent) {
+  statusListeners.forEach((listener) => listener(event.channelId));
+  const inIt = activeCall()?.channel.id === channel.id;
+  if (event.event === "joined" && event.ring && event.userId !== user.id && !inIt) {
+    setRinging({ user, channel, caller: event.userId, name: event.name || channel.name });
+  } else if (ringing?.channel.id === channel.id && (inIt || (event.event === "left" && event.userId === ringing.caller))) {
+    // answered here, or the caller hung up before anyone answered
+    setRinging(null);
+  }
+}
+
+/** The ring now (outside React). */
+export const currentRing = () => ringing;
+
+/** Stops the ring (declined, answered, or timed out). */
+export const stopRinging = () => setRinging(null);
+
+/** Calls `listener` with the conversation of every call event. */
+export function onCallEvent(listener: (channelId: string) => void) {
+  statusListeners.add(listener);
+  return () => void statusListeners.delete(listener);
+}
+
+export const useRinging = () =>
+  useSyncExternalStore(
+    (listener) => {
+      ringListeners.add(listener);
+      return () => void ringListeners.delete(listener);
+    },
+    () => ringing,
+    () => null,
+  );

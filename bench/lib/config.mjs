@@ -1,0 +1,70 @@
+// The bench's settings: BENCH_QUICK=1 for a short run, BENCH_PHASES for a subset, BENCH_* overrides (bench/run.mjs).
+export const QUICK = process.env.BENCH_QUICK === "1";
+export const CFG = QUICK
+  ? {
+      fullUsers: 25,
+      listeners: 275,
+      latencyLevels: [5, 20],
+      latencyMessages: 20,
+      latencyRate: 5,
+      capacityLevels: [50, 150, 300],
+      capacityRates: [
+        { rate: 5, seconds: 4 },
+        { rate: 50, seconds: 2 },
+      ],
+      capacitySenders: 5,
+      capacityVerifying: 5,
+      fanoutMembers: 10,
+      fanoutSeconds: 3,
+      historyMessages: 300,
+    }
+  : {
+      fullUsers: 100,
+      listeners: 11_900,
+      latencyLevels: [10, 100],
+      latencyMessages: 60,
+      latencyRate: 5,
+      // Past the 10,000 target until delivery breaks; bounded at 12,000 (the file-descriptor hard
+      // limit of a small server is often 20,000 per process).
+      capacityLevels: [1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000],
+      capacityRates: [
+        { rate: 5, seconds: 10 },
+        { rate: 50, seconds: 5 },
+      ],
+      capacitySenders: 20,
+      // Full pages among the clients (they verify and decrypt every message on the bench's one
+      // thread); the others are held by bench/listener.
+      capacityVerifying: 5,
+      fanoutMembers: 50,
+      fanoutSeconds: 10,
+      historyMessages: 1000,
+    };
+Object.assign(CFG, {
+  signupConcurrency: 4,
+  openConcurrency: 20,
+  capacityOpenConcurrency: 50,
+  // Clients that verify and decrypt every message in the latency phase; the others only time the
+  // receipt. Few, because the verification runs on the bench's one thread, where the senders also
+  // time their POSTs and every receiver times its arrivals.
+  latencyVerifying: 2,
+  // The latency phase's messages per level are sent in this many rounds, raw and web alternating.
+  latencyRounds: 3,
+  // Before the latency levels, both paths carry the fan-out workload for this long, untimed: V8
+  // compiles a function's optimized code only after many runs, so a web server in its first minutes
+  // is slower than the same server in its steady state (PocketBase is compiled ahead of time).
+  latencyWarmSeconds: 10,
+  fanoutVerifying: 10,
+  fanoutInflight: 4,
+  historySenders: 5,
+  capacityP99Ms: 250,
+  drainMs: 5_000,
+  levelOpenBudgetMs: 120_000,
+  capacityLevelBudgetMs: 45_000,
+  totalBudgetMs: 14 * 60_000,
+  ...(process.env.BENCH_CAPACITY_LEVELS ? { capacityLevels: process.env.BENCH_CAPACITY_LEVELS.split(",").map(Number) } : {}),
+  webProcesses: process.env.BENCH_WEB_PROCESSES ? Number(process.env.BENCH_WEB_PROCESSES) : undefined,
+});
+
+// BENCH_PHASES=latency,fanout,browser,search,capacity runs a subset (default: all); `node bench/search.mjs`
+// runs the search phase alone.
+export const PHASES = new Set((process.env.BENCH_PHASES || "latency,fanout,browser,search,capacity").split(",").map((x) => x.trim()));

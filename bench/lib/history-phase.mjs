@@ -1,0 +1,137 @@
+// The bench's browser phase: a channel's history posted through the API (plain, annotated with edits and
+// reactions, Markdown), its first page fetched as JSON, then opened in Chromium (bench/run.mjs).
+import { statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { measureBrowser } from "./browser.mjs";
+import { postMessage } from "./chat.mjs";
+import { CFG } from "./config.mjs";
+import { markdownMessage } from "./markdown.mjs";
+import { fdCount } from "./stack.mjs";
+import { percentile, pool } from "./stats.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Bytes of PocketBase's main SQLite database with its write-ahead log. */
+function databaseBytes(dataDir) {
+  let total = 0;
+  for (const file of ["data.db", "data.db-wal"]) {
+    try {
+      total += statSync(path.join(dataDir, file)).size;
+    } catch {
+      // not there (yet)
+    }
+  }
+  return total;
+}
+
+/** Posts the history and measures it: results.historySetup, results.browser, results.pbkdf2NodeMs. */
+export async function historyPhase({ c, stack, pids, full, reader, channels, results, log }) {
+  const { C: channelC, D: channelD, E: channelE, M: channelM } = channels;
+  const dbBefore = databaseBytes(stack.dataDir);
+  const t = performance.now();
+  const senders = full.slice(1, 1 + CFG.historySenders);
+  await pool(
+    Array.from({ length: CFG.historyMessages }, (_, i) => i),
+    4,
+    (i) =>
+      postMessage(
+        c,
+        senders[i % senders.length],
+        channelC,
+        `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`,
+      ),
+  );
+  await postMessage(c, senders[0], channelD, "the other channel");
+  // SQLite's growth per message (database and write-ahead log; the messages of ~90 plaintext characters)
+  const bytesPerMessage = (databaseBytes(stack.dataDir) - dbBefore) / (CFG.historyMessages + 1);
+  // The same history again, then 100 edits (each by the message's sender) and 300 reactions spread over it.
+  const annotatedIds = await pool(
+    Array.from({ length: CFG.historyMessages }, (_, i) => i),
+    4,
+    async (i) =>
+      (
+        await postMessage(
+          c,
+          senders[i % senders.length],
+          channelE,
+          `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`,
+        )
+      ).message.id,
+  );
+  const EDITS = Math.round(CFG.historyMessages / 10);
+  const REACTIONS = Math.round((CFG.historyMessages * 3) / 10);
+  const emoji = ["👍", "❤️", "😂", "🎉", "😮", "😢"];
+  await pool(
+    Array.from({ length: EDITS }, (_, i) => i * 10 + 3),
+    4,
+    (i) =>
+      postMessage(c, senders[i % senders.length], channelE, `history message ${i}, edited`, { kind: "edit", targetId: annotatedIds[i] }),
+  );
+  await pool(
+    Array.from({ length: REACTIONS }, (_, i) => i),
+    4,
+    (i) =>
+      postMessage(c, senders[(i * 7) % senders.length], channelE, "", {
+        kind: "reaction",
+        targetId: annotatedIds[CFG.historyMessages - 1 - ((i * 3) % CFG.historyMessages)],
+        emoji: emoji[i % emoji.length],
+      }),
+  );
+  // The same number of messages in Markdown: bold, a list and a quote; one in ten a TypeScript block.
+  await pool(
+    Array.from({ length: CFG.historyMessages }, (_, i) => i),
+    4,
+    (i) => postMessage(c, senders[i % senders.length], channelM, markdownMessage(i)),
+  );
+  const historySeconds = (performance.now() - t) / 1000;
+  results.historySetup = {
+    seconds: historySeconds,
+    fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web) },
+    bytesPerMessage,
+    databaseBytes: databaseBytes(stack.dataDir),
+  };
+  log(
+    `posted ${CFG.historyMessages} history messages in ${historySeconds.toFixed(1)} s (4 in flight, no live streams open; open fds PB ${results.historySetup.fds.pocketbase} web ${results.historySetup.fds.web})`,
+  );
+  // Baseline: the same first page fetched as JSON through the web server, without crypto or rendering.
+  const fetches = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    await reader.api(`/api/channels/${channelC.id}/messages?limit=200`);
+    fetches.push(performance.now() - t0);
+  }
+  const apiPageMs = percentile(fetches, 50);
+  try {
+    const browser = await measureBrowser({
+      root,
+      baseUrl: stack.webUrl,
+      reader: { email: reader.user.email, password: reader.password },
+      history: { id: channelC.id, name: channelC.name, password: channelC.password, total: CFG.historyMessages },
+      other: { id: channelD.id, name: channelD.name, password: channelD.password, total: 1 },
+      annotated: {
+        id: channelE.id,
+        name: channelE.name,
+        password: channelE.password,
+        total: CFG.historyMessages,
+        edits: Math.round(CFG.historyMessages / 10),
+        reactions: Math.round((CFG.historyMessages * 3) / 10),
+      },
+      markdown: {
+        id: channelM.id,
+        name: channelM.name,
+        password: channelM.password,
+        total: CFG.historyMessages,
+        codeBlocks: Math.ceil(CFG.historyMessages / 10),
+      },
+      log,
+    });
+    results.browser = { ...browser, apiPageMs };
+  } catch (error) {
+    log(`browser phase failed: ${error.message}`);
+    results.browser = { error: String(error.message ?? error), apiPageMs };
+  }
+  const node = performance.now();
+  await c.deriveAccountSecrets("a password", "someone@example.test", c.PBKDF2_ITERATIONS);
+  results.pbkdf2NodeMs = performance.now() - node;
+}

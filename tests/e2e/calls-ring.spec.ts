@@ -1,0 +1,97 @@
+import { expect, test } from "./fixtures";
+import { createChannel, joinAndOpen, keyPackagesSent, person, startConversation } from "./helpers";
+import { deliverPush, notifications, pushesFor, standInSubscription, turnOnPush, usePushServiceStandIn } from "./push-helpers";
+
+// A direct call rings the other person (ADR 32): on their open page wherever they are in the app,
+// through the live stream ("<name> is calling": Join, Decline, Esc), and through Web Push when their
+// tab is closed (the push service stand-in of push.spec.ts). A ring stops when the caller hangs up.
+
+test("a direct call rings the other person in the page wherever they are, stops when the caller hangs up, and reaches a closed tab through Web Push", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const sub = await standInSubscription();
+  await usePushServiceStandIn(bob.context, sub);
+  await bob.page.reload();
+  const password = `ring-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Ring Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Ring Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await expect(alice.page.getByRole("heading", { name: `@ ${bob.user.username}` })).toBeVisible();
+  await turnOnPush(bob.page);
+
+  const alicePanel = alice.page.getByRole("region", { name: "Call", exact: true });
+  const ring = bob.page.getByRole("dialog", { name: `${alice.user.username} is calling` });
+  const call = async () => {
+    await alice.page.getByRole("button", { name: "Start call" }).click();
+    await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
+  };
+  const hangUp = async () => {
+    await alicePanel.getByRole("button", { name: "Leave call" }).click();
+    await expect(alicePanel).toBeHidden();
+  };
+
+  // Bob is writing in the channel when Alice calls: it rings there; Esc declines, and his focus is back.
+  const composer = bob.page.getByLabel("Message", { exact: true });
+  await composer.focus();
+  await call();
+  await expect(ring).toBeVisible({ timeout: 15_000 });
+  await expect(ring.getByRole("button", { name: "Join" })).toBeFocused();
+  await bob.page.keyboard.press("Escape");
+  await expect(ring).toBeHidden();
+  await expect(composer).toBeFocused();
+  await hangUp();
+
+  // Alice hangs up before Bob answers: the ring stops by itself.
+  await call();
+  await expect(ring).toBeVisible({ timeout: 15_000 });
+  await hangUp();
+  await expect(ring).toBeHidden({ timeout: 15_000 });
+
+  // Decline.
+  await call();
+  await ring.getByRole("button", { name: "Decline" }).click();
+  await expect(ring).toBeHidden();
+  await expect(bob.page.getByRole("region", { name: "Call", exact: true })).toHaveCount(0);
+  await hangUp();
+
+  // On a phone the ring fits the screen, its buttons within reach.
+  await bob.page.setViewportSize({ width: 390, height: 844 });
+  await call();
+  await expect(ring).toBeVisible({ timeout: 15_000 });
+  for (const name of ["Join", "Decline"]) {
+    const box = await ring.getByRole("button", { name }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, name).toBe(true);
+  }
+  await ring.getByRole("button", { name: "Decline" }).click();
+  await hangUp();
+
+  // Bob's tab is closed (his browser and its service worker stay): the call reaches it as a push,
+  // naming who calls and no message.
+  await bob.page.goto("about:blank");
+  // (the call's own entry, posted as Alice hangs up, may be pushed too: the ring is the push of kind "call")
+  const rings = async () => (await pushesFor(sub.id)).filter((p) => (JSON.parse(p.payload) as { k?: string }).k === "call");
+  await expect(async () => {
+    await call();
+    try {
+      await expect.poll(async () => (await rings()).length, { timeout: 3_000 }).toBeGreaterThan(0);
+    } finally {
+      await hangUp();
+    }
+  }).toPass({ timeout: 60_000 });
+  const pushes = await rings();
+  expect(pushes).toHaveLength(1);
+  const payload = JSON.parse(pushes[0].payload) as Record<string, unknown>;
+  expect(payload).toMatchObject({ k: "call", d: true, s: alice.id, u: alice.user.username, m: "" });
+  expect(payload.e).toBeUndefined();
+  await deliverPush(bob.page, pushes[0].payload);
+  await bob.page.goto("/manifest.webmanifest");
+  await expect
+    .poll(() => notifications(bob.page))
+    .toEqual([{ title: `${alice.user.username} is calling`, body: "Open ChatCrypt to join the call." }]);
+
+  for (const p of [alice, bob]) await p.context.close();
+});

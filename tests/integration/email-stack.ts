@@ -1,0 +1,81 @@
+// The stack of the notification email tests (email-*.test.ts): a real PocketBase sending through a
+// real SMTP server on loopback, configured from the environment (SMTP_HOST, SMTP_PORT, ...), and
+// helpers to make users and ask for notifications.
+
+import { afterAll, beforeAll } from "vitest";
+import { startCaptureServer, type CaptureServer } from "./smtp";
+import { client, postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
+
+export const ROUTE = "/api/chat/notify-email";
+export const SMTP_CREDENTIALS = { username: "chatcrypt-mailer", password: "smtp-secret-123" };
+
+export let smtp: CaptureServer;
+export let pb: RunningPocketBase;
+
+/** Starts the SMTP server and the PocketBase before the calling test file's tests, and stops them after them. */
+export function useMailStack(): void {
+  beforeAll(async () => {
+    smtp = await startCaptureServer({ credentials: SMTP_CREDENTIALS });
+    pb = await startPocketBase({
+      env: {
+        SMTP_HOST: smtp.host,
+        SMTP_PORT: String(smtp.port),
+        SMTP_USERNAME: SMTP_CREDENTIALS.username,
+        SMTP_PASSWORD: SMTP_CREDENTIALS.password,
+        SMTP_TLS: "false",
+        APP_URL: "https://chat.example.test/",
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await pb?.stop();
+    await smtp?.stop();
+  });
+}
+
+/** Marks the user's address as verified, as confirming PocketBase's verification email does. */
+export async function verify(server: RunningPocketBase, user: TestUser, fields: Record<string, unknown> = {}) {
+  const admin = await superuserClient(server.url, server.superuser);
+  await admin.collection("users").update(user.id, { verified: true, ...fields });
+}
+
+/** Gives the user another (verified) address, and signs them in again: the change ends their sessions. */
+export async function moveTo(user: TestUser, email: string) {
+  await verify(pb, user, { email });
+  const auth = await client(pb.url).collection("users").authWithPassword(email, user.password);
+  user.token = auth.token;
+  user.pb.authStore.save(auth.token, auth.record);
+}
+
+export async function userWith(
+  settings: { email_notifications_enabled?: boolean; email_include_content?: boolean },
+  { verified = true }: { verified?: boolean } = {},
+) {
+  const user = await signUpUser(pb.url);
+  if (Object.keys(settings).length > 0) {
+    await user.pb.collection("users").update(user.id, settings);
+  }
+  if (verified) await verify(pb, user);
+  return user;
+}
+
+/** Notifications delivered to the address (PocketBase's login alerts left out). */
+export const notificationsTo = (address: string) => smtp.mailsTo(address).filter((mail) => /^New (mention|message) in /.test(mail.subject));
+
+export function notify(user: TestUser | undefined, body: unknown) {
+  return postJson(pb.url, ROUTE, body, user?.token);
+}
+
+export const SECRET_TEXT = "The launch code is 7391 and the meeting moved to Friday";
+
+export function notification(overrides: Record<string, unknown> = {}) {
+  return {
+    to: "victim@example.test",
+    messageContent: `@someone ${SECRET_TEXT}`,
+    senderUsername: "alice_w",
+    channelName: "general",
+    mention: true,
+    ...overrides,
+  };
+}
