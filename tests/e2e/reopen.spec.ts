@@ -1,4 +1,4 @@
-import type { Page, Route } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { expect, signIn, signOut, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, message, person, send, waitLive } from "./helpers";
 
@@ -19,14 +19,20 @@ async function holdLatestPage(page: Page, channelId: string) {
   };
 }
 
-test("a conversation opened before shows its messages at once, then catches up with what changed while away", async ({ browser }) => {
-  test.setTimeout(120_000);
+/** Alice's channel `name`, Bob in it too, both live. */
+async function bothIn(browser: Browser, name: string) {
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
-  const password = `kept-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Kept", password);
-  await joinAndOpen(bob.page, channelId, password, "Kept");
+  const password = `${name}-${Date.now()}`;
+  const channelId = await createChannel(alice.page, name, password);
+  await joinAndOpen(bob.page, channelId, password, name);
   await waitLive(alice.page);
+  return { alice, bob, channelId };
+}
+
+test("a conversation opened before shows its messages at once, then catches up with what changed while away", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { alice, bob, channelId } = await bothIn(browser, "Kept");
   await send(alice.page, "the first kept message");
   await send(alice.page, "a message deleted while bob is away");
   await send(alice.page, "a message edited while bob is away");
@@ -78,12 +84,7 @@ test("a conversation opened before shows its messages at once, then catches up w
 
 test("coming back to a long conversation puts every message back, at the bottom or where the reader was", async ({ browser }) => {
   test.setTimeout(180_000);
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  const password = `long-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Long", password);
-  await joinAndOpen(bob.page, channelId, password, "Long");
-  await waitLive(alice.page);
+  const { alice, bob } = await bothIn(browser, "Long");
   for (let i = 0; i < 60; i++) await send(alice.page, `long line ${i}.`);
   await expect(message(bob.page, "long line 59.")).toBeVisible();
   await createChannel(bob.page, "Aside", `aside-${Date.now()}`);
