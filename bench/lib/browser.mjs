@@ -1,7 +1,7 @@
 // Debian's chromium driven by Playwright: sign-in time, first-load asset sizes and opening a channel
 // with a long history. Times are taken inside the page (performance.now()) from the click to the
 // frame after the DOM reached the expected state, so Playwright's polling does not add to them.
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -16,7 +16,10 @@ const LAUNCH_ARGS = [
   "--disable-quic",
 ];
 
-/** Installs the in-page probe: click time (capture phase) and every change of a watched count, with the next frame's time. */
+/**
+ * Installs the in-page probe: click time (capture phase) and every change of a watched count, with the
+ * next frame's time, and whether the last element counted is in view in its scrolling list.
+ */
 function installProbe(page, selector) {
   return page.evaluate((sel) => {
     const w = window;
@@ -24,10 +27,14 @@ function installProbe(page, selector) {
     const b = (w.__bench = { clickAt: null, changes: [], observer: null });
     document.addEventListener("click", () => (b.clickAt = performance.now()), { capture: true, once: true });
     const check = () => {
-      const n = document.querySelectorAll(sel).length;
+      const found = document.querySelectorAll(sel);
+      const n = found.length;
       const last = b.changes.length ? b.changes[b.changes.length - 1].n : -1;
       if (n === last) return;
-      const entry = { n, domAt: performance.now(), frameAt: null };
+      const newest = found[n - 1]?.getBoundingClientRect();
+      const list = found[n - 1]?.closest('[role="log"]')?.getBoundingClientRect();
+      const inView = Boolean(newest && list && newest.top >= list.top - 1 && newest.bottom <= list.bottom + 1);
+      const entry = { n, inView, domAt: performance.now(), frameAt: null };
       b.changes.push(entry);
       requestAnimationFrame(() => requestAnimationFrame(() => (entry.frameAt = performance.now())));
     };
@@ -46,7 +53,9 @@ async function probeResult(page, target, timeoutMs) {
     const b = window.__bench;
     b.observer.disconnect();
     const hit = b.changes.find((c) => c.n >= t);
-    return { ms: hit.frameAt - b.clickAt, domMs: hit.domAt - b.clickAt, count: hit.n };
+    // the newest messages in view: more than the one message of the channel switched away from
+    const seen = b.changes.find((c) => c.inView && c.n > 1 && c.frameAt !== null);
+    return { ms: hit.frameAt - b.clickAt, domMs: hit.domAt - b.clickAt, count: hit.n, inViewMs: seen ? seen.frameAt - b.clickAt : null };
   }, target);
 }
 
@@ -91,15 +100,34 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
     const otherButton = page.getByRole("button", { name: `# ${other.name}`, exact: true });
     await historyButton.waitFor({ timeout: 30_000 });
 
+    // With BENCH_BROWSER_PROFILE=<dir>, the page's CPU profile of each open of the history goes there
+    // (bench/profile-summary.mjs reads it).
+    const profileDir = process.env.BENCH_BROWSER_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    }
+    let profiled = 0;
+
     // ---- open the channel with the long history ----
     const openChannel = async (channel = history) => {
       const button = page.getByRole("button", { name: `# ${channel.name}`, exact: true });
-      const requested = page.waitForRequest((r) => r.url().includes(`/api/channels/${channel.id}/messages`), { timeout: 30_000 });
+      // the channel's latest page (the search index's backfill asks for pages of its own, with a count or a bound)
+      const requested = page.waitForRequest(
+        (r) => r.url().includes(`/api/channels/${channel.id}/messages`) && !/[?&](count|before|after|around)=/.test(r.url()),
+        { timeout: 30_000 },
+      );
       await installProbe(page, '[role="log"] article');
+      if (cdp && channel === history) await cdp.send("Profiler.start");
       await button.click();
       const pageSize = Number(new URL((await requested).url()).searchParams.get("limit") ?? NaN);
       const target = Math.min(Number.isFinite(pageSize) ? pageSize : channel.total, channel.total);
       const result = await probeResult(page, target, 60_000);
+      if (cdp && channel === history) {
+        const { profile } = await cdp.send("Profiler.stop");
+        writeFileSync(path.join(profileDir, `open-${++profiled}.cpuprofile`), JSON.stringify(profile));
+      }
       return { ...result, pageSize, target };
     };
     const switchAway = async () => {
@@ -112,14 +140,26 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
     // first load: what signing in and opening the first channel loaded (what loads in the background
     // afterwards, such as the search index, or when a feature is used, is not counted)
     const firstLoad = [...assets];
+    const inView = (r) => (r.inViewMs === null ? "" : `, the newest in view at ${r.inViewMs.toFixed(0)} ms`);
     log(
-      `  open history (first, derives the channel key): ${first.ms.toFixed(0)} ms for ${first.count} messages (page size ${first.pageSize})`,
+      `  open history (first, derives the channel key): ${first.ms.toFixed(0)} ms for ${first.count} messages (page size ${first.pageSize})${inView(first)}`,
     );
 
     // Switch away and back: the channel key and sender profiles are cached now.
     await switchAway();
     const again = await openChannel();
-    log(`  open history again (key cached): ${again.ms.toFixed(0)} ms`);
+    // opened before in this page: shown from memory, then caught up
+    const reopens = [again];
+    for (let i = 0; i < 2; i++) {
+      await switchAway();
+      reopens.push(await openChannel());
+    }
+    const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    again.medianMs = median(reopens.map((r) => r.ms));
+    again.inViewMedianMs = median(reopens.map((r) => r.inViewMs ?? r.ms));
+    log(
+      `  open history again (opened before): ${again.ms.toFixed(0)} ms${inView(again)}; median of 3: ${again.medianMs.toFixed(0)} ms all mounted, ${again.inViewMedianMs.toFixed(0)} ms the newest in view`,
+    );
 
     // Re-opening `channel` against re-opening the plain history, alternated, median of 3 each.
     const againstPlain = async (channel) => {

@@ -67,7 +67,7 @@ export function evidence(r) {
     const b = r.browser;
     lines.push("");
     lines.push(
-      `Browser: sign-in ${ms(b.signInMs, 0)}; first open of the history channel ${ms(b.first.ms, 0)} to the frame after ${b.first.count} messages were in the list (${ms(b.first.domMs, 0)} to the DOM), re-open ${ms(b.again.ms, 0)}; the same page as JSON through the web server takes ${ms(b.apiPageMs, 0)}. Assets loaded by the session: ${b.assets.files.map((f) => f.replace(/^build\/client\//, "")).join(", ")}.`,
+      `Browser: sign-in ${ms(b.signInMs, 0)}; first open of the history channel ${ms(b.first.ms, 0)} to the frame after ${b.first.count} messages were in the list (${ms(b.first.domMs, 0)} to the DOM; the newest messages in view at ${ms(b.first.inViewMs, 0)}), re-open (shown from memory) ${ms(b.again.ms, 0)} to all mounted, median of 3 ${ms(b.again.medianMs, 0)}, the newest in view ${ms(b.again.inViewMedianMs, 0)}; the same page as JSON through the web server takes ${ms(b.apiPageMs, 0)}. Assets loaded by the session: ${b.assets.files.map((f) => f.replace(/^build\/client\//, "")).join(", ")}.`,
     );
   }
   if (r.historySetup) {

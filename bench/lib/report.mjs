@@ -116,7 +116,22 @@ function rows(r) {
       "≤ 500 ms",
       yes(b.first.ms <= 500),
     ]);
-    out.push(["history: re-open (channel key cached)", ms(b.again.ms, 0), "—", "—", "—"]);
+    if (b.first.inViewMs !== null && b.first.inViewMs !== undefined)
+      out.push([
+        "history: open channel, the newest messages in view",
+        ms(b.first.inViewMs, 0),
+        "—",
+        "≤ 150 ms",
+        yes(b.first.inViewMs <= 150),
+      ]);
+    const reopen = b.again.inViewMedianMs ?? b.again.ms;
+    out.push([
+      "history: re-open (opened before), the newest in view, median of 3",
+      ms(reopen, 0),
+      `all ${n(b.first.count)} mounted ${ms(b.again.medianMs ?? b.again.ms, 0)}`,
+      "≤ 50 ms",
+      yes(reopen <= 50),
+    ]);
     if (b.withAnnotations) {
       const a = b.withAnnotations;
       out.push([

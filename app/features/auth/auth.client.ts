@@ -15,6 +15,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { clearChannelSecrets, clearLocalKeys, loadLocalKeys, saveLocalKeys } from "~/lib/storage.client";
 import { forgetVaultKeys } from "~/features/keyring/vault.client";
 import { deleteSearchIndex } from "~/features/search/store.client";
+import { forgetAllHistory } from "~/features/messages/history-cache.client";
 
 /** An error whose message is meant for the person at the screen. */
 export class AuthError extends Error {}
@@ -114,9 +115,13 @@ export async function signOutOnServer() {
   }
 }
 
-/** Sign-out clears the local key bundle, every cached channel password (the keyring brings them back), the local search index and the profile (spec §4). */
+/**
+ * Sign-out clears the local key bundle, every cached channel password (the keyring brings them back),
+ * the messages this page keeps in memory, the local search index and the profile (spec §4).
+ */
 export async function signOut() {
   clearLocalKeys();
+  forgetAllHistory();
   clearChannelSecrets();
   forgetVaultKeys();
   // the push subscription goes first, while the session can still tell the server

@@ -16,6 +16,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { channelIterations } from "~/features/channels/iterations";
 import { saveToKeyring } from "~/features/keyring/keyring.client";
+import { forgetHistory } from "~/features/messages/history-cache.client";
 
 // ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
 const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string; callBase: CryptoKey }>>();
@@ -138,4 +139,5 @@ export async function invitedChannelName(invite: { channelId: string; encryptedN
 export const listChannels = async () => (await api<{ channels: Channel[] }>("/api/channels")).channels;
 export const leaveChannel = (id: string) => api(`/api/channels/${id}/leave`, {});
 export const deleteChannel = (id: string) => api(`/api/channels/${id}/delete`, {});
-export const clearMessages = (id: string) => api<{ deleted: number }>(`/api/channels/${id}/clear`, {});
+/** Deletes every message of the channel (its creator); nothing of them stays in this page's memory. */
+export const clearMessages = (id: string) => api<{ deleted: number }>(`/api/channels/${id}/clear`, {}).finally(() => forgetHistory(id));

@@ -15,6 +15,7 @@ import {
 } from "~/features/channels/channels.client";
 import type { Channel } from "~/features/channels/types";
 import { syncKeyring } from "~/features/keyring/keyring.client";
+import { forgetHistory } from "~/features/messages/history-cache.client";
 
 /**
  * What the page does once a channel is created or joined on this device: a sealed channel's group is
@@ -121,7 +122,10 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
   }, [channels, user, reload, notify, afterward]);
 
   const removeFromList = useCallback((ids: string[]) => {
-    for (const id of ids) removeChannelPassword(id);
+    for (const id of ids) {
+      removeChannelPassword(id);
+      forgetHistory(id);
+    }
     setChannels((current) => current?.filter((c) => !ids.includes(c.id)) ?? current);
     setSelectedId((current) => (current && ids.includes(current) ? null : current));
   }, []);

@@ -38,6 +38,8 @@ interface Props extends MessageActions {
 }
 
 const NEAR_BOTTOM_PX = 80;
+/** Messages put on screen in a conversation's first frame (from the reading position down): the rest follow in the next one. */
+const FIRST_FRAME_MESSAGES = 40;
 
 /**
  * Oldest first, with day separators, messages of one sender grouped, the "New messages" divider, and
@@ -54,6 +56,24 @@ export function MessageList(props: Props) {
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
   const events = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
+
+  // A conversation's first frame holds only what is in view (the newest messages, or those from the
+  // saved reading position down); the ones above follow right after that frame (the browser keeps
+  // what is in view in place as they arrive above it).
+  const [complete, setComplete] = useState<string | undefined>();
+  const partial = complete !== props.channelId && messages.length > 0;
+  useEffect(() => {
+    if (!partial) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setComplete(props.channelId))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [partial, props.channelId]);
+  const saved = props.channelId ? savedPosition(props.channelId) : undefined;
+  const savedAt = saved ? messages.findIndex((m) => m.id === saved.messageId) : -1;
+  const start = partial ? Math.max(0, Math.min(savedAt < 0 ? messages.length : savedAt, messages.length - FIRST_FRAME_MESSAGES)) : 0;
 
   // A new channel starts at its saved reading position, or at the bottom.
   const restoring = useRef<string | null>(null);
@@ -99,7 +119,7 @@ export function MessageList(props: Props) {
     });
     for (const child of list.children) keep.observe(child);
     return () => keep.disconnect();
-  }, [messages, hasNewer]);
+  }, [messages, hasNewer, start]);
 
   const jumpToLatest = () => {
     const list = listRef.current;
@@ -112,10 +132,14 @@ export function MessageList(props: Props) {
     <div className="message-list-wrap">
       <div
         ref={listRef}
+        // Another conversation's list is a new element: its messages go into the page as one piece.
+        key={props.channelId}
         className="message-list"
         role="log"
         aria-label="Messages"
         aria-live="polite"
+        // the older messages joining after the first frame are not news for a screen reader
+        aria-busy={partial || undefined}
         onScroll={(e) => {
           const list = e.currentTarget;
           if (restoring.current) return;
@@ -130,7 +154,7 @@ export function MessageList(props: Props) {
             else savePosition(props.channelId, list);
           }
           if (atBottom.current && missed) setMissed(0);
-          if (hasMore && !loadingOlder && list.scrollTop < 40) onLoadOlder();
+          if (hasMore && !loadingOlder && start === 0 && list.scrollTop < 40) onLoadOlder();
           // only the reader going down loads newer ones (not the list shrinking under a jump)
           if (hasNewer && !loadingOlder && near && down) props.onLoadNewer?.();
         }}
@@ -142,7 +166,8 @@ export function MessageList(props: Props) {
         )}
         {notice && <p className="chat-notice">{notice}</p>}
         {messages.length === 0 && !hasMore && props.empty}
-        {messages.map((m, i) => {
+        {messages.slice(start).map((m, at) => {
+          const i = start + at;
           const previous = messages[i - 1];
           const newDay = startsDay(previous, m);
           const unread = m.id === firstUnread;

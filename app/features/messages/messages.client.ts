@@ -116,22 +116,39 @@ export async function fetchMessages(
   );
 }
 
+/** Messages, edits and reactions this page verified and decrypted before (a conversation shown from memory). */
+export interface KnownRecords {
+  messages: ReadonlyMap<string, DecryptedMessage>;
+  annotations: ReadonlyMap<string, Annotation>;
+}
+
+const partIds = (parts: readonly { id: string }[] | undefined) =>
+  (parts ?? [])
+    .map((p) => p.id)
+    .sort()
+    .join();
+/** The record is the message as it was decrypted: the same files and previews (records do not change otherwise). */
+const sameParts = (known: DecryptedMessage, record: EncryptedMessage) =>
+  partIds(known.attachments) === partIds(record.attachments) && partIds(known.previews) === partIds(record.previews);
+
 /**
  * Verifies and decrypts messages, edits and reactions. Anything whose signature or ciphertext does not
  * check out, whose sender has no profile, or whose signed body does not match what the record claims
  * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8); messages of
- * senders whose keys differ from the pinned ones are held back (the channel shows the change).
+ * senders whose keys differ from the pinned ones are held back (the channel shows the change). Records in
+ * `known`, of senders still trusted, are taken as they were decrypted before, not opened again.
  */
 export async function decryptRecords(
   user: SessionUser,
   channel: Channel,
-  records: EncryptedMessage[],
+  all: EncryptedMessage[],
+  known?: KnownRecords,
 ): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
   const messages: DecryptedMessage[] = [];
   const annotations: Annotation[] = [];
-  if (records.length === 0) return { messages, annotations };
+  if (all.length === 0) return { messages, annotations };
   const conversation = conversationOf(user, channel);
-  const senders = await senderProfiles(records.map((m) => m.senderId));
+  const senders = await senderProfiles(all.map((m) => m.senderId));
   // Messages signed by keys other than the pinned ones are held back until the user accepts them.
   const trusted = await checkKeys(
     user.id,
@@ -139,6 +156,19 @@ export async function decryptRecords(
     channel.id,
   );
   const verifyKeyOf = (senderId: string) => (trusted.has(senderId) ? senders.get(senderId)?.verifyKey : undefined);
+  const reused = (m: EncryptedMessage) => {
+    if (!known || m.channelId !== channel.id || !trusted.has(m.senderId)) return false;
+    const annotation = known.annotations.get(m.id);
+    if (annotation) {
+      annotations.push(annotation);
+      return true;
+    }
+    const message = known.messages.get(m.id);
+    if (!message || !sameParts(message, m)) return false;
+    messages.push(message);
+    return true;
+  };
+  const records = all.filter((m) => !reused(m));
   const opened = await conversation.open(
     records.filter((m) => m.channelId === channel.id),
     verifyKeyOf,

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { latestCreated, mergeMessages as mergeOrdered, unionById } from "~/features/messages/merge";
+import { latestCreated, unionById } from "~/features/messages/merge";
+import { channelOnly, isOrphan, mergeMessages, useHighlights } from "~/features/messages/history-parts.client";
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
+import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
+import { reconcileLatest } from "~/features/messages/reconcile";
 import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
 import { onSentElsewhere } from "~/features/messages/sent-elsewhere.client";
-import { replyArrived, rootsArrived, summariesArrived } from "~/features/threads/summaries.client";
+import { summariesArrived } from "~/features/threads/summaries.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { decryptAttachments } from "~/features/files/decrypt";
@@ -15,20 +18,6 @@ import type { EncryptedPreview } from "~/features/link-previews/types";
 
 const PAGE_SIZE = 200;
 const CATCH_UP_SIZE = 500;
-const HIGHLIGHT_MS = 6_000;
-const ORPHAN_AFTER_MS = 60_000;
-
-/** Two copies of one message (live event, send result, catch-up) keep every attachment and preview either has. */
-export const mergeMessages = (current: readonly DecryptedMessage[], incoming: readonly DecryptedMessage[]) =>
-  mergeOrdered(current, incoming, (a, b) => ({
-    ...b,
-    attachments: unionById(a.attachments, b.attachments),
-    previews: unionById(a.previews, b.previews),
-  }));
-
-/** A file message whose upload never completed carries no text and no attachment: it is not shown. */
-const isOrphan = (m: DecryptedMessage) =>
-  !m.text && m.attachments.length === 0 && Date.now() - new Date(m.created.replace(" ", "T")).getTime() > ORPHAN_AFTER_MS;
 
 type Page = "latest" | "older" | "after" | "newer";
 
@@ -47,36 +36,17 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   const [loadingOlder, setLoadingOlder] = useState(false);
   // The channel whose first page has arrived (an empty channel can then say so).
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
   const channelRef = useRef(channel);
   channelRef.current = channel;
   const generation = useRef(0);
-  const arrivedRef = useRef(onArrived);
-  arrivedRef.current = onArrived;
-
-  const highlight = useCallback((arrived: DecryptedMessage[]) => {
-    const ids = arrived.filter((m) => !m.own).map((m) => m.id);
-    if (ids.length === 0) return;
-    arrivedRef.current(arrived.filter((m) => !m.own));
-    setHighlighted((prev) => new Set([...prev, ...ids]));
-    setTimeout(() => {
-      setHighlighted((prev) => {
-        const next = new Set(prev);
-        for (const id of ids) next.delete(id);
-        return next;
-      });
-    }, HIGHLIGHT_MS);
-  }, []);
+  const { highlighted, highlight } = useHighlights(onArrived);
 
   /** Adds messages to the open channel (merging, never replacing: a live event may have been faster). */
   const add = useCallback((forChannel: string, incoming: DecryptedMessage[]) => {
     if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
-    // replies in a thread go to their thread (and count under its root); only some are in the channel too
-    for (const m of incoming) if (m.thread) replyArrived(m);
-    const inChannel = incoming.filter((m) => !m.threadOnly);
-    rootsArrived(inChannel);
+    const inChannel = channelOnly(incoming);
     if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
   }, []);
 
@@ -84,6 +54,31 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
 
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
   const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());
+  const annotationsRef = useRef(annotations);
+  annotationsRef.current = annotations;
+  const hasMoreRef = useRef(hasMore);
+  hasMoreRef.current = hasMore;
+
+  // A conversation opened before in this page shows what it showed then, at once (from memory), in the
+  // same render as the click; the latest page then catches it up. Any other starts empty.
+  const channelId = channel?.id;
+  const show = (id: string | undefined) => {
+    const kept = id ? recallHistory(user.id, id) : undefined;
+    setMessages((kept?.messages ?? []) as DecryptedMessage[]);
+    setAnnotations(kept?.annotations ?? new Map());
+    setHasMore(kept?.hasMore ?? false);
+    setHasNewer(false);
+    setLoadedFor(kept ? (id ?? null) : null);
+  };
+  const [shownFor, setShownFor] = useState<string | undefined>();
+  if (shownFor !== channelId) {
+    setShownFor(channelId);
+    show(channelId);
+  }
+  // What the conversation shows is kept for coming back (not a window back in history).
+  useEffect(() => {
+    if (channelId && loadedFor === channelId && !hasNewer) keepHistory(user.id, channelId, { messages, annotations, hasMore });
+  }, [user.id, channelId, loadedFor, hasNewer, messages, annotations, hasMore]);
   const annotate = useCallback((forChannel: string, incoming: Annotation[]) => {
     if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
     setAnnotations((current) => {
@@ -100,6 +95,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       if (!open) return;
       const gen = generation.current;
       const current = messagesRef.current;
+      const shown = { messages: new Set(current.map((m) => m.id)), annotations: new Set(annotationsRef.current.keys()) };
       const since = latestCreated(current);
       if (page !== "latest" && page !== "older" && !since) return loadPage("latest");
       const query =
@@ -110,34 +106,48 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
             : { after: since, limit: page === "newer" ? PAGE_SIZE : CATCH_UP_SIZE };
       const result = await fetchMessages(open.id, query);
       summariesArrived(result.threads ?? [], user.id);
-      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
-      if (gen !== generation.current) return;
+      // the latest page of a conversation shown from memory: what was decrypted before is not opened again
+      const known =
+        page === "latest" ? { messages: new Map(current.map((m) => [m.id, m])), annotations: annotationsRef.current } : undefined;
+      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages, known);
+      if (gen !== generation.current || channelRef.current?.id !== open.id) return;
+      if (page === "latest") {
+        const fresh = {
+          messages: channelOnly(decrypted.filter((m) => !isOrphan(m))),
+          annotations: new Map(found.map((a) => [a.id, a])),
+          hasMore: result.hasMore,
+        };
+        const caughtUp = (messages: readonly DecryptedMessage[]) =>
+          reconcileLatest({ messages, annotations: annotationsRef.current, hasMore: hasMoreRef.current }, shown, fresh, mergeMessages);
+        setMessages((messages) => caughtUp(messages).messages);
+        const next = caughtUp(messagesRef.current);
+        setAnnotations(next.annotations);
+        setHasMore(next.hasMore);
+        setLoadedFor(open.id);
+        return;
+      }
       annotate(open.id, found);
-      const known = new Set(current.map((m) => m.id));
       add(open.id, page === "after" ? decrypted : decrypted.filter((m) => !isOrphan(m)));
       if (page === "newer" || (page === "after" && !result.hasMore)) setHasNewer(result.hasMore);
       if (page === "after") {
-        highlight(decrypted.filter((m) => !known.has(m.id)));
+        highlight(decrypted.filter((m) => !shown.messages.has(m.id)));
         if (result.hasMore) await loadPage("after");
-      } else if (page !== "newer") {
-        setHasMore(result.hasMore);
-        if (page === "latest") setLoadedFor(open.id);
-      }
+      } else if (page === "older") setHasMore(result.hasMore);
     },
     [user, add, annotate, highlight],
   );
 
-  // Only a change of channel reloads (or `reload`, after new keys were accepted); list refreshes keep the same channel id.
-  const channelId = channel?.id;
+  // Only a change of channel reloads (or `reload`: new keys were accepted, back to the latest from a
+  // window back in history); list refreshes keep the same channel id.
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const reloaded = useRef(reloads);
   useEffect(() => {
     generation.current += 1;
-    setMessages([]);
-    setAnnotations(new Map());
-    setHasMore(false);
-    setHasNewer(false);
+    if (reloaded.current !== reloads) show(channelId);
+    reloaded.current = reloads;
     if (channelId) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `show` only sets state
   }, [channelId, loadPage, reloads]);
 
   // A window back in history has nothing to catch up at its end: newer pages load as the reader goes down.

@@ -102,10 +102,9 @@ export function ChatPane({
   }, [channel.id]);
   const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
   const jumpTo = async (id: string) => {
-    if (!history.find(id)) {
-      await history.loadAround(id).catch(() => undefined);
-      await rendered(`message-${id}`);
-    }
+    if (!history.find(id)) await history.loadAround(id).catch(() => undefined);
+    // (a conversation's first frame may not hold it yet: MessageList)
+    await rendered(`message-${id}`);
     const target = document.getElementById(`message-${id}`);
     if (!target) return notify("The original message is no longer available.");
     target.scrollIntoView({ block: "center" });

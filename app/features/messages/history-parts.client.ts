@@ -1,0 +1,49 @@
+/** Pieces of the open conversation's history (useChannelHistory.client.ts): merging, filtering, highlighting. */
+import { useCallback, useRef, useState } from "react";
+import { mergeMessages as mergeOrdered, unionById } from "~/features/messages/merge";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
+import { replyArrived, rootsArrived } from "~/features/threads/summaries.client";
+
+const HIGHLIGHT_MS = 6_000;
+const ORPHAN_AFTER_MS = 60_000;
+
+/** Two copies of one message (live event, send result, catch-up) keep every attachment and preview either has. */
+export const mergeMessages = (current: readonly DecryptedMessage[], incoming: readonly DecryptedMessage[]) =>
+  mergeOrdered(current, incoming, (a, b) => ({
+    ...b,
+    attachments: unionById(a.attachments, b.attachments),
+    previews: unionById(a.previews, b.previews),
+  }));
+
+/** Replies in a thread go to their thread (and count under its root); answers those shown in the channel too. */
+export function channelOnly(incoming: DecryptedMessage[]) {
+  for (const m of incoming) if (m.thread) replyArrived(m);
+  const inChannel = incoming.filter((m) => !m.threadOnly);
+  rootsArrived(inChannel);
+  return inChannel;
+}
+
+/** A file message whose upload never completed carries no text and no attachment: it is not shown. */
+export const isOrphan = (m: DecryptedMessage) =>
+  !m.text && m.attachments.length === 0 && Date.now() - new Date(m.created.replace(" ", "T")).getTime() > ORPHAN_AFTER_MS;
+
+/** Newly arrived messages of others, highlighted for a few seconds (`onArrived` plays the chime). */
+export function useHighlights(onArrived: (messages: DecryptedMessage[]) => void) {
+  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const arrivedRef = useRef(onArrived);
+  arrivedRef.current = onArrived;
+  const highlight = useCallback((arrived: DecryptedMessage[]) => {
+    const ids = arrived.filter((m) => !m.own).map((m) => m.id);
+    if (ids.length === 0) return;
+    arrivedRef.current(arrived.filter((m) => !m.own));
+    setHighlighted((prev) => new Set([...prev, ...ids]));
+    setTimeout(() => {
+      setHighlighted((prev) => {
+        const next = new Set(prev);
+        for (const id of ids) next.delete(id);
+        return next;
+      });
+    }, HIGHLIGHT_MS);
+  }, []);
+  return { highlighted, highlight };
+}
