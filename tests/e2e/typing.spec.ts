@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
 
 /**
  * A fingerprint of the data directory's records and files (SQLite's shared-memory index aside, which
@@ -37,7 +37,10 @@ test("typing indicators: shown on the other screen, gone after the sender stops,
   await expect(log(bob.page).getByText("hello bob")).toBeVisible();
   await waitLive(alice.page);
   await waitLive(bob.page);
-  // settle: nothing else is being written while the indicator comes and goes
+  // settle: nothing else is being written while the indicator comes and goes (each device's MLS key
+  // packages go up a moment after its workspace opens)
+  await keyPackagesSent(alice);
+  await keyPackagesSent(bob);
   await bob.page.waitForLoadState("networkidle");
   await alice.page.waitForLoadState("networkidle");
   const before = dataDirectory();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { genuineTyping, subscribeTyping, typingText } from "~/features/typing/typing.client";
@@ -8,14 +8,18 @@ const SHOWN_MS = 5_000;
 /** Who is typing in the open conversation (a polite live region; each name goes a few seconds after their last keystroke). */
 export function TypingIndicator({ user, channel, nameOf }: { user: SessionUser; channel: Channel; nameOf: (userId: string) => string }) {
   const [until, setUntil] = useState<ReadonlyMap<string, number>>(new Map());
+  // The conversation's record is replaced whenever the channel list reloads: only another conversation
+  // starts the indicator afresh.
+  const current = useRef(channel);
+  current.current = channel;
   useEffect(() => {
     setUntil(new Map());
     return subscribeTyping((event) => {
-      void genuineTyping(user, channel, event).then((genuine) => {
-        if (genuine) setUntil((current) => new Map(current).set(event.userId, Date.now() + SHOWN_MS));
+      void genuineTyping(user, current.current, event).then((genuine) => {
+        if (genuine) setUntil((shown) => new Map(shown).set(event.userId, Date.now() + SHOWN_MS));
       });
     });
-  }, [user, channel]);
+  }, [user, channel.id]);
   const someone = until.size > 0;
   useEffect(() => {
     if (!someone) return;
