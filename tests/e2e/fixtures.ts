@@ -20,7 +20,7 @@ export function newUser(prefix = "user"): TestUser {
 }
 
 /** Browser console errors fail a test, except the network lines Chromium prints for expected 4xx answers. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; closeContexts: void }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
@@ -36,6 +36,21 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       context.on("weberror", (error) => errors.push(String(error.error())));
       await use(errors);
       expect(errors, "console errors in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The browser is the worker's: contexts a test opened on it and left open (a failed test stops
+  // before its own close) would go on talking to this worker's stack during the tests after it.
+  closeContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close().catch(() => undefined)),
+      );
     },
     { auto: true },
   ],

@@ -1,25 +1,28 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import type PocketBase from "pocketbase";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { expect, test } from "./fixtures";
+import { expect, filesContaining, test } from "./fixtures";
 import { createChannel, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
 
 /**
- * A fingerprint of the data directory's records and files (SQLite's shared-memory index aside, which
- * reads change; the request log in auxiliary.db, which PocketBase flushes late, is checked apart).
+ * Records of any collection created or changed since `since` whose fields name one of `ids` (the
+ * people and the conversation of this test: the worker's other tests write their own, and a page's
+ * background work, such as its MLS key packages, is not typing).
  */
-function dataDirectory(): string {
-  const root = process.env.E2E_PB_DATA!;
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) return walk(file);
-      if (name.endsWith("-shm") || name.startsWith("auxiliary.db")) return [];
-      return [`${path.relative(root, file)} ${createHash("sha256").update(readFileSync(file)).digest("hex")}`];
-    });
-  return walk(root).sort().join("\n");
+async function recordsTouched(admin: PocketBase, since: string, ids: string[]): Promise<string[]> {
+  const touched: string[] = [];
+  for (const collection of await admin.collections.getFullList()) {
+    if (collection.type === "view") continue;
+    const dates = ["created", "updated"].filter((name) => collection.fields.some((field: { name: string }) => field.name === name));
+    if (dates.length === 0) continue;
+    const filter = dates.map((name) => `${name} >= "${since}"`).join(" || ");
+    const records = await admin.collection(collection.name).getFullList({ filter, batch: 500 });
+    for (const record of records) {
+      const text = JSON.stringify(record);
+      if (ids.some((id) => text.includes(id))) touched.push(`${collection.name} ${text.slice(0, 300)}`);
+    }
+  }
+  return touched;
 }
 
 const indicator = (page: Page) => page.getByRole("status").filter({ hasText: /is typing…|are typing…/ });
@@ -37,24 +40,34 @@ test("typing indicators: shown on the other screen, gone after the sender stops,
   await expect(log(bob.page).getByText("hello bob")).toBeVisible();
   await waitLive(alice.page);
   await waitLive(bob.page);
-  // settle: nothing else is being written while the indicator comes and goes (each device's MLS key
-  // packages go up a moment after its workspace opens)
+  // settle: each device's MLS key packages go up a moment after its workspace opens (not typing)
   await keyPackagesSent(alice);
   await keyPackagesSent(bob);
-  await bob.page.waitForLoadState("networkidle");
-  await alice.page.waitForLoadState("networkidle");
-  const before = dataDirectory();
-
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  // what Alice's page tells the server while she types: its sealed data must be stored nowhere
+  const told: string[] = [];
+  alice.page.on("request", (request) => {
+    if (request.url().endsWith(`/api/channels/${channelId}/typing`))
+      told.push((JSON.parse(request.postData() ?? "{}") as { data?: string }).data ?? "");
+  });
+  const since = new Date().toISOString().replace("T", " ");
   const box = alice.page.getByLabel("Message", { exact: true });
   // she keeps typing until Bob's screen shows it (how fast is a figure for the bench, not a timed test;
   // the page tells at most every 3 s, and her last word may have told less than 3 s ago)
   await expect(async () => {
     await box.pressSequentially(" and more", { delay: 20 });
+    // (the indicator may still show her typing of "hello bob": wait for one told after the listener)
+    expect(told.length).toBeGreaterThan(0);
     await expect(indicator(bob.page)).toHaveText(`${alice.user.username} is typing…`, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   // she stops: it goes by itself
   await expect(indicator(bob.page)).toHaveCount(0, { timeout: 8_000 });
-  expect(dataDirectory()).toBe(before);
+  expect(
+    told.every((data) => data.length > 20),
+    "a classic channel's typing event carries sealed data",
+  ).toBe(true);
+  for (const data of told) expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], data)).toEqual([]);
+  expect(await recordsTouched(admin, since, [alice.id, bob.id, channelId])).toEqual([]);
 
   // Bob turns his off: Alice sees nothing while he types.
   await bob.page.getByRole("button", { name: "Notifications" }).first().click();
@@ -68,7 +81,6 @@ test("typing indicators: shown on the other screen, gone after the sender stops,
 
   // The request log never names the typing route (its successes are not logged): once it holds Bob's
   // settings save, which came after Alice's typing, it would hold those too.
-  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   const logged = async (url: string) => (await admin.logs.getList(1, 1, { filter: admin.filter("data.url ~ {:url}", { url }) })).totalItems;
   // PocketBase writes its request log in batches: after 3 s without a new request, or at once when
   // 200 are waiting. The open pages (and this poll) keep resetting the 3 s, so fill the batch instead.
