@@ -123,6 +123,15 @@ test("a thread of three replies in a classic channel, a sealed channel and a dir
   const again = await openThread(bob.page, "kick-off in Threaded");
   await expect(again.getByRole("list", { name: "Replies" }).getByRole("listitem")).toHaveCount(7);
 
+  // Someone who joins later finds a reply that is only in its thread: the search backfill reads the
+  // threads of the pages it indexes, not only the channel's flow.
+  const carol = await person(browser, "carol");
+  await joinAndOpen(carol.page, classicId, password, "Threaded");
+  await carol.page.keyboard.press("Control+k");
+  await carol.page.getByRole("combobox", { name: "Search messages" }).fill("looks away");
+  await expect(carol.page.getByRole("listbox", { name: "Search results" }).getByRole("option")).toHaveCount(1, { timeout: 30_000 });
+  await carol.context.close();
+
   // Sealed channel (MLS): the same.
   const sealedPassword = `threads-sealed-${Date.now()}`;
   const sealedId = await createSealed(alice.page, "Sealed Threads", sealedPassword);

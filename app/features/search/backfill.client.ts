@@ -2,7 +2,8 @@ import type { SessionUser } from "~/lib/session-user";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import type { Channel } from "~/features/channels/types";
 import { decryptRecords, fetchMessages } from "~/features/messages/messages.client";
-import type { EncryptedMessage } from "~/features/messages/types";
+import type { EncryptedMessage, ThreadSummary } from "~/features/messages/types";
+import { fetchThread } from "~/features/threads/fetch.client";
 import type { SearchIndex } from "~/features/search/engine";
 import { editsOf, toDoc } from "~/features/search/docs";
 
@@ -36,6 +37,19 @@ export async function indexRecords(user: SessionUser, index: SearchIndex, channe
     index.edit(edit.targetId, { senderId: edit.senderId, text: edit.text ?? "", created: edit.created });
 }
 
+/** Between two threads' fetches of one page: a page of history holds up to 200 roots. */
+const THREAD_PAUSE_MS = BACKFILL_PAUSE_MS / 5;
+
+/** The replies in the page's threads: a reply that stays in its thread is not in the channel's flow. */
+async function indexThreads(run: BackfillRun, channel: Channel, threads: readonly ThreadSummary[] | undefined) {
+  for (const { root } of threads ?? []) {
+    if (run.stopped()) return;
+    const { messages } = await fetchThread(channel.id, root);
+    await indexRecords(run.user, run.index, channel, messages);
+    await sleep(THREAD_PAUSE_MS);
+  }
+}
+
 const span = (records: EncryptedMessage[]) => {
   const created = records.filter((r) => !r.kind).map((r) => r.created);
   return { oldest: created.reduce((a, b) => (a < b ? a : b), created[0]), newest: created.reduce((a, b) => (a > b ? a : b), created[0]) };
@@ -62,6 +76,7 @@ export async function backfill(run: BackfillRun) {
     while (chunk.meta.newest && !run.stopped()) {
       const result = await fetchMessages(channel.id, { after: chunk.meta.newest, limit: CATCH_UP });
       await indexRecords(user, index, channel, result.messages);
+      await indexThreads(run, channel, result.threads);
       const { newest } = span(result.messages);
       const moved = newest !== undefined && newest > chunk.meta.newest;
       if (moved)
@@ -78,6 +93,7 @@ export async function backfill(run: BackfillRun) {
       const first = chunk.meta.oldest === undefined;
       const result = await fetchMessages(channel.id, { before: chunk.meta.oldest, limit: PAGE, count: first });
       await indexRecords(user, index, channel, result.messages);
+      await indexThreads(run, channel, result.threads);
       const { oldest, newest } = span(result.messages);
       chunk.meta = {
         oldest: oldest ?? chunk.meta.oldest,

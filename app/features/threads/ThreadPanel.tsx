@@ -1,6 +1,6 @@
+import { fetchThread } from "~/features/threads/fetch.client";
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { randomUuid } from "~/crypto";
-import { api } from "~/lib/api.client";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
@@ -11,7 +11,6 @@ import { formatTime } from "~/features/messages/text";
 import { decryptRecords, sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
 import { RichText } from "~/features/messages/RichText";
 import { mergeMessages } from "~/features/messages/merge";
-import type { EncryptedMessage } from "~/features/messages/types";
 import { markThreadSeen } from "~/features/threads/seen.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 
@@ -42,7 +41,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
     setRoot(null);
     setReplies([]);
     setFailed(false);
-    api<{ messages: EncryptedMessage[] }>(`/api/channels/${channel.id}/threads/${rootId}`)
+    fetchThread(channel.id, rootId)
       .then((found) => decryptRecords(user, channel, found.messages))
       .then(
         ({ messages, annotations: found }) => {
