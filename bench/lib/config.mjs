@@ -25,7 +25,7 @@ export const CFG = QUICK
       // Past the 10,000 target until delivery breaks at 5 messages/s. The simulated pages are spread
       // over listener processes and source addresses (bench/lib/listener.mjs); what bounds the ramp
       // then is the web tier's open-file limit (one descriptor per stream in the web process that
-      // serves it: about 2 × 19,500 with two web processes under a 20,000 limit each).
+      // serves it: up to about 37,700 clients with two web processes under a 20,000 limit each).
       capacityLevels: [
         1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000, 14_000, 16_000, 20_000, 24_000, 30_000, 36_000,
       ],
