@@ -273,7 +273,7 @@ async function runPhases(stack, results, tag) {
       channel: channelCap,
       pages: full,
       listeners,
-      cfg: { ...CFG, openConcurrency: CFG.capacityOpenConcurrency },
+      cfg: { ...CFG, openConcurrency: CFG.capacityOpenConcurrency, fdLimit: fdLimits().soft },
       log,
       timeLeft,
       send: (tally, sender, index, i) => sendBench(c, tally, sender, index, channelCap, i),

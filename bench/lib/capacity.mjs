@@ -93,8 +93,13 @@ export async function capacityRamp({ root, c, stack, pids: basePids, channel, pa
   const verifying = cfg.capacityVerifying;
   const cookies = [...pages.slice(verifying).map((p) => p.cookieHeader()), ...listeners.map((l) => l.cookie)];
   const total = verifying + cookies.length;
-  const listener = await Listener.start(root, stack.dir);
-  const pids = { ...basePids, bench: [basePids.bench, listener.pid] };
+  const levels = cfg.capacityLevels.filter((level) => level <= total);
+  const listener = await Listener.start(root, stack.dir, Math.max(0, (levels.at(-1) ?? 0) - verifying));
+  const pids = { ...basePids, bench: [basePids.bench, ...listener.pids] };
+  // Each web process holds one descriptor per stream it serves. The streams are dealt out in turn,
+  // not quite evenly (5,868 and 6,267 of 12,000 in one run): a step needs 5% and 200 descriptors to spare.
+  const webServing = Math.max(1, basePids.web.length > 1 ? basePids.web.length - 1 : 1);
+  const webFdsAt = (level) => (level / webServing) * 1.05 + 200;
   const streams = [];
   let tally = null;
   let ended = 0;
@@ -128,6 +133,10 @@ export async function capacityRamp({ root, c, stack, pids: basePids, channel, pa
     for (const level of cfg.capacityLevels) {
       if (level > total) {
         out.stopped = `only ${total} accounts`;
+        break;
+      }
+      if (webFdsAt(level) > cfg.fdLimit) {
+        out.stopped = `the web tier's open-file limit: ${fmt(level / webServing)} streams per web process at ${level} clients, limit ${cfg.fdLimit} per process (${webServing} web process${webServing > 1 ? "es" : ""})`;
         break;
       }
       if (timeLeft() < cfg.capacityLevelBudgetMs) {
@@ -171,7 +180,11 @@ export async function capacityRamp({ root, c, stack, pids: basePids, channel, pa
         break;
       }
       await sleep(2_000);
-      entry.idle = { rss: memory(pids), fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web), bench: fdCount(pids.bench) } };
+      entry.idle = {
+        rss: memory(pids),
+        fds: { pocketbase: fdCount(pids.pocketbase), web: fdCount(pids.web), bench: fdCount(pids.bench) },
+        fdsEach: { web: pids.web.map((pid) => fdCount(pid)), bench: pids.bench.map((pid) => fdCount(pid)) },
+      };
 
       for (const { rate, seconds } of cfg.capacityRates) {
         if (out.failed[rate]) continue;

@@ -36,11 +36,11 @@ export function evidence(r) {
     const rates = (r.config.capacityRates ?? []).map((x) => `${x.rate} messages/s for ${x.seconds} s`).join(", then ");
     lines.push("");
     lines.push(
-      `Capacity ramp: every client in one channel; at each level ${r.config.capacitySenders} of them send ${rates} (a rate is no longer tried above the level where it broke). The first ${r.config.capacityVerifying} clients verify and decrypt every message in the bench process; the others are streams held by bench/listener (Go, one TCP connection each), which times the receipt. CPU in % of one core during the sending window (web: all processes, then each, supervisor first; bench: the Node process, then the listener); RSS after the window. Web tier: ${r.webProcesses} process${r.webProcesses > 1 ? "es" : ""}; file-descriptor limit ${n(r.fdLimit)}.`,
+      `Capacity ramp: every client in one channel; at each level ${r.config.capacitySenders} of them send ${rates} (a rate is no longer tried above the level where it broke). The first ${r.config.capacityVerifying} clients verify and decrypt every message in the bench process; the others are streams held by bench/listener (Go, one TCP connection each, spread over ${n((cap.benchPids?.length ?? 2) - 1)} process${(cap.benchPids?.length ?? 2) > 2 ? "es, each connecting from its own loopback address" : ""}), which times the receipt. CPU in % of one core during the sending window (web: all processes, then each, supervisor first; bench: the Node process, then the listeners); RSS after the window. Web tier: ${r.webProcesses} process${r.webProcesses > 1 ? "es" : ""}; file-descriptor limit ${n(r.fdLimit)} per process.`,
     );
     lines.push("");
     lines.push(
-      "| clients | streams opened in (CPU PB / web / bench) | rate | p50 | p99 | lost | POST p50 / p99 | CPU PB | CPU web (each) | CPU bench (each) | CPU other | CPU ms per message PB / web | RSS PB | RSS web (each) | RSS bench (each) | open fds PB / web / bench |",
+      "| clients | streams opened in (CPU PB / web / bench) | rate | p50 | p99 | lost | POST p50 / p99 | CPU PB | CPU web (each) | CPU bench (each) | CPU other | CPU ms per message PB / web | RSS PB | RSS web (each) | RSS bench (each) | open fds PB / web (each) / bench (each) |",
     );
     lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const l of cap.levels) {
@@ -51,7 +51,10 @@ export function evidence(r) {
         );
         continue;
       }
-      const fds = l.idle?.fds ? `${n(l.idle.fds.pocketbase)} / ${n(l.idle.fds.web)} / ${n(l.idle.fds.bench)}` : "";
+      const each = (list) => (list && list.length > 1 ? ` (${list.map((v) => n(v)).join(" + ")})` : "");
+      const fds = l.idle?.fds
+        ? `${n(l.idle.fds.pocketbase)} / ${n(l.idle.fds.web)}${each(l.idle.fdsEach?.web)} / ${n(l.idle.fds.bench)}${each(l.idle.fdsEach?.bench)}`
+        : "";
       for (const x of l.rounds) {
         const perMessage = (pct) => ((pct / 100) * x.cpu.seconds * 1000) / Math.max(1, x.messages);
         lines.push(

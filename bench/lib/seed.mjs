@@ -38,14 +38,19 @@ migrate((app) => {
       "encrypted_rsa_private_key, kdf_iterations, created, updated) VALUES ({:id}, {:email}, FALSE, FALSE, {:password}, " +
       "{:tokenKey}, {:ecdh}, {:rsa}, 600000, {:now}, {:now})",
   );
+  // The wrapped keys are never unwrapped (a listener only holds a live stream): one random value each
+  // for all of them, as long as real ones. Fresh strings per account made starting the stack with
+  // 36,000 accounts take 42 s instead of 7 s.
+  const ecdh = $security.randomString(600);
+  const rsa = $security.randomString(2200);
   for (let i = 1; i < count; i++) {
     insert.bind({
       id: id(i),
       email: id(i) + "@bench.test",
       password: row.password,
       tokenKey: $security.randomString(50),
-      ecdh: $security.randomString(600),
-      rsa: $security.randomString(2200),
+      ecdh,
+      rsa,
       now,
     }).execute();
   }

@@ -112,7 +112,8 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
   };
   try {
     await waitHealthy(`${pbUrl}/api/health`, pb, "PocketBase");
-    // Exempt the loopback address from PocketBase's rate limiter (the web server forwards 127.0.0.1).
+    // Exempt loopback from PocketBase's rate limiter (the web server forwards the client's address:
+    // 127.0.0.1, or 127.0.0.N for the capacity ramp's listener processes, bench/lib/listener.mjs).
     let auth;
     for (let attempt = 0; attempt < 5; attempt++) {
       auth = await request(`${pbUrl}/api/collections/_superusers/auth-with-password`, {
@@ -129,7 +130,7 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
     const settings = await request(`${pbUrl}/api/settings`, {
       method: "PATCH",
       headers: { Authorization: token },
-      body: { rateLimits: { excludedIPs: ["127.0.0.1"] }, batch: { enabled: true, maxRequests: 500, timeout: 60 } },
+      body: { rateLimits: { excludedIPs: ["127.0.0.0/8"] }, batch: { enabled: true, maxRequests: 500, timeout: 60 } },
     });
     if (settings.status !== 200) throw new Error(`settings update answered ${settings.status}: ${settings.text}`);
 

@@ -12,11 +12,17 @@
 //	{"op":"count"}                 -> {"op":"count","delivered":N}
 //	{"op":"end"}                   -> {"op":"result","delivered":N,"expected":N,"ended":N,"latencies":[ms…]}
 //	{"op":"close"}                 closes every stream and exits
+//
+// One process holds at most what its open-file limit allows; the bench runs several for more
+// streams (bench/lib/listener.mjs), each connecting from its own loopback address (-source
+// 127.0.0.N), since one source address has only the ephemeral ports' range (about 28,000) of
+// connections to the web server's one address and port.
 package main
 
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net"
 	"os"
@@ -133,6 +139,17 @@ func reply(v any) {
 }
 
 func main() {
+	from := flag.String("source", "", "local IPv4 address to connect from (default: the kernel's choice)")
+	flag.Parse()
+	if *from != "" {
+		ip := net.ParseIP(*from).To4()
+		if ip == nil {
+			fmt.Fprintln(os.Stderr, "-source: not an IPv4 address:", *from)
+			os.Exit(2)
+		}
+		source = &syscall.SockaddrInet4{}
+		copy(source.Addr[:], ip)
+	}
 	initClock()
 	startPollers()
 	in := bufio.NewScanner(os.Stdin)

@@ -151,12 +151,32 @@ func (s *stream) feed(data []byte, at int64) {
 	s.buf = append(s.buf[:0], s.buf[last+2:]...)
 }
 
+// IP_BIND_ADDRESS_NO_PORT (linux/in.h): bind picks the address only, connect picks the port.
+const ipBindAddressNoPort = 24
+
+// source: the local address the streams connect from (-source), nil for the kernel's choice.
+var source *syscall.SockaddrInet4
+
 // openStream connects (blocking), sends the request, then hands the socket to a poller.
 func openStream(addr *net.TCPAddr, host, path, cookie string, client int, ready chan<- error) {
 	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		ready <- err
 		return
+	}
+	if source != nil {
+		// The source address is chosen, its port left to connect(): each source address of 127/8 has
+		// its own ephemeral ports towards the web server's one address and port (about 28,000).
+		if err := syscall.SetsockoptInt(fd, syscall.IPPROTO_IP, ipBindAddressNoPort, 1); err != nil {
+			syscall.Close(fd)
+			ready <- err
+			return
+		}
+		if err := syscall.Bind(fd, source); err != nil {
+			syscall.Close(fd)
+			ready <- err
+			return
+		}
 	}
 	sa := &syscall.SockaddrInet4{Port: addr.Port}
 	copy(sa.Addr[:], addr.IP.To4())

@@ -94,7 +94,7 @@ describe("live fan-out", () => {
     expect(streams.alice[0].writes).toHaveLength(2);
   });
 
-  it("keeps the order and the right frames past the events that get a bit each", () => {
+  it("keeps the order and the right frames when streams get different events of one window", () => {
     const { fanOut, streams, slotsOf, tick } = setup({ alice: ["c1"], bob: ["c1"] }, 1);
     fanOut.queue(frame("first"), null, ["alice", "bob"], slotsOf);
     fanOut.schedule();
@@ -108,6 +108,22 @@ describe("live fan-out", () => {
         .join("");
     expect(text(streams.alice[0].writes[1])).toBe(expected("alice"));
     expect(text(streams.bob[0].writes[1])).toBe(expected("bob"));
+  });
+
+  it("joins a window's frames once for all the streams that get the same events, however many events it holds", () => {
+    const users = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`u${i}`, ["c1"]]));
+    const { fanOut, streams, slotsOf, tick } = setup({ ...users, late: ["c1"] }, 1);
+    const everyone = Object.keys(users);
+    fanOut.queue(frame("first"), null, everyone, slotsOf);
+    fanOut.schedule();
+    for (let i = 0; i < 100; i++) fanOut.queue(frame(`e${i}`), null, i === 0 ? everyone : [...everyone, "late"], slotsOf);
+    fanOut.schedule();
+    tick(MAX_INTERVAL_MS);
+    const all = Array.from({ length: 100 }, (_, i) => `data: e${i}\n\n`);
+    const shared = streams.u0[0].writes[1];
+    expect(text(shared)).toBe(all.join(""));
+    for (const u of everyone) expect(streams[u][0].writes[1]).toBe(shared);
+    expect(text(streams.late[0].writes[0])).toBe(all.slice(1).join(""));
   });
 
   it("drops what was queued when cleared", () => {

@@ -24,16 +24,54 @@ export interface FanOutTarget {
 
 export interface FanOutSlot<T extends FanOutTarget> {
   readonly target: T;
-  /** Frames queued for this stream in the current window (null: none). */
-  frames: Uint8Array[] | null;
-  /** Which of the window's events they are, a bit per event; -1 past the first 30 events. */
-  events: number;
+  /** The events queued for this stream in the current window (null: none). */
+  queued: Queued | null;
+}
+
+/**
+ * A list of the window's events, as a node of a tree: the root is the empty list, a child is its
+ * parent's list and one more event. Streams that receive the same events in the same order hold the
+ * same node, and so get the same joined bytes, however many events the window has.
+ */
+interface Queued {
+  readonly frame: Uint8Array | null;
+  readonly parent: Queued | null;
+  readonly count: number;
+  /** The child for the event that first extended this list (most streams take the same path). */
+  firstIndex: number;
+  first: Queued | null;
+  /** Children for other events, by the event's index in the window. */
+  others: Map<number, Queued> | null;
+  /** The frames joined (once, when the window is written). */
+  bytes: Uint8Array | null;
+}
+
+const emptyList = (): Queued => ({ frame: null, parent: null, count: 0, firstIndex: -1, first: null, others: null, bytes: null });
+
+/** The list `from` with the window's event `index` appended (the same node for every stream that asks). */
+function extend(from: Queued, index: number, frame: Uint8Array): Queued {
+  if (from.firstIndex === index) return from.first as Queued;
+  const known = from.others?.get(index);
+  if (known) return known;
+  const next: Queued = { frame, parent: from, count: from.count + 1, firstIndex: -1, first: null, others: null, bytes: null };
+  if (from.firstIndex === -1) {
+    from.firstIndex = index;
+    from.first = next;
+  } else (from.others ??= new Map()).set(index, next);
+  return next;
+}
+
+/** A list's frames in one buffer: the frame itself for one event, else joined once per list. */
+function bytesOf(list: Queued): Uint8Array {
+  if (list.bytes) return list.bytes;
+  if (list.count === 1) return (list.bytes = list.frame as Uint8Array);
+  const frames = new Array<Uint8Array>(list.count);
+  for (let node: Queued | null = list, i = list.count - 1; node?.frame; node = node.parent, i--) frames[i] = node.frame;
+  return (list.bytes = Buffer.concat(frames));
 }
 
 export const SPACING = 4;
 export const MAX_INTERVAL_MS = 100;
-/** Events of one window that get a bit each (a 31-bit integer); later ones are joined per stream. */
-const MASK_EVENTS = 30;
 /** Streams written to before the process turns to other work, within one fan-out. */
 export const CHUNK = 250;
 
@@ -46,6 +84,7 @@ interface Writes<T> {
 export class FanOut<T extends FanOutTarget> {
   private touched: FanOutSlot<T>[] = [];
   private window = 0;
+  private lists = emptyList();
   private lastFlush = -Infinity;
   private interval = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -55,7 +94,7 @@ export class FanOut<T extends FanOutTarget> {
   constructor(private readonly now: () => number = () => performance.now()) {}
 
   static slot<T extends FanOutTarget>(target: T): FanOutSlot<T> {
-    return { target, frames: null, events: 0 };
+    return { target, queued: null };
   }
 
   /** Frames waiting to be written (streams with something queued). */
@@ -89,17 +128,10 @@ export class FanOut<T extends FanOutTarget> {
   /** queue, for recipients' streams already looked up (FanOut.resolve). */
   queueSlots(frame: Uint8Array, channel: string | null, slots: readonly FanOutSlot<T>[]) {
     const index = this.window++;
-    const bit = index < MASK_EVENTS ? 1 << index : 0;
     for (const slot of slots) {
       if (channel !== null && slot.target.channelId !== channel) continue;
-      if (slot.frames === null) {
-        slot.frames = [frame];
-        slot.events = bit || -1;
-        this.touched.push(slot);
-      } else {
-        slot.frames.push(frame);
-        slot.events = bit && slot.events > 0 ? slot.events | bit : -1;
-      }
+      if (slot.queued === null) this.touched.push(slot);
+      slot.queued = extend(slot.queued ?? this.lists, index, frame);
     }
   }
 
@@ -116,16 +148,17 @@ export class FanOut<T extends FanOutTarget> {
 
   /** Drops everything queued (the connection the events came from ended). */
   clear() {
-    for (const slot of this.touched) slot.frames = null;
+    for (const slot of this.touched) slot.queued = null;
     this.touched = [];
     this.window = 0;
+    this.lists = emptyList();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.writing = null;
   }
 
   /**
-   * Takes the window's frames off their slots (joined once per distinct set of events), then writes
+   * Takes the window's frames off their slots (joined once per distinct list of events), then writes
    * them CHUNK streams at a time, letting other work of the process (a message POST, PocketBase's
    * next events) run between chunks. The next window waits until this one is written, so a stream
    * gets its events in order.
@@ -136,22 +169,14 @@ export class FanOut<T extends FanOutTarget> {
     this.lastFlush = this.now();
     this.touched = [];
     this.window = 0;
-    const joined = new Map<number, Uint8Array>();
+    this.lists = emptyList();
     const writes: Writes<T> = { targets: [], bytes: [] };
     for (const slot of touched) {
-      const frames = slot.frames;
-      const events = slot.events;
-      slot.frames = null;
-      if (!frames) continue;
-      let bytes: Uint8Array;
-      if (frames.length === 1) bytes = frames[0];
-      else if (events > 0) {
-        let shared = joined.get(events);
-        if (!shared) joined.set(events, (shared = Buffer.concat(frames)));
-        bytes = shared;
-      } else bytes = Buffer.concat(frames);
+      const queued = slot.queued;
+      slot.queued = null;
+      if (!queued) continue;
       writes.targets.push(slot.target);
-      writes.bytes.push(bytes);
+      writes.bytes.push(bytesOf(queued));
     }
     const run = { busy: this.now() - this.lastFlush };
     this.writing = run;
