@@ -5,20 +5,11 @@
 // Chromium runs without its frame-rate limit, so that the time between two animation frames is what
 // the frame cost (script, style, layout, paint), not the display's 16.7 ms beat.
 import { chromium } from "@playwright/test";
+import { LAUNCH_ARGS } from "./browser.mjs";
 import { createChannel, joinChannel, postMessage } from "./chat.mjs";
 import { percentile, pool } from "./stats.mjs";
 
-const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-frame-rate-limit",
-  "--disable-gpu-vsync",
-];
+const SCROLL_ARGS = [...LAUNCH_ARGS, "--disable-frame-rate-limit", "--disable-gpu-vsync"];
 
 /** Creates the channel (its creator: the reader) and posts `total` messages from `senders`. */
 export async function seedLongHistory({ c, reader, senders, tag, total }) {
@@ -58,7 +49,7 @@ function scrollToTop(maxMs) {
  * Returns { loaded, loadSeconds, frames, p50, p95, max, over16 }.
  */
 export async function measureScroll({ baseUrl, reader, channel, log }) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: SCROLL_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl });
     const page = await context.newPage();
