@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { apiMember } from "./api-member";
 import { expect, test } from "./fixtures";
-import { createChannel, log, person, send, waitLive } from "./helpers";
+import { channelWithPin, createChannel, log } from "./helpers";
 
 // A long history (over 500 loaded messages) mounts only the messages in and near view (ADR 34): every
 // message is still reached by scrolling, a jump or a pin, and the list keeps the reader's place.
@@ -21,15 +21,7 @@ test("a history of 701 messages mounts what is in view, loads older pages in pla
   browser,
 }) => {
   test.setTimeout(240_000);
-  const alice = await person(browser, "alice");
-  const password = `longer-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Long Read", password);
-  await waitLive(alice.page);
-  await send(alice.page, "the very first word");
-  await line(alice.page, "the very first word").hover();
-  await line(alice.page, "the very first word").getByRole("button", { name: "More" }).click();
-  await alice.page.getByRole("menuitem", { name: "Pin message" }).click();
-  await expect(line(alice.page, "the very first word").getByText("Pinned by you")).toBeVisible();
+  const { alice, password, channelId } = await channelWithPin(browser, "Long Read", "the very first word");
   const bob = await apiMember(channelId, password);
   await bob.post(Array.from({ length: TOTAL - 1 }, (_, i) => `line ${i} of the long read`));
   await createChannel(alice.page, "Elsewhere", `elsewhere-${Date.now()}`);

@@ -1,7 +1,7 @@
 // The rows of a long message list, only those in and near view mounted (loaded on its own, when a list
 // first grows long: ADR 34). The scrolling element stays the list's own; each row is measured as it is.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode, type RefObject } from "react";
+import { memo, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode, type RefObject } from "react";
 
 export interface RowsHandle {
   /** The list's scrollTop that puts row `index`'s top at the list's top (estimated until measured). */
@@ -58,9 +58,14 @@ export function VirtualRows({ count, keyOf, row, list, handle }: Props) {
           className="virtual-row"
           style={{ transform: `translateY(${item.start - margin}px)` }}
         >
-          {row(item.index)}
+          <Row index={item.index} row={row} />
         </div>
       ))}
     </div>
   );
 }
+
+/** One row: rendered again when the list's content changes, not when scrolling moves it. */
+const Row = memo(function Row({ index, row }: { index: number; row: (index: number) => ReactNode }) {
+  return row(index);
+});
