@@ -6,7 +6,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",

@@ -58,6 +58,8 @@ Object.assign(CFG, {
   fanoutVerifying: 10,
   fanoutInflight: 4,
   historySenders: 5,
+  // The long history scrolled from the bottom to the top (issue 29: 10,000 loaded messages).
+  scrollMessages: process.env.BENCH_SCROLL_MESSAGES ? Number(process.env.BENCH_SCROLL_MESSAGES) : 10_000,
   capacityP99Ms: 250,
   drainMs: 5_000,
   levelOpenBudgetMs: 120_000,

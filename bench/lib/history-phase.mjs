@@ -7,6 +7,7 @@ import { measureBrowser } from "./browser.mjs";
 import { postMessage } from "./chat.mjs";
 import { CFG } from "./config.mjs";
 import { markdownMessage } from "./markdown.mjs";
+import { measureScroll, seedLongHistory } from "./scroll.mjs";
 import { fdCount } from "./stack.mjs";
 import { percentile, pool } from "./stats.mjs";
 
@@ -25,7 +26,7 @@ function databaseBytes(dataDir) {
   return total;
 }
 
-/** Posts the history and measures it: results.historySetup, results.browser, results.pbkdf2NodeMs. */
+/** Posts the history and measures it: results.historySetup, results.browser, results.scroll, results.pbkdf2NodeMs. */
 export async function historyPhase({ c, stack, pids, full, reader, channels, results, log }) {
   const { C: channelC, D: channelD, E: channelE, M: channelM } = channels;
   const dbBefore = databaseBytes(stack.dataDir);
@@ -130,6 +131,27 @@ export async function historyPhase({ c, stack, pids, full, reader, channels, res
   } catch (error) {
     log(`browser phase failed: ${error.message}`);
     results.browser = { error: String(error.message ?? error), apiPageMs };
+  }
+  // A channel with 10,000 messages, all loaded in one page, scrolled from the bottom to the top.
+  try {
+    const s = performance.now();
+    const long = await seedLongHistory({
+      c,
+      reader,
+      senders,
+      tag: channelC.name.replace(/^bench-history-/, ""),
+      total: CFG.scrollMessages,
+    });
+    log(`posted ${CFG.scrollMessages} messages for the scroll in ${((performance.now() - s) / 1000).toFixed(1)} s`);
+    results.scroll = await measureScroll({
+      baseUrl: stack.webUrl,
+      reader: { email: reader.user.email, password: reader.password },
+      channel: long,
+      log,
+    });
+  } catch (error) {
+    log(`scroll phase failed: ${error.message}`);
+    results.scroll = { error: String(error.message ?? error) };
   }
   const node = performance.now();
   await c.deriveAccountSecrets("a password", "someone@example.test", c.PBKDF2_ITERATIONS);

@@ -170,6 +170,16 @@ function rows(r) {
   } else {
     out.push(["history / first load / sign-in", `not measured: ${b?.error ?? "skipped"}`, "—", "—", "—"]);
   }
+  const s = r.scroll;
+  if (s && !s.error)
+    out.push([
+      `history: scroll ${n(s.loaded)} loaded messages bottom to top, frame p95`,
+      ms(s.p95, 1),
+      `p50 ${ms(s.p50, 1)}, ${n(s.frames)} frames, ${n(s.over16)} over 16 ms${s.reachedTop ? "" : ", top not reached"}`,
+      "≤ 16 ms",
+      yes(s.reachedTop && s.p95 <= 16),
+    ]);
+  else out.push(["history: scroll 10,000 loaded messages", `not measured: ${s?.error ?? "skipped"}`, "—", "—", "—"]);
   out.push(...searchRows(r));
   return out;
 }

@@ -171,3 +171,18 @@ export function recordRequests(context: BrowserContext, into: string[] = []): st
   context.on("request", (request) => into.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? ""));
   return into;
 }
+
+/** Alice's new channel `name` with her message `text` pinned as its first (for tests of a long history). */
+export async function channelWithPin(browser: Browser, name: string, text: string) {
+  const alice = await person(browser, "alice");
+  const password = `${name}-${Date.now()}`;
+  const channelId = await createChannel(alice.page, name, password);
+  await waitLive(alice.page);
+  await send(alice.page, text);
+  const article = log(alice.page).getByRole("article").filter({ hasText: text });
+  await article.hover();
+  await article.getByRole("button", { name: "More" }).click();
+  await alice.page.getByRole("menuitem", { name: "Pin message" }).click();
+  await expect(article.getByText("Pinned by you")).toBeVisible();
+  return { alice, password, channelId };
+}

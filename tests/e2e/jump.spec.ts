@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { apiMember } from "./api-member";
 import { expect, test } from "./fixtures";
-import { createChannel, log, person, send, waitLive } from "./helpers";
+import { channelWithPin, log, send } from "./helpers";
 
 // A jump to any message (a pin, a search result, a message link) fetches one page around it, wherever it
 // is in history; newer messages load below it as the reader goes down, and "Jump to latest" goes back.
@@ -12,15 +12,7 @@ test("a pinned message 230 messages back opens with one page around it; Jump to 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const alice = await person(browser, "alice");
-  const password = `long-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Long Story", password);
-  await waitLive(alice.page);
-  await send(alice.page, "the decision we took");
-  await article(alice.page, "the decision we took").hover();
-  await article(alice.page, "the decision we took").getByRole("button", { name: "More" }).click();
-  await alice.page.getByRole("menuitem", { name: "Pin message" }).click();
-  await expect(article(alice.page, "the decision we took").getByText("Pinned by you")).toBeVisible();
+  const { alice, password, channelId } = await channelWithPin(browser, "Long Story", "the decision we took");
   // Bob writes the 230 that follow through the API, encrypted and signed as his page would.
   const bob = await apiMember(channelId, password);
   await bob.post(Array.from({ length: 230 }, (_, i) => `later message ${i}`));

@@ -34,6 +34,8 @@ export interface ItemProps extends MessageActions {
   translationLang?: string;
   showingOriginal: boolean;
   onToggleOriginal: (id: string) => void;
+  /** In a long list that mounts only what is in view: this message's place among all loaded (from 1). */
+  place?: { at: number; of: number };
 }
 
 /** One message: sender and time (once per group), reply quote, text, files, preview, reactions and actions. */
@@ -46,6 +48,8 @@ export function MessageItem(props: ItemProps) {
       id={`message-${m.id}`}
       className={`message${m.own ? " own" : ""}${props.highlighted ? " highlight" : ""}${grouped ? " grouped" : ""}`}
       aria-label={`Message from ${m.senderUsername}`}
+      aria-posinset={props.place?.at}
+      aria-setsize={props.place?.of}
     >
       <header className={grouped ? "visually-hidden" : undefined}>
         <span className="sender">{sender}</span>

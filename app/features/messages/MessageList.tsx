@@ -1,10 +1,20 @@
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { DecryptedAttachment } from "~/features/files/decrypt";
 import type { DecryptedPreview } from "~/features/link-previews/decrypt";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { MessageItem, type MessageActions } from "~/features/messages/MessageItem";
-import { continuesGroup, dayLabel, startsDay } from "~/features/messages/text";
-import { forgetPosition, restorePosition, savePosition, savedPosition } from "~/features/messages/reading-position";
+import type { MessageActions } from "~/features/messages/MessageItem";
+import { eventLine, messageRow, placeEvents } from "~/features/messages/message-row";
+import {
+  forgetPosition,
+  positionIn,
+  restorePosition,
+  savedPosition,
+  savePosition,
+  type ReadingPosition,
+} from "~/features/messages/reading-position";
+import { onReveal, takeReveal } from "~/features/messages/reveal";
+import { useVirtualRows } from "~/features/messages/useVirtualRows.client";
+import type { RowsHandle } from "~/features/messages/VirtualRows";
 
 interface Props extends MessageActions {
   /** The open channel: a reader's position in it is kept for coming back. */
@@ -43,10 +53,11 @@ const FIRST_FRAME_MESSAGES = 40;
 
 /**
  * Oldest first, with day separators, messages of one sender grouped, the "New messages" divider, and
- * a "Jump to latest" button while the reader is scrolled up and new messages arrive.
+ * a "Jump to latest" button while the reader is scrolled up and new messages arrive. A long list mounts
+ * only the messages in and near view (ADR 34).
  */
 export function MessageList(props: Props) {
-  const { messages, highlighted, hasMore, hasNewer, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
+  const { messages, hasMore, hasNewer, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const lastTop = useRef(0);
@@ -54,14 +65,38 @@ export function MessageList(props: Props) {
   const lastId = messages.length ? messages[messages.length - 1].id : null;
   const seenLast = useRef<string | null>(null);
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const indexOf = useMemo(() => new Map(messages.map((m, i) => [m.id, i])), [messages]);
+  const keyOf = useCallback((i: number) => messages[i].id, [messages]);
+  const Rows = useVirtualRows(messages.length);
+  const rows = useRef<RowsHandle | null>(null);
+  // where a message is in a long list (mounted or not); undefined for a list that mounts every message
+  const offsetOf = Rows
+    ? (id: string) => {
+        const at = indexOf.get(id);
+        return at === undefined ? undefined : rows.current?.offsetOf(at);
+      }
+    : undefined;
+  // (where rows are mounted only in view, the row at the top may not be on the page yet while scrolling)
+  const rowPosition = (top: number): ReadingPosition | undefined => {
+    const row = rows.current?.rowAt(top);
+    const m = row && messages[row.index];
+    if (!row || !m) return undefined;
+    // (measured from the message itself where it is on the page: its row may start with a day separator)
+    const element = listRef.current?.querySelector(`#${CSS.escape(`message-${m.id}`)}`);
+    const list = listRef.current?.getBoundingClientRect().top;
+    return { messageId: m.id, offset: element && list !== undefined ? list - element.getBoundingClientRect().top : top - row.start };
+  };
+  // the first message in view while the reader is away from the bottom
+  const anchor = useRef<ReadingPosition | undefined>();
+  const [announced, setAnnounced] = useState("");
   const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
-  const events = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
+  const placed = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
 
   // A conversation's first frame holds only what is in view (the newest messages, or those from the
   // saved reading position down); the ones above follow right after that frame (the browser keeps
   // what is in view in place as they arrive above it).
   const [complete, setComplete] = useState<string | undefined>();
-  const partial = complete !== props.channelId && messages.length > 0;
+  const partial = !Rows && complete !== props.channelId && messages.length > 0;
   useEffect(() => {
     if (!partial) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -81,8 +116,24 @@ export function MessageList(props: Props) {
     restoring.current = props.channelId ?? null;
     atBottom.current = true;
     seenLast.current = null;
+    anchor.current = undefined;
     setMissed(0);
   }, [props.channelId]);
+
+  // Older messages joining above (or the list turning virtual) keep the message in view where it was
+  // (the browser's own scroll anchoring does not where the list is scrolled to its very top, nor
+  // where rows are not mounted).
+  const shape = `${Rows ? "virtual" : "full"}:${messages[0]?.id}`;
+  const lastShape = useRef(shape);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (lastShape.current === shape || !list) return;
+    lastShape.current = shape;
+    if (restoring.current) return;
+    if (atBottom.current && !hasNewer) {
+      if (Rows) list.scrollTop = list.scrollHeight;
+    } else if (anchor.current) restorePosition(list, anchor.current, offsetOf);
+  });
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -94,7 +145,8 @@ export function MessageList(props: Props) {
     if (channel && lastId) {
       restoring.current = null;
       const saved = savedPosition(channel);
-      if (saved && restorePosition(list, saved)) {
+      if (saved && restorePosition(list, saved, offsetOf)) {
+        anchor.current = saved;
         atBottom.current = false;
         return;
       }
@@ -108,7 +160,25 @@ export function MessageList(props: Props) {
     } else {
       setMissed((n) => n + 1);
     }
+    // a long list's rows come and go with scrolling: a region of its own tells what arrived
+    if (Rows && previous && newest && !newest.own) setAnnounced(`Message from ${newest.senderUsername}: ${newest.text || "Attachment"}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- offsetOf and Rows are read as they are when the last message changes
   }, [lastId, byId, hasNewer]);
+
+  // A message asked for (a jump, a search result) is scrolled to, mounted or not.
+  useEffect(() => {
+    const reveal = () => {
+      const list = listRef.current;
+      const id = takeReveal((id) => indexOf.has(id));
+      const top = id ? offsetOf?.(id) : undefined;
+      if (!list || top === undefined) return;
+      atBottom.current = false;
+      list.scrollTop = top - list.clientHeight / 3;
+    };
+    reveal();
+    return onReveal(reveal);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- offsetOf follows indexOf and Rows
+  }, [indexOf, Rows]);
 
   // Media that loads after the message keeps the bottom in view for a reader who is there.
   useEffect(() => {
@@ -119,7 +189,7 @@ export function MessageList(props: Props) {
     });
     for (const child of list.children) keep.observe(child);
     return () => keep.disconnect();
-  }, [messages, hasNewer, start]);
+  }, [messages, hasNewer, start, Rows]);
 
   const jumpToLatest = () => {
     const list = listRef.current;
@@ -127,6 +197,8 @@ export function MessageList(props: Props) {
     atBottom.current = true;
     setMissed(0);
   };
+
+  const row = (i: number, place?: { at: number; of: number }) => messageRow({ ...props, byId, events: placed, firstUnread }, i, place);
 
   return (
     <div className="message-list-wrap">
@@ -137,7 +209,7 @@ export function MessageList(props: Props) {
         className="message-list"
         role="log"
         aria-label="Messages"
-        aria-live="polite"
+        aria-live={Rows ? "off" : "polite"}
         // the older messages joining after the first frame are not news for a screen reader
         aria-busy={partial || undefined}
         onScroll={(e) => {
@@ -149,9 +221,10 @@ export function MessageList(props: Props) {
           const down = list.scrollTop > lastTop.current;
           atBottom.current = list.scrollTop < lastTop.current - 1 ? near : atBottom.current || near;
           lastTop.current = list.scrollTop;
+          anchor.current = atBottom.current ? undefined : Rows ? rowPosition(list.scrollTop) : positionIn(list);
           if (props.channelId) {
-            if (atBottom.current) forgetPosition(props.channelId);
-            else savePosition(props.channelId, list);
+            if (anchor.current) savePosition(props.channelId, anchor.current);
+            else forgetPosition(props.channelId);
           }
           if (atBottom.current && missed) setMissed(0);
           if (hasMore && !loadingOlder && start === 0 && list.scrollTop < 40) onLoadOlder();
@@ -166,39 +239,24 @@ export function MessageList(props: Props) {
         )}
         {notice && <p className="chat-notice">{notice}</p>}
         {messages.length === 0 && !hasMore && props.empty}
-        {messages.slice(start).map((m, at) => {
-          const i = start + at;
-          const previous = messages[i - 1];
-          const newDay = startsDay(previous, m);
-          const unread = m.id === firstUnread;
-          return (
-            <Fragment key={m.id}>
-              {events.before.get(m.id)?.map(eventLine)}
-              {newDay && (
-                <div className="day-separator" role="separator" aria-label={dayLabel(m.created)}>
-                  <span>{dayLabel(m.created)}</span>
-                </div>
-              )}
-              {unread && (
-                <div className="unread-divider" role="separator" aria-label="New messages">
-                  <span>New messages</span>
-                </div>
-              )}
-              <MessageItem
-                {...props}
-                message={m}
-                grouped={!newDay && !unread && continuesGroup(previous, m)}
-                highlighted={highlighted.has(m.id)}
-                quoted={m.replyTo ? (byId.get(m.replyTo) ?? null) : undefined}
-                translation={m.own ? undefined : props.translationOf?.(m)}
-                showingOriginal={props.showingOriginal?.has(m.id) ?? false}
-                onToggleOriginal={props.onToggleOriginal ?? (() => undefined)}
-              />
-            </Fragment>
-          );
-        })}
-        {events.after.map(eventLine)}
+        {Rows ? (
+          <Rows
+            count={messages.length}
+            keyOf={keyOf}
+            row={(i) => row(i, { at: i + 1, of: messages.length })}
+            list={listRef}
+            handle={rows}
+          />
+        ) : (
+          messages.slice(start).map((_, at) => row(start + at))
+        )}
+        {placed.after.map(eventLine)}
       </div>
+      {Rows && (
+        <div className="visually-hidden" aria-live="polite">
+          {announced}
+        </div>
+      )}
       {hasNewer ? (
         <button
           type="button"
@@ -219,26 +277,4 @@ export function MessageList(props: Props) {
       )}
     </div>
   );
-}
-
-function eventLine(event: { id: string; text: string }) {
-  return (
-    <p key={event.id} className="chat-event">
-      {event.text}
-    </p>
-  );
-}
-
-/** Each event goes before the first message newer than it; the rest after the last message. */
-function placeEvents<E extends { created: string }>(messages: { id: string; created: string }[], events: E[]) {
-  const before = new Map<string, E[]>();
-  const after: E[] = [];
-  const time = (value: string) => Date.parse(value.replace(" ", "T"));
-  for (const event of events) {
-    const at = time(event.created);
-    const next = messages.find((m) => time(m.created) > at);
-    if (!next) after.push(event);
-    else before.set(next.id, [...(before.get(next.id) ?? []), event]);
-  }
-  return { before, after };
 }

@@ -14,22 +14,59 @@ export function forgetPosition(channelId: string) {
   positions.delete(channelId);
 }
 
-/** Records the first message in view of `list` (message elements have the id `message-<id>`). */
-export function savePosition(channelId: string, list: HTMLElement) {
+/** Records where the reader is in a channel (`positionIn` its list). */
+export function savePosition(channelId: string, position: ReadingPosition) {
+  positions.set(channelId, position);
+}
+
+/** The first message in view of `list` (message elements have the id `message-<id>`). */
+export function positionIn(list: HTMLElement): ReadingPosition | undefined {
   const top = list.getBoundingClientRect().top;
   for (const element of list.querySelectorAll<HTMLElement>('[id^="message-"]')) {
     const box = element.getBoundingClientRect();
-    if (box.bottom > top) {
-      positions.set(channelId, { messageId: element.id.slice("message-".length), offset: top - box.top });
-      return;
-    }
+    if (box.bottom > top) return { messageId: element.id.slice("message-".length), offset: top - box.top };
   }
 }
 
-/** Scrolls `list` back to a saved position; false when its message is not in the list. */
-export function restorePosition(list: HTMLElement, position: ReadingPosition): boolean {
+/**
+ * Scrolls `list` back to a saved position; false when its message is not in the list. `offsetOf` tells
+ * where a message not on the page would be (a long list mounts only the rows in view).
+ */
+export function restorePosition(
+  list: HTMLElement,
+  position: ReadingPosition,
+  offsetOf?: (messageId: string) => number | undefined,
+): boolean {
+  const top = offsetOf?.(position.messageId);
+  if (top !== undefined) {
+    list.scrollTop = top + position.offset;
+    settle(list, position, () => (list.scrollTop = (offsetOf?.(position.messageId) ?? top) + position.offset));
+    return true;
+  }
   const element = list.querySelector<HTMLElement>(`#${CSS.escape(`message-${position.messageId}`)}`);
   if (!element) return false;
   list.scrollTop += element.getBoundingClientRect().top - list.getBoundingClientRect().top + position.offset;
   return true;
+}
+
+const SETTLE_FRAMES = 6;
+
+/**
+ * Where rows are mounted only in view, the message's place is an estimate until the rows around it are
+ * measured (and a list just mounted may scroll itself back to its top): over the next frames, the
+ * message is put back exactly once it is on the page, by its estimate while it is not.
+ */
+function settle(list: HTMLElement, position: ReadingPosition, byEstimate: () => void) {
+  let frames = 0;
+  const again = () => {
+    const element = list.querySelector<HTMLElement>(`#${CSS.escape(`message-${position.messageId}`)}`);
+    if (!element) byEstimate();
+    else {
+      const off = element.getBoundingClientRect().top - list.getBoundingClientRect().top + position.offset;
+      if (Math.abs(off) < 1) return;
+      list.scrollTop += off;
+    }
+    if (++frames < SETTLE_FRAMES) requestAnimationFrame(again);
+  };
+  requestAnimationFrame(again);
 }

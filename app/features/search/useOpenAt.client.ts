@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { revealMessage } from "~/features/messages/reveal";
 import type { OpenAt } from "~/features/search/useSearch.client";
 
 interface History {
@@ -35,6 +36,7 @@ export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, 
     const { history } = current.current;
     void (async () => {
       if (!history.find(openAt.messageId)) await history.loadAround(openAt.messageId).catch(() => undefined);
+      revealMessage(openAt.messageId);
       await rendered(`message-${openAt.messageId}`);
       // the list re-rendered in between: the latest jumpTo sees it
       await current.current.jumpTo(openAt.messageId);

@@ -17,6 +17,7 @@ import { KeyChangeNotice } from "~/features/pins/KeyChangeNotice";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";
+import { revealMessage } from "~/features/messages/reveal";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { useMessageActions } from "~/features/messages/useMessageActions.client";
@@ -103,7 +104,8 @@ export function ChatPane({
   const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
   const jumpTo = async (id: string) => {
     if (!history.find(id)) await history.loadAround(id).catch(() => undefined);
-    // (a conversation's first frame may not hold it yet: MessageList)
+    // (a conversation's first frame may not hold it yet, and a long list mounts only what is in view: MessageList)
+    revealMessage(id);
     await rendered(`message-${id}`);
     const target = document.getElementById(`message-${id}`);
     if (!target) return notify("The original message is no longer available.");

@@ -1,0 +1,83 @@
+import type { Locator, Page } from "@playwright/test";
+import { apiMember } from "./api-member";
+import { expect, test } from "./fixtures";
+import { channelWithPin, createChannel, log } from "./helpers";
+
+// A long history (over 500 loaded messages) mounts only the messages in and near view (ADR 34): every
+// message is still reached by scrolling, a jump or a pin, and the list keeps the reader's place.
+
+const TOTAL = 701;
+const line = (page: Page, text: string) => log(page).getByRole("article").filter({ hasText: text });
+const top = async (article: Locator) => (await article.boundingBox())!.y;
+/** The first message whose bottom is below the list's top: its text and how high it is on the page. */
+const firstInView = (page: Page) =>
+  log(page).evaluate((list) => {
+    const edge = list.getBoundingClientRect().top;
+    const first = [...list.querySelectorAll("article")].find((a) => a.getBoundingClientRect().bottom > edge)!;
+    return { text: first.querySelector(".message-text")?.textContent ?? "", y: first.getBoundingClientRect().top };
+  });
+
+test("a history of 701 messages mounts what is in view, loads older pages in place, keeps the place, jumps and follows new ones", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { alice, password, channelId } = await channelWithPin(browser, "Long Read", "the very first word");
+  const bob = await apiMember(channelId, password);
+  await bob.post(Array.from({ length: TOTAL - 1 }, (_, i) => `line ${i} of the long read`));
+  await createChannel(alice.page, "Elsewhere", `elsewhere-${Date.now()}`);
+
+  // A fresh page: the latest 200, then every older page, each loaded at the top without the view jumping.
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "# Long Read", exact: true }).click();
+  await expect(line(alice.page, `line ${TOTAL - 2} of`)).toBeInViewport({ timeout: 20_000 });
+  const older = alice.page.getByRole("button", { name: "Load older messages" });
+  while (await older.count()) {
+    const answered = alice.page.waitForResponse(
+      (r) => r.url().includes(`/api/channels/${channelId}/messages`) && r.url().includes("before="),
+    );
+    await log(alice.page).evaluate((list) => (list.scrollTop = 0));
+    const before = await firstInView(alice.page);
+    await answered;
+    await expect(alice.page.locator(".load-older[disabled]")).toHaveCount(0, { timeout: 20_000 });
+    // (the list becomes virtual with the second page: the message at the top stays where it was all the same)
+    await expect(line(alice.page, before.text)).toBeInViewport();
+    await expect.poll(() => top(line(alice.page, before.text))).toBeCloseTo(before.y, -2);
+  }
+  const articles = log(alice.page).getByRole("article");
+  await expect(articles.first()).toHaveAttribute("aria-setsize", String(TOTAL));
+  expect(await articles.count()).toBeLessThan(80);
+
+  // The oldest is reached by scrolling to the top; each article tells its place among all.
+  await log(alice.page).evaluate((list) => (list.scrollTop = 0));
+  await expect(line(alice.page, "the very first word")).toBeInViewport();
+  await expect(line(alice.page, "the very first word")).toHaveAttribute("aria-posinset", "1");
+
+  // Halfway up when Alice leaves: the same message at the same height when she comes back.
+  await log(alice.page).evaluate((list) => (list.scrollTop = list.scrollHeight / 2));
+  await expect.poll(async () => (await firstInView(alice.page)).text).toMatch(/^line \d+ of the long read$/);
+  await log(alice.page).evaluate((list) => list.dispatchEvent(new Event("scroll")));
+  const place = await firstInView(alice.page);
+  await alice.page.getByRole("button", { name: "# Elsewhere", exact: true }).click();
+  await expect(articles).toHaveCount(0);
+  await alice.page.getByRole("button", { name: "# Long Read", exact: true }).click();
+  await expect.poll(() => top(line(alice.page, place.text))).toBeCloseTo(place.y, -1);
+
+  // A pinned message far up, not on the page, is jumped to and highlighted.
+  await log(alice.page).evaluate((list) => (list.scrollTop = list.scrollHeight));
+  await expect(line(alice.page, "the very first word")).toHaveCount(0);
+  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+  await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
+  await expect(line(alice.page, "the very first word")).toBeInViewport();
+  await expect(line(alice.page, "the very first word")).toHaveClass(/highlight/);
+  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+
+  // Scrolled up, a new message offers "Jump to latest"; at the bottom, new messages come into view and are announced.
+  await bob.post(["news while alice reads old lines"]);
+  await alice.page.getByRole("button", { name: "Jump to latest (1)" }).click();
+  await expect(line(alice.page, "news while alice reads old lines")).toBeInViewport();
+  await bob.post(["news at the bottom"]);
+  await expect(line(alice.page, "news at the bottom")).toBeInViewport();
+  await expect(alice.page.getByText(`Message from ${bob.username}: news at the bottom`)).toBeAttached();
+  await expect(articles.first()).toHaveAttribute("aria-setsize", String(TOTAL + 2));
+  await alice.context.close();
+});
