@@ -3,7 +3,7 @@ import { apiMember } from "./api-member";
 import { expect, test } from "./fixtures";
 import { channelWithPin, createChannel, log } from "./helpers";
 
-// A long history (over 500 loaded messages) mounts only the messages in and near view (ADR 34): every
+// A long history (over 500 loaded messages) mounts only the messages in and near view (ADR 36): every
 // message is still reached by scrolling, a jump or a pin, and the list keeps the reader's place.
 
 const TOTAL = 701;

@@ -54,7 +54,7 @@ const FIRST_FRAME_MESSAGES = 40;
 /**
  * Oldest first, with day separators, messages of one sender grouped, the "New messages" divider, and
  * a "Jump to latest" button while the reader is scrolled up and new messages arrive. A long list mounts
- * only the messages in and near view (ADR 34).
+ * only the messages in and near view (ADR 36).
  */
 export function MessageList(props: Props) {
   const { messages, hasMore, hasNewer, loadingOlder, onLoadOlder, notice, unreadAfter } = props;

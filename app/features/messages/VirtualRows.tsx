@@ -1,5 +1,5 @@
 // The rows of a long message list, only those in and near view mounted (loaded on its own, when a list
-// first grows long: ADR 34). The scrolling element stays the list's own; each row is measured as it is.
+// first grows long: ADR 36). The scrolling element stays the list's own; each row is measured as it is.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode, type RefObject } from "react";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { VirtualRows } from "~/features/messages/VirtualRows";
 
-/** Lists of more messages than this mount only the rows in view (ADR 34); shorter ones mount every message. */
+/** Lists of more messages than this mount only the rows in view (ADR 36); shorter ones mount every message. */
 export const VIRTUAL_FROM = 500;
 /** The virtual list's code (its own chunk, not in the first load) is fetched once a list is half that long. */
 const FETCH_FROM = VIRTUAL_FROM / 2;
