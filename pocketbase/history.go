@@ -120,12 +120,15 @@ func serveHistory(e *core.RequestEvent) error {
 	if err != nil || limit < 1 || limit > historyMaxLimit {
 		return e.BadRequestError(fmt.Sprintf("limit must be 1 to %d.", historyMaxLimit), nil)
 	}
-	before := q.Get("before")
-	if before != "" && !historyBefore.MatchString(before) {
+	before := historyCursor{created: q.Get("before"), id: q.Get("beforeId")}
+	if before.created != "" && !historyBefore.MatchString(before.created) {
 		return e.BadRequestError("before must be a time.", nil)
 	}
+	if before.id != "" && (!historyAround.MatchString(before.id) || before.created == "") {
+		return e.BadRequestError("beforeId must be a message id, with before.", nil)
+	}
 	around := q.Get("around")
-	if around != "" && (!historyAround.MatchString(around) || before != "") {
+	if around != "" && (!historyAround.MatchString(around) || before.created != "") {
 		return e.BadRequestError("around must be a message id, without before.", nil)
 	}
 	ids, err := members.of(e.App, channel)
@@ -153,11 +156,20 @@ func serveHistory(e *core.RequestEvent) error {
 const historyColumns = "id, channel, sender, encrypted_content, created, kind, target, thread, epoch"
 const historyMaxPeople = 5
 
-// readHistory is the page's five (or six) queries.
-func readHistory(db dbx.Builder, channel, before string, limit int, count bool) (*historyPage, error) {
-	where := "created < {:before}"
-	if before == "" {
+// historyCursor is a place in a channel's history: messages are in (created, id) order, so that
+// several created in the same millisecond are each on exactly one page.
+type historyCursor struct{ created, id string }
+
+// readHistory is the page's five (or six) queries: the newest `limit` messages before `before` (all
+// of them when its time is empty; before its time and, in that same millisecond, below its id when it
+// has one).
+func readHistory(db dbx.Builder, channel string, before historyCursor, limit int, count bool) (*historyPage, error) {
+	where := "created < {:at}"
+	switch {
+	case before.created == "":
 		where = "1"
+	case before.id != "":
+		where = "created <= {:at} AND (created < {:at} OR id < {:id})"
 	}
 	newest, more, err := readOlder(db, channel, where, before, limit)
 	if err != nil {
@@ -178,12 +190,12 @@ func readHistory(db dbx.Builder, channel, before string, limit int, count bool) 
 	return page, nil
 }
 
-// readOlder is the newest `limit` messages matching `where` (on created, against {:at}), oldest first,
-// and whether there are more.
-func readOlder(db dbx.Builder, channel, where, at string, limit int) ([]historyMessage, bool, error) {
+// readOlder is the newest `limit` messages matching `where` (on created and id, against {:at} and
+// {:id}), oldest first, and whether there are more.
+func readOlder(db dbx.Builder, channel, where string, at historyCursor, limit int) ([]historyMessage, bool, error) {
 	var newest []historyMessage
 	err := db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE channel = {:channel} AND kind = '' AND " + where +
-		" ORDER BY created DESC, id DESC LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at, "before": at, "limit": limit + 1}).All(&newest)
+		" ORDER BY created DESC, id DESC LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at.created, "id": at.id, "limit": limit + 1}).All(&newest)
 	if err != nil {
 		return nil, false, err
 	}

@@ -13,13 +13,14 @@ func readAround(db dbx.Builder, channel, around string, limit int) (*historyPage
 	if err != nil {
 		return nil, err
 	}
-	older, more, err := readOlder(db, channel, "created <= {:at}", at.Created, limit-limit/2)
+	// the message and those before it in (created, id) order; then those after it
+	older, more, err := readOlder(db, channel, "created <= {:at} AND (created < {:at} OR id <= {:id})", historyCursor{at.Created, around}, limit-limit/2)
 	if err != nil {
 		return nil, err
 	}
 	var newer []historyMessage
-	err = db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE channel = {:channel} AND kind = '' AND created > {:at}" +
-		" ORDER BY created, id LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at.Created, "limit": limit/2 + 1}).All(&newer)
+	err = db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE channel = {:channel} AND kind = '' AND created >= {:at}" +
+		" AND (created > {:at} OR id > {:id}) ORDER BY created, id LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at.Created, "id": around, "limit": limit/2 + 1}).All(&newer)
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,7 @@ func TestHistoryAroundAMessageIsOnePageWhereverItIs(t *testing.T) {
 			}
 			// Paging on from either end meets the window without a gap.
 			if page.HasMore {
-				older, err := readHistory(db, "c", messages[0].Created, 1, false)
+				older, err := readHistory(db, "c", historyCursor{created: messages[0].Created}, 1, false)
 				if err != nil || older.Messages[0].ID != fmt.Sprintf("c%014d", from-1) {
 					t.Fatalf("size %d, around %d: the page before is wrong (%v)", size, target, err)
 				}

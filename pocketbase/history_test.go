@@ -101,7 +101,7 @@ func TestHistoryPageCostsTheSameQueriesWhateverTheChannelsSize(t *testing.T) {
 	counts := map[int]int{}
 	for _, size := range []int{1000, 20000} {
 		db, queries := historyDB(t, size)
-		page, err := readHistory(db, "c", "", 200, true)
+		page, err := readHistory(db, "c", historyCursor{}, 200, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +142,7 @@ func TestHistoryPageCostsTheSameQueriesWhateverTheChannelsSize(t *testing.T) {
 			}
 		}
 		// Paging back from the page's oldest message reaches the next 200.
-		older, err := readHistory(db, "c", first.Created, 200, false)
+		older, err := readHistory(db, "c", historyCursor{created: first.Created}, 200, false)
 		if err != nil || len(older.Messages) < 200 || older.Messages[199].ID != fmt.Sprintf("c%014d", size-201) {
 			t.Fatalf("size %d: the older page is wrong (%v)", size, err)
 		}
@@ -186,7 +186,7 @@ func BenchmarkHistoryPage(b *testing.B) {
 		db, _ := historyDB(b, size)
 		b.Run(fmt.Sprintf("%d messages", size), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := readHistory(db, "c", "", 200, false); err != nil {
+				if _, err := readHistory(db, "c", historyCursor{}, 200, false); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -211,3 +211,26 @@ describe("a page of history with count=1", () => {
     }
   });
 });
+
+describe("paging back with before and beforeId", () => {
+  it("goes on below the given message, and refuses a beforeId alone or malformed with a clear 400", async () => {
+    const alice = await signedInPage(web.url);
+    const channel = await createWebChannel(alice);
+    const path = `/api/channels/${channel.id}/messages`;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await alice.api(path, { encryptedContent: `m${i}`, senderPublicKey: "" })).message.id);
+    const seen: string[] = [];
+    let page = await alice.api(`${path}?limit=1`);
+    for (;;) {
+      const [oldest] = page.messages as { id: string; created: string }[];
+      seen.unshift(oldest.id);
+      if (!page.hasMore) break;
+      page = await alice.api(`${path}?limit=1&before=${encodeURIComponent(oldest.created)}&beforeId=${oldest.id}`);
+    }
+    expect(seen).toEqual(ids);
+    for (const bad of [`beforeId=${ids[1]}`, "before=2026-01-01&beforeId=x", `around=${ids[1]}&beforeId=${ids[0]}`]) {
+      const error = await alice.api(`${path}?${bad}`).catch((e: { status: number; message: string }) => e);
+      expect(error).toMatchObject({ status: 400, message: "Invalid message page." });
+    }
+  });
+});

@@ -77,6 +77,8 @@ const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");
 export const messagePageSchema = z
   .object({
     before: z.string().max(40).optional(),
+    /** With `before`: of the messages created at that very time, only those below this id (several share a millisecond). */
+    beforeId: recordId.optional(),
     after: z.string().max(40).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(200),
     /** "1": the answer also carries the channel's number of messages (the search backfill's progress). */
@@ -87,7 +89,8 @@ export const messagePageSchema = z
     /** The page around one message (a jump to it), not with `before` or `after`. */
     around: recordId.optional(),
   })
-  .refine((page) => !page.around || (!page.before && !page.after && page.epoch === undefined), "A page around a message stands alone.");
+  .refine((page) => !page.around || (!page.before && !page.after && page.epoch === undefined), "A page around a message stands alone.")
+  .refine((page) => !page.beforeId || page.before, "beforeId goes with before.");
 
 const cipherText = (max: number) =>
   z

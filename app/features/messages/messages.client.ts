@@ -103,11 +103,12 @@ export async function sendMessage(
 
 export async function fetchMessages(
   channelId: string,
-  page: { before?: string; after?: string; around?: string; limit?: number; count?: boolean } = {},
+  page: { before?: string; beforeId?: string; after?: string; around?: string; limit?: number; count?: boolean } = {},
 ) {
   const query = new URLSearchParams();
   if (page.around) query.set("around", page.around);
   if (page.before) query.set("before", page.before);
+  if (page.before && page.beforeId) query.set("beforeId", page.beforeId);
   if (page.after) query.set("after", page.after);
   query.set("limit", String(page.limit ?? 200));
   if (page.count) query.set("count", "1");

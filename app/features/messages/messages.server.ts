@@ -48,7 +48,7 @@ const LIST_FIELDS = `${FIELDS},expand`;
 export async function listMessages(
   pb: PocketBase,
   channelId: string,
-  page: { before?: string; after?: string; around?: string; limit: number; count?: "1"; epoch?: number; page?: number },
+  page: { before?: string; beforeId?: string; after?: string; around?: string; limit: number; count?: "1"; epoch?: number; page?: number },
 ): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; hasNewer?: boolean; totalItems?: number; threads?: ThreadSummary[] }> {
   const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number, number = 1) =>
     pb.collection("messages").getList<MessageRecord>(number, limit, {
@@ -81,7 +81,11 @@ export async function listMessages(
       query: {
         channel: channelId,
         limit: page.limit,
-        ...(page.around ? { around: page.around } : page.before ? { before: page.before } : {}),
+        ...(page.around
+          ? { around: page.around }
+          : page.before
+            ? { before: page.before, ...(page.beforeId ? { beforeId: page.beforeId } : {}) }
+            : {}),
         ...(page.count ? { count: "1" } : {}),
       },
     });

@@ -102,7 +102,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         page === "latest"
           ? { limit: PAGE_SIZE }
           : page === "older"
-            ? { before: current[0]?.created, limit: PAGE_SIZE }
+            ? { before: current[0]?.created, beforeId: current[0]?.id, limit: PAGE_SIZE }
             : { after: since, limit: page === "newer" ? PAGE_SIZE : CATCH_UP_SIZE };
       const result = await fetchMessages(open.id, query);
       summariesArrived(result.threads ?? [], user.id);

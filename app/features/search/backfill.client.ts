@@ -51,8 +51,14 @@ async function indexThreads(run: BackfillRun, channel: Channel, threads: readonl
 }
 
 const span = (records: EncryptedMessage[]) => {
-  const created = records.filter((r) => !r.kind).map((r) => r.created);
-  return { oldest: created.reduce((a, b) => (a < b ? a : b), created[0]), newest: created.reduce((a, b) => (a > b ? a : b), created[0]) };
+  const flow = records.filter((r) => !r.kind);
+  const created = flow.map((r) => r.created);
+  // the page's oldest in the server's (created, id) order: the next page goes on below it
+  const first = flow.reduce<EncryptedMessage | undefined>(
+    (a, b) => (!a || b.created < a.created || (b.created === a.created && b.id < a.id) ? b : a),
+    undefined,
+  );
+  return { oldest: first?.created, oldestId: first?.id, newest: created.reduce((a, b) => (a > b ? a : b), created[0]) };
 };
 
 /**
@@ -91,12 +97,18 @@ export async function backfill(run: BackfillRun) {
     }
     while (!chunk.meta.complete && !run.stopped()) {
       const first = chunk.meta.oldest === undefined;
-      const result = await fetchMessages(channel.id, { before: chunk.meta.oldest, limit: PAGE, count: first });
+      const result = await fetchMessages(channel.id, {
+        before: chunk.meta.oldest,
+        beforeId: chunk.meta.oldestId,
+        limit: PAGE,
+        count: first,
+      });
       await indexRecords(user, index, channel, result.messages);
       await indexThreads(run, channel, result.threads);
-      const { oldest, newest } = span(result.messages);
+      const { oldest, oldestId, newest } = span(result.messages);
       chunk.meta = {
         oldest: oldest ?? chunk.meta.oldest,
+        oldestId: oldest ? oldestId : chunk.meta.oldestId,
         newest: first ? newest : chunk.meta.newest,
         complete: !result.hasMore || oldest === undefined,
         total: result.totalItems ?? chunk.meta.total,

@@ -23,6 +23,8 @@ export interface SearchDoc {
 export interface ChunkMeta {
   /** The oldest message indexed from history: backfill goes on before it. */
   oldest?: string;
+  /** That message's id (several may share its millisecond; absent in an index saved before it was kept). */
+  oldestId?: string;
   /** The newest message indexed: a catch-up after a reload asks for what came after it. */
   newest?: string;
   /** The whole history was paged through. */
