@@ -80,11 +80,9 @@ test("keyring: another device takes each channel's key from the keyring without 
   // Two becomes an entry from before the master (password and count only); Three carries a wrong master,
   // properly sealed; Four's ciphertext is altered (the server's doing).
   const rewrite = async (channelId: string, value: unknown) =>
-    admin
-      .collection("keyring_entries")
-      .update((await entryOf(channelId)).id, {
-        data: await encryptText(keyringKey, JSON.stringify(value), keyringAad(alice.id, channelId)),
-      });
+    admin.collection("keyring_entries").update((await entryOf(channelId)).id, {
+      data: await encryptText(keyringKey, JSON.stringify(value), keyringAad(alice.id, channelId)),
+    });
   await rewrite(ids.two, { p: passwords.two, i: 600_000 });
   await rewrite(ids.three, { p: passwords.three, i: 600_000, m: randomBytes(32).toString("base64url") });
   const four = await entryOf(ids.four);
