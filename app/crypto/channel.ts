@@ -11,37 +11,76 @@
  *   inviteKey = PBKDF2-SHA256(utf8(channelId), salt = "channel-invite", 100,000) -> AES-GCM-256
  * as base64url(iv || ciphertext || tag) in the URL fragment, which browsers never send to a server.
  */
-import { AES_KEY_BITS, GCM_IV_BYTES, GCM_TAG_BYTES, HASH_NAME, INVITE_PBKDF2_ITERATIONS, LABELS, PBKDF2_ITERATIONS } from "./constants";
+import {
+  AES_KEY_BITS,
+  GCM_IV_BYTES,
+  GCM_TAG_BYTES,
+  HASH_NAME,
+  INVITE_PBKDF2_ITERATIONS,
+  LABELS,
+  MASTER_SECRET_BITS,
+  PBKDF2_ITERATIONS,
+} from "./constants";
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
 import { subtle } from "./platform";
-import { EMPTY, checkIterations, hkdfAesKey, hkdfBits, importHkdfKey, pbkdf2Master } from "./kdf";
+import { EMPTY, checkIterations, hkdfAesKey, hkdfBits, importHkdfKey, pbkdf2Bits } from "./kdf";
 import { decryptBytes, encryptBytes } from "./aead";
 
 function checkChannelId(fn: string, channelId: unknown): asserts channelId is string {
   if (typeof channelId !== "string" || channelId.length === 0) throw new CryptoError(fn, "channelId is required");
 }
 
-export async function deriveChannelSecrets(
-  password: string,
-  channelId: string,
-  iterations: number = PBKDF2_ITERATIONS,
-): Promise<{ key: CryptoKey; verifier: string; callBase: CryptoKey }> {
-  const fn = "deriveChannelSecrets";
+export interface ChannelSecrets {
+  key: CryptoKey;
+  verifier: string;
+  callBase: CryptoKey;
+}
+
+/** Size of a channel's master secret (the PBKDF2 output), in bytes. */
+export const CHANNEL_MASTER_BYTES = MASTER_SECRET_BITS / 8;
+
+/**
+ * channelMaster = PBKDF2-SHA256(password, salt = utf8(channelId), iterations) as raw bytes: what the keyring
+ * keeps beside the password (docs/decisions/0035-channel-master-in-the-keyring.md) so that another device
+ * skips the PBKDF2. The caller zeroes it once used.
+ */
+export async function deriveChannelMaster(password: string, channelId: string, iterations: number = PBKDF2_ITERATIONS): Promise<Bytes> {
+  const fn = "deriveChannelMaster";
   if (typeof password !== "string" || password.length === 0) throw new CryptoError(fn, "password is required");
   checkChannelId(fn, channelId);
   checkIterations(fn, iterations);
+  return guard(fn, "derivation failed", () => pbkdf2Bits(utf8Encode(password), utf8Encode(channelId), iterations, MASTER_SECRET_BITS));
+}
+
+/** The channel's key, join verifier and call key base from its master secret (non-extractable keys). */
+export async function channelSecretsFromMaster(master: Bytes): Promise<ChannelSecrets> {
+  const fn = "channelSecretsFromMaster";
+  if (!(master instanceof Uint8Array) || master.length !== CHANNEL_MASTER_BYTES) throw new CryptoError(fn, "master must be 32 bytes");
   return guard(fn, "derivation failed", async () => {
-    const master = await pbkdf2Master(password, utf8Encode(channelId), iterations);
-    const key = await hkdfAesKey(master, EMPTY, LABELS.channelKey);
-    const bits = await hkdfBits(master, EMPTY, LABELS.joinVerifier);
+    const hkdf = await importHkdfKey(master);
+    const key = await hkdfAesKey(hkdf, EMPTY, LABELS.channelKey);
+    const bits = await hkdfBits(hkdf, EMPTY, LABELS.joinVerifier);
     const verifier = base64UrlEncode(bits);
     bits.fill(0);
-    const base = await hkdfBits(master, EMPTY, LABELS.callBase);
+    const base = await hkdfBits(hkdf, EMPTY, LABELS.callBase);
     const callBase = await importHkdfKey(base);
     base.fill(0);
     return { key, verifier, callBase };
   });
+}
+
+export async function deriveChannelSecrets(
+  password: string,
+  channelId: string,
+  iterations: number = PBKDF2_ITERATIONS,
+): Promise<ChannelSecrets> {
+  const master = await deriveChannelMaster(password, channelId, iterations);
+  try {
+    return await channelSecretsFromMaster(master);
+  } finally {
+    master.fill(0);
+  }
 }
 
 async function inviteKey(channelId: string): Promise<CryptoKey> {

@@ -35,7 +35,17 @@ export {
   deriveVaultKey,
 } from "./keys";
 export type { KeyBundle, StoredKeyBundle, PrivateKeyKind, VaultPurpose } from "./keys";
-export { deriveChannelSecrets, encryptInvitePassword, decryptInvitePassword, encryptInviteName, decryptInviteName } from "./channel";
+export {
+  CHANNEL_MASTER_BYTES,
+  deriveChannelMaster,
+  channelSecretsFromMaster,
+  deriveChannelSecrets,
+  encryptInvitePassword,
+  decryptInvitePassword,
+  encryptInviteName,
+  decryptInviteName,
+} from "./channel";
+export type { ChannelSecrets } from "./channel";
 export { encryptMessage, decryptMessage } from "./message";
 export { deriveCallKey, CALL_KEY_BYTES } from "./call";
 export { encryptBytes, decryptBytes, encryptText, decryptText } from "./aead";

@@ -58,9 +58,11 @@ export async function signUpListener(baseUrl, template, { username, email }, cli
   return client;
 }
 
+/** Creates a channel as the page does: the verifier to the server, then the keyring entry (password, count, master). */
 export async function createChannel(c, client, name, password) {
   const id = c.randomUuid();
-  const secrets = await c.deriveChannelSecrets(password, id, c.PBKDF2_ITERATIONS);
+  const master = await c.deriveChannelMaster(password, id, c.PBKDF2_ITERATIONS);
+  const secrets = await c.channelSecretsFromMaster(master);
   await client.api("/api/channels", {
     id,
     name,
@@ -68,6 +70,11 @@ export async function createChannel(c, client, name, password) {
     ecdhPublicKey: client.user.ecdhPublicKey,
     kdfIterations: c.PBKDF2_ITERATIONS,
   });
+  if (client.keys) {
+    const keyringKey = await c.deriveVaultKey(client.keys.ecdhPrivateKey, client.keys.ecdhPublicKey, "keyring");
+    const entry = JSON.stringify(c.keyringSecret(password, c.PBKDF2_ITERATIONS, master));
+    await client.api("/api/keyring", { channelId: id, data: await c.encryptText(keyringKey, entry, c.keyringAad(client.user.id, id)) });
+  }
   return { id, name, password, key: secrets.key, verifier: secrets.verifier };
 }
 

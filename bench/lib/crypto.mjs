@@ -1,4 +1,5 @@
-// The real client crypto (app/crypto/index.ts) and message body codec (app/features/messages/body.ts),
+// The real client crypto (app/crypto/index.ts), message body codec (app/features/messages/body.ts) and
+// keyring entry (app/features/keyring/entry.ts),
 // bundled once with esbuild into a temporary ES module so Node runs exactly the code the browser runs.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -11,7 +12,8 @@ export async function loadClientCrypto(root, tmpDir) {
   writeFileSync(
     entry,
     `export * from ${JSON.stringify(path.join(root, "app", "crypto", "index.ts"))};\n` +
-      `export { encodeBody } from ${JSON.stringify(path.join(root, "app", "features", "messages", "body.ts"))};\n`,
+      `export { encodeBody } from ${JSON.stringify(path.join(root, "app", "features", "messages", "body.ts"))};\n` +
+      `export { keyringAad, keyringSecret } from ${JSON.stringify(path.join(root, "app", "features", "keyring", "entry.ts"))};\n`,
   );
   execFileSync(path.join(root, "node_modules", ".bin", "esbuild"), [
     entry,

@@ -2,6 +2,7 @@
  * Part 1: round trips of every function pair of the crypto library, through its public face only:
  * channel secrets and invites, messages, bytes and text, and the random helpers.
  */
+import { pbkdf2Sync } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   CryptoError,
@@ -9,6 +10,8 @@ import {
   decryptInvitePassword,
   decryptMessage,
   decryptText,
+  channelSecretsFromMaster,
+  deriveChannelMaster,
   deriveChannelSecrets,
   encryptBytes,
   encryptInvitePassword,
@@ -55,6 +58,22 @@ describe("channels and invites", () => {
     const verifierAsKey = await subtle.importKey("raw", Buffer.from(verifier, "base64url"), "AES-GCM", false, ["decrypt"]);
     const ct = await encryptBytes(key, new Uint8Array(4));
     await expect(decryptBytes(verifierAsKey, ct)).rejects.toThrow("decryptBytes: authentication failed");
+  });
+
+  it("the channel master (kept in the keyring, ADR 35) gives the same key and verifier as the password, without PBKDF2", async () => {
+    const master = await deriveChannelMaster("team pw", channelId, FAST_ITERATIONS);
+    expect(Buffer.from(master).equals(pbkdf2Sync("team pw", channelId, FAST_ITERATIONS, 32, "sha256"))).toBe(true);
+    const fromMaster = await channelSecretsFromMaster(master);
+    const fromPassword = await deriveChannelSecrets("team pw", channelId, FAST_ITERATIONS);
+    expect(fromMaster.verifier).toBe(fromPassword.verifier);
+    expect(fromMaster.key.extractable).toBe(false);
+    expect(fromMaster.callBase.extractable).toBe(false);
+    const ct = await encryptBytes(fromPassword.key, new Uint8Array([1, 2, 3]));
+    expect(Array.from(await decryptBytes(fromMaster.key, ct))).toEqual([1, 2, 3]);
+    // a wrong master is another key: nothing opens, as with a wrong password
+    const wrong = await channelSecretsFromMaster(new Uint8Array(32).fill(7));
+    await expect(decryptBytes(wrong.key, ct)).rejects.toThrow("decryptBytes: authentication failed");
+    await expect(channelSecretsFromMaster(master.slice(0, 31))).rejects.toThrow("channelSecretsFromMaster: master must be 32 bytes");
   });
 
   it("encryptInvitePassword / decryptInvitePassword round trip", async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Modal } from "~/ui/Modal";
+import { LazyModal as Modal } from "~/ui/LazyModal";
 import { stopRinging, useRinging } from "./ring.client";
 import { startCall } from "./store.client";
 

@@ -2,7 +2,7 @@ import {
   PBKDF2_ITERATIONS,
   decryptInviteName,
   decryptInvitePassword,
-  deriveChannelSecrets,
+  deriveChannelMaster,
   encryptInviteName,
   encryptInvitePassword,
   randomUuid,
@@ -16,21 +16,8 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { channelIterations } from "~/features/channels/iterations";
 import { saveToKeyring } from "~/features/keyring/keyring.client";
+import { adoptMaster, channelSecrets } from "~/features/channels/secrets.client";
 import { forgetHistory } from "~/features/messages/history-cache.client";
-
-// ---- channel keys: PBKDF2 is slow on purpose, so each channel's key is derived once per page ----
-const secretsCache = new Map<string, Promise<{ key: CryptoKey; verifier: string; callBase: CryptoKey }>>();
-
-function channelSecrets(channelId: string, password: string, iterations = PBKDF2_ITERATIONS) {
-  const cacheKey = `${channelId}\u0000${iterations}\u0000${password}`;
-  let secrets = secretsCache.get(cacheKey);
-  if (!secrets) {
-    secrets = deriveChannelSecrets(password, channelId, iterations);
-    secretsCache.set(cacheKey, secrets);
-    secrets.catch(() => secretsCache.delete(cacheKey));
-  }
-  return secrets;
-}
 
 /** The channel's key and join verifier from the password this device keeps, or null without one. */
 async function storedSecrets(channel: Pick<Channel, "id" | "kdfIterations">) {
@@ -50,11 +37,20 @@ export const channelCallBase = async (channel: Pick<Channel, "id" | "kdfIteratio
 export const channelVerifier = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<string | null> =>
   (await storedSecrets(channel))?.verifier ?? null;
 
-/** Keeps a channel's secret on this device and in the user's keyring, for every other device. */
-async function remember(userId: string, channelId: string, password: string) {
+/**
+ * A channel's secrets for a create or join on this device: PBKDF2 once, its master kept for `remember`
+ * (the keyring's copy spares the user's other devices the PBKDF2, ADR 35). The caller zeroes the master.
+ */
+async function newSecrets(channelId: string, password: string) {
+  const master = await deriveChannelMaster(password, channelId, PBKDF2_ITERATIONS);
+  return { master, ...(await adoptMaster(channelId, password, PBKDF2_ITERATIONS, master)) };
+}
+
+/** Keeps a channel's secret on this device and in the user's keyring (with its master), for every other device. */
+async function remember(userId: string, channelId: string, password: string, master?: Uint8Array) {
   setChannelSecret(channelId, password, PBKDF2_ITERATIONS);
   try {
-    await saveToKeyring(userId, channelId, password, PBKDF2_ITERATIONS);
+    await saveToKeyring(userId, channelId, password, PBKDF2_ITERATIONS, master);
   } catch (error) {
     // The next keyring sync adds it; this device reads the channel meanwhile.
     console.warn("The channel could not be added to the keyring yet", error);
@@ -68,13 +64,23 @@ export async function createChannel(user: SessionUser | null, name: string, pass
   const keys = await deviceKeys(user.id);
   if (!keys) throw new KeysMissingError();
   const id = randomUuid();
-  const { verifier } = await channelSecrets(id, password);
+  const { verifier, master } = await newSecrets(id, password);
+  try {
+    await postChannel(id, name, verifier, user.ecdhPublicKey, sealed);
+    await remember(user.id, id, password, master);
+  } finally {
+    master.fill(0);
+  }
+  return id;
+}
+
+async function postChannel(id: string, name: string, verifier: string, ecdhPublicKey: string, sealed: boolean) {
   try {
     await api<{ id: string }>("/api/channels", {
       id,
       name: name.trim(),
       verifier,
-      ecdhPublicKey: user.ecdhPublicKey,
+      ecdhPublicKey,
       kdfIterations: PBKDF2_ITERATIONS,
       sealed,
     });
@@ -84,17 +90,25 @@ export async function createChannel(user: SessionUser | null, name: string, pass
       error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : "Failed to create channel",
     );
   }
-  await remember(user.id, id, password);
-  return id;
 }
 
 export async function joinChannel(user: SessionUser | null, channelId: string, password: string): Promise<{ id: string; name: string }> {
   if (!user || !(await deviceKeys(user.id))) throw new ChatError("Not authenticated");
   const id = channelId.trim().toLowerCase();
-  const { verifier } = await channelSecrets(id, password);
+  const { verifier, master } = await newSecrets(id, password);
+  try {
+    const joined = await postJoin(id, verifier, user.ecdhPublicKey);
+    await remember(user.id, joined.id, password, joined.id === id ? master : undefined);
+    return joined;
+  } finally {
+    master.fill(0);
+  }
+}
+
+async function postJoin(id: string, verifier: string, ecdhPublicKey: string) {
   let joined: { id: string; name: string };
   try {
-    joined = await api<{ id: string; name: string }>("/api/channels/join", { channelId: id, verifier, ecdhPublicKey: user.ecdhPublicKey });
+    joined = await api<{ id: string; name: string }>("/api/channels/join", { channelId: id, verifier, ecdhPublicKey });
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 404) throw new ChatError("Channel not found");
@@ -104,7 +118,6 @@ export async function joinChannel(user: SessionUser | null, channelId: string, p
     }
     throw new ChatError("Failed to join channel");
   }
-  await remember(user.id, joined.id, password);
   return joined;
 }
 

@@ -14,7 +14,7 @@ import {
   listChannels,
 } from "~/features/channels/channels.client";
 import type { Channel } from "~/features/channels/types";
-import { syncKeyring } from "~/features/keyring/keyring.client";
+import { openKeyring } from "~/features/channels/secrets.client";
 import { forgetHistory } from "~/features/messages/history-cache.client";
 
 /**
@@ -39,7 +39,7 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     const ticket = ++latestReload.current;
     try {
       const list = await listChannels();
-      await syncKeyring(
+      await openKeyring(
         user.id,
         list.map((c) => c.id),
       ).catch((error) => console.warn("Could not open the keyring", error));

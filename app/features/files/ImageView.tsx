@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Modal } from "~/ui/Modal";
+import { LazyModal as Modal } from "~/ui/LazyModal";
 
 /** An image in a message; a click (or Enter) opens it whole in a viewer that Esc closes. */
 export function ImageView({ url, name }: { url: string; name: string }) {

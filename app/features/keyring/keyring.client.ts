@@ -1,49 +1,47 @@
 import { PBKDF2_ITERATIONS } from "~/crypto";
+import type { Bytes } from "~/crypto/bytes";
 import { api } from "~/lib/api.client";
 import { cachedChannelIds, getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
+import { isKeyringSecret, keyringAad, keyringSecret, masterOf } from "~/features/keyring/entry";
 import type { EncryptedKeyringEntry } from "~/features/keyring/types";
 
 /**
  * The keyring (docs/decisions/0010-keyring-and-settings-vault.md): each channel password the user holds,
- * with its PBKDF2 count, encrypted under the keyring key and bound to the user and the channel. Every
- * device of the user opens it; this device's `channel_password_{id}` entries are its cache.
+ * with its PBKDF2 count and the channel's master secret (ADR 35), encrypted under the keyring key and
+ * bound to the user and the channel. Every device of the user opens it; this device's
+ * `channel_password_{id}` entries are its cache (the master stays in the page's memory only).
  */
-const aad = (userId: string, channelId: string) => `chatcrypt:keyring:v1:${userId}:${channelId}`;
 
-interface Secret {
-  p: string;
-  i: number;
+/** Adds (or replaces) the user's entry for a channel; `master` is the channel's PBKDF2 output, when known. */
+export async function saveToKeyring(userId: string, channelId: string, password: string, iterations: number, master?: Uint8Array) {
+  const data = await sealJson(userId, "keyring", keyringSecret(password, iterations, master), keyringAad(userId, channelId));
+  await api("/api/keyring", { channelId, data });
 }
 
-const isSecret = (value: unknown): value is Secret =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Secret).p === "string" &&
-  (value as Secret).p.length > 0 &&
-  Number.isSafeInteger((value as Secret).i) &&
-  (value as Secret).i >= PBKDF2_ITERATIONS;
-
-/** Adds (or replaces) the user's entry for a channel. */
-export async function saveToKeyring(userId: string, channelId: string, password: string, iterations: number): Promise<void> {
-  const data = await sealJson(userId, "keyring", { p: password, i: iterations } satisfies Secret, aad(userId, channelId));
-  await api("/api/keyring", { channelId, data });
+/** A channel this device can read after a sync: its password and count, and its master when the entry has one. */
+export interface KeyringChannel {
+  channelId: string;
+  password: string;
+  iterations: number;
+  /** null: an entry written before ADR 35, or one this sync added from the device's cache. */
+  master: Bytes | null;
 }
 
 /**
  * Opens the keyring into this device's cache. Channels whose password this device holds but the keyring
  * lacks (a save that failed) are added to it. `memberOf` is the user's current channel list.
  */
-export async function syncKeyring(userId: string, memberOf: readonly string[]): Promise<void> {
+export async function syncKeyring(userId: string, memberOf: readonly string[]): Promise<KeyringChannel[]> {
   const { entries } = await api<{ entries: EncryptedKeyringEntry[] }>("/api/keyring");
   const members = new Set(memberOf);
-  const inKeyring = new Set<string>();
+  const opened: KeyringChannel[] = [];
   await Promise.all(
     entries.map(async (entry) => {
       try {
-        const secret = await openJson(userId, "keyring", entry.data, aad(userId, entry.channelId));
-        if (!isSecret(secret)) return;
-        inKeyring.add(entry.channelId);
+        const secret = await openJson(userId, "keyring", entry.data, keyringAad(userId, entry.channelId));
+        if (!isKeyringSecret(secret)) return;
+        opened.push({ channelId: entry.channelId, password: secret.p, iterations: secret.i, master: masterOf(secret) });
         if (getChannelPassword(entry.channelId) !== secret.p || getChannelIterations(entry.channelId) !== secret.i) {
           setChannelSecret(entry.channelId, secret.p, secret.i);
         }
@@ -52,10 +50,14 @@ export async function syncKeyring(userId: string, memberOf: readonly string[]): 
       }
     }),
   );
+  const inKeyring = new Set(opened.map((c) => c.channelId));
   for (const channelId of cachedChannelIds()) {
     if (inKeyring.has(channelId) || !members.has(channelId)) continue;
     const password = getChannelPassword(channelId);
-    if (password)
-      await saveToKeyring(userId, channelId, password, getChannelIterations(channelId) ?? PBKDF2_ITERATIONS).catch(() => undefined);
+    if (!password) continue;
+    const iterations = getChannelIterations(channelId) ?? PBKDF2_ITERATIONS;
+    await saveToKeyring(userId, channelId, password, iterations).catch(() => undefined);
+    opened.push({ channelId, password, iterations, master: null });
   }
+  return opened;
 }

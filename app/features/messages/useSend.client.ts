@@ -4,7 +4,6 @@ import { ApiError } from "~/lib/api.client";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { attachLinkPreview } from "~/features/link-previews/previews.client";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
 import { unionById } from "~/features/messages/merge";
@@ -82,9 +81,12 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
       setOutbox((current) => current.filter((p) => p.clientId !== pending.clientId));
       forget(pending.clientId);
       historyRef.current.add(pending.channel.id, [sent]);
-      void attachLinkPreview(conversationOf(user, pending.channel), pending.channel, sent).then((preview) => {
-        if (preview) historyRef.current.update(sent.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
-      });
+      // (the link preview's code loads with the first message sent)
+      void import("~/features/link-previews/previews.client")
+        .then((m) => m.attachLinkPreview(conversationOf(user, pending.channel), pending.channel, sent))
+        .then((preview) => {
+          if (preview) historyRef.current.update(sent.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
+        });
     },
     [user, forget],
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import { Modal } from "~/ui/Modal";
+import { LazyModal as Modal } from "~/ui/LazyModal";
 import { Field, FormActions, FormError } from "~/ui/Form";
 import { PASSWORD_ONCE } from "~/features/passkeys/texts";
 

@@ -1,8 +1,11 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import { acceptKeys, checkKeys } from "~/features/pins/pins.client";
+import { checkKeys } from "~/features/pins/pins.client";
 import { senderProfiles } from "~/features/pins/profiles.client";
 import { usePins } from "~/features/pins/usePins.client";
+
+// The notices themselves load when there is one to show.
+const KeyChanges = lazy(() => import("~/features/pins/KeyChanges").then((m) => ({ default: m.KeyChanges })));
 
 interface Props {
   user: SessionUser;
@@ -16,7 +19,6 @@ interface Props {
 /** "bob's security keys changed": shown in a channel where someone's messages are held back for that reason. */
 export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Props) {
   const { changed } = usePins();
-  const [busy, setBusy] = useState("");
   const members = memberIds.join(",");
   useEffect(() => {
     const ids = members ? members.split(",") : [];
@@ -34,37 +36,8 @@ export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Prop
   const here = [...changed.values()].filter((c) => c.channels.has(channelId));
   if (here.length === 0) return null;
   return (
-    <div className="key-change-notices">
-      {here.map((change) => (
-        <div key={change.userId} className="key-change-notice" role="alert">
-          {change.reason === "changed" ? (
-            <p>
-              <strong>{change.username}&apos;s security keys changed</strong>. Their messages are held back until you accept the new keys.
-              Compare your safety number with them first.
-            </p>
-          ) : (
-            <p>
-              <strong>{change.username}&apos;s security keys could not be checked</strong>: the keys you saved for them are missing or were
-              replaced on the server. Their messages are held back until you accept the keys presented now. Compare your safety number with
-              them first.
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={`Accept new keys of ${change.username}`}
-            disabled={busy === change.userId}
-            onClick={() => {
-              setBusy(change.userId);
-              acceptKeys(user.id, change)
-                .then(onAccepted, (error) => console.warn("The new keys could not be accepted", error))
-                .finally(() => setBusy(""));
-            }}
-          >
-            Accept new keys
-          </button>
-        </div>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <KeyChanges user={user} changes={here} onAccepted={onAccepted} />
+    </Suspense>
   );
 }

@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { formatTime } from "~/features/messages/text";
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchHit } from "~/features/search/engine";
-import { highlightSegments } from "~/features/search/normalize";
+import { preloadable } from "~/ui/preloadable";
+
+// The results list (and its highlighting) loads when the field is first focused.
+const results = preloadable(() => import("~/features/search/SearchResults").then((m) => m.SearchResults));
 
 interface Props {
   ready: boolean;
@@ -15,26 +17,11 @@ interface Props {
   channelName: (id: string) => string;
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-const formatDate = (created: string) => {
-  const date = new Date(created.replace(" ", "T"));
-  return Number.isNaN(date.getTime()) ? "" : `${dateFormat.format(date)} ${formatTime(created)}`;
-};
-
 /** Results grouped by channel, in the order of their best hit. */
 function groups(hits: SearchHit[]) {
   const byChannel = new Map<string, SearchHit[]>();
   for (const hit of hits) byChannel.set(hit.channelId, [...(byChannel.get(hit.channelId) ?? []), hit]);
   return [...byChannel.entries()];
-}
-
-function Marked({ text, terms }: { text: string; terms: string[] }) {
-  return (
-    <>
-      {highlightSegments(text, terms).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
-    </>
-  );
 }
 
 /** The header's search field (Ctrl/Cmd+K) and its results: sender, date, matched words highlighted; Enter or click opens. */
@@ -99,7 +86,9 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
           onQuery(event.target.value);
           setOpen(true);
         }}
+        onPointerEnter={() => void results.preload()}
         onFocus={() => {
+          void results.preload();
           setOpen(true);
           onFocus();
         }}
@@ -107,48 +96,19 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
         onKeyDown={onKeyDown}
       />
       {open && (
-        <div className="search-popup">
-          <p className="search-progress" role="status">
-            {ready
-              ? `Indexed ${count(progress.indexed)} of ${count(Math.max(progress.total, progress.indexed))} messages`
-              : "Opening the search index…"}
-          </p>
-          {query.trim() !== "" && (
-            <div id={listId} role="listbox" aria-label="Search results" className="search-results">
-              {ordered.length === 0 && <p className="search-empty">No messages found.</p>}
-              {grouped.map(([channelId, list]) => (
-                <div key={channelId} role="group" aria-label={`#${channelName(channelId)}`} className="search-group">
-                  <div className="search-group-name" aria-hidden="true">
-                    # {channelName(channelId)}
-                  </div>
-                  {list.map((hit) => (
-                    <div
-                      key={hit.id}
-                      id={optionId(hit)}
-                      role="option"
-                      tabIndex={-1}
-                      aria-selected={ordered[active]?.id === hit.id}
-                      className="search-hit"
-                      // mousedown, not click: the field's blur would close the list first
-                      onMouseDown={(event) => {
-                        event.preventDefault();
-                        choose(hit);
-                      }}
-                    >
-                      <div className="search-hit-meta">
-                        <span className="search-hit-sender">{hit.sender}</span>
-                        <time dateTime={hit.created}>{formatDate(hit.created)}</time>
-                      </div>
-                      <div className="search-hit-text">
-                        <Marked text={[hit.text, hit.extra].filter(Boolean).join(" · ")} terms={hit.terms} />
-                      </div>
-                    </div>
-                  ))}
-                </div>
-              ))}
-            </div>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <results.Component
+            ready={ready}
+            query={query}
+            progress={progress}
+            grouped={grouped}
+            active={ordered[active]?.id}
+            listId={listId}
+            optionId={optionId}
+            channelName={channelName}
+            choose={choose}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { Suspense } from "react";
 import { useDropdown } from "~/ui/useDropdown";
-import { languageOptions, NOT_AVAILABLE_HERE } from "~/features/translation/availability";
+import { preloadable } from "~/ui/preloadable";
+
+// The language list and the menu's choices load when the button is first pointed at, focused or pressed.
+const panel = preloadable(() => import("~/features/translation/TranslatePanel").then((m) => m.TranslatePanel));
 
 interface Props {
   language: string;
@@ -13,62 +16,27 @@ interface Props {
 }
 
 /** Translate dropdown (spec §2.7): choose the target language and switch auto-translation on or off. */
-export function TranslateMenu({ language, enabled, busy, notice, available, onSave }: Props) {
-  const { open, setOpen, ref: panel } = useDropdown();
-  const [choice, setChoice] = useState(language);
-  const selectId = useId();
-  const hintId = useId();
-  const options = languageOptions(available);
-  const greyed = options.some((o) => o.disabled);
-
-  useEffect(() => setChoice(language), [language]);
-  useEffect(() => {
-    if (open) document.getElementById(selectId)?.focus();
-  }, [open, selectId]);
+export function TranslateMenu(props: Props) {
+  const { open, setOpen, ref } = useDropdown();
+  const { language, enabled } = props;
 
   return (
-    <div className="dropdown" ref={panel}>
+    <div className="dropdown" ref={ref}>
       <button
         type="button"
         className={`btn btn-small${enabled ? " active" : ""}`}
         aria-expanded={open}
         aria-haspopup="true"
+        onPointerEnter={() => void panel.preload()}
+        onFocus={() => void panel.preload()}
         onClick={() => setOpen((o) => !o)}
       >
         Translate{enabled ? `: ${language}` : ""}
       </button>
       {open && (
-        <div className="dropdown-panel" role="group" aria-label="Translation">
-          <label htmlFor={selectId}>Translate incoming messages to</label>
-          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} aria-describedby={greyed ? hintId : undefined}>
-            {options.map((o) => (
-              <option key={o.code} value={o.code} disabled={o.disabled} aria-disabled={o.disabled || undefined}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          {greyed && (
-            <p id={hintId} className="hint">
-              Greyed languages: {NOT_AVAILABLE_HERE.toLowerCase()}.
-            </p>
-          )}
-          {notice && <p className="form-error">{notice}</p>}
-          <div className="modal-actions">
-            {enabled && (
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => onSave(choice, false)}>
-                Turn off translation
-              </button>
-            )}
-            <button
-              type="button"
-              className="btn btn-small btn-primary"
-              disabled={busy || options.some((o) => o.code === choice && o.disabled)}
-              onClick={() => (onSave(choice, true), setOpen(false))}
-            >
-              {enabled ? "Save language" : "Translate messages"}
-            </button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <panel.Component {...props} close={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );

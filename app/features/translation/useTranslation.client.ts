@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { UserSettings } from "~/lib/session-user";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { availableLanguages, cachedTranslation, translateTexts, TranslationUnavailable } from "~/features/translation/translate.client";
-import { bcp47, failedText, notAvailableText, OnceReporter } from "~/features/translation/availability";
+import { bcp47, failedText, OnceReporter } from "~/features/translation/notices";
 
 /**
  * Auto-translation of incoming messages (spec §4) when enabled: what is missing is translated in the
@@ -42,15 +42,20 @@ export function useTranslation(
     if (!language) return;
     const texts = messages.filter((m) => !m.own && m.text && cachedTranslation(language, m.text) === undefined).map((m) => m.text);
     if (texts.length === 0) return;
-    if (available && !available.has(language)) return say(notAvailableText(language));
     let live = true;
+    const stop = () => {
+      live = false;
+    };
+    // (the language's name comes with the language list, loaded only for this)
+    if (available && !available.has(language)) {
+      void import("~/features/translation/availability").then((m) => live && say(m.notAvailableText(language)));
+      return stop;
+    }
     translateTexts(language, texts).then(
       () => live && setVersion((v) => v + 1),
       (error) => live && say(error instanceof TranslationUnavailable ? error.message : failedText(String(error?.message ?? error))),
     );
-    return () => {
-      live = false;
-    };
+    return stop;
   }, [messages, language, available, say]);
 
   const translationOf = useCallback(

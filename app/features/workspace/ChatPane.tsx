@@ -12,7 +12,6 @@ import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
-import { previewImageUrl } from "~/features/link-previews/previews.client";
 import { KeyChangeNotice } from "~/features/pins/KeyChangeNotice";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
@@ -149,7 +148,9 @@ export function ChatPane({
           translationLang={translation.lang}
           onToggleOriginal={translation.toggleOriginal}
           resolveAttachment={(a) => attachmentUrl(conversationOf(user, channel), a)}
-          resolvePreviewImage={(p) => previewImageUrl(conversationOf(user, channel), channel.id, p)}
+          resolvePreviewImage={(p) =>
+            import("~/features/link-previews/previews.client").then((m) => m.previewImageUrl(conversationOf(user, channel), channel.id, p))
+          }
           onDownload={(a) =>
             void saveAttachment(conversationOf(user, channel), a).catch(() => notify("The file could not be downloaded.", "error"))
           }

@@ -41,7 +41,8 @@ import { Header } from "~/features/workspace/Header";
 import { HeaderMenu } from "~/features/workspace/HeaderMenu";
 import { useWorkspaceLive } from "~/features/workspace/useWorkspaceLive.client";
 import { useDrawer } from "~/features/workspace/useDrawer.client";
-import { WorkspaceDialogs, type DialogActions, type DialogState } from "~/features/workspace/WorkspaceDialogs";
+import type { DialogActions, DialogState } from "~/features/workspace/WorkspaceDialogs";
+import { LazyDialogs } from "~/features/workspace/LazyDialogs";
 import { ChatError } from "~/lib/errors";
 
 interface Props {
@@ -282,7 +283,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
           <DirectPicker direct={direct} />
         </Suspense>
       )}
-      <WorkspaceDialogs
+      <LazyDialogs
         dialog={dialogs.dialog}
         busy={dialogs.busy}
         error={dialogs.error}

@@ -15,7 +15,7 @@ import type { useContacts } from "~/features/contacts/useContacts.client";
 import type { PermissionState } from "~/features/notifications/notify";
 import type { QuietHours } from "~/features/notify-rules/rules";
 import type { UserSettings } from "~/lib/session-user";
-import { WorldClockSettingsModal } from "~/features/world-clock/WorldClock";
+import { WorldClockSettingsModal } from "~/features/world-clock/WorldClockSettings";
 import { sanitizeCities } from "~/features/world-clock/world-clock";
 
 export type DialogState =
