@@ -46,7 +46,11 @@ export const CHANNEL_MASTER_BYTES = MASTER_SECRET_BITS / 8;
  * skips the PBKDF2. The caller zeroes it once used.
  */
 export async function deriveChannelMaster(password: string, channelId: string, iterations: number = PBKDF2_ITERATIONS): Promise<Bytes> {
-  const fn = "deriveChannelMaster";
+  return masterOf("deriveChannelMaster", password, channelId, iterations);
+}
+
+/** The master secret, its errors named after `fn`: the function the caller called. */
+async function masterOf(fn: string, password: string, channelId: string, iterations: number): Promise<Bytes> {
   if (typeof password !== "string" || password.length === 0) throw new CryptoError(fn, "password is required");
   checkChannelId(fn, channelId);
   checkIterations(fn, iterations);
@@ -75,7 +79,7 @@ export async function deriveChannelSecrets(
   channelId: string,
   iterations: number = PBKDF2_ITERATIONS,
 ): Promise<ChannelSecrets> {
-  const master = await deriveChannelMaster(password, channelId, iterations);
+  const master = await masterOf("deriveChannelSecrets", password, channelId, iterations);
   try {
     return await channelSecretsFromMaster(master);
   } finally {
