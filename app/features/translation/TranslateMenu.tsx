@@ -1,22 +1,13 @@
 import { Suspense } from "react";
 import { useDropdown } from "~/ui/useDropdown";
 import { preloadable } from "~/ui/preloadable";
+import type { TranslateChoices } from "~/features/translation/TranslatePanel";
 
 // The language list and the menu's choices load when the button is first pointed at, focused or pressed.
 const panel = preloadable(() => import("~/features/translation/TranslatePanel").then((m) => m.TranslatePanel));
 
-interface Props {
-  language: string;
-  enabled: boolean;
-  busy: boolean;
-  notice: string | null;
-  /** What the server's engine can translate into; null while unknown. */
-  available: ReadonlySet<string> | null;
-  onSave: (language: string, enabled: boolean) => void;
-}
-
 /** Translate dropdown (spec §2.7): choose the target language and switch auto-translation on or off. */
-export function TranslateMenu(props: Props) {
+export function TranslateMenu(props: TranslateChoices) {
   const { open, setOpen, ref } = useDropdown();
   const { language, enabled } = props;
 

@@ -1,15 +1,18 @@
 import { useEffect, useId, useState } from "react";
 import { languageOptions, NOT_AVAILABLE_HERE } from "~/features/translation/availability";
 
-interface Props {
+/** What the Translate dropdown shows and saves (TranslateMenu.tsx passes it on). */
+export interface TranslateChoices {
   language: string;
   enabled: boolean;
   busy: boolean;
   notice: string | null;
+  /** What the server's engine can translate into; null while unknown. */
   available: ReadonlySet<string> | null;
   onSave: (language: string, enabled: boolean) => void;
-  close: () => void;
 }
+
+type Props = TranslateChoices & { close: () => void };
 
 /** The open Translate dropdown (TranslateMenu.tsx): the target language (focused) and the switch. */
 export function TranslatePanel({ language, enabled, busy, notice, available, onSave, close }: Props) {
