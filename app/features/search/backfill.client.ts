@@ -44,8 +44,9 @@ const THREAD_PAUSE_MS = BACKFILL_PAUSE_MS / 5;
 async function indexThreads(run: BackfillRun, channel: Channel, threads: readonly ThreadSummary[] | undefined) {
   for (const { root } of threads ?? []) {
     if (run.stopped()) return;
-    const { messages } = await fetchThread(channel.id, root);
-    await indexRecords(run.user, run.index, channel, messages);
+    // a thread gone meanwhile (its root deleted) or a failed request: the others are still read
+    const thread = await fetchThread(channel.id, root).catch(() => null);
+    if (thread) await indexRecords(run.user, run.index, channel, thread.messages);
     await sleep(THREAD_PAUSE_MS);
   }
 }
