@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureBrowser } from "./browser.mjs";
 import { postMessage } from "./chat.mjs";
+import { addFilesAndPreviews, postAnnotated, seedDeepChannel, timeLatestPage } from "./history-pages.mjs";
 import { CFG } from "./config.mjs";
 import { markdownMessage } from "./markdown.mjs";
 import { measureScroll, seedLongHistory } from "./scroll.mjs";
@@ -47,38 +48,7 @@ export async function historyPhase({ c, stack, pids, full, reader, channels, res
   // SQLite's growth per message (database and write-ahead log; the messages of ~90 plaintext characters)
   const bytesPerMessage = (databaseBytes(stack.dataDir) - dbBefore) / (CFG.historyMessages + 1);
   // The same history again, then 100 edits (each by the message's sender) and 300 reactions spread over it.
-  const annotatedIds = await pool(
-    Array.from({ length: CFG.historyMessages }, (_, i) => i),
-    4,
-    async (i) =>
-      (
-        await postMessage(
-          c,
-          senders[i % senders.length],
-          channelE,
-          `history message ${i} of the bench: the quick brown fox jumps over the lazy dog`,
-        )
-      ).message.id,
-  );
-  const EDITS = Math.round(CFG.historyMessages / 10);
-  const REACTIONS = Math.round((CFG.historyMessages * 3) / 10);
-  const emoji = ["👍", "❤️", "😂", "🎉", "😮", "😢"];
-  await pool(
-    Array.from({ length: EDITS }, (_, i) => i * 10 + 3),
-    4,
-    (i) =>
-      postMessage(c, senders[i % senders.length], channelE, `history message ${i}, edited`, { kind: "edit", targetId: annotatedIds[i] }),
-  );
-  await pool(
-    Array.from({ length: REACTIONS }, (_, i) => i),
-    4,
-    (i) =>
-      postMessage(c, senders[(i * 7) % senders.length], channelE, "", {
-        kind: "reaction",
-        targetId: annotatedIds[CFG.historyMessages - 1 - ((i * 3) % CFG.historyMessages)],
-        emoji: emoji[i % emoji.length],
-      }),
-  );
+  const annotated = await postAnnotated(c, senders, channelE, CFG.historyMessages, "history message");
   // The same number of messages in Markdown: bold, a list and a quote; one in ten a TypeScript block.
   await pool(
     Array.from({ length: CFG.historyMessages }, (_, i) => i),
@@ -152,6 +122,29 @@ export async function historyPhase({ c, stack, pids, full, reader, channels, res
   } catch (error) {
     log(`scroll phase failed: ${error.message}`);
     results.scroll = { error: String(error.message ?? error) };
+  }
+  // The latest page as JSON with edits, reactions, files and previews: at 1,000 messages, then at 100,000.
+  try {
+    await addFilesAndPreviews(stack, channelE.id, annotated.slice(-200));
+    const shallow = await timeLatestPage(reader, channelE.id);
+    const deepTotal = CFG.deepHistoryMessages;
+    const deep = await seedDeepChannel({
+      c,
+      stack,
+      reader,
+      senders,
+      tag: channelC.name.replace(/^bench-history-/, ""),
+      total: deepTotal,
+      log,
+    });
+    const deepPage = await timeLatestPage(reader, deep.id);
+    results.historyPages = { shallow: { ...shallow, total: CFG.historyMessages }, deep: { ...deepPage, total: deepTotal } };
+    log(
+      `history page (200, annotated): ${shallow.p50.toFixed(1)} ms at ${CFG.historyMessages}, ${deepPage.p50.toFixed(1)} ms at ${deepTotal}`,
+    );
+  } catch (error) {
+    log(`history page phase failed: ${error.message}`);
+    results.historyPages = { error: String(error.message ?? error) };
   }
   const node = performance.now();
   await c.deriveAccountSecrets("a password", "someone@example.test", c.PBKDF2_ITERATIONS);
