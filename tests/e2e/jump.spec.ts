@@ -11,7 +11,7 @@ const article = (page: Page, text: string) => log(page).getByRole("article").fil
 test("a pinned message 230 messages back opens with one page around it; Jump to latest goes back; newer ones load below without a gap", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { alice, password, channelId } = await channelWithPin(browser, "Long Story", "the decision we took");
   // Bob writes the 230 that follow through the API, encrypted and signed as his page would.
   const bob = await apiMember(channelId, password);
@@ -62,5 +62,21 @@ test("a pinned message 230 messages back opens with one page around it; Jump to 
   await expect(log(alice.page).getByText("back to the present", { exact: true })).toBeInViewport({ timeout: 20_000 });
   await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeAttached();
   await expect(article(alice.page, "the decision we took")).toHaveCount(0);
+
+  // A link to it opens the conversation with the page around it as its first and only page (the latest
+  // page is not fetched first).
+  await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
+  const targetId = (await article(alice.page, "the decision we took").getAttribute("id"))?.replace(/^message-/, "") ?? "";
+  expect(targetId).toMatch(/^[a-z0-9]{15}$/);
+  await alice.page.goto("about:blank");
+  const opened: string[] = [];
+  alice.page.on("request", (r) => {
+    if (r.url().includes(`/api/channels/${channelId}/messages`)) opened.push(r.url());
+  });
+  await alice.page.goto(`${process.env.E2E_BASE_URL}/#message=${channelId}/${targetId}/${Date.now()}`);
+  await expect(alice.page.locator(`#message-${targetId}`)).toHaveClass(/highlight/, { timeout: 20_000 });
+  await expect(alice.page.locator(`#message-${targetId}`)).toBeInViewport();
+  expect(opened.filter((u) => u.includes("around=")).length).toBe(1);
+  expect(opened.filter((u) => !/[?&](around|after|before)=/.test(u))).toEqual([]);
   await alice.context.close();
 });

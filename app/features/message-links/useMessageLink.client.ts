@@ -3,6 +3,7 @@ import type { Channel } from "~/features/channels/types";
 import { messageLink, parseMessageLink, type MessageLink } from "~/features/message-links/links";
 import type { OpenAt } from "~/features/search/useSearch.client";
 import type { Notify } from "~/ui/Toast";
+import { requestOpenAt } from "~/features/messages/open-at.client";
 
 const PENDING = "chatcrypt_open_message";
 export const NOT_A_MEMBER = "You are not a member of this channel";
@@ -42,6 +43,7 @@ export function useMessageLink(channels: readonly Channel[] | null, select: (id:
       notify(NOT_A_MEMBER, "error");
       return;
     }
+    requestOpenAt(link.channelId, link.messageId);
     select(link.channelId);
     setOpenAt({ ...link, key: Date.now(), missing: () => notify("This message is no longer there.", "error") });
   }, [channels, select, notify, arrived]);

@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { latestCreated, unionById } from "~/features/messages/merge";
-import { channelOnly, isOrphan, mergeMessages, useHighlights } from "~/features/messages/history-parts.client";
+import { latestCreated } from "~/features/messages/merge";
+import { channelOnly, isOrphan, livePart, mergeMessages, useHighlights } from "~/features/messages/history-parts.client";
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
 import { reconcileLatest } from "~/features/messages/reconcile";
+import { takeOpenAt } from "~/features/messages/open-at.client";
 import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
 import { onSentElsewhere } from "~/features/messages/sent-elsewhere.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
 import type { EncryptedMessage } from "~/features/messages/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
-import { decryptAttachments } from "~/features/files/decrypt";
 import type { EncryptedAttachment } from "~/features/files/types";
-import { decryptPreviews } from "~/features/link-previews/decrypt";
 import type { EncryptedPreview } from "~/features/link-previews/types";
 
 const PAGE_SIZE = 200;
@@ -146,8 +144,13 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     generation.current += 1;
     if (reloaded.current !== reloads) show(channelId);
     reloaded.current = reloads;
-    if (channelId) loadPage("latest").catch((error) => console.warn("Could not load messages", error));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `show` only sets state
+    if (!channelId) return;
+    // Opened at a message (a search result, a link) that is not among those shown from memory: the page
+    // around it is the first page (the jump then finds it loaded, or waits for this same request).
+    const at = takeOpenAt(channelId);
+    const first = at && !messagesRef.current.some((m) => m.id === at) ? startAround(channelId, at) : loadPage("latest");
+    first.catch((error) => console.warn("Could not load messages", error));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `show` and `startAround` only set state
   }, [channelId, loadPage, reloads]);
 
   // A window back in history has nothing to catch up at its end: newer pages load as the reader goes down.
@@ -173,24 +176,45 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     [loadPage, loadingOlder],
   );
 
-  /** Shows the page around a message not loaded (a jump to it): one request wherever it is in history. */
+  /** A conversation's first page, around a message; the conversation then counts as loaded. */
+  const startAround = async (id: string, messageId: string) => {
+    // (gone, or not readable: the latest page, and the jump says the message is not there)
+    await loadAround(messageId).catch(() => loadPage("latest"));
+    if (channelRef.current?.id === id) setLoadedFor(id);
+  };
+
+  /**
+   * Shows the page around a message not loaded (a jump to it): one request wherever it is in history.
+   * A second call for the same message while the first is on its way waits for that one.
+   */
+  const around = useRef<{ channelId: string; id: string; done: Promise<void> } | null>(null);
   const loadAround = useCallback(
-    async (id: string) => {
+    (id: string): Promise<void> => {
       const open = channelRef.current;
-      if (!open) return;
+      if (!open) return Promise.resolve();
+      if (around.current?.channelId === open.id && around.current.id === id) return around.current.done;
       const gen = ++generation.current;
-      const result = await fetchMessages(open.id, { around: id, limit: PAGE_SIZE });
-      summariesArrived(result.threads ?? [], user.id);
-      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
-      if (gen !== generation.current) return;
-      setMessages([]);
-      annotate(open.id, found);
-      add(
-        open.id,
-        decrypted.filter((m) => !isOrphan(m)),
-      );
-      setHasMore(result.hasMore);
-      setHasNewer(Boolean(result.hasNewer));
+      const done = (async () => {
+        const result = await fetchMessages(open.id, { around: id, limit: PAGE_SIZE });
+        summariesArrived(result.threads ?? [], user.id);
+        const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
+        if (gen !== generation.current) return;
+        setMessages([]);
+        annotate(open.id, found);
+        add(
+          open.id,
+          decrypted.filter((m) => !isOrphan(m)),
+        );
+        setHasMore(result.hasMore);
+        setHasNewer(Boolean(result.hasNewer));
+      })();
+      const entry = { channelId: open.id, id, done };
+      around.current = entry;
+      const settle = () => {
+        if (around.current === entry) around.current = null;
+      };
+      done.then(settle, settle);
+      return done;
     },
     [user, add, annotate],
   );
@@ -228,17 +252,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       if (!open) return;
       // The message itself may still be on its way: fetching what is new brings it with its parts.
       if (!target) return void catchUp();
-      const key = await conversationOf(user, open).contentKey(target.itemKey);
-      if (!key) return;
-      if ("attachment" in part) {
-        if (target.attachments.some((a) => a.id === part.attachment.id)) return;
-        const [attachment] = await decryptAttachments(key, target, [part.attachment]);
-        if (attachment) update(messageId, (m) => ({ ...m, attachments: unionById(m.attachments, [attachment]) }));
-      } else {
-        if (target.previews.some((p) => p.id === part.preview.id)) return;
-        const [preview] = await decryptPreviews(key, target, [part.preview]);
-        if (preview) update(messageId, (m) => ({ ...m, previews: unionById(m.previews, [preview]) }));
-      }
+      const change = await livePart(user, open, target, part);
+      if (change) update(messageId, change);
     },
     [user, catchUp, update],
   );

@@ -1,4 +1,5 @@
 import { requestThreadOpen } from "~/features/threads/open.client";
+import { requestOpenAt } from "~/features/messages/open-at.client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
@@ -244,6 +245,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
     (hit: SearchHit) => {
       // a reply that is only in its thread opens the thread
       if (hit.thread) requestThreadOpen(hit.channelId, hit.thread);
+      if (!hit.thread) requestOpenAt(hit.channelId, hit.id);
       partsRef.current.select(hit.channelId);
       if (hit.thread) return;
       const missing = () => live.deleted(hit.id);

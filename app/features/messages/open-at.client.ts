@@ -1,0 +1,16 @@
+/**
+ * "Open this conversation at this message" (a search result, a message link), said before the
+ * conversation is selected: its history then starts with the page around that message instead of the
+ * latest page (one request instead of two). Taken once, by the history of that conversation only.
+ */
+let wanted: { channelId: string; messageId: string } | null = null;
+
+export function requestOpenAt(channelId: string, messageId: string) {
+  wanted = { channelId, messageId };
+}
+
+export function takeOpenAt(channelId: string): string | null {
+  const at = wanted?.channelId === channelId ? wanted.messageId : null;
+  wanted = null;
+  return at;
+}
