@@ -132,6 +132,23 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       await page.waitForTimeout(300);
     };
     const first = await openChannel();
+    if (process.env.BENCH_TRACE_OPEN) {
+      const t = await page.evaluate(() => {
+        const c = window.__bench.clickAt;
+        const r = performance
+          .getEntriesByType("resource")
+          .filter((e) => e.startTime > c - 50 && e.startTime < c + 800)
+          .map(
+            (e) => `${(e.startTime - c).toFixed(0)}..${(e.responseEnd - c).toFixed(0)} ${e.name.replace(location.origin, "").slice(0, 90)}`,
+          );
+        const m = performance
+          .getEntriesByType("mark")
+          .filter((e) => e.startTime > c - 50)
+          .map((e) => `${(e.startTime - c).toFixed(0)} ${e.name}`);
+        return [...r, "--", ...m].join("\n");
+      });
+      log(t);
+    }
     // first load: what signing in and opening the first channel loaded (what loads in the background
     // afterwards, such as the search index, or when a feature is used, is not counted)
     const firstLoad = [...assets];

@@ -4,6 +4,7 @@ import type { Channel } from "~/features/channels/types";
 import { ThreadsSection } from "~/features/threads/ThreadsSection";
 import { requestThreadOpen } from "~/features/threads/open.client";
 import { MutedMark } from "~/features/notify-rules/MutedMark";
+import { openIntent } from "~/features/messages/latest-prefetch.client";
 
 interface Props {
   open: boolean;
@@ -97,9 +98,16 @@ export function ConversationItem(props: {
   actionLabel: string;
   onAction: () => void;
 }) {
+  const intent = openIntent(props.conversationId, props.active);
   return (
     <li className={`channel-item${props.active ? " active" : ""}`}>
-      <button type="button" className="channel-select" aria-current={props.active ? "true" : undefined} onClick={props.onSelect}>
+      <button
+        type="button"
+        className="channel-select"
+        aria-current={props.active ? "true" : undefined}
+        onClick={props.onSelect}
+        {...intent}
+      >
         {props.label}
       </button>
       <MutedMark conversationId={props.conversationId} />

@@ -1,5 +1,6 @@
 /** Pieces of the open conversation's history (useChannelHistory.client.ts): merging, filtering, highlighting. */
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState, type MutableRefObject } from "react";
+import type { Annotation } from "~/features/messages/annotations";
 import { mergeMessages as mergeOrdered, unionById } from "~/features/messages/merge";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { replyArrived, rootsArrived } from "~/features/threads/summaries.client";
@@ -72,4 +73,32 @@ export async function livePart(
   if (target.previews.some((p) => p.id === part.preview.id)) return null;
   const [preview] = await decryptPreviews(key, target, [part.preview]);
   return preview ? (m) => ({ ...m, previews: unionById(m.previews, [preview]) }) : null;
+}
+
+/** Edits and reactions of the open conversation, kept by id whether or not their message is loaded yet. */
+export function useAnnotationStore(channelRef: MutableRefObject<Channel | null>) {
+  const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());
+  const annotationsRef = useRef(annotations);
+  annotationsRef.current = annotations;
+  /** Adds them when they are of the conversation still open. */
+  const annotate = useCallback(
+    (forChannel: string, incoming: Annotation[]) => {
+      if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
+      setAnnotations((current) => {
+        const next = new Map(current);
+        for (const a of incoming) next.set(a.id, a);
+        return next;
+      });
+    },
+    [channelRef],
+  );
+  const forget = useCallback((id: string) => {
+    setAnnotations((current) => {
+      if (!current.has(id)) return current;
+      const next = new Map(current);
+      next.delete(id);
+      return next;
+    });
+  }, []);
+  return { annotations, setAnnotations, annotationsRef, annotate, forget };
 }

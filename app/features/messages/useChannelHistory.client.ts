@@ -2,19 +2,28 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { latestCreated } from "~/features/messages/merge";
-import { channelOnly, isOrphan, livePart, mergeMessages, useHighlights } from "~/features/messages/history-parts.client";
+import {
+  channelOnly,
+  isOrphan,
+  livePart,
+  mergeMessages,
+  useAnnotationStore,
+  useHighlights,
+} from "~/features/messages/history-parts.client";
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
 import { reconcileLatest } from "~/features/messages/reconcile";
 import { takeOpenAt } from "~/features/messages/open-at.client";
-import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
+import { LATEST_PAGE_SIZE, takeLatest } from "~/features/messages/latest-prefetch.client";
+import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
+import { applyAnnotations } from "~/features/messages/annotations";
 import { onSentElsewhere } from "~/features/messages/sent-elsewhere.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 import type { EncryptedAttachment } from "~/features/files/types";
 import type { EncryptedPreview } from "~/features/link-previews/types";
 
-const PAGE_SIZE = 200;
+const PAGE_SIZE = LATEST_PAGE_SIZE;
 const CATCH_UP_SIZE = 500;
 
 type Page = "latest" | "older" | "after" | "newer";
@@ -51,9 +60,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   useEffect(() => onSentElsewhere((message) => add(message.channelId, [message])), [add]);
 
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
-  const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());
-  const annotationsRef = useRef(annotations);
-  annotationsRef.current = annotations;
+  const { annotations, setAnnotations, annotationsRef, annotate, forget } = useAnnotationStore(channelRef);
   const hasMoreRef = useRef(hasMore);
   hasMoreRef.current = hasMore;
 
@@ -77,15 +84,6 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   useEffect(() => {
     if (channelId && loadedFor === channelId && !hasNewer) keepHistory(user.id, channelId, { messages, annotations, hasMore });
   }, [user.id, channelId, loadedFor, hasNewer, messages, annotations, hasMore]);
-  const annotate = useCallback((forChannel: string, incoming: Annotation[]) => {
-    if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
-    setAnnotations((current) => {
-      const next = new Map(current);
-      for (const a of incoming) next.set(a.id, a);
-      return next;
-    });
-  }, []);
-
   /** One page of the open channel: fetched, verified, decrypted and merged. */
   const loadPage = useCallback(
     async (page: Page): Promise<void> => {
@@ -102,7 +100,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
           : page === "older"
             ? { before: current[0]?.created, beforeId: current[0]?.id, limit: PAGE_SIZE }
             : { after: since, limit: page === "newer" ? PAGE_SIZE : CATCH_UP_SIZE };
-      const result = await fetchMessages(open.id, query);
+      const early = page === "latest" ? takeLatest(open.id) : null;
+      const result = await (early ?? fetchMessages(open.id, query));
       summariesArrived(result.threads ?? [], user.id);
       // the latest page of a conversation shown from memory: what was decrypted before is not opened again
       const known =
@@ -132,8 +131,13 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         if (result.hasMore) await loadPage("after");
       } else if (page === "older") setHasMore(result.hasMore);
     },
-    [user, add, annotate, highlight],
+    [user, add, annotate, highlight, annotationsRef, setAnnotations],
   );
+
+  // The first page's load in progress (its number, 0 when none), and a catch-up owed after it.
+  const firstRun = useRef(0);
+  const owed = useRef(false);
+  const [owedCatchUps, setOwedCatchUps] = useState(0);
 
   // Only a change of channel reloads (or `reload`: new keys were accepted, back to the latest from a
   // window back in history); list refreshes keep the same channel id.
@@ -148,17 +152,29 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     // Opened at a message (a search result, a link) that is not among those shown from memory: the page
     // around it is the first page (the jump then finds it loaded, or waits for this same request).
     const at = takeOpenAt(channelId);
+    const run = ++firstRun.current;
+    owed.current = false;
     const first = at && !messagesRef.current.some((m) => m.id === at) ? startAround(channelId, at) : loadPage("latest");
-    first.catch((error) => console.warn("Could not load messages", error));
+    first
+      .catch((error) => console.warn("Could not load messages", error))
+      .finally(() => {
+        if (run !== firstRun.current) return;
+        firstRun.current = 0;
+        if (owed.current) setOwedCatchUps((n) => n + 1);
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `show` and `startAround` only set state
   }, [channelId, loadPage, reloads]);
 
   // A window back in history has nothing to catch up at its end: newer pages load as the reader goes down.
-  const catchUp = useCallback(
-    () =>
-      hasNewerRef.current ? Promise.resolve() : loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error)),
-    [loadPage],
-  );
+  // Asked for while the first page is on its way (the live stream's sync), it runs once that page is shown.
+  const catchUp = useCallback(() => {
+    if (firstRun.current) owed.current = true;
+    if (firstRun.current || hasNewerRef.current) return Promise.resolve();
+    return loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error));
+  }, [loadPage]);
+  useEffect(() => {
+    if (owedCatchUps) void catchUp();
+  }, [owedCatchUps, catchUp]);
 
   /** The previous page, or (`newer`) the next one of a window back in history. */
   const loadMore = useCallback(
@@ -183,40 +199,20 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     if (channelRef.current?.id === id) setLoadedFor(id);
   };
 
-  /**
-   * Shows the page around a message not loaded (a jump to it): one request wherever it is in history.
-   * A second call for the same message while the first is on its way waits for that one.
-   */
-  const around = useRef<{ channelId: string; id: string; done: Promise<void> } | null>(null);
-  const loadAround = useCallback(
-    (id: string): Promise<void> => {
-      const open = channelRef.current;
-      if (!open) return Promise.resolve();
-      if (around.current?.channelId === open.id && around.current.id === id) return around.current.done;
-      const gen = ++generation.current;
-      const done = (async () => {
-        const result = await fetchMessages(open.id, { around: id, limit: PAGE_SIZE });
-        summariesArrived(result.threads ?? [], user.id);
-        const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages);
-        if (gen !== generation.current) return;
+  const loadAround = useLoadAround(
+    user,
+    channelRef,
+    generation,
+    useCallback(
+      (open: Channel, page: AroundPage) => {
         setMessages([]);
-        annotate(open.id, found);
-        add(
-          open.id,
-          decrypted.filter((m) => !isOrphan(m)),
-        );
-        setHasMore(result.hasMore);
-        setHasNewer(Boolean(result.hasNewer));
-      })();
-      const entry = { channelId: open.id, id, done };
-      around.current = entry;
-      const settle = () => {
-        if (around.current === entry) around.current = null;
-      };
-      done.then(settle, settle);
-      return done;
-    },
-    [user, add, annotate],
+        annotate(open.id, page.annotations);
+        add(open.id, page.messages);
+        setHasMore(page.hasMore);
+        setHasNewer(page.hasNewer);
+      },
+      [add, annotate],
+    ),
   );
 
   const update = useCallback((id: string, change: (m: DecryptedMessage) => DecryptedMessage) => {
@@ -259,19 +255,17 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   );
 
   /** A deleted message, edit or reaction. */
-  const remove = useCallback((id: string) => {
-    setMessages((current) => current.filter((m) => m.id !== id));
-    setAnnotations((current) => {
-      if (!current.has(id)) return current;
-      const next = new Map(current);
-      next.delete(id);
-      return next;
-    });
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      setMessages((current) => current.filter((m) => m.id !== id));
+      forget(id);
+    },
+    [forget],
+  );
   const clear = useCallback(() => {
     setMessages([]);
     setAnnotations(new Map());
-  }, []);
+  }, [setAnnotations]);
   const find = useCallback((id: string) => messagesRef.current.find((m) => m.id === id), []);
 
   const shown = useMemo(() => applyAnnotations(messages, annotations), [messages, annotations]);

@@ -1,0 +1,57 @@
+import { useCallback, useRef, type MutableRefObject } from "react";
+import type { Channel } from "~/features/channels/types";
+import type { SessionUser } from "~/lib/session-user";
+import type { Annotation } from "~/features/messages/annotations";
+import { isOrphan } from "~/features/messages/history-parts.client";
+import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
+import { summariesArrived } from "~/features/threads/summaries.client";
+import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
+
+export interface AroundPage {
+  messages: DecryptedMessage[];
+  annotations: Annotation[];
+  hasMore: boolean;
+  hasNewer: boolean;
+}
+
+/**
+ * The page around a message not loaded (a jump to it): one request wherever it is in history, verified
+ * and decrypted, then handed to `show` unless another page was asked for meanwhile (`generation`). A
+ * second call for the same message while the first is on its way waits for that one.
+ */
+export function useLoadAround(
+  user: SessionUser,
+  channelRef: MutableRefObject<Channel | null>,
+  generation: MutableRefObject<number>,
+  show: (open: Channel, page: AroundPage) => void,
+) {
+  const around = useRef<{ channelId: string; id: string; done: Promise<void> } | null>(null);
+  return useCallback(
+    (id: string): Promise<void> => {
+      const open = channelRef.current;
+      if (!open) return Promise.resolve();
+      if (around.current?.channelId === open.id && around.current.id === id) return around.current.done;
+      const gen = ++generation.current;
+      const done = (async () => {
+        const result = await fetchMessages(open.id, { around: id, limit: LATEST_PAGE_SIZE });
+        summariesArrived(result.threads ?? [], user.id);
+        const { messages, annotations } = await decryptRecords(user, open, result.messages);
+        if (gen !== generation.current) return;
+        show(open, {
+          messages: messages.filter((m) => !isOrphan(m)),
+          annotations,
+          hasMore: result.hasMore,
+          hasNewer: Boolean(result.hasNewer),
+        });
+      })();
+      const entry = { channelId: open.id, id, done };
+      around.current = entry;
+      const settle = () => {
+        if (around.current === entry) around.current = null;
+      };
+      done.then(settle, settle);
+      return done;
+    },
+    [user, channelRef, generation, show],
+  );
+}

@@ -1,0 +1,40 @@
+import { apiMember } from "./api-member";
+import { expect, test } from "./fixtures";
+import { createChannel, log, person, send, waitLive } from "./helpers";
+
+// A channel's latest page is asked for as soon as its button is pressed, before the click lands; what is
+// sent between that request and the opening still shows when it opens.
+test("pressing a channel asks for its latest page before the click, and a message sent in between still shows when it opens", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  const password = `intent-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Ahead Channel", password);
+  await send(alice.page, "the first word");
+  await createChannel(alice.page, "Elsewhere", `${password}-2`);
+  await waitLive(alice.page);
+  const bob = await apiMember(channelId, password);
+
+  const pages: { url: string; at: number }[] = [];
+  alice.page.on("request", (r) => {
+    if (r.url().includes(`/api/channels/${channelId}/messages`)) pages.push({ url: r.url(), at: Date.now() });
+  });
+  const button = alice.page.getByRole("button", { name: "# Ahead Channel", exact: true });
+  const asked = alice.page.waitForRequest((r) => r.url().includes(`/api/channels/${channelId}/messages?limit=200`));
+  await button.hover();
+  await alice.page.mouse.down();
+  await asked;
+  // Bob writes after that request; Alice's page hears of it (the unread count) while the channel is closed.
+  await bob.post(["sent between the request and the click"]);
+  await expect(button.locator("xpath=..").getByRole("img", { name: "1 unread" })).toBeVisible({ timeout: 20_000 });
+  const clickedAt = Date.now();
+  await alice.page.mouse.up();
+  await expect(log(alice.page).getByText("the first word", { exact: true })).toBeVisible();
+  await expect(log(alice.page).getByText("sent between the request and the click", { exact: true })).toBeVisible({ timeout: 20_000 });
+  // the latest page was the one asked for ahead (none after the click); what came later, with the catch-up
+  const latest = pages.filter((p) => !/[?&](around|after|before)=/.test(p.url));
+  expect(latest.length).toBe(1);
+  expect(latest[0].at).toBeLessThan(clickedAt);
+  expect(pages.some((p) => p.url.includes("after=") && p.at >= clickedAt)).toBe(true);
+  await alice.context.close();
+});
