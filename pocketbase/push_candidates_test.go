@@ -32,14 +32,22 @@ func countQueries(t *testing.T, app core.App) *atomic.Int64 {
 	return &n
 }
 
+// indexedTargets is a push sender whose rules index follows the app's notify_rules records, and a
+// channel of `count` members.
+func indexedTargets(t *testing.T, channelID string, count int) (core.App, *core.Record, *pushSender) {
+	t.Helper()
+	app := targetsApp(t)
+	channel := targetsChannel(t, app, channelID, count, false)
+	s := newPushSender(app, nil)
+	s.rules.bind(app)
+	return app, channel, s
+}
+
 // A message in a channel of 10,000 that mentions no one reads nothing per message (no member has
 // asked for every message): the push decision used to read all 10,000 memberships with their
 // rules for every message, most of PocketBase's work per message at that size.
 func TestPushTargetsReadNoMembershipPerMessage(t *testing.T) {
-	app := targetsApp(t)
-	channel := targetsChannel(t, app, "tenthousand0001", 10_000, false)
-	s := newPushSender(app, nil)
-	s.rules.bind(app)
+	app, channel, s := indexedTargets(t, "tenthousand0001", 10_000)
 	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
 	s.targets("u00000", nil, channel, channel.Id, now) // reads the rules index once
 
@@ -65,10 +73,7 @@ func TestPushTargetsReadNoMembershipPerMessage(t *testing.T) {
 // A member who sets a channel to "all" gets its next message without a mention, and no longer once
 // they set it back or delete their rules; the index follows every change at once.
 func TestPushTargetsFollowRulesChanges(t *testing.T) {
-	app := targetsApp(t)
-	channel := targetsChannel(t, app, "ruleschanged001", 100, false)
-	s := newPushSender(app, nil)
-	s.rules.bind(app)
+	app, channel, s := indexedTargets(t, "ruleschanged001", 100)
 	at := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
 	next := func() []string {
 		at = at.Add(time.Minute) // past pushEvery
