@@ -12,7 +12,7 @@ import (
 )
 
 // targetsApp is a test app with the two tables push targets read: channel_members and notify_rules.
-func targetsApp(t *testing.T) *tests.TestApp {
+func targetsApp(t testing.TB) *tests.TestApp {
 	t.Helper()
 	app, err := tests.NewTestApp()
 	if err != nil {
@@ -38,7 +38,7 @@ func targetsApp(t *testing.T) *tests.TestApp {
 }
 
 // targetsChannel adds `count` members (u00000, u00001, ...) to a new channel and returns its record.
-func targetsChannel(t *testing.T, app core.App, id string, count int, direct bool) *core.Record {
+func targetsChannel(t testing.TB, app core.App, id string, count int, direct bool) *core.Record {
 	t.Helper()
 	err := app.RunInTransaction(func(tx core.App) error {
 		for i := 0; i < count; i++ {
