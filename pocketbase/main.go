@@ -65,6 +65,7 @@ func main() {
 	registerPush(app)
 	registerCalls(app)
 	registerPasskeys(app)
+	registerPprof(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -68,6 +68,7 @@ func registerPush(app core.App) {
 		os.Exit(1)
 	}
 	sender := newPushSender(app, fetcher)
+	sender.rules.bind(app)
 	pushes = sender
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {

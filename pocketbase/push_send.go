@@ -11,7 +11,6 @@ import (
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -64,10 +63,12 @@ type pushSender struct {
 
 	mu   sync.Mutex
 	last map[string]time.Time // "user conversation" -> last push
+
+	rules *rulesIndex // who asked for every message of a conversation (push_candidates.go)
 }
 
 func newPushSender(app core.App, fetcher *safeFetcher) *pushSender {
-	return &pushSender{app: app, fetcher: fetcher, queue: make(chan pushJob, pushQueueSize), last: map[string]time.Time{}}
+	return &pushSender{app: app, fetcher: fetcher, queue: make(chan pushJob, pushQueueSize), last: map[string]time.Time{}, rules: newRulesIndex()}
 }
 
 func (s *pushSender) start(keys vapidKeys) {
@@ -113,39 +114,52 @@ func (s *pushSender) due(userID, conversation string, now time.Time) bool {
 
 // targets are the members who should get a push (for a message, or a ring): not its sender, their rules
 // want it, no open page (no live stream through any web process, no realtime subscription), and none
-// went to them under dueKey in the last pushEvery.
-//
-// The rules come first: by default a channel's member is pushed only when mentioned, so in a large
-// channel most members are ruled out by a map look-up, before the open-page check (which looks at
-// every realtime client) and without a query naming every member who has no page open (tens of
-// thousands of them made each message cost PocketBase about 130 ms).
+// went to them under dueKey in the last pushEvery. Only the candidates (push_candidates.go) are
+// looked at: the mentioned members and those whose rules ask for every message of the channel, or
+// every member of a direct conversation.
 func (s *pushSender) targets(senderID string, mentions []string, channel *core.Record, dueKey string, now time.Time) []string {
-	users, err := members.of(s.app, channel.Id)
-	if err != nil || len(users) == 0 {
+	direct := channel.GetBool("direct")
+	var candidates []string
+	if direct {
+		users, err := members.of(s.app, channel.Id)
+		if err != nil {
+			return nil
+		}
+		candidates = users
+	} else {
+		all, err := s.rules.wantsAll(s.app, channel.Id)
+		if err != nil {
+			return nil
+		}
+		candidates = append(all, mentions...)
+	}
+	seen := make(map[string]bool, len(candidates))
+	unique := candidates[:0:0]
+	for _, id := range candidates {
+		if id != senderID && !seen[id] {
+			seen[id] = true
+			unique = append(unique, id)
+		}
+	}
+	if len(unique) == 0 {
 		return nil
 	}
-	rules := map[string]notifyRules{}
-	var rows []struct {
-		Owner string `db:"owner"`
-		Rules string `db:"rules"`
-	}
-	_ = s.app.DB().NewQuery(
-		"SELECT r.owner AS owner, r.rules AS rules FROM notify_rules r JOIN channel_members m ON m.user = r.owner WHERE m.channel = {:channel}",
-	).Bind(dbx.Params{"channel": channel.Id}).All(&rows)
-	for _, row := range rows {
-		rules[row.Owner] = parseNotifyRules([]byte(row.Rules))
+	rules, err := candidateRules(s.app, channel.Id, unique)
+	if err != nil {
+		return nil
 	}
 	mentioned := make(map[string]bool, len(mentions))
 	for _, id := range mentions {
 		mentioned[id] = true
 	}
-	direct := channel.GetBool("direct")
+	pageOpen := openPages(s.app)
 	var out []string
-	for _, id := range users {
-		if id == senderID || !rules[id].wants(channel.Id, direct, mentioned[id], now) {
+	for _, id := range unique {
+		r, member := rules[id]
+		if !member || !r.wants(channel.Id, direct, mentioned[id], now) {
 			continue
 		}
-		if !pageOpen(s.app, id) && s.due(id, dueKey, now) {
+		if !pageOpen(id) && s.due(id, dueKey, now) {
 			out = append(out, id)
 		}
 	}
@@ -165,6 +179,9 @@ func (s *pushSender) deliver(job pushJob) {
 	var mentions []string
 	_ = json.Unmarshal([]byte(record.GetString("mentions")), &mentions)
 	targets := s.targets(record.GetString("sender"), mentions, channel, channel.Id, job.at)
+	if len(targets) == 0 {
+		return
+	}
 	payload := pushPayload{
 		V: 1, Conversation: channel.Id, Name: channel.GetString("name"), Direct: channel.GetBool("direct"),
 		MLS: channel.GetBool("direct") || channel.GetBool("sealed"), Message: record.Id,
@@ -253,36 +270,4 @@ func (s *pushSender) send(sub *core.Record, body []byte, options *webpush.Option
 	case res.StatusCode >= 300:
 		s.app.Logger().Warn("web push: push service refused", "subscription", sub.Id, "status", res.StatusCode)
 	}
-}
-
-// pageOpen reports whether the user has a page open: a live stream through a web process (the
-// relay) or a realtime subscription to their messages.
-func pageOpen(app core.App, userID string) bool {
-	if relay.hasUser(userID) {
-		return true
-	}
-	for _, client := range app.SubscriptionsBroker().Clients() {
-		if !client.HasSubscription(messagesTopic) {
-			continue
-		}
-		if auth, _ := client.Get(apis.RealtimeClientAuthKey).(*core.Record); auth != nil && auth.Id == userID && auth.Collection().Name == "users" {
-			return true
-		}
-	}
-	return false
-}
-
-// hasUser reports whether any web process has the user registered (a page of theirs is open).
-func (h *relayHub) hasUser(userID string) bool {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	for _, c := range h.conns {
-		c.mu.RLock()
-		n := c.users[userID]
-		c.mu.RUnlock()
-		if n > 0 {
-			return true
-		}
-	}
-	return false
 }

@@ -12,18 +12,23 @@ import (
 )
 
 // targetsApp is a test app with the two tables push targets read: channel_members and notify_rules.
-func targetsApp(t *testing.T) *tests.TestApp {
+func targetsApp(t testing.TB) *tests.TestApp {
 	t.Helper()
 	app, err := tests.NewTestApp()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(app.Cleanup)
+	// notify_rules is a collection: saving its records runs the hooks that keep the rules index current
+	rules := core.NewBaseCollection("notify_rules")
+	rules.Fields.Add(&core.TextField{Name: "owner", Required: true}, &core.JSONField{Name: "rules", MaxSize: 65536})
+	rules.AddIndex("idx_nr", true, "owner", "")
+	if err := app.Save(rules); err != nil {
+		t.Fatal(err)
+	}
 	for _, stmt := range []string{
 		"CREATE TABLE IF NOT EXISTS channel_members (id TEXT PRIMARY KEY, channel TEXT NOT NULL, user TEXT NOT NULL)",
 		"CREATE UNIQUE INDEX IF NOT EXISTS idx_cm ON channel_members (channel, user)",
-		"CREATE TABLE IF NOT EXISTS notify_rules (id TEXT PRIMARY KEY, owner TEXT NOT NULL, rules TEXT NOT NULL)",
-		"CREATE UNIQUE INDEX IF NOT EXISTS idx_nr ON notify_rules (owner)",
 	} {
 		if _, err := app.DB().NewQuery(stmt).Execute(); err != nil {
 			t.Fatal(err)
@@ -33,7 +38,7 @@ func targetsApp(t *testing.T) *tests.TestApp {
 }
 
 // targetsChannel adds `count` members (u00000, u00001, ...) to a new channel and returns its record.
-func targetsChannel(t *testing.T, app core.App, id string, count int, direct bool) *core.Record {
+func targetsChannel(t testing.TB, app core.App, id string, count int, direct bool) *core.Record {
 	t.Helper()
 	err := app.RunInTransaction(func(tx core.App) error {
 		for i := 0; i < count; i++ {

@@ -51,7 +51,7 @@ function rows(r) {
   }
 
   const cap = r.capacity ?? { levels: [] };
-  const targets = { 5: 10_000, 50: 10_000 };
+  const targets = { 5: 10_000, 50: 10_000 }; // issue 29 item 6: at 50 messages/s, ≥ 10,000 clients
   for (const { rate } of r.config.capacityRates ?? []) {
     const held = cap.held?.[rate];
     const failedAt = cap.failed?.[rate];
