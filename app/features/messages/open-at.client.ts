@@ -10,7 +10,10 @@ export function requestOpenAt(channelId: string, messageId: string) {
 }
 
 export function takeOpenAt(channelId: string): string | null {
-  const at = wanted?.channelId === channelId ? wanted.messageId : null;
+  const at = peekOpenAt(channelId);
   wanted = null;
   return at;
 }
+
+/** The message this conversation is to open at, left for takeOpenAt. */
+export const peekOpenAt = (channelId: string): string | null => (wanted?.channelId === channelId ? wanted.messageId : null);

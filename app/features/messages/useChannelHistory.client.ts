@@ -13,7 +13,7 @@ import {
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
 import { reconcileLatest } from "~/features/messages/reconcile";
-import { takeOpenAt } from "~/features/messages/open-at.client";
+import { peekOpenAt, takeOpenAt } from "~/features/messages/open-at.client";
 import { LATEST_PAGE_SIZE, takeLatest } from "~/features/messages/latest-prefetch.client";
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { applyAnnotations } from "~/features/messages/annotations";
@@ -68,7 +68,10 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   // same render as the click; the latest page then catches it up. Any other starts empty.
   const channelId = channel?.id;
   const show = (id: string | undefined) => {
+    // (opened at a message it does not hold: not shown, the page around the message comes instead)
+    const at = id ? peekOpenAt(id) : null;
     const kept = id ? recallHistory(user.id, id) : undefined;
+    if (at && kept && !kept.messages.some((m) => m.id === at)) return show(undefined);
     setMessages((kept?.messages ?? []) as DecryptedMessage[]);
     setAnnotations(kept?.annotations ?? new Map());
     setHasMore(kept?.hasMore ?? false);
