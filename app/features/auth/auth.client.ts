@@ -1,4 +1,4 @@
-import { disablePush } from "~/features/push/push.client";
+import { deletePushKeys } from "~/features/push/push-db";
 import {
   PBKDF2_ITERATIONS,
   deriveAccountSecrets,
@@ -124,6 +124,8 @@ export async function signOut() {
   forgetAllHistory();
   clearChannelSecrets();
   forgetVaultKeys();
-  // the push subscription goes first, while the session can still tell the server
-  await Promise.all([deleteSearchIndex(), disablePush().then(signOutOnServer)]);
+  // the push subscription goes first, while the session can still tell the server (the push code loads
+  // only now; if it cannot, the keys kept for the service worker go all the same)
+  const push = import("~/features/push/push.client").then((m) => m.disablePush(), deletePushKeys);
+  await Promise.all([deleteSearchIndex(), push.then(signOutOnServer)]);
 }
