@@ -14,7 +14,7 @@ import type { ConversationCrypto } from "~/features/conversation/types";
 export function mlsConversation(user: SessionUser, channel: Channel, proof: JoinProof): ConversationCrypto {
   const runtime = () => sealedChannel(user, channel, proof);
   // (sealing and opening load with the runtime, which loads ts-mls: neither is in the first load)
-  const messages = () => import("~/features/sealed/messages.client");
+  const withMessages = () => Promise.all([import("~/features/sealed/messages.client"), runtime()]);
   return {
     facts: {
       kind: channel.direct ? "direct" : "sealed",
@@ -22,8 +22,14 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
       joinedBy: channel.direct ? "participant" : "password",
       verifiedBy: "signatures-and-leaves",
     },
-    send: async (body, post) => (await messages()).postSealed(await runtime(), body, post),
-    open: async (records, verifyKeyOf) => (await messages()).openSealed(await runtime(), records, verifyKeyOf),
+    send: async (body, post) => {
+      const [{ postSealed }, r] = await withMessages();
+      return postSealed(r, body, post);
+    },
+    open: async (records, verifyKeyOf) => {
+      const [{ openSealed }, r] = await withMessages();
+      return openSealed(r, records, verifyKeyOf);
+    },
     newItemKey: () => newItemKey(),
     contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
     // A sealed channel's device joins with the password; a direct conversation's needs none.
