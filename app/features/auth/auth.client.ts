@@ -1,4 +1,5 @@
 import { deletePushKeys } from "~/features/push/push-db";
+import { stopPushLearning } from "~/features/push/learning.client";
 import { PBKDF2_ITERATIONS, deriveAccountSecrets, deriveWrapKey, unwrapIdentityKeys } from "~/crypto";
 import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
@@ -77,6 +78,7 @@ export async function signOutOnServer() {
  * the messages this page keeps in memory, the local search index and the profile (spec §4).
  */
 export async function signOut() {
+  stopPushLearning();
   clearLocalKeys();
   forgetAllHistory();
   clearChannelSecrets();

@@ -17,14 +17,17 @@ export const pushSupported = () =>
 let pending: { userId: string; channels: Record<string, CryptoKey>; verify: Record<string, CryptoKey> } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const known = new Set<string>();
+// Sign-out moves it on: a write decided before then does not happen after.
+let generation = 0;
 
 async function flush() {
   const batch = pending;
   pending = null;
   if (!batch) return;
+  const at = generation;
   const { readPushKeys, writePushKeys } = await import("~/features/push/push-keys");
   const kept: PushKeys | null = await readPushKeys();
-  if (kept?.userId !== batch.userId) return; // pushes are off here for this user
+  if (at !== generation || kept?.userId !== batch.userId) return; // signed out since, or pushes are off here for this user
   await writePushKeys({
     userId: batch.userId,
     channels: { ...kept.channels, ...batch.channels },
@@ -47,5 +50,13 @@ export function rememberForPush(userId: string, channelId: string, key: CryptoKe
 
 /** Forgets what was learnt (pushes turned on again later relearn it). */
 export function forgetPushLearning() {
+  known.clear();
+}
+
+/** Sign-out: what was learnt and not yet written is dropped, and a write under way stops before it starts. */
+export function stopPushLearning() {
+  generation++;
+  pending = null;
+  clearTimeout(timer);
   known.clear();
 }
