@@ -12,7 +12,7 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json remix.config.js vite.config.ts ./
 COPY app ./app
 COPY public ./public
-COPY scripts/build-sw.mjs ./scripts/build-sw.mjs
+COPY scripts/build-sw.mjs scripts/minify-first-load.ts ./scripts/
 # npm run build's two steps: Remix's build, then the service worker.
 RUN npx remix vite:build \
  && node scripts/build-sw.mjs \

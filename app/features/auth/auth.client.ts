@@ -1,15 +1,6 @@
-import { disablePush } from "~/features/push/push.client";
-import {
-  PBKDF2_ITERATIONS,
-  deriveAccountSecrets,
-  deriveWrapKey,
-  exportKeyBundle,
-  exportPublicKey,
-  generateKeyBundle,
-  randomId,
-  unwrapIdentityKeys,
-  wrapIdentityKeys,
-} from "~/crypto";
+import { deletePushKeys } from "~/features/push/push-db";
+import { stopPushLearning } from "~/features/push/learning.client";
+import { PBKDF2_ITERATIONS, deriveAccountSecrets, deriveWrapKey, unwrapIdentityKeys } from "~/crypto";
 import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { clearChannelSecrets, clearLocalKeys, loadLocalKeys, saveLocalKeys } from "~/lib/storage.client";
@@ -19,39 +10,6 @@ import { forgetAllHistory } from "~/features/messages/history-cache.client";
 
 /** An error whose message is meant for the person at the screen. */
 export class AuthError extends Error {}
-
-/**
- * Sign-up (spec §4, design.md §3): keys are generated here, the password is split into the login secret
- * (the only thing the server receives) and the wrap key (never leaves the browser).
- */
-export async function signUp(input: { username: string; email: string; password: string }): Promise<SessionUser> {
-  const id = randomId();
-  const { loginSecret, master } = await deriveAccountSecrets(input.password, input.email, PBKDF2_ITERATIONS);
-  const [bundle, wrapKey] = await Promise.all([generateKeyBundle(), deriveWrapKey(master, id)]);
-  const [ecdhPublicKey, rsaPublicKey, wrapped] = await Promise.all([
-    exportPublicKey(bundle.ecdhPublicKey),
-    exportPublicKey(bundle.rsaPublicKey),
-    wrapIdentityKeys(bundle, wrapKey, id),
-  ]);
-  let user: SessionUser;
-  try {
-    ({ user } = await api<{ user: SessionUser }>("/api/auth/signup", {
-      id,
-      email: input.email.trim(),
-      loginSecret,
-      username: input.username.trim(),
-      ecdhPublicKey,
-      rsaPublicKey,
-      encryptedEcdhPrivateKey: wrapped.ecdh,
-      encryptedRsaPrivateKey: wrapped.rsa,
-      kdfIterations: PBKDF2_ITERATIONS,
-    }));
-  } catch (error) {
-    throw new AuthError(error instanceof ApiError && error.message ? error.message : "Sign up failed");
-  }
-  saveLocalKeys({ userId: user.id, ...(await exportKeyBundle(bundle)) });
-  return user;
-}
 
 /**
  * Sign-in: when this device has no keys for the account, they are unwrapped from the profile.
@@ -120,10 +78,13 @@ export async function signOutOnServer() {
  * the messages this page keeps in memory, the local search index and the profile (spec §4).
  */
 export async function signOut() {
+  stopPushLearning();
   clearLocalKeys();
   forgetAllHistory();
   clearChannelSecrets();
   forgetVaultKeys();
-  // the push subscription goes first, while the session can still tell the server
-  await Promise.all([deleteSearchIndex(), disablePush().then(signOutOnServer)]);
+  // the push subscription goes first, while the session can still tell the server (the push code loads
+  // only now; if it cannot, the keys kept for the service worker go all the same)
+  const push = import("~/features/push/push.client").then((m) => m.disablePush(), deletePushKeys);
+  await Promise.all([deleteSearchIndex(), push.then(signOutOnServer)]);
 }

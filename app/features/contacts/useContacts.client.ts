@@ -1,12 +1,17 @@
 import { useState } from "react";
 import { KeysMissingError } from "~/lib/errors";
-import { whatsappDeepLink, whatsappWebUrl } from "~/features/contacts/whatsapp";
-import { loadContacts, removeContact, saveContact, type Contact } from "~/features/contacts/contacts.client";
+import type { Contact } from "~/features/contacts/contacts.client";
+
+// The contact book's code loads when it is first opened (not part of the first load); WhatsApp mode
+// needs a contact chosen from it, so sending finds it loaded.
+const book = () => import("~/features/contacts/contacts.client");
+const links = () => import("~/features/contacts/whatsapp");
 
 const WHATSAPP_FALLBACK_MS = 1_500;
 
 /** WhatsApp hand-off: the deep link first; if the page still has focus after 1.5 s, the web URL in a popup. */
-export function sendViaWhatsapp(contact: Contact, text: string) {
+export async function sendViaWhatsapp(contact: Contact, text: string) {
+  const { whatsappDeepLink, whatsappWebUrl } = await links();
   const link = document.createElement("a");
   link.href = whatsappDeepLink(contact.phone, text);
   link.rel = "noopener";
@@ -28,11 +33,13 @@ export function useContacts(userId: string) {
 
   function load() {
     setError(null);
-    loadContacts(userId).then(setContacts, (failure) => {
-      console.warn("Contacts could not be loaded", failure);
-      setContacts([]);
-      setError(failure instanceof KeysMissingError ? failure.message : "Contacts could not be loaded.");
-    });
+    book()
+      .then((m) => m.loadContacts(userId))
+      .then(setContacts, (failure) => {
+        console.warn("Contacts could not be loaded", failure);
+        setContacts([]);
+        setError(failure instanceof KeysMissingError ? failure.message : "Contacts could not be loaded.");
+      });
   }
 
   async function change(action: () => Promise<void>, failure: string): Promise<boolean> {
@@ -52,6 +59,7 @@ export function useContacts(userId: string) {
 
   const save = (contact: { id?: string; name: string; phone: string }) =>
     change(async () => {
+      const { loadContacts, saveContact } = await book();
       const saved = await saveContact(userId, contact);
       setContacts(await loadContacts(userId));
       if (recipient?.id === saved.id) setRecipient(saved);
@@ -59,7 +67,7 @@ export function useContacts(userId: string) {
 
   const remove = (contact: Contact) =>
     change(async () => {
-      await removeContact(contact.id);
+      await (await book()).removeContact(contact.id);
       setContacts((current) => current?.filter((c) => c.id !== contact.id) ?? null);
       if (recipient?.id === contact.id) setRecipient(null);
     }, "Failed to delete contact. Please try again.");

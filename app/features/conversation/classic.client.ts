@@ -10,7 +10,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
 import { channelCallBase, channelKey } from "~/features/channels/channels.client";
-import { rememberForPush } from "~/features/push/push.client";
+import { rememberForPush } from "~/features/push/learning.client";
 import type { ConversationCrypto } from "~/features/conversation/types";
 
 export function classicConversation(user: SessionUser, channel: Channel): ConversationCrypto {

@@ -7,12 +7,14 @@ import { importItemKey, newItemKey } from "~/crypto";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
-import { openSealed, postSealed, sealedChannel } from "~/features/sealed/sealed.client";
+import { sealedChannel } from "~/features/sealed/sealed.client";
 import type { JoinProof } from "~/features/sealed/types";
 import type { ConversationCrypto } from "~/features/conversation/types";
 
 export function mlsConversation(user: SessionUser, channel: Channel, proof: JoinProof): ConversationCrypto {
   const runtime = () => sealedChannel(user, channel, proof);
+  // (sealing and opening load with the runtime, which loads ts-mls: neither is in the first load)
+  const withMessages = () => Promise.all([import("~/features/sealed/messages.client"), runtime()]);
   return {
     facts: {
       kind: channel.direct ? "direct" : "sealed",
@@ -20,8 +22,14 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
       joinedBy: channel.direct ? "participant" : "password",
       verifiedBy: "signatures-and-leaves",
     },
-    send: async (body, post) => postSealed(await runtime(), body, post),
-    open: async (records, verifyKeyOf) => openSealed(await runtime(), records, verifyKeyOf),
+    send: async (body, post) => {
+      const [{ postSealed }, r] = await withMessages();
+      return postSealed(r, body, post);
+    },
+    open: async (records, verifyKeyOf) => {
+      const [{ openSealed }, r] = await withMessages();
+      return openSealed(r, records, verifyKeyOf);
+    },
     newItemKey: () => newItemKey(),
     contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
     // A sealed channel's device joins with the password; a direct conversation's needs none.

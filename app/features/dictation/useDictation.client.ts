@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { dictationErrorMessage } from "~/features/dictation/errors";
 
 export const DICTATION_UNSUPPORTED = "Speech recognition is not supported in your browser";
 
@@ -45,10 +44,12 @@ export function useDictation(onText: (text: string) => void, onError: (message: 
         if (result.isFinal && result[0].transcript.trim()) handlers.current.onText(result[0].transcript);
       }
     };
-    rec.onerror = (event) => {
-      const message = dictationErrorMessage(event.error);
-      if (message) handlers.current.onError(message);
-    };
+    // (the sentences for the errors load when there is one)
+    rec.onerror = (event) =>
+      void import("~/features/dictation/errors").then(({ dictationErrorMessage }) => {
+        const message = dictationErrorMessage(event.error);
+        if (message) handlers.current.onError(message);
+      });
     rec.onend = () => {
       if (recognition.current === rec) {
         recognition.current = null;

@@ -4,7 +4,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import type { Channel } from "~/features/channels/types";
 import { isAcceptedFile } from "~/features/files/attachments";
-import { sendFile, type FileCarrier, type PostCarrier } from "~/features/files/files.client";
+import type { FileCarrier, PostCarrier } from "~/features/files/files.client";
 import { MicrophoneError, useAudioRecorder } from "~/features/files/recorder.client";
 
 /** File and audio messages (spec §5, §9): upload progress, a failed file kept for Retry, the recorder. */
@@ -33,6 +33,8 @@ export function useUploads<M extends FileCarrier>(
     setFailed(null);
     setUpload({ name: file.name, fraction: 0 });
     try {
+      // (the code that encrypts and uploads loads with the first file sent)
+      const { sendFile } = await import("~/features/files/send.client");
       const sent = await sendFile(user, to, file, {
         limitBytes: options.limitBytes,
         post: options.post,

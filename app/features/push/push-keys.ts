@@ -6,9 +6,9 @@
  * deleted when they are turned off and at sign-out, so a push after that opens nothing.
  * Used by both the page and the worker: IndexedDB only, nothing of the page's storage.
  */
-import { deleteDatabase, runInStore } from "~/lib/idb.client";
+import { runInStore } from "~/lib/idb.client";
+import { PUSH_DB } from "~/features/push/push-db";
 
-export const PUSH_DB = "chatcrypt_push";
 const STORE = "keys";
 
 export interface PushKeys {
@@ -51,5 +51,3 @@ export async function writePushKeys(keys: Omit<PushKeys, "key">): Promise<void> 
     return store.put({ ...keys, key: keys.userId });
   });
 }
-
-export const deletePushKeys = () => deleteDatabase(PUSH_DB);

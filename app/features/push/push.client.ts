@@ -1,5 +1,7 @@
 import { api } from "~/lib/api.client";
-import { deletePushKeys, readPushKeys, writePushKeys, type PushKeys } from "~/features/push/push-keys";
+import { readPushKeys, writePushKeys } from "~/features/push/push-keys";
+import { deletePushKeys } from "~/features/push/push-db";
+import { forgetPushLearning, pushSupported } from "~/features/push/learning.client";
 
 /**
  * Notifications when ChatCrypt is closed (Web Push): this browser subscribes with its push service
@@ -7,13 +9,6 @@ import { deletePushKeys, readPushKeys, writePushKeys, type PushKeys } from "~/fe
  * for the service worker, the keys it needs to open pushed messages (push-keys.ts).
  */
 export type PushState = "unsupported" | "off" | "on" | "blocked";
-
-export const pushSupported = () =>
-  typeof navigator !== "undefined" &&
-  "serviceWorker" in navigator &&
-  typeof window !== "undefined" &&
-  "PushManager" in window &&
-  "Notification" in window;
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
@@ -60,40 +55,4 @@ export async function disablePush(): Promise<void> {
   } finally {
     await deletePushKeys();
   }
-}
-
-// Keys learnt while the page opens messages, written in one go a moment later.
-let pending: { userId: string; channels: Record<string, CryptoKey>; verify: Record<string, CryptoKey> } | null = null;
-let timer: ReturnType<typeof setTimeout> | undefined;
-const known = new Set<string>();
-
-async function flush() {
-  const batch = pending;
-  pending = null;
-  if (!batch) return;
-  const kept: PushKeys | null = await readPushKeys();
-  if (kept?.userId !== batch.userId) return; // pushes are off here for this user
-  await writePushKeys({
-    userId: batch.userId,
-    channels: { ...kept.channels, ...batch.channels },
-    verify: { ...kept.verify, ...batch.verify },
-  });
-}
-
-/** Remembers a classic channel's key and a sender's verifying key for the service worker (when pushes are on here). */
-export function rememberForPush(userId: string, channelId: string, key: CryptoKey, senderId: string, verifyKey: CryptoKey) {
-  if (!pushSupported()) return;
-  const tag = `${userId}:${channelId}:${senderId}`;
-  if (known.has(tag)) return;
-  known.add(tag);
-  if (pending?.userId !== userId) pending = { userId, channels: {}, verify: {} };
-  pending.channels[channelId] = key;
-  pending.verify[senderId] = verifyKey;
-  clearTimeout(timer);
-  timer = setTimeout(() => void flush().catch((error) => console.warn("Keys for notifications were not kept", error)), 500);
-}
-
-/** Forgets what was learnt (pushes turned on again later relearn it). */
-export function forgetPushLearning() {
-  known.clear();
 }

@@ -1,26 +1,13 @@
 /**
  * Sealed channels for the rest of the page, without ts-mls: the runtime (runtime.client.ts) is loaded
- * with a dynamic import the first time a sealed channel is used, so the first load does not carry it.
- *
- * What MLS carries for a message is JSON {b, s}: the message body (messages/body.ts) and the sender's
- * identity-key signature over [channel id, sender id, body]. MLS says which device sent it; the
- * signature says which user wrote it, checked against the user's pinned keys like a classic message.
+ * with a dynamic import the first time a sealed channel is used, so the first load does not carry it;
+ * its messages are sealed and opened by messages.client.ts, loaded with it.
  */
-import { signLabelled, verifyLabelled } from "~/crypto";
-import { utf8Encode } from "~/crypto/bytes";
-import { ApiError } from "~/lib/api.client";
-import { deviceKeys } from "~/lib/device-keys.client";
-import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import type { EncryptedMessage } from "~/features/messages/types";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
 import { metaEntry } from "~/features/sealed/meta";
 import type { JoinProof } from "~/features/sealed/types";
-
-const LABEL = "chatcrypt:sealed-message:v1";
-const ATTEMPTS = 5;
-const signed = (channelId: string, senderId: string, body: string) => utf8Encode(JSON.stringify([channelId, senderId, body]));
 
 const runtimes = new Map<string, Promise<SealedChannel>>();
 
@@ -48,57 +35,4 @@ export function sealedChannel(
     runtime.catch(() => runtimes.delete(key));
   }
   return runtime;
-}
-
-/** Signs and encrypts a body for the channel's current epoch and posts it; after a 409 it catches up and tries again. */
-export async function postSealed(
-  runtime: SealedChannel,
-  body: string,
-  post: (content: string, epoch: number) => Promise<EncryptedMessage>,
-): Promise<EncryptedMessage> {
-  const { user, channel } = runtime;
-  const keys = await deviceKeys(user.id);
-  if (!keys) throw new KeysMissingError();
-  const plaintext = JSON.stringify({ b: body, s: await signLabelled(keys.rsaPrivateKey, LABEL, signed(channel.id, user.id, body)) });
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { content, epoch } = await runtime.seal(plaintext);
-    try {
-      const message = await post(content, epoch);
-      await runtime.sent(message.id, plaintext);
-      return message;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
-      await runtime.sync();
-    }
-  }
-  throw new ChatError("The message could not be sent: the channel's keys keep changing. Please try again.");
-}
-
-/**
- * The bodies of these messages that this device can read, each checked against its sender's signature
- * key (`verifyKeyOf`, for senders whose keys are trusted); anything else is left out.
- */
-export async function openSealed(
-  runtime: SealedChannel,
-  records: EncryptedMessage[],
-  verifyKeyOf: (senderId: string) => CryptoKey | undefined,
-): Promise<Map<string, string>> {
-  const { channel } = runtime;
-  const plaintexts = await runtime.openAll(records);
-  const out = new Map<string, string>();
-  await Promise.all(
-    records.map(async (record) => {
-      const plaintext = plaintexts.get(record.id);
-      const key = verifyKeyOf(record.senderId);
-      if (!plaintext || !key) return;
-      try {
-        const { b, s } = JSON.parse(plaintext) as { b: unknown; s: unknown };
-        if (typeof b !== "string" || typeof s !== "string") return;
-        if (await verifyLabelled(key, LABEL, signed(channel.id, record.senderId, b), s)) out.set(record.id, b);
-      } catch {
-        // not a sealed message body
-      }
-    }),
-  );
-  return out;
 }

@@ -4,25 +4,7 @@ import type { Channel } from "~/features/channels/types";
 import { sealedChannel } from "~/features/sealed/sealed.client";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
 import type { JoinProof, SealedStatus } from "~/features/sealed/types";
-
-/** What the channel says about this device's view of a sealed channel (never a silent gap). */
-export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id): string | null {
-  if (!status) return null;
-  if (status.removed) return "You are no longer a member of this sealed channel: messages sent since you were removed cannot be read.";
-  const parts: string[] = [];
-  if (status.rejoined) parts.push("This device rejoined the sealed channel; messages sent while it was out of step cannot be read here.");
-  if (status.before > 0) parts.push("Messages sent before this device joined the sealed channel cannot be read here.");
-  for (const userId of status.refused)
-    parts.push(
-      `A device of ${nameOf(userId)} was put into this conversation without a participant adding them: this device refused it, and nothing sent from here can be read by it.`,
-    );
-  if (status.tampered)
-    parts.push(
-      "This conversation's list of participants was changed without a participant's signature: this device keeps the one it trusts.",
-    );
-  if (status.missed > 0) parts.push(`${status.missed} ${status.missed === 1 ? "message" : "messages"} could not be read on this device.`);
-  return parts.length ? parts.join(" ") : null;
-}
+import type { sealedNotice } from "~/features/sealed/notice";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
@@ -38,6 +20,7 @@ export function useSealedChannel(
   const [runtime, setRuntime] = useState<SealedChannel | null>(null);
   const [status, setStatus] = useState<SealedStatus | null>(null);
   const [busy, setBusy] = useState(false);
+  const [describe, setDescribe] = useState<typeof sealedNotice | null>(null);
 
   useEffect(() => {
     setRuntime(null);
@@ -45,10 +28,12 @@ export function useSealedChannel(
     if (!channel?.sealed) return;
     let live = true;
     let unsubscribe = () => {};
-    sealedChannel(user, channel, proofOf(channel)).then(
-      (found) => {
+    // (what the notices say loads with the runtime: no sealed channel, none of it in the page)
+    Promise.all([sealedChannel(user, channel, proofOf(channel)), import("~/features/sealed/notice")]).then(
+      ([found, notices]) => {
         if (!live) return;
         setRuntime(found);
+        setDescribe(() => notices.sealedNotice);
         setStatus(found.status);
         unsubscribe = found.subscribe(() => setStatus(found.status));
       },
@@ -108,6 +93,6 @@ export function useSealedChannel(
     busy,
     updateKeys,
     refresh,
-    notice: sealedNotice(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone"),
+    notice: describe?.(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone") ?? null,
   };
 }

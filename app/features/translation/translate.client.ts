@@ -1,6 +1,8 @@
 import { api, ApiError } from "~/lib/api.client";
 import { TranslationCache, translationKey } from "~/features/translation/translation-cache";
 
+// (loaded when translation is turned on: useTranslation.client.ts)
+
 const cache = new TranslationCache(500);
 const MAX_BATCH_ITEMS = 50;
 const MAX_BATCH_CHARS = 18_000;
@@ -13,27 +15,6 @@ export class TranslationFailed extends Error {}
 
 export function cachedTranslation(language: string, text: string): string | undefined {
   return cache.get(translationKey(language, text));
-}
-
-let languages: Promise<ReadonlySet<string> | null> | null = null;
-
-/**
- * The target languages the server's engine can translate into, asked once per page and kept; null
- * when the server could not say (asked again next time).
- */
-export function availableLanguages(): Promise<ReadonlySet<string> | null> {
-  const forget = () => {
-    languages = null;
-    return null;
-  };
-  languages ??= api<{ languages: string[] | null }>("/api/translate-languages").then(
-    (answer) => (Array.isArray(answer.languages) ? new Set(answer.languages) : forget()),
-    (error) => {
-      console.warn("The translation languages could not be loaded", error);
-      return forget();
-    },
-  );
-  return languages;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UserSettings } from "~/lib/session-user";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { availableLanguages, cachedTranslation, translateTexts, TranslationUnavailable } from "~/features/translation/translate.client";
+import { availableLanguages } from "~/features/translation/target-languages.client";
 import { bcp47, failedText, OnceReporter } from "~/features/translation/notices";
 
 /**
@@ -24,7 +24,6 @@ export function useTranslation(
   const problem = useRef(onProblem);
   problem.current = onProblem;
   const language = settings.translationEnabled ? settings.translationLanguage : null;
-
   useEffect(() => {
     let live = true;
     void availableLanguages().then((list) => live && setAvailable(list));
@@ -38,9 +37,24 @@ export function useTranslation(
     if (reporter.current.report(text)) problem.current(text);
   }, []);
 
+  // The translator (its cache and batches) loads once translation is on: a page without it does without.
+  const [engine, setEngine] = useState<typeof import("~/features/translation/translate.client") | null>(null);
+  const wanted = Boolean(language);
   useEffect(() => {
-    if (!language) return;
-    const texts = messages.filter((m) => !m.own && m.text && cachedTranslation(language, m.text) === undefined).map((m) => m.text);
+    if (!wanted || engine) return;
+    let live = true;
+    import("~/features/translation/translate.client").then(
+      (m) => live && setEngine(m),
+      (error) => live && say(failedText(String(error?.message ?? error))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, engine, say]);
+
+  useEffect(() => {
+    if (!language || !engine) return;
+    const texts = messages.filter((m) => !m.own && m.text && engine.cachedTranslation(language, m.text) === undefined).map((m) => m.text);
     if (texts.length === 0) return;
     let live = true;
     const stop = () => {
@@ -51,17 +65,17 @@ export function useTranslation(
       void import("~/features/translation/availability").then((m) => live && say(m.notAvailableText(language)));
       return stop;
     }
-    translateTexts(language, texts).then(
+    engine.translateTexts(language, texts).then(
       () => live && setVersion((v) => v + 1),
-      (error) => live && say(error instanceof TranslationUnavailable ? error.message : failedText(String(error?.message ?? error))),
+      (error) => live && say(error instanceof engine.TranslationUnavailable ? error.message : failedText(String(error?.message ?? error))),
     );
     return stop;
-  }, [messages, language, available, say]);
+  }, [messages, language, available, say, engine]);
 
   const translationOf = useCallback(
-    (m: DecryptedMessage) => (language && version >= 0 ? cachedTranslation(language, m.text) : undefined),
+    (m: DecryptedMessage) => (language && engine && version >= 0 ? engine.cachedTranslation(language, m.text) : undefined),
     // `version` changes when new translations arrive, so the list reads the cache again.
-    [language, version],
+    [language, version, engine],
   );
 
   const toggleOriginal = useCallback(

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { onSessionEnded, setCsrfToken } from "~/lib/api.client";
 import { SESSION_ENDED_MESSAGE } from "~/lib/errors";
-import { AuthError, signIn, signOut, signUp } from "~/features/auth/auth.client";
+import { AuthError, signIn, signOut } from "~/features/auth/auth.client";
 import type { AuthMode, AuthValues } from "~/features/auth/AuthScreen";
 import { InsecureContextScreen, LoadingScreen } from "~/features/workspace/LoadingScreen";
 import { Workspace } from "~/features/workspace/Workspace";
@@ -58,6 +58,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setError(null);
     try {
       if (mode === "signup") {
+        const { signUp } = await import("~/features/auth/signup.client");
         setUser(await signUp(values));
         setOfferRecoveryKey(true);
       } else {

@@ -38,14 +38,17 @@ export function whatsappMode(contacts: ReturnType<typeof useContacts>, openConta
       contacts.setMode(true);
       if (!contacts.recipient) openContacts("select");
     },
-    send(text: string): boolean {
+    async send(text: string): Promise<boolean> {
       if (!text.trim()) return false;
       if (!contacts.recipient) {
         openContacts("select");
         return false;
       }
-      sendViaWhatsapp(contacts.recipient, text.trim());
-      return true;
+      // (the text stays in the composer if the hand-off's code could not load)
+      return sendViaWhatsapp(contacts.recipient, text.trim()).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

@@ -1,0 +1,48 @@
+import {
+  PBKDF2_ITERATIONS,
+  deriveAccountSecrets,
+  deriveWrapKey,
+  exportKeyBundle,
+  exportPublicKey,
+  generateKeyBundle,
+  randomId,
+  wrapIdentityKeys,
+} from "~/crypto";
+import { api, ApiError } from "~/lib/api.client";
+import type { SessionUser } from "~/lib/session-user";
+import { saveLocalKeys } from "~/lib/storage.client";
+import { AuthError } from "~/features/auth/auth.client";
+
+// (loaded when Sign Up is submitted: a page that signs in does without it)
+/**
+ * Sign-up (spec §4, design.md §3): keys are generated here, the password is split into the login secret
+ * (the only thing the server receives) and the wrap key (never leaves the browser).
+ */
+export async function signUp(input: { username: string; email: string; password: string }): Promise<SessionUser> {
+  const id = randomId();
+  const { loginSecret, master } = await deriveAccountSecrets(input.password, input.email, PBKDF2_ITERATIONS);
+  const [bundle, wrapKey] = await Promise.all([generateKeyBundle(), deriveWrapKey(master, id)]);
+  const [ecdhPublicKey, rsaPublicKey, wrapped] = await Promise.all([
+    exportPublicKey(bundle.ecdhPublicKey),
+    exportPublicKey(bundle.rsaPublicKey),
+    wrapIdentityKeys(bundle, wrapKey, id),
+  ]);
+  let user: SessionUser;
+  try {
+    ({ user } = await api<{ user: SessionUser }>("/api/auth/signup", {
+      id,
+      email: input.email.trim(),
+      loginSecret,
+      username: input.username.trim(),
+      ecdhPublicKey,
+      rsaPublicKey,
+      encryptedEcdhPrivateKey: wrapped.ecdh,
+      encryptedRsaPrivateKey: wrapped.rsa,
+      kdfIterations: PBKDF2_ITERATIONS,
+    }));
+  } catch (error) {
+    throw new AuthError(error instanceof ApiError && error.message ? error.message : "Sign up failed");
+  }
+  saveLocalKeys({ userId: user.id, ...(await exportKeyBundle(bundle)) });
+  return user;
+}

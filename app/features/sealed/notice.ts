@@ -1,0 +1,20 @@
+import type { SealedStatus } from "~/features/sealed/types";
+
+/** What the channel says about this device's view of a sealed channel (never a silent gap). */
+export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id): string | null {
+  if (!status) return null;
+  if (status.removed) return "You are no longer a member of this sealed channel: messages sent since you were removed cannot be read.";
+  const parts: string[] = [];
+  if (status.rejoined) parts.push("This device rejoined the sealed channel; messages sent while it was out of step cannot be read here.");
+  if (status.before > 0) parts.push("Messages sent before this device joined the sealed channel cannot be read here.");
+  for (const userId of status.refused)
+    parts.push(
+      `A device of ${nameOf(userId)} was put into this conversation without a participant adding them: this device refused it, and nothing sent from here can be read by it.`,
+    );
+  if (status.tampered)
+    parts.push(
+      "This conversation's list of participants was changed without a participant's signature: this device keeps the one it trusts.",
+    );
+  if (status.missed > 0) parts.push(`${status.missed} ${status.missed === 1 ? "message" : "messages"} could not be read on this device.`);
+  return parts.length ? parts.join(" ") : null;
+}
