@@ -2,7 +2,7 @@ import type { Plugin } from "vite";
 import { minify } from "terser";
 
 /**
- * The scripts every page loads, minified once more with terser after esbuild (ADR 37): the browser's
+ * The scripts every page loads, minified once more with terser after esbuild (ADR 38): the browser's
  * entry and the route modules, and what they import statically. Terser takes about 4 % off their
  * gzip size (some 6 KB of the first load) where esbuild has stopped; the chunks loaded lazily (the
  * call and Markdown code, the MLS library, dialogs) stay with esbuild alone, which keeps the build
