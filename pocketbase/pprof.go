@@ -53,7 +53,7 @@ func registerPprof(app core.App) {
 }
 
 func startPprof() error {
-	value := os.Getenv(pprofEnv)
+	value := os.Getenv("PB_PPROF")
 	if value == "" {
 		return nil
 	}
