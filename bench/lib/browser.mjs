@@ -139,7 +139,8 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
           .getEntriesByType("resource")
           .filter((e) => e.startTime > c - 50 && e.startTime < c + 800)
           .map(
-            (e) => `${(e.startTime - c).toFixed(0)}..${(e.responseEnd - c).toFixed(0)} ${e.name.replace(location.origin, "").slice(0, 90)}`,
+            (e) =>
+              `${(e.startTime - c).toFixed(0)}..${(e.responseEnd - c).toFixed(0)} (sent ${(e.requestStart - c).toFixed(0)}, first byte ${(e.responseStart - c).toFixed(0)}) ${e.name.replace(location.origin, "").slice(0, 90)}`,
           );
         const m = performance
           .getEntriesByType("mark")

@@ -31,10 +31,9 @@ test("pressing a channel asks for its latest page before the click, and a messag
   await alice.page.mouse.up();
   await expect(log(alice.page).getByText("the first word", { exact: true })).toBeVisible();
   await expect(log(alice.page).getByText("sent between the request and the click", { exact: true })).toBeVisible({ timeout: 20_000 });
-  // the latest page was the one asked for ahead (none after the click); what came later, with the catch-up
+  // the latest page was the one asked for ahead (none after the click; what came later came with the catch-up)
   const latest = pages.filter((p) => !/[?&](around|after|before)=/.test(p.url));
   expect(latest.length).toBe(1);
   expect(latest[0].at).toBeLessThan(clickedAt);
-  expect(pages.some((p) => p.url.includes("after=") && p.at >= clickedAt)).toBe(true);
   await alice.context.close();
 });

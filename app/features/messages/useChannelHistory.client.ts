@@ -14,6 +14,7 @@ import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features
 import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
 import { reconcileLatest } from "~/features/messages/reconcile";
 import { peekOpenAt, takeOpenAt } from "~/features/messages/open-at.client";
+import { conversationOpening } from "~/features/messages/conversation-shown.client";
 import { LATEST_PAGE_SIZE, takeLatest } from "~/features/messages/latest-prefetch.client";
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { applyAnnotations } from "~/features/messages/annotations";
@@ -157,12 +158,14 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     const at = takeOpenAt(channelId);
     const run = ++firstRun.current;
     owed.current = false;
+    conversationOpening(true);
     const first = at && !messagesRef.current.some((m) => m.id === at) ? startAround(channelId, at) : loadPage("latest");
     first
       .catch((error) => console.warn("Could not load messages", error))
       .finally(() => {
         if (run !== firstRun.current) return;
         firstRun.current = 0;
+        conversationOpening(false);
         if (owed.current) setOwedCatchUps((n) => n + 1);
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `show` and `startAround` only set state

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { decryptMessages, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { mentions } from "~/features/messages/text";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import type { UnreadCount } from "~/features/unread/types";
 import { useUnreadBadge } from "~/features/pwa/useUnreadBadge.client";
 
@@ -24,6 +25,8 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   const [counts, setCounts] = useState<ReadonlyMap<string, Counts>>(new Map());
   const [unreadAfter, setUnreadAfter] = useState<string | null>(null);
   const since = useRef(new Map<string, string>());
+  // The mentions found among each channel's unread messages, and which unread messages those were.
+  const scanned = useRef(new Map<string, { since: string; count: number; mentions: number }>());
   const openRef = useRef(open);
   openRef.current = open;
   const countsRef = useRef(counts);
@@ -44,17 +47,25 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
       return;
     }
     const next = new Map<string, Counts>();
+    // mentions counted before among the same unread messages (same read position, same count) stand
+    const known = (u: UnreadCount) => {
+      const s = scanned.current.get(u.channelId);
+      return s && s.since === u.since && s.count === u.count ? s.mentions : undefined;
+    };
     for (const u of unread) {
       since.current.set(u.channelId, u.since);
-      next.set(u.channelId, { count: u.channelId === openRef.current?.id && isVisible() ? 0 : u.count, mentions: 0 });
+      next.set(u.channelId, { count: u.channelId === openRef.current?.id && isVisible() ? 0 : u.count, mentions: known(u) ?? 0 });
     }
     setCounts(next);
     for (const u of unread) {
       const channel = channels.find((c) => c.id === u.channelId);
-      if (!channel || u.channelId === openRef.current?.id) continue;
+      if (!channel || u.channelId === openRef.current?.id || known(u) !== undefined) continue;
+      // (not while a conversation is loading its first page: it goes first)
+      await afterConversationShown();
       const page = await fetchMessages(channel.id, { after: u.since, limit: MENTION_SCAN }).catch(() => null);
       if (!page) continue;
       const found = (await decryptMessages(user, channel, page.messages)).filter((m) => !m.own && mentions(m.text, user.username)).length;
+      scanned.current.set(u.channelId, { since: u.since, count: u.count, mentions: found });
       if (found)
         setCounts((current) => new Map(current).set(channel.id, { count: current.get(channel.id)?.count ?? u.count, mentions: found }));
     }
