@@ -37,10 +37,12 @@ async function flush() {
 
 /** Remembers a classic channel's key and a sender's verifying key for the service worker (when pushes can be on here). */
 export function rememberForPush(userId: string, channelId: string, key: CryptoKey, senderId: string, verifyKey: CryptoKey) {
-  if (!pushSupported() || Notification.permission !== "granted") return;
+  // (seen pairs first: reading the permission is a round trip to the browser, too slow for every message;
+  // a page that turns pushes on forgets what it has seen, forgetPushLearning)
   const tag = `${userId}:${channelId}:${senderId}`;
   if (known.has(tag)) return;
   known.add(tag);
+  if (!pushSupported() || Notification.permission !== "granted") return;
   if (pending?.userId !== userId) pending = { userId, channels: {}, verify: {} };
   pending.channels[channelId] = key;
   pending.verify[senderId] = verifyKey;
