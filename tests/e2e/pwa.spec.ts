@@ -111,6 +111,34 @@ test("installable: a valid manifest, an active worker, the offline page when the
   await context.close();
 });
 
+test("the page's /api/ requests go straight to the network, not through the worker; its static files come from the worker", async ({
+  browser,
+}) => {
+  const me = await person(browser, "sw-route");
+  const { page } = me;
+  await controlled(page);
+  // (the worker took charge of this page after it loaded: the requests from here on are the ones it sees)
+  await page.reload();
+  await expect(page.getByText(`@${me.user.username}`)).toBeAttached({ timeout: 20_000 });
+  const timing = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => {
+        const entry = e as PerformanceResourceTiming & { workerMatchedSourceType?: string };
+        return { path: new URL(entry.name).pathname, workerStart: entry.workerStart, source: entry.workerMatchedSourceType };
+      }),
+    );
+  await expect.poll(async () => (await timing()).filter((t) => t.path.startsWith("/api/")).length).toBeGreaterThan(2);
+  const entries = await timing();
+  const api = entries.filter((t) => t.path.startsWith("/api/"));
+  // the worker's static route sent each to the network (without one, the browser reports no route matched)
+  expect(api.filter((t) => t.source !== "network")).toEqual([]);
+  // the scripts still come through the worker's fetch event (its precache)
+  const assets = entries.filter((t) => t.path.startsWith("/assets/"));
+  expect(assets.length).toBeGreaterThan(0);
+  expect(assets.filter((t) => t.source === "network")).toEqual([]);
+  await me.context.close();
+});
+
 test("a server that does not answer while the device is online: the offline page says so, and loads the app by itself once it answers", async ({
   browser,
 }) => {

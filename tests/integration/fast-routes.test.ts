@@ -212,6 +212,33 @@ describe("a page of history with count=1", () => {
   });
 });
 
+// A conversation's first page (and the unread mentions' scan) asks for its senders' public keys with
+// it: `profiles=1` adds what /api/profiles answers for them, so the page verifies without asking again.
+describe("a page of history with profiles=1", () => {
+  it("names the page's senders as /api/profiles does, only when asked; any other value is a clear 400", async () => {
+    const alice = await signedInPage(web.url);
+    const bob = await signedInPage(web.url);
+    const channel = await createWebChannel(alice);
+    await joinWebChannel(bob, channel);
+    const path = `/api/channels/${channel.id}/messages`;
+    const first = (await alice.api(path, { encryptedContent: "a", senderPublicKey: "" })).message;
+    await bob.api(path, { encryptedContent: "b", senderPublicKey: "" });
+    const ids = [alice.user.id, bob.user.id];
+    const byId = (list: { id: string }[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+    const expected = byId((await alice.api(`/api/profiles?ids=${ids.join(",")}`)).profiles);
+    expect(expected.map((p) => p.id)).toEqual([...ids].sort());
+    const since = encodeURIComponent(first.created);
+    for (const query of ["limit=10", `around=${first.id}`, `after=${since}`]) {
+      expect(byId((await alice.api(`${path}?${query}&profiles=1`)).profiles), query).toEqual(expected);
+      expect(await alice.api(`${path}?${query}`), query).not.toHaveProperty("profiles");
+    }
+    for (const bad of ["0", "yes", "2"]) {
+      const error = await alice.api(`${path}?profiles=${bad}`).catch((e: { status: number; message: string }) => e);
+      expect(error).toMatchObject({ status: 400, message: "Invalid message page." });
+    }
+  });
+});
+
 describe("paging back with before and beforeId", () => {
   it("goes on below the given message, and refuses a beforeId alone or malformed with a clear 400", async () => {
     const alice = await signedInPage(web.url);

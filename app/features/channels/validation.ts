@@ -88,6 +88,8 @@ export const messagePageSchema = z
     page: z.coerce.number().int().min(1).max(10_000).optional(),
     /** The page around one message (a jump to it), not with `before` or `after`. */
     around: recordId.optional(),
+    /** "1": a page of history also carries its senders' public profiles (a conversation's first page). */
+    profiles: z.enum(["1"]).optional(),
   })
   .refine((page) => !page.around || (!page.before && !page.after && page.epoch === undefined), "A page around a message stands alone.")
   .refine((page) => !page.beforeId || page.before, "beforeId goes with before.");

@@ -1,15 +1,22 @@
 /**
  * Whether a conversation is loading its first page. Work in the background that competes with it for
- * the network and the processor (the unread mentions' scan) waits until that page is shown.
+ * the network and the processor (the unread mentions' scan) waits until that page is shown and drawn.
  */
+import { afterNextFrame } from "~/features/messages/first-page";
+
 let opening = false;
 const waiting = new Set<() => void>();
 
 export function conversationOpening(isOpening: boolean) {
   opening = isOpening;
   if (opening) return;
-  for (const resume of [...waiting]) resume();
-  waiting.clear();
+  // (once the frame that shows the page is drawn: its first render goes first too)
+  const resumeAll = () => {
+    if (opening) return;
+    for (const resume of [...waiting]) resume();
+    waiting.clear();
+  };
+  void afterNextFrame().then(resumeAll);
 }
 
 /** Resolves once no conversation is loading its first page, or after `maxMs` at most. */

@@ -5,12 +5,6 @@ import { mergeMessages as mergeOrdered, unionById } from "~/features/messages/me
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { replyArrived, rootsArrived } from "~/features/threads/summaries.client";
 import type { Channel } from "~/features/channels/types";
-import type { SessionUser } from "~/lib/session-user";
-import { conversationOf } from "~/features/conversation/conversation.client";
-import { decryptAttachments } from "~/features/files/decrypt";
-import type { EncryptedAttachment } from "~/features/files/types";
-import { decryptPreviews } from "~/features/link-previews/decrypt";
-import type { EncryptedPreview } from "~/features/link-previews/types";
 
 const HIGHLIGHT_MS = 6_000;
 const ORPHAN_AFTER_MS = 60_000;
@@ -54,25 +48,6 @@ export function useHighlights(onArrived: (messages: DecryptedMessage[]) => void)
     }, HIGHLIGHT_MS);
   }, []);
   return { highlighted, highlight };
-}
-
-/** A live file or link preview of a message shown: the change it makes to that message (null: none, already there or not readable). */
-export async function livePart(
-  user: SessionUser,
-  open: Channel,
-  target: DecryptedMessage,
-  part: { attachment: EncryptedAttachment } | { preview: EncryptedPreview },
-): Promise<((m: DecryptedMessage) => DecryptedMessage) | null> {
-  const key = await conversationOf(user, open).contentKey(target.itemKey);
-  if (!key) return null;
-  if ("attachment" in part) {
-    if (target.attachments.some((a) => a.id === part.attachment.id)) return null;
-    const [attachment] = await decryptAttachments(key, target, [part.attachment]);
-    return attachment ? (m) => ({ ...m, attachments: unionById(m.attachments, [attachment]) }) : null;
-  }
-  if (target.previews.some((p) => p.id === part.preview.id)) return null;
-  const [preview] = await decryptPreviews(key, target, [part.preview]);
-  return preview ? (m) => ({ ...m, previews: unionById(m.previews, [preview]) }) : null;
 }
 
 /** Edits and reactions of the open conversation, kept by id whether or not their message is loaded yet. */

@@ -12,7 +12,7 @@ let kept: { channelId: string; at: number; page: ReturnType<typeof fetchMessages
 
 export function prefetchLatest(channelId: string) {
   if (kept?.channelId === channelId && performance.now() - kept.at < FRESH_MS) return;
-  const page = fetchMessages(channelId, { limit: LATEST_PAGE_SIZE });
+  const page = fetchMessages(channelId, { limit: LATEST_PAGE_SIZE, profiles: true });
   const entry = { channelId, at: performance.now(), page };
   kept = entry;
   page.catch(() => {

@@ -10,7 +10,8 @@ import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/bo
 import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
 import { compareMessages } from "~/features/messages/merge";
 import { checkKeys } from "~/features/pins/pins.client";
-import { senderProfiles } from "~/features/pins/profiles.client";
+import { primeProfiles, senderProfiles } from "~/features/pins/profiles.client";
+import type { PublicProfile } from "~/features/pins/types";
 
 export interface DecryptedMessage {
   id: string;
@@ -101,9 +102,13 @@ export async function sendMessage(
   return postEnvelope(user, channel, body, where, clientId);
 }
 
+/**
+ * One page of a channel's messages. With `profiles` (a conversation's first page), the answer names
+ * its senders' public keys, kept for verifying them as if asked for (senderProfiles).
+ */
 export async function fetchMessages(
   channelId: string,
-  page: { before?: string; beforeId?: string; after?: string; around?: string; limit?: number; count?: boolean } = {},
+  page: { before?: string; beforeId?: string; after?: string; around?: string; limit?: number; count?: boolean; profiles?: boolean } = {},
 ) {
   const query = new URLSearchParams();
   if (page.around) query.set("around", page.around);
@@ -112,9 +117,17 @@ export async function fetchMessages(
   if (page.after) query.set("after", page.after);
   query.set("limit", String(page.limit ?? 200));
   if (page.count) query.set("count", "1");
-  return api<{ messages: EncryptedMessage[]; hasMore: boolean; hasNewer?: boolean; totalItems?: number; threads?: ThreadSummary[] }>(
-    `/api/channels/${channelId}/messages?${query}`,
-  );
+  if (page.profiles) query.set("profiles", "1");
+  const result = await api<{
+    messages: EncryptedMessage[];
+    hasMore: boolean;
+    hasNewer?: boolean;
+    totalItems?: number;
+    threads?: ThreadSummary[];
+    profiles?: PublicProfile[];
+  }>(`/api/channels/${channelId}/messages?${query}`);
+  if (result.profiles) primeProfiles(result.profiles);
+  return result;
 }
 
 /** Messages, edits and reactions this page verified and decrypted before (a conversation shown from memory). */

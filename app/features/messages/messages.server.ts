@@ -5,6 +5,8 @@ import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
 import { pbStatus, pocketbase, pocketbasePost } from "~/server/pocketbase.server";
+import { listProfiles } from "~/features/auth/users.server";
+import type { PublicProfile } from "~/features/pins/types";
 
 type MessageRecord = {
   id: string;
@@ -40,16 +42,51 @@ const FIELDS = "id,channel,sender,encrypted_content,created,kind,target,thread,e
 const EXPAND = "file_attachments_via_message,link_previews_via_message";
 const LIST_FIELDS = `${FIELDS},expand`;
 
+type PageQuery = {
+  before?: string;
+  beforeId?: string;
+  after?: string;
+  around?: string;
+  limit: number;
+  count?: "1";
+  epoch?: number;
+  page?: number;
+  profiles?: "1";
+};
+type Page = {
+  messages: EncryptedMessage[];
+  hasMore: boolean;
+  hasNewer?: boolean;
+  totalItems?: number;
+  threads?: ThreadSummary[];
+  profiles?: PublicProfile[];
+};
+
+/**
+ * One page of a channel's messages, as readPage answers it. With `profiles` (a conversation's first
+ * page, the unread mentions' scan), the page also names its senders' public profiles, the same
+ * answer /api/profiles gives (checked against the pins like it): the page verifies its messages
+ * without asking for them afterwards.
+ */
+export async function listMessages(pb: PocketBase, channelId: string, page: PageQuery): Promise<Page> {
+  const found = await readPage(pb, channelId, page);
+  const senders = [...new Set(found.messages.map((m) => m.senderId))].slice(0, 100);
+  if (!page.profiles || senders.length === 0) return found;
+  try {
+    return { ...found, profiles: await listProfiles(pb, senders) };
+  } catch (error) {
+    failOnOutage(error);
+    // (without them, the page asks /api/profiles for the senders it does not know, as before)
+    return found;
+  }
+}
+
 /**
  * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns
  * everything that arrived since a moment (used after every reconnect so nothing is missed). A page of
  * history counts messages only; the edits and reactions of exactly those messages come with it.
  */
-export async function listMessages(
-  pb: PocketBase,
-  channelId: string,
-  page: { before?: string; beforeId?: string; after?: string; around?: string; limit: number; count?: "1"; epoch?: number; page?: number },
-): Promise<{ messages: EncryptedMessage[]; hasMore: boolean; hasNewer?: boolean; totalItems?: number; threads?: ThreadSummary[] }> {
+async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Promise<Page> {
   const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number, number = 1) =>
     pb.collection("messages").getList<MessageRecord>(number, limit, {
       filter: pb.filter(filter, { channel: channelId, ...params }),

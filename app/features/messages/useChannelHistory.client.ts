@@ -2,14 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { latestCreated } from "~/features/messages/merge";
-import {
-  channelOnly,
-  isOrphan,
-  livePart,
-  mergeMessages,
-  useAnnotationStore,
-  useHighlights,
-} from "~/features/messages/history-parts.client";
+import { channelOnly, isOrphan, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
+import { useLiveHistory } from "~/features/messages/useLiveHistory.client";
+import { afterNextFrame, newestFirst } from "~/features/messages/first-page";
+import { savedPosition } from "~/features/messages/reading-position";
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
 import { reconcileLatest } from "~/features/messages/reconcile";
@@ -20,9 +16,6 @@ import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAroun
 import { applyAnnotations } from "~/features/messages/annotations";
 import { onSentElsewhere } from "~/features/messages/sent-elsewhere.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
-import type { EncryptedMessage } from "~/features/messages/types";
-import type { EncryptedAttachment } from "~/features/files/types";
-import type { EncryptedPreview } from "~/features/link-previews/types";
 
 const PAGE_SIZE = LATEST_PAGE_SIZE;
 const CATCH_UP_SIZE = 500;
@@ -90,7 +83,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   }, [user.id, channelId, loadedFor, hasNewer, messages, annotations, hasMore]);
   /** One page of the open channel: fetched, verified, decrypted and merged. */
   const loadPage = useCallback(
-    async (page: Page): Promise<void> => {
+    async (page: Page, given?: Awaited<ReturnType<typeof fetchMessages>>): Promise<void> => {
       const open = channelRef.current;
       if (!open) return;
       const gen = generation.current;
@@ -100,23 +93,25 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       if (page !== "latest" && page !== "older" && !since) return loadPage("latest");
       const query =
         page === "latest"
-          ? { limit: PAGE_SIZE }
+          ? { limit: PAGE_SIZE, profiles: current.length === 0 }
           : page === "older"
             ? { before: current[0]?.created, beforeId: current[0]?.id, limit: PAGE_SIZE }
             : { after: since, limit: page === "newer" ? PAGE_SIZE : CATCH_UP_SIZE };
       const early = page === "latest" ? takeLatest(open.id) : null;
-      const result = await (early ?? fetchMessages(open.id, query));
+      const result = given ?? (await (early ?? fetchMessages(open.id, query)));
       summariesArrived(result.threads ?? [], user.id);
+      // Nothing shown yet, and no place to go back to: the newest messages are shown first, the rest right after.
+      const split = page === "latest" && current.length === 0 && !savedPosition(open.id) ? newestFirst(result.messages) : null;
       // the latest page of a conversation shown from memory: what was decrypted before is not opened again
       const known =
         page === "latest" ? { messages: new Map(current.map((m) => [m.id, m])), annotations: annotationsRef.current } : undefined;
-      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, result.messages, known);
+      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, split?.head ?? result.messages, known);
       if (gen !== generation.current || channelRef.current?.id !== open.id) return;
       if (page === "latest") {
         const fresh = {
           messages: channelOnly(decrypted.filter((m) => !isOrphan(m))),
           annotations: new Map(found.map((a) => [a.id, a])),
-          hasMore: result.hasMore,
+          hasMore: result.hasMore || Boolean(split),
         };
         const caughtUp = (messages: readonly DecryptedMessage[]) =>
           reconcileLatest({ messages, annotations: annotationsRef.current, hasMore: hasMoreRef.current }, shown, fresh, mergeMessages);
@@ -125,6 +120,10 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         setAnnotations(next.annotations);
         setHasMore(next.hasMore);
         setLoadedFor(open.id);
+        if (!split) return;
+        // the rest once the newest are drawn, in place above them (as an older page)
+        await afterNextFrame();
+        if (gen === generation.current) await loadPage("older", { messages: split.rest, hasMore: result.hasMore });
         return;
       }
       annotate(open.id, found);
@@ -225,40 +224,17 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     setMessages((current) => current.map((m) => (m.id === id ? change(m) : m)));
   }, []);
 
-  /** A live message of the open channel; answers the decrypted message when it is new here. */
-  const receive = useCallback(
-    async (message: EncryptedMessage): Promise<DecryptedMessage | null> => {
-      const open = channelRef.current;
-      if (!open || message.channelId !== open.id || messagesRef.current.some((m) => m.id === message.id)) return null;
-      const {
-        messages: [decrypted],
-        annotations: found,
-      } = await decryptRecords(user, open, [message]);
-      annotate(open.id, found);
-      if (!decrypted) return null;
-      // A window back in history takes it when the reader pages down to it.
-      if (hasNewerRef.current) return decrypted;
-      add(open.id, [decrypted]);
-      if (!decrypted.threadOnly) highlight([decrypted]);
-      return decrypted;
-    },
-    [user, add, annotate, highlight],
-  );
-
-  /** A live file or link preview of a message of the open channel. */
-  const receivePart = useCallback(
-    async (part: { attachment: EncryptedAttachment } | { preview: EncryptedPreview }) => {
-      const open = channelRef.current;
-      const messageId = "attachment" in part ? part.attachment.messageId : part.preview.messageId;
-      const target = messagesRef.current.find((m) => m.id === messageId);
-      if (!open) return;
-      // The message itself may still be on its way: fetching what is new brings it with its parts.
-      if (!target) return void catchUp();
-      const change = await livePart(user, open, target, part);
-      if (change) update(messageId, change);
-    },
-    [user, catchUp, update],
-  );
+  const { receive, receivePart } = useLiveHistory({
+    user,
+    channelRef,
+    messagesRef,
+    hasNewerRef,
+    add,
+    annotate,
+    highlight,
+    update,
+    catchUp,
+  });
 
   /** A deleted message, edit or reaction. */
   const remove = useCallback(

@@ -33,7 +33,7 @@ export function useLoadAround(
       if (around.current?.channelId === open.id && around.current.id === id) return around.current.done;
       const gen = ++generation.current;
       const done = (async () => {
-        const result = await fetchMessages(open.id, { around: id, limit: LATEST_PAGE_SIZE });
+        const result = await fetchMessages(open.id, { around: id, limit: LATEST_PAGE_SIZE, profiles: true });
         summariesArrived(result.threads ?? [], user.id);
         const { messages, annotations } = await decryptRecords(user, open, result.messages);
         if (gen !== generation.current) return;

@@ -102,6 +102,11 @@ function pins(userId: string): Promise<PinBook> {
   return loaded;
 }
 
+/** Reads the user's pins ahead of the first message to check (every message shown is checked against them). */
+export function warmPins(userId: string) {
+  pins(userId).catch(() => undefined);
+}
+
 /** Stores the next head (with `pin`, when one changed) and this device's copy; the book's counter moves on. */
 async function writeHead(userId: string, book: PinBook, pin?: { subjectId: string; value: Pin }) {
   const next = { c: book.head.c + 1, s: { ...book.head.s } };

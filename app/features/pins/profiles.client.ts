@@ -15,6 +15,16 @@ async function fetchProfiles(ids: string[]) {
   return new Map(profiles.map((p) => [p.id, p]));
 }
 
+/** Profiles that came with a page of history: kept as if fetched (those already known stay as they are). */
+export function primeProfiles(profiles: readonly PublicProfile[]) {
+  for (const profile of profiles) {
+    if (profileCache.has(profile.id)) continue;
+    const entry = importRsaPublicKey(profile.rsaPublicKey).then((verifyKey) => ({ profile, verifyKey }));
+    profileCache.set(profile.id, entry);
+    entry.catch(() => profileCache.delete(profile.id));
+  }
+}
+
 /** Usernames and public keys of these users, with their signature keys imported; fetched once per page. */
 export async function senderProfiles(ids: string[]) {
   const missing = [...new Set(ids)].filter((id) => !profileCache.has(id));

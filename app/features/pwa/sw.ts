@@ -34,6 +34,17 @@ registerRoute(
   }),
 );
 
+// /api/ requests, the live stream included, are sent by the browser straight to the network without
+// waiting for this worker (static routing, ADR 41): none of them is answered here, and each would
+// otherwise wait for the worker's thread to say so (a busy or stopped worker delays every request).
+type RoutedInstall = ExtendableEvent & { addRoutes?: (rules: unknown) => Promise<void> };
+self.addEventListener("install", (event) => {
+  const install = event as RoutedInstall;
+  if (!install.addRoutes) return;
+  // (a browser that refuses the rule sends them through the worker's fetch event, which passes them on)
+  event.waitUntil(install.addRoutes({ condition: { urlPattern: { pathname: "/api/*" } }, source: "network" }).catch(() => undefined));
+});
+
 // The first worker takes charge of the pages already open, so they work offline from then on. A new
 // version waits until every ChatCrypt tab is closed (the pages still open keep the files they started with).
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));

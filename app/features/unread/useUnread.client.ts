@@ -62,8 +62,10 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
       if (!channel || u.channelId === openRef.current?.id || known(u) !== undefined) continue;
       // (not while a conversation is loading its first page: it goes first)
       await afterConversationShown();
-      const page = await fetchMessages(channel.id, { after: u.since, limit: MENTION_SCAN }).catch(() => null);
+      const page = await fetchMessages(channel.id, { after: u.since, limit: MENTION_SCAN, profiles: true }).catch(() => null);
       if (!page) continue;
+      // (nor is it decrypted while one does: a conversation opened meanwhile goes first)
+      await afterConversationShown();
       const found = (await decryptMessages(user, channel, page.messages)).filter((m) => !m.own && mentions(m.text, user.username)).length;
       scanned.current.set(u.channelId, { since: u.since, count: u.count, mentions: found });
       if (found)

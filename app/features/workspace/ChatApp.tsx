@@ -14,6 +14,7 @@ import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
 import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
+import { warmPins } from "~/features/pins/pins.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -74,6 +75,13 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       setBusy(false);
     }
   }, []);
+
+  // Every message shown is checked against the user's key pins: they are read as soon as the user is in
+  // (not after the first conversation's page, which would then wait for them).
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) warmPins(userId);
+  }, [userId]);
 
   // Signed out elsewhere (Account > Devices on another device, a password change there): this device
   // signs out too, keys and all, and says why on the sign-in screen.

@@ -1,0 +1,84 @@
+/** What the open conversation's live stream brings to its history (useChannelHistory.client.ts): new messages, files and previews. */
+import { useCallback, type MutableRefObject } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import type { Annotation } from "~/features/messages/annotations";
+import { unionById } from "~/features/messages/merge";
+import { decryptRecords, type DecryptedMessage } from "~/features/messages/messages.client";
+import type { EncryptedMessage } from "~/features/messages/types";
+import { conversationOf } from "~/features/conversation/conversation.client";
+import { decryptAttachments } from "~/features/files/decrypt";
+import type { EncryptedAttachment } from "~/features/files/types";
+import { decryptPreviews } from "~/features/link-previews/decrypt";
+import type { EncryptedPreview } from "~/features/link-previews/types";
+
+/** A live file or link preview of a message shown: the change it makes to that message (null: none, already there or not readable). */
+async function livePart(
+  user: SessionUser,
+  open: Channel,
+  target: DecryptedMessage,
+  part: { attachment: EncryptedAttachment } | { preview: EncryptedPreview },
+): Promise<((m: DecryptedMessage) => DecryptedMessage) | null> {
+  const key = await conversationOf(user, open).contentKey(target.itemKey);
+  if (!key) return null;
+  if ("attachment" in part) {
+    if (target.attachments.some((a) => a.id === part.attachment.id)) return null;
+    const [attachment] = await decryptAttachments(key, target, [part.attachment]);
+    return attachment ? (m) => ({ ...m, attachments: unionById(m.attachments, [attachment]) }) : null;
+  }
+  if (target.previews.some((p) => p.id === part.preview.id)) return null;
+  const [preview] = await decryptPreviews(key, target, [part.preview]);
+  return preview ? (m) => ({ ...m, previews: unionById(m.previews, [preview]) }) : null;
+}
+
+export interface HistoryState {
+  user: SessionUser;
+  channelRef: MutableRefObject<Channel | null>;
+  messagesRef: MutableRefObject<DecryptedMessage[]>;
+  /** True while the messages shown are a window back in history. */
+  hasNewerRef: MutableRefObject<boolean>;
+  add: (forChannel: string, incoming: DecryptedMessage[]) => void;
+  annotate: (forChannel: string, incoming: Annotation[]) => void;
+  highlight: (arrived: DecryptedMessage[]) => void;
+  update: (id: string, change: (m: DecryptedMessage) => DecryptedMessage) => void;
+  catchUp: () => Promise<void>;
+}
+
+export function useLiveHistory({ user, channelRef, messagesRef, hasNewerRef, add, annotate, highlight, update, catchUp }: HistoryState) {
+  /** A live message of the open channel; answers the decrypted message when it is new here. */
+  const receive = useCallback(
+    async (message: EncryptedMessage): Promise<DecryptedMessage | null> => {
+      const open = channelRef.current;
+      if (!open || message.channelId !== open.id || messagesRef.current.some((m) => m.id === message.id)) return null;
+      const {
+        messages: [decrypted],
+        annotations: found,
+      } = await decryptRecords(user, open, [message]);
+      annotate(open.id, found);
+      if (!decrypted) return null;
+      // A window back in history takes it when the reader pages down to it.
+      if (hasNewerRef.current) return decrypted;
+      add(open.id, [decrypted]);
+      if (!decrypted.threadOnly) highlight([decrypted]);
+      return decrypted;
+    },
+    [user, channelRef, messagesRef, hasNewerRef, add, annotate, highlight],
+  );
+
+  /** A live file or link preview of a message of the open channel. */
+  const receivePart = useCallback(
+    async (part: { attachment: EncryptedAttachment } | { preview: EncryptedPreview }) => {
+      const open = channelRef.current;
+      const messageId = "attachment" in part ? part.attachment.messageId : part.preview.messageId;
+      const target = messagesRef.current.find((m) => m.id === messageId);
+      if (!open) return;
+      // The message itself may still be on its way: fetching what is new brings it with its parts.
+      if (!target) return void catchUp();
+      const change = await livePart(user, open, target, part);
+      if (change) update(messageId, change);
+    },
+    [user, channelRef, messagesRef, catchUp, update],
+  );
+
+  return { receive, receivePart };
+}
