@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { callStatus } from "./calls.client";
 import { onCallEvent } from "./ring.client";
 import type { CallStatus } from "./types";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 
 /**
  * How often an open conversation asks whether a call is going on in it besides the live events
@@ -33,7 +34,8 @@ export function useCallStatus(conversationId: string, watch: boolean): CallStatu
       }
       if (!stopped && enabled && mine === round) timer = setTimeout(() => void ask(), CALL_STATUS_INTERVAL_MS);
     };
-    void ask();
+    // (first once the conversation's first page is drawn: the page goes first)
+    void afterConversationShown().then(() => (stopped || round > 0 ? undefined : ask()));
     const stopListening = onCallEvent((channelId) => {
       if (channelId === conversationId && !stopped) void ask();
     });

@@ -3,6 +3,7 @@ import { api } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { membershipNotices } from "~/features/members/notices";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 
 /** The open channel's members (for the Members panel and @ suggestions); the creator removes members. */
 export function useMembers(channelId: string | null) {
@@ -35,7 +36,11 @@ export function useMembers(channelId: string | null) {
     setMembers([]);
     setNotices([]);
     shown.current = null;
-    void refresh();
+    // (once the conversation's first page is drawn: the page goes first; the panel asks at once when opened)
+    let current = true;
+    const ticket = latest.current;
+    void afterConversationShown().then(() => (current && latest.current === ticket ? refresh() : undefined));
+    return () => void (current = false);
   }, [refresh]);
 
   const remove = async (member: ChannelMember) => {
