@@ -19,6 +19,7 @@ import (
 //
 //	GET /api/chat/history?channel=<id>&limit=<1..500>[&before=<created>][&count=1]
 //	GET /api/chat/history?channel=<id>&limit=<1..500>&around=<message id>
+//	GET /api/chat/history?channel=<id>&limit=<1..500>&after=<created>
 //
 // answers the channel's newest `limit` messages before `before` (edits and reactions not counted),
 // oldest first, then the edits and reactions of exactly those messages, each message with its files
@@ -131,6 +132,10 @@ func serveHistory(e *core.RequestEvent) error {
 	if around != "" && (!historyAround.MatchString(around) || before.created != "") {
 		return e.BadRequestError("around must be a message id, without before.", nil)
 	}
+	after := q.Get("after")
+	if after != "" && (!historyBefore.MatchString(after) || before.created != "" || around != "") {
+		return e.BadRequestError("after must be a time, without before or around.", nil)
+	}
 	ids, err := members.of(e.App, channel)
 	if err != nil {
 		return e.InternalServerError("", err)
@@ -139,9 +144,12 @@ func serveHistory(e *core.RequestEvent) error {
 		return e.JSON(http.StatusOK, historyPage{Messages: []historyMessage{}})
 	}
 	var page *historyPage
-	if around != "" {
+	switch {
+	case after != "":
+		page, err = readAfter(e.App.DB(), channel, after, limit)
+	case around != "":
 		page, err = readAround(e.App.DB(), channel, around, limit)
-	} else {
+	default:
 		page, err = readHistory(e.App.DB(), channel, before, limit, q.Get("count") == "1")
 	}
 	if errors.Is(err, sql.ErrNoRows) {
@@ -224,16 +232,7 @@ func completePage(db dbx.Builder, channel string, page *historyPage, messages []
 	if err != nil {
 		return err
 	}
-	var attachments []historyAttachment
-	err = db.NewQuery("SELECT id, message, channel, file_name, file_size, file_type, storage_path, uploaded_by, file FROM file_attachments WHERE message IN (" +
-		in + ") ORDER BY created, id").Bind(inParams).All(&attachments)
-	if err != nil {
-		return err
-	}
-	var previews []historyPreview
-	err = db.NewQuery("SELECT id, message, channel, url, title, description, image_url, image FROM link_previews WHERE message IN (" +
-		in + ") ORDER BY created, id").Bind(inParams).All(&previews)
-	if err != nil {
+	if err := readParts(db, page.Messages, in, inParams); err != nil {
 		return err
 	}
 	// the page's threads: replies counted by the thread index, whatever the channel's size
@@ -246,8 +245,25 @@ func completePage(db dbx.Builder, channel string, page *historyPage, messages []
 		people := strings.Split(page.Threads[i].Senders, ",")
 		page.Threads[i].People = people[:min(len(people), historyMaxPeople)]
 	}
-	attachParts(page.Messages, attachments, previews)
 	page.Messages = append(page.Messages, annotations...)
+	return nil
+}
+
+// readParts puts the files and link previews of the messages listed in `in` under their messages.
+func readParts(db dbx.Builder, messages []historyMessage, in string, inParams dbx.Params) error {
+	var attachments []historyAttachment
+	err := db.NewQuery("SELECT id, message, channel, file_name, file_size, file_type, storage_path, uploaded_by, file FROM file_attachments WHERE message IN (" +
+		in + ") ORDER BY created, id").Bind(inParams).All(&attachments)
+	if err != nil {
+		return err
+	}
+	var previews []historyPreview
+	err = db.NewQuery("SELECT id, message, channel, url, title, description, image_url, image FROM link_previews WHERE message IN (" +
+		in + ") ORDER BY created, id").Bind(inParams).All(&previews)
+	if err != nil {
+		return err
+	}
+	attachParts(messages, attachments, previews)
 	return nil
 }
 

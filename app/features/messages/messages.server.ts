@@ -101,12 +101,9 @@ async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Pro
       const found = await list("channel = {:channel} && epoch = {:epoch}", { epoch: page.epoch }, "created,id", page.limit, page.page);
       return { messages: found.items.map(toMessage), hasMore: found.items.length === page.limit };
     }
-    if (page.after) {
-      const found = await list("channel = {:channel} && created >= {:after}", { after: page.after }, "created,id", page.limit);
-      return { messages: found.items.map(toMessage), hasMore: found.items.length === page.limit };
-    }
-    // A page of history with its edits, reactions, files and previews: one request to our PocketBase's
-    // history route (pocketbase/history.go), a constant number of queries whatever the channel's size.
+    // A page of history with its edits, reactions, files and previews, or (`after`) everything stored
+    // since a moment: one request to our PocketBase's history route (pocketbase/history.go), a constant
+    // number of queries whatever the channel's size.
     const found = await pb.send<{
       messages: MessageRecord[];
       hasMore: boolean;
@@ -118,11 +115,13 @@ async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Pro
       query: {
         channel: channelId,
         limit: page.limit,
-        ...(page.around
-          ? { around: page.around }
-          : page.before
-            ? { before: page.before, ...(page.beforeId ? { beforeId: page.beforeId } : {}) }
-            : {}),
+        ...(page.after
+          ? { after: page.after }
+          : page.around
+            ? { around: page.around }
+            : page.before
+              ? { before: page.before, ...(page.beforeId ? { beforeId: page.beforeId } : {}) }
+              : {}),
         ...(page.count ? { count: "1" } : {}),
       },
     });
