@@ -14,6 +14,7 @@ import {
 } from "~/features/messages/reading-position";
 import { onReveal, takeReveal } from "~/features/messages/reveal";
 import { useVirtualRows } from "~/features/messages/useVirtualRows.client";
+import { shownFirst } from "~/features/messages/first-page";
 import type { RowsHandle } from "~/features/messages/VirtualRows";
 
 interface Props extends MessageActions {
@@ -48,8 +49,6 @@ interface Props extends MessageActions {
 }
 
 const NEAR_BOTTOM_PX = 80;
-/** Messages put on screen in a conversation's first frame (from the reading position down): the rest follow in the next one. */
-const FIRST_FRAME_MESSAGES = 40;
 
 /**
  * Oldest first, with day separators, messages of one sender grouped, the "New messages" divider, and
@@ -108,7 +107,7 @@ export function MessageList(props: Props) {
   }, [partial, props.channelId]);
   const saved = props.channelId ? savedPosition(props.channelId) : undefined;
   const savedAt = saved ? messages.findIndex((m) => m.id === saved.messageId) : -1;
-  const start = partial ? Math.max(0, Math.min(savedAt < 0 ? messages.length : savedAt, messages.length - FIRST_FRAME_MESSAGES)) : 0;
+  const start = partial ? Math.max(0, Math.min(savedAt < 0 ? messages.length : savedAt, messages.length - shownFirst())) : 0;
 
   // A new channel starts at its saved reading position, or at the bottom.
   const restoring = useRef<string | null>(null);

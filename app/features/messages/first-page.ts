@@ -5,8 +5,15 @@
  */
 import { compareMessages, type Ordered } from "~/features/messages/merge";
 
-/** How many of the newest messages go first: as many as a conversation's first frame mounts (MessageList). */
-export const SHOWN_FIRST = 40;
+/** The least height of a message row (one line, under the one before it from the same sender). */
+const ROW_MIN_PX = 30;
+
+/**
+ * How many messages go first: as many as the window's height could show (at most 40), which is also
+ * what a conversation's first frame mounts (MessageList).
+ */
+export const shownFirst = () =>
+  typeof window === "undefined" ? 40 : Math.min(40, Math.max(10, Math.ceil(window.innerHeight / ROW_MIN_PX)));
 
 /**
  * The page's newest `count` messages with every edit, reaction or pin created since the oldest of them
@@ -15,7 +22,7 @@ export const SHOWN_FIRST = 40;
  */
 export function newestFirst<T extends Ordered & { kind?: string }>(
   records: readonly T[],
-  count = SHOWN_FIRST,
+  count = shownFirst(),
 ): { head: T[]; rest: T[] } | null {
   const flow = records.filter((r) => !r.kind).sort(compareMessages);
   if (flow.length <= count) return null;
