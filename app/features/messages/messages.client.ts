@@ -1,7 +1,7 @@
 import { mentionedMembers } from "~/features/push/mentions.client";
 import { api } from "~/lib/api.client";
 import type { Channel } from "~/features/channels/types";
-import type { AnnotationKind, EncryptedMessage, ThreadSummary } from "~/features/messages/types";
+import type { AnnotationKind, EncryptedMessage, MessagePage } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
 import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
@@ -11,7 +11,6 @@ import { toAnnotation, type Annotation, type ReactionCount } from "~/features/me
 import { compareMessages } from "~/features/messages/merge";
 import { checkKeys } from "~/features/pins/pins.client";
 import { primeProfiles, senderProfiles } from "~/features/pins/profiles.client";
-import type { PublicProfile } from "~/features/pins/types";
 
 export interface DecryptedMessage {
   id: string;
@@ -118,14 +117,7 @@ export async function fetchMessages(
   query.set("limit", String(page.limit ?? 200));
   if (page.count) query.set("count", "1");
   if (page.profiles) query.set("profiles", "1");
-  const result = await api<{
-    messages: EncryptedMessage[];
-    hasMore: boolean;
-    hasNewer?: boolean;
-    totalItems?: number;
-    threads?: ThreadSummary[];
-    profiles?: PublicProfile[];
-  }>(`/api/channels/${channelId}/messages?${query}`);
+  const result = await api<MessagePage>(`/api/channels/${channelId}/messages?${query}`);
   if (result.profiles) primeProfiles(result.profiles);
   return result;
 }

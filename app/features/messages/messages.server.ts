@@ -1,12 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
-import type { AnnotationKind, EncryptedMessage, ThreadSummary } from "~/features/messages/types";
+import type { AnnotationKind, EncryptedMessage, MessagePage, ThreadSummary } from "~/features/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
 import { pbStatus, pocketbase, pocketbasePost } from "~/server/pocketbase.server";
 import { listProfiles } from "~/features/auth/users.server";
-import type { PublicProfile } from "~/features/pins/types";
 
 type MessageRecord = {
   id: string;
@@ -53,14 +52,7 @@ type PageQuery = {
   page?: number;
   profiles?: "1";
 };
-type Page = {
-  messages: EncryptedMessage[];
-  hasMore: boolean;
-  hasNewer?: boolean;
-  totalItems?: number;
-  threads?: ThreadSummary[];
-  profiles?: PublicProfile[];
-};
+type Page = MessagePage;
 
 /**
  * One page of a channel's messages, as readPage answers it. With `profiles` (a conversation's first

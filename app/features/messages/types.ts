@@ -1,3 +1,4 @@
+import type { PublicProfile } from "~/features/pins/types";
 import type { EncryptedAttachment } from "~/features/files/types";
 import type { EncryptedPreview } from "~/features/link-previews/types";
 
@@ -28,4 +29,17 @@ export interface EncryptedMessage {
   epoch?: number;
   attachments?: EncryptedAttachment[];
   previews?: EncryptedPreview[];
+}
+
+/** A page of a channel's messages as the web server answers it (GET /api/channels/:id/messages). */
+export interface MessagePage {
+  messages: EncryptedMessage[];
+  hasMore: boolean;
+  /** Around a message: newer ones follow. */
+  hasNewer?: boolean;
+  /** With count=1: the channel's number of messages. */
+  totalItems?: number;
+  threads?: ThreadSummary[];
+  /** With profiles=1: the page's senders' public profiles. */
+  profiles?: PublicProfile[];
 }
