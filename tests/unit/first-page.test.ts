@@ -36,3 +36,22 @@ describe("a conversation's first page, newest first", () => {
     expect(split.rest.map((r) => r.id).sort()).toEqual(["a", "z"]);
   });
 });
+
+describe("a page around a message, that message first", () => {
+  it("puts the messages around it first, with every annotation created since the oldest of them", () => {
+    const records = [...Array.from({ length: 10 }, (_, i) => message(i)), annotation(5, "reaction", 4), annotation(2, "edit", 1)];
+    const split = newestFirst(records, 4, "m005")!;
+    expect(split.head.map((r) => r.id)).toEqual(["m003", "m004", "m005", "m006", "a5"]);
+    expect(split.rest.map((r) => r.id)).toEqual(["m000", "m001", "m002", "m007", "m008", "m009", "a2"]);
+  });
+
+  it("keeps as many at either end of the page, and nothing apart when the message is not in it", () => {
+    const records = Array.from({ length: 10 }, (_, i) => message(i));
+    expect(newestFirst(records, 4, "m000")).toMatchObject({ older: false, newer: true });
+    expect(newestFirst(records, 4, "m000")!.head.map((r) => r.id)).toEqual(["m000", "m001", "m002", "m003"]);
+    expect(newestFirst(records, 4, "m009")).toMatchObject({ older: true, newer: false });
+    expect(newestFirst(records, 4, "m009")!.head.map((r) => r.id)).toEqual(["m006", "m007", "m008", "m009"]);
+    expect(newestFirst(records, 4, "m005")).toMatchObject({ older: true, newer: true });
+    expect(newestFirst(records, 4, "elsewhere")).toBeNull();
+  });
+});

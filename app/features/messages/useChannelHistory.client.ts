@@ -111,7 +111,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         const fresh = {
           messages: channelOnly(decrypted.filter((m) => !isOrphan(m))),
           annotations: new Map(found.map((a) => [a.id, a])),
-          hasMore: result.hasMore || Boolean(split),
+          hasMore: result.hasMore || Boolean(split?.older),
         };
         const caughtUp = (messages: readonly DecryptedMessage[]) =>
           reconcileLatest({ messages, annotations: annotationsRef.current, hasMore: hasMoreRef.current }, shown, fresh, mergeMessages);
@@ -209,8 +209,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     channelRef,
     generation,
     useCallback(
-      (open: Channel, page: AroundPage) => {
-        setMessages([]);
+      (open: Channel, page: AroundPage, first: boolean) => {
+        if (first) setMessages([]);
         annotate(open.id, page.annotations);
         add(open.id, page.messages);
         setHasMore(page.hasMore);

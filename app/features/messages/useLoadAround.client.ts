@@ -6,6 +6,7 @@ import { isOrphan } from "~/features/messages/history-parts.client";
 import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
 import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
+import { afterNextFrame, newestFirst } from "~/features/messages/first-page";
 
 export interface AroundPage {
   messages: DecryptedMessage[];
@@ -23,7 +24,8 @@ export function useLoadAround(
   user: SessionUser,
   channelRef: MutableRefObject<Channel | null>,
   generation: MutableRefObject<number>,
-  show: (open: Channel, page: AroundPage) => void,
+  /** Shows a page (`first`: in place of what was shown; else added to it). */
+  show: (open: Channel, page: AroundPage, first: boolean) => void,
 ) {
   const around = useRef<{ channelId: string; id: string; done: Promise<void> } | null>(null);
   return useCallback(
@@ -35,14 +37,27 @@ export function useLoadAround(
       const done = (async () => {
         const result = await fetchMessages(open.id, { around: id, limit: LATEST_PAGE_SIZE, profiles: true });
         summariesArrived(result.threads ?? [], user.id);
-        const { messages, annotations } = await decryptRecords(user, open, result.messages);
-        if (gen !== generation.current) return;
-        show(open, {
-          messages: messages.filter((m) => !isOrphan(m)),
-          annotations,
-          hasMore: result.hasMore,
-          hasNewer: Boolean(result.hasNewer),
-        });
+        // the messages around it first (first-page.ts), the rest of the page once they are drawn
+        const split = newestFirst(result.messages, undefined, id);
+        const part = async (records: typeof result.messages, first: boolean) => {
+          const { messages, annotations } = await decryptRecords(user, open, records);
+          if (gen !== generation.current) return false;
+          const pending = first ? split : null;
+          show(
+            open,
+            {
+              messages: messages.filter((m) => !isOrphan(m)),
+              annotations,
+              hasMore: result.hasMore || Boolean(pending?.older),
+              hasNewer: Boolean(result.hasNewer) || Boolean(pending?.newer),
+            },
+            first,
+          );
+          return true;
+        };
+        if (!(await part(split?.head ?? result.messages, true)) || !split) return;
+        await afterNextFrame();
+        if (gen === generation.current) await part(split.rest, false);
       })();
       const entry = { channelId: open.id, id, done };
       around.current = entry;
