@@ -66,14 +66,10 @@ test("a tall message half above the list's top when the reader leaves a long cha
       await route.continue();
     },
   );
-  // (on a processor as busy as CI's: the rows come frames after the list)
-  const cdp = await alice.context.newCDPSession(alice.page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   await alice.page.getByRole("button", { name: "# Tall Read", exact: true }).click();
   await latestAsked;
   await expect(message).toBeAttached();
   await expect.poll(() => top(message)).toBeCloseTo(place, -1);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   release();
   await alice.page.waitForResponse((r) => r.url().includes(`/api/channels/${channelId}/messages`) && r.url().includes("limit="));
   await expect.poll(() => top(message)).toBeCloseTo(place, -1);
