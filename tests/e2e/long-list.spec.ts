@@ -1,22 +1,12 @@
-import type { Locator, Page } from "@playwright/test";
 import { apiMember } from "./api-member";
 import { expect, test } from "./fixtures";
 import { channelWithPin, createChannel, log } from "./helpers";
+import { firstInView, line, loadEveryPage, top } from "./long-list-helpers";
 
 // A long history (over 500 loaded messages) mounts only the messages in and near view (ADR 36): every
 // message is still reached by scrolling, a jump or a pin, and the list keeps the reader's place.
 
 const TOTAL = 701;
-const line = (page: Page, text: string) => log(page).getByRole("article").filter({ hasText: text });
-const top = async (article: Locator) => (await article.boundingBox())!.y;
-/** The first message whose bottom is below the list's top: its text and how high it is on the page. */
-const firstInView = (page: Page) =>
-  log(page).evaluate((list) => {
-    const edge = list.getBoundingClientRect().top;
-    const first = [...list.querySelectorAll("article")].find((a) => a.getBoundingClientRect().bottom > edge)!;
-    return { text: first.querySelector(".message-text")?.textContent ?? "", y: first.getBoundingClientRect().top };
-  });
-
 test("a history of 701 messages mounts what is in view, loads older pages in place, keeps the place, jumps and follows new ones", async ({
   browser,
 }) => {
@@ -30,19 +20,7 @@ test("a history of 701 messages mounts what is in view, loads older pages in pla
   await alice.page.reload();
   await alice.page.getByRole("button", { name: "# Long Read", exact: true }).click();
   await expect(line(alice.page, `line ${TOTAL - 2} of`)).toBeInViewport({ timeout: 20_000 });
-  const older = alice.page.getByRole("button", { name: "Load older messages" });
-  while (await older.count()) {
-    const answered = alice.page.waitForResponse(
-      (r) => r.url().includes(`/api/channels/${channelId}/messages`) && r.url().includes("before="),
-    );
-    await log(alice.page).evaluate((list) => (list.scrollTop = 0));
-    const before = await firstInView(alice.page);
-    await answered;
-    await expect(alice.page.locator(".load-older[disabled]")).toHaveCount(0, { timeout: 20_000 });
-    // (the list becomes virtual with the second page: the message at the top stays where it was all the same)
-    await expect(line(alice.page, before.text)).toBeInViewport();
-    await expect.poll(() => top(line(alice.page, before.text))).toBeCloseTo(before.y, -2);
-  }
+  await loadEveryPage(alice.page, channelId);
   const articles = log(alice.page).getByRole("article");
   await expect(articles.first()).toHaveAttribute("aria-setsize", String(TOTAL));
   expect(await articles.count()).toBeLessThan(80);

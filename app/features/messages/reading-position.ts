@@ -49,24 +49,40 @@ export function restorePosition(
   return true;
 }
 
-const SETTLE_FRAMES = 6;
+/** A place put back is watched for this many frames at most; it is settled once in place on two frames in a row. */
+const SETTLE_MAX_FRAMES = 60;
+const SETTLED_FRAMES = 2;
+const READER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+/** The place being settled in each list: stopped by the reader's own scrolling, or by another place put back. */
+const settling = new WeakMap<HTMLElement, () => void>();
 
 /**
  * Where rows are mounted only in view, the message's place is an estimate until the rows around it are
- * measured (and a list just mounted may scroll itself back to its top): over the next frames, the
- * message is put back exactly once it is on the page, by its estimate while it is not.
+ * measured: over the next frames, the message is put back exactly once it is on the page, by its
+ * estimate while it is not, until it stays in place (however long the rows take to come under load), or
+ * until the reader scrolls herself.
  */
 function settle(list: HTMLElement, position: ReadingPosition, byEstimate: () => void) {
+  settling.get(list)?.(); // (a place put back since replaces the one before)
   let frames = 0;
+  let still = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    settling.delete(list);
+    for (const type of READER_INPUT) list.removeEventListener(type, stop);
+  };
+  settling.set(list, stop);
+  for (const type of READER_INPUT) list.addEventListener(type, stop, { passive: true });
   const again = () => {
+    if (stopped) return;
     const element = list.querySelector<HTMLElement>(`#${CSS.escape(`message-${position.messageId}`)}`);
-    if (!element) byEstimate();
-    else {
-      const off = element.getBoundingClientRect().top - list.getBoundingClientRect().top + position.offset;
-      if (Math.abs(off) < 1) return;
-      list.scrollTop += off;
-    }
-    if (++frames < SETTLE_FRAMES) requestAnimationFrame(again);
+    const off = element ? element.getBoundingClientRect().top - list.getBoundingClientRect().top + position.offset : undefined;
+    if (off === undefined) byEstimate();
+    else if (Math.abs(off) >= 1) list.scrollTop += off;
+    still = off !== undefined && Math.abs(off) < 1 ? still + 1 : 0;
+    if (still >= SETTLED_FRAMES || ++frames >= SETTLE_MAX_FRAMES) return stop();
+    requestAnimationFrame(again);
   };
   requestAnimationFrame(again);
 }
