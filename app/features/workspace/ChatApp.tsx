@@ -14,7 +14,6 @@ import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
 import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
-import { warmPins } from "~/features/pins/pins.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -80,7 +79,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   // (not after the first conversation's page, which would then wait for them).
   const userId = user?.id;
   useEffect(() => {
-    if (userId) warmPins(userId);
+    // (their code comes with the conversation's, not in the first load)
+    if (userId) void import("~/features/pins/pins.client").then(({ warmPins }) => warmPins(userId));
   }, [userId]);
 
   // Signed out elsewhere (Account > Devices on another device, a password change there): this device
