@@ -14,6 +14,7 @@ import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
 import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
+import { warmPins } from "~/features/pins/pins.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -79,8 +80,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   // (not after the first conversation's page, which would then wait for them).
   const userId = user?.id;
   useEffect(() => {
-    // (their code comes with the conversation's, not in the first load)
-    if (userId) void import("~/features/pins/pins.client").then(({ warmPins }) => warmPins(userId));
+    if (userId) warmPins(userId);
   }, [userId]);
 
   // Signed out elsewhere (Account > Devices on another device, a password change there): this device
