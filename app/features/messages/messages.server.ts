@@ -62,8 +62,9 @@ type Page = MessagePage;
  */
 export async function listMessages(pb: PocketBase, channelId: string, page: PageQuery): Promise<Page> {
   const found = await readPage(pb, channelId, page);
+  if (!page.profiles) return found;
   const senders = [...new Set(found.messages.map((m) => m.senderId))].slice(0, 100);
-  if (!page.profiles || senders.length === 0) return found;
+  if (senders.length === 0) return found;
   try {
     return { ...found, profiles: await listProfiles(pb, senders) };
   } catch (error) {

@@ -15,14 +15,21 @@ async function fetchProfiles(ids: string[]) {
   return new Map(profiles.map((p) => [p.id, p]));
 }
 
+/** A profile with its signature key imported. */
+const withKey = async (profile: PublicProfile): Promise<SenderProfile> => ({
+  profile,
+  verifyKey: await importRsaPublicKey(profile.rsaPublicKey),
+});
+
+/** Keeps a user's profile for this page (forgotten if it could not be had, so that it is asked for again). */
+function keep(id: string, entry: Promise<SenderProfile | null>) {
+  profileCache.set(id, entry);
+  entry.catch(() => profileCache.delete(id));
+}
+
 /** Profiles that came with a page of history: kept as if fetched (those already known stay as they are). */
 export function primeProfiles(profiles: readonly PublicProfile[]) {
-  for (const profile of profiles) {
-    if (profileCache.has(profile.id)) continue;
-    const entry = importRsaPublicKey(profile.rsaPublicKey).then((verifyKey) => ({ profile, verifyKey }));
-    profileCache.set(profile.id, entry);
-    entry.catch(() => profileCache.delete(profile.id));
-  }
+  for (const profile of profiles) if (!profileCache.has(profile.id)) keep(profile.id, withKey(profile));
 }
 
 /** Usernames and public keys of these users, with their signature keys imported; fetched once per page. */
@@ -31,14 +38,14 @@ export async function senderProfiles(ids: string[]) {
   for (let i = 0; i < missing.length; i += 100) {
     const chunk = missing.slice(i, i + 100);
     const fetched = fetchProfiles(chunk);
-    for (const id of chunk) {
-      const entry = fetched.then(async (found) => {
-        const profile = found.get(id);
-        return profile ? { profile, verifyKey: await importRsaPublicKey(profile.rsaPublicKey) } : null;
-      });
-      profileCache.set(id, entry);
-      entry.catch(() => profileCache.delete(id));
-    }
+    for (const id of chunk)
+      keep(
+        id,
+        fetched.then((found) => {
+          const profile = found.get(id);
+          return profile ? withKey(profile) : null;
+        }),
+      );
   }
   const out = new Map<string, SenderProfile | null>();
   for (const id of new Set(ids)) out.set(id, await profileCache.get(id)!.catch(() => null));
