@@ -17,6 +17,7 @@ import { fdLimits, raiseFdLimit } from "./lib/fds.mjs";
 import { CFG, PHASES, QUICK } from "./lib/config.mjs";
 import { Round, closeStreams, sendBench, webLatency } from "./lib/delivery.mjs";
 import { MEMBERS_TOPIC, STOCK_TOPIC, mergeCpu, probeTopic, rawLatency } from "./lib/baseline.mjs";
+import { Verifier } from "./lib/verifier.mjs";
 import { rawFanout, webFanout } from "./lib/fanout.mjs";
 import { addMembers, impersonate, sessionCookies } from "./lib/seed.mjs";
 import { searchPhase } from "./lib/search.mjs";
@@ -163,6 +164,8 @@ async function runPhases(stack, results, tag) {
       closeStreams(full);
     }
   }
+  // The verifying pages decrypt on threads of their own, as real pages do (bench/lib/verifier.mjs).
+  const verifiers = PHASES.has("latency") ? Array.from({ length: CFG.latencyVerifying }, () => new Verifier(stack.dir)) : [];
   for (const n of PHASES.has("latency") ? CFG.latencyLevels : []) {
     try {
       // Raw and web rounds alternate, so that both see the same machine (its noise moves either by
@@ -173,7 +176,7 @@ async function runPhases(stack, results, tag) {
       const perRound = Math.ceil(CFG.latencyMessages / CFG.latencyRounds);
       for (let r = 0; r < CFG.latencyRounds; r++) {
         cpu.base.push(await rawLatency(stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.base));
-        cpu.web.push(await webLatency(c, stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.web));
+        cpu.web.push(await webLatency(c, stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.web, verifiers));
       }
       const base = { ...rounds.base.result(), cpu: mergeCpu(cpu.base) };
       const web = { ...rounds.web.result(), cpu: mergeCpu(cpu.web) };
@@ -190,6 +193,8 @@ async function runPhases(stack, results, tag) {
       closeStreams(full);
     }
   }
+
+  await Promise.all(verifiers.map((v) => v.close()));
 
   // ---- 1b. typing indicators: the POST to the event on another member's open page ----
   try {

@@ -48,9 +48,9 @@ Object.assign(CFG, {
   signupConcurrency: 4,
   openConcurrency: 20,
   capacityOpenConcurrency: 50,
-  // Clients that verify and decrypt every message in the latency phase; the others only time the
-  // receipt. Few, because the verification runs on the bench's one thread, where the senders also
-  // time their POSTs and every receiver times its arrivals.
+  // Clients that verify and decrypt every message in the latency phase, each on a worker thread of its
+  // own (bench/lib/verifier.mjs); the others only time the receipt. Few, because the machine's cores
+  // are shared with the web server and PocketBase.
   latencyVerifying: 2,
   // The latency phase's messages per level are sent in this many rounds, raw and web alternating.
   latencyRounds: 3,

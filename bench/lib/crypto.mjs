@@ -6,8 +6,11 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+/** Where loadClientCrypto writes the bundle (a worker thread imports the same file). */
+export const clientCryptoFile = (tmpDir) => path.join(tmpDir, "chatcrypt-crypto.mjs");
+
 export async function loadClientCrypto(root, tmpDir) {
-  const out = path.join(tmpDir, "chatcrypt-crypto.mjs");
+  const out = clientCryptoFile(tmpDir);
   const entry = path.join(tmpDir, "chatcrypt-client-entry.ts");
   writeFileSync(
     entry,

@@ -1,7 +1,7 @@
 // Delivery through the web server, as pages see it: every message is keyed by its envelope's random IV,
 // timed from the send to each member's live stream (bench/run.mjs).
 import { drive } from "./capacity.mjs";
-import { ivOf, verifyAndDecrypt, warmProfiles } from "./chat.mjs";
+import { ivOf, warmProfiles } from "./chat.mjs";
 import { CFG } from "./config.mjs";
 import { cpuWindow } from "./stack.mjs";
 import { pool, sleep, summary } from "./stats.mjs";
@@ -66,8 +66,11 @@ export class Round {
   }
 }
 
-/** The live handler of one simulated page: verify + decrypt (verifying clients) or time the receipt. */
-export function liveHandler(c, client, index, channel, round, verifying) {
+/**
+ * The live handler of one simulated page: with `verify` (bench/lib/verifier.mjs: message ->
+ * { text, at }), it verifies and decrypts each message; without, it times the receipt.
+ */
+export function liveHandler(client, index, round, verify) {
   return (event, at) => {
     if (event.type !== "message") return;
     const iv = ivOf(event.message.encryptedContent);
@@ -77,14 +80,10 @@ export function liveHandler(c, client, index, channel, round, verifying) {
       round.arrivals.push(at - entry.t0);
       round.transport.push(at - entry.p0);
     }
-    if (!verifying) return round.received(iv, index, at);
-    // After the I/O callbacks already due (other pages' events, the sender's POST answer): the
-    // simulated pages share one thread, where a real page has its own.
-    const verified = new Promise((resolve) => setImmediate(resolve)).then(() => verifyAndDecrypt(c, client, channel, event.message));
-    verified.then(
-      (text) => {
+    if (!verify) return round.received(iv, index, at);
+    verify(event.message).then(
+      ({ text, at: ready }) => {
         if (!text.startsWith("bench ")) round.bad++;
-        const ready = performance.now();
         if (entry.sender !== index) {
           round.crypto.push(ready - at);
           round.decrypted.push(ready - entry.t0);
@@ -145,9 +144,12 @@ export async function sendBench(c, round, sender, senderIndex, channel, i) {
   }
 }
 
-/** One web round into `round` (its samples add up over rounds); returns the round's CPU window. */
-export async function webLatency(c, stack, pids, channel, clients, count, rate, round) {
-  clients.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i < CFG.latencyVerifying)));
+/**
+ * One web round into `round` (its samples add up over rounds); returns the round's CPU window. The
+ * first clients verify and decrypt on their own threads (`verifiers`, bench/lib/verifier.mjs).
+ */
+export async function webLatency(c, stack, pids, channel, clients, count, rate, round, verifiers) {
+  clients.forEach((client, i) => (client.onLive = liveHandler(client, i, round, verifiers[i]?.forPage(c, client, channel))));
   const { open } = await openStreams(clients, channel);
   if (open < clients.length) throw new Error(`only ${open} of ${clients.length} live streams opened`);
   // The page has its senders' profiles after loading the channel's history.

@@ -4,6 +4,7 @@ import { fakeEnvelope, openRaw, rawCreate } from "./baseline.mjs";
 import { ivOf, warmProfiles } from "./chat.mjs";
 import { CFG } from "./config.mjs";
 import { Round, closeStreams, liveHandler, openStreams, sendBench } from "./delivery.mjs";
+import { inThread } from "./verifier.mjs";
 import { cpuWindow } from "./stack.mjs";
 import { pool, sleep } from "./stats.mjs";
 
@@ -69,7 +70,9 @@ export async function rawFanout(stack, pids, channel, members, seconds) {
 
 export async function webFanout(c, stack, pids, channel, members, seconds) {
   const round = new Round(members.length - 1);
-  members.forEach((client, i) => (client.onLive = liveHandler(c, client, i, channel, round, i > 0 && i <= CFG.fanoutVerifying)));
+  members.forEach(
+    (client, i) => (client.onLive = liveHandler(client, i, round, i > 0 && i <= CFG.fanoutVerifying ? inThread(c, client, channel) : null)),
+  );
   const { open } = await openStreams(members, channel);
   if (open < members.length) throw new Error(`only ${open} of ${members.length} live streams opened`);
   await pool(members, 8, (client) => warmProfiles(c, client, [members[0].user.id]));
