@@ -1,6 +1,7 @@
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import type { LiveEvent } from "~/features/live/types";
 import { toMessage } from "~/features/messages/messages.server";
+import { messageCommitted } from "~/features/messages/committed.server";
 import { env } from "~/server/env.server";
 import { FanOut, type FanOutSlot } from "~/features/live/fanout.server";
 import { Upstream, type RelayData } from "~/features/live/upstream.server";
@@ -207,6 +208,8 @@ export class RelayHub {
    */
   private deliver(kind: string, data: RelayData) {
     if (kind === "revoked") return this.revoked(data.record?.token);
+    // (a send of this process waiting for this message is answered once this read's fan-out is written)
+    if (kind === "message" && data.record) messageCommitted(data.record);
     const out = frameFor(kind, data.record);
     if (typeof data.list !== "string") {
       if (out && Array.isArray(data.to)) this.fanOut.queue(out.frame, out.channel, data.to, this.slotsOf);

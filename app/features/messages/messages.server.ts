@@ -6,6 +6,7 @@ import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } fr
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
 import { pbStatus, pocketbase, pocketbasePost } from "~/server/pocketbase.server";
 import { listProfiles } from "~/features/auth/users.server";
+import { awaitCommit } from "~/features/messages/committed.server";
 
 type MessageRecord = {
   id: string;
@@ -152,8 +153,10 @@ export async function createMessage(
     mentions?: string[];
   },
 ): Promise<EncryptedMessage & { replayed?: true }> {
+  // answered on the message's relay event when it comes before PocketBase's answer (committed.server.ts)
+  const commit = awaitCommit(input.channelId, input.senderId, input.encryptedContent);
   try {
-    const record = await pocketbasePost(
+    const created = pocketbasePost(
       `/api/collections/messages/records?fields=${FIELDS}`,
       {
         channel: input.channelId,
@@ -169,7 +172,7 @@ export async function createMessage(
       },
       caller,
     );
-    return toMessage(record as MessageRecord);
+    return toMessage((await Promise.race([created, commit.committed])) as MessageRecord);
   } catch (error) {
     failOnOutage(error);
     const status = pbStatus(error);
@@ -184,6 +187,8 @@ export async function createMessage(
     if (status === 400 || status === 403 || status === 404)
       fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this channel.");
     fail(502, "The message could not be stored. Please try again.");
+  } finally {
+    commit.done();
   }
 }
 
