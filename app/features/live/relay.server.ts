@@ -1,6 +1,4 @@
-import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
-import type { LiveEvent } from "~/features/live/types";
-import { toMessage } from "~/features/messages/messages.server";
+import { frameFor, liveFrame } from "~/features/live/frames.server";
 import { messageCommitted } from "~/features/messages/committed.server";
 import { env } from "~/server/env.server";
 import { FanOut, type FanOutSlot } from "~/features/live/fanout.server";
@@ -29,62 +27,12 @@ export interface LiveSink {
   close(): void;
 }
 
-export const liveFrame = (event: LiveEvent) => Buffer.from(`data: ${JSON.stringify(event)}\n\n`);
-export const SYNC_FRAME = liveFrame({ type: "sync" });
-const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
-const MEMBERS_FRAME = liveFrame({ type: "members" });
 const PING_FRAME = Buffer.from(": ping\n\n");
 const SIGNED_OUT_FRAME = liveFrame({ type: "signed-out" });
 
 const HEARTBEAT_MS = 25_000;
 const REGISTRATION_TIMEOUT_MS = 10_000;
 const MAX_PER_REGISTRATION = 1000;
-
-/** The conversation and the member an event of a member's page is from. */
-const byMember = (channel: string, sender: unknown) => ({ channelId: channel, userId: String(sender ?? "") });
-
-/** The page's frame for one relay event, and whether it is for streams open on one channel only. */
-export function frameFor(
-  kind: string,
-  record: Record<string, unknown> | null | undefined,
-): { frame: Uint8Array; channel: string | null } | null {
-  if (kind === "memberships") return { frame: MEMBERSHIPS_FRAME, channel: null };
-  if (!record || typeof record.channel !== "string") return null;
-  switch (kind) {
-    case "members":
-      return { frame: MEMBERS_FRAME, channel: record.channel };
-    case "message":
-      return { frame: liveFrame({ type: "message", message: toMessage(record as Parameters<typeof toMessage>[0]) }), channel: null };
-    case "message-deleted":
-      return {
-        frame: liveFrame({ type: "message-deleted", channelId: record.channel, messageId: String(record.id) }),
-        channel: record.channel,
-      };
-    case "attachment":
-      return { frame: liveFrame({ type: "attachment", attachment: toAttachment(record as AttachmentRecord) }), channel: record.channel };
-    case "preview":
-      return { frame: liveFrame({ type: "preview", preview: toPreview(record as PreviewRecord) }), channel: record.channel };
-    case "typing":
-      return {
-        frame: liveFrame({ type: "typing", ...byMember(record.channel, record.sender), data: String(record.data ?? "") }),
-        channel: record.channel,
-      };
-    case "call": {
-      const event = record.event === "joined" ? "joined" : "left";
-      const call = {
-        type: "call" as const,
-        ...byMember(record.channel, record.sender),
-        name: String(record.name ?? ""),
-        event,
-        ring: record.ring === true,
-      } as const;
-      // every stream of the members, whichever conversation it has open: a direct call rings anywhere
-      return { frame: liveFrame(call), channel: null };
-    }
-    default:
-      return null;
-  }
-}
 
 interface Pending {
   token: string;
