@@ -18,6 +18,7 @@ import { CFG, PHASES, QUICK } from "./lib/config.mjs";
 import { Round, closeStreams, sendBench, webLatency } from "./lib/delivery.mjs";
 import { MEMBERS_TOPIC, STOCK_TOPIC, mergeCpu, probeTopic, rawLatency } from "./lib/baseline.mjs";
 import { Verifier } from "./lib/verifier.mjs";
+import { Poster } from "./lib/poster.mjs";
 import { rawFanout, webFanout } from "./lib/fanout.mjs";
 import { addMembers, impersonate, sessionCookies } from "./lib/seed.mjs";
 import { searchPhase } from "./lib/search.mjs";
@@ -166,6 +167,8 @@ async function runPhases(stack, results, tag) {
   }
   // The verifying pages decrypt on threads of their own, as real pages do (bench/lib/verifier.mjs).
   const verifiers = PHASES.has("latency") ? Array.from({ length: CFG.latencyVerifying }, () => new Verifier(stack.dir)) : [];
+  // The senders' POSTs are made and timed on a thread of their own (bench/lib/poster.mjs).
+  const poster = PHASES.has("latency") ? new Poster() : null;
   for (const n of PHASES.has("latency") ? CFG.latencyLevels : []) {
     try {
       // Raw and web rounds alternate, so that both see the same machine (its noise moves either by
@@ -175,8 +178,8 @@ async function runPhases(stack, results, tag) {
       const cpu = { base: [], web: [] };
       const perRound = Math.ceil(CFG.latencyMessages / CFG.latencyRounds);
       for (let r = 0; r < CFG.latencyRounds; r++) {
-        cpu.base.push(await rawLatency(stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.base));
-        cpu.web.push(await webLatency(c, stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.web, verifiers));
+        cpu.base.push(await rawLatency(stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.base, poster));
+        cpu.web.push(await webLatency(c, stack, pids, channelA, clients, perRound, CFG.latencyRate, rounds.web, verifiers, poster));
       }
       const base = { ...rounds.base.result(), cpu: mergeCpu(cpu.base) };
       const web = { ...rounds.web.result(), cpu: mergeCpu(cpu.web) };
@@ -194,7 +197,7 @@ async function runPhases(stack, results, tag) {
     }
   }
 
-  await Promise.all(verifiers.map((v) => v.close()));
+  await Promise.all([...verifiers.map((v) => v.close()), poster?.close()]);
 
   // ---- 1b. typing indicators: the POST to the event on another member's open page ----
   try {

@@ -41,13 +41,15 @@ export async function probeTopic(c, stack, channel, sender, member) {
   }
 }
 
-export async function rawCreate(stack, token, channel, senderId, envelope) {
-  const res = await request(`${stack.pbUrl}/api/collections/messages/records?fields=${MESSAGE_FIELDS}`, {
+/** A raw create; `via` makes the request (as WebClient.api). Resolves with the answer. */
+export async function rawCreate(stack, token, channel, senderId, envelope, via = request) {
+  const res = await via(`${stack.pbUrl}/api/collections/messages/records?fields=${MESSAGE_FIELDS}`, {
     method: "POST",
     headers: { Authorization: token },
     body: { channel: channel.id, sender: senderId, encrypted_content: envelope, sender_public_key: "x".repeat(40) },
   });
   if (res.status !== 200) throw new Error(`raw create answered ${res.status}`);
+  return res;
 }
 
 export async function openRaw(stack, clients, onEvent) {
@@ -57,8 +59,8 @@ export async function openRaw(stack, clients, onEvent) {
   return () => subs.forEach((s) => s.close());
 }
 
-/** One raw round into `round`, as webLatency. */
-export async function rawLatency(stack, pids, channel, clients, count, rate, round) {
+/** One raw round into `round`, as webLatency (the creates made on the senders' thread, `poster`). */
+export async function rawLatency(stack, pids, channel, clients, count, rate, round, poster) {
   for (const client of clients) client.pbToken ??= client.pocketBaseToken();
   const close = await openRaw(stack, clients, (i, payload, at) => {
     if (payload.action !== "create") return;
@@ -73,8 +75,10 @@ export async function rawLatency(stack, pids, channel, clients, count, rate, rou
     round.sending(ivOf(envelope), performance.now(), s);
     const p0 = performance.now();
     try {
-      await rawCreate(stack, clients[s].pbToken, channel, clients[s].user.id, envelope);
-      round.post.push(performance.now() - p0);
+      const res = await rawCreate(stack, clients[s].pbToken, channel, clients[s].user.id, envelope, (url, options) =>
+        poster.request(url, options),
+      );
+      round.post.push(res.ms);
     } catch {
       round.errors++;
     }

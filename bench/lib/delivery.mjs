@@ -122,7 +122,11 @@ export function closeStreams(clients) {
   }
 }
 
-export async function sendBench(c, round, sender, senderIndex, channel, i) {
+/**
+ * One message, encrypted and sent as a page does; with `poster` (bench/lib/poster.mjs) the POST is made
+ * and timed on the senders' own thread.
+ */
+export async function sendBench(c, round, sender, senderIndex, channel, i, poster) {
   const t0 = performance.now();
   try {
     const envelope = await c.encryptMessage({
@@ -137,8 +141,14 @@ export async function sendBench(c, round, sender, senderIndex, channel, i) {
     const p0 = performance.now();
     round.posting?.(iv, p0);
     round.encrypt.push(p0 - t0);
-    await sender.api(`/api/channels/${channel.id}/messages`, { encryptedContent: envelope, senderPublicKey: sender.user.ecdhPublicKey });
-    round.post.push(performance.now() - p0);
+    let ms;
+    const via = poster ? (url, options) => poster.request(url, options).then((res) => ((ms = res.ms), res)) : undefined;
+    await sender.api(
+      `/api/channels/${channel.id}/messages`,
+      { encryptedContent: envelope, senderPublicKey: sender.user.ecdhPublicKey },
+      { via },
+    );
+    round.post.push(ms ?? performance.now() - p0);
   } catch {
     round.errors++;
   }
@@ -146,9 +156,10 @@ export async function sendBench(c, round, sender, senderIndex, channel, i) {
 
 /**
  * One web round into `round` (its samples add up over rounds); returns the round's CPU window. The
- * first clients verify and decrypt on their own threads (`verifiers`, bench/lib/verifier.mjs).
+ * first clients verify and decrypt on their own threads (`verifiers`, bench/lib/verifier.mjs); the
+ * senders' POSTs are made on theirs (`poster`, bench/lib/poster.mjs).
  */
-export async function webLatency(c, stack, pids, channel, clients, count, rate, round, verifiers) {
+export async function webLatency(c, stack, pids, channel, clients, count, rate, round, verifiers, poster) {
   clients.forEach((client, i) => (client.onLive = liveHandler(client, i, round, verifiers[i]?.forPage(c, client, channel))));
   const { open } = await openStreams(clients, channel);
   if (open < clients.length) throw new Error(`only ${open} of ${clients.length} live streams opened`);
@@ -162,7 +173,7 @@ export async function webLatency(c, stack, pids, channel, clients, count, rate, 
   );
   await sleep(1_000);
   const cpu = cpuWindow(pids);
-  await drive(count, rate, (i) => sendBench(c, round, clients[i % clients.length], i % clients.length, channel, i));
+  await drive(count, rate, (i) => sendBench(c, round, clients[i % clients.length], i % clients.length, channel, i, poster));
   await round.drain();
   const usage = cpu();
   closeStreams(clients);

@@ -49,9 +49,12 @@ export class WebClient {
     return res.text;
   }
 
-  /** `headers` are added to the request (a test may pose as a proxy: X-Forwarded-For). */
-  async api(path, body, { method, headers = {} } = {}) {
-    const res = await request(`${this.base}${path}`, {
+  /**
+   * `headers` are added to the request (a test may pose as a proxy: X-Forwarded-For); `via` makes it
+   * (bench/lib/http.mjs `request` unless given, e.g. a sender's own thread, bench/lib/poster.mjs).
+   */
+  async api(path, body, { method, headers = {}, via = request } = {}) {
+    const res = await via(`${this.base}${path}`, {
       method: method ?? (body === undefined ? "GET" : "POST"),
       headers: { Accept: "application/json", "X-CSRF-Token": this.csrf, Cookie: this.cookieHeader(), ...headers },
       body,
