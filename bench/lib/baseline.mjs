@@ -73,7 +73,6 @@ export async function rawLatency(stack, pids, channel, clients, count, rate, rou
     const s = i % clients.length;
     const envelope = fakeEnvelope();
     round.sending(ivOf(envelope), performance.now(), s);
-    const p0 = performance.now();
     try {
       const res = await rawCreate(stack, clients[s].pbToken, channel, clients[s].user.id, envelope, (url, options) =>
         poster.request(url, options),
