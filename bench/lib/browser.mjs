@@ -104,6 +104,7 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
     }
     let profiled = 0;
+    let traced = 0;
 
     // ---- open the channel with the long history ----
     const openChannel = async (channel = history) => {
@@ -115,10 +116,15 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       );
       await installProbe(page, '[role="log"] article');
       if (cdp && channel === history) await cdp.send("Profiler.start");
+      // With BENCH_BROWSER_TRACE=<file>, the first open's Chromium trace (style, layout, paint) goes there.
+      const trace = process.env.BENCH_BROWSER_TRACE && !traced++ ? process.env.BENCH_BROWSER_TRACE : null;
+      if (trace)
+        await browser.startTracing(page, { path: trace, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
       await button.click();
       const pageSize = Number(new URL((await requested).url()).searchParams.get("limit") ?? NaN);
       const target = Math.min(Number.isFinite(pageSize) ? pageSize : channel.total, channel.total);
       const result = await probeResult(page, target, 60_000);
+      if (trace) await browser.stopTracing();
       if (cdp && channel === history) {
         const { profile } = await cdp.send("Profiler.stop");
         writeFileSync(path.join(profileDir, `open-${++profiled}.cpuprofile`), JSON.stringify(profile));
