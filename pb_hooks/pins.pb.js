@@ -3,9 +3,10 @@
 
 // POST /api/chat/pins (signed-in users)
 //
-// Saves one of the caller's key pins and the new head of their pins in one transaction, or only the
-// head (a device adopting pins saved before heads existed). Body:
-//   {subject?, data?, head: {counter, data}}
+// Saves some of the caller's key pins (up to 25: the users a device saw for the first time while the
+// previous save ran) and the new head of their pins in one transaction, or only the head (a device
+// adopting pins saved before heads existed). Body:
+//   {pins?: [{subject, data}], head: {counter, data}}   (or one pin as {subject, data, head})
 // `counter` must be above the current head's (0 when there is none; a device may jump to above the
 // highest it has seen): two devices saving the same next head cannot both win, the second gets 409
 // and saves again over what the first wrote, and no head goes back. The server sees the counter; the
@@ -25,21 +26,29 @@ routerAdd(
     if (typeof counter !== "number" || !Number.isInteger(counter) || counter < 1)
       throw badRequest("head.counter must be a whole number from 1.");
     if (typeof head.data !== "string" || !SEALED.test(head.data)) throw badRequest("head.data must be sealed (base64url).");
-    const pin =
-      body.subject === undefined && body.data === undefined
-        ? null
-        : {
-            subject: matching(body, "subject", patterns.userId, "subject must be a user id."),
-            data: matching(body, "data", SEALED, "Key pins must be encrypted."),
-          };
+    const pinOf = (/** @type {any} */ value) => {
+      if (!value || typeof value !== "object" || Array.isArray(value)) throw badRequest("Each pin must be an object.");
+      return {
+        subject: matching(value, "subject", patterns.userId, "subject must be a user id."),
+        data: matching(value, "data", SEALED, "Key pins must be encrypted."),
+      };
+    };
+    const listed = body.pins;
+    if (listed !== undefined && (!Array.isArray(listed) || listed.length === 0 || listed.length > 25))
+      throw badRequest("pins must list 1 to 25 pins.");
+    if (listed !== undefined && (body.subject !== undefined || body.data !== undefined))
+      throw badRequest("Send pins or one pin, not both.");
+    const toSave = listed ? listed.map(pinOf) : body.subject === undefined && body.data === undefined ? [] : [pinOf(body)];
+    if (new Set(toSave.map((/** @type {{ subject: string }} */ p) => p.subject)).size !== toSave.length)
+      throw badRequest("Each user is pinned once per save.");
 
     e.app.runInTransaction((txApp) => {
       const heads = txApp.findCollectionByNameOrId("key_pin_heads");
       const current = txApp.findRecordsByFilter(heads, "owner = {:owner}", "", 1, 0, { owner: user.id })[0] || null;
       const currentCounter = current ? current.getInt("counter") : 0;
       if (counter <= currentCounter) throw conflict("Your key pins changed on another device. Please try again.");
-      if (pin) {
-        const pins = txApp.findCollectionByNameOrId("key_pins");
+      const pins = txApp.findCollectionByNameOrId("key_pins");
+      for (const pin of toSave) {
         const existing = txApp.findRecordsByFilter(pins, "owner = {:owner} && subject = {:subject}", "", 1, 0, {
           owner: user.id,
           subject: pin.subject,

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { listPins, savePins } from "~/features/pins/pins.server";
+import { MAX_PINS_PER_SAVE } from "~/features/pins/types";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const sealed = (max: number) =>
@@ -10,12 +11,13 @@ const sealed = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+$/, "Key pins must be encrypted.");
 
+const pinSchema = z.object({ subjectId: z.string().regex(/^[a-z0-9]{15}$/, "subjectId must be a user id."), data: sealed(4000) }).strict();
+
 const saveSchema = z
   .object({
-    pin: z
-      .object({ subjectId: z.string().regex(/^[a-z0-9]{15}$/, "subjectId must be a user id."), data: sealed(4000) })
-      .strict()
-      .optional(),
+    pin: pinSchema.optional(),
+    // the users a device saw for the first time while its previous save ran, saved together
+    pins: z.array(pinSchema).min(1).max(MAX_PINS_PER_SAVE).optional(),
     head: z.object({ counter: z.number().int().min(1), data: sealed(250_000) }).strict(),
   })
   .strict();

@@ -61,6 +61,31 @@ describe("key pins", () => {
     expect(await statusOf(savePins(alice.pb, { head: head(next + 10) }))).toBe(200);
   });
 
+  it("several pins are saved with one head, all or none", async () => {
+    const { head: before } = await listPins(alice.pb, alice.id);
+    const [dave, erin] = await Promise.all([signUpUser(server.url), signUpUser(server.url)]);
+    const values = { [dave.id]: sealed(), [erin.id]: sealed() };
+    const together = [dave, erin].map((u) => ({ subjectId: u.id, data: values[u.id] }));
+    await savePins(alice.pb, { pins: together, head: head(before!.counter + 1) });
+    const after = await listPins(alice.pb, alice.id);
+    expect(after.head!.counter).toBe(before!.counter + 1);
+    for (const u of [dave, erin]) expect(after.pins.find((p) => p.subjectId === u.id)?.data).toBe(values[u.id]);
+    // one unknown user among them, the same user twice, or more than 25: a clear 400, and nothing is saved
+    const refused = [
+      [
+        { subjectId: dave.id, data: sealed() },
+        { subjectId: "zzzzzzzzzzzzzzz", data: sealed() },
+      ],
+      [
+        { subjectId: dave.id, data: sealed() },
+        { subjectId: dave.id, data: sealed() },
+      ],
+      Array.from({ length: 26 }, () => ({ subjectId: dave.id, data: sealed() })),
+    ];
+    for (const pins of refused) expect(await statusOf(savePins(alice.pb, { pins, head: head(after.head!.counter + 1) }))).toBe(400);
+    expect(await listPins(alice.pb, alice.id)).toEqual(after);
+  });
+
   it("only the owner reads their pins, and nobody writes them past the route", async () => {
     expect(await listPins(bob.pb, alice.id)).toEqual({ pins: [], head: null });
     expect((await bob.pb.collection("key_pins").getFullList()).every((r) => r.owner === bob.id)).toBe(true);

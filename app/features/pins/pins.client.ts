@@ -1,7 +1,7 @@
 import { api, ApiError } from "~/lib/api.client";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
 import type { PublicProfile, SealedHead } from "~/features/pins/types";
-import type { EncryptedPin, Pin } from "~/features/pins/types";
+import { MAX_PINS_PER_SAVE, type EncryptedPin, type Pin } from "~/features/pins/types";
 import { openHead, pinDigest, readCopy, reconcile, sealHead, writeCopy, type PinBook } from "~/features/pins/pin-head.client";
 
 /**
@@ -107,37 +107,52 @@ export function warmPins(userId: string) {
   pins(userId).catch(() => undefined);
 }
 
-/** Stores the next head (with `pin`, when one changed) and this device's copy; the book's counter moves on. */
-async function writeHead(userId: string, book: PinBook, pin?: { subjectId: string; value: Pin }) {
+/** Stores the next head (with the pins that changed) and this device's copy; the book's counter moves on. */
+async function writeHead(userId: string, book: PinBook, changed: ReadonlyMap<string, Pin> = new Map()) {
   const next = { c: book.head.c + 1, s: { ...book.head.s } };
-  if (pin) next.s[pin.subjectId] = await pinDigest(pin.subjectId, pin.value);
-  const data = pin
-    ? { subjectId: pin.subjectId, data: await sealJson(userId, "keyring", pin.value, aad(userId, pin.subjectId)) }
-    : undefined;
-  await api("/api/pins", { ...(data ? { pin: data } : {}), head: await sealHead(userId, next) });
+  const sealed = await Promise.all(
+    [...changed].map(async ([subjectId, value]) => {
+      next.s[subjectId] = await pinDigest(subjectId, value);
+      return { subjectId, data: await sealJson(userId, "keyring", value, aad(userId, subjectId)) };
+    }),
+  );
+  await api("/api/pins", { ...(sealed.length ? { pins: sealed } : {}), head: await sealHead(userId, next) });
   book.head = next;
-  if (pin) {
-    book.pins.set(pin.subjectId, pin.value);
-    book.unchecked.delete(pin.subjectId);
+  for (const [subjectId, value] of changed) {
+    book.pins.set(subjectId, value);
+    book.unchecked.delete(subjectId);
   }
   await writeCopy(userId, next.c, book.pins);
 }
 
-// One save at a time per page: each takes the head the previous one wrote.
+// One save at a time per page: each takes the head the previous one wrote. Pins that change while a
+// save runs (a conversation's senders seen for the first time) wait for it and are saved together.
 let saving: Promise<unknown> = Promise.resolve();
+let next: { userId: string; pins: Map<string, Pin>; done: Promise<void> } | null = null;
 
 function savePin(userId: string, subjectId: string, pin: Pin): Promise<void> {
   publish({ pins: new Map(state.pins).set(subjectId, pin) });
-  const save = saving.catch(() => undefined).then(() => saveNow(userId, subjectId, pin));
-  saving = save;
-  return save;
+  if (next?.userId === userId && (next.pins.has(subjectId) || next.pins.size < MAX_PINS_PER_SAVE)) {
+    next.pins.set(subjectId, pin);
+    return next.done;
+  }
+  const batch = { userId, pins: new Map([[subjectId, pin]]), done: Promise.resolve() };
+  batch.done = saving
+    .catch(() => undefined)
+    .then(() => {
+      if (next === batch) next = null;
+      return saveNow(userId, batch.pins);
+    });
+  next = batch;
+  saving = batch.done;
+  return batch.done;
 }
 
-async function saveNow(userId: string, subjectId: string, pin: Pin) {
+async function saveNow(userId: string, changed: ReadonlyMap<string, Pin>) {
   let book = await pins(userId);
   for (let attempt = 1; ; attempt++) {
     try {
-      await writeHead(userId, book, { subjectId, value: pin });
+      await writeHead(userId, book, changed);
       return;
     } catch (error) {
       // 409: another of the user's devices saved first; read what it wrote and save over it

@@ -20,12 +20,16 @@ export async function listPins(pb: PocketBase, userId: string): Promise<{ pins: 
   };
 }
 
-/** Stores one pin (or none) and the pins' next head, together (pb_hooks/pins.pb.js). 409 when another device saved first. */
-export async function savePins(pb: PocketBase, save: { pin?: EncryptedPin; head: SealedHead }) {
+/**
+ * Stores some pins (one, several, or none) and the pins' next head, together (pb_hooks/pins.pb.js).
+ * 409 when another device saved first.
+ */
+export async function savePins(pb: PocketBase, save: { pin?: EncryptedPin; pins?: EncryptedPin[]; head: SealedHead }) {
+  const pins = [...(save.pin ? [save.pin] : []), ...(save.pins ?? [])];
   try {
     return await pb.send<{ counter: number }>("/api/chat/pins", {
       method: "POST",
-      body: { ...(save.pin ? { subject: save.pin.subjectId, data: save.pin.data } : {}), head: save.head },
+      body: { ...(pins.length ? { pins: pins.map((p) => ({ subject: p.subjectId, data: p.data })) } : {}), head: save.head },
     });
   } catch (error) {
     const status = pbStatus(error);

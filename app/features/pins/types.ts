@@ -25,3 +25,6 @@ export interface SealedHead {
   counter: number;
   data: string;
 }
+
+/** Pins saved in one request at most (pb_hooks/pins.pb.js refuses more). */
+export const MAX_PINS_PER_SAVE = 25;
