@@ -1,16 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { messagePageSchema } from "~/features/channels/validation";
-import { fail, jsonResponse, requireUser } from "~/server/http.server";
-import { listMessages } from "~/features/messages/messages.server";
+import { jsonResponse } from "~/server/http.server";
+import { messagePage } from "~/features/messages/page.server";
 import { postMessage } from "~/features/messages/post.server";
-import { channelIdParam } from "~/features/channels/params.server";
 
+// (both are answered before Remix by app/server/fast-routes.server.ts; a HEAD request comes here)
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const channelId = channelIdParam(params);
-  const { pb } = await requireUser(request, context);
-  const query = messagePageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) fail(400, "Invalid message page.");
-  return jsonResponse(await listMessages(pb, channelId, query.data));
+  return jsonResponse(await messagePage(request, params, context));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

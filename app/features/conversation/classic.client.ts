@@ -13,6 +13,9 @@ import { channelCallBase, channelKey } from "~/features/channels/channels.client
 import { rememberForPush } from "~/features/push/learning.client";
 import type { ConversationCrypto } from "~/features/conversation/types";
 
+/** How many messages are verified and decrypted together (about what a window shows). */
+const OPEN_SLICE = 25;
+
 export function classicConversation(user: SessionUser, channel: Channel): ConversationCrypto {
   return {
     facts: { kind: "classic", forwardSecrecy: false, joinedBy: "password", verifiedBy: "signatures" },
@@ -27,21 +30,21 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
       const out = new Map<string, string>();
       const key = await channelKey(channel);
       if (!key) return out;
-      await Promise.all(
-        records.map(async (m) => {
-          const verifyKey = verifyKeyOf(m.senderId);
-          if (!verifyKey) return;
-          try {
-            out.set(
-              m.id,
-              await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey }),
-            );
-            rememberForPush(user.id, channel.id, key, m.senderId, verifyKey);
-          } catch {
-            // not verifiable or not decryptable: left out
-          }
-        }),
-      );
+      const openOne = async (m: (typeof records)[number]) => {
+        const verifyKey = verifyKeyOf(m.senderId);
+        if (!verifyKey) return;
+        try {
+          out.set(
+            m.id,
+            await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey }),
+          );
+          rememberForPush(user.id, channel.id, key, m.senderId, verifyKey);
+        } catch {
+          // not verifiable or not decryptable: left out
+        }
+      };
+      // A slice at a time: a long page is never one long task (the page draws and answers in between).
+      for (let at = 0; at < records.length; at += OPEN_SLICE) await Promise.all(records.slice(at, at + OPEN_SLICE).map(openOne));
       return out;
     },
     newItemKey: () => Promise.resolve(undefined),

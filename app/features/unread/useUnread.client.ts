@@ -14,6 +14,8 @@ interface Counts {
 }
 
 const MENTION_SCAN = 100;
+/** The scan decrypts this many messages at a time, and waits between two for a conversation opening. */
+const SCAN_SLICE = 10;
 const isVisible = () => typeof document !== "undefined" && document.visibilityState === "visible";
 
 /**
@@ -64,9 +66,13 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
       await afterConversationShown();
       const page = await fetchMessages(channel.id, { after: u.since, limit: MENTION_SCAN, profiles: true }).catch(() => null);
       if (!page) continue;
-      // (nor is it decrypted while one does: a conversation opened meanwhile goes first)
-      await afterConversationShown();
-      const found = (await decryptMessages(user, channel, page.messages)).filter((m) => !m.own && mentions(m.text, user.username)).length;
+      // (nor is it decrypted while one does: a conversation opened meanwhile goes first, even mid-page)
+      let found = 0;
+      for (let at = 0; at < page.messages.length; at += SCAN_SLICE) {
+        await afterConversationShown();
+        const slice = await decryptMessages(user, channel, page.messages.slice(at, at + SCAN_SLICE));
+        found += slice.filter((m) => !m.own && mentions(m.text, user.username)).length;
+      }
       scanned.current.set(u.channelId, { since: u.since, count: u.count, mentions: found });
       if (found)
         setCounts((current) => new Map(current).set(channel.id, { count: current.get(channel.id)?.count ?? u.count, mentions: found }));
