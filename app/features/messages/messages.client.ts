@@ -175,6 +175,12 @@ export async function decryptRecords(
     return true;
   };
   const records = all.filter((m) => !reused(m));
+  // (asked once per item key: a classic channel's one key comes from this device's storage)
+  const contentKeys = new Map<string | undefined, Promise<CryptoKey | null>>();
+  const contentKeyOf = (itemKey: string | undefined) => {
+    if (!contentKeys.has(itemKey)) contentKeys.set(itemKey, conversation.contentKey(itemKey));
+    return contentKeys.get(itemKey)!;
+  };
   const opened = await conversation.open(
     records.filter((m) => m.channelId === channel.id),
     verifyKeyOf,
@@ -200,7 +206,7 @@ export async function decryptRecords(
         }
         // a reply's thread is the one inside its signed body (the server cannot move it to another)
         if (body.edits || body.reactsTo || body.pins || body.thread !== m.thread) return;
-        const partsKey = await conversation.contentKey(body.key);
+        const partsKey = await contentKeyOf(body.key);
         const carrier = {
           id: m.id,
           channelId: channel.id,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { latestCreated } from "~/features/messages/merge";
@@ -81,6 +82,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   useEffect(() => {
     if (channelId && loadedFor === channelId && !hasNewer) keepHistory(user.id, channelId, { messages, annotations, hasMore });
   }, [user.id, channelId, loadedFor, hasNewer, messages, annotations, hasMore]);
+  // The rest of a first page shown in two steps, while it is on its way.
+  const restOfFirst = useRef<Promise<void> | null>(null);
   /** One page of the open channel: fetched, verified, decrypted and merged. */
   const loadPage = useCallback(
     async (page: Page, given?: Awaited<ReturnType<typeof fetchMessages>>): Promise<void> => {
@@ -115,15 +118,29 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         };
         const caughtUp = (messages: readonly DecryptedMessage[]) =>
           reconcileLatest({ messages, annotations: annotationsRef.current, hasMore: hasMoreRef.current }, shown, fresh, mergeMessages);
-        setMessages((messages) => caughtUp(messages).messages);
-        const next = caughtUp(messagesRef.current);
-        setAnnotations(next.annotations);
-        setHasMore(next.hasMore);
-        setLoadedFor(open.id);
-        if (!split) return;
-        // the rest once the newest are drawn, in place above them (as an older page)
-        await afterNextFrame();
-        if (gen === generation.current) await loadPage("older", { messages: split.rest, hasMore: result.hasMore });
+        const showLatest = () => {
+          setMessages((messages) => caughtUp(messages).messages);
+          const next = caughtUp(messagesRef.current);
+          setAnnotations(next.annotations);
+          setHasMore(next.hasMore);
+          setLoadedFor(open.id);
+        };
+        if (!split) return showLatest();
+        // The newest are put on the page now (not in a later render), so that the frames waited for
+        // next are the one that draws them and the one after it (the reader's first scroll or key is
+        // answered before the rest's work); the rest follows, in place above them (as an older page).
+        flushSync(showLatest);
+        const rest = (async () => {
+          await afterNextFrame();
+          await afterNextFrame();
+          if (gen === generation.current) await loadPage("older", { messages: split.rest, hasMore: result.hasMore });
+        })();
+        restOfFirst.current = rest;
+        try {
+          await rest;
+        } finally {
+          if (restOfFirst.current === rest) restOfFirst.current = null;
+        }
         return;
       }
       annotate(open.id, found);
@@ -187,6 +204,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       if (!messagesRef.current.length || loadingOlder) return;
       setLoadingOlder(true);
       try {
+        // (asked for while the rest of the first page is on its way: after it, below its oldest)
+        await restOfFirst.current?.catch(() => undefined);
         await loadPage(page);
       } catch (error) {
         console.warn(`Could not load ${page} messages`, error);
