@@ -99,6 +99,8 @@ type historyPage struct {
 	HasMore    bool             `json:"hasMore"`
 	HasNewer   bool             `json:"hasNewer,omitempty"`
 	TotalItems *int64           `json:"totalItems,omitempty"`
+	// the page's senders, with profiles=1 (history_profiles.go)
+	Profiles []historyProfile `json:"profiles,omitempty"`
 }
 
 func registerHistory(app core.App) {
@@ -154,6 +156,9 @@ func serveHistory(e *core.RequestEvent) error {
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return e.NotFoundError("That message is not in this channel.", nil)
+	}
+	if err == nil && q.Get("profiles") == "1" {
+		page.Profiles, err = readProfiles(e.App.DB(), page.Messages)
 	}
 	if err != nil {
 		return e.InternalServerError("", err)

@@ -72,14 +72,13 @@ export async function listProfiles(pb: PocketBase, ids: string[]) {
   const deleted = missing.length
     ? await listByIds<Omit<ProfileRecord, "username">>(pb, "deleted_accounts", missing, { fields: "id,ecdh_public_key,rsa_public_key" })
     : [];
-  return [
-    ...records.map((r) => ({ id: r.id, username: r.username, ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key })),
-    ...deleted.map((r) => ({
-      id: r.id,
-      username: DELETED_USER,
-      ecdhPublicKey: r.ecdh_public_key,
-      rsaPublicKey: r.rsa_public_key,
-      deleted: true as const,
-    })),
-  ];
+  return [...records.map((r) => toPublicProfile(r)), ...deleted.map((r) => toPublicProfile(r, true))];
+}
+
+/** A user's public profile as the page gets it; a deleted account's (its keys) answers as "Deleted user". */
+export function toPublicProfile(r: { id: string; username?: string; ecdh_public_key: string; rsa_public_key: string }, deleted = false) {
+  const keys = { ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key };
+  return deleted
+    ? { id: r.id, username: DELETED_USER, ...keys, deleted: true as const }
+    : { id: r.id, username: r.username ?? "", ...keys };
 }

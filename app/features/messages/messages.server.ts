@@ -5,7 +5,7 @@ import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";
 import { pbStatus, pocketbase, pocketbasePost } from "~/server/pocketbase.server";
-import { listProfiles } from "~/features/auth/users.server";
+import { listProfiles, toPublicProfile } from "~/features/auth/users.server";
 import { awaitCommit } from "~/features/messages/committed.server";
 
 type MessageRecord = {
@@ -56,31 +56,14 @@ type PageQuery = {
 type Page = MessagePage;
 
 /**
- * One page of a channel's messages, as readPage answers it. With `profiles` (a conversation's first
- * page, the unread mentions' scan), the page also names its senders' public profiles, the same
- * answer /api/profiles gives (checked against the pins like it): the page verifies its messages
- * without asking for them afterwards.
- */
-export async function listMessages(pb: PocketBase, channelId: string, page: PageQuery): Promise<Page> {
-  const found = await readPage(pb, channelId, page);
-  if (!page.profiles) return found;
-  const senders = [...new Set(found.messages.map((m) => m.senderId))].slice(0, 100);
-  if (senders.length === 0) return found;
-  try {
-    return { ...found, profiles: await listProfiles(pb, senders) };
-  } catch (error) {
-    failOnOutage(error);
-    // (without them, the page asks /api/profiles for the senders it does not know, as before)
-    return found;
-  }
-}
-
-/**
  * One page of a channel's messages, oldest first. `before` pages back in history; `after` returns
  * everything that arrived since a moment (used after every reconnect so nothing is missed). A page of
- * history counts messages only; the edits and reactions of exactly those messages come with it.
+ * history counts messages only; the edits and reactions of exactly those messages come with it. With
+ * `profiles` (a conversation's first page, the unread mentions' scan), the page also names its senders'
+ * public profiles, the same answer /api/profiles gives: the page verifies its messages without asking
+ * for them afterwards.
  */
-async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Promise<Page> {
+export async function listMessages(pb: PocketBase, channelId: string, page: PageQuery): Promise<Page> {
   const list = (filter: string, params: Record<string, unknown>, sort: string, limit: number, number = 1) =>
     pb.collection("messages").getList<MessageRecord>(number, limit, {
       filter: pb.filter(filter, { channel: channelId, ...params }),
@@ -93,7 +76,10 @@ async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Pro
     if (page.epoch !== undefined) {
       // A sealed channel's messages of one epoch, edits and reactions included, in the order they were stored.
       const found = await list("channel = {:channel} && epoch = {:epoch}", { epoch: page.epoch }, "created,id", page.limit, page.page);
-      return { messages: found.items.map(toMessage), hasMore: found.items.length === page.limit };
+      const messages = found.items.map(toMessage);
+      const senders = [...new Set(messages.map((m) => m.senderId))].slice(0, 100);
+      const profiles = page.profiles && senders.length ? { profiles: await listProfiles(pb, senders) } : {};
+      return { messages, hasMore: found.items.length === page.limit, ...profiles };
     }
     // A page of history with its edits, reactions, files and previews, or (`after`) everything stored
     // since a moment: one request to our PocketBase's history route (pocketbase/history.go), a constant
@@ -104,6 +90,7 @@ async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Pro
       hasNewer?: boolean;
       totalItems?: number;
       threads?: ThreadSummary[];
+      profiles?: { id: string; username?: string; ecdh_public_key: string; rsa_public_key: string; deleted?: boolean }[];
     }>("/api/chat/history", {
       method: "GET",
       query: {
@@ -117,6 +104,8 @@ async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Pro
               ? { before: page.before, ...(page.beforeId ? { beforeId: page.beforeId } : {}) }
               : {}),
         ...(page.count ? { count: "1" } : {}),
+        // (its senders' public profiles, in the same request: pocketbase/history_profiles.go)
+        ...(page.profiles ? { profiles: "1" } : {}),
       },
     });
     return {
@@ -125,6 +114,7 @@ async function readPage(pb: PocketBase, channelId: string, page: PageQuery): Pro
       ...(found.hasNewer ? { hasNewer: true } : {}),
       threads: found.threads ?? [],
       ...(found.totalItems === undefined ? {} : { totalItems: found.totalItems }),
+      ...(found.profiles?.length ? { profiles: found.profiles.map((p) => toPublicProfile(p, p.deleted)) } : {}),
     };
   } catch (error) {
     failOnOutage(error);
