@@ -14,9 +14,21 @@ import type { EncryptedKeyringEntry } from "~/features/keyring/types";
  */
 
 /** Adds (or replaces) the user's entry for a channel; `master` is the channel's PBKDF2 output, when known. */
+/**
+ * Channels (of a user) this page has saved to the keyring, or is saving. A sync does not add them again: the entry
+ * it would add from this device's cache has no master, and could land after this page's own save.
+ */
+const savedHere = new Set<string>();
+
 export async function saveToKeyring(userId: string, channelId: string, password: string, iterations: number, master?: Uint8Array) {
-  const data = await sealJson(userId, "keyring", keyringSecret(password, iterations, master), keyringAad(userId, channelId));
-  await api("/api/keyring", { channelId, data });
+  savedHere.add(`${userId}:${channelId}`);
+  try {
+    const data = await sealJson(userId, "keyring", keyringSecret(password, iterations, master), keyringAad(userId, channelId));
+    await api("/api/keyring", { channelId, data });
+  } catch (error) {
+    savedHere.delete(`${userId}:${channelId}`);
+    throw error;
+  }
 }
 
 /** A channel this device can read after a sync: its password and count, and its master when the entry has one. */
@@ -52,7 +64,7 @@ export async function syncKeyring(userId: string, memberOf: readonly string[]): 
   );
   const inKeyring = new Set(opened.map((c) => c.channelId));
   for (const channelId of cachedChannelIds()) {
-    if (inKeyring.has(channelId) || !members.has(channelId)) continue;
+    if (inKeyring.has(channelId) || !members.has(channelId) || savedHere.has(`${userId}:${channelId}`)) continue;
     const password = getChannelPassword(channelId);
     if (!password) continue;
     const iterations = getChannelIterations(channelId) ?? PBKDF2_ITERATIONS;
