@@ -158,7 +158,11 @@ func serveHistory(e *core.RequestEvent) error {
 		return e.NotFoundError("That message is not in this channel.", nil)
 	}
 	if err == nil && q.Get("profiles") == "1" {
-		page.Profiles, err = readProfiles(e.App.DB(), page.Messages)
+		// (without them the page still comes: the browser then asks /api/profiles for its senders)
+		if page.Profiles, err = readProfiles(e.App.DB(), page.Messages); err != nil {
+			e.App.Logger().Warn("history: the page's senders could not be read", "error", err)
+			page.Profiles, err = nil, nil
+		}
 	}
 	if err != nil {
 		return e.InternalServerError("", err)
