@@ -8,13 +8,17 @@ export const line = (page: Page, text: string) => log(page).getByRole("article")
 export const top = async (article: Locator) => (await article.boundingBox())!.y;
 
 /**
- * The first message whose bottom is below the list's top: its text and how high it is on the page (an
- * empty text while none is: a long list mounts the rows of a new scroll position a moment later).
+ * The first message in view (its bottom below the list's top, its top above the list's bottom): its
+ * text and how high it is on the page. An empty text while none is: a long list mounts the rows of a
+ * new scroll position a moment later, and until then its rows of the old one are still there, out of view.
  */
 export const firstInView = (page: Page) =>
   log(page).evaluate((list) => {
-    const edge = list.getBoundingClientRect().top;
-    const first = [...list.querySelectorAll("article")].find((a) => a.getBoundingClientRect().bottom > edge);
+    const view = list.getBoundingClientRect();
+    const first = [...list.querySelectorAll("article")].find((a) => {
+      const box = a.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    });
     return { text: first?.querySelector(".message-text")?.textContent ?? "", y: first?.getBoundingClientRect().top ?? NaN };
   });
 

@@ -59,7 +59,9 @@ export function MessageList(props: Props) {
   const { messages, hasMore, hasNewer, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  // the list's scrollTop and height at its last scroll event
   const lastTop = useRef(0);
+  const lastHeight = useRef(0);
   const [missed, setMissed] = useState(0);
   const lastId = messages.length ? messages[messages.length - 1].id : null;
   const seenLast = useRef<string | null>(null);
@@ -114,6 +116,7 @@ export function MessageList(props: Props) {
   useLayoutEffect(() => {
     restoring.current = props.channelId ?? null;
     atBottom.current = true;
+    lastTop.current = 0;
     seenLast.current = null;
     anchor.current = undefined;
     setMissed(0);
@@ -179,14 +182,15 @@ export function MessageList(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- offsetOf follows indexOf and Rows
   }, [indexOf, Rows]);
 
-  // Media that loads after the message keeps the bottom in view for a reader who is there.
+  // Media that loads after the message, or the list getting shorter (the composer growing), keeps the
+  // bottom in view for a reader who is there.
   useEffect(() => {
     const list = listRef.current;
     if (!list || typeof ResizeObserver === "undefined") return;
     const keep = new ResizeObserver(() => {
       if (atBottom.current && !hasNewer) list.scrollTop = list.scrollHeight;
     });
-    for (const child of list.children) keep.observe(child);
+    for (const child of [list, ...list.children]) keep.observe(child);
     return () => keep.disconnect();
   }, [messages, hasNewer, start, Rows]);
 
@@ -215,10 +219,13 @@ export function MessageList(props: Props) {
           const list = e.currentTarget;
           if (restoring.current) return;
           // Only the reader moving up leaves the bottom: content that grows (a picture loading) while
-          // the list is being kept at the bottom does not.
+          // the list is being kept at the bottom does not, nor the list getting shorter (the composer
+          // growing a line), which pulls its scrollTop up, whatever else grew in the same frame.
           const near = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
           const down = list.scrollTop > lastTop.current;
-          atBottom.current = list.scrollTop < lastTop.current - 1 ? near : atBottom.current || near;
+          const resized = list.clientHeight !== lastHeight.current;
+          lastHeight.current = list.clientHeight;
+          atBottom.current = list.scrollTop < lastTop.current - 1 && !resized ? near : atBottom.current || near;
           lastTop.current = list.scrollTop;
           anchor.current = atBottom.current ? undefined : Rows ? rowPosition(list.scrollTop) : positionIn(list);
           if (props.channelId) {
