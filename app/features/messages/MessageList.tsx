@@ -59,7 +59,7 @@ export function MessageList(props: Props) {
   const { messages, hasMore, hasNewer, loadingOlder, onLoadOlder, notice, unreadAfter } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  // the list's scrollTop and height at its last scroll event
+  // the list's scrollTop and clientHeight at its last scroll event
   const lastTop = useRef(0);
   const lastHeight = useRef(0);
   const [missed, setMissed] = useState(0);
@@ -219,8 +219,8 @@ export function MessageList(props: Props) {
           const list = e.currentTarget;
           if (restoring.current) return;
           // Only the reader moving up leaves the bottom: content that grows (a picture loading) while
-          // the list is being kept at the bottom does not, nor the list getting shorter (the composer
-          // growing a line), which pulls its scrollTop up, whatever else grew in the same frame.
+          // the list is being kept at the bottom does not, nor a change of the list's height (getting
+          // taller as a bar goes away pulls its scrollTop up), whatever else grew in the same frame.
           const near = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
           const down = list.scrollTop > lastTop.current;
           const resized = list.clientHeight !== lastHeight.current;
