@@ -140,7 +140,7 @@ describe("live fan-out", () => {
     expect(streams.alice[0].writes.map(text)).toEqual(["data: m1\n\n", "data: m3\n\n"]);
   });
 
-  it("writes a large fan-out in chunks, other work in between, and the next events only after it, in order", () => {
+  it("writes a large fan-out in chunks, other work in between, each stream's events in order", () => {
     const users = Object.fromEntries(Array.from({ length: CHUNK * 2 + 10 }, (_, i) => [`u${i}`, ["c1"]]));
     const { fanOut, streams, slotsOf } = setup(users, 0);
     const everyone = Object.keys(users);
@@ -148,12 +148,59 @@ describe("live fan-out", () => {
     fanOut.queue(frame("m1"), null, everyone, slotsOf);
     fanOut.schedule();
     expect(written()).toBe(CHUNK);
-
-    fanOut.queue(frame("m2"), null, everyone, slotsOf); // arrives between two chunks
-    fanOut.schedule();
     vi.advanceTimersToNextTimer();
     expect(written()).toBe(CHUNK * 2);
     vi.runAllTimers();
-    for (const u of everyone) expect(streams[u][0].writes.map(text)).toEqual(["data: m1\n\n", "data: m2\n\n"]);
+    for (const u of everyone) expect(streams[u][0].writes.map(text)).toEqual(["data: m1\n\n"]);
+  });
+
+  it("sends an event that arrives during a sweep with it to the streams not reached yet, and next to the others", () => {
+    const users = Object.fromEntries(Array.from({ length: CHUNK * 2 + 10 }, (_, i) => [`u${i}`, ["c1"]]));
+    const { fanOut, streams, slotsOf, tick } = setup({ ...users, late: ["c1"] }, 0.01);
+    const everyone = Object.keys(users);
+    fanOut.queue(frame("m1"), null, everyone, slotsOf);
+    fanOut.schedule();
+    fanOut.queue(frame("m2"), null, [...everyone, "late"], slotsOf); // arrives between two chunks
+    fanOut.schedule();
+    expect(fanOut.waiting).toBe(CHUNK * 2 + 10 + 1);
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    // the sweep reached every stream it had not written yet, and the one that joined it
+    const passed = everyone.slice(0, CHUNK);
+    const reached = everyone.slice(CHUNK);
+    for (const u of reached) expect(streams[u][0].writes.map(text)).toEqual(["data: m1\n\ndata: m2\n\n"]);
+    expect(streams.late[0].writes.map(text)).toEqual(["data: m2\n\n"]);
+    for (const u of passed) expect(streams[u][0].writes.map(text)).toEqual(["data: m1\n\n"]);
+    // those it had passed get m2 once, in the next sweep
+    expect(fanOut.waiting).toBe(CHUNK);
+    tick(MAX_INTERVAL_MS);
+    vi.runAllTimers();
+    for (const u of passed) expect(streams[u][0].writes.map(text)).toEqual(["data: m1\n\n", "data: m2\n\n"]);
+    for (const u of reached) expect(streams[u][0].writes).toHaveLength(1);
+    // the streams that got the same events share one buffer
+    expect(streams[reached[1]][0].writes[0]).toBe(streams[reached[0]][0].writes[0]);
+    expect(fanOut.waiting).toBe(0);
+  });
+
+  it("keeps each stream's order when events keep arriving during sweeps", () => {
+    const users = Object.fromEntries(Array.from({ length: CHUNK * 3 }, (_, i) => [`u${i}`, [i % 2 ? "c1" : "c2"]]));
+    const { fanOut, streams, slotsOf, tick } = setup(users, 0.01);
+    const everyone = Object.keys(users);
+    for (let i = 0; i < 30; i++) {
+      fanOut.queue(frame(`e${i}`), i % 3 === 0 ? "c1" : null, i % 5 === 0 ? everyone.slice(0, CHUNK) : everyone, slotsOf);
+      fanOut.schedule();
+      if (i % 4 === 0) vi.advanceTimersToNextTimer();
+      if (i % 7 === 0) tick(3);
+    }
+    tick(MAX_INTERVAL_MS * 10);
+    vi.runAllTimers();
+    everyone.forEach((u, k) => {
+      const expected = Array.from({ length: 30 }, (_, i) => i)
+        .filter((i) => (i % 3 !== 0 || k % 2 === 1) && (i % 5 !== 0 || k < CHUNK))
+        .map((i) => `data: e${i}\n\n`)
+        .join("");
+      expect(streams[u][0].writes.map(text).join(""), u).toBe(expected);
+    });
+    expect(fanOut.waiting).toBe(0);
   });
 });

@@ -1,20 +1,24 @@
 /**
  * Writes live events to page streams, several events at once per stream under load
- * (docs/decisions/0013-relay.md).
+ * (docs/decisions/0013-relay.md, docs/decisions/0045-fan-out-sweeps.md).
  *
- * Events are queued with their recipients' slots; a flush writes each slot's frames in one write.
- * Fan-outs are spaced by their own cost: after a fan-out that took t ms, the next one waits until
- * SPACING × t ms have passed since it (at most MAX_INTERVAL_MS), and the events that arrived
+ * Events are queued with their recipients' slots; a sweep writes each slot's frames in one write.
+ * Sweeps are spaced by their own cost: after a sweep that took t ms, the next one waits until
+ * SPACING × t ms have passed since it began (at most MAX_INTERVAL_MS), and the events that arrived
  * meanwhile go out together. A process with a few hundred streams spends well under a millisecond
- * per fan-out, so its events never wait; one with thousands of streams at tens of messages a second
+ * per sweep, so its events never wait; one with thousands of streams at tens of messages a second
  * makes several times fewer writes.
  *
- * A fan-out to thousands of streams is written in chunks, so that a message POST arriving meanwhile
- * waits for one chunk, not for the whole fan-out.
+ * A sweep over thousands of streams is written in chunks, so that a message POST arriving meanwhile
+ * waits for one chunk, not for the whole sweep. A slot's bytes are taken when the sweep reaches it,
+ * not when the sweep begins: an event that arrives during a sweep goes out with it to every stream
+ * the sweep has not reached yet, and with the next sweep to those it has passed. Under load, when
+ * sweeps follow each other, an event then waits at most about one sweep for any stream, not the
+ * rest of the current sweep and then up to a whole next one.
  *
  * Streams that are to receive the same events (every member's stream for a channel's messages) get
- * the same bytes: the frames are joined once per distinct set of events in a flush, not per stream,
- * so a fan-out allocates almost nothing per stream.
+ * the same bytes: the frames are joined once per distinct list of events, not per stream, so a
+ * sweep allocates almost nothing per stream.
  */
 export interface FanOutTarget {
   /** The channel the page has open: channel-scoped events go only to streams open on it. */
@@ -24,14 +28,18 @@ export interface FanOutTarget {
 
 export interface FanOutSlot<T extends FanOutTarget> {
   readonly target: T;
-  /** The events queued for this stream in the current window (null: none). */
+  /** The events queued for this stream and not yet written (null: none). */
   queued: Queued | null;
+  /** The sweep that last wrote to this stream. */
+  written: number;
 }
 
 /**
- * A list of the window's events, as a node of a tree: the root is the empty list, a child is its
- * parent's list and one more event. Streams that receive the same events in the same order hold the
- * same node, and so get the same joined bytes, however many events the window has.
+ * A list of queued events, as a node of a tree: the root is the empty list, a child is its parent's
+ * list and one more event. Streams that receive the same events in the same order hold the same
+ * node, and so get the same joined bytes, however many events they have. Events are numbered in
+ * the order they arrive, never reused, so a node queued before a new root was made can still be
+ * extended.
  */
 interface Queued {
   readonly frame: Uint8Array | null;
@@ -40,7 +48,7 @@ interface Queued {
   /** The child for the event that first extended this list (most streams take the same path). */
   firstIndex: number;
   first: Queued | null;
-  /** Children for other events, by the event's index in the window. */
+  /** Children for other events, by the event's number. */
   others: Map<number, Queued> | null;
   /** The frames joined (once, when the window is written). */
   bytes: Uint8Array | null;
@@ -48,7 +56,7 @@ interface Queued {
 
 const emptyList = (): Queued => ({ frame: null, parent: null, count: 0, firstIndex: -1, first: null, others: null, bytes: null });
 
-/** The list `from` with the window's event `index` appended (the same node for every stream that asks). */
+/** The list `from` with event `index` appended (the same node for every stream that asks). */
 function extend(from: Queued, index: number, frame: Uint8Array): Queued {
   if (from.firstIndex === index) return from.first as Queued;
   const known = from.others?.get(index);
@@ -75,31 +83,27 @@ export const MAX_INTERVAL_MS = 100;
 /** Streams written to before the process turns to other work, within one fan-out. */
 export const CHUNK = 250;
 
-/** One fan-out's writes: the bytes for each target, side by side. */
-interface Writes<T> {
-  targets: T[];
-  bytes: Uint8Array[];
-}
-
 export class FanOut<T extends FanOutTarget> {
-  private touched: FanOutSlot<T>[] = [];
-  private window = 0;
+  /** Slots with something queued that the next sweep is to write. */
+  private pending: FanOutSlot<T>[] = [];
+  /** The sweep being written (its slots, the next one to write, its number and CPU time so far). */
+  private sweep: { slots: FanOutSlot<T>[]; at: number; id: number; busy: number } | null = null;
+  private sweeps = 0;
+  private events = 0;
   private lists = emptyList();
   private lastFlush = -Infinity;
   private interval = 0;
   private timer: NodeJS.Timeout | null = null;
-  /** The fan-out being written, chunk by chunk (its CPU time so far). */
-  private writing: { busy: number } | null = null;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
   static slot<T extends FanOutTarget>(target: T): FanOutSlot<T> {
-    return { target, queued: null };
+    return { target, queued: null, written: 0 };
   }
 
-  /** Frames waiting to be written (streams with something queued). */
+  /** Streams with something queued, not yet written. */
   get waiting() {
-    return this.touched.length;
+    return this.pending.length + (this.sweep ? this.sweep.slots.length - this.sweep.at : 0);
   }
 
   /**
@@ -125,19 +129,23 @@ export class FanOut<T extends FanOutTarget> {
     return out;
   }
 
-  /** queue, for recipients' streams already looked up (FanOut.resolve). */
+  /**
+   * queue, for recipients' streams already looked up (FanOut.resolve). A stream with nothing queued
+   * joins the sweep being written if that sweep has not written to it yet, else the next one.
+   */
   queueSlots(frame: Uint8Array, channel: string | null, slots: readonly FanOutSlot<T>[]) {
-    const index = this.window++;
+    const index = this.events++;
+    const sweep = this.sweep;
     for (const slot of slots) {
       if (channel !== null && slot.target.channelId !== channel) continue;
-      if (slot.queued === null) this.touched.push(slot);
+      if (slot.queued === null) (sweep && slot.written !== sweep.id ? sweep.slots : this.pending).push(slot);
       slot.queued = extend(slot.queued ?? this.lists, index, frame);
     }
   }
 
-  /** Flushes now, or, sooner than the spacing after the last fan-out, when the spacing ends. */
+  /** Starts a sweep now, or, sooner than the spacing after the last one began, when the spacing ends. */
   schedule() {
-    if (this.timer || this.writing || this.touched.length === 0) return;
+    if (this.timer || this.sweep || this.pending.length === 0) return;
     const wait = this.lastFlush + this.interval - this.now();
     if (wait <= 0) return this.flush();
     this.timer = setTimeout(() => {
@@ -148,53 +156,51 @@ export class FanOut<T extends FanOutTarget> {
 
   /** Drops everything queued (the connection the events came from ended). */
   clear() {
-    for (const slot of this.touched) slot.queued = null;
-    this.touched = [];
-    this.window = 0;
+    for (const slot of this.pending) slot.queued = null;
+    if (this.sweep) for (const slot of this.sweep.slots) slot.queued = null;
+    this.pending = [];
+    this.sweep = null;
     this.lists = emptyList();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.writing = null;
+  }
+
+  /** Begins a sweep over the slots queued so far; the lists queued from now on start from a new root. */
+  private flush() {
+    if (this.pending.length === 0) return;
+    this.lastFlush = this.now();
+    const sweep = { slots: this.pending, at: 0, id: ++this.sweeps, busy: 0 };
+    this.pending = [];
+    this.lists = emptyList();
+    this.sweep = sweep;
+    this.writeChunk(sweep);
   }
 
   /**
-   * Takes the window's frames off their slots (joined once per distinct list of events), then writes
-   * them CHUNK streams at a time, letting other work of the process (a message POST, PocketBase's
-   * next events) run between chunks. The next window waits until this one is written, so a stream
-   * gets its events in order.
+   * Writes the next CHUNK slots of the sweep, each with what it has queued by now, letting other work
+   * of the process (a message POST, PocketBase's next events) run between chunks. The next sweep
+   * waits until this one is written, so a stream gets its events in order.
    */
-  private flush() {
-    const touched = this.touched;
-    if (touched.length === 0) return;
-    this.lastFlush = this.now();
-    this.touched = [];
-    this.window = 0;
-    this.lists = emptyList();
-    const writes: Writes<T> = { targets: [], bytes: [] };
-    for (const slot of touched) {
-      const queued = slot.queued;
-      slot.queued = null;
-      if (!queued) continue;
-      writes.targets.push(slot.target);
-      writes.bytes.push(bytesOf(queued));
-    }
-    const run = { busy: this.now() - this.lastFlush };
-    this.writing = run;
-    this.writeChunk(run, writes, 0);
-  }
-
-  private writeChunk(run: { busy: number }, writes: Writes<T>, from: number) {
-    if (this.writing !== run) return;
+  private writeChunk(sweep: NonNullable<FanOut<T>["sweep"]>) {
+    if (this.sweep !== sweep) return;
     const start = this.now();
-    const to = Math.min(writes.targets.length, from + CHUNK);
-    for (let i = from; i < to; i++) writes.targets[i].write(writes.bytes[i]);
-    run.busy += this.now() - start;
-    if (to < writes.targets.length) {
-      setImmediate(() => this.writeChunk(run, writes, to));
+    const to = Math.min(sweep.slots.length, sweep.at + CHUNK);
+    for (let i = sweep.at; i < to; i++) {
+      const slot = sweep.slots[i];
+      const queued = slot.queued;
+      if (!queued) continue;
+      slot.queued = null;
+      slot.written = sweep.id;
+      slot.target.write(bytesOf(queued));
+    }
+    sweep.at = to;
+    sweep.busy += this.now() - start;
+    if (to < sweep.slots.length) {
+      setImmediate(() => this.writeChunk(sweep));
       return;
     }
-    this.writing = null;
-    this.interval = Math.min(MAX_INTERVAL_MS, SPACING * run.busy);
+    this.sweep = null;
+    this.interval = Math.min(MAX_INTERVAL_MS, SPACING * sweep.busy);
     this.schedule();
   }
 }
