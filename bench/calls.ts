@@ -149,8 +149,19 @@ interface Step {
 const steps: Step[] = [];
 const pages: Page[][] = [];
 let reference = 0;
+// why the ramp ended before a drop in frames: a call's pages could not join (the fake camera or
+// microphone could not start, or LiveKit refused), which ends the ramp as a drop does
+let refused = "";
 for (let n = 1; n <= MAX_CALLS; n++) {
-  const call = await Promise.all(["a", "b", "c"].map((who) => page(`call-${n}`, `${who}-${n}`, true)));
+  const joined = await Promise.allSettled(["a", "b", "c"].map((who) => page(`call-${n}`, `${who}-${n}`, true)));
+  const failed = joined.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) {
+    for (const r of joined) if (r.status === "fulfilled") await r.value.context().close();
+    refused = `call ${n}'s pages could not join (${String(failed.reason?.message ?? failed.reason).split("\n")[0]})`;
+    log(refused);
+    break;
+  }
+  const call = joined.map((r) => (r as PromiseFulfilledResult<Page>).value);
   pages.push(call);
   await sleep(SETTLE_MS);
   const all = pages.flat();
@@ -178,7 +189,8 @@ await browser.close();
 site.server.close();
 await livekit.stop();
 
-const last = steps[steps.length - 1];
+// (no step at all when the first call could not join: the report then says so with zero calls)
+const last = steps.at(-1) ?? { calls: 0, fps: 0, worst: 0, sfuCpu: 0, browserCpu: 0, kbps: 0 };
 const carried = last.worst < 0.9 * reference ? last.calls - 1 : last.calls;
 // the SFU's cost per call where every frame still arrived (a step with drops forwards less)
 const perCall = steps.filter((s) => s.worst >= 0.9 * reference).map((s) => s.sfuCpu / s.calls);
@@ -213,7 +225,9 @@ ${steps
 Carried before frames dropped: **${carried} calls** (${carried * 3} pages). ${
   last.worst < 0.9 * reference
     ? `The drop came with chromium using ${last.browserCpu.toFixed(2)} of the ${cores} cores for its ${last.calls * 3} pages (encoding, E2EE and decoding): the clients ran out of CPU, not the SFU.`
-    : `The ramp stopped at ${MAX_CALLS} calls without a drop.`
+    : refused
+      ? `The ramp stopped without a drop in frames: ${refused}, with chromium using ${last.browserCpu.toFixed(2)} of the ${cores} cores for ${last.calls * 3} pages.`
+      : `The ramp stopped at ${MAX_CALLS} calls without a drop.`
 }
 LiveKit's own cost: **${(sfuPerCall * 100).toFixed(1)}% of a core per call** (median over the steps without drops), so forwarding alone
 would take about **${Math.floor(cores / sfuPerCall)} such calls** on ${cores} cores (an estimate from the measured CPU per
