@@ -56,7 +56,9 @@ export function useLoadAround(
           return true;
         };
         if (!(await part(split?.head ?? result.messages, true)) || !split) return;
-        await afterNextFrame();
+        // the rest waits for the jump: a frame for the list to mount the message, one for the jump to
+        // scroll to it and highlight it (ChatPane, useOpenAt), and one to draw that
+        for (let frame = 0; frame < 3; frame++) await afterNextFrame();
         if (gen === generation.current) await part(split.rest, false);
       })();
       const entry = { channelId: open.id, id, done };
