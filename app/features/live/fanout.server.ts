@@ -50,7 +50,7 @@ interface Queued {
   first: Queued | null;
   /** Children for other events, by the event's number. */
   others: Map<number, Queued> | null;
-  /** The frames joined (once, when the window is written). */
+  /** The frames joined (once, when a sweep first writes this list). */
   bytes: Uint8Array | null;
 }
 
