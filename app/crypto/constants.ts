@@ -68,6 +68,8 @@ export const LABELS = {
   sealedStateSalt: "sealed-state",
   outboxKey: "chatcrypt outbox key",
   outboxSalt: "outbox",
+  archiveKey: "chatcrypt message archive key",
+  archiveSalt: "message-archive",
   inviteSalt: "channel-invite",
   messagePrefix: "chatcrypt:msg:v1",
   wrapPrefix: "chatcrypt",

@@ -61,6 +61,7 @@ const EXPORTED = [
   "mls_commits",
   "push_subscriptions",
   "notify_rules",
+  "message_archive",
 ];
 
 /**
@@ -103,6 +104,15 @@ function exportAccount(app, user) {
   );
   const head = recordsOf(app, "key_pin_heads", "owner = {:user}", id)[0];
   const rules = recordsOf(app, "notify_rules", "owner = {:user}", id)[0];
+  // The message archive (ADR 0048): ciphertext only the user's devices open; its size is what it tells.
+  const archive = new DynamicModel({ entries: 0, conversations: 0, characters: 0 });
+  app
+    .db()
+    .newQuery(
+      "SELECT COUNT(*) AS entries, COUNT(DISTINCT channel) AS conversations, COALESCE(SUM(LENGTH(data)), 0) AS characters FROM message_archive WHERE owner = {:user}",
+    )
+    .bind({ user: id })
+    .one(archive);
 
   /** @type {{ [collection: string]: unknown[] }} */
   const other = {};
@@ -136,6 +146,7 @@ function exportAccount(app, user) {
       mls_commits: app.countRecords("mls_commits", $dbx.hashExp({ sender: id })),
     },
     mls_key_packages: app.countRecords("mls_key_packages", $dbx.hashExp({ user: id })),
+    message_archive: { entries: archive.entries, conversations: archive.conversations, characters: archive.characters },
     other,
   };
 }

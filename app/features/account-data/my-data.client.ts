@@ -29,6 +29,7 @@ export const SERVER_KEEPS_IN_CLEAR = [
   "notification choices per conversation and Do not disturb hours",
   "push subscriptions: each browser's push service address and name",
   "how many MLS key packages your devices published",
+  "your message archive's size: how many messages of how many conversations your devices kept for each other (not their text)",
   "signed-in sessions and passkeys, where this server keeps them",
 ];
 
@@ -111,6 +112,7 @@ export async function buildMyData(user: SessionUser, data: ServerExport) {
     pushSubscriptions: data.push_subscriptions.map((s) => ({ device: s.device, endpoint: s.endpoint, created: isoDate(s.created) })),
     sent: { messages: data.sent.messages, files: data.sent.files, fileBytes: data.sent.file_bytes, mlsCommits: data.sent.mls_commits },
     mlsKeyPackages: data.mls_key_packages,
+    messageArchive: data.message_archive,
     otherRecords: data.other,
     serverKeepsInClear: SERVER_KEEPS_IN_CLEAR,
     notInThisFile: NOT_IN_THIS_FILE,

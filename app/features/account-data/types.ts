@@ -42,5 +42,7 @@ export interface ServerExport {
   notify_rules: unknown;
   sent: { messages: number; files: number; file_bytes: number; mls_commits: number };
   mls_key_packages: number;
+  /** The message archive (ADR 0048): how many entries, in how many conversations, how many characters of ciphertext. */
+  message_archive: { entries: number; conversations: number; characters: number };
   other: Record<string, unknown[]>;
 }

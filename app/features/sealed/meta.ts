@@ -6,9 +6,10 @@ export const metaEntry = (userId: string, channelId: string) => `chatcrypt.seale
 /**
  * The epoch this device joined at (not secret), to tell "before you joined" from "missed"; whether a
  * commit removed it, so that it does not join again by itself (only a new Join by the user does); and
- * in a direct conversation, the participant list it trusts (roster.ts).
+ * in a direct conversation, the participant list it trusts (roster.ts); whether it took in the user's
+ * message archive (ADR 0048: once per device and conversation).
  */
-export type Meta = { joined: number; removed?: boolean; roster?: Roster };
+export type Meta = { joined: number; removed?: boolean; roster?: Roster; archived?: boolean };
 
 export function loadMeta(userId: string, channelId: string): Meta | null {
   const stored = localStorage.getItem(metaEntry(userId, channelId));

@@ -41,8 +41,20 @@ export async function loadRead(userId: string, channelId: string): Promise<Map<s
   return out;
 }
 
-export async function saveRead(userId: string, channelId: string, messageId: string, plaintext: string): Promise<void> {
-  const sealed = await encryptBytes(await vaultKey(userId, "sealed"), utf8Encode(plaintext), aad(userId, channelId, messageId));
-  const row: Row = { key: `${prefix(userId, channelId)}${messageId}`, userId, messageId, sealed };
-  await runInStore(DB_NAME, STORE, "readwrite", (store) => store.put(row));
+export const saveRead = (userId: string, channelId: string, messageId: string, plaintext: string) =>
+  saveReadMany(userId, channelId, new Map([[messageId, plaintext]]));
+
+/** Keeps many messages at once (those restored from the archive), in one transaction. */
+export async function saveReadMany(userId: string, channelId: string, messages: ReadonlyMap<string, string>): Promise<void> {
+  if (messages.size === 0) return;
+  const key = await vaultKey(userId, "sealed");
+  const rows = await Promise.all(
+    [...messages].map(async ([messageId, plaintext]): Promise<Row> => ({
+      key: `${prefix(userId, channelId)}${messageId}`,
+      userId,
+      messageId,
+      sealed: await encryptBytes(key, utf8Encode(plaintext), aad(userId, channelId, messageId)),
+    })),
+  );
+  await runInStore(DB_NAME, STORE, "readwrite", (store) => rows.map((row) => store.put(row)).at(-1)!);
 }

@@ -8,10 +8,21 @@ import type { ClientState } from "ts-mls";
 import { base64UrlDecode, utf8Decode } from "~/crypto/bytes";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { receive } from "./mls";
-import { saveRead } from "./read-store.client";
+import { archive, restore } from "~/features/archive/archive.client";
+import { saveRead, saveReadMany } from "./read-store.client";
 
 const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
   (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
+
+/**
+ * The user's archive of a conversation (ADR 0048), fetched once per device (SealedChannel.open: alongside
+ * the join, then Reading.restore); null when it cannot be read now (tried again on the next page load).
+ */
+export const fetchArchive = (userId: string, channelId: string) =>
+  restore(userId, channelId).catch((error) => {
+    console.warn("The message archive could not be read", error);
+    return null;
+  });
 
 export class Reading {
   private readonly counted = new Map<string, number>();
@@ -40,10 +51,24 @@ export class Reading {
     return new Map(records.flatMap((r) => (this.read.has(r.id) ? [[r.id, this.read.get(r.id)!] as const] : [])));
   }
 
-  /** A message this device read or sent, kept. */
+  /** A message this device read or sent, kept here and queued for the user's archive (ADR 0048). */
   async keep(messageId: string, plaintext: string) {
     this.read.set(messageId, plaintext);
+    void archive(this.userId, this.channelId, new Map([[messageId, plaintext]])).catch((error) =>
+      console.warn("A message could not be queued for the archive", error),
+    );
     await saveRead(this.userId, this.channelId, messageId, plaintext);
+  }
+
+  /**
+   * What the user's archive holds of this conversation, once per device: what this device lacks is kept
+   * here, and what only this device had (read before the archive existed) is queued for it.
+   */
+  async restore(archived: ReadonlyMap<string, string>) {
+    const missing = new Map([...archived].filter(([id]) => !this.read.has(id)));
+    const unarchived = new Map([...this.read].filter(([id]) => !archived.has(id)));
+    for (const [id, plaintext] of missing) this.read.set(id, plaintext);
+    await Promise.all([saveReadMany(this.userId, this.channelId, missing), archive(this.userId, this.channelId, unarchived)]);
   }
 
   /** Decrypts one message with `state` (of the message's epoch); answers the state after it. */

@@ -20,7 +20,7 @@ import { copyState } from "./state";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { loadRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
-import { Reading } from "./reading.client";
+import { fetchArchive, Reading } from "./reading.client";
 import { deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { loadMeta, storeMeta, type Meta } from "./meta";
 import type { JoinProof, SealedStatus } from "./types";
@@ -58,8 +58,11 @@ export class SealedChannel {
   /** The channel on this device: its stored state, or a new membership (made with the creator's `participants`, or joined). */
   static async open(user: SessionUser, channel: Channel, proof: JoinProof, participants?: readonly string[]): Promise<SealedChannel> {
     checkCredentialsFor(user, channel.id);
+    const archived = loadMeta(user.id, channel.id)?.archived ? null : fetchArchive(user.id, channel.id);
     const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof, participants);
     await runtime.serial(() => runtime.start());
+    const found = await archived;
+    if (found) await runtime.serial(() => runtime.reading.restore(found).then(() => runtime.saveMeta({ ...runtime.meta, archived: true })));
     return runtime;
   }
 
