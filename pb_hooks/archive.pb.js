@@ -14,9 +14,6 @@
 // Errors: 400 malformed input, 401 not signed in, 403 not a member, 404 channel not found,
 //         409 a classic channel (it needs no archive: its messages open with the channel key).
 
-const MAX_ENTRIES = 100;
-const MAX_DATA = 140000;
-
 routerAdd(
   "POST",
   "/api/chat/archive",
@@ -25,6 +22,9 @@ routerAdd(
     const { requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
     const { checkChannelId, requireChannel } = require(`${__hooks}/lib/channels.js`);
     const { requireMember } = require(`${__hooks}/lib/mls.js`);
+    // (inside the handler: PocketBase runs each handler on its own, without this file's top level)
+    const MAX_ENTRIES = 100;
+    const MAX_DATA = 140000;
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     const channelId = checkChannelId(body.channel_id);
