@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, test } from "./fixtures";
-import { createSealed, joinAndOpen, log, message, messageTexts, person, send, waitLive, type Person } from "./helpers";
+import { createSealed, joinAndOpen, log, message, person, send, waitLive, type Person } from "./helpers";
 
 // Sealed channels (ADR 0015): three people in an MLS group through the real delivery service.
 
@@ -137,15 +137,14 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
     .collection("channel_members")
     .delete((await admin.collection("channel_members").getFirstListItem(`channel = "${channelId}" && user = "${carol.id}"`)).id);
 
-  // Alice's second device joins with the password from her keyring and reads from its join on.
+  // Alice's second device joins with the password from her keyring; it shows what her first device read
+  // (her message archive, ADR 0048) and reads from its join on.
   const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const secondPage = await second.newPage();
   await signIn(secondPage, alice.user);
   await secondPage.getByRole("button", { name: "# Vault" }).click();
-  await expect(secondPage.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
-    timeout: 30_000,
-  });
-  expect(await messageTexts(secondPage)).toEqual([]);
+  await expect(log(secondPage).getByText(`hello ${canary}`)).toBeVisible({ timeout: 30_000 });
+  await expect(log(secondPage).getByText(secrets[1])).toBeVisible();
   await waitLive(secondPage);
   await send(bob.page, "welcome, second device");
   await expect(log(secondPage).getByText("welcome, second device")).toBeVisible({ timeout: 20_000 });
