@@ -95,8 +95,8 @@ function deleteOwned(txApp, collection, field, userId) {
 // A reset without the recovery key: the account gets new identity keys. What was sealed under keys
 // derived from the old ones cannot be opened by anyone any more, so it goes: the keyring (channel
 // passwords), the key pins and their head, the contact book, the private settings, the recovery
-// wrapping, the MLS key packages signed by the old identity key, and the user's passkeys (their
-// wrappings hold the old keys) when that collection exists. The new public keys go on the profile,
+// wrapping, the MLS key packages signed by the old identity key, the message archive (ADR 0048) and
+// the user's passkeys (their wrappings hold the old keys) when that collection exists. The new public keys go on the profile,
 // where every contact's key pinning sees the change.
 /**
  * @param {core.App} txApp
@@ -126,6 +126,7 @@ function replaceIdentity(txApp, user, publicKeys) {
   deleteOwned(txApp, "whatsapp_contacts", "user", id);
   deleteOwned(txApp, "recovery_keys", "user", id);
   deleteOwned(txApp, "mls_key_packages", "user", id);
+  deleteOwned(txApp, "message_archive", "owner", id);
   user.set("encrypted_settings", "");
 
   let passkeys = null;

@@ -136,63 +136,74 @@ test("recovery key: saved at sign-up, replaced in Account; a forgotten password 
   await expect(account).toBeHidden();
   await signOut(page);
 
-  // Forgot the password: the emailed link opens the reset page.
-  const link = await askForReset(page, smtp, alice.email);
+  // Forgot the password, on her phone (a device that never had her data): the emailed link opens the
+  // reset page there, and her sealed and direct history comes from her message archive (ADR 0048).
+  const phoneContext = await browser.newContext({ baseURL: web.url });
+  recordRequests(phoneContext, sent);
+  const phone = await phoneContext.newPage();
+  const link = await askForReset(phone, smtp, alice.email);
   expect(link).toMatch(new RegExp(`^${web.url}/reset-password#token=`));
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-  expect(page.url()).not.toContain("token");
+  await phone.goto(link);
+  await expect(phone.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  expect(phone.url()).not.toContain("token");
   const password = `new-${Date.now()}-Canary`;
   // the replaced key no longer opens anything; a mistyped one is caught by its checksum
-  await page.getByLabel("Recovery key").fill(firstKey);
-  await newPassword(page, password);
-  await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
+  await phone.getByLabel("Recovery key").fill(firstKey);
+  await newPassword(phone, password);
+  await phone.getByRole("button", { name: "Reset password" }).click();
+  await expect(phone.getByRole("alert")).toHaveText(
     "This recovery key does not open your account's keys. Check each word, or reset without it.",
   );
   const words = recoveryKey.split(" ");
-  await page.getByLabel("Recovery key").fill([...words.slice(0, 23), words[23] === "zoo" ? "abandon" : "zoo"].join(" "));
-  await page.getByRole("button", { name: "Reset password" }).press("Enter");
-  await expect(page.getByRole("alert")).toHaveText("This is not a valid recovery key. Check each word against the one you saved.");
+  await phone.getByLabel("Recovery key").fill([...words.slice(0, 23), words[23] === "zoo" ? "abandon" : "zoo"].join(" "));
+  await phone.getByRole("button", { name: "Reset password" }).press("Enter");
+  await expect(phone.getByRole("alert")).toHaveText("This is not a valid recovery key. Check each word against the one you saved.");
   // pasted as downloaded (numbered, one per line) works too
-  await page.getByLabel("Recovery key").fill(words.map((word, i) => `${i + 1}. ${word}`).join("\n"));
-  await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByRole("status")).toHaveText(
+  await phone.getByLabel("Recovery key").fill(words.map((word, i) => `${i + 1}. ${word}`).join("\n"));
+  await phone.getByRole("button", { name: "Reset password" }).click();
+  await expect(phone.getByRole("status")).toHaveText(
     "Your password has been reset and every device was signed out. Sign in with your new password.",
     { timeout: 20_000 },
   );
   // the link is used up (opened afresh: from the same page it would only change the fragment)
-  await page.goto("about:blank");
-  await page.goto(link);
-  await expect(page.getByRole("alert")).toHaveText(
+  await phone.goto("about:blank");
+  await phone.goto(link);
+  await expect(phone.getByRole("alert")).toHaveText(
     "This reset link is invalid, has expired or was already used. Ask for a new one from the sign-in screen.",
   );
 
-  // The old password is refused; the new one opens everything as before.
-  await signIn(page, alice);
-  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
-  await signIn(page, { email: alice.email, password });
-  await expect(page.getByText(`@${alice.username}`)).toBeAttached({ timeout: 20_000 });
-  await page.getByRole("button", { name: "# Recovery Classic" }).click();
-  await expect(log(page).getByText("classic before the reset")).toBeVisible({ timeout: 20_000 });
-  await page.getByRole("button", { name: "# Recovery Sealed" }).click();
-  await expect(log(page).getByText("sealed before the reset")).toBeVisible({ timeout: 30_000 });
-  await waitLive(page);
-  await send(page, "sealed after the reset");
+  // The old password is refused; the new one opens everything on the phone.
+  await signIn(phone, alice);
+  await expect(phone.getByRole("alert")).toHaveText("Invalid email or password.");
+  await signIn(phone, { email: alice.email, password });
+  await expect(phone.getByText(`@${alice.username}`)).toBeAttached({ timeout: 20_000 });
+  await phone.getByRole("button", { name: "# Recovery Classic" }).click();
+  await expect(log(phone).getByText("classic before the reset")).toBeVisible({ timeout: 20_000 });
+  await phone.getByRole("button", { name: "# Recovery Sealed" }).click();
+  await expect(log(phone).getByText("sealed before the reset")).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toHaveCount(0);
+  await waitLive(phone);
+  await send(phone, "sealed after the reset");
   await bob.page.getByRole("button", { name: "# Recovery Sealed" }).click();
   await expect(log(bob.page).getByText("sealed after the reset")).toBeVisible({ timeout: 30_000 });
-  await openConversation(page, bob.user.username);
-  await expect(log(page).getByText("direct before the reset")).toBeVisible({ timeout: 30_000 });
-  await send(page, "direct after the reset");
+  await openConversation(phone, bob.user.username);
+  await expect(log(phone).getByText("direct before the reset")).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toHaveCount(0);
+  await send(phone, "direct after the reset");
   await openConversation(bob.page, alice.username);
   await expect(log(bob.page).getByText("direct after the reset")).toBeVisible({ timeout: 30_000 });
   // the keys did not change: Bob is warned of nothing
   await expect(bob.page.getByText(/security keys changed/)).toHaveCount(0);
-  await expect(page.getByText(/could not be read/)).toHaveCount(0);
+  await expect(phone.getByText(/could not be read/)).toHaveCount(0);
+  // Her laptop, signed in with the new password, shows what it kept.
+  await signIn(page, { email: alice.email, password });
+  await openConversation(page, bob.user.username);
+  await expect(log(page).getByText("direct before the reset")).toBeVisible({ timeout: 30_000 });
 
   // Neither the recovery keys nor the new password reached the server.
   expectNowhere([firstKey, recoveryKey, words.slice(0, 4).join(" "), password], sent, stack);
   await context.close();
+  await phoneContext.close();
   await bob.context.close();
 });
 

@@ -4,7 +4,7 @@
 
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { client, createChannel, fakePublicKey, postJson, randomSecret, signUpUser, statusOf } from "./pocketbase";
+import { client, createChannel, fakePublicKey, postJson, postMessage, randomSecret, signUpUser, statusOf } from "./pocketbase";
 import { INVALID_LINK, outcome, resetToken, startRecoveryStack, wrapped, type RecoveryStack } from "./recovery-stack";
 import { WebClient, signedInClient } from "./web-session";
 
@@ -141,6 +141,9 @@ describe("the reset", () => {
     await stack.admin.collection("users").update(user.id, { encrypted_settings: sealed() });
     await postJson(stack.pb.url, "/api/chat/recovery-key", { wrapped_ecdh: wrapped(), wrapped_rsa: wrapped() }, user.token);
     await stack.admin.collection("mls_key_packages").create({ user: user.id, device: "old-device", data: sealed(), last_resort: true });
+    // the message archive (ADR 0048), sealed under a vault key of the old key pair; written by the route only, here by the superuser
+    const read = await postMessage(user, channel.id);
+    await stack.admin.collection("message_archive").create({ owner: user.id, channel: channel.id, message: read.id, data: sealed() });
     // passkeys: their PRF wrappings hold the old keys, so the user's passkeys go (not only their wrappings)
     const passkeyOf = (owner: string, wrappings: Record<string, string> = {}) =>
       stack.admin.collection("passkeys").create({
@@ -188,6 +191,7 @@ describe("the reset", () => {
       ["recovery_keys", "user"],
       ["mls_key_packages", "user"],
       ["passkeys", "user"],
+      ["message_archive", "owner"],
     ])
       expect(await recordsOf(collection, `${field} = "${user.id}"`), collection).toBe(0);
     expect((await stack.admin.collection("users").getOne(user.id)).encrypted_settings).toBe("");
