@@ -82,7 +82,11 @@ test("history on every own device: a new device reads the DMs, a group DM and a 
 
   // Bob's archive holds what his device read and sent (it sends in batches, off the path of reading).
   const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const archived = () => admin.collection("message_archive").getList(1, 1, { filter: `owner = "${bob.id}"` }).then((l) => l.totalItems);
+  const archived = () =>
+    admin
+      .collection("message_archive")
+      .getList(1, 1, { filter: `owner = "${bob.id}"` })
+      .then((l) => l.totalItems);
   await expect.poll(archived, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
 
   // Bob's new laptop reads all of it, while the old one is still signed in.

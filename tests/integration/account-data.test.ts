@@ -2,6 +2,7 @@
 // (pb_hooks/account_data.pb.js): changing the email address through the emailed link, deleting the
 // account, and the export of what the server holds about it.
 
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCaptureServer, type CaptureServer } from "./smtp";
 import {
@@ -192,6 +193,8 @@ describe("deleting the account", () => {
     const su = await admin();
     // an MLS commit naming her device (PocketBase refuses to delete an account a commit names)
     await su.collection("mls_commits").create({ channel: bobs.id, epoch: 1, sender: alice.id, data: "AAAA" });
+    // her message archive (ADR 0048; written by its route only, here by the superuser): it goes, the message stays
+    await su.collection("message_archive").create({ owner: alice.id, channel: bobs.id, message: kept.id, data: "AAAA" });
 
     const deleted = await call("/api/chat/account/delete", { password: alice.password }, alice);
     expect(deleted.status, deleted.text).toBe(200);
@@ -210,6 +213,7 @@ describe("deleting the account", () => {
       ["mls_key_packages", "user"],
       ["push_subscriptions", "owner"],
       ["notify_rules", "owner"],
+      ["message_archive", "owner"],
     ])
       expect(await count(collection, `${field} = "${alice.id}"`), collection).toBe(0);
     // what stays: her message (and nothing else of her), Bob's pin for her, the commit, and her public keys under her id
@@ -251,7 +255,10 @@ describe("exporting the account's data", () => {
     const bob = await signUpUser(pb.url);
     const channel = await createChannel(alice, "Export channel");
     expect((await joinChannel(bob, channel)).status).toBe(200);
-    await postMessage(alice, channel.id);
+    const read = await postMessage(alice, channel.id);
+    // one entry of her message archive (ADR 0048): the export gives its size, never its ciphertext
+    const archived = randomBytes(30).toString("base64url");
+    await (await admin()).collection("message_archive").create({ owner: alice.id, channel: channel.id, message: read.id, data: archived });
     const contactName = fakeCiphertext();
     await alice.pb.collection("whatsapp_contacts").create({ user: alice.id, name: contactName, phone_number: fakeCiphertext() });
     const direct = await call("/api/chat/direct", { id: crypto.randomUUID(), participants: [bob.id] }, alice);
@@ -272,6 +279,8 @@ describe("exporting the account's data", () => {
     expect(channels.find((c) => c.name === "Export channel")).toMatchObject({ direct: false, messages_sent: 1 });
     expect(channels.find((c) => c.direct)).toMatchObject({ participants: [bob.username] });
     expect(mine.json.sent).toMatchObject({ messages: 1 });
+    expect(mine.json.message_archive).toEqual({ entries: 1, conversations: 1, characters: archived.length });
+    expect(JSON.stringify(mine.json)).not.toContain(archived);
 
     const his = await get(bob);
     expect(his.status).toBe(200);

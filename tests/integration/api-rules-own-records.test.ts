@@ -102,3 +102,20 @@ describe("keyring_entries", () => {
     expect(await statusOf(admin.collection("keyring_entries").getOne(alices.id))).toBe(404);
   });
 });
+
+describe("message_archive", () => {
+  it("only the owner reads their entries; nobody changes or deletes them through the API, nor writes one for someone else", async () => {
+    expect((await alice.pb.collection("message_archive").getFullList()).map((e) => e.id)).toEqual([ids.message_archive]);
+    expect(await bob.pb.collection("message_archive").getFullList()).toHaveLength(0);
+    expect(
+      await bob.pb.collection("message_archive").getFullList({ filter: bob.pb.filter("owner = {:id}", { id: alice.id }) }),
+    ).toHaveLength(0);
+    expect(await statusOf(bob.pb.collection("message_archive").getOne(ids.message_archive))).toBe(404);
+    expect(await statusOf(alice.pb.collection("message_archive").update(ids.message_archive, { data: sealedText() }))).toBe(403);
+    expect(await statusOf(alice.pb.collection("message_archive").delete(ids.message_archive))).toBe(403);
+    expect(await statusOf(bob.pb.collection("message_archive").delete(ids.message_archive))).toBe(403);
+    const entry = { owner: alice.id, channel: channel.id, message: ids.messages, data: sealedText() };
+    expect(await statusOf(bob.pb.collection("message_archive").create(entry))).toBe(403);
+    expect(await statusOf(alice.pb.collection("message_archive").create(entry))).toBe(403);
+  });
+});

@@ -51,6 +51,7 @@ export const COLLECTIONS = [
   "mls_groups",
   "mls_commits",
   "sessions",
+  "message_archive",
 ] as const;
 
 /** Starts the PocketBase and writes the sample before the calling test file's tests, and stops it after them. */
@@ -99,6 +100,10 @@ export function useRulesSample(): void {
       .create({ user: alice.id, device: "alice-device", data: "AAAA", last_resort: true });
     const group = await admin.collection("mls_groups").create({ channel: channel.id, epoch: 1, group_info: "AAAA" });
     const commit = await admin.collection("mls_commits").create({ channel: channel.id, epoch: 0, sender: alice.id, data: "AAAA" });
+    // The message archive (ADR 0048) is written only by POST /api/chat/archive; here the superuser writes one entry.
+    const archived = await admin
+      .collection("message_archive")
+      .create({ owner: alice.id, channel: channel.id, message: message.id, data: sealedText() });
     const membership = await admin
       .collection("channel_members")
       .getFirstListItem(admin.filter("channel = {:c} && user = {:u}", { c: channel.id, u: alice.id }));
@@ -119,6 +124,7 @@ export function useRulesSample(): void {
       mls_key_packages: keyPackage.id,
       mls_groups: group.id,
       mls_commits: commit.id,
+      message_archive: archived.id,
       // written only by PocketBase itself, at sign-up (pocketbase/devices.go)
       sessions: (await admin.collection("sessions").getFirstListItem(admin.filter("user = {:u}", { u: alice.id }))).id,
     });

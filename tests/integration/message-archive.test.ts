@@ -36,7 +36,12 @@ beforeAll(async () => {
   sealed = await createChannel(alice, undefined, { sealed: true });
   expect((await joinChannel(bob, sealed)).status).toBe(200);
   const state = await newGroup(sealed.id, await newKeyPackage(`${alice.id}:archive`));
-  const group = await postJson(server.url, "/api/chat/mls/groups", { channel_id: sealed.id, group_info: b64(await groupInfo(state)) }, alice.token);
+  const group = await postJson(
+    server.url,
+    "/api/chat/mls/groups",
+    { channel_id: sealed.id, group_info: b64(await groupInfo(state)) },
+    alice.token,
+  );
   expect(group.status).toBe(200);
   for (let i = 0; i < 3; i++) {
     const message = await alice.pb
@@ -73,9 +78,9 @@ describe("message archive", () => {
   it("is written by the route only: no record is created, changed or deleted through the collection API", async () => {
     const [entry] = await alice.pb.collection("message_archive").getFullList({ filter: `channel = "${sealed.id}"` });
     const data = randomBytes(80).toString("base64url");
-    expect(await statusOf(alice.pb.collection("message_archive").create({ owner: alice.id, channel: sealed.id, message: messageIds[0], data }))).toBe(
-      403,
-    );
+    expect(
+      await statusOf(alice.pb.collection("message_archive").create({ owner: alice.id, channel: sealed.id, message: messageIds[0], data })),
+    ).toBe(403);
     expect(await statusOf(alice.pb.collection("message_archive").update(entry.id, { data }))).toBe(403);
     expect(await statusOf(alice.pb.collection("message_archive").delete(entry.id))).toBe(403);
   });
