@@ -168,8 +168,12 @@ export function cases({ channelId, alice, bob, aliceToken, bobToken }: Parties):
       headers: post ? json : {},
       body: post ? "{}" : undefined,
       as: bob,
-      // the Welcomes addressed to Bob's devices in that channel: none, and nothing of Alice's shows
-      ok: route.endsWith("/welcomes") ? '{"welcomes":[]}' : undefined,
+      // the Welcomes addressed to Bob's devices in that channel, and Bob's own archive of it: none, and nothing of Alice's shows
+      ok: route.endsWith("/welcomes")
+        ? '{"welcomes":[]}'
+        : route === "/api/archive/ID" && !post
+          ? '{"entries":[],"hasMore":false}'
+          : undefined,
     });
   }
   // Injection in query strings.

@@ -146,6 +146,8 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/people": { username: "hostile_someone" },
     "/api/key-packages": { device: "hostile-device", oneTime: ["AAAA"], lastResort: "AAAA" },
     "/api/key-packages/claim": { userId: "abcdefghijklmno" },
+    // the message archive of a classic channel: refused even when well formed
+    [`/api/archive/${channelId}`]: { entries: [{ messageId: "abcdefghijklmno", data: "AAAA" }] },
     // a pin for a user who does not exist: refused even when every field is well formed
     "/api/pins": { pin: { subjectId: "abcdefghijklmno", data: "AAAA" }, head: { counter: 1, data: "AAAA" } },
     "/api/push": {
@@ -236,6 +238,7 @@ export const ID_POST_ROUTES = [
   "/api/passkeys/ID/delete",
   "/api/auth/sessions/ID/revoke",
   "/api/calls/ID/token",
+  "/api/archive/ID",
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/messages",
@@ -245,6 +248,7 @@ export const ID_GET_ROUTES = [
   "/api/previews/ID/image",
   "/api/sealed/ID/welcomes",
   "/api/calls/ID/status",
+  "/api/archive/ID",
 ];
 export const PB_HOOKS = [
   "/api/chat/signup",
@@ -268,6 +272,7 @@ export const PB_HOOKS = [
   "/api/chat/pins",
   "/api/chat/typing",
   "/api/chat/call",
+  "/api/chat/archive",
   "/api/chat/push/key",
   "/api/chat/passkeys/challenge",
   "/api/chat/passkeys",
