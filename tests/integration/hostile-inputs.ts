@@ -209,6 +209,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/news",
   "/api/events",
   `/api/channels/${channelId}/messages`,
+  `/api/archive/${channelId}`,
   "/api/profiles?ids=abcdefghijklmno",
   "/api/people",
   "/api/key-packages?device=hostile-device",
