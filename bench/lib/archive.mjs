@@ -7,9 +7,7 @@
 // drawing are not in it (the browser tests show the result).
 
 const b64 = (bytes) => Buffer.from(bytes).toString("base64url");
-const bytes = (text) => new Uint8Array(Buffer.from(text, "base64url"));
 const SEALED_LABEL = "chatcrypt:sealed-message:v1";
-const aad = (userId, channelId, messageId) => `chatcrypt:archive:v1:${userId}:${channelId}:${messageId}`;
 const signed = (channelId, senderId, body) => new TextEncoder().encode(JSON.stringify([channelId, senderId, body]));
 
 /** The creator posts `count` signed MLS messages of about 120 characters; answers their ids and plaintexts. */
@@ -41,7 +39,7 @@ async function upload(c, reader, id, history) {
     const entries = await Promise.all(
       history.slice(i, i + 100).map(async (m) => ({
         messageId: m.id,
-        data: b64(await c.encryptBytes(key, new TextEncoder().encode(m.plaintext), aad(reader.user.id, id, m.id))),
+        data: await c.sealEntry(key, reader.user.id, id, m.id, m.plaintext),
       })),
     );
     await reader.api(`/api/archive/${id}`, { entries });
@@ -59,8 +57,7 @@ async function restore(c, reader, sender, id, count) {
     const t = performance.now();
     const found = await reader.api(`/api/archive/${id}?page=${page}`);
     fetchMs += performance.now() - t;
-    for (const e of found.entries)
-      opened.push(new TextDecoder().decode(await c.decryptBytes(key, bytes(e.data), aad(reader.user.id, id, e.messageId))));
+    for (const e of found.entries) opened.push(await c.openEntry(key, reader.user.id, id, e.messageId, e.data));
     if (!found.hasMore) break;
   }
   const openedMs = performance.now() - t0;

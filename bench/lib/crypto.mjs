@@ -1,5 +1,5 @@
-// The real client crypto (app/crypto/index.ts), message body codec (app/features/messages/body.ts) and
-// keyring entry (app/features/keyring/entry.ts),
+// The real client crypto (app/crypto/index.ts), message body codec (app/features/messages/body.ts),
+// keyring entry (app/features/keyring/entry.ts) and message archive entry (app/features/archive/entry.ts),
 // bundled once with esbuild into a temporary ES module so Node runs exactly the code the browser runs.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -16,7 +16,8 @@ export async function loadClientCrypto(root, tmpDir) {
     entry,
     `export * from ${JSON.stringify(path.join(root, "app", "crypto", "index.ts"))};\n` +
       `export { encodeBody } from ${JSON.stringify(path.join(root, "app", "features", "messages", "body.ts"))};\n` +
-      `export { keyringAad, keyringSecret } from ${JSON.stringify(path.join(root, "app", "features", "keyring", "entry.ts"))};\n`,
+      `export { keyringAad, keyringSecret } from ${JSON.stringify(path.join(root, "app", "features", "keyring", "entry.ts"))};\n` +
+      `export { sealEntry, openEntry } from ${JSON.stringify(path.join(root, "app", "features", "archive", "entry.ts"))};\n`,
   );
   execFileSync(path.join(root, "node_modules", ".bin", "esbuild"), [
     entry,

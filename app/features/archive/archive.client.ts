@@ -5,12 +5,9 @@
  * and bound to the user, conversation and message as associated data. Entries are sent in batches, off
  * the path of sending and reading; a device fetches a conversation's entries once, when it first opens it.
  */
-import { decryptBytes, encryptBytes } from "~/crypto";
-import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "~/crypto/bytes";
 import { vaultKey } from "~/features/keyring/vault.client";
 import { api, ApiError } from "~/lib/api.client";
-
-const aad = (userId: string, channelId: string, messageId: string) => `chatcrypt:archive:v1:${userId}:${channelId}:${messageId}`;
+import { openEntry, sealEntry } from "./entry";
 
 /** How long entries wait to be sent together, and after a failed send. */
 const BATCH_MS = 300;
@@ -29,11 +26,6 @@ interface Entry {
 let queue: Entry[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let sending: Promise<void> = Promise.resolve();
-
-async function sealEntry(userId: string, channelId: string, messageId: string, plaintext: string): Promise<Entry> {
-  const sealed = await encryptBytes(await vaultKey(userId, "archive"), utf8Encode(plaintext), aad(userId, channelId, messageId));
-  return { userId, channelId, messageId, data: base64UrlEncode(sealed) };
-}
 
 function schedule(delay: number) {
   if (timer) return;
@@ -79,7 +71,15 @@ async function flush() {
 /** Queues what a device read or sent, for the user's other devices. */
 export async function archive(userId: string, channelId: string, entries: ReadonlyMap<string, string>): Promise<void> {
   if (entries.size === 0) return;
-  const sealed = await Promise.all([...entries].map(([messageId, plaintext]) => sealEntry(userId, channelId, messageId, plaintext)));
+  const key = await vaultKey(userId, "archive");
+  const sealed = await Promise.all(
+    [...entries].map(async ([messageId, plaintext]) => ({
+      userId,
+      channelId,
+      messageId,
+      data: await sealEntry(key, userId, channelId, messageId, plaintext),
+    })),
+  );
   queue.push(...sealed);
   schedule(BATCH_MS);
 }
@@ -102,7 +102,7 @@ export async function restore(userId: string, channelId: string): Promise<Map<st
     const found = await api<{ entries: { messageId: string; data: string }[]; hasMore: boolean }>(`/api/archive/${channelId}?page=${page}`);
     for (const { messageId, data } of found.entries) {
       try {
-        out.set(messageId, utf8Decode(await decryptBytes(key, base64UrlDecode(data), aad(userId, channelId, messageId))));
+        out.set(messageId, await openEntry(key, userId, channelId, messageId, data));
       } catch {
         // not sealed by this user for this message: not shown
       }
