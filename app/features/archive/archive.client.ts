@@ -27,11 +27,16 @@ let queue: Entry[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let sending: Promise<void> = Promise.resolve();
 
+/** One send after another; a failure never stops the ones after it. */
+function send() {
+  sending = sending.then(flush).catch((error) => console.warn("The message archive could not be sent", error));
+}
+
 function schedule(delay: number) {
   if (timer) return;
   timer = setTimeout(() => {
     timer = null;
-    sending = sending.then(flush);
+    send();
   }, delay);
 }
 
@@ -89,7 +94,7 @@ export async function archiveSent(): Promise<void> {
   if (timer) {
     clearTimeout(timer);
     timer = null;
-    sending = sending.then(flush);
+    send();
   }
   await sending;
 }

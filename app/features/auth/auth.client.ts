@@ -78,6 +78,8 @@ export async function signOutOnServer() {
  * the messages this page keeps in memory, the local search index and the profile (spec §4).
  */
 export async function signOut() {
+  // What this device read and has not sent to the user's message archive yet goes first (ADR 0048).
+  await import("~/features/archive/archive.client").then((m) => m.archiveSent()).catch(() => undefined);
   stopPushLearning();
   clearLocalKeys();
   forgetAllHistory();
