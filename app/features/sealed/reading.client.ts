@@ -61,14 +61,18 @@ export class Reading {
   }
 
   /**
-   * What the user's archive holds of this conversation, once per device: what this device lacks is kept
-   * here, and what only this device had (read before the archive existed) is queued for it.
+   * What the user's archive holds of this conversation, once per device: what this device lacks is read
+   * at once and kept here (`kept` is called once it is stored), and what only this device had (read
+   * before the archive existed) is queued for it.
    */
-  async restore(archived: ReadonlyMap<string, string>) {
+  restore(archived: ReadonlyMap<string, string>, kept: () => void) {
     const missing = new Map([...archived].filter(([id]) => !this.read.has(id)));
     const unarchived = new Map([...this.read].filter(([id]) => !archived.has(id)));
     for (const [id, plaintext] of missing) this.read.set(id, plaintext);
-    await Promise.all([saveReadMany(this.userId, this.channelId, missing), archive(this.userId, this.channelId, unarchived)]);
+    Promise.all([saveReadMany(this.userId, this.channelId, missing), archive(this.userId, this.channelId, unarchived)]).then(
+      kept,
+      (error) => console.warn("The message archive could not be kept on this device", error),
+    );
   }
 
   /** Decrypts one message with `state` (of the message's epoch); answers the state after it. */

@@ -62,7 +62,7 @@ export class SealedChannel {
     const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof, participants);
     await runtime.serial(() => runtime.start());
     const found = await archived;
-    if (found) await runtime.serial(() => runtime.reading.restore(found).then(() => runtime.saveMeta({ ...runtime.meta, archived: true })));
+    if (found) runtime.reading.restore(found, () => runtime.saveMeta({ ...runtime.meta, archived: true }));
     return runtime;
   }
 
