@@ -39,12 +39,15 @@ var deviceIdentity = regexp.MustCompile(`^([a-z0-9]{15}):`)
 
 // checkCommit answers nil when data is an MLSMessage carrying a commit for groupID at epoch: a
 // private_message (a member's commit) or a public_message from a member or a new member (an
-// external commit).
-func checkCommit(data []byte, groupID string, epoch uint64) error {
+// external commit); an external join's (`external`) must be a public_message.
+func checkCommit(data []byte, groupID string, epoch uint64, external bool) error {
 	r := &mlsReader{buf: data}
 	version, wire := r.u16(), r.u16()
 	if r.err != nil || version != mlsVersion10 {
 		return errors.New("commit is not an MLS 1.0 message.")
+	}
+	if external && wire != wirePublicMessage {
+		return errors.New("commit of an external join must be an MLS public message.")
 	}
 	var group []byte
 	var at uint64
@@ -168,7 +171,7 @@ func appendVarLen(out []byte, n int) []byte {
 	return append(out, byte(n>>24)|0x80, byte(n>>16), byte(n>>8), byte(n))
 }
 
-// bindMLSCheck sets $mlsCheck in a JS runtime: commit(base64url, groupId, epoch) and
+// bindMLSCheck sets $mlsCheck in a JS runtime: commit(base64url, groupId, epoch, external) and
 // groupInfo(base64url, groupId, epoch, userId) answer "" when the data passes, or why not.
 func bindMLSCheck(vm *goja.Runtime) {
 	decode := func(name, value string) ([]byte, error) {
@@ -185,10 +188,10 @@ func bindMLSCheck(vm *goja.Runtime) {
 		return ""
 	}
 	obj := vm.NewObject()
-	_ = obj.Set("commit", func(value, groupID string, epoch int64) string {
+	_ = obj.Set("commit", func(value, groupID string, epoch int64, external bool) string {
 		data, err := decode("commit", value)
 		if err == nil && epoch >= 0 {
-			err = checkCommit(data, groupID, uint64(epoch))
+			err = checkCommit(data, groupID, uint64(epoch), external)
 		}
 		return answer(err)
 	})

@@ -36,31 +36,32 @@ func wantError(t *testing.T, err error, part string) {
 }
 
 func TestCheckCommitAcceptsMemberAndExternalCommits(t *testing.T) {
-	if err := checkCommit(mlsFixture(t, "commit-0.b64"), fixtureGroup, 0); err != nil {
+	if err := checkCommit(mlsFixture(t, "commit-0.b64"), fixtureGroup, 0, false); err != nil {
 		t.Fatalf("member commit: %v", err)
 	}
-	if err := checkCommit(mlsFixture(t, "external-commit-1.b64"), fixtureGroup, 1); err != nil {
+	if err := checkCommit(mlsFixture(t, "external-commit-1.b64"), fixtureGroup, 1, true); err != nil {
 		t.Fatalf("external commit: %v", err)
 	}
 }
 
 func TestCheckCommitRefuses(t *testing.T) {
 	member := mlsFixture(t, "commit-0.b64")
-	wantError(t, checkCommit([]byte("garbage"), fixtureGroup, 0), "MLS")
-	wantError(t, checkCommit(nil, fixtureGroup, 0), "MLS 1.0")
-	wantError(t, checkCommit(member, "otherchannel123", 0), "not for this channel")
-	wantError(t, checkCommit(member, fixtureGroup, 1), "epoch 0, not at epoch 1")
-	wantError(t, checkCommit(member[:len(member)-1], fixtureGroup, 0), "well-formed")
-	wantError(t, checkCommit(append(append([]byte{}, member...), 0), fixtureGroup, 0), "well-formed")
-	wantError(t, checkCommit(mlsFixture(t, "group-info-0.b64"), fixtureGroup, 0), "private or public")
+	wantError(t, checkCommit([]byte("garbage"), fixtureGroup, 0, false), "MLS")
+	wantError(t, checkCommit(nil, fixtureGroup, 0, false), "MLS 1.0")
+	wantError(t, checkCommit(member, "otherchannel123", 0, false), "not for this channel")
+	wantError(t, checkCommit(member, fixtureGroup, 1, false), "epoch 0, not at epoch 1")
+	wantError(t, checkCommit(member[:len(member)-1], fixtureGroup, 0, false), "well-formed")
+	wantError(t, checkCommit(append(append([]byte{}, member...), 0), fixtureGroup, 0, false), "well-formed")
+	wantError(t, checkCommit(mlsFixture(t, "group-info-0.b64"), fixtureGroup, 0, false), "private or public")
+	wantError(t, checkCommit(member, fixtureGroup, 0, true), "external join must be an MLS public message")
 	// An application message instead of a commit (content type 1).
 	app := append([]byte{}, member...)
 	app[4+1+len(fixtureGroup)+8] = 1
-	wantError(t, checkCommit(app, fixtureGroup, 0), "does not carry a commit")
+	wantError(t, checkCommit(app, fixtureGroup, 0, false), "does not carry a commit")
 	// An external commit whose sender is an external sender (type 2).
 	external := append([]byte{}, mlsFixture(t, "external-commit-1.b64")...)
 	external[4+1+len(fixtureGroup)+8] = 2
-	wantError(t, checkCommit(external, fixtureGroup, 1), "member or a joining device")
+	wantError(t, checkCommit(external, fixtureGroup, 1, false), "member or a joining device")
 }
 
 func TestCheckGroupInfoAcceptsSignedByCaller(t *testing.T) {
