@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe("key packages", () => {
   it("one package per device of a member per conversation: concurrent and repeated claims get the same one; then the last-resort one", async () => {
-    const channels = [];
+    const channels: Awaited<ReturnType<typeof createChannel>>[] = [];
     for (let i = 0; i < 3; i++) {
       const channel = await createChannel(alice, undefined, { sealed: true });
       expect((await joinChannel(bob, channel)).status).toBe(200);
