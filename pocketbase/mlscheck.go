@@ -96,45 +96,21 @@ func checkCommit(data []byte, groupID string, epoch uint64, external bool) error
 // cipher suite 1, with a ratchet tree in which the signer's leaf has a basic credential of one of
 // userID's devices whose signature key verifies the GroupInfo's signature.
 func checkGroupInfo(data []byte, groupID string, epoch uint64, userID string) error {
-	r := &mlsReader{buf: data}
-	version, wire := r.u16(), r.u16()
-	if r.err != nil || version != mlsVersion10 || wire != wireGroupInfo {
-		return errors.New("group_info is not an MLS 1.0 GroupInfo.")
-	}
-	start := r.pos
-	// GroupContext
-	contextVersion, suite := r.u16(), r.u16()
-	group, at := r.opaque(), r.u64()
-	r.opaque() // tree_hash
-	r.opaque() // confirmed_transcript_hash
-	r.extensions(nil)
-	// GroupInfo's own extensions: the app always sends the ratchet tree.
-	var tree []byte
-	trees := 0
-	r.extensions(func(kind uint16, data []byte) {
-		if kind == extensionRatchetTree {
-			tree = data
-			trees++
-		}
-	})
-	r.opaque() // confirmation_tag
-	signer := r.u32()
-	end := r.pos
-	signature := r.opaque()
-	if r.done() != nil {
-		return errors.New("group_info is not a well-formed GroupInfo.")
+	info, err := readGroupInfo(data)
+	if err != nil {
+		return err
 	}
 	switch {
-	case contextVersion != mlsVersion10 || suite != cipherSuiteX25519:
+	case info.version != mlsVersion10 || info.suite != cipherSuiteX25519:
 		return errors.New("group_info must be for MLS 1.0 and the cipher suite MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519.")
-	case !bytes.Equal(group, []byte(groupID)):
+	case !bytes.Equal(info.group, []byte(groupID)):
 		return errors.New("group_info is not for this channel's group.")
-	case at != epoch:
-		return fmt.Errorf("group_info is for epoch %d, not for epoch %d.", at, epoch)
-	case trees != 1:
+	case info.epoch != epoch:
+		return fmt.Errorf("group_info is for epoch %d, not for epoch %d.", info.epoch, epoch)
+	case info.trees != 1:
 		return errors.New("group_info must carry the group's ratchet tree.")
 	}
-	leaf, err := leafAt(tree, signer)
+	leaf, err := leafAt(info.tree, info.signer)
 	if err != nil {
 		return err
 	}
@@ -145,11 +121,15 @@ func checkGroupInfo(data []byte, groupID string, epoch uint64, userID string) er
 	if match == nil || string(match[1]) != userID {
 		return errors.New("group_info must be signed by one of your own devices.")
 	}
-	if len(leaf.signatureKey) != ed25519.PublicKeySize ||
-		!ed25519.Verify(leaf.signatureKey, signContent("GroupInfoTBS", data[start:end]), signature) {
+	if !verifyLabelled(leaf.signatureKey, "GroupInfoTBS", info.tbs, info.signature) {
 		return errors.New("group_info's signature does not verify.")
 	}
 	return nil
+}
+
+// verifyLabelled is VerifyWithLabel (RFC 9420 §5.1.2) with Ed25519.
+func verifyLabelled(key []byte, label string, content, signature []byte) bool {
+	return len(key) == ed25519.PublicKeySize && ed25519.Verify(key, signContent(label, content), signature)
 }
 
 // signContent is SignWithLabel's input (RFC 9420 §5.1.2): opaque label<V> = "MLS 1.0 " + label, opaque content<V>.
@@ -171,8 +151,9 @@ func appendVarLen(out []byte, n int) []byte {
 	return append(out, byte(n>>24)|0x80, byte(n>>16), byte(n>>8), byte(n))
 }
 
-// bindMLSCheck sets $mlsCheck in a JS runtime: commit(base64url, groupId, epoch, external) and
-// groupInfo(base64url, groupId, epoch, userId) answer "" when the data passes, or why not.
+// bindMLSCheck sets $mlsCheck in a JS runtime: commit(base64url, groupId, epoch, external),
+// groupInfo(base64url, groupId, epoch, userId) and commitSender(commit, keptGroupInfo, groupInfo)
+// (all base64url) answer "" when the data passes, or why not.
 func bindMLSCheck(vm *goja.Runtime) {
 	decode := func(name, value string) ([]byte, error) {
 		data, err := base64.RawURLEncoding.DecodeString(value)
@@ -192,6 +173,20 @@ func bindMLSCheck(vm *goja.Runtime) {
 		data, err := decode("commit", value)
 		if err == nil && epoch >= 0 {
 			err = checkCommit(data, groupID, uint64(epoch), external)
+		}
+		return answer(err)
+	})
+	_ = obj.Set("commitSender", func(commit, current, next string) string {
+		data, err := decode("commit", commit)
+		var was, now []byte
+		if err == nil {
+			was, err = decode("the kept group_info", current)
+		}
+		if err == nil {
+			now, err = decode("group_info", next)
+		}
+		if err == nil {
+			err = checkCommitSender(data, was, now)
 		}
 		return answer(err)
 	})

@@ -8,7 +8,8 @@ import (
 )
 
 // The fixtures are real ts-mls output (testdata/mls/make.ts), in group "chan0123456789a": Alice
-// creates it (epoch 0) and adds Bob (commit-0), Carol joins by external commit (external-commit-1).
+// creates it (epoch 0) and adds Bob (commit-0), Carol joins by external commit (external-commit-1); Dave
+// joins from the same GroupInfo (group-info-2-dave).
 const (
 	fixtureGroup = "chan0123456789a"
 	aliceID      = "alice000000000a"
@@ -135,8 +136,37 @@ func FuzzMLSCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_ = checkCommit(data, fixtureGroup, 0, false)
 		_ = checkCommit(data, fixtureGroup, 1, true)
+		_ = checkCommitSender(data, data, data)
 		for epoch := uint64(0); epoch < 3; epoch++ {
 			_ = checkGroupInfo(data, fixtureGroup, epoch, aliceID)
 		}
 	})
+}
+
+func TestCheckCommitSender(t *testing.T) {
+	external, was, next := mlsFixture(t, "external-commit-1.b64"), mlsFixture(t, "group-info-1.b64"), mlsFixture(t, "group-info-2.b64")
+	if err := checkCommitSender(external, was, next); err != nil {
+		t.Fatalf("Carol's external commit with her GroupInfo: %v", err)
+	}
+	// A member's private commit: its sender cannot be seen.
+	if err := checkCommitSender(mlsFixture(t, "commit-0.b64"), mlsFixture(t, "group-info-0.b64"), was); err != nil {
+		t.Fatalf("private commit: %v", err)
+	}
+	// Carol's commit passed on with Dave's GroupInfo (Dave's leaf did not sign it).
+	wantError(t, checkCommitSender(external, was, mlsFixture(t, "group-info-2-dave.b64")), "not signed by the device that signed group_info")
+	// Made from another GroupInfo than the one kept (another epoch's context).
+	wantError(t, checkCommitSender(external, mlsFixture(t, "group-info-0.b64"), next), "not signed by the device")
+	wantError(t, checkCommitSender(external, []byte("garbage"), next), "kept GroupInfo cannot be read")
+	// One bit of the commit's content changed.
+	tampered := append([]byte{}, external...)
+	tampered[len(tampered)-80] ^= 1
+	if checkCommitSender(tampered, was, next) == nil {
+		t.Fatal("a changed commit still verified")
+	}
+	// A member's public commit whose sender leaf is not the GroupInfo's signer (Carol is leaf 2).
+	member := append([]byte{}, external[:4+1+len(fixtureGroup)+8]...)
+	member = append(member, senderMember, 0, 0, 0, 1)
+	member = append(member, external[4+1+len(fixtureGroup)+8+1:]...)
+	member = append(member, 0) // an empty membership_tag
+	wantError(t, checkCommitSender(member, was, next), "sender is not the device that signed group_info")
 }

@@ -217,6 +217,8 @@ declare var process: { env: { [name: string]: string | undefined } };
 declare const $mlsCheck: {
   /** A base64url MLSMessage carrying a commit for group `groupId` at `epoch` (an external join's: a public message). */
   commit(data: string, groupId: string, epoch: number, external: boolean): string;
+  /** A public commit's sender is the leaf that signed `groupInfo` (an external commit: signed by it, over `keptGroupInfo`'s context). */
+  commitSender(commit: string, keptGroupInfo: string, groupInfo: string): string;
   /** A base64url MLSMessage carrying the GroupInfo of `groupId` at `epoch`, in cipher suite 1, signed by a leaf of `userId`'s devices. */
   groupInfo(data: string, groupId: string, epoch: number, userId: string): string;
 };

@@ -84,6 +84,10 @@ function acceptCommit(txApp, c) {
   const why = $mlsCheck.commit(c.commit, c.channelId, c.epoch, c.external);
   if (why) throw badRequest(why);
   requireValidGroupInfo(c.channelId, c.epoch + 1, c.groupInfo, c.userId);
+  // A public commit's sender is the device that signed that GroupInfo (an external one: checked
+  // against the kept GroupInfo it was made from).
+  const sender = $mlsCheck.commitSender(c.commit, group.getString("group_info"), c.groupInfo);
+  if (sender) throw badRequest(sender);
   const record = new Record(txApp.findCollectionByNameOrId("mls_commits"));
   record.set("channel", c.channelId);
   record.set("epoch", c.epoch);

@@ -96,7 +96,7 @@ describe("commits and GroupInfos", () => {
     expect((await groupOf(channel.id)).group_info).toBe(honestInfo);
   });
 
-  it("an external join needs a public external commit and a GroupInfo signed by the joiner; honest joins pass", async () => {
+  it("an external join needs a public external commit signed by the joiner's leaf, and its GroupInfo; honest joins pass", async () => {
     const { channel, state } = await sealedWithMallory();
     const info = await call(mallory, "group-info", { channel_id: channel.id, verifier: channel.verifier });
     expect(info.status).toBe(200);
@@ -114,6 +114,9 @@ describe("commits and GroupInfos", () => {
     await expectRefused(mallory, "external-join", { ...body, commit: b64(memberCommit.commit) }, /must be an MLS public message/);
     await expectRefused(mallory, "external-join", { ...body, commit: garbage }, /not an MLS 1\.0 message/);
     await expectRefused(mallory, "external-join", { ...body, group_info: b64(await groupInfo(memberCommit.state)) }, /your own devices/);
+    // Bob's external commit (he knows the password too) passed on as hers, with her own GroupInfo.
+    const bobs = await externalJoin(stored, await newKeyPackage(`${bob.id}:bob-1:proof`));
+    await expectRefused(mallory, "external-join", { ...body, commit: b64(bobs.commit) }, /not signed by the device that signed group_info/);
     expect((await groupOf(channel.id)).epoch).toBe(0);
 
     const accepted = await call(mallory, "external-join", body);

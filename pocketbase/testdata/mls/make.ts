@@ -17,3 +17,6 @@ out("group-info-1.b64", await groupInfo(added.state));
 const joined = await externalJoin(await groupInfo(added.state), await newKeyPackage("carol00000000cc:carol-desk:proof"));
 out("external-commit-1.b64", joined.commit);
 out("group-info-2.b64", await groupInfo(joined.state));
+// Dave's external join from the same GroupInfo: his GroupInfo does not go with Carol's commit.
+const other = await externalJoin(await groupInfo(added.state), await newKeyPackage("dave000000000dd:dave-desk:proof"));
+out("group-info-2-dave.b64", await groupInfo(other.state));
