@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClientState } from "ts-mls";
-import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import {
+  createChannel,
+  joinChannel,
+  postJson,
+  signUpUser,
+  startPocketBase,
+  statusOf,
+  type RunningPocketBase,
+  type TestUser,
+} from "./pocketbase";
 import { commit, encodeKeyPackage, externalJoin, groupInfo, newGroup, newKeyPackage, receive } from "../../app/features/sealed/mls";
 import { b64, bytes } from "./mls-helpers";
 
@@ -179,6 +188,12 @@ describe("key-package claims", () => {
     expect(again.status).toBe(200);
     const left = await bob.pb.collection("mls_key_packages").getFullList({ filter: "last_resort = false" });
     expect(left).toHaveLength(5);
+    // What was handed out for which conversation is the server's alone: no member reads or writes it.
+    for (const user of [mallory, bob]) {
+      expect([403, 404]).toContain(await statusOf(user.pb.collection("mls_key_claims").getFullList()));
+      const write = user.pb.collection("mls_key_claims").create({ channel: firstId, user: bob.id, device: "bob-phone-1", data: "AAAA" });
+      expect([400, 403]).toContain(await statusOf(write));
+    }
 
     // A conversation Mallory is not in, or one Bob is not in: refused.
     const theirs = await createChannel(alice, undefined, { sealed: true });
