@@ -1,7 +1,7 @@
 // Direct conversations (BENCH_PHASES=mls, part of `npm run bench`): creating one with 2 and with 12
 // participants of 2 devices each, through the running product, the way the page does it (ADR 19):
 // every device has sent its key packages; the creator starts the conversation, makes the MLS group with
-// its signed participant list, claims one package per device of every participant, checks each
+// its signed participant list, claims one package per device of every participant for it, checks each
 // credential against the user's identity key, adds them all in one commit with its Welcome, then seals
 // and posts the first message; every other device fetches the Welcome, joins from it, fetches that
 // message and opens it. Measured: start to the first message readable on every device. All devices run

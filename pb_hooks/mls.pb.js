@@ -5,19 +5,25 @@
 //
 // POST /api/chat/mls/key-packages        {device, one_time: [b64url], last_resort: b64url}   the caller's device
 //                                        (its one-time packages older than 30 days are dropped)
-// POST /api/chat/mls/key-packages/claim  {user_id}            one package per device of a user sharing a channel
+// POST /api/chat/mls/key-packages/claim  {user_id, channel_id} one package per device of a member of a
+//                                        conversation the caller is in, the same ones again for that
+//                                        conversation (pb_hooks/lib/mls_claims.js)
 // POST /api/chat/mls/groups              {channel_id, group_info}                  the creator seals a channel (epoch 0)
 // POST /api/chat/mls/commits             {channel_id, epoch, commit, group_info, welcome?}   a member's commit
 //                                        (with the Welcome of the devices it adds, kept in mls_welcomes)
 // POST /api/chat/mls/group-info          {channel_id, verifier}                    the GroupInfo for an external join
 // POST /api/chat/mls/external-join       {channel_id, verifier, epoch, commit, group_info}
 //   (a direct conversation's participant sends no verifier: only listed participants are let in)
+// Every commit must be an MLS commit for the channel's group at `epoch` (an external join's a public
+// message), and every GroupInfo the group's at the epoch it moves to, signed by a leaf of the caller's
+// own devices (pocketbase/mlscheck.go); anything else is a 400 and the epoch does not move.
 // GET  /api/chat/mls/commits?channel_id=&since=N     the accepted commits from epoch N on (members)
 // A sealed channel's messages are refused (409) unless encrypted for the group's current epoch
 // (pocketbase/sealed.go, in Go: it runs before every message is stored).
 //
 // Errors: 400 malformed input, 401 not signed in, 403 "Incorrect password" / not a member / not the creator,
-//         404 channel or group not found, 409 stale commit or group already sealed, 429 too many join attempts.
+//         404 channel or group not found, 409 stale commit or group already sealed, 429 too many join
+//         attempts or key packages claimed.
 
 routerAdd(
   "POST",
@@ -82,13 +88,14 @@ routerAdd(
   "POST",
   "/api/chat/mls/key-packages/claim",
   (e) => {
-    const { forbidden } = require(`${__hooks}/lib/errors.js`);
     const { patterns, requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
-    const { claimKeyPackages, sharesChannel } = require(`${__hooks}/lib/mls.js`);
+    const { checkChannelId } = require(`${__hooks}/lib/channels.js`);
+    const { claimKeyPackages } = require(`${__hooks}/lib/mls_claims.js`);
     const caller = requireUser(e, "Not authenticated");
-    const userId = matching(readJsonObject(e), "user_id", patterns.userId, "user_id must be a user id.");
-    if (!sharesChannel(e.app, caller.id, userId)) throw forbidden("You share no channel with this user.");
-    return e.json(200, { key_packages: claimKeyPackages(e.app, userId) });
+    const body = readJsonObject(e);
+    const userId = matching(body, "user_id", patterns.userId, "user_id must be a user id.");
+    const channelId = checkChannelId(body.channel_id);
+    return e.json(200, { key_packages: claimKeyPackages(e.app, { callerId: caller.id, userId, channelId }) });
   },
   $apis.bodyLimit(4 * 1024),
 );
@@ -100,11 +107,12 @@ routerAdd(
     const { conflict, forbidden, invalidRecord } = require(`${__hooks}/lib/errors.js`);
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { checkChannelId, requireChannel } = require(`${__hooks}/lib/channels.js`);
-    const { mlsData } = require(`${__hooks}/lib/mls.js`);
+    const { mlsData, requireValidGroupInfo } = require(`${__hooks}/lib/mls.js`);
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     const channelId = checkChannelId(body.channel_id);
     const groupInfo = mlsData(body, "group_info", 2000000);
+    requireValidGroupInfo(channelId, 0, groupInfo, user.id);
     e.app.runInTransaction((txApp) => {
       const channel = requireChannel(txApp, channelId);
       if (channel.getString("created_by") !== user.id) throw forbidden("Only the channel creator can seal the channel.");
@@ -143,7 +151,7 @@ routerAdd(
     let next = 0;
     e.app.runInTransaction((txApp) => {
       requireMember(txApp, channelId, user.id);
-      next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo });
+      next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo, external: false });
       if (welcome) saveWelcome(txApp, channelId, epoch, welcome);
     });
     return e.json(200, { epoch: next });
@@ -181,7 +189,7 @@ routerAdd(
       // The password (or, in a direct conversation, the caller's place on its list) first: without
       // it no commit of this user reaches the group.
       admit(txApp);
-      next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo });
+      next = acceptCommit(txApp, { channelId, userId: user.id, epoch, commit, groupInfo, external: true });
       addMembership(txApp, channelId, user.id, ecdhPublicKey);
     });
     return e.json(200, { epoch: next });

@@ -1,7 +1,8 @@
 // Command pocketbase is ChatCrypt's PocketBase: the stock server (dashboard included)
 // with the JS VM plugin for our pb_hooks and JS pb_migrations, and the migrate command. The hooks
 // also get $safeFetch (safefetch.go), the guarded HTTP fetch used for link previews and the news
-// feed, and $parseFeed and $parsePreview (parsers.go), which read what it fetched.
+// feed, $parseFeed and $parsePreview (parsers.go), which read what it fetched, and $mlsCheck
+// (mlscheck.go), the delivery service's look at the MLS commits and GroupInfos members send.
 //
 // `pocketbase parse ...` prints what those parsers read from a saved document (parsers.go); it
 // runs before PocketBase itself, so it needs no data directory.
@@ -44,6 +45,7 @@ func main() {
 		OnInit: func(vm *goja.Runtime) {
 			safeFetch(vm)
 			bindParsers(vm)
+			bindMLSCheck(vm)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

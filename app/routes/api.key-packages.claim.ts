@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { claimPackages, claimSchema } from "~/features/sealed/sealed.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
-// POST /api/key-packages/claim {userId}: one key package per device of a user the caller shares a
-// channel with (one-time ones first, used up; the last-resort one after).
+// POST /api/key-packages/claim {userId, channelId}: one key package per device of a member of a
+// conversation the caller is in (one-time ones first, used up; the last-resort one after), the same
+// ones again when claimed again for that conversation.
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const { pb } = await requireUser(request, context);
-  const { userId } = await readJson(request, claimSchema);
-  return jsonResponse(await claimPackages(pb, userId));
+  return jsonResponse(await claimPackages(pb, await readJson(request, claimSchema)));
 }

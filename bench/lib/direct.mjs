@@ -66,7 +66,7 @@ export async function createOnce(mls, c, stack, people, run) {
   await alice.api(`/api/sealed/${id}/group`, { groupInfo: b64(await mls.groupInfo(state)) });
   const packages = [];
   for (const person of people) {
-    const { key_packages } = await alice.api("/api/key-packages/claim", { userId: person.client.user.id });
+    const { key_packages } = await alice.api("/api/key-packages/claim", { userId: person.client.user.id, channelId: id });
     for (const claimed of key_packages) {
       if (person === creator && claimed.device === creator.devices[0].device) continue;
       const keyPackage = mls.decodeKeyPackage(bytes(claimed.data));

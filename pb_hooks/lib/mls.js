@@ -1,9 +1,10 @@
 // @ts-check
 /// <reference path="../../types/hooks.d.ts" />
 
-// The delivery service of sealed channels (pb_hooks/mls.pb.js): key packages handed out once, commits
-// accepted only for the current epoch (the first valid one wins), the latest GroupInfo kept for
-// external joins. The server never reads MLS content: it orders and stores what members send.
+// The delivery service of sealed channels (pb_hooks/mls.pb.js): commits accepted only for the current
+// epoch (the first valid one wins), the latest GroupInfo kept for external joins; key-package claims are
+// in mls_claims.js. The server never reads MLS content: it orders and stores what members send, after
+// checking what it can see of it (pocketbase/mlscheck.go).
 
 const { badRequest, conflict, forbidden, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
 const { matching, patterns, requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
@@ -56,15 +57,37 @@ function requireGroup(app, channelId) {
 }
 
 /**
- * Accepts a commit for `epoch` if that is the group's current epoch: stores it, moves the group to the
- * next epoch and keeps its GroupInfo. Run inside a transaction, so of two commits for one epoch exactly
- * one is accepted; the other is answered 409 (the sender processes the winner and tries again).
+ * Refuses (400) a GroupInfo that is not this channel's group's at `epoch`, in our cipher suite, signed
+ * by a leaf of the caller's own devices ($mlsCheck, pocketbase/mlscheck.go): only such ones are kept.
+ * @param {string} channelId
+ * @param {number} epoch
+ * @param {string} groupInfo
+ * @param {string} userId
+ */
+function requireValidGroupInfo(channelId, epoch, groupInfo, userId) {
+  const why = $mlsCheck.groupInfo(groupInfo, channelId, epoch, userId);
+  if (why) throw badRequest(why);
+}
+
+/**
+ * Accepts a commit for `epoch` if that is the group's current epoch: checks what the server can see of
+ * it and of its GroupInfo (400 when they are not this group's commit for this epoch and GroupInfo of the
+ * next), stores it, moves the group to the next epoch and keeps its GroupInfo. Run inside a
+ * transaction, so of two commits for one epoch exactly one is accepted; the other is answered 409 (the
+ * sender processes the winner and tries again).
  * @param {core.App} txApp
- * @param {{ channelId: string, userId: string, epoch: number, commit: string, groupInfo: string }} c
+ * @param {{ channelId: string, userId: string, epoch: number, commit: string, groupInfo: string, external: boolean }} c
  */
 function acceptCommit(txApp, c) {
   const group = requireGroup(txApp, c.channelId);
   if (group.getInt("epoch") !== c.epoch) throw conflict(STALE_COMMIT);
+  const why = $mlsCheck.commit(c.commit, c.channelId, c.epoch, c.external);
+  if (why) throw badRequest(why);
+  requireValidGroupInfo(c.channelId, c.epoch + 1, c.groupInfo, c.userId);
+  // A public commit's sender is the device that signed that GroupInfo (an external one: checked
+  // against the kept GroupInfo it was made from).
+  const sender = $mlsCheck.commitSender(c.commit, group.getString("group_info"), c.groupInfo);
+  if (sender) throw badRequest(sender);
   const record = new Record(txApp.findCollectionByNameOrId("mls_commits"));
   record.set("channel", c.channelId);
   record.set("epoch", c.epoch);
@@ -83,50 +106,6 @@ function acceptCommit(txApp, c) {
     throw invalidRecord(err, "The group could not be updated.");
   }
   return c.epoch + 1;
-}
-
-/**
- * Hands out one key package per device of `userId`: the oldest one-time package, deleted in the same
- * transaction so no two claims get it, or the device's last-resort package when none is left.
- * @param {core.App} app
- * @param {string} userId
- * @returns {{ device: string, data: string, lastResort: boolean }[]}
- */
-function claimKeyPackages(app, userId) {
-  /** @type {{ device: string, data: string, lastResort: boolean }[]} */
-  const claimed = [];
-  app.runInTransaction((txApp) => {
-    const all = txApp.findRecordsByFilter("mls_key_packages", "user = {:user}", "created,id", 0, 0, { user: userId });
-    /** @type {Map<string, core.Record[]>} */
-    const byDevice = new Map();
-    for (const r of all) byDevice.set(r.getString("device"), [...(byDevice.get(r.getString("device")) || []), r]);
-    for (const [device, records] of byDevice) {
-      const oneTime = records.find((r) => !r.getBool("last_resort"));
-      const chosen = oneTime || records.find((r) => r.getBool("last_resort"));
-      if (!chosen) continue;
-      if (oneTime) txApp.delete(oneTime);
-      claimed.push({ device, data: chosen.getString("data"), lastResort: !oneTime });
-    }
-  });
-  return claimed;
-}
-
-/**
- * @param {core.App} app
- * @param {string} callerId
- * @param {string} userId
- */
-function sharesChannel(app, callerId, userId) {
-  if (callerId === userId) return true;
-  const found = app.findRecordsByFilter(
-    "channel_members",
-    "user = {:user} && channel.channel_members_via_channel.user ?= {:caller}",
-    "",
-    1,
-    0,
-    { user: userId, caller: callerId },
-  );
-  return found.length > 0;
 }
 
 /**
@@ -205,7 +184,6 @@ module.exports = {
   deviceOf,
   requireGroup,
   acceptCommit,
-  claimKeyPackages,
-  sharesChannel,
+  requireValidGroupInfo,
   requireMember,
 };

@@ -1,7 +1,7 @@
 import PocketBase from "pocketbase";
 import { deriveAccountSecrets, importKeyBundle } from "~/crypto";
 import { deviceCredential } from "~/features/sealed/identity";
-import { epochOf, externalJoin, newBoundKeyPackage, receive } from "~/features/sealed/mls";
+import { epochOf, externalJoin, groupInfo, newBoundKeyPackage, receive } from "~/features/sealed/mls";
 import { postJson, superuserClient } from "../integration/pocketbase";
 import { b64, bytes } from "../integration/mls-helpers";
 import { expect, test } from "./fixtures";
@@ -61,7 +61,7 @@ test("direct messages: a device the server puts into a conversation is refused b
   const joined = await postJson(
     pbUrl,
     "/api/chat/mls/external-join",
-    { channel_id: dm.id, epoch, commit: b64(made.commit), group_info: group_info, ecdh_public_key: "k".repeat(60) },
+    { channel_id: dm.id, epoch, commit: b64(made.commit), group_info: b64(await groupInfo(made.state)), ecdh_public_key: "k".repeat(60) },
     token,
   );
   expect(joined.status).toBe(200);

@@ -13,6 +13,8 @@ import {
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
+import { groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
+import { b64 } from "./mls-helpers";
 
 // Direct conversations on the server (pb_hooks/direct.pb.js, migration 1795366430): who may start,
 // find, read, join, leave, clear and delete them, and the exact-username look-up.
@@ -72,7 +74,8 @@ describe("direct conversations", () => {
 
   it("nobody deletes or clears it for the others, removes someone else, or deletes another's message; anyone may leave it", async () => {
     const { id } = (await start(alice, [bob.id, carol.id], "Trio")).json as { id: string };
-    expect((await postJson(server.url, "/api/chat/mls/groups", { channel_id: id, group_info: "AAAA" }, alice.token)).status).toBe(200);
+    const info = b64(await groupInfo(await newGroup(id, await newKeyPackage(`${alice.id}:alice-1:proof`))));
+    expect((await postJson(server.url, "/api/chat/mls/groups", { channel_id: id, group_info: info }, alice.token)).status).toBe(200);
     const message = await bob.pb
       .collection("messages")
       .create({ channel: id, sender: bob.id, encrypted_content: fakeCiphertext(), epoch: 0 });

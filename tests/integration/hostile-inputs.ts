@@ -145,7 +145,7 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/direct": { id: crypto.randomUUID(), participants: ["abcdefghijklmno"] },
     "/api/people": { username: "hostile_someone" },
     "/api/key-packages": { device: "hostile-device", oneTime: ["AAAA"], lastResort: "AAAA" },
-    "/api/key-packages/claim": { userId: "abcdefghijklmno" },
+    "/api/key-packages/claim": { userId: "abcdefghijklmno", channelId },
     // the message archive of a classic channel: refused even when well formed
     [`/api/archive/${channelId}`]: { entries: [{ messageId: "abcdefghijklmno", data: "AAAA" }] },
     // a pin for a user who does not exist: refused even when every field is well formed

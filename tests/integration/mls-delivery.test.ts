@@ -45,10 +45,14 @@ afterAll(async () => {
 });
 
 describe("key packages", () => {
-  it("a one-time key package is handed out once, even to concurrent claims; then the last-resort one", async () => {
-    const channel = await createChannel(alice, undefined, { sealed: true });
-    expect((await joinChannel(bob, channel)).status).toBe(200);
-    const oneTime = await Promise.all([1, 2, 3].map((i) => newKeyPackage(`${bob.id}:dev${i}`)));
+  it("one package per device of a member per conversation: concurrent and repeated claims get the same one; then the last-resort one", async () => {
+    const channels: Awaited<ReturnType<typeof createChannel>>[] = [];
+    for (let i = 0; i < 3; i++) {
+      const channel = await createChannel(alice, undefined, { sealed: true });
+      expect((await joinChannel(bob, channel)).status).toBe(200);
+      channels.push(channel);
+    }
+    const oneTime = await Promise.all([1, 2].map((i) => newKeyPackage(`${bob.id}:dev${i}`)));
     const lastResort = await newKeyPackage(`${bob.id}:last`);
     const stored = await call(bob, "key-packages", {
       device: "bob-laptop-1",
@@ -57,24 +61,32 @@ describe("key packages", () => {
     });
     expect(stored.status).toBe(200);
 
-    const claims = await Promise.all(Array.from({ length: 5 }, () => call(alice, "key-packages/claim", { user_id: bob.id })));
-    const handed = claims.map((c) => {
-      expect(c.status).toBe(200);
-      const [one] = (c.json as { key_packages: { device: string; data: string; lastResort: boolean }[] }).key_packages;
-      expect(one.device).toBe("bob-laptop-1");
-      decodeKeyPackage(bytes(one.data)); // real MLS data, unchanged
-      return one;
-    });
-    const once = handed.filter((h) => !h.lastResort).map((h) => h.data);
-    expect(once.sort()).toEqual(oneTime.map((p) => b64(encodeKeyPackage(p))).sort());
-    expect(handed.filter((h) => h.lastResort).map((h) => h.data)).toEqual([
-      b64(encodeKeyPackage(lastResort)),
-      b64(encodeKeyPackage(lastResort)),
-    ]);
+    const claimOne = async (channelId: string) => {
+      const c = await call(alice, "key-packages/claim", { user_id: bob.id, channel_id: channelId });
+      expect(c.status, c.text).toBe(200);
+      const list = (c.json as { key_packages: { device: string; data: string; lastResort: boolean }[] }).key_packages;
+      expect(list).toHaveLength(1);
+      expect(list[0].device).toBe("bob-laptop-1");
+      decodeKeyPackage(bytes(list[0].data)); // real MLS data, unchanged
+      return list[0];
+    };
+    // A page retrying (even at the same moment) gets the same package: one is used up.
+    const first = await Promise.all(Array.from({ length: 5 }, () => claimOne(channels[0].id)));
+    expect(new Set(first.map((h) => h.data)).size).toBe(1);
+    expect(first[0].lastResort).toBe(false);
+    const second = await claimOne(channels[1].id);
+    expect(second.lastResort).toBe(false);
+    expect([first[0].data, second.data].sort()).toEqual(oneTime.map((p) => b64(encodeKeyPackage(p))).sort());
+    // None left: the last-resort package, for as many conversations as need it.
+    const third = await claimOne(channels[2].id);
+    expect(third).toEqual({ device: "bob-laptop-1", data: b64(encodeKeyPackage(lastResort)), lastResort: true });
+    expect(await claimOne(channels[0].id)).toEqual(first[0]);
 
-    // Only someone who shares a channel with Bob may claim his packages; bad input is a 400.
-    expect((await call(stranger, "key-packages/claim", { user_id: bob.id })).status).toBe(403);
-    expect((await call(alice, "key-packages/claim", { user_id: "not an id" })).status).toBe(400);
+    // Only a member of the conversation may claim, and only a member's packages; bad input is a 400.
+    expect((await call(stranger, "key-packages/claim", { user_id: bob.id, channel_id: channels[0].id })).status).toBe(403);
+    expect((await call(alice, "key-packages/claim", { user_id: stranger.id, channel_id: channels[0].id })).status).toBe(403);
+    expect((await call(alice, "key-packages/claim", { user_id: bob.id })).status).toBe(400);
+    expect((await call(alice, "key-packages/claim", { user_id: "not an id", channel_id: channels[0].id })).status).toBe(400);
     expect((await call(bob, "key-packages", { device: "bob-laptop-1", one_time: ["not base64url!"], last_resort: "AAAA" })).status).toBe(
       400,
     );
@@ -106,11 +118,11 @@ describe("commits", () => {
     expect(stale.status).toBe(409);
     expect((stale.json as { message: string }).message).toMatch(/earlier epoch/);
 
-    // Two commits for epoch 1 at the same moment: exactly one is accepted.
+    // Two commits for epoch 1 at the same moment (from two of Alice's pages): exactly one is accepted.
     const [a, b] = [await commit(state), await commit(state)];
     const racing = await Promise.all(
-      [a, b].map(async (c, i) =>
-        call(i === 0 ? alice : bob, "commits", {
+      [a, b].map(async (c) =>
+        call(alice, "commits", {
           channel_id: channel.id,
           epoch: 1,
           commit: b64(c.commit),

@@ -137,7 +137,7 @@ describe("sealed channels: a device's key packages", () => {
       (await postJson(server.url, "/api/chat/mls/groups", { channel_id: channel.id, group_info: b64(await groupInfo(start)) }, alice.token))
         .status,
     ).toBe(200);
-    const claim = await postJson(server.url, "/api/chat/mls/key-packages/claim", { user_id: bob.id }, alice.token);
+    const claim = await postJson(server.url, "/api/chat/mls/key-packages/claim", { user_id: bob.id, channel_id: channel.id }, alice.token);
     const [claimed] = (claim.json as { key_packages: { data: string }[] }).key_packages;
     const added = await commitWithRebase(start, () => [addProposal(decodeKeyPackage(bytes(claimed.data)))], delivery(alice, channel.id));
 

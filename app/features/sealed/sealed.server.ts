@@ -1,6 +1,7 @@
 import type PocketBase from "pocketbase";
 import { z } from "zod";
 import { callHook } from "~/features/channels/channels.server";
+import { channelIdSchema } from "~/features/channels/validation";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
@@ -85,7 +86,12 @@ export async function welcomesOf(pb: PocketBase, channelId: string) {
 
 const device = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "device must be 8 to 64 letters, digits, - or _.");
 export const packagesSchema = z.object({ device, oneTime: z.array(mlsData.max(8000)).max(50), lastResort: mlsData.max(8000) }).strict();
-export const claimSchema = z.object({ userId: z.string().regex(/^[a-z0-9]{15}$/, "userId must be a user id.") }).strict();
+export const claimSchema = z
+  .object({
+    userId: z.string().regex(/^[a-z0-9]{15}$/, "userId must be a user id."),
+    channelId: channelIdSchema,
+  })
+  .strict();
 
 /** This device's one-time key packages on the server: how many are left, and when the oldest was made. */
 export async function packagesLeft(pb: PocketBase, userId: string, deviceId: string) {
@@ -110,10 +116,11 @@ export const uploadPackages = (pb: PocketBase, body: z.infer<typeof packagesSche
     "The key packages could not be saved.",
   );
 
-export const claimPackages = (pb: PocketBase, userId: string) =>
+/** One key package per device of `userId` for the conversation `channelId` (the same ones again on a retry). */
+export const claimPackages = (pb: PocketBase, body: z.infer<typeof claimSchema>) =>
   callHook<{ key_packages: { device: string; data: string; lastResort: boolean }[] }>(
     pb,
     "/api/chat/mls/key-packages/claim",
-    { user_id: userId },
+    { user_id: body.userId, channel_id: body.channelId },
     "The key packages could not be claimed.",
   );

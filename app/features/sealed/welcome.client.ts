@@ -21,7 +21,10 @@ const b64 = base64UrlEncode;
 
 /** The claimed key packages of one user's devices that are bound to their pinned identity key. */
 async function claimFor(viewer: SessionUser, channelId: string, userId: string) {
-  const { key_packages } = await api<{ key_packages: { device: string; data: string }[] }>("/api/key-packages/claim", { userId });
+  const { key_packages } = await api<{ key_packages: { device: string; data: string }[] }>("/api/key-packages/claim", {
+    userId,
+    channelId,
+  });
   const verifyKey = await pinnedVerifyKey(viewer, userId, channelId);
   if (!verifyKey) return [];
   const out = [];
