@@ -53,8 +53,16 @@ test("a member's page that received a commit it cannot process rejoins, and read
   });
   await bob.page.getByRole("button", { name: "Close members" }).click();
 
-  // Bob writes in the new epoch: Alice's page meets the damaged commit, rejoins, and goes on.
+  // Bob writes in the new epoch: Alice's page meets the damaged commit and rejoins. Its first try
+  // meets a network error (the GroupInfo does not arrive): it tries again when Alice writes, and goes on.
+  let failedOnce = false;
+  await alice.page.route(`**/api/sealed/${channelId}/group-info`, (route) => {
+    if (failedOnce) return route.continue();
+    failedOnce = true;
+    return route.abort("connectionreset");
+  });
   await send(bob.page, "sent after the bad commit");
+  await expect.poll(() => failedOnce, { timeout: 20_000 }).toBe(true);
   await send(alice.page, "alice is back");
   await expect(log(bob.page).getByText("alice is back")).toBeVisible({ timeout: 30_000 });
   await send(bob.page, "bob reads alice again");

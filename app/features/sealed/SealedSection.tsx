@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { createPortal } from "react-dom";
 import { FormActions } from "~/ui/Form";
 import { LazyModal } from "~/ui/LazyModal";
 import type { SealedStatus } from "~/features/sealed/types";
@@ -43,21 +44,24 @@ export function SealedSection({
           {resetting ? "Resetting encryption…" : "Reset encryption for this conversation"}
         </button>
       )}
-      {confirming && (
-        <LazyModal title="Reset encryption for this conversation" onClose={() => !resetting && setConfirming(false)}>
-          <p>
-            Everyone in this conversation moves to new keys. What each device has read stays readable there; messages a device has not read
-            yet will not be readable on it.
-          </p>
-          <FormActions
-            busy={resetting}
-            submitLabel="Reset encryption"
-            danger
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void resetEncryption().then((done) => done && setConfirming(false))}
-          />
-        </LazyModal>
-      )}
+      {/* Outside the members panel, whose Esc would close it too: Esc closes the dialog only. */}
+      {confirming &&
+        createPortal(
+          <LazyModal title="Reset encryption for this conversation" onClose={() => !resetting && setConfirming(false)}>
+            <p>
+              Everyone in this conversation moves to new keys. What each device has read stays readable there; messages a device has not
+              read yet will not be readable on it.
+            </p>
+            <FormActions
+              busy={resetting}
+              submitLabel="Reset encryption"
+              danger
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => void resetEncryption().then((done) => done && setConfirming(false))}
+            />
+          </LazyModal>,
+          document.body,
+        )}
     </section>
   );
 }

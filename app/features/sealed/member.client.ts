@@ -80,6 +80,9 @@ export abstract class GroupMember {
       // removed device of a direct conversation tries too: it gets in only if a participant listed it again.
       this.status.rejoined = Boolean(stored) && !this.meta.removed;
       await (this.meta.removed ? this.rejoinIfListed() : this.join());
+    } else {
+      // A stored state may be of a group replaced meanwhile, or behind (ADR 0049); offline, it is used as it is.
+      await this.advance().catch((error) => console.warn("The group could not be caught up with yet", error));
     }
     this.changed();
   }

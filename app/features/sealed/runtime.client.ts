@@ -70,7 +70,8 @@ export class SealedChannel extends GroupMember {
     return this.serial(async () => {
       const guard = this.guard;
       // Nobody off a direct conversation's list may read it: their leaves go before anything is sealed.
-      if (this.lost) await this.advance();
+      // Caught up first: a group its creator replaced may have reached this state's epoch number again (ADR 0049).
+      await this.advance();
       if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this sealed channel.");
       const epoch = Number(epochOf(this.state));
