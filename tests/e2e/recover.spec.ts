@@ -178,3 +178,49 @@ test("a group broken with a garbage commit and GroupInfo: its creator resets the
   await alice.context.close();
   await bob.context.close();
 });
+
+test("a direct conversation's creator resets its encryption: the participant joins the new group by its Welcome, and both go on", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await openConversation(bob.page, alice.user.username);
+  await send(alice.page, "hello before the reset");
+  await expect(log(bob.page).getByText("hello before the reset")).toBeVisible({ timeout: 20_000 });
+
+  // Bob did not start it: no reset for him.
+  await bob.page.getByRole("button", { name: "Participants" }).click();
+  await expect(bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" })).toBeVisible();
+  await expect(bob.page.getByRole("button", { name: "Reset encryption for this conversation" })).toHaveCount(0);
+  await bob.page.getByRole("button", { name: "Close members" }).click();
+
+  await alice.page.getByRole("button", { name: "Participants" }).click();
+  await alice.page.getByRole("button", { name: "Reset encryption for this conversation" }).click();
+  const dialog = alice.page.getByRole("dialog", { name: "Reset encryption for this conversation" });
+  await dialog.getByRole("button", { name: "Reset encryption" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await alice.page.getByRole("button", { name: "Close members" }).click();
+
+  await send(alice.page, "first in the new group");
+  await expect(log(bob.page).getByText("first in the new group")).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, "bob answers in the new group");
+  await expect(log(alice.page).getByText("bob answers in the new group")).toBeVisible({ timeout: 30_000 });
+  for (const p of [alice, bob]) {
+    await expect(p.page.getByText(`${alice.user.username} reset the encryption for this conversation.`)).toBeVisible();
+    await expect(log(p.page).getByText("hello before the reset")).toBeVisible();
+  }
+  // After a reload too.
+  await bob.page.reload();
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText("first in the new group")).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByText("hello before the reset")).toBeVisible();
+
+  await alice.context.close();
+  await bob.context.close();
+});

@@ -165,6 +165,14 @@ export abstract class GroupMember {
     this.status = { ...this.status, broken: this.lost && this.failures >= RECOVERIES };
   }
 
+  /** Whether the creator replaced the group since this device last looked; if so, it joins the new one. */
+  protected async replacedMeanwhile(): Promise<boolean> {
+    const { group } = await this.delivery.commitsSince(999_999_999);
+    if (!replaced(this.meta, group)) return false;
+    await this.rejoin(group);
+    return true;
+  }
+
   /** Reads every message of the state's epoch not read yet. */
   protected async readEpoch(state: ClientState): Promise<ClientState> {
     const records = (await this.delivery.epochRecords(Number(epochOf(state)))).filter((r) => !this.reading.has(r.id));
@@ -177,11 +185,8 @@ export abstract class GroupMember {
   /** Applies every accepted commit this device has not seen, reading each epoch's messages first. */
   protected async advance() {
     await this.recover();
-    if (this.lost) {
-      // Still out (the GroupInfo too may be unusable): only a group its creator put in place lets it in.
-      const { group } = await this.delivery.commitsSince(999_999_999);
-      if (replaced(this.meta, group)) await this.rejoin(group);
-    }
+    // Still out (the GroupInfo too may be unusable): only a group its creator put in place lets it in.
+    if (this.lost) await this.replacedMeanwhile();
     while (this.state && !this.status.removed) {
       const epoch = Number(epochOf(this.state));
       const { commits, group } = await this.delivery.commitsSince(epoch);

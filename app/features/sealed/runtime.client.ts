@@ -51,18 +51,32 @@ export class SealedChannel extends GroupMember {
       const later = (r: EncryptedMessage) => !ofEarlierGroup(r, this.meta.group) && (r.epoch ?? 0) !== Number(epochOf(this.state!));
       // A message of another epoch: the group moved on, was replaced, or this device is out of step.
       if (this.lost || (this.state && pending.some(later))) await this.advance();
-      for (const record of pending) {
-        if (this.reading.has(record.id)) continue;
-        if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
-        else if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
-          await this.keep(await this.reading.open(this.state, record, this.meta.joined));
-        } else {
-          this.reading.unreadable(record, this.meta.joined);
-        }
+      const failed = await this.openPending(pending);
+      // A message of this epoch that did not open: the creator may have replaced the group, whose
+      // epochs start again (ADR 0049). Then it is tried again in the new group.
+      if (failed.length > 0 && (await this.replacedMeanwhile())) {
+        this.reading.forgive(failed, this.meta.joined);
+        await this.openPending(failed);
       }
       this.changed();
       return this.reading.texts(records);
     });
+  }
+
+  /** Reads what it can of these records; answers those of the state's epoch that did not open. */
+  private async openPending(pending: EncryptedMessage[]): Promise<EncryptedMessage[]> {
+    const failed: EncryptedMessage[] = [];
+    for (const record of pending) {
+      if (this.reading.has(record.id)) continue;
+      if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
+      else if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
+        await this.keep(await this.reading.open(this.state, record, this.meta.joined));
+        if (!this.reading.has(record.id) && !this.reading.own.has(record.encryptedContent)) failed.push(record);
+      } else {
+        this.reading.unreadable(record, this.meta.joined);
+      }
+    }
+    return failed;
   }
 
   /** Encrypts for the current epoch (after a 409 the caller syncs and seals again). */
