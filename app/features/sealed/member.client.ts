@@ -62,14 +62,14 @@ export abstract class GroupMember {
     const tampered = this.guard?.tampered ?? false;
     const { before, missed } = this.reading;
     const epoch = state ? Number(epochOf(state)) : 0;
-    this.status = { ...this.status, epoch, code: state ? epochCode(state) : "", before, missed, refused, tampered };
+    const resetBy = this.meta.group?.reset_by || undefined;
+    this.status = { ...this.status, epoch, code: state ? epochCode(state) : "", before, missed, refused, tampered, resetBy };
     for (const listener of this.listeners) listener();
   }
 
   protected async start() {
     const stored = loadMeta(this.user.id, this.channel.id);
     if (stored) this.meta = stored;
-    this.status.resetBy = this.meta.group?.reset_by || undefined;
     if (this.guard) this.guard.trusted = this.meta.roster ?? null;
     // An altered or unreadable state is none: this device joins again below.
     this.state = await loadSealedState(this.user.id, this.channel.id).catch(() => null);
@@ -103,7 +103,11 @@ export abstract class GroupMember {
   }
 
   protected async join() {
-    await this.joined(await joinGroup(this.joining()));
+    // Which group it joins, looked at first: a reset in between shows as a newer one at the next sync (ADR 0049).
+    const { group } = await this.delivery.commitsSince(999_999_999);
+    const state = await joinGroup(this.joining());
+    if (group) this.meta = { ...this.meta, group };
+    await this.joined(state);
   }
 
   protected async joined(state: ClientState) {
@@ -146,7 +150,7 @@ export abstract class GroupMember {
       this.saveMeta({ ...this.meta, group });
       this.failures = 0;
     }
-    this.status = { ...this.status, rejoined: !group, resetBy: group ? group.reset_by || undefined : this.status.resetBy };
+    this.status = { ...this.status, rejoined: !group };
     await this.recover();
   }
 
@@ -195,7 +199,6 @@ export abstract class GroupMember {
         await this.rejoin(group);
         continue;
       }
-      if (group && !this.meta.group) this.saveMeta({ ...this.meta, group });
       if (commits.length === 0) return;
       for (const c of commits) {
         let state = await this.readEpoch(this.state);

@@ -22,9 +22,9 @@ export function ofEarlierGroup(record: EncryptedMessage, group: GroupMark | unde
   return Boolean(group?.reset_at) && time(record.created) < time(group!.reset_at);
 }
 
-/** The server's group is not the one this device is in: its creator replaced it. */
+/** The server's group is not the one this device is in (a state kept from before any reset is of generation 0): its creator replaced it. */
 export const replaced = (meta: Meta, current: GroupMark | undefined) =>
-  Boolean(current && meta.group && current.generation !== meta.group.generation);
+  Boolean(current && current.generation !== (meta.group?.generation ?? 0));
 
 /**
  * The creator's device: a new group put in place of the old one. A direct conversation's keeps the

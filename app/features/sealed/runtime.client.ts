@@ -178,7 +178,7 @@ export class SealedChannel extends GroupMember {
       this.saveMeta({ ...this.meta, group });
       this.lost = false;
       this.failures = 0;
-      this.status = { ...this.status, rejoined: false, removed: false, broken: false, resetBy: group.reset_by };
+      this.status = { ...this.status, rejoined: false, removed: false, broken: false };
       await this.joined(state);
       this.reading.recount(this.meta.joined);
       this.changed();
