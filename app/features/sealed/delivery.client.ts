@@ -19,6 +19,11 @@ export function deliveryFor(channelId: string) {
       return api<{ commits: { epoch: number; data: string }[]; group?: GroupMark }>(`${base}/commits?since=${epoch}`);
     },
 
+    /** Which group is current, without commits (none is that far on). */
+    async currentGroup(): Promise<GroupMark | undefined> {
+      return (await this.commitsSince(999_999_999)).group;
+    },
+
     /** The creator's new group replaces the channel's current one (ADR 0049). */
     reset(groupInfo: string) {
       return api<GroupMark & { epoch: number }>(`${base}/reset`, { groupInfo });

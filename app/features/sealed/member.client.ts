@@ -104,7 +104,7 @@ export abstract class GroupMember {
 
   protected async join() {
     // Which group it joins, looked at first: a reset in between shows as a newer one at the next sync (ADR 0049).
-    const { group } = await this.delivery.commitsSince(999_999_999);
+    const group = await this.delivery.currentGroup();
     const state = await joinGroup(this.joining());
     if (group) this.meta = { ...this.meta, group };
     await this.joined(state);
@@ -171,7 +171,7 @@ export abstract class GroupMember {
 
   /** Whether the creator replaced the group since this device last looked; if so, it joins the new one. */
   protected async replacedMeanwhile(): Promise<boolean> {
-    const { group } = await this.delivery.commitsSince(999_999_999);
+    const group = await this.delivery.currentGroup();
     if (!replaced(this.meta, group)) return false;
     await this.rejoin(group);
     return true;
