@@ -4,7 +4,7 @@
 // Resetting a sealed channel's or direct conversation's encryption (pb_hooks/lib/mls_reset.js, ADR 0049).
 //
 // POST /api/chat/mls/reset   {channel_id, group_info}   the creator's new group replaces the current one
-//                            (epoch 0; the old group's commits and Welcomes go) → {epoch, generation, reset_by, reset_at}
+//                            (epoch 0; the old group's commits, Welcomes and key-package claims go) → {epoch, generation, reset_by, reset_at}
 //
 // Errors: 400 malformed input, 401 not signed in, 403 not the creator, 404 channel or group not found.
 

@@ -2,12 +2,12 @@
 /// <reference path="../../types/hooks.d.ts" />
 
 // Replacing a conversation's MLS group (pb_hooks/mls_reset.pb.js, docs/decisions/0049-groups-that-recover.md):
-// the creator's device made a new group for the same channel; its commits, Welcomes and epochs start
-// again. Messages stay: each device keeps what it read (read-store), and tells the old group's from
+// the creator's device made a new group for the same channel; its commits, Welcomes, key-package claims
+// and epochs start again. Messages stay: each device keeps what it read (read-store), and tells the old group's from
 // the new one's by the time of the reset.
 
 const { forbidden, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-const { requireGroup } = require(`${__hooks}/lib/mls.js`);
+const { requireGroup, requireValidGroupInfo } = require(`${__hooks}/lib/mls.js`);
 
 const ONLY_CREATOR = "Only the conversation's creator can reset its encryption.";
 
@@ -27,8 +27,11 @@ function groupMark(group) {
 function replaceGroup(txApp, r) {
   if (r.channel.getString("created_by") !== r.userId) throw forbidden(ONLY_CREATOR);
   const channelId = r.channel.id;
+  // The new group's GroupInfo at epoch 0, signed by a leaf of the creator's own devices, like a first group's.
+  requireValidGroupInfo(channelId, 0, r.groupInfo, r.userId);
   const group = requireGroup(txApp, channelId);
-  for (const name of ["mls_commits", "mls_welcomes"])
+  // The key packages claimed for the old group were used by its Welcomes: the new group's are claimed afresh.
+  for (const name of ["mls_commits", "mls_welcomes", "mls_key_claims"])
     for (const old of txApp.findRecordsByFilter(name, "channel = {:channel}", "", 0, 0, { channel: channelId })) txApp.delete(old);
   group.set("epoch", 0);
   group.set("group_info", r.groupInfo);
