@@ -43,6 +43,9 @@ it("only the creator replaces the group: epoch 0, the old commits and Welcomes g
   expect((await call(bob, "reset", { channel_id: channel.id, group_info: info })).status).toBe(403);
   expect((await call(stranger, "reset", { channel_id: channel.id, group_info: info })).status).toBe(403);
   expect((await call(alice, "reset", { channel_id: channel.id, group_info: "not base64url!" })).status).toBe(400);
+  // Garbage, or the current group's GroupInfo (not at epoch 0), is not a new group: 400 (ADR 46's checks).
+  expect((await call(alice, "reset", { channel_id: channel.id, group_info: "Z2FyYmFnZQ" })).status).toBe(400);
+  expect((await call(alice, "reset", { channel_id: channel.id, group_info: body.group_info })).status).toBe(400);
   expect((await call(alice, "reset", { channel_id: "nope", group_info: info })).status).toBe(400);
   expect((await commitsOf(bob, channel.id)).commits).toHaveLength(1);
 
