@@ -17,7 +17,8 @@
 // Every commit must be an MLS commit for the channel's group at `epoch` (an external join's a public
 // message), and every GroupInfo the group's at the epoch it moves to, signed by a leaf of the caller's
 // own devices (pocketbase/mlscheck.go); anything else is a 400 and the epoch does not move.
-// GET  /api/chat/mls/commits?channel_id=&since=N     the accepted commits from epoch N on (members)
+// GET  /api/chat/mls/commits?channel_id=&since=N     the accepted commits from epoch N on (members), and
+//                                        which group is current (generation, reset_by, reset_at: ADR 0049)
 // A sealed channel's messages are refused (409) unless encrypted for the group's current epoch
 // (pocketbase/sealed.go, in Go: it runs before every message is stored).
 //
@@ -167,7 +168,8 @@ routerAdd(
     const { channelId, admit } = readGroupJoin(e);
     admit(e.app);
     const group = requireGroup(e.app, channelId);
-    return e.json(200, { epoch: group.getInt("epoch"), group_info: group.getString("group_info") });
+    const { groupMark } = require(`${__hooks}/lib/mls_reset.js`);
+    return e.json(200, { epoch: group.getInt("epoch"), group_info: group.getString("group_info"), ...groupMark(group) });
   },
   $apis.bodyLimit(16 * 1024),
 );
@@ -207,5 +209,9 @@ routerAdd("GET", "/api/chat/mls/commits", (e) => {
   const sinceText = e.request.url.query().get("since");
   if (!/^[0-9]{1,9}$/.test(sinceText)) throw badRequest("since must be a whole number, 0 or more.");
   requireMember(e.app, channelId, user.id);
-  return e.json(200, { commits: commitsSince(e.app, channelId, Number(sinceText), 100) });
+  const commits = commitsSince(e.app, channelId, Number(sinceText), 100);
+  // Which group they belong to, read after them: a reset meanwhile shows as a new generation (ADR 0049).
+  const { groupMark } = require(`${__hooks}/lib/mls_reset.js`);
+  const group = e.app.findRecordsByFilter("mls_groups", "channel = {:channel}", "", 1, 0, { channel: channelId })[0];
+  return e.json(200, { commits, ...(group ? { group: groupMark(group) } : {}) });
 });

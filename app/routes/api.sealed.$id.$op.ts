@@ -5,7 +5,7 @@ import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } f
 
 // Sealed channels' delivery service (app/features/sealed/sealed.server.ts):
 // GET /api/sealed/:id/commits?since=N, GET /api/sealed/:id/welcomes;
-// POST /api/sealed/:id/{group,commits,group-info,external-join}.
+// POST /api/sealed/:id/{group,commits,reset,group-info,external-join}.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const channelId = channelIdParam(params);
   if (params.op === "welcomes") return jsonResponse(await welcomesOf((await requireUser(request, context)).pb, channelId));

@@ -1,10 +1,30 @@
+import { useState } from "react";
+import { createPortal } from "react-dom";
+import { FormActions } from "~/ui/Form";
+import { LazyModal } from "~/ui/LazyModal";
 import type { SealedStatus } from "~/features/sealed/types";
 
 /**
  * The members panel's part for a sealed channel: the code members compare (the MLS epoch
- * authenticator: the same for everyone who shares the channel's current keys) and "Update keys".
+ * authenticator: the same for everyone who shares the channel's current keys), "Update keys", and for
+ * the conversation's creator "Reset encryption for this conversation" (ADR 0049), after a confirmation.
  */
-export function SealedSection({ status, busy, onUpdateKeys }: { status: SealedStatus | null; busy: boolean; onUpdateKeys: () => void }) {
+export function SealedSection({
+  status,
+  busy,
+  onUpdateKeys,
+  canReset,
+  resetting,
+  resetEncryption,
+}: {
+  status: SealedStatus | null;
+  busy: boolean;
+  onUpdateKeys: () => void;
+  canReset: boolean;
+  resetting: boolean;
+  resetEncryption: () => Promise<boolean>;
+}) {
+  const [confirming, setConfirming] = useState(false);
   return (
     <section className="sealed-section" aria-label="Sealed channel">
       <h3>Sealed channel</h3>
@@ -19,6 +39,29 @@ export function SealedSection({ status, busy, onUpdateKeys }: { status: SealedSt
       <button type="button" className="btn btn-small" onClick={onUpdateKeys} disabled={busy || !status?.code}>
         {busy ? "Updating keys…" : "Update keys"}
       </button>
+      {canReset && (
+        <button type="button" className="btn btn-small btn-danger" onClick={() => setConfirming(true)} disabled={resetting}>
+          {resetting ? "Resetting encryption…" : "Reset encryption for this conversation"}
+        </button>
+      )}
+      {/* Outside the members panel, whose Esc would close it too: Esc closes the dialog only. */}
+      {confirming &&
+        createPortal(
+          <LazyModal title="Reset encryption for this conversation" onClose={() => !resetting && setConfirming(false)}>
+            <p>
+              Everyone in this conversation moves to new keys. What each device has read stays readable there; messages a device has not
+              read yet will not be readable on it.
+            </p>
+            <FormActions
+              busy={resetting}
+              submitLabel="Reset encryption"
+              danger
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => void resetEncryption().then((done) => done && setConfirming(false))}
+            />
+          </LazyModal>,
+          document.body,
+        )}
     </section>
   );
 }

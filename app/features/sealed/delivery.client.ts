@@ -5,6 +5,7 @@
  */
 import { api, ApiError } from "~/lib/api.client";
 import type { EncryptedMessage } from "~/features/messages/types";
+import type { GroupMark } from "./meta";
 
 const EPOCH_PAGE = 500;
 
@@ -13,9 +14,19 @@ export type ChannelDelivery = ReturnType<typeof deliveryFor>;
 export function deliveryFor(channelId: string) {
   const base = `/api/sealed/${channelId}`;
   return {
-    /** The accepted commits from `epoch` on, in order. */
-    async commitsSince(epoch: number) {
-      return (await api<{ commits: { epoch: number; data: string }[] }>(`${base}/commits?since=${epoch}`)).commits;
+    /** The accepted commits from `epoch` on, in order, and which group is current (ADR 0049). */
+    commitsSince(epoch: number) {
+      return api<{ commits: { epoch: number; data: string }[]; group?: GroupMark }>(`${base}/commits?since=${epoch}`);
+    },
+
+    /** Which group is current, without commits (none is that far on). */
+    async currentGroup(): Promise<GroupMark | undefined> {
+      return (await this.commitsSince(999_999_999)).group;
+    },
+
+    /** The creator's new group replaces the channel's current one (ADR 0049). */
+    reset(groupInfo: string) {
+      return api<GroupMark & { epoch: number }>(`${base}/reset`, { groupInfo });
     },
 
     /** Every message (edits and reactions too) of one epoch, in the order they were stored. */

@@ -13,7 +13,7 @@ import type { Channel } from "~/features/channels/types";
 import type { ChannelDelivery } from "./delivery.client";
 import { newDeviceKeyPackage } from "./identity.client";
 import { externalJoin, groupInfo, newGroup } from "./mls";
-import { rosterExtension } from "./roster";
+import { rosterExtension, type Roster } from "./roster";
 import type { RosterGuard } from "./roster.client";
 import type { JoinProof } from "./types";
 import { joinFromWelcome, welcomeParticipants } from "./welcome.client";
@@ -43,20 +43,16 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
     return welcomed;
   }
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const device = await newDeviceKeyPackage(j.user);
     const info = await j.delivery.groupInfo(proof);
     if (!info && j.channel.createdBy !== j.user.id) throw new ChatError("This sealed channel has no group yet. Please try again later.");
     if (!info) {
       // The creator's first device makes the group.
       const users = j.participants ?? j.channel.participants?.map((p) => p.id) ?? [];
-      const extensions = j.guard ? [rosterExtension(await j.guard.first(users))] : [];
-      const state = await newGroup(j.channel.id, device, extensions);
-      await j.guard?.adopt(state);
+      const state = await ownGroup(j, j.guard ? await j.guard.first(users) : null);
       if (!(await j.delivery.write("group", { groupInfo: b64(await groupInfo(state)) }))) continue;
-      // The participants' devices are added with a Welcome (those without a key package join by themselves).
-      return j.guard ? welcomeParticipants(j.user, j.channel, j.delivery, state, users).catch(() => state) : state;
+      return welcomeAll(j, state, users);
     }
-    const made = await externalJoin(base64UrlDecode(info.group_info), device);
+    const made = await externalJoin(base64UrlDecode(info.group_info), await newDeviceKeyPackage(j.user));
     await j.guard?.adopt(made.state);
     const accepted = await j.delivery.write("external-join", {
       ...proof,
@@ -69,3 +65,16 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
   }
   throw new ChatError("The sealed channel could not be joined. Please try again.");
 }
+
+/** A new group with this device as its only member (a direct conversation's with its signed participant list). */
+export async function ownGroup(j: Joining, roster: Roster | null): Promise<ClientState> {
+  const device = await newDeviceKeyPackage(j.user);
+  const extensions = roster ? [rosterExtension(roster)] : [];
+  const state = await newGroup(j.channel.id, device, extensions);
+  await j.guard?.adopt(state);
+  return state;
+}
+
+/** A direct conversation's participants' devices added with a Welcome (those without a key package join by themselves). */
+export const welcomeAll = (j: Joining, state: ClientState, users: readonly string[]): Promise<ClientState> =>
+  j.guard ? welcomeParticipants(j.user, j.channel, j.delivery, state, users).catch(() => state) : Promise.resolve(state);

@@ -9,7 +9,17 @@ export const metaEntry = (userId: string, channelId: string) => `chatcrypt.seale
  * in a direct conversation, the participant list it trusts (roster.ts); whether it took in the user's
  * message archive (ADR 0048: once per device and conversation).
  */
-export type Meta = { joined: number; removed?: boolean; roster?: Roster; archived?: boolean };
+export type Meta = { joined: number; removed?: boolean; roster?: Roster; archived?: boolean; group?: GroupMark };
+
+/**
+ * Which MLS group of the channel this device is in (ADR 0049): the generation counts its creator's
+ * resets; messages stored before `reset_at` belong to an earlier group (their epochs start again).
+ */
+export interface GroupMark {
+  generation: number;
+  reset_by: string;
+  reset_at: string;
+}
 
 export function loadMeta(userId: string, channelId: string): Meta | null {
   const stored = localStorage.getItem(metaEntry(userId, channelId));

@@ -5,6 +5,8 @@ export function sealedNotice(status: SealedStatus | null, nameOf: (userId: strin
   if (!status) return null;
   if (status.removed) return "You are no longer a member of this sealed channel: messages sent since you were removed cannot be read.";
   const parts: string[] = [];
+  if (status.broken) parts.push("This sealed channel could not be opened on this device. Please try again.");
+  if (status.resetBy) parts.push(`${nameOf(status.resetBy)} reset the encryption for this conversation.`);
   if (status.rejoined) parts.push("This device rejoined the sealed channel; messages sent while it was out of step cannot be read here.");
   if (status.before > 0) parts.push("Messages sent before this device joined the sealed channel cannot be read here.");
   for (const userId of status.refused)

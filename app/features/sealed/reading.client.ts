@@ -97,6 +97,12 @@ export class Reading {
     else this.missed += 1;
   }
 
+  /** Messages counted as unreadable that are to be tried again (in a group that replaced the one they were tried in). */
+  forgive(records: EncryptedMessage[], joined: number) {
+    for (const record of records) this.counted.delete(record.id);
+    this.recount(joined);
+  }
+
   /** Every message counted again against the epoch this device joined at. */
   recount(joined: number) {
     this.before = 0;

@@ -51,6 +51,11 @@ export class RosterGuard {
     return this.sign(1, [...users, this.viewer.id]);
   }
 
+  /** A replaced group's first list (ADR 0049): the trusted one, signed anew one version on. */
+  renewed(): Promise<Roster> {
+    return this.sign((this.trusted?.v ?? 0) + 1, this.trusted?.users ?? [this.viewer.id]);
+  }
+
   /** The list of a group this device just joined: the viewer on it, signed by a participant. */
   async adopt(state: ClientState) {
     const roster = rosterIn(state);

@@ -1,29 +1,28 @@
 /**
- * A sealed channel on this device (ADR 0015): its MLS state, kept in step with the delivery service,
- * and what it read. Loaded with a dynamic import (it brings ts-mls) when a sealed channel is used.
+ * A sealed channel on this device (ADR 0015): its MLS state, kept in step with the delivery service
+ * (member.client.ts), and what it read. Loaded with a dynamic import (it brings ts-mls) when a sealed
+ * channel is used.
  *
  * Order is everything: a device keeps no keys of past epochs, so before it applies the commit that
  * ends epoch N it reads every message of epoch N it has not read yet (the server refuses messages for
  * any epoch but the current one, so after that commit there are no more). One operation at a time.
  */
 import type { ClientState, Proposal } from "ts-mls";
-import { base64UrlDecode, base64UrlEncode, utf8Encode } from "~/crypto/bytes";
+import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
-import { commit, epochCode, epochOf, exportSecret, groupInfo, receive, seal } from "./mls";
+import { commit, epochOf, exportSecret, groupInfo, seal } from "./mls";
 import { checkCredentialsFor, deviceId } from "./identity.client";
-import { joinGroup } from "./join.client";
-import { RosterGuard, RosterRefused } from "./roster.client";
 import { copyState } from "./state";
-import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { loadRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
-import { fetchArchive, Reading } from "./reading.client";
-import { deliveryFor, type ChannelDelivery } from "./delivery.client";
-import { loadMeta, storeMeta, type Meta } from "./meta";
-import type { JoinProof, SealedStatus } from "./types";
+import { fetchArchive } from "./reading.client";
+import { loadMeta } from "./meta";
+import { GroupMember } from "./member.client";
+import { ofEarlierGroup, resetGroup } from "./recovery.client";
+import type { JoinProof } from "./types";
 
 const ATTEMPTS = 5;
 /** The MLS exporter label of call keys (ADR 30). */
@@ -32,29 +31,7 @@ const CALL_EXPORTER_LABEL = "chatcrypt call";
 const b64 = base64UrlEncode;
 type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
 
-export class SealedChannel {
-  private chain: Promise<unknown> = Promise.resolve();
-  private state: ClientState | null = null;
-  private meta: Meta = { joined: 0 };
-  private readonly reading: Reading;
-  private listeners = new Set<() => void>();
-  private readonly delivery: ChannelDelivery;
-  /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
-  private readonly guard: RosterGuard | null;
-  status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
-
-  private constructor(
-    readonly user: SessionUser,
-    readonly channel: Channel,
-    read: Map<string, string>,
-    private readonly proof: JoinProof,
-    private readonly participants?: readonly string[],
-  ) {
-    this.delivery = deliveryFor(channel.id);
-    this.reading = new Reading(user.id, channel.id, read);
-    this.guard = channel.direct ? new RosterGuard(user, channel.id, null, (roster) => this.saveMeta({ ...this.meta, roster })) : null;
-  }
-
+export class SealedChannel extends GroupMember {
   /** The channel on this device: its stored state, or a new membership (made with the creator's `participants`, or joined). */
   static async open(user: SessionUser, channel: Channel, proof: JoinProof, participants?: readonly string[]): Promise<SealedChannel> {
     checkCredentialsFor(user, channel.id);
@@ -66,145 +43,40 @@ export class SealedChannel {
     return runtime;
   }
 
-  subscribe(listener: () => void) {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
-  private changed() {
-    const state = this.state;
-    const refused = this.guard ? [...this.guard.refused] : [];
-    const tampered = this.guard?.tampered ?? false;
-    const { before, missed } = this.reading;
-    const epoch = state ? Number(epochOf(state)) : 0;
-    this.status = { ...this.status, epoch, code: state ? epochCode(state) : "", before, missed, refused, tampered };
-    for (const listener of this.listeners) listener();
-  }
-
-  private async start() {
-    const stored = loadMeta(this.user.id, this.channel.id);
-    if (stored) this.meta = stored;
-    if (this.guard) this.guard.trusted = this.meta.roster ?? null;
-    // An altered or unreadable state is none: this device joins again below.
-    this.state = await loadSealedState(this.user.id, this.channel.id).catch(() => null);
-    if (!this.state && this.meta.removed && !this.guard) {
-      this.status.removed = true;
-    } else if (!this.state) {
-      // A device that was a member here and has no usable state any more joins again, and says so. A
-      // removed device of a direct conversation tries too: it gets in only if a participant listed it again.
-      this.status.rejoined = Boolean(stored) && !this.meta.removed;
-      await (this.meta.removed ? this.rejoinIfListed() : this.join());
-    }
-    this.changed();
-  }
-
-  private saveMeta(meta: Meta) {
-    this.meta = meta;
-    storeMeta(this.user.id, this.channel.id, meta);
-  }
-
-  private async keep(state: ClientState) {
-    this.state = state;
-    await saveSealedState(this.user.id, this.channel.id, state);
-  }
-
-  private async join() {
-    const { user, channel, delivery, proof, guard, participants, status } = this;
-    await this.joined(await joinGroup({ user, channel, delivery, proof, guard, participants, fromWelcome: !status.rejoined }));
-  }
-
-  private async joined(state: ClientState) {
-    this.saveMeta({ joined: Number(epochOf(state)), ...(this.guard?.trusted ? { roster: this.guard.trusted } : {}) });
-    await this.keep(state);
-  }
-
-  /**
-   * A removed device of a direct conversation gets in again only if a participant listed it again (which
-   * may land after the server made its user a member again: sync and new messages try again).
-   */
-  private async rejoinIfListed() {
-    this.status.removed = false;
-    await this.join().catch((error) => {
-      if (!(error instanceof RosterRefused)) throw error;
-      this.status.removed = true;
-    });
-    if (!this.status.removed) this.reading.recount(this.meta.joined);
-  }
-
-  /** A direct conversation this device was removed from, tried again (see rejoinIfListed). */
-  private async retryIfListed() {
-    if (!this.guard || this.state || !this.status.removed) return;
-    await this.rejoinIfListed();
-    this.changed();
-  }
-
-  /** Recovery: a state that cannot follow the group any more is replaced by joining again. */
-  private async rejoin() {
-    forgetSealedState(this.user.id, this.channel.id);
-    this.state = null;
-    this.status = { ...this.status, rejoined: true };
-    await this.join();
-  }
-
-  /** Reads every message of the state's epoch not read yet. */
-  private async readEpoch(state: ClientState): Promise<ClientState> {
-    const records = (await this.delivery.epochRecords(Number(epochOf(state)))).filter((r) => !this.reading.has(r.id));
-    for (const record of records) state = await this.reading.open(state, record, this.meta.joined);
-    return state;
-  }
-
-  /** Applies every accepted commit this device has not seen, reading each epoch's messages first. */
-  private async advance() {
-    while (this.state && !this.status.removed) {
-      const epoch = Number(epochOf(this.state));
-      const commits = await this.delivery.commitsSince(epoch);
-      if (commits.length === 0) return;
-      for (const c of commits) {
-        let state = await this.readEpoch(this.state);
-        try {
-          state = (await receive(state, base64UrlDecode(c.data))).state;
-        } catch {
-          await this.rejoin();
-          break;
-        }
-        await this.keep(state);
-        await this.guard?.follow(state);
-        if (state.groupActiveState.kind === "removedFromGroup") {
-          this.status = { ...this.status, removed: true };
-          this.saveMeta({ ...this.meta, removed: true });
-          forgetSealedState(this.user.id, this.channel.id);
-          this.state = null;
-          if (this.guard) await this.rejoinIfListed();
-          break;
-        }
-      }
-      this.changed();
-    }
-  }
-
   /** The signed plaintexts of these messages that this device can read (reading what it has not yet). */
   openAll(records: EncryptedMessage[]): Promise<Map<string, string>> {
     return this.serial(async () => {
       const pending = this.reading.pending(records);
       if (pending.length > 0) await this.retryIfListed();
-      if (this.state && pending.some((r) => (r.epoch ?? 0) > Number(epochOf(this.state!)))) await this.advance();
-      for (const record of pending) {
-        if (this.reading.has(record.id)) continue;
-        if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
-          await this.keep(await this.reading.open(this.state, record, this.meta.joined));
-        } else {
-          this.reading.unreadable(record, this.meta.joined);
-        }
+      const later = (r: EncryptedMessage) => !ofEarlierGroup(r, this.meta.group) && (r.epoch ?? 0) !== Number(epochOf(this.state!));
+      // A message of another epoch: the group moved on, was replaced, or this device is out of step.
+      if (this.lost || (this.state && pending.some(later))) await this.advance();
+      const failed = await this.openPending(pending);
+      // A message of this epoch that did not open: the creator may have replaced the group, whose
+      // epochs start again (ADR 0049). Then it is tried again in the new group.
+      if (failed.length > 0 && (await this.replacedMeanwhile())) {
+        this.reading.forgive(failed, this.meta.joined);
+        await this.openPending(failed);
       }
       this.changed();
       return this.reading.texts(records);
     });
+  }
+
+  /** Reads what it can of these records; answers those of the state's epoch that did not open. */
+  private async openPending(pending: EncryptedMessage[]): Promise<EncryptedMessage[]> {
+    const failed: EncryptedMessage[] = [];
+    for (const record of pending) {
+      if (this.reading.has(record.id)) continue;
+      if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
+      else if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
+        await this.keep(await this.reading.open(this.state, record, this.meta.joined));
+        if (!this.reading.has(record.id) && !this.reading.own.has(record.encryptedContent)) failed.push(record);
+      } else {
+        this.reading.unreadable(record, this.meta.joined);
+      }
+    }
+    return failed;
   }
 
   /** Encrypts for the current epoch (after a 409 the caller syncs and seals again). */
@@ -212,6 +84,8 @@ export class SealedChannel {
     return this.serial(async () => {
       const guard = this.guard;
       // Nobody off a direct conversation's list may read it: their leaves go before anything is sealed.
+      // Caught up first: a group its creator replaced may have reached this state's epoch number again (ADR 0049).
+      await this.advance();
       if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this sealed channel.");
       const epoch = Number(epochOf(this.state));
@@ -296,5 +170,18 @@ export class SealedChannel {
   changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void> {
     if (!this.guard) return Promise.resolve();
     return this.commitChange((state) => this.guard!.change(state, change));
+  }
+  /** The creator's "Reset encryption for this conversation" (ADR 0049): a new group with the current members in place of the old one. */
+  resetEncryption(): Promise<void> {
+    return this.serial(async () => {
+      const { state, group } = await resetGroup(this.joining());
+      this.saveMeta({ ...this.meta, group });
+      this.lost = false;
+      this.failures = 0;
+      this.status = { ...this.status, rejoined: false, removed: false, broken: false };
+      await this.joined(state);
+      this.reading.recount(this.meta.joined);
+      this.changed();
+    });
   }
 }

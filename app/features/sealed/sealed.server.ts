@@ -21,6 +21,8 @@ const verifier = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Verifier must be a 43-
 export const sealedSchemas = {
   group: z.object({ groupInfo: mlsData }).strict(),
   commits: z.object({ epoch, commit: mlsData, groupInfo: mlsData, welcome: mlsData.optional() }).strict(),
+  // The creator's new group replaces the current one (ADR 0049).
+  reset: z.object({ groupInfo: mlsData }).strict(),
   // A direct conversation's participant shows no verifier: PocketBase checks they are listed.
   "group-info": z.object({ verifier: verifier.optional() }).strict(),
   "external-join": z
@@ -42,7 +44,7 @@ export function sealedWrite<O extends SealedOperation>(pb: PocketBase, channelId
   if (b.epoch !== undefined) payload.epoch = b.epoch;
   if (b.verifier !== undefined) payload.verifier = b.verifier;
   if (b.ecdhPublicKey !== undefined) payload.ecdh_public_key = b.ecdhPublicKey;
-  const path = { group: "groups", commits: "commits", "group-info": "group-info", "external-join": "external-join" }[op];
+  const path = { group: "groups", commits: "commits", reset: "reset", "group-info": "group-info", "external-join": "external-join" }[op];
   return callHook<Record<string, unknown>>(
     pb,
     `/api/chat/mls/${path}`,
@@ -54,10 +56,17 @@ export function sealedWrite<O extends SealedOperation>(pb: PocketBase, channelId
   );
 }
 
-/** The accepted commits from epoch `since` on, in order. */
+/** Which group of a channel is current (ADR 0049): 0 until its creator first resets its encryption. */
+export interface GroupMark {
+  generation: number;
+  reset_by: string;
+  reset_at: string;
+}
+
+/** The accepted commits from epoch `since` on, in order, and which group they belong to. */
 export async function commitsSince(pb: PocketBase, channelId: string, since: number) {
   try {
-    return await pb.send<{ commits: { epoch: number; data: string }[] }>("/api/chat/mls/commits", {
+    return await pb.send<{ commits: { epoch: number; data: string }[]; group?: GroupMark }>("/api/chat/mls/commits", {
       method: "GET",
       query: { channel_id: channelId, since },
     });

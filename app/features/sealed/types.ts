@@ -13,6 +13,10 @@ export interface SealedStatus {
   refused: string[];
   /** In a direct conversation: the group carried a participant list nobody on it signed, refused here. */
   tampered: boolean;
+  /** Who reset the conversation's encryption last (ADR 0049), if anyone did. */
+  resetBy?: string;
+  /** This device could not rejoin the group after losing step with it (ADR 0049): it stopped trying. */
+  broken?: boolean;
 }
 
 /**

@@ -8,7 +8,8 @@ import type { sealedNotice } from "~/features/sealed/notice";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
- * leaves of users who are no longer members (whoever is online commits it), and "Update keys".
+ * leaves of users who are no longer members (whoever is online commits it), "Update keys", and the
+ * creator's "Reset encryption for this conversation" (ADR 0049).
  */
 export function useSealedChannel(
   user: SessionUser,
@@ -86,12 +87,33 @@ export function useSealedChannel(
     }
   }, [runtime, onError]);
 
+  const [resetting, setResetting] = useState(false);
+  /** The creator's reset (ADR 0049): true once the new group is in place. */
+  const resetEncryption = useCallback(async () => {
+    if (!runtime) return false;
+    setResetting(true);
+    try {
+      await runtime.resetEncryption();
+      return true;
+    } catch (error) {
+      console.warn("The encryption could not be reset", error);
+      onError("The encryption could not be reset. Please try again.");
+      return false;
+    } finally {
+      setResetting(false);
+    }
+  }, [runtime, onError]);
+
   const refresh = useCallback(() => void runtime?.sync().catch(() => undefined), [runtime]);
 
   return {
     status,
     busy,
     updateKeys,
+    // Only the conversation's creator resets its encryption (there are no admins yet).
+    canReset: Boolean(runtime && channel && channel.createdBy === user.id),
+    resetting,
+    resetEncryption,
     refresh,
     notice: describe?.(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone") ?? null,
   };

@@ -1,0 +1,226 @@
+import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, test } from "./fixtures";
+import {
+  createChannel,
+  createSealed,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
+
+// Groups nobody can break (issue 45, ADR 0049): a member's page that cannot process an accepted commit
+// rejoins from the latest GroupInfo and reads and sends again.
+
+/** The page's next commit reaches the delivery service with one byte of its ciphertext flipped (its header intact). */
+async function corruptNextCommit(page: Page, channelId: string) {
+  let done = false;
+  await page.route(`**/api/sealed/${channelId}/commits`, async (route) => {
+    const request = route.request();
+    if (done || request.method() !== "POST") return route.continue();
+    done = true;
+    const body = JSON.parse(request.postData() ?? "{}") as { commit: string };
+    const bytes = Buffer.from(body.commit, "base64url");
+    bytes[bytes.length - 3] ^= 0x01;
+    await route.continue({ postData: JSON.stringify({ ...body, commit: bytes.toString("base64url") }) });
+  });
+  return () => done;
+}
+
+test("a member's page that received a commit it cannot process rejoins, and reads and sends again", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `recover-${Date.now()}`;
+  const channelId = await createSealed(alice.page, "Mended", password);
+  await joinAndOpen(bob.page, channelId, password, "Mended");
+  for (const p of [alice, bob]) await waitLive(p.page);
+  await send(alice.page, "before the bad commit");
+  await expect(log(bob.page).getByText("before the bad commit")).toBeVisible({ timeout: 20_000 });
+
+  // Bob's page commits new keys, and the commit is damaged on its way: the server accepts it.
+  const corrupted = await corruptNextCommit(bob.page, channelId);
+  await bob.page.getByRole("button", { name: "Members" }).click();
+  await bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" }).click();
+  await expect.poll(corrupted, { timeout: 20_000 }).toBe(true);
+  await expect(bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" })).toBeEnabled({
+    timeout: 20_000,
+  });
+  await bob.page.getByRole("button", { name: "Close members" }).click();
+
+  // Bob writes in the new epoch: Alice's page meets the damaged commit and rejoins. Its first try
+  // meets a network error (the GroupInfo does not arrive): it tries again when Alice writes, and goes on.
+  let failedOnce = false;
+  await alice.page.route(`**/api/sealed/${channelId}/group-info`, (route) => {
+    if (failedOnce) return route.continue();
+    failedOnce = true;
+    return route.abort("connectionreset");
+  });
+  await send(bob.page, "sent after the bad commit");
+  await expect.poll(() => failedOnce, { timeout: 20_000 }).toBe(true);
+  await send(alice.page, "alice is back");
+  await expect(log(bob.page).getByText("alice is back")).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, "bob reads alice again");
+  await expect(log(alice.page).getByText("bob reads alice again")).toBeVisible({ timeout: 30_000 });
+  // What Alice read before stays shown, and her page says it rejoined.
+  await expect(log(alice.page).getByText("before the bad commit")).toBeVisible();
+  await expect(alice.page.getByText("This device rejoined the sealed channel")).toBeVisible();
+  await expect(alice.page.getByText("This sealed channel could not be opened on this device. Please try again.")).toBeHidden();
+
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("a direct conversation whose participant's page cannot process a commit recovers too", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await openConversation(bob.page, alice.user.username);
+  await send(alice.page, "hello before");
+  await expect(log(bob.page).getByText("hello before")).toBeVisible({ timeout: 20_000 });
+  const corrupted = await corruptNextCommit(bob.page, "*");
+  await bob.page.getByRole("button", { name: "Participants" }).click();
+  await bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" }).click();
+  await expect.poll(corrupted, { timeout: 20_000 }).toBe(true);
+  await bob.page.getByRole("button", { name: "Close members" }).click();
+  await send(bob.page, "sent after the bad commit");
+  await send(alice.page, "alice is back");
+  await expect(log(bob.page).getByText("alice is back")).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, "bob reads alice again");
+  await expect(log(alice.page).getByText("bob reads alice again")).toBeVisible({ timeout: 30_000 });
+  await expect(log(alice.page).getByText("hello before")).toBeVisible();
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("a group broken with a garbage commit and GroupInfo: its creator resets the encryption, and both read and send again", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `reset-${Date.now()}`;
+  const channelId = await createSealed(alice.page, "Renewed", password);
+  await joinAndOpen(bob.page, channelId, password, "Renewed");
+  for (const p of [alice, bob]) await waitLive(p.page);
+  await send(alice.page, "read before the break");
+  await expect(log(bob.page).getByText("read before the break")).toBeVisible({ timeout: 20_000 });
+
+  // What the server accepted before it checked commits: garbage for the epoch, and a garbage GroupInfo.
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const group = await admin.collection("mls_groups").getFirstListItem(admin.filter("channel = {:c}", { c: channelId }));
+  await admin.collection("mls_commits").create({ channel: channelId, epoch: group.epoch, sender: bob.id, data: "Z2FyYmFnZQ" });
+  await admin.collection("mls_groups").update(group.id, { epoch: group.epoch + 1, group_info: "Z2FyYmFnZQ" });
+
+  // Bob's page cannot follow nor rejoin: it says so, and stops trying.
+  await bob.page.getByLabel("Message", { exact: true }).fill("lost in the break");
+  await bob.page.getByLabel("Message", { exact: true }).press("Enter");
+  await expect(bob.page.getByText("This sealed channel could not be opened on this device. Please try again.").first()).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // Bob is not the creator: no reset for him.
+  await bob.page.getByRole("button", { name: "Members" }).click();
+  const bobPanel = bob.page.getByRole("complementary", { name: "Members" });
+  await expect(bobPanel.getByRole("button", { name: "Update keys" })).toBeVisible();
+  await expect(bobPanel.getByRole("button", { name: "Reset encryption for this conversation" })).toHaveCount(0);
+  await bob.page.getByRole("button", { name: "Close members" }).click();
+
+  // Alice resets: a dialog confirms (Esc closes it, focus returns to the button).
+  await alice.page.getByRole("button", { name: "Members" }).click();
+  const reset = alice.page
+    .getByRole("complementary", { name: "Members" })
+    .getByRole("button", { name: "Reset encryption for this conversation" });
+  await reset.click();
+  const dialog = alice.page.getByRole("dialog", { name: "Reset encryption for this conversation" });
+  await expect(dialog).toBeVisible();
+  await alice.page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(reset).toBeFocused();
+  await reset.click();
+  await dialog.getByRole("button", { name: "Reset encryption" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await alice.page.getByRole("button", { name: "Close members" }).click();
+  await expect(alice.page.getByText(`${alice.user.username} reset the encryption for this conversation.`)).toBeVisible();
+
+  // Bob's page joins the new group as soon as it writes; then both read each other.
+  await send(bob.page, "bob in the new group");
+  await expect(log(alice.page).getByText("bob in the new group")).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, "alice in the new group");
+  await expect(log(bob.page).getByText("alice in the new group")).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByText(`${alice.user.username} reset the encryption for this conversation.`)).toBeVisible();
+  await expect(bob.page.getByText("This sealed channel could not be opened on this device. Please try again.")).toHaveCount(0);
+  // What each read before stays readable where it was.
+  for (const p of [alice, bob]) await expect(log(p.page).getByText("read before the break")).toBeVisible();
+
+  // The server lets only the creator replace the group.
+  const refused = await bob.page.evaluate(async (id) => {
+    const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+    const res = await fetch(`/api/sealed/${id}/reset`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify({ groupInfo: "Z2FyYmFnZQ" }),
+    });
+    return res.status;
+  }, channelId);
+  expect(refused).toBe(403);
+
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("a direct conversation's creator resets its encryption: the participant joins the new group by its Welcome, and both go on", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await openConversation(bob.page, alice.user.username);
+  await send(alice.page, "hello before the reset");
+  await expect(log(bob.page).getByText("hello before the reset")).toBeVisible({ timeout: 20_000 });
+
+  // Bob did not start it: no reset for him.
+  await bob.page.getByRole("button", { name: "Participants" }).click();
+  await expect(bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" })).toBeVisible();
+  await expect(bob.page.getByRole("button", { name: "Reset encryption for this conversation" })).toHaveCount(0);
+  await bob.page.getByRole("button", { name: "Close members" }).click();
+
+  await alice.page.getByRole("button", { name: "Participants" }).click();
+  await alice.page.getByRole("button", { name: "Reset encryption for this conversation" }).click();
+  const dialog = alice.page.getByRole("dialog", { name: "Reset encryption for this conversation" });
+  await dialog.getByRole("button", { name: "Reset encryption" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await alice.page.getByRole("button", { name: "Close members" }).click();
+
+  await send(alice.page, "first in the new group");
+  await expect(log(bob.page).getByText("first in the new group")).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, "bob answers in the new group");
+  await expect(log(alice.page).getByText("bob answers in the new group")).toBeVisible({ timeout: 30_000 });
+  for (const p of [alice, bob]) {
+    await expect(p.page.getByText(`${alice.user.username} reset the encryption for this conversation.`)).toBeVisible();
+    await expect(log(p.page).getByText("hello before the reset")).toBeVisible();
+  }
+  // After a reload too.
+  await bob.page.reload();
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText("first in the new group")).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByText("hello before the reset")).toBeVisible();
+
+  await alice.context.close();
+  await bob.context.close();
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { addProposal, commit, groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
+import { b64 } from "./mls-helpers";
+
+// Resetting a conversation's encryption (pb_hooks/mls_reset.pb.js, ADR 0049) against the real PocketBase.
+
+let server: RunningPocketBase;
+let alice: TestUser;
+let bob: TestUser;
+let stranger: TestUser;
+
+const call = (user: TestUser, route: string, body: unknown) => postJson(server.url, `/api/chat/mls/${route}`, body, user.token);
+const commitsOf = async (user: TestUser, channelId: string) =>
+  (await (
+    await fetch(`${server.url}/api/chat/mls/commits?channel_id=${channelId}&since=0`, { headers: { Authorization: user.token } })
+  ).json()) as { commits: { epoch: number }[]; group?: { generation: number; reset_by: string; reset_at: string } };
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [alice, bob, stranger] = await Promise.all([1, 2, 3].map(() => signUpUser(server.url)));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+it("only the creator replaces the group: epoch 0, the old commits and Welcomes gone, a new generation members see", async () => {
+  const channel = await createChannel(alice, undefined, { sealed: true });
+  expect((await joinChannel(bob, channel)).status).toBe(200);
+  const state = await newGroup(channel.id, await newKeyPackage(`${alice.id}:1`));
+  expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(state)) })).status).toBe(200);
+  const addBob = await commit(state, [addProposal((await newKeyPackage(`${bob.id}:1`)).publicPackage)]);
+  const body = { channel_id: channel.id, epoch: 0, commit: b64(addBob.commit), group_info: b64(await groupInfo(addBob.state)) };
+  expect((await call(alice, "commits", { ...body, welcome: b64(addBob.welcome!) })).status).toBe(200);
+  const before = await commitsOf(bob, channel.id);
+  expect(before.commits.map((c) => c.epoch)).toEqual([0]);
+  expect(before.group).toEqual({ generation: 0, reset_by: "", reset_at: "" });
+
+  const fresh = await newGroup(channel.id, await newKeyPackage(`${alice.id}:2`));
+  const info = b64(await groupInfo(fresh));
+  // A member who is not the creator, a stranger, and bad input are refused; nothing changes.
+  expect((await call(bob, "reset", { channel_id: channel.id, group_info: info })).status).toBe(403);
+  expect((await call(stranger, "reset", { channel_id: channel.id, group_info: info })).status).toBe(403);
+  expect((await call(alice, "reset", { channel_id: channel.id, group_info: "not base64url!" })).status).toBe(400);
+  // Garbage, or the current group's GroupInfo (not at epoch 0), is not a new group: 400 (ADR 46's checks).
+  expect((await call(alice, "reset", { channel_id: channel.id, group_info: "Z2FyYmFnZQ" })).status).toBe(400);
+  expect((await call(alice, "reset", { channel_id: channel.id, group_info: body.group_info })).status).toBe(400);
+  expect((await call(alice, "reset", { channel_id: "nope", group_info: info })).status).toBe(400);
+  expect((await commitsOf(bob, channel.id)).commits).toHaveLength(1);
+
+  const reset = await call(alice, "reset", { channel_id: channel.id, group_info: info });
+  expect(reset.status).toBe(200);
+  expect(reset.json).toMatchObject({ epoch: 0, generation: 1, reset_by: alice.id });
+  const after = await commitsOf(bob, channel.id);
+  expect(after.commits).toEqual([]);
+  expect(after.group).toMatchObject({ generation: 1, reset_by: alice.id });
+  expect(after.group?.reset_at).not.toBe("");
+  const group = await bob.pb.collection("mls_groups").getFirstListItem(`channel = "${channel.id}"`);
+  expect([group.epoch, group.group_info]).toEqual([0, info]);
+  expect(await alice.pb.collection("mls_welcomes").getFullList({ filter: `channel = "${channel.id}"` })).toEqual([]);
+  // The group-info route says which group it hands out.
+  const handed = await call(bob, "group-info", { channel_id: channel.id, verifier: channel.verifier });
+  expect(handed.json).toMatchObject({ epoch: 0, group_info: info, generation: 1 });
+});
