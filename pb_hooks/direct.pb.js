@@ -49,7 +49,7 @@ routerAdd(
       const channel = requireConversation(txApp, channelId, user.id);
       if (channel.getString("direct_key")) throw badRequest("People can be added to group conversations only.");
       const count = txApp.countRecords("channel_members", $dbx.hashExp({ channel: channelId }));
-      addParticipants(txApp, channelId, participantsOf(body, user.id, MAX_PARTICIPANTS - count));
+      addParticipants(txApp, channelId, participantsOf(body, user.id, MAX_PARTICIPANTS - count), user.id);
     });
     return e.json(200, { id: channelId });
   },

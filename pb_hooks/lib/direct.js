@@ -58,12 +58,13 @@ function profileKey(app, userId) {
 }
 
 /**
- * Adds each user as a member (those who are already members stay as they are).
+ * Adds each user as a member (those who are already members stay as they are), noting who added them.
  * @param {core.App} txApp
  * @param {string} channelId
  * @param {string[]} userIds
+ * @param {string} addedBy
  */
-function addParticipants(txApp, channelId, userIds) {
+function addParticipants(txApp, channelId, userIds, addedBy) {
   const collection = txApp.findCollectionByNameOrId("channel_members");
   for (const userId of userIds) {
     if (findMembership(txApp, channelId, userId)) continue;
@@ -71,6 +72,7 @@ function addParticipants(txApp, channelId, userIds) {
     member.set("channel", channelId);
     member.set("user", userId);
     member.set("ecdh_public_key", profileKey(txApp, userId));
+    if (userId !== addedBy) member.set("added_by", addedBy);
     try {
       txApp.save(member);
     } catch (err) {
@@ -92,7 +94,7 @@ function createConversation(txApp, c) {
   if (key) {
     const found = txApp.findRecordsByFilter("channels", "direct_key = {:key}", "", 1, 0, { key });
     if (found.length > 0) {
-      addParticipants(txApp, found[0].id, [c.creatorId, ...c.others]);
+      addParticipants(txApp, found[0].id, [c.creatorId, ...c.others], c.creatorId);
       return { id: found[0].id, existing: true };
     }
   }
@@ -111,7 +113,7 @@ function createConversation(txApp, c) {
   } catch (err) {
     throw invalidRecord(err, "The conversation could not be created.", { id: "A conversation with this ID already exists." });
   }
-  addParticipants(txApp, c.id, [c.creatorId, ...c.others]);
+  addParticipants(txApp, c.id, [c.creatorId, ...c.others], c.creatorId);
   return { id: c.id, existing: false };
 }
 

@@ -49,10 +49,14 @@ const browserStorage = (page: Page) =>
 /** The security code in the participants panel (opened, read, closed). */
 async function securityCode(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Participants" }).click();
-  const code = page.getByRole("complementary", { name: "Members" }).locator(".sealed-code");
+  // A direct conversation is never called a channel: its people are participants (ADR 0050).
+  const panel = page.getByRole("complementary", { name: "Participants" });
+  await expect(panel.getByRole("heading", { name: /^Participants \(\d+\)$/ })).toBeVisible();
+  const code = panel.getByRole("region", { name: "Conversation security" }).locator(".sealed-code");
   await expect(code).toHaveText(/^\d{5} \d{5}$/);
+  await expect(panel.getByText(/channel/i)).toHaveCount(0);
   const text = await code.innerText();
-  await page.getByRole("button", { name: "Close members" }).click();
+  await page.getByRole("button", { name: "Close participants" }).click();
   return text;
 }
 
@@ -149,7 +153,8 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   });
   await bob.page.reload();
   await openConversation(bob.page, alice.user.username);
-  await expect(bob.page.getByText("This device rejoined the sealed channel")).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByText("This device rejoined the conversation")).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByRole("main").getByText(/channel/i)).toHaveCount(0);
   await expect(log(bob.page).getByText(`hi bob ${canary}`)).toBeVisible();
   await send(alice.page, "after bob's rejoin");
   await expect(log(bob.page).getByText("after bob's rejoin")).toBeVisible({ timeout: 20_000 });
@@ -168,11 +173,12 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await carol.page.getByRole("button", { name: "Leave Trio" }).click();
   await carol.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
   await expect(carol.page.getByRole("button", { name: "@ Trio" })).toHaveCount(0);
+  await expect(log(bob.page).getByText(`${carol.user.username} left the conversation`)).toBeVisible({ timeout: 20_000 });
   await alice.page.getByRole("button", { name: "Participants" }).click();
-  await expect(alice.page.getByRole("complementary", { name: "Members" }).getByText(`@${carol.user.username}`)).toHaveCount(0, {
+  await expect(alice.page.getByRole("complementary", { name: "Participants" }).getByText(`@${carol.user.username}`)).toHaveCount(0, {
     timeout: 20_000,
   });
-  await alice.page.getByRole("button", { name: "Close members" }).click();
+  await alice.page.getByRole("button", { name: "Close participants" }).click();
   await expect.poll(() => securityCode(alice.page), { timeout: 30_000 }).not.toBe(withCarol);
   const secret = `after carol left ${canary}`;
   await send(alice.page, secret);
@@ -184,7 +190,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await carol.page.reload();
   await carol.page.getByRole("button", { name: "@ Trio" }).click();
   await expect(log(carol.page).getByText("carol in the group")).toBeVisible({ timeout: 30_000 });
-  await expect(carol.page.getByText(/no longer a member/)).toBeVisible({ timeout: 30_000 });
+  await expect(carol.page.getByText(/no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText(secret)).toHaveCount(0);
 
   // Alice adds Dave, whom she shares no channel with, found by his exact username: he reads from his
@@ -200,7 +206,10 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await expect(add).toBeHidden({ timeout: 30_000 });
   await dave.page.reload();
   await openConversation(dave.page, "Trio");
-  await expect(dave.page.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+  await expect(log(bob.page).getByText(`${dave.user.username} joined the conversation, added by ${alice.user.username}`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(dave.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
     timeout: 30_000,
   });
   await send(alice.page, "welcome, dave");
@@ -228,11 +237,11 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   });
   const restarted = startConversation(alice.page, [bob.user.username]);
   await openConversation(bob.page, alice.user.username);
-  await expect(bob.page.getByText(/You are no longer a member/)).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByText(/You are no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
   release();
   await restarted;
   await alice.page.unroute(`**/api/sealed/${dm.id}/commits`);
-  await expect(bob.page.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+  await expect(bob.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
     timeout: 30_000,
   });
   await send(alice.page, "welcome back, bob");

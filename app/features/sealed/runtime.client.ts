@@ -24,6 +24,7 @@ import { fetchArchive, Reading } from "./reading.client";
 import { deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { loadMeta, storeMeta, type Meta } from "./meta";
 import type { JoinProof, SealedStatus } from "./types";
+import { words } from "./words";
 
 const ATTEMPTS = 5;
 /** The MLS exporter label of call keys (ADR 30). */
@@ -213,7 +214,7 @@ export class SealedChannel {
       const guard = this.guard;
       // Nobody off a direct conversation's list may read it: their leaves go before anything is sealed.
       if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
-      if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this sealed channel.");
+      if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
       await this.keep(made.state);
@@ -273,7 +274,7 @@ export class SealedChannel {
       this.changed();
       return;
     }
-    throw new ChatError("The channel's keys could not be updated. Please try again.");
+    throw new ChatError(words(this.channel).keysFailed);
   }
 
   /** A fresh key for everyone (an empty commit): what was taken from a device before stops working. */

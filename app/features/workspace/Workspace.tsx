@@ -83,7 +83,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
-  const members = useMembers(selected?.id ?? null);
+  const members = useMembers(selected?.id ?? null, Boolean(selected?.direct));
   const [membersOpen, setMembersOpen] = useState(false);
   const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"));
   const uploads = useUploads(user, selected, {
