@@ -159,20 +159,22 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await send(alice.page, "after bob's rejoin");
   await expect(log(bob.page).getByText("after bob's rejoin")).toBeVisible({ timeout: 20_000 });
 
-  // A group with Carol, named.
-  await startConversation(alice.page, [bob.user.username, carol.user.username], "Trio");
-  await expect(alice.page.getByRole("heading", { name: "@ Trio" })).toBeVisible();
+  // A group with Carol, named: the name lives inside the group (ADR 0050), and the others' pages call
+  // it by it once they have read it there.
+  const trioName = `Trio ${canary}`;
+  await startConversation(alice.page, [bob.user.username, carol.user.username], trioName);
+  await expect(alice.page.getByRole("heading", { name: `@ ${trioName}` })).toBeVisible();
   await waitLive(alice.page);
-  await openConversation(bob.page, "Trio");
-  await openConversation(carol.page, "Trio");
+  await openConversation(bob.page, trioName);
+  await openConversation(carol.page, trioName);
   await send(carol.page, "carol in the group");
   for (const p of [alice, bob]) await expect(log(p.page).getByText("carol in the group")).toBeVisible({ timeout: 20_000 });
   const withCarol = await securityCode(alice.page);
 
   // Carol leaves: the others' pages remove her devices from the group, and she decrypts nothing sent after.
-  await carol.page.getByRole("button", { name: "Leave Trio" }).click();
+  await carol.page.getByRole("button", { name: `Leave ${trioName}` }).click();
   await carol.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
-  await expect(carol.page.getByRole("button", { name: "@ Trio" })).toHaveCount(0);
+  await expect(carol.page.getByRole("button", { name: `@ ${trioName}` })).toHaveCount(0);
   await expect(log(bob.page).getByText(`${carol.user.username} left the conversation`)).toBeVisible({ timeout: 20_000 });
   await alice.page.getByRole("button", { name: "Participants" }).click();
   await expect(alice.page.getByRole("complementary", { name: "Participants" }).getByText(`@${carol.user.username}`)).toHaveCount(0, {
@@ -184,11 +186,14 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await send(alice.page, secret);
   await expect(log(bob.page).getByText(secret)).toBeVisible({ timeout: 20_000 });
   // Even when a malicious server makes her a member again, her page reads none of it.
-  const trio = await admin.collection("channels").getFirstListItem(`direct = true && name = "Trio" && created_by = "${alice.id}"`);
+  // The server keeps no name of it: only one sealed under a key of the group's epoch.
+  const trio = await admin.collection("channels").getFirstListItem(`direct = true && direct_key = "" && created_by = "${alice.id}"`);
+  expect(trio.name).toBe("");
+  expect(trio.sealed_name).toMatch(/^\d+\.[A-Za-z0-9_-]+$/);
   const carolProfile = await admin.collection("profiles").getOne(carol.id);
   await admin.collection("channel_members").create({ channel: trio.id, user: carol.id, ecdh_public_key: carolProfile.ecdh_public_key });
   await carol.page.reload();
-  await carol.page.getByRole("button", { name: "@ Trio" }).click();
+  await carol.page.getByRole("button", { name: `@ ${trioName}` }).click();
   await expect(log(carol.page).getByText("carol in the group")).toBeVisible({ timeout: 30_000 });
   await expect(carol.page.getByText(/no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText(secret)).toHaveCount(0);
@@ -205,7 +210,9 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await add.getByRole("button", { name: "Add", exact: true }).click();
   await expect(add).toBeHidden({ timeout: 30_000 });
   await dave.page.reload();
-  await openConversation(dave.page, "Trio");
+  // Dave's page reads the name once a participant's page has sealed it for the epoch he joined at.
+  await expect(dave.page.getByRole("button", { name: `@ ${trioName}`, exact: true })).toBeVisible({ timeout: 45_000 });
+  await openConversation(dave.page, trioName);
   await expect(log(bob.page).getByText(`${dave.user.username} joined the conversation, added by ${alice.user.username}`)).toBeVisible({
     timeout: 20_000,
   });
@@ -252,7 +259,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
 
   // Nothing of it in clear on the server or in a signed-out browser.
   const dataDir = process.env.E2E_PB_DATA!;
-  for (const needle of [canary, fileName]) {
+  for (const needle of [canary, fileName, trioName]) {
     expect(filesContaining([dataDir], needle)).toEqual([]);
     expect(filesContaining([process.env.E2E_LOG_DIR!], needle)).toEqual([]);
   }

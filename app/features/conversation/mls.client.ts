@@ -37,6 +37,7 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
     changeParticipants: async (change) => (await runtime()).changeParticipants(change),
     callKey: async (callId) => (await runtime()).callKey(callId),
+    groupKey: async (label, context) => (await runtime()).exported(label, context),
     watchKeys(listener) {
       let stop: (() => void) | null = null;
       let stopped = false;

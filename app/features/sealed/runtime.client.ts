@@ -224,12 +224,14 @@ export class SealedChannel {
     });
   }
 
-  /** A call's media key: MLS-Exporter("chatcrypt call", callId) of the current epoch, after catching up with the group. */
-  callKey(callId: string): Promise<{ key: Uint8Array; epoch: number }> {
+  callKey = (callId: string) => this.exported(CALL_EXPORTER_LABEL, callId); // a call's media key (ADR 30)
+
+  /** MLS-Exporter(label, context) of the current epoch (32 bytes), after catching up with the group. */
+  exported(label: string, context: string): Promise<{ key: Uint8Array; epoch: number }> {
     return this.serial(async () => {
       await this.advance();
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this conversation.");
-      return { key: await exportSecret(this.state, CALL_EXPORTER_LABEL, utf8Encode(callId), 32), epoch: Number(epochOf(this.state)) };
+      return { key: await exportSecret(this.state, label, utf8Encode(context), 32), epoch: Number(epochOf(this.state)) };
     });
   }
 
