@@ -6,8 +6,11 @@ import { conversationOf } from "~/features/conversation/conversation.client";
 import { NAME_EXPORTER_LABEL, openName, sealName, sealedEpoch } from "~/features/direct/names";
 import { fetchSealedName, knownName, rememberName, storeSealedName } from "~/features/direct/names.client";
 
-/** How long a page that cannot read a group's name yet asks again for one sealed for its epoch. */
-const RETRIES_MS = [1_000, 2_000, 4_000, 8_000, 8_000, 8_000, 8_000, 8_000];
+/**
+ * When a page that cannot read a group's name yet asks again for one sealed for its epoch: soon, then
+ * every 8 s for about five minutes (a participant's page seals it again once it sees the new epoch).
+ */
+const RETRIES_MS = [1_000, 2_000, 4_000, ...Array<number>(36).fill(8_000)];
 
 /**
  * Group names inside their MLS groups (names.ts, ADR 0050): the page reads the name of every group
@@ -32,7 +35,7 @@ export function useDirectNames(
     }
   }, [user.id, channels]);
 
-  // One group at a time, each until it is read or the retries run out.
+  // Each group until it is read or the retries run out.
   const groups = (channels ?? []).filter((c) => c.direct && !c.oneToOne);
   const unknown = groups.filter((c) => !knownName(user.id, c.id)).map((c) => c.id);
   const key = unknown.join(",");
@@ -40,13 +43,15 @@ export function useDirectNames(
     if (!key) return;
     let stopped = false;
     void (async () => {
-      for (const id of key.split(",")) {
-        const channel = groups.find((c) => c.id === id);
-        for (let attempt = 0; channel && !stopped && attempt <= RETRIES_MS.length; attempt++) {
-          if (await settle(user, channel, learnedRef.current).catch(() => false)) break;
-          await new Promise((resolve) => setTimeout(resolve, RETRIES_MS[attempt] ?? 0));
-        }
-      }
+      await Promise.all(
+        key.split(",").map(async (id) => {
+          const channel = groups.find((c) => c.id === id);
+          for (let attempt = 0; channel && !stopped && attempt <= RETRIES_MS.length; attempt++) {
+            if (await settle(user, channel, learnedRef.current).catch(() => false)) return;
+            await new Promise((resolve) => setTimeout(resolve, RETRIES_MS[attempt] ?? 0));
+          }
+        }),
+      );
     })();
     return () => void (stopped = true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the groups whose names are unknown say it all
