@@ -42,7 +42,7 @@ export function useDirect(
         } else {
           const started = await startDirect(ids);
           // The name is sealed inside the conversation once it is open here (useDirectNames).
-          if (name && !started.existing && ids.length > 1) rememberName(userId, started.id, name);
+          if (name && !started.existing && ids.length > 1) await rememberName(userId, started.id, name);
           await open(started.id, started.existing ? "joined" : "created", ids);
         }
         setPicker(null);

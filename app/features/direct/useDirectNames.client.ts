@@ -3,8 +3,9 @@ import type { SessionUser } from "~/lib/session-user";
 import { ApiError } from "~/lib/api.client";
 import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import { NAME_EXPORTER_LABEL, openName, sealName, sealedEpoch } from "~/features/direct/names";
-import { fetchSealedName, knownName, rememberName, storeSealedName } from "~/features/direct/names.client";
+import { fetchSealedName, knownName, loadNames, rememberName, storeSealedName } from "~/features/direct/names.client";
 
 /**
  * When a page that cannot read a group's name yet asks again for one sealed for its epoch: soon, then
@@ -26,6 +27,8 @@ export function useDirectNames(
 ) {
   const learnedRef = useRef(learned);
   learnedRef.current = learned;
+  const channelsRef = useRef(channels);
+  channelsRef.current = channels;
 
   // The names this device has read already, over the server's (its participants' names).
   useEffect(() => {
@@ -35,26 +38,36 @@ export function useDirectNames(
     }
   }, [user.id, channels]);
 
-  // Each group until it is read or the retries run out.
-  const groups = (channels ?? []).filter((c) => c.direct && !c.oneToOne);
-  const unknown = groups.filter((c) => !knownName(user.id, c.id)).map((c) => c.id);
-  const key = unknown.join(",");
+  // Those it kept are opened; each other group is read until it is, or the retries run out.
+  const key = (channels ?? [])
+    .filter((c) => c.direct && !c.oneToOne)
+    .map((c) => c.id)
+    .join(",");
   useEffect(() => {
     if (!key) return;
     let stopped = false;
     void (async () => {
+      const ids = key.split(",");
+      await loadNames(user.id, ids);
+      // (the groups are opened once the open conversation's first page is drawn: it goes first)
+      await afterConversationShown();
+      for (const id of ids) {
+        const name = knownName(user.id, id);
+        if (name && !stopped) learnedRef.current(id, name);
+      }
       await Promise.all(
-        key.split(",").map(async (id) => {
-          const channel = groups.find((c) => c.id === id);
-          for (let attempt = 0; channel && !stopped && attempt <= RETRIES_MS.length; attempt++) {
-            if (await settle(user, channel, learnedRef.current).catch(() => false)) return;
-            await new Promise((resolve) => setTimeout(resolve, RETRIES_MS[attempt] ?? 0));
-          }
-        }),
+        ids
+          .filter((id) => !knownName(user.id, id))
+          .map(async (id) => {
+            for (let attempt = 0; !stopped && attempt <= RETRIES_MS.length; attempt++) {
+              const channel = channelsRef.current?.find((c) => c.id === id);
+              if (!channel || (await settle(user, channel, learnedRef.current).catch(() => false))) return;
+              await new Promise((resolve) => setTimeout(resolve, RETRIES_MS[attempt] ?? 0));
+            }
+          }),
       );
     })();
     return () => void (stopped = true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the groups whose names are unknown say it all
   }, [user, key]);
 
   // The open group: its name sealed again for every new epoch (whoever's page is open does it).
@@ -82,7 +95,7 @@ async function settle(user: SessionUser, channel: Channel, learned: (id: string,
   if (!known) {
     const name = await openName(key, channel.id, epoch, sealed);
     if (!name) return false;
-    rememberName(user.id, channel.id, name);
+    await rememberName(user.id, channel.id, name);
     learned(channel.id, name);
     return true;
   }
