@@ -94,11 +94,9 @@ function readNotifyRequest(body) {
   }
 
   // A direct conversation is named in no email: a group's name is sealed inside it (ADR 50).
-  if (body.direct !== undefined && body.direct !== null && typeof body.direct !== "boolean") {
+  if (body.direct !== undefined && body.direct !== null && typeof body.direct !== "boolean")
     throw badRequest("direct must be true or false.");
-  }
   const direct = body.direct === true;
-
   return { senderUsername, channelName: direct ? "" : channelName, messageContent, mention, direct };
 }
 
