@@ -27,8 +27,6 @@ import type { JoinProof, SealedStatus } from "./types";
 import { words } from "./words";
 
 const ATTEMPTS = 5;
-/** The MLS exporter label of call keys (ADR 30). */
-const CALL_EXPORTER_LABEL = "chatcrypt call";
 
 const b64 = base64UrlEncode;
 type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
@@ -224,9 +222,7 @@ export class SealedChannel {
     });
   }
 
-  callKey = (callId: string) => this.exported(CALL_EXPORTER_LABEL, callId); // a call's media key (ADR 30)
-
-  /** MLS-Exporter(label, context) of the current epoch (32 bytes), after catching up with the group. */
+  /** MLS-Exporter(label, context) of the current epoch (32 bytes), after catching up with the group: a call's key, a group's name's. */
   exported(label: string, context: string): Promise<{ key: Uint8Array; epoch: number }> {
     return this.serial(async () => {
       await this.advance();
