@@ -3,31 +3,34 @@
 
 // Direct conversations (pb_hooks/lib/direct.js, docs/decisions/0019-conversation-seam.md).
 //
-// POST /api/chat/direct           {id, participants: [user ids], name?}   a new conversation (up to 12 people),
+// POST /api/chat/direct           {id, participants: [user ids]}   a new conversation (up to 12 people),
 //                                 or the caller's one-to-one with that person when they already have one
-//                                 -> {id, existing}
+//                                 -> {id, existing}. No name: a group's name is sealed inside its MLS group.
+// POST /api/chat/direct/name      {channel_id, epoch, sealed}   a participant keeps a group's name, sealed
+//                                 under a key of the group's current epoch (ADR 0050): 409 for another epoch
 // POST /api/chat/direct/add       {channel_id, participants}   a member adds people to a group conversation
 // POST /api/chat/users/lookup     {username}   the user with exactly this name, or null; never a list.
 //                                 Rate-limited per account, and answered after the same time whether
 //                                 the name exists or not.
 //
-// Errors: 400 malformed input, 401 not signed in, 404 user or conversation not found, 429 too many look-ups.
+// Errors: 400 malformed input, 401 not signed in, 404 user or conversation not found, 409 the group's
+// epoch moved on, 429 too many look-ups.
 
 routerAdd(
   "POST",
   "/api/chat/direct",
   (e) => {
     const { patterns, requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
-    const { MAX_PARTICIPANTS, participantsOf, nameOf, createConversation } = require(`${__hooks}/lib/direct.js`);
+    const { MAX_PARTICIPANTS, participantsOf, refuseName, createConversation } = require(`${__hooks}/lib/direct.js`);
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     const id = matching(body, "id", patterns.uuid, "id must be a UUID.");
     const others = participantsOf(body, user.id, MAX_PARTICIPANTS - 1);
-    const name = nameOf(body);
+    refuseName(body);
     /** @type {{ id: string, existing: boolean }} */
     let result = { id, existing: false };
     e.app.runInTransaction((txApp) => {
-      result = createConversation(txApp, { id, creatorId: user.id, others, name });
+      result = createConversation(txApp, { id, creatorId: user.id, others });
     });
     return e.json(200, result);
   },
@@ -49,11 +52,37 @@ routerAdd(
       const channel = requireConversation(txApp, channelId, user.id);
       if (channel.getString("direct_key")) throw badRequest("People can be added to group conversations only.");
       const count = txApp.countRecords("channel_members", $dbx.hashExp({ channel: channelId }));
-      addParticipants(txApp, channelId, participantsOf(body, user.id, MAX_PARTICIPANTS - count));
+      addParticipants(txApp, channelId, participantsOf(body, user.id, MAX_PARTICIPANTS - count), user.id);
     });
     return e.json(200, { id: channelId });
   },
   $apis.bodyLimit(16 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/direct/name",
+  (e) => {
+    const { badRequest, conflict } = require(`${__hooks}/lib/errors.js`);
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { checkChannelId } = require(`${__hooks}/lib/channels.js`);
+    const { requireConversation, checkSealedName } = require(`${__hooks}/lib/direct.js`);
+    const user = requireUser(e, "Not authenticated");
+    const body = readJsonObject(e);
+    const channelId = checkChannelId(body.channel_id);
+    const { epoch, sealed } = checkSealedName(body);
+    e.app.runInTransaction((txApp) => {
+      const channel = requireConversation(txApp, channelId, user.id);
+      if (channel.getString("direct_key")) throw badRequest("A one-to-one conversation has no name.");
+      const groups = txApp.findRecordsByFilter("mls_groups", "channel = {:channel}", "", 1, 0, { channel: channelId });
+      if (groups.length === 0 || groups[0].getInt("epoch") !== epoch)
+        throw conflict("The conversation's keys changed: seal the name for the current epoch.");
+      channel.set("sealed_name", sealed);
+      txApp.save(channel);
+    });
+    return e.json(200, { ok: true });
+  },
+  $apis.bodyLimit(4 * 1024),
 );
 
 routerAdd(

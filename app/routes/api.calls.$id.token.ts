@@ -10,7 +10,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const conversationId = channelIdParam(params);
-  const { pb, userId } = await requireUser(request, context);
+  const { pb, userId, token } = await requireUser(request, context);
   const body = await readJson(request, callTicketSchema);
-  return jsonResponse(await callTicket(pb, userId, conversationId, body.device));
+  return jsonResponse(await callTicket(pb, { userId, token, context }, conversationId, body.device));
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { leaveChannel } from "~/features/channels/channels.server";
 import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { channelIdParam } from "~/features/channels/params.server";
-import { removeFromCall } from "~/features/calls/calls.server";
+import { removeFromCall } from "~/features/calls/removal.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);

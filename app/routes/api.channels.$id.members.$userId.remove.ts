@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { channelIdParam } from "~/features/channels/params.server";
 import { removeMember } from "~/features/members/members.server";
-import { removeFromCall } from "~/features/calls/calls.server";
+import { removeFromCall } from "~/features/calls/removal.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const userId = z.string().regex(/^[a-z0-9]{15}$/);

@@ -8,6 +8,8 @@ const schema = z.object({
   senderUsername: z.string().min(1).max(32),
   messageContent: z.string().max(20_000).optional(),
   mention: z.boolean().optional(),
+  /** A direct conversation: the email names no conversation (a group's name is sealed inside it). */
+  direct: z.boolean().optional(),
 });
 
 /**

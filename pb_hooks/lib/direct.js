@@ -6,7 +6,7 @@
 // password.
 
 const { badRequest, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-const { patterns, characterCount } = require(`${__hooks}/lib/request.js`);
+const { patterns } = require(`${__hooks}/lib/request.js`);
 const { requireChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
 
 /** Participants of one direct conversation, its creator included. */
@@ -35,13 +35,31 @@ function participantsOf(body, callerId, room) {
 }
 
 /**
- * A conversation's optional name (groups): trimmed, at most 100 characters.
+ * A conversation's name is never sent here (ADR 0050): it is sealed inside its MLS group.
  * @param {JsonObject} body
  */
-function nameOf(body) {
-  if (body.name === undefined || body.name === null) return "";
-  if (typeof body.name !== "string" || characterCount(body.name.trim()) > 100) throw badRequest("The name must be at most 100 characters.");
-  return body.name.trim();
+function refuseName(body) {
+  if (body.name !== undefined && body.name !== null && body.name !== "")
+    throw badRequest("A conversation's name is not sent to the server: it is kept sealed inside the conversation.");
+}
+
+/**
+ * A group's name sealed for an epoch (app/features/direct/names.ts): "<epoch>.<base64url>", at most 1000 characters.
+ * @param {JsonObject} body
+ * @returns {{ epoch: number, sealed: string }}
+ */
+function checkSealedName(body) {
+  const epoch = body.epoch;
+  if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 0) throw badRequest("epoch must be a whole number.");
+  const sealed = body.sealed;
+  if (
+    typeof sealed !== "string" ||
+    sealed.length > 1000 ||
+    !/^\d{1,10}\.[A-Za-z0-9_-]{16,}$/.test(sealed) ||
+    Number(sealed.split(".")[0]) !== epoch
+  )
+    throw badRequest("sealed must be a name sealed for that epoch.");
+  return { epoch, sealed };
 }
 
 /**
@@ -58,12 +76,13 @@ function profileKey(app, userId) {
 }
 
 /**
- * Adds each user as a member (those who are already members stay as they are).
+ * Adds each user as a member (those who are already members stay as they are), noting who added them.
  * @param {core.App} txApp
  * @param {string} channelId
  * @param {string[]} userIds
+ * @param {string} addedBy
  */
-function addParticipants(txApp, channelId, userIds) {
+function addParticipants(txApp, channelId, userIds, addedBy) {
   const collection = txApp.findCollectionByNameOrId("channel_members");
   for (const userId of userIds) {
     if (findMembership(txApp, channelId, userId)) continue;
@@ -71,6 +90,7 @@ function addParticipants(txApp, channelId, userIds) {
     member.set("channel", channelId);
     member.set("user", userId);
     member.set("ecdh_public_key", profileKey(txApp, userId));
+    if (userId !== addedBy) member.set("added_by", addedBy);
     try {
       txApp.save(member);
     } catch (err) {
@@ -83,22 +103,22 @@ function addParticipants(txApp, channelId, userIds) {
  * Creates a direct conversation with its members, or answers the one-to-one conversation the two
  * already have (adding back whichever of them had left).
  * @param {core.App} txApp
- * @param {{ id: string, creatorId: string, others: string[], name: string }} c
+ * @param {{ id: string, creatorId: string, others: string[] }} c
  * @returns {{ id: string, existing: boolean }}
  */
 function createConversation(txApp, c) {
   for (const id of c.others) profileKey(txApp, id);
-  const key = c.others.length === 1 && !c.name ? [c.creatorId, c.others[0]].sort().join(":") : "";
+  const key = c.others.length === 1 ? [c.creatorId, c.others[0]].sort().join(":") : "";
   if (key) {
     const found = txApp.findRecordsByFilter("channels", "direct_key = {:key}", "", 1, 0, { key });
     if (found.length > 0) {
-      addParticipants(txApp, found[0].id, [c.creatorId, ...c.others]);
+      addParticipants(txApp, found[0].id, [c.creatorId, ...c.others], c.creatorId);
       return { id: found[0].id, existing: true };
     }
   }
   const channel = new Record(txApp.findCollectionByNameOrId("channels"));
   channel.set("id", c.id);
-  channel.set("name", c.name);
+  channel.set("name", "");
   channel.set("created_by", c.creatorId);
   // No password: a random verifier nobody holds (and password joins refuse direct conversations).
   channel.set("verifier_hash", verifierHash($security.randomString(43)));
@@ -111,7 +131,7 @@ function createConversation(txApp, c) {
   } catch (err) {
     throw invalidRecord(err, "The conversation could not be created.", { id: "A conversation with this ID already exists." });
   }
-  addParticipants(txApp, c.id, [c.creatorId, ...c.others]);
+  addParticipants(txApp, c.id, [c.creatorId, ...c.others], c.creatorId);
   return { id: c.id, existing: false };
 }
 
@@ -132,4 +152,12 @@ function requireConversation(app, channelId, userId) {
   return channel;
 }
 
-module.exports = { MAX_PARTICIPANTS, participantsOf, nameOf, createConversation, addParticipants, requireConversation };
+module.exports = {
+  MAX_PARTICIPANTS,
+  participantsOf,
+  refuseName,
+  checkSealedName,
+  createConversation,
+  addParticipants,
+  requireConversation,
+};

@@ -67,7 +67,7 @@ function requiredText(body, name, maxChars) {
   return singleLine(value);
 }
 
-// {senderUsername, channelName, messageContent, mention} from the request body, or a 400.
+// {senderUsername, channelName, messageContent, mention, direct} from the request body, or a 400.
 // "to" is accepted for compatibility with the spec's call and ignored.
 /** @param {JsonObject} body */
 function readNotifyRequest(body) {
@@ -93,7 +93,11 @@ function readNotifyRequest(body) {
     mention = body.mention;
   }
 
-  return { senderUsername, channelName, messageContent, mention };
+  // A direct conversation is named in no email: a group's name is sealed inside it (ADR 50).
+  if (body.direct !== undefined && body.direct !== null && typeof body.direct !== "boolean")
+    throw badRequest("direct must be true or false.");
+  const direct = body.direct === true;
+  return { senderUsername, channelName: direct ? "" : channelName, messageContent, mention, direct };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -151,11 +155,13 @@ function truncate(value, maxChars) {
  * @param {boolean} includeContent
  */
 function composeNotification(request, includeContent) {
-  const channel = `#${request.channelName}`;
-  const subject = request.mention ? `New mention in ${channel}` : `New message in ${channel}`;
+  const channel = request.direct ? "a direct message" : `#${request.channelName}`;
+  const subject = request.mention ? `New mention in ${channel}` : request.direct ? "New direct message" : `New message in ${channel}`;
   const sentence = request.mention
     ? `@${request.senderUsername} mentioned you in ${channel}.`
-    : `@${request.senderUsername} sent a new message in ${channel}.`;
+    : request.direct
+      ? `@${request.senderUsername} sent you a direct message.`
+      : `@${request.senderUsername} sent a new message in ${channel}.`;
   const footer = "Open ChatCrypt to read it. You can turn these emails off in Notification Settings.";
 
   const content = includeContent && request.messageContent !== "" ? truncate(request.messageContent, MAX_MESSAGE_CHARS_IN_EMAIL) : "";

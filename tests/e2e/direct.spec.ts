@@ -49,10 +49,14 @@ const browserStorage = (page: Page) =>
 /** The security code in the participants panel (opened, read, closed). */
 async function securityCode(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Participants" }).click();
-  const code = page.getByRole("complementary", { name: "Members" }).locator(".sealed-code");
+  // A direct conversation is never called a channel: its people are participants (ADR 0050).
+  const panel = page.getByRole("complementary", { name: "Participants" });
+  await expect(panel.getByRole("heading", { name: /^Participants \(\d+\)$/ })).toBeVisible();
+  const code = panel.getByRole("region", { name: "Conversation security" }).locator(".sealed-code");
   await expect(code).toHaveText(/^\d{5} \d{5}$/);
+  await expect(panel.getByText(/channel/i)).toHaveCount(0);
   const text = await code.innerText();
-  await page.getByRole("button", { name: "Close members" }).click();
+  await page.getByRole("button", { name: "Close participants" }).click();
   return text;
 }
 
@@ -149,42 +153,49 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   });
   await bob.page.reload();
   await openConversation(bob.page, alice.user.username);
-  await expect(bob.page.getByText("This device rejoined the sealed channel")).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByText("This device rejoined the conversation")).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByRole("main").getByText(/channel/i)).toHaveCount(0);
   await expect(log(bob.page).getByText(`hi bob ${canary}`)).toBeVisible();
   await send(alice.page, "after bob's rejoin");
   await expect(log(bob.page).getByText("after bob's rejoin")).toBeVisible({ timeout: 20_000 });
 
-  // A group with Carol, named.
-  await startConversation(alice.page, [bob.user.username, carol.user.username], "Trio");
-  await expect(alice.page.getByRole("heading", { name: "@ Trio" })).toBeVisible();
+  // A group with Carol, named: the name lives inside the group (ADR 0050), and the others' pages call
+  // it by it once they have read it there.
+  const trioName = `Trio ${canary}`;
+  await startConversation(alice.page, [bob.user.username, carol.user.username], trioName);
+  await expect(alice.page.getByRole("heading", { name: `@ ${trioName}` })).toBeVisible();
   await waitLive(alice.page);
-  await openConversation(bob.page, "Trio");
-  await openConversation(carol.page, "Trio");
+  await openConversation(bob.page, trioName);
+  await openConversation(carol.page, trioName);
   await send(carol.page, "carol in the group");
   for (const p of [alice, bob]) await expect(log(p.page).getByText("carol in the group")).toBeVisible({ timeout: 20_000 });
   const withCarol = await securityCode(alice.page);
 
   // Carol leaves: the others' pages remove her devices from the group, and she decrypts nothing sent after.
-  await carol.page.getByRole("button", { name: "Leave Trio" }).click();
+  await carol.page.getByRole("button", { name: `Leave ${trioName}` }).click();
   await carol.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
-  await expect(carol.page.getByRole("button", { name: "@ Trio" })).toHaveCount(0);
+  await expect(carol.page.getByRole("button", { name: `@ ${trioName}` })).toHaveCount(0);
+  await expect(log(bob.page).getByText(`${carol.user.username} left the conversation`)).toBeVisible({ timeout: 20_000 });
   await alice.page.getByRole("button", { name: "Participants" }).click();
-  await expect(alice.page.getByRole("complementary", { name: "Members" }).getByText(`@${carol.user.username}`)).toHaveCount(0, {
+  await expect(alice.page.getByRole("complementary", { name: "Participants" }).getByText(`@${carol.user.username}`)).toHaveCount(0, {
     timeout: 20_000,
   });
-  await alice.page.getByRole("button", { name: "Close members" }).click();
+  await alice.page.getByRole("button", { name: "Close participants" }).click();
   await expect.poll(() => securityCode(alice.page), { timeout: 30_000 }).not.toBe(withCarol);
   const secret = `after carol left ${canary}`;
   await send(alice.page, secret);
   await expect(log(bob.page).getByText(secret)).toBeVisible({ timeout: 20_000 });
   // Even when a malicious server makes her a member again, her page reads none of it.
-  const trio = await admin.collection("channels").getFirstListItem(`direct = true && name = "Trio" && created_by = "${alice.id}"`);
+  // The server keeps no name of it: only one sealed under a key of the group's epoch.
+  const trio = await admin.collection("channels").getFirstListItem(`direct = true && direct_key = "" && created_by = "${alice.id}"`);
+  expect(trio.name).toBe("");
+  expect(trio.sealed_name).toMatch(/^\d+\.[A-Za-z0-9_-]+$/);
   const carolProfile = await admin.collection("profiles").getOne(carol.id);
   await admin.collection("channel_members").create({ channel: trio.id, user: carol.id, ecdh_public_key: carolProfile.ecdh_public_key });
   await carol.page.reload();
-  await carol.page.getByRole("button", { name: "@ Trio" }).click();
+  await carol.page.getByRole("button", { name: `@ ${trioName}` }).click();
   await expect(log(carol.page).getByText("carol in the group")).toBeVisible({ timeout: 30_000 });
-  await expect(carol.page.getByText(/no longer a member/)).toBeVisible({ timeout: 30_000 });
+  await expect(carol.page.getByText(/no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText(secret)).toHaveCount(0);
 
   // Alice adds Dave, whom she shares no channel with, found by his exact username: he reads from his
@@ -199,12 +210,24 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await add.getByRole("button", { name: "Add", exact: true }).click();
   await expect(add).toBeHidden({ timeout: 30_000 });
   await dave.page.reload();
-  await openConversation(dave.page, "Trio");
-  await expect(dave.page.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+  // Dave's page calls the group by its participants until it has read its name inside the group,
+  // which it can once a participant's page has sealed the name for the epoch he joined at.
+  // (his only conversation: the participants' names, whoever the server lists, or the name)
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const either = new RegExp(`^@ (${literal(trioName)}|.*${literal(alice.user.username)}.*)$`);
+  await expect(dave.page.getByRole("button", { name: either })).toBeVisible({ timeout: 20_000 });
+  await dave.page.getByRole("button", { name: either }).click();
+  await waitLive(dave.page);
+  await expect(log(bob.page).getByText(`${dave.user.username} joined the conversation, added by ${alice.user.username}`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(dave.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
     timeout: 30_000,
   });
   await send(alice.page, "welcome, dave");
   await expect(log(dave.page).getByText("welcome, dave")).toBeVisible({ timeout: 20_000 });
+  await expect(dave.page.getByRole("heading", { name: `@ ${trioName}` })).toBeVisible({ timeout: 30_000 });
+  await expect(dave.page.getByRole("button", { name: `@ ${trioName}`, exact: true })).toBeVisible();
   await send(dave.page, "dave here");
   for (const p of [alice, bob]) await expect(log(p.page).getByText("dave here")).toBeVisible({ timeout: 20_000 });
   await expect(log(dave.page).getByText(secret)).toHaveCount(0);
@@ -228,11 +251,11 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   });
   const restarted = startConversation(alice.page, [bob.user.username]);
   await openConversation(bob.page, alice.user.username);
-  await expect(bob.page.getByText(/You are no longer a member/)).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByText(/You are no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
   release();
   await restarted;
   await alice.page.unroute(`**/api/sealed/${dm.id}/commits`);
-  await expect(bob.page.getByText("Messages sent before this device joined the sealed channel cannot be read here.")).toBeVisible({
+  await expect(bob.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
     timeout: 30_000,
   });
   await send(alice.page, "welcome back, bob");
@@ -243,7 +266,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
 
   // Nothing of it in clear on the server or in a signed-out browser.
   const dataDir = process.env.E2E_PB_DATA!;
-  for (const needle of [canary, fileName]) {
+  for (const needle of [canary, fileName, trioName]) {
     expect(filesContaining([dataDir], needle)).toEqual([]);
     expect(filesContaining([process.env.E2E_LOG_DIR!], needle)).toEqual([]);
   }

@@ -73,7 +73,7 @@ describe("direct conversations", () => {
   });
 
   it("nobody deletes or clears it for the others, removes someone else, or deletes another's message; anyone may leave it", async () => {
-    const { id } = (await start(alice, [bob.id, carol.id], "Trio")).json as { id: string };
+    const { id } = (await start(alice, [bob.id, carol.id])).json as { id: string };
     const info = b64(await groupInfo(await newGroup(id, await newKeyPackage(`${alice.id}:alice-1:proof`))));
     expect((await postJson(server.url, "/api/chat/mls/groups", { channel_id: id, group_info: info }, alice.token)).status).toBe(200);
     const message = await bob.pb
@@ -99,7 +99,7 @@ describe("direct conversations", () => {
     expect((await start(alice, [...many.map((u) => u.id), bob.id])).status).toBe(400);
     const { id } = twelve.json as { id: string };
     expect((await postJson(server.url, "/api/chat/direct/add", { channel_id: id, participants: [bob.id] }, alice.token)).status).toBe(400);
-    const group = (await start(alice, [bob.id, carol.id], "Group")).json as { id: string };
+    const group = (await start(alice, [bob.id, carol.id])).json as { id: string };
     const dave = await signUpUser(server.url);
     expect((await postJson(server.url, "/api/chat/direct/add", { channel_id: group.id, participants: [dave.id] }, bob.token)).status).toBe(
       200,

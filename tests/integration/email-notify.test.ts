@@ -52,6 +52,25 @@ describe("notify-email", () => {
     expect(mail.html).not.toContain("<team>");
   });
 
+  it("names no conversation for a direct message, and never says channel (ADR 50)", async () => {
+    const user = await userWith({ email_notifications_enabled: true });
+    expect((await notify(user, notification({ mention: false, direct: true, channelName: "Secret group name" }))).json).toEqual({
+      sent: true,
+    });
+    expect((await notify(user, notification({ mention: true, direct: true, channelName: "Secret group name" }))).json).toEqual({
+      sent: true,
+    });
+    const [plain, mention] = smtp.mailsTo(user.email);
+    expect(plain.subject).toBe("New direct message");
+    expect(plain.text).toContain("@alice_w sent you a direct message.");
+    expect(mention.subject).toBe("New mention in a direct message");
+    expect(mention.text).toContain("@alice_w mentioned you in a direct message.");
+    for (const mail of [plain, mention]) {
+      expect(mail.raw).not.toContain("Secret group name");
+      expect(`${mail.subject}\n${mail.text}`).not.toMatch(/channel|#/i);
+    }
+  });
+
   it("caps the included text at 2,000 characters", async () => {
     const user = await userWith({ email_notifications_enabled: true, email_include_content: true });
     // The cut-off tail is a run no generated address or id can hold ("zz" once matched a random address).

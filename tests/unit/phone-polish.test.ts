@@ -54,6 +54,19 @@ describe("membership notices", () => {
     expect(notices.map((n) => n.text)).toEqual(["carol joined the channel", "bob left the channel"]);
     expect(new Set(notices.map((n) => n.id)).size).toBe(2);
   });
+  it("in a direct conversation say the conversation and who added the person, never the channel", () => {
+    const notices = membershipNotices(
+      [member("a", "alice"), member("b", "bob")],
+      [member("a", "alice"), { ...member("c", "carol"), addedBy: "a" }, { ...member("d", "dave"), addedBy: "d" }],
+      "2026-01-01T00:00:00Z",
+      true,
+    );
+    expect(notices.map((n) => n.text)).toEqual([
+      "carol joined the conversation, added by alice",
+      "dave joined the conversation",
+      "bob left the conversation",
+    ]);
+  });
   it("say nothing when nobody changed", () => {
     expect(membershipNotices([member("a", "alice")], [member("a", "alice")], "t")).toEqual([]);
   });

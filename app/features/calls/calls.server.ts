@@ -5,49 +5,31 @@
  */
 import type PocketBase from "pocketbase";
 import type { AppLoadContext } from "@remix-run/node";
-import { AccessToken, RoomServiceClient, ServerError } from "livekit-server-sdk";
-import { env } from "~/server/env.server";
+import { AccessToken, type ParticipantInfo } from "livekit-server-sdk";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus, pocketbasePost } from "~/server/pocketbase.server";
 import { failOnOutage } from "~/server/outage.server";
 import { loadProfile } from "~/features/auth/users.server";
+import { listSessions } from "~/features/devices/devices.server";
+import { isNotFound, liveKit, rooms, type LiveKit } from "./livekit.server";
+import { keepMembersOnly, sessionTag } from "./removal.server";
 import type { CallStatus, CallTicket } from "./types";
 
-/** How long a token may be used to join (a joined participant stays until they leave). */
-export const TOKEN_TTL_SECONDS = 10 * 60;
+/**
+ * How long a token may be used to join: a few minutes (ADR 0050). A page in a call asks for a new one
+ * every CALL_TICKET_RENEW_MS (types.ts), which is also when a former member's page learns it is out.
+ */
+export const TOKEN_TTL_SECONDS = 2 * 60;
 
 export const CALLS_OFF_MESSAGE = "Calls are not set up on this server.";
 export const CALL_FULL_MESSAGE = "This call is full.";
 export const CALL_SERVER_AWAY_MESSAGE = "The call server is unreachable right now. Please try again in a moment.";
-
-interface LiveKit {
-  url: string;
-  apiUrl: string;
-  apiKey: string;
-  apiSecret: string;
-  maxParticipants: number;
-}
-
-/** The LiveKit settings, or undefined when calls are not configured. */
-export function liveKit(): LiveKit | undefined {
-  const e = env();
-  if (!e.LIVEKIT_URL || !e.LIVEKIT_API_KEY || !e.LIVEKIT_API_SECRET) return undefined;
-  return {
-    url: e.LIVEKIT_URL,
-    apiUrl: e.LIVEKIT_API_URL ?? e.LIVEKIT_URL.replace(/^ws/, "http"),
-    apiKey: e.LIVEKIT_API_KEY,
-    apiSecret: e.LIVEKIT_API_SECRET,
-    maxParticipants: e.CALL_MAX_PARTICIPANTS,
-  };
-}
 
 function requireLiveKit(): LiveKit {
   const config = liveKit();
   if (!config) fail(503, CALLS_OFF_MESSAGE);
   return config;
 }
-
-const rooms = (config: LiveKit) => new RoomServiceClient(config.apiUrl, config.apiKey, config.apiSecret);
 
 /** The conversation, when the caller is one of its members (PocketBase shows channels to members only); 404 otherwise. */
 async function requireMembership(pb: PocketBase, conversationId: string) {
@@ -60,14 +42,13 @@ async function requireMembership(pb: PocketBase, conversationId: string) {
   }
 }
 
-/** The identities in the conversation's call now (none when no call is going on). */
-async function participantsOf(config: LiveKit, conversationId: string): Promise<string[]> {
+/** The participants in the conversation's call now (none when no call is going on). */
+async function participantsOf(config: LiveKit, conversationId: string): Promise<ParticipantInfo[]> {
   try {
-    const list = await rooms(config).listParticipants(conversationId);
-    return list.map((p) => p.identity);
+    return await rooms(config).listParticipants(conversationId);
   } catch (error) {
     // LiveKit answers "not found" for a room that does not exist (no call going on).
-    if (error instanceof ServerError && (error.status === 404 || error.code === "not_found")) return [];
+    if (isNotFound(error)) return [];
     console.warn("LiveKit's room service failed", error instanceof Error ? error.message : error);
     fail(503, CALL_SERVER_AWAY_MESSAGE);
   }
@@ -77,8 +58,8 @@ async function participantsOf(config: LiveKit, conversationId: string): Promise<
  * Questions to LiveKit in flight, by conversation: a call event makes every open page of the
  * conversation ask at once (ADR 32), and those that ask while a question is on its way share its answer.
  */
-const asking = new Map<string, Promise<string[]>>();
-function participantsNow(config: LiveKit, conversationId: string): Promise<string[]> {
+const asking = new Map<string, Promise<ParticipantInfo[]>>();
+function participantsNow(config: LiveKit, conversationId: string): Promise<ParticipantInfo[]> {
   let answer = asking.get(conversationId);
   if (!answer) {
     answer = participantsOf(config, conversationId).finally(() => asking.delete(conversationId));
@@ -87,53 +68,56 @@ function participantsNow(config: LiveKit, conversationId: string): Promise<strin
   return answer;
 }
 
-/** Whether a call is going on in the conversation, and how many are in it (for members only). */
+/**
+ * Whether a call is going on in the conversation, and how many are in it (for members only). A page
+ * asks when someone joins its call: anyone there who is not a member is removed at once.
+ */
 export async function callStatus(pb: PocketBase, conversationId: string): Promise<CallStatus> {
   await requireMembership(pb, conversationId);
   const config = liveKit();
   if (!config) return { enabled: false, participants: 0 };
-  const people = new Set((await participantsNow(config, conversationId)).map((identity) => identity.split(":")[0]));
-  return { enabled: true, participants: people.size };
+  const present = await keepMembersOnly(pb, config, conversationId, await participantsNow(config, conversationId));
+  return { enabled: true, participants: new Set(present.map((p) => p.identity.split(":")[0])).size };
+}
+
+/** The id of the caller's signed-in session (their device), as Account > Devices lists it. */
+async function currentSession(pb: PocketBase, caller: { token: string; context?: AppLoadContext }) {
+  return (await listSessions(pb, caller)).find((s) => s.current)?.id ?? "";
 }
 
 /**
  * A token for the conversation's call, for a member's device: room = conversation id, identity =
- * `userId:deviceId`, name = username. Refused with 409 when the call already has the most people.
+ * `userId:deviceId`, name = username, and the tag of the session it is for (signing that device out
+ * ends its call, removal.server.ts). Refused with 409 when the call already has the most people. A
+ * device already in the call renews its token here (its session's tag follows a renewed session).
  */
-export async function callTicket(pb: PocketBase, userId: string, conversationId: string, device: string): Promise<CallTicket> {
+export async function callTicket(
+  pb: PocketBase,
+  caller: { userId: string; token: string; context?: AppLoadContext },
+  conversationId: string,
+  device: string,
+): Promise<CallTicket> {
+  const { userId } = caller;
   await requireMembership(pb, conversationId);
   const config = requireLiveKit();
   const identity = `${userId}:${device}`;
-  const present = await participantsOf(config, conversationId);
-  if (!present.includes(identity) && present.length >= config.maxParticipants) fail(409, CALL_FULL_MESSAGE);
-  const profile = await loadProfile(pb, userId).catch(() => null);
+  const present = await keepMembersOnly(pb, config, conversationId, await participantsOf(config, conversationId));
+  const here = present.find((p) => p.identity === identity);
+  if (!here && present.length >= config.maxParticipants) fail(409, CALL_FULL_MESSAGE);
+  const [profile, session] = await Promise.all([loadProfile(pb, userId).catch(() => null), currentSession(pb, caller)]);
+  const attributes = { session: sessionTag(config, session) };
+  if (here && here.attributes?.session !== attributes.session)
+    await rooms(config)
+      .updateParticipant(conversationId, identity, { attributes })
+      .catch((error) => console.warn("The call's session tag could not follow", error instanceof Error ? error.message : error));
   const token = new AccessToken(config.apiKey, config.apiSecret, {
     identity,
     name: profile?.username ?? "",
     ttl: TOKEN_TTL_SECONDS,
+    attributes,
   });
   token.addGrant({ room: conversationId, roomJoin: true, canPublish: true, canSubscribe: true, canPublishData: false });
   return { url: config.url, token: await token.toJwt() };
-}
-
-/**
- * Someone is no longer a member (removed, or left): their devices leave the conversation's call now,
- * rather than when their token would run out. Best effort: their media keys end with the next MLS
- * epoch (or were the channel password's) whatever happens here.
- */
-export async function removeFromCall(conversationId: string, userId: string): Promise<void> {
-  const config = liveKit();
-  if (!config) return;
-  try {
-    const service = rooms(config);
-    const present = await service.listParticipants(conversationId);
-    await Promise.all(
-      present.filter((p) => p.identity.startsWith(`${userId}:`)).map((p) => service.removeParticipant(conversationId, p.identity)),
-    );
-  } catch (error) {
-    if (error instanceof ServerError && (error.status === 404 || error.code === "not_found")) return;
-    console.warn("Could not remove a former member from the call", error instanceof Error ? error.message : error);
-  }
 }
 
 /**

@@ -26,6 +26,7 @@ import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";
 import { CallRecord } from "./entry.client";
 import { NO_DEVICES, watchDevices, type CallDevices } from "./devices.client";
+import { watchTicket } from "./ticket.client";
 
 export const REMOVED_MESSAGE = "You are no longer a member of this conversation: the call ended.";
 export const PERMISSION_MESSAGE = "ChatCrypt could not use your microphone or camera. Allow them in the browser's site settings.";
@@ -108,6 +109,7 @@ export class CallSession {
   private readonly record: CallRecord;
   private devices = NO_DEVICES;
   private stopDevices: () => void = () => undefined;
+  private stopTicket: () => void = () => undefined;
   view: CallView;
 
   constructor(
@@ -218,6 +220,7 @@ export class CallSession {
       this.keyed = true;
       // A new MLS epoch (someone added or removed) brings a new call key, from then on.
       this.stopWatching = this.conversation.watchKeys(() => void this.rekey(callId));
+      this.stopTicket = watchTicket(this.room, this.channel.id, deviceId(this.user.id), () => void this.removed());
       this.stopDevices = watchDevices(this.room, (devices) => {
         this.devices = devices;
         this.update();
@@ -245,11 +248,16 @@ export class CallSession {
       } catch (error) {
         // No key for the new epoch (this device was removed): nothing more is sent or read.
         console.warn("The call key could not follow the conversation", error);
-        await this.leave({ entry: false });
-        this.failure = REMOVED_MESSAGE;
-        this.update();
+        await this.removed();
       }
     });
+  }
+
+  /** This device may not be in the call any more (removed, or signed out): it leaves and says so. */
+  private async removed() {
+    await this.leave({ entry: false });
+    this.failure = REMOVED_MESSAGE;
+    this.update();
   }
 
   private async toggle(work: () => Promise<unknown>) {
@@ -280,6 +288,7 @@ export class CallSession {
     this.ended = true;
     clearTimeout(this.giveUp);
     this.stopWatching();
+    this.stopTicket();
     this.stopDevices();
     await this.room.disconnect();
     this.worker.terminate();

@@ -11,3 +11,6 @@ export interface CallStatus {
   enabled: boolean;
   participants: number;
 }
+
+/** How often a page in a call asks for a new token: well before the two-minute one it has runs out (ADR 0050). */
+export const CALL_TICKET_RENEW_MS = 60_000;

@@ -88,7 +88,7 @@ export function ChatHeader(props: Props) {
         {translate}
         <NotificationChoices channel={channel} />
         <div className="chat-more">
-          <MenuButton label="More" menuLabel="Channel actions" items={actions} />
+          <MenuButton label="More" menuLabel={channelOnly ? "Channel actions" : "Conversation actions"} items={actions} />
         </div>
       </div>
     </div>

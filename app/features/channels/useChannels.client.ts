@@ -53,6 +53,12 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     }
   }, [user.id]);
 
+  /** A conversation called by a name the page has read (a group's, inside its group). */
+  const rename = useCallback(
+    (id: string, name: string) => setChannels((current) => current?.map((c) => (c.id === id ? { ...c, name } : c)) ?? current),
+    [],
+  );
+
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -190,7 +196,7 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     [afterward, reload],
   );
 
-  return { channels, selected, selectedId, setSelectedId, reload, create, join, remove, removeAll, share, copyId, openReady };
+  return { channels, selected, selectedId, setSelectedId, reload, rename, create, join, remove, removeAll, share, copyId, openReady };
 }
 
 async function copyText(text: string, copied: string, fallback: string, notify: Notify) {

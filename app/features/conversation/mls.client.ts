@@ -11,6 +11,9 @@ import { sealedChannel } from "~/features/sealed/sealed.client";
 import type { JoinProof } from "~/features/sealed/types";
 import type { ConversationCrypto } from "~/features/conversation/types";
 
+/** The MLS exporter label of call keys (ADR 30). */
+const CALL_EXPORTER_LABEL = "chatcrypt call";
+
 export function mlsConversation(user: SessionUser, channel: Channel, proof: JoinProof): ConversationCrypto {
   const runtime = () => sealedChannel(user, channel, proof);
   // (sealing and opening load with the runtime, which loads ts-mls: neither is in the first load)
@@ -36,7 +39,8 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
     prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
     changeParticipants: async (change) => (await runtime()).changeParticipants(change),
-    callKey: async (callId) => (await runtime()).callKey(callId),
+    callKey: async (callId) => (await runtime()).exported(CALL_EXPORTER_LABEL, callId),
+    groupKey: async (label, context) => (await runtime()).exported(label, context),
     watchKeys(listener) {
       let stop: (() => void) | null = null;
       let stopped = false;

@@ -54,6 +54,11 @@ export interface ConversationCrypto {
    * (0 for a classic channel, whose key does not change).
    */
   callKey(callId: string): Promise<CallKey>;
+  /**
+   * A 32-byte secret of the conversation's current MLS epoch, MLS-Exporter(label, context), that every
+   * member's device shares and no server sees (a group name's key, ADR 0050); refused for a classic channel.
+   */
+  groupKey(label: string, context: string): Promise<CallKey>;
   /** Calls `listener` whenever the conversation's keys may have changed (an MLS epoch); never for a classic channel. */
   watchKeys(listener: () => void): () => void;
 }

@@ -2,9 +2,9 @@ import { randomUuid } from "~/crypto";
 import { api } from "~/lib/api.client";
 import type { Person } from "~/features/direct/types";
 
-/** Starts a direct conversation (or finds the one-to-one the two already have). */
-export const startDirect = (participants: string[], name?: string) =>
-  api<{ id: string; existing: boolean }>("/api/direct", { id: randomUuid(), participants, ...(name ? { name } : {}) });
+/** Starts a direct conversation (or finds the one-to-one the two already have); a group's name stays on the page (names.ts). */
+export const startDirect = (participants: string[]) =>
+  api<{ id: string; existing: boolean }>("/api/direct", { id: randomUuid(), participants });
 
 export const addPeople = (channelId: string, participants: string[]) => api(`/api/direct/${channelId}/add`, { participants });
 

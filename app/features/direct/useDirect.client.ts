@@ -3,6 +3,7 @@ import { messageOf } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
 import { addPeople, startDirect } from "~/features/direct/direct.client";
 import type { Person } from "~/features/direct/types";
+import { rememberName } from "~/features/direct/names.client";
 
 type Picker = { kind: "new" } | { kind: "add"; channel: Channel };
 
@@ -12,6 +13,7 @@ type Picker = { kind: "new" } | { kind: "add"; channel: Channel };
  * one-to-one the two already have is opened as it is.
  */
 export function useDirect(
+  userId: string,
   open: (id: string, how: "created" | "joined", participants?: readonly string[]) => Promise<void>,
   reload: () => Promise<unknown>,
   /** Commits a change of a conversation's participant list to its group (before the server is told). */
@@ -38,7 +40,9 @@ export function useDirect(
           await addPeople(picker.channel.id, ids);
           await reload();
         } else {
-          const started = await startDirect(ids, name || undefined);
+          const started = await startDirect(ids);
+          // The name is sealed inside the conversation once it is open here (useDirectNames).
+          if (name && !started.existing && ids.length > 1) await rememberName(userId, started.id, name);
           await open(started.id, started.existing ? "joined" : "created", ids);
         }
         setPicker(null);
@@ -55,7 +59,7 @@ export function useDirect(
         setBusy(false);
       }
     },
-    [picker, open, reload, changeParticipants],
+    [picker, open, reload, changeParticipants, userId],
   );
 
   return {

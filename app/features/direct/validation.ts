@@ -12,7 +12,17 @@ export const createDirectSchema = z
   .object({
     id: channelIdSchema,
     participants,
-    name: z.string().trim().max(100, "The name must be at most 100 characters.").optional(),
+  })
+  .strict();
+
+/** A group's name sealed for the group's current epoch (names.ts): the server never sees it in clear. */
+export const sealedNameSchema = z
+  .object({
+    epoch: z.number().int().min(0).max(9_999_999_999),
+    sealed: z
+      .string()
+      .max(1000)
+      .regex(/^\d{1,10}\.[A-Za-z0-9_-]{16,}$/, "sealed must be a name sealed for that epoch."),
   })
   .strict();
 

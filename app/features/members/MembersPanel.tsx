@@ -11,16 +11,21 @@ interface Props {
   onClose: () => void;
   /** A sealed channel's section (its security code). */
   extra?: ReactNode;
+  /** A direct conversation: its people are participants, never a channel's members (ADR 0050). */
+  direct?: boolean;
 }
 
-/** The channel's members; the creator is marked and may remove others. */
-export function MembersPanel({ members, userId, isCreator, onRemove, onClose, extra }: Props) {
+/** The channel's members (a direct conversation's participants); the creator is marked and may remove others. */
+export function MembersPanel({ members, userId, isCreator, onRemove, onClose, extra, direct = false }: Props) {
   const panel = usePanelFocus<HTMLElement>(onClose);
+  const title = direct ? "Participants" : "Members";
   return (
-    <aside ref={panel} className="side-panel members-panel" aria-label="Members">
+    <aside ref={panel} className="side-panel members-panel" aria-label={title}>
       <div className="side-panel-head">
-        <h2>Members ({members.length})</h2>
-        <button type="button" className="icon-button" aria-label="Close members" onClick={onClose}>
+        <h2>
+          {title} ({members.length})
+        </h2>
+        <button type="button" className="icon-button" aria-label={`Close ${title.toLowerCase()}`} onClick={onClose}>
           ×
         </button>
       </div>

@@ -4,6 +4,8 @@ export interface ChannelMember {
   username: string;
   isCreator: boolean;
   joined: string;
+  /** In a direct conversation, the participant who added this one (none for its creator). */
+  addedBy?: string;
 }
 
 /** A line in the open channel saying that someone joined or left. */

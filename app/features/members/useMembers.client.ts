@@ -6,9 +6,10 @@ import { membershipNotices } from "~/features/members/notices";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 
 /** The open channel's members (for the Members panel and @ suggestions); the creator removes members. */
-export function useMembers(channelId: string | null) {
+export function useMembers(channelId: string | null, direct = false) {
   const [members, setMembers] = useState<ChannelMember[]>([]);
-  // "bob joined the channel" / "bob left the channel", seen while the channel is open.
+  // "bob joined the channel" / "bob left the channel" ("... the conversation, added by alice" in a
+  // direct conversation), seen while it is open.
   const [notices, setNotices] = useState<MemberNotice[]>([]);
   const shown = useRef<{ channelId: string; members: ChannelMember[] } | null>(null);
 
@@ -24,13 +25,13 @@ export function useMembers(channelId: string | null) {
       shown.current = { channelId, members: found };
       setMembers(found);
       if (before) {
-        const fresh = membershipNotices(before, found, new Date().toISOString());
+        const fresh = membershipNotices(before, found, new Date().toISOString(), direct);
         if (fresh.length) setNotices((current) => [...current, ...fresh]);
       }
     } catch (error) {
       console.warn("Members could not be loaded", error);
     }
-  }, [channelId]);
+  }, [channelId, direct]);
 
   useEffect(() => {
     setMembers([]);

@@ -28,9 +28,16 @@ export function showDesktopNotification(title: string, text: string) {
 }
 
 /** Asks our server to email the signed-in user about a message; failures are only logged (spec §8). */
-export function sendEmailNotification(p: { channelName: string; senderUsername: string; mention: boolean; text: string | null }) {
+export function sendEmailNotification(p: {
+  channelName: string;
+  direct: boolean;
+  senderUsername: string;
+  mention: boolean;
+  text: string | null;
+}) {
   api("/api/notify-email", {
-    channelName: p.channelName.slice(0, 100),
+    // a direct conversation's name never goes to the server (ADR 50)
+    ...(p.direct ? { channelName: p.senderUsername.slice(0, 100), direct: true } : { channelName: p.channelName.slice(0, 100) }),
     senderUsername: p.senderUsername.slice(0, 32),
     mention: p.mention,
     ...(p.text === null ? {} : { messageContent: p.text.slice(0, 20_000) }),

@@ -56,6 +56,7 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
       if (current.emailNotificationsEnabled && (unfocused || document.hidden)) {
         sendEmailNotification({
           channelName: channel.name,
+          direct: Boolean(channel.direct),
           senderUsername: message.senderUsername,
           mention: decision.mention,
           text: current.emailIncludeContent ? message.text : null,

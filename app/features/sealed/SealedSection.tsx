@@ -4,38 +4,40 @@ import { FormActions } from "~/ui/Form";
 import { LazyModal } from "~/ui/LazyModal";
 import type { SealedStatus } from "~/features/sealed/types";
 
-/**
- * The members panel's part for a sealed channel: the code members compare (the MLS epoch
- * authenticator: the same for everyone who shares the channel's current keys), "Update keys", and for
- * the conversation's creator "Reset encryption for this conversation" (ADR 0049), after a confirmation.
- */
-export function SealedSection({
-  status,
-  busy,
-  onUpdateKeys,
-  canReset,
-  resetting,
-  resetEncryption,
-}: {
+interface Props {
   status: SealedStatus | null;
   busy: boolean;
   onUpdateKeys: () => void;
   canReset: boolean;
   resetting: boolean;
   resetEncryption: () => Promise<boolean>;
-}) {
+  /** A direct conversation: never called a channel (ADR 0050). */
+  direct?: boolean;
+}
+
+/**
+ * The members panel's part for a sealed channel or a direct conversation: the code members compare
+ * (the MLS epoch authenticator: the same for everyone who shares the current keys), "Update keys", and
+ * for the conversation's creator "Reset encryption for this conversation" (ADR 0049), after a
+ * confirmation.
+ */
+export function SealedSection({ status, busy, onUpdateKeys, canReset, resetting, resetEncryption, direct = false }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const title = direct ? "Conversation security" : "Sealed channel";
   return (
-    <section className="sealed-section" aria-label="Sealed channel">
-      <h3>Sealed channel</h3>
+    <section className="sealed-section" aria-label={title}>
+      <h3>{title}</h3>
       {status?.code ? (
         <p>
           Security code: <code className="sealed-code">{status.code}</code>
         </p>
       ) : (
-        <p>Opening the sealed channel…</p>
+        <p>{direct ? "Opening the conversation…" : "Opening the sealed channel…"}</p>
       )}
-      <p className="hint">Everyone who sees the same code shares this channel&apos;s current keys. Compare it in person or on a call.</p>
+      <p className="hint">
+        Everyone who sees the same code shares this {direct ? "conversation" : "channel"}&apos;s current keys. Compare it in person or on a
+        call.
+      </p>
       <button type="button" className="btn btn-small" onClick={onUpdateKeys} disabled={busy || !status?.code}>
         {busy ? "Updating keys…" : "Update keys"}
       </button>

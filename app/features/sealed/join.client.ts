@@ -17,6 +17,7 @@ import { rosterExtension, type Roster } from "./roster";
 import type { RosterGuard } from "./roster.client";
 import type { JoinProof } from "./types";
 import { joinFromWelcome, welcomeParticipants } from "./welcome.client";
+import { words } from "./words";
 
 const ATTEMPTS = 5;
 const b64 = base64UrlEncode;
@@ -44,7 +45,7 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
   }
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const info = await j.delivery.groupInfo(proof);
-    if (!info && j.channel.createdBy !== j.user.id) throw new ChatError("This sealed channel has no group yet. Please try again later.");
+    if (!info && j.channel.createdBy !== j.user.id) throw new ChatError(words(j.channel).noGroup);
     if (!info) {
       // The creator's first device makes the group.
       const users = j.participants ?? j.channel.participants?.map((p) => p.id) ?? [];
@@ -63,7 +64,7 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
     });
     if (accepted) return made.state;
   }
-  throw new ChatError("The sealed channel could not be joined. Please try again.");
+  throw new ChatError(words(j.channel).joinFailed);
 }
 
 /** A new group with this device as its only member (a direct conversation's with its signed participant list). */

@@ -11,6 +11,7 @@ import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { EncryptedMessage } from "~/features/messages/types";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
+import { words } from "~/features/sealed/words";
 
 const LABEL = "chatcrypt:sealed-message:v1";
 const ATTEMPTS = 5;
@@ -37,7 +38,7 @@ export async function postSealed(
       await runtime.sync();
     }
   }
-  throw new ChatError("The message could not be sent: the channel's keys keep changing. Please try again.");
+  throw new ChatError(words(channel).keysChanging);
 }
 
 /**

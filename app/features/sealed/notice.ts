@@ -1,14 +1,26 @@
 import type { SealedStatus } from "~/features/sealed/types";
 
-/** What the channel says about this device's view of a sealed channel (never a silent gap). */
-export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id): string | null {
+/**
+ * What the conversation says about this device's view of a sealed channel or a direct conversation
+ * (never a silent gap). A direct conversation is never called a channel (ADR 0050).
+ */
+export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id, direct = false): string | null {
   if (!status) return null;
-  if (status.removed) return "You are no longer a member of this sealed channel: messages sent since you were removed cannot be read.";
+  if (status.removed)
+    return direct
+      ? "You are no longer a participant in this conversation: messages sent since you were removed cannot be read."
+      : "You are no longer a member of this sealed channel: messages sent since you were removed cannot be read.";
+  const place = direct ? "the conversation" : "the sealed channel";
   const parts: string[] = [];
-  if (status.broken) parts.push("This sealed channel could not be opened on this device. Please try again.");
+  if (status.broken)
+    parts.push(
+      direct
+        ? "This conversation could not be opened on this device. Please try again."
+        : "This sealed channel could not be opened on this device. Please try again.",
+    );
   if (status.resetBy) parts.push(`${nameOf(status.resetBy)} reset the encryption for this conversation.`);
-  if (status.rejoined) parts.push("This device rejoined the sealed channel; messages sent while it was out of step cannot be read here.");
-  if (status.before > 0) parts.push("Messages sent before this device joined the sealed channel cannot be read here.");
+  if (status.rejoined) parts.push(`This device rejoined ${place}; messages sent while it was out of step cannot be read here.`);
+  if (status.before > 0) parts.push(`Messages sent before this device joined ${place} cannot be read here.`);
   for (const userId of status.refused)
     parts.push(
       `A device of ${nameOf(userId)} was put into this conversation without a participant adding them: this device refused it, and nothing sent from here can be read by it.`,

@@ -23,10 +23,9 @@ import { loadMeta } from "./meta";
 import { GroupMember } from "./member.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
+import { words } from "./words";
 
 const ATTEMPTS = 5;
-/** The MLS exporter label of call keys (ADR 30). */
-const CALL_EXPORTER_LABEL = "chatcrypt call";
 
 const b64 = base64UrlEncode;
 type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
@@ -87,7 +86,7 @@ export class SealedChannel extends GroupMember {
       // Caught up first: a group its creator replaced may have reached this state's epoch number again (ADR 0049).
       await this.advance();
       if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
-      if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this sealed channel.");
+      if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
       await this.keep(made.state);
@@ -97,12 +96,12 @@ export class SealedChannel extends GroupMember {
     });
   }
 
-  /** A call's media key: MLS-Exporter("chatcrypt call", callId) of the current epoch, after catching up with the group. */
-  callKey(callId: string): Promise<{ key: Uint8Array; epoch: number }> {
+  /** MLS-Exporter(label, context) of the current epoch (32 bytes), after catching up with the group: a call's key, a group's name's. */
+  exported(label: string, context: string): Promise<{ key: Uint8Array; epoch: number }> {
     return this.serial(async () => {
       await this.advance();
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this conversation.");
-      return { key: await exportSecret(this.state, CALL_EXPORTER_LABEL, utf8Encode(callId), 32), epoch: Number(epochOf(this.state)) };
+      return { key: await exportSecret(this.state, label, utf8Encode(context), 32), epoch: Number(epochOf(this.state)) };
     });
   }
 
@@ -147,7 +146,7 @@ export class SealedChannel extends GroupMember {
       this.changed();
       return;
     }
-    throw new ChatError("The channel's keys could not be updated. Please try again.");
+    throw new ChatError(words(this.channel).keysFailed);
   }
 
   /** A fresh key for everyone (an empty commit): what was taken from a device before stops working. */

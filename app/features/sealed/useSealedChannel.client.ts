@@ -5,6 +5,7 @@ import { sealedChannel } from "~/features/sealed/sealed.client";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
 import type { JoinProof, SealedStatus } from "~/features/sealed/types";
 import type { sealedNotice } from "~/features/sealed/notice";
+import { words } from "~/features/sealed/words";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
@@ -40,7 +41,7 @@ export function useSealedChannel(
       },
       (error) => {
         console.warn("The sealed channel could not be opened", error);
-        if (live) onError("This sealed channel could not be opened on this device. Please try again.");
+        if (live) onError(words(channel).openFailed);
       },
     );
     return () => {
@@ -81,11 +82,11 @@ export function useSealedChannel(
     try {
       await runtime.updateKeys();
     } catch {
-      onError("The channel's keys could not be updated. Please try again.");
+      onError(words({ direct: channel?.direct }).keysFailed);
     } finally {
       setBusy(false);
     }
-  }, [runtime, onError]);
+  }, [runtime, onError, channel?.direct]);
 
   const [resetting, setResetting] = useState(false);
   /** The creator's reset (ADR 0049): true once the new group is in place. */
@@ -115,6 +116,7 @@ export function useSealedChannel(
     resetting,
     resetEncryption,
     refresh,
-    notice: describe?.(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone") ?? null,
+    direct: Boolean(channel?.direct),
+    notice: describe?.(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone", Boolean(channel?.direct)) ?? null,
   };
 }

@@ -199,6 +199,7 @@ export function ChatPane({
             onRemove={members.onRemove}
             onClose={members.onClose}
             extra={members.sealed}
+            direct={channel.direct}
           />
         )}
         {threadRoot && (

@@ -7,6 +7,7 @@ import { useDialog } from "~/ui/useDialog";
 import { Sidebar, UnreadBadges } from "~/features/channels/Sidebar";
 import { DirectSection } from "~/features/direct/DirectSection";
 import { useDirect } from "~/features/direct/useDirect.client";
+import { useDirectNames } from "~/features/direct/useDirectNames.client";
 import { useChannels } from "~/features/channels/useChannels.client";
 import { conversationJoined, conversationLeft, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
 import { useContacts } from "~/features/contacts/useContacts.client";
@@ -64,7 +65,6 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const drawer = useDrawer();
   const [newsOpen, setNewsOpen] = useState(false);
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
-
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
   usePackagePool(user, config.keyPackagesDelayMs);
   const channels = useChannels(user, notify, async (channel, how, participants) => {
@@ -75,15 +75,16 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     conversationJoined(user.id, channel.id);
   });
   const { selected } = channels;
-  const direct = useDirect(channels.openReady, channels.reload, (channel, change) =>
+  const direct = useDirect(user.id, channels.openReady, channels.reload, (channel, change) =>
     conversationOf(user, channel).changeParticipants(change),
   );
+  useDirectNames(user, channels.channels, selected, channels.rename);
   const notifications = useNotifications(user, settingsRef);
   const history = useChannelHistory(user, selected, notifications.chime);
   const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
-  const members = useMembers(selected?.id ?? null);
+  const members = useMembers(selected?.id ?? null, Boolean(selected?.direct));
   const [membersOpen, setMembersOpen] = useState(false);
   const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"));
   const uploads = useUploads(user, selected, {

@@ -1,0 +1,37 @@
+/**
+ * The group names this device has read (names.ts), kept on the device for the sidebar: the server's
+ * list calls a group by its participants, and the page calls it by the name once it has read it.
+ * Kept sealed under the user's vault key (like what the device read in the group), bound to the user
+ * and the conversation; the page holds the opened ones in memory.
+ */
+import { api } from "~/lib/api.client";
+import { openJson, sealJson } from "~/features/keyring/vault.client";
+
+const entry = (userId: string, conversationId: string) => `chatcrypt.direct-name.${userId}.${conversationId}`;
+const aad = (userId: string, conversationId: string) => `chatcrypt:direct-name:v1:${userId}:${conversationId}`;
+const opened = new Map<string, string>();
+
+export const knownName = (userId: string, conversationId: string) => opened.get(`${userId}:${conversationId}`) ?? null;
+
+export async function rememberName(userId: string, conversationId: string, name: string) {
+  opened.set(`${userId}:${conversationId}`, name);
+  localStorage.setItem(entry(userId, conversationId), await sealJson(userId, "sealed", name, aad(userId, conversationId)));
+}
+
+/** Opens the names this device kept for these conversations (those that do not open are left out). */
+export async function loadNames(userId: string, conversationIds: readonly string[]) {
+  for (const id of conversationIds) {
+    const stored = opened.has(`${userId}:${id}`) ? null : localStorage.getItem(entry(userId, id));
+    if (!stored) continue;
+    const name = await openJson(userId, "sealed", stored, aad(userId, id)).catch(() => null);
+    if (typeof name === "string") opened.set(`${userId}:${id}`, name);
+  }
+}
+
+/** The sealed name the server keeps for the conversation ("" when none). */
+export const fetchSealedName = async (conversationId: string) =>
+  (await api<{ sealed: string }>(`/api/direct/${conversationId}/name`)).sealed;
+
+/** Keeps the name sealed for `epoch` (the group's current one; 409 when it moved on). */
+export const storeSealedName = (conversationId: string, epoch: number, sealed: string) =>
+  api(`/api/direct/${conversationId}/name`, { epoch, sealed });

@@ -1,0 +1,109 @@
+import { useEffect, useRef } from "react";
+import type { SessionUser } from "~/lib/session-user";
+import { ApiError } from "~/lib/api.client";
+import type { Channel } from "~/features/channels/types";
+import { conversationOf } from "~/features/conversation/conversation.client";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
+import { NAME_EXPORTER_LABEL, openName, sealName, sealedEpoch } from "~/features/direct/names";
+import { fetchSealedName, knownName, loadNames, rememberName, storeSealedName } from "~/features/direct/names.client";
+
+/**
+ * When a page that cannot read a group's name yet asks again for one sealed for its epoch: soon, then
+ * every 8 s for about five minutes (a participant's page seals it again once it sees the new epoch).
+ */
+const RETRIES_MS = [1_000, 2_000, 4_000, ...Array<number>(36).fill(8_000)];
+
+/**
+ * Group names inside their MLS groups (names.ts, ADR 0050): the page reads the name of every group
+ * conversation it does not know the name of (opening its group, after the first page is drawn), and
+ * for the open one, at each new epoch, seals the name it knows again when the server's copy is for an
+ * older epoch, so that a device that joined since can read it. `learned` renames it in the list.
+ */
+export function useDirectNames(
+  user: SessionUser,
+  channels: Channel[] | null,
+  selected: Channel | null,
+  learned: (id: string, name: string) => void,
+) {
+  const learnedRef = useRef(learned);
+  learnedRef.current = learned;
+  const channelsRef = useRef(channels);
+  channelsRef.current = channels;
+
+  // The names this device has read already, over the server's (its participants' names).
+  useEffect(() => {
+    for (const c of channels ?? []) {
+      const name = c.direct && !c.oneToOne ? knownName(user.id, c.id) : null;
+      if (name && name !== c.name) learnedRef.current(c.id, name);
+    }
+  }, [user.id, channels]);
+
+  // Those it kept are opened; each other group is read until it is, or the retries run out.
+  const key = (channels ?? [])
+    .filter((c) => c.direct && !c.oneToOne)
+    .map((c) => c.id)
+    .join(",");
+  useEffect(() => {
+    if (!key) return;
+    let stopped = false;
+    void (async () => {
+      const ids = key.split(",");
+      await loadNames(user.id, ids);
+      // (the groups are opened once the open conversation's first page is drawn: it goes first)
+      await afterConversationShown();
+      for (const id of ids) {
+        const name = knownName(user.id, id);
+        if (name && !stopped) learnedRef.current(id, name);
+      }
+      await Promise.all(
+        ids
+          .filter((id) => !knownName(user.id, id))
+          .map(async (id) => {
+            for (let attempt = 0; !stopped && attempt <= RETRIES_MS.length; attempt++) {
+              const channel = channelsRef.current?.find((c) => c.id === id);
+              if (!channel || (await settle(user, channel, learnedRef.current).catch(() => false))) return;
+              await new Promise((resolve) => setTimeout(resolve, RETRIES_MS[attempt] ?? 0));
+            }
+          }),
+      );
+    })();
+    return () => void (stopped = true);
+  }, [user, key]);
+
+  // The open group: its name sealed again for every new epoch (whoever's page is open does it).
+  const open = selected?.direct && !selected.oneToOne ? selected : null;
+  useEffect(() => {
+    if (!open) return;
+    const conversation = conversationOf(user, open);
+    const again = () =>
+      void settle(user, open, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error));
+    again();
+    return conversation.watchKeys(again);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a list refresh keeps the same conversation
+  }, [user, open?.id]);
+}
+
+/**
+ * Reads the group's name (true once this device knows it), and seals the name it knows for the
+ * current epoch when the server keeps it for an older one (or not at all).
+ */
+async function settle(user: SessionUser, channel: Channel, learned: (id: string, name: string) => void): Promise<boolean> {
+  const sealed = await fetchSealedName(channel.id);
+  const known = knownName(user.id, channel.id);
+  if (!sealed && !known) return false;
+  const { key, epoch } = await conversationOf(user, channel).groupKey(NAME_EXPORTER_LABEL, channel.id);
+  if (!known) {
+    const name = await openName(key, channel.id, epoch, sealed);
+    if (!name) return false;
+    await rememberName(user.id, channel.id, name);
+    learned(channel.id, name);
+    return true;
+  }
+  const at = sealed ? sealedEpoch(sealed) : null;
+  if (at === null || at < epoch)
+    await storeSealedName(channel.id, epoch, await sealName(key, channel.id, epoch, known)).catch((error) => {
+      // another participant's page sealed it for a newer epoch meanwhile: nothing to do
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+    });
+  return true;
+}

@@ -1,0 +1,23 @@
+/**
+ * What a sealed channel's errors say, and their direct-conversation variants: a direct conversation is
+ * never called a channel (ADR 0050); a sealed channel keeps its words.
+ */
+export function words(channel: { direct?: boolean }) {
+  if (channel.direct)
+    return {
+      removed: "You are no longer a participant in this conversation.",
+      keysFailed: "The conversation's keys could not be updated. Please try again.",
+      keysChanging: "The message could not be sent: the conversation's keys keep changing. Please try again.",
+      noGroup: "This conversation is not ready yet. Please try again later.",
+      joinFailed: "The conversation could not be joined. Please try again.",
+      openFailed: "This conversation could not be opened on this device. Please try again.",
+    };
+  return {
+    removed: "You are no longer a member of this sealed channel.",
+    keysFailed: "The channel's keys could not be updated. Please try again.",
+    keysChanging: "The message could not be sent: the channel's keys keep changing. Please try again.",
+    noGroup: "This sealed channel has no group yet. Please try again later.",
+    joinFailed: "The sealed channel could not be joined. Please try again.",
+    openFailed: "This sealed channel could not be opened on this device. Please try again.",
+  };
+}
