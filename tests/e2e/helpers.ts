@@ -88,9 +88,9 @@ export const message = (page: Page, text: string) =>
     .filter({ has: page.locator(".message-text", { hasText: text }) });
 
 /**
- * Waits until the person's device has sent its MLS key packages (the page does it once the workspace
- * has been open KEY_PACKAGES_DELAY_SECONDS, 1 s in these tests), so that a direct conversation started
- * with them adds their device by Welcome.
+ * Waits until the person's device has sent its MLS key packages (sign-up does it before the workspace
+ * shows, a sign-in right after its first paint: ADR 0047), so that a direct conversation started with
+ * them adds their device by Welcome.
  */
 export async function keyPackagesSent(
   p: Person,

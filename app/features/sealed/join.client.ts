@@ -16,7 +16,7 @@ import { externalJoin, groupInfo, newGroup } from "./mls";
 import { rosterExtension } from "./roster";
 import type { RosterGuard } from "./roster.client";
 import type { JoinProof } from "./types";
-import { joinFromWelcome, welcomeParticipants } from "./welcome.client";
+import { claimParticipants, joinFromWelcome, welcomeParticipants } from "./welcome.client";
 
 const ATTEMPTS = 5;
 const b64 = base64UrlEncode;
@@ -42,6 +42,7 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
     await j.guard!.adopt(welcomed);
     return welcomed;
   }
+  let claimed: ReturnType<typeof claimParticipants> | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const device = await newDeviceKeyPackage(j.user);
     const info = await j.delivery.groupInfo(proof);
@@ -49,12 +50,16 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
     if (!info) {
       // The creator's first device makes the group.
       const users = j.participants ?? j.channel.participants?.map((p) => p.id) ?? [];
+      // The participants' key packages first (waiting a bounded time for anyone with none yet): the
+      // group reaches the server only when its first commit can add them, so no device of theirs joins
+      // by itself in between and the first message is sealed for all of them.
+      const packages = j.guard ? await (claimed ??= claimParticipants(j.user, j.channel.id, users)) : [];
       const extensions = j.guard ? [rosterExtension(await j.guard.first(users))] : [];
       const state = await newGroup(j.channel.id, device, extensions);
       await j.guard?.adopt(state);
       if (!(await j.delivery.write("group", { groupInfo: b64(await groupInfo(state)) }))) continue;
       // The participants' devices are added with a Welcome (those without a key package join by themselves).
-      return j.guard ? welcomeParticipants(j.user, j.channel, j.delivery, state, users).catch(() => state) : state;
+      return j.guard ? welcomeParticipants(j.delivery, state, packages).catch(() => state) : state;
     }
     const made = await externalJoin(base64UrlDecode(info.group_info), device);
     await j.guard?.adopt(made.state);

@@ -66,7 +66,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
 
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
-  usePackagePool(user, config.keyPackagesDelayMs);
+  usePackagePool(user);
   const channels = useChannels(user, notify, async (channel, how, participants) => {
     if (how === "created") return conversationOf(user, channel).prepare(participants);
     // A one-to-one found again: whoever had left is listed in its group again (its list decides who
