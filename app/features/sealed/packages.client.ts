@@ -13,10 +13,7 @@ import { openJson, sealJson } from "~/features/keyring/vault.client";
 import { loadPackage, storePackage, type StoredPackage } from "./device";
 import { deviceId, newDeviceKeyPackage } from "./identity.client";
 import { encodeKeyPackage, type DeviceKeyPackage } from "./mls";
-import { MAX_AGE_DAYS } from "./pool.client";
-
-export const POOL = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, MAX_AGE_DAYS, POOL } from "./pool-limits";
 
 type Kept = StoredPackage & { made: number; lastResort?: boolean };
 const entry = (userId: string) => `chatcrypt.mls-packages.${userId}`;

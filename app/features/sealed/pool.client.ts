@@ -8,10 +8,7 @@
 import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { deviceId } from "./device-id.client";
-
-export const LOW = 4;
-export const MAX_AGE_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, LOW, MAX_AGE_DAYS } from "./pool-limits";
 
 export type PoolOutcome = "kept" | "refilled";
 
@@ -35,8 +32,10 @@ export function keepPoolFilled(user: SessionUser, now = Date.now()): Promise<Poo
   })();
   const current = { userId: user.id, work };
   running = current;
-  void work.catch(() => undefined).finally(() => {
-    if (running === current) running = null;
-  });
+  void work
+    .catch(() => undefined)
+    .finally(() => {
+      if (running === current) running = null;
+    });
   return work;
 }
