@@ -13,7 +13,8 @@ import { openJson, sealJson } from "~/features/keyring/vault.client";
 import { loadPackage, storePackage, type StoredPackage } from "./device";
 import { deviceId, newDeviceKeyPackage } from "./identity.client";
 import { encodeKeyPackage, type DeviceKeyPackage } from "./mls";
-import { DAY_MS, MAX_AGE_DAYS, POOL } from "./pool-limits";
+
+export const POOL = 10;
 
 type Kept = StoredPackage & { made: number; lastResort?: boolean };
 const entry = (userId: string) => `chatcrypt.mls-packages.${userId}`;
@@ -48,13 +49,13 @@ export async function usedPackage(userId: string, used: Kept) {
 }
 
 /** Makes POOL one-time packages and a last-resort one, keeps their private halves, then sends them (pool.client.ts decides when). */
-export async function refillPool(user: SessionUser, now = Date.now()): Promise<void> {
+export async function refillPool(user: SessionUser, now: number, keepForMs: number): Promise<void> {
   const device = deviceId(user.id);
   const made = await Promise.all(Array.from({ length: POOL + 1 }, () => newDeviceKeyPackage(user)));
   const [lastResort, ...oneTime] = made;
   const keep = (p: DeviceKeyPackage, last = false): Kept => ({ ...storePackage(p), made: now, ...(last ? { lastResort: true } : {}) });
   // Kept first (a Welcome may come for any package the server holds), then sent.
-  const previous = (await loadKept(user.id)).filter((k) => now - k.made < (MAX_AGE_DAYS + 5) * DAY_MS);
+  const previous = (await loadKept(user.id)).filter((k) => now - k.made < keepForMs);
   await saveKept(user.id, [...previous.slice(-4 * POOL), ...oneTime.map((p) => keep(p)), keep(lastResort, true)]);
   await api("/api/key-packages", {
     device,

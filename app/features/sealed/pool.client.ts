@@ -8,12 +8,15 @@
 import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { deviceId } from "./device-id.client";
-import { DAY_MS, LOW, MAX_AGE_DAYS } from "./pool-limits";
+
+export const LOW = 4;
+export const MAX_AGE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type PoolOutcome = "kept" | "refilled";
 
-/** Whether the server holds too few (or too old) packages of this device. */
-async function poolNeedsPackages(userId: string, now: number): Promise<boolean> {
+/** Whether the server holds too few (or too old) packages of this device (one small request, no MLS code). */
+export async function poolNeedsPackages(userId: string, now = Date.now()): Promise<boolean> {
   const { left, oldest } = await api<{ left: number; oldest: string | null }>(`/api/key-packages?device=${deviceId(userId)}`);
   const stale = oldest !== null && now - Date.parse(oldest.replace(" ", "T")) > (MAX_AGE_DAYS - 2) * DAY_MS;
   return left < LOW || stale;
@@ -27,7 +30,8 @@ export function keepPoolFilled(user: SessionUser, now = Date.now()): Promise<Poo
   const work = (async (): Promise<PoolOutcome> => {
     if (!(await poolNeedsPackages(user.id, now))) return "kept";
     const { refillPool } = await import("./packages.client");
-    await refillPool(user, now);
+    // (the private halves of earlier packages are kept a little longer than the server keeps the packages)
+    await refillPool(user, now, (MAX_AGE_DAYS + 5) * DAY_MS);
     return "refilled";
   })();
   const current = { userId: user.id, work };
