@@ -15,7 +15,7 @@ import { AuthError } from "~/features/auth/auth.client";
 import { keepPoolFilled } from "~/features/sealed/pool.client";
 
 /** How long sign-up waits for this device's first key packages before the workspace shows (it tries again there). */
-const PACKAGES_WAIT_MS = 5_000;
+const PACKAGES_WAIT_MS = 10_000;
 
 // (loaded when Sign Up is submitted: a page that signs in does without it)
 /**
