@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { expect, test } from "./fixtures";
+import { expect, newUser, test } from "./fixtures";
 import { message, openConversation, person, send, waitLive, type Person } from "./helpers";
 
 // A conversation's first message reaches everyone (ADR 0047), with the settings `npm start` uses: a
@@ -10,11 +10,12 @@ import { message, openConversation, person, send, waitLive, type Person } from "
 const NOT_READABLE = "Messages sent before this device joined the sealed channel cannot be read here.";
 
 /** "New message": each person looked up by exact username (they share no channel), then started. Answers when Start was clicked. */
-async function startWith(page: Page, people: Person[], name?: string): Promise<number> {
+async function startWith(page: Page, people: Person[], name?: string, typed?: string): Promise<number> {
   const dialog = page.getByRole("dialog", { name: "New message" });
-  if (!(await dialog.isVisible())) await page.getByRole("button", { name: "New message" }).click();
+  if (!typed && !(await dialog.isVisible())) await page.getByRole("button", { name: "New message" }).click();
   for (const p of people) {
-    await dialog.getByLabel("Find by username").fill(p.user.username);
+    // (the first name may be typed already: Alice was told it before the sign-up ended)
+    if (p.user.username !== typed) await dialog.getByLabel("Find by username").fill(p.user.username);
     await dialog.getByLabel("Find by username").press("Enter");
     await expect(dialog.getByRole("checkbox", { name: p.user.username })).toBeChecked();
   }
@@ -40,18 +41,23 @@ async function reads(page: Page, title: string, texts: string[]) {
   await expect(page.getByText("No messages yet. Say hello.")).toHaveCount(0);
 }
 
-/** Bob and Carol sign up at once, while Alice has "New message" open; answers when both workspaces are shown. */
+/**
+ * Bob and Carol sign up at once, while Alice has "New message" open with Bob's username typed (she was
+ * told it); answers when both workspaces are shown and their recovery-key offers dismissed.
+ */
 async function newcomers(alice: Person) {
   const browser = alice.page.context().browser()!;
-  const signingUp = Promise.all([person(browser, "bob"), person(browser, "carol")]);
+  const [bobUser, carolUser] = [newUser("bob"), newUser("carol")];
+  const signingUp = Promise.all([person(browser, "bob", undefined, bobUser), person(browser, "carol", undefined, carolUser)]);
   await alice.page.getByRole("button", { name: "New message" }).click();
+  await alice.page.getByRole("dialog", { name: "New message" }).getByLabel("Find by username").fill(bobUser.username);
   const [bob, carol] = await signingUp;
   return { bob, carol, signedUp: Date.now() };
 }
 
 /** Alice starts a conversation with these people and sends its first message; answers when it was started and sent. */
-async function first(alice: Person, people: Person[], text: string, signedUp: number) {
-  const started = await startWith(alice.page, people, people.length > 1 ? "Newcomers" : undefined);
+async function first(alice: Person, people: Person[], text: string, signedUp: number, typed?: string) {
+  const started = await startWith(alice.page, people, people.length > 1 ? "Newcomers" : undefined, typed);
   await waitLive(alice.page);
   const sent = await sendShown(alice.page, text);
   console.log(
@@ -64,7 +70,7 @@ test("a conversation started a second after the other's sign-up: both newcomers 
   test.setTimeout(180_000);
   const alice = await person(browser, "alice");
   const { bob, carol, signedUp } = await newcomers(alice);
-  const oneToOne = await first(alice, [bob], "welcome aboard, bob", signedUp);
+  const oneToOne = await first(alice, [bob], "welcome aboard, bob", signedUp, bob.user.username);
   expect(oneToOne.started - signedUp).toBeLessThan(1_000);
   // Bob opens it while Alice starts the group.
   const bobRead = reads(bob.page, alice.user.username, ["welcome aboard, bob"]).then(() => Date.now() - oneToOne.sent);
@@ -87,7 +93,7 @@ test("a newcomer whose page is closed after sign-up reads the first messages whe
   const { bob, carol, signedUp } = await newcomers(alice);
   // Carol closes her page at once, while Alice starts the one-to-one with Bob; then the group with both.
   const [oneToOne, closed] = await Promise.all([
-    first(alice, [bob], "welcome aboard, bob", signedUp),
+    first(alice, [bob], "welcome aboard, bob", signedUp, bob.user.username),
     carol.page.close().then(() => Date.now()),
   ]);
   expect(oneToOne.started - signedUp).toBeLessThan(1_000);

@@ -10,11 +10,15 @@ export interface Person {
   id: string;
 }
 
-/** A signed-up user in their own browser context (their own device). */
-export async function person(browser: Browser, prefix: string, baseURL = process.env.E2E_BASE_URL): Promise<Person> {
+/** A signed-up user in their own browser context (their own device); `user`: the name and password to sign up with. */
+export async function person(
+  browser: Browser,
+  prefix: string,
+  baseURL = process.env.E2E_BASE_URL,
+  user = newUser(prefix),
+): Promise<Person> {
   const context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
-  const user = newUser(prefix);
   await signUp(page, user);
   const id = await page.evaluate(() => JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}").userId as string);
   return { context, page, user, id };
