@@ -34,6 +34,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 export default function Index() {
-  const { csrfToken, user, uploadMaxBytes, newsRefreshMs, keyPackagesDelayMs } = useLoaderData<typeof loader>();
-  return <ChatApp csrfToken={csrfToken} initialUser={user} config={{ uploadMaxBytes, newsRefreshMs, keyPackagesDelayMs }} />;
+  const { csrfToken, user, uploadMaxBytes, newsRefreshMs } = useLoaderData<typeof loader>();
+  return <ChatApp csrfToken={csrfToken} initialUser={user} config={{ uploadMaxBytes, newsRefreshMs }} />;
 }

@@ -14,7 +14,6 @@ const schema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(59).default(50),
   // How often the open News Feed sidebar refreshes (spec: 4 minutes).
   NEWS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(240),
-  KEY_PACKAGES_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   // The address browsers use for the web app (e.g. https://chat.example.com): passkeys are bound to its
   // origin and host (unset: the origin of each request, as TRUST_PROXY lets server.mjs read it).
   APP_URL: z.string().url().refine(isHttpAddress, "APP_URL must be an http(s) address").optional(),
@@ -57,6 +56,5 @@ export function env() {
 export const publicEnv = () => ({
   uploadMaxBytes: env().UPLOAD_MAX_MB * 1024 * 1024,
   newsRefreshMs: env().NEWS_REFRESH_SECONDS * 1000,
-  keyPackagesDelayMs: env().KEY_PACKAGES_DELAY_SECONDS * 1000,
 });
 export type PublicEnv = ReturnType<typeof publicEnv>;

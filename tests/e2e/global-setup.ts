@@ -31,9 +31,8 @@ export default async function globalSetup(config: FullConfig) {
       });
       // Calls: the real LiveKit server, one per stack, on loopback (tests/integration/livekit.ts).
       const livekit = await startLiveKit();
-      // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update; a
-      // device sends its MLS key packages 1 s after the workspace opens instead of 30 s.
-      const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2", KEY_PACKAGES_DELAY_SECONDS: "1", ...livekit.webEnv } });
+      // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update.
+      const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2", ...livekit.webEnv } });
       return { pb, web, livekit };
     }),
   );

@@ -10,11 +10,15 @@ export interface Person {
   id: string;
 }
 
-/** A signed-up user in their own browser context (their own device). */
-export async function person(browser: Browser, prefix: string, baseURL = process.env.E2E_BASE_URL): Promise<Person> {
+/** A signed-up user in their own browser context (their own device); `user`: the name and password to sign up with. */
+export async function person(
+  browser: Browser,
+  prefix: string,
+  baseURL = process.env.E2E_BASE_URL,
+  user = newUser(prefix),
+): Promise<Person> {
   const context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
-  const user = newUser(prefix);
   await signUp(page, user);
   const id = await page.evaluate(() => JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}").userId as string);
   return { context, page, user, id };
@@ -88,9 +92,9 @@ export const message = (page: Page, text: string) =>
     .filter({ has: page.locator(".message-text", { hasText: text }) });
 
 /**
- * Waits until the person's device has sent its MLS key packages (the page does it once the workspace
- * has been open KEY_PACKAGES_DELAY_SECONDS, 1 s in these tests), so that a direct conversation started
- * with them adds their device by Welcome.
+ * Waits until the person's device has sent its MLS key packages (sign-up does it before the workspace
+ * shows, a sign-in right after its first paint: ADR 0047), so that a direct conversation started with
+ * them adds their device by Welcome.
  */
 export async function keyPackagesSent(
   p: Person,

@@ -24,7 +24,7 @@ export const mailTest = base.extend<object, { stack: MailStack }>({
       const pb = await startPocketBase({
         env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
       });
-      const web = await startWeb(pb.url, { port, env: { KEY_PACKAGES_DELAY_SECONDS: "1" } });
+      const web = await startWeb(pb.url, { port });
       await use({ smtp, pb, web });
       await web.stop();
       await pb.stop();

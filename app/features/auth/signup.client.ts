@@ -12,6 +12,10 @@ import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { saveLocalKeys } from "~/lib/storage.client";
 import { AuthError } from "~/features/auth/auth.client";
+import { keepPoolFilled } from "~/features/sealed/pool.client";
+
+/** How long sign-up waits for this device's first key packages before the workspace shows (it tries again there). */
+const PACKAGES_WAIT_MS = 10_000;
 
 // (loaded when Sign Up is submitted: a page that signs in does without it)
 /**
@@ -44,5 +48,11 @@ export async function signUp(input: { username: string; email: string; password:
     throw new AuthError(error instanceof ApiError && error.message ? error.message : "Sign up failed");
   }
   saveLocalKeys({ userId: user.id, ...(await exportKeyBundle(bundle)) });
+  // The new device's key packages before its workspace is shown (ADR 0047): a conversation started with
+  // the new account a second later adds this device with a Welcome and it reads the first message.
+  await Promise.race([
+    keepPoolFilled(user).catch((error) => console.warn("This device's key packages could not be sent yet", error)),
+    new Promise((resolve) => setTimeout(resolve, PACKAGES_WAIT_MS)),
+  ]);
   return user;
 }

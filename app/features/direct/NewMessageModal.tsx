@@ -5,6 +5,7 @@ import { Modal } from "~/ui/Modal";
 import { lookupPerson, sharedPeople } from "~/features/direct/direct.client";
 import { MAX_PARTICIPANTS, type Person } from "~/features/direct/types";
 import type { useDirect } from "~/features/direct/useDirect.client";
+import { WaitingForDevices } from "~/features/direct/WaitingForDevices";
 
 interface Props {
   title: string;
@@ -123,6 +124,7 @@ export function PeoplePicker(props: Props) {
         {props.naming && chosen.length > 1 && (
           <Field label="Conversation name (optional)" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         )}
+        <WaitingForDevices people={chosen} />
         <FormError message={props.error} />
         <FormActions busy={props.busy} submitLabel={props.submitLabel} onCancel={props.onClose} />
       </form>

@@ -4,7 +4,6 @@
  * every leaf, against the user's identity key as pinned (pins.client.ts). A server can add neither a
  * device of its own under someone's name nor a device of a user whose keys it swapped.
  */
-import { randomId } from "~/crypto";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
@@ -12,18 +11,9 @@ import { senderProfiles } from "~/features/pins/profiles.client";
 import { checkKeys } from "~/features/pins/pins.client";
 import { newBoundKeyPackage, setCredentialCheck } from "./mls";
 import { credentialHolds, deviceCredential, leafOwner } from "./identity";
+import { deviceId } from "./device-id.client";
 
-const DEVICE_ENTRY = (userId: string) => `chatcrypt.sealed-device.${userId}`;
-
-/** This browser's device id for the user (kept in localStorage; a new one after the storage is cleared). */
-export function deviceId(userId: string): string {
-  let id = localStorage.getItem(DEVICE_ENTRY(userId));
-  if (!id) {
-    id = randomId(16);
-    localStorage.setItem(DEVICE_ENTRY(userId), id);
-  }
-  return id;
-}
+export { deviceId };
 
 /** A key package for this device, its credential carrying the identity key's signature. */
 export async function newDeviceKeyPackage(user: SessionUser) {

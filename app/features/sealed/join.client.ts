@@ -16,7 +16,7 @@ import { externalJoin, groupInfo, newGroup } from "./mls";
 import { rosterExtension, type Roster } from "./roster";
 import type { RosterGuard } from "./roster.client";
 import type { JoinProof } from "./types";
-import { joinFromWelcome, welcomeParticipants } from "./welcome.client";
+import { claimParticipants, joinFromWelcome, welcomeParticipants } from "./welcome.client";
 import { words } from "./words";
 
 const ATTEMPTS = 5;
@@ -43,15 +43,20 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
     await j.guard!.adopt(welcomed);
     return welcomed;
   }
+  let claimed: ReturnType<typeof claimParticipants> | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const info = await j.delivery.groupInfo(proof);
     if (!info && j.channel.createdBy !== j.user.id) throw new ChatError(words(j.channel).noGroup);
     if (!info) {
       // The creator's first device makes the group.
       const users = j.participants ?? j.channel.participants?.map((p) => p.id) ?? [];
+      // The participants' key packages first (waiting a bounded time for anyone with none yet): the
+      // group reaches the server only when its first commit can add them, so no device of theirs joins
+      // by itself in between and the first message is sealed for all of them.
+      const packages = j.guard ? await (claimed ??= claimParticipants(j.user, j.channel.id, users)) : [];
       const state = await ownGroup(j, j.guard ? await j.guard.first(users) : null);
       if (!(await j.delivery.write("group", { groupInfo: b64(await groupInfo(state)) }))) continue;
-      return welcomeAll(j, state, users);
+      return j.guard ? welcomeParticipants(j.delivery, state, packages).catch(() => state) : state;
     }
     const made = await externalJoin(base64UrlDecode(info.group_info), await newDeviceKeyPackage(j.user));
     await j.guard?.adopt(made.state);
@@ -78,4 +83,8 @@ export async function ownGroup(j: Joining, roster: Roster | null): Promise<Clien
 
 /** A direct conversation's participants' devices added with a Welcome (those without a key package join by themselves). */
 export const welcomeAll = (j: Joining, state: ClientState, users: readonly string[]): Promise<ClientState> =>
-  j.guard ? welcomeParticipants(j.user, j.channel, j.delivery, state, users).catch(() => state) : Promise.resolve(state);
+  j.guard
+    ? claimParticipants(j.user, j.channel.id, users)
+        .then((packages) => welcomeParticipants(j.delivery, state, packages))
+        .catch(() => state)
+    : Promise.resolve(state);

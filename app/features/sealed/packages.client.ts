@@ -3,7 +3,8 @@
  * to a direct conversation with a Welcome: POOL one-time packages and one last-resort package, refilled
  * when fewer than LOW are left and replaced when the oldest is over MAX_AGE_DAYS old (the server drops
  * one-time packages older than that on each upload). The private halves stay on this device, sealed
- * under the user's vault key, until a Welcome made for one of them arrives.
+ * under the user's vault key, until a Welcome made for one of them arrives. Loaded (with ts-mls) only when
+ * pool.client.ts finds the pool low or old.
  */
 import { base64UrlEncode } from "~/crypto/bytes";
 import { api } from "~/lib/api.client";
@@ -14,9 +15,6 @@ import { deviceId, newDeviceKeyPackage } from "./identity.client";
 import { encodeKeyPackage, type DeviceKeyPackage } from "./mls";
 
 export const POOL = 10;
-export const LOW = 4;
-export const MAX_AGE_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Kept = StoredPackage & { made: number; lastResort?: boolean };
 const entry = (userId: string) => `chatcrypt.mls-packages.${userId}`;
@@ -50,22 +48,18 @@ export async function usedPackage(userId: string, used: Kept) {
   );
 }
 
-/** Refills or renews the pool when it runs low or grows old; nothing otherwise. */
-export async function ensurePool(user: SessionUser, now = Date.now()): Promise<"kept" | "refilled"> {
+/** Makes POOL one-time packages and a last-resort one, keeps their private halves, then sends them (pool.client.ts decides when). */
+export async function refillPool(user: SessionUser, now: number, keepForMs: number): Promise<void> {
   const device = deviceId(user.id);
-  const { left, oldest } = await api<{ left: number; oldest: string | null }>(`/api/key-packages?device=${device}`);
-  const stale = oldest !== null && now - Date.parse(oldest.replace(" ", "T")) > (MAX_AGE_DAYS - 2) * DAY_MS;
-  if (left >= LOW && !stale) return "kept";
   const made = await Promise.all(Array.from({ length: POOL + 1 }, () => newDeviceKeyPackage(user)));
   const [lastResort, ...oneTime] = made;
   const keep = (p: DeviceKeyPackage, last = false): Kept => ({ ...storePackage(p), made: now, ...(last ? { lastResort: true } : {}) });
   // Kept first (a Welcome may come for any package the server holds), then sent.
-  const previous = (await loadKept(user.id)).filter((k) => now - k.made < (MAX_AGE_DAYS + 5) * DAY_MS);
+  const previous = (await loadKept(user.id)).filter((k) => now - k.made < keepForMs);
   await saveKept(user.id, [...previous.slice(-4 * POOL), ...oneTime.map((p) => keep(p)), keep(lastResort, true)]);
   await api("/api/key-packages", {
     device,
     oneTime: oneTime.map((p) => base64UrlEncode(encodeKeyPackage(p))),
     lastResort: base64UrlEncode(encodeKeyPackage(lastResort)),
   });
-  return "refilled";
 }

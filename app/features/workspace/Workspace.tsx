@@ -66,7 +66,6 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [newsOpen, setNewsOpen] = useState(false);
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
-  usePackagePool(user, config.keyPackagesDelayMs);
   const channels = useChannels(user, notify, async (channel, how, participants) => {
     if (how === "created") return conversationOf(user, channel).prepare(participants);
     // A one-to-one found again: whoever had left is listed in its group again (its list decides who
@@ -81,6 +80,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   useDirectNames(user, channels.channels, selected, channels.rename);
   const notifications = useNotifications(user, settingsRef);
   const history = useChannelHistory(user, selected, notifications.chime);
+  usePackagePool(user, history.messages.length > 0);
   const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);

@@ -1,0 +1,142 @@
+import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, newUser, test } from "./fixtures";
+import { message, openConversation, person, send, waitLive, type Person } from "./helpers";
+
+// A conversation's first message reaches everyone (ADR 0047), with the settings `npm start` uses: a
+// new account's device sends its key packages during sign-up, so a conversation started a second
+// later adds it with a Welcome, whether its page is open or not.
+
+const NOT_READABLE = "Messages sent before this device joined the sealed channel cannot be read here.";
+
+/** "New message": each person looked up by exact username (they share no channel), then started. Answers when Start was clicked. */
+async function startWith(page: Page, people: Person[], name?: string, typed?: string): Promise<number> {
+  const dialog = page.getByRole("dialog", { name: "New message" });
+  if (!typed && !(await dialog.isVisible())) await page.getByRole("button", { name: "New message" }).click();
+  for (const p of people) {
+    // (the first name may be typed already: Alice was told it before the sign-up ended)
+    if (p.user.username !== typed) await dialog.getByLabel("Find by username").fill(p.user.username);
+    await dialog.getByLabel("Find by username").press("Enter");
+    await expect(dialog.getByRole("checkbox", { name: p.user.username })).toBeChecked();
+  }
+  if (name) await dialog.getByLabel("Conversation name (optional)").fill(name);
+  const clicked = Date.now();
+  await dialog.getByRole("button", { name: "Start conversation" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  return clicked;
+}
+
+/** Sends from the open conversation; answers when the message is shown sent. */
+async function sendShown(page: Page, text: string): Promise<number> {
+  await send(page, text);
+  await expect(message(page, text)).toBeVisible();
+  return Date.now();
+}
+
+/** Opens the conversation and reads these messages, with nothing marked unreadable. */
+async function reads(page: Page, title: string, texts: string[]) {
+  await openConversation(page, title);
+  for (const text of texts) await expect(message(page, text)).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByText(NOT_READABLE)).toHaveCount(0);
+  await expect(page.getByText("No messages yet. Say hello.")).toHaveCount(0);
+}
+
+/**
+ * Bob and Carol sign up at once, while Alice has "New message" open with Bob's username typed (she was
+ * told it); answers when both workspaces are shown and their recovery-key offers dismissed.
+ */
+async function newcomers(alice: Person) {
+  const browser = alice.page.context().browser()!;
+  const [bobUser, carolUser] = [newUser("bob"), newUser("carol")];
+  const signingUp = Promise.all([person(browser, "bob", undefined, bobUser), person(browser, "carol", undefined, carolUser)]);
+  await alice.page.getByRole("button", { name: "New message" }).click();
+  await alice.page.getByRole("dialog", { name: "New message" }).getByLabel("Find by username").fill(bobUser.username);
+  const [bob, carol] = await signingUp;
+  return { bob, carol, signedUp: Date.now() };
+}
+
+/** Alice starts a conversation with these people and sends its first message; answers when it was started and sent. */
+async function first(alice: Person, people: Person[], text: string, signedUp: number, typed?: string) {
+  const started = await startWith(alice.page, people, people.length > 1 ? "Newcomers" : undefined, typed);
+  await waitLive(alice.page);
+  const sent = await sendShown(alice.page, text);
+  console.log(
+    `${people.length > 1 ? "group" : "one-to-one"} started ${started - signedUp} ms after the sign-ups, sent after ${sent - signedUp} ms`,
+  );
+  return { started, sent };
+}
+
+test("a conversation started a second after the other's sign-up: both newcomers read every message at once", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const { bob, carol, signedUp } = await newcomers(alice);
+  const oneToOne = await first(alice, [bob], "welcome aboard, bob", signedUp, bob.user.username);
+  expect(oneToOne.started - signedUp).toBeLessThan(1_000);
+  // Bob opens it while Alice starts the group.
+  const bobRead = reads(bob.page, alice.user.username, ["welcome aboard, bob"]).then(() => Date.now() - oneToOne.sent);
+  const group = await first(alice, [bob, carol], "welcome, both of you", signedUp);
+  const oneToOneRead = await bobRead;
+  await Promise.all([reads(bob.page, "Newcomers", ["welcome, both of you"]), reads(carol.page, "Newcomers", ["welcome, both of you"])]);
+  const groupRead = Date.now() - group.sent;
+  console.log(`read ${oneToOneRead} ms (one-to-one) and ${groupRead} ms (group, both) after sending`);
+  expect(oneToOneRead).toBeLessThan(5_000);
+  expect(groupRead).toBeLessThan(5_000);
+
+  // And they answer: everyone reads everyone.
+  await send(carol.page, "thanks alice");
+  for (const page of [alice.page, bob.page]) await expect(message(page, "thanks alice")).toBeVisible({ timeout: 5_000 });
+});
+
+test("a newcomer whose page is closed after sign-up reads the first messages when she opens it a minute later", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "alice");
+  const { bob, carol, signedUp } = await newcomers(alice);
+  // Carol closes her page at once, while Alice starts the one-to-one with Bob; then the group with both.
+  const [oneToOne, closed] = await Promise.all([
+    first(alice, [bob], "welcome aboard, bob", signedUp, bob.user.username),
+    carol.page.close().then(() => Date.now()),
+  ]);
+  expect(oneToOne.started - signedUp).toBeLessThan(1_000);
+  const bobRead = reads(bob.page, alice.user.username, ["welcome aboard, bob"]).then(() => Date.now() - oneToOne.sent);
+  const group = await first(alice, [bob, carol], "welcome, both of you", signedUp);
+  expect(await bobRead).toBeLessThan(5_000);
+  await reads(bob.page, "Newcomers", ["welcome, both of you"]);
+  expect(Date.now() - group.sent).toBeLessThan(5_000);
+  await send(bob.page, "bob says hi while carol is away");
+  await expect(message(alice.page, "bob says hi while carol is away")).toBeVisible({ timeout: 5_000 });
+
+  // The scenario itself: Carol comes back a minute after she closed her page.
+  await alice.page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - closed)));
+  const page = await carol.context.newPage();
+  await page.goto("/");
+  await reads(page, "Newcomers", ["welcome, both of you", "bob says hi while carol is away"]);
+});
+
+test("a conversation with someone none of whose devices has a key package yet waits for their device, then they read from the start", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const dave = await person(browser, "dave");
+  // Dave's page is closed and the server holds no package of his (as for a device still signing up).
+  await dave.page.close();
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  for (const record of await admin.collection("mls_key_packages").getFullList({ filter: `user = "${dave.id}"` }))
+    await admin.collection("mls_key_packages").delete(record.id);
+
+  await alice.page.getByRole("button", { name: "New message" }).click();
+  const dialog = alice.page.getByRole("dialog", { name: "New message" });
+  await dialog.getByLabel("Find by username").fill(dave.user.username);
+  await dialog.getByLabel("Find by username").press("Enter");
+  await expect(dialog.getByRole("checkbox", { name: dave.user.username })).toBeChecked();
+  await dialog.getByRole("button", { name: "Start conversation" }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: `Waiting for ${dave.user.username}'s device...` })).toBeVisible();
+
+  // Dave opens the app: his device sends packages right after the first paint, and the conversation is made with it.
+  const page = await dave.context.newPage();
+  await page.goto("/");
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await waitLive(alice.page);
+  await sendShown(alice.page, "hello dave, you were waited for");
+  await reads(page, alice.user.username, ["hello dave, you were waited for"]);
+});
