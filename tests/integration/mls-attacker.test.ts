@@ -176,7 +176,7 @@ describe("key-package claims", () => {
     for (let i = 0; i < 15; i++) {
       const id = randomUUID();
       firstId ||= id;
-      const dm = await postJson(server.url, "/api/chat/direct", { id, participants: [bob.id], name: `group ${i}` }, mallory.token);
+      const dm = await postJson(server.url, "/api/chat/direct", { id, participants: [bob.id, alice.id] }, mallory.token);
       expect(dm.status, dm.text).toBe(200);
       const claim = await call(mallory, "key-packages/claim", { user_id: bob.id, channel_id: id });
       statuses.push(claim.status);
