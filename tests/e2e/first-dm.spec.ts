@@ -7,7 +7,8 @@ import { message, openConversation, person, send, waitLive, type Person } from "
 // new account's device sends its key packages during sign-up, so a conversation started a second
 // later adds it with a Welcome, whether its page is open or not.
 
-const NOT_READABLE = "Messages sent before this device joined the sealed channel cannot be read here.";
+// A direct conversation never says "sealed channel" (ADR 50): its own words for what a device cannot read.
+const NOT_READABLE = "Messages sent before this device joined the conversation cannot be read here.";
 
 /** "New message": each person looked up by exact username (they share no channel), then started. Answers when Start was clicked. */
 async function startWith(page: Page, people: Person[], name?: string, typed?: string): Promise<number> {
