@@ -79,7 +79,7 @@ test("direct messages: a device the server puts into a conversation is refused b
   await mallory.page.reload();
   // (A one-to-one is called by its other person: for Mallory, one of the two.)
   await mallory.page.getByRole("button", { name: new RegExp(`^@ (${alice.user.username}|${bob.user.username})$`) }).click();
-  await expect(mallory.page.getByText("This sealed channel could not be opened on this device. Please try again.")).toBeVisible({
+  await expect(mallory.page.getByText("This conversation could not be opened on this device. Please try again.")).toBeVisible({
     timeout: 30_000,
   });
   for (const text of ["before mallory", secret]) await expect(log(mallory.page).getByText(text)).toHaveCount(0);
