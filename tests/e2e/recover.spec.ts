@@ -196,16 +196,16 @@ test("a direct conversation's creator resets its encryption: the participant joi
 
   // Bob did not start it: no reset for him.
   await bob.page.getByRole("button", { name: "Participants" }).click();
-  await expect(bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" })).toBeVisible();
+  await expect(bob.page.getByRole("complementary", { name: "Participants" }).getByRole("button", { name: "Update keys" })).toBeVisible();
   await expect(bob.page.getByRole("button", { name: "Reset encryption for this conversation" })).toHaveCount(0);
-  await bob.page.getByRole("button", { name: "Close members" }).click();
+  await bob.page.getByRole("button", { name: "Close participants" }).click();
 
   await alice.page.getByRole("button", { name: "Participants" }).click();
   await alice.page.getByRole("button", { name: "Reset encryption for this conversation" }).click();
   const dialog = alice.page.getByRole("dialog", { name: "Reset encryption for this conversation" });
   await dialog.getByRole("button", { name: "Reset encryption" }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await alice.page.getByRole("button", { name: "Close members" }).click();
+  await alice.page.getByRole("button", { name: "Close participants" }).click();
 
   await send(alice.page, "first in the new group");
   await expect(log(bob.page).getByText("first in the new group")).toBeVisible({ timeout: 30_000 });
