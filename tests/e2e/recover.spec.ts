@@ -90,9 +90,9 @@ test("a direct conversation whose participant's page cannot process a commit rec
   await expect(log(bob.page).getByText("hello before")).toBeVisible({ timeout: 20_000 });
   const corrupted = await corruptNextCommit(bob.page, "*");
   await bob.page.getByRole("button", { name: "Participants" }).click();
-  await bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" }).click();
+  await bob.page.getByRole("complementary", { name: "Participants" }).getByRole("button", { name: "Update keys" }).click();
   await expect.poll(corrupted, { timeout: 20_000 }).toBe(true);
-  await bob.page.getByRole("button", { name: "Close members" }).click();
+  await bob.page.getByRole("button", { name: "Close participants" }).click();
   await send(bob.page, "sent after the bad commit");
   await send(alice.page, "alice is back");
   await expect(log(bob.page).getByText("alice is back")).toBeVisible({ timeout: 30_000 });
