@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { type CaptureServer } from "../integration/smtp";
 import { expect, filesContaining, newUser, openAuth, signIn, signOut, type TestUser } from "./fixtures";
 import {
   createChannel,
@@ -16,12 +15,12 @@ import {
   waitLive,
 } from "./helpers";
 import { mailTest as test, type MailStack } from "./mail-stack";
+import { askForReset, newPassword } from "./reset-helpers";
 
 // Account recovery (ADR 27): a recovery key saved at sign-up and replaced in Account, a forgotten
 // password reset through PocketBase's email (real SMTP on loopback) with the recovery key, and a reset
 // without it. This spec runs its own PocketBase with SMTP and a web server whose address is APP_URL.
 
-const SENT = "If an account exists for that address, we sent a link to reset its password.";
 const WHAT_IS_LOST =
   "Without your recovery key, ChatCrypt cannot open what was encrypted for your old keys: your channels' saved passwords, your contacts, settings and the history of sealed channels and direct messages. You will need each channel's password again. Your contacts will be told your keys changed.";
 
@@ -46,27 +45,6 @@ async function saveRecoveryKey(page: Page, user: TestUser): Promise<string> {
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   return phrase;
-}
-
-/** "Forgot your password?" on the sign-in screen, and the link of the email that arrives. */
-async function askForReset(page: Page, smtp: CaptureServer, email: string): Promise<string> {
-  const before = smtp.mailsTo(email).length;
-  await openAuth(page);
-  await page.getByRole("button", { name: "Forgot your password?" }).click();
-  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByRole("status")).toHaveText(SENT);
-  await expect.poll(() => smtp.mailsTo(email).length, { timeout: 10_000 }).toBe(before + 1);
-  const mail = smtp.mailsTo(email)[before];
-  expect(mail.subject).toBe("Reset your ChatCrypt password");
-  return /href="([^"]+)"/.exec(mail.html)?.[1] ?? "";
-}
-
-/** Fills the reset page's new password twice. */
-async function newPassword(page: Page, password: string) {
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm new password").fill(password);
 }
 
 /** Nothing of these secrets in any request, PocketBase's data directory, or the web server's and PocketBase's logs. */

@@ -49,6 +49,19 @@ describe("stale leaves of a sealed channel", () => {
     const seen = await receive(bobState, made.commit);
     expect(leaves(seen.state).map((l) => l.identity)).toEqual([`${bob}:laptop01:p`, `${alice}:laptop01:new`]);
   });
+
+  it("removes the user's leaves of before a reset (ADR 0051), another device's included, never this device's", async () => {
+    const { creator, welcome, devices } = await groupOf([`${bob}:laptop01:p`, `${alice}:laptop01:oldkey`, `${alice}:phone001:newkey`]);
+    const phone = await join(welcome, devices[2]);
+    const self = { userId: alice, device: "phone001" };
+    // Without the retired set, the laptop's leaf is another device of a member: it stays.
+    expect(staleLeaves(phone, new Set([alice, bob]), self)).toEqual([]);
+    const retired = new Set([`${alice}:laptop01:oldkey`, `${alice}:phone001:newkey`]);
+    expect(removed(staleLeaves(phone, new Set([alice, bob]), self, retired))).toEqual([1]);
+    const made = await commit(phone, staleLeaves(phone, new Set([alice, bob]), self, retired));
+    const seen = await receive(creator, made.commit);
+    expect(leaves(seen.state).map((l) => l.identity)).toEqual([`${bob}:laptop01:p`, `${alice}:phone001:newkey`]);
+  });
 });
 
 describe("a sealed message's own key in its body", () => {

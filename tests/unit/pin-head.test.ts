@@ -56,3 +56,14 @@ describe("reconcile", () => {
     expect(book.head).toEqual(await headOf(0, { bob }));
   });
 });
+
+describe("a pin's previous keys (ADR 0051)", () => {
+  it("count in its digest where there are any, so that a pin without them is not taken for one with them", async () => {
+    const reset: Pin = { e: "bob-e2", r: "bob-r2", v: false, o: ["bob-r"] };
+    expect(await pinDigest("bob", { ...bob, o: [] })).toBe(await pinDigest("bob", bob));
+    expect(await pinDigest("bob", reset)).not.toBe(await pinDigest("bob", { ...reset, o: undefined }));
+    // The server puts back the pin as it was before the previous key was kept: unchecked, from the head's digest.
+    const book = await reconcile(served({ bob: { ...reset, o: undefined } }), await headOf(5, { bob: reset }), null);
+    expect(book.unchecked).toEqual(new Set(["bob"]));
+  });
+});

@@ -11,7 +11,8 @@ import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
 import { channelCallBase, channelKey } from "~/features/channels/channels.client";
 import { rememberForPush } from "~/features/push/learning.client";
-import type { ConversationCrypto } from "~/features/conversation/types";
+import type { ConversationCrypto, Opened } from "~/features/conversation/types";
+import { firstHolding } from "~/features/pins/sender-keys.client";
 
 /** How many messages are verified and decrypted together (about what a window shows). */
 const OPEN_SLICE = 25;
@@ -26,22 +27,18 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
       if (!key) throw new ChatError("Channel password not found");
       return post(await encryptMessage({ key, channelId: channel.id, senderId: user.id, plaintext: body, signingKey: keys.rsaPrivateKey }));
     },
-    async open(records, verifyKeyOf) {
-      const out = new Map<string, string>();
+    async open(records, keysOf) {
+      const out = new Map<string, Opened>();
       const key = await channelKey(channel);
       if (!key) return out;
       const openOne = async (m: (typeof records)[number]) => {
-        const verifyKey = verifyKeyOf(m.senderId);
-        if (!verifyKey) return;
-        try {
-          out.set(
-            m.id,
-            await decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey }),
-          );
-          rememberForPush(user.id, channel.id, key, m.senderId, verifyKey);
-        } catch {
-          // not verifiable or not decryptable: left out
-        }
+        // not verifiable or not decryptable under any of the sender's keys: left out
+        const opened = await firstHolding(keysOf(m.senderId), (verifyKey) =>
+          decryptMessage({ key, channelId: channel.id, senderId: m.senderId, envelope: m.encryptedContent, verifyKey }),
+        );
+        if (!opened) return;
+        out.set(m.id, { body: opened.value, previous: opened.previous });
+        if (!opened.previous) rememberForPush(user.id, channel.id, key, m.senderId, opened.key);
       };
       // A slice at a time: a long page is never one long task (the page draws and answers in between).
       for (let at = 0; at < records.length; at += OPEN_SLICE) await Promise.all(records.slice(at, at + OPEN_SLICE).map(openOne));

@@ -29,9 +29,9 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
       const [{ postSealed }, r] = await withMessages();
       return postSealed(r, body, post);
     },
-    open: async (records, verifyKeyOf) => {
+    open: async (records, keysOf) => {
       const [{ openSealed }, r] = await withMessages();
-      return openSealed(r, records, verifyKeyOf);
+      return openSealed(r, records, keysOf);
     },
     newItemKey: () => newItemKey(),
     contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),

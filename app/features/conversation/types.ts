@@ -5,6 +5,7 @@
  * (MLS, joined with the password) or a direct conversation (MLS, joined as a listed participant).
  */
 import type { EncryptedMessage } from "~/features/messages/types";
+import type { SenderKey } from "~/features/pins/sender-keys.client";
 
 export type ConversationKind = "classic" | "sealed" | "direct";
 
@@ -19,6 +20,12 @@ export interface SecurityFacts {
   verifiedBy: "signatures" | "signatures-and-leaves";
 }
 
+/** A record's verified body, and whether it is signed by an earlier key of its sender's than their current one (ADR 0051). */
+export interface Opened {
+  body: string;
+  previous: boolean;
+}
+
 /** Posts one sealed message's ciphertext (with the MLS epoch it is for, where there is one). */
 export type PostCiphertext = (encryptedContent: string, epoch?: number) => Promise<EncryptedMessage>;
 
@@ -26,8 +33,11 @@ export interface ConversationCrypto {
   readonly facts: SecurityFacts;
   /** Signs and seals one encoded message body (messages/body.ts) and posts it; answers the stored record. */
   send(body: string, post: PostCiphertext): Promise<EncryptedMessage>;
-  /** The verified plaintext bodies of these records that this device can read (anything else is left out). */
-  open(records: EncryptedMessage[], verifyKeyOf: (senderId: string) => CryptoKey | undefined): Promise<Map<string, string>>;
+  /**
+   * The verified plaintext bodies of these records that this device can read (anything else is left
+   * out), each checked against its sender's keys (`keysOf`: current first, then earlier ones, ADR 0051).
+   */
+  open(records: EncryptedMessage[], keysOf: (senderId: string) => readonly SenderKey[]): Promise<Map<string, Opened>>;
   /** A new key for one message's files and previews (base64url), or undefined where the conversation's own key is used. */
   newItemKey(): Promise<string | undefined>;
   /** The key of a message's files and previews (from the key its body names, where it names one); null when this device has none. */

@@ -67,6 +67,7 @@ export function MessageItem(props: ItemProps) {
         m.text && <Text {...props} />
       )}
       {m.edited && !editing && <span className="edited">(edited)</span>}
+      {m.previousKey && <span className="previous-key">Signed with {m.senderUsername}&apos;s previous key</span>}
       {m.attachments.map((a) => (
         <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
       ))}

@@ -9,8 +9,8 @@ import type { SessionUser } from "~/lib/session-user";
 import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/body";
 import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
 import { compareMessages } from "~/features/messages/merge";
-import { checkKeys } from "~/features/pins/pins.client";
-import { primeProfiles, senderProfiles } from "~/features/pins/profiles.client";
+import { primeProfiles } from "~/features/pins/profiles.client";
+import { afterOpening, sendersOf } from "~/features/pins/sender-keys.client";
 
 export interface DecryptedMessage {
   id: string;
@@ -38,6 +38,8 @@ export interface DecryptedMessage {
   replies?: { count: number; last: string; people: string[] };
   attachments: DecryptedAttachment[];
   previews: DecryptedPreview[];
+  /** Signed by an earlier identity key of the sender's than their current one, which the viewer had pinned (ADR 0051). */
+  previousKey?: true;
 }
 
 // ---- messages ----
@@ -149,21 +151,21 @@ export async function decryptRecords(
   channel: Channel,
   all: EncryptedMessage[],
   known?: KnownRecords,
+  again = true,
 ): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
   const messages: DecryptedMessage[] = [];
   const annotations: Annotation[] = [];
   if (all.length === 0) return { messages, annotations };
   const conversation = conversationOf(user, channel);
-  const senders = await senderProfiles(all.map((m) => m.senderId));
-  // Messages signed by keys other than the pinned ones are held back until the user accepts them.
-  const trusted = await checkKeys(
+  const found = await sendersOf(
     user.id,
-    [...senders.values()].flatMap((s) => (s ? [s.profile] : [])),
+    all.map((m) => m.senderId),
     channel.id,
   );
-  const verifyKeyOf = (senderId: string) => (trusted.has(senderId) ? senders.get(senderId)?.verifyKey : undefined);
+  const { trusted, profiles: senders } = found;
   const reused = (m: EncryptedMessage) => {
-    if (!known || m.channelId !== channel.id || !trusted.has(m.senderId)) return false;
+    // (a sender with earlier keys is opened again: which key signed each message is shown)
+    if (!known || m.channelId !== channel.id || !trusted.has(m.senderId) || found.keysOf(m.senderId).length > 1) return false;
     const annotation = known.annotations.get(m.id);
     if (annotation) {
       annotations.push(annotation);
@@ -181,10 +183,10 @@ export async function decryptRecords(
     if (!contentKeys.has(itemKey)) contentKeys.set(itemKey, conversation.contentKey(itemKey));
     return contentKeys.get(itemKey)!;
   };
-  const opened = await conversation.open(
-    records.filter((m) => m.channelId === channel.id),
-    verifyKeyOf,
-  );
+  const own = records.filter((m) => m.channelId === channel.id);
+  const opened = await conversation.open(own, found.keysOf);
+  // A sender's keys changed since this page fetched them: opened again with what the server presents now (once).
+  if ((await afterOpening(user.id, channel.id, own, opened, found)) && again) return decryptRecords(user, channel, all, known, false);
   await Promise.all(
     records.map(async (m) => {
       const sender = senders.get(m.senderId);
@@ -192,7 +194,7 @@ export async function decryptRecords(
       try {
         const plaintext = opened.get(m.id);
         if (plaintext === undefined) return;
-        const body = decodeBody(plaintext);
+        const body = decodeBody(plaintext.body);
         if (m.kind && m.kind !== "reply") {
           const annotation = m.targetId
             ? toAnnotation(
@@ -230,6 +232,7 @@ export async function decryptRecords(
           ...(body.replyTo ? { replyTo: body.replyTo } : {}),
           ...(body.thread ? { thread: body.thread, threadOnly: m.kind === "reply" } : {}),
           ...(body.key ? { itemKey: body.key } : {}),
+          ...(plaintext.previous ? { previousKey: true as const } : {}),
           attachments,
           previews,
         });

@@ -18,7 +18,7 @@ interface Props {
 
 /** "bob's security keys changed": shown in a channel where someone's messages are held back for that reason. */
 export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Props) {
-  const { changed } = usePins();
+  const { changed, held } = usePins();
   const members = memberIds.join(",");
   useEffect(() => {
     const ids = members ? members.split(",") : [];
@@ -37,7 +37,7 @@ export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Prop
   if (here.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <KeyChanges user={user} changes={here} onAccepted={onAccepted} />
+      <KeyChanges user={user} changes={here} heldOf={(userId) => held.get(`${channelId} ${userId}`)?.size ?? 0} onAccepted={onAccepted} />
     </Suspense>
   );
 }

@@ -5,21 +5,34 @@ import { acceptKeys, type KeyChange } from "~/features/pins/pins.client";
 interface Props {
   user: SessionUser;
   changes: KeyChange[];
+  /** How many of the user's messages are held back in this conversation (ADR 0051). */
+  heldOf: (userId: string) => number;
   onAccepted: () => void;
 }
 
+/** "1 message from bob is waiting for you to accept his new keys" (the issue's words). */
+const waiting = (n: number, username: string) =>
+  n === 1
+    ? `1 message from ${username} is waiting for you to accept his new keys`
+    : `${n} messages from ${username} are waiting for you to accept his new keys`;
+
 /** The open channel's key changes (KeyChangeNotice.tsx), each with "Accept new keys". */
-export function KeyChanges({ user, changes, onAccepted }: Props) {
+export function KeyChanges({ user, changes, heldOf, onAccepted }: Props) {
   const [busy, setBusy] = useState("");
   return (
     <div className="key-change-notices">
       {changes.map((change) => (
         <div key={change.userId} className="key-change-notice" role="alert">
           {change.reason === "changed" ? (
-            <p>
-              <strong>{change.username}&apos;s security keys changed</strong>. Their messages are held back until you accept the new keys.
-              Compare your safety number with them first.
-            </p>
+            <>
+              <p className="key-change-reset">
+                <strong>{change.username} reset his account: compare his safety number</strong>
+              </p>
+              <p>
+                <strong>{change.username}&apos;s security keys changed</strong>. Their messages are held back until you accept the new keys.
+                Compare your safety number with them first.
+              </p>
+            </>
           ) : (
             <p>
               <strong>{change.username}&apos;s security keys could not be checked</strong>: the keys you saved for them are missing or were
@@ -27,6 +40,7 @@ export function KeyChanges({ user, changes, onAccepted }: Props) {
               them first.
             </p>
           )}
+          {heldOf(change.userId) > 0 && <p className="key-change-held">{waiting(heldOf(change.userId), change.username)}</p>}
           <button
             type="button"
             className="btn btn-small"

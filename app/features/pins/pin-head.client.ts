@@ -29,7 +29,9 @@ const headAad = (userId: string) => `chatcrypt:pin-head:v1:${userId}`;
 const copyAad = (userId: string) => `chatcrypt:pin-copy:v1:${userId}`;
 const COPY_PREFIX = "chatcrypt_pins_";
 
-export const pinDigest = (subjectId: string, pin: Pin) => sha256Base64(`${subjectId}\n${pin.e}\n${pin.r}\n${pin.v ? 1 : 0}`);
+// A pin's previous keys (ADR 0051) count in its digest only where there are any: older pins keep theirs.
+export const pinDigest = (subjectId: string, pin: Pin) =>
+  sha256Base64(`${subjectId}\n${pin.e}\n${pin.r}\n${pin.v ? 1 : 0}${pin.o?.length ? `\n${pin.o.join(",")}` : ""}`);
 
 const isHead = (value: unknown): value is HeadContent =>
   typeof value === "object" &&

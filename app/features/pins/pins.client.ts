@@ -21,7 +21,8 @@ const isPin = (value: unknown): value is Pin =>
   typeof (value as Pin).r === "string" &&
   (value as Pin).e.length > 0 &&
   (value as Pin).r.length > 0 &&
-  typeof (value as Pin).v === "boolean";
+  typeof (value as Pin).v === "boolean" &&
+  ((value as Pin).o === undefined || (Array.isArray((value as Pin).o) && (value as Pin).o!.every((k) => typeof k === "string")));
 
 export interface KeyChange {
   /** "changed": other keys than the pin; "unchecked": the pin the user had is gone or not the one they saved. */
@@ -37,11 +38,13 @@ export interface KeyChange {
 export interface PinState {
   pins: ReadonlyMap<string, Pin>;
   changed: ReadonlyMap<string, KeyChange>;
+  /** "<channel id> <sender id>" -> the ids of that sender's messages held back there for keys not accepted yet. */
+  held: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 let owner = "";
 let loaded: Promise<PinBook> | null = null;
-let state: PinState = { pins: new Map(), changed: new Map() };
+let state: PinState = { pins: new Map(), changed: new Map(), held: new Map() };
 const listeners = new Set<() => void>();
 
 function publish(next: Partial<PinState>) {
@@ -87,7 +90,7 @@ function pins(userId: string): Promise<PinBook> {
   if (owner !== userId) {
     owner = userId;
     loaded = null;
-    state = { pins: new Map(), changed: new Map() };
+    state = { pins: new Map(), changed: new Map(), held: new Map() };
   }
   if (!loaded) {
     loaded = readBook(userId);
@@ -214,16 +217,45 @@ export async function checkKeys(userId: string, profiles: readonly PublicProfile
   return trusted;
 }
 
-/** The user accepts the keys the server now presents for someone: they become the pin (not verified). */
+/**
+ * The user accepts the keys the server now presents for someone: they become the pin (not verified). The
+ * keys pinned before are kept as previous ones (ADR 0051): what they signed stays shown, marked.
+ */
 export async function acceptKeys(userId: string, change: KeyChange) {
-  await savePin(userId, change.userId, { e: change.presented.ecdhPublicKey, r: change.presented.rsaPublicKey, v: false });
+  const before = (await pins(userId)).pins.get(change.userId);
+  const r = change.presented.rsaPublicKey;
+  const o = [...new Set([...(before?.o ?? []), ...(before ? [before.r] : [])])].filter((k) => k !== r);
+  await savePin(userId, change.userId, { e: change.presented.ecdhPublicKey, r, v: false, ...(o.length ? { o } : {}) });
   const changed = new Map(state.changed);
   changed.delete(change.userId);
-  publish({ changed });
+  publish({ changed, held: new Map([...state.held].filter(([key]) => !key.endsWith(` ${change.userId}`))) });
+}
+
+/** Counts these messages as held back in the channel until their senders' new keys are accepted (ADR 0051). */
+export function noteHeld(channelId: string, records: readonly { id: string; senderId: string }[]) {
+  const held = new Map(state.held);
+  let grew = false;
+  for (const { id, senderId } of records) {
+    const key = `${channelId} ${senderId}`;
+    if (held.get(key)?.has(id)) continue;
+    held.set(key, new Set(held.get(key)).add(id));
+    grew = true;
+  }
+  if (grew) publish({ held });
 }
 
 /** The user compared the safety number with someone: their pinned keys are marked verified. */
 export async function markVerified(userId: string, subjectId: string) {
   const pin = (await pins(userId)).pins.get(subjectId);
   if (pin) await savePin(userId, subjectId, { ...pin, v: true });
+}
+
+/**
+ * Every RSA identity key the user pinned for `subjectId`, current first, then earlier ones (ADR 0051):
+ * a device's credential or a message that verifies under one of them was made by a key the user trusted
+ * at some point. Empty when nothing is pinned.
+ */
+export async function pinnedKeys(userId: string, subjectId: string): Promise<string[]> {
+  const pin = (await pins(userId)).pins.get(subjectId);
+  return pin ? [pin.r, ...(pin.o ?? [])] : [];
 }

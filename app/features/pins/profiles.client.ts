@@ -27,6 +27,11 @@ function keep(id: string, entry: Promise<SenderProfile | null>) {
   entry.catch(() => profileCache.delete(id));
 }
 
+/** Forgets a user's profile: the next look-up asks the server again (their keys may have changed). */
+export function forgetProfile(id: string) {
+  profileCache.delete(id);
+}
+
 /** Profiles that came with a page of history: kept as if fetched (those already known stay as they are). */
 export function primeProfiles(profiles: readonly PublicProfile[]) {
   for (const profile of profiles) if (!profileCache.has(profile.id)) keep(profile.id, withKey(profile));

@@ -9,6 +9,8 @@ export interface Pin {
   e: string;
   r: string;
   v: boolean;
+  /** The RSA keys pinned for this user before (oldest first), kept when new keys are accepted (ADR 0051). */
+  o?: string[];
 }
 
 export interface PublicProfile {

@@ -11,6 +11,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { epochCode, epochOf, receive } from "./mls";
 import { joinGroup } from "./join.client";
+import { waitsForKeys } from "./identity.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { Reading } from "./reading.client";
@@ -28,6 +29,8 @@ export abstract class GroupMember {
   /** Out of step with the group, not in again yet (ADR 0049); `failures` rejoins failed since. */
   protected lost = false;
   protected failures = 0;
+  /** A commit carries a device of someone whose new keys the user has not accepted yet: followed once they are (ADR 0051). */
+  protected waiting = false;
   protected readonly delivery: ChannelDelivery;
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
   protected readonly guard: RosterGuard | null;
@@ -204,7 +207,14 @@ export abstract class GroupMember {
         let state = await this.readEpoch(this.state);
         try {
           state = (await receive(state, base64UrlDecode(c.data))).state;
+          this.waiting = false;
         } catch {
+          // Not broken: it waits for the user's decision on someone's new keys, at this epoch.
+          if (waitsForKeys()) {
+            this.waiting = true;
+            this.changed();
+            return;
+          }
           await this.rejoin();
           break;
         }

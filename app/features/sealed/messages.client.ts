@@ -10,6 +10,8 @@ import { ApiError } from "~/lib/api.client";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { EncryptedMessage } from "~/features/messages/types";
+import type { Opened } from "~/features/conversation/types";
+import { firstHolding, type SenderKey } from "~/features/pins/sender-keys.client";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
 import { words } from "~/features/sealed/words";
 
@@ -43,25 +45,27 @@ export async function postSealed(
 
 /**
  * The bodies of these messages that this device can read, each checked against its sender's signature
- * key (`verifyKeyOf`, for senders whose keys are trusted); anything else is left out.
+ * keys (`keysOf`: current first, then earlier ones, ADR 0051); anything else is left out.
  */
 export async function openSealed(
   runtime: SealedChannel,
   records: EncryptedMessage[],
-  verifyKeyOf: (senderId: string) => CryptoKey | undefined,
-): Promise<Map<string, string>> {
+  keysOf: (senderId: string) => readonly SenderKey[],
+): Promise<Map<string, Opened>> {
   const { channel } = runtime;
   const plaintexts = await runtime.openAll(records);
-  const out = new Map<string, string>();
+  const out = new Map<string, Opened>();
   await Promise.all(
     records.map(async (record) => {
       const plaintext = plaintexts.get(record.id);
-      const key = verifyKeyOf(record.senderId);
-      if (!plaintext || !key) return;
+      if (!plaintext) return;
       try {
         const { b, s } = JSON.parse(plaintext) as { b: unknown; s: unknown };
         if (typeof b !== "string" || typeof s !== "string") return;
-        if (await verifyLabelled(key, LABEL, signed(channel.id, record.senderId, b), s)) out.set(record.id, b);
+        const opened = await firstHolding(keysOf(record.senderId), async (key) =>
+          (await verifyLabelled(key, LABEL, signed(channel.id, record.senderId, b), s)) ? b : null,
+        );
+        if (opened) out.set(record.id, { body: opened.value, previous: opened.previous });
       } catch {
         // not a sealed message body
       }

@@ -8,7 +8,7 @@ import type { ClientState, Proposal } from "ts-mls";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import { pinnedVerifyKey } from "./identity.client";
+import { pinnedVerifyKeys, retiringIdentities } from "./identity.client";
 import { staleLeaves } from "./sync";
 import { leafIdentities, removeLeaves, rosterIn, rosterProposal, rosterSigned, signRoster, unlistedLeaves, type Roster } from "./roster";
 
@@ -31,8 +31,10 @@ export class RosterGuard {
   ) {}
 
   private async holds(roster: Roster): Promise<boolean> {
-    const key = await pinnedVerifyKey(this.viewer, roster.by, this.groupId);
-    return Boolean(key) && rosterSigned(this.groupId, roster, key!);
+    // Under any key the viewer pinned for its signer: a list signed before the signer's reset still holds (ADR 0051).
+    for (const key of await pinnedVerifyKeys(this.viewer, roster.by, this.groupId))
+      if (await rosterSigned(this.groupId, roster, key)) return true;
+    return false;
   }
 
   private trust(roster: Roster) {
@@ -108,10 +110,11 @@ export class RosterGuard {
 
   /**
    * What a participant's page commits when the members change: the leaves of anyone off the trusted
-   * list and this device's own earlier leaves (from before a rejoin); else the trusted list back.
+   * list and this device's own earlier leaves (from before a rejoin), and the user's leaves of before a
+   * reset (ADR 0051); else the trusted list back.
    */
   async reconciling(state: ClientState, self: { userId: string; device: string }): Promise<Proposal[]> {
-    const stale = this.trusted ? staleLeaves(state, new Set(this.trusted.users), self) : [];
+    const stale = this.trusted ? staleLeaves(state, new Set(this.trusted.users), self, retiringIdentities()) : [];
     return stale.length > 0 ? stale : this.listFix(state);
   }
 

@@ -14,7 +14,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { commit, epochOf, exportSecret, groupInfo, seal } from "./mls";
-import { checkCredentialsFor, deviceId } from "./identity.client";
+import { checkCredentialsFor, deviceId, retiringIdentities, retiringLeaves } from "./identity.client";
 import { copyState } from "./state";
 import { loadRead } from "./read-store.client";
 import { staleLeaves } from "./sync";
@@ -67,6 +67,8 @@ export class SealedChannel extends GroupMember {
     const failed: EncryptedMessage[] = [];
     for (const record of pending) {
       if (this.reading.has(record.id)) continue;
+      // (a later epoch's message, while the group waits for new keys to be accepted: read once they are)
+      if (this.waiting && this.state && (record.epoch ?? 0) > Number(epochOf(this.state))) continue;
       if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
       else if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
         await this.keep(await this.reading.open(this.state, record, this.meta.joined));
@@ -86,6 +88,8 @@ export class SealedChannel extends GroupMember {
       // Caught up first: a group its creator replaced may have reached this state's epoch number again (ADR 0049).
       await this.advance();
       if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
+      // The user's own devices from before a reset without the recovery key go too (ADR 0051).
+      if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
@@ -160,7 +164,7 @@ export class SealedChannel extends GroupMember {
     const guard = this.guard;
     // A direct conversation follows its own list, not the server's: leaves off it go.
     if (guard) return this.commitChange((state) => guard.reconciling(state, self));
-    const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self);
+    const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self, retiringIdentities());
     await this.sync();
     if (this.state && stale(this.state).length > 0) await this.commitChange(stale);
   }

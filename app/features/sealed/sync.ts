@@ -61,15 +61,21 @@ export function removeUser(state: ClientState, userId: string) {
 
 /**
  * Remove proposals for the leaves that should not be in the group any more: devices of users who are
- * not members (removed, or left), and this device's own earlier leaves (from before a rejoin).
+ * not members (removed, or left), this device's own earlier leaves (from before a rejoin), and the
+ * `retired` ones (the user's devices from before a reset without the recovery key, ADR 0051).
  */
-export function staleLeaves(state: ClientState, memberIds: ReadonlySet<string>, self: { userId: string; device: string }) {
+export function staleLeaves(
+  state: ClientState,
+  memberIds: ReadonlySet<string>,
+  self: { userId: string; device: string },
+  retired: ReadonlySet<string> = new Set(),
+) {
   const ownLeaf = state.privatePath.leafIndex;
   return leaves(state)
     .filter(({ leaf, identity }) => {
       const [userId, device] = identity.split(":");
       if (leaf === ownLeaf || !userId) return false;
-      return !memberIds.has(userId) || (userId === self.userId && device === self.device);
+      return !memberIds.has(userId) || (userId === self.userId && device === self.device) || retired.has(identity);
     })
     .map((l) => removeProposal(l.leaf));
 }

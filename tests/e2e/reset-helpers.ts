@@ -1,0 +1,39 @@
+import type { Page } from "@playwright/test";
+import { type CaptureServer } from "../integration/smtp";
+import { expect, openAuth, signIn, type TestUser } from "./fixtures";
+
+/** The sign-in form's answer to "Send reset link", whatever the address. */
+const SENT = "If an account exists for that address, we sent a link to reset its password.";
+
+/** "Forgot your password?" on the sign-in screen, and the link of the email that arrives. */
+export async function askForReset(page: Page, smtp: CaptureServer, email: string): Promise<string> {
+  const before = smtp.mailsTo(email).length;
+  await openAuth(page);
+  await page.getByRole("button", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(SENT);
+  await expect.poll(() => smtp.mailsTo(email).length, { timeout: 10_000 }).toBe(before + 1);
+  const mail = smtp.mailsTo(email)[before];
+  expect(mail.subject).toBe("Reset your ChatCrypt password");
+  return /href="([^"]+)"/.exec(mail.html)?.[1] ?? "";
+}
+
+/** Fills the reset page's new password twice. */
+export async function newPassword(page: Page, password: string) {
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm new password").fill(password);
+}
+
+/** The whole reset without a recovery key (ADR 27), from a signed-out page to signed in again with `password`. */
+export async function resetWithoutRecoveryKey(page: Page, smtp: CaptureServer, user: TestUser, password: string) {
+  await page.goto(await askForReset(page, smtp, user.email));
+  await expect(page.getByText("This account has no recovery key.")).toBeVisible();
+  await newPassword(page, password);
+  await page.getByRole("button", { name: "Reset without recovery key" }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Your password has been reset/, { timeout: 20_000 });
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await signIn(page, { email: user.email, password });
+  await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
+}

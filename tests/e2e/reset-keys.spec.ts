@@ -1,0 +1,112 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn } from "./fixtures";
+import {
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  message,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
+import { mailTest as test } from "./mail-stack";
+import { resetWithoutRecoveryKey } from "./reset-helpers";
+
+// A reset without the recovery key (ADR 27, 0051): Bob's new identity key is accepted where it should
+// be, his devices of before are removed, and his contacts' devices, old and new, keep their direct
+// conversations with him, his older messages shown as signed by his previous key.
+
+/** A group conversation is called by its participants' names: the one that names `username`. */
+const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
+
+async function openGroup(page: Page, username: string) {
+  await expect(group(page, username)).toBeVisible({ timeout: 20_000 });
+  await group(page, username).click();
+  await waitLive(page);
+}
+
+const previousKey = (page: Page, text: string, username: string) => message(page, text).getByText(`Signed with ${username}'s previous key`);
+
+test("reset without the recovery key: his contacts' old and new devices open their conversations with him after he rejoins", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(420_000);
+  const { smtp, pb, web } = stack;
+  const alice = await person(browser, "alice", web.url);
+  const bob = await person(browser, "bob", web.url);
+  const carol = await person(browser, "carol", web.url);
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Team");
+  await joinAndOpen(carol.page, channelId, password, "Team");
+  for (const p of [bob, carol]) await keyPackagesSent(p, pb);
+
+  // A one-to-one and a group, each with a message of Bob's.
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, "hi bob");
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText("hi bob")).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, "bob before his reset");
+  await expect(log(alice.page).getByText("bob before his reset")).toBeVisible({ timeout: 20_000 });
+  await startConversation(alice.page, [bob.user.username, carol.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, "hi both");
+  await openGroup(bob.page, carol.user.username);
+  await expect(log(bob.page).getByText("hi both")).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, "bob in the group before his reset");
+  await expect(log(alice.page).getByText("bob in the group before his reset")).toBeVisible({ timeout: 20_000 });
+  await bob.context.close();
+
+  // Bob forgot his password and has no recovery key: he resets on his phone. His laptop's devices
+  // (signed by his old key) are still in both groups.
+  await openConversation(alice.page, bob.user.username);
+  const phoneContext = await browser.newContext({ baseURL: web.url });
+  const phone = await phoneContext.newPage();
+  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  await openConversation(phone, alice.user.username);
+  await send(phone, "bob after his reset");
+
+  // Alice's open page says so at once, and keeps his older message, marked.
+  const notice = alice.page.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account: compare his safety number` });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toContainText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`);
+  await notice.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
+  await expect(log(alice.page).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(previousKey(alice.page, "bob before his reset", bob.user.username)).toBeVisible();
+  await expect(log(alice.page).getByText("hi bob")).toBeVisible();
+  await send(alice.page, "alice after bob's reset");
+  await expect(log(phone).getByText("alice after bob's reset")).toBeVisible({ timeout: 30_000 });
+
+  // The group: Bob rejoins it; Alice's and Carol's pages read him and he reads them.
+  await openGroup(phone, carol.user.username);
+  await send(phone, "bob in the group after his reset");
+  await openGroup(alice.page, carol.user.username);
+  await expect(log(alice.page).getByText("bob in the group after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(previousKey(alice.page, "bob in the group before his reset", bob.user.username)).toBeVisible();
+  await send(alice.page, "alice in the group after bob's reset");
+  await expect(log(phone).getByText("alice in the group after bob's reset")).toBeVisible({ timeout: 30_000 });
+
+  // Alice's new laptop opens both, reads what her first device read, and writes to Bob.
+  const laptopContext = await browser.newContext({ baseURL: web.url });
+  const laptop = await laptopContext.newPage();
+  await signIn(laptop, alice.user);
+  await openConversation(laptop, bob.user.username);
+  await expect(log(laptop).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(previousKey(laptop, "bob before his reset", bob.user.username)).toBeVisible();
+  await send(laptop, "from alice's new laptop");
+  await openConversation(phone, alice.user.username);
+  await expect(log(phone).getByText("from alice's new laptop")).toBeVisible({ timeout: 30_000 });
+  await openGroup(laptop, carol.user.username);
+  await expect(log(laptop).getByText("bob in the group after his reset")).toBeVisible({ timeout: 30_000 });
+  await send(laptop, "the group from alice's new laptop");
+  await openGroup(phone, carol.user.username);
+  await expect(log(phone).getByText("the group from alice's new laptop")).toBeVisible({ timeout: 30_000 });
+  await expect(laptop.getByText("could not be")).toHaveCount(0);
+
+  for (const c of [phoneContext, laptopContext, alice.context, carol.context]) await c.close();
+});
