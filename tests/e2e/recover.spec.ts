@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, test } from "./fixtures";
 import {
@@ -30,6 +30,21 @@ async function corruptNextCommit(page: Page, channelId: string) {
     await route.continue({ postData: JSON.stringify({ ...body, commit: bytes.toString("base64url") }) });
   });
   return () => done;
+}
+
+/** Alice and Bob, who share a channel, in a one-to-one Alice started; Bob has read its first message. */
+async function directPair(browser: Browser, first: string) {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await openConversation(bob.page, alice.user.username);
+  await send(alice.page, first);
+  await expect(log(bob.page).getByText(first)).toBeVisible({ timeout: 20_000 });
+  return { alice, bob };
 }
 
 test("a member's page that received a commit it cannot process rejoins, and reads and sends again", async ({ browser }) => {
@@ -78,16 +93,7 @@ test("a member's page that received a commit it cannot process rejoins, and read
 
 test("a direct conversation whose participant's page cannot process a commit recovers too", async ({ browser }) => {
   test.setTimeout(180_000);
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  const password = `team-${Date.now()}`;
-  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
-  await keyPackagesSent(bob);
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
-  await openConversation(bob.page, alice.user.username);
-  await send(alice.page, "hello before");
-  await expect(log(bob.page).getByText("hello before")).toBeVisible({ timeout: 20_000 });
+  const { alice, bob } = await directPair(browser, "hello before");
   const corrupted = await corruptNextCommit(bob.page, "*");
   await bob.page.getByRole("button", { name: "Participants" }).click();
   await bob.page.getByRole("complementary", { name: "Participants" }).getByRole("button", { name: "Update keys" }).click();
@@ -183,16 +189,7 @@ test("a direct conversation's creator resets its encryption: the participant joi
   browser,
 }) => {
   test.setTimeout(180_000);
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  const password = `team-${Date.now()}`;
-  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
-  await keyPackagesSent(bob);
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
-  await openConversation(bob.page, alice.user.username);
-  await send(alice.page, "hello before the reset");
-  await expect(log(bob.page).getByText("hello before the reset")).toBeVisible({ timeout: 20_000 });
+  const { alice, bob } = await directPair(browser, "hello before the reset");
 
   // Bob did not start it: no reset for him.
   await bob.page.getByRole("button", { name: "Participants" }).click();
