@@ -131,6 +131,7 @@ describe("profiles", () => {
       "created",
       "ecdh_public_key",
       "id",
+      "role",
       "rsa_public_key",
       "updated",
       "username",
