@@ -129,6 +129,7 @@ describe("profiles", () => {
       "collectionId",
       "collectionName",
       "created",
+      "deactivated",
       "ecdh_public_key",
       "id",
       "role",
