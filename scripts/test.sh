@@ -22,6 +22,7 @@ npx tsc -p tsconfig.hooks.json || status=1
 
 phase "lint and format"
 npx eslint . || status=1
+npx depcruise app --config .dependency-cruiser.cjs --output-type err || status=1
 npx prettier --check . > reports/prettier.log 2>&1 || { tail -20 reports/prettier.log; status=1; }
 
 phase "unit and integration tests"
