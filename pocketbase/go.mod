@@ -11,6 +11,7 @@ require (
 	github.com/pocketbase/pocketbase v0.39.11
 	golang.org/x/net v0.58.0
 	golang.org/x/text v0.41.0
+	golang.org/x/time v0.16.0
 	modernc.org/sqlite v1.55.0
 )
 

@@ -68,6 +68,7 @@ func main() {
 	registerCalls(app)
 	registerPasskeys(app)
 	registerPprof(app)
+	registerAccountLimits(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebClient } from "../../bench/lib/web-client.mjs";
 import { createWebChannel, joinWebChannel, listen, signedInPage, startLiveStack, type WebServer } from "./live-pages";
 
-// POST /api/channels/:id/messages is answered before Remix (app/server/fast-routes.server.ts) by the
+// POST /api/channels/:id/messages is answered before Remix (app/fast-routes.server.ts) by the
 // route's own action: the same checks and answers as any other API route.
 let web: WebServer;
 let stack: Awaited<ReturnType<typeof startLiveStack>> | undefined;

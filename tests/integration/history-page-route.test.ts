@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebChannel, signedInPage, startLiveStack, type WebServer } from "./live-pages";
 
-// GET /api/channels/:id/messages is answered before Remix (app/server/fast-routes.server.ts) by the
+// GET /api/channels/:id/messages is answered before Remix (app/fast-routes.server.ts) by the
 // route's own loader code (app/features/messages/page.server.ts).
 let web: WebServer;
 let stack: Awaited<ReturnType<typeof startLiveStack>> | undefined;
