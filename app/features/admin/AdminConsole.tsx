@@ -26,8 +26,8 @@ export function ConsoleRefused() {
  * `sections.ts`, each a landmark named by its heading, reachable from the navigation at the top.
  */
 export function AdminConsole({ csrfToken, ...props }: AdminSectionProps & { csrfToken: string; username: string }) {
-  // before the first call of any section
-  useState(() => setCsrfToken(csrfToken));
+  // in the browser, before the first call of any section (api.client is not on the server)
+  useState(() => typeof window !== "undefined" && setCsrfToken(csrfToken));
   return (
     <div className="admin-page">
       <header className="admin-header">
