@@ -146,7 +146,13 @@ routerAdd(
         }),
       );
     } catch (err) {
-      result = { sent: false, address: address, error: String(err).replace(/^(Go)?Error:\s*/, "").slice(0, 300) };
+      result = {
+        sent: false,
+        address: address,
+        error: String(err)
+          .replace(/^(Go)?Error:\s*/, "")
+          .slice(0, 300),
+      };
     }
     e.app.runInTransaction((txApp) => {
       append(txApp, e, { actor: caller.id, action: "mail.test_sent", details: { sent: result.sent } });

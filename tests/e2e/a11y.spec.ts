@@ -200,7 +200,9 @@ for (const viewport of VIEWPORTS) {
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`the admin console: no serious or critical axe violations (${viewport.name} ${viewport.width}x${viewport.height})`, async ({ browser }) => {
+  test(`the admin console: no serious or critical axe violations (${viewport.name} ${viewport.width}x${viewport.height})`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const found: Found[] = [];
     const admin = await person(browser, "admin");

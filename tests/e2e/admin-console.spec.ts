@@ -36,7 +36,10 @@ async function find(page: Page, username: string) {
   return people.getByRole("listitem", { name: username });
 }
 
-test("roles from the console: an admin named, a member refused, a guest without channels, a test email sent", async ({ browser, stack }) => {
+test("roles from the console: an admin named, a member refused, a guest without channels, a test email sent", async ({
+  browser,
+  stack,
+}) => {
   test.setTimeout(180_000);
   owner = await person(browser, "owner", stack.web.url);
   const bob = await person(browser, "bob", stack.web.url);
@@ -77,7 +80,11 @@ test("roles from the console: an admin named, a member refused, a guest without 
   const refused = await dave.page.evaluate(async () => {
     const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
     const body = { id: crypto.randomUUID(), name: "Mine", verifier: "a".repeat(43), ecdhPublicKey: "A".repeat(160), kdfIterations: 600000 };
-    const res = await fetch("/api/channels", { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body) });
+    const res = await fetch("/api/channels", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, message: ((await res.json()) as { message: string }).message };
   });
   expect(refused).toEqual({ status: 403, message: "Guests cannot create channels." });
@@ -104,7 +111,10 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await adminPage.goto("/admin");
   const entry = await find(adminPage, carol.user.username);
   await entry.getByRole("button", { name: `Sign out all devices of ${carol.user.username}` }).click();
-  await adminPage.getByRole("dialog", { name: `Sign ${carol.user.username} out of all devices?` }).getByRole("button", { name: "Sign out all devices" }).click();
+  await adminPage
+    .getByRole("dialog", { name: `Sign ${carol.user.username} out of all devices?` })
+    .getByRole("button", { name: "Sign out all devices" })
+    .click();
   await expect(adminPage.getByRole("status").getByText(`${carol.user.username} was signed out of 1 device.`)).toBeVisible();
   await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible({ timeout: 15_000 });
 
@@ -112,7 +122,9 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await entry.getByRole("button", { name: `Deactivate ${carol.user.username}` }).click();
   const deactivate = adminPage.getByRole("dialog", { name: `Deactivate ${carol.user.username}?` });
   await deactivate.getByRole("button", { name: "Deactivate" }).click();
-  await expect(deactivate.getByRole("alert").or(adminPage.getByRole("status").getByText(`${carol.user.username} was deactivated.`))).toBeVisible();
+  await expect(
+    deactivate.getByRole("alert").or(adminPage.getByRole("status").getByText(`${carol.user.username} was deactivated.`)),
+  ).toBeVisible();
 
   for (const p of [bob, carol, dave]) await p.context.close();
 });

@@ -96,14 +96,19 @@ describe("who may use the console", () => {
   });
 
   it("an admin reads people and channels and changes a member's role through the web routes", async () => {
-    const people = (await admin.send({ path: `/api/admin/people?q=${encodeURIComponent(emails.get(guest)!)}` })).json as { people: { id: string; role: string }[] };
+    const people = (await admin.send({ path: `/api/admin/people?q=${encodeURIComponent(emails.get(guest)!)}` })).json as {
+      people: { id: string; role: string }[];
+    };
     expect(people.people).toMatchObject([{ id: guest.userId, role: "guest" }]);
     const changed = await admin.post(`/api/admin/people/${guest.userId}/role`, { role: "member" });
     expect(changed.status, changed.text).toBe(200);
     const back = await admin.post(`/api/admin/people/${guest.userId}/role`, { role: "guest" });
     expect(back.status).toBe(200);
     const refused = await admin.post(`/api/admin/people/${owner.userId}/role`, { role: "member" });
-    expect([refused.status, (refused.json as { message: string }).message]).toEqual([403, "Only the owner can name or remove administrators."]);
+    expect([refused.status, (refused.json as { message: string }).message]).toEqual([
+      403,
+      "Only the owner can name or remove administrators.",
+    ]);
     expect((await admin.send({ path: "/api/admin/channels" })).status).toBe(200);
   });
 });
@@ -129,7 +134,8 @@ describe("hostile input on the console's routes", () => {
     for (const path of READS()) await check(`POST ${path}`, () => admin.send({ method: "POST", path, headers: json, body: "{}" }));
     for (const [path, valid] of WRITES()) {
       await check(`GET ${path}`, () => admin.send({ path }));
-      for (const body of GARBAGE_BODIES) await check(`garbage ${body.slice(0, 20)} → ${path}`, () => admin.send({ method: "POST", path, headers: json, body }));
+      for (const body of GARBAGE_BODIES)
+        await check(`garbage ${body.slice(0, 20)} → ${path}`, () => admin.send({ method: "POST", path, headers: json, body }));
       await check(`chunked 2 MB → ${path}`, () =>
         admin.send({ method: "POST", path, headers: { ...json, "Transfer-Encoding": "chunked" }, body: () => oversize(2 * 1024 * 1024) }),
       );
@@ -140,12 +146,15 @@ describe("hostile input on the console's routes", () => {
     }
     for (const id of [...EVIL_IDS, foreignId, "zzzzzzzzzzzzzzz"])
       for (const action of ["role", "sign-out"])
-        await check(`${action} of ${id.slice(0, 30)}`, () => admin.post(`/api/admin/people/${id}/${action}`, action === "role" ? { role: "member" } : {}));
-    for (const q of ["%", "'", "a".repeat(101), "%00", "\\"]) await check(`search ${q.slice(0, 10)}`, async () => {
-      const answer = await admin.send({ path: `/api/admin/people?q=${encodeURIComponent(q)}` });
-      // a search that matches nobody is a fine answer
-      return answer.status === 200 ? { ...answer, status: 400, json: { message: "ok: an answer" } } : answer;
-    });
+        await check(`${action} of ${id.slice(0, 30)}`, () =>
+          admin.post(`/api/admin/people/${id}/${action}`, action === "role" ? { role: "member" } : {}),
+        );
+    for (const q of ["%", "'", "a".repeat(101), "%00", "\\"])
+      await check(`search ${q.slice(0, 10)}`, async () => {
+        const answer = await admin.send({ path: `/api/admin/people?q=${encodeURIComponent(q)}` });
+        // a search that matches nobody is a fine answer
+        return answer.status === 200 ? { ...answer, status: 400, json: { message: "ok: an answer" } } : answer;
+      });
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(500);
   });

@@ -33,15 +33,25 @@ const get = async (route: string, token?: string) => {
   const text = await res.text();
   return { status: res.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 };
-const setRole = (by: TestUser, target: TestUser, role: string) => postJson(server.url, "/api/chat/admin/people/role", { user_id: target.id, role }, by.token);
+const setRole = (by: TestUser, target: TestUser, role: string) =>
+  postJson(server.url, "/api/chat/admin/people/role", { user_id: target.id, role }, by.token);
 const roleOf = async (user: TestUser) => (await su.collection("profiles").getOne(user.id)).role as string;
 const auditActions = async () =>
-  (await su.collection("audit_log").getFullList({ sort: "seq" })).map((r) => ({ action: r.action as string, target: r.target as string, details: r.details }));
+  (await su.collection("audit_log").getFullList({ sort: "seq" })).map((r) => ({
+    action: r.action as string,
+    target: r.target as string,
+    details: r.details,
+  }));
 
 beforeAll(async () => {
   server = await startPocketBase();
   owner = await signUpUser(server.url);
-  [bob, carol, dave, erin] = [await signUpUser(server.url), await signUpUser(server.url), await signUpUser(server.url), await signUpUser(server.url)];
+  [bob, carol, dave, erin] = [
+    await signUpUser(server.url),
+    await signUpUser(server.url),
+    await signUpUser(server.url),
+    await signUpUser(server.url),
+  ];
   su = await superuserClient(server.url, server.superuser);
 });
 
@@ -75,8 +85,14 @@ describe("who may call the console", () => {
 
   it("a member cannot change a role by writing the profile either", async () => {
     expect((await postJson(server.url, "/api/chat/admin/people/role", { user_id: carol.id, role: "owner" }, carol.token)).status).toBe(403);
-    await carol.pb.collection("profiles").update(carol.id, { role: "admin" }).catch(() => undefined);
-    await carol.pb.collection("workspace_settings").update("workspace000001", { who_can_create_channels: "admins" }).catch(() => undefined);
+    await carol.pb
+      .collection("profiles")
+      .update(carol.id, { role: "admin" })
+      .catch(() => undefined);
+    await carol.pb
+      .collection("workspace_settings")
+      .update("workspace000001", { who_can_create_channels: "admins" })
+      .catch(() => undefined);
     expect(await roleOf(carol)).toBe("member");
     expect((await su.collection("workspace_settings").getOne("workspace000001")).who_can_create_channels).toBe("everyone");
   });
@@ -96,7 +112,10 @@ describe("role changes", () => {
       [bob, "member"],
     ] as const) {
       const refused = await setRole(bob, target, role);
-      expect([refused.status, (refused.json as { message: string }).message]).toEqual([403, "Only the owner can name or remove administrators."]);
+      expect([refused.status, (refused.json as { message: string }).message]).toEqual([
+        403,
+        "Only the owner can name or remove administrators.",
+      ]);
     }
     expect([await roleOf(carol), await roleOf(owner)]).toEqual(["member", "owner"]);
   });
@@ -104,7 +123,9 @@ describe("role changes", () => {
   it("the last owner cannot be demoted (409); with a second owner they can", async () => {
     const last = await setRole(owner, owner, "admin");
     expect(last.status).toBe(409);
-    expect((last.json as { message: string }).message).toBe("The workspace must keep an owner: name another owner before changing this one's role.");
+    expect((last.json as { message: string }).message).toBe(
+      "The workspace must keep an owner: name another owner before changing this one's role.",
+    );
     expect(await roleOf(owner)).toBe("owner");
     expect((await setRole(owner, erin, "owner")).status).toBe(200);
     expect((await setRole(erin, erin, "member")).status).toBe(200);
@@ -113,7 +134,9 @@ describe("role changes", () => {
 
   it("bad input is a 4xx: unknown role, unknown or foreign account, malformed ids and bodies", async () => {
     expect((await setRole(owner, carol, "emperor")).status).toBe(400);
-    expect((await postJson(server.url, "/api/chat/admin/people/role", { user_id: "zzzzzzzzzzzzzzz", role: "member" }, owner.token)).status).toBe(404);
+    expect(
+      (await postJson(server.url, "/api/chat/admin/people/role", { user_id: "zzzzzzzzzzzzzzz", role: "member" }, owner.token)).status,
+    ).toBe(404);
     for (const body of [{}, { user_id: "../x", role: "member" }, { user_id: carol.id }, { user_id: carol.id, role: ["admin"] }, []]) {
       const res = await postJson(server.url, "/api/chat/admin/people/role", body, owner.token);
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
@@ -147,7 +170,10 @@ describe("what roles limit", () => {
   it("a guest starts a conversation only with someone they share a channel with", async () => {
     const start = (with_: TestUser) => postJson(server.url, "/api/chat/direct", { id: randomUUID(), participants: [with_.id] }, dave.token);
     const refused = await start(carol);
-    expect([refused.status, (refused.json as { message: string }).message]).toEqual([403, "Guests can message only people they share a channel with."]);
+    expect([refused.status, (refused.json as { message: string }).message]).toEqual([
+      403,
+      "Guests can message only people they share a channel with.",
+    ]);
     const channel = await createChannel(carol);
     expect((await joinChannel(dave, channel)).status).toBe(200);
     expect((await start(carol)).status).toBe(200);
@@ -160,7 +186,8 @@ describe("the console's reads and actions", () => {
   it("people: search by username or email, with role, status, devices and channels", async () => {
     const all = (await get("/api/chat/admin/people", bob.token)).json.people as { id: string; role: string; devices: number }[];
     expect(all.map((p) => p.id).sort()).toEqual([owner, bob, carol, dave, erin].map((u) => u.id).sort());
-    const byName = (await get(`/api/chat/admin/people?q=${encodeURIComponent(carol.username.slice(5, 11).toUpperCase())}`, bob.token)).json.people as {
+    const byName = (await get(`/api/chat/admin/people?q=${encodeURIComponent(carol.username.slice(5, 11).toUpperCase())}`, bob.token)).json
+      .people as {
       id: string;
       email: string;
       channels: number;
@@ -172,7 +199,10 @@ describe("the console's reads and actions", () => {
     expect(byName[0]).toMatchObject({ email: carol.email, channels: 2, deactivated: false });
     expect(byName[0].devices).toBeGreaterThanOrEqual(1);
     expect(byName[0].lastSeen).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const byEmail = (await get(`/api/chat/admin/people?q=${encodeURIComponent(dave.email)}`, bob.token)).json.people as { id: string; role: string }[];
+    const byEmail = (await get(`/api/chat/admin/people?q=${encodeURIComponent(dave.email)}`, bob.token)).json.people as {
+      id: string;
+      role: string;
+    }[];
     expect(byEmail).toMatchObject([{ id: dave.id, role: "guest" }]);
     expect((await get("/api/chat/admin/people?q=%25", bob.token)).json.people).toEqual([]);
     expect((await get(`/api/chat/admin/people?q=${"a".repeat(101)}`, bob.token)).status).toBe(400);
@@ -181,8 +211,16 @@ describe("the console's reads and actions", () => {
   it("channels: member counts and storage; names of classic channels only", async () => {
     const sealed = await createChannel(owner, "Secret plans", { sealed: true });
     const channel = await createChannel(owner, "Lunch");
-    await owner.pb.collection("messages").create({ channel: channel.id, sender: owner.id, encrypted_content: "x".repeat(500), sender_public_key: "k" });
-    const list = (await get("/api/chat/admin/channels", bob.token)).json.channels as { id: string; kind: string; name: string; members: number; bytes: number }[];
+    await owner.pb
+      .collection("messages")
+      .create({ channel: channel.id, sender: owner.id, encrypted_content: "x".repeat(500), sender_public_key: "k" });
+    const list = (await get("/api/chat/admin/channels", bob.token)).json.channels as {
+      id: string;
+      kind: string;
+      name: string;
+      members: number;
+      bytes: number;
+    }[];
     expect(list.find((c) => c.id === channel.id)).toEqual({ id: channel.id, kind: "channel", name: "Lunch", members: 1, bytes: 500 });
     expect(list.find((c) => c.id === sealed.id)).toMatchObject({ kind: "sealed", name: "", members: 1 });
     const direct = list.filter((c) => c.kind === "direct");
@@ -192,7 +230,9 @@ describe("the console's reads and actions", () => {
   });
 
   it("sign out all devices: every session of that person ends at once; an admin cannot do it to the owner", async () => {
-    const second = (await postJson(server.url, "/api/collections/users/auth-with-password", { identity: carol.email, password: carol.password })).json as { token: string };
+    const second = (
+      await postJson(server.url, "/api/collections/users/auth-with-password", { identity: carol.email, password: carol.password })
+    ).json as { token: string };
     expect((await get("/api/chat/session", second.token)).status).toBe(200);
     expect((await postJson(server.url, "/api/chat/admin/people/sign-out", { user_id: owner.id }, bob.token)).status).toBe(403);
     const res = await postJson(server.url, "/api/chat/admin/people/sign-out", { user_id: carol.id }, bob.token);

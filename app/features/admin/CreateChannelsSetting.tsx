@@ -24,7 +24,9 @@ export function CreateChannelsSetting({ initial }: { initial: WhoCanCreate }) {
     setSaved("");
     try {
       await saveWhoCanCreate(next);
-      setSaved(next === "admins" ? "Saved: only administrators can create channels." : "Saved: everyone except guests can create channels.");
+      setSaved(
+        next === "admins" ? "Saved: only administrators can create channels." : "Saved: everyone except guests can create channels.",
+      );
     } catch (e) {
       setValue(before);
       setError(e instanceof Error ? e.message : String(e));

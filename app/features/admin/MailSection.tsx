@@ -37,7 +37,9 @@ export function MailSection() {
           Email is sent through the SMTP server <strong>{mail.port ? `${mail.host}:${mail.port}` : mail.host}</strong>.
         </p>
       ) : (
-        <p>Email is not configured: verification, password reset and notification emails are not sent. Set SMTP_HOST (see docs/operating.md).</p>
+        <p>
+          Email is not configured: verification, password reset and notification emails are not sent. Set SMTP_HOST (see docs/operating.md).
+        </p>
       )}
       {mail?.configured && (
         <button type="button" className="btn" disabled={busy} onClick={() => void test()}>

@@ -18,7 +18,11 @@ async function readHook<T>(pb: PocketBase, path: string, fallback: string): Prom
 }
 
 export const listPeople = (pb: PocketBase, query: string) =>
-  readHook<{ people: AdminPerson[] }>(pb, `/api/chat/admin/people?q=${encodeURIComponent(query)}`, "People could not be listed. Please try again.");
+  readHook<{ people: AdminPerson[] }>(
+    pb,
+    `/api/chat/admin/people?q=${encodeURIComponent(query)}`,
+    "People could not be listed. Please try again.",
+  );
 
 export const listAdminChannels = (pb: PocketBase) =>
   readHook<{ channels: AdminChannel[] }>(pb, "/api/chat/admin/channels", "Channels could not be listed. Please try again.");
@@ -26,10 +30,20 @@ export const listAdminChannels = (pb: PocketBase) =>
 export const mailStatus = (pb: PocketBase) => readHook<MailStatus>(pb, "/api/chat/admin/mail", "The mail settings could not be read.");
 
 export const changeRole = (pb: PocketBase, userId: string, role: string) =>
-  callHook<{ role: string; previous: string }>(pb, "/api/chat/admin/people/role", { user_id: userId, role }, "The role could not be changed. Please try again.");
+  callHook<{ role: string; previous: string }>(
+    pb,
+    "/api/chat/admin/people/role",
+    { user_id: userId, role },
+    "The role could not be changed. Please try again.",
+  );
 
 export const signOutEverywhere = (pb: PocketBase, userId: string) =>
-  callHook<{ sessions: number }>(pb, "/api/chat/admin/people/sign-out", { user_id: userId }, "The devices could not be signed out. Please try again.");
+  callHook<{ sessions: number }>(
+    pb,
+    "/api/chat/admin/people/sign-out",
+    { user_id: userId },
+    "The devices could not be signed out. Please try again.",
+  );
 
 export const setWhoCanCreate = (pb: PocketBase, value: WhoCanCreate) =>
   callHook<{ who_can_create_channels: WhoCanCreate }>(

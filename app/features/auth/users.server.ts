@@ -15,7 +15,14 @@ type UserRecord = {
   encrypted_settings?: string;
 };
 
-type ProfileRecord = { id: string; username: string; ecdh_public_key: string; rsa_public_key: string; role?: string; deactivated?: boolean };
+type ProfileRecord = {
+  id: string;
+  username: string;
+  ecdh_public_key: string;
+  rsa_public_key: string;
+  role?: string;
+  deactivated?: boolean;
+};
 
 export function toSessionUser(user: UserRecord, profile: ProfileRecord | null, who: WhoCanCreateChannels = "everyone"): SessionUser {
   const role = profile?.role || "member";
@@ -71,7 +78,9 @@ export const DELETED_USER = "Deleted user";
  * messages it sent can still be verified.
  */
 export async function listProfiles(pb: PocketBase, ids: string[]) {
-  const records = await listByIds<ProfileRecord>(pb, "profiles", ids, { fields: "id,username,ecdh_public_key,rsa_public_key,role,deactivated" });
+  const records = await listByIds<ProfileRecord>(pb, "profiles", ids, {
+    fields: "id,username,ecdh_public_key,rsa_public_key,role,deactivated",
+  });
   const found = new Set(records.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   const deleted = missing.length

@@ -17,7 +17,14 @@ export async function listMembers(pb: PocketBase, channelId: string): Promise<Ch
   });
   if (records.length === 0) fail(404, "Channel not found");
   const creator = records[0].expand?.channel?.created_by ?? "";
-  const profiles = new Map((await listProfiles(pb, records.map((r) => r.user))).map((p) => [p.id, p]));
+  const profiles = new Map(
+    (
+      await listProfiles(
+        pb,
+        records.map((r) => r.user),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return records.map((r) => ({
     userId: r.user,
     username: profiles.get(r.user)?.username ?? "",
