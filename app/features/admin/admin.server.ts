@@ -1,21 +1,6 @@
 import type PocketBase from "pocketbase";
 import type { AdminChannel, AdminPerson, MailStatus, WhoCanCreate } from "~/features/admin/types";
-import { callHook } from "~/features/channels/channels.server";
-import { failOnOutage } from "~/server/outage.server";
-import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
-import { fail } from "~/server/responses.server";
-
-/** The console's read routes (pb_hooks/admin_console.pb.js): PocketBase's 4xx as it is, anything else a 502. */
-async function readHook<T>(pb: PocketBase, path: string, fallback: string): Promise<T> {
-  try {
-    return await pb.send<T>(path, { method: "GET" });
-  } catch (error) {
-    failOnOutage(error);
-    const status = pbStatus(error);
-    if (status >= 400 && status < 500) fail(status, pbErrorMessage(error) ?? fallback);
-    fail(502, fallback);
-  }
-}
+import { callHook, readHook } from "~/server/hooks.server";
 
 export const listPeople = (pb: PocketBase, query: string) =>
   readHook<{ people: AdminPerson[] }>(
