@@ -208,7 +208,7 @@ describe("the console's reads and actions", () => {
     expect((await get(`/api/chat/admin/people?q=${"a".repeat(101)}`, bob.token)).status).toBe(400);
   });
 
-  it("channels: member counts and storage; names of classic channels only", async () => {
+  it("channels: member counts and storage; names of classic channels only; an admin reads no message", async () => {
     const sealed = await createChannel(owner, "Secret plans", { sealed: true });
     const channel = await createChannel(owner, "Lunch");
     await owner.pb
@@ -227,6 +227,9 @@ describe("the console's reads and actions", () => {
     expect(direct.length).toBeGreaterThanOrEqual(2);
     expect(direct.every((c) => c.name === "" && c.members === 2)).toBe(true);
     expect(JSON.stringify(list)).not.toContain("Secret plans");
+    // being an admin opens no channel: bob, not a member, reads none of its messages or members
+    expect((await bob.pb.collection("messages").getList(1, 50, { filter: `channel = "${channel.id}"` })).totalItems).toBe(0);
+    expect((await bob.pb.collection("channel_members").getList(1, 50, { filter: `channel = "${channel.id}"` })).totalItems).toBe(0);
   });
 
   it("sign out all devices: every session of that person ends at once; an admin cannot do it to the owner", async () => {
