@@ -105,6 +105,13 @@ test("roles from the console: an admin named, a member refused, a guest without 
   const members = bob.page.getByRole("complementary", { name: "Members" });
   await expect(members.getByRole("listitem").filter({ hasText: `@${owner.user.username}` })).toContainText("Owner");
   await expect(members.getByRole("listitem").filter({ hasText: `@${bob.user.username}` })).toContainText("Admin");
+  // ... and so does the people picker, with "Deactivated" for a deactivated account.
+  await su.collection("profiles").update(owner.id, { deactivated: true });
+  await bob.page.getByRole("button", { name: "New message" }).click();
+  const picker = bob.page.getByRole("dialog", { name: "New message" });
+  await expect(picker.getByRole("listitem").filter({ hasText: owner.user.username })).toContainText("OwnerDeactivated");
+  await bob.page.keyboard.press("Escape");
+  await su.collection("profiles").update(owner.id, { deactivated: false });
 
   // Bob (admin) signs Carol out of all her devices: her open page goes to the sign-in screen.
   const adminPage = await bob.context.newPage();
