@@ -95,6 +95,8 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await mail.getByRole("button", { name: "Send a test email" }).click();
   await expect(mail.getByRole("status")).toHaveText(`Test email sent to ${owner.user.email}.`);
   expect(stack.smtp.mailsTo(owner.user.email).map((m) => m.subject)).toContain("ChatCrypt test email");
+  const audited = await su.collection("audit_log").getFullList({ filter: 'action = "mail.test_sent"' });
+  expect(audited.map((r) => [r.actor, r.details])).toEqual([[owner.id, { sent: true }]]);
 
   // Members panels show the role beside the name.
   await owner.page.goto("/");
