@@ -21,7 +21,10 @@ routerAdd(
     );
     const { VERIFIER_MALFORMED, checkChannelId, findChannel, verifierHash } = require(`${__hooks}/lib/channels.js`);
 
+    const { requireCanCreateChannel } = require(`${__hooks}/lib/workspace.js`);
+
     const user = requireUser(e, "User not authenticated");
+    requireCanCreateChannel(e.app, user.id); // guests never; members unless "Admins only" (ADR 0055)
     const body = readJsonObject(e);
 
     const id = checkChannelId(body.id);

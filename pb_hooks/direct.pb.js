@@ -26,6 +26,7 @@ routerAdd(
     const body = readJsonObject(e);
     const id = matching(body, "id", patterns.uuid, "id must be a UUID.");
     const others = participantsOf(body, user.id, MAX_PARTICIPANTS - 1);
+    require(`${__hooks}/lib/workspace.js`).requireMayMessage(e.app, user.id, others); // guests: shared channels only (ADR 0055)
     refuseName(body);
     /** @type {{ id: string, existing: boolean }} */
     let result = { id, existing: false };
@@ -52,7 +53,9 @@ routerAdd(
       const channel = requireConversation(txApp, channelId, user.id);
       if (channel.getString("direct_key")) throw badRequest("People can be added to group conversations only.");
       const count = txApp.countRecords("channel_members", $dbx.hashExp({ channel: channelId }));
-      addParticipants(txApp, channelId, participantsOf(body, user.id, MAX_PARTICIPANTS - count), user.id);
+      const others = participantsOf(body, user.id, MAX_PARTICIPANTS - count);
+      require(`${__hooks}/lib/workspace.js`).requireMayMessage(txApp, user.id, others); // guests: shared channels only (ADR 0055)
+      addParticipants(txApp, channelId, others, user.id);
     });
     return e.json(200, { id: channelId });
   },

@@ -34,4 +34,8 @@ export interface SessionUser {
   settings: ServerSettings;
   /** The private settings, sealed in the browser; empty until the user first saves them. */
   encryptedSettings: string;
+  /** The workspace role on the user's profile (docs/decisions/0053-roles.md): the server enforces it. */
+  role: string;
+  /** Whether "New channel" is offered: not to guests, nor to members when only admins create channels. */
+  canCreateChannels: boolean;
 }

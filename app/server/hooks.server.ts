@@ -17,9 +17,22 @@ export async function callHook<T>(
   try {
     return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
   } catch (error) {
-    failOnOutage(error);
-    const status = pbStatus(error);
-    if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
-    fail(502, fallback);
+    failFrom(error, fallback, messages);
   }
+}
+
+/** A GET of one of our PocketBase server functions, its failures answered as callHook's. */
+export async function readHook<T>(pb: PocketBase, path: string, fallback: string): Promise<T> {
+  try {
+    return await pb.send<T>(path, { method: "GET" });
+  } catch (error) {
+    failFrom(error, fallback);
+  }
+}
+
+function failFrom(error: unknown, fallback: string, messages: Partial<Record<number, string>> = {}): never {
+  failOnOutage(error);
+  const status = pbStatus(error);
+  if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
+  fail(502, fallback);
 }

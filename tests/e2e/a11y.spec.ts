@@ -3,6 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, newUser, openAuth, signUp, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { solidPng } from "./preview-site";
+import { superuserClient } from "../integration/pocketbase";
 
 // axe-core on every screen and every dialog, at desktop, tablet and phone width: any violation of impact
 // "serious" or "critical" fails. label-content-name-mismatch is experimental in axe, so it is switched on.
@@ -195,5 +196,40 @@ for (const viewport of VIEWPORTS) {
     expect(found, JSON.stringify(found, null, 2)).toEqual([]);
     await alice.context.close();
     await context.close();
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the admin console: no serious or critical axe violations (${viewport.name} ${viewport.width}x${viewport.height})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const found: Found[] = [];
+    const admin = await person(browser, "admin");
+    const member = await person(browser, "member");
+    const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+    await su.collection("profiles").update(admin.id, { role: "admin" });
+    const page = admin.page;
+    await createChannel(page, "Console", `console-${Date.now()}`);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible();
+    await expect(page.getByRole("table")).toBeVisible();
+    await audit(page, "admin console", found);
+    await page.getByLabel("Search people").fill(member.user.username);
+    const entry = page.getByRole("list", { name: "People" }).getByRole("listitem", { name: member.user.username });
+    await expect(entry).toBeVisible();
+    await audit(page, "admin console: a search", found);
+    await entry.getByRole("button", { name: `Sign out all devices of ${member.user.username}` }).click();
+    await auditDialog(page, `Sign ${member.user.username} out of all devices?`, found);
+    await entry.getByRole("button", { name: `Deactivate ${member.user.username}` }).click();
+    await auditDialog(page, `Deactivate ${member.user.username}?`, found);
+    await member.page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await member.page.goto("/admin");
+    await expect(member.page.getByRole("alert")).toHaveText("Only an administrator can open the admin console.");
+    await audit(member.page, "admin console refused", found);
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    await admin.context.close();
+    await member.context.close();
   });
 }

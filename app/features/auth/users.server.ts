@@ -1,6 +1,7 @@
 import type PocketBase from "pocketbase";
 import type { SessionUser } from "~/lib/session-user";
 import { listByIds, pbStatus } from "~/server/pocketbase.server";
+import { mayCreateChannels, whoCanCreateChannels, type WhoCanCreateChannels } from "~/features/roles/workspace-settings.server";
 
 type UserRecord = {
   id: string;
@@ -14,9 +15,17 @@ type UserRecord = {
   encrypted_settings?: string;
 };
 
-type ProfileRecord = { id: string; username: string; ecdh_public_key: string; rsa_public_key: string };
+type ProfileRecord = {
+  id: string;
+  username: string;
+  ecdh_public_key: string;
+  rsa_public_key: string;
+  role?: string;
+  deactivated?: boolean;
+};
 
-export function toSessionUser(user: UserRecord, profile: ProfileRecord | null): SessionUser {
+export function toSessionUser(user: UserRecord, profile: ProfileRecord | null, who: WhoCanCreateChannels = "everyone"): SessionUser {
+  const role = profile?.role || "member";
   return {
     id: user.id,
     email: user.email,
@@ -33,6 +42,8 @@ export function toSessionUser(user: UserRecord, profile: ProfileRecord | null): 
       emailIncludeContent: Boolean(user.email_include_content),
     },
     encryptedSettings: user.encrypted_settings ?? "",
+    role,
+    canCreateChannels: mayCreateChannels(role, who),
   };
 }
 
@@ -45,7 +56,8 @@ export async function loadSessionUser(pb: PocketBase, userId: string): Promise<S
     if ([401, 403, 404].includes(pbStatus(error))) return null;
     throw error;
   }
-  return toSessionUser(user, await loadProfile(pb, userId));
+  const [profile, who] = await Promise.all([loadProfile(pb, userId), whoCanCreateChannels(pb)]);
+  return toSessionUser(user, profile, who);
 }
 
 export async function loadProfile(pb: PocketBase, userId: string): Promise<ProfileRecord | null> {
@@ -66,7 +78,9 @@ export const DELETED_USER = "Deleted user";
  * messages it sent can still be verified.
  */
 export async function listProfiles(pb: PocketBase, ids: string[]) {
-  const records = await listByIds<ProfileRecord>(pb, "profiles", ids, { fields: "id,username,ecdh_public_key,rsa_public_key" });
+  const records = await listByIds<ProfileRecord>(pb, "profiles", ids, {
+    fields: "id,username,ecdh_public_key,rsa_public_key,role,deactivated",
+  });
   const found = new Set(records.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   const deleted = missing.length
@@ -76,9 +90,12 @@ export async function listProfiles(pb: PocketBase, ids: string[]) {
 }
 
 /** A user's public profile as the page gets it; a deleted account's (its keys) answers as "Deleted user". */
-export function toPublicProfile(r: { id: string; username?: string; ecdh_public_key: string; rsa_public_key: string }, deleted = false) {
+export function toPublicProfile(
+  r: { id: string; username?: string; ecdh_public_key: string; rsa_public_key: string; role?: string; deactivated?: boolean },
+  deleted = false,
+) {
   const keys = { ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key };
   return deleted
     ? { id: r.id, username: DELETED_USER, ...keys, deleted: true as const }
-    : { id: r.id, username: r.username ?? "", ...keys };
+    : { id: r.id, username: r.username ?? "", ...keys, role: r.role || "member", deactivated: Boolean(r.deactivated) };
 }

@@ -48,20 +48,33 @@ export async function removeFromCall(conversationId: string, userId: string): Pr
   }
 }
 
+/** Every running call: the participants `drop` picks leave it now. */
+async function removeFromEveryCall(config: LiveKit, drop: (p: ParticipantInfo) => boolean, what: string) {
+  try {
+    const service = rooms(config);
+    for (const room of await service.listRooms()) {
+      const present = await service.listParticipants(room.name).catch(() => []);
+      await removeWhere(config, room.name, present, drop);
+    }
+  } catch (error) {
+    warn(what, error);
+  }
+}
+
 /** A device was signed out: whatever call its session's token put it in, it leaves now. */
 export async function removeSessionFromCalls(sessionId: string, userId: string): Promise<void> {
   const config = liveKit();
   if (!config) return;
   const tag = sessionTag(config, sessionId);
-  try {
-    const service = rooms(config);
-    for (const room of await service.listRooms()) {
-      const present = await service.listParticipants(room.name).catch(() => []);
-      await removeWhere(config, room.name, present, (p) => userOf(p.identity) === userId && p.attributes?.session === tag);
-    }
-  } catch (error) {
-    warn("Could not remove a signed-out device from its calls", error);
-  }
+  const drop = (p: ParticipantInfo) => userOf(p.identity) === userId && p.attributes?.session === tag;
+  await removeFromEveryCall(config, drop, "Could not remove a signed-out device from its calls");
+}
+
+/** Every device of an account was signed out (by an administrator): all of them leave every call now. */
+export async function removeUserFromCalls(userId: string): Promise<void> {
+  const config = liveKit();
+  if (!config) return;
+  await removeFromEveryCall(config, (p) => userOf(p.identity) === userId, "Could not remove a signed-out account from its calls");
 }
 
 /**

@@ -12,7 +12,8 @@ interface Props {
   selectedId: string | null;
   userId: string;
   onSelect: (channel: Channel) => void;
-  onCreate: () => void;
+  /** None when the user may not create channels (a guest, or "Admins only"). */
+  onCreate?: () => void;
   onJoin: () => void;
   onDelete: (channel: Channel) => void;
   onLeave: (channel: Channel) => void;
@@ -31,9 +32,11 @@ export function Sidebar(props: Props) {
     <nav id="channel-sidebar" className={`sidebar${props.open ? " open" : ""}`} aria-label="Channels">
       <div className="sidebar-head">
         <h2>Channels</h2>
-        <button type="button" className="btn btn-small" onClick={props.onCreate}>
-          Create
-        </button>
+        {props.onCreate && (
+          <button type="button" className="btn btn-small" onClick={props.onCreate}>
+            Create
+          </button>
+        )}
         <button type="button" className="btn btn-small" onClick={props.onJoin}>
           Join
         </button>

@@ -1,3 +1,4 @@
+import { RoleTags } from "~/features/roles/RoleTags";
 import { useEffect, useState, type FormEvent } from "react";
 import { messageOf } from "~/lib/errors";
 import { Check, Field, FormActions, FormError } from "~/ui/Form";
@@ -93,6 +94,7 @@ export function PeoplePicker(props: Props) {
                     checked={chosen.some((c) => c.id === person.id)}
                     onChange={(e) => toggle(person, e.target.checked)}
                   />
+                  <RoleTags person={person} />
                 </li>
               ))}
             </ul>

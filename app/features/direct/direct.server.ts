@@ -32,7 +32,7 @@ export async function sharedPeople(pb: PocketBase, userId: string): Promise<Pers
   const memberships = await pb.collection("channel_members").getFullList<{ user: string }>({ fields: "user", batch: 1000 });
   const ids = [...new Set(memberships.map((m) => m.user))].filter((id) => id !== userId).slice(0, 500);
   return (await listProfiles(pb, ids))
-    .map((p) => ({ id: p.id, username: p.username }))
+    .map((p) => ({ id: p.id, username: p.username, ...("role" in p ? { role: p.role, deactivated: p.deactivated } : {}) }))
     .sort((a, b) => a.username.localeCompare(b.username));
 }
 

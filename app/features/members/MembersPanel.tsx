@@ -1,3 +1,4 @@
+import { RoleTags } from "~/features/roles/RoleTags";
 import type { ReactNode } from "react";
 import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { ChannelMember } from "~/features/members/types";
@@ -37,6 +38,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
               @{m.username}
               {m.userId === userId && " (you)"}
             </span>
+            <RoleTags person={m} />
             {m.isCreator && <span className="member-role">creator</span>}
             {isCreator && m.userId !== userId && (
               <button type="button" className="btn btn-small btn-danger" aria-label={`Remove ${m.username}`} onClick={() => onRemove(m)}>

@@ -17,19 +17,28 @@ export async function listMembers(pb: PocketBase, channelId: string): Promise<Ch
   });
   if (records.length === 0) fail(404, "Channel not found");
   const creator = records[0].expand?.channel?.created_by ?? "";
-  const names = new Map<string, string>();
-  for (const p of await listProfiles(
-    pb,
-    records.map((r) => r.user),
-  ))
-    names.set(p.id, p.username);
+  const profiles = new Map(
+    (
+      await listProfiles(
+        pb,
+        records.map((r) => r.user),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return records.map((r) => ({
     userId: r.user,
-    username: names.get(r.user) ?? "",
+    username: profiles.get(r.user)?.username ?? "",
+    ...roleOf(profiles.get(r.user)),
     isCreator: r.user === creator,
     joined: r.created,
     ...(r.added_by ? { addedBy: r.added_by } : {}),
   }));
+}
+
+/** A person's role and status as lists show them (a deleted account has neither). */
+function roleOf(profile: object | undefined) {
+  if (!profile || !("role" in profile)) return { role: "member", deactivated: false };
+  return { role: String(profile.role), deactivated: "deactivated" in profile && Boolean(profile.deactivated) };
 }
 
 /** The creator removes a member: the membership goes, and with it every access of theirs. */

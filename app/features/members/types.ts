@@ -3,6 +3,9 @@ export interface ChannelMember {
   userId: string;
   username: string;
   isCreator: boolean;
+  /** Workspace role ("member" when none) and whether an administrator deactivated the account. */
+  role?: string;
+  deactivated?: boolean;
   joined: string;
   /** In a direct conversation, the participant who added this one (none for its creator). */
   addedBy?: string;

@@ -1,7 +1,7 @@
 import { LockIcon } from "~/ui/icons";
 
 /** Chat pane with no channel selected (spec §2.6), and the next step: create a channel or join one. */
-export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: boolean; onCreate: () => void; onJoin: () => void }) {
+export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: boolean; onCreate?: () => void; onJoin: () => void }) {
   return (
     <section className="chat-empty" aria-label="No channel selected">
       <div className="chat-empty-mark" aria-hidden="true">
@@ -12,12 +12,16 @@ export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: bool
       <p className="chat-empty-next">
         {hasChannels
           ? "Pick a channel from the list, or start another one."
-          : "You are not in any channel yet. Create one and share its invite link, or join one with its ID and password."}
+          : onCreate
+            ? "You are not in any channel yet. Create one and share its invite link, or join one with its ID and password."
+            : "You are not in any channel yet. Join one with its invite link, or its ID and password."}
       </p>
       <div className="chat-empty-actions">
-        <button type="button" className="btn btn-primary" onClick={onCreate}>
-          Create a channel
-        </button>
+        {onCreate && (
+          <button type="button" className="btn btn-primary" onClick={onCreate}>
+            Create a channel
+          </button>
+        )}
         <button type="button" className="btn" onClick={onJoin}>
           Join a channel
         </button>

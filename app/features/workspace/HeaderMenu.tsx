@@ -2,10 +2,11 @@ import { lazy, Suspense, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { InstallButton } from "~/features/pwa/InstallButton";
 import { MenuButton } from "~/ui/MenuButton";
+import { isAdminRole } from "~/features/roles/roles";
 
 const AccountDialog = lazy(() => import("~/features/account/AccountDialog"));
 
-/** The header menu: 'Set World Clock', the WhatsApp contact book and Account; beside it "Install app" when the browser offers it. */
+/** The header menu: 'Set World Clock', the WhatsApp contact book, Account and, for administrators, the admin console; beside it "Install app" when the browser offers it. */
 export function HeaderMenu({
   user,
   onSetWorldClock,
@@ -26,6 +27,7 @@ export function HeaderMenu({
           { label: "Set World Clock", onSelect: onSetWorldClock },
           { label: "WhatsApp Contacts", onSelect: onContacts },
           { label: "Account", onSelect: () => setAccount(true) },
+          ...(isAdminRole(user.role) ? [{ label: "Admin console", onSelect: () => window.location.assign("/admin") }] : []),
         ]}
       />
       {account && (

@@ -188,7 +188,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
             channels.setSelectedId(c.id);
             drawer.close(false);
           }}
-          onCreate={() => dialogs.open({ kind: "create" })}
+          onCreate={user.canCreateChannels ? () => dialogs.open({ kind: "create" }) : undefined}
           onJoin={() => dialogs.open({ kind: "join" })}
           onDelete={(channel) => dialogs.open({ kind: "delete", channel })}
           onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
@@ -272,7 +272,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
           ) : (
             <EmptyChat
               hasChannels={Boolean(channels.channels?.length)}
-              onCreate={() => dialogs.open({ kind: "create" })}
+              onCreate={user.canCreateChannels ? () => dialogs.open({ kind: "create" }) : undefined}
               onJoin={() => dialogs.open({ kind: "join" })}
             />
           )}

@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { setCsrfToken } from "~/lib/api.client";
+import { sections } from "~/features/admin/sections";
+import type { AdminSectionProps } from "~/features/admin/types";
+import { roleName } from "~/features/roles/roles";
+
+export const REFUSED = "Only an administrator can open the admin console.";
+
+/** What a member or guest sees at /admin: the refusal, and the way back; never any data. */
+export function ConsoleRefused() {
+  return (
+    <main className="loading">
+      <div className="auth-card">
+        <h1>Admin console</h1>
+        <p role="alert">{REFUSED}</p>
+        <p>
+          <a href="/">Back to chat</a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The admin console (docs/decisions/0055-admin-console.md): one page with every section of
+ * `sections.ts`, each a landmark named by its heading, reachable from the navigation at the top.
+ */
+export function AdminConsole({ csrfToken, ...props }: AdminSectionProps & { csrfToken: string; username: string }) {
+  // in the browser, before the first call of any section (api.client is not on the server)
+  useState(() => typeof window !== "undefined" && setCsrfToken(csrfToken));
+  return (
+    <div className="admin-page">
+      <header className="admin-header">
+        <h1>Admin console</h1>
+        <p className="admin-viewer">
+          Signed in as {props.username} ({roleName(props.viewer.role)})
+        </p>
+        <a className="btn btn-small" href="/">
+          Back to chat
+        </a>
+      </header>
+      <nav className="admin-nav" aria-label="Console sections">
+        <ul>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`}>{s.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="admin-main">
+        {sections.map(({ id, label, component: Section }) => (
+          <section key={id} id={id} className="admin-section" aria-labelledby={`${id}-heading`}>
+            <h2 id={`${id}-heading`}>{label}</h2>
+            <Section viewer={props.viewer} workspace={props.workspace} />
+          </section>
+        ))}
+      </main>
+    </div>
+  );
+}

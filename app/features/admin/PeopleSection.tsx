@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { changeRole, deactivate, reactivate, searchPeople, signOutAll } from "~/features/admin/admin.client";
+import { CreateChannelsSetting } from "~/features/admin/CreateChannelsSetting";
+import { PersonCard, type PersonAction } from "~/features/admin/PersonCard";
+import type { AdminPerson, AdminSectionProps } from "~/features/admin/types";
+import { MAX_SEARCH } from "~/features/admin/validation";
+import { isAdminRole, roleName } from "~/features/roles/roles";
+import { ConfirmDialog } from "~/ui/Modal";
+import { FormError } from "~/ui/Form";
+
+/** A change that waits for the administrator's yes. */
+type Pending = { person: AdminPerson; title: string; message: string; confirmLabel: string; run: () => Promise<string> };
+
+const nameOf = (p: AdminPerson) => p.username || p.email;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** People: search as you type (username, email), each person's role, status and counts, and what an admin does to them. */
+export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
+  const [query, setQuery] = useState("");
+  const [people, setPeople] = useState<AdminPerson[] | null>(null);
+  const [error, setError] = useState("");
+  const [status, setStatus] = useState("");
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState("");
+  const asked = useRef(0);
+
+  const load = useCallback(async (wanted: string) => {
+    const mine = ++asked.current;
+    try {
+      const answer = await searchPeople(wanted);
+      if (mine !== asked.current) return;
+      setPeople(answer.people);
+      setError("");
+    } catch (e) {
+      if (mine === asked.current) setError(message(e));
+    }
+  }, []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(query.trim()), 150);
+    return () => clearTimeout(timer);
+  }, [query, load]);
+
+  async function run(job: () => Promise<string>) {
+    setBusy(true);
+    setStatus("");
+    try {
+      setStatus(await job());
+      setPending(null);
+      await load(query.trim());
+    } catch (e) {
+      if (pending) setDialogError(message(e));
+      else setError(message(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onRole(person: AdminPerson, role: string) {
+    if (role === person.role) return;
+    const job = async () => {
+      await changeRole(person.id, role);
+      return `${nameOf(person)} is now ${roleName(role)}.`;
+    };
+    if (!isAdminRole(role) && !isAdminRole(person.role)) return void run(job);
+    setDialogError("");
+    setPending({
+      person,
+      title: `Make ${nameOf(person)} ${roleName(role)}?`,
+      message: isAdminRole(role)
+        ? `${nameOf(person)} will manage people and invites, and open this console.`
+        : `${nameOf(person)} will no longer manage people or open this console.`,
+      confirmLabel: "Change role",
+      run: job,
+    });
+  }
+
+  function onAction(person: AdminPerson, action: PersonAction) {
+    const name = nameOf(person);
+    setDialogError("");
+    if (action === "reactivate")
+      return void run(async () => {
+        await reactivate(person.id);
+        return `${name} was reactivated.`;
+      });
+    if (action === "deactivate")
+      return setPending({
+        person,
+        title: `Deactivate ${name}?`,
+        message: `${name} is signed out everywhere and removed from every channel and conversation. You can reactivate the account later.`,
+        confirmLabel: "Deactivate",
+        run: async () => {
+          await deactivate(person.id);
+          return `${name} was deactivated.`;
+        },
+      });
+    setPending({
+      person,
+      title: `Sign ${name} out of all devices?`,
+      message: `Every session of ${name} ends now, and their devices leave any call. They can sign in again.`,
+      confirmLabel: "Sign out all devices",
+      run: async () => {
+        const { sessions } = await signOutAll(person.id);
+        return `${name} was signed out of ${sessions} ${sessions === 1 ? "device" : "devices"}.`;
+      },
+    });
+  }
+
+  return (
+    <>
+      <CreateChannelsSetting initial={workspace.whoCanCreateChannels} />
+      <div className="admin-search">
+        <label htmlFor="admin-people-search">Search people</label>
+        <input
+          id="admin-people-search"
+          type="search"
+          value={query}
+          maxLength={MAX_SEARCH}
+          placeholder="Username or email"
+          autoComplete="off"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <p className="admin-status" role="status">
+        {status}
+      </p>
+      <FormError message={error} />
+      {people === null ? (
+        <p className="hint">Loading people...</p>
+      ) : people.length === 0 ? (
+        <p className="hint">Nobody matches "{query.trim()}".</p>
+      ) : (
+        <ul className="admin-people" aria-label="People">
+          {people.map((p) => (
+            <PersonCard key={p.id} person={p} viewer={viewer} busy={busy} onRole={onRole} onAction={onAction} />
+          ))}
+        </ul>
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={pending.title}
+          message={pending.message}
+          confirmLabel={pending.confirmLabel}
+          busy={busy}
+          error={dialogError}
+          onConfirm={() => void run(pending.run)}
+          onClose={() => !busy && setPending(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from "react";
+import type { AdminSectionProps } from "~/features/admin/types";
+import { PeopleSection } from "~/features/admin/PeopleSection";
+import { ChannelsSection } from "~/features/admin/ChannelsSection";
+import { MailSection } from "~/features/admin/MailSection";
+
+export interface AdminSection {
+  /** The section's anchor in /admin (#people). */
+  id: string;
+  /** Its heading and its link in the console's navigation. */
+  label: string;
+  component: ComponentType<AdminSectionProps>;
+}
+
+/** The admin console's sections, in order: /admin renders every entry (adding a section is one line). */
+export const sections: AdminSection[] = [
+  { id: "people", label: "People", component: PeopleSection },
+  { id: "channels", label: "Channels", component: ChannelsSection },
+  { id: "mail", label: "Mail", component: MailSection },
+];

@@ -1,0 +1,134 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// What the admin console reads and changes (docs/decisions/0055-admin-console.md). Every function here
+// runs after requireAdmin; what one administrator may do to another account is decided here, once:
+//   an admin manages members and guests; only an owner names or removes admins and names owners;
+//   the last owner keeps the role.
+// The console sees usernames, email addresses, roles, counts and sizes: never message content, channel
+// passwords or the names of sealed channels and direct conversations.
+
+const { badRequest, forbidden, notFound, conflict } = require(`${__hooks}/lib/errors.js`);
+const { ROLES, roleOf, isAdminRole } = require(`${__hooks}/lib/roles.js`);
+
+const OWNER_ONLY = "Only the owner can name or remove administrators.";
+const LAST_OWNER = "The workspace must keep an owner: name another owner before changing this one's role.";
+const NO_SUCH_PERSON = "No such person.";
+const MAX_LISTED = 200;
+
+/**
+ * The role of the account an administrator acts on; 404 for no such account, 403 when the caller's
+ * role does not reach it (an admin acting on an admin or the owner).
+ * @param {core.App} app
+ * @param {string} callerRole
+ * @param {string} targetId
+ */
+function requireManageable(app, callerRole, targetId) {
+  const targetRole = roleOf(app, targetId);
+  if (!targetRole) throw notFound(NO_SUCH_PERSON);
+  if (callerRole !== "owner" && isAdminRole(targetRole)) throw forbidden(OWNER_ONLY);
+  return targetRole;
+}
+
+/**
+ * Gives `targetId` the role `role`; answers the role it had (the same when nothing changed).
+ * @param {core.App} txApp
+ * @param {string} callerRole
+ * @param {string} targetId
+ * @param {unknown} role
+ */
+function changeRole(txApp, callerRole, targetId, role) {
+  if (typeof role !== "string" || ROLES.indexOf(role) < 0) throw badRequest("role must be owner, admin, member or guest.");
+  const before = requireManageable(txApp, callerRole, targetId);
+  if (callerRole !== "owner" && isAdminRole(role)) throw forbidden(OWNER_ONLY);
+  if (before === role) return before;
+  if (before === "owner" && txApp.countRecords("profiles", $dbx.hashExp({ role: "owner" })) <= 1) throw conflict(LAST_OWNER);
+  const profile = txApp.findRecordById("profiles", targetId);
+  profile.set("role", role);
+  txApp.save(profile);
+  return before;
+}
+
+/**
+ * Ends every session of an account: a new token key voids all its tokens, and pocketbase/devices.go
+ * revokes each recorded session (their live streams close). Answers how many were signed in.
+ * @param {core.App} txApp
+ * @param {string} targetId
+ */
+function signOutEverywhere(txApp, targetId) {
+  const now = new Date().toISOString().replace("T", " ");
+  const sessions = txApp.countRecords("sessions", $dbx.exp("user = {:user} AND expires > {:now}", { user: targetId, now: now }));
+  const user = txApp.findRecordById("users", targetId);
+  user.refreshTokenKey();
+  txApp.save(user);
+  return sessions;
+}
+
+/** @param {string} text */
+const likePattern = (text) => "%" + text.toLowerCase().replace(/[\\%_]/g, (c) => "\\" + c) + "%";
+
+/**
+ * People whose username or email contains `query` (everyone when it is empty), by username.
+ * @param {core.App} app
+ * @param {string} query
+ */
+function listPeople(app, query) {
+  const now = new Date().toISOString().replace("T", " ");
+  const rows = arrayOf(
+    new DynamicModel({ id: "", email: "", username: "", role: "", deactivated: false, last_seen: "", devices: 0, channels: 0 }),
+  );
+  app
+    .db()
+    .newQuery(
+      "SELECT u.id AS id, u.email AS email, COALESCE(p.username, '') AS username, COALESCE(p.role, '') AS role, " +
+        "COALESCE(p.deactivated, FALSE) AS deactivated, " +
+        "COALESCE((SELECT MAX(s.last_seen) FROM sessions s WHERE s.user = u.id), '') AS last_seen, " +
+        "(SELECT COUNT(*) FROM sessions s WHERE s.user = u.id AND s.expires > {:now}) AS devices, " +
+        "(SELECT COUNT(*) FROM channel_members m JOIN channels c ON c.id = m.channel WHERE m.user = u.id " +
+        "AND (c.direct = FALSE OR c.direct IS NULL)) AS channels " +
+        "FROM users u LEFT JOIN profiles p ON p.id = u.id " +
+        "WHERE {:q} = '%%' OR LOWER(COALESCE(p.username, '')) LIKE {:q} ESCAPE '\\' OR LOWER(u.email) LIKE {:q} ESCAPE '\\' " +
+        "ORDER BY LOWER(COALESCE(p.username, '')), u.id LIMIT " +
+        MAX_LISTED,
+    )
+    .bind({ q: likePattern(query), now: now })
+    .all(rows);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    username: r.username,
+    role: r.role || "member",
+    deactivated: Boolean(r.deactivated),
+    lastSeen: r.last_seen ? String(r.last_seen).replace(" ", "T") : "",
+    devices: r.devices,
+    channels: r.channels,
+  }));
+}
+
+/**
+ * Every channel and conversation with its member count and storage (bytes of encrypted messages and
+ * attachments); a name only for classic channels (sealed channels' and conversations' are not ours).
+ * @param {core.App} app
+ */
+function listChannels(app) {
+  const rows = arrayOf(new DynamicModel({ id: "", name: "", sealed: false, direct: false, members: 0, messages: 0, files: 0 }));
+  app
+    .db()
+    .newQuery(
+      "SELECT c.id AS id, c.name AS name, COALESCE(c.sealed, FALSE) AS sealed, COALESCE(c.direct, FALSE) AS direct, " +
+        "(SELECT COUNT(*) FROM channel_members m WHERE m.channel = c.id) AS members, " +
+        "(SELECT COALESCE(SUM(LENGTH(encrypted_content)), 0) FROM messages WHERE channel = c.id) AS messages, " +
+        "(SELECT COALESCE(SUM(file_size), 0) FROM file_attachments WHERE channel = c.id) AS files " +
+        "FROM channels c ORDER BY c.created, c.id LIMIT 1000",
+    )
+    .all(rows);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.direct ? "direct" : r.sealed ? "sealed" : "channel",
+    name: r.direct || r.sealed ? "" : r.name,
+    members: r.members,
+    bytes: r.messages + r.files,
+  }));
+}
+
+module.exports = { OWNER_ONLY, LAST_OWNER, NO_SUCH_PERSON, requireManageable, changeRole, signOutEverywhere, listPeople, listChannels };

@@ -1,0 +1,154 @@
+import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, signIn } from "./fixtures";
+import { createChannel, joinAndOpen, person, type Person } from "./helpers";
+import { mailTest as test } from "./mail-stack";
+
+// The admin console (ADR 55), on its own PocketBase with SMTP (tests/e2e/mail-stack.ts), so the first
+// account is the workspace's owner: the owner finds Bob by part of his name and makes him an admin, Bob
+// then has the console; Carol (member) has no menu item and /admin refuses her; Dave made a guest has no
+// way to create a channel (and the API answers 403); the test email reaches the SMTP server; members
+// panels show roles; "Sign out all devices" ends Carol's session; the console works on a phone.
+
+test.describe.configure({ mode: "serial" });
+
+let owner: Person;
+
+const menuItems = async (page: Page) => {
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
+  const items = await page.getByRole("menu", { name: "Menu" }).getByRole("menuitem").allInnerTexts();
+  await page.keyboard.press("Escape");
+  return items;
+};
+
+async function openConsole(page: Page) {
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Admin console" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible();
+}
+
+/** The People section's entry for a username, found by typing part of it into the search box. */
+async function find(page: Page, username: string) {
+  await page.getByLabel("Search people").fill(username.slice(1, -2));
+  const people = page.getByRole("list", { name: "People" });
+  await expect(people.getByRole("listitem")).toHaveCount(1);
+  return people.getByRole("listitem", { name: username });
+}
+
+test("roles from the console: an admin named, a member refused, a guest without channels, a test email sent", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  owner = await person(browser, "owner", stack.web.url);
+  const bob = await person(browser, "bob", stack.web.url);
+  const carol = await person(browser, "carol", stack.web.url);
+  const dave = await person(browser, "dave", stack.web.url);
+  const su = await superuserClient(stack.pb.url, stack.pb.superuser);
+  expect((await su.collection("profiles").getOne(owner.id)).role).toBe("owner");
+
+  // The owner opens the console from the menu, finds Bob by part of his name and makes him an admin.
+  await openConsole(owner.page);
+  const bobEntry = await find(owner.page, bob.user.username);
+  await expect(bobEntry.getByRole("definition").first()).toHaveText("Member");
+  await bobEntry.getByRole("combobox", { name: `Change role for ${bob.user.username}` }).selectOption("admin");
+  const confirm = owner.page.getByRole("dialog", { name: `Make ${bob.user.username} Admin?` });
+  await confirm.getByRole("button", { name: "Change role" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(owner.page.getByRole("status").getByText(`${bob.user.username} is now Admin.`)).toBeVisible();
+  await expect(bobEntry.getByRole("definition").first()).toHaveText("Admin");
+
+  // Bob now has the console; Carol, a member, has no menu item and /admin refuses her.
+  await bob.page.reload();
+  await openConsole(bob.page);
+  await expect(bob.page.getByRole("region", { name: "People" })).toBeVisible();
+  expect(await menuItems(carol.page)).not.toContain("Admin console");
+  await carol.page.goto("/admin");
+  await expect(carol.page.getByRole("alert")).toHaveText("Only an administrator can open the admin console.");
+  await expect(carol.page.getByRole("list", { name: "People" })).toHaveCount(0);
+  await carol.page.goto("/");
+
+  // The owner makes Dave a guest (no confirmation: neither role is an admin's): no create button for him.
+  const daveEntry = await find(owner.page, dave.user.username);
+  await daveEntry.getByRole("combobox", { name: `Change role for ${dave.user.username}` }).selectOption("guest");
+  await expect(owner.page.getByRole("status").getByText(`${dave.user.username} is now Guest.`)).toBeVisible();
+  await dave.page.reload();
+  await expect(dave.page.getByRole("button", { name: "Join", exact: true })).toBeAttached({ timeout: 20_000 });
+  await expect(dave.page.getByRole("button", { name: "Create", exact: true })).toHaveCount(0);
+  await expect(dave.page.getByRole("button", { name: "Create a channel" })).toHaveCount(0);
+  const refused = await dave.page.evaluate(async () => {
+    const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+    const body = { id: crypto.randomUUID(), name: "Mine", verifier: "a".repeat(43), ecdhPublicKey: "A".repeat(160), kdfIterations: 600000 };
+    const res = await fetch("/api/channels", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, message: ((await res.json()) as { message: string }).message };
+  });
+  expect(refused).toEqual({ status: 403, message: "Guests cannot create channels." });
+
+  // A test email reaches the SMTP server.
+  const mail = owner.page.getByRole("region", { name: "Mail" });
+  await expect(mail.getByText(`${stack.smtp.host}:${stack.smtp.port}`)).toBeVisible();
+  await mail.getByRole("button", { name: "Send a test email" }).click();
+  await expect(mail.getByRole("status")).toHaveText(`Test email sent to ${owner.user.email}.`);
+  expect(stack.smtp.mailsTo(owner.user.email).map((m) => m.subject)).toContain("ChatCrypt test email");
+  const audited = await su.collection("audit_log").getFullList({ filter: 'action = "mail.test_sent"' });
+  expect(audited.map((r) => [r.actor, r.details])).toEqual([[owner.id, { sent: true }]]);
+
+  // Members panels show the role beside the name.
+  await owner.page.goto("/");
+  const channelId = await createChannel(owner.page, "Roles", "roles-password-1");
+  await bob.page.goto("/");
+  await joinAndOpen(bob.page, channelId, "roles-password-1", "Roles");
+  await bob.page.getByRole("button", { name: "Members" }).click();
+  const members = bob.page.getByRole("complementary", { name: "Members" });
+  await expect(members.getByRole("listitem").filter({ hasText: `@${owner.user.username}` })).toContainText("Owner");
+  await expect(members.getByRole("listitem").filter({ hasText: `@${bob.user.username}` })).toContainText("Admin");
+  // ... and so does the people picker, with "Deactivated" for a deactivated account.
+  await su.collection("profiles").update(owner.id, { deactivated: true });
+  await bob.page.getByRole("button", { name: "New message" }).click();
+  const picker = bob.page.getByRole("dialog", { name: "New message" });
+  await expect(picker.getByRole("listitem").filter({ hasText: owner.user.username })).toContainText("OwnerDeactivated");
+  await bob.page.keyboard.press("Escape");
+  await su.collection("profiles").update(owner.id, { deactivated: false });
+
+  // Bob (admin) signs Carol out of all her devices: her open page goes to the sign-in screen.
+  const adminPage = await bob.context.newPage();
+  await adminPage.goto("/admin");
+  const entry = await find(adminPage, carol.user.username);
+  await entry.getByRole("button", { name: `Sign out all devices of ${carol.user.username}` }).click();
+  await adminPage
+    .getByRole("dialog", { name: `Sign ${carol.user.username} out of all devices?` })
+    .getByRole("button", { name: "Sign out all devices" })
+    .click();
+  await expect(adminPage.getByRole("status").getByText(`${carol.user.username} was signed out of 1 device.`)).toBeVisible();
+  await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible({ timeout: 15_000 });
+
+  // "Deactivate" asks first and calls the deactivation route, showing what it answers.
+  await entry.getByRole("button", { name: `Deactivate ${carol.user.username}` }).click();
+  const deactivate = adminPage.getByRole("dialog", { name: `Deactivate ${carol.user.username}?` });
+  await deactivate.getByRole("button", { name: "Deactivate" }).click();
+  await expect(
+    deactivate.getByRole("alert").or(adminPage.getByRole("status").getByText(`${carol.user.username} was deactivated.`)),
+  ).toBeVisible();
+
+  for (const p of [bob, carol, dave]) await p.context.close();
+});
+
+test("the console on a phone: every section readable, nothing wider than the screen", async ({ browser, stack }) => {
+  const context = await browser.newContext({ baseURL: stack.web.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, owner.user);
+  await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible({ timeout: 20_000 });
+  await openConsole(page);
+  for (const name of ["People", "Channels", "Mail"]) await expect(page.getByRole("region", { name })).toBeAttached();
+  await expect(page.getByRole("table").getByRole("rowheader", { name: "#Roles" })).toBeVisible();
+  const entry = await find(page, owner.user.username);
+  await expect(entry.getByRole("combobox", { name: `Change role for ${owner.user.username}` })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+  await owner.context.close();
+});
