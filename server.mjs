@@ -103,7 +103,7 @@ app.all(
 app.use(errorHandler);
 
 // Live streams, message sends and pages of history, the requests every open page makes most, go
-// straight to their handlers (app/server/fast-routes.server.ts): without Express's middleware chain,
+// straight to their handlers (app/fast-routes.server.ts): without Express's middleware chain,
 // Remix's per-request work, streamed compression (a page of history is gzipped in one call there) or
 // static file lookups. They get what the chain would give them: the address without its secret
 // parameter, Express's request and response (req.ip under the same trust-proxy setting, req.path),
