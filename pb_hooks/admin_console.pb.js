@@ -124,7 +124,7 @@ routerAdd(
     const { requireUser } = require(`${__hooks}/lib/request.js`);
     const { requireAdmin } = require(`${__hooks}/lib/roles.js`);
     const { take } = require(`${__hooks}/lib/limits.js`);
-    const { DEFAULT_FROM_ADDRESS, DEFAULT_FROM_NAME } = require(`${__hooks}/lib/email_notification.js`);
+    const { mailSender } = require(`${__hooks}/lib/mail_settings.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
     const caller = requireUser(e, "Not authenticated");
     requireAdmin(e.app, caller.id);
@@ -138,7 +138,7 @@ routerAdd(
     try {
       e.app.newMailClient().send(
         new MailerMessage({
-          from: { address: settings.meta.senderAddress || DEFAULT_FROM_ADDRESS, name: settings.meta.senderName || DEFAULT_FROM_NAME },
+          from: mailSender(e.app),
           to: [{ address: address }],
           subject: "ChatCrypt test email",
           text: "This is a test email from your ChatCrypt workspace's admin console. Email works.",
