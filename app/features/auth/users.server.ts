@@ -66,7 +66,9 @@ export const DELETED_USER = "Deleted user";
  * messages it sent can still be verified.
  */
 export async function listProfiles(pb: PocketBase, ids: string[]) {
-  const records = await listByIds<ProfileRecord>(pb, "profiles", ids, { fields: "id,username,ecdh_public_key,rsa_public_key" });
+  const records = await listByIds<ProfileRecord & { deactivated?: boolean }>(pb, "profiles", ids, {
+    fields: "id,username,ecdh_public_key,rsa_public_key,deactivated",
+  });
   const found = new Set(records.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   const deleted = missing.length
@@ -75,10 +77,15 @@ export async function listProfiles(pb: PocketBase, ids: string[]) {
   return [...records.map((r) => toPublicProfile(r)), ...deleted.map((r) => toPublicProfile(r, true))];
 }
 
-/** A user's public profile as the page gets it; a deleted account's (its keys) answers as "Deleted user". */
-export function toPublicProfile(r: { id: string; username?: string; ecdh_public_key: string; rsa_public_key: string }, deleted = false) {
+/**
+ * A user's public profile as the page gets it; a deleted account's (its keys) answers as "Deleted user";
+ * a deactivated one says so (ADR 0056).
+ */
+export function toPublicProfile(
+  r: { id: string; username?: string; ecdh_public_key: string; rsa_public_key: string; deactivated?: boolean },
+  deleted = false,
+) {
   const keys = { ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key };
-  return deleted
-    ? { id: r.id, username: DELETED_USER, ...keys, deleted: true as const }
-    : { id: r.id, username: r.username ?? "", ...keys };
+  if (deleted) return { id: r.id, username: DELETED_USER, ...keys, deleted: true as const };
+  return { id: r.id, username: r.username ?? "", ...keys, ...(r.deactivated ? { deactivated: true as const } : {}) };
 }

@@ -1,0 +1,17 @@
+/**
+ * A member of one of the user's conversations was deactivated by an administrator (a live event,
+ * pocketbase/deactivated.go): in a sealed channel or a direct conversation this page commits the
+ * removal of all their devices from its MLS group, so nothing sent afterwards can be read by them, and
+ * the conversation says "<name> was removed by an administrator" (ADR 0056). Every online member's page
+ * tries; the first commit wins and the others find nothing left to remove.
+ */
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/features/channels/types";
+import { joinProofOf } from "~/features/conversation/conversation.client";
+import { sealedChannel } from "~/features/sealed/sealed.client";
+
+export async function memberDeactivated(user: SessionUser, channel: Channel, event: { userId: string; name: string }): Promise<void> {
+  if (!channel.sealed && !channel.direct) return;
+  const runtime = await sealedChannel(user, channel, joinProofOf(channel));
+  await runtime.removeDeactivated(event.userId, event.name);
+}
