@@ -164,11 +164,16 @@ export class SealedChannel extends GroupMember {
    * direct conversation's list first: removals and a list change go in separate commits), and the
    * conversation says so. Whichever member's page gets there first commits; the others find nothing left.
    */
-  async removeDeactivated(userId: string, name: string) {
+  removeDeactivated(userId: string, name: string): Promise<void> {
+    return this.serial(() => this.removeNow(userId, name));
+  }
+
+  /** removeDeactivated's work, for callers already in the serial chain. */
+  private async removeNow(userId: string, name: string) {
     if (userId === this.user.id) return;
     const guard = this.guard;
-    if (guard) await this.commitChange((state) => guard.change(state, { remove: [userId] }));
-    await this.commitChange((state) => removeUser(state, userId));
+    if (guard) await this.commitNow((state) => guard.change(state, { remove: [userId] }));
+    await this.commitNow((state) => removeUser(state, userId));
     const noted = this.status.removedByAdmin ?? [];
     if (!noted.some((n) => n.userId === userId)) this.status = { ...this.status, removedByAdmin: [...noted, { userId, name }] };
     this.changed();
@@ -190,9 +195,14 @@ export class SealedChannel extends GroupMember {
   async reconcile(memberIds: readonly string[], deactivated?: (ids: string[]) => Promise<{ id: string; username: string }[]>) {
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
-    // Someone deactivated while no member's page was open: the first page to open the conversation removes them.
-    const outsiders = deactivated ? this.outsiders(memberIds) : [];
-    if (outsiders.length > 0) for (const gone of await deactivated!(outsiders)) await this.removeDeactivated(gone.id, gone.username);
+    // Someone deactivated while no member's page was open: the first page to open the conversation removes
+    // them, in the chain of operations (a message sealed after this waits for it).
+    if (deactivated)
+      await this.serial(async () => {
+        await this.advance();
+        const outsiders = this.outsiders(memberIds);
+        if (outsiders.length > 0) for (const gone of await deactivated(outsiders)) await this.removeNow(gone.id, gone.username);
+      });
     // A direct conversation follows its own list, not the server's: leaves off it go.
     if (guard) return this.commitChange((state) => guard.reconciling(state, self));
     const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self, retiringIdentities());
