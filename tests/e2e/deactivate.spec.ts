@@ -84,14 +84,28 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await expect(account).toBeHidden();
   await carol.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
   await waitLive(carol.page);
+  // A call in the vault, Carol in it.
+  await alice.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await alice.page.getByRole("button", { name: "Start call" }).click();
+  const people = (page: Page) =>
+    page.getByRole("region", { name: "Call", exact: true }).getByRole("list", { name: "Participants" }).getByRole("listitem");
+  await expect(alice.page.getByRole("region", { name: "Call", exact: true }).getByText("End-to-end encrypted")).toBeVisible({
+    timeout: 20_000,
+  });
+  await carol.page.getByRole("region", { name: "Call in progress" }).getByRole("button", { name: "Join" }).click();
+  await expect(people(alice.page)).toHaveCount(2, { timeout: 20_000 });
   const saved = await carol.context.storageState({ indexedDB: true });
 
   // The admin deactivates her while her page is open: within 5 s it is the sign-in screen, saying why.
   const deactivatedAt = Date.now();
-  await changeStatus(admin.page, carol.id, "deactivate");
+  const deactivating = changeStatus(admin.page, carol.id, "deactivate");
   await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 5_000 });
+  await deactivating;
   await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   console.log(`deactivation reached Carol's page in ${Date.now() - deactivatedAt} ms`);
+  // The call dropped her.
+  await expect(people(alice.page)).toHaveCount(1, { timeout: 10_000 });
+  await alice.page.getByRole("region", { name: "Call", exact: true }).getByRole("button", { name: "Leave call" }).click();
 
   // Her password and her passkey are refused with the reason.
   await signIn(carol.page, carol.user);
@@ -139,4 +153,44 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await expect(page.getByText(/no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
   await expect(log(page).getByText(`after, just us ${tag}`)).toHaveCount(0);
   await replay.close();
+});
+
+test("a deactivated person's devices leave a sealed channel and a direct conversation when the first member opens them later", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const admin = await person(browser, "boss");
+  await su.collection("profiles").update(admin.id, { role: "admin" });
+  const alice = await person(browser, "alice");
+  const carol = await person(browser, "carol");
+  const tag = randomBytes(3).toString("hex");
+  const vault = `Later ${tag}`;
+  const vaultId = await createSealed(alice.page, vault, `later-${tag}`);
+  await joinAndOpen(carol.page, vaultId, `later-${tag}`, vault);
+  await keyPackagesSent(carol);
+  await startConversation(alice.page, [carol.user.username]);
+  await waitLive(alice.page);
+  const dm = await su.collection("channels").getFirstListItem(su.filter("direct = true && created_by = {:a}", { a: alice.id }));
+  const epochOf = async (channel: string) =>
+    (await su.collection("mls_groups").getFirstListItem(su.filter("channel = {:c}", { c: channel }))).epoch as number;
+  const before = { vault: await epochOf(vaultId), dm: await epochOf(dm.id) };
+
+  // Nobody who shares them is online when the admin deactivates Carol.
+  await alice.page.close();
+  await changeStatus(admin.page, carol.id, "deactivate");
+  await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 5_000 });
+  expect(await epochOf(vaultId)).toBe(before.vault);
+  expect(await epochOf(dm.id)).toBe(before.dm);
+
+  // Alice opens her device again, and each conversation: her page removes Carol's devices, and says so.
+  const page = await alice.context.newPage();
+  await page.goto("/");
+  const removed = `${carol.user.username} was removed by an administrator`;
+  await page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await expect(page.getByText(removed)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => epochOf(vaultId), { timeout: 30_000 }).toBeGreaterThan(before.vault);
+  await openConversation(page, carol.user.username);
+  await expect(page.getByText(removed)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => epochOf(dm.id), { timeout: 30_000 }).toBeGreaterThanOrEqual(before.dm + 2);
 });
