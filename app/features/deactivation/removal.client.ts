@@ -10,8 +10,19 @@ import type { Channel } from "~/features/channels/types";
 import { joinProofOf } from "~/features/conversation/conversation.client";
 import { sealedChannel } from "~/features/sealed/sealed.client";
 
+const ATTEMPTS = 4;
+const FIRST_RETRY_MS = 1_000;
+
 export async function memberDeactivated(user: SessionUser, channel: Channel, event: { userId: string; name: string }): Promise<void> {
   if (!channel.sealed && !channel.direct) return;
-  const runtime = await sealedChannel(user, channel, joinProofOf(channel));
-  await runtime.removeDeactivated(event.userId, event.name);
+  // A busy server (many conversations at once) may refuse a request: tried again, later each time.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const runtime = await sealedChannel(user, channel, joinProofOf(channel));
+      return await runtime.removeDeactivated(event.userId, event.name);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** (attempt - 1)));
+    }
+  }
 }
