@@ -15,4 +15,4 @@ export const messageOf = (error: unknown, fallback: string) => (error instanceof
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 /** What a deactivated account's pages, sign-ins and passkey sign-ins are told (ADR 0056, pocketbase/deactivated.go). */
-export { DEACTIVATED_MESSAGE } from "~/features/deactivation/words";
+export const DEACTIVATED_MESSAGE = "This account was deactivated by an administrator.";

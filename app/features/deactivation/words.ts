@@ -1,6 +1,3 @@
-/** What a deactivated account is told: on its open pages, at sign-in and at passkey sign-in (pocketbase/deactivated.go says the same). */
-export const DEACTIVATED_MESSAGE = "This account was deactivated by an administrator.";
-
 /** A sender's name as messages show it: a deactivated account's with "(deactivated)" next to it. */
 export const shownName = (profile: { username: string; deactivated?: true }) =>
   profile.deactivated ? `${profile.username} (deactivated)` : profile.username;
