@@ -135,27 +135,19 @@ func touchSession(e *core.RequestEvent, hash string) {
 	}
 }
 
-// endSessions revokes every recorded session of a user (their tokens stay refused until they expire),
-// and answers their token hashes.
-func endSessions(app core.App, user string) ([]string, error) {
+// endSessions revokes every recorded session of a user (their tokens stay refused until they expire).
+func endSessions(app core.App, user string) error {
 	rows, err := app.FindAllRecords(sessionsTable, dbx.HashExp{"user": user})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	hashes := make([]string, 0, len(rows))
 	for _, row := range rows {
-		hashes = append(hashes, row.GetString("token_hash"))
 		if err := endSession(app, row); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return hashes, nil
+	return nil
 }
-
-// endedSessions: the token hashes of the sessions a token-key change ended (user id -> []string), for
-// every web process to forget once the change is committed (sessions.go), whether or not a live
-// stream of theirs is open: a web process remembers a valid session for a while.
-var endedSessions sync.Map
 
 func endSession(app core.App, row *core.Record) error {
 	if err := revokeTokenHash(app, row.GetString("token_hash"), row.GetDateTime("expires")); err != nil {
@@ -229,11 +221,7 @@ func registerDevices(app core.App) {
 		if before == "" || before == e.Record.TokenKey() {
 			return nil
 		}
-		hashes, err := endSessions(e.App, e.Record.Id)
-		if err == nil && len(hashes) > 0 {
-			endedSessions.Store(e.Record.Id, hashes)
-		}
-		return err
+		return endSessions(e.App, e.Record.Id)
 	})
 
 	app.Cron().MustAdd("chatcryptSessionsCleanup", "19 * * * *", func() {

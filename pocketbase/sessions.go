@@ -143,11 +143,6 @@ func registerSessions(app core.App) {
 	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
 		if e.Record.Original().TokenKey() != e.Record.TokenKey() {
 			relay.revokeUser(e.Record.Id)
-			if ended, ok := endedSessions.LoadAndDelete(e.Record.Id); ok {
-				for _, hash := range ended.([]string) {
-					relay.revoke(hash)
-				}
-			}
 		}
 		return e.Next()
 	})

@@ -159,6 +159,9 @@ describe("deactivating Carol", () => {
     sockets.push(await joinSignal(livekit.url, carolTicket.token));
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${carol.id}:ca401device00001`);
 
+    // Alice's page is open (its live stream), so this web process hears PocketBase's relay.
+    const events: { type: string; channelId?: string; userId?: string; name?: string }[] = [];
+    const stream = await asAlice.openEvents(null, (event: (typeof events)[number]) => events.push(event));
     const at = Date.now();
     const answer = (await asBob.api(route(carol.id, "deactivate"), {})) as { ok: boolean; channels: number };
     expect(answer).toEqual({ ok: true, channels: 3 });
@@ -173,8 +176,23 @@ describe("deactivating Carol", () => {
     expect(session.status).toBe(401);
     expect(((await session.json()) as { message: string }).message).toBe(DEACTIVATED);
     expect((await postJson(pb.url, "/api/chat/typing", { channel: channel.id, data: "" }, carol.token)).status).toBe(401);
-    // her web session is over, with the reason (what her pages ask when their live stream closes)
+    // her web session is over at once, with the reason, even for a request PocketBase would answer a
+    // guest (the web server had confirmed her session a moment before)
+    expect(await refusal(asCarol.api("/api/channels"))).toEqual({ status: 401, message: DEACTIVATED });
     expect(await refusal(asCarol.api("/api/auth/sessions"))).toEqual({ status: 401, message: DEACTIVATED });
+    // Alice's page is told, for the sealed channel and the direct conversation (and the classic channel)
+    await expect
+      .poll(
+        () =>
+          events
+            .filter((e) => e.type === "member-deactivated")
+            .map((e) => e.channelId)
+            .sort(),
+        { timeout: 5_000 },
+      )
+      .toEqual([channel.id, sealed.id, direct].sort());
+    expect(events.find((e) => e.type === "member-deactivated")).toMatchObject({ userId: carol.id, name: carol.username });
+    stream.close();
     // no new call token, for her old session or a new one
     expect((await refusal(ticket(asCarol, channel.id, "ca401device00001"))).status).toBe(401);
     // sign-in answers why: PocketBase directly, and the web server
