@@ -49,6 +49,8 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
 }) => {
   test.setTimeout(300_000);
   const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  // The worker's stack is shared by every spec: its first account (the owner) may be anyone's, so the
+  // superuser names this test's administrator.
   const admin = await person(browser, "boss", BASE);
   await su.collection("profiles").update(admin.id, { role: "admin" });
   const alice = await person(browser, "alice", BASE);
