@@ -13,6 +13,8 @@ type historyProfile struct {
 	ECDHPublicKey string `db:"ecdh_public_key" json:"ecdh_public_key"`
 	RSAPublicKey  string `db:"rsa_public_key" json:"rsa_public_key"`
 	Deleted       bool   `db:"-" json:"deleted,omitempty"`
+	// an administrator deactivated the account (ADR 0056): its messages show it
+	Deactivated bool `db:"deactivated" json:"deactivated,omitempty"`
 }
 
 // readProfiles names the senders of a page (`profiles=1`), the first historyMaxProfiles in the
@@ -31,7 +33,7 @@ func readProfiles(db dbx.Builder, messages []historyMessage) ([]historyProfile, 
 	if len(ids) == 0 {
 		return found, nil
 	}
-	if err := db.Select("id", "username", "ecdh_public_key", "rsa_public_key").From("profiles").Where(dbx.In("id", ids...)).All(&found); err != nil {
+	if err := db.Select("id", "username", "ecdh_public_key", "rsa_public_key", "deactivated").From("profiles").Where(dbx.In("id", ids...)).All(&found); err != nil {
 		return nil, err
 	}
 	for _, p := range found {

@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 )
 
-// A page's senders in the page's order, each once: the public profile, or a deleted account's keys.
+// A page's senders in the page's order, each once: the public profile (a deactivated account's says so), or a deleted account's keys.
 func TestHistoryProfilesNameEachSenderOnce(t *testing.T) {
 	app, err := tests.NewTestApp()
 	if err != nil {
@@ -17,9 +17,9 @@ func TestHistoryProfilesNameEachSenderOnce(t *testing.T) {
 	t.Cleanup(app.Cleanup)
 	db := app.NonconcurrentDB()
 	for _, stmt := range []string{
-		"CREATE TABLE IF NOT EXISTS profiles (id TEXT PRIMARY KEY, username TEXT DEFAULT '' NOT NULL, ecdh_public_key TEXT DEFAULT '' NOT NULL, rsa_public_key TEXT DEFAULT '' NOT NULL)",
+		"CREATE TABLE IF NOT EXISTS profiles (id TEXT PRIMARY KEY, username TEXT DEFAULT '' NOT NULL, ecdh_public_key TEXT DEFAULT '' NOT NULL, rsa_public_key TEXT DEFAULT '' NOT NULL, deactivated BOOLEAN DEFAULT FALSE NOT NULL)",
 		"CREATE TABLE IF NOT EXISTS deleted_accounts (id TEXT PRIMARY KEY, ecdh_public_key TEXT DEFAULT '' NOT NULL, rsa_public_key TEXT DEFAULT '' NOT NULL)",
-		"INSERT INTO profiles VALUES ('alice', 'alice', 'ea', 'ra'), ('bob', 'bob', 'eb', 'rb'), ('nobody', 'nobody', 'en', 'rn')",
+		"INSERT INTO profiles VALUES ('alice', 'alice', 'ea', 'ra', FALSE), ('bob', 'bob', 'eb', 'rb', TRUE), ('nobody', 'nobody', 'en', 'rn', FALSE)",
 		"INSERT INTO deleted_accounts VALUES ('gone', 'eg', 'rg')",
 	} {
 		if _, err := db.NewQuery(stmt).Execute(); err != nil {
@@ -40,7 +40,7 @@ func TestHistoryProfilesNameEachSenderOnce(t *testing.T) {
 	}
 	want := map[string]historyProfile{
 		"alice": {ID: "alice", Username: "alice", ECDHPublicKey: "ea", RSAPublicKey: "ra"},
-		"bob":   {ID: "bob", Username: "bob", ECDHPublicKey: "eb", RSAPublicKey: "rb"},
+		"bob":   {ID: "bob", Username: "bob", ECDHPublicKey: "eb", RSAPublicKey: "rb", Deactivated: true},
 		"gone":  {ID: "gone", ECDHPublicKey: "eg", RSAPublicKey: "rg", Deleted: true},
 	}
 	if !reflect.DeepEqual(byID, want) {

@@ -59,6 +59,7 @@ func main() {
 	registerMembershipBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
+	registerDeactivated(app)
 	registerSealedChannels(app)
 	registerStorageErrors(app)
 	registerCheckpoints(app)

@@ -21,6 +21,7 @@ import (
 //
 //	POST /api/chat/signout   revokes the caller's own token
 //	GET  /api/chat/session   200 with the user's id while the token is valid and not revoked, else 401
+//	                         (deactivated.go: with the reason when the account was deactivated)
 const revokedTokensTable = "revoked_tokens"
 
 func tokenHash(token string) string {
@@ -119,10 +120,6 @@ func registerSessions(app core.App) {
 				return e.Next()
 			},
 		})
-
-		se.Router.GET("/api/chat/session", func(e *core.RequestEvent) error {
-			return e.JSON(http.StatusOK, map[string]string{"id": e.Auth.Id})
-		}).Bind(apis.RequireAuth("users"))
 
 		se.Router.POST("/api/chat/signout", func(e *core.RequestEvent) error {
 			token := requestToken(e)

@@ -26,6 +26,10 @@ if [[ "${BENCH_PHASES:-}" == push ]]; then exit 0; fi
 if [[ ",${BENCH_PHASES:-first-dm}," == *",first-dm,"* ]]; then npx vite-node bench/first-dm.ts; fi
 if [[ "${BENCH_PHASES:-}" == first-dm ]]; then exit 0; fi
 
+# Deactivating a person in many sealed channels and DMs, in chromium (bench/deactivate.ts): BENCH_PHASES=deactivate runs only it.
+if [[ ",${BENCH_PHASES:-deactivate}," == *",deactivate,"* ]]; then npx vite-node bench/deactivate.ts; fi
+if [[ "${BENCH_PHASES:-}" == deactivate ]]; then exit 0; fi
+
 # Calls through the real LiveKit server in chromium (bench/calls.ts): BENCH_PHASES=calls runs only it.
 if [[ ",${BENCH_PHASES:-calls}," == *",calls,"* ]]; then npx vite-node bench/calls.ts; fi
 if [[ "${BENCH_PHASES:-}" == calls ]]; then exit 0; fi

@@ -25,19 +25,20 @@ export class ApiError extends Error {
  * (sign-in, sign-up, a password change); `changing` counts the requests that may do so, in flight.
  */
 const session = { epoch: 0, changing: 0 };
-const sessionEnded = new Set<() => void>();
+const sessionEnded = new Set<(reason: string) => void>();
 const sessionChanged = new Set<() => void>();
 
-const listen = (set: Set<() => void>, listener: () => void) => {
+const listen = <L>(set: Set<L>, listener: L) => {
   set.add(listener);
   return () => void set.delete(listener);
 };
 
 /**
  * Calls `listener` when the server answers 401 to a request of the page's current session: it was
- * signed out elsewhere (Account > Devices, a password change). Returns the function that stops it.
+ * signed out elsewhere (Account > Devices, a password change, a deactivation), with the server's reason.
+ * Returns the function that stops it.
  */
-export const onSessionEnded = (listener: () => void) => listen(sessionEnded, listener);
+export const onSessionEnded = (listener: (reason: string) => void) => listen(sessionEnded, listener);
 
 /** Calls `listener` when an answer hands the page a new session. Returns the function that stops it. */
 export const onSessionChanged = (listener: () => void) => listen(sessionChanged, listener);
@@ -83,9 +84,6 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
     session.epoch++;
     for (const listener of [...sessionChanged]) listener();
   }
-  if (response.status === 401 && session.changing === 0 && session.epoch === epoch) {
-    for (const listener of [...sessionEnded]) listener();
-  }
   const text = await response.text();
   let parsed: unknown = undefined;
   try {
@@ -93,12 +91,13 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) {
-    const message =
-      parsed && typeof parsed === "object" && typeof (parsed as { message?: unknown }).message === "string"
-        ? (parsed as { message: string }).message
-        : `Request failed (${response.status})`;
-    throw new ApiError(message, response.status);
+  const message =
+    parsed && typeof parsed === "object" && typeof (parsed as { message?: unknown }).message === "string"
+      ? (parsed as { message: string }).message
+      : `Request failed (${response.status})`;
+  if (response.status === 401 && session.changing === 0 && session.epoch === epoch) {
+    for (const listener of [...sessionEnded]) listener(message);
   }
+  if (!response.ok) throw new ApiError(message, response.status);
   return parsed as T;
 }

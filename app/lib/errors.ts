@@ -13,3 +13,6 @@ export const messageOf = (error: unknown, fallback: string) => (error instanceof
 
 /** What a page is told when its session was signed out elsewhere (Account > Devices, a password change). */
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
+/** What a deactivated account's pages, sign-ins and passkey sign-ins are told (ADR 0056, pocketbase/deactivated.go). */
+export const DEACTIVATED_MESSAGE = "This account was deactivated by an administrator.";

@@ -23,7 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const status = pbStatus(error);
     if (status === 400) fail(400, "Invalid email or password.");
-    fail(status === 429 ? 429 : 502, pbErrorMessage(error) ?? "Sign in failed");
+    // 403: the account was deactivated (pocketbase/deactivated.go), checked only after a right password
+    fail(status === 429 || status === 403 ? status : 502, pbErrorMessage(error) ?? "Sign in failed");
   }
   const user = await loadSessionUser(pb, auth.record.id);
   if (!user) fail(502, "Sign in failed");

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { setBounded } from "~/lib/bounded-map";
-import { SESSION_ENDED_MESSAGE } from "~/lib/errors";
+import { DEACTIVATED_MESSAGE, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { fail } from "~/server/responses.server";
 import { failOnOutage } from "~/server/outage.server";
-import { pbStatus, pocketbase } from "~/server/pocketbase.server";
+import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 
 // Signing out revokes the PocketBase token on the server (pocketbase/sessions.go), so a copy of an
 // old session cookie no longer works: PocketBase treats its token as a guest's. The web server asks
@@ -29,7 +29,9 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
     await pocketbase(token, context).send("/api/chat/session", { method: "GET" });
   } catch (error) {
     failOnOutage(error);
-    if (pbStatus(error) === 401 || pbStatus(error) === 403) fail(401, SESSION_ENDED_MESSAGE);
+    // a deactivated account's pages say why (pocketbase/deactivated.go)
+    if (pbStatus(error) === 401 || pbStatus(error) === 403)
+      fail(401, pbErrorMessage(error) === DEACTIVATED_MESSAGE ? DEACTIVATED_MESSAGE : SESSION_ENDED_MESSAGE);
     if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
     fail(502, "The session could not be checked. Please try again.");
   }

@@ -89,13 +89,21 @@ export async function listProfiles(pb: PocketBase, ids: string[]) {
   return [...records.map((r) => toPublicProfile(r)), ...deleted.map((r) => toPublicProfile(r, true))];
 }
 
-/** A user's public profile as the page gets it; a deleted account's (its keys) answers as "Deleted user". */
+/**
+ * A user's public profile as the page gets it, with their role; a deleted account's (its keys) answers
+ * as "Deleted user"; a deactivated one says so (ADR 0056).
+ */
 export function toPublicProfile(
   r: { id: string; username?: string; ecdh_public_key: string; rsa_public_key: string; role?: string; deactivated?: boolean },
   deleted = false,
 ) {
   const keys = { ecdhPublicKey: r.ecdh_public_key, rsaPublicKey: r.rsa_public_key };
-  return deleted
-    ? { id: r.id, username: DELETED_USER, ...keys, deleted: true as const }
-    : { id: r.id, username: r.username ?? "", ...keys, role: r.role || "member", deactivated: Boolean(r.deactivated) };
+  if (deleted) return { id: r.id, username: DELETED_USER, ...keys, deleted: true as const };
+  return {
+    id: r.id,
+    username: r.username ?? "",
+    ...keys,
+    role: r.role || "member",
+    ...(r.deactivated ? { deactivated: true as const } : {}),
+  };
 }

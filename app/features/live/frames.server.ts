@@ -49,6 +49,12 @@ export function frameFor(
       // every stream of the members, whichever conversation it has open: a direct call rings anywhere
       return { frame: liveFrame(call), channel: null };
     }
+    case "member-deactivated":
+      // to every stream of the remaining members: one of their pages commits the removal (ADR 0056)
+      return {
+        frame: liveFrame({ type: "member-deactivated", ...byMember(record.channel, record.user), name: String(record.name ?? "") }),
+        channel: null,
+      };
     default:
       return null;
   }

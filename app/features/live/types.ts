@@ -15,5 +15,7 @@ export type LiveEvent =
   | { type: "typing"; channelId: string; userId: string; data: string }
   /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */
   | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left"; ring: boolean }
+  /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */
+  | { type: "member-deactivated"; channelId: string; userId: string; name: string }
   /** The stream's session was signed out (elsewhere, or replaced by a password change): the stream ends. */
   | { type: "signed-out" };

@@ -1,3 +1,4 @@
+import { shownName } from "~/features/deactivation/words";
 import { mentionedMembers } from "~/features/push/mentions.client";
 import { api } from "~/lib/api.client";
 import type { Channel } from "~/features/channels/types";
@@ -176,7 +177,7 @@ export async function decryptRecords(
                 m.senderId === user.id,
               )
             : null;
-          if (annotation) annotations.push(m.kind === "pin" ? { ...annotation, senderUsername: sender.profile.username } : annotation);
+          if (annotation) annotations.push(m.kind === "pin" ? { ...annotation, senderUsername: shownName(sender.profile) } : annotation);
           return;
         }
         // a reply's thread is the one inside its signed body (the server cannot move it to another)
@@ -197,7 +198,7 @@ export async function decryptRecords(
           id: m.id,
           channelId: m.channelId,
           senderId: m.senderId,
-          senderUsername: sender.profile.username,
+          senderUsername: shownName(sender.profile),
           text: body.text,
           created: m.created,
           own: m.senderId === user.id,

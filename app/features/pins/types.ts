@@ -20,6 +20,8 @@ export interface PublicProfile {
   rsaPublicKey: string;
   /** A deleted account: its username reads "Deleted user", its public keys are the ones it kept. */
   deleted?: true;
+  /** An administrator deactivated the account (ADR 0056): its messages stay, marked so. */
+  deactivated?: true;
 }
 
 /** The head of the user's pins as stored: a counter the server checks, and the sealed head (counter and a digest of every pin). */

@@ -1,4 +1,5 @@
 import type { SealedStatus } from "~/features/sealed/types";
+import { removedByAdministrator } from "~/features/deactivation/words";
 
 /**
  * What the conversation says about this device's view of a sealed channel or a direct conversation
@@ -18,6 +19,7 @@ export function sealedNotice(status: SealedStatus | null, nameOf: (userId: strin
         ? "This conversation could not be opened on this device. Please try again."
         : "This sealed channel could not be opened on this device. Please try again.",
     );
+  for (const { name } of status.removedByAdmin ?? []) parts.push(`${removedByAdministrator(name)}.`);
   if (status.resetBy) parts.push(`${nameOf(status.resetBy)} reset the encryption for this conversation.`);
   if (status.rejoined) parts.push(`This device rejoined ${place}; messages sent while it was out of step cannot be read here.`);
   if (status.before > 0) parts.push(`Messages sent before this device joined ${place} cannot be read here.`);

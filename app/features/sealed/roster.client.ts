@@ -119,14 +119,17 @@ export class RosterGuard {
   }
 
   /**
-   * A new list, from the trusted one (never the server's): people added, or this user leaving. The
+   * A new list, from the trusted one (never the server's): people added, this user leaving, or people an
+   * administrator deactivated taken off. The
    * leaves of anyone left off it are removed by the next commit of a participant's page (healing).
    */
-  async change(state: ClientState, change: { add?: readonly string[]; leave?: boolean }): Promise<Proposal[]> {
+  async change(state: ClientState, change: { add?: readonly string[]; leave?: boolean; remove?: readonly string[] }): Promise<Proposal[]> {
     const trusted = this.trusted;
     if (!trusted) return [];
     const users = new Set([...trusted.users, ...(change.add ?? [])]);
     if (change.leave) users.delete(this.viewer.id);
+    // people an administrator deactivated (ADR 0056), never the viewer
+    for (const gone of change.remove ?? []) if (gone !== this.viewer.id) users.delete(gone);
     if (users.size === trusted.users.length && trusted.users.every((u) => users.has(u))) return [];
     return [rosterProposal(state, await this.sign(Math.max(trusted.v, rosterIn(state)?.v ?? 0) + 1, users))];
   }

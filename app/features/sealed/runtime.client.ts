@@ -17,7 +17,8 @@ import { commit, epochOf, exportSecret, groupInfo, seal } from "./mls";
 import { checkCredentialsFor, deviceId, retiringIdentities, retiringLeaves } from "./identity.client";
 import { copyState } from "./state";
 import { loadRead } from "./read-store.client";
-import { staleLeaves } from "./sync";
+import { removeUser, staleLeaves } from "./sync";
+import { leafOwner } from "./identity";
 import { fetchArchive } from "./reading.client";
 import { loadMeta } from "./meta";
 import { GroupMember } from "./member.client";
@@ -158,10 +159,50 @@ export class SealedChannel extends GroupMember {
     return this.commitChange(() => [], true);
   }
 
+  /**
+   * An administrator deactivated this user (ADR 0056): every device of theirs leaves the group (from a
+   * direct conversation's list first: removals and a list change go in separate commits), and the
+   * conversation says so. Whichever member's page gets there first commits; the others find nothing left.
+   */
+  removeDeactivated(userId: string, name: string): Promise<void> {
+    return this.serial(() => this.removeNow(userId, name));
+  }
+
+  /** removeDeactivated's work, for callers already in the serial chain. */
+  private async removeNow(userId: string, name: string) {
+    if (userId === this.user.id) return;
+    const guard = this.guard;
+    if (guard) await this.commitNow((state) => guard.change(state, { remove: [userId] }));
+    await this.commitNow((state) => removeUser(state, userId));
+    const noted = this.status.removedByAdmin ?? [];
+    if (!noted.some((n) => n.userId === userId)) this.status = { ...this.status, removedByAdmin: [...noted, { userId, name }] };
+    this.changed();
+  }
+
+  /** Users whose devices the group holds (or whom a direct conversation lists) who are not among `memberIds`. */
+  private outsiders(memberIds: readonly string[]): string[] {
+    if (!this.state) return [];
+    const members = new Set(memberIds);
+    const owners = this.state.ratchetTree.flatMap((node) =>
+      node?.nodeType === "leaf" && node.leaf.credential.credentialType === "basic"
+        ? [leafOwner(node.leaf.credential.identity)?.userId ?? ""]
+        : [],
+    );
+    return [...new Set([...owners, ...(this.guard?.trusted?.users ?? [])])].filter((id) => id && !members.has(id));
+  }
+
   /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
-  async reconcile(memberIds: readonly string[]) {
+  async reconcile(memberIds: readonly string[], deactivated?: (ids: string[]) => Promise<{ id: string; username: string }[]>) {
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
+    // Someone deactivated while no member's page was open: the first page to open the conversation removes
+    // them, in the chain of operations (a message sealed after this waits for it).
+    if (deactivated)
+      await this.serial(async () => {
+        await this.advance();
+        const outsiders = this.outsiders(memberIds);
+        if (outsiders.length > 0) for (const gone of await deactivated(outsiders)) await this.removeNow(gone.id, gone.username);
+      });
     // A direct conversation follows its own list, not the server's: leaves off it go.
     if (guard) return this.commitChange((state) => guard.reconciling(state, self));
     const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self, retiringIdentities());

@@ -15,6 +15,8 @@ export interface SealedStatus {
   tampered: boolean;
   /** Who reset the conversation's encryption last (ADR 0049), if anyone did. */
   resetBy?: string;
+  /** People an administrator deactivated whose devices this device saw leave the group (ADR 0056). */
+  removedByAdmin?: { userId: string; name: string }[];
   /** This device could not rejoin the group after losing step with it (ADR 0049): it stopped trying. */
   broken?: boolean;
 }

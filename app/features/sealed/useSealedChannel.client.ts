@@ -6,6 +6,7 @@ import type { SealedChannel } from "~/features/sealed/runtime.client";
 import type { JoinProof, SealedStatus } from "~/features/sealed/types";
 import type { sealedNotice } from "~/features/sealed/notice";
 import { words } from "~/features/sealed/words";
+import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
@@ -55,7 +56,9 @@ export function useSealedChannel(
   const memberIds = members.map((m) => m.userId).join(",");
   useEffect(() => {
     if (!runtime || !memberIds.split(",").includes(user.id)) return;
-    runtime.reconcile(memberIds.split(",")).catch((error) => console.warn("Removed members' devices could not be removed yet", error));
+    runtime
+      .reconcile(memberIds.split(","), deactivatedAmong)
+      .catch((error) => console.warn("Removed members' devices could not be removed yet", error));
   }, [runtime, memberIds, user.id]);
 
   // Removed from a direct conversation whose user is a member again: a participant's page may be

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { onSessionEnded, setCsrfToken } from "~/lib/api.client";
-import { SESSION_ENDED_MESSAGE } from "~/lib/errors";
+import { DEACTIVATED_MESSAGE, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { AuthError, signIn, signOut } from "~/features/auth/auth.client";
 import type { AuthMode, AuthValues } from "~/features/auth/AuthScreen";
 import { InsecureContextScreen, LoadingScreen } from "~/features/workspace/LoadingScreen";
@@ -89,13 +89,13 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   useEffect(() => {
     if (!user) return;
     let ended = false;
-    return onSessionEnded(() => {
+    return onSessionEnded((reason) => {
       if (ended || signingOut.current) return;
       ended = true;
       void signOut().finally(() => {
         setUser(null);
         setFailedSignIns(0);
-        setError(SESSION_ENDED_MESSAGE);
+        setError(reason === DEACTIVATED_MESSAGE ? DEACTIVATED_MESSAGE : SESSION_ENDED_MESSAGE);
       });
     });
   }, [user]);

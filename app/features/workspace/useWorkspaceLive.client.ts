@@ -9,6 +9,7 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { callArrived } from "~/features/calls/ring.client";
+import { memberDeactivated } from "~/features/deactivation/removal.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -80,6 +81,14 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "call": {
           const conversation = channels?.find((c) => c.id === event.channelId);
           if (conversation) callArrived(user, conversation, event);
+          return;
+        }
+        case "member-deactivated": {
+          const conversation = channels?.find((c) => c.id === event.channelId);
+          if (conversation)
+            await memberDeactivated(user, conversation, event).catch((error) =>
+              console.warn("A deactivated member's devices could not be removed yet", error),
+            );
           return;
         }
       }

@@ -1,0 +1,78 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// Deactivating and reactivating an account (docs/decisions/0056-deactivation.md). Everything happens
+// in the caller's transaction, with its audit entry:
+//   deactivate  profiles.deactivated = true; a new token key for the account (PocketBase refuses every
+//               token it had, pocketbase/devices.go ends every session and the relay closes its live
+//               streams); every membership removed (classic channels, sealed channels, direct
+//               conversations: the keyring entries go with them, keyring.pb.js); the devices' unused
+//               MLS key packages deleted, so nobody adds them to a group again. Sign-in is refused from
+//               then on (pocketbase/deactivated.go).
+//   reactivate  profiles.deactivated = false: the account signs in again, with no memberships.
+// Who may: an administrator (owner or admin), never on themselves nor on the owner; an admin only by
+// the owner.
+
+const { badRequest, forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
+const { roleOf, requireAdmin } = require(`${__hooks}/lib/roles.js`);
+const { append } = require(`${__hooks}/lib/audit.js`);
+
+/**
+ * The person's profile when the caller may change their status; a 4xx otherwise.
+ * @param {core.App} app
+ * @param {string} callerId
+ * @param {string} userId
+ * @param {string} verb  "deactivate" or "reactivate", for the messages
+ */
+function checkTarget(app, callerId, userId, verb) {
+  const callerRole = requireAdmin(app, callerId);
+  if (userId === callerId) throw badRequest(`You cannot ${verb} your own account.`);
+  const role = roleOf(app, userId);
+  if (!role) throw notFound("No such person.");
+  if (role === "owner") throw forbidden(`The owner's account cannot be ${verb}d.`);
+  if (role === "admin" && callerRole !== "owner") throw forbidden(`Only the owner can ${verb} an administrator.`);
+  return app.findRecordById("profiles", userId);
+}
+
+/**
+ * Deactivates the account; answers the conversations it was removed from.
+ * @param {core.App} txApp
+ * @param {core.RequestEvent} e
+ * @param {string} callerId
+ * @param {string} userId
+ * @returns {{ user_id: string, channels: string[] }}
+ */
+function deactivate(txApp, e, callerId, userId) {
+  const profile = checkTarget(txApp, callerId, userId, "deactivate");
+  if (profile.getBool("deactivated")) return { user_id: userId, channels: [] };
+  // first the status, so the membership events below already see a deactivated account
+  profile.set("deactivated", true);
+  txApp.save(profile);
+  const memberships = txApp.findRecordsByFilter("channel_members", "user = {:user}", "", 0, 0, { user: userId });
+  const channels = memberships.map((m) => m.getString("channel"));
+  for (const membership of memberships) txApp.delete(membership);
+  for (const pkg of txApp.findRecordsByFilter("mls_key_packages", "user = {:user}", "", 0, 0, { user: userId })) txApp.delete(pkg);
+  const account = txApp.findRecordById("users", userId);
+  account.refreshTokenKey();
+  txApp.save(account);
+  append(txApp, e, { actor: callerId, action: "account.deactivated", target: userId, details: { channels: channels.length } });
+  return { user_id: userId, channels };
+}
+
+/**
+ * Reactivates the account: it signs in again, a member of nothing.
+ * @param {core.App} txApp
+ * @param {core.RequestEvent} e
+ * @param {string} callerId
+ * @param {string} userId
+ */
+function reactivate(txApp, e, callerId, userId) {
+  const profile = checkTarget(txApp, callerId, userId, "reactivate");
+  if (!profile.getBool("deactivated")) return { user_id: userId };
+  profile.set("deactivated", false);
+  txApp.save(profile);
+  append(txApp, e, { actor: callerId, action: "account.reactivated", target: userId });
+  return { user_id: userId };
+}
+
+module.exports = { deactivate, reactivate };

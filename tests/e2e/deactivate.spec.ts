@@ -1,0 +1,198 @@
+import { randomBytes } from "node:crypto";
+import type { CDPSession, Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, signIn, test } from "./fixtures";
+import { createSealed, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
+
+// Deactivation (ADR 0056): an administrator deactivates Carol while her page is open. Her page goes to
+// the sign-in screen with the reason, her password and passkey sign-ins are refused with it, Alice's page
+// removes her devices from the sealed channel's and the direct conversation's MLS groups and says so, and
+// Carol's device state, saved before and replayed after, reads nothing sent since. Reactivated, she signs
+// in to an empty list. Pages open at localhost: WebAuthn refuses an IP address as a site's RP ID.
+const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
+const DEACTIVATED = "This account was deactivated by an administrator.";
+
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/**
+ * The People section's Deactivate / Reactivate buttons (the admin console) call this route; here the
+ * admin's page calls it the same way, with its own CSRF token.
+ */
+async function changeStatus(page: Page, userId: string, change: "deactivate" | "reactivate") {
+  const status = await page.evaluate(
+    async ({ path }) => {
+      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+      const response = await fetch(path, { method: "POST", headers: { "X-CSRF-Token": csrf, Accept: "application/json" } });
+      return response.status;
+    },
+    { path: `/api/admin/people/${userId}/${change}` },
+  );
+  expect(status).toBe(200);
+}
+
+test("deactivating Carol: her page signs out with the reason, sign-ins are refused, her devices leave every group, and reactivation gives her an empty account", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  // The worker's stack is shared by every spec: its first account (the owner) may be anyone's, so the
+  // superuser names this test's administrator.
+  const admin = await person(browser, "boss", BASE);
+  await su.collection("profiles").update(admin.id, { role: "admin" });
+  const alice = await person(browser, "alice", BASE);
+  const carol = await person(browser, "carol", BASE);
+  const tag = randomBytes(3).toString("hex");
+
+  // Carol in a sealed channel and a direct conversation with Alice, both read on her device.
+  const vault = `Vault ${tag}`;
+  const password = `vault-${tag}`;
+  const vaultId = await createSealed(alice.page, vault, password);
+  await joinAndOpen(carol.page, vaultId, password, vault);
+  await waitLive(alice.page);
+  await send(alice.page, "before, in the vault");
+  await expect(log(carol.page).getByText("before, in the vault")).toBeVisible({ timeout: 30_000 });
+  await send(carol.page, "carol was here");
+  await expect(log(alice.page).getByText("carol was here")).toBeVisible({ timeout: 30_000 });
+  await keyPackagesSent(carol);
+  await startConversation(alice.page, [carol.user.username]);
+  await waitLive(alice.page);
+  await openConversation(carol.page, alice.user.username);
+  await send(alice.page, "before, just us");
+  await expect(log(carol.page).getByText("before, just us")).toBeVisible({ timeout: 30_000 });
+
+  // Her passkey, and everything her device keeps, saved before.
+  const { authenticatorId, cdp } = await virtualAuthenticator(carol.page);
+  await carol.page.getByRole("button", { name: "Menu", exact: true }).click();
+  await carol.page.getByRole("menuitem", { name: "Account" }).click();
+  const account = carol.page.getByRole("dialog", { name: "Account" });
+  await account.getByLabel("Passkey name").fill("Carol's key");
+  await account.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(account.getByRole("status").filter({ hasText: "Passkey added." })).toBeVisible({ timeout: 30_000 });
+  await carol.page.keyboard.press("Escape");
+  await expect(account).toBeHidden();
+  await carol.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await waitLive(carol.page);
+  // A call in the vault, Carol in it.
+  await alice.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await alice.page.getByRole("button", { name: "Start call" }).click();
+  const people = (page: Page) =>
+    page.getByRole("region", { name: "Call", exact: true }).getByRole("list", { name: "Participants" }).getByRole("listitem");
+  await expect(alice.page.getByRole("region", { name: "Call", exact: true }).getByText("End-to-end encrypted")).toBeVisible({
+    timeout: 20_000,
+  });
+  await carol.page.getByRole("region", { name: "Call in progress" }).getByRole("button", { name: "Join" }).click();
+  await expect(people(alice.page)).toHaveCount(2, { timeout: 20_000 });
+  const saved = await carol.context.storageState({ indexedDB: true });
+
+  // The admin deactivates her while her page is open: within 5 s it is the sign-in screen, saying why.
+  const deactivatedAt = Date.now();
+  const deactivating = changeStatus(admin.page, carol.id, "deactivate");
+  await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 5_000 });
+  await deactivating;
+  await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  console.log(`deactivation reached Carol's page in ${Date.now() - deactivatedAt} ms`);
+  // The call dropped her.
+  await expect(people(alice.page)).toHaveCount(1, { timeout: 10_000 });
+  await alice.page.getByRole("region", { name: "Call", exact: true }).getByRole("button", { name: "Leave call" }).click();
+
+  // Her password and her passkey are refused with the reason.
+  await signIn(carol.page, carol.user);
+  await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 10_000 });
+  await carol.page.reload();
+  await carol.page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 20_000 });
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials.length).toBe(1);
+
+  // Alice's page removed her devices from both groups and says so; what Alice sends next is for Alice alone.
+  const removed = `${carol.user.username} was removed by an administrator`;
+  await alice.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await expect(alice.page.getByText(removed)).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, `after, in the vault ${tag}`);
+  await openConversation(alice.page, carol.user.username);
+  await expect(alice.page.getByText(removed)).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, `after, just us ${tag}`);
+  // Her messages stay, from a deactivated account.
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await expect(log(alice.page).getByText("carol was here")).toBeVisible({ timeout: 30_000 });
+  await expect(log(alice.page).getByText(`${carol.user.username} (deactivated)`)).toBeVisible();
+  const commits = await su.collection("mls_commits").getFullList({ filter: su.filter("channel = {:c}", { c: vaultId }), sort: "epoch" });
+  expect(commits.at(-1)?.sender).toBe(alice.id);
+
+  // Reactivated, she signs in again, to no channels and no conversations.
+  await changeStatus(admin.page, carol.id, "reactivate");
+  const replay = await browser.newContext({ baseURL: BASE, storageState: saved });
+  const page = await replay.newPage();
+  await signIn(page, carol.user);
+  await expect(page.getByText(`@${carol.user.username}`)).toBeAttached({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: /^[#@] / })).toHaveCount(0);
+
+  // Her device state from before reads none of it, even when a malicious server makes her a member again.
+  const profile = await su.collection("profiles").getOne(carol.id);
+  const dm = await su.collection("channels").getFirstListItem(su.filter("direct = true && created_by = {:a}", { a: alice.id }));
+  for (const channel of [vaultId, dm.id])
+    await su.collection("channel_members").create({ channel, user: carol.id, ecdh_public_key: profile.ecdh_public_key });
+  await page.reload();
+  await page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await expect(page.getByText(/no longer a member of this sealed channel/)).toBeVisible({ timeout: 30_000 });
+  await expect(log(page).getByText(`after, in the vault ${tag}`)).toHaveCount(0);
+  await page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true }).click();
+  await expect(page.getByText(/no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
+  await expect(log(page).getByText(`after, just us ${tag}`)).toHaveCount(0);
+  await replay.close();
+});
+
+test("a deactivated person's devices leave a sealed channel and a direct conversation when the first member opens them later", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const admin = await person(browser, "boss");
+  await su.collection("profiles").update(admin.id, { role: "admin" });
+  const alice = await person(browser, "alice");
+  const carol = await person(browser, "carol");
+  const tag = randomBytes(3).toString("hex");
+  const vault = `Later ${tag}`;
+  const vaultId = await createSealed(alice.page, vault, `later-${tag}`);
+  await joinAndOpen(carol.page, vaultId, `later-${tag}`, vault);
+  await keyPackagesSent(carol);
+  await startConversation(alice.page, [carol.user.username]);
+  await waitLive(alice.page);
+  const dm = await su.collection("channels").getFirstListItem(su.filter("direct = true && created_by = {:a}", { a: alice.id }));
+  const epochOf = async (channel: string) =>
+    (await su.collection("mls_groups").getFirstListItem(su.filter("channel = {:c}", { c: channel }))).epoch as number;
+  const before = { vault: await epochOf(vaultId), dm: await epochOf(dm.id) };
+
+  // Nobody who shares them is online when the admin deactivates Carol.
+  await alice.page.close();
+  await changeStatus(admin.page, carol.id, "deactivate");
+  await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 5_000 });
+  expect(await epochOf(vaultId)).toBe(before.vault);
+  expect(await epochOf(dm.id)).toBe(before.dm);
+
+  // Alice opens her device again, and each conversation: her page removes Carol's devices, and says so.
+  const page = await alice.context.newPage();
+  await page.goto("/");
+  const removed = `${carol.user.username} was removed by an administrator`;
+  await page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
+  await expect(page.getByText(removed)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => epochOf(vaultId), { timeout: 30_000 }).toBeGreaterThan(before.vault);
+  await openConversation(page, carol.user.username);
+  await expect(page.getByText(removed)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => epochOf(dm.id), { timeout: 30_000 }).toBeGreaterThanOrEqual(before.dm + 2);
+});
