@@ -9,7 +9,8 @@
 //   status "valid" | "expired" | "revoked" | "used" | "removed" (the signed-in reader was removed)
 // GET  /api/chat/invites?channel_id=  the channel's admins: its invites; without channel_id, the
 //   workspace's admins: every invite
-// POST /api/chat/invites/revoke {invite_id}  the invite's creator, the channel's or the workspace's admins
+// POST /api/chat/invites/revoke {invite_id, as_admin?}  the invite's creator, the channel's or the workspace's
+//   admins (as_admin: true, the console: the workspace's admins only)
 // Joining through an invite: POST /api/chat/channels/join with invite_id (channels_join.pb.js).
 
 routerAdd(
@@ -92,7 +93,10 @@ routerAdd(
     const { checkInviteId, requireInvite, mayRevoke } = require(`${__hooks}/lib/invites.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
     const user = requireUser(e, "Not authenticated");
-    const inviteId = checkInviteId(readJsonObject(e).invite_id);
+    const body = readJsonObject(e);
+    const inviteId = checkInviteId(body.invite_id);
+    // the admin console's revoke: the workspace's admins only, whoever made the invite
+    if (body.as_admin === true) require(`${__hooks}/lib/roles.js`).requireAdmin(e.app, user.id);
     e.app.runInTransaction((txApp) => {
       const invite = requireInvite(txApp, inviteId);
       if (!mayRevoke(txApp, invite, user.id)) throw forbidden("Only the invite's creator or an admin can revoke it.");
