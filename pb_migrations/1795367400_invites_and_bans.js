@@ -56,7 +56,8 @@ migrate(
 
     const members = app.findCollectionByNameOrId("channel_members");
     members.fields.add(new BoolField({ name: "admin" }));
-    members.deleteRule = '@request.auth.id != "" && user = @request.auth.id && (channel.created_by != @request.auth.id || channel.direct = true)';
+    members.deleteRule =
+      '@request.auth.id != "" && user = @request.auth.id && (channel.created_by != @request.auth.id || channel.direct = true)';
     app.save(members);
   },
   (app) => {

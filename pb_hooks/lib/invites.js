@@ -157,4 +157,15 @@ function listInvites(app, channelId) {
   return app.findRecordsByFilter("invites", filter, "-created", 500, 0, { channel: channelId }).map((i) => describe(app, i));
 }
 
-module.exports = { REFUSALS, INVITE_NOT_FOUND, checkInviteId, readLimits, requireInvite, statusOf, createInvite, takeUse, mayRevoke, listInvites };
+module.exports = {
+  REFUSALS,
+  INVITE_NOT_FOUND,
+  checkInviteId,
+  readLimits,
+  requireInvite,
+  statusOf,
+  createInvite,
+  takeUse,
+  mayRevoke,
+  listInvites,
+};

@@ -65,8 +65,11 @@ const joinWith = (user: TestUser, channel: TestChannel, inviteId?: string) =>
   );
 const preview = async (id: string, user?: TestUser) => (await get(`/api/chat/invites/preview?id=${id}`, user)).json;
 const isMember = async (user: TestUser, channel: TestChannel) =>
-  (await su.collection("channel_members").getFullList({ filter: su.filter("channel = {:c} && user = {:u}", { c: channel.id, u: user.id }) }))
-    .length === 1;
+  (
+    await su
+      .collection("channel_members")
+      .getFullList({ filter: su.filter("channel = {:c} && user = {:u}", { c: channel.id, u: user.id }) })
+  ).length === 1;
 const auditActions = async (target: string) =>
   (await su.collection("audit_log").getFullList({ filter: su.filter("target = {:t}", { t: target }), sort: "seq" })).map((r) => r.action);
 const setRole = (user: TestUser, role: string) => su.collection("profiles").update(user.id, { role });
@@ -134,7 +137,9 @@ describe("invites with limits", () => {
     const people = await Promise.all(Array.from({ length: 14 }, () => signUpUser(server.url)));
     const answers = await Promise.all(people.map((p) => joinWith(p, channel, id)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
-    expect(answers.filter((a) => a.status === 403).every((a) => (a.json as { message: string }).message.includes("already been used"))).toBe(true);
+    expect(
+      answers.filter((a) => a.status === 403).every((a) => (a.json as { message: string }).message.includes("already been used")),
+    ).toBe(true);
     expect((await su.collection("invites").getOne(id)).uses).toBe(10);
     const members = await su.collection("channel_members").getFullList({ filter: su.filter("channel = {:c}", { c: channel.id }) });
     expect(members).toHaveLength(11);
@@ -277,7 +282,11 @@ describe("hostile input", () => {
     const channel = await createChannel(alice);
     for (const route of [...posts, ...gets]) {
       for (const method of ["PUT", "DELETE", "PATCH"]) {
-        const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: alice.token, "Content-Type": "application/json" }, body: "{}" });
+        const res = await fetch(`${server.url}${route}`, {
+          method,
+          headers: { Authorization: alice.token, "Content-Type": "application/json" },
+          body: "{}",
+        });
         readable({ status: res.status, text: await res.text() });
       }
     }

@@ -221,7 +221,12 @@ describe("members", () => {
     // the creator removes through the removal hook, which bans (docs/decisions/0057-invites-and-bans.md);
     // deleting the membership directly is only for leaving
     expect(await statusOf(alice.pb.collection("channel_members").delete((await membership(carol)).id))).toBe(404);
-    const removed = await postJson(server.url, "/api/chat/channels/members/remove", { channel_id: room.id, user_id: carol.id }, alice.token);
+    const removed = await postJson(
+      server.url,
+      "/api/chat/channels/members/remove",
+      { channel_id: room.id, user_id: carol.id },
+      alice.token,
+    );
     expect(removed.status, removed.text).toBe(200);
     expect((await carol.pb.collection("channels").getFullList()).map((c) => c.id)).not.toContain(room.id);
     expect(await statusOf(alice.pb.collection("channel_members").delete((await membership(alice)).id))).toBe(404);

@@ -36,7 +36,13 @@ export function parseInvite(href: string): InviteParams | null {
   };
 }
 
-export function buildInviteLink(origin: string, channelId: string, encryptedPassword: string, encryptedName?: string, inviteId?: string): string {
+export function buildInviteLink(
+  origin: string,
+  channelId: string,
+  encryptedPassword: string,
+  encryptedName?: string,
+  inviteId?: string,
+): string {
   const name = encryptedName ? `&name=${encodeURIComponent(encryptedName)}` : "";
   const id = inviteId ? `&id=${encodeURIComponent(inviteId)}` : "";
   return `${origin}/?invite=${encodeURIComponent(channelId)}${id}#key=${encodeURIComponent(encryptedPassword)}${name}`;

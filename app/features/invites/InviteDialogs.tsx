@@ -77,7 +77,12 @@ function CreateInvite({ question }: { question: Extract<ReturnType<typeof useInv
   );
 }
 
-function Choice(props: { label: string; value: string; choices: readonly { value: string | number; label: string }[]; onChange: (value: string) => void }) {
+function Choice(props: {
+  label: string;
+  value: string;
+  choices: readonly { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div className="field">

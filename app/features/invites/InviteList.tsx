@@ -2,10 +2,16 @@ import type { InviteSummary } from "~/features/invites/types";
 
 const STATUS: Record<InviteSummary["status"], string> = { valid: "active", expired: "expired", revoked: "revoked", used: "used up" };
 
-const when = (iso: string) => new Date(iso.replace(" ", "T")).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+const when = (iso: string) =>
+  new Date(iso.replace(" ", "T")).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 
 /** Invites as a list: who made each, when it expires, its uses, and "Revoke" while it can still be used. */
-export function InviteList(props: { invites: InviteSummary[]; showChannel?: boolean; busy?: boolean; onRevoke: (invite: InviteSummary) => void }) {
+export function InviteList(props: {
+  invites: InviteSummary[];
+  showChannel?: boolean;
+  busy?: boolean;
+  onRevoke: (invite: InviteSummary) => void;
+}) {
   if (props.invites.length === 0) return <p className="hint">No invites yet.</p>;
   return (
     <ul className="invite-list">
@@ -16,8 +22,8 @@ export function InviteList(props: { invites: InviteSummary[]; showChannel?: bool
           <li key={invite.id}>
             <span>
               {props.showChannel && <strong>{channel} </strong>}
-              by @{invite.created_by_name || "deleted user"}, {invite.expires ? `expires ${when(invite.expires)}` : "never expires"}, {uses},{" "}
-              {STATUS[invite.status]}
+              by @{invite.created_by_name || "deleted user"}, {invite.expires ? `expires ${when(invite.expires)}` : "never expires"}, {uses}
+              , {STATUS[invite.status]}
             </span>
             {invite.status === "valid" && (
               <button

@@ -16,7 +16,8 @@ export async function previewInvite(inviteId: string | undefined): Promise<Invit
 }
 
 /** Why an invite cannot be used ("This invite has expired." ...), or null when it can (or cannot be checked). */
-export const refusalOf = (preview: InvitePreview | null) => (preview && preview.status !== "valid" ? INVITE_REFUSALS[preview.status] : null);
+export const refusalOf = (preview: InvitePreview | null) =>
+  preview && preview.status !== "valid" ? INVITE_REFUSALS[preview.status] : null;
 
 /**
  * Whether to join through a pending invite: a refused one says why and is not used; one opened by

@@ -3,7 +3,14 @@ import { fail } from "~/server/http.server";
 import type { ChannelMember } from "~/features/members/types";
 import { listProfiles } from "~/features/auth/users.server";
 
-type MemberRecord = { id: string; user: string; created: string; added_by?: string; admin?: boolean; expand?: { channel?: { created_by: string } } };
+type MemberRecord = {
+  id: string;
+  user: string;
+  created: string;
+  added_by?: string;
+  admin?: boolean;
+  expand?: { channel?: { created_by: string } };
+};
 
 /** A channel's members with their usernames, the creator marked; PocketBase's rules show them only to members. */
 export async function listMembers(pb: PocketBase, channelId: string): Promise<ChannelMember[]> {
