@@ -9,7 +9,7 @@
 // POST /api/chat/channels/members/admin {channel_id, user_id, admin}  the creator or a workspace admin
 //   names (or un-names) a member channel admin
 // GET  /api/chat/channels/access?channel_id=  what the caller may manage: {manage, name_admins, admins,
-//   bans, invites} ({manage: ""} for someone who may not)
+//   bans, invites} ({manage: ""} for a member who may not; 404 outside the channel)
 
 routerAdd(
   "POST",
@@ -78,13 +78,16 @@ routerAdd(
 
 routerAdd("GET", "/api/chat/channels/access", (e) => {
   const { requireUser } = require(`${__hooks}/lib/request.js`);
-  const { checkChannelId, requireChannel } = require(`${__hooks}/lib/channels.js`);
+  const { notFound } = require(`${__hooks}/lib/errors.js`);
+  const { checkChannelId, requireChannel, findMembership, CHANNEL_NOT_FOUND } = require(`${__hooks}/lib/channels.js`);
   const { channelAdminKind, listBans } = require(`${__hooks}/lib/bans.js`);
   const { listInvites } = require(`${__hooks}/lib/invites.js`);
   const user = requireUser(e, "Not authenticated");
   const channelId = checkChannelId(e.request.url.query().get("channel_id"));
   const channel = requireChannel(e.app, channelId);
   const kind = channel.getBool("direct") ? "" : channelAdminKind(e.app, channel, user.id);
+  // someone outside the channel does not learn it exists
+  if (!kind && !findMembership(e.app, channelId, user.id)) throw notFound(CHANNEL_NOT_FOUND);
   if (!kind) return e.json(200, { manage: "" });
   const admins = e.app
     .findRecordsByFilter("channel_members", "channel = {:channel} && admin = true", "", 500, 0, { channel: channelId })

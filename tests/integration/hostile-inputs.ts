@@ -108,6 +108,10 @@ export interface Case extends RawRequest {
 /** A valid body for each JSON route of the web app, to break one field at a time. */
 export function validBodies(channelId: string): Record<string, Record<string, unknown>> {
   return {
+    // a channel nobody is in: refused (404) even when every field is well formed
+    "/api/channels/00000000-0000-4000-8000-000000000000/invites": { expires: "7d", maxUses: 1 },
+    // someone who is not a member of alice's channel: refused (404)
+    [`/api/channels/${channelId}/members/abcdefghijklmno/admin`]: { admin: true },
     "/api/auth/signin": { email: "x@example.test", loginSecret: randomSecret() },
     // a current password that is not the account's: refused even when every field is well formed
     "/api/auth/password": {
@@ -223,9 +227,16 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/previews/abcdefghijklmno/image",
   "/api/passkeys",
   "/api/recovery-key",
+  "/api/admin/invites",
   "/reset-password",
 ];
 export const ID_POST_ROUTES = [
+  "/api/channels/ID/invites",
+  "/api/channels/ID/members/abcdefghijklmno/remove",
+  "/api/channels/ID/members/abcdefghijklmno/admin",
+  "/api/channels/ID/bans/abcdefghijklmno/lift",
+  "/api/invites/ID/revoke",
+  "/api/admin/invites/ID/revoke",
   "/api/channels/ID/clear",
   "/api/channels/ID/delete",
   "/api/channels/ID/leave",
@@ -242,6 +253,8 @@ export const ID_POST_ROUTES = [
   "/api/archive/ID",
 ];
 export const ID_GET_ROUTES = [
+  "/api/channels/ID/access",
+  "/api/invites/ID",
   "/api/channels/ID/messages",
   "/api/channels/ID/pinned",
   "/api/channels/ID/threads/abcdefghijklmno",
@@ -252,6 +265,11 @@ export const ID_GET_ROUTES = [
   "/api/archive/ID",
 ];
 export const PB_HOOKS = [
+  "/api/chat/invites",
+  "/api/chat/invites/revoke",
+  "/api/chat/channels/members/remove",
+  "/api/chat/channels/members/admin",
+  "/api/chat/channels/bans/lift",
   "/api/chat/signup",
   "/api/chat/channels",
   "/api/chat/channels/join",

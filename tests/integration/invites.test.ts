@@ -231,6 +231,7 @@ describe("removal that sticks", () => {
     expect(access.json).toMatchObject({ manage: "admin", name_admins: false, admins: [bob.id] });
     expect((access.json.bans as { user_id: string }[]).map((b) => b.user_id)).toEqual([carol.id]);
     expect((await get(`/api/chat/channels/access?channel_id=${channel.id}`, dave)).json).toEqual({ manage: "" });
+    expect((await get(`/api/chat/channels/access?channel_id=${channel.id}`, await signUpUser(server.url))).status).toBe(404);
     // the workspace's owner is in no channel of alice's and still removes
     expect((await remove(owner, channel, dave)).status).toBe(200);
     expect((await remove(owner, channel, dave)).status).toBe(404);
