@@ -9,7 +9,7 @@ import { createNonce, securityHeaders } from "~/server/security-headers.server";
 import { callConnectSources } from "~/features/calls/csp.server";
 
 // The live stream and message sending, for server.mjs to answer before Express's other middleware and Remix.
-export { handleFastRoutes, isFastRoute } from "~/server/fast-routes.server";
+export { handleFastRoutes, isFastRoute } from "~/fast-routes.server";
 
 const ABORT_DELAY_MS = 5_000;
 

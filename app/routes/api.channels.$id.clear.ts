@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { callHook } from "~/features/channels/channels.server";
+import { callHook } from "~/server/hooks.server";
 import { jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { channelIdParam } from "~/features/channels/params.server";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createChannelRequestSchema } from "~/features/channels/validation";
-import { callHook, listChannels } from "~/features/channels/channels.server";
+import { listChannels } from "~/features/channels/channels.server";
+import { callHook } from "~/server/hooks.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

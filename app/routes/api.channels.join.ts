@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { joinChannelRequestSchema } from "~/features/channels/validation";
-import { callHook } from "~/features/channels/channels.server";
+import { callHook } from "~/server/hooks.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 // Join: the PocketBase hook compares the join verifier in constant time and adds the member. Too many

@@ -4,7 +4,7 @@ import { checkLiveRequest, LIVE_HEADERS, runLiveStream } from "~/features/live/s
 /**
  * Live updates for the page as server-sent events, from this process's relay hub
  * (app/features/live/relay.server.ts). The production server (server.mjs) answers /api/events
- * before Remix (app/server/fast-routes.server.ts); this route serves the same stream under any other
+ * before Remix (app/fast-routes.server.ts); this route serves the same stream under any other
  * server. Each stream starts with "sync", and the page then fetches whatever it may have missed.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isTargetLanguageCode } from "~/features/translation/languages";
-import { callHook } from "~/features/channels/channels.server";
+import { callHook } from "~/server/hooks.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const schema = z.object({

@@ -64,7 +64,9 @@ export function pbFetch(input: string | URL, init: Init = {}): Promise<PbRespons
             url: url.href,
             get headers() {
               return new Headers(
-                Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : v]])),
+                Object.entries(res.headers).flatMap(([k, v]): [string, string][] =>
+                  v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : v]],
+                ),
               );
             },
             text: async () => text,

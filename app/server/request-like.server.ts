@@ -1,6 +1,6 @@
 /**
  * What the request checks read of a request: its method, its headers and its body. A Fetch API Request
- * is one; the fast routes (fast-routes.server.ts) pass Node's request as one without building a
+ * is one; the fast routes (app/fast-routes.server.ts) pass Node's request as one without building a
  * WHATWG Request, its body already read (`preRead`).
  */
 export interface RequestLike {

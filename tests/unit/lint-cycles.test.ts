@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -46,5 +47,58 @@ describe("import cycles", () => {
       "app/features/b/b.ts": "export const b = () => 1;\n",
     });
     expect(fine).not.toContain("import-x/no-cycle");
+  });
+});
+
+// ESLint's rule skips type-only imports; the dependency graph check (.dependency-cruiser.cjs, run by
+// `npm run lint` and the test command) counts them.
+function cruiseViolations(files: Record<string, string>) {
+  const root = mkdtempSync(path.join(os.tmpdir(), "chatcrypt-graph-"));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(path.join(root, name), text);
+    }
+    writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] } } }));
+    const repo = path.resolve(__dirname, "../..");
+    const bin = path.join(repo, "node_modules", ".bin", "depcruise");
+    const config = path.join(repo, ".dependency-cruiser.cjs");
+    const run = spawnSync(bin, ["app", "--config", config, "--output-type", "json"], { cwd: root, encoding: "utf8" });
+    const output = JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string }; from: string }[] } };
+    return output.summary.violations.map((v) => `${v.rule.name} ${v.from}`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe("type-only import cycles", () => {
+  it("a cycle made only of type imports fails the graph check; without the cycle it passes", { timeout: 60_000 }, () => {
+    const cyclic = cruiseViolations({
+      "app/features/a/a.ts": 'import type { B } from "~/features/b/b";\nexport interface A { b?: B }\n',
+      "app/features/b/b.ts": 'import type { A } from "~/features/a/a";\nexport interface B { a?: A }\n',
+    });
+    expect(cyclic.map((v) => v.split(" ")[0])).toContain("no-circular");
+    const fine = cruiseViolations({
+      "app/features/a/a.ts": 'import type { B } from "~/features/b/b";\nexport interface A { b?: B }\n',
+      "app/features/b/b.ts": "export interface B { n: number }\n",
+    });
+    expect(fine).toEqual([]);
+  });
+});
+
+describe("layers", () => {
+  it("server/, lib/ and crypto/ importing a feature fail the graph check; crypto/ imports nothing else", { timeout: 60_000 }, () => {
+    const violations = cruiseViolations({
+      "app/features/a/a.ts": "export const a = 1;\n",
+      "app/features/b/b.ts": 'import { a } from "~/features/a/a";\nexport const b = a;\n',
+      "app/server/s.server.ts": 'import { a } from "~/features/a/a";\nexport const s = a;\n',
+      "app/lib/l.ts": 'import type { a } from "~/features/a/a";\nexport type L = typeof a;\nexport const l = 1;\n',
+      "app/crypto/c.ts": 'import { l } from "~/lib/l";\nexport const c = l;\n',
+    });
+    expect(violations.sort()).toEqual([
+      "crypto-stands-alone app/crypto/c.ts",
+      "layers-below-features app/lib/l.ts",
+      "layers-below-features app/server/s.server.ts",
+    ]);
   });
 });

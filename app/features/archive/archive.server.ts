@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import { z } from "zod";
-import { callHook } from "~/features/channels/channels.server";
+import { callHook } from "~/server/hooks.server";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";
 

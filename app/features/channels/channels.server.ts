@@ -1,8 +1,7 @@
 import type PocketBase from "pocketbase";
 import type { Channel } from "~/features/channels/types";
 import { fail } from "~/server/http.server";
-import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
-import { failOnOutage } from "~/server/outage.server";
+import { pbStatus } from "~/server/pocketbase.server";
 import { listProfiles } from "~/features/auth/users.server";
 
 type ChannelRecord = {
@@ -59,27 +58,6 @@ export async function listChannels(pb: PocketBase, viewerId: string): Promise<Ch
     if (!channel.name) channel.name = (partner ? names.get(partner) : others.join(", ")) || "Only you";
   });
   return channels;
-}
-
-/**
- * Calls one of our PocketBase server functions; its 4xx message reaches the page (or the one `messages`
- * gives for that status), anything else becomes `fallback`.
- */
-export async function callHook<T>(
-  pb: PocketBase,
-  path: string,
-  body: unknown,
-  fallback: string,
-  messages: Partial<Record<number, string>> = {},
-): Promise<T> {
-  try {
-    return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
-  } catch (error) {
-    failOnOutage(error);
-    const status = pbStatus(error);
-    if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
-    fail(502, fallback);
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import { listProfiles } from "~/features/auth/users.server";
-import { callHook } from "~/features/channels/channels.server";
+import { callHook } from "~/server/hooks.server";
 import type { Person } from "~/features/direct/types";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";

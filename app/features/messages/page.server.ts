@@ -7,7 +7,7 @@ import type { RequestLike } from "~/server/request-like.server";
 
 /**
  * GET /api/channels/:id/messages: one page of a channel's history (the query as messagePageSchema
- * reads it). The Remix route and the fast route (app/server/fast-routes.server.ts) both answer it here.
+ * reads it). The Remix route and the fast route (app/fast-routes.server.ts) both answer it here.
  */
 export async function messagePage(
   request: Pick<RequestLike, "headers"> & { url: string },

@@ -12,7 +12,7 @@ const REFUSALS = new Set([400, 401, 403, 404, 409]);
 /**
  * Posts a ciphertext envelope; PocketBase's create rule checks membership and that the sender is the
  * caller. Answers the JSON body (POST /api/channels/:id/messages) (a failure throws its response). Also called by the fast route
- * (app/server/fast-routes.server.ts) with Node's request, without a Fetch API Request.
+ * (app/fast-routes.server.ts) with Node's request, without a Fetch API Request.
  */
 export async function postMessage(request: RequestLike, params: Record<string, string | undefined>, context: AppLoadContext) {
   requirePost(request);

@@ -4,8 +4,8 @@ import { gzip } from "node:zlib";
 import { handleLiveEvents } from "~/features/live/stream.server";
 import { messagePage } from "~/features/messages/page.server";
 import { postMessage } from "~/features/messages/post.server";
-import { MAX_JSON_BYTES } from "./http.server";
-import { sendResponse } from "./node-response.server";
+import { MAX_JSON_BYTES } from "~/server/http.server";
+import { sendResponse } from "~/server/node-response.server";
 
 /**
  * The requests every open page makes most, answered by server.mjs after its guards but without
@@ -13,6 +13,9 @@ import { sendResponse } from "./node-response.server";
  * (GET /api/events), sending a message (POST /api/channels/:id/messages) and a page of history (GET
  * on the same address). The route's own code runs: the same checks and answers, on Node's request as
  * it is, without building a Fetch API Request or Response. Everything else goes on to Remix.
+ *
+ * Like routes.ts and routes/, this file sits above the features and server/ (ADR 11: server/ imports no
+ * feature): it is the routing layer, answering two features' routes before Remix does.
  */
 const MESSAGES_PATH = /^\/api\/channels\/([^/?#]+)\/messages(?:\?|$)/;
 

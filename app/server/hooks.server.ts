@@ -1,0 +1,25 @@
+import type PocketBase from "pocketbase";
+import { fail } from "~/server/responses.server";
+import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
+import { failOnOutage } from "~/server/outage.server";
+
+/**
+ * Calls one of our PocketBase server functions; its 4xx message reaches the page (or the one `messages`
+ * gives for that status), anything else becomes `fallback`.
+ */
+export async function callHook<T>(
+  pb: PocketBase,
+  path: string,
+  body: unknown,
+  fallback: string,
+  messages: Partial<Record<number, string>> = {},
+): Promise<T> {
+  try {
+    return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
+  } catch (error) {
+    failOnOutage(error);
+    const status = pbStatus(error);
+    if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
+    fail(502, fallback);
+  }
+}
