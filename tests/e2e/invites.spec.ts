@@ -63,7 +63,7 @@ test("an expired and a revoked invite say so, and nothing is joined", async ({ b
   await alice.page.getByRole("button", { name: "Members" }).click();
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   const row = panel.getByRole("listitem").filter({ hasText: "10 uses" });
-  await expect(row).toContainText(`by @${alice.user.username}`);
+  await expect(row).toContainText(`made by ${alice.user.username}`);
   await row.getByRole("button", { name: /^Revoke/ }).click();
   await expect(row).toContainText("revoked");
   await expect(panel.getByText("cannot take back the channel password")).toBeVisible();

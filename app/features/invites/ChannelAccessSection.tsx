@@ -20,8 +20,8 @@ export function ChannelAccessSection({ state, sealed }: { state: ChannelAccessSt
           {(access.bans ?? []).map((ban) => (
             <li key={ban.user_id}>
               <span>
-                @{ban.username || "deleted user"}
-                {ban.banned_by && `, removed by @${ban.banned_by}`}
+                {ban.username || "deleted user"}
+                {ban.banned_by && `, removed by ${ban.banned_by}`}
               </span>
               <button
                 type="button"

@@ -22,8 +22,8 @@ export function InviteList(props: {
           <li key={invite.id}>
             <span>
               {props.showChannel && <strong>{channel} </strong>}
-              by @{invite.created_by_name || "deleted user"}, {invite.expires ? `expires ${when(invite.expires)}` : "never expires"}, {uses}
-              , {STATUS[invite.status]}
+              made by {invite.created_by_name || "deleted user"}, {invite.expires ? `expires ${when(invite.expires)}` : "never expires"},{" "}
+              {uses}, {STATUS[invite.status]}
             </span>
             {invite.status === "valid" && (
               <button

@@ -5,8 +5,9 @@ import { InviteList } from "~/features/invites/InviteList";
 import type { InviteSummary } from "~/features/invites/types";
 
 /**
- * The admin console's Invites section (app/features/admin/sections.ts): every invite of the workspace,
- * newest first, each with "Revoke" while it can still be used. The server answers only owner and admins.
+ * The admin console's Invites section (app/features/admin/sections.ts, which gives it its heading): every
+ * invite of the workspace, newest first, each with "Revoke" while it can still be used. The server answers
+ * only owner and admins.
  */
 export function InvitesSection() {
   const [invites, setInvites] = useState<InviteSummary[] | null>(null);
@@ -38,10 +39,13 @@ export function InvitesSection() {
   };
 
   return (
-    <section aria-labelledby="admin-invites-title">
-      <h2 id="admin-invites-title">Invites</h2>
+    <>
       <FormError message={error} />
-      {invites === null ? <p className="hint">Loading...</p> : <InviteList invites={invites} showChannel busy={busy} onRevoke={revoke} />}
-    </section>
+      {invites === null ? (
+        <p className="hint">Loading invites...</p>
+      ) : (
+        <InviteList invites={invites} showChannel busy={busy} onRevoke={revoke} />
+      )}
+    </>
   );
 }
