@@ -3,6 +3,7 @@
 // person is asked "Join #x? Invited by NAME" before anything is joined; a removed member's old link is
 // refused; a guest sees only the channel they were invited to.
 
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, newUser, signUp, test } from "./fixtures";
@@ -10,6 +11,9 @@ import { copyInviteLink, createChannel, joinChannel, person } from "./helpers";
 
 const superuser = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
 const inviteIdOf = (link: string) => new URL(link).searchParams.get("id")!;
+/** Serious or critical axe violations on the page as it is (tests/e2e/a11y.spec.ts audits every other screen). */
+const axeProblems = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 const channelButton = (page: Page, name: string) => page.getByRole("button", { name: `# ${name}`, exact: true });
 
 /** Opens an invite link in a page already signed in: the page asks, or says why it cannot be used. */
@@ -85,6 +89,7 @@ test('a signed-in person opening an invite is asked "Join #x? Invited by NAME" b
   await openSignedIn(bob.page, link);
   const question = bob.page.getByRole("dialog", { name: `Join #${name}? Invited by ${alice.user.username}` });
   await expect(question).toBeVisible();
+  expect(await axeProblems(bob.page)).toEqual([]);
   await question.getByRole("button", { name: "Cancel" }).click();
   await expect(question).toBeHidden();
   await expect(channelButton(bob.page, name)).toHaveCount(0);
@@ -127,6 +132,7 @@ test("a removed member's old link is refused until the ban is lifted", async ({ 
   await expect(dialog.getByText("You were removed from this channel.")).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
+  expect(await axeProblems(alice.page)).toEqual([]);
   await panel.getByRole("button", { name: `Lift ban for ${bob.user.username}` }).click();
   await expect(panel.getByText("Nobody was removed.")).toBeVisible();
   await openSignedIn(bob.page, link);
