@@ -8,7 +8,7 @@
 onBootstrap((e) => {
   e.next();
 
-  const { applySmtpEnvironment, applyAppUrlEnvironment } = require(`${__hooks}/lib/email_notification.js`);
+  const { applySmtpEnvironment, applyAppUrlEnvironment } = require(`${__hooks}/lib/mail_settings.js`);
   applySmtpEnvironment(e.app);
   applyAppUrlEnvironment(e.app);
 });
@@ -35,10 +35,10 @@ routerAdd(
   (e) => {
     const { forbidden, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
-    const { REASONS, DEFAULT_FROM_ADDRESS, DEFAULT_FROM_NAME, readNotifyRequest, composeNotification } = require(
+    const { REASONS, NOT_VERIFIED, TOO_MANY_TO_ADDRESS, readNotifyRequest, composeNotification, takeNotificationLimits } = require(
       `${__hooks}/lib/email_notification.js`,
     );
-    const { NOT_VERIFIED, TOO_MANY_TO_ADDRESS, takeNotificationLimits } = require(`${__hooks}/lib/email_notification.js`);
+    const { mailSender } = require(`${__hooks}/lib/mail_settings.js`);
 
     const auth = requireUser(e, "Not authenticated");
     const request = readNotifyRequest(readJsonObject(e));
@@ -75,10 +75,7 @@ routerAdd(
 
     const mail = composeNotification(request, user.getBool("email_include_content"));
     const message = new MailerMessage({
-      from: {
-        address: settings.meta.senderAddress || DEFAULT_FROM_ADDRESS,
-        name: settings.meta.senderName || DEFAULT_FROM_NAME,
-      },
+      from: mailSender(e.app),
       to: [{ address: user.email() }],
       subject: mail.subject,
       html: mail.html,

@@ -210,18 +210,24 @@ func readHistory(db dbx.Builder, channel string, before historyCursor, limit int
 // readOlder is the newest `limit` messages matching `where` (on created and id, against {:at} and
 // {:id}), oldest first, and whether there are more.
 func readOlder(db dbx.Builder, channel, where string, at historyCursor, limit int) ([]historyMessage, bool, error) {
-	var newest []historyMessage
+	newest, more, err := readRun(db, channel, where, "created DESC, id DESC", at, limit)
+	slices.Reverse(newest)
+	return newest, more, err
+}
+
+// readRun is the first `limit` messages matching `where` in `order`, and whether there are more.
+func readRun(db dbx.Builder, channel, where, order string, at historyCursor, limit int) ([]historyMessage, bool, error) {
+	var run []historyMessage
 	err := db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE channel = {:channel} AND kind = '' AND " + where +
-		" ORDER BY created DESC, id DESC LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at.created, "id": at.id, "limit": limit + 1}).All(&newest)
+		" ORDER BY " + order + " LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at.created, "id": at.id, "limit": limit + 1}).All(&run)
 	if err != nil {
 		return nil, false, err
 	}
-	more := len(newest) > limit
+	more := len(run) > limit
 	if more {
-		newest = newest[:limit]
+		run = run[:limit]
 	}
-	slices.Reverse(newest)
-	return newest, more, nil
+	return run, more, nil
 }
 
 // completePage sets the page's messages followed by their edits and reactions, each message with its

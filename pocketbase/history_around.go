@@ -14,19 +14,15 @@ func readAround(db dbx.Builder, channel, around string, limit int) (*historyPage
 		return nil, err
 	}
 	// the message and those before it in (created, id) order; then those after it
-	older, more, err := readOlder(db, channel, "created <= {:at} AND (created < {:at} OR id <= {:id})", historyCursor{at.Created, around}, limit-limit/2)
+	cursor := historyCursor{at.Created, around}
+	older, more, err := readOlder(db, channel, "created <= {:at} AND (created < {:at} OR id <= {:id})", cursor, limit-limit/2)
 	if err != nil {
 		return nil, err
 	}
-	var newer []historyMessage
-	err = db.NewQuery("SELECT " + historyColumns + " FROM messages WHERE channel = {:channel} AND kind = '' AND created >= {:at}" +
-		" AND (created > {:at} OR id > {:id}) ORDER BY created, id LIMIT {:limit}").Bind(dbx.Params{"channel": channel, "at": at.Created, "id": around, "limit": limit/2 + 1}).All(&newer)
+	newer, hasNewer, err := readRun(db, channel, "created >= {:at} AND (created > {:at} OR id > {:id})", "created, id", cursor, limit/2)
 	if err != nil {
 		return nil, err
 	}
-	page := &historyPage{HasMore: more, HasNewer: len(newer) > limit/2, Threads: []historyThread{}}
-	if page.HasNewer {
-		newer = newer[:limit/2]
-	}
+	page := &historyPage{HasMore: more, HasNewer: hasNewer, Threads: []historyThread{}}
 	return page, completePage(db, channel, page, append(older, newer...))
 }

@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { mirrorOnce, replicationConfig, writeLitestreamConfig } from "./lib/replication.mjs";
 import { livekitKeys, livekitSettings, webEnvFor, writeLivekitConfig } from "./lib/livekit.mjs";
+import { pocketbaseBinary, serveArgs } from "./lib/pocketbase.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
@@ -129,20 +130,8 @@ const apertium =
     : null;
 const pocketbase = new Child({
   name: "pocketbase",
-  command: path.join(root, "bin", "pocketbase"),
-  args: [
-    "serve",
-    "--http",
-    PB_HTTP,
-    "--dir",
-    PB_DATA,
-    "--migrationsDir",
-    path.join(root, "pb_migrations"),
-    "--hooksDir",
-    path.join(root, "pb_hooks"),
-    "--hooksWatch=false",
-    "--automigrate=false",
-  ],
+  command: pocketbaseBinary(root),
+  args: serveArgs({ root, address: PB_HTTP, dataDir: PB_DATA }),
 });
 await mkdir(PB_DATA, { recursive: true });
 const livekitConfig = env.LIVEKIT_API_SECRET ? null : livekitSettings(env, { root, dataDir: PB_DATA });

@@ -181,6 +181,7 @@ declare function require(path: `${string}/lib/account_export.js`): typeof import
 declare function require(path: `${string}/lib/channels.js`): typeof import("../pb_hooks/lib/channels.js");
 declare function require(path: `${string}/lib/direct.js`): typeof import("../pb_hooks/lib/direct.js");
 declare function require(path: `${string}/lib/email_notification.js`): typeof import("../pb_hooks/lib/email_notification.js");
+declare function require(path: `${string}/lib/mail_settings.js`): typeof import("../pb_hooks/lib/mail_settings.js");
 declare function require(path: `${string}/lib/errors.js`): typeof import("../pb_hooks/lib/errors.js");
 declare function require(path: `${string}/lib/feed.js`): typeof import("../pb_hooks/lib/feed.js");
 declare function require(path: `${string}/lib/limits.js`): typeof import("../pb_hooks/lib/limits.js");

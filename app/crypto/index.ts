@@ -31,10 +31,10 @@ export {
   importRsaPublicKey,
   wrapPrivateKey,
   unwrapPrivateKey,
-  deriveContactsKey,
-  deriveVaultKey,
 } from "./keys";
-export type { KeyBundle, StoredKeyBundle, PrivateKeyKind, VaultPurpose } from "./keys";
+export type { KeyBundle, StoredKeyBundle, PrivateKeyKind } from "./keys";
+export { deriveContactsKey, deriveVaultKey } from "./vault";
+export type { VaultPurpose } from "./vault";
 export {
   CHANNEL_MASTER_BYTES,
   deriveChannelMaster,

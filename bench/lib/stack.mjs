@@ -1,20 +1,28 @@
-// The real stack on loopback: our PocketBase build on a temporary data directory (rate limiter exempting
-// 127.0.0.1, like tests/integration/pocketbase.ts) and the production web server (server.mjs).
-import { execFile, spawn } from "node:child_process";
+// The real stack on loopback: our PocketBase build on a temporary data directory, started the way the
+// tests start it (scripts/lib/pocketbase.mjs; rate limiter exempting loopback), and the production web
+// server (server.mjs).
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { request } from "./http.mjs";
 import { seedListeners } from "./seed.mjs";
 import { childPids } from "./procs.mjs";
+import {
+  createSuperuser,
+  pocketbaseBinary,
+  spawnPocketBase,
+  stopProcess,
+  superuserToken,
+  updateSettings,
+  waitHealthy,
+} from "../../scripts/lib/pocketbase.mjs";
 
 export { cpuWindow, fdCount, rssMb } from "./procs.mjs";
 
-const execFileAsync = promisify(execFile);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function freePort() {
@@ -29,10 +37,11 @@ export function freePort() {
   });
 }
 
-async function waitHealthy(url, proc, what, timeoutMs = 30_000) {
+/** Waits until the web server answers its front page (below 500). */
+async function waitWebServer(url, proc, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`${what} exited during start-up (code ${proc.exitCode})`);
+    if (proc.exitCode !== null) throw new Error(`web server exited during start-up (code ${proc.exitCode})`);
     try {
       const res = await request(url, { timeoutMs: 2_000 });
       if (res.status < 500) return;
@@ -41,15 +50,7 @@ async function waitHealthy(url, proc, what, timeoutMs = 30_000) {
     }
     await sleep(100);
   }
-  throw new Error(`${what} did not answer within ${timeoutMs} ms`);
-}
-
-function stopProcess(proc) {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  const exited = new Promise((r) => proc.once("exit", r));
-  proc.kill("SIGTERM");
-  const timer = setTimeout(() => proc.kill("SIGKILL"), 5_000);
-  return exited.finally(() => clearTimeout(timer));
+  throw new Error(`web server did not answer within ${timeoutMs} ms`);
 }
 
 /**
@@ -62,31 +63,13 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
   const dataDir = path.join(dir, "pb_data");
   const logPath = path.join(dir, "stack.log");
   const log = createWriteStream(logPath, { flags: "a" });
-  const binary = path.join(root, "bin", "pocketbase");
-  // hex, and after "--": a base64url password starting with "-" was read as a command-line flag
-  const superuser = { email: `bench-${randomBytes(4).toString("hex")}@example.test`, password: randomBytes(18).toString("hex") };
-  await execFileAsync(binary, ["superuser", "upsert", "--dir", dataDir, "--", superuser.email, superuser.password], { cwd: root });
+  const binary = pocketbaseBinary(root);
+  const superuser = await createSuperuser(root, dataDir, "bench");
   const seeded = listeners > 0 ? await seedListeners(root, binary, dir, dataDir, listeners, prefix) : [];
 
   const pbPort = await freePort();
   const pbUrl = `http://127.0.0.1:${pbPort}`;
-  const pb = spawn(
-    binary,
-    [
-      "serve",
-      "--http",
-      `127.0.0.1:${pbPort}`,
-      "--dir",
-      dataDir,
-      "--migrationsDir",
-      "pb_migrations",
-      "--hooksDir",
-      "pb_hooks",
-      "--hooksWatch=false",
-      "--automigrate=false",
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const pb = spawnPocketBase({ root, address: `127.0.0.1:${pbPort}`, dataDir });
   pb.stdout.pipe(log, { end: false });
   pb.stderr.pipe(log, { end: false });
   const sessionSecret = randomBytes(32).toString("base64url");
@@ -111,28 +94,15 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitHealthy(`${pbUrl}/api/health`, pb, "PocketBase");
+    await waitHealthy(pbUrl, pb);
     // Exempt loopback from PocketBase's rate limiter (the web server forwards the client's address:
     // 127.0.0.1, or 127.0.0.N for the capacity ramp's listener processes, bench/lib/listener.mjs).
-    let auth;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      auth = await request(`${pbUrl}/api/collections/_superusers/auth-with-password`, {
-        method: "POST",
-        body: { identity: superuser.email, password: superuser.password },
-      });
-      if (auth.status === 200) break;
-      await sleep(500);
-    }
-    if (auth.status !== 200) throw new Error(`superuser sign-in answered ${auth.status}: ${auth.text.slice(0, 300)}`);
-    const token = JSON.parse(auth.text).token;
-    stack.superuserToken = token;
     // Batches: the capacity ramp's memberships are created by a superuser, 500 per request.
-    const settings = await request(`${pbUrl}/api/settings`, {
-      method: "PATCH",
-      headers: { Authorization: token },
-      body: { rateLimits: { excludedIPs: ["127.0.0.0/8"] }, batch: { enabled: true, maxRequests: 500, timeout: 60 } },
+    stack.superuserToken = await superuserToken(pbUrl, superuser);
+    await updateSettings(pbUrl, stack.superuserToken, {
+      rateLimits: { excludedIPs: ["127.0.0.0/8"] },
+      batch: { enabled: true, maxRequests: 500, timeout: 60 },
     });
-    if (settings.status !== 200) throw new Error(`settings update answered ${settings.status}: ${settings.text}`);
 
     const webPort = await freePort();
     stack.webUrl = `http://127.0.0.1:${webPort}`;
@@ -160,7 +130,7 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
     });
     stack.web.stdout.pipe(log, { end: false });
     stack.web.stderr.pipe(log, { end: false });
-    await waitHealthy(`${stack.webUrl}/`, stack.web, "web server");
+    await waitWebServer(`${stack.webUrl}/`, stack.web);
     stack.webPids = await webProcessPids(stack.web.pid, webProcesses ?? os.availableParallelism());
   } catch (error) {
     await new Promise((r) => log.end(r));

@@ -1,8 +1,8 @@
 // @ts-check
 /// <reference path="../../types/hooks.d.ts" />
 
-// Email notifications for POST /api/chat/notify-email, and the SMTP settings taken from the
-// environment at start-up.
+// Email notifications for POST /api/chat/notify-email (the SMTP settings they go through:
+// lib/mail_settings.js).
 //
 // A notification goes only to the signed-in caller's own address (never to an address named in the
 // request: that would make the server an open relay), only once that address is verified, at most
@@ -30,9 +30,6 @@ const RECIPIENT_LIMITS = [{ windowMs: 60 * 60 * 1000, max: 10 }];
 
 const NOT_VERIFIED = "Verify your email address before turning on email notifications.";
 const TOO_MANY_TO_ADDRESS = "Too many emails to this address in the last hour. Please try again later.";
-
-const DEFAULT_FROM_ADDRESS = "noreply@chatcrypt.local";
-const DEFAULT_FROM_NAME = "ChatCrypt";
 
 const REASONS = {
   disabled: "email notifications are off",
@@ -178,106 +175,6 @@ function composeNotification(request, includeContent) {
   return { subject: subject, text: textLines.join("\n"), html: htmlParts.join("\n") };
 }
 
-// ---------------------------------------------------------------------------------------------
-// SMTP settings from the environment
-
-/** @param {string} name */
-function env(name) {
-  return String($os.getenv(name) || "").trim();
-}
-
-// When SMTP_HOST is set, writes SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS,
-// SMTP_AUTH_METHOD, MAIL_FROM and MAIL_FROM_NAME into the app settings and saves them (only when
-// something changed), so that the dashboard shows what is in use. A bad value is logged and
-// leaves the settings as they were; it never stops the server from starting.
-/** @param {core.App} app */
-function applySmtpEnvironment(app) {
-  const host = env("SMTP_HOST");
-  if (host === "") {
-    return;
-  }
-
-  const tls = /^(1|true|yes|on)$/i.test(env("SMTP_TLS"));
-  const portText = env("SMTP_PORT");
-  const port = portText === "" ? (tls ? 465 : 587) : Number(portText);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    app.logger().error("SMTP settings from the environment not applied: SMTP_PORT must be a port number", "SMTP_PORT", portText);
-    return;
-  }
-
-  const wanted = {
-    host: host,
-    port: port,
-    username: env("SMTP_USERNAME"),
-    password: String($os.getenv("SMTP_PASSWORD") || ""),
-    tls: tls,
-    authMethod: (env("SMTP_AUTH_METHOD") || "PLAIN").toUpperCase(),
-    senderAddress: env("MAIL_FROM") || DEFAULT_FROM_ADDRESS,
-    senderName: env("MAIL_FROM_NAME") || DEFAULT_FROM_NAME,
-  };
-
-  try {
-    const settings = app.settings().clone();
-    const smtp = settings.smtp;
-    const meta = settings.meta;
-    const unchanged =
-      smtp.enabled &&
-      smtp.host === wanted.host &&
-      smtp.port === wanted.port &&
-      smtp.username === wanted.username &&
-      smtp.password === wanted.password &&
-      smtp.tls === wanted.tls &&
-      smtp.authMethod === wanted.authMethod &&
-      meta.senderAddress === wanted.senderAddress &&
-      meta.senderName === wanted.senderName;
-    if (unchanged) {
-      return;
-    }
-
-    smtp.enabled = true;
-    smtp.host = wanted.host;
-    smtp.port = wanted.port;
-    smtp.username = wanted.username;
-    smtp.password = wanted.password;
-    smtp.tls = wanted.tls;
-    smtp.authMethod = wanted.authMethod;
-    meta.senderAddress = wanted.senderAddress;
-    meta.senderName = wanted.senderName;
-
-    app.save(settings);
-    app.logger().info("SMTP settings applied from the environment", "host", wanted.host, "port", wanted.port, "tls", wanted.tls);
-  } catch (err) {
-    app.logger().error("SMTP settings from the environment not applied", "error", String(err));
-  }
-}
-
-// APP_URL, the address browsers use for the web app (e.g. https://chat.example.com), becomes
-// PocketBase's application URL, which starts the link in verification emails (the users
-// collection's template, pb_migrations/1795366085_users_email_verification.js). Saved only when it
-// changed; a value that is not an http(s) address without query or fragment is logged and ignored.
-/** @param {core.App} app */
-function applyAppUrlEnvironment(app) {
-  const value = env("APP_URL").replace(/\/+$/, "");
-  if (value === "") {
-    return;
-  }
-  if (!/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(value)) {
-    app.logger().error("APP_URL not applied: it must be an http(s) address such as https://chat.example.com", "APP_URL", value);
-    return;
-  }
-  try {
-    const settings = app.settings().clone();
-    if (settings.meta.appURL === value) {
-      return;
-    }
-    settings.meta.appURL = value;
-    app.save(settings);
-    app.logger().info("Application URL applied from the environment", "appURL", value);
-  } catch (err) {
-    app.logger().error("APP_URL not applied", "error", String(err));
-  }
-}
-
 module.exports = {
   MAX_CHANNEL_NAME_CHARS,
   MAX_SENDER_USERNAME_CHARS,
@@ -285,8 +182,6 @@ module.exports = {
   MAX_MESSAGE_CHARS_IN_EMAIL,
   RATE_LIMITS,
   RECIPIENT_LIMITS,
-  DEFAULT_FROM_ADDRESS,
-  DEFAULT_FROM_NAME,
   REASONS,
   NOT_VERIFIED,
   TOO_MANY_TO_ADDRESS,
@@ -294,6 +189,4 @@ module.exports = {
   takeRecipientLimit,
   takeNotificationLimits,
   composeNotification,
-  applySmtpEnvironment,
-  applyAppUrlEnvironment,
 };

@@ -2,8 +2,7 @@
 // loopback port and a temporary data dir, and SDK clients for it. Test files import it through
 // ./pocketbase, the toolkit's face.
 
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFile, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,14 +10,18 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import PocketBase from "pocketbase";
 import { freePort } from "../ports";
+import {
+  createSuperuser,
+  spawnPocketBase,
+  stopProcess,
+  superuserToken,
+  updateSettings,
+  waitHealthy,
+} from "../../scripts/lib/pocketbase.mjs";
 
 const execFileAsync = promisify(execFile);
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const binary = path.join(repoRoot, "bin", "pocketbase");
-
-const HEALTH_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
 const MAX_LOG_CHARS = 2_000_000;
 
 export interface RunningPocketBase {
@@ -53,21 +56,10 @@ function ensureBuilt(): Promise<void> {
   return build;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export async function startPocketBase(options: StartOptions = {}): Promise<RunningPocketBase> {
   await ensureBuilt();
-
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "chatcrypt-pb-")));
-  const superuser = {
-    email: `admin-${randomBytes(4).toString("hex")}@example.test`,
-    // hex: a password starting with "-" would be read as a command-line flag by `superuser upsert`
-    password: randomBytes(18).toString("hex"),
-  };
-  await execFileAsync(binary, ["superuser", "upsert", "--dir", dataDir, "--", superuser.email, superuser.password], {
-    cwd: repoRoot,
-  });
-
+  const superuser = await createSuperuser(repoRoot, dataDir, "admin");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
@@ -81,69 +73,28 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
   };
 
   const launch = async () => {
-    const proc = spawn(
-      binary,
-      [
-        "serve",
-        "--http",
-        `127.0.0.1:${port}`,
-        "--dir",
-        dataDir,
-        "--migrationsDir",
-        "pb_migrations",
-        "--hooksDir",
-        "pb_hooks",
-        "--hooksWatch=false",
-        "--automigrate=false",
-      ],
-      { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...options.env } },
-    );
+    const proc = spawnPocketBase({ root: repoRoot, address: `127.0.0.1:${port}`, dataDir, env: { ...process.env, ...options.env } });
     child = proc;
     proc.stdout?.on("data", append);
     proc.stderr?.on("data", append);
-
-    let exited = false;
-    proc.once("exit", () => {
-      exited = true;
-    });
-
-    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (exited) {
-        throw new Error(`PocketBase exited during start-up:\n${output}`);
-      }
-      try {
-        const res = await fetch(`${url}/api/health`);
-        if (res.status === 200) {
-          return;
-        }
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
+    try {
+      await waitHealthy(url, proc, () => output);
+    } catch (error) {
+      await kill();
+      throw error;
     }
-    await kill();
-    throw new Error(`PocketBase did not become healthy within ${HEALTH_TIMEOUT_MS} ms:\n${output}`);
   };
 
   const kill = async () => {
     const proc = child;
     child = undefined;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) {
-      return;
-    }
-    const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-    proc.kill("SIGTERM");
-    const timer = setTimeout(() => proc.kill("SIGKILL"), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
+    await stopProcess(proc);
   };
 
   try {
     await launch();
     if (!options.rateLimits) {
-      const admin = await superuserClientWithRetry(url, superuser);
-      await admin.settings.update({ rateLimits: { excludedIPs: ["127.0.0.1"] } });
+      await updateSettings(url, await superuserToken(url, superuser), { rateLimits: { excludedIPs: ["127.0.0.1"] } });
     }
   } catch (error) {
     await kill();
@@ -165,18 +116,6 @@ export async function startPocketBase(options: StartOptions = {}): Promise<Runni
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Superuser sign-in right after start-up, tried a few times while PocketBase settles. */
-async function superuserClientWithRetry(url: string, superuser: { email: string; password: string }): Promise<PocketBase> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await superuserClient(url, superuser);
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await sleep(200 * attempt);
-    }
-  }
 }
 
 /** A PocketBase SDK client for tests: no auto-cancellation of parallel requests. */

@@ -4,95 +4,22 @@
  * worker) under the call key from the conversation seam, which never leaves the page. Loaded only
  * when a call starts (it carries livekit-client).
  */
-import {
-  ConnectionError,
-  ConnectionState,
-  DisconnectReason,
-  MediaDeviceFailure,
-  Room,
-  RoomEvent,
-  Track,
-  type Participant,
-} from "livekit-client";
+import { ConnectionState, DisconnectReason, Room, RoomEvent } from "livekit-client";
 import E2EEWorker from "livekit-client/e2ee-worker?worker";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import type { ConversationCrypto } from "~/features/conversation/types";
 import { deviceId } from "~/features/sealed/identity.client";
-import { ApiError } from "~/lib/api.client";
 import { announcePresence, callTicket } from "./calls.client";
 import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";
 import { CallRecord } from "./entry.client";
-import { NO_DEVICES, watchDevices, type CallDevices } from "./devices.client";
+import { NO_DEVICES, watchDevices } from "./devices.client";
 import { watchTicket } from "./ticket.client";
+import { CONNECTION_LOST_MESSAGE, RECONNECT_GIVE_UP_MS, REMOVED_MESSAGE, failureMessage, personOf, type CallView } from "./call-view";
 
-export const REMOVED_MESSAGE = "You are no longer a member of this conversation: the call ended.";
-export const PERMISSION_MESSAGE = "ChatCrypt could not use your microphone or camera. Allow them in the browser's site settings.";
-export const NO_DEVICE_MESSAGE = "No microphone or camera was found. You can still hear and see the others.";
-export const DEVICE_BUSY_MESSAGE = "Your microphone or camera is in use by another program. Close it and try again.";
-/** How long the page tries to get back to the call server before it says the call ended. */
-export const RECONNECT_GIVE_UP_MS = 30_000;
-export const CONNECTION_LOST_MESSAGE =
-  "The call ended: the connection to the call server was lost. Check your network and start or join the call again.";
-
-export interface CallPerson {
-  identity: string;
-  name: string;
-  local: boolean;
-  speaking: boolean;
-  encrypted: boolean;
-  micOn: boolean;
-  camera?: Track;
-  screen?: Track;
-  audio?: Track;
-}
-
-export interface CallView {
-  state: "connecting" | "connected" | "reconnecting" | "ended";
-  people: CallPerson[];
-  micOn: boolean;
-  cameraOn: boolean;
-  sharing: boolean;
-  /** Every participant's media is encrypted end to end (and this page has the key). */
-  encrypted: boolean;
-  /** Frames this page could not decrypt (a participant with another key). */
-  decryptionErrors: number;
-  /** The conversation's epoch whose key this page sends with (0 for a classic channel; -1 before). */
-  keyEpoch: number;
-  /** The microphones and cameras to choose from, and those in use. */
-  devices: CallDevices;
-  error: string | null;
-}
-
-/** The participant's track from `source` while it is live (a camera turned off, a share stopped: none). */
-const live = (p: Participant, source: Track.Source) => {
-  const publication = p.getTrackPublication(source);
-  return publication && !publication.isMuted ? publication.track : undefined;
-};
-
-const personOf = (p: Participant, local: boolean): CallPerson => ({
-  identity: p.identity,
-  name: p.name || p.identity,
-  local,
-  speaking: p.isSpeaking,
-  encrypted: p.isEncrypted,
-  micOn: p.isMicrophoneEnabled,
-  camera: live(p, Track.Source.Camera),
-  screen: live(p, Track.Source.ScreenShare),
-  audio: local ? undefined : p.getTrackPublication(Track.Source.Microphone)?.track,
-});
-
-function failureMessage(error: unknown): string {
-  const device = MediaDeviceFailure.getFailure(error);
-  if (device === MediaDeviceFailure.PermissionDenied) return PERMISSION_MESSAGE;
-  if (device === MediaDeviceFailure.NotFound) return NO_DEVICE_MESSAGE;
-  if (device === MediaDeviceFailure.DeviceInUse) return DEVICE_BUSY_MESSAGE;
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof ConnectionError) return "The call server could not be reached. Please try again in a moment.";
-  return "The call could not be started. Please try again.";
-}
+export type { CallPerson, CallView } from "./call-view";
 
 export class CallSession {
   private readonly room: Room;
