@@ -7,9 +7,13 @@
 // the submitted verifier is compared in constant time with the stored hash. Joining a channel one
 // is already a member of answers the same as a first join.
 //
-// Body: {channel_id, verifier, ecdh_public_key}
+// Body: {channel_id, verifier, ecdh_public_key, invite_id?}: through an invite (pb_hooks/lib/invites.js)
+// its use is counted in the join's transaction; someone removed from the channel, or a guest without
+// an invite, is refused (pb_hooks/lib/bans.js).
 // Answer: {"id": "<uuid>", "name": "<channel name>"}
 // Errors: 400 "Channel ID must be a UUID.", 404 "Channel not found", 403 "Incorrect password",
+//         403 "This invite has expired." / "This invite was revoked." / "This invite has already been used.",
+//         403 "You were removed from this channel.", 403 "Guests join channels through an invite.",
 //         401 "Not authenticated", 429 "Too many attempts. Please wait a few minutes and try again."
 routerAdd(
   "POST",
@@ -22,6 +26,11 @@ routerAdd(
 
     const { user, body, channelId, verifier } = readJoinRequest(e);
     const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
+    const { checkInviteId, takeUse } = require(`${__hooks}/lib/invites.js`);
+    const { requireMayEnter } = require(`${__hooks}/lib/bans.js`);
+    const { findMembership } = require(`${__hooks}/lib/channels.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
+    const inviteId = body.invite_id === undefined ? "" : checkInviteId(body.invite_id);
 
     const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
 
@@ -31,7 +40,13 @@ routerAdd(
       const channel = requireChannel(txApp, channelId);
       requirePassword(channel, verifier, attempt);
       name = channel.getString("name");
-      addMembership(txApp, channelId, user.id, ecdhPublicKey); // joining again answers as the first join
+      if (findMembership(txApp, channelId, user.id)) return; // joining again answers as the first join
+      requireMayEnter(txApp, channelId, user.id, inviteId !== "");
+      if (inviteId) {
+        takeUse(txApp, inviteId, channelId);
+        append(txApp, e, { actor: user.id, action: "invite.used", target: inviteId, details: { channel: channelId } });
+      }
+      addMembership(txApp, channelId, user.id, ecdhPublicKey);
     });
 
     return e.json(200, { id: channelId, name: name });

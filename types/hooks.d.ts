@@ -193,6 +193,8 @@ declare function require(path: `${string}/lib/audit.js`): typeof import("../pb_h
 declare function require(path: `${string}/lib/workspace.js`): typeof import("../pb_hooks/lib/workspace.js");
 declare function require(path: `${string}/lib/admin_console.js`): typeof import("../pb_hooks/lib/admin_console.js");
 declare function require(path: `${string}/lib/deactivate.js`): typeof import("../pb_hooks/lib/deactivate.js");
+declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");
+declare function require(path: `${string}/lib/bans.js`): typeof import("../pb_hooks/lib/bans.js");
 declare function require(path: `${string}/lib/mls_reset.js`): typeof import("../pb_hooks/lib/mls_reset.js");
 declare function require(path: `${string}/lib/recovery.js`): typeof import("../pb_hooks/lib/recovery.js");
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");

@@ -89,6 +89,10 @@ export interface PendingInvite {
   encryptedPassword: string;
   /** The channel's name, sealed like the password (newer links). */
   encryptedName?: string;
+  /** The invite record the link names (links with limits). */
+  inviteId?: string;
+  /** Opened by someone already signed in: they are asked before anything is joined. */
+  ask?: boolean;
 }
 
 const pendingInvite = jsonEntry<PendingInvite>(

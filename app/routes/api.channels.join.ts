@@ -15,7 +15,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await callHook<{ id: string; name: string }>(
     pb,
     "/api/chat/channels/join",
-    { channel_id: body.channelId, verifier: body.verifier, ecdh_public_key: body.ecdhPublicKey },
+    {
+      channel_id: body.channelId,
+      verifier: body.verifier,
+      ecdh_public_key: body.ecdhPublicKey,
+      ...(body.inviteId ? { invite_id: body.inviteId } : {}),
+    },
     "Failed to join channel",
     { 429: TOO_MANY_ATTEMPTS },
   );

@@ -150,7 +150,11 @@ function readGroupJoin(e) {
     user,
     body,
     channelId,
-    admit: (/** @type {core.App} */ app) => requirePassword(requireChannel(app, channelId), verifier, attempt),
+    admit: (/** @type {core.App} */ app) => {
+      requirePassword(requireChannel(app, channelId), verifier, attempt);
+      // someone removed, or a guest who never joined through an invite, does not enter this way either
+      require(`${__hooks}/lib/bans.js`).requireMayEnter(app, channelId, user.id, false);
+    },
   };
 }
 

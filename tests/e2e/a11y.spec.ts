@@ -186,6 +186,10 @@ for (const viewport of VIEWPORTS) {
     await audit(page, "news feed", found);
     await page.keyboard.press("Escape");
     await channelAction(page, "Share Link", found);
+    await auditDialog(page, "Invite to #Accessible", found);
+    await channelAction(page, "Share Link", found);
+    await page.getByRole("dialog", { name: "Invite to #Accessible" }).getByRole("button", { name: "Copy invite link" }).click();
+    await expect(page.getByText(/Invite link copied|Copy this invite link/)).toBeVisible();
     await audit(page, "invite link shared (toast)", found);
 
     const leave = page.getByRole("button", { name: /^Leave/ }).first();

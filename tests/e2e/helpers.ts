@@ -190,3 +190,18 @@ export async function channelWithPin(browser: Browser, name: string, text: strin
   await expect(article.getByText("Pinned by you")).toBeVisible();
   return { alice, password, channelId };
 }
+
+/**
+ * Makes an invite to the open channel from its Share Link dialog (expiry and uses chosen there) and
+ * answers the link copied (docs/decisions/0057-invites-and-bans.md).
+ */
+export async function copyInviteLink(page: Page, limits: { expires?: string; uses?: string } = {}): Promise<string> {
+  await page.getByRole("button", { name: "Share Link" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Invite to #/ });
+  if (limits.expires) await dialog.getByLabel("Expires").selectOption({ label: limits.expires });
+  if (limits.uses) await dialog.getByLabel("Uses").selectOption({ label: limits.uses });
+  await dialog.getByRole("button", { name: "Copy invite link" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Invite link copied")).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, newUser, notNowRecoveryKey, signOut, test } from "./fixtures";
-import { createChannel, log, person, send, waitLive } from "./helpers";
+import { copyInviteLink, createChannel, log, person, send, waitLive } from "./helpers";
 
 // A phone: 390x844, touch, no hover. Every step is done with controls that are on the screen, and the
 // page never scrolls sideways.
@@ -30,9 +30,7 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   const alice = await person(browser, "alice");
   const name = `Phone Room ${Date.now() % 100000}`;
   await createChannel(alice.page, name, `phone-${Date.now()}`);
-  await alice.page.getByRole("button", { name: "Share Link" }).click();
-  await expect(alice.page.getByText("Invite link copied")).toBeVisible();
-  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+  const link = await copyInviteLink(alice.page);
   await waitLive(alice.page);
 
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, ...PHONE });

@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { fakePublicKey, randomSecret, randomVerifier } from "./pocketbase";
 import type { RawRequest, Visitor } from "./web";
 
+export { GET_ROUTES, ID_GET_ROUTES, ID_POST_ROUTES, PB_HOOKS } from "./hostile-routes";
+
 export const WRONG_METHODS = [
   "TRACE",
   "PROPFIND",
@@ -108,6 +110,10 @@ export interface Case extends RawRequest {
 /** A valid body for each JSON route of the web app, to break one field at a time. */
 export function validBodies(channelId: string): Record<string, Record<string, unknown>> {
   return {
+    // a channel nobody is in: refused (404) even when every field is well formed
+    "/api/channels/00000000-0000-4000-8000-000000000000/invites": { expires: "7d", maxUses: 1 },
+    // someone who is not a member of alice's channel: refused (404)
+    [`/api/channels/${channelId}/members/abcdefghijklmno/admin`]: { admin: true },
     "/api/auth/signin": { email: "x@example.test", loginSecret: randomSecret() },
     // a current password that is not the account's: refused even when every field is well formed
     "/api/auth/password": {
@@ -200,96 +206,6 @@ const fakeRegistration = () => ({
   response: { clientDataJSON: b64(120), attestationObject: b64(300), transports: ["internal"] },
   clientExtensionResults: {},
 });
-
-export const GET_ROUTES = (channelId: string) => [
-  "/",
-  "/_root.data",
-  "/api/channels",
-  "/api/contacts",
-  "/api/news",
-  "/api/events",
-  `/api/channels/${channelId}/messages`,
-  `/api/archive/${channelId}`,
-  "/api/profiles?ids=abcdefghijklmno",
-  "/api/people",
-  "/api/key-packages?device=hostile-device",
-  "/api/pins",
-  "/api/notify-rules",
-  "/api/push",
-  "/api/account/export",
-  "/api/threads",
-  "/api/auth/sessions",
-  "/api/attachments/abcdefghijklmno",
-  "/api/previews/abcdefghijklmno/image",
-  "/api/passkeys",
-  "/api/recovery-key",
-  "/reset-password",
-];
-export const ID_POST_ROUTES = [
-  "/api/channels/ID/clear",
-  "/api/channels/ID/delete",
-  "/api/channels/ID/leave",
-  "/api/channels/ID/messages",
-  "/api/channels/ID/attachments",
-  "/api/channels/ID/previews",
-  "/api/contacts/ID/delete",
-  "/api/direct/ID/add",
-  "/api/channels/ID/typing",
-  "/api/calls/ID/presence",
-  "/api/passkeys/ID/delete",
-  "/api/auth/sessions/ID/revoke",
-  "/api/calls/ID/token",
-  "/api/archive/ID",
-];
-export const ID_GET_ROUTES = [
-  "/api/channels/ID/messages",
-  "/api/channels/ID/pinned",
-  "/api/channels/ID/threads/abcdefghijklmno",
-  "/api/attachments/ID",
-  "/api/previews/ID/image",
-  "/api/sealed/ID/welcomes",
-  "/api/calls/ID/status",
-  "/api/archive/ID",
-];
-export const PB_HOOKS = [
-  "/api/chat/signup",
-  "/api/chat/channels",
-  "/api/chat/channels/join",
-  "/api/chat/channels/ID/clear",
-  "/api/chat/notify-email",
-  "/api/chat/link-preview",
-  "/api/chat/translate",
-  "/api/chat/signout",
-  "/api/chat/mls/key-packages",
-  "/api/chat/mls/key-packages/claim",
-  "/api/chat/mls/groups",
-  "/api/chat/mls/commits",
-  "/api/chat/mls/group-info",
-  "/api/chat/mls/external-join",
-  "/api/chat/direct",
-  "/api/chat/direct/add",
-  "/api/chat/users/lookup",
-  "/api/chat/history?channel=ID&limit=1",
-  "/api/chat/pins",
-  "/api/chat/typing",
-  "/api/chat/call",
-  "/api/chat/archive",
-  "/api/chat/push/key",
-  "/api/chat/passkeys/challenge",
-  "/api/chat/passkeys",
-  "/api/chat/passkeys/signin",
-  "/api/chat/account/email-change",
-  "/api/chat/account/email-change/keys",
-  "/api/chat/account/email-change/confirm",
-  "/api/chat/account/delete",
-  "/api/chat/account/export",
-  "/api/chat/recovery-key",
-  "/api/chat/password-reset",
-  "/api/chat/password-reset/open",
-  "/api/chat/password-reset/confirm",
-  "/api/chat/password",
-  "/api/chat/sessions/ID/revoke",
-];
 
 export async function* oversize(bytes: number) {
   const chunk = Buffer.alloc(64 * 1024, "a");

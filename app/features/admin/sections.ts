@@ -3,6 +3,7 @@ import type { AdminSectionProps } from "~/features/admin/types";
 import { PeopleSection } from "~/features/admin/PeopleSection";
 import { ChannelsSection } from "~/features/admin/ChannelsSection";
 import { MailSection } from "~/features/admin/MailSection";
+import { InvitesSection } from "~/features/invites/InvitesSection";
 
 export interface AdminSection {
   /** The section's anchor in /admin (#people). */
@@ -15,6 +16,7 @@ export interface AdminSection {
 /** The admin console's sections, in order: /admin renders every entry (adding a section is one line). */
 export const sections: AdminSection[] = [
   { id: "people", label: "People", component: PeopleSection },
+  { id: "invites", label: "Invites", component: InvitesSection },
   { id: "channels", label: "Channels", component: ChannelsSection },
   { id: "mail", label: "Mail", component: MailSection },
 ];

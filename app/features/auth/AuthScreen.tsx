@@ -24,10 +24,12 @@ interface Props {
   onPasskeySignIn?: (user: SessionUser) => void;
   /** Arrived with an invite: the channel's name when the link's own key opens it, null when not; undefined: no invite. */
   invitedTo?: string | null;
+  /** Arrived with an invite that cannot be used: why ("This invite has expired." ...). */
+  inviteRefused?: string | null;
 }
 
 /** Spec §2.2: sign-in / sign-up with Username (sign-up only), Email and Password, all required. */
-export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignIn, invitedTo }: Props) {
+export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignIn, invitedTo, inviteRefused }: Props) {
   const invited = invitedTo !== undefined;
   const [mode, setMode] = useState<AuthMode>(invited ? "signup" : "signin");
   const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
@@ -70,6 +72,11 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
     <main className="auth">
       <div className="auth-card">
         <Brand />
+        {inviteRefused && (
+          <p className="invite-banner" role="alert">
+            {inviteRefused}
+          </p>
+        )}
         {invited && (
           <p className="invite-banner" role="status">
             {invitedTo ? `You have been invited to #${invitedTo}` : "You have been invited to a channel"}

@@ -11,6 +11,7 @@ import { api, ApiError } from "~/lib/api.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { Channel } from "~/features/channels/types";
 import { buildInviteLink } from "~/features/channels/invite";
+import type { InviteLimits } from "~/features/invites/types";
 import { deviceKeys } from "~/lib/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
@@ -92,12 +93,17 @@ async function postChannel(id: string, name: string, verifier: string, ecdhPubli
   }
 }
 
-export async function joinChannel(user: SessionUser | null, channelId: string, password: string): Promise<{ id: string; name: string }> {
+export async function joinChannel(
+  user: SessionUser | null,
+  channelId: string,
+  password: string,
+  inviteId?: string,
+): Promise<{ id: string; name: string }> {
   if (!user || !(await deviceKeys(user.id))) throw new ChatError("Not authenticated");
   const id = channelId.trim().toLowerCase();
   const { verifier, master } = await newSecrets(id, password);
   try {
-    const joined = await postJoin(id, verifier, user.ecdhPublicKey);
+    const joined = await postJoin(id, verifier, user.ecdhPublicKey, inviteId);
     await remember(user.id, joined.id, password, joined.id === id ? master : undefined);
     return joined;
   } finally {
@@ -105,14 +111,20 @@ export async function joinChannel(user: SessionUser | null, channelId: string, p
   }
 }
 
-async function postJoin(id: string, verifier: string, ecdhPublicKey: string) {
+async function postJoin(id: string, verifier: string, ecdhPublicKey: string, inviteId?: string) {
   let joined: { id: string; name: string };
   try {
-    joined = await api<{ id: string; name: string }>("/api/channels/join", { channelId: id, verifier, ecdhPublicKey });
+    joined = await api<{ id: string; name: string }>("/api/channels/join", {
+      channelId: id,
+      verifier,
+      ecdhPublicKey,
+      ...(inviteId ? { inviteId } : {}),
+    });
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 404) throw new ChatError("Channel not found");
-      if (error.status === 403) throw new ChatError("Incorrect password");
+      // a wrong password, or an invite or a ban that refuses the join (its own words)
+      if (error.status === 403) throw new ChatError(error.message || "Incorrect password");
       if (error.status === 401) throw new ChatError("Not authenticated");
       if (error.status === 400 || error.status === 429) throw new ChatError(error.message);
     }
@@ -122,21 +134,26 @@ async function postJoin(id: string, verifier: string, ecdhPublicKey: string) {
 }
 
 /** Joins through an invite: the channel password is recovered from the link's key. */
-export async function joinWithInvite(user: SessionUser | null, channelId: string, encryptedPassword: string) {
+export async function joinWithInvite(user: SessionUser | null, channelId: string, encryptedPassword: string, inviteId?: string) {
   let password: string;
   try {
     password = await decryptInvitePassword(channelId, encryptedPassword);
   } catch {
     throw new ChatError("This invite link is damaged or incomplete. Ask for a new one.");
   }
-  return joinChannel(user, channelId, password);
+  return joinChannel(user, channelId, password, inviteId);
 }
 
-export async function createShareLink(channelId: string, name: string): Promise<string> {
+/** An invite with its limits made on the server, and its link (the channel password sealed in the fragment). */
+export async function createShareLink(channelId: string, name: string, limits: InviteLimits): Promise<string> {
   const password = getChannelPassword(channelId);
   if (!password) throw new ChatError("Cannot create share link: Channel password not found. Please re-join the channel.");
-  const [sealedPassword, sealedName] = await Promise.all([encryptInvitePassword(channelId, password), encryptInviteName(channelId, name)]);
-  return buildInviteLink(window.location.origin, channelId, sealedPassword, sealedName);
+  const [sealedPassword, sealedName, made] = await Promise.all([
+    encryptInvitePassword(channelId, password),
+    encryptInviteName(channelId, name),
+    api<{ id: string }>(`/api/channels/${channelId}/invites`, limits),
+  ]);
+  return buildInviteLink(window.location.origin, channelId, sealedPassword, sealedName, made.id);
 }
 
 /** The invited channel's name, when the link carries one that opens here; null otherwise. */

@@ -16,6 +16,8 @@ import {
 import type { Channel } from "~/features/channels/types";
 import { openKeyring } from "~/features/channels/secrets.client";
 import { forgetHistory } from "~/features/messages/history-cache.client";
+import { mayJoin } from "~/features/invites/landing.client";
+import { askInviteLimits } from "~/features/invites/ask.client";
 
 /**
  * What the page does once a channel is created or joined on this device: a sealed channel's group is
@@ -119,7 +121,8 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     }
     void (async () => {
       try {
-        const joined = await joinWithInvite(user, invite.channelId, invite.encryptedPassword);
+        if (!(await mayJoin(invite))) return;
+        const joined = await joinWithInvite(user, invite.channelId, invite.encryptedPassword, invite.inviteId);
         await afterward(await reload(), joined.id, "joined");
       } catch (error) {
         notify(messageOf(error, "Failed to join channel"), "error");
@@ -173,10 +176,13 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     if (failed) throw new ChatError(`${failed} channel(s) could not be removed. Please try again.`);
   };
 
+  /** Makes an invite with the expiry and uses the person chooses, and copies its link. */
   const share = async (channel: Channel) => {
+    const limits = await askInviteLimits(channel.name, channel.sealed);
+    if (!limits) return;
     let link: string;
     try {
-      link = await createShareLink(channel.id, channel.name);
+      link = await createShareLink(channel.id, channel.name, limits);
     } catch (error) {
       return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
     }

@@ -39,6 +39,11 @@ export const joinChannelRequestSchema = z.object({
   channelId: channelIdSchema,
   verifier,
   ecdhPublicKey: publicKey,
+  /** The invite the join goes through (docs/decisions/0057-invites-and-bans.md); absent for a join by id and password. */
+  inviteId: z
+    .string()
+    .regex(/^[a-z0-9]{15}$/, "Invalid invite id.")
+    .optional(),
 });
 
 export const postMessageRequestSchema = z

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { ChannelMember } from "~/features/members/types";
 import { SafetyNumber } from "~/features/pins/SafetyNumber";
+import { useChannelAccess } from "~/features/invites/useChannelAccess.client";
+import { ChannelAccessSection } from "~/features/invites/ChannelAccessSection";
 
 interface Props {
   members: ChannelMember[];
@@ -14,11 +16,15 @@ interface Props {
   extra?: ReactNode;
   /** A direct conversation: its people are participants, never a channel's members (ADR 0050). */
   direct?: boolean;
+  /** A channel (never a direct conversation): its admins see its invites and removals here. */
+  channel?: { id: string; sealed: boolean };
 }
 
-/** The channel's members (a direct conversation's participants); the creator is marked and may remove others. */
-export function MembersPanel({ members, userId, isCreator, onRemove, onClose, extra, direct = false }: Props) {
+/** The channel's members (a direct conversation's participants); the creator and channel admins are marked and may remove others. */
+export function MembersPanel({ members, userId, isCreator, onRemove, onClose, extra, direct = false, channel }: Props) {
   const panel = usePanelFocus<HTMLElement>(onClose);
+  const access = useChannelAccess(channel?.id ?? null, members);
+  const manages = isCreator || access.access.manage !== "";
   const title = direct ? "Participants" : "Members";
   return (
     <aside ref={panel} className="side-panel members-panel" aria-label={title}>
@@ -40,7 +46,18 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
             </span>
             <RoleTags person={m} />
             {m.isCreator && <span className="member-role">creator</span>}
-            {isCreator && m.userId !== userId && (
+            {m.isAdmin && !m.isCreator && <span className="member-role">channel admin</span>}
+            {access.access.name_admins && !m.isCreator && m.userId !== userId && (
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={m.isAdmin ? `Remove ${m.username} as channel admin` : `Make ${m.username} a channel admin`}
+                onClick={() => void access.setAdmin(m.userId, !m.isAdmin)}
+              >
+                {m.isAdmin ? "Remove channel admin" : "Make channel admin"}
+              </button>
+            )}
+            {manages && !m.isCreator && m.userId !== userId && (
               <button type="button" className="btn btn-small btn-danger" aria-label={`Remove ${m.username}`} onClick={() => onRemove(m)}>
                 Remove
               </button>
@@ -49,6 +66,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
           </li>
         ))}
       </ul>
+      {channel && <ChannelAccessSection state={access} sealed={channel.sealed} />}
     </aside>
   );
 }

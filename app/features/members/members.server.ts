@@ -2,15 +2,21 @@ import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
 import type { ChannelMember } from "~/features/members/types";
 import { listProfiles } from "~/features/auth/users.server";
-import { deleteMembership } from "~/features/channels/channels.server";
 
-type MemberRecord = { id: string; user: string; created: string; added_by?: string; expand?: { channel?: { created_by: string } } };
+type MemberRecord = {
+  id: string;
+  user: string;
+  created: string;
+  added_by?: string;
+  admin?: boolean;
+  expand?: { channel?: { created_by: string } };
+};
 
 /** A channel's members with their usernames, the creator marked; PocketBase's rules show them only to members. */
 export async function listMembers(pb: PocketBase, channelId: string): Promise<ChannelMember[]> {
   const records = await pb.collection("channel_members").getFullList<MemberRecord>({
     filter: pb.filter("channel = {:channel}", { channel: channelId }),
-    fields: "id,user,created,added_by,expand.channel.created_by",
+    fields: "id,user,created,added_by,admin,expand.channel.created_by",
     expand: "channel",
     sort: "created,id",
     batch: 500,
@@ -30,6 +36,7 @@ export async function listMembers(pb: PocketBase, channelId: string): Promise<Ch
     username: profiles.get(r.user)?.username ?? "",
     ...roleOf(profiles.get(r.user)),
     isCreator: r.user === creator,
+    ...(r.admin ? { isAdmin: true } : {}),
     joined: r.created,
     ...(r.added_by ? { addedBy: r.added_by } : {}),
   }));
@@ -40,7 +47,3 @@ function roleOf(profile: object | undefined) {
   if (!profile || !("role" in profile)) return { role: "member", deactivated: false };
   return { role: String(profile.role), deactivated: "deactivated" in profile && Boolean(profile.deactivated) };
 }
-
-/** The creator removes a member: the membership goes, and with it every access of theirs. */
-export const removeMember = (pb: PocketBase, channelId: string, userId: string) =>
-  deleteMembership(pb, channelId, userId, { missing: "Member not found", refused: "Only the channel creator can remove members." });

@@ -10,7 +10,9 @@ import type { SessionUser } from "~/lib/session-user";
 import type { AppConfig } from "~/features/workspace/config";
 import { takeMessageLinkFromAddress } from "~/features/message-links/useMessageLink.client";
 import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
-import { getPendingInvite, setPendingInvite } from "~/lib/storage.client";
+import { clearPendingInvite, getPendingInvite, setPendingInvite } from "~/lib/storage.client";
+import { previewInvite, refusalOf } from "~/features/invites/landing.client";
+import { InviteDialogs } from "~/features/invites/InviteDialogs";
 import { invitedChannelName } from "~/features/channels/channels.client";
 import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
@@ -33,6 +35,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   const [offerRecoveryKey, setOfferRecoveryKey] = useState(false);
   // Signed out with an invite: Sign Up first, saying where the link leads (undefined: no invite).
   const [invitedTo, setInvitedTo] = useState<string | null | undefined>(undefined);
+  const [inviteRefused, setInviteRefused] = useState<string | null>(null);
 
   useEffect(() => {
     setCsrfToken(csrfToken);
@@ -42,7 +45,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     // An invite in the address becomes pending invite data, and the address is reset to the bare path.
     const invite = parseInvite(window.location.href);
     if (invite) {
-      setPendingInvite(invite);
+      // someone already signed in is asked before anything is joined (features/invites)
+      setPendingInvite(initialUser ? { ...invite, ask: true } : invite);
       window.history.replaceState(null, "", window.location.pathname);
     }
     takeMessageLinkFromAddress();
@@ -50,8 +54,17 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     if (pending) {
       setInvitedTo(null);
       void invitedChannelName(pending).then(setInvitedTo);
+      // an invite that cannot be used says so on the sign-in screen, and is not used after it
+      if (!initialUser)
+        void previewInvite(pending.inviteId).then((preview) => {
+          const refused = refusalOf(preview);
+          if (!refused) return;
+          clearPendingInvite();
+          setInviteRefused(refused);
+        });
     }
     setPhase(window.isSecureContext && globalThis.crypto?.subtle ? "ready" : "insecure");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address is read once, as the page opens
   }, []);
 
   const authenticate = useCallback(async (mode: AuthMode, values: AuthValues) => {
@@ -125,7 +138,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
             setUser(signedIn);
             setInvitedTo(undefined);
           }}
-          invitedTo={invitedTo}
+          invitedTo={inviteRefused ? undefined : invitedTo}
+          inviteRefused={inviteRefused}
         />
       </Suspense>
     );
@@ -133,6 +147,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     <>
       <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />
       <CallDock />
+      <InviteDialogs />
       {failedSignIns > 0 && <FailedSignInsNotice count={failedSignIns} onDismiss={() => setFailedSignIns(0)} />}
       {offerRecoveryKey && (
         <Suspense fallback={null}>

@@ -200,6 +200,7 @@ export function ChatPane({
             onClose={members.onClose}
             extra={members.sealed}
             direct={channel.direct}
+            channel={channel.direct ? undefined : channel}
           />
         )}
         {threadRoot && (

@@ -124,7 +124,7 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
     case "removeMember":
       return confirm(
         "Remove Member",
-        `Remove ${dialog.member.username} from the channel? They lose access at once. With a channel password they can still join again and read what they can obtain.`,
+        `Remove ${dialog.member.username} from the channel? They lose access at once and cannot join again, with an invite or the password, until an admin lifts the ban.`,
         "Remove",
         () => actions.removeMember(dialog.member),
       );

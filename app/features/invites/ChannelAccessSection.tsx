@@ -1,0 +1,41 @@
+import { FormError } from "~/ui/Form";
+import { InviteList } from "~/features/invites/InviteList";
+import { RevokeNote } from "~/features/invites/InviteDialogs";
+import type { ChannelAccessState } from "~/features/invites/useChannelAccess.client";
+
+/** In the members panel, for the channel's admins: its invites (Revoke) and the people removed from it (Lift ban). */
+export function ChannelAccessSection({ state, sealed }: { state: ChannelAccessState; sealed: boolean }) {
+  const { access } = state;
+  if (!access.manage) return null;
+  return (
+    <section className="channel-access" aria-label="Invites and removals">
+      <h3>Invites</h3>
+      <InviteList invites={access.invites ?? []} onRevoke={(invite) => void state.revoke(invite.id)} />
+      <RevokeNote sealed={sealed} />
+      <h3>Removed</h3>
+      {(access.bans ?? []).length === 0 ? (
+        <p className="hint">Nobody was removed.</p>
+      ) : (
+        <ul className="invite-list">
+          {(access.bans ?? []).map((ban) => (
+            <li key={ban.user_id}>
+              <span>
+                {ban.username || "deleted user"}
+                {ban.banned_by && `, removed by ${ban.banned_by}`}
+              </span>
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={`Lift ban for ${ban.username}`}
+                onClick={() => void state.liftBan(ban.user_id, ban.username)}
+              >
+                Lift ban
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormError message={state.error} />
+    </section>
+  );
+}

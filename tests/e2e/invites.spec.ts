@@ -1,0 +1,173 @@
+// Invites with limits and removals that stick (docs/decisions/0057-invites-and-bans.md), in the browser:
+// a one-use invite works once and then says it was used; expired and revoked invites say so; a signed-in
+// person is asked "Join #x? Invited by NAME" before anything is joined; a removed member's old link is
+// refused; a guest sees only the channel they were invited to.
+
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, newUser, signUp, test } from "./fixtures";
+import { copyInviteLink, createChannel, joinChannel, person } from "./helpers";
+
+const superuser = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+const inviteIdOf = (link: string) => new URL(link).searchParams.get("id")!;
+/** Serious or critical axe violations on the page as it is (tests/e2e/a11y.spec.ts audits every other screen). */
+const axeProblems = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+const channelButton = (page: Page, name: string) => page.getByRole("button", { name: `# ${name}`, exact: true });
+
+/** Opens an invite link in a page already signed in: the page asks, or says why it cannot be used. */
+async function openSignedIn(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByRole("navigation", { name: "Channels" })).toBeVisible({ timeout: 20_000 });
+}
+
+test("an invite with one use works once, then its landing page says it was used", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const name = `Once ${Date.now() % 100000}`;
+  await createChannel(alice.page, name, `once-${Date.now()}`);
+  const link = await copyInviteLink(alice.page, { expires: "1 day", uses: "1 use" });
+
+  const first = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const carol = await first.newPage();
+  await carol.goto(link);
+  await expect(carol.getByText(`You have been invited to #${name}`)).toBeVisible();
+  await signUp(carol, newUser("carol"));
+  await expect(carol.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
+
+  const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const dave = await second.newPage();
+  await dave.goto(link);
+  await expect(dave.getByRole("alert").filter({ hasText: "This invite has already been used." })).toBeVisible();
+  await expect(dave.getByText("You have been invited")).toHaveCount(0);
+  // signing up afterwards joins nothing
+  await signUp(dave, newUser("dave"));
+  await expect(dave.getByText("You are not in any channel yet", { exact: false })).toBeVisible();
+  await first.close();
+  await second.close();
+  await alice.context.close();
+});
+
+test("an expired and a revoked invite say so, and nothing is joined", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const name = `Closed ${Date.now() % 100000}`;
+  await createChannel(alice.page, name, `closed-${Date.now()}`);
+  const expiring = await copyInviteLink(alice.page);
+  const revoked = await copyInviteLink(alice.page, { expires: "30 days", uses: "10 uses" });
+
+  const su = await superuser();
+  await su.collection("invites").update(inviteIdOf(expiring), { expires: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
+  await openSignedIn(bob.page, expiring);
+  const expired = bob.page.getByRole("dialog", { name: "Invite" });
+  await expect(expired.getByText("This invite has expired.")).toBeVisible();
+  await expired.getByRole("button", { name: "Close" }).click();
+
+  // Alice revokes it in the members panel, where the channel's invites are listed.
+  await alice.page.getByRole("button", { name: "Members" }).click();
+  const panel = alice.page.getByRole("complementary", { name: "Members" });
+  const row = panel.getByRole("listitem").filter({ hasText: "10 uses" });
+  await expect(row).toContainText(`made by ${alice.user.username}`);
+  await row.getByRole("button", { name: /^Revoke/ }).click();
+  await expect(row).toContainText("revoked");
+  await expect(panel.getByText("cannot take back the channel password")).toBeVisible();
+
+  await openSignedIn(bob.page, revoked);
+  await expect(bob.page.getByRole("dialog", { name: "Invite" }).getByText("This invite was revoked.")).toBeVisible();
+  await expect(channelButton(bob.page, name)).toHaveCount(0);
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('a signed-in person opening an invite is asked "Join #x? Invited by NAME" before joining', async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const name = `Asked ${Date.now() % 100000}`;
+  await createChannel(alice.page, name, `asked-${Date.now()}`);
+  const link = await copyInviteLink(alice.page);
+
+  await openSignedIn(bob.page, link);
+  const question = bob.page.getByRole("dialog", { name: `Join #${name}? Invited by ${alice.user.username}` });
+  await expect(question).toBeVisible();
+  expect(await axeProblems(bob.page)).toEqual([]);
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+  await expect(channelButton(bob.page, name)).toHaveCount(0);
+
+  await openSignedIn(bob.page, link);
+  await bob.page
+    .getByRole("dialog", { name: `Join #${name}? Invited by ${alice.user.username}` })
+    .getByRole("button", { name: "Join" })
+    .click();
+  await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("a removed member's old link is refused until the ban is lifted", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const name = `Removed ${Date.now() % 100000}`;
+  const password = `removed-${Date.now()}`;
+  const channelId = await createChannel(alice.page, name, password);
+  const link = await copyInviteLink(alice.page);
+  await openSignedIn(bob.page, link);
+  await bob.page
+    .getByRole("dialog", { name: /^Join #/ })
+    .getByRole("button", { name: "Join" })
+    .click();
+  await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
+
+  await alice.page.getByRole("button", { name: "Members" }).click();
+  const panel = alice.page.getByRole("complementary", { name: "Members" });
+  await panel.getByRole("button", { name: `Remove ${bob.user.username}` }).click();
+  await alice.page.getByRole("dialog", { name: "Remove Member" }).getByRole("button", { name: "Remove" }).click();
+  await expect(channelButton(bob.page, name)).toHaveCount(0, { timeout: 15_000 });
+
+  await openSignedIn(bob.page, link);
+  await expect(bob.page.getByRole("dialog", { name: "Invite" }).getByText("You were removed from this channel.")).toBeVisible();
+  await bob.page.getByRole("dialog", { name: "Invite" }).getByRole("button", { name: "Close" }).click();
+  // nor with the password
+  const dialog = await joinChannel(bob.page, channelId, password);
+  await expect(dialog.getByText("You were removed from this channel.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  expect(await axeProblems(alice.page)).toEqual([]);
+  await panel.getByRole("button", { name: `Lift ban for ${bob.user.username}` }).click();
+  await expect(panel.getByText("Nobody was removed.")).toBeVisible();
+  await openSignedIn(bob.page, link);
+  await bob.page
+    .getByRole("dialog", { name: /^Join #/ })
+    .getByRole("button", { name: "Join" })
+    .click();
+  await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("a guest sees only the channel they were invited to, and joins no other by id and password", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const guest = await person(browser, "guest");
+  const su = await superuser();
+  await su.collection("profiles").update(guest.id, { role: "guest" });
+  const stamp = Date.now() % 100000;
+  const otherPassword = `other-${Date.now()}`;
+  const otherId = await createChannel(alice.page, `Staff ${stamp}`, otherPassword);
+  await createChannel(alice.page, `Guests ${stamp}`, `guests-${Date.now()}`);
+  const link = await copyInviteLink(alice.page);
+
+  await openSignedIn(guest.page, link);
+  await guest.page
+    .getByRole("dialog", { name: /^Join #/ })
+    .getByRole("button", { name: "Join" })
+    .click();
+  await expect(guest.page.getByRole("heading", { name: `# Guests ${stamp}` })).toBeVisible({ timeout: 20_000 });
+  const sidebar = guest.page.getByRole("navigation", { name: "Channels" });
+  await expect(sidebar.getByRole("button", { name: /^# / })).toHaveCount(1);
+  await expect(channelButton(guest.page, `Staff ${stamp}`)).toHaveCount(0);
+
+  const dialog = await joinChannel(guest.page, otherId, otherPassword);
+  await expect(dialog.getByText("Guests join channels through an invite.")).toBeVisible();
+  await alice.context.close();
+  await guest.context.close();
+});
