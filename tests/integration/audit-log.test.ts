@@ -158,6 +158,7 @@ describe("recording", () => {
   it("numbers entries made at the same moment one after another, losing none", async () => {
     const frank = await signUpUser(pb.url);
     const ids = Array.from({ length: 16 }, () => randomUUID());
+    // in the transaction of each channel's creation
     const answers = await Promise.all(
       ids.map((id) =>
         send(pb.url, "/api/chat/channels", {
@@ -166,9 +167,12 @@ describe("recording", () => {
         }),
       ),
     );
-    expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
+    // and outside any transaction: exports of the account's data
+    const exports = await Promise.all(ids.map(() => send(pb.url, "/api/chat/account/export", { token: frank.token })));
+    expect([...answers, ...exports].map((answer) => answer.status)).toEqual([...ids, ...ids].map(() => 200));
     const created = (await log(`?person=${frank.id}&action=channel.created`)).items;
     expect(created.map((entry) => entry.target).sort()).toEqual([...ids].sort());
+    expect((await log(`?person=${frank.id}&action=account.exported`)).totalItems).toBe(ids.length);
     const page = await log();
     expect(page.chain).toEqual({ ok: true, count: page.totalItems });
   });
