@@ -26,22 +26,26 @@ onRecordAuthRequest((e) => {
 
 // Deleting a channel (its creator, through the records API) or a passkey (its owner): the deletion and
 // its entry in one transaction. No channel names: the log outlives the channel.
-onRecordDeleteRequest((e) => {
-  const { append } = require(`${__hooks}/lib/audit.js`);
-  const record = e.record;
-  const actor = e.auth ? e.auth.id : "";
-  e.app.runInTransaction((txApp) => {
-    e.app = txApp;
-    e.next();
-    if (record.collection().name === "channels") {
-      append(txApp, e, {
-        actor,
-        action: "channel.deleted",
-        target: record.id,
-        details: { sealed: record.getBool("sealed"), direct: record.getBool("direct") },
-      });
-    } else {
-      append(txApp, e, { actor, action: "passkey.removed", target: record.getString("user"), details: { passkey: record.id } });
-    }
-  });
-}, "channels", "passkeys");
+onRecordDeleteRequest(
+  (e) => {
+    const { append } = require(`${__hooks}/lib/audit.js`);
+    const record = e.record;
+    const actor = e.auth ? e.auth.id : "";
+    e.app.runInTransaction((txApp) => {
+      e.app = txApp;
+      e.next();
+      if (record.collection().name === "channels") {
+        append(txApp, e, {
+          actor,
+          action: "channel.deleted",
+          target: record.id,
+          details: { sealed: record.getBool("sealed"), direct: record.getBool("direct") },
+        });
+      } else {
+        append(txApp, e, { actor, action: "passkey.removed", target: record.getString("user"), details: { passkey: record.id } });
+      }
+    });
+  },
+  "channels",
+  "passkeys",
+);

@@ -129,7 +129,15 @@ function activityOf(app, userId) {
   const nameOf = namer(app);
   return rows.map((row) => {
     const entry = entryOf(row, nameOf);
-    return { seq: entry.seq, at: entry.at, action: entry.action, actor_name: entry.actor_name, ip: entry.ip, device: entry.device, self: entry.actor === userId };
+    return {
+      seq: entry.seq,
+      at: entry.at,
+      action: entry.action,
+      actor_name: entry.actor_name,
+      ip: entry.ip,
+      device: entry.device,
+      self: entry.actor === userId,
+    };
   });
 }
 
@@ -141,7 +149,7 @@ function exportLines(app) {
   const PAGE = 1000;
   const nameOf = namer(app);
   const lines = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = app.findRecordsByFilter("audit_log", "seq > {:after}", "seq", PAGE, 0, { after });
     for (const row of rows) lines.push(JSON.stringify(entryOf(row, nameOf)));
     if (rows.length < PAGE) break;

@@ -6,8 +6,28 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCaptureServer, type CaptureServer } from "./smtp";
-import { fakePublicKey, postMessage, randomVerifier, signUpUser, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
-import { ADDRESS, AGENT, addPasskey, changePassword, mailedToken, send, signIn, wrapped, type AuditEntry, type AuditPage } from "./audit-stack";
+import {
+  fakePublicKey,
+  postMessage,
+  randomVerifier,
+  signUpUser,
+  startPocketBase,
+  superuserClient,
+  type RunningPocketBase,
+  type TestUser,
+} from "./pocketbase";
+import {
+  ADDRESS,
+  AGENT,
+  addPasskey,
+  changePassword,
+  mailedToken,
+  send,
+  signIn,
+  wrapped,
+  type AuditEntry,
+  type AuditPage,
+} from "./audit-stack";
 
 let smtp: CaptureServer;
 let pb: RunningPocketBase;
@@ -44,7 +64,10 @@ describe("recording", () => {
     const changed = await changePassword(pb.url, carol, carolToken);
     carol = { ...carol, password: changed.password };
     carolToken = changed.token;
-    expect((await send(pb.url, "/api/chat/recovery-key", { token: carolToken, body: { wrapped_ecdh: wrapped(), wrapped_rsa: wrapped() } })).status).toBe(200);
+    expect(
+      (await send(pb.url, "/api/chat/recovery-key", { token: carolToken, body: { wrapped_ecdh: wrapped(), wrapped_rsa: wrapped() } }))
+        .status,
+    ).toBe(200);
 
     // a reset that keeps the keys: the page opened them with the recovery key
     const resetMails = smtp.mailsTo(carol.email).length;
@@ -52,14 +75,23 @@ describe("recording", () => {
     const resetToken = await mailedToken(smtp, carol.email, resetMails);
     const resetPassword = `reset_canary_${"r".repeat(30)}`;
     const reset = await send(pb.url, "/api/chat/password-reset/confirm", {
-      body: { token: resetToken, password: resetPassword, encrypted_ecdh_private_key: wrapped(), encrypted_rsa_private_key: wrapped(), kdf_iterations: 600_000 },
+      body: {
+        token: resetToken,
+        password: resetPassword,
+        encrypted_ecdh_private_key: wrapped(),
+        encrypted_rsa_private_key: wrapped(),
+        kdf_iterations: 600_000,
+      },
     });
     expect(reset.status, reset.text).toBe(200);
     carol = { ...carol, password: resetPassword };
     carolToken = await signIn(pb.url, carol.email, carol.password);
 
     const newEmail = `moved-${carol.id}@example.test`;
-    const asked = await send(pb.url, "/api/chat/account/email-change", { token: carolToken, body: { new_email: newEmail, password: carol.password } });
+    const asked = await send(pb.url, "/api/chat/account/email-change", {
+      token: carolToken,
+      body: { new_email: newEmail, password: carol.password },
+    });
     expect(asked.status, asked.text).toBe(200);
     const emailToken = await mailedToken(smtp, newEmail, 0);
     const moved = await send(pb.url, "/api/chat/account/email-change/confirm", {
@@ -84,7 +116,9 @@ describe("recording", () => {
 
     // another device of hers, signed out from this one
     await signIn(pb.url, carol.email, carol.password);
-    const sessions = (await send(pb.url, "/api/chat/sessions", { token: carolToken })).json as { sessions: { id: string; current: boolean }[] };
+    const sessions = (await send(pb.url, "/api/chat/sessions", { token: carolToken })).json as {
+      sessions: { id: string; current: boolean }[];
+    };
     const other = sessions.sessions.find((session) => !session.current)!;
     expect((await send(pb.url, `/api/chat/sessions/${other.id}/revoke`, { token: carolToken, body: {} })).status).toBe(204);
 
@@ -96,7 +130,9 @@ describe("recording", () => {
     expect(created.status, created.text).toBe(200);
     carol.pb.authStore.save(carolToken, null);
     await postMessage(carol, channel.id, CANARY);
-    expect((await send(pb.url, `/api/collections/channels/records/${channel.id}`, { method: "DELETE", token: carolToken })).status).toBe(204);
+    expect((await send(pb.url, `/api/collections/channels/records/${channel.id}`, { method: "DELETE", token: carolToken })).status).toBe(
+      204,
+    );
     expect((await send(pb.url, "/api/chat/account/export", { token: carolToken })).status).toBe(200);
 
     const { items } = await log(`?person=${carol.id}`);
@@ -139,7 +175,8 @@ describe("recording", () => {
 
   it("records a burst of failed sign-ins once, and nothing for an address without an account", async () => {
     const dave = await signUpUser(pb.url);
-    const fail = (identity: string) => send(pb.url, "/api/collections/users/auth-with-password", { body: { identity, password: "wrong-password-canary" } });
+    const fail = (identity: string) =>
+      send(pb.url, "/api/collections/users/auth-with-password", { body: { identity, password: "wrong-password-canary" } });
     for (let i = 0; i < 4; i++) expect((await fail(dave.email)).status).toBe(400);
     expect((await log(`?person=${dave.id}&action=signin.failed_burst`)).items).toHaveLength(0);
     expect((await fail(dave.email)).status).toBe(400);
@@ -192,7 +229,11 @@ describe("verifying", () => {
     const before = await log();
     expect(before.chain).toEqual({ ok: true, count: before.totalItems });
     const su = await superuserClient(pb.url, pb.superuser);
-    const row = (await su.collection("audit_log").getFirstListItem("seq = 3")) as unknown as { id: string; details: unknown; action: string };
+    const row = (await su.collection("audit_log").getFirstListItem("seq = 3")) as unknown as {
+      id: string;
+      details: unknown;
+      action: string;
+    };
 
     await su.collection("audit_log").update(row.id, { details: { passkey: "someone-else" } });
     expect((await log()).chain).toEqual({ ok: false, count: 2, seq: 3 });
@@ -225,7 +266,10 @@ describe("who reads it", () => {
     expect((await send(pb.url, "/api/chat/account/activity")).status).toBe(401);
     for (const user of [carolToken, owner.token]) {
       expect((await send(pb.url, "/api/collections/audit_log/records", { token: user })).status).toBe(403);
-      expect((await send(pb.url, "/api/collections/audit_log/records", { token: user, body: { seq: 999, at: "x", action: "a.b", hash: "h" } })).status).toBe(403);
+      expect(
+        (await send(pb.url, "/api/collections/audit_log/records", { token: user, body: { seq: 999, at: "x", action: "a.b", hash: "h" } }))
+          .status,
+      ).toBe(403);
     }
   });
 
@@ -242,9 +286,25 @@ describe("who reads it", () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     expect(exported.headers.get("content-disposition")).toBe(`attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.jsonl"`);
-    const lines = exported.text.trimEnd().split("\n").map((line) => JSON.parse(line) as AuditEntry);
+    const lines = exported.text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as AuditEntry);
     expect(lines.length).toBeGreaterThan(20);
-    expect(Object.keys(lines[0]).sort()).toEqual(["action", "actor", "actor_name", "at", "details", "device", "hash", "ip", "prev_hash", "seq", "target", "target_name"]);
+    expect(Object.keys(lines[0]).sort()).toEqual([
+      "action",
+      "actor",
+      "actor_name",
+      "at",
+      "details",
+      "device",
+      "hash",
+      "ip",
+      "prev_hash",
+      "seq",
+      "target",
+      "target_name",
+    ]);
     expect(lines[1].prev_hash).toBe(lines[0].hash);
     // the export is itself recorded
     expect((await log("?action=audit.exported", admin.token)).items[0].actor).toBe(admin.id);

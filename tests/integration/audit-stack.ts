@@ -39,7 +39,11 @@ export interface Answer {
 }
 
 /** One request to PocketBase as a browser behind the web server would make it. */
-export async function send(base: string, route: string, init: { method?: string; body?: unknown; token?: string; raw?: string } = {}): Promise<Answer> {
+export async function send(
+  base: string,
+  route: string,
+  init: { method?: string; body?: unknown; token?: string; raw?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { "X-Forwarded-For": ADDRESS, "X-ChatCrypt-Agent": AGENT };
   if (init.token) headers.Authorization = init.token;
   if (init.body !== undefined || init.raw !== undefined) headers["Content-Type"] = "application/json";
@@ -80,7 +84,13 @@ export async function changePassword(base: string, user: TestUser, token: string
   const password = randomSecret();
   const answer = await send(base, "/api/chat/password", {
     token,
-    body: { current: user.password, password, encrypted_ecdh_private_key: wrapped(), encrypted_rsa_private_key: wrapped(), kdf_iterations: 600_000 },
+    body: {
+      current: user.password,
+      password,
+      encrypted_ecdh_private_key: wrapped(),
+      encrypted_rsa_private_key: wrapped(),
+      kdf_iterations: 600_000,
+    },
   });
   expect(answer.status, answer.text).toBe(200);
   return { password, token: (answer.json as { token: string }).token };
@@ -115,7 +125,9 @@ export async function addPasskey(base: string, userId: string, token: string) {
   const signInWith = async () => {
     const asked = await send(base, "/api/chat/passkeys/challenge", { body: { purpose: "signin" } });
     const origin = "http://localhost:3000";
-    const clientData = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: (asked.json as { challenge: string }).challenge, origin }));
+    const clientData = Buffer.from(
+      JSON.stringify({ type: "webauthn.get", challenge: (asked.json as { challenge: string }).challenge, origin }),
+    );
     const authData = Buffer.concat([sha256("localhost"), Buffer.from([0x05]), Buffer.from([0, 0, 0, 1])]);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientData)]), pair.privateKey);
     return send(base, "/api/chat/passkeys/signin", {
