@@ -13,15 +13,7 @@ function who(id: string, name: string) {
  * The audit log's entries: when, who, action (words, with the code), target, address and device. A
  * person's name filters the log to them.
  */
-export function AuditTable({
-  entries,
-  labelledBy,
-  onPerson,
-}: {
-  entries: AuditEntry[];
-  labelledBy: string;
-  onPerson: (id: string, name: string) => void;
-}) {
+export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPerson: (id: string, name: string) => void }) {
   const person = (id: string, name: string) =>
     id ? (
       <button
@@ -38,7 +30,7 @@ export function AuditTable({
     );
   return (
     <div className="audit-table-wrap">
-      <table className="audit-table" aria-labelledby={labelledBy}>
+      <table className="audit-table" aria-label="Audit log entries">
         <thead>
           <tr>
             <th scope="col">#</th>

@@ -1,9 +1,6 @@
 import { api } from "~/lib/api.client";
 import type { ActivityEntry, AuditPage, AuditQuery } from "~/features/audit/types";
 
-/** The download of the whole log (a plain link: the server names the file audit-YYYY-MM-DD.jsonl). */
-export const AUDIT_EXPORT_URL = "/api/admin/audit/export";
-
 /** One page of the audit log with the chain's verdict (owner and admins). */
 export async function loadAuditPage(query: AuditQuery): Promise<AuditPage> {
   const params = new URLSearchParams();
