@@ -30,7 +30,11 @@ onRecordDeleteRequest(
   (e) => {
     const { append } = require(`${__hooks}/lib/audit.js`);
     const record = e.record;
-    const actor = e.auth ? e.auth.id : "";
+    // the superuser (in the dashboard) is no account: no actor, and the details say who
+    const bySuperuser = !!e.auth && e.auth.collection().name !== "users";
+    const actor = e.auth && !bySuperuser ? e.auth.id : "";
+    /** @type {{ [k: string]: unknown }} */
+    const by = bySuperuser ? { by_superuser: true } : {};
     e.app.runInTransaction((txApp) => {
       e.app = txApp;
       e.next();
@@ -39,10 +43,10 @@ onRecordDeleteRequest(
           actor,
           action: "channel.deleted",
           target: record.id,
-          details: { sealed: record.getBool("sealed"), direct: record.getBool("direct") },
+          details: { sealed: record.getBool("sealed"), direct: record.getBool("direct"), ...by },
         });
       } else {
-        append(txApp, e, { actor, action: "passkey.removed", target: record.getString("user"), details: { passkey: record.id } });
+        append(txApp, e, { actor, action: "passkey.removed", target: record.getString("user"), details: { passkey: record.id, ...by } });
       }
     });
   },

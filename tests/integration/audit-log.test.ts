@@ -224,6 +224,20 @@ describe("recording", () => {
   });
 });
 
+describe("the superuser", () => {
+  it("records a channel the superuser deletes in the dashboard, with no account as the actor", async () => {
+    const gina = await signUpUser(pb.url);
+    const id = randomUUID();
+    const body = { id, name: "Dashboard", verifier: randomVerifier(), ecdh_public_key: fakePublicKey(), kdf_iterations: 600_000 };
+    expect((await send(pb.url, "/api/chat/channels", { token: gina.token, body })).status).toBe(200);
+    const su = await superuserClient(pb.url, pb.superuser);
+    await su.collection("channels").delete(id);
+    expect((await log(`?person=${gina.id}&action=channel.deleted`)).items).toHaveLength(0);
+    const deleted = (await log("?action=channel.deleted")).items.find((item) => item.target === id);
+    expect(deleted).toMatchObject({ actor: "", details: { by_superuser: true, sealed: false, direct: false } });
+  });
+});
+
 describe("verifying", () => {
   it("verifies the chain, names an entry changed through the superuser's API, and a removed one", async () => {
     const before = await log();

@@ -25,6 +25,7 @@ const WORDS: Record<string, string> = {
   "invite.revoked": "Invite revoked",
   "member.removed": "Removed from a channel",
   "ban.lifted": "Channel ban lifted",
+  "channel_admin.changed": "Channel admin changed",
   "channel.created": "Channel created",
   "channel.deleted": "Channel deleted",
   "settings.changed": "Settings changed",
