@@ -74,6 +74,7 @@ routerAdd(
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
     const { readJsonObject, nonEmptyString, wholeNumber } = require(`${__hooks}/lib/request.js`);
     const { checkLoginSecret, emailChangeOf, emailTaken } = require(`${__hooks}/lib/account_data.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
 
     const body = readJsonObject(e);
     const { record, newEmail } = emailChangeOf(e.app, body.token);
@@ -103,6 +104,7 @@ routerAdd(
             /unique/i.test(detail) ? "An account with this email already exists." : "Please enter a valid email address.",
         });
       }
+      append(txApp, e, { actor: record.id, action: "email.changed", target: record.id });
     });
     return e.json(200, { id: record.id, email: newEmail });
   },
@@ -115,6 +117,7 @@ routerAdd(
   (e) => {
     const { readJsonObject, requireUser } = require(`${__hooks}/lib/request.js`);
     const { checkLoginSecret, deleteAccount, deletionPlan } = require(`${__hooks}/lib/account_data.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
 
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
@@ -124,7 +127,18 @@ routerAdd(
     if (body.dry_run === true) return e.json(200, { deleted: false, ...deletionPlan(e.app, user) });
     const header = String(e.request.header.get("Authorization") || "");
     const token = /^bearer /i.test(header) ? header.slice(7) : header;
-    return e.json(200, { deleted: true, ...deleteAccount(e.app, user, token) });
+    /** @type {{ channelsHandedOver: number, channelsDeleted: number } | null} */
+    let result = null;
+    e.app.runInTransaction((txApp) => {
+      result = deleteAccount(txApp, user, token);
+      append(txApp, e, {
+        actor: user.id,
+        action: "account.deleted",
+        target: user.id,
+        details: { channels_handed_over: result.channelsHandedOver, channels_deleted: result.channelsDeleted },
+      });
+    });
+    return e.json(200, { deleted: true, ...result });
   },
   $apis.bodyLimit(16 * 1024),
 );
@@ -132,7 +146,11 @@ routerAdd(
 routerAdd("GET", "/api/chat/account/export", (e) => {
   const { requireUser } = require(`${__hooks}/lib/request.js`);
   const { exportAccount } = require(`${__hooks}/lib/account_export.js`);
-  return e.json(200, exportAccount(e.app, requireUser(e, "Not authenticated")));
+  const { append } = require(`${__hooks}/lib/audit.js`);
+  const user = requireUser(e, "Not authenticated");
+  const data = exportAccount(e.app, user);
+  append(e.app, e, { actor: user.id, action: "account.exported", target: user.id });
+  return e.json(200, data);
 });
 
 // PocketBase's own email-change routes would change the address without the login secret and the

@@ -20,6 +20,7 @@ routerAdd(
       `${__hooks}/lib/request.js`,
     );
     const { VERIFIER_MALFORMED, checkChannelId, findChannel, verifierHash } = require(`${__hooks}/lib/channels.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
 
     const { requireCanCreateChannel } = require(`${__hooks}/lib/workspace.js`);
 
@@ -73,6 +74,8 @@ routerAdd(
       } catch (err) {
         throw invalidRecord(err, "Failed to create channel");
       }
+      // no name: the log outlives the channel
+      append(txApp, e, { actor: user.id, action: "channel.created", target: id, details: { sealed } });
     });
 
     return e.json(200, { id: id });

@@ -21,6 +21,7 @@ routerAdd(
     const { badRequest, conflict, fieldErrors, invalidRecord, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
     const { patterns, readJsonObject, matching, requireUser, wholeNumber } = require(`${__hooks}/lib/request.js`);
     const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
 
     const WRONG_CURRENT = "Current password is incorrect.";
     const SAME = "The new password must be different from the current one.";
@@ -45,7 +46,7 @@ routerAdd(
     const device = e.requestInfo().headers["x_chatcrypt_device"] || "";
     const attempt = takeSignInAttempt(e.app, account, device);
     if (!attempt.ok) {
-      noteFailure(e.app, account);
+      noteFailure(e.app, account, e);
       throw tooManyRequests(attempt.message);
     }
 
@@ -64,7 +65,7 @@ routerAdd(
     // inside it, the password must still be the one checked.
     const checked = e.app.findRecordById("users", auth.id);
     if (!checked.validatePassword(current)) {
-      noteFailure(e.app, account);
+      noteFailure(e.app, account, e);
       throw badRequest(WRONG_CURRENT);
     }
     const checkedHash = checked.getString("password:hash");
@@ -88,6 +89,7 @@ routerAdd(
         }
         throw err;
       }
+      append(txApp, e, { actor: auth.id, action: "password.changed", target: auth.id });
       user = record;
     });
     if (!user) {

@@ -22,6 +22,7 @@ routerAdd(
   (e) => {
     const { requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
     const { WRAPPED, saveRecoveryKey } = require(`${__hooks}/lib/recovery.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     const wrappedEcdh = matching(body, "wrapped_ecdh", WRAPPED, "wrapped_ecdh must be a wrapped private key.");
@@ -30,6 +31,7 @@ routerAdd(
     let saved = null;
     e.app.runInTransaction((txApp) => {
       saved = saveRecoveryKey(txApp, user.id, wrappedEcdh, wrappedRsa);
+      append(txApp, e, { actor: user.id, action: "recovery_key.created", target: user.id });
     });
     return e.json(200, { created: saved ? /** @type {core.Record} */ (saved).getString("created") : "" });
   },
@@ -100,6 +102,7 @@ routerAdd(
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
     const { readJsonObject, matching, nonEmptyString, wholeNumber } = require(`${__hooks}/lib/request.js`);
     const { WRAPPED, resetAccount, replaceIdentity } = require(`${__hooks}/lib/recovery.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
 
     const body = readJsonObject(e);
     const password = body.password;
@@ -129,6 +132,9 @@ routerAdd(
       } catch (err) {
         throw invalidRecord(err, "The new password could not be saved.");
       }
+      // keys kept: the page opened them with the recovery key
+      if (!publicKeys) append(txApp, e, { actor: user.id, action: "recovery_key.used", target: user.id });
+      append(txApp, e, { actor: user.id, action: "password.reset", target: user.id, details: { keys: publicKeys ? "new" : "kept" } });
     });
     return e.json(200, { keys: publicKeys ? "new" : "kept" });
   },

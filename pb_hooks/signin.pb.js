@@ -13,13 +13,13 @@ onRecordAuthWithPasswordRequest((e) => {
   const device = e.requestInfo().headers["x_chatcrypt_device"] || "";
   const attempt = takeSignInAttempt(e.app, account, device);
   if (!attempt.ok) {
-    noteFailure(e.app, account);
+    noteFailure(e.app, account, e);
     throw tooManyRequests(attempt.message);
   }
   try {
     e.next();
   } catch (err) {
-    noteFailure(e.app, account);
+    noteFailure(e.app, account, e);
     throw err;
   }
   attempt.releaseAll();

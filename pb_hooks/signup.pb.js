@@ -118,6 +118,8 @@ routerAdd(
       }
     });
 
+    // the audit log records it as the account's creation, not a sign-in (audit_events.pb.js)
+    e.set("chatcrypt.signup", true);
     return $apis.recordAuthResponse(e, user, "password", null);
   },
   $apis.bodyLimit(64 * 1024),

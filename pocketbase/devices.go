@@ -199,7 +199,14 @@ func signOutSession(e *core.RequestEvent) error {
 	if current, _ := e.Get(sessionHashKey).(string); row.GetString("token_hash") == current {
 		return e.BadRequestError("This is the device you are using: use Sign out instead.", nil)
 	}
-	if err := e.App.RunInTransaction(func(tx core.App) error { return endSession(tx, row) }); err != nil {
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := endSession(tx, row); err != nil {
+			return err
+		}
+		return auditAppend(tx, e, auditWhat{Actor: e.Auth.Id, Action: "session.revoked", Target: e.Auth.Id,
+			Details: map[string]any{"session": row.Id, "device": row.GetString("agent")}})
+	})
+	if err != nil {
 		return e.InternalServerError("Signing the device out failed.", err)
 	}
 	return e.NoContent(http.StatusNoContent)

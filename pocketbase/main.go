@@ -2,7 +2,8 @@
 // with the JS VM plugin for our pb_hooks and JS pb_migrations, and the migrate command. The hooks
 // also get $safeFetch (safefetch.go), the guarded HTTP fetch used for link previews and the news
 // feed, $parseFeed and $parsePreview (parsers.go), which read what it fetched, and $mlsCheck
-// (mlscheck.go), the delivery service's look at the MLS commits and GroupInfos members send.
+// (mlscheck.go), the delivery service's look at the MLS commits and GroupInfos members send, and
+// $audit (audit_binding.go), the one writer of the audit log.
 //
 // `pocketbase parse ...` prints what those parsers read from a saved document (parsers.go); it
 // runs before PocketBase itself, so it needs no data directory.
@@ -46,6 +47,7 @@ func main() {
 			safeFetch(vm)
 			bindParsers(vm)
 			bindMLSCheck(vm)
+			bindAudit(vm)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

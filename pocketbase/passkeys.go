@@ -184,7 +184,14 @@ func servePasskeyAdd(e *core.RequestEvent) error {
 		"wrapped_ecdh_private_key": body.WrappedEcdh,
 		"wrapped_rsa_private_key":  body.WrappedRsa,
 	})
-	if err := e.App.Save(record); err != nil {
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := tx.Save(record); err != nil {
+			return err
+		}
+		return auditAppend(tx, e, auditWhat{Actor: e.Auth.Id, Action: "passkey.added", Target: e.Auth.Id,
+			Details: map[string]any{"passkey": record.Id}})
+	})
+	if err != nil {
 		if strings.Contains(strings.ToLower(err.Error()), "unique") {
 			return apis.NewApiError(http.StatusConflict, "This passkey is already added to an account.", nil)
 		}

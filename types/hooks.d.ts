@@ -195,6 +195,8 @@ declare function require(path: `${string}/lib/admin_console.js`): typeof import(
 declare function require(path: `${string}/lib/deactivate.js`): typeof import("../pb_hooks/lib/deactivate.js");
 declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");
 declare function require(path: `${string}/lib/bans.js`): typeof import("../pb_hooks/lib/bans.js");
+declare function require(path: `${string}/lib/audit_signin.js`): typeof import("../pb_hooks/lib/audit_signin.js");
+declare function require(path: `${string}/lib/audit_read.js`): typeof import("../pb_hooks/lib/audit_read.js");
 declare function require(path: `${string}/lib/mls_reset.js`): typeof import("../pb_hooks/lib/mls_reset.js");
 declare function require(path: `${string}/lib/recovery.js`): typeof import("../pb_hooks/lib/recovery.js");
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");
@@ -230,4 +232,18 @@ declare const $mlsCheck: {
   commitSender(commit: string, keptGroupInfo: string, groupInfo: string): string;
   /** A base64url MLSMessage carrying the GroupInfo of `groupId` at `epoch`, in cipher suite 1, signed by a leaf of `userId`'s devices. */
   groupInfo(data: string, groupId: string, epoch: number, userId: string): string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// $audit (pocketbase/audit_binding.go): the one writer of the audit log (use pb_hooks/lib/audit.js).
+
+declare const $audit: {
+  /** Appends one hash-chained entry in `app`'s transaction (a new one without); throws on a malformed entry. */
+  append(
+    app: core.App,
+    e: core.RequestEvent | null,
+    what: { actor: string; action: string; target?: string; details?: { [k: string]: unknown } },
+  ): void;
+  /** Walks the chain: ok with the count, or the number of the first entry that does not hold. */
+  verify(app: core.App): { ok: boolean; count: number; seq?: number };
 };

@@ -64,12 +64,15 @@ function takeSignInAttempt(app, account, device) {
 
 // Failed attempts since the owner's last sign-in, refused ones included, shown to them when they
 // next sign in.
+// A burst of them also goes into the audit log (lib/audit_signin.js).
 /**
  * @param {core.App} app
  * @param {string} account
+ * @param {core.RequestEvent} [e] the request, for the audit log's address and device
  */
-function noteFailure(app, account) {
+function noteFailure(app, account, e) {
   app.store().setFunc(FAILURES_PREFIX + account, (/** @type {unknown} */ old) => (typeof old === "number" ? old : 0) + 1);
+  require(`${__hooks}/lib/audit_signin.js`).noteFailedAttempt(app, e, account);
 }
 
 /**

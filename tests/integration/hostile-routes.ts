@@ -24,6 +24,10 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/passkeys",
   "/api/recovery-key",
   "/api/admin/invites",
+  "/api/account/activity",
+  "/api/admin/audit",
+  "/api/admin/audit?page=2&action=signin.",
+  "/api/admin/audit/export",
   "/reset-password",
 ];
 export const ID_POST_ROUTES = [
@@ -90,6 +94,9 @@ export const PB_HOOKS = [
   "/api/chat/archive",
   "/api/chat/push/key",
   "/api/chat/passkeys/challenge",
+  "/api/chat/admin/audit",
+  "/api/chat/admin/audit/export",
+  "/api/chat/account/activity",
   "/api/chat/passkeys",
   "/api/chat/passkeys/signin",
   "/api/chat/account/email-change",

@@ -4,6 +4,7 @@ import { PeopleSection } from "~/features/admin/PeopleSection";
 import { ChannelsSection } from "~/features/admin/ChannelsSection";
 import { MailSection } from "~/features/admin/MailSection";
 import { InvitesSection } from "~/features/invites/InvitesSection";
+import { AuditSection } from "~/features/audit/AuditSection";
 
 export interface AdminSection {
   /** The section's anchor in /admin (#people). */
@@ -19,4 +20,5 @@ export const sections: AdminSection[] = [
   { id: "invites", label: "Invites", component: InvitesSection },
   { id: "channels", label: "Channels", component: ChannelsSection },
   { id: "mail", label: "Mail", component: MailSection },
+  { id: "audit", label: "Audit log", component: AuditSection },
 ];

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { ACTION_FILTERS } from "~/features/audit/actions";
+import { loadAuditPage } from "~/features/audit/audit.client";
+import { AuditTable } from "~/features/audit/AuditTable";
+import type { AuditPage, AuditQuery, ChainStatus } from "~/features/audit/types";
+import { ApiError } from "~/lib/api.client";
+import { FormError } from "~/ui/Form";
+
+/** The download of the whole log (a plain link, rendered on the server too: it names the file audit-YYYY-MM-DD.jsonl). */
+const EXPORT_URL = "/api/admin/audit/export";
+
+const LOAD_FAILED = "The audit log could not be loaded. Please try again.";
+
+/** "Chain verified" with the count, or the first entry that does not hold. */
+export function chainWords(chain: ChainStatus): string {
+  if (chain.ok) return `Chain verified: ${chain.count} ${chain.count === 1 ? "entry" : "entries"}.`;
+  return `Broken at entry ${chain.seq}: it was changed or removed after it was written.`;
+}
+
+/**
+ * The admin console's "Audit log" (owner and admins): who did what, when, from which address and
+ * device, newest first; filtered by person and action; the chain's verdict; the whole log as JSON Lines.
+ * The console gives it its region and heading (app/features/admin/sections.ts: id "audit").
+ */
+export function AuditSection() {
+  const actionId = useId();
+  const [query, setQuery] = useState<AuditQuery & { personName?: string }>({ page: 1 });
+  const [page, setPage] = useState<AuditPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (next: AuditQuery) => {
+    setError(null);
+    try {
+      setPage(await loadAuditPage(next));
+    } catch (err) {
+      setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : LOAD_FAILED);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+
+  const current = page?.page ?? 1;
+  return (
+    <div className="audit-section">
+      {page && (
+        <p role="status" className={page.chain.ok ? "audit-chain audit-chain-ok" : "audit-chain audit-chain-broken"}>
+          {chainWords(page.chain)}
+        </p>
+      )}
+      <div className="audit-controls">
+        <label htmlFor={actionId}>Action</label>
+        <select id={actionId} value={query.action ?? ""} onChange={(event) => setQuery({ ...query, action: event.target.value, page: 1 })}>
+          {ACTION_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
+        {query.person && (
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Show everyone's entries, not only those of @${query.personName || query.person}`}
+            onClick={() => setQuery({ action: query.action, page: 1 })}
+          >
+            Everyone
+          </button>
+        )}
+        <button type="button" className="btn btn-small" onClick={() => void load(query)}>
+          Refresh
+        </button>
+        <a className="btn btn-small" href={EXPORT_URL} download>
+          Download JSON Lines
+        </a>
+      </div>
+      {query.person && <p className="hint">Only the entries of @{query.personName || query.person}.</p>}
+      {page && page.items.length === 0 && <p className="hint">No entries.</p>}
+      {page && page.items.length > 0 && (
+        <AuditTable
+          entries={page.items}
+          onPerson={(person, personName) => setQuery({ action: query.action, person, personName, page: 1 })}
+        />
+      )}
+      {page && page.totalPages > 1 && (
+        <nav className="audit-pages" aria-label="Audit log pages">
+          <button type="button" className="btn btn-small" disabled={current <= 1} onClick={() => setQuery({ ...query, page: current - 1 })}>
+            Newer
+          </button>
+          <span>
+            Page {current} of {page.totalPages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={current >= page.totalPages}
+            onClick={() => setQuery({ ...query, page: current + 1 })}
+          >
+            Older
+          </button>
+        </nav>
+      )}
+      <FormError message={error} />
+      {page === null && !error && (
+        <p role="status" className="hint">
+          Loading the audit log...
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { actionWords } from "~/features/audit/actions";
+import type { AuditEntry } from "~/features/audit/types";
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+
+/** A person the log names: their username, or "deleted account" for an account that is gone. */
+function who(id: string, name: string) {
+  if (!id) return "—";
+  return name ? `@${name}` : "deleted account";
+}
+
+/**
+ * The audit log's entries: when, who, action (words, with the code), target, address and device. A
+ * person's name filters the log to them.
+ */
+export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPerson: (id: string, name: string) => void }) {
+  const person = (id: string, name: string) =>
+    id ? (
+      <button
+        type="button"
+        className="btn-link"
+        aria-label={`Show only the entries of ${who(id, name)}`}
+        title={`Show only the entries of ${who(id, name)}`}
+        onClick={() => onPerson(id, name)}
+      >
+        {who(id, name)}
+      </button>
+    ) : (
+      who(id, name)
+    );
+  return (
+    <div className="audit-table-wrap">
+      <table className="audit-table" aria-label="Audit log entries">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Action</th>
+            <th scope="col">Target</th>
+            <th scope="col">Address</th>
+            <th scope="col">Device</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.seq}>
+              <td>{entry.seq}</td>
+              <td>
+                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+              </td>
+              <td>{person(entry.actor, entry.actor_name)}</td>
+              <td>
+                <span title={entry.action}>{actionWords(entry.action)}</span>
+                <br />
+                <code className="audit-code">{entry.action}</code>
+              </td>
+              <td>{entry.target_name || entry.target === entry.actor ? person(entry.target, entry.target_name) : entry.target || "—"}</td>
+              <td>{entry.ip || "—"}</td>
+              <td>{entry.device || "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Readable words for the audit log's action codes (pb_hooks and pocketbase/ append them; the codes
+// stay visible next to the words). An unknown code reads as itself.
+
+const WORDS: Record<string, string> = {
+  "account.created": "Account created",
+  "account.deleted": "Account deleted",
+  "account.deactivated": "Account deactivated",
+  "account.reactivated": "Account reactivated",
+  "account.exported": "Account data exported",
+  "audit.exported": "Audit log exported",
+  "signin.succeeded": "Signed in",
+  "signin.failed_burst": "Many failed sign-ins",
+  "session.revoked": "Device signed out",
+  "sessions.revoked": "All devices signed out",
+  "passkey.added": "Passkey added",
+  "passkey.removed": "Passkey removed",
+  "recovery_key.created": "Recovery key created",
+  "recovery_key.used": "Recovery key used",
+  "password.changed": "Password changed",
+  "password.reset": "Password reset",
+  "email.changed": "Email address changed",
+  "role.changed": "Role changed",
+  "invite.created": "Invite created",
+  "invite.used": "Invite used",
+  "invite.revoked": "Invite revoked",
+  "member.removed": "Removed from a channel",
+  "ban.lifted": "Channel ban lifted",
+  "channel_admin.changed": "Channel admin changed",
+  "channel.created": "Channel created",
+  "channel.deleted": "Channel deleted",
+  "settings.changed": "Settings changed",
+  "mail.test_sent": "Test email sent",
+};
+
+/** The words for an action code ("Signed in" for "signin.succeeded"). */
+export function actionWords(action: string): string {
+  return WORDS[action] ?? action;
+}
+
+/** The console's action filter: families first ("signin." is every sign-in entry), then each known action. */
+export const ACTION_FILTERS: { value: string; label: string }[] = [
+  { value: "", label: "All actions" },
+  { value: "signin.", label: "Sign-ins" },
+  { value: "account.", label: "Accounts" },
+  { value: "channel.", label: "Channels" },
+  { value: "invite.", label: "Invites" },
+  ...Object.entries(WORDS).map(([value, label]) => ({ value, label })),
+];

@@ -1,0 +1,17 @@
+import { api } from "~/lib/api.client";
+import type { ActivityEntry, AuditPage, AuditQuery } from "~/features/audit/types";
+
+/** One page of the audit log with the chain's verdict (owner and admins). */
+export async function loadAuditPage(query: AuditQuery): Promise<AuditPage> {
+  const params = new URLSearchParams();
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.person) params.set("person", query.person);
+  if (query.action) params.set("action", query.action);
+  const search = params.toString();
+  return api<AuditPage>(`/api/admin/audit${search ? `?${search}` : ""}`);
+}
+
+/** The caller's own latest entries. */
+export async function loadActivity(): Promise<ActivityEntry[]> {
+  return (await api<{ items: ActivityEntry[] }>("/api/account/activity")).items;
+}

@@ -1,0 +1,50 @@
+/** One audit log entry as the console and the export show it (pb_hooks/lib/audit_read.js). */
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  actor: string;
+  actor_name: string;
+  action: string;
+  target: string;
+  target_name: string;
+  ip: string;
+  device: string;
+  details: Record<string, unknown>;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The chain's verdict: every entry holds, or the number of the first one that does not. */
+export interface ChainStatus {
+  ok: boolean;
+  count: number;
+  seq?: number;
+}
+
+export interface AuditPage {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: AuditEntry[];
+  chain: ChainStatus;
+}
+
+/** One entry of the caller's own account activity (Menu > Account). */
+export interface ActivityEntry {
+  seq: number;
+  at: string;
+  action: string;
+  actor_name: string;
+  ip: string;
+  device: string;
+  /** The caller did it (else someone did it to their account: an administrator, or a failed sign-in burst). */
+  self: boolean;
+}
+
+/** The console's filter: a person's account id and an action (or its family, e.g. "signin."). */
+export interface AuditQuery {
+  page?: number;
+  person?: string;
+  action?: string;
+}

@@ -1,0 +1,161 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// Reading the audit log (docs/decisions/0054-audit-log.md): pages for the console, each person's own
+// entries, and the JSON Lines export. Only hooks read it: the collection has no API rules.
+
+const { badRequest } = require(`${__hooks}/lib/errors.js`);
+
+const PER_PAGE_MAX = 200;
+const PERSON = /^[a-z0-9]{15}$/;
+const ACTION = /^[a-z0-9_.]{1,60}$/;
+
+/**
+ * An entry as the console and the export show it (names of the people it names, when they still exist).
+ * @param {core.Record} row
+ * @param {(id: string) => string} nameOf
+ */
+function entryOf(row, nameOf) {
+  const actor = row.getString("actor");
+  const target = row.getString("target");
+  return {
+    seq: row.getInt("seq"),
+    at: row.getString("at"),
+    actor,
+    actor_name: actor ? nameOf(actor) : "",
+    action: row.getString("action"),
+    target,
+    target_name: target ? nameOf(target) : "",
+    ip: row.getString("ip"),
+    device: row.getString("device"),
+    details: JSON.parse(row.getString("details") || "{}"),
+    prev_hash: row.getString("prev_hash"),
+    hash: row.getString("hash"),
+  };
+}
+
+/**
+ * Usernames by id, each looked up once.
+ * @param {core.App} app
+ */
+function namer(app) {
+  /** @type {{ [id: string]: string }} */
+  const names = {};
+  return (/** @type {string} */ id) => {
+    if (!(id in names)) {
+      let name = "";
+      if (PERSON.test(id)) {
+        try {
+          name = app.findRecordById("profiles", id).getString("username");
+        } catch (_) {}
+      }
+      names[id] = name;
+    }
+    return names[id];
+  };
+}
+
+/**
+ * A whole number query parameter within min..max (the default when absent); 400 otherwise.
+ * @param {string} value
+ * @param {string} name
+ * @param {number} fallback
+ * @param {number} min
+ * @param {number} max
+ */
+function numberParam(value, name, fallback, min, max) {
+  if (value === "") return fallback;
+  if (!/^[0-9]{1,6}$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}.`);
+  }
+  return Number(value);
+}
+
+/**
+ * The filter of a console query: ?person=<user id>&action=<action or its prefix, e.g. "signin.">.
+ * @param {{ [name: string]: string }} query
+ */
+function filterOf(query) {
+  const person = query.person || "";
+  const action = query.action || "";
+  if (person && !PERSON.test(person)) throw badRequest("person must be an account id.");
+  if (action && !ACTION.test(action)) throw badRequest("action must be an action name such as role.changed.");
+  const filters = [];
+  const sql = [];
+  if (person) {
+    filters.push("(actor = {:person} || target = {:person})");
+    sql.push("([[actor]] = {:person} OR [[target]] = {:person})");
+  }
+  if (action.endsWith(".")) {
+    filters.push("action ~ {:prefix}");
+    sql.push("[[action]] LIKE {:prefix}");
+  } else if (action) {
+    filters.push("action = {:action}");
+    sql.push("[[action]] = {:action}");
+  }
+  const prefix = `${action}%`;
+  return { filter: filters.join(" && "), sql: sql.join(" AND "), params: { person, action, prefix } };
+}
+
+/**
+ * One page of the log, newest first, filtered; with the chain's verdict.
+ * @param {core.App} app
+ * @param {{ [name: string]: string }} query
+ */
+function auditPage(app, query) {
+  const page = numberParam(query.page || "", "page", 1, 1, 100000);
+  const perPage = numberParam(query.perPage || "", "perPage", 50, 1, PER_PAGE_MAX);
+  const { filter, sql, params } = filterOf(query);
+  const total = sql ? app.countRecords("audit_log", $dbx.exp(sql, params)) : app.countRecords("audit_log");
+  const rows = app.findRecordsByFilter("audit_log", filter, "-seq", perPage, (page - 1) * perPage, params);
+  const nameOf = namer(app);
+  return {
+    page,
+    perPage,
+    totalItems: total,
+    totalPages: Math.ceil(total / perPage),
+    items: rows.map((row) => entryOf(row, nameOf)),
+    chain: $audit.verify(app),
+  };
+}
+
+/**
+ * A person's own entries: the latest 50 where they are the actor or the target.
+ * @param {core.App} app
+ * @param {string} userId
+ */
+function activityOf(app, userId) {
+  const rows = app.findRecordsByFilter("audit_log", "actor = {:id} || target = {:id}", "-seq", 50, 0, { id: userId });
+  const nameOf = namer(app);
+  return rows.map((row) => {
+    const entry = entryOf(row, nameOf);
+    return {
+      seq: entry.seq,
+      at: entry.at,
+      action: entry.action,
+      actor_name: entry.actor_name,
+      ip: entry.ip,
+      device: entry.device,
+      self: entry.actor === userId,
+    };
+  });
+}
+
+/**
+ * The whole log as JSON Lines, oldest first, every field (hashes included).
+ * @param {core.App} app
+ */
+function exportLines(app) {
+  const PAGE = 1000;
+  const nameOf = namer(app);
+  const lines = [];
+  for (let after = 0; ;) {
+    const rows = app.findRecordsByFilter("audit_log", "seq > {:after}", "seq", PAGE, 0, { after });
+    for (const row of rows) lines.push(JSON.stringify(entryOf(row, nameOf)));
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1].getInt("seq");
+  }
+  return lines.length > 0 ? lines.join("\n") + "\n" : "";
+}
+
+module.exports = { auditPage, activityOf, exportLines };

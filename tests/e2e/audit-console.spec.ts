@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, test } from "./fixtures";
+import { person } from "./helpers";
+
+// The admin console's "Audit log" section (docs/decisions/0054-audit-log.md): the chain's verdict, the
+// entries with readable actions, and the broken entry named once a stored row is changed through the
+// superuser's API. Runs where the console (/admin, app/routes/admin.tsx) exists.
+
+const consoleBuilt = existsSync(fileURLToPath(new URL("../../app/routes/admin.tsx", import.meta.url)));
+
+test("the console's Audit log verifies the chain, and names the entry changed through the superuser's API", async ({ browser }) => {
+  test.skip(!consoleBuilt, "the admin console (/admin) is not in this tree");
+  const dana = await person(browser, "auditadmin");
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  await admin.collection("profiles").update(dana.id, { role: "admin" });
+
+  await dana.page.goto("/admin#audit");
+  const section = dana.page.getByRole("region", { name: "Audit log" });
+  await expect(section.getByRole("status")).toHaveText(/^Chain verified: \d+ entr(y|ies)\.$/, { timeout: 20_000 });
+  const entries = section.getByRole("table", { name: "Audit log entries" });
+  await expect(entries).toContainText("Account created");
+  await expect(entries).toContainText("account.created");
+
+  // only her own entries, by clicking her name
+  await entries
+    .getByRole("button", { name: `Show only the entries of @${dana.user.username}` })
+    .first()
+    .click();
+  await expect(section.getByText(`Only the entries of @${dana.user.username}.`)).toBeVisible();
+  await expect(entries.getByRole("row")).toHaveCount(2);
+
+  // a row changed in the dashboard: the section names it; put back, the chain verifies again
+  const row = await admin.collection("audit_log").getFirstListItem(`actor = "${dana.id}" && action = "account.created"`);
+  await admin.collection("audit_log").update(row.id, { details: { forged: true } });
+  await section.getByRole("button", { name: "Refresh" }).click();
+  await expect(section.getByRole("status")).toHaveText(`Broken at entry ${row.seq}: it was changed or removed after it was written.`);
+  await admin.collection("audit_log").update(row.id, { details: row.details });
+  await section.getByRole("button", { name: "Refresh" }).click();
+  await expect(section.getByRole("status")).toHaveText(/^Chain verified: \d+ entr(y|ies)\.$/);
+
+  const downloading = dana.page.waitForEvent("download");
+  await section.getByRole("link", { name: "Download JSON Lines" }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
+});
