@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
+import { findPerson, openConsole } from "./admin-helpers";
 import { expect, signIn } from "./fixtures";
 import { createChannel, joinAndOpen, person, type Person } from "./helpers";
 import { mailTest as test } from "./mail-stack";
@@ -21,21 +22,6 @@ const menuItems = async (page: Page) => {
   return items;
 };
 
-async function openConsole(page: Page) {
-  await page.getByRole("button", { name: "Menu", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Admin console" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible();
-}
-
-/** The People section's entry for a username, found by typing part of it into the search box. */
-async function find(page: Page, username: string) {
-  await page.getByLabel("Search people").fill(username.slice(1, -2));
-  const people = page.getByRole("list", { name: "People" });
-  await expect(people.getByRole("listitem")).toHaveCount(1);
-  return people.getByRole("listitem", { name: username });
-}
-
 test("roles from the console: an admin named, a member refused, a guest without channels, a test email sent", async ({
   browser,
   stack,
@@ -50,7 +36,7 @@ test("roles from the console: an admin named, a member refused, a guest without 
 
   // The owner opens the console from the menu, finds Bob by part of his name and makes him an admin.
   await openConsole(owner.page);
-  const bobEntry = await find(owner.page, bob.user.username);
+  const bobEntry = await findPerson(owner.page, bob.user.username);
   await expect(bobEntry.getByRole("definition").first()).toHaveText("Member");
   await bobEntry.getByRole("combobox", { name: `Change role for ${bob.user.username}` }).selectOption("admin");
   const confirm = owner.page.getByRole("dialog", { name: `Make ${bob.user.username} Admin?` });
@@ -70,7 +56,7 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await carol.page.goto("/");
 
   // The owner makes Dave a guest (no confirmation: neither role is an admin's): no create button for him.
-  const daveEntry = await find(owner.page, dave.user.username);
+  const daveEntry = await findPerson(owner.page, dave.user.username);
   await daveEntry.getByRole("combobox", { name: `Change role for ${dave.user.username}` }).selectOption("guest");
   await expect(owner.page.getByRole("status").getByText(`${dave.user.username} is now Guest.`)).toBeVisible();
   await dave.page.reload();
@@ -118,7 +104,7 @@ test("roles from the console: an admin named, a member refused, a guest without 
   // Bob (admin) signs Carol out of all her devices: her open page goes to the sign-in screen.
   const adminPage = await bob.context.newPage();
   await adminPage.goto("/admin");
-  const entry = await find(adminPage, carol.user.username);
+  const entry = await findPerson(adminPage, carol.user.username);
   await entry.getByRole("button", { name: `Sign out all devices of ${carol.user.username}` }).click();
   await adminPage
     .getByRole("dialog", { name: `Sign ${carol.user.username} out of all devices?` })
@@ -127,13 +113,16 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await expect(adminPage.getByRole("status").getByText(`${carol.user.username} was signed out of 1 device.`)).toBeVisible();
   await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible({ timeout: 15_000 });
 
-  // "Deactivate" asks first and calls the deactivation route, showing what it answers.
+  // "Deactivate" asks first; the person's status then says so and "Reactivate" gives the account back.
   await entry.getByRole("button", { name: `Deactivate ${carol.user.username}` }).click();
   const deactivate = adminPage.getByRole("dialog", { name: `Deactivate ${carol.user.username}?` });
   await deactivate.getByRole("button", { name: "Deactivate" }).click();
-  await expect(
-    deactivate.getByRole("alert").or(adminPage.getByRole("status").getByText(`${carol.user.username} was deactivated.`)),
-  ).toBeVisible();
+  await expect(adminPage.getByRole("status").getByText(`${carol.user.username} was deactivated.`)).toBeVisible();
+  const deactivated = await findPerson(adminPage, carol.user.username);
+  await expect(deactivated).toContainText("Deactivated");
+  await deactivated.getByRole("button", { name: `Reactivate ${carol.user.username}` }).click();
+  await expect(adminPage.getByRole("status").getByText(`${carol.user.username} was reactivated.`)).toBeVisible();
+  await expect(await findPerson(adminPage, carol.user.username)).toContainText("Active");
 
   for (const p of [bob, carol, dave]) await p.context.close();
 });
@@ -146,7 +135,7 @@ test("the console on a phone: every section readable, nothing wider than the scr
   await openConsole(page);
   for (const name of ["People", "Channels", "Mail"]) await expect(page.getByRole("region", { name })).toBeAttached();
   await expect(page.getByRole("table").getByRole("rowheader", { name: "#Roles" })).toBeVisible();
-  const entry = await find(page, owner.user.username);
+  const entry = await findPerson(page, owner.user.username);
   await expect(entry.getByRole("combobox", { name: `Change role for ${owner.user.username}` })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();

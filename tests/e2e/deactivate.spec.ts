@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CDPSession, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
+import { changeStatus, findPerson, openConsole } from "./admin-helpers";
 import { expect, signIn, test } from "./fixtures";
 import { createSealed, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
 
@@ -32,18 +33,6 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
  * The People section's Deactivate / Reactivate buttons (the admin console) call this route; here the
  * admin's page calls it the same way, with its own CSRF token.
  */
-async function changeStatus(page: Page, userId: string, change: "deactivate" | "reactivate") {
-  const status = await page.evaluate(
-    async ({ path }) => {
-      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
-      const response = await fetch(path, { method: "POST", headers: { "X-CSRF-Token": csrf, Accept: "application/json" } });
-      return response.status;
-    },
-    { path: `/api/admin/people/${userId}/${change}` },
-  );
-  expect(status).toBe(200);
-}
-
 test("deactivating Carol: her page signs out with the reason, sign-ins are refused, her devices leave every group, and reactivation gives her an empty account", async ({
   browser,
 }) => {
@@ -99,8 +88,10 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   const saved = await carol.context.storageState({ indexedDB: true });
 
   // The admin deactivates her while her page is open: within 5 s it is the sign-in screen, saying why.
+  await openConsole(admin.page);
+  await findPerson(admin.page, carol.user.username);
   const deactivatedAt = Date.now();
-  const deactivating = changeStatus(admin.page, carol.id, "deactivate");
+  const deactivating = changeStatus(admin.page, carol.user.username, "deactivate");
   await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 5_000 });
   await deactivating;
   await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
@@ -135,7 +126,7 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   expect(commits.at(-1)?.sender).toBe(alice.id);
 
   // Reactivated, she signs in again, to no channels and no conversations.
-  await changeStatus(admin.page, carol.id, "reactivate");
+  await changeStatus(admin.page, carol.user.username, "reactivate");
   const replay = await browser.newContext({ baseURL: BASE, storageState: saved });
   const page = await replay.newPage();
   await signIn(page, carol.user);
@@ -180,7 +171,8 @@ test("a deactivated person's devices leave a sealed channel and a direct convers
 
   // Nobody who shares them is online when the admin deactivates Carol.
   await alice.page.close();
-  await changeStatus(admin.page, carol.id, "deactivate");
+  await openConsole(admin.page);
+  await changeStatus(admin.page, carol.user.username, "deactivate");
   await expect(carol.page.getByText(DEACTIVATED)).toBeVisible({ timeout: 5_000 });
   expect(await epochOf(vaultId)).toBe(before.vault);
   expect(await epochOf(dm.id)).toBe(before.dm);

@@ -1,0 +1,37 @@
+// The admin console as an administrator uses it: from the menu, people found by typing part of a name.
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** Opens the console from the page's menu. */
+export async function openConsole(page: Page) {
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Admin console" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible();
+}
+
+/** The People section's entry for a username, found by typing part of it into the search box. */
+export async function findPerson(page: Page, username: string) {
+  await page.getByLabel("Search people").fill(username.slice(1, -2));
+  const people = page.getByRole("list", { name: "People" });
+  await expect(people.getByRole("listitem")).toHaveCount(1);
+  return people.getByRole("listitem", { name: username });
+}
+
+/**
+ * Deactivates (confirming "Deactivate NAME?") or reactivates a person from the console, which `page`
+ * shows; resolves once the console says it is done.
+ */
+export async function changeStatus(page: Page, username: string, change: "deactivate" | "reactivate") {
+  const entry = await findPerson(page, username);
+  if (change === "deactivate") {
+    await entry.getByRole("button", { name: `Deactivate ${username}` }).click();
+    await page
+      .getByRole("dialog", { name: `Deactivate ${username}?` })
+      .getByRole("button", { name: "Deactivate" })
+      .click();
+  } else {
+    await entry.getByRole("button", { name: `Reactivate ${username}` }).click();
+  }
+  await expect(page.getByRole("status").getByText(`${username} was ${change}d.`)).toBeVisible();
+}
