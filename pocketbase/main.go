@@ -57,6 +57,7 @@ func main() {
 	registerMemberCache(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
+	registerRequestBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
 	registerSealedChannels(app)
