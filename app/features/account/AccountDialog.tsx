@@ -5,10 +5,11 @@ import { DevicesSection } from "~/features/devices/DevicesSection";
 import { PasskeysSection } from "~/features/passkeys/PasskeysSection";
 import { AccountDataSections } from "~/features/account-data/AccountDataSections";
 import { RecoveryKeySection } from "~/features/recovery/RecoveryKeySection";
+import { BlockedSection } from "~/features/requests/BlockedSection";
 
 /**
  * Account settings (Menu > Account): one section per feature, each from its own folder (password,
- * recovery key, passkeys, devices, email, export, delete). Loaded when first opened.
+ * recovery key, passkeys, devices, blocked people, email, export, delete). Loaded when first opened.
  */
 export default function AccountDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   return (
@@ -21,6 +22,7 @@ export default function AccountDialog({ user, onClose }: { user: SessionUser; on
         <RecoveryKeySection user={user} />
         <PasskeysSection user={user} />
         <DevicesSection />
+        <BlockedSection />
         <AccountDataSections user={user} />
       </div>
     </Modal>

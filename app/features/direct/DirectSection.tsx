@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { ConversationItem } from "~/features/channels/Sidebar";
 import type { Channel } from "~/features/channels/types";
+import { RequestsList } from "~/features/requests/RequestsList";
+import { useRequests } from "~/features/requests/useRequests.client";
 
 interface Props {
   conversations: Channel[];
@@ -9,10 +11,13 @@ interface Props {
   onNew: () => void;
   onLeave: (channel: Channel) => void;
   badges: (channel: Channel) => ReactNode;
+  /** A request accepted here: its conversation is opened. */
+  onAccepted: (channelId: string) => Promise<unknown>;
 }
 
-/** The sidebar's "Direct messages" section: one-to-one and group conversations, and "New message". */
+/** The sidebar's "Direct messages" section: requests, one-to-one and group conversations, and "New message". */
 export function DirectSection(props: Props) {
+  const requests = useRequests(props.onAccepted);
   return (
     <section className="direct-section" aria-labelledby="direct-heading">
       <div className="sidebar-head">
@@ -21,6 +26,12 @@ export function DirectSection(props: Props) {
           New message
         </button>
       </div>
+      <RequestsList
+        requests={requests.requests}
+        busy={requests.busy}
+        error={requests.error}
+        onAnswer={(r, a) => void requests.answer(r, a)}
+      />
       {props.conversations.length === 0 ? (
         <p className="channel-empty">No direct messages yet</p>
       ) : (

@@ -9,7 +9,8 @@
  */
 import type { ClientState, Proposal } from "ts-mls";
 import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
-import { ChatError } from "~/lib/errors";
+import { ChatError, NobodyJoinedError } from "~/lib/errors";
+import { waitingText } from "~/features/requests/types";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
@@ -17,7 +18,7 @@ import { commit, epochOf, exportSecret, groupInfo, seal } from "./mls";
 import { checkCredentialsFor, deviceId, retiringIdentities, retiringLeaves } from "./identity.client";
 import { copyState } from "./state";
 import { loadRead } from "./read-store.client";
-import { staleLeaves } from "./sync";
+import { leaves, staleLeaves } from "./sync";
 import { fetchArchive } from "./reading.client";
 import { loadMeta } from "./meta";
 import { GroupMember } from "./member.client";
@@ -91,6 +92,9 @@ export class SealedChannel extends GroupMember {
       // The user's own devices from before a reset without the recovery key go too (ADR 0051).
       if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
+      // Nothing is sealed for nobody: until someone else joined (accepted the request), it waits (ADR 0052).
+      if (this.channel.direct && !leaves(this.state).some((l) => !l.identity.startsWith(`${this.user.id}:`)))
+        throw new NobodyJoinedError(waitingText(this.channel.oneToOne ? this.channel.name : "the others"));
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
       await this.keep(made.state);

@@ -9,6 +9,7 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { callArrived } from "~/features/calls/ring.client";
+import { requestsChanged } from "~/features/requests/requests.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -32,10 +33,12 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
       const { channels, selected, reloadChannels, history, notifications, unread } = partsRef.current;
       switch (event.type) {
         case "sync":
+          requestsChanged();
           await reloadChannels();
           await history.catchUp();
           return;
         case "memberships":
+          requestsChanged();
           await reloadChannels();
           return;
         case "members":
