@@ -27,7 +27,8 @@ const claim = (user: TestUser, userId: string, channelId: string) =>
   postJson(server.url, "/api/chat/mls/key-packages/claim", { user_id: userId, channel_id: channelId }, user.token);
 const lookup = (user: TestUser, username: string) => postJson(server.url, "/api/chat/users/lookup", { username }, user.token);
 const idOf = (res: RawResponse) => (res.json as { id: string }).id;
-const requestsOf = (user: TestUser) => user.pb.collection("direct_requests").getFullList<{ channel: string; requester: string }>();
+const requestsOf = (user: TestUser) =>
+  user.pb.collection("direct_requests").getFullList<{ id: string; channel: string; requester: string }>();
 const channelIdsOf = async (user: TestUser) => (await user.pb.collection("channels").getFullList({ fields: "id" })).map((c) => c.id);
 const isMember = async (user: TestUser, channelId: string) =>
   (await user.pb.collection("channel_members").getFullList({ filter: `channel = "${channelId}" && user = "${user.id}"` })).length > 0;
@@ -219,7 +220,7 @@ describe("direct messages with consent", () => {
     // Only Bob sees his request; nobody writes requests, consents or blocks through the collections.
     expect(await requestsOf(mallory)).toHaveLength(0);
     expect(await requestsOf(carol)).toHaveLength(0);
-    const request = (await requestsOf(bob))[0] as { id: string };
+    const request = (await requestsOf(bob))[0];
     expect(await statusOf(mallory.pb.collection("direct_requests").getOne(request.id))).toBe(404);
     for (const user of [mallory, bob]) {
       expect([400, 403]).toContain(
