@@ -4,7 +4,7 @@
 // Mail to account addresses besides notifications. An address is verified through PocketBase's own
 // flow: the web app asks for POST /api/collections/users/request-verification for the signed-in
 // user's address, and its /verify-email page confirms the emailed token
-// (pb_migrations/1795366080_users_email_verification.js).
+// (pb_migrations/1795366085_users_email_verification.js).
 
 // Verification emails: only with SMTP configured, and counted against the address's limit of emails
 // (lib/email_notification.js RECIPIENT_LIMITS), like notifications.

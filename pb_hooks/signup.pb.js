@@ -17,6 +17,7 @@ routerAdd(
   (e) => {
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
     const { patterns, readJsonObject, matching, nonEmptyString, wholeNumber } = require(`${__hooks}/lib/request.js`);
+    const { roleForNewAccount } = require(`${__hooks}/lib/roles.js`);
 
     const EMAIL_TAKEN = "An account with this email already exists.";
     const USERNAME_TAKEN = "This username is already taken.";
@@ -99,8 +100,10 @@ routerAdd(
         });
       }
 
+      const role = roleForNewAccount(txApp);
       const profile = new Record(txApp.findCollectionByNameOrId("profiles"));
       profile.set("id", id);
+      profile.set("role", role);
       profile.set("username", username);
       profile.set("ecdh_public_key", ecdhPublicKey);
       profile.set("rsa_public_key", rsaPublicKey);

@@ -1,4 +1,5 @@
-// Adds up the vitest and Playwright JSON reports into one closing line: "tests: N passed, N failed".
+// Adds up the vitest and Playwright JSON reports into one closing line: "tests: N passed, N failed",
+// after the ten slowest tests of both runners with their times.
 import { existsSync, readFileSync } from "node:fs";
 
 const [vitestPath, playwrightPath] = process.argv.slice(2);
@@ -7,12 +8,17 @@ let failed = 0;
 let skipped = 0;
 let flaky = 0;
 let missing = false;
+/** [milliseconds, "runner file title"] of every test that ran */
+const timings = [];
 
 if (vitestPath && existsSync(vitestPath)) {
   const report = JSON.parse(readFileSync(vitestPath, "utf8"));
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (typeof test.duration === "number") timings.push([test.duration, `vitest ${relative(file.name)} ${test.fullName ?? test.title}`]);
 } else missing = true;
 
 if (playwrightPath && existsSync(playwrightPath)) {
@@ -24,7 +30,14 @@ if (playwrightPath && existsSync(playwrightPath)) {
   // failed once, passed on the retry CI allows (playwright.config.ts): named, so that it gets looked at
   flaky = stats.flaky ?? 0;
   for (const title of flakyTitles(report.suites ?? [])) console.log(`flaky (failed, then passed on its retry): ${title}`);
+  for (const [ms, title] of playwrightTimings(report.suites ?? [])) timings.push([ms, `playwright ${title}`]);
 } else missing = true;
+
+if (timings.length > 0) {
+  console.log("slowest tests:");
+  for (const [ms, title] of timings.sort((a, b) => b[0] - a[0]).slice(0, 10))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
+}
 
 if (missing) {
   console.log("A test report is missing: a test runner did not finish.");
@@ -41,4 +54,23 @@ function flakyTitles(suites) {
     ),
     ...flakyTitles(suite.suites ?? []),
   ]);
+}
+
+/** Each Playwright test's time: the sum of its attempts (a retried test cost both). */
+function playwrightTimings(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => [
+        (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0),
+        `${spec.file}:${spec.line} ${spec.title}${test.projectName ? ` [${test.projectName}]` : ""}`,
+      ]),
+    ),
+    ...playwrightTimings(suite.suites ?? []),
+  ]);
+}
+
+/** A path from the repository's root. */
+function relative(file) {
+  const at = file.indexOf("/tests/");
+  return at >= 0 ? file.slice(at + 1) : file;
 }

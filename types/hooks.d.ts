@@ -187,6 +187,8 @@ declare function require(path: `${string}/lib/limits.js`): typeof import("../pb_
 declare function require(path: `${string}/lib/signin.js`): typeof import("../pb_hooks/lib/signin.js");
 declare function require(path: `${string}/lib/mls.js`): typeof import("../pb_hooks/lib/mls.js");
 declare function require(path: `${string}/lib/mls_claims.js`): typeof import("../pb_hooks/lib/mls_claims.js");
+declare function require(path: `${string}/lib/roles.js`): typeof import("../pb_hooks/lib/roles.js");
+declare function require(path: `${string}/lib/audit.js`): typeof import("../pb_hooks/lib/audit.js");
 declare function require(path: `${string}/lib/mls_reset.js`): typeof import("../pb_hooks/lib/mls_reset.js");
 declare function require(path: `${string}/lib/recovery.js`): typeof import("../pb_hooks/lib/recovery.js");
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");

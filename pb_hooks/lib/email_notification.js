@@ -253,7 +253,7 @@ function applySmtpEnvironment(app) {
 
 // APP_URL, the address browsers use for the web app (e.g. https://chat.example.com), becomes
 // PocketBase's application URL, which starts the link in verification emails (the users
-// collection's template, pb_migrations/1795366080_users_email_verification.js). Saved only when it
+// collection's template, pb_migrations/1795366085_users_email_verification.js). Saved only when it
 // changed; a value that is not an http(s) address without query or fragment is logged and ignored.
 /** @param {core.App} app */
 function applyAppUrlEnvironment(app) {

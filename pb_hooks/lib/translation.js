@@ -28,7 +28,8 @@ const SERVICE_UNAVAILABLE = "Translation service unavailable";
 const TEXT_INVALID = `text must be a string or a list of 1 to ${MAX_STRINGS} strings.`;
 const TARGET_INVALID = "target_lang must be a supported language code, e.g. EN-US, ES or DE.";
 
-// The DeepL target languages, as app/features/translation/languages.ts lists them (keep both in step).
+// The DeepL target languages, as app/features/translation/languages.ts lists them
+// (tests/unit/translation-tables.test.ts fails when the two disagree).
 /** @type {{ [code: string]: string }} */
 const LANGUAGE_NAMES = {
   AR: "Arabic",

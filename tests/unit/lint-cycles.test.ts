@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -46,5 +47,41 @@ describe("import cycles", () => {
       "app/features/b/b.ts": "export const b = () => 1;\n",
     });
     expect(fine).not.toContain("import-x/no-cycle");
+  });
+});
+
+// ESLint's rule skips type-only imports; the dependency graph check (.dependency-cruiser.cjs, run by
+// `npm run lint` and the test command) counts them.
+function cruiseCycles(files: Record<string, string>) {
+  const root = mkdtempSync(path.join(os.tmpdir(), "chatcrypt-graph-"));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(path.join(root, name), text);
+    }
+    writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] } } }));
+    const repo = path.resolve(__dirname, "../..");
+    const bin = path.join(repo, "node_modules", ".bin", "depcruise");
+    const config = path.join(repo, ".dependency-cruiser.cjs");
+    const run = spawnSync(bin, ["app", "--config", config, "--output-type", "json"], { cwd: root, encoding: "utf8" });
+    const output = JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string } }[] } };
+    return output.summary.violations.map((v) => v.rule.name);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe("type-only import cycles", () => {
+  it("a cycle made only of type imports fails the graph check; without the cycle it passes", () => {
+    const cyclic = cruiseCycles({
+      "app/features/a/a.ts": 'import type { B } from "~/features/b/b";\nexport interface A { b?: B }\n',
+      "app/features/b/b.ts": 'import type { A } from "~/features/a/a";\nexport interface B { a?: A }\n',
+    });
+    expect(cyclic).toContain("no-circular");
+    const fine = cruiseCycles({
+      "app/features/a/a.ts": 'import type { B } from "~/features/b/b";\nexport interface A { b?: B }\n',
+      "app/features/b/b.ts": "export interface B { n: number }\n",
+    });
+    expect(fine).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * for the last few conversations, and forgotten at sign-out.
  */
 import type { Annotation } from "~/features/messages/annotations";
-import type { DecryptedMessage } from "~/features/messages/messages.client";
+import type { DecryptedMessage } from "~/features/messages/decrypted";
 import type { Shown } from "~/features/messages/reconcile";
 
 export type KeptHistory = Shown<DecryptedMessage, Annotation>;

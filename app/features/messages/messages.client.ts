@@ -3,44 +3,17 @@ import { api } from "~/lib/api.client";
 import type { Channel } from "~/features/channels/types";
 import type { AnnotationKind, EncryptedMessage, MessagePage } from "~/features/messages/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
-import { decryptAttachments, type DecryptedAttachment } from "~/features/files/decrypt";
-import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
+import { decryptAttachments } from "~/features/files/decrypt";
+import { decryptPreviews } from "~/features/link-previews/decrypt";
 import type { SessionUser } from "~/lib/session-user";
 import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/body";
-import { toAnnotation, type Annotation, type ReactionCount } from "~/features/messages/annotations";
+import { toAnnotation, type Annotation } from "~/features/messages/annotations";
+import type { DecryptedMessage } from "~/features/messages/decrypted";
 import { compareMessages } from "~/features/messages/merge";
 import { primeProfiles } from "~/features/pins/profiles.client";
 import { afterOpening, sendersOf } from "~/features/pins/sender-keys.client";
 
-export interface DecryptedMessage {
-  id: string;
-  channelId: string;
-  senderId: string;
-  senderUsername: string;
-  text: string;
-  created: string;
-  own: boolean;
-  /** Fingerprints of the files this message carries, from its signed payload. */
-  fileHashes: string[];
-  /** The message this one replies to (from its signed payload). */
-  replyTo?: string;
-  /** Where each message has its own key for its files and previews (MLS): that key, from its signed payload. */
-  itemKey?: string;
-  /** Set when the text is the sender's latest edit. */
-  edited?: boolean;
-  reactions?: ReactionCount[];
-  /** Who pinned it, while it is pinned. */
-  pinnedBy?: string;
-  /** A reply in the thread of this root; `threadOnly` when it is not shown in the channel. */
-  thread?: string;
-  threadOnly?: boolean;
-  /** A root's thread: its replies, the last one's time, who wrote them (usernames). */
-  replies?: { count: number; last: string; people: string[] };
-  attachments: DecryptedAttachment[];
-  previews: DecryptedPreview[];
-  /** Signed by an earlier identity key of the sender's than their current one, which the viewer had pinned (ADR 0051). */
-  previousKey?: true;
-}
+export type { DecryptedMessage } from "~/features/messages/decrypted";
 
 // ---- messages ----
 /** Encrypts, signs and posts one message (or an edit or a reaction, naming its target); an empty text is the carrier of a file or audio message. */

@@ -4,7 +4,8 @@
 //
 // Which of them a server can actually translate to depends on its provider (Apertium, LibreTranslate
 // or DeepL); the translate hook answers 422 for the others. The server keeps its own copy of the
-// codes and names in pb_hooks/lib/translation.js: change both together.
+// codes and names in pb_hooks/lib/translation.js (tests/unit/translation-tables.test.ts fails when
+// the two disagree).
 
 export interface TargetLanguage {
   code: string;

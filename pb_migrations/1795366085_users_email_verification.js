@@ -8,6 +8,9 @@
 // token with PocketBase. {APP_URL} is PocketBase's application URL, set from APP_URL at every start
 // (pb_hooks/email_notification.pb.js). The token travels in the fragment, which browsers do not send
 // to servers, so it appears in no access log.
+//
+// Once numbered 1795366080 like the revoked tokens' migration; renumbered so no two share a time. It
+// only sets the template, so a data directory that ran it under the old number runs it again unchanged.
 migrate(
   (app) => {
     const users = app.findCollectionByNameOrId("users");
