@@ -34,6 +34,8 @@ routerAdd(
       const requester = found.getString("requester");
       txApp.delete(found);
       if (answer === "accept") {
+        const { markLeft } = require(`${__hooks}/lib/consent.js`);
+        markLeft(txApp, channelId, user.id, false);
         addMember(txApp, channelId, user.id, profileKey(txApp, user.id), requester);
         consent(txApp, user.id, requester);
         consent(txApp, requester, user.id);
@@ -71,15 +73,16 @@ routerAdd(
   $apis.bodyLimit(4 * 1024),
 );
 
-// Leaving a direct conversation withdraws the leaver's consent towards its other people: starting it
-// (or adding them) again is a request, not a membership, unless they share a channel.
+// Leaving a direct conversation withdraws the leaver's consent towards its other people, and notes the
+// leave: starting it (or adding them to it) again is a request, not a membership, even from a colleague.
 onRecordAfterDeleteSuccess((e) => {
   const membership = e.record;
   const userId = membership.getString("user");
   const channelId = membership.getString("channel");
   const channel = e.app.findRecordsByFilter("channels", "id = {:id}", "", 1, 0, { id: channelId })[0];
   if (channel && channel.getBool("direct")) {
-    const { withdraw } = require(`${__hooks}/lib/consent.js`);
+    const { withdraw, markLeft } = require(`${__hooks}/lib/consent.js`);
+    markLeft(e.app, channelId, userId, true);
     const others = e.app
       .findRecordsByFilter("channel_members", "channel = {:channel}", "", 0, 0, { channel: channelId })
       .map((m) => m.getString("user"));

@@ -6,8 +6,10 @@
 //   (and whose DMs they have not accepted before) is not a member but has a request; only they see it.
 // - direct_consents: `user` accepts DMs from `peer` (an accepted request, both ways, and the creator
 //   towards everyone they add); withdrawn when `user` leaves a conversation with `peer`. Server only.
-// - blocks: `user` blocked `blocked`; the blocker lists their own. Only pb_hooks/requests.pb.js writes
-//   these three collections.
+// - direct_left: `user` left direct conversation `channel`; adding them to it again is a request, even
+//   from a colleague, until they accept (or start it again themselves). Server only.
+// - blocks: `user` blocked `blocked`; the blocker lists their own. Only the hooks (pb_hooks/requests.pb.js,
+//   pb_hooks/lib/direct.js) write these collections.
 migrate(
   (app) => {
     const users = app.findCollectionByNameOrId("users");
@@ -46,6 +48,17 @@ migrate(
       indexes: ["CREATE UNIQUE INDEX `idx_direct_consents_pair` ON `direct_consents` (`user`, `peer`)"],
     });
     collection({
+      name: "direct_left",
+      listRule: null,
+      viewRule: null,
+      fields: [
+        { name: "channel", type: "relation", required: true, collectionId: channels.id, maxSelect: 1, cascadeDelete: true },
+        userField("user"),
+        created,
+      ],
+      indexes: ["CREATE UNIQUE INDEX `idx_direct_left_channel_user` ON `direct_left` (`channel`, `user`)"],
+    });
+    collection({
       name: "blocks",
       listRule: '@request.auth.id != "" && user = @request.auth.id',
       viewRule: '@request.auth.id != "" && user = @request.auth.id',
@@ -54,6 +67,6 @@ migrate(
     });
   },
   (app) => {
-    for (const name of ["direct_requests", "direct_consents", "blocks"]) app.delete(app.findCollectionByNameOrId(name));
+    for (const name of ["direct_requests", "direct_consents", "direct_left", "blocks"]) app.delete(app.findCollectionByNameOrId(name));
   },
 );

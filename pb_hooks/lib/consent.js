@@ -122,6 +122,28 @@ function request(txApp, channelId, userId, requesterId) {
 }
 
 /**
+ * Whether `userId` left this conversation (and has not come back since).
+ * @param {core.App} app
+ * @param {string} channelId
+ * @param {string} userId
+ */
+const hasLeft = (app, channelId, userId) =>
+  Boolean(first(app, "direct_left", "channel = {:channel} && user = {:user}", { channel: channelId, user: userId }));
+
+/**
+ * Notes that `userId` left the conversation, or (`left` false) that they are back.
+ * @param {core.App} txApp
+ * @param {string} channelId
+ * @param {string} userId
+ * @param {boolean} left
+ */
+function markLeft(txApp, channelId, userId, left) {
+  const found = first(txApp, "direct_left", "channel = {:channel} && user = {:user}", { channel: channelId, user: userId });
+  if (left && !found) saveNew(txApp, "direct_left", { channel: channelId, user: userId });
+  if (!left && found) txApp.delete(found);
+}
+
+/**
  * The caller's request for this conversation, or null.
  * @param {core.App} app
  * @param {string} channelId
@@ -130,4 +152,4 @@ function request(txApp, channelId, userId, requesterId) {
 const findRequest = (app, channelId, userId) =>
   first(app, "direct_requests", "channel = {:channel} && user = {:user}", { channel: channelId, user: userId });
 
-module.exports = { USER_NOT_FOUND, admits, hasBlocked, refuseBlocked, consent, withdraw, request, findRequest, saveNew };
+module.exports = { USER_NOT_FOUND, hasLeft, markLeft, admits, hasBlocked, refuseBlocked, consent, withdraw, request, findRequest, saveNew };

@@ -8,7 +8,7 @@
 const { badRequest, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
 const { patterns } = require(`${__hooks}/lib/request.js`);
 const { requireChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
-const { USER_NOT_FOUND, admits, refuseBlocked, consent, request, findRequest } = require(`${__hooks}/lib/consent.js`);
+const { USER_NOT_FOUND, admits, hasLeft, markLeft, refuseBlocked, consent, request, findRequest } = require(`${__hooks}/lib/consent.js`);
 
 /** Participants of one direct conversation, its creator included. */
 const MAX_PARTICIPANTS = 12;
@@ -92,7 +92,7 @@ function participantKey(app, userId, callerId) {
 /**
  * Adds each user as a member (those who are already members stay as they are), noting who added them.
  * Someone who does not take DMs from the adder at once (ADR 0052: no shared channel, no earlier
- * consent) gets a request instead of a membership. The adder takes DMs from each of them from now on.
+ * consent), or who left this conversation, gets a request instead of a membership. The adder takes DMs from each of them from now on.
  * @param {core.App} txApp
  * @param {string} channelId
  * @param {string[]} userIds
@@ -104,10 +104,12 @@ function addParticipants(txApp, channelId, userIds, addedBy) {
     if (userId !== addedBy) consent(txApp, addedBy, userId);
     else dropRequest(txApp, channelId, userId); // starting it again oneself is accepting it
     if (findMembership(txApp, channelId, userId)) continue;
-    if (userId !== addedBy && !admits(txApp, userId, addedBy)) {
+    // (someone who left this conversation is asked again, whoever adds them)
+    if (userId !== addedBy && (hasLeft(txApp, channelId, userId) || !admits(txApp, userId, addedBy))) {
       request(txApp, channelId, userId, addedBy);
       continue;
     }
+    markLeft(txApp, channelId, userId, false);
     addMember(txApp, channelId, userId, key, userId === addedBy ? "" : addedBy);
   }
 }

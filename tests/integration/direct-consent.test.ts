@@ -156,7 +156,7 @@ describe("direct messages with consent", () => {
     expect((await postJson(server.url, "/api/chat/users/unblock", { user_id: frank.id }, bob.token)).status).toBe(404);
   });
 
-  it("leaving a one-to-one: starting it again makes a request, not a membership", async () => {
+  it("leaving a one-to-one: starting it again makes a request, not a membership, also between colleagues", async () => {
     const [alice, bob] = await Promise.all([1, 2].map(() => signUpUser(server.url)));
     const id = idOf(await start(alice, [bob.id]));
     expect((await answer(bob, id, "accept")).status).toBe(200);
@@ -171,6 +171,18 @@ describe("direct messages with consent", () => {
     // Accepting again brings him back.
     expect((await answer(bob, id, "accept")).status).toBe(200);
     expect(await isMember(bob, id)).toBe(true);
+    // The same between colleagues: sharing a channel does not re-add someone who left.
+    const [carol, dan] = await Promise.all([1, 2].map(() => signUpUser(server.url)));
+    await colleagues(carol, dan);
+    const theirs = idOf(await start(carol, [dan.id]));
+    expect(await isMember(dan, theirs)).toBe(true);
+    const dans = await dan.pb.collection("channel_members").getFirstListItem(`channel = "${theirs}" && user = "${dan.id}"`);
+    await dan.pb.collection("channel_members").delete(dans.id);
+    expect((await start(carol, [dan.id])).json).toEqual({ id: theirs, existing: true });
+    expect(await isMember(dan, theirs)).toBe(false);
+    expect((await requestsOf(dan)).map((r) => r.channel)).toEqual([theirs]);
+    // ...while a new group of Carol's with him is his at once (they are colleagues).
+    expect(await isMember(dan, idOf(await start(carol, [dan.id, alice.id])))).toBe(true);
     // Bob starting it himself after leaving is his own choice: he is back at once.
     const mine = await bob.pb.collection("channel_members").getFirstListItem(`channel = "${id}" && user = "${bob.id}"`);
     await bob.pb.collection("channel_members").delete(mine.id);
