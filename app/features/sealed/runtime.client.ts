@@ -92,8 +92,9 @@ export class SealedChannel extends GroupMember {
       // The user's own devices from before a reset without the recovery key go too (ADR 0051).
       if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
-      // Nothing is sealed for nobody: until someone else joined (accepted the request), it waits (ADR 0052).
-      if (this.channel.direct && !leaves(this.state).some((l) => !l.identity.startsWith(`${this.user.id}:`)))
+      // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
+      // request), it waits (ADR 0052).
+      if (this.channel.direct && this.alone(this.state))
         throw new NobodyJoinedError(waitingText(this.channel.oneToOne ? this.channel.name : "the others"));
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
@@ -162,8 +163,19 @@ export class SealedChannel extends GroupMember {
     return this.commitChange(() => [], true);
   }
 
+  /** The server's members, as the page last listed them (null until it has). */
+  private members: readonly string[] | null = null;
+
+  /** No other user is a member on the server, or none has a device in the group. */
+  private alone(state: ClientState): boolean {
+    const others = (id: string) => id !== this.user.id;
+    if (this.members && !this.members.some(others)) return true;
+    return !leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`));
+  }
+
   /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
   async reconcile(memberIds: readonly string[]) {
+    this.members = memberIds;
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
     // A direct conversation follows its own list, not the server's: leaves off it go.
