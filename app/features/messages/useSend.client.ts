@@ -26,6 +26,20 @@ export interface PendingMessage {
 }
 
 const RETRY_MS = 5_000;
+/** After a conversation's members changed, while a message is held: tried again after these delays. */
+const NUDGE_MS = [1_000, 2_000, 3_500];
+
+const nudged = new Set<() => void>();
+
+/** The live stream says a conversation's member list changed (someone accepted a request, ADR 0052). */
+export function membersChanged() {
+  for (const listener of nudged) listener();
+}
+
+function onMembersChanged(listener: () => void) {
+  nudged.add(listener);
+  return () => void nudged.delete(listener);
+}
 
 /**
  * The server could not take it now (unreachable, restarting, disk full, too fast), or nobody has joined
@@ -125,15 +139,22 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
   }, [restoredAt, retryAll]);
 
   const waiting = outbox.length > 0;
+  const holding = outbox.some((p) => p.held);
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => void retryAll(), RETRY_MS);
     window.addEventListener("online", retryAll);
+    // Held for a conversation nobody had joined: someone's membership changed, and their device joins
+    // a moment later (ADR 0052), so it is tried again soon rather than at the next interval.
+    const soon: ReturnType<typeof setTimeout>[] = [];
+    const stop = holding ? onMembersChanged(() => NUDGE_MS.forEach((ms) => soon.push(setTimeout(() => void retryAll(), ms)))) : null;
     return () => {
       clearInterval(timer);
       window.removeEventListener("online", retryAll);
+      stop?.();
+      soon.forEach(clearTimeout);
     };
-  }, [waiting, retryAll]);
+  }, [waiting, holding, retryAll]);
 
   async function send(text: string, replyTo?: string): Promise<boolean> {
     if (!channel || sending || !text.trim()) return false;

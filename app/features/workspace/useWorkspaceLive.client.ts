@@ -10,6 +10,7 @@ import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { callArrived } from "~/features/calls/ring.client";
 import { requestsChanged } from "~/features/requests/requests.client";
+import { membersChanged } from "~/features/messages/useSend.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -42,6 +43,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           await reloadChannels();
           return;
         case "members":
+          membersChanged();
           await partsRef.current.refreshMembers();
           return;
         case "message": {
