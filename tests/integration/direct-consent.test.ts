@@ -150,7 +150,17 @@ describe("direct messages with consent", () => {
     expect(bigger.status).toBe(404);
     expect(await requestsOf(bob)).toHaveLength(0);
     expect(await channelIdsOf(bob)).toHaveLength(0);
-    // Bob can still write to Frank himself (his own choice), and Unblock ends the block.
+    // Frank's data export says nothing of it (nor of his requests); Bob's lists his block.
+    const exported = async (user: TestUser) =>
+      (await (await fetch(`${server.url}/api/chat/account/export`, { headers: { Authorization: user.token } })).json()) as {
+        other: Record<string, { blocked?: string }[]>;
+      };
+    const franks = (await exported(frank)).other;
+    for (const collection of ["blocks", "direct_requests", "direct_left"]) expect(franks[collection] ?? []).toEqual([]);
+    // (his own consents only: to the people he added)
+    expect((franks.direct_consents ?? []).every((c) => (c as { user?: string }).user === frank.id)).toBe(true);
+    expect((await exported(bob)).other.blocks.map((b) => b.blocked)).toEqual([frank.id]);
+    // Unblock ends the block.
     expect((await postJson(server.url, "/api/chat/users/unblock", { user_id: frank.id }, bob.token)).status).toBe(200);
     expect((await lookup(frank, bob.username)).json).toEqual({ user: { id: bob.id, username: bob.username } });
     expect((await postJson(server.url, "/api/chat/users/unblock", { user_id: frank.id }, bob.token)).status).toBe(404);
