@@ -94,8 +94,8 @@ export class SealedChannel extends GroupMember {
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
       // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
       // request), it waits (ADR 0052).
-      if (this.channel.direct && this.alone(this.state))
-        throw new NobodyJoinedError(waitingText(this.channel.oneToOne ? this.channel.name : "the others"));
+      const alone = this.channel.direct ? this.alone(this.state) : null;
+      if (alone) throw new NobodyJoinedError(alone);
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
       await this.keep(made.state);
@@ -166,11 +166,15 @@ export class SealedChannel extends GroupMember {
   /** The server's members, as the page last listed them (null until it has). */
   private members: readonly string[] | null = null;
 
-  /** No other user is a member on the server, or none has a device in the group. */
-  private alone(state: ClientState): boolean {
-    const others = (id: string) => id !== this.user.id;
-    if (this.members && !this.members.some(others)) return true;
-    return !leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`));
+  /**
+   * Why nobody else would read a message now: no other user is a member on the server (a request not
+   * accepted), or none of their devices is in the group yet; null when someone would.
+   */
+  private alone(state: ClientState): string | null {
+    const name = this.channel.oneToOne ? this.channel.name : "the others";
+    if (this.members && !this.members.some((id) => id !== this.user.id)) return waitingText(name);
+    if (leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`))) return null;
+    return this.channel.oneToOne ? `Waiting for ${name}'s device...` : "Waiting for the others' devices...";
   }
 
   /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
