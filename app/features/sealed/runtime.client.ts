@@ -10,6 +10,7 @@
 import type { ClientState, Proposal } from "ts-mls";
 import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
 import { ChatError, NobodyJoinedError } from "~/lib/errors";
+import { api } from "~/lib/api.client";
 import { waitingText } from "~/features/requests/types";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
@@ -94,7 +95,7 @@ export class SealedChannel extends GroupMember {
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
       // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
       // request), it waits (ADR 0052).
-      const alone = this.channel.direct ? this.alone(this.state) : null;
+      const alone = this.channel.direct ? await this.alone(this.state) : null;
       if (alone) throw new NobodyJoinedError(alone);
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
@@ -170,9 +171,15 @@ export class SealedChannel extends GroupMember {
    * Why nobody else would read a message now: no other user is a member on the server (a request not
    * accepted), or none of their devices is in the group yet; null when someone would.
    */
-  private alone(state: ClientState): string | null {
+  private async alone(state: ClientState): Promise<string | null> {
     const name = this.channel.oneToOne ? this.channel.name : "the others";
-    if (this.members && !this.members.some((id) => id !== this.user.id)) return waitingText(name);
+    const others = (ids: readonly string[]) => ids.some((id) => id !== this.user.id);
+    // (not listed yet, or the list the page showed may be old when this conversation is not the open one: asked again)
+    if (!this.members || !others(this.members)) {
+      const { members } = await api<{ members: { userId: string }[] }>(`/api/channels/${this.channel.id}/members`);
+      this.members = members.map((m) => m.userId);
+      if (!others(this.members)) return waitingText(name);
+    }
     if (leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`))) return null;
     return this.channel.oneToOne ? `Waiting for ${name}'s device...` : "Waiting for the others' devices...";
   }
