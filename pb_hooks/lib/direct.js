@@ -92,7 +92,8 @@ function participantKey(app, userId, callerId) {
 /**
  * Adds each user as a member (those who are already members stay as they are), noting who added them.
  * Someone who does not take DMs from the adder at once (ADR 0052: no shared channel, no earlier
- * consent), or who left this conversation, gets a request instead of a membership. The adder takes DMs from each of them from now on.
+ * consent), or who left this conversation, gets a request instead of a membership. The adder takes
+ * DMs from each of them from now on.
  * @param {core.App} txApp
  * @param {string} channelId
  * @param {string[]} userIds

@@ -13,7 +13,10 @@ import { colleague, createChannel, inviteLink, message, openConversation, person
 // A direct conversation never says "sealed channel" (ADR 50): its own words for what a device cannot read.
 const NOT_READABLE = "Messages sent before this device joined the conversation cannot be read here.";
 
-/** "New message": each person looked up by exact username (Alice's picker listed her colleagues before they joined), then started. Answers when Start was clicked. */
+/**
+ * "New message": each person looked up by exact username (Alice's picker was listed before her
+ * colleagues joined), then started. Answers when Start was clicked.
+ */
 async function startWith(page: Page, people: Person[], name?: string, typed?: string): Promise<number> {
   const dialog = page.getByRole("dialog", { name: "New message" });
   if (!typed && !(await dialog.isVisible())) await page.getByRole("button", { name: "New message" }).click();
