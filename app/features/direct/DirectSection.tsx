@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { ConversationItem } from "~/features/channels/Sidebar";
 import type { Channel } from "~/features/channels/types";
-import { RequestsList } from "~/features/requests/RequestsList";
-import { useRequests } from "~/features/requests/useRequests.client";
+
+// Requests load right after the first paint (they are not part of the first load).
+const Requests = lazy(() => import("~/features/requests/Requests"));
 
 interface Props {
   conversations: Channel[];
@@ -17,7 +18,6 @@ interface Props {
 
 /** The sidebar's "Direct messages" section: requests, one-to-one and group conversations, and "New message". */
 export function DirectSection(props: Props) {
-  const requests = useRequests(props.onAccepted);
   return (
     <section className="direct-section" aria-labelledby="direct-heading">
       <div className="sidebar-head">
@@ -26,12 +26,9 @@ export function DirectSection(props: Props) {
           New message
         </button>
       </div>
-      <RequestsList
-        requests={requests.requests}
-        busy={requests.busy}
-        error={requests.error}
-        onAnswer={(r, a) => void requests.answer(r, a)}
-      />
+      <Suspense fallback={null}>
+        <Requests onAccepted={props.onAccepted} />
+      </Suspense>
       {props.conversations.length === 0 ? (
         <p className="channel-empty">No direct messages yet</p>
       ) : (

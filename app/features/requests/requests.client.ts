@@ -9,15 +9,3 @@ export const answerRequest = (channelId: string, answer: RequestAnswer) => api(`
 export const listBlocked = async () => (await api<{ blocked: Person[] }>("/api/blocks")).blocked;
 
 export const unblock = (userId: string) => api("/api/blocks", { userId });
-
-const listeners = new Set<() => void>();
-
-/** The live stream said the user's memberships or requests changed: the requests are read again. */
-export function requestsChanged() {
-  for (const listener of listeners) listener();
-}
-
-export function onRequestsChanged(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}

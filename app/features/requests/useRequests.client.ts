@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "~/lib/errors";
-import { answerRequest, listRequests, onRequestsChanged } from "~/features/requests/requests.client";
+import { answerRequest, listRequests } from "~/features/requests/requests.client";
+import { onRequestsChanged } from "~/features/requests/changes.client";
 import type { DirectRequest, RequestAnswer } from "~/features/requests/types";
 
 /**

@@ -9,7 +9,7 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { callArrived } from "~/features/calls/ring.client";
-import { requestsChanged } from "~/features/requests/requests.client";
+import { requestsChanged } from "~/features/requests/changes.client";
 import { membersChanged } from "~/features/messages/useSend.client";
 
 interface Parts {
