@@ -1,9 +1,11 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { ConversationItem } from "~/features/channels/Sidebar";
 import type { Channel } from "~/features/channels/types";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 
-// Requests load right after the first paint (they are not part of the first load).
+// Requests load once the first conversation is shown (they are not part of the first load).
 const Requests = lazy(() => import("~/features/requests/Requests"));
+const REQUESTS_AFTER_MS = 500;
 
 interface Props {
   conversations: Channel[];
@@ -18,6 +20,12 @@ interface Props {
 
 /** The sidebar's "Direct messages" section: requests, one-to-one and group conversations, and "New message". */
 export function DirectSection(props: Props) {
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void afterConversationShown().then(() => (timer = setTimeout(() => setLater(true), REQUESTS_AFTER_MS)));
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <section className="direct-section" aria-labelledby="direct-heading">
       <div className="sidebar-head">
@@ -26,9 +34,11 @@ export function DirectSection(props: Props) {
           New message
         </button>
       </div>
-      <Suspense fallback={null}>
-        <Requests onAccepted={props.onAccepted} />
-      </Suspense>
+      {later && (
+        <Suspense fallback={null}>
+          <Requests onAccepted={props.onAccepted} />
+        </Suspense>
+      )}
       {props.conversations.length === 0 ? (
         <p className="channel-empty">No direct messages yet</p>
       ) : (
