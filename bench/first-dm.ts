@@ -1,8 +1,9 @@
 // A DM created one second after the other's sign-up (BENCH_PHASES=first-dm, part of `npm run bench`; run
 // with vite-node; ADR 47): the production web server and PocketBase with `npm start`'s settings, and
-// Debian's chromium. Bob signs up (his device sends its key packages during sign-up); one second after
-// his workspace is shown, Alice (signed up before, "New message" open) looks him up, starts a
-// one-to-one and sends; Bob opens it from his sidebar. Measured per run: Bob's sign-up (click to
+// Debian's chromium. Bob signs up through the invite link of Alice's team channel (his device sends
+// its key packages during sign-up) and lands in it, so he is her colleague and her DM reaches him at
+// once (ADR 52); one second after he is in the channel, Alice (signed up before, "New message" open)
+// looks him up, starts a one-to-one and sends; Bob opens it from his sidebar. Measured per run: Bob's sign-up (click to
 // workspace), Alice's start (click to the conversation open), and start to the first message read on
 // Bob's page. Appends its section to docs/benchmarks-direct.md.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -18,12 +19,18 @@ const READ_TIMEOUT_MS = 20_000;
 const log = (line: string) => console.log(`[first-dm] ${line}`);
 const tag = () => Math.random().toString(16).slice(2, 10);
 
-/** Signs a new user up in a new context; answers the page and the sign-up's click-to-workspace time. */
-async function signUp(browser: Browser, baseURL: string, name: string) {
-  const context = await browser.newContext({ baseURL });
+const TEAM = "Team";
+
+/**
+ * Signs a new user up in a new context (through an invite link, when given: then also waits until the
+ * invite's channel is open); answers the page and the sign-up's click-to-workspace time.
+ */
+async function signUp(browser: Browser, baseURL: string, name: string, invite?: string) {
+  const context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
-  await page.goto("/");
-  await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await page.goto(invite ?? "/");
+  // (an invite opens Sign Up at once)
+  if (!invite) await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
   await page.getByLabel("Username").fill(name);
   await page.getByLabel("Email").fill(`${name}@example.test`);
   await page.getByLabel("Password").fill(`pw-${name}-long-enough`);
@@ -32,7 +39,21 @@ async function signUp(browser: Browser, baseURL: string, name: string) {
   await page.getByText(`@${name}`).waitFor({ state: "attached", timeout: 30_000 });
   const ms = Date.now() - clicked;
   await page.getByRole("dialog", { name: "Save your recovery key" }).getByRole("button", { name: "Not now" }).click();
+  if (invite) await page.getByRole("heading", { name: `# ${TEAM}` }).waitFor({ timeout: 30_000 });
   return { page, ms };
+}
+
+/** Alice's team channel, and its invite link (Share Link). */
+async function teamLink(page: Page) {
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Channel" });
+  await dialog.getByLabel("Channel Name").fill(TEAM);
+  await dialog.getByLabel("Password").fill(`team-${tag()}-long-enough`);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await page.getByRole("heading", { name: `# ${TEAM}` }).waitFor({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Share Link" }).click();
+  await page.getByText("Invite link copied").waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
 }
 
 /** Alice starts a one-to-one with `name` and sends; answers the start's click time and how long it took. */
@@ -60,9 +81,10 @@ async function main() {
   try {
     const aliceName = `alice_${tag()}`;
     const alice = await signUp(browser, web.url, aliceName);
+    const link = await teamLink(alice.page);
     for (let run = 0; run < RUNS; run++) {
       const bobName = `bob_${tag()}`;
-      const bob = await signUp(browser, web.url, bobName);
+      const bob = await signUp(browser, web.url, bobName, link);
       await bob.page.waitForTimeout(1_000);
       const text = `first message ${run}`;
       const started = await startAndSend(alice.page, bobName, text);
@@ -93,7 +115,7 @@ async function main() {
   const section = [
     "## A DM created one second after the other's sign-up",
     "",
-    `Written by \`BENCH_PHASES=first-dm npm run bench\` (bench/first-dm.ts) on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}); ${RUNS} runs, chromium against the production web server and PocketBase with \`npm start\`'s settings, everything on the same machine. Bob signs up (his device sends its key packages during sign-up, ADR 47); one second after his workspace is shown, Alice starts a one-to-one with him and sends; Bob opens it from his sidebar.`,
+    `Written by \`BENCH_PHASES=first-dm npm run bench\` (bench/first-dm.ts) on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}); ${RUNS} runs, chromium against the production web server and PocketBase with \`npm start\`'s settings, everything on the same machine. Bob signs up through the invite link of Alice's team channel (his device sends its key packages during sign-up, ADR 47) and lands in it, so her DM reaches him at once (ADR 52); one second after he is in the channel, Alice starts a one-to-one with him and sends; Bob opens it from his sidebar.`,
     "",
     "| figure | measured (p50) | runs |",
     "| --- | --- | --- |",

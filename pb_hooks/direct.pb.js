@@ -9,9 +9,11 @@
 // POST /api/chat/direct/name      {channel_id, epoch, sealed}   a participant keeps a group's name, sealed
 //                                 under a key of the group's current epoch (ADR 0050): 409 for another epoch
 // POST /api/chat/direct/add       {channel_id, participants}   a member adds people to a group conversation
+//                                 (anyone who does not take the caller's DMs at once gets a request,
+//                                 pb_hooks/requests.pb.js; someone who blocked the caller is "User not found")
 // POST /api/chat/users/lookup     {username}   the user with exactly this name, or null; never a list.
 //                                 Rate-limited per account, and answered after the same time whether
-//                                 the name exists or not.
+//                                 the name exists or not; null for a person who blocked the caller.
 //
 // Errors: 400 malformed input, 401 not signed in, 404 user or conversation not found, 409 the group's
 // epoch moved on, 429 too many look-ups.
@@ -52,7 +54,10 @@ routerAdd(
     e.app.runInTransaction((txApp) => {
       const channel = requireConversation(txApp, channelId, user.id);
       if (channel.getString("direct_key")) throw badRequest("People can be added to group conversations only.");
-      const count = txApp.countRecords("channel_members", $dbx.hashExp({ channel: channelId }));
+      // (people asked and not answered yet count too)
+      const count =
+        txApp.countRecords("channel_members", $dbx.hashExp({ channel: channelId })) +
+        txApp.countRecords("direct_requests", $dbx.hashExp({ channel: channelId }));
       const others = participantsOf(body, user.id, MAX_PARTICIPANTS - count);
       require(`${__hooks}/lib/workspace.js`).requireMayMessage(txApp, user.id, others); // guests: shared channels only (ADR 0055)
       addParticipants(txApp, channelId, others, user.id);
@@ -105,8 +110,11 @@ routerAdd(
       ])
     )
       throw tooManyRequests("Too many look-ups. Please wait a minute and try again.");
+    const { hasBlocked } = require(`${__hooks}/lib/consent.js`);
     const found = e.app.findRecordsByFilter("profiles", "username = {:name}", "", 1, 0, { name: username });
-    const answer = found.length > 0 ? { id: found[0].id, username: found[0].getString("username") } : null;
+    // Someone who blocked the caller is answered exactly like an unknown name (ADR 0052).
+    const shown = found.length > 0 && !hasBlocked(e.app, found[0].id, user.id);
+    const answer = shown ? { id: found[0].id, username: found[0].getString("username") } : null;
     // The same time either way, so the answer's speed does not tell whether the name exists.
     const floor = 150 - (Date.now() - started);
     if (floor > 0) sleep(floor);

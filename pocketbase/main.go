@@ -59,6 +59,7 @@ func main() {
 	registerMemberCache(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
+	registerRequestBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
 	registerDeactivated(app)

@@ -189,6 +189,7 @@ declare function require(path: `${string}/lib/signin.js`): typeof import("../pb_
 declare function require(path: `${string}/lib/mls.js`): typeof import("../pb_hooks/lib/mls.js");
 declare function require(path: `${string}/lib/mls_claims.js`): typeof import("../pb_hooks/lib/mls_claims.js");
 declare function require(path: `${string}/lib/roles.js`): typeof import("../pb_hooks/lib/roles.js");
+declare function require(path: `${string}/lib/consent.js`): typeof import("../pb_hooks/lib/consent.js");
 declare function require(path: `${string}/lib/audit.js`): typeof import("../pb_hooks/lib/audit.js");
 declare function require(path: `${string}/lib/workspace.js`): typeof import("../pb_hooks/lib/workspace.js");
 declare function require(path: `${string}/lib/admin_console.js`): typeof import("../pb_hooks/lib/admin_console.js");

@@ -8,6 +8,12 @@ export class KeysMissingError extends ChatError {
   }
 }
 
+/**
+ * Nobody but the sender is in the direct conversation's group yet (a request not accepted, ADR 0052):
+ * the message waits on this device, and is sent once someone has joined.
+ */
+export class NobodyJoinedError extends ChatError {}
+
 /** The error's own text when it is one of ours, otherwise the fallback. */
 export const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);
 

@@ -45,6 +45,11 @@ function usernames(app, ids) {
   return out;
 }
 
+// Records that name the account but are another person's choice (ADR 0052): a request the account
+// made (whether it still waits would tell a decline), a consent given to it, a block of it. Their
+// owner's export lists them; the named account's does not.
+const OTHERS_CHOICES = ["direct_requests.requester", "direct_consents.peer", "blocks.blocked"];
+
 // Collections listed by name in the export; any other collection with a field pointing at the
 // account is listed as it is stored (hidden fields left out), under "other".
 const EXPORTED = [
@@ -117,7 +122,7 @@ function exportAccount(app, user) {
   /** @type {{ [collection: string]: unknown[] }} */
   const other = {};
   for (const [collection, field] of userReferences(app)) {
-    if (EXPORTED.indexOf(collection) >= 0) continue;
+    if (EXPORTED.indexOf(collection) >= 0 || OTHERS_CHOICES.indexOf(`${collection}.${field}`) >= 0) continue;
     other[collection] = (other[collection] || []).concat(
       recordsOf(app, collection, `${field} ?= {:user}`, id).map((r) => r.publicExport()),
     );

@@ -8,6 +8,7 @@
 const { badRequest, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
 const { patterns } = require(`${__hooks}/lib/request.js`);
 const { requireChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
+const { USER_NOT_FOUND, admits, hasLeft, markLeft, refuseBlocked, consent, request, findRequest } = require(`${__hooks}/lib/consent.js`);
 
 /** Participants of one direct conversation, its creator included. */
 const MAX_PARTICIPANTS = 12;
@@ -71,43 +72,90 @@ function profileKey(app, userId) {
   try {
     return app.findRecordById("profiles", userId).getString("ecdh_public_key");
   } catch (_) {
-    throw notFound("User not found");
+    throw notFound(USER_NOT_FOUND);
   }
 }
 
 /**
+ * The ECDH public key of a person `callerId` may put into a conversation: 404 "User not found" for no
+ * such user and, exactly the same, for a person who blocked the caller (ADR 0052).
+ * @param {core.App} app
+ * @param {string} userId
+ * @param {string} callerId
+ */
+function participantKey(app, userId, callerId) {
+  const key = profileKey(app, userId);
+  if (userId !== callerId) refuseBlocked(app, userId, callerId);
+  return key;
+}
+
+/**
  * Adds each user as a member (those who are already members stay as they are), noting who added them.
+ * Someone who does not take DMs from the adder at once (ADR 0052: no shared channel, no earlier
+ * consent), or who left this conversation, gets a request instead of a membership. The adder takes
+ * DMs from each of them from now on.
  * @param {core.App} txApp
  * @param {string} channelId
  * @param {string[]} userIds
  * @param {string} addedBy
  */
 function addParticipants(txApp, channelId, userIds, addedBy) {
-  const collection = txApp.findCollectionByNameOrId("channel_members");
   for (const userId of userIds) {
+    const key = participantKey(txApp, userId, addedBy);
+    if (userId !== addedBy) consent(txApp, addedBy, userId);
+    else dropRequest(txApp, channelId, userId); // starting it again oneself is accepting it
     if (findMembership(txApp, channelId, userId)) continue;
-    const member = new Record(collection);
-    member.set("channel", channelId);
-    member.set("user", userId);
-    member.set("ecdh_public_key", profileKey(txApp, userId));
-    if (userId !== addedBy) member.set("added_by", addedBy);
-    try {
-      txApp.save(member);
-    } catch (err) {
-      throw invalidRecord(err, "The conversation could not be saved.");
+    // (someone who left this conversation is asked again, whoever adds them)
+    if (userId !== addedBy && (hasLeft(txApp, channelId, userId) || !admits(txApp, userId, addedBy))) {
+      request(txApp, channelId, userId, addedBy);
+      continue;
     }
+    markLeft(txApp, channelId, userId, false);
+    addMember(txApp, channelId, userId, key, userId === addedBy ? "" : addedBy);
+  }
+}
+
+/**
+ * @param {core.App} txApp
+ * @param {string} channelId
+ * @param {string} userId
+ */
+function dropRequest(txApp, channelId, userId) {
+  const found = findRequest(txApp, channelId, userId);
+  if (found) txApp.delete(found);
+}
+
+/**
+ * A membership of a direct conversation.
+ * @param {core.App} txApp
+ * @param {string} channelId
+ * @param {string} userId
+ * @param {string} key the member's ECDH public key
+ * @param {string} addedBy who added them ("" for the creator)
+ */
+function addMember(txApp, channelId, userId, key, addedBy) {
+  const member = new Record(txApp.findCollectionByNameOrId("channel_members"));
+  member.set("channel", channelId);
+  member.set("user", userId);
+  member.set("ecdh_public_key", key);
+  if (addedBy) member.set("added_by", addedBy);
+  try {
+    txApp.save(member);
+  } catch (err) {
+    throw invalidRecord(err, "The conversation could not be saved.");
   }
 }
 
 /**
  * Creates a direct conversation with its members, or answers the one-to-one conversation the two
- * already have (adding back whichever of them had left).
+ * already have: the creator is added back if they had left; the other, if they had left, is asked
+ * again (a request) unless they take the creator's DMs at once.
  * @param {core.App} txApp
  * @param {{ id: string, creatorId: string, others: string[] }} c
  * @returns {{ id: string, existing: boolean }}
  */
 function createConversation(txApp, c) {
-  for (const id of c.others) profileKey(txApp, id);
+  for (const id of c.others) participantKey(txApp, id, c.creatorId);
   const key = c.others.length === 1 ? [c.creatorId, c.others[0]].sort().join(":") : "";
   if (key) {
     const found = txApp.findRecordsByFilter("channels", "direct_key = {:key}", "", 1, 0, { key });
@@ -159,5 +207,7 @@ module.exports = {
   checkSealedName,
   createConversation,
   addParticipants,
+  addMember,
+  profileKey,
   requireConversation,
 };

@@ -6,8 +6,8 @@
 // per device of that member per conversation, kept in mls_key_claims: the same claim again answers the
 // same packages. New packages handed out count against the claimer's limits.
 
-const { forbidden, tooManyRequests, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-const { findMembership } = require(`${__hooks}/lib/channels.js`);
+const { forbidden, conflict, tooManyRequests, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+const { findMembership, requireChannel } = require(`${__hooks}/lib/channels.js`);
 const { takeAll } = require(`${__hooks}/lib/limits.js`);
 const { requireMember } = require(`${__hooks}/lib/mls.js`);
 
@@ -18,6 +18,9 @@ const CLAIMER_LIMITS = [
   { windowMs: 60 * 60 * 1000, max: 120 },
 ];
 const PAIR_LIMITS = [{ windowMs: 60 * 60 * 1000, max: 5 }];
+// A direct conversation's person who is not a member (asked and not answered, declined, left):
+// the same answer whichever it is (ADR 0052).
+const NOT_ACCEPTED = "This person has not accepted the conversation yet: their devices can be added once they accept.";
 const TOO_MANY = "Too many key packages claimed for new conversations. Please wait an hour and try again.";
 
 /** @typedef {{ device: string, data: string, lastResort: boolean }} Claimed */
@@ -35,7 +38,11 @@ const claimedOf = (r) => ({ device: r.getString("device"), data: r.getString("da
  */
 function claimKeyPackages(app, c) {
   requireMember(app, c.channelId, c.callerId);
-  if (!findMembership(app, c.channelId, c.userId)) throw forbidden("This user is not a member of this conversation.");
+  const channel = requireChannel(app, c.channelId);
+  if (!findMembership(app, c.channelId, c.userId)) {
+    if (channel.getBool("direct")) throw conflict(NOT_ACCEPTED);
+    throw forbidden("This user is not a member of this conversation.");
+  }
   /** @type {Claimed[]} */
   let claimed = [];
   app.runInTransaction((txApp) => {

@@ -198,8 +198,8 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await expect(carol.page.getByText(/no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText(secret)).toHaveCount(0);
 
-  // Alice adds Dave, whom she shares no channel with, found by his exact username: he reads from his
-  // join on, and the conversation says so.
+  // Alice adds Dave, whom she shares no channel with, found by his exact username: he is asked first
+  // (ADR 0052), accepts, reads from his join on, and the conversation says so.
   const dave = await person(browser, "dave");
   await alice.page.getByRole("button", { name: "Add people" }).click();
   const add = alice.page.getByRole("dialog", { name: "Add people" });
@@ -209,7 +209,9 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await expect(add.getByRole("checkbox", { name: dave.user.username })).toBeChecked();
   await add.getByRole("button", { name: "Add", exact: true }).click();
   await expect(add).toBeHidden({ timeout: 30_000 });
-  await dave.page.reload();
+  const asked = dave.page.getByRole("group", { name: `${alice.user.username} wants to message you` });
+  await expect(asked).toBeVisible({ timeout: 20_000 });
+  await asked.getByRole("button", { name: "Accept" }).click();
   // Dave's page calls the group by its participants until it has read its name inside the group,
   // which it can once a participant's page has sealed the name for the epoch he joined at.
   // (his only conversation: the participants' names, whoever the server lists, or the name)
@@ -232,35 +234,27 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   for (const p of [alice, bob]) await expect(log(p.page).getByText("dave here")).toBeVisible({ timeout: 20_000 });
   await expect(log(dave.page).getByText(secret)).toHaveCount(0);
 
-  // Bob leaves the one-to-one; Alice starts it again: he is listed in its group again and reads what
-  // follows (and nothing of what was said while he was away).
+  // Bob leaves the one-to-one; Alice starts it again: Bob is asked again, even though they share a
+  // channel (ADR 0052). What she writes meanwhile waits on her device, and once he accepts he is
+  // listed in its group again and reads it, and what follows.
   await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
   await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
   await expect(bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true })).toHaveCount(0);
-  await alice.page.getByRole("button", { name: `@ ${bob.user.username}`, exact: true }).click();
+  await startConversation(alice.page, [bob.user.username]);
+  await expect(alice.page.getByRole("heading", { name: `@ ${bob.user.username}` })).toBeVisible();
   await waitLive(alice.page);
+  const waiting = `Waiting for ${bob.user.username} to accept your request`;
+  await expect(alice.page.getByRole("status").filter({ hasText: waiting }).first()).toBeVisible({ timeout: 20_000 });
   await send(alice.page, "while bob is away");
-  // The server lists Bob again at once; Alice's page lists him in the group's list a moment later. Here
-  // that moment is held until Bob's page (no reload) has opened the conversation and found itself out:
-  // it gets back in live once the list lands.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await alice.page.route(`**/api/sealed/${dm.id}/commits`, async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
-  });
-  const restarted = startConversation(alice.page, [bob.user.username]);
-  await openConversation(bob.page, alice.user.username);
-  await expect(bob.page.getByText(/You are no longer a participant in this conversation/)).toBeVisible({ timeout: 30_000 });
-  release();
-  await restarted;
-  await alice.page.unroute(`**/api/sealed/${dm.id}/commits`);
-  await expect(bob.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(alice.page.getByRole("list", { name: "Messages not sent yet" })).toContainText(waiting);
+  const again = bob.page.getByRole("group", { name: `${alice.user.username} wants to message you` });
+  await expect(again).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByText("while bob is away")).toHaveCount(0);
+  await again.getByRole("button", { name: "Accept" }).click();
+  await expect(bob.page.getByRole("heading", { name: `@ ${alice.user.username}` })).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByText("while bob is away")).toBeVisible({ timeout: 30_000 });
   await send(alice.page, "welcome back, bob");
   await expect(log(bob.page).getByText("welcome back, bob")).toBeVisible({ timeout: 30_000 });
-  await expect(log(bob.page).getByText("while bob is away")).toHaveCount(0);
   await expect(bob.page.getByText(/was put into this conversation/)).toHaveCount(0);
   await expect(alice.page.getByText(/was put into this conversation/)).toHaveCount(0);
 

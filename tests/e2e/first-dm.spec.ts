@@ -1,16 +1,22 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, newUser, test } from "./fixtures";
-import { message, openConversation, person, send, waitLive, type Person } from "./helpers";
+import { colleague, createChannel, inviteLink, message, openConversation, person, send, waitLive, type Person } from "./helpers";
 
 // A conversation's first message reaches everyone (ADR 0047), with the settings `npm start` uses: a
 // new account's device sends its key packages during sign-up, so a conversation started a second
-// later adds it with a Welcome, whether its page is open or not.
+// later adds it with a Welcome, whether its page is open or not. The newcomers are Alice's new
+// colleagues: they sign up through her team channel's invite link and land in it, so her DMs reach
+// them at once (ADR 0052; a stranger's would be a request, tests/e2e/requests.spec.ts). "Signed up"
+// below is the moment both are in the channel: sign-up and the invite's join.
 
 // A direct conversation never says "sealed channel" (ADR 50): its own words for what a device cannot read.
 const NOT_READABLE = "Messages sent before this device joined the conversation cannot be read here.";
 
-/** "New message": each person looked up by exact username (they share no channel), then started. Answers when Start was clicked. */
+/**
+ * "New message": each person looked up by exact username (Alice's picker was listed before her
+ * colleagues joined), then started. Answers when Start was clicked.
+ */
 async function startWith(page: Page, people: Person[], name?: string, typed?: string): Promise<number> {
   const dialog = page.getByRole("dialog", { name: "New message" });
   if (!typed && !(await dialog.isVisible())) await page.getByRole("button", { name: "New message" }).click();
@@ -42,14 +48,23 @@ async function reads(page: Page, title: string, texts: string[]) {
   await expect(page.getByText("No messages yet. Say hello.")).toHaveCount(0);
 }
 
+const TEAM = "Team";
+
+/** Alice's team channel, and its invite link. */
+async function teamLink(alice: Person) {
+  await createChannel(alice.page, TEAM, `team-${Date.now()}`);
+  return inviteLink(alice.page);
+}
+
 /**
- * Bob and Carol sign up at once, while Alice has "New message" open with Bob's username typed (she was
+ * Bob and Carol sign up at once through the team's invite link, while Alice has "New message" open with Bob's username typed (she was
  * told it); answers when both workspaces are shown and their recovery-key offers dismissed.
  */
 async function newcomers(alice: Person) {
   const browser = alice.page.context().browser()!;
   const [bobUser, carolUser] = [newUser("bob"), newUser("carol")];
-  const signingUp = Promise.all([person(browser, "bob", undefined, bobUser), person(browser, "carol", undefined, carolUser)]);
+  const link = await teamLink(alice);
+  const signingUp = Promise.all([colleague(browser, "bob", link, TEAM, bobUser), colleague(browser, "carol", link, TEAM, carolUser)]);
   await alice.page.getByRole("button", { name: "New message" }).click();
   await alice.page.getByRole("dialog", { name: "New message" }).getByLabel("Find by username").fill(bobUser.username);
   const [bob, carol] = await signingUp;
@@ -118,7 +133,7 @@ test("a conversation with someone none of whose devices has a key package yet wa
 }) => {
   test.setTimeout(180_000);
   const alice = await person(browser, "alice");
-  const dave = await person(browser, "dave");
+  const dave = await colleague(browser, "dave", await teamLink(alice), TEAM);
   // Dave's page is closed and the server holds no package of his (as for a device still signing up).
   await dave.page.close();
   const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));

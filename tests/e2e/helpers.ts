@@ -24,6 +24,33 @@ export async function person(
   return { context, page, user, id };
 }
 
+/** The open channel's invite link ("Share Link"), as its creator's page copies it. */
+export async function inviteLink(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Share Link" }).click();
+  await expect(page.getByText("Invite link copied")).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/**
+ * A colleague: signs up through a channel's invite link and lands in that channel (joined on arrival),
+ * so that they and the channel's people start direct conversations with each other at once (ADR 0052).
+ */
+export async function colleague(
+  browser: Browser,
+  prefix: string,
+  link: string,
+  channelName: string,
+  user = newUser(prefix),
+): Promise<Person> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  await page.goto(link);
+  await signUp(page, user);
+  await expect(page.getByRole("heading", { name: `# ${channelName}` })).toBeVisible({ timeout: 30_000 });
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}").userId as string);
+  return { context, page, user, id };
+}
+
 export async function createChannel(page: Page, name: string, password: string): Promise<string> {
   await page.getByRole("button", { name: "Create", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Create Channel" });

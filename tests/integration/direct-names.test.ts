@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
 import { b64 } from "./mls-helpers";
-import { postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { colleagues, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
 
 let server: RunningPocketBase;
 let alice: TestUser;
@@ -20,6 +20,8 @@ const sealed = (epoch: number) => `${epoch}.${b64(new Uint8Array(48).fill(7))}`;
 beforeAll(async () => {
   server = await startPocketBase();
   [alice, bob, carol, mallory] = await Promise.all([1, 2, 3, 4].map(() => signUpUser(server.url)));
+  // colleagues: they share a channel, so each puts the others into conversations at once (ADR 0052)
+  await colleagues(alice, bob, carol, mallory);
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  colleagues,
   createChannel,
   fakeCiphertext,
   fakePublicKey,
@@ -30,6 +31,8 @@ const lookup = (user: TestUser, username: string) => postJson(server.url, "/api/
 beforeAll(async () => {
   server = await startPocketBase();
   [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => signUpUser(server.url)));
+  // colleagues: they share a channel, so each puts the others into conversations at once (ADR 0052)
+  await colleagues(alice, bob, carol);
 });
 
 afterAll(async () => {
@@ -104,6 +107,10 @@ describe("direct conversations", () => {
     expect((await postJson(server.url, "/api/chat/direct/add", { channel_id: group.id, participants: [dave.id] }, bob.token)).status).toBe(
       200,
     );
+    // Dave shares no channel with Bob: he is asked first (ADR 0052), and in once he accepts.
+    expect(await statusOf(dave.pb.collection("channels").getOne(group.id))).toBe(404);
+    const accepted = await postJson(server.url, "/api/chat/direct/requests/answer", { channel_id: group.id, answer: "accept" }, dave.token);
+    expect(accepted.status).toBe(200);
     expect((await dave.pb.collection("channels").getOne(group.id)).id).toBe(group.id);
     const oneToOne = (await start(alice, [bob.id])).json as { id: string };
     expect(

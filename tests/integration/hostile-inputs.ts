@@ -150,6 +150,9 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/link-preview": { url: "https://example.com/" },
     "/api/direct": { id: crypto.randomUUID(), participants: ["abcdefghijklmno"] },
     "/api/people": { username: "hostile_someone" },
+    // a request or a block the caller does not have: refused even when well formed
+    [`/api/direct/${channelId}/answer`]: { answer: "accept" },
+    "/api/blocks": { userId: "abcdefghijklmno" },
     "/api/key-packages": { device: "hostile-device", oneTime: ["AAAA"], lastResort: "AAAA" },
     "/api/key-packages/claim": { userId: "abcdefghijklmno", channelId },
     // the message archive of a classic channel: refused even when well formed

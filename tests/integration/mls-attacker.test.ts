@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClientState } from "ts-mls";
 import {
+  colleagues,
   createChannel,
   joinChannel,
   postJson,
@@ -170,7 +171,12 @@ describe("key-package claims", () => {
       last_resort: b64(encodeKeyPackage(device[10])),
     });
     expect(stored.status).toBe(200);
-    // Mallory starts 15 group conversations with Bob and claims his packages for each.
+    // A stranger's conversation is a request until Bob accepts it (ADR 0052): its claim takes nothing.
+    const asked = randomUUID();
+    expect((await postJson(server.url, "/api/chat/direct", { id: asked, participants: [bob.id] }, mallory.token)).status).toBe(200);
+    expect((await call(mallory, "key-packages/claim", { user_id: bob.id, channel_id: asked })).status).toBe(409);
+    // A colleague (they share a channel) starts 15 group conversations with Bob and claims his packages for each.
+    await colleagues(mallory, bob);
     const statuses: number[] = [];
     let firstId = "";
     for (let i = 0; i < 15; i++) {

@@ -202,3 +202,16 @@ export async function statusOf(promise: Promise<unknown>): Promise<number> {
     return status;
   }
 }
+
+/**
+ * Makes these people colleagues: a classic channel of the first that the others join. People who share
+ * a channel put each other into direct conversations at once (docs/decisions/0052-direct-messages-with-consent.md).
+ */
+export async function colleagues(owner: TestUser, ...others: TestUser[]): Promise<TestChannel> {
+  const channel = await createChannel(owner);
+  for (const other of others) {
+    const joined = await joinChannel(other, channel);
+    if (joined.status !== 200) throw new Error(`join failed with ${joined.status}: ${joined.text}`);
+  }
+  return channel;
+}

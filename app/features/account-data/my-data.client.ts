@@ -25,6 +25,7 @@ export const SERVER_KEEPS_IN_CLEAR = [
   "whose keys you have pinned (not the keys, nor whether you verified them)",
   "which channels your keyring holds a password for (not the passwords)",
   "read positions: the time of the last message read in each conversation",
+  "message requests: who asked you into which direct conversation, whose messages you accepted, who you blocked",
   "email notification choices (on or off, with or without the message text)",
   "notification choices per conversation and Do not disturb hours",
   "push subscriptions: each browser's push service address and name",

@@ -6,10 +6,11 @@ import { PasskeysSection } from "~/features/passkeys/PasskeysSection";
 import { AccountDataSections } from "~/features/account-data/AccountDataSections";
 import { RecoveryKeySection } from "~/features/recovery/RecoveryKeySection";
 import { AccountActivitySection } from "~/features/audit/AccountActivitySection";
+import { BlockedSection } from "~/features/requests/BlockedSection";
 
 /**
  * Account settings (Menu > Account): one section per feature, each from its own folder (password,
- * recovery key, passkeys, devices, account activity, email, export, delete). Loaded when first opened.
+ * recovery key, passkeys, devices, account activity, blocked people, email, export, delete). Loaded when first opened.
  */
 export default function AccountDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   return (
@@ -23,6 +24,7 @@ export default function AccountDialog({ user, onClose }: { user: SessionUser; on
         <PasskeysSection user={user} />
         <DevicesSection />
         <AccountActivitySection />
+        <BlockedSection />
         <AccountDataSections user={user} />
       </div>
     </Modal>

@@ -1,6 +1,11 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { ConversationItem } from "~/features/channels/Sidebar";
 import type { Channel } from "~/features/channels/types";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
+
+// Requests load once the first conversation is shown (they are not part of the first load).
+const Requests = lazy(() => import("~/features/requests/Requests"));
+const REQUESTS_AFTER_MS = 500;
 
 interface Props {
   conversations: Channel[];
@@ -9,10 +14,18 @@ interface Props {
   onNew: () => void;
   onLeave: (channel: Channel) => void;
   badges: (channel: Channel) => ReactNode;
+  /** A request accepted here: its conversation is opened. */
+  onAccepted: (channelId: string) => Promise<unknown>;
 }
 
-/** The sidebar's "Direct messages" section: one-to-one and group conversations, and "New message". */
+/** The sidebar's "Direct messages" section: requests, one-to-one and group conversations, and "New message". */
 export function DirectSection(props: Props) {
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void afterConversationShown().then(() => (timer = setTimeout(() => setLater(true), REQUESTS_AFTER_MS)));
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <section className="direct-section" aria-labelledby="direct-heading">
       <div className="sidebar-head">
@@ -21,6 +34,11 @@ export function DirectSection(props: Props) {
           New message
         </button>
       </div>
+      {later && (
+        <Suspense fallback={null}>
+          <Requests onAccepted={props.onAccepted} />
+        </Suspense>
+      )}
       {props.conversations.length === 0 ? (
         <p className="channel-empty">No direct messages yet</p>
       ) : (

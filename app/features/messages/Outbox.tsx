@@ -17,7 +17,7 @@ export function Outbox({
       {pending.map((p) => (
         <li key={p.clientId} className="outbox-item" role="status">
           <span className="outbox-text">{firstLine(p.text, 80)}</span>
-          <span className="outbox-state">Not sent, retrying{p.error ? `: ${p.error}` : ""}</span>
+          <span className="outbox-state">{p.held ? p.error : `Not sent, retrying${p.error ? `: ${p.error}` : ""}`}</span>
           <button type="button" className="btn btn-small" onClick={onRetry}>
             Retry
           </button>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { randomUuid } from "~/crypto";
 import { ApiError } from "~/lib/api.client";
-import { messageOf } from "~/lib/errors";
+import { messageOf, NobodyJoinedError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
@@ -21,12 +21,33 @@ export interface PendingMessage {
   text: string;
   replyTo?: string;
   error: string;
+  /** Held until someone joins the direct conversation (ADR 0052), not failing. */
+  held?: boolean;
 }
 
 const RETRY_MS = 5_000;
+/** After a conversation's members changed, while a message is held: tried again after these delays. */
+const NUDGE_MS = [1_000, 2_000, 3_500];
 
-/** The server could not take it now (unreachable, restarting, disk full, too fast): worth another try. */
-const retryable = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
+const nudged = new Set<() => void>();
+
+/** The live stream says a conversation's member list changed (someone accepted a request, ADR 0052). */
+export function membersChanged() {
+  for (const listener of nudged) listener();
+}
+
+function onMembersChanged(listener: () => void) {
+  nudged.add(listener);
+  return () => void nudged.delete(listener);
+}
+
+/**
+ * The server could not take it now (unreachable, restarting, disk full, too fast), or nobody has joined
+ * the direct conversation yet: worth another try.
+ */
+const retryable = (error: unknown) =>
+  error instanceof NobodyJoinedError || (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500));
+const held = (error: unknown) => error instanceof NobodyJoinedError;
 const reason = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : messageOf(error, fallback));
 
 /**
@@ -99,14 +120,15 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
         const still = retryable(error);
         setOutbox((current) =>
           still
-            ? current.map((p) => (p.clientId === pending.clientId ? { ...p, error: reason(error, p.error) } : p))
+            ? current.map((p) => (p.clientId === pending.clientId ? { ...p, error: reason(error, p.error), held: held(error) } : p))
             : current.filter((p) => p.clientId !== pending.clientId),
         );
         if (!still) {
           forget(pending.clientId);
           setSendError(`${reason(error, "Failed to send message.")} This message was not sent: "${pending.text.slice(0, 80)}"`);
         }
-        if (still) return;
+        // (a conversation nobody joined yet holds only its own messages back)
+        if (still && !held(error)) return;
       }
     }
   }, [deliver, forget]);
@@ -117,15 +139,22 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
   }, [restoredAt, retryAll]);
 
   const waiting = outbox.length > 0;
+  const holding = outbox.some((p) => p.held);
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => void retryAll(), RETRY_MS);
     window.addEventListener("online", retryAll);
+    // Held for a conversation nobody had joined: someone's membership changed, and their device joins
+    // a moment later (ADR 0052), so it is tried again soon rather than at the next interval.
+    const soon: ReturnType<typeof setTimeout>[] = [];
+    const stop = holding ? onMembersChanged(() => NUDGE_MS.forEach((ms) => soon.push(setTimeout(() => void retryAll(), ms)))) : null;
     return () => {
       clearInterval(timer);
       window.removeEventListener("online", retryAll);
+      stop?.();
+      soon.forEach(clearTimeout);
     };
-  }, [waiting, retryAll]);
+  }, [waiting, holding, retryAll]);
 
   async function send(text: string, replyTo?: string): Promise<boolean> {
     if (!channel || sending || !text.trim()) return false;
@@ -143,7 +172,7 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     } catch (error) {
       console.warn("Sending failed", error);
       if (retryable(error)) {
-        setOutbox((current) => [...current, { ...pending, error: reason(error, "The server is unreachable.") }]);
+        setOutbox((current) => [...current, { ...pending, error: reason(error, "The server is unreachable."), held: held(error) }]);
         return true;
       }
       void kept.then(() => forget(pending.clientId));

@@ -9,7 +9,9 @@
  */
 import type { ClientState, Proposal } from "ts-mls";
 import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
-import { ChatError } from "~/lib/errors";
+import { ChatError, NobodyJoinedError } from "~/lib/errors";
+import { api } from "~/lib/api.client";
+import { waitingText } from "~/features/requests/types";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
@@ -17,7 +19,7 @@ import { commit, epochOf, exportSecret, groupInfo, seal } from "./mls";
 import { checkCredentialsFor, deviceId, retiringIdentities, retiringLeaves } from "./identity.client";
 import { copyState } from "./state";
 import { loadRead } from "./read-store.client";
-import { removeUser, staleLeaves } from "./sync";
+import { leaves, removeUser, staleLeaves } from "./sync";
 import { leafOwner } from "./identity";
 import { fetchArchive } from "./reading.client";
 import { loadMeta } from "./meta";
@@ -92,6 +94,10 @@ export class SealedChannel extends GroupMember {
       // The user's own devices from before a reset without the recovery key go too (ADR 0051).
       if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
+      // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
+      // request), it waits (ADR 0052).
+      const alone = this.channel.direct ? await this.alone(this.state) : null;
+      if (alone) throw new NobodyJoinedError(alone);
       const epoch = Number(epochOf(this.state));
       const made = await seal(this.state, utf8Encode(plaintext));
       await this.keep(made.state);
@@ -191,8 +197,29 @@ export class SealedChannel extends GroupMember {
     return [...new Set([...owners, ...(this.guard?.trusted?.users ?? [])])].filter((id) => id && !members.has(id));
   }
 
+  /** The server's members, as the page last listed them (null until it has). */
+  private members: readonly string[] | null = null;
+
+  /**
+   * Why nobody else would read a message now: no other user is a member on the server (a request not
+   * accepted), or none of their devices is in the group yet; null when someone would.
+   */
+  private async alone(state: ClientState): Promise<string | null> {
+    const name = this.channel.oneToOne ? this.channel.name : "the others";
+    const others = (ids: readonly string[]) => ids.some((id) => id !== this.user.id);
+    // (not listed yet, or the list the page showed may be old when this conversation is not the open one: asked again)
+    if (!this.members || !others(this.members)) {
+      const { members } = await api<{ members: { userId: string }[] }>(`/api/channels/${this.channel.id}/members`);
+      this.members = members.map((m) => m.userId);
+      if (!others(this.members)) return waitingText(name);
+    }
+    if (leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`))) return null;
+    return this.channel.oneToOne ? `Waiting for ${name}'s device...` : "Waiting for the others' devices...";
+  }
+
   /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
   async reconcile(memberIds: readonly string[], deactivated?: (ids: string[]) => Promise<{ id: string; username: string }[]>) {
+    this.members = memberIds;
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
     // Someone deactivated while no member's page was open: the first page to open the conversation removes

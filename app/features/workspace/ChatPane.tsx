@@ -22,6 +22,7 @@ import type { useChannelHistory } from "~/features/messages/useChannelHistory.cl
 import type { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { EmptyChannel } from "~/features/workspace/EmptyChat";
 import { Outbox } from "~/features/messages/Outbox";
+import { AwaitingAcceptance } from "~/features/requests/AwaitingAcceptance";
 import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import type { useTranslation } from "~/features/translation/useTranslation.client";
@@ -164,6 +165,7 @@ export function ChatPane({
           onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id, created: m.created }, notify)}
         />
         <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
+        <AwaitingAcceptance channel={channel} userId={user.id} memberIds={members.list.map((m) => m.userId)} />
         <Outbox {...outbox} />
         <Composer
           {...composer}

@@ -198,10 +198,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
             <DirectSection
               conversations={channels.channels?.filter((c) => c.direct) ?? []}
               selectedId={channels.selectedId}
-              onSelect={(c) => {
-                channels.setSelectedId(c.id);
-                drawer.close(false);
-              }}
+              onSelect={(c) => (channels.setSelectedId(c.id), drawer.close(false))}
+              onAccepted={(id) => channels.openReady(id, "joined").then(() => drawer.close(false))}
               onNew={direct.openNew}
               onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
               badges={(c) => <UnreadBadges counts={unread.counts.get(c.id)} />}

@@ -10,6 +10,8 @@ import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { callArrived } from "~/features/calls/ring.client";
 import { memberDeactivated } from "~/features/deactivation/removal.client";
+import { requestsChanged } from "~/features/requests/changes.client";
+import { membersChanged } from "~/features/messages/useSend.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -33,13 +35,16 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
       const { channels, selected, reloadChannels, history, notifications, unread } = partsRef.current;
       switch (event.type) {
         case "sync":
+          requestsChanged();
           await reloadChannels();
           await history.catchUp();
           return;
         case "memberships":
+          requestsChanged();
           await reloadChannels();
           return;
         case "members":
+          membersChanged();
           await partsRef.current.refreshMembers();
           return;
         case "message": {

@@ -1,0 +1,15 @@
+import type { Person } from "~/features/direct/types";
+
+/** A request to join a direct conversation (docs/decisions/0052-direct-messages-with-consent.md): who asked, nothing else. */
+export interface DirectRequest {
+  channelId: string;
+  requester: Person;
+}
+
+export type RequestAnswer = "accept" | "decline" | "block";
+
+/** What the sidebar says of a request, word for word. */
+export const requestText = (requester: string) => `${requester} wants to message you`;
+
+/** What a requester's page says while nobody has accepted their conversation yet. */
+export const waitingText = (names: string) => `Waiting for ${names} to accept your request`;
