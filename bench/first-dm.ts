@@ -52,6 +52,11 @@ async function teamLink(page: Page) {
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await page.getByRole("heading", { name: `# ${TEAM}` }).waitFor({ timeout: 30_000 });
   await page.getByRole("button", { name: "Share Link" }).click();
+  // the invite dialog: 7 days, unlimited uses (its defaults)
+  await page
+    .getByRole("dialog", { name: /^Invite to #/ })
+    .getByRole("button", { name: "Copy invite link" })
+    .click();
   await page.getByText("Invite link copied").waitFor();
   return page.evaluate(() => navigator.clipboard.readText());
 }

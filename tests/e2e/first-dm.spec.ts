@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, newUser, test } from "./fixtures";
-import { colleague, createChannel, inviteLink, message, openConversation, person, send, waitLive, type Person } from "./helpers";
+import { colleague, createChannel, copyInviteLink, message, openConversation, person, send, waitLive, type Person } from "./helpers";
 
 // A conversation's first message reaches everyone (ADR 0047), with the settings `npm start` uses: a
 // new account's device sends its key packages during sign-up, so a conversation started a second
@@ -53,7 +53,7 @@ const TEAM = "Team";
 /** Alice's team channel, and its invite link. */
 async function teamLink(alice: Person) {
   await createChannel(alice.page, TEAM, `team-${Date.now()}`);
-  return inviteLink(alice.page);
+  return copyInviteLink(alice.page);
 }
 
 /**

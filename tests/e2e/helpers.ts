@@ -24,13 +24,6 @@ export async function person(
   return { context, page, user, id };
 }
 
-/** The open channel's invite link ("Share Link"), as its creator's page copies it. */
-export async function inviteLink(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Share Link" }).click();
-  await expect(page.getByText("Invite link copied")).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
 /**
  * A colleague: signs up through a channel's invite link and lands in that channel (joined on arrival),
  * so that they and the channel's people start direct conversations with each other at once (ADR 0052).
