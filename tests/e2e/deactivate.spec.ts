@@ -42,6 +42,8 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   // superuser names this test's administrator.
   const admin = await person(browser, "boss", BASE);
   await su.collection("profiles").update(admin.id, { role: "admin" });
+  // (a page learns its role when it loads)
+  await admin.page.reload();
   const alice = await person(browser, "alice", BASE);
   const carol = await person(browser, "carol", BASE);
   const tag = randomBytes(3).toString("hex");
@@ -155,6 +157,8 @@ test("a deactivated person's devices leave a sealed channel and a direct convers
   const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   const admin = await person(browser, "boss");
   await su.collection("profiles").update(admin.id, { role: "admin" });
+  // (a page learns its role when it loads)
+  await admin.page.reload();
   const alice = await person(browser, "alice");
   const carol = await person(browser, "carol");
   const tag = randomBytes(3).toString("hex");
