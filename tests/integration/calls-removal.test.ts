@@ -82,6 +82,9 @@ describe("call participation ends with membership", () => {
   });
 
   it("a participant who leaves a direct conversation is out of its call at once", async () => {
+    // colleagues (they share a channel), so the conversation is no request (ADR 52)
+    const team = await createChannel(alice);
+    for (const colleague of [bob, carol]) expect((await joinChannel(colleague, team)).status).toBe(200);
     const [asAlice, asCarol] = await Promise.all([signedInClient(web.url, alice), signedInClient(web.url, carol)]);
     const id = randomUUID();
     await asAlice.api("/api/direct", { id, participants: [carol.id, bob.id] });
