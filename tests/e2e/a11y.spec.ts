@@ -218,7 +218,9 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible();
-    await expect(page.getByRole("table")).toBeVisible();
+    // every section's table (channels, invites, audit log) shown before the audit
+    await expect(page.getByRole("table", { name: "Audit log entries" })).toBeVisible();
+    await expect(page.getByRole("table").first()).toBeVisible();
     await audit(page, "admin console", found);
     await page.getByLabel("Search people").fill(member.user.username);
     const entry = page.getByRole("list", { name: "People" }).getByRole("listitem", { name: member.user.username });
