@@ -80,7 +80,9 @@ onRecordAfterDeleteSuccess((e) => {
   const userId = membership.getString("user");
   const channelId = membership.getString("channel");
   const channel = e.app.findRecordsByFilter("channels", "id = {:id}", "", 1, 0, { id: channelId })[0];
-  if (channel && channel.getBool("direct")) {
+  // (a deleted account's memberships go with it: there is nobody left to note)
+  const account = e.app.findRecordsByFilter("users", "id = {:id}", "", 1, 0, { id: userId })[0];
+  if (channel && account && channel.getBool("direct")) {
     const { withdraw, markLeft } = require(`${__hooks}/lib/consent.js`);
     markLeft(e.app, channelId, userId, true);
     const others = e.app

@@ -224,10 +224,10 @@ test("a passkey without PRF signs in, then asks for the password once and says w
 
   // Removing the passkey: it no longer signs in.
   // (the Account dialog is still open on the first device)
-  const passkeys = dialog;
+  const passkeys = dialog.getByRole("region", { name: "Passkeys" });
   await passkeys.getByRole("button", { name: "Remove Security key" }).click();
   await expectAccessible(alice.page, "remove confirmation");
-  await passkeys.getByRole("alertdialog", { name: "Remove passkey" }).getByRole("button", { name: "Remove", exact: true }).click();
+  await dialog.getByRole("alertdialog", { name: "Remove passkey" }).getByRole("button", { name: "Remove", exact: true }).click();
   await expect(passkeys.getByRole("status")).toHaveText('Passkey "Security key" removed.');
   await expect(passkeys.getByText("No passkeys yet.")).toBeVisible();
   await signOut(page);

@@ -5,7 +5,7 @@
  * in one step. Only derived values leave the page, never the password.
  */
 import { PBKDF2_ITERATIONS, deriveAccountSecrets, deriveWrapKey, unwrapPrivateKey, wrapPrivateKey } from "~/crypto";
-import { api } from "~/lib/api.client";
+import { api, whileSessionChanges } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { signOut } from "~/features/auth/auth.client";
@@ -105,8 +105,13 @@ export async function deleteMyAccount(user: SessionUser, password: string, onSte
       .catch((error: unknown) => console.warn("A direct conversation's list could not be changed", error));
   }
   onStep("deleting");
-  const deleted = await api<DeletedAccount>("/api/account/delete", { loginSecret });
-  await signOut().catch(() => undefined);
+  // the deletion ends every session of the account: what other requests hear meanwhile (401) is not a
+  // session ended elsewhere, and the page goes to /account-deleted
+  const deleted = await whileSessionChanges(async () => {
+    const answer = await api<DeletedAccount>("/api/account/delete", { loginSecret });
+    await signOut().catch(() => undefined);
+    return answer;
+  });
   for (const key of Object.keys(localStorage)) if (key.includes(user.id)) localStorage.removeItem(key);
   return deleted;
 }

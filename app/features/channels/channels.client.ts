@@ -144,10 +144,16 @@ export async function joinWithInvite(user: SessionUser | null, channelId: string
   return joinChannel(user, channelId, password, inviteId);
 }
 
-/** An invite with its limits made on the server, and its link (the channel password sealed in the fragment). */
-export async function createShareLink(channelId: string, name: string, limits: InviteLimits): Promise<string> {
+/** The channel password an invite seals: the spec's error when this device does not have it. */
+export function sharePassword(channelId: string): string {
   const password = getChannelPassword(channelId);
   if (!password) throw new ChatError("Cannot create share link: Channel password not found. Please re-join the channel.");
+  return password;
+}
+
+/** An invite with its limits made on the server, and its link (the channel password sealed in the fragment). */
+export async function createShareLink(channelId: string, name: string, limits: InviteLimits): Promise<string> {
+  const password = sharePassword(channelId);
   const [sealedPassword, sealedName, made] = await Promise.all([
     encryptInvitePassword(channelId, password),
     encryptInviteName(channelId, name),

@@ -7,6 +7,7 @@ import {
   channelKey,
   createChannel,
   createShareLink,
+  sharePassword,
   deleteChannel,
   joinChannel,
   joinWithInvite,
@@ -178,6 +179,12 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
 
   /** Makes an invite with the expiry and uses the person chooses, and copies its link. */
   const share = async (channel: Channel) => {
+    // without the password on this device there is nothing to share: said before asking anything
+    try {
+      sharePassword(channel.id);
+    } catch (error) {
+      return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
+    }
     const limits = await askInviteLimits(channel.name, channel.sealed);
     if (!limits) return;
     let link: string;
