@@ -38,6 +38,9 @@ export async function colleague(
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
   await page.goto(link);
+  // the page has kept the invite (pending invite data) once it resets the address to the bare path;
+  // signing up reloads the page, which would otherwise lose a link the page had not read yet
+  await expect(page).not.toHaveURL(/invite=/);
   await signUp(page, user);
   await expect(page.getByRole("heading", { name: `# ${channelName}` })).toBeVisible({ timeout: 30_000 });
   const id = await page.evaluate(() => JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}").userId as string);
