@@ -1,6 +1,7 @@
+import { virtualAuthenticator } from "./authenticator";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, filesContaining, test, signOut } from "./fixtures";
 import { createChannel, log, person, recordRequests, send } from "./helpers";
 
@@ -8,23 +9,6 @@ import { createChannel, log, person, recordRequests, send } from "./helpers";
 // refuses an IP address as a site's RP ID, so these pages open the web app at localhost.
 const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
 const PASSWORD_ONCE = "This passkey cannot unlock your encryption keys on its own. Enter your password once to unlock them on this device.";
-
-async function virtualAuthenticator(page: Page, hasPrf: boolean): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-      hasPrf,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 /**
  * Reads, without changing anything, the PRF output the authenticator gives the page (window.__prf,

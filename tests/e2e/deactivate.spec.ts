@@ -1,5 +1,6 @@
+import { virtualAuthenticator } from "./authenticator";
 import { randomBytes } from "node:crypto";
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { changeStatus, findPerson, openConsole } from "./admin-helpers";
 import { expect, signIn, test } from "./fixtures";
@@ -12,22 +13,6 @@ import { createSealed, joinAndOpen, keyPackagesSent, log, openConversation, pers
 // in to an empty list. Pages open at localhost: WebAuthn refuses an IP address as a site's RP ID.
 const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
 const DEACTIVATED = "This account was deactivated by an administrator.";
-
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 /**
  * The People section's Deactivate / Reactivate buttons (the admin console) call this route; here the
