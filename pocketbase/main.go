@@ -63,6 +63,7 @@ func main() {
 	registerRelay(app)
 	registerSessions(app)
 	registerDeactivated(app)
+	registerGroupReset(app)
 	registerSealedChannels(app)
 	registerStorageErrors(app)
 	registerCheckpoints(app)

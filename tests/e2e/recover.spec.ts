@@ -203,6 +203,10 @@ test("a direct conversation's creator resets its encryption: the participant joi
   await dialog.getByRole("button", { name: "Reset encryption" }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await alice.page.getByRole("button", { name: "Close participants" }).click();
+  // Bob's open page learns of the reset live, before anything is sent in the new group.
+  await expect(bob.page.getByText(`${alice.user.username} reset the encryption for this conversation.`)).toBeVisible({
+    timeout: 10_000,
+  });
 
   await send(alice.page, "first in the new group");
   await expect(log(bob.page).getByText("first in the new group")).toBeVisible({ timeout: 30_000 });

@@ -55,6 +55,9 @@ export function frameFor(
         frame: liveFrame({ type: "member-deactivated", ...byMember(record.channel, record.user), name: String(record.name ?? "") }),
         channel: null,
       };
+    case "group-reset":
+      // to every stream of the members: an open page joins the new group at once (ADR 0049)
+      return { frame: liveFrame({ type: "group-reset", ...byMember(record.channel, record.user) }), channel: null };
     default:
       return null;
   }

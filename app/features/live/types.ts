@@ -17,5 +17,7 @@ export type LiveEvent =
   | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left"; ring: boolean }
   /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */
   | { type: "member-deactivated"; channelId: string; userId: string; name: string }
+  /** The conversation's creator (`userId`) replaced its MLS group (pocketbase/group_reset.go, ADR 0049). */
+  | { type: "group-reset"; channelId: string; userId: string }
   /** The stream's session was signed out (elsewhere, or replaced by a password change): the stream ends. */
   | { type: "signed-out" };

@@ -36,3 +36,15 @@ export function sealedChannel(
   }
   return runtime;
 }
+
+/**
+ * The conversation's creator reset its encryption (the live "group-reset"): a runtime this page holds
+ * joins the new group now and shows the reset notice; a page without one finds the new group when it
+ * opens the conversation.
+ */
+export function groupReset(userId: string, channelId: string) {
+  runtimes
+    .get(`${userId}:${channelId}`)
+    ?.then((runtime) => runtime.sync())
+    .catch((error) => console.warn("The conversation's new group could not be joined yet", error));
+}

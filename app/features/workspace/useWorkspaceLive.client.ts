@@ -10,6 +10,7 @@ import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { callArrived } from "~/features/calls/ring.client";
 import { memberDeactivated } from "~/features/deactivation/removal.client";
+import { groupReset } from "~/features/sealed/sealed.client";
 import { requestsChanged } from "~/features/requests/changes.client";
 import { membersChanged } from "~/features/messages/useSend.client";
 
@@ -96,6 +97,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
             );
           return;
         }
+        case "group-reset":
+          groupReset(user.id, event.channelId);
+          return;
       }
     },
     [user],
