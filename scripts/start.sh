@@ -33,8 +33,13 @@ if [[ "$TRANSLATE_PROVIDER" == "apertium" && -z "${APERTIUM_URL:-}" ]]; then
 fi
 export TRANSLATE_PROVIDER APERTIUM_URL
 
-# Links in verification emails open the web app at this address (docs/operating.md).
-APP_URL="${APP_URL:-http://$HOST:$PORT}"
+# Links in emails open the web app at this address, and passkeys are bound to it (docs/operating.md).
+# On this machine only, it is http://localhost: browsers refuse passkeys at an IP address.
+case "$HOST" in
+  127.0.0.1 | ::1 | localhost | 0.0.0.0) default_url="http://localhost:$PORT" ;;
+  *) default_url="http://$HOST:$PORT" ;;
+esac
+APP_URL="${APP_URL:-$default_url}"
 export APP_URL
 
 mkdir -p "$PB_DATA"
@@ -67,7 +72,7 @@ export START_APERTIUM="$start_apertium_flag"
 
 echo
 echo "ChatCrypt is starting:"
-echo "  web app:               http://$HOST:$PORT"
+echo "  web app:               $APP_URL   (passkeys work at this address)"
 echo "  PocketBase dashboard:  http://$PB_HTTP/_/   (superuser credentials: $credentials)"
 [[ "$start_apertium" == true ]] && echo "  translation engine:    Apertium APy on $APERTIUM_URL (log: $PB_DATA/apertium.log)"
 if [[ "${LIVEKIT:-on}" != "off" && -z "${LIVEKIT_API_SECRET:-}" ]]; then

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChatApp } from "~/features/workspace/ChatApp";
-import { publicEnv } from "~/server/env.server";
+import { passkeyOrigin, publicEnv } from "~/server/env.server";
 import { pocketbaseFor } from "~/server/pocketbase.server";
 import { destroyAuth } from "~/server/session.server";
 import { loadSessionUser } from "~/features/auth/users.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's CSRF token is bound to the session it will use (csrf.server.ts).
   const [csrfToken, csrfCookie] = await commitCsrf(request, user ? token : null);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-  return data({ csrfToken, user, ...publicEnv() }, { headers });
+  return data({ csrfToken, user, passkeyOrigin: passkeyOrigin(), ...publicEnv() }, { headers });
 }
 
 // The CSRF token is also readable from the document, for scripts and tools that call the API.
@@ -31,6 +31,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: "ChatCrypt" },
   { name: "description", content: "End-to-end encrypted messaging" },
   { name: "csrf-token", content: loaded?.csrfToken ?? "" },
+  // where passkeys are bound (features/passkeys/where.ts): the page offers them only there
+  { name: "passkey-origin", content: loaded?.passkeyOrigin ?? "" },
 ];
 
 export default function Index() {

@@ -58,3 +58,9 @@ export const publicEnv = () => ({
   newsRefreshMs: env().NEWS_REFRESH_SECONDS * 1000,
 });
 export type PublicEnv = ReturnType<typeof publicEnv>;
+
+/** The origin passkeys are bound to (APP_URL's), or "" when each request's own origin is used. */
+export const passkeyOrigin = () => {
+  const url = env().APP_URL;
+  return url ? new URL(url).origin : "";
+};

@@ -223,3 +223,29 @@ test("a passkey without PRF signs in, then asks for the password once and says w
   await device.close();
   await alice.context.close();
 });
+
+test("at an IP address no passkey is offered: the sign-in screen has no passkey button, and Account > Passkeys says why", async ({
+  browser,
+}) => {
+  // person() opens the web app at 127.0.0.1, where browsers refuse passkeys
+  const alice = await person(browser, "ipaddr");
+  expect(new URL(alice.page.url()).hostname).toBe("127.0.0.1");
+  const dialog = await openPasskeys(alice.page);
+  await expect(
+    dialog.getByText(
+      "Passkeys need the web app at a domain name, such as https://chat.example.com or http://localhost:3000, not an IP address.",
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  await alice.page.keyboard.press("Escape");
+  await signOut(alice.page);
+  await expect(alice.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  await expect(alice.page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+
+  // At localhost, the same web app offers it.
+  const local = await browser.newPage({ baseURL: BASE });
+  await local.goto("/");
+  await expect(local.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  await local.close();
+  await alice.context.close();
+});

@@ -70,6 +70,15 @@ async function killAndWaitForRestart(name: string, answersAgain: () => Promise<b
 
 const sendWorks = () => sendOnce(randomUUID());
 
+describe("npm start's defaults", () => {
+  it("serves the web app at http://localhost, where passkeys work, and says so", async () => {
+    const port = new URL(product.url).port;
+    expect(product.logs()).toContain(`web app:               http://localhost:${port}   (passkeys work at this address)`);
+    const page = await (await fetch(product.url)).text();
+    expect(page).toContain(`<meta name="passkey-origin" content="http://localhost:${port}"/>`);
+  });
+});
+
 describe("supervision", () => {
   it("restarts a killed PocketBase; meanwhile the web server answers 503 with a clear message", async () => {
     const stopSending = keepSending();

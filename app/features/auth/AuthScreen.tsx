@@ -5,6 +5,7 @@ import { authFormProblem } from "~/features/auth/form-checks";
 import { MIN_PASSWORD_LENGTH } from "~/features/auth/limits";
 import type { SessionUser } from "~/lib/session-user";
 import { PasskeySignIn } from "~/features/passkeys/PasskeySignIn";
+import { usePasskeysUnavailable } from "~/features/passkeys/where";
 import { ForgotPassword } from "~/features/recovery/ForgotPassword";
 
 export type AuthMode = "signin" | "signup";
@@ -33,6 +34,7 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
   const invited = invitedTo !== undefined;
   const [mode, setMode] = useState<AuthMode>(invited ? "signup" : "signin");
   const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
+  const passkeysUnavailable = usePasskeysUnavailable();
   const [formError, setFormError] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
   const errorId = useId();
@@ -130,7 +132,9 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
             Forgot your password?
           </button>
         )}
-        {mode === "signin" && onPasskeySignIn && <PasskeySignIn disabled={busy} onSignedIn={onPasskeySignIn} />}
+        {mode === "signin" && onPasskeySignIn && passkeysUnavailable === null && (
+          <PasskeySignIn disabled={busy} onSignedIn={onPasskeySignIn} />
+        )}
         <p className="auth-note">
           Your password is the key to your messages and channels. Save a recovery key (Menu &gt; Account) to reset a forgotten password
           without losing them.

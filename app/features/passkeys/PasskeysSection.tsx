@@ -5,6 +5,7 @@ import { Field, FormError } from "~/ui/Form";
 import { addPasskey, listPasskeys, removePasskey } from "~/features/passkeys/manage.client";
 import { formatDay } from "~/features/passkeys/texts";
 import type { PasskeyListing } from "~/features/passkeys/types";
+import { usePasskeysUnavailable } from "~/features/passkeys/where";
 
 /** Account > Passkeys: the account's passkeys (name, dates, whether it unlocks the keys), add and remove. */
 export function PasskeysSection({ user }: { user: SessionUser }) {
@@ -15,6 +16,7 @@ export function PasskeysSection({ user }: { user: SessionUser }) {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PasskeyListing | null>(null);
+  const unavailable = usePasskeysUnavailable();
 
   useEffect(() => {
     listPasskeys().then(setPasskeys, (failure) => setError(messageOf(failure, "Failed to load passkeys. Please try again.")));
@@ -92,7 +94,8 @@ export function PasskeysSection({ user }: { user: SessionUser }) {
       {confirming && (
         <ConfirmRemove passkey={confirming} busy={busy} onConfirm={() => remove(confirming)} onCancel={() => setConfirming(null)} />
       )}
-      <form onSubmit={add} className="contact-form" noValidate>
+      {unavailable && <p className="hint">{unavailable}</p>}
+      <form onSubmit={add} className="contact-form" noValidate hidden={unavailable !== null}>
         <Field
           label="Passkey name"
           name="passkey-name"

@@ -4,6 +4,7 @@ import { verifyRegistrationResponse, type RegistrationResponseJSON } from "@simp
 import { cose, decodeCredentialPublicKey, isoBase64URL } from "@simplewebauthn/server/helpers";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
+import { NOT_AT_AN_IP } from "~/features/passkeys/where";
 
 // The web app's side of WebAuthn (docs/decisions/0028-passkeys.md): whom passkeys are for (the
 // relying party: the web app's origin and host), and a new passkey's attestation, checked with
@@ -27,7 +28,7 @@ export function relyingParty(request: Pick<Request, "url">): RelyingParty {
   const origin = new URL(env().APP_URL ?? request.url).origin;
   const rpID = new URL(origin).hostname;
   if (isIP(rpID.replace(/^\[|\]$/g, ""))) {
-    fail(409, "Passkeys need the web app at a domain name, such as https://chat.example.com or http://localhost:3000, not an IP address.");
+    fail(409, NOT_AT_AN_IP);
   }
   return { origin, rpID };
 }
