@@ -193,6 +193,7 @@ declare function require(path: `${string}/lib/consent.js`): typeof import("../pb
 declare function require(path: `${string}/lib/audit.js`): typeof import("../pb_hooks/lib/audit.js");
 declare function require(path: `${string}/lib/workspace.js`): typeof import("../pb_hooks/lib/workspace.js");
 declare function require(path: `${string}/lib/admin_console.js`): typeof import("../pb_hooks/lib/admin_console.js");
+declare function require(path: `${string}/lib/reset_codes.js`): typeof import("../pb_hooks/lib/reset_codes.js");
 declare function require(path: `${string}/lib/deactivate.js`): typeof import("../pb_hooks/lib/deactivate.js");
 declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");
 declare function require(path: `${string}/lib/bans.js`): typeof import("../pb_hooks/lib/bans.js");

@@ -113,6 +113,8 @@ export const PB_HOOKS = [
   "/api/chat/password-reset",
   "/api/chat/password-reset/open",
   "/api/chat/password-reset/confirm",
+  "/api/chat/password-reset/code",
+  "/api/chat/admin/people/reset-code",
   "/api/chat/password",
   "/api/chat/sessions/ID/revoke",
 ];

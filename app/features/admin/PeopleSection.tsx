@@ -6,6 +6,7 @@ import type { AdminPerson, AdminSectionProps } from "~/features/admin/types";
 import { MAX_SEARCH } from "~/features/admin/validation";
 import { isAdminRole, roleName } from "~/features/roles/roles";
 import { ConfirmDialog } from "~/ui/Modal";
+import { issueResetCode } from "~/features/reset-codes/reset-codes.client";
 import { FormError } from "~/ui/Form";
 
 /** A change that waits for the administrator's yes. */
@@ -93,6 +94,17 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
         run: async () => {
           await deactivate(person.id);
           return `${name} was deactivated.`;
+        },
+      });
+    if (action === "reset-code")
+      return setPending({
+        person,
+        title: `Issue a reset code for ${name}?`,
+        message: `With the code, ${name} chooses a new password under "Forgot your password?" without email. Give it to them in person or by phone: it works once, within 24 hours. Their recovery key, or a passkey that unlocks their keys, keeps their messages readable.`,
+        confirmLabel: "Issue a reset code",
+        run: async () => {
+          const { code } = await issueResetCode(person.id);
+          return `Reset code for ${name}: ${code}. It works once, within 24 hours.`;
         },
       });
     setPending({

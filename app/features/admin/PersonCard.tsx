@@ -10,7 +10,7 @@ export function rolesFor(viewerRole: string, person: AdminPerson): string[] {
   return ["member", "guest"];
 }
 
-export type PersonAction = "deactivate" | "reactivate" | "sign-out";
+export type PersonAction = "deactivate" | "reactivate" | "sign-out" | "reset-code";
 
 /** One person in the People section: what the server knows of them, and what the viewer may do. */
 export function PersonCard(props: {
@@ -80,6 +80,17 @@ export function PersonCard(props: {
             >
               Sign out all devices
             </button>
+            {!person.deactivated && (
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={`Issue a reset code for ${name}`}
+                disabled={props.busy}
+                onClick={() => props.onAction(person, "reset-code")}
+              >
+                Issue a reset code
+              </button>
+            )}
             {person.deactivated ? (
               <button
                 type="button"

@@ -1,13 +1,53 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { api, ApiError } from "~/lib/api.client";
 import { Field } from "~/ui/Form";
 import { emailProblem } from "~/features/auth/form-checks";
+import { ResetCodeForm } from "~/features/reset-codes/ResetCodeForm";
+import { resetByEmail } from "~/features/reset-codes/reset-codes.client";
+
+/** Said, before anything is asked, on a server that sends no email. */
+export const NO_RESET_EMAIL =
+  "Email is not set up on this server, so no reset link can be sent. Ask an administrator of your team for a reset code and enter it here. Your recovery key, or a passkey that unlocks your keys, keeps your channels and messages readable.";
 
 /**
  * "Forgot your password?" on the sign-in screen: asks for the email address and has PocketBase email a
- * link to /reset-password. The answer is the same whether or not the address has an account.
+ * link to /reset-password (the answer is the same whether or not the address has an account), or takes
+ * an administrator's reset code, which a server without email offers first.
  */
 export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const [byEmail, setByEmail] = useState<boolean | null>(null);
+  const [withCode, setWithCode] = useState(false);
+  useEffect(() => {
+    resetByEmail().then(setByEmail, () => setByEmail(true));
+  }, []);
+
+  return (
+    <>
+      <h2 className="auth-title">Forgot your password?</h2>
+      {byEmail === null ? (
+        <p role="status">Checking how to reset your password...</p>
+      ) : byEmail && !withCode ? (
+        <>
+          <EmailReset initialEmail={initialEmail} />
+          <button type="button" className="link-button" onClick={() => setWithCode(true)}>
+            I have a reset code from an administrator
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="hint">{byEmail ? "Enter your email address and the code an administrator gave you." : NO_RESET_EMAIL}</p>
+          <ResetCodeForm initialEmail={initialEmail} />
+        </>
+      )}
+      <button type="button" className="link-button" onClick={onBack}>
+        Back to sign in
+      </button>
+    </>
+  );
+}
+
+/** The email way: PocketBase sends a link to /reset-password. */
+function EmailReset({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +77,6 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
 
   return (
     <>
-      <h2 className="auth-title">Forgot your password?</h2>
       <p className="hint">
         Enter your account&apos;s email address and we will send you a link to choose a new password. Your recovery key keeps your channels
         and messages readable.
@@ -67,9 +106,6 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
           {busy ? "Processing..." : "Send reset link"}
         </button>
       </form>
-      <button type="button" className="link-button" onClick={onBack} disabled={busy}>
-        Back to sign in
-      </button>
     </>
   );
 }

@@ -46,15 +46,18 @@ export async function saveRecoveryWrapping(pb: PocketBase, wrapping: RecoveryWra
   }
 }
 
-/** Asks PocketBase to email a reset link; the same answer whether or not the address has an account. */
-export async function askForReset(pb: PocketBase, email: string): Promise<string> {
-  let available: boolean;
+/** Whether this server can send reset emails (SMTP configured). */
+export async function resetByEmail(pb: PocketBase): Promise<boolean> {
   try {
-    ({ available } = await pb.send<{ available: boolean }>("/api/chat/password-reset", { method: "GET" }));
+    return (await pb.send<{ available: boolean }>("/api/chat/password-reset", { method: "GET" })).available === true;
   } catch (error) {
     rethrow(error, UNREACHABLE);
   }
-  if (!available) fail(400, RESET_UNAVAILABLE);
+}
+
+/** Asks PocketBase to email a reset link; the same answer whether or not the address has an account. */
+export async function askForReset(pb: PocketBase, email: string): Promise<string> {
+  if (!(await resetByEmail(pb))) fail(400, RESET_UNAVAILABLE);
   try {
     await pb.collection("users").requestPasswordReset(email);
   } catch (error) {
