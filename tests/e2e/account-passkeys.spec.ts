@@ -1,9 +1,9 @@
 import { virtualAuthenticator } from "./authenticator";
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, filesContaining, test, signOut } from "./fixtures";
 import { createChannel, log, person, recordRequests, send } from "./helpers";
+import { expectAccessible } from "./axe";
 
 // Passkeys (ADR 28) with Chromium's virtual authenticator, driven through the DevTools protocol. WebAuthn
 // refuses an IP address as a site's RP ID, so these pages open the web app at localhost.
@@ -58,16 +58,6 @@ function carryPrf(prfB64url: string) {
 function forms(b64url: string): string[] {
   const raw = Buffer.from(b64url, "base64url");
   return [b64url, raw.toString("base64"), raw.toString("base64").replace(/=+$/, ""), raw.toString("hex")];
-}
-
-/** axe-core finds no serious or critical violation on what the page shows now. */
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    where,
-  ).toEqual([]);
 }
 
 async function openPasskeys(page: Page) {

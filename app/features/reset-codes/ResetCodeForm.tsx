@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { messageOf } from "~/lib/errors";
+import { ApiError } from "~/lib/api.client";
 import { Field } from "~/ui/Form";
 import { emailProblem } from "~/features/auth/form-checks";
 import { openResetWithCode } from "~/features/reset-codes/reset-codes.client";
@@ -25,7 +25,7 @@ export function ResetCodeForm({ initialEmail }: { initialEmail: string }) {
     try {
       await openResetWithCode(email, code);
     } catch (failure) {
-      setError(messageOf(failure, "The reset code could not be checked. Please try again."));
+      setError(failure instanceof ApiError && failure.message ? failure.message : "The reset code could not be checked. Please try again.");
       setBusy(false);
     }
   }
