@@ -17,6 +17,8 @@ export async function askForReset(page: Page, smtp: CaptureServer, email: string
   await expect.poll(() => smtp.mailsTo(email).length, { timeout: 10_000 }).toBe(before + 1);
   const mail = smtp.mailsTo(email)[before];
   expect(mail.subject).toBe("Reset your ChatCrypt password");
+  // from ChatCrypt, not PocketBase's "Support <support@example.com>"
+  expect(mail.from).toMatch(/^"?ChatCrypt"? </);
   return /href="([^"]+)"/.exec(mail.html)?.[1] ?? "";
 }
 
