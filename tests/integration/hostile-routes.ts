@@ -54,6 +54,8 @@ export const ID_POST_ROUTES = [
   "/api/auth/sessions/ID/revoke",
   "/api/calls/ID/token",
   "/api/archive/ID",
+  // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
+  ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"].map((name) => `/api/sealed/ID/${name}`),
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/access",

@@ -30,11 +30,13 @@ const WORDS: Record<string, string> = {
   "channel.deleted": "Channel deleted",
   "settings.changed": "Settings changed",
   "mail.test_sent": "Test email sent",
+  "reset_code.issued": "Reset code issued",
+  "reset_code.used": "Reset code used",
 };
 
 /** The words for an action code ("Signed in" for "signin.succeeded"). */
 export function actionWords(action: string): string {
-  return WORDS[action] ?? action;
+  return Object.hasOwn(WORDS, action) ? WORDS[action] : action;
 }
 
 /** The console's action filter: families first ("signin." is every sign-in entry), then each known action. */

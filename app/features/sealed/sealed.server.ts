@@ -30,7 +30,7 @@ export const sealedSchemas = {
     .strict(),
 };
 export type SealedOperation = keyof typeof sealedSchemas;
-export const isSealedOperation = (op: string | undefined): op is SealedOperation => op !== undefined && op in sealedSchemas;
+export const isSealedOperation = (op: string | undefined): op is SealedOperation => op !== undefined && Object.hasOwn(sealedSchemas, op);
 
 const STALE = "The channel's keys changed meanwhile: fetch the newer commits and try again.";
 
