@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/base64"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/pocketbase/dbx"
@@ -17,7 +19,31 @@ const (
 	staleMessage    = "This message is for an earlier epoch: fetch the newer commits and encrypt it again."
 	notSealed       = "This channel is not sealed."
 	epochNotAllowed = "Only messages of sealed channels carry an epoch."
+	mlsNotAllowed   = "This is an MLS message: a classic channel's messages are encrypted with the channel's key."
 )
+
+// isMLSPrivateMessage: the content is an MLS 1.0 private message (base64 or base64url), which only a
+// sealed channel's members can read. A classic channel's messages are JSON envelopes (app/crypto/message.ts).
+func isMLSPrivateMessage(content string) bool {
+	content = strings.TrimRight(strings.TrimSpace(content), "=")
+	data, err := base64.RawURLEncoding.DecodeString(content)
+	if err != nil {
+		if data, err = base64.RawStdEncoding.DecodeString(content); err != nil {
+			return false
+		}
+	}
+	r := &mlsReader{buf: data}
+	if r.u16() != mlsVersion10 || r.u16() != wirePrivateMessage {
+		return false
+	}
+	r.opaque() // group id
+	r.u64()    // epoch
+	r.u8()     // content type
+	r.opaque() // authenticated_data
+	r.opaque() // encrypted_sender_data
+	r.opaque() // ciphertext
+	return r.done() == nil
+}
 
 // Whether a channel is sealed never changes after it is created, so it is looked up once per channel.
 var sealedChannels sync.Map // channel id -> bool
@@ -44,6 +70,9 @@ func checkMessageEpoch(app core.App, message *core.Record) error {
 	if !sealed {
 		if epoch != 0 {
 			return router.NewBadRequestError(epochNotAllowed, nil)
+		}
+		if isMLSPrivateMessage(message.GetString("encrypted_content")) {
+			return router.NewBadRequestError(mlsNotAllowed, nil)
 		}
 		return nil
 	}

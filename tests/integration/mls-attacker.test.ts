@@ -12,7 +12,7 @@ import {
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
-import { commit, encodeKeyPackage, externalJoin, groupInfo, newGroup, newKeyPackage, receive } from "../../app/features/sealed/mls";
+import { commit, encodeKeyPackage, externalJoin, groupInfo, newGroup, newKeyPackage, receive, seal } from "../../app/features/sealed/mls";
 import { b64, bytes } from "./mls-helpers";
 
 // An attacker with an ordinary account, raw HTTP against the real PocketBase, cannot break a sealed
@@ -159,6 +159,32 @@ describe("commits and GroupInfos", () => {
       [],
     );
     expect((await create(await make(channel.id, `${alice.id}:alice-1:proof`))).status).toBe(200);
+  });
+});
+
+describe("classic channels", () => {
+  it("refuse an MLS message with their own text, and say why they cannot be sealed", async () => {
+    const { state } = await sealedWithMallory();
+    const classic = await createChannel(mallory);
+    const { message } = await seal(state, new TextEncoder().encode("hello"));
+    let refusal: { status?: number; message?: string } = {};
+    try {
+      await mallory.pb.collection("messages").create({ channel: classic.id, sender: mallory.id, encrypted_content: b64(message) });
+    } catch (error) {
+      refusal = error as { status?: number; message?: string };
+    }
+    expect(refusal.status).toBe(400);
+    expect(refusal.message).toBe("This is an MLS message: a classic channel's messages are encrypted with the channel's key.");
+    expect(await mallory.pb.collection("messages").getFullList({ filter: mallory.pb.filter("channel = {:c}", { c: classic.id }) })).toEqual(
+      [],
+    );
+    // sealing it is refused with what it is, not "already sealed"
+    const sealing = await call(mallory, "groups", {
+      channel_id: classic.id,
+      group_info: b64(await groupInfo(await newGroup(classic.id, await newKeyPackage(`${mallory.id}:laptop:proof`)))),
+    });
+    expect(sealing.status).toBe(409);
+    expect((sealing.json as { message: string }).message).toBe("Only a channel created sealed has a group; this one was created unsealed.");
   });
 });
 

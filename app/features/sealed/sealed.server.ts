@@ -51,7 +51,8 @@ export function sealedWrite<O extends SealedOperation>(pb: PocketBase, channelId
     payload,
     "The sealed channel could not be updated. Please try again.",
     {
-      409: op === "group" ? "This channel is already sealed." : STALE,
+      // a group's 409 says which it is (already sealed, or created unsealed); any other's is a stale epoch
+      ...(op === "group" ? {} : { 409: STALE }),
     },
   );
 }
