@@ -80,12 +80,13 @@ export async function listByIds<R>(
   pb: PocketBase,
   collection: string,
   ids: readonly string[],
-  options: { fields: string; where?: string; params?: Record<string, unknown> },
+  options: { fields: string; where?: string; params?: Record<string, unknown>; by?: "id" | "target" },
 ): Promise<R[]> {
   const out: R[] = [];
+  const field = options.by ?? "id";
   for (let start = 0; start < ids.length; start += 100) {
     const chunk = ids.slice(start, start + 100);
-    const byId = chunk.map((_, i) => `id = {:id${i}}`).join(" || ");
+    const byId = chunk.map((_, i) => `${field} = {:id${i}}`).join(" || ");
     const params = { ...options.params, ...Object.fromEntries(chunk.map((id, i) => [`id${i}`, id])) };
     const filter = options.where ? `${options.where} && (${byId})` : byId;
     out.push(...(await pb.collection(collection).getFullList<R>({ filter: pb.filter(filter, params), fields: options.fields })));

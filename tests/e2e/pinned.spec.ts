@@ -58,3 +58,38 @@ test("pin and unpin are shown live on the other screen, listed in Pinned, and ke
   await alice.context.close();
   await bob.context.close();
 });
+
+test("the Pinned panel shows a pinned message as its sender last edited it, also after a reload", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `pinned-edit-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Pinned Edits", password);
+  await joinAndOpen(bob.page, channelId, password, "Pinned Edits");
+  await send(bob.page, "the launch is on Monday");
+  await expect(article(alice.page, "the launch is on Monday")).toBeVisible({ timeout: 20_000 });
+  await choose(alice.page, "the launch is on Monday", "Pin message");
+  await expect(article(bob.page, "the launch is on Monday").getByText(`Pinned by ${alice.user.username}`)).toBeVisible();
+
+  // Bob corrects his message after it was pinned.
+  const mine = article(bob.page, "the launch is on Monday");
+  await mine.hover();
+  await mine.getByRole("button", { name: "Edit" }).click();
+  await bob.page.getByLabel("Edit message").fill("the launch moved to Wednesday");
+  await bob.page.getByLabel("Edit message").press("Enter");
+  await expect(article(alice.page, "the launch moved to Wednesday")).toContainText("(edited)", { timeout: 20_000 });
+
+  for (const reload of [false, true]) {
+    if (reload) {
+      await alice.page.reload();
+      await alice.page.getByRole("button", { name: "# Pinned Edits" }).click();
+    }
+    await alice.page.getByRole("button", { name: "Pinned", exact: true }).first().click();
+    const panel = alice.page.getByRole("complementary", { name: "Pinned" });
+    await expect(panel.getByRole("listitem")).toHaveCount(1);
+    await expect(panel.getByRole("listitem").first()).toContainText("the launch moved to Wednesday");
+    await expect(panel.getByRole("listitem").first()).not.toContainText("Monday");
+    await alice.page.getByRole("button", { name: "Close pinned messages" }).click();
+  }
+  await alice.context.close();
+  await bob.context.close();
+});

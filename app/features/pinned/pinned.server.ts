@@ -10,7 +10,7 @@ const FIELDS = "id,channel,sender,encrypted_content,created,kind,target,epoch";
 
 /**
  * Every pin event of a conversation (pinning or unpinning: the page reads which) with the messages they
- * concern, for the Pinned panel: PocketBase's member rule applies to both lists (a non-member gets none).
+ * concern and those messages' edits, for the Pinned panel: PocketBase's member rule applies to both lists (a non-member gets none).
  */
 export async function listPinned(pb: PocketBase, channelId: string): Promise<{ messages: EncryptedMessage[] }> {
   try {
@@ -30,12 +30,21 @@ export async function listPinned(pb: PocketBase, channelId: string): Promise<{ m
       if (members.items.length === 0) fail(404, "Channel not found");
     }
     const targetIds = [...new Set(events.map((e) => e.target).filter((id): id is string => Boolean(id)))];
-    const targets = await listByIds<MessageRecord>(pb, "messages", targetIds, {
-      fields: FIELDS,
-      where: "channel = {:channel} && kind = ''",
-      params: { channel: channelId },
-    });
-    return { messages: [...targets, ...events].map(toMessage) };
+    const [targets, edits] = await Promise.all([
+      listByIds<MessageRecord>(pb, "messages", targetIds, {
+        fields: FIELDS,
+        where: "channel = {:channel} && kind = ''",
+        params: { channel: channelId },
+      }),
+      // their edits: the panel shows each message as it reads now
+      listByIds<MessageRecord>(pb, "messages", targetIds, {
+        fields: FIELDS,
+        where: "channel = {:channel} && kind = 'edit'",
+        params: { channel: channelId },
+        by: "target",
+      }),
+    ]);
+    return { messages: [...targets, ...edits, ...events].map(toMessage) };
   } catch (error) {
     if (error instanceof Response) throw error;
     failOnOutage(error);

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { latestOf, type Annotation } from "~/features/messages/annotations";
+import { applyAnnotations, latestOf, type Annotation } from "~/features/messages/annotations";
 import { decryptRecords, type DecryptedMessage } from "~/features/messages/messages.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 
@@ -12,11 +12,14 @@ export interface PinnedMessage {
   pinnedAt: string;
 }
 
-/** The messages pinned now: for each message, its latest pin event (verified and opened here) decides. */
+/**
+ * The messages pinned now, each as its latest edit by its sender reads: for each message, its latest pin
+ * event (verified and opened here) decides.
+ */
 export function pinnedNow(messages: readonly DecryptedMessage[], annotations: readonly Annotation[]): PinnedMessage[] {
   const byTarget = new Map<string, Annotation[]>();
   for (const a of annotations) if (a.kind === "pin") byTarget.set(a.targetId, [...(byTarget.get(a.targetId) ?? []), a]);
-  return messages
+  return applyAnnotations(messages, new Map(annotations.map((a) => [a.id, a])))
     .flatMap((message) => {
       const latest = latestOf(byTarget.get(message.id) ?? []);
       return latest?.pinned ? [{ message, pinnedBy: latest.senderUsername ?? "someone", pinnedAt: latest.created }] : [];
