@@ -64,6 +64,8 @@ export async function pollLink(
     "/api/chat/device-links/poll",
     { id: input.id, secret: input.secret },
     "The request could not be checked. Please try again.",
+    {},
+    agentHeaders(request),
   );
   if (answer.token && answer.record && answer.meta?.state === "approved") {
     pb.authStore.save(answer.token, null);
