@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
+import { virtualAuthenticator } from "./authenticator";
 import { expect, openAuth, test } from "./fixtures";
 import {
   createChannel,
@@ -172,4 +173,47 @@ test("a denied request: the new device says so and is not signed in", async ({ b
   expect(await laptop.evaluate(() => localStorage.getItem("chatcrypt_keys"))).toBeNull();
   await bob.context.close();
   await laptop.context().close();
+});
+
+test("a passkey that cannot unlock the keys: they come from the signed-in device instead of the password", async ({ browser }) => {
+  test.setTimeout(180_000);
+  // WebAuthn refuses an IP address as a site's RP ID: these pages open the web app at localhost
+  const base = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
+  const alice = await person(browser, "alice", base);
+  const text = `read after approval ${Date.now()}`;
+  await createChannel(alice.page, "Approved", `ap-${Date.now()}`);
+  await send(alice.page, text);
+  const first = await virtualAuthenticator(alice.page, false);
+  await alice.page.getByRole("button", { name: "Menu", exact: true }).click();
+  await alice.page.getByRole("menuitem", { name: "Account" }).click();
+  const account = alice.page.getByRole("dialog", { name: "Account" });
+  await account.getByLabel("Passkey name").fill("Security key");
+  await account.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(account.getByRole("status").filter({ hasText: "Passkey added." })).toBeVisible({ timeout: 30_000 });
+  await alice.page.keyboard.press("Escape");
+  await expect(account).toBeHidden();
+  const { credentials } = await first.cdp.send("WebAuthn.getCredentials", { authenticatorId: first.authenticatorId });
+
+  const device = await browser.newContext({ baseURL: base });
+  const page = await device.newPage();
+  await page.goto("/");
+  const second = await virtualAuthenticator(page, false);
+  await second.cdp.send("WebAuthn.addCredential", { authenticatorId: second.authenticatorId, credential: credentials[0] });
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  const unlock = page.getByRole("dialog", { name: "Unlock your encryption keys" });
+  await expect(unlock.getByLabel("Password")).toBeVisible({ timeout: 20_000 });
+  await unlock.getByRole("button", { name: "Approve from another device" }).click();
+  await expect(unlock.getByText(OPEN_OTHER)).toBeVisible({ timeout: 20_000 });
+
+  const dialog = alice.page.getByRole("dialog", { name: "Approve a new device?" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await sameCode(page, dialog);
+  await axeClean(page);
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(unlock).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText(`@${alice.user.username}`)).toBeAttached({ timeout: 20_000 });
+  await page.getByRole("button", { name: "# Approved", exact: true }).click();
+  await expect(log(page).getByText(text)).toBeVisible({ timeout: 20_000 });
+  await alice.context.close();
+  await device.close();
 });
