@@ -190,4 +190,4 @@ function withSecret(app, body) {
   return record;
 }
 
-module.exports = { COLLECTION, startLink, ownPending, pendingFor, claim, approve, withSecret, expired, badRequest };
+module.exports = { startLink, ownPending, pendingFor, claim, approve, withSecret, expired };
