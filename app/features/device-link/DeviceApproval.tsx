@@ -41,6 +41,15 @@ export default function DeviceApproval({ user }: { user: SessionUser }) {
 
   useEffect(() => setError(null), [answering?.link.id]);
 
+  // A request nobody answered goes when it expires (nothing else tells the page).
+  const expires = answering?.link.expires;
+  useEffect(() => {
+    if (!expires) return;
+    const left = new Date(expires.replace(" ", "T")).getTime() - Date.now();
+    const timer = setTimeout(() => setAnswering(null), Math.max(0, left));
+    return () => clearTimeout(timer);
+  }, [expires]);
+
   if (!answering) return null;
 
   async function answer(approve: boolean) {
