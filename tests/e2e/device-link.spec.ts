@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { virtualAuthenticator } from "./authenticator";
+import { expectAccessible } from "./axe";
 import { expect, openAuth, test } from "./fixtures";
 import {
   createChannel,
@@ -25,12 +25,6 @@ const OPEN_OTHER = "Open ChatCrypt on a device where you are signed in and appro
 const BEFORE_JOIN = "Messages sent before this device joined the sealed channel cannot be read here.";
 const BEFORE_JOIN_DM = "Messages sent before this device joined the conversation cannot be read here.";
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
-
-/** No serious or critical axe violation on the page as it is (names matching their text). */
-async function axeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-}
 
 /** A new device's page on the sign-in screen, asking to be approved for `username`. */
 async function askFromNewDevice(browser: Browser, username: string, phone: boolean): Promise<Page> {
@@ -124,8 +118,8 @@ test("a new phone approved from Bob's signed-in laptop (codes match) reads every
   await expect(dialog).toContainText("Chrome on Android");
   await expect(dialog).toContainText("Approve only if the new device shows the same code.");
   await sameCode(phone, dialog);
-  await axeClean(phone);
-  await axeClean(bob.page);
+  await expectAccessible(phone, "the new device's code");
+  await expectAccessible(bob.page, "Approve a new device?");
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(dialog).toBeHidden();
 
@@ -166,7 +160,7 @@ test("a denied request: the new device says so and is not signed in", async ({ b
   await dialog.getByRole("button", { name: "Deny" }).click();
   await expect(dialog).toBeHidden();
   await expect(laptop.getByRole("alert")).toHaveText("The request was denied.", { timeout: 20_000 });
-  await axeClean(laptop);
+  await expectAccessible(laptop, "the request was denied");
   await expect(laptop.getByText(`@${bob.user.username}`)).toHaveCount(0);
   await laptop.reload();
   await expect(laptop.getByRole("heading", { name: "Sign In" })).toBeVisible({ timeout: 20_000 });
@@ -208,7 +202,7 @@ test("a passkey that cannot unlock the keys: they come from the signed-in device
   const dialog = alice.page.getByRole("dialog", { name: "Approve a new device?" });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await sameCode(page, dialog);
-  await axeClean(page);
+  await expectAccessible(page, "the unlock dialog's code");
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(unlock).toBeHidden({ timeout: 20_000 });
   await expect(page.getByText(`@${alice.user.username}`)).toBeAttached({ timeout: 20_000 });
