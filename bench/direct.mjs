@@ -17,6 +17,7 @@ import { startStack } from "./lib/stack.mjs";
 import { loadClientCrypto } from "./lib/crypto.mjs";
 import { createOnce, loadMls, participant } from "./lib/direct.mjs";
 import { archiveRun } from "./lib/archive.mjs";
+import { approvalRun } from "./lib/device-link.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = process.env.BENCH_QUICK === "1" ? 1 : 3;
@@ -53,6 +54,7 @@ try {
     }
     // History on a new device (ADR 0048; bench/lib/archive.mjs): 1,000 messages of a one-to-one.
     const history = { total: [], fetch: [], opened: [], upload: [] };
+    const approval = { total: [], keys: [], history: [] };
     for (let run = 0; run < RUNS; run++) {
       const people = [await participant(mls, c, stack, `${stamp}hr${run}a`), await participant(mls, c, stack, `${stamp}hr${run}b`)];
       const r = await archiveRun(mls, c, people, await createOnce(mls, c, stack, people, run));
@@ -60,11 +62,22 @@ try {
       history.fetch.push(r.fetchMs);
       history.opened.push(r.openedMs);
       history.upload.push(r.uploadMs);
+      // the same user's new device, approved from the first one (ADR 0059; bench/lib/device-link.mjs)
+      const a = await approvalRun(c, stack.webUrl, people[1].client, people[0].client, r.channelId, 1000);
+      approval.total.push(a.total);
+      approval.keys.push(a.keysMs);
+      approval.history.push(a.historyMs);
     }
     rows.push([
       "new device to full history (1,000 DM messages): the archive fetched whole, every entry opened and every signature checked",
       p50(history.total),
       `fetched (2 pages of 500) ${p50(history.fetch)}, fetched and opened ${p50(history.opened)}; the first device's archiving of the 1,000 (sealed, 100 a request, off the path of reading) ${p50(history.upload)}`,
+    ]);
+    log(rows.at(-1).join(" | "));
+    rows.push([
+      "new device approval to full history shown (1,000 DM messages): Approve on the signed-in device to the archive opened on the new one",
+      p50(approval.total),
+      `keys sealed, sent, received at the new device's next poll (every 2 s) and opened ${p50(approval.keys)}; then the history ${p50(approval.history)}`,
     ]);
     log(rows.at(-1).join(" | "));
   } finally {

@@ -60,6 +60,7 @@ func main() {
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
 	registerRequestBroadcast(app)
+	registerDeviceLinkBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
 	registerDeactivated(app)

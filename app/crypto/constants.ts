@@ -75,4 +75,7 @@ export const LABELS = {
   wrapPrefix: "chatcrypt",
   passkeyPrfSalt: "chatcrypt passkey prf v1",
   passkeyWrap: "chatcrypt passkey key wrap",
+  deviceLinkKey: "chatcrypt device link key",
+  deviceLinkCode: "chatcrypt device link code",
+  deviceLinkPrefix: "chatcrypt:device-link:v1",
 } as const;

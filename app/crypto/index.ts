@@ -54,3 +54,5 @@ export { randomUuid, randomId } from "./random";
 export { safetyNumber } from "./safety";
 export type { IdentityKeys } from "./safety";
 export { signLabelled, verifyLabelled, newItemKey, importItemKey } from "./sign";
+export { newLinkKeyPair, linkCode, sealForDevice, openFromDevice } from "./link";
+export type { LinkKeyPair } from "./link";

@@ -13,9 +13,11 @@ export async function callHook<T>(
   body: unknown,
   fallback: string,
   messages: Partial<Record<number, string>> = {},
+  /** Extra headers for PocketBase (the browser and system of a session it may start: devices.server.ts agentHeaders). */
+  headers: Record<string, string> = {},
 ): Promise<T> {
   try {
-    return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown> });
+    return await pb.send<T>(path, { method: "POST", body: body as Record<string, unknown>, headers });
   } catch (error) {
     failFrom(error, fallback, messages);
   }

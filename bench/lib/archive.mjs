@@ -48,7 +48,7 @@ async function upload(c, reader, id, history) {
 }
 
 /** A new device of the reader: the whole archive fetched, opened and each signature checked. */
-async function restore(c, reader, sender, id, count) {
+export async function restore(c, reader, sender, id, count) {
   const t0 = performance.now();
   const key = await c.deriveVaultKey(reader.keys.ecdhPrivateKey, reader.keys.ecdhPublicKey, "archive");
   const opened = [];
@@ -75,5 +75,5 @@ export async function archiveRun(mls, c, people, created, count = 1000) {
   const [creator, reader] = people.map((p) => p.client);
   const history = await postHistory(mls, c, creator, created.id, created.state, count);
   const uploadMs = await upload(c, reader, created.id, history);
-  return { uploadMs, ...(await restore(c, reader, creator, created.id, count)) };
+  return { uploadMs, channelId: created.id, ...(await restore(c, reader, creator, created.id, count)) };
 }

@@ -189,6 +189,9 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/passkeys": { response: fakeRegistration(), name: "Laptop", wrappedEcdhPrivateKey: "", wrappedRsaPrivateKey: "" },
     "/api/recovery-key": { wrappedEcdh: "v1.AAAA.BBBB", wrappedRsa: "v1.AAAA.BBBB" },
     "/api/auth/forgot-password": { email: "x@example.test" },
+    // a new device's request nobody started: refused (404) even when well formed
+    "/api/auth/device-link/poll": { id: "abcdefghijklmno", secret: "a".repeat(43) },
+    "/api/auth/device-link/cancel": { id: "abcdefghijklmno", secret: "a".repeat(43) },
     // a well-formed request with a token PocketBase did not sign: refused even so
     "/api/auth/reset-password": { intent: "open", token: "not-a-reset-token" },
   };

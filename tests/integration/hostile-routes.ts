@@ -13,6 +13,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/profiles?ids=abcdefghijklmno",
   "/api/people",
   "/api/direct/requests",
+  "/api/device-links",
   "/api/blocks",
   "/api/key-packages?device=hostile-device",
   "/api/pins",
@@ -54,6 +55,8 @@ export const ID_POST_ROUTES = [
   "/api/auth/sessions/ID/revoke",
   "/api/calls/ID/token",
   "/api/archive/ID",
+  "/api/device-links/ID/claim",
+  "/api/device-links/ID/deny",
   // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
   ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"].map((name) => `/api/sealed/ID/${name}`),
 ];
@@ -119,4 +122,8 @@ export const PB_HOOKS = [
   "/api/chat/admin/people/reset-code",
   "/api/chat/password",
   "/api/chat/sessions/ID/revoke",
+  "/api/chat/device-links",
+  "/api/chat/device-links/poll",
+  "/api/chat/device-links/cancel",
+  "/api/chat/device-links/ID/deny",
 ];

@@ -11,6 +11,7 @@ const WORDS: Record<string, string> = {
   "signin.succeeded": "Signed in",
   "signin.failed_burst": "Many failed sign-ins",
   "session.revoked": "Device signed out",
+  "device.approved": "New device approved",
   "sessions.revoked": "All devices signed out",
   "passkey.added": "Passkey added",
   "passkey.removed": "Passkey removed",

@@ -7,6 +7,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { PasskeySignIn } from "~/features/passkeys/PasskeySignIn";
 import { usePasskeysUnavailable } from "~/features/passkeys/where";
 import { ForgotPassword } from "~/features/recovery/ForgotPassword";
+import { LinkRequest } from "~/features/device-link/LinkRequest";
 
 export type AuthMode = "signin" | "signup";
 
@@ -21,8 +22,8 @@ interface Props {
   error: string | null;
   onSubmit: (mode: AuthMode, values: AuthValues) => void;
   onModeChange?: () => void;
-  /** Signed in with a passkey, the keys unlocked. */
-  onPasskeySignIn?: (user: SessionUser) => void;
+  /** Signed in with a passkey or approved from another device, the keys unlocked. */
+  onSignedIn?: (user: SessionUser) => void;
   /** Arrived with an invite: the channel's name when the link's own key opens it, null when not; undefined: no invite. */
   invitedTo?: string | null;
   /** Arrived with an invite that cannot be used: why ("This invite has expired." ...). */
@@ -30,13 +31,14 @@ interface Props {
 }
 
 /** Spec §2.2: sign-in / sign-up with Username (sign-up only), Email and Password, all required. */
-export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignIn, invitedTo, inviteRefused }: Props) {
+export function AuthScreen({ busy, error, onSubmit, onModeChange, onSignedIn, invitedTo, inviteRefused }: Props) {
   const invited = invitedTo !== undefined;
   const [mode, setMode] = useState<AuthMode>(invited ? "signup" : "signin");
   const [values, setValues] = useState<AuthValues>({ username: "", email: "", password: "" });
   const passkeysUnavailable = usePasskeysUnavailable();
   const [formError, setFormError] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
+  const [linking, setLinking] = useState(false);
   const errorId = useId();
 
   function submit(event: FormEvent) {
@@ -66,6 +68,17 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
         <div className="auth-card">
           <Brand />
           <ForgotPassword initialEmail={values.email} onBack={() => setForgot(false)} />
+        </div>
+      </main>
+    );
+
+  if (linking && onSignedIn)
+    return (
+      <main className="auth">
+        <div className="auth-card">
+          <Brand />
+          <h2 className="auth-title">Sign in with another device</h2>
+          <LinkRequest onDone={onSignedIn} onBack={() => setLinking(false)} backLabel="Back to sign in" />
         </div>
       </main>
     );
@@ -132,9 +145,12 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onPasskeySignI
             Forgot your password?
           </button>
         )}
-        {mode === "signin" && onPasskeySignIn && passkeysUnavailable === null && (
-          <PasskeySignIn disabled={busy} onSignedIn={onPasskeySignIn} />
+        {mode === "signin" && onSignedIn && (
+          <button type="button" className="btn btn-block" onClick={() => setLinking(true)} disabled={busy}>
+            Sign in with another device
+          </button>
         )}
+        {mode === "signin" && onSignedIn && passkeysUnavailable === null && <PasskeySignIn disabled={busy} onSignedIn={onSignedIn} />}
         <p className="auth-note">
           Your password is the key to your messages and channels. Save a recovery key (Menu &gt; Account) to reset a forgotten password
           without losing them.

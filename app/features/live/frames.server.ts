@@ -7,6 +7,7 @@ export const liveFrame = (event: LiveEvent) => Buffer.from(`data: ${JSON.stringi
 export const SYNC_FRAME = liveFrame({ type: "sync" });
 const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
 const MEMBERS_FRAME = liveFrame({ type: "members" });
+const DEVICE_LINKS_FRAME = liveFrame({ type: "device-links" });
 
 /** The conversation and the member an event of a member's page is from. */
 const byMember = (channel: string, sender: unknown) => ({ channelId: channel, userId: String(sender ?? "") });
@@ -17,6 +18,8 @@ export function frameFor(
   record: Record<string, unknown> | null | undefined,
 ): { frame: Uint8Array; channel: string | null } | null {
   if (kind === "memberships") return { frame: MEMBERSHIPS_FRAME, channel: null };
+  // a new device asks for approval, or a request was answered (ADR 0059): every page of the account
+  if (kind === "device-links") return { frame: DEVICE_LINKS_FRAME, channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {
     case "members":

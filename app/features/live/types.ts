@@ -7,6 +7,8 @@ export type LiveEvent =
   | { type: "sync" }
   | { type: "memberships" }
   | { type: "members" }
+  /** A new device of the account asks to be approved, or a request was answered (docs/decisions/0059-device-approval.md). */
+  | { type: "device-links" }
   | { type: "message"; message: EncryptedMessage }
   | { type: "message-deleted"; channelId: string; messageId: string }
   | { type: "attachment"; attachment: EncryptedAttachment }

@@ -3,7 +3,8 @@ import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { LazyModal as Modal } from "~/ui/LazyModal";
 import { Field, FormActions, FormError } from "~/ui/Form";
-import { PASSWORD_ONCE } from "~/features/passkeys/texts";
+import { APPROVE_FROM_DEVICE, PASSWORD_ONCE } from "~/features/passkeys/texts";
+import { LinkRequest } from "~/features/device-link/LinkRequest";
 
 // The passkey code (and @simplewebauthn/browser) loads only when a passkey is used.
 const signInCode = () => import("~/features/passkeys/signin.client");
@@ -64,6 +65,8 @@ function UnlockWithPassword(props: { user: SessionUser; onUnlocked: () => void; 
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // "Approve from another device": the same request a signed-out device makes, for this session's keys
+  const [linking, setLinking] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,6 +96,13 @@ function UnlockWithPassword(props: { user: SessionUser; onUnlocked: () => void; 
     }
   }
 
+  if (linking)
+    return (
+      <Modal title="Unlock your encryption keys" onClose={cancel}>
+        <LinkRequest user={props.user} onDone={props.onUnlocked} onBack={() => setLinking(false)} backLabel="Enter your password instead" />
+      </Modal>
+    );
+
   return (
     <Modal title="Unlock your encryption keys" onClose={cancel}>
       <form onSubmit={submit} noValidate>
@@ -112,6 +122,9 @@ function UnlockWithPassword(props: { user: SessionUser; onUnlocked: () => void; 
         <FormError message={error} />
         <FormActions busy={busy} submitLabel="Unlock" onCancel={cancel} />
       </form>
+      <button type="button" className="link-button" onClick={() => setLinking(true)} disabled={busy}>
+        {APPROVE_FROM_DEVICE}
+      </button>
     </Modal>
   );
 }

@@ -4,6 +4,9 @@
 export const PASSWORD_ONCE =
   "This passkey cannot unlock your encryption keys on its own. Enter your password once to unlock them on this device.";
 
+/** Beside the password: the keys come from a signed-in device instead (docs/decisions/0059-device-approval.md). */
+export const APPROVE_FROM_DEVICE = "Approve from another device";
+
 const dayFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /** A PocketBase date ("2026-11-25 22:25:38.123Z") as a day, or "" when there is none. */

@@ -24,6 +24,8 @@ type Phase = "loading" | "insecure" | "ready";
 const AuthScreen = lazy(() => import("~/features/auth/AuthScreen").then((m) => ({ default: m.AuthScreen })));
 // Offered once, right after sign-up (the words library loads only then).
 const RecoveryKeyDialog = lazy(() => import("~/features/recovery/RecoveryKeyDialog"));
+// A new device of the account asking for approval (ADR 0059): its code loads right after sign-in.
+const DeviceApproval = lazy(() => import("~/features/device-link/DeviceApproval"));
 
 /** Top-level state of the single page: loading, signed out (auth screen) or signed in (workspace). */
 export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string; initialUser: SessionUser | null; config: AppConfig }) {
@@ -134,7 +136,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
           error={error}
           onSubmit={authenticate}
           onModeChange={() => setError(null)}
-          onPasskeySignIn={(signedIn) => {
+          onSignedIn={(signedIn) => {
             setUser(signedIn);
             setInvitedTo(undefined);
           }}
@@ -148,6 +150,9 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />
       <CallDock />
       <InviteDialogs />
+      <Suspense fallback={null}>
+        <DeviceApproval user={user} />
+      </Suspense>
       {failedSignIns > 0 && <FailedSignInsNotice count={failedSignIns} onDismiss={() => setFailedSignIns(0)} />}
       {offerRecoveryKey && (
         <Suspense fallback={null}>

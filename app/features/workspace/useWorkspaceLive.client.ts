@@ -13,6 +13,7 @@ import { memberDeactivated } from "~/features/deactivation/removal.client";
 import { groupReset } from "~/features/sealed/sealed.client";
 import { requestsChanged } from "~/features/requests/changes.client";
 import { membersChanged } from "~/features/messages/useSend.client";
+import { deviceLinksChanged } from "~/features/device-link/changes.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -37,12 +38,16 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
       switch (event.type) {
         case "sync":
           requestsChanged();
+          deviceLinksChanged();
           await reloadChannels();
           await history.catchUp();
           return;
         case "memberships":
           requestsChanged();
           await reloadChannels();
+          return;
+        case "device-links":
+          deviceLinksChanged();
           return;
         case "members":
           membersChanged();
