@@ -8,8 +8,22 @@
 
 const { forbidden, invalidRecord } = require(`${__hooks}/lib/errors.js`);
 const { requireGroup, requireValidGroupInfo } = require(`${__hooks}/lib/mls.js`);
+const { findMembership } = require(`${__hooks}/lib/channels.js`);
+const { isAdminRole, roleOf } = require(`${__hooks}/lib/roles.js`);
 
-const ONLY_CREATOR = "Only the conversation's creator can reset its encryption.";
+const ONLY_CREATOR = "Only the conversation's creator or an administrator in it can reset its encryption.";
+
+/**
+ * The conversation's creator, or a workspace administrator who is a member of it (their device makes
+ * the new group and welcomes the others, so they must be in it).
+ * @param {core.App} txApp
+ * @param {core.Record} channel
+ * @param {string} userId
+ */
+function mayReset(txApp, channel, userId) {
+  if (channel.getString("created_by") === userId) return true;
+  return isAdminRole(roleOf(txApp, userId)) && findMembership(txApp, channel.id, userId) !== null;
+}
 
 /**
  * Which group of the channel is current: its generation (0 before any reset), who made it and when.
@@ -25,7 +39,7 @@ function groupMark(group) {
  * @param {{ channel: core.Record, userId: string, groupInfo: string }} r
  */
 function replaceGroup(txApp, r) {
-  if (r.channel.getString("created_by") !== r.userId) throw forbidden(ONLY_CREATOR);
+  if (!mayReset(txApp, r.channel, r.userId)) throw forbidden(ONLY_CREATOR);
   const channelId = r.channel.id;
   // The new group's GroupInfo at epoch 0, signed by a leaf of the creator's own devices, like a first group's.
   requireValidGroupInfo(channelId, 0, r.groupInfo, r.userId);

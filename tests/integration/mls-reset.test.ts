@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import {
+  createChannel,
+  joinChannel,
+  postJson,
+  signUpUser,
+  startPocketBase,
+  superuserClient,
+  type RunningPocketBase,
+  type TestUser,
+} from "./pocketbase";
 import { addProposal, commit, groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
 import { b64 } from "./mls-helpers";
 
@@ -18,7 +27,9 @@ const commitsOf = async (user: TestUser, channelId: string) =>
 
 beforeAll(async () => {
   server = await startPocketBase();
-  [alice, bob, stranger] = await Promise.all([1, 2, 3].map(() => signUpUser(server.url)));
+  // Alice first: the first account is the workspace's owner, so Bob and the stranger are plain members.
+  alice = await signUpUser(server.url);
+  [bob, stranger] = await Promise.all([1, 2].map(() => signUpUser(server.url)));
 });
 
 afterAll(async () => {
@@ -62,4 +73,24 @@ it("only the creator replaces the group: epoch 0, the old commits and Welcomes g
   // The group-info route says which group it hands out.
   const handed = await call(bob, "group-info", { channel_id: channel.id, verifier: channel.verifier });
   expect(handed.json).toMatchObject({ epoch: 0, group_info: info, generation: 1 });
+});
+
+it("a workspace administrator who is in the conversation may reset it too; one who is not, may not", async () => {
+  const su = await superuserClient(server.url, server.superuser);
+  const [carol, dave] = [await signUpUser(server.url), await signUpUser(server.url)];
+  for (const admin of [carol, dave]) await su.collection("profiles").update(admin.id, { role: "admin" });
+  const channel = await createChannel(alice, undefined, { sealed: true });
+  expect((await joinChannel(carol, channel)).status).toBe(200);
+  const first = await newGroup(channel.id, await newKeyPackage(`${alice.id}:alice-laptop:proof`));
+  expect((await call(alice, "groups", { channel_id: channel.id, group_info: b64(await groupInfo(first)) })).status).toBe(200);
+
+  const daves = b64(await groupInfo(await newGroup(channel.id, await newKeyPackage(`${dave.id}:dave-laptop:proof`))));
+  const refused = await call(dave, "reset", { channel_id: channel.id, group_info: daves });
+  expect(refused.status).toBe(403);
+  expect(refused.text).toContain("Only the conversation's creator or an administrator in it can reset its encryption.");
+
+  const carols = b64(await groupInfo(await newGroup(channel.id, await newKeyPackage(`${carol.id}:carol-laptop:proof`))));
+  const reset = await call(carol, "reset", { channel_id: channel.id, group_info: carols });
+  expect(reset.status, reset.text).toBe(200);
+  expect(reset.json).toMatchObject({ epoch: 0, generation: 1, reset_by: carol.id });
 });

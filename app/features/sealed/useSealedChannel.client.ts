@@ -7,6 +7,7 @@ import type { JoinProof, SealedStatus } from "~/features/sealed/types";
 import type { sealedNotice } from "~/features/sealed/notice";
 import { words } from "~/features/sealed/words";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
+import { isAdminRole } from "~/features/roles/roles";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
@@ -114,8 +115,8 @@ export function useSealedChannel(
     status,
     busy,
     updateKeys,
-    // Only the conversation's creator resets its encryption (there are no admins yet).
-    canReset: Boolean(runtime && channel && channel.createdBy === user.id),
+    // The conversation's creator, or a workspace administrator in it (the server checks both).
+    canReset: Boolean(runtime && channel && (channel.createdBy === user.id || isAdminRole(user.role))),
     resetting,
     resetEncryption,
     refresh,
