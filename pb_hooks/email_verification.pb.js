@@ -28,8 +28,15 @@ onRecordRequestVerificationRequest((e) => {
 
 // PocketBase's "Login from a new location" alert goes only to verified addresses. Anyone can sign
 // up with someone else's address; each sign-in from a new client address would otherwise mail it.
+// At most 10 alerts an hour go to an address (issue 47), counted apart from its other emails so that
+// sign-ins never use up a reset or a notification: past that, the sign-in goes on and no alert is sent.
 onMailerRecordAuthAlertSend((e) => {
+  const { take } = require(`${__hooks}/lib/limits.js`);
   if (!e.record.verified()) {
+    return; // not sent
+  }
+  if (!take(e.app, `mail.alert ${e.record.email().toLowerCase()}`, [{ windowMs: 60 * 60 * 1000, max: 10 }])) {
+    e.app.logger().warn("A sign-in alert was not sent: the address had 10 in the last hour.");
     return; // not sent
   }
   return e.next();

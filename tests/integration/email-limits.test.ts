@@ -111,4 +111,22 @@ describe("notify-email", () => {
     await signInAs("another device");
     await vi.waitFor(() => expect(alerts()).toHaveLength(1), { timeout: 5_000 });
   });
+
+  it("sends at most 10 login alerts an hour to an address; the sign-ins go on", async () => {
+    const user = await userWith({}, { verified: false });
+    await verify(pb, user);
+    for (let i = 0; i < 14; i++) {
+      const res = await fetch(`${pb.url}/api/collections/users/auth-with-password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "User-Agent": `device ${i}` },
+        body: JSON.stringify({ identity: user.email, password: user.password }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const mails = () => smtp.mailsTo(user.email);
+    await vi.waitFor(() => expect(mails().length).toBeGreaterThanOrEqual(10), { timeout: 10_000 });
+    // the sign-ins' alerts are sent as each sign-in ends: once 10 arrived, a further one never does
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(mails()).toHaveLength(10);
+  });
 });
