@@ -16,17 +16,37 @@ rm -f reports/vitest.json reports/e2e.json
 status=0
 # each phase says how long it took: the run's budget is 12 minutes on two cores
 phase() { echo "== $1 (after ${SECONDS} s)"; }
-phase "type check"
-npx tsc || status=1
-npx tsc -p tsconfig.hooks.json || status=1
 
-phase "lint and format"
-npx eslint . || status=1
-npx depcruise app --config .dependency-cruiser.cjs --output-type err || status=1
-npx prettier --check . > reports/prettier.log 2>&1 || { tail -20 reports/prettier.log; status=1; }
+# The static checks run beside the unit and integration tests: those mostly wait on their own servers,
+# the checks mostly compute. Each check's output is kept and shown when they are all done.
+phase "type check, lint and format, beside the unit and integration tests"
+checks() {
+  local failed=0
+  check() {
+    local name="$1" started=$SECONDS
+    shift
+    if "$@" > "reports/check-$name.log" 2>&1; then
+      echo "$name: passed ($((SECONDS - started)) s)"
+    else
+      echo "$name: FAILED ($((SECONDS - started)) s)"
+      tail -40 "reports/check-$name.log"
+      failed=1
+    fi
+  }
+  check tsc npx tsc
+  check tsc-hooks npx tsc -p tsconfig.hooks.json
+  check eslint npx eslint .
+  check depcruise npx depcruise app --config .dependency-cruiser.cjs --output-type err
+  check prettier npx prettier --check .
+  return $failed
+}
+checks > reports/checks.log 2>&1 &
+checks_pid=$!
 
-phase "unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
+phase "unit and integration tests done"
+wait "$checks_pid" || status=1
+cat reports/checks.log
 
 phase "end-to-end tests"
 npx playwright test || status=1
