@@ -34,7 +34,11 @@ export default defineConfig({
         "--use-fake-ui-for-media-stream",
       ],
     },
-    trace: "retain-on-failure",
+    // A trace records every action's page and a screencast of every page: about a quarter of a browser
+    // test's processor time on two cores (the browser encodes the frames, the worker stores them). In CI
+    // it is recorded for a failed test's retry (kept then, with the first attempt's screenshot);
+    // locally, where a failure is not retried, for every test and kept when it fails.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
 });

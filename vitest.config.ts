@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     // Two files at a time on the two cores (vitest would keep one core free): unit files start nothing,
     // and an integration file mostly waits on its own PocketBase (a fresh process and data directory).
-    maxWorkers: 2,
+    // VITEST_MAX_WORKERS changes it (a machine with more cores, or a measurement).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     minWorkers: 1,
     projects: [
       {

@@ -1,5 +1,5 @@
 // Adds up the vitest and Playwright JSON reports into one closing line: "tests: N passed, N failed",
-// after the ten slowest tests of both runners with their times.
+// after the ten slowest tests of both runners together and of each runner, with their times.
 import { existsSync, readFileSync } from "node:fs";
 
 const [vitestPath, playwrightPath] = process.argv.slice(2);
@@ -33,11 +33,13 @@ if (playwrightPath && existsSync(playwrightPath)) {
   for (const [ms, title] of playwrightTimings(report.suites ?? [])) timings.push([ms, `playwright ${title}`]);
 } else missing = true;
 
-if (timings.length > 0) {
-  console.log("slowest tests:");
-  for (const [ms, title] of timings.sort((a, b) => b[0] - a[0]).slice(0, 10))
-    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
-}
+// the ten slowest of all, then each runner's own ten (the browser tests would otherwise hide vitest's)
+printSlowest("slowest tests:", timings);
+for (const runner of ["vitest", "playwright"])
+  printSlowest(
+    `slowest ${runner} tests:`,
+    timings.filter(([, title]) => title.startsWith(`${runner} `)),
+  );
 
 if (missing) {
   console.log("A test report is missing: a test runner did not finish.");
@@ -45,6 +47,14 @@ if (missing) {
 }
 console.log(`tests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ""}${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/** Prints a heading and the ten longest of these [milliseconds, title] timings, longest first. */
+function printSlowest(heading, list) {
+  if (list.length === 0) return;
+  console.log(heading);
+  for (const [ms, title] of [...list].sort((a, b) => b[0] - a[0]).slice(0, 10))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
+}
 
 /** The tests Playwright reports as flaky, "file:line title". */
 function flakyTitles(suites) {
