@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { HOME, pathOf, placeOf } from "~/features/address/address";
+
+const ID = "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
+const MSG = "abcdefghijklmno";
+
+describe("the address of what is open (ADR 0062)", () => {
+  it("names a conversation, its thread or a message, and back", () => {
+    for (const place of [
+      HOME,
+      { conversationId: ID, thread: null, message: null },
+      { conversationId: ID, thread: MSG, message: null },
+      { conversationId: ID, thread: null, message: MSG },
+    ])
+      expect(placeOf(pathOf(place))).toEqual(place);
+    expect(pathOf({ conversationId: ID, thread: MSG, message: null })).toBe(`/c/${ID}/t/${MSG}`);
+    expect(placeOf(`/c/${ID}/`)).toEqual({ conversationId: ID, thread: null, message: null });
+  });
+
+  it("is home outside /c/", () => {
+    for (const path of ["/", "/admin", "/cx/1", "/c"]) expect(placeOf(path), path).toEqual(HOME);
+  });
+
+  it("names no conversation that can exist for anything else under /c/", () => {
+    for (const path of [
+      "/c/",
+      "/c/%",
+      "/c/a%2Fb",
+      "/c/..%2F..%2Fapi",
+      `/c/${"x".repeat(65)}`,
+      `/c/${ID}/t/`,
+      `/c/${ID}/t/ABC`,
+      `/c/${ID}/x/${MSG}`,
+      `/c/${ID}/m/${MSG}/more`,
+      "/c/%3Cscript%3E",
+    ])
+      expect(placeOf(path).conversationId, path).toBe("");
+  });
+});
