@@ -3,7 +3,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { ReactNode } from "react";
 import stylesUrl from "~/styles.css?url";
 import { useNonce } from "~/lib/nonce";
-import { ADDRESS_EVENT } from "~/features/address/address";
 
 export const links: LinksFunction = () => [
   // One stylesheet: app/styles.css imports the base and every feature's styles in cascade order, and the
@@ -33,7 +32,7 @@ const INVITE_KEY_TO_FRAGMENT =
 // naming the conversation), and the page hears them as one event (features/address/address.client.ts).
 const ADDRESS_MOVES =
   "addEventListener('popstate',function(e){if(/^\\/(c\\/|$)/.test(location.pathname)){" +
-  `e.stopImmediatePropagation();dispatchEvent(new Event('${ADDRESS_EVENT}'));}});`;
+  "e.stopImmediatePropagation();dispatchEvent(new Event('chatcrypt:address'));}});";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { HOME, pathOf, placeOf } from "~/features/address/address";
+import { ADDRESS_EVENT, HOME, pathOf, placeOf } from "~/features/address/address";
 
 const ID = "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
 const MSG = "abcdefghijklmno";
@@ -35,5 +37,18 @@ describe("the address of what is open (ADR 0062)", () => {
       "/c/%3Cscript%3E",
     ])
       expect(placeOf(path).conversationId, path).toBe("");
+  });
+});
+
+describe("Back and Forward", () => {
+  it("reach the page as the event root.tsx's early script dispatches, for the chat's own addresses only", () => {
+    const root = readFileSync(fileURLToPath(new URL("../../app/root.tsx", import.meta.url)), "utf8");
+    expect(root).toContain(`new Event('${ADDRESS_EVENT}')`);
+    expect(root).toContain("e.stopImmediatePropagation()");
+    const shellPath = /^\/(c\/|$)/;
+    // (in root.tsx the pattern sits in a string literal: each backslash written twice)
+    expect(root).toContain(shellPath.source.replace(/\\/g, "\\\\"));
+    for (const path of ["/", `/c/${ID}`, `/c/${ID}/t/${MSG}`]) expect(shellPath.test(path), path).toBe(true);
+    for (const path of ["/admin", "/reset-password", "/cx"]) expect(shellPath.test(path), path).toBe(false);
   });
 });
