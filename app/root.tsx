@@ -27,13 +27,20 @@ const INVITE_KEY_TO_FRAGMENT =
   "if(u.searchParams.has('invite')&&k){u.searchParams.delete('key');" +
   "history.replaceState(null,'',u.pathname+u.search+'#key='+encodeURIComponent(k));}}catch(e){}})();";
 
+// Back and Forward between the chat's own addresses (`/`, `/c/...`, ADR 0062) are the page's business
+// alone: Remix's router is kept from them (it would ask the server which route serves a new address,
+// naming the conversation), and the page hears them as one event (features/address/address.client.ts).
+const ADDRESS_MOVES =
+  "addEventListener('popstate',function(e){if(/^\\/(c\\/|$)/.test(location.pathname)){" +
+  "e.stopImmediatePropagation();dispatchEvent(new Event('chatcrypt:address'));}});";
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: INVITE_KEY_TO_FRAGMENT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: INVITE_KEY_TO_FRAGMENT + ADDRESS_MOVES }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <Meta />

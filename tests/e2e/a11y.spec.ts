@@ -108,6 +108,11 @@ for (const viewport of VIEWPORTS) {
     const alice = await person(browser, "alice");
     const password = `a11y-${Date.now()}`;
     const channelId = await createChannel(alice.page, "Accessible", password);
+    // Bob is not in it yet: its address says the conversation is not available to him (ADR 62).
+    await page.goto(`/c/${channelId}`);
+    await expect(page.getByRole("heading", { name: "This conversation is not available to you." })).toBeVisible();
+    await audit(page, "conversation not available", found);
+    await page.goto("/");
 
     const createButton = page.getByRole("button", { name: "Create", exact: true });
     await reveal(page, createButton);

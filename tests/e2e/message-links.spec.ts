@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send } from "./helpers";
 
-// "Copy link to message": the link opens the conversation at the message for a member, and tells a
-// non-member only that they are not one.
+// "Copy link to message": the link (the conversation's address with the message, ADR 0062) opens the
+// conversation at the message for a member, and tells anyone else only that it is not available.
 test("a copied message link opens the channel at the message for a member, and reveals nothing to a non-member", async ({ browser }) => {
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
@@ -19,8 +19,8 @@ test("a copied message link opens the channel at the message for a member, and r
   await alice.page.getByRole("menuitem", { name: "Copy link to message" }).click();
   await expect(alice.page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
   const link = await alice.page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(new RegExp(`^${process.env.E2E_BASE_URL}/#message=${channelId}/[a-z0-9]{15}/\\d+$`));
-  const messageId = link.split("/").at(-2)!;
+  expect(link).toMatch(new RegExp(`^${process.env.E2E_BASE_URL}/c/${channelId}/m/[a-z0-9]{15}$`));
+  const messageId = link.split("/").at(-1)!;
 
   // Bob is elsewhere (no channel open) when he follows the link: the channel opens at the message.
   await bob.page.goto("about:blank");
@@ -28,15 +28,21 @@ test("a copied message link opens the channel at the message for a member, and r
   await expect(bob.page.getByRole("heading", { name: "Linked Channel" })).toBeVisible();
   await expect(bob.page.locator(`#message-${messageId}`)).toHaveClass(/highlight/);
   await expect(bob.page.locator(`#message-${messageId}`)).toBeInViewport();
-  expect(new URL(bob.page.url()).hash).toBe("");
+  expect(bob.page.url()).toBe(link);
+  // A link of the earlier form (in the fragment) still opens, moved to the message's address.
+  await bob.page.goto("about:blank");
+  await bob.page.goto(`${process.env.E2E_BASE_URL}/#message=${channelId}/${messageId}/${Date.now()}`);
+  await expect(bob.page.locator(`#message-${messageId}`)).toHaveClass(/highlight/);
+  expect(bob.page.url()).toBe(link);
 
-  // Carol is not a member: she is told so, and nothing of the channel is asked for or shown.
+  // Carol is not a member: she is told so, and nothing of the channel is asked for (but the page at
+  // its address) or shown.
   const asked: string[] = [];
   carol.page.on("request", (r) => {
-    if (r.url().includes(channelId)) asked.push(r.url());
+    if (r.url().includes(channelId) && r.resourceType() !== "document") asked.push(r.url());
   });
   await carol.page.goto(link);
-  await expect(carol.page.getByRole("alert").filter({ hasText: "You are not a member of this channel" })).toBeVisible();
+  await expect(carol.page.getByRole("heading", { name: "This conversation is not available to you." })).toBeVisible();
   await expect(carol.page.getByText("Linked Channel")).toHaveCount(0);
   await expect(carol.page.getByText("the decision we must find again")).toHaveCount(0);
   expect(asked).toEqual([]);

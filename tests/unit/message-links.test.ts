@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { messageLink, parseMessageLink } from "~/features/message-links/links";
+import { placeOf } from "~/features/address/address";
 
 describe("message links", () => {
-  it("round-trip through the address's fragment", () => {
-    const link = { channelId: "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b", messageId: "abcdefghijklmno", created: "2026-11-25 10:11:12.345Z" };
+  it("are the conversation's address with the message", () => {
+    const link = { channelId: "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b", messageId: "abcdefghijklmno" };
     const href = messageLink("https://chat.example", link);
-    expect(href).toBe(`https://chat.example/#message=${link.channelId}/abcdefghijklmno/${Date.parse("2026-11-25T10:11:12.345Z")}`);
-    expect(parseMessageLink(href)).toEqual(link);
+    expect(href).toBe(`https://chat.example/c/${link.channelId}/m/abcdefghijklmno`);
+    expect(placeOf(new URL(href).pathname)).toEqual({ conversationId: link.channelId, thread: null, message: link.messageId });
+  });
+
+  it("of the earlier form (in the fragment) are still read", () => {
+    const href = `https://chat.example/#message=0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b/abcdefghijklmno/${Date.parse("2026-11-25T10:11:12.345Z")}`;
+    expect(parseMessageLink(href)).toEqual({ channelId: "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b", messageId: "abcdefghijklmno" });
   });
 
   it("refuse anything else", () => {

@@ -19,6 +19,8 @@ import { openKeyring } from "~/features/channels/secrets.client";
 import { forgetHistory } from "~/features/messages/history-cache.client";
 import { mayJoin } from "~/features/invites/landing.client";
 import { askInviteLimits } from "~/features/invites/ask.client";
+import { currentPlace, goTo, useAddress } from "~/features/address/address.client";
+import { HOME } from "~/features/address/address";
 
 /**
  * What the page does once a channel is created or joined on this device: a sealed channel's group is
@@ -32,7 +34,11 @@ export type ChannelReady = (channel: Channel, how: "created" | "joined", partici
  */
 export function useChannels(user: SessionUser, notify: Notify, ready: ChannelReady) {
   const [channels, setChannels] = useState<Channel[] | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The open conversation is the one the address names (ADR 0062); opening one is a move in history.
+  const selectedId = useAddress().place.conversationId;
+  const setSelectedId = useCallback((id: string | null, how?: { replace?: boolean }) => {
+    if (id !== currentPlace().conversationId) goTo(id ? { ...HOME, conversationId: id } : HOME, how);
+  }, []);
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
 
   // The keyring is opened before the list is shown, so every channel reads at once on any device.
@@ -81,13 +87,17 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
     };
   }, [channels]);
 
-  // A channel that disappears (deleted by its creator, or left elsewhere) is closed.
+  // A channel that disappears while open (deleted by its creator, or left elsewhere) is closed. An
+  // address naming one that was never in the list is not: the page says it is not available.
+  const shown = useRef<string | null>(null);
   useEffect(() => {
-    if (channels && selectedId && !channels.some((c) => c.id === selectedId)) {
-      setSelectedId(null);
+    if (selected || !selectedId) shown.current = selected?.id ?? null;
+    else if (channels && selectedId && shown.current === selectedId) {
+      shown.current = null;
+      setSelectedId(null, { replace: true });
       notify("That channel is no longer available.");
     }
-  }, [channels, selectedId, notify]);
+  }, [channels, selected, selectedId, setSelectedId, notify]);
 
   /** Opens a channel just created or joined, once the page has made it ready. */
   const readyRef = useRef(ready);
@@ -105,7 +115,7 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
           .catch((error) => console.warn("The channel is not ready on this device yet", error));
       setSelectedId(id);
     },
-    [reload],
+    [reload, setSelectedId],
   );
 
   // Invite auto-join, once the channel list has loaded (spec §4).
@@ -129,16 +139,20 @@ export function useChannels(user: SessionUser, notify: Notify, ready: ChannelRea
         notify(messageOf(error, "Failed to join channel"), "error");
       }
     })();
-  }, [channels, user, reload, notify, afterward]);
+  }, [channels, user, reload, notify, afterward, setSelectedId]);
 
-  const removeFromList = useCallback((ids: string[]) => {
-    for (const id of ids) {
-      removeChannelPassword(id);
-      forgetHistory(id);
-    }
-    setChannels((current) => current?.filter((c) => !ids.includes(c.id)) ?? current);
-    setSelectedId((current) => (current && ids.includes(current) ? null : current));
-  }, []);
+  const removeFromList = useCallback(
+    (ids: string[]) => {
+      for (const id of ids) {
+        removeChannelPassword(id);
+        forgetHistory(id);
+      }
+      setChannels((current) => current?.filter((c) => !ids.includes(c.id)) ?? current);
+      const current = currentPlace().conversationId;
+      if (current && ids.includes(current)) setSelectedId(null, { replace: true });
+    },
+    [setSelectedId],
+  );
 
   const create = async (values: { name: string; password: string; sealed: boolean }) => {
     const id = await createChannel(user, values.name, values.password, values.sealed);

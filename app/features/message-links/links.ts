@@ -1,13 +1,15 @@
+import { HOME, pathOf } from "~/features/address/address";
+
 /**
- * Links to one message: `<origin>/#message=<conversation id>/<message id>/<time>`. The fragment never
- * reaches a server (not ours, not a proxy's log); the time lets the page load history back to the
- * message in one go. A link opens the conversation at the message for a member, and says only "You
- * are not a member of this channel" to anyone else.
+ * Links to one message: `<origin>/c/<conversation id>/m/<message id>`, the conversation's own address
+ * with the message (ADR 0062). A link opens the conversation at the message for a member; anyone else
+ * reads only "This conversation is not available to you.". The earlier form,
+ * `<origin>/#message=<conversation id>/<message id>/<time>`, still opens: the page moves it to the new
+ * address before anything else.
  */
 export interface MessageLink {
   channelId: string;
   messageId: string;
-  created: string;
 }
 
 const PREFIX = "#message=";
@@ -15,10 +17,10 @@ const CHANNEL = /^[A-Za-z0-9-]{1,64}$/;
 const MESSAGE = /^[a-z0-9]{15}$/;
 
 export function messageLink(origin: string, link: MessageLink): string {
-  return `${origin}/${PREFIX}${encodeURIComponent(link.channelId)}/${link.messageId}/${Date.parse(link.created.replace(" ", "T"))}`;
+  return origin + pathOf({ ...HOME, conversationId: link.channelId, message: link.messageId });
 }
 
-/** The message a page address links to, or null. */
+/** The message an address of the earlier form (in its fragment) links to, or null. */
 export function parseMessageLink(href: string): MessageLink | null {
   const hash = new URL(href).hash;
   if (!hash.startsWith(PREFIX)) return null;
@@ -28,5 +30,5 @@ export function parseMessageLink(href: string): MessageLink | null {
     .map((part) => decodeURIComponent(part));
   const ms = Number(time);
   if (!CHANNEL.test(channelId ?? "") || !MESSAGE.test(messageId ?? "") || !Number.isFinite(ms) || ms <= 0) return null;
-  return { channelId, messageId, created: new Date(ms).toISOString().replace("T", " ") };
+  return { channelId, messageId };
 }

@@ -1,53 +1,59 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Channel } from "~/features/channels/types";
 import { messageLink, parseMessageLink, type MessageLink } from "~/features/message-links/links";
 import type { OpenAt } from "~/features/search/useSearch.client";
 import type { Notify } from "~/ui/Toast";
 import { requestOpenAt } from "~/features/messages/open-at.client";
+import { keepPathOnly, useAddress } from "~/features/address/address.client";
 
-const PENDING = "chatcrypt_open_message";
-export const NOT_A_MEMBER = "You are not a member of this channel";
-
-/** Takes a message link out of the address (kept for this tab until the user is signed in and their conversations are known). */
+/** A link of the earlier form (`/#message=...`) in the address becomes the message's address, in the same entry. */
 export function takeMessageLinkFromAddress() {
   const link = parseMessageLink(window.location.href);
-  if (!link) return;
-  sessionStorage.setItem(PENDING, JSON.stringify(link));
-  window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  if (link) keepPathOnly(new URL(messageLink(window.location.origin, link)).pathname);
+  else if (window.location.hash.startsWith("#message=")) keepPathOnly();
 }
 
 /**
- * Opens the conversation at a linked message once the conversations are known, or says the user is not
- * a member (nothing else: no request is made for a conversation the user is not in). A search opening
- * a message afterwards takes over.
+ * Opens the conversation the address names at the message it names (`/c/<id>/m/<message>`), once the
+ * conversations are known. For a conversation the person is not in, nothing is asked for: the page says
+ * it is not available. A search opening a message afterwards takes over.
  */
-export function useMessageLink(channels: readonly Channel[] | null, select: (id: string) => void, notify: Notify, searchOpenAt: unknown) {
-  const [openAt, setOpenAt] = useState<OpenAt | null>(null);
-  const [arrived, setArrived] = useState(0);
-  // a link opened in this tab while signed in (pasted into the address bar)
+export function useMessageLink(channels: readonly Channel[] | null, notify: Notify, searchOpenAt: unknown) {
+  const { place, move } = useAddress();
+  const { conversationId, message } = place;
+  // said before the conversation's history starts (its first page is then the one around the message)
+  const asked = useRef(0);
+  if (conversationId && message && asked.current !== move) {
+    asked.current = move;
+    requestOpenAt(conversationId, message);
+  }
+  // a link of the earlier form pasted into the address bar of an open page
   useEffect(() => {
-    const onHash = () => {
-      takeMessageLinkFromAddress();
-      setArrived((n) => n + 1);
-    };
-    window.addEventListener("hashchange", onHash);
-    return () => window.removeEventListener("hashchange", onHash);
+    window.addEventListener("hashchange", takeMessageLinkFromAddress);
+    return () => window.removeEventListener("hashchange", takeMessageLinkFromAddress);
   }, []);
-  useEffect(() => setOpenAt(null), [searchOpenAt]);
+  const member = Boolean(conversationId && channels?.some((c) => c.id === conversationId));
+  const openAt = useMemo<OpenAt | null>(
+    () =>
+      conversationId && message && member
+        ? {
+            channelId: conversationId,
+            messageId: message,
+            created: "",
+            key: move,
+            missing: () => notify("This message is no longer there.", "error"),
+          }
+        : null,
+    [conversationId, message, member, move, notify],
+  );
+  // a search result opened while the address names a message
+  const [searchedAt, setSearchedAt] = useState(-1);
+  const moveRef = useRef(move);
+  moveRef.current = move;
   useEffect(() => {
-    const raw = sessionStorage.getItem(PENDING);
-    if (!raw || !channels) return;
-    sessionStorage.removeItem(PENDING);
-    const link = JSON.parse(raw) as MessageLink;
-    if (!channels.some((c) => c.id === link.channelId)) {
-      notify(NOT_A_MEMBER, "error");
-      return;
-    }
-    requestOpenAt(link.channelId, link.messageId);
-    select(link.channelId);
-    setOpenAt({ ...link, key: Date.now(), missing: () => notify("This message is no longer there.", "error") });
-  }, [channels, select, notify, arrived]);
-  return openAt;
+    if (searchOpenAt) setSearchedAt(moveRef.current);
+  }, [searchOpenAt]);
+  return searchedAt === move ? null : openAt;
 }
 
 /** Copies a message's link; says whether it worked. */

@@ -58,7 +58,7 @@ export async function notificationFor(p: PushPayload, origin: string) {
   if (p.k === "call") return { title: `${p.u} is calling`, body: CALL_PUSH_BODY, url: `${origin}/` };
   const place = p.d ? `@${p.u}` : `#${p.n}`;
   const text = await openText(p);
-  const url = messageLink(origin, { channelId: p.c, messageId: p.m, created: p.t });
+  const url = messageLink(origin, { channelId: p.c, messageId: p.m });
   return text === null
     ? { title: `New message in ${place}`, body: "", url }
     : { title: `${p.u} in ${place}`, body: notificationBody(text), url };

@@ -9,6 +9,8 @@ import { parseInvite } from "~/features/channels/invite";
 import type { SessionUser } from "~/lib/session-user";
 import type { AppConfig } from "~/features/workspace/config";
 import { takeMessageLinkFromAddress } from "~/features/message-links/useMessageLink.client";
+import { goTo, keepPathOnly } from "~/features/address/address.client";
+import { HOME } from "~/features/address/address";
 import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
 import { clearPendingInvite, getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { previewInvite, refusalOf } from "~/features/invites/landing.client";
@@ -49,7 +51,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     if (invite) {
       // someone already signed in is asked before anything is joined (features/invites)
       setPendingInvite(initialUser ? { ...invite, ask: true } : invite);
-      window.history.replaceState(null, "", window.location.pathname);
+      keepPathOnly();
     }
     takeMessageLinkFromAddress();
     const pending = getPendingInvite();
@@ -120,6 +122,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     endCall();
     signingOut.current = true;
     await signOut();
+    // the next person to sign in on this tab starts with nothing open
+    goTo(HOME, { replace: true });
     setUser(null);
     setFailedSignIns(0);
     setBusy(false);

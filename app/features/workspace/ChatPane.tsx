@@ -1,6 +1,8 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
+import { goTo, useAddress } from "~/features/address/address.client";
+import { HOME } from "~/features/address/address";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
@@ -93,12 +95,17 @@ export function ChatPane({
 }: Props) {
   const isCreator = channel.createdBy === user.id;
   const [pinnedOpen, setPinnedOpen] = useState(false);
-  const [threadRoot, setThreadRoot] = useState<string | null>(null);
+  // The open thread is the one the address names (ADR 0062): opening and closing it are moves in history.
+  const { place } = useAddress();
+  const threadRoot = place.conversationId === channel.id ? place.thread : null;
+  const setThreadRoot = (root: string | null) => goTo({ ...HOME, conversationId: channel.id, thread: root });
   useEffect(() => {
-    setThreadRoot(takeThreadRequest(channel.id));
+    // a thread asked for with the conversation (the Threads list, a search result) replaces its entry
+    const asked = takeThreadRequest(channel.id);
+    if (asked) goTo({ ...HOME, conversationId: channel.id, thread: asked }, { replace: true });
     return onThreadRequest(() => {
       const root = takeThreadRequest(channel.id);
-      if (root) setThreadRoot(root);
+      if (root) goTo({ ...HOME, conversationId: channel.id, thread: root });
     });
   }, [channel.id]);
   const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
@@ -162,7 +169,7 @@ export function ChatPane({
           onJumpTo={(id) => void jumpTo(id)}
           onPin={(m, pinned) => void actions.pin(m, pinned)}
           onOpenThread={setThreadRoot}
-          onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id, created: m.created }, notify)}
+          onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id }, notify)}
         />
         <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
         <AwaitingAcceptance channel={channel} userId={user.id} memberIds={members.list.map((m) => m.userId)} />

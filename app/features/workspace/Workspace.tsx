@@ -45,6 +45,8 @@ import { useDrawer } from "~/features/workspace/useDrawer.client";
 import type { DialogActions, DialogState } from "~/features/workspace/WorkspaceDialogs";
 import { LazyDialogs } from "~/features/workspace/LazyDialogs";
 import { ChatError } from "~/lib/errors";
+import { usePlaceView } from "~/features/address/usePlaceView.client";
+import { NotAvailable } from "~/features/address/NotAvailable";
 
 interface Props {
   user: SessionUser;
@@ -97,7 +99,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
   const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId });
-  const linked = useMessageLink(channels.channels, channels.setSelectedId, notify, search.openAt);
+  const linked = useMessageLink(channels.channels, notify, search.openAt);
+  const place = usePlaceView(channels.channels, selected, drawer.show);
   const dictation = useDictation(
     (text) => setDictated((prev) => ({ id: (prev?.id ?? 0) + 1, text })),
     (message) => notify(message, "error"),
@@ -116,10 +119,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     search: search.live,
   });
 
-  function openContacts(mode: "manage" | "select") {
-    dialogs.open({ kind: "contacts", mode });
-    contacts.load();
-  }
+  const openContacts = (mode: "manage" | "select") => (dialogs.open({ kind: "contacts", mode }), contacts.load());
 
   const whatsapp = whatsappMode(contacts, openContacts);
   async function send(text: string): Promise<boolean> {
@@ -144,11 +144,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     removeAll: () => void dialogs.run(channels.removeAll, "Failed to delete channels"),
     clear: (channel) =>
       void dialogs.run(async () => {
-        try {
-          await clearMessages(channel.id);
-        } catch {
-          throw new ChatError("Failed to clear messages");
-        }
+        await clearMessages(channel.id).catch(() => Promise.reject(new ChatError("Failed to clear messages")));
         search.live.cleared(channel.id);
         if (selected?.id === channel.id) history.clear();
       }, "Failed to clear messages"),
@@ -267,6 +263,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               }}
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
             />
+          ) : place.unavailable ? (
+            <NotAvailable />
           ) : (
             <EmptyChat
               hasChannels={Boolean(channels.channels?.length)}

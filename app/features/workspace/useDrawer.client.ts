@@ -26,5 +26,6 @@ export function useDrawer() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open, close]);
 
-  return { open, toggle: () => setOpen((o) => !o), close, toggleRef };
+  const show = useCallback(() => setOpen(true), []);
+  return { open, toggle: () => setOpen((o) => !o), show, close, toggleRef };
 }

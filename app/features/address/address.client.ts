@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from "react";
+import { ADDRESS_EVENT, HOME, pathOf, placeOf, type Place } from "~/features/address/address";
+
+/**
+ * The address bar as the page's one record of what is open (ADR 0062). Opening a conversation or a
+ * thread pushes a history entry; Back and Forward come back as the event root.tsx's early script
+ * dispatches (it keeps them from Remix's router, which would ask the server about the new address).
+ * Nothing here makes a request.
+ */
+interface Snapshot {
+  pathname: string;
+  place: Place;
+  /** A new number for every move, also to the same address (a message link followed twice). */
+  move: number;
+  /** How the page got there: opened at it, a move in the page, or Back/Forward. */
+  how: "load" | "go" | "pop";
+}
+
+const SERVER: Snapshot = { pathname: "/", place: HOME, move: 0, how: "load" };
+let snapshot: Snapshot = SERVER;
+const listeners = new Set<() => void>();
+
+function read(): Snapshot {
+  if (typeof window === "undefined") return SERVER;
+  const { pathname } = window.location;
+  if (snapshot.pathname !== pathname || snapshot === SERVER)
+    snapshot = { pathname, place: placeOf(pathname), move: snapshot.move + 1, how: snapshot.how };
+  return snapshot;
+}
+
+function moved(how: Snapshot["how"]) {
+  snapshot = { ...snapshot, pathname: "", how };
+  read();
+  for (const listener of listeners) listener();
+}
+
+const popped = () => moved("pop");
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) window.addEventListener(ADDRESS_EVENT, popped);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener(ADDRESS_EVENT, popped);
+  };
+}
+
+/** What the address names now, and the move that led there. */
+export function useAddress(): Readonly<Snapshot> {
+  return useSyncExternalStore(subscribe, read, () => SERVER);
+}
+
+export function currentPlace(): Place {
+  return read().place;
+}
+
+/** Opens a place: a new history entry, or (replace) the current one changed. Nothing when it is already open. */
+export function goTo(place: Place, how: { replace?: boolean } = {}) {
+  const path = pathOf(place);
+  if (path === window.location.pathname) return window.location.search || window.location.hash ? keepPathOnly() : undefined;
+  if (how.replace) window.history.replaceState(window.history.state, "", path);
+  else window.history.pushState(null, "", path);
+  moved("go");
+}
+
+/** The address without its query and fragment (an invite or a message link once read), in the same entry. */
+export function keepPathOnly(path = window.location.pathname) {
+  window.history.replaceState(window.history.state, "", path);
+  moved("go");
+}

@@ -1,0 +1,48 @@
+/**
+ * What the address names (ADR 0062): `/` (nothing open), `/c/<conversation>` (a channel, sealed channel
+ * or direct conversation), `/c/<conversation>/t/<thread root>` (with that thread open) and
+ * `/c/<conversation>/m/<message>` (opened at that message). Any other `/c/...` address names a
+ * conversation nobody can read: the page says so, as for one the person is not in.
+ */
+export interface Place {
+  /** The conversation named; "" for an address under /c/ that names none that can exist. */
+  conversationId: string | null;
+  thread: string | null;
+  message: string | null;
+}
+
+/** The event root.tsx's early script dispatches for Back and Forward between the chat's addresses. */
+export const ADDRESS_EVENT = "chatcrypt:address";
+
+export const HOME: Place = { conversationId: null, thread: null, message: null };
+const NOWHERE: Place = { conversationId: "", thread: null, message: null };
+
+/** A conversation's id (a channel's UUID, a direct conversation's id) and a message's id. */
+const CONVERSATION = /^[A-Za-z0-9-]{1,64}$/;
+const MESSAGE = /^[a-z0-9]{15}$/;
+
+export function placeOf(pathname: string): Place {
+  if (!pathname.startsWith("/c/")) return HOME;
+  const parts = pathname.slice(3).split("/");
+  let decoded: string[];
+  try {
+    decoded = parts.map((part) => decodeURIComponent(part));
+  } catch {
+    return NOWHERE;
+  }
+  const [conversationId, kind, ref, ...rest] = decoded;
+  if (!CONVERSATION.test(conversationId) || rest.length > 0) return NOWHERE;
+  if (kind === undefined || (kind === "" && ref === undefined)) return { conversationId, thread: null, message: null };
+  if (!MESSAGE.test(ref ?? "")) return NOWHERE;
+  if (kind === "t") return { conversationId, thread: ref, message: null };
+  if (kind === "m") return { conversationId, thread: null, message: ref };
+  return NOWHERE;
+}
+
+export function pathOf(place: Place): string {
+  if (!place.conversationId) return "/";
+  const base = `/c/${encodeURIComponent(place.conversationId)}`;
+  if (place.thread) return `${base}/t/${place.thread}`;
+  if (place.message) return `${base}/m/${place.message}`;
+  return base;
+}

@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import type { Channel } from "~/features/channels/types";
+import { useAddress } from "~/features/address/address.client";
+
+const PHONE = "(max-width: 720px)";
+
+/**
+ * What the page shows for its address (ADR 0062): the document's title names the open conversation
+ * (a name the page knows, never sent anywhere), an address naming a conversation that is not in the
+ * person's list is "not available", and on a phone, Back to no conversation shows the list again.
+ */
+export function usePlaceView(channels: readonly Channel[] | null, selected: Channel | null, showList: () => void) {
+  const { place, how, move } = useAddress();
+  const name = selected?.name;
+  useEffect(() => {
+    document.title = name ? `${name} · ChatCrypt` : "ChatCrypt";
+  }, [name]);
+  useEffect(() => () => void (document.title = "ChatCrypt"), []);
+  const home = place.conversationId === null;
+  useEffect(() => {
+    if (home && how === "pop" && window.matchMedia(PHONE).matches) showList();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per move
+  }, [move]);
+  return { unavailable: Boolean(channels && place.conversationId !== null && !selected) };
+}

@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ADDRESS_EVENT, HOME, pathOf, placeOf } from "~/features/address/address";
+
+const ID = "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
+const MSG = "abcdefghijklmno";
+
+describe("the address of what is open (ADR 0062)", () => {
+  it("names a conversation, its thread or a message, and back", () => {
+    for (const place of [
+      HOME,
+      { conversationId: ID, thread: null, message: null },
+      { conversationId: ID, thread: MSG, message: null },
+      { conversationId: ID, thread: null, message: MSG },
+    ])
+      expect(placeOf(pathOf(place))).toEqual(place);
+    expect(pathOf({ conversationId: ID, thread: MSG, message: null })).toBe(`/c/${ID}/t/${MSG}`);
+    expect(placeOf(`/c/${ID}/`)).toEqual({ conversationId: ID, thread: null, message: null });
+  });
+
+  it("is home outside /c/", () => {
+    for (const path of ["/", "/admin", "/cx/1", "/c"]) expect(placeOf(path), path).toEqual(HOME);
+  });
+
+  it("names no conversation that can exist for anything else under /c/", () => {
+    for (const path of [
+      "/c/",
+      "/c/%",
+      "/c/a%2Fb",
+      "/c/..%2F..%2Fapi",
+      `/c/${"x".repeat(65)}`,
+      `/c/${ID}/t/`,
+      `/c/${ID}/t/ABC`,
+      `/c/${ID}/x/${MSG}`,
+      `/c/${ID}/m/${MSG}/more`,
+      "/c/%3Cscript%3E",
+    ])
+      expect(placeOf(path).conversationId, path).toBe("");
+  });
+});
+
+describe("Back and Forward", () => {
+  it("reach the page as the event root.tsx's early script dispatches, for the chat's own addresses only", () => {
+    const root = readFileSync(fileURLToPath(new URL("../../app/root.tsx", import.meta.url)), "utf8");
+    expect(root).toContain(`new Event('${ADDRESS_EVENT}')`);
+    expect(root).toContain("e.stopImmediatePropagation()");
+    const shellPath = /^\/(c\/|$)/;
+    // (in root.tsx the pattern sits in a string literal: each backslash written twice)
+    expect(root).toContain(shellPath.source.replace(/\\/g, "\\\\"));
+    for (const path of ["/", `/c/${ID}`, `/c/${ID}/t/${MSG}`]) expect(shellPath.test(path), path).toBe(true);
+    for (const path of ["/admin", "/reset-password", "/cx"]) expect(shellPath.test(path), path).toBe(false);
+  });
+});
