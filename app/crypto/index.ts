@@ -54,3 +54,5 @@ export { randomUuid, randomId } from "./random";
 export { safetyNumber } from "./safety";
 export type { IdentityKeys } from "./safety";
 export { signLabelled, verifyLabelled, newItemKey, importItemKey } from "./sign";
+export { sealShare, openShare } from "./share";
+export type { ShareContext } from "./share";
