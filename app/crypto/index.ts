@@ -56,3 +56,5 @@ export type { IdentityKeys } from "./safety";
 export { signLabelled, verifyLabelled, newItemKey, importItemKey } from "./sign";
 export { newLinkKeyPair, linkCode, sealForDevice, openFromDevice } from "./link";
 export type { LinkKeyPair } from "./link";
+export { sealShare, openShare } from "./share";
+export type { ShareContext } from "./share";

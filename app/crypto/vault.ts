@@ -10,7 +10,7 @@ import { hkdfAesKey, importHkdfKey } from "./kdf";
 import { keyMatches } from "./keys";
 
 /** What a key derived from the user's own key pair protects; each has its own HKDF salt and label. */
-export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "archive";
+export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "archive" | "share";
 
 const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: string }> = {
   contacts: { salt: LABELS.contactsSalt, info: LABELS.contactsKey, fn: "deriveContactsKey" },
@@ -20,6 +20,8 @@ const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: strin
   sealed: { salt: LABELS.sealedStateSalt, info: LABELS.sealedStateKey, fn: "deriveVaultKey" },
   outbox: { salt: LABELS.outboxSalt, info: LABELS.outboxKey, fn: "deriveVaultKey" },
   archive: { salt: LABELS.archiveSalt, info: LABELS.archiveKey, fn: "deriveVaultKey" },
+  // between two users' key pairs (one's private, the other's public): a channel password sealed to a member (share.ts)
+  share: { salt: LABELS.shareSalt, info: LABELS.shareKey, fn: "deriveVaultKey" },
 };
 
 /**

@@ -2,7 +2,8 @@
 /// <reference path="../../types/hooks.d.ts" />
 
 // Deactivating and reactivating an account (docs/decisions/0056-deactivation.md). Everything happens
-// in the caller's transaction, with its audit entry:
+// in the caller's transaction, with its audit entries (account.deactivated, sessions.revoked, and
+// member.removed for each conversation):
 //   deactivate  profiles.deactivated = true; a new token key for the account (PocketBase refuses every
 //               token it had, pocketbase/devices.go ends every session and the relay closes its live
 //               streams); every membership removed (classic channels, sealed channels, direct
@@ -16,6 +17,7 @@
 const { badRequest, forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
 const { roleOf, requireAdmin } = require(`${__hooks}/lib/roles.js`);
 const { append } = require(`${__hooks}/lib/audit.js`);
+const { signOutEverywhere } = require(`${__hooks}/lib/admin_console.js`);
 
 /**
  * The person's profile when the caller may change their status; a 4xx otherwise.
@@ -52,10 +54,18 @@ function deactivate(txApp, e, callerId, userId) {
   const channels = memberships.map((m) => m.getString("channel"));
   for (const membership of memberships) txApp.delete(membership);
   for (const pkg of txApp.findRecordsByFilter("mls_key_packages", "user = {:user}", "", 0, 0, { user: userId })) txApp.delete(pkg);
-  const account = txApp.findRecordById("users", userId);
-  account.refreshTokenKey();
-  txApp.save(account);
+  const sessions = signOutEverywhere(txApp, userId);
+  // each step its entry: the deactivation, the sessions it ended, each conversation it removed them from
   append(txApp, e, { actor: callerId, action: "account.deactivated", target: userId, details: { channels: channels.length } });
+  append(txApp, e, {
+    actor: callerId,
+    action: "sessions.revoked",
+    target: userId,
+    details: { sessions, by_admin: true, deactivated: true },
+  });
+  for (const channel of channels) {
+    append(txApp, e, { actor: callerId, action: "member.removed", target: userId, details: { channel, deactivated: true } });
+  }
   return { user_id: userId, channels };
 }
 

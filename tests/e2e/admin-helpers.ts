@@ -35,3 +35,20 @@ export async function changeStatus(page: Page, username: string, change: "deacti
   }
   await expect(page.getByRole("status").getByText(`${username} was ${change}d.`)).toBeVisible();
 }
+
+/** The owner, in the console `page` shows, makes a person an admin (confirming "Make NAME Admin?"). */
+export async function makeAdmin(page: Page, username: string) {
+  const entry = await findPerson(page, username);
+  await entry.getByRole("combobox", { name: `Change role for ${username}` }).selectOption("admin");
+  const confirm = page.getByRole("dialog", { name: `Make ${username} Admin?` });
+  await confirm.getByRole("button", { name: "Change role" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("status").getByText(`${username} is now Admin.`)).toBeVisible();
+}
+
+/** The console's Audit log section, read again, with its chain's verdict (the section's status). */
+export async function auditLog(page: Page) {
+  const section = page.getByRole("region", { name: "Audit log" });
+  await section.getByRole("button", { name: "Refresh" }).click();
+  return { section, verdict: section.getByRole("status"), entries: section.getByRole("table", { name: "Audit log entries" }) };
+}

@@ -2,7 +2,7 @@ import { virtualAuthenticator } from "./authenticator";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { changeStatus, findPerson, openConsole } from "./admin-helpers";
+import { auditLog, changeStatus, findPerson, makeAdmin, openConsole } from "./admin-helpers";
 import { expect, signIn, test } from "./fixtures";
 import { createSealed, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
 
@@ -10,7 +10,8 @@ import { createSealed, joinAndOpen, keyPackagesSent, log, openConversation, pers
 // the sign-in screen with the reason, her password and passkey sign-ins are refused with it, Alice's page
 // removes her devices from the sealed channel's and the direct conversation's MLS groups and says so, and
 // Carol's device state, saved before and replayed after, reads nothing sent since. Reactivated, she signs
-// in to an empty list. Pages open at localhost: WebAuthn refuses an IP address as a site's RP ID.
+// in to an empty list. The owner names the admin in the console; the audit log there lists each step and
+// verifies, and names the entry changed through the superuser's API. Pages open at localhost: WebAuthn refuses an IP address as a site's RP ID.
 const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
 const DEACTIVATED = "This account was deactivated by an administrator.";
 
@@ -24,10 +25,15 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   test.setTimeout(300_000);
   const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   // The worker's stack is shared by every spec: its first account (the owner) may be anyone's, so the
-  // superuser names this test's administrator.
+  // superuser names this test's owner, who makes Bob (here "boss") an admin in the console.
+  const owner = await person(browser, "owner", BASE);
+  await su.collection("profiles").update(owner.id, { role: "owner" });
   const admin = await person(browser, "boss", BASE);
-  await su.collection("profiles").update(admin.id, { role: "admin" });
   // (a page learns its role when it loads)
+  await owner.page.reload();
+  await openConsole(owner.page);
+  await makeAdmin(owner.page, admin.user.username);
+  await owner.context.close();
   await admin.page.reload();
   const alice = await person(browser, "alice", BASE);
   const carol = await person(browser, "carol", BASE);
@@ -111,6 +117,35 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await expect(log(alice.page).getByText(`${carol.user.username} (deactivated)`)).toBeVisible();
   const commits = await su.collection("mls_commits").getFullList({ filter: su.filter("channel = {:c}", { c: vaultId }), sort: "epoch" });
   expect(commits.at(-1)?.sender).toBe(alice.id);
+
+  // The admin's console lists each step in the audit log, and the chain verifies: the owner naming the
+  // admin, the deactivation, her sessions ended, her removal from the vault and the direct conversation.
+  const audit = await auditLog(admin.page);
+  await audit.entries
+    .getByRole("button", { name: `Show only the entries of @${admin.user.username}` })
+    .first()
+    .click();
+  await expect(audit.section.getByText(`Only the entries of @${admin.user.username}.`)).toBeVisible();
+  await expect(audit.verdict).toHaveText(/^Chain verified: \d+ entr(y|ies)\.$/, { timeout: 20_000 });
+  const rows = (code: string, who: string) =>
+    audit.entries
+      .getByRole("row")
+      .filter({ hasText: code })
+      .filter({ hasText: `@${who}` });
+  await expect(rows("role.changed", owner.user.username)).toHaveCount(1);
+  await expect(rows("account.deactivated", carol.user.username)).toHaveCount(1);
+  await expect(rows("sessions.revoked", carol.user.username)).toHaveCount(1);
+  await expect(rows("member.removed", carol.user.username)).toHaveCount(2);
+  // One stored row changed through the superuser's API: the console names that entry; put back, it verifies again.
+  const step = await su
+    .collection("audit_log")
+    .getFirstListItem(su.filter("action = 'account.deactivated' && target = {:c}", { c: carol.id }));
+  await su.collection("audit_log").update(step.id, { details: { channels: 0 } });
+  await auditLog(admin.page);
+  await expect(audit.verdict).toHaveText(`Broken at entry ${step.seq}: it was changed or removed after it was written.`);
+  await su.collection("audit_log").update(step.id, { details: step.details });
+  await auditLog(admin.page);
+  await expect(audit.verdict).toHaveText(/^Chain verified: \d+ entr(y|ies)\.$/);
 
   // Reactivated, she signs in again, to no channels and no conversations.
   await changeStatus(admin.page, carol.user.username, "reactivate");

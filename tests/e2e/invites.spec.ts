@@ -70,7 +70,9 @@ test("an expired and a revoked invite say so, and nothing is joined", async ({ b
   await expect(row).toContainText(`made by ${alice.user.username}`);
   await row.getByRole("button", { name: /^Revoke/ }).click();
   await expect(row).toContainText("revoked");
-  await expect(panel.getByText("cannot take back the channel password")).toBeVisible();
+  await expect(
+    panel.getByText("Revoking an invite does not take back the channel's password from people who already saw it."),
+  ).toBeVisible();
 
   await openSignedIn(bob.page, revoked);
   await expect(bob.page.getByRole("dialog", { name: "Invite" }).getByText("This invite was revoked.")).toBeVisible();

@@ -212,9 +212,16 @@ describe("deactivating Carol", () => {
     expect(await su.collection("channel_members").getFullList({ filter: su.filter("user = {:u}", { u: carol.id }) })).toHaveLength(0);
     expect(await su.collection("mls_key_packages").getFullList({ filter: su.filter("user = {:u}", { u: carol.id }) })).toHaveLength(0);
     expect((await su.collection("profiles").getOne(carol.id)).deactivated).toBe(true);
-    const entries = await su.collection("audit_log").getFullList({ filter: su.filter("target = {:u}", { u: carol.id }) });
-    // (her own sign-up and sign-ins are entries of hers; the administrator's step is the one by bob)
-    expect(entries.filter((e) => e.actor === bob.id).map((e) => [e.action, e.actor])).toEqual([["account.deactivated", bob.id]]);
+    const entries = await su.collection("audit_log").getFullList({ filter: su.filter("target = {:u}", { u: carol.id }), sort: "seq" });
+    // (her own sign-up and sign-ins are entries of hers; the administrator's steps are the ones by bob:
+    // the deactivation, her sessions ended, and her removal from each conversation)
+    const steps = entries.filter((e) => e.actor === bob.id);
+    expect(steps.map((e) => e.action)).toEqual(["account.deactivated", "sessions.revoked", ...steps.slice(2).map(() => "member.removed")]);
+    expect(steps[1].details).toMatchObject({ by_admin: true, deactivated: true });
+    expect(steps[1].details.sessions).toBeGreaterThanOrEqual(1);
+    const removedFrom = steps.slice(2).map((e) => (e.details as { channel: string }).channel);
+    expect(removedFrom).toContain(channel.id);
+    expect(removedFrom).toHaveLength((steps[0].details as { channels: number }).channels);
     // the others' call status does not count her, and her old LiveKit token is removed again when she comes back
     sockets.push(await joinSignal(livekit.url, carolTicket.token));
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${carol.id}:ca401device00001`);
@@ -228,6 +235,6 @@ describe("deactivating Carol", () => {
     const back = await signedInClient(web.url, carol);
     expect(await back.api("/api/channels")).toMatchObject({ channels: [] });
     const again = await su.collection("audit_log").getFullList({ filter: su.filter("target = {:u}", { u: carol.id }), sort: "seq" });
-    expect(again.filter((e) => e.actor === bob.id).map((e) => e.action)).toEqual(["account.deactivated", "account.reactivated"]);
+    expect(again.filter((e) => e.actor === bob.id).map((e) => e.action)).toEqual([...steps.map((e) => e.action), "account.reactivated"]);
   });
 });

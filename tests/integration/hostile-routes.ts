@@ -10,6 +10,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/events",
   `/api/channels/${channelId}/messages`,
   `/api/archive/${channelId}`,
+  `/api/channels/${channelId}/password`,
   "/api/profiles?ids=abcdefghijklmno",
   "/api/people",
   "/api/direct/requests",
@@ -28,12 +29,14 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/recovery-key",
   "/api/admin/invites",
   "/api/account/activity",
+  "/api/channels/key-shares",
   "/api/admin/audit",
   "/api/admin/audit?page=2&action=signin.",
   "/api/admin/audit/export",
   "/reset-password",
 ];
 export const ID_POST_ROUTES = [
+  "/api/channels/ID/password",
   "/api/channels/ID/invites",
   "/api/channels/ID/members/abcdefghijklmno/remove",
   "/api/channels/ID/members/abcdefghijklmno/admin",
@@ -61,6 +64,7 @@ export const ID_POST_ROUTES = [
   ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"].map((name) => `/api/sealed/ID/${name}`),
 ];
 export const ID_GET_ROUTES = [
+  "/api/channels/ID/password",
   "/api/channels/ID/access",
   "/api/invites/ID",
   "/api/channels/ID/messages",
@@ -73,6 +77,8 @@ export const ID_GET_ROUTES = [
   "/api/archive/ID",
 ];
 export const PB_HOOKS = [
+  "/api/chat/channels/password",
+  "/api/chat/channels/key-shares",
   "/api/chat/invites",
   "/api/chat/invites/revoke",
   "/api/chat/channels/members/remove",

@@ -29,6 +29,7 @@ const WORDS: Record<string, string> = {
   "channel_admin.changed": "Channel admin changed",
   "channel.created": "Channel created",
   "channel.deleted": "Channel deleted",
+  "channel.password_changed": "Channel password changed",
   "settings.changed": "Settings changed",
   "mail.test_sent": "Test email sent",
   "reset_code.issued": "Reset code issued",

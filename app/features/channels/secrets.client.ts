@@ -1,6 +1,8 @@
-import { PBKDF2_ITERATIONS, channelSecretsFromMaster, deriveChannelMaster, type ChannelSecrets } from "~/crypto";
+import { PBKDF2_ITERATIONS, channelSecretsFromMaster, deriveChannelMaster, deriveChannelSecrets, type ChannelSecrets } from "~/crypto";
 import type { Bytes } from "~/crypto/bytes";
 import { syncKeyring, saveToKeyring } from "~/features/keyring/keyring.client";
+import { masterOf, type OlderSecret } from "~/features/keyring/entry";
+import { adoptShares } from "~/features/channel-password/shares.client";
 
 /**
  * Each channel's key, join verifier and call key base, once per page. They come from the channel's
@@ -53,9 +55,14 @@ export function channelSecrets(channelId: string, password: string, iterations =
  * list needs PBKDF2 on this device; entries without one are completed when their key is derived.
  */
 export async function openKeyring(userId: string, memberOf: readonly string[]): Promise<void> {
-  const channels = await syncKeyring(userId, memberOf);
+  const synced = await syncKeyring(userId, memberOf);
+  const channels = await adoptShares(userId, synced, memberOf).catch((error) => {
+    console.warn("The channels' new passwords could not be fetched", error);
+    return synced;
+  });
   await Promise.all(
-    channels.map(async ({ channelId, password, iterations, master }) => {
+    channels.map(async ({ channelId, password, iterations, master, history }) => {
+      if (history.older.length > 0) rememberOlder(channelId, history.older);
       if (!master) {
         if (!secretsCache.has(cacheKey(channelId, password, iterations))) withoutMaster.set(channelId, userId);
         return;
@@ -69,4 +76,32 @@ export async function openKeyring(userId: string, memberOf: readonly string[]): 
       }
     }),
   );
+}
+
+/** Each channel's earlier passwords (ADR 0060), newest first, as the keyring holds them. */
+const olderSecrets = new Map<string, OlderSecret[]>();
+
+export function rememberOlder(channelId: string, older: OlderSecret[]) {
+  olderSecrets.set(channelId, older);
+}
+
+/** The keys of the channel's earlier passwords with their epochs, newest first (from their masters where kept). */
+export async function olderChannelKeys(channelId: string): Promise<{ epoch: number; key: CryptoKey }[]> {
+  const older = olderSecrets.get(channelId) ?? [];
+  const keys = await Promise.all(
+    older.map(async (o) => {
+      const master = masterOf(o);
+      try {
+        const secrets = master
+          ? await adoptMaster(channelId, o.p, o.i, master)
+          : await cached(cacheKey(channelId, o.p, o.i), () => deriveChannelSecrets(o.p, channelId, o.i));
+        return { epoch: o.e, key: secrets.key };
+      } catch {
+        return null;
+      } finally {
+        master?.fill(0);
+      }
+    }),
+  );
+  return keys.filter((k): k is { epoch: number; key: CryptoKey } => k !== null);
 }

@@ -24,6 +24,8 @@ export interface SecurityFacts {
 export interface Opened {
   body: string;
   previous: boolean;
+  /** The key its files and previews are under, for contentKey, where that is not the conversation's current one (ADR 0060). */
+  keyRef?: string;
 }
 
 /** Posts one sealed message's ciphertext (with the MLS epoch it is for, where there is one). */

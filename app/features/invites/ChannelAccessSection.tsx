@@ -2,9 +2,20 @@ import { FormError } from "~/ui/Form";
 import { InviteList } from "~/features/invites/InviteList";
 import { RevokeNote } from "~/features/invites/InviteDialogs";
 import type { ChannelAccessState } from "~/features/invites/useChannelAccess.client";
+import { ChangePassword } from "~/features/channel-password/ChangePassword";
 
 /** In the members panel, for the channel's admins: its invites (Revoke) and the people removed from it (Lift ban). */
-export function ChannelAccessSection({ state, sealed }: { state: ChannelAccessState; sealed: boolean }) {
+export function ChannelAccessSection({
+  state,
+  sealed,
+  userId,
+  channelId,
+}: {
+  state: ChannelAccessState;
+  sealed: boolean;
+  userId: string;
+  channelId: string;
+}) {
   const { access } = state;
   if (!access.manage) return null;
   return (
@@ -12,6 +23,7 @@ export function ChannelAccessSection({ state, sealed }: { state: ChannelAccessSt
       <h3>Invites</h3>
       <InviteList invites={access.invites ?? []} onRevoke={(invite) => void state.revoke(invite.id)} />
       <RevokeNote sealed={sealed} />
+      {!sealed && <ChangePassword userId={userId} channelId={channelId} />}
       <h3>Removed</h3>
       {(access.bans ?? []).length === 0 ? (
         <p className="hint">Nobody was removed.</p>

@@ -7,10 +7,10 @@ import { EXPIRY_CHOICES, USES_CHOICES, type Expiry, type Uses } from "~/features
 export function RevokeNote({ sealed }: { sealed: boolean }) {
   return (
     <p className="hint">
-      Revoking an invite stops new joins through it, but cannot take back the channel password from people who already opened it.
+      Revoking an invite does not take back the channel&apos;s password from people who already saw it.
       {sealed
-        ? " This channel is sealed: removing someone is enough, nothing else is needed (its group is the access)."
-        : " Remove a member to keep them out: a removed member cannot join again, with an invite or the password."}
+        ? " This channel is sealed: nothing more is needed, its group is the access. Removing someone takes their devices out of it."
+        : " Remove a member to keep them out (a removed member cannot join again, with an invite or the password), and a channel admin can change the channel password: what is sent afterwards needs the new one."}
     </p>
   );
 }

@@ -14,7 +14,33 @@ export interface KeyringSecret {
   i: number;
   /** base64url of the 32-byte channel master. */
   m?: string;
+  /** The password's key epoch: how many times the channel's password had been changed (ADR 0060); absent: 0. */
+  e?: number;
+  /** The channel's earlier passwords, newest first, kept so that messages sent under them stay readable. */
+  o?: OlderSecret[];
 }
+
+/** An earlier password of the channel and its epoch (ADR 0060). */
+export interface OlderSecret {
+  p: string;
+  i: number;
+  m?: string;
+  e: number;
+}
+
+const isOlderSecret = (value: unknown): value is OlderSecret =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as OlderSecret).p === "string" &&
+  (value as OlderSecret).p.length > 0 &&
+  Number.isSafeInteger((value as OlderSecret).i) &&
+  (value as OlderSecret).i >= PBKDF2_ITERATIONS &&
+  Number.isSafeInteger((value as OlderSecret).e) &&
+  (value as OlderSecret).e >= 0;
+
+/** The entry's epoch (0 when it has none) and its earlier passwords that are well formed. */
+export const epochOf = (secret: KeyringSecret) => (Number.isSafeInteger(secret.e) && (secret.e ?? 0) > 0 ? (secret.e as number) : 0);
+export const olderOf = (secret: KeyringSecret): OlderSecret[] => (Array.isArray(secret.o) ? secret.o.filter(isOlderSecret) : []);
 
 export const isKeyringSecret = (value: unknown): value is KeyringSecret =>
   typeof value === "object" &&
@@ -24,10 +50,16 @@ export const isKeyringSecret = (value: unknown): value is KeyringSecret =>
   Number.isSafeInteger((value as KeyringSecret).i) &&
   (value as KeyringSecret).i >= PBKDF2_ITERATIONS;
 
-export const keyringSecret = (password: string, iterations: number, master?: Uint8Array): KeyringSecret => ({
+export const keyringSecret = (
+  password: string,
+  iterations: number,
+  master?: Uint8Array,
+  history?: { epoch: number; older: OlderSecret[] },
+): KeyringSecret => ({
   p: password,
   i: iterations,
   ...(master ? { m: base64UrlEncode(master) } : {}),
+  ...(history && history.epoch > 0 ? { e: history.epoch, o: history.older } : {}),
 });
 
 /** The entry's channel master, or null when it has none or not one of the right size (then the password is derived). */

@@ -3,7 +3,7 @@ import type { Bytes } from "~/crypto/bytes";
 import { api } from "~/lib/api.client";
 import { cachedChannelIds, getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
-import { isKeyringSecret, keyringAad, keyringSecret, masterOf } from "~/features/keyring/entry";
+import { epochOf, isKeyringSecret, keyringAad, keyringSecret, masterOf, olderOf, type OlderSecret } from "~/features/keyring/entry";
 import type { EncryptedKeyringEntry } from "~/features/keyring/types";
 
 /**
@@ -20,10 +20,33 @@ import type { EncryptedKeyringEntry } from "~/features/keyring/types";
  */
 const savedHere = new Set<string>();
 
-export async function saveToKeyring(userId: string, channelId: string, password: string, iterations: number, master?: Uint8Array) {
-  savedHere.add(`${userId}:${channelId}`);
+/** Each channel's key epoch and earlier passwords as the keyring last held them (ADR 0060): a save keeps them. */
+export interface PasswordHistory {
+  epoch: number;
+  older: OlderSecret[];
+}
+const histories = new Map<string, PasswordHistory>();
+
+/** The channel's key epoch and earlier passwords as this page last read them from the keyring. */
+export const passwordHistory = (userId: string, channelId: string): PasswordHistory =>
+  histories.get(`${userId}:${channelId}`) ?? { epoch: 0, older: [] };
+
+export async function saveToKeyring(
+  userId: string,
+  channelId: string,
+  password: string,
+  iterations: number,
+  master?: Uint8Array,
+  history?: PasswordHistory,
+) {
+  const id = `${userId}:${channelId}`;
+  const kept = history ?? histories.get(id);
+  // a device still holding a password the channel has since changed never puts it back
+  if (!history && kept?.older.some((o) => o.p === password)) return;
+  savedHere.add(id);
+  if (history) histories.set(id, history);
   try {
-    const data = await sealJson(userId, "keyring", keyringSecret(password, iterations, master), keyringAad(userId, channelId));
+    const data = await sealJson(userId, "keyring", keyringSecret(password, iterations, master, kept), keyringAad(userId, channelId));
     await api("/api/keyring", { channelId, data });
   } catch (error) {
     savedHere.delete(`${userId}:${channelId}`);
@@ -38,6 +61,8 @@ export interface KeyringChannel {
   iterations: number;
   /** null: an entry written before ADR 35, or one this sync added from the device's cache. */
   master: Bytes | null;
+  /** The password's key epoch and the channel's earlier passwords (ADR 0060). */
+  history: PasswordHistory;
 }
 
 /**
@@ -53,7 +78,9 @@ export async function syncKeyring(userId: string, memberOf: readonly string[]): 
       try {
         const secret = await openJson(userId, "keyring", entry.data, keyringAad(userId, entry.channelId));
         if (!isKeyringSecret(secret)) return;
-        opened.push({ channelId: entry.channelId, password: secret.p, iterations: secret.i, master: masterOf(secret) });
+        const history = { epoch: epochOf(secret), older: olderOf(secret) };
+        histories.set(`${userId}:${entry.channelId}`, history);
+        opened.push({ channelId: entry.channelId, password: secret.p, iterations: secret.i, master: masterOf(secret), history });
         if (getChannelPassword(entry.channelId) !== secret.p || getChannelIterations(entry.channelId) !== secret.i) {
           setChannelSecret(entry.channelId, secret.p, secret.i);
         }
@@ -69,7 +96,7 @@ export async function syncKeyring(userId: string, memberOf: readonly string[]): 
     if (!password) continue;
     const iterations = getChannelIterations(channelId) ?? PBKDF2_ITERATIONS;
     await saveToKeyring(userId, channelId, password, iterations).catch(() => undefined);
-    opened.push({ channelId, password, iterations, master: null });
+    opened.push({ channelId, password, iterations, master: null, history: { epoch: 0, older: [] } });
   }
   return opened;
 }

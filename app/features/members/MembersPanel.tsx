@@ -66,7 +66,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
           </li>
         ))}
       </ul>
-      {channel && <ChannelAccessSection state={access} sealed={channel.sealed} />}
+      {channel && <ChannelAccessSection state={access} sealed={channel.sealed} userId={userId} channelId={channel.id} />}
     </aside>
   );
 }

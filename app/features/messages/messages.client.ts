@@ -182,14 +182,15 @@ export async function decryptRecords(
         }
         // a reply's thread is the one inside its signed body (the server cannot move it to another)
         if (body.edits || body.reactsTo || body.pins || body.thread !== m.thread) return;
-        const partsKey = await contentKeyOf(body.key);
+        const itemKey = body.key ?? plaintext.keyRef;
+        const partsKey = await contentKeyOf(itemKey);
         const carrier = {
           id: m.id,
           channelId: channel.id,
           senderId: m.senderId,
           fileHashes: body.files,
           text: body.text,
-          itemKey: body.key,
+          itemKey,
         };
         const [attachments, previews] = partsKey
           ? await Promise.all([decryptAttachments(partsKey, carrier, m.attachments), decryptPreviews(partsKey, carrier, m.previews)])
@@ -205,7 +206,7 @@ export async function decryptRecords(
           fileHashes: body.files,
           ...(body.replyTo ? { replyTo: body.replyTo } : {}),
           ...(body.thread ? { thread: body.thread, threadOnly: m.kind === "reply" } : {}),
-          ...(body.key ? { itemKey: body.key } : {}),
+          ...(itemKey ? { itemKey } : {}),
           ...(plaintext.previous ? { previousKey: true as const } : {}),
           attachments,
           previews,

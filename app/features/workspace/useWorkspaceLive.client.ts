@@ -1,4 +1,5 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
+import { coalesce } from "~/lib/coalesce";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { LiveEvent } from "~/features/live/types";
@@ -31,20 +32,27 @@ interface Parts {
 export function useWorkspaceLive(user: SessionUser, parts: Parts) {
   const partsRef = useRef(parts);
   partsRef.current = parts;
+  // A burst of membership changes (someone deactivated from many conversations) reloads the lists twice, not once each.
+  const reload = useMemo(
+    () =>
+      coalesce(async () => {
+        requestsChanged();
+        await partsRef.current.reloadChannels();
+      }),
+    [],
+  );
 
   const onEvent = useCallback(
     async (event: LiveEvent) => {
-      const { channels, selected, reloadChannels, history, notifications, unread } = partsRef.current;
+      const { channels, selected, history, notifications, unread } = partsRef.current;
       switch (event.type) {
         case "sync":
-          requestsChanged();
           deviceLinksChanged();
-          await reloadChannels();
+          await reload();
           await history.catchUp();
           return;
         case "memberships":
-          requestsChanged();
-          await reloadChannels();
+          await reload();
           return;
         case "device-links":
           deviceLinksChanged();
@@ -107,7 +115,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
       }
     },
-    [user],
+    [user, reload],
   );
 
   return useLiveEvents(parts.selected?.id ?? null, (event) => void onEvent(event));
