@@ -27,7 +27,7 @@ const INVITE_KEY_TO_FRAGMENT =
   "if(u.searchParams.has('invite')&&k){u.searchParams.delete('key');" +
   "history.replaceState(null,'',u.pathname+u.search+'#key='+encodeURIComponent(k));}}catch(e){}})();";
 
-// Back and Forward between the chat's own addresses (`/`, `/c/...`, ADR 0062) are the page's business
+// Back and Forward between the chat's own addresses (`/`, `/c/...`, ADR 0061) are the page's business
 // alone: Remix's router is kept from them (it would ask the server which route serves a new address,
 // naming the conversation), and the page hears them as one event (features/address/address.client.ts).
 const ADDRESS_MOVES =

@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../types/hooks.d.ts" />
 
-// Reset codes (pb_hooks/lib/reset_codes.js, docs/decisions/0064-reset-codes.md).
+// Reset codes (pb_hooks/lib/reset_codes.js, docs/decisions/0062-reset-codes.md).
 //
 // POST /api/chat/admin/people/reset-code {user_id}   an administrator's new code for that person
 //        -> {code: "XXXX-XXXX-XXXX", expires}; 403 for members and guests and beyond the caller's

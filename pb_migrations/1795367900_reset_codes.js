@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../types/hooks.d.ts" />
 
-// Reset codes (docs/decisions/0064-reset-codes.md): a one-time code an administrator gives a person
+// Reset codes (docs/decisions/0062-reset-codes.md): a one-time code an administrator gives a person
 // who forgot their password on a server without email; with it the person opens the same reset page a
 // reset email's link opens. Only the code's SHA-256 is kept. No API rule opens the collection: the
 // hooks (pb_hooks/reset_codes.pb.js) read and write it.

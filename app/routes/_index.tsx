@@ -8,7 +8,7 @@ import { loadSessionUser } from "~/features/auth/users.server";
 import { commitCsrf } from "~/server/csrf.server";
 
 // The single page of the product (spec §2): everything else happens in the browser through /api routes.
-// The same page answers every conversation's address (routes/c.$.tsx, ADR 62): the loader does not
+// The same page answers every conversation's address (routes/c.$.tsx, ADR 61): the loader does not
 // read the address; what it names is the browser's to open.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });

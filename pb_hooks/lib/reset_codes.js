@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../../types/hooks.d.ts" />
 
-// Reset codes (docs/decisions/0064-reset-codes.md): an administrator issues one for a person; the
+// Reset codes (docs/decisions/0062-reset-codes.md): an administrator issues one for a person; the
 // person exchanges it, with their email address, for a password reset token, which opens the reset
 // page exactly as a reset email's link does (the recovery key or a passkey keeps their messages).
 // One code per person at a time, valid 24 hours, used once; only its SHA-256 is stored.

@@ -108,7 +108,7 @@ for (const viewport of VIEWPORTS) {
     const alice = await person(browser, "alice");
     const password = `a11y-${Date.now()}`;
     const channelId = await createChannel(alice.page, "Accessible", password);
-    // Bob is not in it yet: its address says the conversation is not available to him (ADR 62).
+    // Bob is not in it yet: its address says the conversation is not available to him (ADR 61).
     await page.goto(`/c/${channelId}`);
     await expect(page.getByRole("heading", { name: "This conversation is not available to you." })).toBeVisible();
     await audit(page, "conversation not available", found);

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send } from "./helpers";
 
-// "Copy link to message": the link (the conversation's address with the message, ADR 0062) opens the
+// "Copy link to message": the link (the conversation's address with the message, ADR 0061) opens the
 // conversation at the message for a member, and tells anyone else only that it is not available.
 test("a copied message link opens the channel at the message for a member, and reveals nothing to a non-member", async ({ browser }) => {
   const alice = await person(browser, "alice");

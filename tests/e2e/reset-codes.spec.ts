@@ -5,7 +5,7 @@ import { findPerson, openConsole } from "./admin-helpers";
 import { newPassword } from "./reset-helpers";
 import { expectAccessible } from "./axe";
 
-// Reset codes (ADR 64) on a server without email, as `npm start` runs it by default: "Forgot your
+// Reset codes (ADR 62) on a server without email, as `npm start` runs it by default: "Forgot your
 // password?" says the way back before asking anything; an administrator issues a code in the console;
 // the person, on a new phone, enters it and resets with their recovery key, and reads their channel.
 

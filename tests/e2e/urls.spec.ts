@@ -13,7 +13,7 @@ import {
   waitLive,
 } from "./helpers";
 
-// A URL per conversation (ADR 0062): the address names the open conversation and thread, reloads
+// A URL per conversation (ADR 0061): the address names the open conversation and thread, reloads
 // and Back/Forward follow it, and an address for a conversation the person cannot read says so.
 
 const BASE = process.env.E2E_BASE_URL;

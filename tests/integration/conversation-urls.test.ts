@@ -1,4 +1,4 @@
-// A conversation's address (ADR 0062) against the real stack (server.mjs on the built app, our
+// A conversation's address (ADR 0061) against the real stack (server.mjs on the built app, our
 // PocketBase): every `/c/...` address, well formed or hostile, is answered with the page (200) or a
 // clear 4xx, never a 5xx; the page is the same as at `/` (nothing about the conversation named is
 // read or written into it), and other methods get the 405 every page gets.

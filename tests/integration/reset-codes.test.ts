@@ -1,4 +1,4 @@
-// Reset codes (docs/decisions/0064-reset-codes.md) against our PocketBase, with no SMTP configured:
+// Reset codes (docs/decisions/0062-reset-codes.md) against our PocketBase, with no SMTP configured:
 // only administrators issue them (the owner for admins), a code works once, with its account's address
 // only, and opens the same reset step as a reset email's token; wrong codes and unknown addresses get
 // one answer; tries are limited; the audit log records both steps; the code itself is not stored.

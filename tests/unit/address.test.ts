@@ -6,7 +6,7 @@ import { ADDRESS_EVENT, HOME, pathOf, placeOf } from "~/features/address/address
 const ID = "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
 const MSG = "abcdefghijklmno";
 
-describe("the address of what is open (ADR 0062)", () => {
+describe("the address of what is open (ADR 0061)", () => {
   it("names a conversation, its thread or a message, and back", () => {
     for (const place of [
       HOME,

@@ -1,4 +1,4 @@
-/** The main area for an address that names a conversation this person cannot read (ADR 0062). */
+/** The main area for an address that names a conversation this person cannot read (ADR 0061). */
 export function NotAvailable() {
   return (
     <section className="chat-empty" aria-labelledby="not-available-title">

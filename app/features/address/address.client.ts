@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { ADDRESS_EVENT, HOME, pathOf, placeOf, type Place } from "~/features/address/address";
 
 /**
- * The address bar as the page's one record of what is open (ADR 0062). Opening a conversation or a
+ * The address bar as the page's one record of what is open (ADR 0061). Opening a conversation or a
  * thread pushes a history entry; Back and Forward come back as the event root.tsx's early script
  * dispatches (it keeps them from Remix's router, which would ask the server about the new address).
  * Nothing here makes a request.

@@ -1,5 +1,5 @@
 /**
- * What the address names (ADR 0062): `/` (nothing open), `/c/<conversation>` (a channel, sealed channel
+ * What the address names (ADR 0061): `/` (nothing open), `/c/<conversation>` (a channel, sealed channel
  * or direct conversation), `/c/<conversation>/t/<thread root>` (with that thread open) and
  * `/c/<conversation>/m/<message>` (opened at that message). Any other `/c/...` address names a
  * conversation nobody can read: the page says so, as for one the person is not in.

@@ -5,7 +5,7 @@ import { useAddress } from "~/features/address/address.client";
 const PHONE = "(max-width: 720px)";
 
 /**
- * What the page shows for its address (ADR 0062): the document's title names the open conversation
+ * What the page shows for its address (ADR 0061): the document's title names the open conversation
  * (a name the page knows, never sent anywhere), an address naming a conversation that is not in the
  * person's list is "not available", and on a phone, Back to no conversation shows the list again.
  */

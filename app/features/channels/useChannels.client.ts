@@ -34,7 +34,7 @@ export type ChannelReady = (channel: Channel, how: "created" | "joined", partici
  */
 export function useChannels(user: SessionUser, notify: Notify, ready: ChannelReady) {
   const [channels, setChannels] = useState<Channel[] | null>(null);
-  // The open conversation is the one the address names (ADR 0062); opening one is a move in history.
+  // The open conversation is the one the address names (ADR 0061); opening one is a move in history.
   const selectedId = useAddress().place.conversationId;
   const setSelectedId = useCallback((id: string | null, how?: { replace?: boolean }) => {
     if (id !== currentPlace().conversationId) goTo(id ? { ...HOME, conversationId: id } : HOME, how);

@@ -2,7 +2,7 @@ import { HOME, pathOf } from "~/features/address/address";
 
 /**
  * Links to one message: `<origin>/c/<conversation id>/m/<message id>`, the conversation's own address
- * with the message (ADR 0062). A link opens the conversation at the message for a member; anyone else
+ * with the message (ADR 0061). A link opens the conversation at the message for a member; anyone else
  * reads only "This conversation is not available to you.". The earlier form,
  * `<origin>/#message=<conversation id>/<message id>/<time>`, still opens: the page moves it to the new
  * address before anything else.

@@ -1,7 +1,7 @@
 import type PocketBase from "pocketbase";
 import { callHook } from "~/server/hooks.server";
 
-// Reset codes (docs/decisions/0064-reset-codes.md) on the web server: it passes the administrator's
+// Reset codes (docs/decisions/0062-reset-codes.md) on the web server: it passes the administrator's
 // request and the person's code to PocketBase (pb_hooks/reset_codes.pb.js) and holds nothing.
 
 /** An administrator's new one-time code for a person: XXXX-XXXX-XXXX, valid 24 hours. */

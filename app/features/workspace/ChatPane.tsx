@@ -95,7 +95,7 @@ export function ChatPane({
 }: Props) {
   const isCreator = channel.createdBy === user.id;
   const [pinnedOpen, setPinnedOpen] = useState(false);
-  // The open thread is the one the address names (ADR 0062): opening and closing it are moves in history.
+  // The open thread is the one the address names (ADR 0061): opening and closing it are moves in history.
   const { place } = useAddress();
   const threadRoot = place.conversationId === channel.id ? place.thread : null;
   const setThreadRoot = (root: string | null) => goTo({ ...HOME, conversationId: channel.id, thread: root });
