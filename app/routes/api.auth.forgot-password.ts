@@ -1,13 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { askForReset, resetByEmail } from "~/features/recovery/recovery.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { askForReset } from "~/features/recovery/recovery.server";
 import { forgotPasswordSchema } from "~/features/recovery/validation";
 import { jsonResponse, readJson, requireCsrf, requirePost } from "~/server/http.server";
 import { pocketbase } from "~/server/pocketbase.server";
-
-/** Whether reset emails can be sent here: "Forgot your password?" says the way back before asking anything. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return jsonResponse({ available: await resetByEmail(pocketbase(undefined, context)) });
-}
 
 /** "Forgot your password?": PocketBase emails a reset link; the answer is the same for every address. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -34,6 +34,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit?page=2&action=signin.",
   "/api/admin/audit/export",
   "/reset-password",
+  "/api/auth/reset-options",
 ];
 export const ID_POST_ROUTES = [
   "/api/channels/ID/password",
