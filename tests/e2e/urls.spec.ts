@@ -22,11 +22,17 @@ const article = (page: Page, text: string) => log(page).getByRole("article").fil
 const heading = (page: Page, name: string) => page.getByRole("heading", { name: `# ${name}` });
 const threadPanel = (page: Page) => page.getByRole("complementary", { name: "Thread" });
 
-/** What a page tells its server from now on: each request's method, address and headers. */
+/**
+ * What a page tells its server from now on: each request's method, address and headers. The app's own
+ * code chunks (/assets/, the same files for everyone, loaded when a part of the page is first shown)
+ * name nothing of what is open.
+ */
 function serverCalls(page: Page): string[] {
   const calls: string[] = [];
   page.on("request", (r: Request) => {
-    if (new URL(r.url()).origin === new URL(BASE!).origin) calls.push(`${r.method()} ${r.url()} ${JSON.stringify(r.headers())}`);
+    const url = new URL(r.url());
+    if (url.origin === new URL(BASE!).origin && !url.pathname.startsWith("/assets/"))
+      calls.push(`${r.method()} ${r.url()} ${JSON.stringify(r.headers())}`);
   });
   return calls;
 }
