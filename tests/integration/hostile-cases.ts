@@ -8,6 +8,7 @@ import {
   FREE_TEXT,
   GARBAGE_BODIES,
   GET_ROUTES,
+  PUBLIC_GET_ROUTES,
   ID_GET_ROUTES,
   ID_POST_ROUTES,
   OPTIONAL,
@@ -36,14 +37,14 @@ export function cases({ channelId, alice, bob, aliceToken, bobToken }: Parties):
   const postRoutes = [...Object.keys(bodies), "/api/auth/signout", ...ID_POST_ROUTES.map((r) => r.replace("ID", channelId))];
 
   // Wrong methods on every route, signed in and not.
-  for (const path of [...GET_ROUTES(channelId), ...postRoutes, "/nowhere", "/assets/x.js"]) {
+  for (const path of [...GET_ROUTES(channelId), ...PUBLIC_GET_ROUTES, ...postRoutes, "/nowhere", "/assets/x.js"]) {
     for (const method of WRONG_METHODS) {
       all.push({ label: `${method} ${path}`, target: "web", method, path, as: alice });
       all.push({ label: `${method} ${path} (anonymous)`, target: "web", method, path });
     }
   }
   // Every route with the method it has no handler for, and POSTs to the pages.
-  for (const path of GET_ROUTES(channelId))
+  for (const path of [...GET_ROUTES(channelId), ...PUBLIC_GET_ROUTES])
     all.push({ label: `POST ${path}`, target: "web", method: "POST", path, headers: json, body: "{}", as: alice });
   const readable = new Set(GET_ROUTES(channelId).map((p) => p.split("?")[0]));
   for (const path of postRoutes.filter((p) => !readable.has(p)))

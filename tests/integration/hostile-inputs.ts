@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { fakePublicKey, randomSecret, randomVerifier } from "./pocketbase";
 import type { RawRequest, Visitor } from "./web";
 
-export { GET_ROUTES, ID_GET_ROUTES, ID_POST_ROUTES, PB_HOOKS } from "./hostile-routes";
+export { GET_ROUTES, ID_GET_ROUTES, ID_POST_ROUTES, PB_HOOKS, PUBLIC_GET_ROUTES } from "./hostile-routes";
 
 export const WRONG_METHODS = [
   "TRACE",

@@ -34,8 +34,9 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit?page=2&action=signin.",
   "/api/admin/audit/export",
   "/reset-password",
-  "/api/auth/reset-options",
 ];
+/** Routes anyone may read, signed in or not (a bad cookie changes nothing there). */
+export const PUBLIC_GET_ROUTES = ["/api/auth/reset-options"];
 export const ID_POST_ROUTES = [
   "/api/channels/ID/password",
   "/api/channels/ID/invites",
