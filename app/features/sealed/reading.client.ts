@@ -9,20 +9,37 @@ import { base64UrlDecode, utf8Decode } from "~/crypto/bytes";
 import type { EncryptedMessage } from "~/features/messages/types";
 import { receive } from "./mls";
 import { archive, restore } from "~/features/archive/archive.client";
+import { ApiError } from "~/lib/api.client";
 import { saveRead, saveReadMany } from "./read-store.client";
 
 const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
   (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 
+/** Waits before each new try of an archive that could not be read for now (busy, unreachable). */
+const ARCHIVE_RETRIES_MS = [500, 1_000, 2_000, 4_000];
+
+/** A refusal that may pass in a moment: too many requests (429), a server error, no connection. */
+const transient = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
+
 /**
  * The user's archive of a conversation (ADR 0048), fetched once per device (SealedChannel.open: alongside
- * the join, then Reading.restore); null when it cannot be read now (tried again on the next page load).
+ * the join, then Reading.restore). A busy or unreachable server is asked again a few times (a new
+ * device's first minute sends many requests for one account); null when it still cannot be read (tried
+ * again on the next page load).
  */
-export const fetchArchive = (userId: string, channelId: string) =>
-  restore(userId, channelId).catch((error) => {
-    console.warn("The message archive could not be read", error);
-    return null;
-  });
+export async function fetchArchive(userId: string, channelId: string): Promise<Map<string, string> | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await restore(userId, channelId);
+    } catch (error) {
+      if (!transient(error) || attempt >= ARCHIVE_RETRIES_MS.length) {
+        console.warn("The message archive could not be read", error);
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, ARCHIVE_RETRIES_MS[attempt]));
+    }
+  }
+}
 
 export class Reading {
   private readonly counted = new Map<string, number>();
