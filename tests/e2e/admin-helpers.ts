@@ -12,8 +12,10 @@ export async function openConsole(page: Page) {
 
 /** The People section's entry for a username, found by typing part of it into the search box. */
 export async function findPerson(page: Page, username: string) {
-  await page.getByLabel("Search people").fill(username.slice(1, -2));
   const people = page.getByRole("list", { name: "People" });
+  // the first list has loaded (the page is running): what is typed from now on searches
+  await expect(people).toBeVisible();
+  await page.getByLabel("Search people").fill(username.slice(1, -2));
   await expect(people.getByRole("listitem")).toHaveCount(1);
   return people.getByRole("listitem", { name: username });
 }
