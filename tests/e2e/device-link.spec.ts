@@ -1,9 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
-import { superuserClient } from "../integration/pocketbase";
 import { virtualAuthenticator } from "./authenticator";
 import { expectAccessible } from "./axe";
 import { expect, openAuth, test } from "./fixtures";
 import {
+  archivedCount,
+  trioWithMessages,
   createChannel,
   createSealed,
   joinAndOpen,
@@ -94,22 +95,9 @@ test("a new phone approved from Bob's signed-in laptop (codes match) reads every
   await expect(log(bob.page).getByText(direct[1])).toBeVisible({ timeout: 30_000 });
   await send(bob.page, direct[2]);
   await expect(log(alice.page).getByText(direct[2])).toBeVisible({ timeout: 30_000 });
-  await startConversation(alice.page, [bob.user.username, carol.user.username], "Trio");
-  await waitLive(alice.page);
-  await openConversation(carol.page, "Trio");
-  const group = [`group one ${stamp}`, `group two ${stamp}`];
-  await send(carol.page, group[0]);
-  await openConversation(bob.page, "Trio");
-  await expect(log(bob.page).getByText(group[0])).toBeVisible({ timeout: 30_000 });
-  await send(bob.page, group[1]);
-  await expect(log(carol.page).getByText(group[1])).toBeVisible({ timeout: 30_000 });
-  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const archived = () =>
-    admin
-      .collection("message_archive")
-      .getList(1, 1, { filter: `owner = "${bob.id}"` })
-      .then((l) => l.totalItems);
-  await expect.poll(archived, { timeout: 20_000 }).toBeGreaterThanOrEqual(7);
+  const group: [string, string] = [`group one ${stamp}`, `group two ${stamp}`];
+  await trioWithMessages(alice, carol, bob, group);
+  await expect.poll(() => archivedCount(bob.id), { timeout: 20_000 }).toBeGreaterThanOrEqual(7);
 
   // Bob's new phone asks; his laptop shows the request live, with the phone's browser and the same code
   const phone = await askFromNewDevice(browser, bob.user.username, true);

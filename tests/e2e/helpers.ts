@@ -228,3 +228,28 @@ export async function copyInviteLink(page: Page, limits: { expires?: string; use
   await expect(page.getByText("Invite link copied")).toBeVisible();
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+/**
+ * A group conversation "Trio" that `creator` starts with `first` and `second`: `first` writes texts[0],
+ * `second` reads it and answers texts[1], which `first` reads (every device involved has joined).
+ */
+export async function trioWithMessages(creator: Person, first: Person, second: Person, texts: [string, string]) {
+  await startConversation(
+    creator.page,
+    [first.user.username, second.user.username].filter((u) => u !== creator.user.username),
+    "Trio",
+  );
+  await waitLive(creator.page);
+  await openConversation(first.page, "Trio");
+  await send(first.page, texts[0]);
+  await openConversation(second.page, "Trio");
+  await expect(log(second.page).getByText(texts[0])).toBeVisible({ timeout: 30_000 });
+  await send(second.page, texts[1]);
+  await expect(log(first.page).getByText(texts[1])).toBeVisible({ timeout: 30_000 });
+}
+
+/** How many entries the user's message archive holds (ADR 0048), read as the superuser. */
+export async function archivedCount(userId: string): Promise<number> {
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  return (await admin.collection("message_archive").getList(1, 1, { filter: `owner = "${userId}"` })).totalItems;
+}

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
-import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, signOut, test, type TestUser } from "./fixtures";
 import {
+  archivedCount,
+  trioWithMessages,
   createChannel,
   createSealed,
   joinAndOpen,
@@ -85,24 +86,11 @@ test("history on every own device: a new device reads the DMs, a group DM and a 
   await send(bob.page, direct[1]);
   await expect(log(alice.page).getByText(direct[1])).toBeVisible({ timeout: 30_000 });
 
-  await startConversation(alice.page, [bob.user.username, carol.user.username], "Trio");
-  await waitLive(alice.page);
-  await openConversation(carol.page, "Trio");
-  const group = [`group from carol ${canary}`, `group from bob ${canary}`];
-  await send(carol.page, group[0]);
-  await openConversation(bob.page, "Trio");
-  await expect(log(bob.page).getByText(group[0])).toBeVisible({ timeout: 30_000 });
-  await send(bob.page, group[1]);
-  await expect(log(carol.page).getByText(group[1])).toBeVisible({ timeout: 30_000 });
+  const group: [string, string] = [`group from carol ${canary}`, `group from bob ${canary}`];
+  await trioWithMessages(alice, carol, bob, group);
 
   // Bob's archive holds what his device read and sent (it sends in batches, off the path of reading).
-  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const archived = () =>
-    admin
-      .collection("message_archive")
-      .getList(1, 1, { filter: `owner = "${bob.id}"` })
-      .then((l) => l.totalItems);
-  await expect.poll(archived, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+  await expect.poll(() => archivedCount(bob.id), { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
 
   // Bob's new laptop reads all of it, while the old one is still signed in.
   const laptop = await newDevice(browser, bob.user);
