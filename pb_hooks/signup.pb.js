@@ -17,6 +17,7 @@ routerAdd(
   (e) => {
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
     const { patterns, readJsonObject, matching, nonEmptyString, wholeNumber } = require(`${__hooks}/lib/request.js`);
+    const { setLoginAndKeys } = require(`${__hooks}/lib/account_keys.js`);
     const { roleForNewAccount } = require(`${__hooks}/lib/roles.js`);
 
     const EMAIL_TAKEN = "An account with this email already exists.";
@@ -82,11 +83,8 @@ routerAdd(
       user = new Record(txApp.findCollectionByNameOrId("users"));
       user.set("id", id);
       user.setEmail(email);
-      user.setPassword(password);
+      setLoginAndKeys(user, password, { ecdh: wrappedEcdhKey, rsa: wrappedRsaKey, iterations: kdfIterations });
       user.setVerified(false);
-      user.set("encrypted_ecdh_private_key", wrappedEcdhKey);
-      user.set("encrypted_rsa_private_key", wrappedRsaKey);
-      user.set("kdf_iterations", kdfIterations);
       // Other settings are encrypted in the browser (encrypted_settings); empty means the defaults.
       user.set("email_notifications_enabled", false);
       user.set("email_include_content", false);

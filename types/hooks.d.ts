@@ -201,6 +201,7 @@ declare function require(path: `${string}/lib/channel_password.js`): typeof impo
 declare function require(path: `${string}/lib/audit_signin.js`): typeof import("../pb_hooks/lib/audit_signin.js");
 declare function require(path: `${string}/lib/audit_read.js`): typeof import("../pb_hooks/lib/audit_read.js");
 declare function require(path: `${string}/lib/mls_reset.js`): typeof import("../pb_hooks/lib/mls_reset.js");
+declare function require(path: `${string}/lib/account_keys.js`): typeof import("../pb_hooks/lib/account_keys.js");
 declare function require(path: `${string}/lib/recovery.js`): typeof import("../pb_hooks/lib/recovery.js");
 declare function require(path: `${string}/lib/device_link.js`): typeof import("../pb_hooks/lib/device_link.js");
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");
