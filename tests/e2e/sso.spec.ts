@@ -55,7 +55,7 @@ async function providerAccount(prefix: string) {
 
 /** A new browser (a device), optionally with a passkey authenticator with PRF. */
 async function device(browser: Browser, withAuthenticator = false, requests?: string[]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: BASE });
+  const context = await browser.newContext({ baseURL: BASE, permissions: ["clipboard-read", "clipboard-write"] });
   if (requests) recordRequests(context, requests);
   const page = await context.newPage();
   if (withAuthenticator) await virtualAuthenticator(page, true);
