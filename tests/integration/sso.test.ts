@@ -6,7 +6,8 @@
 // except the owner's; a person the provider disables is deactivated at the next session refresh and
 // by the minute check, with "account.deactivated_by_provider" in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProvider, signInAtProvider, type RunningProvider } from "../oidc-provider";
+import { OIDC_CLIENT_SECRET, startProvider, signInAtProvider, type RunningProvider } from "../oidc-provider";
+import { signedInClient, startWebServer } from "./web-session";
 import { postJson, signUpUser, signupBody, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
 
 const CALLBACK = "http://127.0.0.1:3999/auth/sso/callback";
@@ -166,6 +167,32 @@ describe("the console's settings", () => {
     expect((await postJson(pb.url, "/api/chat/admin/sso", { required: false }, owner.token)).status).toBe(200);
     const back = await postJson(pb.url, "/api/collections/users/auth-with-password", { identity: member.email, password: member.password });
     expect(back.status).toBe(200);
+  });
+});
+
+describe("the web server's side", () => {
+  it("reads and saves the console's settings for administrators only, and keeps the state in this browser's cookie", async () => {
+    const web = await startWebServer(pb.url);
+    try {
+      const asAdmin = await signedInClient(web.url, admin);
+      const seen = (await asAdmin.api("/api/admin/sso")) as Record<string, unknown>;
+      expect(seen).toMatchObject({ client_id: "chatcrypt", client_secret_set: true });
+      expect(JSON.stringify(seen)).not.toContain(OIDC_CLIENT_SECRET);
+      await expect(asAdmin.api("/api/admin/sso", { bogus: 1 })).rejects.toMatchObject({ status: 400 });
+      await expect(asAdmin.api("/api/admin/sso", { issuer: "not a url" })).rejects.toMatchObject({ status: 400 });
+      const asMember = await signedInClient(web.url, member);
+      await expect(asMember.api("/api/admin/sso")).rejects.toMatchObject({ status: 403 });
+      const start = await fetch(`${web.url}/auth/sso/start`, { redirect: "manual" });
+      expect(start.status).toBe(302);
+      expect(start.headers.get("location")).toContain(provider.issuer);
+      expect(start.headers.get("set-cookie")).toMatch(/chatcrypt_sso=[^;]+;.*HttpOnly/i);
+      // a callback without this browser's state cookie finishes nothing
+      const elsewhere = await fetch(`${web.url}/auth/sso/callback?code=x&state=${"y".repeat(43)}`);
+      expect(elsewhere.status).toBe(200);
+      expect(await elsewhere.text()).toContain("This sign-in has expired or was started in another browser. Start again.");
+    } finally {
+      await web.stop();
+    }
   });
 });
 
