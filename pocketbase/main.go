@@ -48,6 +48,7 @@ func main() {
 			bindParsers(vm)
 			bindMLSCheck(vm)
 			bindAudit(vm)
+			bindSSO(vm)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

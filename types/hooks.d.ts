@@ -195,6 +195,10 @@ declare function require(path: `${string}/lib/workspace.js`): typeof import("../
 declare function require(path: `${string}/lib/admin_console.js`): typeof import("../pb_hooks/lib/admin_console.js");
 declare function require(path: `${string}/lib/reset_codes.js`): typeof import("../pb_hooks/lib/reset_codes.js");
 declare function require(path: `${string}/lib/deactivate.js`): typeof import("../pb_hooks/lib/deactivate.js");
+declare function require(path: `${string}/lib/accounts.js`): typeof import("../pb_hooks/lib/accounts.js");
+declare function require(path: `${string}/lib/sso.js`): typeof import("../pb_hooks/lib/sso.js");
+declare function require(path: `${string}/lib/sso_settings.js`): typeof import("../pb_hooks/lib/sso_settings.js");
+declare function require(path: `${string}/lib/sso_leavers.js`): typeof import("../pb_hooks/lib/sso_leavers.js");
 declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");
 declare function require(path: `${string}/lib/bans.js`): typeof import("../pb_hooks/lib/bans.js");
 declare function require(path: `${string}/lib/channel_password.js`): typeof import("../pb_hooks/lib/channel_password.js");
@@ -251,4 +255,31 @@ declare const $audit: {
   ): void;
   /** Walks the chain: ok with the count, or the number of the first entry that does not hold. */
   verify(app: core.App): { ok: boolean; count: number; seq?: number };
+};
+
+// ---------------------------------------------------------------------------------------------
+// $sso (pocketbase/sso.go): the OpenID Connect protocol side of single sign-on (pb_hooks/lib/sso.js).
+
+interface SsoProviderSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUrl?: string;
+}
+
+declare const $sso: {
+  /** The provider's authorization URL (PKCE S256, a nonce) and what to keep until the browser returns. */
+  begin(settings: SsoProviderSettings): { url: string; state: string; nonce: string; verifier: string };
+  /** Exchanges the code and checks the ID token; throws when the provider or the token does not hold. */
+  finish(
+    settings: SsoProviderSettings,
+    code: string,
+    verifier: string,
+    nonce: string,
+  ): { claims: { [k: string]: unknown }; refreshToken: string; issuer: string; subject: string };
+  /** Spends the refresh token: "ok" with the next one, "gone" when the provider refuses it, else "unreachable". */
+  refresh(
+    settings: SsoProviderSettings,
+    refreshToken: string,
+  ): { status: "ok" | "gone" | "unreachable"; refreshToken?: string; error?: string };
 };
