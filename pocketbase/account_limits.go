@@ -12,7 +12,7 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// Rate limits per signed-in account (docs/decisions/0058-limits-per-account.md; pb_migrations/1795367600_limits_per_account.js). PocketBase's own
+// Rate limits per signed-in account and session (docs/decisions/0058-limits-per-account.md, 0068; pb_migrations/1795367600_limits_per_account.js). PocketBase's own
 // limiter counts per address, which punished an office: twenty people behind one router shared one
 // budget. The settings' rules now apply to guests only (sign-up, sign-in, password reset keep their
 // per-address limits); a signed-in request is counted against its account with these rules, the most
@@ -30,6 +30,11 @@ var accountLimitRules = []core.RateLimitRule{
 
 // accountLimitIdle is how long an account's counters are kept after its last request.
 const accountLimitIdle = 30 * time.Minute
+
+// Each session (a signed-in device) has a rule's budget, the account as a whole accountDevicesShare
+// times it (docs/decisions/0068-caps-per-account.md): one runaway device is refused before it uses
+// up what the person's other devices need, and many sessions of one account add up to no more.
+const accountDevicesShare = 2
 
 type accountLimiter struct {
 	limiter *rate.Limiter
@@ -65,6 +70,18 @@ func (l *accountLimits) allow(account string, rule core.RateLimitRule, now time.
 	return entry.limiter.AllowN(now, 1)
 }
 
+// allowRequest counts one request of a session (its token's hash; "" when unknown) of `account`
+// under `rule`: against the session's budget, then the account's.
+func (l *accountLimits) allowRequest(account, session string, rule core.RateLimitRule, now time.Time) bool {
+	if session != "" && !l.allow("session\x00"+session, rule, now) {
+		return false
+	}
+	whole := rule
+	whole.MaxRequests *= accountDevicesShare
+	whole.Label = "account " + rule.Label
+	return l.allow(account, whole, now)
+}
+
 // accountRule is the rule for a request: its "METHOD /path" or "/path" label, exactly or by prefix.
 func accountRule(method, path string) (core.RateLimitRule, bool) {
 	config := core.RateLimitsConfig{Rules: accountLimitRules}
@@ -82,7 +99,8 @@ func registerAccountLimits(app core.App) {
 				if e.Auth == nil || e.HasSuperuserAuth() || skipLimits(e) {
 					return e.Next()
 				}
-				if rule, ok := accountRule(e.Request.Method, e.Request.URL.Path); ok && !limits.allow(e.Auth.Id, rule, time.Now()) {
+				session, _ := e.Get(sessionHashKey).(string)
+				if rule, ok := accountRule(e.Request.Method, e.Request.URL.Path); ok && !limits.allowRequest(e.Auth.Id, session, rule, time.Now()) {
 					return e.TooManyRequestsError("", nil)
 				}
 				return e.Next()
