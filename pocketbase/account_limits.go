@@ -70,16 +70,24 @@ func (l *accountLimits) allow(account string, rule core.RateLimitRule, now time.
 	return entry.limiter.AllowN(now, 1)
 }
 
-// allowRequest counts one request of a session (its token's hash; "" when unknown) of `account`
-// under `rule`: against the session's budget, then the account's.
-func (l *accountLimits) allowRequest(account, session string, rule core.RateLimitRule, now time.Time) bool {
+const (
+	tooManyFromDevice  = "Too many requests from this device. Please wait a moment."
+	tooManyFromAccount = "Too many requests from this account. Please wait a moment."
+)
+
+// refusal counts one request of a session (its token's hash; "" when unknown) of `account` under
+// `rule`, against the session's budget, then the account's: "" when allowed, else why not.
+func (l *accountLimits) refusal(account, session string, rule core.RateLimitRule, now time.Time) string {
 	if session != "" && !l.allow("session\x00"+session, rule, now) {
-		return false
+		return tooManyFromDevice
 	}
 	whole := rule
 	whole.MaxRequests *= accountDevicesShare
 	whole.Label = "account " + rule.Label
-	return l.allow(account, whole, now)
+	if !l.allow(account, whole, now) {
+		return tooManyFromAccount
+	}
+	return ""
 }
 
 // accountRule is the rule for a request: its "METHOD /path" or "/path" label, exactly or by prefix.
@@ -100,8 +108,10 @@ func registerAccountLimits(app core.App) {
 					return e.Next()
 				}
 				session, _ := e.Get(sessionHashKey).(string)
-				if rule, ok := accountRule(e.Request.Method, e.Request.URL.Path); ok && !limits.allowRequest(e.Auth.Id, session, rule, time.Now()) {
-					return e.TooManyRequestsError("", nil)
+				if rule, ok := accountRule(e.Request.Method, e.Request.URL.Path); ok {
+					if refused := limits.refusal(e.Auth.Id, session, rule, time.Now()); refused != "" {
+						return e.TooManyRequestsError(refused, nil)
+					}
 				}
 				return e.Next()
 			},

@@ -55,11 +55,14 @@ func TestAccountLimitsGiveEachDeviceItsShare(t *testing.T) {
 	limits := &accountLimits{limiters: map[string]*accountLimiter{}}
 	rule, _ := accountRule("POST", "/api/chat/channels/join")
 	now := time.Now()
+	refusals := map[string]int{}
 	allowed := func(session string) int {
 		n := 0
 		for i := 0; i < 3*rule.MaxRequests; i++ {
-			if limits.allowRequest("alice", session, rule, now) {
+			if refused := limits.refusal("alice", session, rule, now); refused == "" {
 				n++
+			} else {
+				refusals[refused]++
 			}
 		}
 		return n
@@ -75,7 +78,10 @@ func TestAccountLimitsGiveEachDeviceItsShare(t *testing.T) {
 	if got := allowed("third"); got != 0 {
 		t.Fatalf("a third session got %d beyond the account's %d", got, accountDevicesShare*rule.MaxRequests)
 	}
-	if !limits.allowRequest("bob", "bobs-laptop", rule, now) {
+	if limits.refusal("bob", "bobs-laptop", rule, now) != "" {
 		t.Fatal("another account was refused")
+	}
+	if refusals[tooManyFromDevice] == 0 || refusals[tooManyFromAccount] == 0 {
+		t.Fatalf("the refusals do not say which budget ran out: %v", refusals)
 	}
 }

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { setBounded } from "~/lib/bounded-map";
 import { DEACTIVATED_MESSAGE, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { fail } from "~/server/responses.server";
-import { failOnOutage } from "~/server/outage.server";
+import { failOnOutage, failOnTooMany } from "~/server/outage.server";
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 
 // Signing out revokes the PocketBase token on the server (pocketbase/sessions.go), so a copy of an
@@ -17,7 +17,6 @@ const confirmed = new Map<string, number>();
 const key = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export { SESSION_ENDED_MESSAGE };
-const TOO_MANY_MESSAGE = "Too many requests from your address. Please wait a moment.";
 
 /** Throws 401 unless PocketBase still accepts the session's token (503 while it cannot be asked). */
 export async function requireLiveSession(token: string, context?: AppLoadContext): Promise<void> {
@@ -32,7 +31,7 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
     // a deactivated account's pages say why (pocketbase/deactivated.go)
     if (pbStatus(error) === 401 || pbStatus(error) === 403)
       fail(401, pbErrorMessage(error) === DEACTIVATED_MESSAGE ? DEACTIVATED_MESSAGE : SESSION_ENDED_MESSAGE);
-    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
+    failOnTooMany(error);
     fail(502, "The session could not be checked. Please try again.");
   }
   setBounded(confirmed, id, Date.now() + VALID_FOR_MS, MAX_ENTRIES);
@@ -72,7 +71,7 @@ export async function revokeSession(token: string, context?: AppLoadContext): Pr
     // An already invalid or revoked token has nothing left to revoke.
     if (pbStatus(error) === 401 || pbStatus(error) === 403) return;
     failOnOutage(error);
-    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
+    failOnTooMany(error);
     fail(502, "Signing out failed. Please try again.");
   }
 }
