@@ -78,6 +78,17 @@ describe("an office behind one address, through the web server", () => {
     expect(await statusOf(postWebMessage(colleague, channels[0].id, "still here"))).toBe(200);
   });
 
+  it("a page of history refused for too many requests is a 429 with its words, never a 500", { timeout: 60_000 }, async () => {
+    const reader = office[3];
+    let refused: { status: number; message: string } | undefined;
+    for (let n = 0; n < 200 && !refused; n++) {
+      await reader.api(`/api/channels/${channels[1].id}/messages?limit=1`).catch((error: { status: number; message: string }) => {
+        refused = { status: error.status, message: error.message };
+      });
+    }
+    expect(refused).toEqual({ status: 429, message: "Too many requests from this device. Please wait a moment." });
+  });
+
   it("sign-in guessing from the address is still limited", { timeout: 60_000 }, async () => {
     const guesser = new Browser(web.url);
     await guesser.loadPage();
