@@ -89,6 +89,33 @@ describe("an office behind one address, through the web server", () => {
     expect(refused).toEqual({ status: 429, message: "Too many requests from this device. Please wait a moment." });
   });
 
+  it("the page's reads, each asked until refused, answer 429 and never a 5xx", { timeout: 180_000 }, async () => {
+    const reader = office[4];
+    const channel = channels[2].id;
+    const routes = [
+      `/api/channels/${channel}/members`,
+      `/api/channels/${channel}/messages?limit=1`,
+      `/api/channels/${channel}/pinned`,
+      "/api/channels",
+      "/api/unread",
+      "/api/contacts",
+      "/api/keyring",
+      "/api/key-packages?device=abcdefgh12345678",
+      "/api/notify-rules",
+      "/api/direct/requests",
+      "/api/auth/sessions",
+      "/api/threads",
+      "/api/pins",
+    ];
+    const refusals: Record<string, number> = {};
+    for (const route of routes) {
+      for (let n = 0; n < 600 && refusals[route] === undefined; n++) {
+        await reader.api(route).catch((error: { status: number }) => (refusals[route] = error.status));
+      }
+    }
+    expect(refusals).toEqual(Object.fromEntries(routes.map((route) => [route, 429])));
+  });
+
   it("sign-in guessing from the address is still limited", { timeout: 60_000 }, async () => {
     const guesser = new Browser(web.url);
     await guesser.loadPage();
