@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { createChannel, log, person, send } from "./helpers";
 import { startWeb, type WebServer } from "./stack";
 
@@ -58,4 +58,38 @@ test("a device that sends too many requests is told so in a toast, and carries o
   await send(alice.page, "after the flood");
   await expect(log(alice.page).getByText("after the flood")).toBeVisible();
   await alice.context.close();
+});
+
+test("a device beyond the account's 20 is told why it has no keys for new conversations", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const dora = await person(browser, "dora", web.url);
+  // twenty other devices of the account already hold key packages (sent as those devices would)
+  const statuses = await dora.page.evaluate(async () => {
+    const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+    const fake = () => btoa(String(Math.random())).replace(/[^A-Za-z0-9]/g, "A");
+    const sent: number[] = [];
+    for (let n = 0; n < 20; n++) {
+      const res = await fetch("/api/key-packages", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ device: `other-device-${n}-${Date.now()}`, oneTime: [fake()], lastResort: fake() }),
+      });
+      sent.push(res.status);
+    }
+    return sent;
+  });
+  expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(19);
+
+  // one more browser signs in: its keys for new conversations are refused, and it says why
+  const context = await browser.newContext({ baseURL: web.url });
+  const page = await context.newPage();
+  await signIn(page, dora.user);
+  await expect(
+    page.getByRole("alert").filter({
+      hasText:
+        "This account already has keys for 20 devices, the most it can have. A device that has not been used for 30 days gives up its place.",
+    }),
+  ).toBeVisible({ timeout: 30_000 });
+  await context.close();
+  await dora.context.close();
 });

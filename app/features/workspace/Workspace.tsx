@@ -84,7 +84,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   useDirectNames(user, channels.channels, selected, channels.rename);
   const notifications = useNotifications(user, settingsRef);
   const history = useChannelHistory(user, selected, notifications.chime);
-  usePackagePool(user, history.messages.length > 0);
+  usePackagePool(user, history.messages.length > 0, notify);
   const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
