@@ -69,7 +69,9 @@ app.use((req, _res, next) => {
 // Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
 app.use(methodGuard);
 const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
-const { handleFastRoutes, isFastRoute } = build.entry.module;
+const { handleFastRoutes, isFastRoute, answerTooMany } = build.entry.module;
+// a route that PocketBase refused for too many requests answers 429, never 5xx (app/server/too-many.server.ts)
+answerTooMany(build.routes);
 // Live streams must not be buffered by compression.
 app.use(
   compression({

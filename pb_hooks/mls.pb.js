@@ -4,7 +4,8 @@
 // The delivery service of sealed channels (pb_hooks/lib/mls.js, docs/decisions/0015-sealed-channels-mls.md).
 //
 // POST /api/chat/mls/key-packages        {device, one_time: [b64url], last_resort: b64url}   the caller's device
-//                                        (its one-time packages older than 30 days are dropped)
+//                                        (its one-time packages older than 30 days are dropped; at most
+//                                        20 devices and 60 waiting packages each, else 409: lib/mls_packages.js)
 // POST /api/chat/mls/key-packages/claim  {user_id, channel_id} one package per device of a member of a
 //                                        conversation the caller is in, the same ones again for that
 //                                        conversation (pb_hooks/lib/mls_claims.js)
@@ -33,6 +34,7 @@ routerAdd(
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { MAX_ONE_TIME, mlsData, deviceOf } = require(`${__hooks}/lib/mls.js`);
+    const { checkPackageCaps } = require(`${__hooks}/lib/mls_packages.js`);
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     const device = deviceOf(body);
@@ -43,6 +45,8 @@ routerAdd(
     const packages = oneTime.map((_, i) => mlsData(oneTime, String(i), 8000));
     e.app.runInTransaction((txApp) => {
       const collection = txApp.findCollectionByNameOrId("mls_key_packages");
+      // at most 20 devices and 60 waiting one-time packages each (lib/mls_packages.js)
+      checkPackageCaps(txApp, user.id, device, packages.length);
       // One-time packages older than 30 days go (the device sends fresh ones before then).
       const cutoff = new DateTime().addDate(0, 0, -30).string();
       for (const old of txApp.findRecordsByFilter(

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// Rate limits per signed-in account (docs/decisions/0058-limits-per-account.md; pb_migrations/1795367600_limits_per_account.js). PocketBase's own
+// Rate limits per signed-in account and session (docs/decisions/0058-limits-per-account.md, 0068; pb_migrations/1795367600_limits_per_account.js). PocketBase's own
 // limiter counts per address, which punished an office: twenty people behind one router shared one
 // budget. The settings' rules now apply to guests only (sign-up, sign-in, password reset keep their
 // per-address limits); a signed-in request is counted against its account with these rules, the most
@@ -30,6 +30,11 @@ var accountLimitRules = []core.RateLimitRule{
 
 // accountLimitIdle is how long an account's counters are kept after its last request.
 const accountLimitIdle = 30 * time.Minute
+
+// Each session (a signed-in device) has a rule's budget, the account as a whole accountDevicesShare
+// times it (docs/decisions/0068-caps-per-account.md): one runaway device is refused before it uses
+// up what the person's other devices need, and many sessions of one account add up to no more.
+const accountDevicesShare = 2
 
 type accountLimiter struct {
 	limiter *rate.Limiter
@@ -65,6 +70,26 @@ func (l *accountLimits) allow(account string, rule core.RateLimitRule, now time.
 	return entry.limiter.AllowN(now, 1)
 }
 
+const (
+	tooManyFromDevice  = "Too many requests from this device. Please wait a moment."
+	tooManyFromAccount = "Too many requests from this account. Please wait a moment."
+)
+
+// refusal counts one request of a session (its token's hash; "" when unknown) of `account` under
+// `rule`, against the session's budget, then the account's: "" when allowed, else why not.
+func (l *accountLimits) refusal(account, session string, rule core.RateLimitRule, now time.Time) string {
+	if session != "" && !l.allow("session\x00"+session, rule, now) {
+		return tooManyFromDevice
+	}
+	whole := rule
+	whole.MaxRequests *= accountDevicesShare
+	whole.Label = "account " + rule.Label
+	if !l.allow(account, whole, now) {
+		return tooManyFromAccount
+	}
+	return ""
+}
+
 // accountRule is the rule for a request: its "METHOD /path" or "/path" label, exactly or by prefix.
 func accountRule(method, path string) (core.RateLimitRule, bool) {
 	config := core.RateLimitsConfig{Rules: accountLimitRules}
@@ -82,8 +107,11 @@ func registerAccountLimits(app core.App) {
 				if e.Auth == nil || e.HasSuperuserAuth() || skipLimits(e) {
 					return e.Next()
 				}
-				if rule, ok := accountRule(e.Request.Method, e.Request.URL.Path); ok && !limits.allow(e.Auth.Id, rule, time.Now()) {
-					return e.TooManyRequestsError("", nil)
+				session, _ := e.Get(sessionHashKey).(string)
+				if rule, ok := accountRule(e.Request.Method, e.Request.URL.Path); ok {
+					if refused := limits.refusal(e.Auth.Id, session, rule, time.Now()); refused != "" {
+						return e.TooManyRequestsError(refused, nil)
+					}
 				}
 				return e.Next()
 			},

@@ -50,3 +50,38 @@ func TestAccountLimitsCountEachAccountOnItsOwn(t *testing.T) {
 		t.Fatal("an idle account's counter was kept")
 	}
 }
+
+func TestAccountLimitsGiveEachDeviceItsShare(t *testing.T) {
+	limits := &accountLimits{limiters: map[string]*accountLimiter{}}
+	rule, _ := accountRule("POST", "/api/chat/channels/join")
+	now := time.Now()
+	refusals := map[string]int{}
+	allowed := func(session string) int {
+		n := 0
+		for i := 0; i < 3*rule.MaxRequests; i++ {
+			if refused := limits.refusal("alice", session, rule, now); refused == "" {
+				n++
+			} else {
+				refusals[refused]++
+			}
+		}
+		return n
+	}
+	// a device that floods gets the rule's budget; the person's second device still gets its own
+	if got := allowed("laptop"); got != rule.MaxRequests {
+		t.Fatalf("the first device got %d, want %d", got, rule.MaxRequests)
+	}
+	if got := allowed("phone"); got != rule.MaxRequests {
+		t.Fatalf("the second device got %d, want %d", got, rule.MaxRequests)
+	}
+	// more sessions of the same account add nothing beyond the account's budget
+	if got := allowed("third"); got != 0 {
+		t.Fatalf("a third session got %d beyond the account's %d", got, accountDevicesShare*rule.MaxRequests)
+	}
+	if limits.refusal("bob", "bobs-laptop", rule, now) != "" {
+		t.Fatal("another account was refused")
+	}
+	if refusals[tooManyFromDevice] == 0 || refusals[tooManyFromAccount] == 0 {
+		t.Fatalf("the refusals do not say which budget ran out: %v", refusals)
+	}
+}

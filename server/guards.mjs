@@ -127,6 +127,12 @@ export function errorHandler(error, _req, res, _next) {
     sendError(res, 400, "The request's address or Host header is malformed.");
     return;
   }
+  // PocketBase refused a call for too many requests (its SDK's error, passed on by a handler): the
+  // page hears the 429 and PocketBase's words, not a server failure (docs/decisions/0068-caps-per-account.md)
+  if (String(error?.name).startsWith("ClientResponseError") && error.status === 429) {
+    sendError(res, 429, error.response?.message || "Too many requests. Please wait a moment.");
+    return;
+  }
   console.error("Unhandled error in the web server:", error);
   sendError(res, 500, "Something went wrong on the server. Please try again.");
 }

@@ -188,6 +188,7 @@ declare function require(path: `${string}/lib/limits.js`): typeof import("../pb_
 declare function require(path: `${string}/lib/signin.js`): typeof import("../pb_hooks/lib/signin.js");
 declare function require(path: `${string}/lib/mls.js`): typeof import("../pb_hooks/lib/mls.js");
 declare function require(path: `${string}/lib/mls_claims.js`): typeof import("../pb_hooks/lib/mls_claims.js");
+declare function require(path: `${string}/lib/mls_packages.js`): typeof import("../pb_hooks/lib/mls_packages.js");
 declare function require(path: `${string}/lib/roles.js`): typeof import("../pb_hooks/lib/roles.js");
 declare function require(path: `${string}/lib/consent.js`): typeof import("../pb_hooks/lib/consent.js");
 declare function require(path: `${string}/lib/audit.js`): typeof import("../pb_hooks/lib/audit.js");

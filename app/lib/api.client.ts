@@ -27,6 +27,7 @@ export class ApiError extends Error {
 const session = { epoch: 0, changing: 0 };
 const sessionEnded = new Set<(reason: string) => void>();
 const sessionChanged = new Set<() => void>();
+const tooMany = new Set<(message: string) => void>();
 
 const listen = <L>(set: Set<L>, listener: L) => {
   set.add(listener);
@@ -42,6 +43,12 @@ export const onSessionEnded = (listener: (reason: string) => void) => listen(ses
 
 /** Calls `listener` when an answer hands the page a new session. Returns the function that stops it. */
 export const onSessionChanged = (listener: () => void) => listen(sessionChanged, listener);
+
+/**
+ * Calls `listener` with the server's words whenever it answers 429 (too many requests from this
+ * device or account): the page says so even where the caller keeps quiet (features/limits).
+ */
+export const onTooManyRequests = (listener: (message: string) => void) => listen(tooMany, listener);
 
 /**
  * Runs a request that replaces the page's session (a password change): what other requests hear in
@@ -98,6 +105,7 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
   if (response.status === 401 && session.changing === 0 && session.epoch === epoch) {
     for (const listener of [...sessionEnded]) listener(message);
   }
+  if (response.status === 429) for (const listener of [...tooMany]) listener(message);
   if (!response.ok) throw new ApiError(message, response.status);
   return parsed as T;
 }

@@ -4,6 +4,7 @@ import { forwardedFor } from "./client-address.server";
 import { env } from "./env.server";
 import { pbFetch } from "./pb-fetch.server";
 import { sessionUser } from "./session.server";
+import { noteTooMany } from "./too-many.server";
 
 /**
  * A fresh PocketBase client for one request, carrying the caller's own token (if any) and their address
@@ -18,6 +19,11 @@ export function pocketbase(token?: string, context?: AppLoadContext) {
     options.fetch = pbFetch as unknown as typeof fetch;
     options.headers = { ...(options.headers as Record<string, string>), ...forwarded };
     return { url, options };
+  };
+  // a refusal for too many requests is the request's answer, whatever the route makes of it
+  pb.afterSend = (response, data) => {
+    noteTooMany(context, response.status, data);
+    return data;
   };
   return pb;
 }
@@ -45,6 +51,7 @@ export async function pocketbasePost(path: string, body: unknown, caller: { toke
   } catch {
     // an answer without JSON reads as {} (as in the SDK)
   }
+  noteTooMany(caller.context, response.status, data);
   if (response.status >= 400) throw new ClientResponseError({ url: response.url, status: response.status, data });
   return data;
 }

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { setBounded } from "~/lib/bounded-map";
 import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { fail } from "~/server/responses.server";
-import { failOnOutage } from "~/server/outage.server";
+import { failOnOutage, failOnTooMany } from "~/server/outage.server";
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 
 // Signing out revokes the PocketBase token on the server (pocketbase/sessions.go), so a copy of an
@@ -17,7 +17,6 @@ const confirmed = new Map<string, number>();
 const key = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export { SESSION_ENDED_MESSAGE };
-const TOO_MANY_MESSAGE = "Too many requests from your address. Please wait a moment.";
 
 /** Throws 401 unless PocketBase still accepts the session's token (503 while it cannot be asked). */
 export async function requireLiveSession(token: string, context?: AppLoadContext): Promise<void> {
@@ -31,7 +30,7 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
     failOnOutage(error);
     // a deactivated account's pages say why (pocketbase/deactivated.go)
     if (pbStatus(error) === 401 || pbStatus(error) === 403) fail(401, deactivationIn(pbErrorMessage(error)) ?? SESSION_ENDED_MESSAGE);
-    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
+    failOnTooMany(error);
     fail(502, "The session could not be checked. Please try again.");
   }
   setBounded(confirmed, id, Date.now() + VALID_FOR_MS, MAX_ENTRIES);
@@ -71,7 +70,7 @@ export async function revokeSession(token: string, context?: AppLoadContext): Pr
     // An already invalid or revoked token has nothing left to revoke.
     if (pbStatus(error) === 401 || pbStatus(error) === 403) return;
     failOnOutage(error);
-    if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
+    failOnTooMany(error);
     fail(502, "Signing out failed. Please try again.");
   }
 }

@@ -21,6 +21,8 @@ import {
 let server: RunningPocketBase;
 let people: TestUser[];
 let channels: TestChannel[];
+// a second signed-in device (session) of people[2]
+let secondDevice: TestUser;
 
 beforeAll(async () => {
   // accounts and channels are made with loopback exempt, then the exemption ends
@@ -29,6 +31,7 @@ beforeAll(async () => {
   people = await Promise.all(Array.from({ length: 20 }, () => signUpUser(server.url)));
   channels = await Promise.all(Array.from({ length: 5 }, (_, i) => createChannel(owner, `office ${i}`)));
   for (const person of people) for (const channel of channels) expect((await joinChannel(person, channel)).status).toBe(200);
+  secondDevice = await anotherSession(people[2]);
   const su = await superuserClient(server.url, server.superuser);
   await su.settings.update({ rateLimits: { excludedIPs: [] } });
 }, 120_000);
@@ -36,6 +39,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** The same account signed in again: a session with a token of its own (tokens name their second). */
+async function anotherSession(person: TestUser): Promise<TestUser> {
+  for (;;) {
+    const pb = client(server.url);
+    await pb.collection("users").authWithPassword(person.email, person.password);
+    if (pb.authStore.token !== person.token) return { ...person, pb, token: pb.authStore.token };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 async function historyStatus(person: TestUser, channel: TestChannel) {
   const res = await fetch(`${server.url}/api/chat/history?channel=${channel.id}&limit=50`, { headers: { Authorization: person.token } });
@@ -66,6 +79,16 @@ describe("limits for an office behind one address", () => {
     for (let n = 0; n < 30; n++) statuses.push(await statusOf(postMessage(flooder, channels[0].id)));
     expect(statuses).toContain(429);
     expect(await statusOf(postMessage(colleague, channels[0].id))).toBe(200);
+  });
+
+  // joins refill slowly (10 a minute): what one device used up is not back by the time the other asks
+  it("a device that floods is limited, and the same person's other device is not", { timeout: 60_000 }, async () => {
+    const person = people[2];
+    const statuses: number[] = [];
+    for (let n = 0; n < 15; n++) statuses.push((await joinChannel(person, channels[0])).status);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(10)).toContain(429);
+    expect((await joinChannel(secondDevice, channels[0])).status).toBe(200);
   });
 
   it("sign-in guessing from the address is still limited", { timeout: 60_000 }, async () => {

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
 import type { DeviceSession } from "~/features/devices/types";
 import { describeUserAgent } from "~/lib/user-agent";
-import { failOnOutage } from "~/server/outage.server";
+import { failOnOutage, failOnTooMany } from "~/server/outage.server";
 import { pbStatus } from "~/server/pocketbase.server";
 import { fail } from "~/server/responses.server";
 import { requireLiveSessionAfterRefusal } from "~/server/session-check.server";
@@ -20,7 +20,7 @@ export function agentHeaders(request: { headers: { get(name: string): string | n
 async function failed(error: unknown, caller: { token: string; context?: AppLoadContext }, fallback: string): Promise<never> {
   failOnOutage(error);
   if (pbStatus(error) === 401) await requireLiveSessionAfterRefusal(caller.token, caller.context);
-  if (pbStatus(error) === 429) fail(429, "Too many requests from your address. Please wait a moment.");
+  failOnTooMany(error);
   fail(502, fallback);
 }
 

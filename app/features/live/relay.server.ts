@@ -4,6 +4,7 @@ import { env } from "~/server/env.server";
 import { FanOut, type FanOutSlot } from "~/features/live/fanout.server";
 import { Upstream, type RelayData } from "~/features/live/upstream.server";
 import { forgetSession } from "~/server/session-check.server";
+import { streamsBeyondCaps } from "~/features/live/stream-caps.server";
 
 /**
  * The web process's side of PocketBase's relay (pocketbase/relay.go, docs/decisions/0013-relay.md):
@@ -80,6 +81,8 @@ export class RelayHub {
     else this.sinks.set(sink.userId, [slot]);
     this.streamsChanged++;
     this.removals.delete(sink.userId);
+    // beyond a session's or an account's cap, its oldest streams make way (stream-caps.server.ts)
+    for (const old of streamsBeyondCaps((slots ?? [slot]).map((s) => s.target))) old.close();
 
     const upstream = this.connect();
     try {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { keepPoolFilled, poolNeedsPackages } from "~/features/sealed/pool.client";
+import { ApiError } from "~/lib/api.client";
 
 /** With the pool low: how long after the first conversation is shown (or the workspace, with none opened) packages are made. */
 const SHOWN_DELAY_MS = 1_000;
@@ -14,7 +15,7 @@ const UNSHOWN_DELAY_MS = 3_000;
  * after the first conversation is shown, or three seconds after the workspace with none opened, so
  * that it never slows the first screen.
  */
-export function usePackagePool(user: SessionUser, shown: boolean) {
+export function usePackagePool(user: SessionUser, shown: boolean, notify?: (text: string, kind: "error") => void) {
   const [low, setLow] = useState(false);
 
   useEffect(() => {
@@ -40,12 +41,16 @@ export function usePackagePool(user: SessionUser, shown: boolean) {
     if (!low) return;
     const refill = () => {
       setLow(false);
-      keepPoolFilled(user).catch((error) => console.warn("This device's key packages could not be sent yet", error));
+      keepPoolFilled(user).catch((error) => {
+        // a cap of the account (20 devices, ADR 0068) says so; anything else is tried again next time
+        if (error instanceof ApiError && error.status === 409) notify?.(error.message, "error");
+        else console.warn("This device's key packages could not be sent yet", error);
+      });
     };
     const timer = setTimeout(
       () => (typeof requestIdleCallback === "function" ? requestIdleCallback(refill, { timeout: 1_000 }) : refill()),
       shown ? SHOWN_DELAY_MS : UNSHOWN_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [user, low, shown]);
+  }, [user, low, shown, notify]);
 }

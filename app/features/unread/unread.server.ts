@@ -1,6 +1,7 @@
 import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
 import { pbStatus } from "~/server/pocketbase.server";
+import { failOnTooMany } from "~/server/outage.server";
 import type { UnreadCount } from "~/features/unread/types";
 
 /** Unread counts of the caller's channels (PocketBase's /api/chat/unread: one query for all channels). */
@@ -8,6 +9,7 @@ export async function unreadCounts(pb: PocketBase): Promise<UnreadCount[]> {
   try {
     return (await pb.send<{ unread: UnreadCount[] }>("/api/chat/unread", { method: "GET" })).unread;
   } catch (error) {
+    failOnTooMany(error);
     fail(pbStatus(error) === 401 ? 401 : 502, pbStatus(error) === 401 ? "Not authenticated" : "Unread counts are not available right now.");
   }
 }

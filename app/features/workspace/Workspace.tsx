@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
+import { useTooManyRequests } from "~/features/limits/useTooManyRequests.client";
 import { useDialog } from "~/ui/useDialog";
 import { Sidebar, UnreadBadges } from "~/features/channels/Sidebar";
 import { DirectSection } from "~/features/direct/DirectSection";
@@ -63,6 +64,7 @@ const MISSING_PASSWORD = "Channel password not found. Join the channel again wit
 /** The signed-in screen (spec §2.3): header, channel sidebar, chat pane. Wiring only: the features hold their state. */
 export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const { toast, notify, dismiss } = useToast();
+  useTooManyRequests(notify);
   const dialogs = useDialog<DialogState>();
   const drawer = useDrawer();
   const [newsOpen, setNewsOpen] = useState(false);
@@ -82,7 +84,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   useDirectNames(user, channels.channels, selected, channels.rename);
   const notifications = useNotifications(user, settingsRef);
   const history = useChannelHistory(user, selected, notifications.chime);
-  usePackagePool(user, history.messages.length > 0);
+  usePackagePool(user, history.messages.length > 0, notify);
   const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);

@@ -1,0 +1,133 @@
+// An office behind one address, through the web server as browsers use it (docs/decisions/0058 and
+// 0068): twenty signed-in people on one address send and read undisturbed, while sign-in guessing from
+// that address and one account's flood are still refused, with a 429 and its words (never a 502).
+
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createChannel,
+  joinChannel,
+  signUpUser,
+  startPocketBase,
+  superuserClient,
+  type RunningPocketBase,
+  type TestChannel,
+} from "./pocketbase";
+import { postWebMessage, startWeb, type WebClient, type WebServer } from "./live-pages";
+import { signedInClient } from "./web-session";
+import { WebClient as Browser } from "../../bench/lib/web-client.mjs";
+import { ensureWebBuilt } from "./web";
+
+let pb: RunningPocketBase;
+let web: WebServer;
+let office: WebClient[];
+let channels: TestChannel[];
+
+const statusOf = (work: Promise<unknown>) =>
+  work.then(
+    () => 200,
+    (error: { status?: number }) => error.status ?? 0,
+  );
+
+beforeAll(async () => {
+  await ensureWebBuilt();
+  // accounts, channels and sign-ins are made with loopback exempt, then the exemption ends
+  pb = await startPocketBase();
+  web = await startWeb(pb.url);
+  const owner = await signUpUser(pb.url);
+  const people = await Promise.all(Array.from({ length: 20 }, () => signUpUser(pb.url)));
+  channels = await Promise.all(Array.from({ length: 5 }, (_, i) => createChannel(owner, `office ${i}`)));
+  for (const person of people) for (const channel of channels) expect((await joinChannel(person, channel)).status).toBe(200);
+  office = await Promise.all(people.map((person) => signedInClient(web.url, person)));
+  const su = await superuserClient(pb.url, pb.superuser);
+  await su.settings.update({ rateLimits: { excludedIPs: [] } });
+}, 180_000);
+
+afterAll(async () => {
+  await web?.stop();
+  await pb?.stop();
+});
+
+describe("an office behind one address, through the web server", () => {
+  it("twenty people each send 10 messages and open 5 conversations within a minute: no 429", { timeout: 90_000 }, async () => {
+    const started = Date.now();
+    const statuses = (
+      await Promise.all(
+        office.map(async (browser, i) => {
+          const own: number[] = [];
+          for (let n = 0; n < 10; n++) own.push(await statusOf(postWebMessage(browser, channels[(i + n) % channels.length].id, `m${n}`)));
+          for (const channel of channels) own.push(await statusOf(browser.api(`/api/channels/${channel.id}/messages?limit=50`)));
+          return own;
+        }),
+      )
+    ).flat();
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(statuses).toHaveLength(20 * 15);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it("one account that floods gets 429 with its words, and its colleague does not", { timeout: 60_000 }, async () => {
+    const [flooder, colleague] = office;
+    const refusals: { status: number; message: string }[] = [];
+    for (let n = 0; n < 40 && refusals.length === 0; n++) {
+      await postWebMessage(flooder, channels[0].id, `flood ${n}`).catch((error: { status: number; message: string }) =>
+        refusals.push({ status: error.status, message: error.message }),
+      );
+    }
+    expect(refusals[0]).toEqual({ status: 429, message: "You are sending messages too quickly. Please wait a moment." });
+    expect(await statusOf(postWebMessage(colleague, channels[0].id, "still here"))).toBe(200);
+  });
+
+  it("a page of history refused for too many requests is a 429 with its words, never a 500", { timeout: 60_000 }, async () => {
+    const reader = office[3];
+    let refused: { status: number; message: string } | undefined;
+    for (let n = 0; n < 200 && !refused; n++) {
+      await reader.api(`/api/channels/${channels[1].id}/messages?limit=1`).catch((error: { status: number; message: string }) => {
+        refused = { status: error.status, message: error.message };
+      });
+    }
+    expect(refused).toEqual({ status: 429, message: "Too many requests from this device. Please wait a moment." });
+  });
+
+  it("the page's reads, each asked until refused, answer 429 and never a 5xx", { timeout: 180_000 }, async () => {
+    const reader = office[4];
+    const channel = channels[2].id;
+    const routes = [
+      `/api/channels/${channel}/members`,
+      `/api/channels/${channel}/messages?limit=1`,
+      `/api/channels/${channel}/pinned`,
+      "/api/channels",
+      "/api/unread",
+      "/api/contacts",
+      "/api/keyring",
+      "/api/key-packages?device=abcdefgh12345678",
+      "/api/notify-rules",
+      "/api/direct/requests",
+      "/api/auth/sessions",
+      "/api/threads",
+      "/api/pins",
+    ];
+    const refusals: Record<string, number> = {};
+    for (const route of routes) {
+      for (let n = 0; n < 600 && refusals[route] === undefined; n++) {
+        await reader.api(route).catch((error: { status: number }) => (refusals[route] = error.status));
+      }
+    }
+    expect(refusals).toEqual(Object.fromEntries(routes.map((route) => [route, 429])));
+  });
+
+  it("sign-in guessing from the address is still limited", { timeout: 60_000 }, async () => {
+    const guesser = new Browser(web.url);
+    await guesser.loadPage();
+    const statuses: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      statuses.push(
+        await statusOf(
+          guesser.api("/api/auth/signin", { email: `nobody-${n}@example.test`, loginSecret: randomBytes(32).toString("base64url") }),
+        ),
+      );
+    }
+    expect(statuses.slice(0, 10).filter((status) => status === 429)).toEqual([]);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
