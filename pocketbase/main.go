@@ -75,6 +75,7 @@ func main() {
 	registerPasskeys(app)
 	registerPprof(app)
 	registerAccountLimits(app)
+	registerRetention(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)
