@@ -7,7 +7,8 @@
 //   admins; 0 days keeps messages forever)
 // POST /api/chat/channels/retention {channel_id, days}  a channel admin's shorter period (0: the
 //   workspace's), when the workspace allows it
-// GET  /api/chat/channels/retention?channel_id=  {days, workspace_days, channel_days, per_channel} for a member
+// GET  /api/chat/retention (Go, pocketbase/retention.go) answers the policy and the days that apply to
+//   each of the caller's conversations.
 // Each change appends `settings.changed` in the same transaction. The sweep runs in Go (every 10
 // minutes; POST /api/chat/retention/sweep runs it now for a superuser).
 
@@ -52,7 +53,7 @@ routerAdd(
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { checkChannelId } = require(`${__hooks}/lib/channels.js`);
     const { requireManagedChannel } = require(`${__hooks}/lib/bans.js`);
-    const { checkDays, readRetention, checkChannelDays, effectiveDays } = require(`${__hooks}/lib/retention.js`);
+    const { checkDays, readRetention, checkChannelDays } = require(`${__hooks}/lib/retention.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
     const caller = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
@@ -73,27 +74,7 @@ routerAdd(
         details: { setting: "channel_retention_days", from: before, to: days },
       });
     });
-    return e.json(200, { days: effectiveDays(workspace, days), channel_days: days, workspace_days: workspace.days });
+    return e.json(200, { channel_days: days, workspace_days: workspace.days });
   },
   $apis.bodyLimit(4 * 1024),
 );
-
-routerAdd("GET", "/api/chat/channels/retention", (e) => {
-  const { notFound } = require(`${__hooks}/lib/errors.js`);
-  const { requireUser } = require(`${__hooks}/lib/request.js`);
-  const { checkChannelId, requireChannel, findMembership } = require(`${__hooks}/lib/channels.js`);
-  const { readRetention, effectiveDays } = require(`${__hooks}/lib/retention.js`);
-  const caller = requireUser(e, "Not authenticated");
-  const channelId = checkChannelId(String(e.request.url.query().get("channel_id") || ""));
-  const channel = requireChannel(e.app, channelId);
-  if (!findMembership(e.app, channelId, caller.id)) throw notFound("Channel not found.");
-  const workspace = readRetention(e.app);
-  const channelDays = channel.getInt("retention_days");
-  return e.json(200, {
-    days: effectiveDays(workspace, channelDays),
-    workspace_days: workspace.days,
-    channel_days: channelDays,
-    per_channel: workspace.perChannel,
-    keep_pinned: workspace.keepPinned,
-  });
-});

@@ -31,8 +31,8 @@ type retentionPolicy struct {
 }
 
 // effectiveDays is the period that applies to a channel: the shorter of the workspace's and (when the
-// workspace lets channel admins set one) the channel's own; 0 is forever. Same rule as
-// pb_hooks/lib/retention.js effectiveDays.
+// workspace lets channel admins set one) the channel's own; 0 is forever. Written here only: the
+// hooks check what a channel admin may set, pages read the result (GET /api/chat/retention).
 func (p retentionPolicy) effectiveDays(channelDays int) int {
 	if !p.PerChannel || channelDays <= 0 {
 		return p.Days
@@ -63,6 +63,13 @@ func registerRetention(app core.App) {
 				app.Logger().Warn("retention sweep failed", "error", err)
 			}
 		})
+		se.Router.GET("/api/chat/retention", func(e *core.RequestEvent) error {
+			answer, err := retentionFor(e.App, e.Auth.Id)
+			if err != nil {
+				return apis.NewApiError(http.StatusServiceUnavailable, "The retention policy could not be read. Please try again.", nil)
+			}
+			return e.JSON(http.StatusOK, answer)
+		}).Bind(apis.RequireAuth("users"))
 		se.Router.POST("/api/chat/retention/sweep", func(e *core.RequestEvent) error {
 			batch := retentionBatchSize
 			if raw := e.Request.URL.Query().Get("batch"); raw != "" {
@@ -88,6 +95,33 @@ func registerRetention(app core.App) {
 		}).Bind(apis.RequireSuperuserAuth())
 		return se.Next()
 	})
+}
+
+// retentionAnswer is what a member's pages need: the workspace's policy and, for each of the member's
+// conversations whose messages are not kept forever, the days that apply (the header's "Messages are
+// kept for 90 days"; every device drops what is older from its search index and caches).
+type retentionAnswer struct {
+	retentionPolicy
+	Channels map[string]int `json:"channels"`
+}
+
+func retentionFor(app core.App, userID string) (retentionAnswer, error) {
+	answer := retentionAnswer{retentionPolicy: readRetentionPolicy(app), Channels: map[string]int{}}
+	var rows []struct {
+		ID   string `db:"id"`
+		Days int    `db:"retention_days"`
+	}
+	err := app.DB().NewQuery("SELECT c.id, c.retention_days FROM channels c JOIN channel_members m ON m.channel = c.id WHERE m.user = {:user}").
+		Bind(dbx.Params{"user": userID}).All(&rows)
+	if err != nil {
+		return answer, err
+	}
+	for _, row := range rows {
+		if days := answer.effectiveDays(row.Days); days > 0 {
+			answer.Channels[row.ID] = days
+		}
+	}
+	return answer, nil
 }
 
 // runRetentionSweep sweeps every conversation whose policy is not "forever" and appends one audit entry

@@ -85,18 +85,6 @@ function writeRetention(txApp, next) {
 }
 
 /**
- * The period that applies to a channel: the shorter of the workspace's and (when channel admins may set
- * one) the channel's own; 0 is forever.
- * @param {WorkspaceRetention} workspace
- * @param {number} channelDays
- */
-function effectiveDays(workspace, channelDays) {
-  if (!workspace.perChannel || channelDays <= 0) return workspace.days;
-  if (workspace.days <= 0) return channelDays;
-  return Math.min(workspace.days, channelDays);
-}
-
-/**
  * A channel admin's choice for their channel, or a 4xx: refused when the workspace does not allow it
  * (403), and when it is not shorter than the workspace's period (400). 0 goes back to the workspace's.
  * @param {WorkspaceRetention} workspace
@@ -116,6 +104,5 @@ module.exports = {
   checkFlag,
   readRetention,
   writeRetention,
-  effectiveDays,
   checkChannelDays,
 };

@@ -38,11 +38,10 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const setWorkspace = (by: TestUser | undefined, body: unknown) => postJson(server.url, "/api/chat/admin/retention", body, by?.token);
 const setChannel = (by: TestUser | undefined, body: unknown) => postJson(server.url, "/api/chat/channels/retention", body, by?.token);
-const readChannel = async (by: TestUser, channelId: string) => {
-  const res = await fetch(`${server.url}/api/chat/channels/retention?channel_id=${encodeURIComponent(channelId)}`, {
-    headers: { Authorization: by.token },
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+/** What a member's pages read: the policy and the days that apply to each of their conversations. */
+const readPolicy = async (by: TestUser) => {
+  const res = await fetch(`${server.url}/api/chat/retention`, { headers: { Authorization: by.token } });
+  return (await res.json()) as { days: number; per_channel: boolean; keep_pinned: boolean; channels: Record<string, number> };
 };
 
 interface SweepReport {
@@ -129,7 +128,7 @@ describe("settings", () => {
     expect((await setWorkspace(bob, { days: 30 })).status).toBe(403);
     expect((await setWorkspace(undefined, { days: 30 })).status).toBe(401);
     expect((await post("/api/chat/admin/retention", "not json", owner)).status).toBe(400);
-    expect((await readChannel(owner, channel.id)).json).toMatchObject({ days: 0, workspace_days: 0, per_channel: false });
+    expect(await readPolicy(owner)).toEqual({ days: 0, per_channel: false, keep_pinned: false, channels: {} });
   });
 
   it("a channel admin sets a shorter period only where the workspace allows it", async () => {
@@ -140,12 +139,13 @@ describe("settings", () => {
     for (const body of [{ channel_id: "nope", days: 7 }, { channel_id: channel.id, days: -3 }, { channel_id: channel.id }])
       expect((await setChannel(owner, body)).status).toBe(400);
     expect((await setChannel(owner, { channel_id: channel.id, days: 7 })).status).toBe(200);
-    expect((await readChannel(bob, channel.id)).json).toMatchObject({ days: 7, workspace_days: 30, channel_days: 7 });
+    expect(await readPolicy(bob)).toMatchObject({ days: 30, per_channel: true, channels: { [channel.id]: 7 } });
     const outsider = await signUpUser(server.url);
-    expect((await readChannel(outsider, channel.id)).status).toBe(404);
+    expect((await readPolicy(outsider)).channels).toEqual({});
+    expect((await fetch(`${server.url}/api/chat/retention`)).status).toBe(401);
     // the workspace shortens below the channel's: the shorter applies
     expect((await setWorkspace(owner, { days: 5 })).status).toBe(200);
-    expect((await readChannel(bob, channel.id)).json).toMatchObject({ days: 5 });
+    expect((await readPolicy(bob)).channels).toEqual({ [channel.id]: 5 });
     const changes = await su.collection("audit_log").getFullList({ filter: 'action = "settings.changed"', sort: "seq" });
     expect(changes.map((r) => (r.details as { setting: string }).setting)).toEqual([
       "retention_days",
