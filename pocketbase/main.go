@@ -48,6 +48,7 @@ func main() {
 			bindParsers(vm)
 			bindMLSCheck(vm)
 			bindAudit(vm)
+			bindRetention(vm)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

@@ -240,6 +240,13 @@ declare const $mlsCheck: {
 };
 
 // ---------------------------------------------------------------------------------------------
+// $retention (pocketbase/retention_binding.go): the retention policy that applies to a user's conversations.
+
+declare const $retention: {
+  forUser(app: core.App, userId: string): { days: number; per_channel: boolean; keep_pinned: boolean; channels: { [id: string]: number } };
+};
+
+// ---------------------------------------------------------------------------------------------
 // $audit (pocketbase/audit_binding.go): the one writer of the audit log (use pb_hooks/lib/audit.js).
 
 declare const $audit: {

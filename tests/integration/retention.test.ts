@@ -146,6 +146,14 @@ describe("settings", () => {
     // the workspace shortens below the channel's: the shorter applies
     expect((await setWorkspace(owner, { days: 5 })).status).toBe(200);
     expect((await readPolicy(bob)).channels).toEqual({ [channel.id]: 5 });
+    // the account export says which policy applied
+    const exported = await fetch(`${server.url}/api/chat/account/export`, { headers: { Authorization: bob.token } });
+    expect(((await exported.json()) as { retention: unknown }).retention).toEqual({
+      days: 5,
+      per_channel: true,
+      keep_pinned: false,
+      channels: { [channel.id]: 5 },
+    });
     const changes = await su.collection("audit_log").getFullList({ filter: 'action = "settings.changed"', sort: "seq" });
     expect(changes.map((r) => (r.details as { setting: string }).setting)).toEqual([
       "retention_days",
@@ -253,9 +261,9 @@ describe("the sweep", () => {
  * The sweep with its clock moved one day past the first message that must stay: everything created
  * before that message is older than a 1-day policy, it and everything after are not.
  */
-async function sweepOneDayAfter(lastGone: { created: string }, firstKept: { created: string }, batch?: number) {
-  const cutoff = Date.parse(firstKept.created.replace(" ", "T"));
-  expect(Date.parse(lastGone.created.replace(" ", "T"))).toBeLessThan(cutoff);
+async function sweepOneDayAfter(lastGone: { [key: string]: unknown }, firstKept: { [key: string]: unknown }, batch?: number) {
+  const cutoff = Date.parse(String(firstKept.created).replace(" ", "T"));
+  expect(Date.parse(String(lastGone.created).replace(" ", "T"))).toBeLessThan(cutoff);
   const now = new Date(cutoff + DAY).toISOString();
   return su.send<SweepReport>(`/api/chat/retention/sweep?now=${encodeURIComponent(now)}${batch ? `&batch=${batch}` : ""}`, {
     method: "POST",

@@ -5,6 +5,7 @@ import { ChannelsSection } from "~/features/admin/ChannelsSection";
 import { MailSection } from "~/features/admin/MailSection";
 import { InvitesSection } from "~/features/invites/InvitesSection";
 import { AuditSection } from "~/features/audit/AuditSection";
+import { RetentionSection } from "~/features/retention/RetentionSection";
 
 export interface AdminSection {
   /** The section's anchor in /admin (#people). */
@@ -20,5 +21,6 @@ export const sections: AdminSection[] = [
   { id: "invites", label: "Invites", component: InvitesSection },
   { id: "channels", label: "Channels", component: ChannelsSection },
   { id: "mail", label: "Mail", component: MailSection },
+  { id: "retention", label: "Retention", component: RetentionSection },
   { id: "audit", label: "Audit log", component: AuditSection },
 ];
