@@ -1,13 +1,14 @@
 package main
 
 import (
+	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// The sweep's batches (docs/decisions/0065-retention.md). Each batch picks up to `batch` messages of one
+// The sweep's batches (docs/decisions/0065-retention.md). Each batch picks up to `batch` (100) rows of one
 // conversation older than the cutoff (any kind: messages, edits, reactions, pins, thread replies;
 // with "keep pinned", not a message that has a pin event nor that message's annotations), adds what
 // hangs off them (their edits, reactions, pins and thread replies, whatever their age, and those
@@ -17,7 +18,7 @@ import (
 // the stored files of the attachments and previews are removed, and each deleted message goes to open
 // pages by the path a deletion takes (broadcast.go: "message-deleted").
 
-const retentionBatchSize = 200
+const retentionBatchSize = 100
 
 type sweepReport struct {
 	Messages        int             `json:"messages"`
@@ -28,6 +29,8 @@ type sweepReport struct {
 	ChannelPolicies int             `json:"channel_policies"`
 	Batches         int             `json:"batches"`
 	LongestLockMs   float64         `json:"longest_lock_ms"`
+	MedianLockMs    float64         `json:"median_lock_ms"`
+	P99LockMs       float64         `json:"p99_lock_ms"`
 	TotalMs         float64         `json:"total_ms"`
 	Policy          retentionPolicy `json:"policy"`
 }
@@ -39,7 +42,7 @@ type sweeper struct {
 	kinds      []any
 	messages   *core.Collection
 	stats      sweepReport
-	longest    time.Duration
+	holds      []time.Duration
 }
 
 type sweptMessage struct {
@@ -77,8 +80,13 @@ func (s *sweeper) report(r sweepReport, started time.Time) sweepReport {
 	channels, channelPolicies := r.Channels, r.ChannelPolicies
 	r = s.stats
 	r.Policy, r.Channels, r.ChannelPolicies = policy, channels, channelPolicies
-	r.LongestLockMs = float64(s.longest.Microseconds()) / 1000
-	r.TotalMs = float64(time.Since(started).Microseconds()) / 1000
+	if len(s.holds) > 0 {
+		holds := append([]time.Duration(nil), s.holds...)
+		slices.Sort(holds)
+		at := func(p float64) float64 { return millis(holds[min(len(holds)-1, int(p*float64(len(holds))))]) }
+		r.MedianLockMs, r.P99LockMs, r.LongestLockMs = at(0.5), at(0.99), millis(holds[len(holds)-1])
+	}
+	r.TotalMs = millis(time.Since(started))
 	return r
 }
 
@@ -157,8 +165,11 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 	}
 
 	var archived int64
-	started := time.Now()
+	// Transactions begin IMMEDIATE (dbconnect.go): the write lock is held from the callback's start
+	// until the commit returns. Waiting for it (behind another writer) is not counted.
+	var locked time.Time
 	err = s.app.RunInTransaction(func(tx core.App) error {
+		locked = time.Now()
 		result, err := tx.DB().Delete("message_archive", dbx.In("message", in...)).Execute()
 		if err != nil {
 			return err
@@ -173,8 +184,8 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 		_, err = tx.DB().Delete("messages", dbx.In("id", in...)).Execute()
 		return err
 	})
-	if held := time.Since(started); held > s.longest {
-		s.longest = held
+	if !locked.IsZero() {
+		s.holds = append(s.holds, time.Since(locked))
 	}
 	if err != nil {
 		return 0, err
@@ -233,6 +244,8 @@ func (s *sweeper) removeStoredFiles(collectionName string, rows []sweptFile) {
 func broadcasting(app core.App) bool {
 	return app.SubscriptionsBroker().TotalClients() > 0 || relay.listening()
 }
+
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func toAny(ids []string) []any {
 	out := make([]any, len(ids))
