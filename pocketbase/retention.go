@@ -165,7 +165,7 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 		err = auditAppend(app, nil, auditWhat{Action: "retention.swept", Details: map[string]any{
 			"messages": report.Messages, "files": report.Files, "previews": report.Previews,
 			"channels": report.Channels, "channel_policies": report.ChannelPolicies, "batches": report.Batches,
-			"longest_lock_ms": report.LongestLockMs, "median_lock_ms": report.MedianLockMs, "workspace_days": policy.Days,
+			"longest_lock_ms": report.LongestLockMs, "median_lock_ms": report.MedianLockMs, "p99_lock_ms": report.P99LockMs, "workspace_days": policy.Days,
 			"per_channel": policy.PerChannel, "keep_pinned": policy.KeepPinned,
 		}})
 	}

@@ -21,18 +21,21 @@ import (
 const retentionBatchSize = 100
 
 type sweepReport struct {
-	Messages        int             `json:"messages"`
-	Files           int             `json:"files"`
-	Previews        int             `json:"previews"`
-	Archived        int             `json:"archived"`
-	Channels        int             `json:"channels"`
-	ChannelPolicies int             `json:"channel_policies"`
-	Batches         int             `json:"batches"`
-	LongestLockMs   float64         `json:"longest_lock_ms"`
-	MedianLockMs    float64         `json:"median_lock_ms"`
-	P99LockMs       float64         `json:"p99_lock_ms"`
-	TotalMs         float64         `json:"total_ms"`
-	Policy          retentionPolicy `json:"policy"`
+	Messages        int     `json:"messages"`
+	Files           int     `json:"files"`
+	Previews        int     `json:"previews"`
+	Archived        int     `json:"archived"`
+	Channels        int     `json:"channels"`
+	ChannelPolicies int     `json:"channel_policies"`
+	Batches         int     `json:"batches"`
+	LongestLockMs   float64 `json:"longest_lock_ms"`
+	MedianLockMs    float64 `json:"median_lock_ms"`
+	P99LockMs       float64 `json:"p99_lock_ms"`
+	// The longest time a batch's statements took, the commit (and the WAL checkpoint SQLite may run
+	// after it, outside the write lock) left out.
+	LongestStatementsMs float64         `json:"longest_statements_ms"`
+	TotalMs             float64         `json:"total_ms"`
+	Policy              retentionPolicy `json:"policy"`
 }
 
 type sweeper struct {
@@ -43,6 +46,7 @@ type sweeper struct {
 	messages   *core.Collection
 	stats      sweepReport
 	holds      []time.Duration
+	statements time.Duration
 }
 
 type sweptMessage struct {
@@ -86,6 +90,7 @@ func (s *sweeper) report(r sweepReport, started time.Time) sweepReport {
 		at := func(p float64) float64 { return millis(holds[min(len(holds)-1, int(p*float64(len(holds))))]) }
 		r.MedianLockMs, r.P99LockMs, r.LongestLockMs = at(0.5), at(0.99), millis(holds[len(holds)-1])
 	}
+	r.LongestStatementsMs = millis(s.statements)
 	r.TotalMs = millis(time.Since(started))
 	return r
 }
@@ -182,6 +187,7 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 			return err
 		}
 		_, err = tx.DB().Delete("messages", dbx.In("id", in...)).Execute()
+		s.statements = max(s.statements, time.Since(locked))
 		return err
 	})
 	if !locked.IsZero() {

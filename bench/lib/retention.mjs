@@ -87,11 +87,14 @@ export async function retentionPhase({ stack, c, reader, tag, log, count = RETEN
     wallSeconds,
     batches: report.batches,
     longestLockMs: report.longest_lock_ms,
+    medianLockMs: report.median_lock_ms,
+    p99LockMs: report.p99_lock_ms,
+    longestStatementsMs: report.longest_statements_ms,
     seedSeconds,
     writes: { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN },
   };
   log(
-    `  retention: swept ${result.messages.toLocaleString("en")} in ${result.seconds.toFixed(1)} s (${result.batches} batches), longest lock ${result.longestLockMs} ms; ` +
+    `  retention: swept ${result.messages.toLocaleString("en")} in ${result.seconds.toFixed(1)} s (${result.batches} batches), lock per batch p50 ${result.medianLockMs} p99 ${result.p99LockMs} max ${result.longestLockMs} ms (statements alone max ${result.longestStatementsMs} ms); ` +
       `a writer meanwhile: p50 ${result.writes.p50?.toFixed(1)} p99 ${result.writes.p99?.toFixed(1)} max ${result.writes.max?.toFixed(1)} ms over ${result.writes.n} writes; ${result.left} left`,
   );
   return result;
@@ -112,10 +115,10 @@ export function retentionRows(r) {
       yes(ok),
     ],
     [
-      "retention: longest write-lock hold of a batch",
-      ms(s.longestLockMs, 1),
-      `a writer meanwhile: p99 ${ms(s.writes.p99, 1)}, max ${ms(s.writes.max, 1)} (${n(s.writes.n)} writes)`,
-      "< 50 ms",
+      "retention: write-lock hold per batch, p50 / p99",
+      `${ms(s.medianLockMs, 1)} / ${ms(s.p99LockMs, 1)}`,
+      `longest ${ms(s.longestLockMs, 1)} (with the commit; its statements alone at most ${ms(s.longestStatementsMs, 1)}); a writer meanwhile: p50 ${ms(s.writes.p50, 1)}, p99 ${ms(s.writes.p99, 1)}, max ${ms(s.writes.max, 1)} (${n(s.writes.n)} writes)`,
+      "< 50 ms (longest)",
       yes(s.longestLockMs < 50),
     ],
   ];

@@ -1,9 +1,9 @@
 // Retention (docs/decisions/0065-retention.md), against the PocketBase we build: the workspace's and a
 // channel's settings with their checks; a sweep with a 1-day policy removes exactly the messages older
-// than a day with their edits, reactions, pins, thread replies, attachments (and stored files) and link
-// previews, leaves the rest, tells open pages by the deletion event, records one audit entry with the
-// policy, and keeps each batch's write lock short; "keep pinned" keeps a pinned message. The sweep's
-// clock is moved forward a day (the superuser's `now`): PocketBase keeps `created` as the server set it.
+// than a day with their edits, reactions, pins, thread replies, attachments (and stored files), link
+// previews and archive copies, leaves the rest, tells open pages by the deletion event, records one
+// audit entry with the policy, and keeps each batch's write lock short; "keep pinned" keeps a pinned
+// message. The sweep's clock is moved forward a day (the superuser's `now`): PocketBase keeps `created` as the server set it.
 
 import { EventSource } from "eventsource";
 import { existsSync } from "node:fs";
@@ -179,6 +179,7 @@ describe("the sweep", () => {
     const pin = await annotate(bob, channel.id, "pin", old.id);
     const file = await attach(owner, channel.id, old.id);
     const image = await preview(owner, channel.id, old.id);
+    const archived = await su.collection("message_archive").create({ owner: bob.id, channel: channel.id, message: old.id, data: "AAAA" });
     const oldAlone = await postMessage(bob, channel.id);
     // everything from here on is newer than the cutoff
     const kept = await postMessage(bob, channel.id);
@@ -199,6 +200,7 @@ describe("the sweep", () => {
     expect(report).toMatchObject({
       messages: gone.length,
       files: 1,
+      archived: 1,
       previews: 1,
       policy: { days: 1, per_channel: false, keep_pinned: false },
     });
@@ -212,6 +214,7 @@ describe("the sweep", () => {
       keptFile.id,
     ]);
     expect(await su.collection("link_previews").getFullList({ filter: `channel = "${channel.id}"` })).toEqual([]);
+    expect(await su.collection("message_archive").getFullList({ filter: `id = "${archived.id}"` })).toEqual([]);
     expect(existsSync(storedFile("file_attachments", file))).toBe(false);
     expect(existsSync(storedFile("link_previews", image))).toBe(false);
     expect(existsSync(storedFile("file_attachments", keptFile))).toBe(true);

@@ -45,16 +45,18 @@ const subscribe = (notify: () => void) => {
   return () => void subscribers.delete(notify);
 };
 
-/** The days that apply to the conversation (0: kept forever), read again when another one opens. */
-export function useRetentionDays(channelId: string): number {
+/** The policy as last read (forever until read), read again when another conversation opens. */
+export function useRetentionPolicy(channelId: string): RetentionPolicy {
   useEffect(() => void refreshRetention(), [channelId]);
-  const current = useSyncExternalStore(
+  return useSyncExternalStore(
     subscribe,
     () => policy ?? FOREVER,
     () => FOREVER,
   );
-  return current.channels[channelId] ?? 0;
 }
+
+/** The days that apply to the conversation (0: kept forever). */
+export const useRetentionDays = (channelId: string): number => useRetentionPolicy(channelId).channels[channelId] ?? 0;
 
 /** The days that apply to the conversation as last read (0: forever), or null when the policy was never read. */
 export const retentionDaysOf = (channelId: string): number | null => (policy ? (policy.channels[channelId] ?? 0) : null);
