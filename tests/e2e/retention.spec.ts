@@ -11,7 +11,8 @@ import { mailTest as test } from "./mail-stack";
 // found by his local search; the owner shortens the period to 1 day, and a sweep with its clock one day
 // past Bob's last message removes the two before it: Bob's open page drops them at once, his search no
 // longer finds them, the last one stays, and after a reload the header says "1 day". (A device that was
-// away drops expired messages from its index by their age: tests/unit/retention.test.ts.)
+// away drops expired messages from its index by their age: tests/unit/retention.test.ts.) Then the
+// owner lets channel admins shorten it, and as the channel's creator keeps its messages 30 days.
 
 const tag = randomBytes(3).toString("hex");
 const searchField = (page: Page) => page.getByRole("combobox", { name: "Search messages" });
@@ -93,4 +94,28 @@ test("retention: the console's period in the header, a sweep drops old messages 
   await expect(bob.page.getByText("Messages are kept for 1 day")).toBeVisible({ timeout: 20_000 });
   await expect(message(bob.page, fresh)).toBeVisible();
   for (const text of old) await expect(message(bob.page, text)).toHaveCount(0);
+
+  // the owner lets channel admins shorten it, and (the channel's creator) keeps this one's for 30 days
+  await savePolicy(
+    owner.page,
+    async (s) => {
+      await s.getByRole("radio", { name: "90 days" }).check();
+      await s.getByRole("checkbox", { name: "Channel admins may keep their channel's messages for a shorter time" }).check();
+    },
+    "Saved: messages are kept for 90 days.",
+  );
+  await owner.page.goto(`/c/${channelId}`);
+  await expect(owner.page.getByText("Messages are kept for 90 days")).toBeVisible({ timeout: 20_000 });
+  await owner.page.getByRole("button", { name: "Members" }).click();
+  const panel = owner.page.getByRole("complementary", { name: "Members" });
+  await panel.getByRole("combobox", { name: "Keep this channel's messages" }).selectOption({ label: "30 days" });
+  await expect(panel.getByText("Saved: this channel keeps messages for 30 days.")).toBeVisible();
+  await expect(owner.page.getByText("Messages are kept for 30 days")).toBeVisible();
+  await expect(panel.getByRole("combobox", { name: "Keep this channel's messages" }).locator("option")).toHaveText([
+    "As the workspace: 90 days",
+    "7 days",
+    "30 days",
+  ]);
+  await bob.page.reload();
+  await expect(bob.page.getByText("Messages are kept for 30 days")).toBeVisible({ timeout: 20_000 });
 });
