@@ -247,6 +247,17 @@ describe("the sweep", () => {
     expect(left.sort()).toEqual([pinned.id, pin.id, later.id].sort());
   });
 
+  it("sealed (MLS) conversations follow the same rule: ciphertext rows by their server times", async () => {
+    const sealed = await createChannel(owner, "Sealed", { sealed: true });
+    await su.collection("mls_groups").create({ channel: sealed.id, epoch: 0, group_info: "AAAA" });
+    const post = () =>
+      su.collection("messages").create({ channel: sealed.id, sender: owner.id, encrypted_content: fakeCiphertext(), epoch: 0 });
+    const old = await post();
+    const kept = await post();
+    await sweepOneDayAfter(old, kept);
+    expect((await su.collection("messages").getFullList({ filter: `channel = "${sealed.id}"` })).map((m) => m.id)).toEqual([kept.id]);
+  });
+
   it("only a superuser runs it, with a sane batch and time", async () => {
     for (const query of ["batch=0", "batch=x", "batch=9999", "now=yesterday"]) {
       const res = await fetch(`${server.url}/api/chat/retention/sweep?${query}`, {
