@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// The sweep's batches (docs/decisions/0065-retention.md). Each batch picks up to `batch` (100) rows of one
+// The sweep's batches (docs/decisions/0065-retention.md). Each batch picks up to `batch` (50) rows of one
 // conversation older than the cutoff (any kind: messages, edits, reactions, pins, thread replies;
 // with "keep pinned", not a message that has a pin event nor that message's annotations), adds what
 // hangs off them (their edits, reactions, pins and thread replies, whatever their age, and those
@@ -18,7 +18,7 @@ import (
 // the stored files of the attachments and previews are removed, and each deleted message goes to open
 // pages by the path a deletion takes (broadcast.go: "message-deleted").
 
-const retentionBatchSize = 100
+const retentionBatchSize = 50
 
 type sweepReport struct {
 	Messages        int     `json:"messages"`

@@ -12,6 +12,8 @@ import { percentile } from "./stats.mjs";
 import { ms, n, yes } from "./format.mjs";
 
 export const RETENTION_MESSAGES = Number(process.env.BENCH_RETENTION_MESSAGES || 1_000_000);
+/** The sweep's batch size (BENCH_RETENTION_BATCH; default: the server's own). */
+const BATCH = process.env.BENCH_RETENTION_BATCH ? `?batch=${Number(process.env.BENCH_RETENTION_BATCH)}` : "";
 
 /** Writes `count` old messages into the channel in one transaction (the sqlite3 shell, on the live WAL database). */
 async function seedOld(dataDir, channelId, senderId, count) {
@@ -70,7 +72,7 @@ export async function retentionPhase({ stack, c, reader, tag, log, count = RETEN
   t = performance.now();
   let report;
   try {
-    report = await api("POST", "/api/chat/retention/sweep", undefined, 30 * 60_000);
+    report = await api("POST", `/api/chat/retention/sweep${BATCH}`, undefined, 30 * 60_000);
   } finally {
     probe.stop = true;
     await probing;
