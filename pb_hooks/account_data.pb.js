@@ -72,17 +72,16 @@ routerAdd(
   "/api/chat/account/email-change/confirm",
   (e) => {
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-    const { readJsonObject, nonEmptyString, wholeNumber } = require(`${__hooks}/lib/request.js`);
+    const { readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { checkLoginSecret, emailChangeOf, emailTaken } = require(`${__hooks}/lib/account_data.js`);
+    const { setLoginAndKeys, wrappedKeysOf } = require(`${__hooks}/lib/account_keys.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
 
     const body = readJsonObject(e);
     const { record, newEmail } = emailChangeOf(e.app, body.token);
     const newSecret = body.new_password;
     if (typeof newSecret !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(newSecret)) throw badRequest("new_password must be a login secret.");
-    const wrappedEcdh = nonEmptyString(body, "encrypted_ecdh_private_key");
-    const wrappedRsa = nonEmptyString(body, "encrypted_rsa_private_key");
-    const iterations = wholeNumber(body, "kdf_iterations");
+    const keys = wrappedKeysOf(body);
     checkLoginSecret(e.app, record, body.password);
 
     e.app.runInTransaction((txApp) => {
@@ -91,10 +90,7 @@ routerAdd(
       user.setEmail(newEmail);
       // the link reached the new address: it is verified
       user.setVerified(true);
-      user.setPassword(newSecret);
-      user.set("encrypted_ecdh_private_key", wrappedEcdh);
-      user.set("encrypted_rsa_private_key", wrappedRsa);
-      user.set("kdf_iterations", iterations);
+      setLoginAndKeys(user, newSecret, keys);
       try {
         // PocketBase gives the account a new token key: every session (and this link) stops working
         txApp.save(user);

@@ -9,7 +9,7 @@
 onRecordAuthRequest((e) => {
   const method = e.authMethod;
   e.next();
-  if (method !== "password" && method !== "passkey") return;
+  if (method !== "password" && method !== "passkey" && method !== "sso") return;
   const { append } = require(`${__hooks}/lib/audit.js`);
   const signup = e.get("chatcrypt.signup") === true;
   try {

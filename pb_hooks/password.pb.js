@@ -19,24 +19,19 @@ routerAdd(
   "/api/chat/password",
   (e) => {
     const { badRequest, conflict, fieldErrors, invalidRecord, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
-    const { patterns, readJsonObject, matching, requireUser, wholeNumber } = require(`${__hooks}/lib/request.js`);
+    const { patterns, readJsonObject, matching, requireUser } = require(`${__hooks}/lib/request.js`);
+    const { setLoginAndKeys, wrappedKeysOf } = require(`${__hooks}/lib/account_keys.js`);
     const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
 
     const WRONG_CURRENT = "Current password is incorrect.";
     const SAME = "The new password must be different from the current one.";
-    const WRAPPED = /^v[0-9]{1,3}\.[A-Za-z0-9_-]{16,24}\.[A-Za-z0-9_-]{20,7900}$/;
 
     const auth = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     const current = matching(body, "current", patterns.verifier, "Invalid current login secret.");
     const password = matching(body, "password", patterns.verifier, "Invalid new login secret.");
-    const wrappedEcdh = matching(body, "encrypted_ecdh_private_key", WRAPPED, "Invalid wrapped ECDH private key.");
-    const wrappedRsa = matching(body, "encrypted_rsa_private_key", WRAPPED, "Invalid wrapped RSA private key.");
-    const kdfIterations = wholeNumber(body, "kdf_iterations");
-    if (kdfIterations < 100000 || kdfIterations > 10000000) {
-      throw badRequest("kdf_iterations must be between 100000 and 10000000.");
-    }
+    const keys = wrappedKeysOf(body);
     if (current === password) {
       throw badRequest(SAME);
     }
@@ -76,10 +71,7 @@ routerAdd(
       if (record.getString("password:hash") !== checkedHash) {
         throw conflict("The password was just changed elsewhere. Please try again.");
       }
-      record.setPassword(password);
-      record.set("encrypted_ecdh_private_key", wrappedEcdh);
-      record.set("encrypted_rsa_private_key", wrappedRsa);
-      record.set("kdf_iterations", kdfIterations);
+      setLoginAndKeys(record, password, keys);
       try {
         txApp.save(record);
       } catch (err) {

@@ -100,8 +100,9 @@ routerAdd(
   "/api/chat/password-reset/confirm",
   (e) => {
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
-    const { readJsonObject, matching, nonEmptyString, wholeNumber } = require(`${__hooks}/lib/request.js`);
-    const { WRAPPED, resetAccount, replaceIdentity } = require(`${__hooks}/lib/recovery.js`);
+    const { readJsonObject, nonEmptyString } = require(`${__hooks}/lib/request.js`);
+    const { resetAccount, replaceIdentity } = require(`${__hooks}/lib/recovery.js`);
+    const { setLoginAndKeys, wrappedKeysOf } = require(`${__hooks}/lib/account_keys.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
 
     const body = readJsonObject(e);
@@ -109,19 +110,14 @@ routerAdd(
     if (typeof password !== "string" || password.length < 8 || password.length > 71) {
       throw badRequest("Password must be 8 to 71 characters.");
     }
-    const wrappedEcdh = matching(body, "encrypted_ecdh_private_key", WRAPPED, "encrypted_ecdh_private_key must be a wrapped private key.");
-    const wrappedRsa = matching(body, "encrypted_rsa_private_key", WRAPPED, "encrypted_rsa_private_key must be a wrapped private key.");
-    const kdfIterations = wholeNumber(body, "kdf_iterations");
+    const keys = wrappedKeysOf(body);
     const newKeys = body.ecdh_public_key !== undefined || body.rsa_public_key !== undefined;
     const publicKeys = newKeys ? { ecdh: nonEmptyString(body, "ecdh_public_key"), rsa: nonEmptyString(body, "rsa_public_key") } : null;
 
     e.app.runInTransaction((txApp) => {
       // checked inside the transaction: of two requests with one token, only the first resets
       const user = resetAccount(txApp, body.token);
-      user.setPassword(password);
-      user.set("encrypted_ecdh_private_key", wrappedEcdh);
-      user.set("encrypted_rsa_private_key", wrappedRsa);
-      user.set("kdf_iterations", kdfIterations);
+      setLoginAndKeys(user, password, keys);
       // the link reached the address, as PocketBase's own reset takes it
       user.setVerified(true);
       if (publicKeys) {

@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
@@ -21,23 +22,40 @@ import (
 //     person's devices from the conversation's MLS group and says they were removed.
 const deactivatedMessage = "This account was deactivated by an administrator."
 
+// providerDeactivatedMessage: the identity provider no longer knows the account (pb_hooks/lib/sso_leavers.js).
+const providerDeactivatedMessage = "This account was deactivated by the identity provider."
+
+// deactivatedMessageFor says who deactivated the account: the identity provider when its single sign-on
+// link says the provider refused it, else an administrator.
+func deactivatedMessageFor(app core.App, userID string) string {
+	link, err := app.FindFirstRecordByFilter("sso_links", "user = {:user} && gone != ''", dbx.Params{"user": userID})
+	if err == nil && link != nil {
+		return providerDeactivatedMessage
+	}
+	return deactivatedMessage
+}
+
 // isDeactivated: the user's profile says the account is deactivated.
 func isDeactivated(app core.App, userID string) bool {
 	profile, err := app.FindRecordById("profiles", userID)
 	return err == nil && profile.GetBool("deactivated")
 }
 
-// deactivatedToken: the token was ours (its hash is among the revoked ones) and names a deactivated account.
-func deactivatedToken(app core.App, token string) bool {
+// deactivatedTokenUser: the account a token names when the token was ours (its hash is among the
+// revoked ones) and the account is deactivated; "" otherwise.
+func deactivatedTokenUser(app core.App, token string) string {
 	if token == "" || !isRevoked(app, token) {
-		return false
+		return ""
 	}
 	claims, err := security.ParseUnverifiedJWT(token)
 	if err != nil {
-		return false
+		return ""
 	}
 	id, _ := claims[core.TokenClaimId].(string)
-	return id != "" && isDeactivated(app, id)
+	if id == "" || !isDeactivated(app, id) {
+		return ""
+	}
+	return id
 }
 
 type memberDeactivated struct {
@@ -49,7 +67,7 @@ type memberDeactivated struct {
 func registerDeactivated(app core.App) {
 	app.OnRecordAuthRequest("users").BindFunc(func(e *core.RecordAuthRequestEvent) error {
 		if e.Record != nil && isDeactivated(e.App, e.Record.Id) {
-			return e.ForbiddenError(deactivatedMessage, nil)
+			return e.ForbiddenError(deactivatedMessageFor(e.App, e.Record.Id), nil)
 		}
 		return e.Next()
 	})
@@ -59,8 +77,8 @@ func registerDeactivated(app core.App) {
 			if e.Auth != nil && e.Auth.Collection().Name == "users" {
 				return e.JSON(http.StatusOK, map[string]string{"id": e.Auth.Id})
 			}
-			if deactivatedToken(e.App, requestToken(e)) {
-				return e.UnauthorizedError(deactivatedMessage, nil)
+			if id := deactivatedTokenUser(e.App, requestToken(e)); id != "" {
+				return e.UnauthorizedError(deactivatedMessageFor(e.App, id), nil)
 			}
 			return apis.NewUnauthorizedError("The request requires valid record authorization token.", nil)
 		})

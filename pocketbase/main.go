@@ -49,6 +49,7 @@ func main() {
 			bindMLSCheck(vm)
 			bindAudit(vm)
 			bindRetention(vm)
+			bindSSO(vm)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

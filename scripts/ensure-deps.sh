@@ -16,6 +16,7 @@ if [[ ! -f node_modules/.chatcrypt-lock || "$(cat node_modules/.chatcrypt-lock)"
 fi
 
 bash scripts/build-pocketbase.sh
+bash scripts/build-oidc-provider.sh
 bash scripts/install-litestream.sh
 bash scripts/install-livekit.sh
 

@@ -31,7 +31,26 @@ if (playwrightPath && existsSync(playwrightPath)) {
   flaky = stats.flaky ?? 0;
   for (const title of flakyTitles(report.suites ?? [])) console.log(`flaky (failed, then passed on its retry): ${title}`);
   for (const [ms, title] of playwrightTimings(report.suites ?? [])) timings.push([ms, `playwright ${title}`]);
+  // errors outside any test (a worker's or a fixture's teardown, global setup) fail the run too
+  for (const error of report.errors ?? []) {
+    failed += 1;
+    console.log(
+      `playwright error outside the tests: ${String(error.message ?? error.value ?? "")
+        .split("\n")
+        .slice(0, 8)
+        .join("\n  ")}`,
+    );
+  }
 } else missing = true;
+
+const exits = [];
+// a runner that exited with a failure although no test of it failed: say which, so the run's end explains it
+for (const [runner, exit] of [
+  ["vitest", process.env.VITEST_EXIT],
+  ["playwright", process.env.PLAYWRIGHT_EXIT],
+]) {
+  if (exit && exit !== "0") exits.push(`${runner} exited with code ${exit}`);
+}
 
 // the ten slowest of all, then each runner's own ten (the browser tests would otherwise hide vitest's)
 printSlowest("slowest tests:", timings);
@@ -45,8 +64,10 @@ if (missing) {
   console.log("A test report is missing: a test runner did not finish.");
   failed += 1;
 }
-console.log(`tests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ""}${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+console.log(
+  `tests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ""}${skipped ? `, ${skipped} skipped` : ""}${exits.length ? ` (${exits.join(", ")})` : ""}`,
+);
+process.exit(failed > 0 || passed === 0 || exits.length > 0 ? 1 : 0);
 
 /** Prints a heading and the ten longest of these [milliseconds, title] timings, longest first. */
 function printSlowest(heading, list) {

@@ -42,11 +42,20 @@ check prettier npx prettier --check . & checks+=($!)
 for pid in "${checks[@]}"; do wait "$pid" || status=1; done
 
 phase "unit and integration tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
+# (its output is kept: an error outside any test fails the run without failing a test, and is shown again below)
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json 2>&1 | tee reports/vitest.log
+vitest_exit=${PIPESTATUS[0]}
+[ "$vitest_exit" -eq 0 ] || status=1
 
 phase "end-to-end tests"
-npx playwright test || status=1
+npx playwright test
+playwright_exit=$?
+[ "$playwright_exit" -eq 0 ] || status=1
 
 phase "summary"
-node scripts/test-summary.mjs reports/vitest.json reports/e2e.json || status=1
+if [ "$vitest_exit" -ne 0 ] && grep -q "Unhandled Error" reports/vitest.log; then
+  echo "vitest: errors outside the tests"
+  sed -n '/Unhandled Error/,/^ Test Files/p' reports/vitest.log | head -60
+fi
+VITEST_EXIT=$vitest_exit PLAYWRIGHT_EXIT=$playwright_exit node scripts/test-summary.mjs reports/vitest.json reports/e2e.json || status=1
 exit $status

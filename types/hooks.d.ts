@@ -195,6 +195,10 @@ declare function require(path: `${string}/lib/workspace.js`): typeof import("../
 declare function require(path: `${string}/lib/admin_console.js`): typeof import("../pb_hooks/lib/admin_console.js");
 declare function require(path: `${string}/lib/reset_codes.js`): typeof import("../pb_hooks/lib/reset_codes.js");
 declare function require(path: `${string}/lib/deactivate.js`): typeof import("../pb_hooks/lib/deactivate.js");
+declare function require(path: `${string}/lib/accounts.js`): typeof import("../pb_hooks/lib/accounts.js");
+declare function require(path: `${string}/lib/sso.js`): typeof import("../pb_hooks/lib/sso.js");
+declare function require(path: `${string}/lib/sso_settings.js`): typeof import("../pb_hooks/lib/sso_settings.js");
+declare function require(path: `${string}/lib/sso_leavers.js`): typeof import("../pb_hooks/lib/sso_leavers.js");
 declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");
 declare function require(path: `${string}/lib/bans.js`): typeof import("../pb_hooks/lib/bans.js");
 declare function require(path: `${string}/lib/channel_password.js`): typeof import("../pb_hooks/lib/channel_password.js");
@@ -202,6 +206,7 @@ declare function require(path: `${string}/lib/retention.js`): typeof import("../
 declare function require(path: `${string}/lib/audit_signin.js`): typeof import("../pb_hooks/lib/audit_signin.js");
 declare function require(path: `${string}/lib/audit_read.js`): typeof import("../pb_hooks/lib/audit_read.js");
 declare function require(path: `${string}/lib/mls_reset.js`): typeof import("../pb_hooks/lib/mls_reset.js");
+declare function require(path: `${string}/lib/account_keys.js`): typeof import("../pb_hooks/lib/account_keys.js");
 declare function require(path: `${string}/lib/recovery.js`): typeof import("../pb_hooks/lib/recovery.js");
 declare function require(path: `${string}/lib/device_link.js`): typeof import("../pb_hooks/lib/device_link.js");
 declare function require(path: `${string}/lib/preview.js`): typeof import("../pb_hooks/lib/preview.js");
@@ -258,4 +263,31 @@ declare const $audit: {
   ): void;
   /** Walks the chain: ok with the count, or the number of the first entry that does not hold. */
   verify(app: core.App): { ok: boolean; count: number; seq?: number };
+};
+
+// ---------------------------------------------------------------------------------------------
+// $sso (pocketbase/sso.go): the OpenID Connect protocol side of single sign-on (pb_hooks/lib/sso.js).
+
+interface SsoProviderSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUrl?: string;
+}
+
+declare const $sso: {
+  /** The provider's authorization URL (PKCE S256, a nonce) and what to keep until the browser returns. */
+  begin(settings: SsoProviderSettings): { url: string; state: string; nonce: string; verifier: string };
+  /** Exchanges the code and checks the ID token; throws when the provider or the token does not hold. */
+  finish(
+    settings: SsoProviderSettings,
+    code: string,
+    verifier: string,
+    nonce: string,
+  ): { claims: { [k: string]: unknown }; refreshToken: string; issuer: string; subject: string };
+  /** Spends the refresh token: "ok" with the next one, "gone" when the provider refuses it, else "unreachable". */
+  refresh(
+    settings: SsoProviderSettings,
+    refreshToken: string,
+  ): { status: "ok" | "gone" | "unreachable"; refreshToken?: string; error?: string };
 };

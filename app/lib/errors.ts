@@ -22,3 +22,10 @@ export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in aga
 
 /** What a deactivated account's pages, sign-ins and passkey sign-ins are told (ADR 0056, pocketbase/deactivated.go). */
 export const DEACTIVATED_MESSAGE = "This account was deactivated by an administrator.";
+
+/** The same, when the identity provider no longer knows the account (docs/decisions/0064-leavers-follow-the-provider.md). */
+export const PROVIDER_DEACTIVATED_MESSAGE = "This account was deactivated by the identity provider.";
+
+/** The deactivation message a server answer carries, or null. */
+export const deactivationIn = (message: string | undefined | null): string | null =>
+  message === DEACTIVATED_MESSAGE || message === PROVIDER_DEACTIVATED_MESSAGE ? message : null;

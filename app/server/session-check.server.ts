@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { setBounded } from "~/lib/bounded-map";
-import { DEACTIVATED_MESSAGE, SESSION_ENDED_MESSAGE } from "~/lib/errors";
+import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { fail } from "~/server/responses.server";
 import { failOnOutage } from "~/server/outage.server";
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
@@ -30,8 +30,7 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
   } catch (error) {
     failOnOutage(error);
     // a deactivated account's pages say why (pocketbase/deactivated.go)
-    if (pbStatus(error) === 401 || pbStatus(error) === 403)
-      fail(401, pbErrorMessage(error) === DEACTIVATED_MESSAGE ? DEACTIVATED_MESSAGE : SESSION_ENDED_MESSAGE);
+    if (pbStatus(error) === 401 || pbStatus(error) === 403) fail(401, deactivationIn(pbErrorMessage(error)) ?? SESSION_ENDED_MESSAGE);
     if (pbStatus(error) === 429) fail(429, TOO_MANY_MESSAGE);
     fail(502, "The session could not be checked. Please try again.");
   }

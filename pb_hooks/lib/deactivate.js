@@ -45,7 +45,22 @@ function checkTarget(app, callerId, userId, verb) {
  * @returns {{ user_id: string, channels: string[] }}
  */
 function deactivate(txApp, e, callerId, userId) {
-  const profile = checkTarget(txApp, callerId, userId, "deactivate");
+  checkTarget(txApp, callerId, userId, "deactivate");
+  return deactivateAccount(txApp, e, callerId, userId, "account.deactivated");
+}
+
+/**
+ * The deactivation itself, whoever decided it: an administrator (`actor` their id, "account.deactivated")
+ * or the identity provider (sso_leavers.js: no actor, "account.deactivated_by_provider").
+ * @param {core.App} txApp
+ * @param {core.RequestEvent | undefined} e
+ * @param {string} actor
+ * @param {string} userId
+ * @param {string} action the audit entry's action
+ * @returns {{ user_id: string, channels: string[] }}
+ */
+function deactivateAccount(txApp, e, actor, userId, action) {
+  const profile = txApp.findRecordById("profiles", userId);
   if (profile.getBool("deactivated")) return { user_id: userId, channels: [] };
   // first the status, so the membership events below already see a deactivated account
   profile.set("deactivated", true);
@@ -56,15 +71,15 @@ function deactivate(txApp, e, callerId, userId) {
   for (const pkg of txApp.findRecordsByFilter("mls_key_packages", "user = {:user}", "", 0, 0, { user: userId })) txApp.delete(pkg);
   const sessions = signOutEverywhere(txApp, userId);
   // each step its entry: the deactivation, the sessions it ended, each conversation it removed them from
-  append(txApp, e, { actor: callerId, action: "account.deactivated", target: userId, details: { channels: channels.length } });
+  append(txApp, e, { actor, action, target: userId, details: { channels: channels.length } });
   append(txApp, e, {
-    actor: callerId,
+    actor,
     action: "sessions.revoked",
     target: userId,
-    details: { sessions, by_admin: true, deactivated: true },
+    details: { sessions, by_admin: actor !== "", deactivated: true },
   });
   for (const channel of channels) {
-    append(txApp, e, { actor: callerId, action: "member.removed", target: userId, details: { channel, deactivated: true } });
+    append(txApp, e, { actor, action: "member.removed", target: userId, details: { channel, deactivated: true } });
   }
   return { user_id: userId, channels };
 }
@@ -85,4 +100,4 @@ function reactivate(txApp, e, callerId, userId) {
   return { user_id: userId };
 }
 
-module.exports = { deactivate, reactivate };
+module.exports = { deactivate, deactivateAccount, reactivate };

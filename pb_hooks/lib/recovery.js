@@ -6,9 +6,8 @@
 // forgets. Hooks never see a key: only wrapped keys, public keys and the login secret.
 
 const { badRequest } = require(`${__hooks}/lib/errors.js`);
-
-// "v1." + base64url(iv) + "." + base64url(ciphertext), as app/crypto/keys.ts wraps a private key.
-const WRAPPED = /^v[0-9]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+// (the recovery key wraps the identity keys the way the password's key does)
+const { WRAPPED } = require(`${__hooks}/lib/account_keys.js`);
 
 const INVALID_LINK = "This reset link is invalid, has expired or was already used. Ask for a new one from the sign-in screen.";
 

@@ -12,6 +12,8 @@ import { mailTest as test } from "./mail-stack";
 // panels show roles; "Sign out all devices" ends Carol's session; the console works on a phone.
 
 test.describe.configure({ mode: "serial" });
+// a stack of its own, whatever ran before on this worker: its first account is the owner
+test.use({ mailStackFor: "admin-console" });
 
 let owner: Person;
 

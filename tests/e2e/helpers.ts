@@ -104,6 +104,12 @@ export const log = (page: Page) => page.getByRole("log", { name: "Messages" });
 
 /** Waits until the page's live stream for the open channel is subscribed. */
 export const waitLive = (page: Page) => expect(page.locator('main.chat-pane[data-live="true"]')).toBeVisible({ timeout: 20_000 });
+/**
+ * Live, and this device is in the open sealed channel's or direct conversation's group (the Workspace's
+ * data-keys; the members panel shows its security code then): what is sent from now on, it can read.
+ */
+export const waitInGroup = (page: Page) =>
+  expect(page.locator('main.chat-pane[data-live="true"][data-keys="ready"]')).toBeVisible({ timeout: 30_000 });
 
 /** The texts of the message list, in screen order. */
 export const messageTexts = (page: Page) => log(page).locator(".message-text").allInnerTexts();

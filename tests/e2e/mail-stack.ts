@@ -6,7 +6,7 @@ import { freePort, startWeb, type WebServer } from "./stack";
 /**
  * For specs whose flows need mail (verification, email change, password reset): their own PocketBase
  * with a loopback SMTP server, and a web server whose address is APP_URL (the start of the emailed
- * links); a device sends its MLS key packages 1 s after the workspace opens, as in the shared stack.
+ * links).
  */
 export interface MailStack {
   smtp: CaptureServer;
@@ -14,11 +14,13 @@ export interface MailStack {
   web: WebServer;
 }
 
-export const mailTest = base.extend<object, { stack: MailStack }>({
+export const mailTest = base.extend<object, { stack: MailStack; mailStackFor: string }>({
+  // Which specs share a stack: a spec that needs a stack of its own (its first account is the
+  // workspace's owner) names itself with test.use({ mailStackFor }), and Playwright gives it its own worker.
+  mailStackFor: ["shared", { scope: "worker", option: true }],
   stack: [
-    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ mailStackFor }, use, workerInfo) => {
+      console.log(`mail stack for ${mailStackFor} (worker ${workerInfo.workerIndex})`);
       const smtp = await startCaptureServer();
       const port = await freePort();
       const pb = await startPocketBase({

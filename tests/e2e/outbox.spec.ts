@@ -112,6 +112,8 @@ test("outbox: a message sent offline survives a closed tab and a sign-out, and i
   await expect(tab.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   expect((await keptRows(tab)).join("")).not.toContain("typed before signing out");
   await signIn(tab, alice.user);
+  // (signing in derives the keys from the password first: the message goes once the workspace is there)
+  await expect(tab.getByText(`@${alice.user.username}`)).toBeAttached({ timeout: 20_000 });
   await expect(log(bob.page).getByText("typed before signing out")).toHaveCount(1, { timeout: 15_000 });
   await expect.poll(async () => (await keptRows(tab)).length).toBe(0);
 

@@ -11,6 +11,7 @@ import {
   person,
   send,
   startConversation,
+  waitInGroup,
   waitLive,
 } from "./helpers";
 
@@ -54,7 +55,7 @@ test("a member's page that received a commit it cannot process rejoins, and read
   const password = `recover-${Date.now()}`;
   const channelId = await createSealed(alice.page, "Mended", password);
   await joinAndOpen(bob.page, channelId, password, "Mended");
-  for (const p of [alice, bob]) await waitLive(p.page);
+  for (const p of [alice, bob]) await waitInGroup(p.page);
   await send(alice.page, "before the bad commit");
   await expect(log(bob.page).getByText("before the bad commit")).toBeVisible({ timeout: 20_000 });
 
@@ -118,7 +119,7 @@ test("a group broken with a garbage commit and GroupInfo: its creator resets the
   const password = `reset-${Date.now()}`;
   const channelId = await createSealed(alice.page, "Renewed", password);
   await joinAndOpen(bob.page, channelId, password, "Renewed");
-  for (const p of [alice, bob]) await waitLive(p.page);
+  for (const p of [alice, bob]) await waitInGroup(p.page);
   await send(alice.page, "read before the break");
   await expect(log(bob.page).getByText("read before the break")).toBeVisible({ timeout: 20_000 });
 

@@ -5,7 +5,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { expect } from "vitest";
 import type { CaptureServer } from "./smtp";
-import { randomSecret, type TestUser } from "./pocketbase";
+import { fakeWrappedKey, randomSecret, type TestUser } from "./pocketbase";
 
 export const ADDRESS = "203.0.113.7";
 export const AGENT = "Firefox on Linux";
@@ -70,7 +70,7 @@ export async function signIn(base: string, email: string, password: string): Pro
 }
 
 /** A private key wrapped the way app/crypto/keys.ts writes it (random bytes: the server never looks inside). */
-export const wrapped = () => `v1.${randomBytes(12).toString("base64url")}.${randomBytes(300).toString("base64url")}`;
+export const wrapped = fakeWrappedKey;
 
 /** The token of the last link mailed to an address (reset or email change). */
 export async function mailedToken(smtp: CaptureServer, to: string, before: number): Promise<string> {

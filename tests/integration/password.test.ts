@@ -2,10 +2,9 @@
 // step checks the current login secret, sets the new one and the re-wrapped keys in one transaction
 // and signs out every other session; a refusal or a failure inside the transaction changes nothing.
 
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, startLiveStack } from "./live-pages";
-import { client, fakePublicKey, randomSecret, randomUserId, superuserClient } from "./pocketbase";
+import { client, fakePublicKey, fakeWrappedKey, randomSecret, randomUserId, superuserClient } from "./pocketbase";
 import { WebClient } from "./web-session";
 
 const ENDED = "Your session has ended. Please sign in again.";
@@ -25,7 +24,6 @@ afterAll(async () => {
 });
 
 /** A private key as the browser wraps it: "v1." + base64url(IV) + "." + base64url(ciphertext). */
-const wrappedKey = () => `v1.${randomBytes(12).toString("base64url")}.${randomBytes(300).toString("base64url")}`;
 
 async function signUp(): Promise<[WebClient, Account]> {
   const page = new WebClient(stack.web.url);
@@ -37,8 +35,8 @@ async function signUp(): Promise<[WebClient, Account]> {
     username: `pw_${id.slice(0, 10)}`,
     ecdhPublicKey: fakePublicKey(),
     rsaPublicKey: fakePublicKey(),
-    encryptedEcdhPrivateKey: wrappedKey(),
-    encryptedRsaPrivateKey: wrappedKey(),
+    encryptedEcdhPrivateKey: fakeWrappedKey(),
+    encryptedRsaPrivateKey: fakeWrappedKey(),
     kdfIterations: 600_000,
   });
   return [page, account];
@@ -64,7 +62,7 @@ async function refusal(call: Promise<unknown>): Promise<[number, string]> {
 const sessionsOf = async (page: WebClient) =>
   ((await page.api("/api/auth/sessions")) as { sessions: { agent: string; firstSeen: string; current: boolean }[] }).sessions;
 
-const change = (page: WebClient, currentLoginSecret: string, loginSecret: string, keys = [wrappedKey(), wrappedKey()]) =>
+const change = (page: WebClient, currentLoginSecret: string, loginSecret: string, keys = [fakeWrappedKey(), fakeWrappedKey()]) =>
   page.api("/api/auth/password", {
     currentLoginSecret,
     loginSecret,
@@ -83,7 +81,7 @@ describe("change password", () => {
     const csrfBefore = laptop.csrf;
 
     const next = randomSecret();
-    const keys = [wrappedKey(), wrappedKey()];
+    const keys = [fakeWrappedKey(), fakeWrappedKey()];
     expect(await change(laptop, account.loginSecret, next, keys)).toEqual({ ok: true });
     expect(laptop.csrf).not.toBe(csrfBefore);
 
@@ -151,8 +149,8 @@ describe("change password", () => {
     const valid = {
       currentLoginSecret: account.loginSecret,
       loginSecret: randomSecret(),
-      encryptedEcdhPrivateKey: wrappedKey(),
-      encryptedRsaPrivateKey: wrappedKey(),
+      encryptedEcdhPrivateKey: fakeWrappedKey(),
+      encryptedRsaPrivateKey: fakeWrappedKey(),
       kdfIterations: 600_000,
     };
     for (const wrong of [
@@ -177,7 +175,7 @@ describe("change password", () => {
       current: account.loginSecret,
       password: randomSecret(),
       encrypted_ecdh_private_key: "plain",
-      encrypted_rsa_private_key: wrappedKey(),
+      encrypted_rsa_private_key: fakeWrappedKey(),
       kdf_iterations: 600_000,
     };
     await expect(direct.send("/api/chat/password", { method: "POST", body: bad })).rejects.toMatchObject({ status: 400 });

@@ -23,7 +23,8 @@ export const randomSecret = () => randomBytes(32).toString("base64url");
 /** A channel join verifier: 32 bytes in unpadded base64url (43 characters). */
 export const randomVerifier = () => randomBytes(32).toString("base64url");
 export const fakePublicKey = () => randomBytes(120).toString("base64");
-export const fakeWrappedKey = () => randomBytes(1200).toString("base64");
+/** A wrapped private key's shape ("v1." + base64url(iv) + "." + base64url(ciphertext)), with random bytes. */
+export const fakeWrappedKey = () => `v1.${randomBytes(12).toString("base64url")}.${randomBytes(300).toString("base64url")}`;
 export const fakeCiphertext = (bytes = 64) => randomBytes(bytes).toString("base64");
 
 export interface SignupBody {

@@ -3,12 +3,11 @@
 // at APP_URL (trusting one proxy, so a test can choose the browser's address), and the reset email's
 // token as a browser gets it.
 
-import { randomBytes } from "node:crypto";
 import type PocketBase from "pocketbase";
 import { expect, vi } from "vitest";
 import { freePort } from "../ports";
 import { startCaptureServer, type CaptureServer } from "./smtp";
-import { startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { fakeWrappedKey, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
 import { WebClient, startWebServer, type WebServer } from "./web-session";
 
 export const SENT = "If an account exists for that address, we sent a link to reset its password.";
@@ -43,7 +42,7 @@ export async function startRecoveryStack(): Promise<RecoveryStack> {
 }
 
 /** A private key wrapped the way app/crypto/keys.ts writes it (random bytes: the server never looks inside). */
-export const wrapped = () => `v1.${randomBytes(12).toString("base64url")}.${randomBytes(300).toString("base64url")}`;
+export const wrapped = fakeWrappedKey;
 
 /** The status and message of a failed call, or 200 and "" for a success. */
 export async function outcome(call: Promise<unknown>): Promise<{ status: number; message: string }> {

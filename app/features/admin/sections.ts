@@ -6,6 +6,7 @@ import { MailSection } from "~/features/admin/MailSection";
 import { InvitesSection } from "~/features/invites/InvitesSection";
 import { AuditSection } from "~/features/audit/AuditSection";
 import { RetentionSection } from "~/features/retention/RetentionSection";
+import { SsoSection } from "~/features/sso/SsoSection";
 
 export interface AdminSection {
   /** The section's anchor in /admin (#people). */
@@ -22,5 +23,6 @@ export const sections: AdminSection[] = [
   { id: "channels", label: "Channels", component: ChannelsSection },
   { id: "mail", label: "Mail", component: MailSection },
   { id: "retention", label: "Retention", component: RetentionSection },
+  { id: "sso", label: "Single sign-on", component: SsoSection },
   { id: "audit", label: "Audit log", component: AuditSection },
 ];

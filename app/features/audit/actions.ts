@@ -5,6 +5,7 @@ const WORDS: Record<string, string> = {
   "account.created": "Account created",
   "account.deleted": "Account deleted",
   "account.deactivated": "Account deactivated",
+  "account.deactivated_by_provider": "Deactivated by the identity provider",
   "account.reactivated": "Account reactivated",
   "account.exported": "Account data exported",
   "audit.exported": "Audit log exported",

@@ -8,6 +8,7 @@ import { PasskeySignIn } from "~/features/passkeys/PasskeySignIn";
 import { usePasskeysUnavailable } from "~/features/passkeys/where";
 import { ForgotPassword } from "~/features/recovery/ForgotPassword";
 import { LinkRequest } from "~/features/device-link/LinkRequest";
+import { SsoSignIn } from "~/features/sso/SsoSignIn";
 
 export type AuthMode = "signin" | "signup";
 
@@ -98,6 +99,7 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onSignedIn, in
           </p>
         )}
         <h2 className="auth-title">{mode === "signin" ? "Sign In" : "Sign Up"}</h2>
+        {mode === "signin" && <SsoSignIn disabled={busy} />}
         <form onSubmit={submit} noValidate aria-describedby={shownError ? errorId : undefined}>
           {mode === "signup" && (
             <Field

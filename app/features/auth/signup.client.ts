@@ -24,13 +24,7 @@ const PACKAGES_WAIT_MS = 10_000;
  */
 export async function signUp(input: { username: string; email: string; password: string }): Promise<SessionUser> {
   const id = randomId();
-  const { loginSecret, master } = await deriveAccountSecrets(input.password, input.email, PBKDF2_ITERATIONS);
-  const [bundle, wrapKey] = await Promise.all([generateKeyBundle(), deriveWrapKey(master, id)]);
-  const [ecdhPublicKey, rsaPublicKey, wrapped] = await Promise.all([
-    exportPublicKey(bundle.ecdhPublicKey),
-    exportPublicKey(bundle.rsaPublicKey),
-    wrapIdentityKeys(bundle, wrapKey, id),
-  ]);
+  const { loginSecret, keys, bundle } = await makeAccountKeys(id, input.email, input.password);
   let user: SessionUser;
   try {
     ({ user } = await api<{ user: SessionUser }>("/api/auth/signup", {
@@ -38,15 +32,38 @@ export async function signUp(input: { username: string; email: string; password:
       email: input.email.trim(),
       loginSecret,
       username: input.username.trim(),
-      ecdhPublicKey,
-      rsaPublicKey,
-      encryptedEcdhPrivateKey: wrapped.ecdh,
-      encryptedRsaPrivateKey: wrapped.rsa,
-      kdfIterations: PBKDF2_ITERATIONS,
+      ...keys,
     }));
   } catch (error) {
     throw new AuthError(error instanceof ApiError && error.message ? error.message : "Sign up failed");
   }
+  return keepNewAccountKeys(user, bundle);
+}
+
+/**
+ * A new account's key pairs, wrapped with the key the secret derives (a password, or single sign-on's
+ * encryption passphrase): what sign-up sends, the login secret, and the bundle to keep once it exists.
+ */
+export async function makeAccountKeys(id: string, email: string, secret: string) {
+  const { loginSecret, master } = await deriveAccountSecrets(secret, email, PBKDF2_ITERATIONS);
+  const [bundle, wrapKey] = await Promise.all([generateKeyBundle(), deriveWrapKey(master, id)]);
+  const [ecdhPublicKey, rsaPublicKey, wrapped] = await Promise.all([
+    exportPublicKey(bundle.ecdhPublicKey),
+    exportPublicKey(bundle.rsaPublicKey),
+    wrapIdentityKeys(bundle, wrapKey, id),
+  ]);
+  const keys = {
+    ecdhPublicKey,
+    rsaPublicKey,
+    encryptedEcdhPrivateKey: wrapped.ecdh,
+    encryptedRsaPrivateKey: wrapped.rsa,
+    kdfIterations: PBKDF2_ITERATIONS,
+  };
+  return { loginSecret, keys, bundle };
+}
+
+/** The new account's keys stay on this device, and its first key packages go out before the workspace shows. */
+export async function keepNewAccountKeys(user: SessionUser, bundle: Awaited<ReturnType<typeof generateKeyBundle>>): Promise<SessionUser> {
   saveLocalKeys({ userId: user.id, ...(await exportKeyBundle(bundle)) });
   // The new device's key packages before its workspace is shown (ADR 0047): a conversation started with
   // the new account a second later adds this device with a Welcome and it reads the first message.

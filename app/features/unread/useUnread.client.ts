@@ -33,6 +33,8 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   openRef.current = open;
   const countsRef = useRef(counts);
   countsRef.current = counts;
+  // Live arrivals counted per channel: a count loaded from the server while one arrives may or may not include it.
+  const arrivals = useRef(new Map<string, number>());
 
   const set = useCallback((channelId: string, next: Counts) => {
     setCounts((current) => new Map(current).set(channelId, next));
@@ -42,6 +44,7 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   const refresh = useCallback(async () => {
     if (!channels) return;
     let unread: UnreadCount[];
+    const arrivedBefore = new Map(arrivals.current);
     try {
       ({ unread } = await api<{ unread: UnreadCount[] }>("/api/unread"));
     } catch (error) {
@@ -54,11 +57,19 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
       const s = scanned.current.get(u.channelId);
       return s && s.since === u.since && s.count === u.count ? s.mentions : undefined;
     };
+    const arrivedSince = (id: string) => (arrivals.current.get(id) ?? 0) !== (arrivedBefore.get(id) ?? 0);
     for (const u of unread) {
       since.current.set(u.channelId, u.since);
       next.set(u.channelId, { count: u.channelId === openRef.current?.id && isVisible() ? 0 : u.count, mentions: known(u) ?? 0 });
     }
-    setCounts(next);
+    // a message that arrived while the counts were loading is not lost if the server's answer predates it
+    setCounts((current) => {
+      for (const [id, loaded] of next) {
+        const shown = current.get(id);
+        if (shown && arrivedSince(id) && shown.count > loaded.count) next.set(id, shown);
+      }
+      return next;
+    });
     for (const u of unread) {
       const channel = channels.find((c) => c.id === u.channelId);
       if (!channel || u.channelId === openRef.current?.id || known(u) !== undefined) continue;
@@ -87,6 +98,7 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   const arrived = useCallback(
     (channelId: string, message: DecryptedMessage | null) => {
       if (channelId === openRef.current?.id && isVisible()) return;
+      arrivals.current.set(channelId, (arrivals.current.get(channelId) ?? 0) + 1);
       setCounts((current) => {
         const before = current.get(channelId) ?? { count: 0, mentions: 0 };
         const mentioned = message && mentions(message.text, user.username) ? 1 : 0;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { onSessionEnded, setCsrfToken } from "~/lib/api.client";
-import { DEACTIVATED_MESSAGE, SESSION_ENDED_MESSAGE } from "~/lib/errors";
+import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { AuthError, signIn, signOut } from "~/features/auth/auth.client";
 import type { AuthMode, AuthValues } from "~/features/auth/AuthScreen";
 import { InsecureContextScreen, LoadingScreen } from "~/features/workspace/LoadingScreen";
@@ -112,7 +112,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       void signOut().finally(() => {
         setUser(null);
         setFailedSignIns(0);
-        setError(reason === DEACTIVATED_MESSAGE ? DEACTIVATED_MESSAGE : SESSION_ENDED_MESSAGE);
+        setError(deactivationIn(reason) ?? SESSION_ENDED_MESSAGE);
       });
     });
   }, [user]);

@@ -203,7 +203,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
           }
           footer={<AccountFooter username={user.username} onSignOut={() => dialogs.open({ kind: "signOut" })} busy={signingOut} />}
         />
-        <main className="chat-pane" data-live={live ? "true" : "false"}>
+        <main
+          className="chat-pane"
+          data-live={live ? "true" : "false"}
+          data-keys={selected?.sealed ? (sealed.status?.code ? "ready" : "opening") : undefined}
+        >
           {selected ? (
             <ChatPane
               user={user}

@@ -1,0 +1,117 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { api } from "~/lib/api.client";
+import { messageOf } from "~/lib/errors";
+import { Field, FormError } from "~/ui/Form";
+import type { AdminSectionProps } from "~/features/admin/types";
+import type { SsoSettings } from "~/features/sso/types";
+
+type Draft = Omit<SsoSettings, "client_secret_set" | "enabled"> & { client_secret: string };
+
+const draftOf = (s: SsoSettings): Draft => ({
+  issuer: s.issuer,
+  client_id: s.client_id,
+  client_secret: "",
+  name: s.name,
+  username_claim: s.username_claim,
+  allowed_domains: s.allowed_domains,
+  required: s.required,
+});
+
+/** Admin console > Single sign-on: the provider (the secret is never shown back) and the owner's "Require single sign-on". */
+export function SsoSection({ viewer }: AdminSectionProps) {
+  const [saved, setSaved] = useState<SsoSettings | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [status, setStatus] = useState("");
+  useEffect(() => {
+    api<SsoSettings>("/api/admin/sso")
+      .then((s) => {
+        setSaved(s);
+        setDraft(draftOf(s));
+      })
+      .catch((e: unknown) => setError(messageOf(e, "The settings could not be loaded.")));
+  }, []);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!draft || busy) return;
+    setBusy(true);
+    setError("");
+    setStatus("");
+    try {
+      const next = await api<SsoSettings>("/api/admin/sso", viewer.role === "owner" ? draft : { ...draft, required: undefined });
+      setSaved(next);
+      setDraft(draftOf(next));
+      setStatus("Single sign-on settings saved.");
+    } catch (e) {
+      setError(messageOf(e, "The settings could not be saved."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!draft || !saved) return error ? <FormError message={error} /> : <p className="hint">Loading single sign-on settings...</p>;
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+  return (
+    <form onSubmit={save} noValidate>
+      <p>{saved.enabled ? "People can sign in with your identity provider." : "Single sign-on is off: set an issuer and a client id."}</p>
+      <Field label="Issuer URL" name="sso-issuer" type="url" value={draft.issuer} onChange={set("issuer")} disabled={busy} />
+      <Field label="Client ID" name="sso-client-id" value={draft.client_id} onChange={set("client_id")} disabled={busy} />
+      <Field
+        label="Client secret"
+        name="sso-client-secret"
+        type="password"
+        autoComplete="off"
+        hint={saved.client_secret_set ? "A secret is set. Leave this empty to keep it." : "No secret is set."}
+        value={draft.client_secret}
+        onChange={set("client_secret")}
+        disabled={busy}
+      />
+      <Field
+        label="Provider name"
+        name="sso-name"
+        hint='Shown as "Sign in with <name>".'
+        value={draft.name}
+        onChange={set("name")}
+        disabled={busy}
+      />
+      <Field
+        label="Username claim"
+        name="sso-username-claim"
+        value={draft.username_claim}
+        onChange={set("username_claim")}
+        disabled={busy}
+      />
+      <Field
+        label="Allowed email domains"
+        name="sso-allowed-domains"
+        hint="Comma-separated; empty allows any."
+        value={draft.allowed_domains}
+        onChange={set("allowed_domains")}
+        disabled={busy}
+      />
+      <div className="field">
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.required}
+            onChange={(e) => setDraft({ ...draft, required: e.target.checked })}
+            disabled={busy || viewer.role !== "owner"}
+          />{" "}
+          Require single sign-on
+        </label>
+        <p className="field-hint">
+          Password sign-in is refused for everyone except the owner.{viewer.role !== "owner" && " Only the owner can change this."}
+        </p>
+      </div>
+      <FormError message={error} />
+      <p className="admin-status" role="status">
+        {status}
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Saving..." : "Save single sign-on"}
+      </button>
+    </form>
+  );
+}

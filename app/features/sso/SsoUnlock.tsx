@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from "react";
+import { Field, FormError } from "~/ui/Form";
+import { messageOf } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import { LinkRequest } from "~/features/device-link/LinkRequest";
+import { APPROVE_FROM_DEVICE } from "~/features/passkeys/texts";
+
+/**
+ * Signed in with the identity provider on a device that does not hold the keys yet: the encryption
+ * passphrase unlocks them here, or a signed-in device approves this one (ADR 59).
+ */
+export function SsoUnlock({ user, onUnlocked }: { user: SessionUser; onUnlocked: () => void }) {
+  const [passphrase, setPassphrase] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [linking, setLinking] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!passphrase) {
+      setError("Your encryption passphrase is required.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await (await import("~/features/sso/sso.client")).unlockWithPassphrase(user, passphrase);
+      onUnlocked();
+    } catch (failure) {
+      setError(messageOf(failure, "Your encryption keys could not be unlocked. Please try again."));
+      setBusy(false);
+    }
+  }
+
+  if (linking)
+    return <LinkRequest user={user} onDone={onUnlocked} onBack={() => setLinking(false)} backLabel="Enter your passphrase instead" />;
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="sso-unlock-title">
+      <h2 id="sso-unlock-title" className="auth-title">
+        Unlock your encryption keys
+      </h2>
+      <p>Signed in as {user.email}. Enter your encryption passphrase once to unlock your messages on this device.</p>
+      <input type="hidden" name="username" autoComplete="username" value={user.email} />
+      <Field
+        label="Encryption passphrase"
+        name="passphrase"
+        type="password"
+        autoComplete="current-password"
+        hint="It stays on this device."
+        required
+        value={passphrase}
+        onChange={(e) => setPassphrase(e.target.value)}
+        disabled={busy}
+      />
+      <FormError message={error} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "Processing..." : "Unlock"}
+      </button>
+      <button type="button" className="btn btn-block" onClick={() => setLinking(true)} disabled={busy}>
+        {APPROVE_FROM_DEVICE}
+      </button>
+    </form>
+  );
+}

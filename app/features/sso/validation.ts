@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { signUpRequestSchema } from "~/features/auth/validation";
+
+// What a first single sign-on sends: sign-up's keys and username, and the ticket instead of an email
+// and login secret (the provider vouched for the email; nobody has a password).
+export const ssoSignUpSchema = signUpRequestSchema
+  .omit({ email: true, loginSecret: true })
+  .extend({ ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This sign-in has expired. Start again.") });
+
+/** The console's changes (PocketBase's hook checks each value; these are the shapes). */
+export const ssoSettingsSchema = z
+  .object({
+    issuer: z.string().max(500),
+    client_id: z.string().max(500),
+    client_secret: z.string().max(1000),
+    name: z.string().max(60),
+    username_claim: z.string().max(100),
+    allowed_domains: z.string().max(2000),
+    required: z.boolean(),
+  })
+  .partial()
+  .strict();

@@ -1,0 +1,92 @@
+// @ts-check
+/// <reference path="../../types/hooks.d.ts" />
+
+// Leavers follow the identity provider (docs/decisions/0064-leavers-follow-the-provider.md). Each
+// account that signed in with the provider keeps the provider's last refresh token (sso_links); we
+// spend it, for a new one, every minute (sso.pb.js's cron) and whenever the account's session is
+// refreshed. When the provider refuses it (invalid_grant: the account was disabled or deleted there,
+// or its sessions were ended), the account is deactivated exactly as an administrator's deactivation
+// does (lib/deactivate.js), with "account.deactivated_by_provider" in the audit log. A provider that
+// cannot be reached decides nothing.
+
+const { readSso } = require(`${__hooks}/lib/sso_settings.js`);
+
+const LOCK = "chat.sso-check ";
+
+/**
+ * Asks the provider about one link; answers "ok", "gone" (now deactivated) or "unknown".
+ * @param {core.App} app
+ * @param {core.Record} link
+ * @param {core.RequestEvent} [e]
+ */
+function checkLink(app, link, e) {
+  if (link.getString("gone") !== "") return "gone";
+  const token = link.getString("refresh_token");
+  const s = readSso(app);
+  if (!s.enabled || token === "" || link.getString("issuer") !== normalIssuer(s.issuer, link.getString("issuer"))) return "unknown";
+  // one check at a time per account: the provider replaces the refresh token at each use, and a second
+  // use of the old one would read as "gone"
+  const me = $security.randomString(16);
+  if (app.store().getOrSet(LOCK + link.id, () => me) !== me) return "unknown";
+  try {
+    const answer = $sso.refresh(s, token);
+    if (answer.status === "ok") {
+      const fresh = app.findRecordById("sso_links", link.id);
+      fresh.set("refresh_token", answer.refreshToken);
+      fresh.set("checked", new Date().toISOString());
+      app.save(fresh);
+      return "ok";
+    }
+    if (answer.status !== "gone") {
+      app.logger().warn("single sign-on: the provider could not be asked about an account", "error", answer.error || "");
+      return "unknown";
+    }
+    app.runInTransaction((txApp) => {
+      const fresh = txApp.findRecordById("sso_links", link.id);
+      fresh.set("gone", new Date().toISOString());
+      fresh.set("refresh_token", "");
+      txApp.save(fresh);
+      require(`${__hooks}/lib/deactivate.js`).deactivateAccount(txApp, e, "", link.getString("user"), "account.deactivated_by_provider");
+    });
+    return "gone";
+  } finally {
+    app.store().remove(LOCK + link.id);
+  }
+}
+
+/**
+ * The link's issuer when the configured one is the same provider (a trailing "/" aside).
+ * @param {string} configured
+ * @param {string} linked
+ */
+function normalIssuer(configured, linked) {
+  return configured.replace(/\/+$/, "") === linked.replace(/\/+$/, "") ? linked : configured;
+}
+
+/** Every linked account still there, one after the other. @param {core.App} app */
+function checkAll(app) {
+  if (!readSso(app).enabled) return;
+  const links = app.findRecordsByFilter("sso_links", "gone = '' && refresh_token != ''", "checked", 0, 0);
+  for (const link of links) {
+    try {
+      checkLink(app, link);
+    } catch (err) {
+      app.logger().warn("single sign-on: checking an account failed", "error", String(err));
+    }
+  }
+}
+
+/**
+ * The account's link, if it signed in with the provider.
+ * @param {core.App} app
+ * @param {string} userId
+ */
+function linkOfUser(app, userId) {
+  try {
+    return app.findFirstRecordByFilter("sso_links", "user = {:user}", { user: userId });
+  } catch (_) {
+    return null;
+  }
+}
+
+module.exports = { checkLink, checkAll, linkOfUser };

@@ -1,0 +1,101 @@
+// @ts-check
+/// <reference path="../types/hooks.d.ts" />
+
+// Single sign-on with the company's OpenID Connect provider (docs/decisions/0063-single-sign-on.md,
+// lib/sso.js, lib/sso_settings.js, lib/sso_leavers.js).
+//
+// GET  /api/chat/sso                 (public) {enabled, name, required}
+// POST /api/chat/sso/begin           (public) {redirect_url} -> {url, state}
+// POST /api/chat/sso/finish          (public) {state, code} -> a session ({token, record}) for a known
+//                                    provider account, else {signup: {ticket, email, username}}
+// POST /api/chat/sso/signup          (public) {ticket, id, username, keys...} -> a session
+// GET  /api/chat/admin/sso           (administrators) the settings, never the client secret
+// POST /api/chat/admin/sso           (administrators; "required" the owner's only) changes -> the same
+// Password sign-in is refused while single sign-on is required, except the owner's; a session refresh
+// and a cron job every minute ask the provider whether each linked account still exists.
+// Errors: 400 malformed input or an expired sign-in, 401/403 who may not, 403 a refused account,
+// 404 single sign-on not set up, 409 an account with that email exists already.
+
+routerAdd("GET", "/api/chat/sso", (e) => e.json(200, require(`${__hooks}/lib/sso_settings.js`).publicSso(e.app)));
+
+routerAdd(
+  "POST",
+  "/api/chat/sso/begin",
+  (e) => {
+    const { readJsonObject } = require(`${__hooks}/lib/request.js`);
+    return e.json(200, require(`${__hooks}/lib/sso.js`).begin(e.app, readJsonObject(e)));
+  },
+  $apis.bodyLimit(2048),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/sso/finish",
+  (e) => {
+    const { readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const answer = require(`${__hooks}/lib/sso.js`).finish(e.app, readJsonObject(e));
+    if (answer.signup) return e.json(200, { signup: answer.signup });
+    return $apis.recordAuthResponse(e, /** @type {core.Record} */ (answer.user), "sso", null);
+  },
+  $apis.bodyLimit(8192),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/sso/signup",
+  (e) => {
+    const { readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const user = require(`${__hooks}/lib/sso.js`).signUp(e.app, readJsonObject(e));
+    // the audit log records it as the account's creation (audit_events.pb.js)
+    e.set("chatcrypt.signup", true);
+    return $apis.recordAuthResponse(e, user, "sso", null);
+  },
+  $apis.bodyLimit(64 * 1024),
+);
+
+routerAdd("GET", "/api/chat/admin/sso", (e) => {
+  const { requireUser } = require(`${__hooks}/lib/request.js`);
+  const { requireAdmin } = require(`${__hooks}/lib/roles.js`);
+  requireAdmin(e.app, requireUser(e, "Not authenticated").id);
+  return e.json(200, require(`${__hooks}/lib/sso_settings.js`).consoleSso(e.app));
+});
+
+routerAdd(
+  "POST",
+  "/api/chat/admin/sso",
+  (e) => {
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { requireAdmin } = require(`${__hooks}/lib/roles.js`);
+    const { writeSso, consoleSso } = require(`${__hooks}/lib/sso_settings.js`);
+    const { append } = require(`${__hooks}/lib/audit.js`);
+    const caller = requireUser(e, "Not authenticated");
+    const role = requireAdmin(e.app, caller.id);
+    const body = readJsonObject(e);
+    e.app.runInTransaction((txApp) => {
+      const changed = writeSso(txApp, role, body);
+      if (changed.length > 0) {
+        append(txApp, e, { actor: caller.id, action: "settings.changed", details: { section: "single_sign_on", settings: changed } });
+      }
+    });
+    return e.json(200, consoleSso(e.app));
+  },
+  $apis.bodyLimit(8192),
+);
+
+onRecordAuthWithPasswordRequest((e) => {
+  require(`${__hooks}/lib/sso_settings.js`).refusePasswordWhenRequired(e.app, e.record);
+  e.next();
+}, "users");
+
+onRecordAuthRefreshRequest((e) => {
+  const { linkOfUser, checkLink } = require(`${__hooks}/lib/sso_leavers.js`);
+  const link = linkOfUser(e.app, e.record.id);
+  if (link && checkLink(e.app, link, e) === "gone") {
+    throw require(`${__hooks}/lib/errors.js`).forbidden(require(`${__hooks}/lib/sso.js`).GONE);
+  }
+  e.next();
+}, "users");
+
+cronAdd("chatcryptSsoLeavers", "* * * * *", () => {
+  require(`${__hooks}/lib/sso_leavers.js`).checkAll(/** @type {core.App} */ (/** @type {unknown} */ ($app)));
+});

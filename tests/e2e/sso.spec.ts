@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { virtualAuthenticator } from "./authenticator";
+import { expect, filesContaining, notNowRecoveryKey, test } from "./fixtures";
+import { createChannel, log, recordRequests, send } from "./helpers";
+import { superuserClient } from "../integration/pocketbase";
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startProvider, type RunningProvider } from "../oidc-provider";
+
+// Single sign-on with a real OpenID Connect provider on loopback (tools/oidc-provider/; ADRs 63, 64):
+// Alice's first sign-in sets up encryption (a passphrase, then a passkey with PRF) and she reads her
+// channel; her second device is approved from the first (the same code on both); her third unlocks
+// with the passphrase. The provider disables Bob: his open page signs out, saying why, and his next
+// sign-in is refused. The settings users get: the minute check is not shortened.
+
+// WebAuthn refuses an IP address as a site's RP ID: these pages open the web app at localhost.
+const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
+const GONE = "This account was deactivated by the identity provider.";
+const SETTINGS_ID = "ssosettings0001";
+
+let provider: RunningProvider;
+
+async function superuser() {
+  return superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!) as { email: string; password: string });
+}
+
+test.beforeAll(async () => {
+  provider = await startProvider([`${BASE}/auth/sso/callback`]);
+  const su = await superuser();
+  await su.collection("sso_settings").create({
+    id: SETTINGS_ID,
+    issuer: provider.issuer,
+    client_id: OIDC_CLIENT_ID,
+    client_secret: OIDC_CLIENT_SECRET,
+    name: "Acme ID",
+  });
+});
+
+test.afterAll(async () => {
+  await (
+    await superuser()
+  )
+    .collection("sso_settings")
+    .delete(SETTINGS_ID)
+    .catch(() => undefined);
+  await provider?.stop();
+});
+
+/** A person at the provider: a fresh username and password. */
+async function providerAccount(prefix: string) {
+  const username = `${prefix}${randomBytes(3).toString("hex")}`;
+  const password = `pw-${randomBytes(9).toString("base64url")}`;
+  await provider.addUser({ username, password, email: `${username}@example.com`, name: prefix });
+  return { username, password };
+}
+
+/** A new browser (a device), optionally with a passkey authenticator with PRF. */
+async function device(browser: Browser, withAuthenticator = false, requests?: string[]): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: BASE, permissions: ["clipboard-read", "clipboard-write"] });
+  if (requests) recordRequests(context, requests);
+  const page = await context.newPage();
+  if (withAuthenticator) await virtualAuthenticator(page, true);
+  return { context, page };
+}
+
+/** "Sign in with Acme ID", the provider's login form, and back. */
+async function signInWithProvider(page: Page, account: { username: string; password: string }) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign in with Acme ID" }).click();
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** The first sign-in: username as offered, the passphrase (its strength shown), no passkey unless asked. */
+async function setUpEncryption(page: Page, passphrase: string, passkey: boolean) {
+  await expect(page.getByRole("heading", { name: "Set up encryption" })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel("Encryption passphrase", { exact: true }).fill("short");
+  await expect(page.getByText("Weak", { exact: true })).toBeVisible();
+  await page.getByLabel("Encryption passphrase", { exact: true }).fill(passphrase);
+  await expect(page.getByText(/^(Strong|Very strong)$/)).toBeVisible();
+  await page.getByLabel("Confirm encryption passphrase").fill(passphrase);
+  await page.getByRole("button", { name: "Set up encryption" }).click();
+  await expect(page.getByRole("heading", { name: "Add a passkey" })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: passkey ? "Add a passkey" : "Not now" }).click();
+  await notNowRecoveryKey(page);
+}
+
+test("Alice signs in with single sign-on, sets up a passkey, and unlocks two more devices by approval and by passphrase", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const alice = await providerAccount("alice");
+  const passphrase = "amber kettle orbit meadow 42";
+  const stamp = Date.now();
+
+  const requests: string[] = [];
+  const first = await device(browser, true, requests);
+  await signInWithProvider(first.page, alice);
+  await setUpEncryption(first.page, passphrase, true);
+  await expect(first.page.getByText(`@${alice.username}`)).toBeAttached({ timeout: 30_000 });
+  await createChannel(first.page, "Team", `team-${stamp}`);
+  const hello = `hello from sso ${stamp}`;
+  await send(first.page, hello);
+  await expect(log(first.page).getByText(hello)).toBeVisible({ timeout: 20_000 });
+
+  // the second device: the provider signs her in, the laptop approves it, the same code on both
+  const second = await device(browser, false, requests);
+  await signInWithProvider(second.page, alice);
+  await expect(second.page.getByRole("heading", { name: "Unlock your encryption keys" })).toBeVisible({ timeout: 20_000 });
+  await second.page.getByRole("button", { name: "Approve from another device" }).click();
+  const dialog = first.page.getByRole("dialog", { name: "Approve a new device?" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  const mine = second.page.getByRole("status", { name: "Code" });
+  await expect(mine).toHaveText(/^\d{3} \d{3}$/, { timeout: 20_000 });
+  await expect(dialog.getByRole("status", { name: "Code" })).toHaveText((await mine.textContent())!.trim());
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(second.page.getByText(`@${alice.username}`)).toBeAttached({ timeout: 30_000 });
+  await second.page.getByRole("button", { name: /^# Team$/ }).click();
+  await expect(log(second.page).getByText(hello)).toBeVisible({ timeout: 30_000 });
+
+  // the third device, without a passkey: the passphrase, once
+  const third = await device(browser, false, requests);
+  await signInWithProvider(third.page, alice);
+  await expect(third.page.getByRole("heading", { name: "Unlock your encryption keys" })).toBeVisible({ timeout: 20_000 });
+  await third.page.getByLabel("Encryption passphrase").fill("not my passphrase at all");
+  await third.page.getByRole("button", { name: "Unlock" }).click();
+  await expect(third.page.getByText("This passphrase does not unlock your encryption keys. Check it and try again.")).toBeVisible();
+  await third.page.getByLabel("Encryption passphrase").fill(passphrase);
+  await third.page.getByRole("button", { name: "Unlock" }).click();
+  await expect(third.page.getByText(`@${alice.username}`)).toBeAttached({ timeout: 30_000 });
+  await third.page.getByRole("button", { name: /^# Team$/ }).click();
+  await expect(log(third.page).getByText(hello)).toBeVisible({ timeout: 30_000 });
+
+  for (const d of [first, second, third]) await d.context.close();
+
+  // canary: the passphrase and the message in no request, nowhere in our data directory or logs, nor
+  // in the provider's (its database is in memory; its output is all it keeps)
+  const places = [process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!];
+  for (const secret of [passphrase, hello]) {
+    expect(requests.filter((r) => r.includes(secret))).toEqual([]);
+    expect(filesContaining(places, secret)).toEqual([]);
+    expect(provider.logs()).not.toContain(secret);
+  }
+});
+
+test("the provider disables Bob: his open page signs out saying why, and his next sign-in is refused", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const bob = await providerAccount("bob");
+  const laptop = await device(browser);
+  await signInWithProvider(laptop.page, bob);
+  await setUpEncryption(laptop.page, "violet harbour pencil thunder 7", false);
+  await expect(laptop.page.getByText(`@${bob.username}`)).toBeAttached({ timeout: 30_000 });
+
+  await provider.disableUser(bob.username);
+  // the minute check asks the provider about every linked account: within about a minute
+  await expect(laptop.page.getByText(GONE)).toBeVisible({ timeout: 100_000 });
+  await expect(laptop.page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+
+  await laptop.page.getByRole("button", { name: "Sign in with Acme ID" }).click();
+  await laptop.page.getByLabel("Username").fill(bob.username);
+  await laptop.page.getByLabel("Password").fill(bob.password);
+  await laptop.page.getByRole("button", { name: "Login" }).click();
+  await expect(laptop.page.getByText("username or password wrong")).toBeVisible();
+  await laptop.context.close();
+});

@@ -1,0 +1,235 @@
+// Single sign-on against a real OpenID Connect provider on loopback (tools/oidc-provider/) and our
+// PocketBase (docs/decisions/0063-single-sign-on.md, 0064-leavers-follow-the-provider.md): a new
+// provider account creates its ChatCrypt account with keys made in the browser, a known one signs in
+// to it; allowed domains, an existing email, hostile input (4xx); the console's settings (the secret
+// never answered back, "Require single sign-on" the owner's); password sign-in refused while required
+// except the owner's; a person the provider disables is deactivated at the next session refresh and
+// by the minute check, with "account.deactivated_by_provider" in the audit log.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OIDC_CLIENT_SECRET, startProvider, signInAtProvider, type RunningProvider } from "../oidc-provider";
+import { signedInClient, startWebServer } from "./web-session";
+import { postJson, signUpUser, signupBody, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
+
+const CALLBACK = "http://127.0.0.1:3999/auth/sso/callback";
+const GONE = "This account was deactivated by the identity provider.";
+
+let provider: RunningProvider;
+let pb: RunningPocketBase;
+let owner: TestUser;
+let member: TestUser;
+let admin: TestUser;
+
+interface SsoAnswer {
+  status: number;
+  json: { token?: string; record?: { id: string }; signup?: { ticket: string; email: string; username: string }; message?: string };
+}
+
+/** Begin, the provider's login form, finish: PocketBase's answer. */
+async function ssoSignIn(username: string, password = "correct horse"): Promise<SsoAnswer> {
+  const begun = await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK });
+  expect(begun.status).toBe(200);
+  const { url, state } = begun.json as { url: string; state: string };
+  const { callback, error } = await signInAtProvider(url, username, password);
+  if (!callback) throw new Error(`the provider refused: ${error}`);
+  expect(callback.searchParams.get("state")).toBe(state);
+  const finished = await postJson(pb.url, "/api/chat/sso/finish", { state, code: callback.searchParams.get("code") });
+  return { status: finished.status, json: finished.json as SsoAnswer["json"] };
+}
+
+/** A first sign-in that creates the account; answers its id and session token. */
+async function ssoSignUp(username: string): Promise<{ id: string; token: string }> {
+  const first = await ssoSignIn(username);
+  expect(first.status).toBe(200);
+  const keys = signupBody({ username: first.json.signup!.username });
+  const created = await postJson(pb.url, "/api/chat/sso/signup", { ...keys, ticket: first.json.signup!.ticket });
+  expect(created.status, created.text).toBe(200);
+  return { id: keys.id, token: (created.json as { token: string }).token };
+}
+
+const auditActions = async (target: string) => {
+  const su = await superuserClient(pb.url, pb.superuser);
+  const rows = await su.collection("audit_log").getFullList({ filter: `target = "${target}"`, sort: "seq" });
+  return rows.map((r) => ({ action: r.action as string, actor: r.actor as string, details: r.details as Record<string, unknown> }));
+};
+
+beforeAll(async () => {
+  provider = await startProvider([CALLBACK]);
+  pb = await startPocketBase({ env: provider.env });
+  owner = await signUpUser(pb.url);
+  [member, admin] = await Promise.all([signUpUser(pb.url), signUpUser(pb.url)]);
+  const su = await superuserClient(pb.url, pb.superuser);
+  await su.collection("profiles").update(admin.id, { role: "admin" });
+  for (const name of ["alice", "bob", "carol", "dave"]) {
+    await provider.addUser({ username: name, password: "correct horse", email: `${name}@example.com`, name });
+  }
+  await provider.addUser({ username: "mallory", password: "correct horse", email: "mallory@elsewhere.test" });
+  await signUpUser(pb.url, { email: "twin@example.com" });
+  await provider.addUser({ username: "twin", password: "correct horse", email: "twin@example.com" });
+}, 5 * 60_000);
+
+afterAll(async () => {
+  await pb?.stop();
+  await provider?.stop();
+});
+
+describe("signing in with the provider", () => {
+  it("tells the sign-in screen the provider's name", async () => {
+    const res = await fetch(`${pb.url}/api/chat/sso`);
+    expect(await res.json()).toEqual({ enabled: true, name: "Acme ID", required: false });
+  });
+
+  it("creates a new person's account with the browser's keys and a role, then signs them in to it", async () => {
+    const first = await ssoSignIn("alice");
+    expect(first.status).toBe(200);
+    expect(first.json.token).toBeUndefined();
+    expect(first.json.signup).toMatchObject({ email: "alice@example.com", username: "alice" });
+    const { id } = await ssoSignUp("alice");
+    const su = await superuserClient(pb.url, pb.superuser);
+    expect((await su.collection("profiles").getOne(id)).role).toBe("member");
+    expect((await su.collection("users").getOne(id)).verified).toBe(true);
+    const again = await ssoSignIn("alice");
+    expect(again.status).toBe(200);
+    expect(again.json.record?.id).toBe(id);
+    expect(again.json.token).toBeTruthy();
+    const actions = await auditActions(id);
+    expect(actions.map((a) => a.action)).toEqual(["account.created", "signin.succeeded"]);
+    expect(actions[1].details).toEqual({ method: "sso" });
+  });
+
+  it("refuses an email domain that is not allowed, and an email a password account has", async () => {
+    const outsider = await ssoSignIn("mallory");
+    expect(outsider.status).toBe(403);
+    expect(outsider.json.message).toBe("Accounts with this email address cannot sign in here.");
+    const twin = await ssoSignIn("twin");
+    expect(twin.status).toBe(409);
+    expect(twin.json.message).toBe("An account with this email address already exists: sign in with its password.");
+  });
+
+  it("answers hostile input with a 4xx and keeps a sign-up ticket usable after a refused attempt", async () => {
+    expect((await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: "https://evil.test/steal" })).status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/sso/begin", [])).status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/sso/finish", { state: "x".repeat(43), code: "abc" })).status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/sso/finish", { state: 5, code: {} })).status).toBe(400);
+    const begun = (await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK })).json as { state: string };
+    const forged = await postJson(pb.url, "/api/chat/sso/finish", { state: begun.state, code: "not-a-code" });
+    expect(forged.status).toBe(400);
+    // the state was used up
+    expect((await postJson(pb.url, "/api/chat/sso/finish", { state: begun.state, code: "not-a-code" })).status).toBe(400);
+
+    const first = await ssoSignIn("dave");
+    const ticket = first.json.signup!.ticket;
+    expect((await postJson(pb.url, "/api/chat/sso/signup", { ...signupBody(), ticket: "y".repeat(43) })).status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/sso/signup", { ...signupBody(), ticket, id: "NOT AN ID" })).status).toBe(400);
+    const taken = await postJson(pb.url, "/api/chat/sso/signup", { ...signupBody({ username: member.username }), ticket });
+    expect(taken.status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/sso/signup", { ...signupBody({ username: "dave" }), ticket })).status).toBe(200);
+    expect((await postJson(pb.url, "/api/chat/sso/signup", { ...signupBody({ username: "dave2" }), ticket })).status).toBe(400);
+  });
+});
+
+describe("the console's settings", () => {
+  it("lets administrators read and change them, never shows the secret, and leaves requiring it to the owner", async () => {
+    expect((await fetch(`${pb.url}/api/chat/admin/sso`)).status).toBe(401);
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { name: "X" }, member.token)).status).toBe(403);
+    const seen = await fetch(`${pb.url}/api/chat/admin/sso`, { headers: { Authorization: admin.token } });
+    const settings = (await seen.json()) as Record<string, unknown>;
+    expect(settings).toMatchObject({ issuer: provider.issuer, client_id: "chatcrypt", client_secret_set: true, name: "Acme ID" });
+    expect(JSON.stringify(settings)).not.toContain("chatcrypt-test-secret");
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { issuer: "ftp://x" }, admin.token)).status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { allowed_domains: "exa mple..com" }, admin.token)).status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { required: "yes" }, owner.token)).status).toBe(400);
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { required: true }, admin.token)).status).toBe(403);
+    const renamed = await postJson(pb.url, "/api/chat/admin/sso", { name: "Acme Login", client_secret: "" }, admin.token);
+    expect(renamed.status).toBe(200);
+    expect((renamed.json as { client_secret_set: boolean }).client_secret_set).toBe(true);
+    expect(await (await fetch(`${pb.url}/api/chat/sso`)).json()).toMatchObject({ name: "Acme Login" });
+    const entries = await superuserClient(pb.url, pb.superuser).then((su) =>
+      su.collection("audit_log").getFullList({ filter: 'action = "settings.changed"' }),
+    );
+    expect(entries.at(-1)?.details).toEqual({ section: "single_sign_on", settings: ["name"] });
+    await postJson(pb.url, "/api/chat/admin/sso", { name: "Acme ID" }, admin.token);
+  });
+
+  it("refuses password sign-in and sign-up while single sign-on is required, except the owner's sign-in", async () => {
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { required: true }, owner.token)).status).toBe(200);
+    const refused = await postJson(pb.url, "/api/collections/users/auth-with-password", {
+      identity: member.email,
+      password: member.password,
+    });
+    expect(refused.status).toBe(403);
+    expect((refused.json as { message: string }).message).toBe('This workspace requires single sign-on. Use "Sign in with Acme ID".');
+    const ownerIn = await postJson(pb.url, "/api/collections/users/auth-with-password", {
+      identity: owner.email,
+      password: owner.password,
+    });
+    expect(ownerIn.status).toBe(200);
+    expect((await postJson(pb.url, "/api/chat/signup", signupBody())).status).toBe(403);
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { required: false }, owner.token)).status).toBe(200);
+    const back = await postJson(pb.url, "/api/collections/users/auth-with-password", { identity: member.email, password: member.password });
+    expect(back.status).toBe(200);
+  });
+});
+
+describe("the web server's side", () => {
+  it("reads and saves the console's settings for administrators only, and keeps the state in this browser's cookie", async () => {
+    const web = await startWebServer(pb.url);
+    try {
+      const asAdmin = await signedInClient(web.url, admin);
+      const seen = (await asAdmin.api("/api/admin/sso")) as Record<string, unknown>;
+      expect(seen).toMatchObject({ client_id: "chatcrypt", client_secret_set: true });
+      expect(JSON.stringify(seen)).not.toContain(OIDC_CLIENT_SECRET);
+      await expect(asAdmin.api("/api/admin/sso", { bogus: 1 })).rejects.toMatchObject({ status: 400 });
+      await expect(asAdmin.api("/api/admin/sso", { issuer: "not a url" })).rejects.toMatchObject({ status: 400 });
+      const asMember = await signedInClient(web.url, member);
+      await expect(asMember.api("/api/admin/sso")).rejects.toMatchObject({ status: 403 });
+      const start = await fetch(`${web.url}/auth/sso/start`, { redirect: "manual" });
+      expect(start.status).toBe(302);
+      expect(start.headers.get("location")).toContain(provider.issuer);
+      expect(start.headers.get("set-cookie")).toMatch(/chatcrypt_sso=[^;]+;.*HttpOnly/i);
+      // a callback without this browser's state cookie finishes nothing
+      const elsewhere = await fetch(`${web.url}/auth/sso/callback?code=x&state=${"y".repeat(43)}`);
+      expect(elsewhere.status).toBe(200);
+      expect(await elsewhere.text()).toContain("This sign-in has expired or was started in another browser. Start again.");
+    } finally {
+      await web.stop();
+    }
+  });
+});
+
+describe("leavers follow the provider", () => {
+  it("deactivates a person the provider disabled at their next session refresh, and refuses their sign-in", async () => {
+    const bob = await ssoSignUp("bob");
+    const refresh = () => postJson(pb.url, "/api/collections/users/auth-refresh", {}, bob.token);
+    const fresh = await refresh();
+    expect(fresh.status).toBe(200);
+    await provider.disableUser("bob");
+    const refused = await refresh();
+    expect(refused.status).toBe(403);
+    const su = await superuserClient(pb.url, pb.superuser);
+    expect((await su.collection("profiles").getOne(bob.id)).deactivated).toBe(true);
+    const actions = await auditActions(bob.id);
+    expect(actions).toContainEqual({ action: "account.deactivated_by_provider", actor: "", details: { channels: 0 } });
+    // the provider's own login refuses him; were it to let him in again, we still would not
+    expect((await signInAtProvider((await beginUrl()).url, "bob", "correct horse")).error).toBe("username or password wrong");
+    await provider.addUser({ username: "bob", password: "correct horse", email: "bob@example.com" });
+    const again = await ssoSignIn("bob");
+    expect(again.status).toBe(403);
+    expect(again.json.message).toBe(GONE);
+  });
+
+  it("deactivates a disabled person within the minute, without any request from them", async () => {
+    const carol = await ssoSignUp("carol");
+    await provider.disableUser("carol");
+    const su = await superuserClient(pb.url, pb.superuser);
+    const deadline = Date.now() + 125_000;
+    while (!(await su.collection("profiles").getOne(carol.id)).deactivated) {
+      if (Date.now() > deadline) throw new Error("carol was not deactivated by the minute check");
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect((await auditActions(carol.id)).map((a) => a.action)).toContain("account.deactivated_by_provider");
+  }, 150_000);
+});
+
+async function beginUrl() {
+  return (await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK })).json as { url: string };
+}
