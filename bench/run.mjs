@@ -22,6 +22,7 @@ import { Poster } from "./lib/poster.mjs";
 import { rawFanout, webFanout } from "./lib/fanout.mjs";
 import { addMembers, impersonate, sessionCookies } from "./lib/seed.mjs";
 import { searchPhase } from "./lib/search.mjs";
+import { retentionPhase } from "./lib/retention.mjs";
 import { fdCount, rssMb, startStack } from "./lib/stack.mjs";
 import { pool } from "./lib/stats.mjs";
 
@@ -287,6 +288,17 @@ async function runPhases(stack, results, tag) {
       send: (tally, sender, index, i) => sendBench(c, tally, sender, index, channelCap, i),
     });
     Object.assign(results.capacity, ramp);
+  }
+
+  // ---- 5. retention sweep (last: it writes a million rows into the database) ----
+  if (PHASES.has("retention")) {
+    log("retention: old messages written into the database, then one sweep ...");
+    try {
+      results.retention = await retentionPhase({ stack, c, reader, tag, log });
+    } catch (error) {
+      log(`retention phase failed: ${error.message}`);
+      results.retention = { error: String(error.message ?? error) };
+    }
   }
 }
 

@@ -48,6 +48,7 @@ func main() {
 			bindParsers(vm)
 			bindMLSCheck(vm)
 			bindAudit(vm)
+			bindRetention(vm)
 			bindSSO(vm)
 		},
 	})
@@ -76,6 +77,7 @@ func main() {
 	registerPasskeys(app)
 	registerPprof(app)
 	registerAccountLimits(app)
+	registerRetention(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -203,6 +203,7 @@ declare function require(path: `${string}/lib/sso_leavers.js`): typeof import(".
 declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");
 declare function require(path: `${string}/lib/bans.js`): typeof import("../pb_hooks/lib/bans.js");
 declare function require(path: `${string}/lib/channel_password.js`): typeof import("../pb_hooks/lib/channel_password.js");
+declare function require(path: `${string}/lib/retention.js`): typeof import("../pb_hooks/lib/retention.js");
 declare function require(path: `${string}/lib/audit_signin.js`): typeof import("../pb_hooks/lib/audit_signin.js");
 declare function require(path: `${string}/lib/audit_read.js`): typeof import("../pb_hooks/lib/audit_read.js");
 declare function require(path: `${string}/lib/mls_reset.js`): typeof import("../pb_hooks/lib/mls_reset.js");
@@ -242,6 +243,13 @@ declare const $mlsCheck: {
   commitSender(commit: string, keptGroupInfo: string, groupInfo: string): string;
   /** A base64url MLSMessage carrying the GroupInfo of `groupId` at `epoch`, in cipher suite 1, signed by a leaf of `userId`'s devices. */
   groupInfo(data: string, groupId: string, epoch: number, userId: string): string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// $retention (pocketbase/retention_binding.go): the retention policy that applies to a user's conversations.
+
+declare const $retention: {
+  forUser(app: core.App, userId: string): { days: number; per_channel: boolean; keep_pinned: boolean; channels: { [id: string]: number } };
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -74,9 +74,11 @@ Object.assign(CFG, {
   webProcesses: process.env.BENCH_WEB_PROCESSES ? Number(process.env.BENCH_WEB_PROCESSES) : undefined,
 });
 
-// BENCH_PHASES=latency,fanout,browser,search,capacity runs a subset (default: all); `node bench/search.mjs`
-// runs the search phase alone.
-export const PHASES = new Set((process.env.BENCH_PHASES || "latency,fanout,browser,search,capacity").split(",").map((x) => x.trim()));
+// BENCH_PHASES=latency,fanout,browser,search,capacity,retention runs a subset (default: all); `node
+// bench/search.mjs` runs the search phase alone, `node bench/retention.mjs` the retention sweep.
+export const PHASES = new Set(
+  (process.env.BENCH_PHASES || "latency,fanout,browser,search,capacity,retention").split(",").map((x) => x.trim()),
+);
 
 // The ramp alone needs only its senders and verifying pages (and the typing check's 21) signed up
 // the browser's way: each such sign-up costs a PBKDF2 600k and key generation.

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { evidence } from "./report-evidence.mjs";
+import { retentionRows } from "./retention.mjs";
 import { ms, n, yes } from "./format.mjs";
 
 const START = "<!-- bench:latest:start -->";
@@ -182,6 +183,7 @@ function rows(r) {
     ]);
   else out.push(["history: scroll 10,000 loaded messages", `not measured: ${s?.error ?? "skipped"}`, "—", "—", "—"]);
   out.push(...searchRows(r));
+  out.push(...retentionRows(r));
   return out;
 }
 

@@ -152,6 +152,8 @@ function exportAccount(app, user) {
     },
     mls_key_packages: app.countRecords("mls_key_packages", $dbx.hashExp({ user: id })),
     message_archive: { entries: archive.entries, conversations: archive.conversations, characters: archive.characters },
+    // which retention policy applied (ADR 0065): days per conversation, none where messages are kept forever
+    retention: $retention.forUser(app, id),
     other,
   };
 }

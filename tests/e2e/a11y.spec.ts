@@ -226,6 +226,7 @@ for (const viewport of VIEWPORTS) {
     // every section's table (channels, invites, audit log) shown before the audit
     await expect(page.getByRole("table", { name: "Audit log entries" })).toBeVisible();
     await expect(page.getByRole("table").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save retention" })).toBeVisible();
     await audit(page, "admin console", found);
     await page.getByLabel("Search people").fill(member.user.username);
     const entry = page.getByRole("list", { name: "People" }).getByRole("listitem", { name: member.user.username });

@@ -5,6 +5,7 @@ import { ChannelsSection } from "~/features/admin/ChannelsSection";
 import { MailSection } from "~/features/admin/MailSection";
 import { InvitesSection } from "~/features/invites/InvitesSection";
 import { AuditSection } from "~/features/audit/AuditSection";
+import { RetentionSection } from "~/features/retention/RetentionSection";
 import { SsoSection } from "~/features/sso/SsoSection";
 
 export interface AdminSection {
@@ -21,6 +22,7 @@ export const sections: AdminSection[] = [
   { id: "invites", label: "Invites", component: InvitesSection },
   { id: "channels", label: "Channels", component: ChannelsSection },
   { id: "mail", label: "Mail", component: MailSection },
+  { id: "retention", label: "Retention", component: RetentionSection },
   { id: "sso", label: "Single sign-on", component: SsoSection },
   { id: "audit", label: "Audit log", component: AuditSection },
 ];

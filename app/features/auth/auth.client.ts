@@ -7,6 +7,7 @@ import { clearChannelSecrets, clearLocalKeys, loadLocalKeys, saveLocalKeys } fro
 import { forgetVaultKeys } from "~/features/keyring/vault.client";
 import { deleteSearchIndex } from "~/features/search/store.client";
 import { forgetAllHistory } from "~/features/messages/history-cache.client";
+import { forgetRetention } from "~/features/retention/retention.client";
 
 /** An error whose message is meant for the person at the screen. */
 export class AuthError extends Error {}
@@ -83,6 +84,7 @@ export async function signOut() {
   stopPushLearning();
   clearLocalKeys();
   forgetAllHistory();
+  forgetRetention();
   clearChannelSecrets();
   forgetVaultKeys();
   // the push subscription goes first, while the session can still tell the server (the push code loads

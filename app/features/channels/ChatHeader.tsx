@@ -4,6 +4,7 @@ import { useOnline } from "~/lib/useOnline";
 import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
 import { NotificationChoices } from "~/features/notify-rules/NotificationChoices";
+import { RetentionNote } from "~/features/retention/RetentionNote";
 
 interface Props {
   live: boolean;
@@ -60,6 +61,7 @@ export function ChatHeader(props: Props) {
         <span className="e2ee-badge">
           <LockIcon size={12} /> End-to-end encrypted
         </span>
+        <RetentionNote channelId={channel.id} />
         {channel.direct && (
           <span className="direct-participants">
             {channel.participants?.length === 2 ? "Direct message with " : "Participants: "}

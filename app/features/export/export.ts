@@ -12,6 +12,8 @@ export interface ExportMessage {
 export interface ExportOptions {
   /** IANA time zone the times are written in; the environment's own zone when absent. */
   timeZone?: string;
+  /** Which retention policy applied ("Messages are kept for 90 days"), under the export's date. */
+  retention?: string;
 }
 
 const FALLBACK_FILE_NAME = "channel";
@@ -84,13 +86,16 @@ export function exportFileName(channelName: string, date: Date, options: ExportO
  *
  *     ChatCrypt export of #general
  *     Exported 2026-11-22 17:45
+ *     Messages are kept for 90 days
  *
  *     [2026-11-22 17:39] alice: first line
  *       second line
  *       Attachment: report.pdf
  */
 export function formatExport(channelName: string, messages: ExportMessage[], exportedAt: Date, options: ExportOptions = {}): string {
-  const lines = [`ChatCrypt export of #${oneLine(channelName)}`, `Exported ${formatDateTime(exportedAt, options.timeZone)}`, ""];
+  const lines = [`ChatCrypt export of #${oneLine(channelName)}`, `Exported ${formatDateTime(exportedAt, options.timeZone)}`];
+  if (options.retention) lines.push(options.retention);
+  lines.push("");
   for (const message of messages) {
     const created = parseTimestamp(message.created);
     const when = created ? formatDateTime(created, options.timeZone) : message.created.trim();

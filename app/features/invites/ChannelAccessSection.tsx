@@ -3,6 +3,7 @@ import { InviteList } from "~/features/invites/InviteList";
 import { RevokeNote } from "~/features/invites/InviteDialogs";
 import type { ChannelAccessState } from "~/features/invites/useChannelAccess.client";
 import { ChangePassword } from "~/features/channel-password/ChangePassword";
+import { ChannelRetention } from "~/features/retention/ChannelRetention";
 
 /** In the members panel, for the channel's admins: its invites (Revoke) and the people removed from it (Lift ban). */
 export function ChannelAccessSection({
@@ -24,6 +25,7 @@ export function ChannelAccessSection({
       <InviteList invites={access.invites ?? []} onRevoke={(invite) => void state.revoke(invite.id)} />
       <RevokeNote sealed={sealed} />
       {!sealed && <ChangePassword userId={userId} channelId={channelId} />}
+      <ChannelRetention channelId={channelId} />
       <h3>Removed</h3>
       {(access.bans ?? []).length === 0 ? (
         <p className="hint">Nobody was removed.</p>

@@ -50,6 +50,17 @@ export function forgetHistory(channelId: string) {
   kept.delete(channelId);
 }
 
+/** Retention: the conversation's kept messages older than `cutoff` (ISO 8601) go, with their annotations. */
+export function forgetHistoryBefore(channelId: string, cutoff: string) {
+  const entry = kept.get(channelId);
+  if (!entry) return;
+  const messages = entry.messages.filter((m) => m.created.replace(" ", "T") >= cutoff);
+  if (messages.length === entry.messages.length) return;
+  const ids = new Set(messages.map((m) => m.id));
+  const annotations = new Map([...entry.annotations].filter(([, a]) => ids.has(a.targetId)));
+  kept.set(channelId, { messages, annotations, hasMore: entry.hasMore });
+}
+
 /** Sign-out: every kept conversation is dropped. */
 export function forgetAllHistory() {
   kept.clear();

@@ -121,6 +121,16 @@ export class SearchIndex {
     }
   }
 
+  /** Retention: the channel's messages older than `cutoff` (ISO 8601) leave the index; answers how many. */
+  dropBefore(channelId: string, cutoff: string): number {
+    const chunk = this.chunks.get(channelId);
+    if (!chunk) return 0;
+    const old = chunk.index.search(MiniSearch.wildcard).filter((hit) => String(hit.created).replace(" ", "T") < cutoff);
+    for (const hit of old) chunk.index.discard(hit.id);
+    if (old.length > 0) this.dirty.add(channelId);
+    return old.length;
+  }
+
   /** A cleared (or left) channel: its whole chunk goes. */
   clearChannel(channelId: string) {
     if (!this.chunks.delete(channelId)) return;

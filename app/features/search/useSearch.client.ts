@@ -8,6 +8,8 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import type { SearchHit, SearchIndex } from "~/features/search/engine";
 import { toDoc } from "~/features/search/docs";
 import { isEmptyQuery, parseQuery } from "~/features/search/query";
+import { dropExpired } from "~/features/retention/prune.client";
+import { onRetention } from "~/features/retention/retention.client";
 
 /** How long after the last keystroke in the composer the backfill waits. */
 const TYPING_PAUSE_MS = 2_000;
@@ -187,6 +189,15 @@ export function useSearch(user: SessionUser, parts: Parts) {
     index.current.upsert(parts.messages.map(toDoc));
     if (index.current.dirty.size > 0) changed();
   }, [ready, parts.messages, changed]);
+
+  // Retention: messages older than the period leave this device's index and history cache (ADR 0065).
+  useEffect(
+    () =>
+      onRetention((policy) => {
+        if (dropExpired(index.current, policy) > 0) changed();
+      }),
+    [ready, changed],
+  );
 
   // Live messages that arrive before the index has loaded wait for it: the backfill pages through the
   // channels' flow, not through threads, so a thread reply missed here would never be found.

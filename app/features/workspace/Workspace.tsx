@@ -230,7 +230,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                   if (!membersOpen) void members.refresh().then(sealed.refresh);
                   setMembersOpen((o) => !o);
                 },
-                onSaveChat: () => void import("~/features/export/export.client").then((m) => m.saveChat(selected.name, history.messages)),
+                onSaveChat: () =>
+                  void import("~/features/export/export.client").then((m) => m.saveChat(selected.name, history.messages, selected.id)),
                 onAddPeople: selected.direct && !selected.oneToOne ? () => direct.openAdd(selected) : undefined,
                 translate: (
                   <TranslateMenu

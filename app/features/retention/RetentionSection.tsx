@@ -1,0 +1,112 @@
+import { useEffect, useId, useState } from "react";
+import { api } from "~/lib/api.client";
+import { FormError } from "~/ui/Form";
+import { MAX_DAYS, PRESET_DAYS, periodLabel, type RetentionPolicy } from "~/features/retention/retention";
+import { refreshRetention } from "~/features/retention/retention.client";
+
+type Choice = (typeof PRESET_DAYS)[number] | "custom";
+
+const choiceOf = (days: number): Choice => ((PRESET_DAYS as readonly number[]).includes(days) ? (days as Choice) : "custom");
+
+/** Retention (admin console): how long the workspace keeps messages, whether channel admins may shorten it, whether pinned messages stay. */
+export function RetentionSection() {
+  const [loaded, setLoaded] = useState(false);
+  const [choice, setChoice] = useState<Choice>(0);
+  const [custom, setCustom] = useState("");
+  const [perChannel, setPerChannel] = useState(false);
+  const [keepPinned, setKeepPinned] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [saved, setSaved] = useState("");
+  const name = useId();
+  const customId = useId();
+
+  useEffect(() => {
+    api<RetentionPolicy>("/api/retention")
+      .then((policy) => {
+        setChoice(choiceOf(policy.days));
+        setCustom(choiceOf(policy.days) === "custom" ? String(policy.days) : "");
+        setPerChannel(policy.perChannel);
+        setKeepPinned(policy.keepPinned);
+        setLoaded(true);
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setError("");
+    setSaved("");
+    const days = choice === "custom" ? Number(custom) : choice;
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) {
+      setError(`Enter a whole number of days from 1 to ${MAX_DAYS}.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api<{ days: number }>("/api/admin/retention", { days, perChannel, keepPinned });
+      setSaved(answer.days > 0 ? `Saved: messages are kept for ${periodLabel(answer.days)}.` : "Saved: messages are kept forever.");
+      await refreshRetention(true);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!loaded) return error ? <FormError message={error} /> : <p className="hint">Loading the retention policy...</p>;
+  return (
+    <form onSubmit={(e) => void save(e)}>
+      <fieldset className="admin-setting" disabled={busy}>
+        <legend>How long messages are kept</legend>
+        {PRESET_DAYS.map((days) => (
+          <label key={days} className="check">
+            <input type="radio" name={name} checked={choice === days} onChange={() => setChoice(days)} />
+            {periodLabel(days)}
+          </label>
+        ))}
+        <label className="check">
+          <input type="radio" name={name} checked={choice === "custom"} onChange={() => setChoice("custom")} />A number of days
+        </label>
+        {choice === "custom" && (
+          <label htmlFor={customId}>
+            Number of days
+            <input
+              id={customId}
+              className="retention-days"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_DAYS}
+              required
+              value={custom}
+              onChange={(e) => setCustom(e.target.value)}
+            />
+          </label>
+        )}
+        <p className="hint">
+          Older messages are deleted from the server with their edits, reactions, threads, files and link previews, and every device drops
+          them.
+        </p>
+      </fieldset>
+      <fieldset className="admin-setting" disabled={busy}>
+        <legend>Exceptions</legend>
+        <label className="check">
+          <input type="checkbox" checked={perChannel} onChange={(e) => setPerChannel(e.target.checked)} />
+          Channel admins may keep their channel&apos;s messages for a shorter time
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={keepPinned} onChange={(e) => setKeepPinned(e.target.checked)} />
+          Keep pinned messages
+        </label>
+      </fieldset>
+      <button type="submit" className="btn" disabled={busy}>
+        {busy ? "Saving..." : "Save retention"}
+      </button>
+      <p className="admin-status" role="status">
+        {saved}
+      </p>
+      <FormError message={error} />
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The page's copy of the retention policy (GET /api/retention): read when a conversation opens (at most
+ * every REFRESH_MS), shown by the header, and handed to whoever drops expired messages from this
+ * device (the search index, the history cache: prune.client.ts).
+ */
+import { useEffect, useSyncExternalStore } from "react";
+import { api } from "~/lib/api.client";
+import { FOREVER, type RetentionPolicy } from "~/features/retention/retention";
+
+const REFRESH_MS = 60_000;
+
+let policy: RetentionPolicy | null = null;
+let readAt = 0;
+let reading: Promise<void> | null = null;
+const listeners = new Set<(policy: RetentionPolicy) => void>();
+const subscribers = new Set<() => void>();
+
+/** Reads the policy again unless it was read within REFRESH_MS (`force`: at once). */
+export function refreshRetention(force = false): Promise<void> {
+  if (reading) return reading;
+  if (!force && policy && Date.now() - readAt < REFRESH_MS) return Promise.resolve();
+  reading = api<RetentionPolicy>("/api/retention")
+    .then((answer) => {
+      policy = answer;
+      readAt = Date.now();
+      for (const listener of listeners) listener(answer);
+      for (const notify of subscribers) notify();
+    })
+    .catch((error: unknown) => console.warn("The retention policy could not be read", error))
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
+}
+
+/** Calls `listener` with the policy now (when read) and whenever it is read again; returns the function that stops it. */
+export function onRetention(listener: (policy: RetentionPolicy) => void): () => void {
+  listeners.add(listener);
+  if (policy) listener(policy);
+  return () => void listeners.delete(listener);
+}
+
+const subscribe = (notify: () => void) => {
+  subscribers.add(notify);
+  return () => void subscribers.delete(notify);
+};
+
+/** The policy as last read (forever until read), read again when another conversation opens. */
+export function useRetentionPolicy(channelId: string): RetentionPolicy {
+  useEffect(() => void refreshRetention(), [channelId]);
+  return useSyncExternalStore(
+    subscribe,
+    () => policy ?? FOREVER,
+    () => FOREVER,
+  );
+}
+
+/** The days that apply to the conversation (0: kept forever). */
+export const useRetentionDays = (channelId: string): number => useRetentionPolicy(channelId).channels[channelId] ?? 0;
+
+/** The days that apply to the conversation as last read (0: forever), or null when the policy was never read. */
+export const retentionDaysOf = (channelId: string): number | null => (policy ? (policy.channels[channelId] ?? 0) : null);
+
+/** Sign-out: the next user reads their own. */
+export function forgetRetention() {
+  policy = null;
+  readAt = 0;
+}

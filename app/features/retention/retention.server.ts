@@ -1,0 +1,34 @@
+import type PocketBase from "pocketbase";
+import type { RetentionPolicy, WorkspaceRetention } from "~/features/retention/retention";
+import { callHook, readHook } from "~/server/hooks.server";
+
+interface Answer {
+  days: number;
+  per_channel: boolean;
+  keep_pinned: boolean;
+  channels: Record<string, number>;
+}
+
+/** The policy and the days that apply to each of the caller's conversations (pocketbase/retention.go). */
+export async function readRetention(pb: PocketBase): Promise<RetentionPolicy> {
+  const answer = await readHook<Answer>(pb, "/api/chat/retention", "The retention policy could not be read. Please try again.");
+  return { days: answer.days, perChannel: answer.per_channel, keepPinned: answer.keep_pinned, channels: answer.channels ?? {} };
+}
+
+/** An administrator's workspace policy (pb_hooks/retention.pb.js checks who and what). */
+export const saveWorkspaceRetention = (pb: PocketBase, value: WorkspaceRetention) =>
+  callHook<{ days: number; per_channel: boolean; keep_pinned: boolean }>(
+    pb,
+    "/api/chat/admin/retention",
+    { days: value.days, per_channel: value.perChannel, keep_pinned: value.keepPinned },
+    "The retention policy could not be saved. Please try again.",
+  );
+
+/** A channel admin's shorter period for their channel (0: the workspace's). */
+export const saveChannelRetention = (pb: PocketBase, channelId: string, days: number) =>
+  callHook<{ channel_days: number; workspace_days: number }>(
+    pb,
+    "/api/chat/channels/retention",
+    { channel_id: channelId, days },
+    "The channel's retention could not be saved. Please try again.",
+  );

@@ -1,0 +1,22 @@
+// The JS binding of retention: $retention in the hooks (retention.go).
+package main
+
+import (
+	"github.com/dop251/goja"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// bindRetention sets the global $retention: forUser(app, userId) -> {days, per_channel, keep_pinned,
+// channels: {id: days}}, the policy and the days that apply to each of the user's conversations (the
+// account export says which policy applied; the rule is written once, in retention.go).
+func bindRetention(vm *goja.Runtime) {
+	obj := vm.NewObject()
+	_ = obj.Set("forUser", func(app core.App, userID string) (map[string]any, error) {
+		answer, err := retentionFor(app, userID)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"days": answer.Days, "per_channel": answer.PerChannel, "keep_pinned": answer.KeepPinned, "channels": answer.Channels}, nil
+	})
+	_ = vm.Set("$retention", obj)
+}

@@ -1,0 +1,121 @@
+import type { Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { superuserClient } from "../integration/pocketbase";
+import { openConsole } from "./admin-helpers";
+import { expect } from "./fixtures";
+import { createChannel, joinAndOpen, message, person, send, waitLive } from "./helpers";
+import { mailTest as test } from "./mail-stack";
+
+// Retention (ADR 65), on its own PocketBase (the sweep covers the whole workspace; the first account is
+// its owner): the owner sets 90 days in the console and Bob's channel header says so; Bob's messages are
+// found by his local search; the owner shortens the period to 1 day, and a sweep with its clock one day
+// past Bob's last message removes the two before it: Bob's open page drops them at once, his search no
+// longer finds them, the last one stays, and after a reload the header says "1 day". (A device that was
+// away drops expired messages from its index by their age: tests/unit/retention.test.ts.) Then the
+// owner lets channel admins shorten it, and as the channel's creator keeps its messages 30 days.
+
+const tag = randomBytes(3).toString("hex");
+const searchField = (page: Page) => page.getByRole("combobox", { name: "Search messages" });
+const results = (page: Page) => page.getByRole("listbox", { name: "Search results" });
+
+async function search(page: Page, query: string) {
+  await expect(searchField(page)).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press("Control+k");
+  await expect(searchField(page)).toBeFocused();
+  await searchField(page).fill(query);
+}
+
+async function savePolicy(page: Page, choose: (section: ReturnType<Page["getByRole"]>) => Promise<void>, saved: string) {
+  const section = page.getByRole("region", { name: "Retention" });
+  await choose(section);
+  await section.getByRole("button", { name: "Save retention" }).click();
+  await expect(section.getByRole("status")).toHaveText(saved);
+}
+
+test("retention: the console's period in the header, a sweep drops old messages live and from search", async ({ browser, stack }) => {
+  test.setTimeout(240_000);
+  const owner = await person(browser, "ret_owner", stack.web.url);
+  const bob = await person(browser, "ret_bob", stack.web.url);
+  const name = `kept-${tag}`;
+  const password = `retention-${tag}`;
+  const channelId = await createChannel(owner.page, name, password);
+  await joinAndOpen(bob.page, channelId, password, name);
+  await expect(bob.page.getByText(/Messages are kept for/)).toHaveCount(0);
+
+  await openConsole(owner.page);
+  await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
+  await bob.page.reload();
+  await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
+  await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
+  await waitLive(bob.page);
+
+  const old = [`ancient ${tag} first`, `ancient ${tag} second`];
+  const fresh = `recent ${tag} note`;
+  for (const text of [...old, fresh]) {
+    await send(bob.page, text);
+    await expect(message(bob.page, text)).toBeVisible();
+  }
+  await search(bob.page, `ancient ${tag}`);
+  await expect(results(bob.page).getByRole("option")).toHaveCount(2, { timeout: 20_000 });
+  await bob.page.keyboard.press("Escape");
+
+  await savePolicy(
+    owner.page,
+    async (s) => {
+      await s.getByRole("radio", { name: "A number of days" }).check();
+      await s.getByRole("spinbutton", { name: "Number of days" }).fill("1");
+    },
+    "Saved: messages are kept for 1 day.",
+  );
+
+  // the sweep, its clock one day past Bob's last message
+  const su = await superuserClient(stack.pb.url, stack.pb.superuser);
+  const sent = await su.collection("messages").getFullList({ filter: `channel = "${channelId}" && sender = "${bob.id}"`, sort: "created" });
+  expect(sent).toHaveLength(3);
+  const now = new Date(Date.parse(String(sent[2].created).replace(" ", "T")) + 24 * 60 * 60 * 1000).toISOString();
+  const report = await su.send<{ messages: number; longest_lock_ms: number }>(`/api/chat/retention/sweep?now=${encodeURIComponent(now)}`, {
+    method: "POST",
+  });
+  expect(report.messages).toBe(2);
+
+  // Bob's open page drops them at once; the last one stays
+  for (const text of old) await expect(message(bob.page, text)).toHaveCount(0);
+  await expect(message(bob.page, fresh)).toBeVisible();
+  await search(bob.page, `ancient ${tag}`);
+  await expect(results(bob.page).getByText("No messages found.")).toBeVisible();
+  await bob.page.keyboard.press("Escape");
+
+  await search(bob.page, `recent ${tag}`);
+  await expect(results(bob.page).getByRole("option")).toHaveCount(1);
+  await bob.page.keyboard.press("Escape");
+
+  // after a reload the header says the new period; the history is what the server kept
+  await bob.page.reload();
+  await expect(bob.page.getByText("Messages are kept for 1 day")).toBeVisible({ timeout: 20_000 });
+  await expect(message(bob.page, fresh)).toBeVisible();
+  for (const text of old) await expect(message(bob.page, text)).toHaveCount(0);
+
+  // the owner lets channel admins shorten it, and (the channel's creator) keeps this one's for 30 days
+  await savePolicy(
+    owner.page,
+    async (s) => {
+      await s.getByRole("radio", { name: "90 days" }).check();
+      await s.getByRole("checkbox", { name: "Channel admins may keep their channel's messages for a shorter time" }).check();
+    },
+    "Saved: messages are kept for 90 days.",
+  );
+  await owner.page.goto(`/c/${channelId}`);
+  await expect(owner.page.getByText("Messages are kept for 90 days")).toBeVisible({ timeout: 20_000 });
+  await owner.page.getByRole("button", { name: "Members" }).click();
+  const panel = owner.page.getByRole("complementary", { name: "Members" });
+  await panel.getByRole("combobox", { name: "Keep this channel's messages" }).selectOption({ label: "30 days" });
+  await expect(panel.getByText("Saved: this channel keeps messages for 30 days.")).toBeVisible();
+  await expect(owner.page.getByText("Messages are kept for 30 days")).toBeVisible();
+  await expect(panel.getByRole("combobox", { name: "Keep this channel's messages" }).locator("option")).toHaveText([
+    "As the workspace: 90 days",
+    "7 days",
+    "30 days",
+  ]);
+  await bob.page.reload();
+  await expect(bob.page.getByText("Messages are kept for 30 days")).toBeVisible({ timeout: 20_000 });
+});
