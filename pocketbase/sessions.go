@@ -42,6 +42,9 @@ func isRevoked(app core.App, token string) bool {
 }
 
 func isRevokedHash(app core.App, hash string) bool {
+	if revocations.has(hash) { // revocations.go: kept in memory when the database could not be written
+		return true
+	}
 	var found int
 	err := app.DB().Select("(1)").From(revokedTokensTable).
 		Where(dbx.HashExp{"token_hash": hash}).Limit(1).Row(&found)
@@ -123,11 +126,15 @@ func registerSessions(app core.App) {
 
 		se.Router.POST("/api/chat/signout", func(e *core.RequestEvent) error {
 			token := requestToken(e)
-			err := e.App.RunInTransaction(func(tx core.App) error {
-				if row, _ := tx.FindFirstRecordByData(sessionsTable, "token_hash", tokenHash(token)); row != nil {
-					return endSession(tx, row) // devices.go
-				}
-				return revokeTokenHash(tx, tokenHash(token), tokenExpiry(token))
+			hash := tokenHash(token)
+			// revocations.go: the token is refused from now on even when the disk is full
+			err := revokeDurably(e.App, hash, tokenExpiry(token), func() error {
+				return e.App.RunInTransaction(func(tx core.App) error {
+					if row, _ := tx.FindFirstRecordByData(sessionsTable, "token_hash", hash); row != nil {
+						return endSession(tx, row) // devices.go
+					}
+					return revokeTokenHash(tx, hash, tokenExpiry(token))
+				})
 			})
 			if err != nil {
 				return e.InternalServerError("Signing out failed.", err)
