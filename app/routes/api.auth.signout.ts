@@ -12,10 +12,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const token = (await readSession(request)).get("token");
-  const confirmed = !token || (await revokeSession(token, context).then(
-    () => true,
-    () => false,
-  ));
+  const confirmed =
+    !token ||
+    (await revokeSession(token, context).then(
+      () => true,
+      () => false,
+    ));
   const body = confirmed ? { ok: true, confirmed } : { ok: true, confirmed, message: SIGN_OUT_UNCONFIRMED_MESSAGE };
   return jsonResponse(body, 200, await sessionChangeHeaders(request, await destroyAuth(request), null));
 }

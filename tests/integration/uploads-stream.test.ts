@@ -104,18 +104,21 @@ async function storedFor(messageId: string): Promise<number> {
  * another of them has finished and is sent again (what the page's upload queue does).
  */
 async function sendAllQueued(uploads: Upload[]): Promise<{ answers: Answer[]; refused: number }> {
-  const finished = new Set<Promise<Answer>>();
   let refused = 0;
+  let wake!: () => void;
+  let oneFinished = new Promise<void>((resolve) => (wake = resolve));
   const one = async (upload: Upload): Promise<Answer> => {
     for (;;) {
-      const attempt = send(upload);
-      finished.add(attempt);
-      const answer = await attempt;
-      if (answer.status !== 429) return answer;
+      const waiting = oneFinished;
+      const answer = await send(upload);
+      if (answer.status !== 429) {
+        wake();
+        oneFinished = new Promise<void>((resolve) => (wake = resolve));
+        return answer;
+      }
       expect((answer.json as { message: string }).message).toBe(ANOTHER_UPLOAD_MESSAGE);
       refused += 1;
-      finished.delete(attempt);
-      await Promise.race([...finished]);
+      await waiting;
     }
   };
   const answers = await Promise.all(uploads.map(one));

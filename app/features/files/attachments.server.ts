@@ -66,7 +66,9 @@ export async function createAttachment(pb: PocketBase, form: MultipartStream): P
   try {
     const path = "/api/collections/file_attachments/records";
     const headers = { "Content-Type": form.contentType };
-    return toAttachment(await pb.send<AttachmentRecord>(path, { method: "POST", body: form.body, headers, query: { fields: ATTACHMENT_FIELDS } }));
+    return toAttachment(
+      await pb.send<AttachmentRecord>(path, { method: "POST", body: form.body, headers, query: { fields: ATTACHMENT_FIELDS } }),
+    );
   } catch (error) {
     failOnOutage(error);
     const status = pbStatus(error);

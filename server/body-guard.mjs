@@ -1,0 +1,62 @@
+// Request bodies on the production web server (ADR 66):
+// - a body that stops arriving (nothing for BODY_IDLE_MS while this server is ready to read) ends
+//   the request with 408, so a slow sender cannot hold a connection for minutes;
+// - a request answered before its body has arrived (413, 429, ...) gets its answer, not a reset: the
+//   rest of the body is read and thrown away, up to `drainMaxBytes` (then the connection is cut);
+//   when the caller had no session (401, 403) nothing more is read and the connection is closed.
+import { sendError } from "./guards.mjs";
+
+export const BODY_IDLE_MS = 10_000;
+const CHECK_EVERY_MS = 1_000;
+export const BODY_IDLE_MESSAGE = "The request's body stopped arriving. Please try again.";
+
+function hasBody(req) {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/** Watches the body of one request; `drainMaxBytes`: at most this much is thrown away after an early answer. */
+export function guardRequestBody(req, res, drainMaxBytes) {
+  if (!hasBody(req)) return;
+  const socket = req.socket;
+  let lastBytes = socket.bytesRead;
+  let idleSince = Date.now();
+  const check = setInterval(() => {
+    if (req.complete || socket.destroyed) return clearInterval(check);
+    // waiting on this server (the body is paused or its buffer full) is not the sender's idleness
+    const heldHere = req.readableFlowing === false || req.readableLength >= req.readableHighWaterMark;
+    if (socket.bytesRead !== lastBytes || heldHere) {
+      lastBytes = socket.bytesRead;
+      idleSince = Date.now();
+      return;
+    }
+    if (Date.now() - idleSince < BODY_IDLE_MS) return;
+    clearInterval(check);
+    if (!res.headersSent) sendError(res, 408, BODY_IDLE_MESSAGE, { Connection: "close" });
+    socket.destroySoon?.();
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  }, CHECK_EVERY_MS);
+  check.unref();
+
+  res.once("finish", () => {
+    clearInterval(check);
+    if (req.complete || socket.destroyed) return;
+    if (res.statusCode === 401 || res.statusCode === 403) return socket.destroySoon?.();
+    // whoever was reading the body stopped: its listeners go, and the rest is read and dropped
+    req.removeAllListeners("data");
+    let drained = 0;
+    req.on("data", (chunk) => {
+      drained += chunk.length;
+      if (drained > drainMaxBytes) socket.destroy();
+    });
+    req.resume();
+    const idle = setInterval(() => {
+      if (req.complete || socket.destroyed) return clearInterval(idle);
+      if (socket.bytesRead === lastBytes) {
+        clearInterval(idle);
+        socket.destroy();
+      }
+      lastBytes = socket.bytesRead;
+    }, BODY_IDLE_MS);
+    idle.unref();
+  });
+}
