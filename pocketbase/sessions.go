@@ -42,9 +42,11 @@ func isRevoked(app core.App, token string) bool {
 }
 
 func isRevokedHash(app core.App, hash string) bool {
-	if revocations.has(hash) { // revocations.go: kept in memory when the database could not be written
-		return true
-	}
+	// revocations.go: kept in memory too (the database may not have been writable)
+	return revocations.has(hash) || isRevokedInDB(app, hash)
+}
+
+func isRevokedInDB(app core.App, hash string) bool {
 	var found int
 	err := app.DB().Select("(1)").From(revokedTokensTable).
 		Where(dbx.HashExp{"token_hash": hash}).Limit(1).Row(&found)
@@ -54,7 +56,7 @@ func isRevokedHash(app core.App, hash string) bool {
 // revokeTokenHash refuses the token with this hash from now until it expires; the relay closes its
 // live streams once the transaction commits (relay.go).
 func revokeTokenHash(app core.App, hash string, expires types.DateTime) error {
-	if isRevokedHash(app, hash) {
+	if isRevokedInDB(app, hash) {
 		return nil
 	}
 	collection, err := app.FindCollectionByNameOrId(revokedTokensTable)
