@@ -5,7 +5,7 @@
 // (app/lib/upload.client.ts) once it has waited.
 import { fail } from "~/server/http.server";
 
-export const UPLOADS_PER_ACCOUNT = 2;
+export const UPLOADS_PER_ACCOUNT = 1;
 export const UPLOADS_PER_PROCESS = 4;
 export const ANOTHER_UPLOAD_MESSAGE = "Another upload is in progress; it will start when that one finishes";
 export const SERVER_BUSY_MESSAGE = "The server is busy with other uploads; yours will start in a moment.";
