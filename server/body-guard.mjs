@@ -3,11 +3,14 @@
 //   the request with 408, so a slow sender cannot hold a connection for minutes;
 // - a request answered before its body has arrived (413, 429, ...) gets its answer, not a reset: the
 //   rest of the body is read and thrown away, up to `drainMaxBytes` (then the connection is cut);
-//   when the caller had no session (401, 403) nothing more is read and the connection is closed.
+//   when the caller had no session (401, 403) nothing more of a large or chunked body is read, and
+//   the connection closes a second after the answer.
 import { sendError } from "./guards.mjs";
 
 export const BODY_IDLE_MS = 10_000;
 const CHECK_EVERY_MS = 1_000;
+const SMALL_BODY_BYTES = 64 * 1024;
+const CLOSE_AFTER_REFUSAL_MS = 1_000;
 export const BODY_IDLE_MESSAGE = "The request's body stopped arriving. Please try again.";
 
 function hasBody(req) {
@@ -37,10 +40,22 @@ export function guardRequestBody(req, res, drainMaxBytes) {
   }, CHECK_EVERY_MS);
   check.unref();
 
+  // Without a session, a large or chunked body is not read: the answer closes the connection
+  // (a small declared one is read as usual, so the connection stays open for the next request).
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  const smallBody = Number.isFinite(declared) && declared <= SMALL_BODY_BYTES;
+  const refusesToRead = (status) => (status === 401 || status === 403) && !smallBody;
   res.once("finish", () => {
     clearInterval(check);
     if (req.complete || socket.destroyed) return;
-    if (res.statusCode === 401 || res.statusCode === 403) return socket.destroySoon?.();
+    if (refusesToRead(res.statusCode)) {
+      // nothing more is read; the connection goes once the answer has had a moment to arrive (closing
+      // at once would reset it before the sender reads it)
+      req.removeAllListeners("data");
+      req.pause();
+      setTimeout(() => socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref();
+      return;
+    }
     // whoever was reading the body stopped: its listeners go, and the rest is read and dropped
     req.removeAllListeners("data");
     let drained = 0;
