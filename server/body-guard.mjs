@@ -73,5 +73,9 @@ export function guardRequestBody(req, res, drainMaxBytes) {
       lastBytes = socket.bytesRead;
     }, BODY_IDLE_MS);
     idle.unref();
+    const stop = () => clearInterval(idle);
+    req.once("end", stop);
+    socket.once("close", stop);
   });
+  socket.once("close", () => clearInterval(check));
 }
