@@ -45,6 +45,14 @@ export function guardRequestBody(req, res, drainMaxBytes) {
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
   const smallBody = Number.isFinite(declared) && declared <= SMALL_BODY_BYTES;
   const refusesToRead = (status) => (status === 401 || status === 403) && !smallBody;
+  // Node closes a connection whose sender asked for it (Connection: close) as soon as the answer is
+  // written; with the body still arriving that is a reset, so here the connection is only ended
+  // (the body is still read, or left for a moment) and destroyed below.
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!req.complete && !res.headersSent) socket.destroySoon = () => socket.end();
+    return writeHead.apply(this, args);
+  };
   res.once("finish", () => {
     clearInterval(check);
     if (req.complete || socket.destroyed) return;
@@ -74,7 +82,10 @@ export function guardRequestBody(req, res, drainMaxBytes) {
     }, BODY_IDLE_MS);
     idle.unref();
     const stop = () => clearInterval(idle);
-    req.once("end", stop);
+    req.once("end", () => {
+      stop();
+      if (!res.shouldKeepAlive) socket.destroy();
+    });
     socket.once("close", stop);
   });
   socket.once("close", () => clearInterval(check));
