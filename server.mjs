@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { answerClientError, errorHandler, methodGuard, privateResponses, routeGuard } from "./server/guards.mjs";
+import { guardRequestBody } from "./server/body-guard.mjs";
 import { watchPocketBase } from "./server/pocketbase-watch.mjs";
 import { superviseWebProcesses } from "./server/processes.mjs";
 
@@ -125,8 +126,12 @@ function fastRoute(req, res) {
   }
 }
 
+// A request answered before its body arrived has the rest thrown away, up to the largest body a route
+// takes (an upload), so the answer reaches the sender instead of a reset (server/body-guard.mjs).
+const DRAIN_MAX_BYTES = (Number(process.env.UPLOAD_MAX_MB) || 50) * 1024 * 1024 + 1024 * 1024;
 const server = http.createServer((req, res) => {
   req.url = withoutSecretParam(req.url);
+  guardRequestBody(req, res, DRAIN_MAX_BYTES);
   if (isFastRoute(req)) fastRoute(req, res);
   else app(req, res);
 });

@@ -4,7 +4,7 @@ import { gzip } from "node:zlib";
 import { handleLiveEvents } from "~/features/live/stream.server";
 import { messagePage } from "~/features/messages/page.server";
 import { postMessage } from "~/features/messages/post.server";
-import { MAX_JSON_BYTES } from "~/server/http.server";
+import { MAX_JSON_BYTES, requireCsrf, requireSessionCookie } from "~/server/http.server";
 import { sendResponse } from "~/server/node-response.server";
 
 /**
@@ -51,14 +51,13 @@ function readPage(req: NodeRequest, params: { id: string }) {
 }
 
 async function sendMessage(req: NodeRequest, params: { id: string }) {
+  const headers = { get: (name: string) => headerOf(req, name) };
+  // Without a session (or its CSRF token) the body is not read at all (ADR 66).
+  await requireCsrf({ headers });
+  await requireSessionCookie({ headers });
   // The body is read here (cut just past the limit, which the checks then answer with 413).
   const preRead = await readBody(req, MAX_JSON_BYTES + 1);
-  const request = {
-    method: "POST",
-    headers: { get: (name: string) => headerOf(req, name) },
-    body: null,
-    preRead,
-  };
+  const request = { method: "POST", headers, body: null, preRead };
   return postMessage(request, params, { clientIp: req.ip ?? "" });
 }
 
@@ -97,19 +96,22 @@ function headerOf(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** The request body, cut at `limit` bytes (a declared Content-Length over it is not read at all). */
+/**
+ * The request body, cut at `limit` bytes: a declared Content-Length over it is not read at all, and
+ * reading stops at the limit (the web server throws the rest away after the 413: server/body-guard.mjs).
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  if (Number(req.headers["content-length"] ?? "0") > limit) {
-    req.resume();
-    return Promise.resolve(Buffer.alloc(limit));
-  }
+  if (Number(req.headers["content-length"] ?? "0") > limit) return Promise.resolve(Buffer.alloc(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
-      if (size >= limit) return;
       chunks.push(chunk);
       size += chunk.length;
+      if (size >= limit) {
+        req.pause();
+        resolve(Buffer.concat(chunks));
+      }
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);

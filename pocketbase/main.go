@@ -65,6 +65,7 @@ func main() {
 	registerDeviceLinkBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
+	registerRevocations(app)
 	registerDeactivated(app)
 	registerGroupReset(app)
 	registerSealedChannels(app)

@@ -42,6 +42,11 @@ func isRevoked(app core.App, token string) bool {
 }
 
 func isRevokedHash(app core.App, hash string) bool {
+	// revocations.go: kept in memory too (the database may not have been writable)
+	return revocations.has(hash) || isRevokedInDB(app, hash)
+}
+
+func isRevokedInDB(app core.App, hash string) bool {
 	var found int
 	err := app.DB().Select("(1)").From(revokedTokensTable).
 		Where(dbx.HashExp{"token_hash": hash}).Limit(1).Row(&found)
@@ -51,7 +56,7 @@ func isRevokedHash(app core.App, hash string) bool {
 // revokeTokenHash refuses the token with this hash from now until it expires; the relay closes its
 // live streams once the transaction commits (relay.go).
 func revokeTokenHash(app core.App, hash string, expires types.DateTime) error {
-	if isRevokedHash(app, hash) {
+	if isRevokedInDB(app, hash) {
 		return nil
 	}
 	collection, err := app.FindCollectionByNameOrId(revokedTokensTable)
@@ -123,11 +128,15 @@ func registerSessions(app core.App) {
 
 		se.Router.POST("/api/chat/signout", func(e *core.RequestEvent) error {
 			token := requestToken(e)
-			err := e.App.RunInTransaction(func(tx core.App) error {
-				if row, _ := tx.FindFirstRecordByData(sessionsTable, "token_hash", tokenHash(token)); row != nil {
-					return endSession(tx, row) // devices.go
-				}
-				return revokeTokenHash(tx, tokenHash(token), tokenExpiry(token))
+			hash := tokenHash(token)
+			// revocations.go: the token is refused from now on even when the disk is full
+			err := revokeDurably(e.App, hash, tokenExpiry(token), func() error {
+				return e.App.RunInTransaction(func(tx core.App) error {
+					if row, _ := tx.FindFirstRecordByData(sessionsTable, "token_hash", hash); row != nil {
+						return endSession(tx, row) // devices.go
+					}
+					return revokeTokenHash(tx, hash, tokenExpiry(token))
+				})
 			})
 			if err != nil {
 				return e.InternalServerError("Signing out failed.", err)

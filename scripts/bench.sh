@@ -22,6 +22,10 @@ if [[ "${BENCH_PHASES:-}" == signup ]]; then exit 0; fi
 if [[ ",${BENCH_PHASES:-push}," == *",push,"* ]]; then npx vite-node bench/push.ts; fi
 if [[ "${BENCH_PHASES:-}" == push ]]; then exit 0; fi
 
+# Six concurrent 50 MB uploads and the web process's memory (bench/uploads.ts): BENCH_PHASES=uploads runs only it.
+if [[ ",${BENCH_PHASES:-uploads}," == *",uploads,"* ]]; then npx vite-node bench/uploads.ts; fi
+if [[ "${BENCH_PHASES:-}" == uploads ]]; then exit 0; fi
+
 # A DM created one second after the other's sign-up, in chromium (bench/first-dm.ts): BENCH_PHASES=first-dm runs only it.
 if [[ ",${BENCH_PHASES:-first-dm}," == *",first-dm,"* ]]; then npx vite-node bench/first-dm.ts; fi
 if [[ "${BENCH_PHASES:-}" == first-dm ]]; then exit 0; fi

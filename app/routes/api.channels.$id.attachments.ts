@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { attachmentFieldsSchema } from "~/features/channels/validation";
 import { createAttachment, uploadLimitBytes } from "~/features/files/attachments.server";
+import { multipartStream } from "~/features/files/multipart-out.server";
+import { takeUploadSlot } from "~/features/files/upload-slots.server";
+import { streamUpload } from "~/features/files/upload-stream.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
-import { fileField, readMultipart } from "~/server/multipart.server";
 import { channelIdParam } from "~/features/channels/params.server";
 
 // AES-GCM adds a 12-byte IV and a 16-byte tag to every file.
 const CIPHER_OVERHEAD_BYTES = 28;
 
-/** Stores an encrypted file or audio recording for one of the caller's own messages. */
+/**
+ * Stores an encrypted file or audio recording for one of the caller's own messages. The file goes on
+ * to PocketBase as it arrives (ADR 66): its fields come first and are checked before any of it is sent.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
@@ -16,24 +21,42 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { pb, userId } = await requireUser(request, context);
   const limit = uploadLimitBytes();
   const limitText = `The file is larger than the limit of ${Math.round(limit / (1024 * 1024))} MB.`;
-  const form = await readMultipart(request, limit + CIPHER_OVERHEAD_BYTES, limitText);
-  const fields = attachmentFieldsSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  if (!fields.success) fail(400, fields.error.issues[0]?.message ?? "Invalid upload.");
-  const { messageId, fileName, fileSize, fileType, storagePath } = fields.data;
-  const pathPattern = new RegExp(`^${userId}/${channelId}/[0-9a-f-]{36}\\.[a-z0-9]{1,10}$`);
-  if (!pathPattern.test(storagePath)) fail(400, "Invalid storage path.");
-  if (fileSize > limit) fail(413, limitText);
-  const file = fileField(form, "file");
-  if (file.size !== fileSize + CIPHER_OVERHEAD_BYTES) fail(400, "The encrypted file does not match its declared size.");
-
-  const upload = new FormData();
-  upload.set("message", messageId);
-  upload.set("channel", channelId);
-  upload.set("uploaded_by", userId);
-  upload.set("file_name", fileName);
-  upload.set("file_size", String(fileSize));
-  upload.set("file_type", fileType);
-  upload.set("storage_path", storagePath);
-  upload.set("file", new Blob([await file.arrayBuffer()], { type: "application/octet-stream" }), "encrypted.bin");
-  return jsonResponse({ attachment: await createAttachment(pb, upload) });
+  const release = takeUploadSlot(userId);
+  try {
+    const attachment = await streamUpload(request, {
+      fileField: "file",
+      maxFileBytes: limit + CIPHER_OVERHEAD_BYTES,
+      limitText,
+      onFile: async (upload) => {
+        const fields = attachmentFieldsSchema.safeParse(Object.fromEntries(upload.fields));
+        if (!fields.success) fail(400, fields.error.issues[0]?.message ?? "Invalid upload.");
+        const { messageId, fileName, fileSize, fileType, storagePath } = fields.data;
+        const pathPattern = new RegExp(`^${userId}/${channelId}/[0-9a-f-]{36}\\.[a-z0-9]{1,10}$`);
+        if (!pathPattern.test(storagePath)) fail(400, "Invalid storage path.");
+        if (fileSize > limit) fail(413, limitText);
+        const body = multipartStream(
+          [
+            ["message", messageId],
+            ["channel", channelId],
+            ["uploaded_by", userId],
+            ["file_name", fileName],
+            ["file_size", String(fileSize)],
+            ["file_type", fileType],
+            ["storage_path", storagePath],
+          ],
+          { field: "file", filename: "encrypted.bin", stream: upload.file, bytes: fileSize + CIPHER_OVERHEAD_BYTES },
+        );
+        try {
+          return await createAttachment(pb, body);
+        } catch (error) {
+          if (upload.tooLarge()) fail(413, limitText);
+          if (body.mismatched()) fail(400, "The encrypted file does not match its declared size.");
+          throw error;
+        }
+      },
+    });
+    return jsonResponse({ attachment });
+  } finally {
+    release();
+  }
 }

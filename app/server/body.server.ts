@@ -48,7 +48,9 @@ export async function readBodyBytes(request: RequestLike, maxBytes: number): Pro
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      // not cancelled (that would reset the connection before the 413 is read): the web server
+      // throws the rest away after the answer (server/body-guard.mjs)
+      reader.releaseLock();
       throw new BodyTooLargeError();
     }
     chunks.push(value);

@@ -34,6 +34,8 @@ function plainHeaders(headers: HeadersInit | undefined): Record<string, string> 
 
 export function pbFetch(input: string | URL, init: Init = {}): Promise<PbResponse | Response> {
   const body = init.body;
+  // A streamed body (an upload passed through as it arrives) is sent as it comes: duplex "half".
+  if (body instanceof ReadableStream) return fetch(input, { ...init, duplex: "half" } as RequestInit);
   if (body !== undefined && body !== null && typeof body !== "string") return fetch(input, init as RequestInit);
   const url = new URL(input);
   const transport = url.protocol === "https:" ? https : http;

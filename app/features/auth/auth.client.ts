@@ -8,6 +8,7 @@ import { forgetVaultKeys } from "~/features/keyring/vault.client";
 import { deleteSearchIndex } from "~/features/search/store.client";
 import { forgetAllHistory } from "~/features/messages/history-cache.client";
 import { forgetRetention } from "~/features/retention/retention.client";
+import { SIGN_OUT_UNCONFIRMED_MESSAGE } from "./signout-notice";
 
 /** An error whose message is meant for the person at the screen. */
 export class AuthError extends Error {}
@@ -66,11 +67,16 @@ export async function keepUnwrappedKeys(user: SessionUser, wrapKey: CryptoKey, w
   saveLocalKeys({ userId: user.id, ...stored });
 }
 
-export async function signOutOnServer() {
+/**
+ * Ends the session on the server; answers what to tell the person when the server could not confirm
+ * it (signing out locally still happens: ADR 66).
+ */
+export async function signOutOnServer(): Promise<string | undefined> {
   try {
-    await api("/api/auth/signout", {});
+    const answer = await api<{ confirmed?: boolean; message?: string }>("/api/auth/signout", {});
+    return answer?.confirmed === false ? (answer.message ?? SIGN_OUT_UNCONFIRMED_MESSAGE) : undefined;
   } catch {
-    // Signing out locally still happens; the cookie expires on its own.
+    return SIGN_OUT_UNCONFIRMED_MESSAGE;
   }
 }
 
@@ -78,7 +84,7 @@ export async function signOutOnServer() {
  * Sign-out clears the local key bundle, every cached channel password (the keyring brings them back),
  * the messages this page keeps in memory, the local search index and the profile (spec §4).
  */
-export async function signOut() {
+export async function signOut(): Promise<string | undefined> {
   // What this device read and has not sent to the user's message archive yet goes first (ADR 0048).
   await import("~/features/archive/archive.client").then((m) => m.archiveSent()).catch(() => undefined);
   stopPushLearning();
@@ -90,5 +96,6 @@ export async function signOut() {
   // the push subscription goes first, while the session can still tell the server (the push code loads
   // only now; if it cannot, the keys kept for the service worker go all the same)
   const push = import("~/features/push/push.client").then((m) => m.disablePush(), deletePushKeys);
-  await Promise.all([deleteSearchIndex(), push.then(signOutOnServer)]);
+  const [, notice] = await Promise.all([deleteSearchIndex(), push.then(signOutOnServer)]);
+  return notice;
 }

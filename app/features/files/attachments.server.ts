@@ -7,6 +7,7 @@ import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
 import { forwardedFor } from "~/server/client-address.server";
 import { failOnOutage } from "~/server/outage.server";
+import type { MultipartStream } from "./multipart-out.server";
 
 export type AttachmentRecord = {
   id: string;
@@ -60,10 +61,14 @@ export function uploadLimitBytes() {
   return env().UPLOAD_MAX_MB * 1024 * 1024;
 }
 
-/** Stores an encrypted file; PocketBase's create rule checks membership and that the message is the caller's. */
-export async function createAttachment(pb: PocketBase, form: FormData): Promise<EncryptedAttachment> {
+/** Stores an encrypted file, its body streamed as it arrives; PocketBase's create rule checks membership and that the message is the caller's. */
+export async function createAttachment(pb: PocketBase, form: MultipartStream): Promise<EncryptedAttachment> {
   try {
-    return toAttachment(await pb.collection("file_attachments").create<AttachmentRecord>(form, { fields: ATTACHMENT_FIELDS }));
+    const path = "/api/collections/file_attachments/records";
+    const headers = { "Content-Type": form.contentType };
+    return toAttachment(
+      await pb.send<AttachmentRecord>(path, { method: "POST", body: form.body, headers, query: { fields: ATTACHMENT_FIELDS } }),
+    );
   } catch (error) {
     failOnOutage(error);
     const status = pbStatus(error);

@@ -121,11 +121,12 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setBusy(true);
     endCall();
     signingOut.current = true;
-    await signOut();
+    const notice = await signOut();
     // the next person to sign in on this tab starts with nothing open
     goTo(HOME, { replace: true });
     setUser(null);
     setFailedSignIns(0);
+    if (notice) setError(notice);
     setBusy(false);
     signingOut.current = false;
   }, []);
