@@ -180,7 +180,8 @@ for (const viewport of VIEWPORTS) {
     await auditDialog(page, "Save your recovery key", found);
     await auditDialog(page, "Account", found);
 
-    await channelAction(page, "Notifications", found);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Notification settings" }).click();
     await auditDialog(page, "Notification Settings", found);
     await channelAction(page, "Members", found);
     await expect(page.getByRole("complementary", { name: "Members" })).toBeVisible();

@@ -151,13 +151,13 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
   await expect(translate).toBeFocused();
 
   // Notification Settings (per account), Join Channel.
-  const notifications = page.getByRole("button", { name: "Notifications", exact: true });
-  await activate(page, notifications);
+  await activate(page, menu);
+  await expect(page.getByRole("menuitem", { name: "Notification settings" })).toBeFocused();
+  await page.keyboard.press("Enter");
   const settings = page.getByRole("dialog", { name: "Notification Settings" });
   await expect(settings.getByText("These settings are for your account")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(settings).toBeHidden();
-  await expect(notifications).toBeFocused();
 
   const join = page.getByRole("button", { name: "Join", exact: true });
   await activate(page, join);

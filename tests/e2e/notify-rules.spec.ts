@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, recordNotifications, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, log, openNotificationSettings, person, recordNotifications, send, waitLive } from "./helpers";
 
 type Shown = { title: string; body: string }[];
 
@@ -43,8 +43,8 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
   await joinAndOpen(bob.page, channelId, password, "Choices");
   await waitLive(alice.page);
 
-  // Desktop notifications on; "Notify on mention" stays on, so a channel notifies for mentions only by default.
-  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
+  // Desktop notifications are on by default; a channel notifies for mentions only by default.
+  await openNotificationSettings(bob.page);
   const settings = bob.page.getByRole("dialog", { name: "Notification Settings" });
   await settings.getByLabel("Desktop notifications").check();
   await settings.getByRole("button", { name: "Save" }).click();
@@ -104,7 +104,7 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
       Intl.DateTimeFormat().resolvedOptions().timeZone,
     ];
   });
-  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
+  await openNotificationSettings(bob.page);
   await expect(
     settings.getByText(
       "To notify you when ChatCrypt is closed, the server keeps each conversation's notification choice, your mutes and your Do not disturb hours. Keywords stay encrypted: they notify only while ChatCrypt is open.",
@@ -124,7 +124,7 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
   // The hours survive a reload too.
   await bob.page.reload();
   await bob.page.getByRole("button", { name: "# Choices" }).click();
-  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
+  await openNotificationSettings(bob.page);
   await expect(settings.getByLabel("Do not disturb from")).toBeChecked();
   await expect(settings.getByLabel("From", { exact: true })).toHaveValue(from);
   await expect(settings.getByLabel("To", { exact: true })).toHaveValue(to);
