@@ -14,6 +14,7 @@ test("a muted direct conversation does not ring; unmuted, it does", async ({ bro
   const picker = alice.page.getByRole("dialog", { name: "New message" });
   await picker.getByLabel("Find by username").fill(bob.user.username);
   await picker.getByLabel("Find by username").press("Enter");
+  await expect(picker.getByRole("checkbox", { name: bob.user.username })).toBeChecked();
   await picker.getByRole("button", { name: "Start conversation" }).click();
   await expect(picker).toBeHidden({ timeout: 30_000 });
   await send(alice.page, "a call in a minute");
