@@ -17,7 +17,10 @@ const overlaps = (a: Box, b: Box) =>
 async function controls(area: Locator): Promise<{ name: string; box: Box }[]> {
   return area.evaluate((root) =>
     [...root.querySelectorAll<HTMLElement>("button, input, textarea, select, a[href], h2")]
-      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden")
+      // (a file input is reached through its button: it is there for the browser's picker only)
+      .filter(
+        (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden" && (el as HTMLInputElement).type !== "file",
+      )
       .map((el) => {
         const r = el.getBoundingClientRect();
         const name = el.getAttribute("aria-label") || el.textContent?.trim() || el.tagName;
