@@ -180,7 +180,10 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole("complementary", { name: "Thread" })).toBeVisible();
     await audit(page, "thread panel", found);
     // (its × on wide screens, Back on a phone, where it fills the screen)
-    await page.getByRole("complementary", { name: "Thread" }).getByRole("button", { name: /^(Close thread|Back)$/ }).click();
+    await page
+      .getByRole("complementary", { name: "Thread" })
+      .getByRole("button", { name: /^(Close thread|Back)$/ })
+      .click();
     await expect(page.getByRole("complementary", { name: "Thread" })).toBeHidden();
 
     await page.getByRole("button", { name: "Menu", exact: true }).click();

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
 import {
@@ -71,6 +72,8 @@ test("the first direct message offers notifications; the permission is asked onl
   const bar = await offer(bob.page).boundingBox();
   expect(bar!.height, "the offer is one line").toBeLessThan(48);
   expect(await asked(bob.page)).toBe(0);
+  const audit = await new AxeBuilder({ page: bob.page }).include(".notify-offer").analyze();
+  expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // The click asks the browser (which grants it), and the bar goes.
   await bob.context.grantPermissions(["notifications"]);
