@@ -15,6 +15,7 @@ import (
 type notifyRules struct {
 	Conversations map[string]conversationRule `json:"conversations"`
 	Quiet         *quietHours                 `json:"quiet"`
+	PausedUntil   float64                     `json:"pausedUntil"` // ms since 1970: every notification paused
 }
 
 type conversationRule struct {
@@ -72,12 +73,15 @@ func (q *quietHours) covers(now time.Time) bool {
 	return at >= from || at < to
 }
 
-// wants reports whether a message in the conversation should notify the user: not muted, not in
-// quiet hours, and the level ("all"; "mentions" when mentioned; the default is "all" for a direct
+// wants reports whether a message in the conversation should notify the user: not muted, not
+// paused, not in quiet hours, and the level ("all"; "mentions" when mentioned; the default is "all" for a direct
 // conversation, "mentions" for a channel).
 func (r notifyRules) wants(conversation string, direct, mentioned bool, now time.Time) bool {
 	rule := r.Conversations[conversation]
 	if rule.MutedUntil > float64(now.UnixMilli()) {
+		return false
+	}
+	if r.PausedUntil > float64(now.UnixMilli()) {
 		return false
 	}
 	if r.Quiet.covers(now) {

@@ -25,6 +25,8 @@ func TestNotifyRules(t *testing.T) {
 		{"quiet hours elsewhere", `{"quiet":{"enabled":true,"from":"22:00","to":"07:00","timeZone":"America/New_York"}}`, true, true, true},
 		{"quiet off", `{"quiet":{"enabled":false,"from":"00:00","to":"23:59","timeZone":"UTC"}}`, true, true, true},
 		{"unknown zone: not quiet", `{"quiet":{"enabled":true,"from":"00:00","to":"23:59","timeZone":"Nowhere/Else"}}`, true, true, true},
+		{"paused until later", `{"pausedUntil":1795000000000000}`, true, true, false},
+		{"pause over", `{"pausedUntil":1000}`, true, false, true},
 		{"unreadable rules: defaults", `{"conversations":7}`, true, false, true},
 	}
 	for _, c := range cases {

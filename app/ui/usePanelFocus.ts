@@ -13,7 +13,9 @@ export function usePanelFocus<T extends HTMLElement>(onClose: () => void) {
   useEffect(() => {
     const panel = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel?.querySelector<HTMLElement>("button, a[href], input, select, textarea")?.focus();
+    // the first control shown (a phone's Back button is not, on a wide screen)
+    const controls = panel ? [...panel.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea")] : [];
+    controls.find((control) => control.getClientRects().length > 0)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       event.preventDefault();

@@ -48,6 +48,16 @@ async function channelAction(page: Page, name: string, found: Found[]) {
   await page.getByRole("menuitem", { name, exact: true }).click();
 }
 
+/** A message's action: its own button on wide screens, else an item of its "More actions" menu (audited open). */
+async function messageAction(page: Page, message: Locator, name: string, found: Found[]) {
+  await message.hover();
+  const button = message.getByRole("button", { name, exact: true });
+  if (await button.isVisible()) return button.click();
+  await message.getByRole("button", { name: "More actions" }).click();
+  await audit(page, "message actions menu", found);
+  await page.getByRole("menuitem", { name, exact: true }).click();
+}
+
 /** Closes the phone's channel drawer when it is open (it would cover the channel). */
 async function closeDrawer(page: Page) {
   if ((await page.locator("nav.sidebar.open").count()) > 0) await page.getByRole("button", { name: "Show channels" }).click();
@@ -156,13 +166,25 @@ for (const viewport of VIEWPORTS) {
     // Every menu, panel and dialog of the channel and the header.
     const ownMessage = log(page).getByRole("article").last();
     await ownMessage.hover();
-    await ownMessage.getByRole("button", { name: "React" }).click();
-    await expect(page.getByRole("menu", { name: "React with" })).toBeVisible();
-    await audit(page, "message reactions menu", found);
-    await page.keyboard.press("Escape");
-    await ownMessage.hover();
-    await ownMessage.getByRole("button", { name: "Delete" }).click();
+    const react = ownMessage.getByRole("button", { name: "React" });
+    // (a phone has no React button: its reactions are items of the message's one "More actions" menu)
+    if (await react.isVisible()) {
+      await react.click();
+      await expect(page.getByRole("menu", { name: "React with" })).toBeVisible();
+      await audit(page, "message reactions menu", found);
+      await page.keyboard.press("Escape");
+    }
+    await messageAction(page, ownMessage, "Delete", found);
     await auditDialog(page, "Delete Message", found);
+    await messageAction(page, ownMessage, "Reply in thread", found);
+    await expect(page.getByRole("complementary", { name: "Thread" })).toBeVisible();
+    await audit(page, "thread panel", found);
+    // (its × on wide screens, Back on a phone, where it fills the screen)
+    await page
+      .getByRole("complementary", { name: "Thread" })
+      .getByRole("button", { name: /^(Close thread|Back)$/ })
+      .click();
+    await expect(page.getByRole("complementary", { name: "Thread" })).toBeHidden();
 
     await page.getByRole("button", { name: "Menu", exact: true }).click();
     await expect(page.getByRole("menu", { name: "Menu" })).toBeVisible();
@@ -180,7 +202,8 @@ for (const viewport of VIEWPORTS) {
     await auditDialog(page, "Save your recovery key", found);
     await auditDialog(page, "Account", found);
 
-    await channelAction(page, "Notifications", found);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Notification settings" }).click();
     await auditDialog(page, "Notification Settings", found);
     await channelAction(page, "Members", found);
     await expect(page.getByRole("complementary", { name: "Members" })).toBeVisible();

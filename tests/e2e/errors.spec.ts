@@ -1,5 +1,5 @@
 import { expect, newUser, signUp, test } from "./fixtures";
-import { createChannel, person } from "./helpers";
+import { createChannel, openNotificationSettings, person } from "./helpers";
 
 test("spec error texts: missing device keys, missing channel password, blocked notifications; Esc closes dialogs", async ({ browser }) => {
   const alice = await person(browser, "alice");
@@ -37,7 +37,7 @@ test("spec error texts: missing device keys, missing channel password, blocked n
   const page = await context.newPage();
   await signUp(page, newUser("dora"));
   await createChannel(page, "Quiet", "pw-quiet");
-  await page.getByRole("button", { name: "Notifications" }).click();
+  await openNotificationSettings(page);
   await expect(
     page
       .getByRole("dialog", { name: "Notification Settings" })

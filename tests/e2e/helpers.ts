@@ -259,3 +259,10 @@ export async function archivedCount(userId: string): Promise<number> {
   const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   return (await admin.collection("message_archive").getList(1, 1, { filter: `owner = "${userId}"` })).totalItems;
 }
+
+/** Opens the account's Notification Settings from the header's Menu (not from a conversation). */
+export async function openNotificationSettings(page: Page) {
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Notification settings" }).click();
+  return page.getByRole("dialog", { name: "Notification Settings" });
+}

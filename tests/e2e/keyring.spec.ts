@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, filesContaining, signIn, test, signOut } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, log, openNotificationSettings, person, send, waitLive } from "./helpers";
 
 const secret = (label: string) => `${label}-${randomBytes(6).toString("hex")}`;
 
@@ -79,7 +79,7 @@ test("encrypted settings: keywords and cities stay in the browser, and follow th
   await expect(clockDialog).toBeHidden();
 
   await createChannel(alice.page, "Settings Room", secret("pw"));
-  await alice.page.getByRole("button", { name: "Notifications" }).click();
+  await openNotificationSettings(alice.page);
   const dialog = alice.page.getByRole("dialog", { name: "Notification Settings" });
   await dialog.getByLabel("New keyword").fill(keyword);
   await dialog.getByRole("button", { name: "Add keyword" }).click();
@@ -92,7 +92,7 @@ test("encrypted settings: keywords and cities stay in the browser, and follow th
   await signIn(pageB, alice.user);
   await expect(pageB.getByRole("list", { name: "World clock" })).toContainText("Singapore", { timeout: 20_000 });
   await pageB.getByRole("button", { name: "# Settings Room", exact: true }).click();
-  await pageB.getByRole("button", { name: "Notifications" }).click();
+  await openNotificationSettings(pageB);
   await expect(pageB.getByRole("dialog", { name: "Notification Settings" }).getByText(keyword)).toBeVisible();
 
   // Neither the keyword nor the chosen city's settings are in the clear on the server.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, recordNotifications, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, log, openNotificationSettings, person, recordNotifications, send, waitLive } from "./helpers";
 
 type Shown = { title: string; body: string }[];
 
@@ -43,8 +43,8 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
   await joinAndOpen(bob.page, channelId, password, "Choices");
   await waitLive(alice.page);
 
-  // Desktop notifications on; "Notify on mention" stays on, so a channel notifies for mentions only by default.
-  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
+  // Desktop notifications are on by default; a channel notifies for mentions only by default.
+  await openNotificationSettings(bob.page);
   const settings = bob.page.getByRole("dialog", { name: "Notification Settings" });
   await settings.getByLabel("Desktop notifications").check();
   await settings.getByRole("button", { name: "Save" }).click();
@@ -95,6 +95,28 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
   await send(alice.page, "Back on the air");
   await expect.poll(() => shown(bob.page)).toEqual([{ title: `${alice.user.username} in #Choices`, body: "Back on the air" }]);
 
+  // Paused for an hour (beside Do not disturb, saved at once): nothing notifies until Resume.
+  await openNotificationSettings(bob.page);
+  await saved(bob.page, () => settings.getByRole("button", { name: "Pause notifications for 1 h" }).click());
+  await expect(settings.getByText(/^Notifications paused until (\w+ )?\d\d:\d\d$/)).toBeVisible();
+  await expect(settings.getByRole("button", { name: "Pause notifications until tomorrow" })).toHaveCount(0);
+  await bob.page.keyboard.press("Escape");
+  await expect(settings).toBeHidden();
+  await send(alice.page, "Paused, so quiet");
+  await expect(log(bob.page).getByText("Paused, so quiet")).toBeVisible();
+  await openNotificationSettings(bob.page);
+  await saved(bob.page, () => settings.getByRole("button", { name: "Resume notifications" }).click());
+  await expect(settings.getByRole("button", { name: "Pause notifications until tomorrow" })).toBeVisible();
+  await bob.page.keyboard.press("Escape");
+  await expect(settings).toBeHidden();
+  await send(alice.page, "Resumed");
+  await expect
+    .poll(() => shown(bob.page))
+    .toEqual([
+      { title: `${alice.user.username} in #Choices`, body: "Back on the air" },
+      { title: `${alice.user.username} in #Choices`, body: "Resumed" },
+    ]);
+
   // Do not disturb, from an hour ago to an hour from now in the browser's time zone: nothing notifies.
   const [from, to, zone] = await bob.page.evaluate(() => {
     const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
@@ -104,7 +126,7 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
       Intl.DateTimeFormat().resolvedOptions().timeZone,
     ];
   });
-  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
+  await openNotificationSettings(bob.page);
   await expect(
     settings.getByText(
       "To notify you when ChatCrypt is closed, the server keeps each conversation's notification choice, your mutes and your Do not disturb hours. Keywords stay encrypted: they notify only while ChatCrypt is open.",
@@ -119,12 +141,12 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
   await send(alice.page, `@${bob.user.username} late-night question`);
   await expect(log(bob.page).getByText("late-night question")).toBeVisible();
   await bob.page.waitForTimeout(1_000);
-  expect(await shown(bob.page)).toHaveLength(1);
+  expect(await shown(bob.page)).toHaveLength(2);
 
   // The hours survive a reload too.
   await bob.page.reload();
   await bob.page.getByRole("button", { name: "# Choices" }).click();
-  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
+  await openNotificationSettings(bob.page);
   await expect(settings.getByLabel("Do not disturb from")).toBeChecked();
   await expect(settings.getByLabel("From", { exact: true })).toHaveValue(from);
   await expect(settings.getByLabel("To", { exact: true })).toHaveValue(to);

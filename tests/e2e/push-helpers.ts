@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { StandInSubscription } from "../integration/push-service";
 import { expect } from "./fixtures";
+import { openNotificationSettings } from "./helpers";
 
 const base = () => process.env.E2E_BASE_URL!;
 const pushService = process.env.E2E_PUSH_ORIGIN!;
@@ -55,7 +56,7 @@ export const notifications = (page: Page) =>
 
 /** Turns on "Notify me when ChatCrypt is closed" for this browser (Notification Settings). */
 export async function turnOnPush(page: Page) {
-  await page.getByRole("button", { name: "Notifications" }).first().click();
+  await openNotificationSettings(page);
   const dialog = page.getByRole("dialog", { name: "Notification Settings" });
   const toggle = dialog.getByLabel("Notify me when ChatCrypt is closed");
   // (it turns on at once, once the browser subscribed and the server kept the subscription)

@@ -7,11 +7,12 @@ import {
   keyPackagesSent,
   log,
   openConversation,
+  openNotificationSettings,
   person,
   send,
   startConversation,
-  waitLive,
   type Person,
+  waitLive,
 } from "./helpers";
 
 // Threads: replies stay out of the channel's flow; the root shows "N replies"; the thread is live on
@@ -81,7 +82,7 @@ test("a thread of three replies in a classic channel, a sealed channel and a dir
   // Bob takes part: a later reply notifies him, though it mentions nobody.
   await reply(bobsPanel, "bob joins the thread");
   await recordNotifications(bob.page);
-  await bob.page.getByRole("button", { name: "Notifications" }).first().click();
+  await openNotificationSettings(bob.page);
   const settings = bob.page.getByRole("dialog", { name: "Notification Settings" });
   await settings.getByLabel("Desktop notifications").check();
   await settings.getByRole("button", { name: "Save" }).click();

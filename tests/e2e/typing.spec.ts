@@ -2,7 +2,7 @@ import type PocketBase from "pocketbase";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, test } from "./fixtures";
-import { createChannel, joinAndOpen, keyPackagesSent, log, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openNotificationSettings, person, send, waitLive } from "./helpers";
 
 /**
  * Records of any collection created or changed since `since` whose fields name one of `ids` (the
@@ -70,7 +70,7 @@ test("typing indicators: shown on the other screen, gone after the sender stops,
   expect(await recordsTouched(admin, since, [alice.id, bob.id, channelId])).toEqual([]);
 
   // Bob turns his off: Alice sees nothing while he types.
-  await bob.page.getByRole("button", { name: "Notifications" }).first().click();
+  await openNotificationSettings(bob.page);
   const dialog = bob.page.getByRole("dialog", { name: "Notification Settings" });
   await dialog.getByLabel("Send typing indicators").uncheck();
   await dialog.getByRole("button", { name: "Save" }).click();

@@ -1,5 +1,5 @@
 import { expect, newUser, signUp } from "./fixtures";
-import { createChannel } from "./helpers";
+import { createChannel, openNotificationSettings } from "./helpers";
 import { mailTest as test } from "./mail-stack";
 
 // Email verification needs mail: this spec runs its own PocketBase with a loopback SMTP server, and a
@@ -10,7 +10,7 @@ test("Notification Settings: verify the email address through the emailed link",
   await signUp(page, user);
   await createChannel(page, "Mail", "pw-mail-123");
 
-  await page.getByRole("button", { name: "Notifications" }).click();
+  await openNotificationSettings(page);
   const dialog = page.getByRole("dialog", { name: "Notification Settings" });
   await expect(dialog.getByRole("button", { name: "Verify my email" })).toBeHidden();
   await dialog.getByLabel("Email notifications").check();
@@ -36,7 +36,7 @@ test("Notification Settings: verify the email address through the emailed link",
   // after a reload the page knows the address is verified
   await page.reload();
   await page.getByRole("button", { name: "# Mail" }).click();
-  await page.getByRole("button", { name: "Notifications" }).click();
+  await openNotificationSettings(page);
   await expect(dialog.getByLabel("Email notifications")).toBeChecked();
   await expect(dialog.getByText("Email address verified.")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Verify my email" })).toBeHidden();

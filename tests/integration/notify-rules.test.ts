@@ -109,6 +109,14 @@ describe("notification rules through the web app", () => {
     expect(["all", "nothing"]).toContain(read.conversations[CHANNEL].level);
   });
 
+  it("keeps the pause (pausedUntil) with the rest", async () => {
+    const until = Date.now() + 3_600_000;
+    const saved = await alice.post("/api/notify-rules", { rules: { conversations: {}, pausedUntil: until } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(rulesOf(saved)).toEqual({ conversations: {}, pausedUntil: until });
+    expect(rulesOf(await alice.send({ path: "/api/notify-rules" }))).toEqual({ conversations: {}, pausedUntil: until });
+  });
+
   it("refuses bad bodies with a clear 4xx, and keeps what was saved", async () => {
     const before = rulesOf(await alice.send({ path: "/api/notify-rules" }));
     const rule = (r: unknown) => ({ rules: { conversations: { [CHANNEL]: r } } });
@@ -131,6 +139,8 @@ describe("notification rules through the web app", () => {
       [rule({ mutedUntil: "soon" }), /number/],
       [rule({ level: "all", extra: true }), /Unrecognized/i],
       [{ rules: { conversations: { "../users": {} } } }, /UUID/],
+      [{ rules: { conversations: {}, pausedUntil: -1 } }, /negative/],
+      [{ rules: { conversations: {}, pausedUntil: "1h" } }, /pausedUntil must be a number/],
       [quiet({ from: "25:00" }), /HH:MM/],
       [quiet({ to: "7:00" }), /HH:MM/],
       [quiet({ timeZone: "Mars/Olympus_Mons" }), /time zone/i],

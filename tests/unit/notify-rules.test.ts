@@ -114,7 +114,7 @@ describe("wantsNotification", () => {
 
 describe("the page's notifications follow the rules", () => {
   const now = at("2026-01-15T12:00:00Z");
-  const check = { text: "lunch?", own: false, username: "bob", notifyOnMention: true, keywords: ["deploy"] };
+  const check = { text: "lunch?", own: false, username: "bob", keywords: ["deploy"] };
 
   it("a keyword or a mention counts as mentioned; own messages never notify, even with All messages", () => {
     const none: NotifyRules = { conversations: {} };
@@ -210,5 +210,28 @@ describe("the rules' validation", () => {
     ).toEqual({
       conversations: { [CHANNEL]: { level: "all" } },
     });
+  });
+});
+
+describe("the pause (Pause notifications for 1 h / until tomorrow)", () => {
+  const now = at("2026-01-15T12:00:00Z");
+  const later = now.getTime() + 3_600_000;
+
+  it("silences every conversation, whatever its level, and the ring's check too, until it ends", () => {
+    const rules: NotifyRules = { conversations: { [CHANNEL]: { level: "all" } }, pausedUntil: later };
+    expect(wantsNotification(rules, { conversationId: DIRECT, direct: true, mentioned: true }, now)).toBe(false);
+    expect(wantsNotification(rules, { conversationId: CHANNEL, direct: false, mentioned: true }, now)).toBe(false);
+    expect(chimes(rules, CHANNEL, now)).toBe(false);
+    expect(wantsNotification(rules, { conversationId: DIRECT, direct: true, mentioned: false }, new Date(later))).toBe(true);
+  });
+
+  it("is kept while it lasts and dropped once over; checked and read back leniently", () => {
+    expect(compactRules({ conversations: {}, pausedUntil: later }, now.getTime())).toEqual({ conversations: {}, pausedUntil: later });
+    expect(compactRules({ conversations: {}, pausedUntil: later }, later + 1)).toEqual({ conversations: {} });
+    expect(nextMuteEnd({ conversations: {}, pausedUntil: later }, now.getTime())).toBe(later);
+    expect(notifyRulesSchema.safeParse({ conversations: {}, pausedUntil: later }).success).toBe(true);
+    expect(notifyRulesSchema.safeParse({ conversations: {}, pausedUntil: -1 }).success).toBe(false);
+    expect(storedRules({ conversations: {}, pausedUntil: "soon" })).toEqual({ conversations: {} });
+    expect(storedRules({ conversations: { x: 1 }, pausedUntil: later })).toEqual({ conversations: {}, pausedUntil: later });
   });
 });

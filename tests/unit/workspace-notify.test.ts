@@ -72,45 +72,42 @@ describe("matchedKeyword", () => {
 });
 
 describe("shouldNotify", () => {
-  const base = { text: "hello team", own: false, username: "bob", notifyOnMention: false, keywords: [] as string[] };
+  const base = { text: "hello team", own: false, username: "bob", keywords: [] as string[] };
 
   it("never notifies about the reader's own messages", () => {
     expect(shouldNotify({ ...base, own: true })).toEqual({ notify: false, mention: false, keyword: null });
-    expect(shouldNotify({ ...base, own: true, text: "@bob deploy", notifyOnMention: true, keywords: ["deploy"] })).toEqual({
+    expect(shouldNotify({ ...base, own: true, text: "@bob deploy", keywords: ["deploy"] })).toEqual({
       notify: false,
       mention: false,
       keyword: null,
     });
   });
 
-  it("notifies about every incoming message when no trigger is set", () => {
-    expect(shouldNotify(base)).toEqual({ notify: true, mention: false, keyword: null });
-    expect(shouldNotify({ ...base, keywords: ["", "  "] })).toEqual({ notify: true, mention: false, keyword: null });
+  it("a plain message in a channel is not for the reader: the conversation's level decides (one model, no global trigger)", () => {
+    expect(shouldNotify(base)).toEqual({ notify: false, mention: false, keyword: null });
+    expect(shouldNotify({ ...base, keywords: ["", "  "] })).toEqual({ notify: false, mention: false, keyword: null });
   });
 
-  it("with mentions on, notifies only when the reader is mentioned", () => {
-    const mentions = { ...base, notifyOnMention: true };
-    expect(shouldNotify({ ...mentions, text: "@Bob please look" })).toEqual({ notify: true, mention: true, keyword: null });
-    expect(shouldNotify({ ...mentions, text: "@bobby please look" })).toEqual({ notify: false, mention: false, keyword: null });
+  it("a mention of the reader always counts", () => {
+    expect(shouldNotify({ ...base, text: "@Bob please look" })).toEqual({ notify: true, mention: true, keyword: null });
+    expect(shouldNotify({ ...base, text: "@bobby please look" })).toEqual({ notify: false, mention: false, keyword: null });
   });
 
-  it("with keywords, notifies only on a match", () => {
+  it("a keyword counts", () => {
     const keywords = { ...base, keywords: ["Deploy", "deploy", " outage "] };
     expect(shouldNotify({ ...keywords, text: "OUTAGE in eu-west" })).toEqual({ notify: true, mention: false, keyword: "outage" });
     expect(shouldNotify({ ...keywords, text: "lunch?" })).toEqual({ notify: false, mention: false, keyword: null });
-    // a mention alone does not count while mentions are off
-    expect(shouldNotify({ ...keywords, text: "@bob lunch?" })).toEqual({ notify: false, mention: false, keyword: null });
   });
 
-  it("in a direct conversation, notifies about every incoming message whatever the triggers (never the reader's own)", () => {
-    const triggers = { ...base, notifyOnMention: true, keywords: ["deploy"], text: "lunch?" };
+  it("in a direct conversation, every incoming message counts (never the reader's own)", () => {
+    const triggers = { ...base, keywords: ["deploy"], text: "lunch?" };
     expect(shouldNotify(triggers)).toEqual({ notify: false, mention: false, keyword: null });
     expect(shouldNotify({ ...triggers, direct: true })).toEqual({ notify: true, mention: false, keyword: null });
     expect(shouldNotify({ ...triggers, direct: true, own: true })).toEqual({ notify: false, mention: false, keyword: null });
   });
 
   it("reports both triggers when both match", () => {
-    expect(shouldNotify({ ...base, notifyOnMention: true, keywords: ["deploy"], text: "@bob deploy is done" })).toEqual({
+    expect(shouldNotify({ ...base, keywords: ["deploy"], text: "@bob deploy is done" })).toEqual({
       notify: true,
       mention: true,
       keyword: "deploy",

@@ -8,6 +8,12 @@ import { useSyncExternalStore } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { activeCall } from "./store.client";
+import { currentRules } from "~/features/notify-rules/rules.client";
+import { wantsNotification } from "~/features/notify-rules/rules";
+
+/** A conversation muted, set to "Nothing", paused or in the Do not disturb hours does not ring (the bar still offers to join). */
+const rings = (channelId: string) =>
+  wantsNotification(currentRules(), { conversationId: channelId, direct: true, mentioned: true }, new Date());
 
 export interface CallEvent {
   channelId: string;
@@ -37,7 +43,7 @@ function setRinging(next: Ring | null) {
 export function callArrived(user: SessionUser, channel: Channel, event: CallEvent) {
   statusListeners.forEach((listener) => listener(event.channelId));
   const inIt = activeCall()?.channel.id === channel.id;
-  if (event.event === "joined" && event.ring && event.userId !== user.id && !inIt) {
+  if (event.event === "joined" && event.ring && event.userId !== user.id && !inIt && rings(channel.id)) {
     setRinging({ user, channel, caller: event.userId, name: event.name || channel.name });
   } else if (ringing?.channel.id === channel.id && (inIt || (event.event === "left" && event.userId === ringing.caller))) {
     // answered here, or the caller hung up before anyone answered

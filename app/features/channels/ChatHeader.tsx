@@ -14,7 +14,6 @@ interface Props {
   onClear: () => void;
   onShare: () => void;
   onCopyId: () => void;
-  onNotifications: () => void;
   /** The Translate dropdown. */
   translate: ReactNode;
   /** Save Chat, shown when messages exist. */
@@ -34,7 +33,7 @@ interface Props {
 
 /** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
 export function ChatHeader(props: Props) {
-  const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, onNotifications, translate, onSaveChat } = props;
+  const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, translate, onSaveChat } = props;
   const online = useOnline();
   // Wide screens show every action as a button; narrow ones fold them into "More" (CSS picks one).
   // A direct conversation has no password to share, and nobody clears it for the others.
@@ -44,7 +43,6 @@ export function ChatHeader(props: Props) {
     { label: channelOnly ? "Members" : "Participants", onSelect: props.onToggleMembers, pressed: props.membersOpen },
     { label: "Pinned", onSelect: props.onTogglePinned, pressed: props.pinnedOpen },
     ...(props.onAddPeople ? [{ label: "Add people", onSelect: props.onAddPeople }] : []),
-    { label: "Notifications", onSelect: onNotifications },
     ...(hasMessages && onSaveChat ? [{ label: "Save Chat", onSelect: onSaveChat }] : []),
     ...(channelOnly
       ? [

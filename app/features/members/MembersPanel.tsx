@@ -1,4 +1,5 @@
 import { RoleTags } from "~/features/roles/RoleTags";
+import { BackButton } from "~/ui/BackButton";
 import type { ReactNode } from "react";
 import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { ChannelMember } from "~/features/members/types";
@@ -29,10 +30,11 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
   return (
     <aside ref={panel} className="side-panel members-panel" aria-label={title}>
       <div className="side-panel-head">
+        <BackButton onBack={onClose} />
         <h2>
           {title} ({members.length})
         </h2>
-        <button type="button" className="icon-button" aria-label={`Close ${title.toLowerCase()}`} onClick={onClose}>
+        <button type="button" className="icon-button panel-close" aria-label={`Close ${title.toLowerCase()}`} onClick={onClose}>
           ×
         </button>
       </div>

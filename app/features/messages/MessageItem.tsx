@@ -3,23 +3,13 @@ import type { DecryptedAttachment } from "~/features/files/decrypt";
 import { AttachmentView } from "~/features/files/Attachments";
 import type { DecryptedPreview } from "~/features/link-previews/decrypt";
 import { PreviewCard } from "~/features/link-previews/PreviewCard";
-import { REACTIONS, type Reaction } from "~/features/messages/body";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { RichText } from "~/features/messages/RichText";
 import { firstLine, formatTime } from "~/features/messages/text";
-import { MenuButton } from "~/ui/MenuButton";
+import { MessageActionsBar, openActionsMenu, type MessageActions } from "~/features/messages/MessageActions";
 import { ThreadSummaryLine } from "~/features/threads/ThreadSummaryLine";
 
-export interface MessageActions {
-  onReply: (m: DecryptedMessage) => void;
-  onEdit: (m: DecryptedMessage, text: string) => Promise<boolean>;
-  onDelete: (m: DecryptedMessage) => void;
-  onReact: (m: DecryptedMessage, emoji: Reaction) => void;
-  onJumpTo: (id: string) => void;
-  onCopyLink: (m: DecryptedMessage) => void;
-  onPin: (m: DecryptedMessage, pinned: boolean) => void;
-  onOpenThread: (rootId: string) => void;
-}
+export type { MessageActions };
 
 export interface ItemProps extends MessageActions {
   message: DecryptedMessage;
@@ -50,6 +40,7 @@ export function MessageItem(props: ItemProps) {
       aria-label={`Message from ${m.senderUsername}`}
       aria-posinset={props.place?.at}
       aria-setsize={props.place?.of}
+      onContextMenu={openActionsMenu}
     >
       <header className={grouped ? "visually-hidden" : undefined}>
         <span className="sender">{sender}</span>
@@ -97,35 +88,7 @@ export function MessageItem(props: ItemProps) {
           ))}
         </div>
       )}
-      <div className="message-actions" role="group" aria-label={`Actions for the message from ${sender}`}>
-        <button type="button" className="link-button" onClick={() => props.onReply(m)}>
-          Reply
-        </button>
-        <ReactMenu onPick={(emoji) => props.onReact(m, emoji)} />
-        <MenuButton
-          label="More"
-          buttonLabel="More actions"
-          menuLabel={`More actions for the message from ${sender}`}
-          buttonClassName="link-button"
-          items={[
-            ...(m.thread ? [] : [{ label: "Reply in thread", onSelect: () => props.onOpenThread(m.id) }]),
-            { label: "Copy link to message", onSelect: () => props.onCopyLink(m) },
-            m.pinnedBy
-              ? { label: "Unpin message", onSelect: () => props.onPin(m, false) }
-              : { label: "Pin message", onSelect: () => props.onPin(m, true) },
-          ]}
-        />
-        {m.own && m.text && (
-          <button type="button" className="link-button" onClick={() => setEditing(true)}>
-            Edit
-          </button>
-        )}
-        {m.own && (
-          <button type="button" className="link-button" onClick={() => props.onDelete(m)}>
-            Delete
-          </button>
-        )}
-      </div>
+      <MessageActionsBar {...props} sender={sender} onStartEdit={() => setEditing(true)} />
     </article>
   );
 }
@@ -186,18 +149,5 @@ function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text
         Cancel
       </button>
     </div>
-  );
-}
-
-function ReactMenu({ onPick }: { onPick: (emoji: Reaction) => void }) {
-  return (
-    <MenuButton
-      label="React"
-      menuLabel="React with"
-      buttonClassName="link-button"
-      panelClassName="dropdown-panel reaction-menu"
-      itemClassName="reaction-choice"
-      items={REACTIONS.map((emoji) => ({ label: emoji, onSelect: () => onPick(emoji) }))}
-    />
   );
 }

@@ -7,15 +7,11 @@ import { PushToggle } from "~/features/push/PushToggle";
 import { EmailVerification } from "~/features/notifications/EmailVerification";
 import type { QuietHours } from "~/features/notify-rules/rules";
 import { QuietHoursFields, quietHoursProblem, useQuietHoursDraft } from "~/features/notify-rules/QuietHoursFields";
+import { PauseFields } from "~/features/notify-rules/PauseFields";
 
 type NotificationValues = Pick<
   UserSettings,
-  | "desktopNotificationsEnabled"
-  | "emailNotificationsEnabled"
-  | "emailIncludeContent"
-  | "notifyOnMention"
-  | "notifyKeywords"
-  | "sendTypingIndicators"
+  "desktopNotificationsEnabled" | "emailNotificationsEnabled" | "emailIncludeContent" | "notifyKeywords" | "sendTypingIndicators"
 >;
 
 interface Props {
@@ -31,13 +27,17 @@ interface Props {
   onClose: () => void;
 }
 
-/** Notification Settings (spec §2.5): desktop and email notifications, mention and keyword triggers, Do not disturb. */
+/**
+ * Notification Settings (spec §2.5), opened from the Menu: desktop and email notifications, keywords, Do
+ * not disturb and the pause. What notifies in each conversation is its own choice (the bell in its
+ * header): all messages, mentions and keywords, or nothing; by default all in direct messages and
+ * mentions and keywords in channels.
+ */
 export function NotificationSettingsModal({ settings, account, permission, busy, error, onRequestPermission, onSave, onClose }: Props) {
   const [values, setValues] = useState<NotificationValues>({
     desktopNotificationsEnabled: settings.desktopNotificationsEnabled,
     emailNotificationsEnabled: settings.emailNotificationsEnabled,
     emailIncludeContent: settings.emailIncludeContent,
-    notifyOnMention: settings.notifyOnMention,
     notifyKeywords: settings.notifyKeywords,
     sendTypingIndicators: settings.sendTypingIndicators,
   });
@@ -70,7 +70,10 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
 
   return (
     <Modal title="Notification Settings" onClose={onClose}>
-      <p className="hint">These settings are for your account: they apply to every channel, not only this one.</p>
+      <p className="hint">
+        These settings are for your account. What notifies in a conversation is its own choice (the bell in its header): by default every
+        direct message, and mentions of you and your keywords in channels.
+      </p>
       <form onSubmit={submit}>
         <fieldset className="settings-group">
           <legend>Desktop</legend>
@@ -106,8 +109,8 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
           <p className="hint">Off by default: emails then say only who wrote in which channel, never what.</p>
         </fieldset>
         <fieldset className="settings-group">
-          <legend>Triggers</legend>
-          <Check label="Notify on mention (@username)" checked={values.notifyOnMention} onChange={toggle("notifyOnMention")} />
+          <legend>Keywords</legend>
+          <p className="hint">A message with one of your keywords counts like a mention of you.</p>
           <label htmlFor={keywordId}>New keyword</label>
           <div className="inline-field">
             <input
@@ -143,12 +146,11 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
                 </li>
               ))}
             </ul>
-          ) : (
-            <p className="hint">With no mention or keyword trigger, every new message notifies.</p>
-          )}
+          ) : null}
         </fieldset>
         <QuietHoursFields value={quiet.value} onChange={quiet.onChange} />
         <FormError message={quietError} />
+        <PauseFields />
         <fieldset className="settings-group">
           <legend>Typing</legend>
           <Check label="Send typing indicators" checked={values.sendTypingIndicators} onChange={toggle("sendTypingIndicators")} />

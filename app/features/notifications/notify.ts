@@ -47,9 +47,8 @@ export interface NotifyCheck {
   text: string;
   /** The message was sent by the reader. */
   own: boolean;
-  /** The reader's username, matched as @username. */
+  /** The reader's username, matched as @username (a mention always counts). */
   username: string;
-  notifyOnMention: boolean;
   keywords: string[];
   /** In a direct conversation every message is for the reader: it notifies whatever the triggers. */
   direct?: boolean;
@@ -64,25 +63,23 @@ export interface NotifyDecision {
 }
 
 /**
- * Whether a decrypted incoming message notifies its reader. Own messages never do. With a
- * trigger configured (mentions and/or keywords) only a matching message does; with none, every
- * incoming message does. A direct conversation's messages always do, as in every chat, and so do
- * replies in a thread the reader takes part in.
+ * Whether a decrypted incoming message is for its reader: own messages never are; a mention of
+ * @username, a keyword, every message of a direct conversation and a reply in a thread the reader
+ * takes part in are. What then notifies is the conversation's level (notify-rules/rules.ts): "All
+ * messages" every message, "Mentions and keywords" (the default in channels) only these.
  */
 export function shouldNotify(p: NotifyCheck): NotifyDecision {
   if (p.own) return { notify: false, mention: false, keyword: null };
-  const keywords = normalizeKeywords(p.keywords);
-  const mention = p.notifyOnMention && mentionsUser(p.text, p.username);
-  const keyword = matchedKeyword(p.text, keywords);
-  const noTrigger = !p.notifyOnMention && keywords.length === 0;
-  return { notify: noTrigger || Boolean(p.direct) || Boolean(p.participant) || mention || keyword !== null, mention, keyword };
+  const mention = mentionsUser(p.text, p.username);
+  const keyword = matchedKeyword(p.text, p.keywords);
+  return { notify: Boolean(p.direct) || Boolean(p.participant) || mention || keyword !== null, mention, keyword };
 }
 
 /**
  * Whether a decrypted incoming message notifies its reader on this page, by their triggers and their
- * rules for its conversation (notify-rules/rules.ts): a mention, a keyword, a reply in a thread they
- * take part in (or any message when no trigger is set) counts as mentioned; "All messages" notifies
- * every message of others, "Nothing", a mute and the Do not disturb hours none. Own messages never do.
+ * rules for its conversation (notify-rules/rules.ts): a mention, a keyword or a reply in a thread they
+ * take part in counts as mentioned; "All messages" notifies every message of others, "Nothing", a
+ * mute, a pause and the Do not disturb hours none. Own messages never do.
  */
 export function notifiesByRules(
   rules: NotifyRules,
@@ -96,7 +93,7 @@ export function notifiesByRules(
   return { ...decision, notify: wantsNotification(rules, arrival, now) };
 }
 
-/** Whether the open conversation's chime plays: not when it is muted or set to "Nothing", nor in the Do not disturb hours. */
+/** Whether the open conversation's chime plays (and a call in it rings): not when it is muted or set to "Nothing", nor while paused or in the Do not disturb hours. */
 export const chimes = (rules: NotifyRules, conversationId: string, now: Date) =>
   wantsNotification(rules, { conversationId, direct: false, mentioned: true }, now);
 

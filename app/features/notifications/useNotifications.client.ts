@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState, type MutableRefObject } from "react";
 import type { SessionUser, UserSettings } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { chimes, notifiesByRules, type PermissionState } from "~/features/notifications/notify";
+import { chimes, mentionsUser, notifiesByRules, type PermissionState } from "~/features/notifications/notify";
+import { offerDue } from "~/features/notifications/offer.client";
 import { playChime } from "~/features/notifications/sound.client";
 import { currentRules, loadRules } from "~/features/notify-rules/rules.client";
 import {
@@ -24,16 +25,20 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
   useEffect(() => setPermission(notificationPermission()), []);
   useEffect(() => void loadRules(userId), [userId]);
 
-  /** Whether any notification could follow a message, so messages of closed channels need decrypting. */
-  const wanted = useCallback(
-    () => settingsRef.current.desktopNotificationsEnabled || settingsRef.current.emailNotificationsEnabled,
+  /** Desktop notifications are on (the default) and this browser lets them show. */
+  const desktop = useCallback(
+    () => settingsRef.current.desktopNotificationsEnabled && notificationPermission() === "granted",
     [settingsRef],
   );
+  /** Whether any notification could follow a message, so messages of closed channels need decrypting. */
+  const wanted = useCallback(() => desktop() || settingsRef.current.emailNotificationsEnabled, [desktop, settingsRef]);
 
   const notifyAbout = useCallback(
     (channel: Channel, message: DecryptedMessage) => {
       const current = settingsRef.current;
-      if (!current.desktopNotificationsEnabled && !current.emailNotificationsEnabled) return;
+      // the first direct message or mention of someone else offers notifications (ADR 0067)
+      if (!message.own && (channel.direct || mentionsUser(message.text, username))) offerDue(userId);
+      if (!desktop() && !current.emailNotificationsEnabled) return;
       const decision = notifiesByRules(
         currentRules(),
         channel,
@@ -41,7 +46,6 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
           text: message.text || message.attachments.map((a) => a.name).join(", ") || "New attachment",
           own: message.own,
           username,
-          notifyOnMention: current.notifyOnMention,
           keywords: current.notifyKeywords,
           participant: Boolean(message.thread && takesPart(message.thread)),
         },
@@ -49,7 +53,7 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
       );
       if (!decision.notify) return;
       const unfocused = !document.hasFocus();
-      if (current.desktopNotificationsEnabled && unfocused) {
+      if (desktop() && unfocused) {
         const place = channel.direct ? `@${channel.name}` : `#${channel.name}`;
         showDesktopNotification(`${message.senderUsername} in ${place}`, message.text || "Sent an attachment");
       }
@@ -63,7 +67,7 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
         });
       }
     },
-    [username, settingsRef],
+    [userId, username, settingsRef, desktop],
   );
 
   /** Messages of others that arrived in the open conversation. */
@@ -72,7 +76,7 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
     if (first && chimes(currentRules(), first.channelId, new Date())) playChime();
   }, []);
 
-  const requestPermission = () => void requestNotificationPermission().then(setPermission);
+  const requestPermission = () => requestNotificationPermission().then(setPermission);
 
   return { permission, requestPermission, notifyAbout, wanted, chime };
 }

@@ -48,13 +48,17 @@ export function compactRules(rules: NotifyRules, now: number): NotifyRules {
     if (isMuted(rule, now)) kept.mutedUntil = rule.mutedUntil;
     if (kept.level || kept.mutedUntil) conversations[id] = kept;
   }
-  return rules.quiet ? { conversations, quiet: rules.quiet } : { conversations };
+  return {
+    conversations,
+    ...(rules.quiet ? { quiet: rules.quiet } : {}),
+    ...((rules.pausedUntil ?? 0) > now ? { pausedUntil: rules.pausedUntil } : {}),
+  };
 }
 
-/** The next moment a mute ends (so a muted mark can go away then), or null when none will. */
+/** The next moment a mute or the pause ends (so a muted mark can go away then), or null when none will. */
 export function nextMuteEnd(rules: NotifyRules, now: number): number | null {
   let next: number | null = null;
-  for (const rule of Object.values(rules.conversations)) {
+  for (const rule of [...Object.values(rules.conversations), { mutedUntil: rules.pausedUntil }]) {
     const end = rule.mutedUntil ?? 0;
     if (end > now && end < MUTED_ALWAYS && (next === null || end < next)) next = end;
   }

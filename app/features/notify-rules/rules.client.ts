@@ -103,6 +103,11 @@ export function setConversationRule(conversationId: string, update: Partial<Conv
   });
 }
 
+/** Pauses every notification until `until` (ms since 1970), or resumes them (undefined). */
+export function setPause(until: number | undefined): Promise<void> {
+  return change(({ pausedUntil: _, ...rules }) => (until === undefined ? rules : { ...rules, pausedUntil: until }));
+}
+
 /** Saves the Do not disturb hours. */
 export function saveQuietHours(quiet: QuietHours): Promise<void> {
   return change((rules) => ({ ...rules, quiet }));

@@ -24,6 +24,8 @@ export interface QuietHours {
 export interface NotifyRules {
   conversations: Record<string, ConversationRule>;
   quiet?: QuietHours;
+  /** Every notification paused until this time (ms since 1970): "Pause notifications for 1 h" or "until tomorrow". */
+  pausedUntil?: number;
 }
 
 /** The latest time a Date can hold: "muted always". */
@@ -71,6 +73,7 @@ export interface Arrival {
 export function wantsNotification(rules: NotifyRules, arrival: Arrival, now: Date): boolean {
   const rule = rules.conversations[arrival.conversationId] ?? {};
   if ((rule.mutedUntil ?? 0) > now.getTime()) return false;
+  if ((rules.pausedUntil ?? 0) > now.getTime()) return false;
   if (inQuietHours(rules.quiet, now)) return false;
   const level = rule.level ?? defaultLevel(arrival.direct);
   return level === "all" || (level === "mentions" && arrival.mentioned);

@@ -38,6 +38,12 @@ export const conversationRuleSchema: z.ZodType<ConversationRule> = z
   })
   .strict();
 
+const pausedUntilSchema = z
+  .number({ message: "pausedUntil must be a number." })
+  .int("pausedUntil must be a whole number of milliseconds.")
+  .min(0, "pausedUntil must not be negative.")
+  .max(MUTED_ALWAYS, "pausedUntil is past the latest time there is.");
+
 export const quietHoursSchema: z.ZodType<QuietHours, z.ZodTypeDef, unknown> = z
   .object({
     enabled: z.boolean({ message: "enabled must be true or false." }),
@@ -65,6 +71,7 @@ export const notifyRulesSchema: z.ZodType<NotifyRules, z.ZodTypeDef, unknown> = 
         `Notification choices can be kept for at most ${MAX_RULE_CONVERSATIONS} conversations.`,
       ),
     quiet: quietHoursSchema.optional(),
+    pausedUntil: pausedUntilSchema.optional(),
   })
   .strict();
 
@@ -87,5 +94,10 @@ export function storedRules(value: unknown): NotifyRules {
       conversations[id] = parsed.data;
   }
   const quiet = quietHoursSchema.safeParse(raw.quiet);
-  return quiet.success ? { conversations, quiet: quiet.data } : { conversations };
+  const paused = pausedUntilSchema.safeParse(raw.pausedUntil);
+  return {
+    conversations,
+    ...(quiet.success ? { quiet: quiet.data } : {}),
+    ...(paused.success ? { pausedUntil: paused.data } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/lib/session-user";
+import { BackButton } from "~/ui/BackButton";
 import type { Channel } from "~/features/channels/types";
 import { firstLine } from "~/features/messages/text";
 import { usePinned } from "~/features/pinned/usePinned.client";
@@ -20,8 +21,9 @@ export function PinnedPanel({ user, channel, pins, onJumpTo, onClose }: Props) {
   return (
     <aside ref={panel} className="side-panel pinned-panel" aria-label="Pinned">
       <div className="side-panel-head">
+        <BackButton onBack={onClose} />
         <h2>Pinned{list ? ` (${list.length})` : ""}</h2>
-        <button type="button" className="icon-button" aria-label="Close pinned messages" onClick={onClose}>
+        <button type="button" className="icon-button panel-close" aria-label="Close pinned messages" onClick={onClose}>
           ×
         </button>
       </div>

@@ -5,7 +5,8 @@ import { DEFAULT_CLOCK_CITIES } from "~/features/world-clock/world-clock";
 export const DEFAULT_PRIVATE_SETTINGS: PrivateSettings = {
   translationLanguage: "EN-US",
   translationEnabled: false,
-  desktopNotificationsEnabled: false,
+  // on, so direct messages and mentions notify once the browser allows it (ADR 0067)
+  desktopNotificationsEnabled: true,
   notifyOnMention: true,
   notifyKeywords: [],
   worldClockCities: [...DEFAULT_CLOCK_CITIES],

@@ -1,4 +1,5 @@
 import { fetchThread } from "~/features/threads/fetch.client";
+import { BackButton } from "~/ui/BackButton";
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { randomUuid } from "~/crypto";
 import { messageOf } from "~/lib/errors";
@@ -97,8 +98,9 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
   return (
     <aside ref={panel} className="side-panel thread-panel" aria-label="Thread">
       <div className="side-panel-head">
+        <BackButton onBack={onClose} />
         <h2>Thread</h2>
-        <button type="button" className="icon-button" aria-label="Close thread" onClick={onClose}>
+        <button type="button" className="icon-button panel-close" aria-label="Close thread" onClick={onClose}>
           ×
         </button>
       </div>

@@ -6,14 +6,15 @@ import { isAdminRole } from "~/features/roles/roles";
 
 const AccountDialog = lazy(() => import("~/features/account/AccountDialog"));
 
-/** The header menu: 'Set World Clock', the WhatsApp contact book, Account and, for administrators, the admin console; beside it "Install app" when the browser offers it. */
+/** The header menu: the account's Notification settings, 'Set World Clock', the WhatsApp contact book, Account and, for administrators, the admin console; beside it "Install app" when the browser offers it. */
 export function HeaderMenu({
   user,
-  onSetWorldClock,
+  onDialog,
   onContacts,
 }: {
   user: SessionUser;
-  onSetWorldClock: () => void;
+  /** Opens the World Clock or the account-wide Notification Settings (each conversation's own choice is the bell in its header). */
+  onDialog: (kind: "worldClock" | "notifications") => void;
   onContacts: () => void;
 }) {
   const [account, setAccount] = useState(false);
@@ -24,7 +25,8 @@ export function HeaderMenu({
         label="Menu"
         menuLabel="Menu"
         items={[
-          { label: "Set World Clock", onSelect: onSetWorldClock },
+          { label: "Notification settings", onSelect: () => onDialog("notifications") },
+          { label: "Set World Clock", onSelect: () => onDialog("worldClock") },
           { label: "WhatsApp Contacts", onSelect: onContacts },
           { label: "Account", onSelect: () => setAccount(true) },
           ...(isAdminRole(user.role) ? [{ label: "Admin console", onSelect: () => window.location.assign("/admin") }] : []),

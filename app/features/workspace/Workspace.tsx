@@ -30,6 +30,7 @@ import { ChatPane } from "~/features/workspace/ChatPane";
 import { ComposerModes, whatsappMode } from "~/features/workspace/ComposerModes";
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import { useNotifications } from "~/features/notifications/useNotifications.client";
+import { NotifyOffer } from "~/features/notifications/NotifyOffer";
 import { alsoQuietHours } from "~/features/notify-rules/rules.client";
 import { SETTINGS_SAVE_FAILED, useSettings } from "~/features/settings/useSettings.client";
 import { TranslateMenu } from "~/features/translation/TranslateMenu";
@@ -174,8 +175,9 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
       <Header onToggleSidebar={drawer.toggle} sidebarOpen={drawer.open} toggleRef={drawer.toggleRef}>
         <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
-        <HeaderMenu user={user} onSetWorldClock={() => dialogs.open({ kind: "worldClock" })} onContacts={() => openContacts("manage")} />
+        <HeaderMenu user={user} onDialog={(kind) => dialogs.open({ kind })} onContacts={() => openContacts("manage")} />
       </Header>
+      <NotifyOffer userId={user.id} permission={notifications.permission} onTurnOn={notifications.requestPermission} />
       <div className="workspace-body">
         <Sidebar
           open={drawer.open}
@@ -221,7 +223,6 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onClear: () => dialogs.open({ kind: "clear", channel: selected }),
                 onShare: () => void channels.share(selected),
                 onCopyId: () => void channels.copyId(selected),
-                onNotifications: () => dialogs.open({ kind: "notifications" }),
                 newsOpen,
                 onToggleNews: news.configured ? () => setNewsOpen((o) => !o) : undefined,
                 membersOpen,

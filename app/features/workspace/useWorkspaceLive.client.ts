@@ -84,7 +84,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           if (event.message.kind) return;
           const [decrypted] = await decryptMessages(user, other, [event.message]);
           unread.arrived(other.id, decrypted ?? null);
-          if (decrypted && notifications.wanted()) notifications.notifyAbout(other, decrypted);
+          // (also when nothing notifies yet: a direct message or a mention offers notifications)
+          if (decrypted) notifications.notifyAbout(other, decrypted);
           return;
         }
         case "message-deleted":

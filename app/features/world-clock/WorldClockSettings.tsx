@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
+import { WorldClock } from "~/features/world-clock/WorldClock";
 import { MAX_CLOCK_CITIES, WORLD_CLOCK_CITIES, toggleCity } from "~/features/world-clock/world-clock";
 
-/** World Clock Settings (spec §5): 1 to 7 of the 12 cities; other boxes disabled at 7, Save disabled at 0. */
+/** World Clock Settings (spec §5): the time now in the chosen cities; 1 to 7 of the 12 cities; other boxes disabled at 7, Save disabled at 0. */
 export function WorldClockSettingsModal(props: {
   cities: string[];
   busy: boolean;
@@ -16,6 +17,10 @@ export function WorldClockSettingsModal(props: {
   const full = selected.length >= MAX_CLOCK_CITIES;
   return (
     <Modal title="World Clock Settings" onClose={props.onClose}>
+      {/* the time in each city, here too: a phone's top bar has no room for it */}
+      <div className="world-clock-now">
+        <WorldClock cities={props.cities} />
+      </div>
       <p id={hintId} className="hint">
         Choose up to {MAX_CLOCK_CITIES} cities ({selected.length} selected).
       </p>
