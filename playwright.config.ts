@@ -22,6 +22,8 @@ const FULL_BROWSER = [
   "**/translate-notify.spec.ts",
   "**/calls-ring.spec.ts",
   "**/calls.spec.ts",
+  "**/calls-muted.spec.ts",
+  "**/notify-offer.spec.ts",
   "**/verify-email.spec.ts",
   "**/keyring.spec.ts",
   "**/errors.spec.ts",

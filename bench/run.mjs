@@ -13,6 +13,7 @@ import { capacityRamp } from "./lib/capacity.mjs";
 import { createChannel, joinChannel, signUpFull, warmProfiles } from "./lib/chat.mjs";
 import { loadClientCrypto } from "./lib/crypto.mjs";
 import { writeReport } from "./lib/report.mjs";
+import { codeVersion } from "./lib/code-version.mjs";
 import { fdLimits, raiseFdLimit } from "./lib/fds.mjs";
 import { CFG, PHASES, QUICK } from "./lib/config.mjs";
 import { Round, closeStreams, sendBench, webLatency } from "./lib/delivery.mjs";
@@ -69,21 +70,6 @@ async function main() {
   console.log(table);
   console.log("");
   log(`done in ${results.seconds.toFixed(0)} s; results written to docs/benchmarks.md`);
-}
-
-/** The commit measured, and whether the application code differs from it. */
-function codeVersion() {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync(
-      "git",
-      ["status", "--porcelain", "--", "app", "pb_hooks", "pb_migrations", "pocketbase", "server.mjs", "package-lock.json"],
-      { encoding: "utf8" },
-    ).trim();
-    return dirty ? `${commit} with uncommitted application changes` : commit;
-  } catch {
-    return "unknown";
-  }
 }
 
 async function runPhases(stack, results, tag) {

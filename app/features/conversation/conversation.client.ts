@@ -31,3 +31,17 @@ export const conversationJoined = (userId: string, channelId: string) => allowRe
 
 /** The user left a conversation: the page forgets its running state (a later return starts afresh). */
 export const conversationLeft = (userId: string, channelId: string) => dropRuntime(userId, channelId);
+
+/**
+ * What a conversation added to the user's list needs of its crypto (useChannels' `ready`): a new one its
+ * group; a one-to-one found again lists whoever had left in its group again (its list decides who may
+ * join, so a device removed from a direct conversation needs no allowance); a joined channel lets this
+ * device join its group again.
+ */
+export const conversationAdded =
+  (user: SessionUser) =>
+  async (channel: Channel, how: "created" | "joined", participants?: readonly string[]): Promise<void> => {
+    if (how === "created") return conversationOf(user, channel).prepare(participants);
+    if (channel.direct) return participants && conversationOf(user, channel).changeParticipants({ add: participants });
+    conversationJoined(user.id, channel.id);
+  };

@@ -10,7 +10,7 @@ import { DirectSection } from "~/features/direct/DirectSection";
 import { useDirect } from "~/features/direct/useDirect.client";
 import { useDirectNames } from "~/features/direct/useDirectNames.client";
 import { useChannels } from "~/features/channels/useChannels.client";
-import { conversationJoined, conversationLeft, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
+import { conversationAdded, conversationLeft, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
 import { useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
 import { useUploads } from "~/features/files/useUploads.client";
@@ -71,13 +71,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [newsOpen, setNewsOpen] = useState(false);
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
-  const channels = useChannels(user, notify, async (channel, how, participants) => {
-    if (how === "created") return conversationOf(user, channel).prepare(participants);
-    // A one-to-one found again: whoever had left is listed in its group again (its list decides who
-    // may join, so a device removed from a direct conversation needs no allowance).
-    if (channel.direct) return participants && conversationOf(user, channel).changeParticipants({ add: participants });
-    conversationJoined(user.id, channel.id);
-  });
+  const channels = useChannels(user, notify, conversationAdded(user));
   const { selected } = channels;
   const direct = useDirect(user.id, channels.openReady, channels.reload, (channel, change) =>
     conversationOf(user, channel).changeParticipants(change),
