@@ -45,6 +45,9 @@ function prefixed(stream, name, out) {
   });
 }
 
+/** Every child started, so that this process never leaves one behind when it ends. */
+const children = new Set();
+
 class Child {
   constructor(spec) {
     this.spec = spec;
@@ -56,8 +59,11 @@ class Child {
   start() {
     const { name, command, args, extraEnv, logFile } = this.spec;
     this.startedAt = Date.now();
-    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    // In a process group of its own: a terminal's Ctrl+C reaches only this process, which then stops
+    // the children in order (PocketBase before Litestream, so that its last writes are replicated).
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     this.process = child;
+    children.add(this);
     if (logFile) {
       const file = createWriteStream(logFile, { flags: "a" });
       child.stdout.pipe(file);
@@ -182,6 +188,12 @@ async function shutdown(signal) {
 }
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));
+// (a closed terminal: the children, in their own groups, are not told)
+process.on("SIGHUP", () => shutdown("SIGHUP"));
+// However this process ends, no child outlives it.
+process.on("exit", () => {
+  for (const c of children) c.process?.kill("SIGKILL");
+});
 
 apertium?.start();
 livekit?.start();

@@ -77,6 +77,12 @@ export async function startProduct(
   let running = true;
   void exited.then(() => (running = false));
 
+  /** The last logged process id of every part the supervisor started. */
+  const childPids = () => {
+    const last = new Map<string, number>();
+    for (const [, name, pid] of output.matchAll(/started (\w+) \(pid (\d+)\)/g)) last.set(name, Number(pid));
+    return [...last.values()];
+  };
   const url = `http://127.0.0.1:${port}`;
   const product: RunningProduct = {
     url,
@@ -93,22 +99,21 @@ export async function startProduct(
     },
     async killAll() {
       if (!running) return;
-      process.kill(-child.pid!, "SIGKILL");
+      killGroup(child.pid!);
+      // each supervised part runs in a process group of its own
+      for (const pid of childPids()) killGroup(pid);
       await exited;
     },
     async stop() {
       const started = Date.now();
       if (!running) return 0;
-      process.kill(child.pid!, "SIGINT");
-      const timer = setTimeout(() => running && process.kill(-child.pid!, "SIGKILL"), 30_000);
+      // as a terminal's Ctrl+C: SIGINT to the foreground process group (start.sh and the supervisor)
+      process.kill(-child.pid!, "SIGINT");
+      const timer = setTimeout(() => running && killGroup(child.pid!), 30_000);
       await exited;
       clearTimeout(timer);
-      // anything of the group still around (it should not be) goes too
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // the group is gone
-      }
+      // anything still around (nothing should be) goes too
+      for (const pid of [child.pid!, ...childPids()]) killGroup(pid);
       return Date.now() - started;
     },
   };
@@ -128,4 +133,13 @@ export async function startProduct(
     throw new Error(`${(error as Error).message}\n${output.slice(-5_000)}`);
   }
   return product;
+}
+
+/** SIGKILL to a process group, if it is still there. */
+function killGroup(pid: number) {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // the group is gone
+  }
 }
