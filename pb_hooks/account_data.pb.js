@@ -73,7 +73,7 @@ routerAdd(
   (e) => {
     const { badRequest, invalidRecord } = require(`${__hooks}/lib/errors.js`);
     const { readJsonObject } = require(`${__hooks}/lib/request.js`);
-    const { checkLoginSecret, emailChangeOf, emailTaken } = require(`${__hooks}/lib/account_data.js`);
+    const { checkLoginSecret, emailChangeOf, emailTaken, tellOldAddress } = require(`${__hooks}/lib/account_data.js`);
     const { setLoginAndKeys, wrappedKeysOf } = require(`${__hooks}/lib/account_keys.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
 
@@ -102,6 +102,7 @@ routerAdd(
       }
       append(txApp, e, { actor: record.id, action: "email.changed", target: record.id });
     });
+    tellOldAddress(e.app, record.email(), newEmail);
     return e.json(200, { id: record.id, email: newEmail });
   },
   $apis.bodyLimit(64 * 1024),

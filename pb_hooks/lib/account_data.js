@@ -207,7 +207,37 @@ function deleteAccount(app, user, token) {
   return result;
 }
 
+/**
+ * After an email change: the old address is told, so that a change the person did not make is noticed
+ * there (the account's mail now goes to the new one). A failed send is logged; the change stands.
+ * @param {core.App} app
+ * @param {string} oldEmail
+ * @param {string} newEmail
+ */
+function tellOldAddress(app, oldEmail, newEmail) {
+  const { mailSender } = require(`${__hooks}/lib/mail_settings.js`);
+  const sentence = `The email address of your ChatCrypt account was changed from ${oldEmail} to ${newEmail}.`;
+  const advice = "If you did not change it, ask the person who runs your ChatCrypt server to help you get your account back.";
+  try {
+    app.newMailClient().send(
+      new MailerMessage({
+        from: mailSender(app),
+        to: [{ address: oldEmail }],
+        subject: "Your ChatCrypt email address was changed",
+        text: `${sentence}\n\n${advice}`,
+        html: `<p>${escapeHtml(sentence)}</p><p>${escapeHtml(advice)}</p>`,
+      }),
+    );
+  } catch (err) {
+    app.logger().warn("email change: the old address could not be told", "error", String(err));
+  }
+}
+
+/** @param {string} value */
+const escapeHtml = (value) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 module.exports = {
+  tellOldAddress,
   INVALID_LINK,
   KEPT_REFERENCES,
   checkLoginSecret,

@@ -125,9 +125,15 @@ describe("changing the email address", () => {
     // a refused step changed nothing
     expect(await signInStatus(alice.email, alice.password)).toBe(200);
 
+    expect(smtp.mailsTo(alice.email)).toHaveLength(0);
     const done = await confirm();
     expect(done.status, done.text).toBe(200);
     expect(done.json).toEqual({ id: alice.id, email: newEmail });
+    // the old address is told, with what to do if it was not the account's owner
+    await expect.poll(() => smtp.mailsTo(alice.email).length, { timeout: 10_000 }).toBe(1);
+    const notice = smtp.mailsTo(alice.email)[0];
+    expect(notice.subject).toBe("Your ChatCrypt email address was changed");
+    expect(notice.text).toContain(`The email address of your ChatCrypt account was changed from ${alice.email} to ${newEmail}.`);
 
     expect(await signInStatus(alice.email, alice.password)).toBe(400);
     expect(await signInStatus(alice.email, newSecret)).toBe(400);
