@@ -10,13 +10,14 @@
 const { badRequest, forbidden } = require(`${__hooks}/lib/errors.js`);
 
 const ROW_ID = "ssosettings0001";
+// (each setting's environment variable read by name, so that the compose file's checks find it)
 const FIELDS = {
-  issuer: { column: "issuer", env: "OIDC_ISSUER" },
-  clientId: { column: "client_id", env: "OIDC_CLIENT_ID" },
-  clientSecret: { column: "client_secret", env: "OIDC_CLIENT_SECRET" },
-  name: { column: "name", env: "OIDC_NAME" },
-  usernameClaim: { column: "username_claim", env: "OIDC_USERNAME_CLAIM" },
-  allowedDomains: { column: "allowed_domains", env: "OIDC_ALLOWED_DOMAINS" },
+  issuer: { column: "issuer", env: () => $os.getenv("OIDC_ISSUER") },
+  clientId: { column: "client_id", env: () => $os.getenv("OIDC_CLIENT_ID") },
+  clientSecret: { column: "client_secret", env: () => $os.getenv("OIDC_CLIENT_SECRET") },
+  name: { column: "name", env: () => $os.getenv("OIDC_NAME") },
+  usernameClaim: { column: "username_claim", env: () => $os.getenv("OIDC_USERNAME_CLAIM") },
+  allowedDomains: { column: "allowed_domains", env: () => $os.getenv("OIDC_ALLOWED_DOMAINS") },
 };
 const DEFAULT_NAME = "single sign-on";
 const DEFAULT_USERNAME_CLAIM = "preferred_username";
@@ -40,7 +41,7 @@ function row(app) {
 function readSso(app) {
   const stored = row(app);
   /** @param {keyof typeof FIELDS} key */
-  const value = (key) => (stored ? stored.getString(FIELDS[key].column) : "") || $os.getenv(FIELDS[key].env) || "";
+  const value = (key) => (stored ? stored.getString(FIELDS[key].column) : "") || FIELDS[key].env() || "";
   const issuer = value("issuer").trim();
   const clientId = value("clientId").trim();
   return {
