@@ -108,9 +108,12 @@ describe("an office behind one address, through the web server", () => {
       "/api/pins",
     ];
     const refusals: Record<string, number> = {};
+    // in bursts, so that the budget runs out within its window however slow one request is here
     for (const route of routes) {
-      for (let n = 0; n < 600 && refusals[route] === undefined; n++) {
-        await reader.api(route).catch((error: { status: number }) => (refusals[route] = error.status));
+      for (let burst = 0; burst < 20 && refusals[route] === undefined; burst++) {
+        await Promise.all(
+          Array.from({ length: 40 }, () => reader.api(route).catch((error: { status: number }) => (refusals[route] ??= error.status))),
+        );
       }
     }
     expect(refusals).toEqual(Object.fromEntries(routes.map((route) => [route, 429])));
