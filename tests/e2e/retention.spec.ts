@@ -14,6 +14,9 @@ import { mailTest as test } from "./mail-stack";
 // away drops expired messages from its index by their age: tests/unit/retention.test.ts.) Then the
 // owner lets channel admins shorten it, and as the channel's creator keeps its messages 30 days.
 
+// a stack of its own, whatever ran before on this worker: its first account is the owner
+test.use({ mailStackFor: "retention" });
+
 const tag = randomBytes(3).toString("hex");
 const searchField = (page: Page) => page.getByRole("combobox", { name: "Search messages" });
 const results = (page: Page) => page.getByRole("listbox", { name: "Search results" });
