@@ -12,6 +12,7 @@ import {
   recordRequests,
   send,
   startConversation,
+  waitInGroup,
   waitLive,
 } from "./helpers";
 import { mailTest as test, type MailStack } from "./mail-stack";
@@ -89,7 +90,7 @@ test("recovery key: saved at sign-up, replaced in Account; a forgotten password 
   const sealedPassword = `sealed-${Date.now()}`;
   const sealedId = await createSealed(page, "Recovery Sealed", sealedPassword);
   await joinAndOpen(bob.page, sealedId, sealedPassword, "Recovery Sealed");
-  await waitLive(page);
+  for (const p of [page, bob.page]) await waitInGroup(p);
   await send(page, "sealed before the reset");
   await expect(log(bob.page).getByText("sealed before the reset")).toBeVisible({ timeout: 30_000 });
 

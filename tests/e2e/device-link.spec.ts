@@ -14,6 +14,7 @@ import {
   person,
   send,
   startConversation,
+  waitInGroup,
   waitLive,
 } from "./helpers";
 
@@ -77,7 +78,7 @@ test("a new phone approved from Bob's signed-in laptop (codes match) reads every
   const vaultPassword = `vault-${stamp}`;
   const vaultId = await createSealed(bob.page, "Vault", vaultPassword);
   await joinAndOpen(alice.page, vaultId, vaultPassword, "Vault");
-  await waitLive(bob.page);
+  for (const p of [bob.page, alice.page]) await waitInGroup(p);
   const sealed = [`sealed one ${stamp}`, `sealed two ${stamp}`];
   await send(bob.page, sealed[0]);
   await expect(log(alice.page).getByText(sealed[0])).toBeVisible({ timeout: 30_000 });
