@@ -3,13 +3,11 @@
 // and with PocketBase gone the web server answers 503. PocketBase's data directory is a small
 // tmpfs here, filled up for real.
 
-import { execFileSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
 import { startPocketBase, type RunningPocketBase } from "./pocketbase";
+import { fillDisk, mountSmallDisk, unmountSmallDisk } from "./small-disk";
 import { startWebFor, Visitor } from "./web";
 
 let mountPoint: string;
@@ -19,8 +17,7 @@ let alice: Visitor;
 let channelId: string;
 
 beforeAll(async () => {
-  mountPoint = mkdtempSync(path.join(os.tmpdir(), "chatcrypt-small-disk-"));
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=48m", "tmpfs", mountPoint]);
+  mountPoint = mountSmallDisk();
   pb = await startPocketBase({ dataDir: mountPoint });
   web = await startWebFor(pb.url);
   alice = new Visitor(web.url);
@@ -31,33 +28,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.stop();
   await pb?.stop().catch(() => undefined);
-  try {
-    execFileSync("umount", ["-l", mountPoint]);
-    rmSync(mountPoint, { recursive: true, force: true });
-  } catch {
-    // not mounted
-  }
+  unmountSmallDisk(mountPoint);
 });
-
-/** Fills the file system of `dir` up to the last byte; returns the filler's path. */
-function fillDisk(dir: string): string {
-  const filler = path.join(dir, "filler.bin");
-  const fd = openSync(filler, "w");
-  const chunk = Buffer.alloc(1024 * 1024, 7);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  }
-  const small = Buffer.alloc(512, 7);
-  try {
-    for (;;) writeSync(fd, small);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  }
-  closeSync(fd);
-  return filler;
-}
 
 const send = (text = "aGVsbG8=") =>
   alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: text, clientId: crypto.randomUUID() });

@@ -4,14 +4,13 @@
 // restart. With PocketBase gone, the cookie is cleared all the same and the answer says the server
 // could not confirm the sign-out.
 
-import { execFileSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { SIGN_OUT_UNCONFIRMED_MESSAGE } from "../../app/features/auth/signout-notice";
 import type { WebServer } from "../e2e/stack";
 import { startPocketBase, type RunningPocketBase } from "./pocketbase";
+import { fillDisk, mountSmallDisk, unmountSmallDisk } from "./small-disk";
 import { startWebFor, Visitor, type Answer } from "./web";
 
 let mountPoint: string;
@@ -19,8 +18,7 @@ let pb: RunningPocketBase;
 let web: WebServer;
 
 beforeAll(async () => {
-  mountPoint = mkdtempSync(path.join(os.tmpdir(), "chatcrypt-small-disk-"));
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=48m", "tmpfs", mountPoint]);
+  mountPoint = mountSmallDisk();
   pb = await startPocketBase({ dataDir: mountPoint });
   web = await startWebFor(pb.url);
 }, 240_000);
@@ -28,29 +26,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.stop();
   await pb?.stop().catch(() => undefined);
-  try {
-    execFileSync("umount", ["-l", mountPoint]);
-    rmSync(mountPoint, { recursive: true, force: true });
-  } catch {
-    // not mounted
-  }
+  unmountSmallDisk(mountPoint);
 });
-
-/** Fills the file system of `dir` up to the last byte; returns the filler's path. */
-function fillDisk(dir: string): string {
-  const filler = path.join(dir, "filler.bin");
-  const fd = openSync(filler, "w");
-  for (const size of [1024 * 1024, 512]) {
-    const chunk = Buffer.alloc(size, 7);
-    try {
-      for (;;) writeSync(fd, chunk);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-    }
-  }
-  closeSync(fd);
-  return filler;
-}
 
 /** The session cookie's line in an answer, when the answer sets it. */
 const sessionCookieSet = (answer: Answer) => (answer.headers["set-cookie"] ?? []).find((line) => /^chatcrypt_session=/.test(line));
