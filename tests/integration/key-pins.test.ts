@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
 
-// The web server's key-pin store (app/features/pins/pins.server.ts, pb_hooks/pins.pb.js) against the
+// The web server's key-pin store (app/features/key-pins/pins.server.ts, pb_hooks/pins.pb.js) against the
 // real PocketBase, with the user's own token, as the /api/pins route calls it; and PocketBase's own
 // rules against direct calls.
 process.env.SESSION_SECRET ??= randomBytes(32).toString("hex");
-const { listPins, savePins } = await import("~/features/pins/pins.server");
+const { listPins, savePins } = await import("~/features/key-pins/pins.server");
 
 const sealed = () => randomBytes(60).toString("base64url");
 const head = (counter: number) => ({ counter, data: sealed() });

@@ -8,7 +8,7 @@ import { downloadText } from "~/lib/download.client";
 import type { SessionUser } from "~/lib/session-user";
 import { decryptContact } from "~/features/contacts/contacts.client";
 import { vaultKey } from "~/features/keyring/vault.client";
-import { openPin } from "~/features/pins/pins.client";
+import { openPin } from "~/features/key-pins/pins.client";
 import { openSettings } from "~/features/settings/settings-vault.client";
 import type { ServerConversation, ServerExport } from "~/features/account-data/types";
 

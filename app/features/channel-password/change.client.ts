@@ -12,7 +12,7 @@ import { ChatError, KeysMissingError } from "~/lib/errors";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { passwordHistory, saveToKeyring } from "~/features/keyring/keyring.client";
 import { adoptMaster, rememberOlder } from "~/features/channels/secrets.client";
-import { sendersOf } from "~/features/pins/sender-keys.client";
+import { sendersOf } from "~/features/key-pins/sender-keys.client";
 import type { PasswordChangeStart } from "~/features/channel-password/types";
 
 /** The shortest channel password the page accepts. */

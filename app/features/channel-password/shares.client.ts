@@ -11,7 +11,7 @@ import { deviceKeys } from "~/lib/device-keys.client";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { saveToKeyring, type KeyringChannel } from "~/features/keyring/keyring.client";
 import { masterOf, type KeyringSecret, type OlderSecret } from "~/features/keyring/entry";
-import { sendersOf } from "~/features/pins/sender-keys.client";
+import { sendersOf } from "~/features/key-pins/sender-keys.client";
 import type { KeyShare } from "~/features/channel-password/types";
 
 const isSharedSecret = (value: unknown): value is Required<Pick<KeyringSecret, "p" | "i" | "m">> =>

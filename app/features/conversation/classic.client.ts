@@ -15,7 +15,7 @@ import { channelCallBase, channelKey } from "~/features/channels/channels.client
 import { olderChannelKeys, openKeyring } from "~/features/channels/secrets.client";
 import { rememberForPush } from "~/features/push/learning.client";
 import type { ConversationCrypto, Opened } from "~/features/conversation/types";
-import { firstHolding } from "~/features/pins/sender-keys.client";
+import { firstHolding } from "~/features/key-pins/sender-keys.client";
 
 /** How many messages are verified and decrypted together (about what a window shows). */
 const OPEN_SLICE = 25;

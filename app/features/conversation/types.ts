@@ -5,7 +5,7 @@
  * (MLS, joined with the password) or a direct conversation (MLS, joined as a listed participant).
  */
 import type { EncryptedMessage } from "~/features/messages/types";
-import type { SenderKey } from "~/features/pins/sender-keys.client";
+import type { SenderKey } from "~/features/key-pins/sender-keys.client";
 
 export type ConversationKind = "classic" | "sealed" | "direct";
 

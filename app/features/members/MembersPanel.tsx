@@ -3,7 +3,7 @@ import { BackButton } from "~/ui/BackButton";
 import type { ReactNode } from "react";
 import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { ChannelMember } from "~/features/members/types";
-import { SafetyNumber } from "~/features/pins/SafetyNumber";
+import { SafetyNumber } from "~/features/key-pins/SafetyNumber";
 import { useChannelAccess } from "~/features/invites/useChannelAccess.client";
 import { ChannelAccessSection } from "~/features/invites/ChannelAccessSection";
 

@@ -11,8 +11,8 @@ import { decodeBody, encodeBody, type MessageBody } from "~/features/messages/bo
 import { toAnnotation, type Annotation } from "~/features/messages/annotations";
 import type { DecryptedMessage } from "~/features/messages/decrypted";
 import { compareMessages } from "~/features/messages/merge";
-import { primeProfiles } from "~/features/pins/profiles.client";
-import { afterOpening, sendersOf } from "~/features/pins/sender-keys.client";
+import { primeProfiles } from "~/features/key-pins/profiles.client";
+import { afterOpening, sendersOf } from "~/features/key-pins/sender-keys.client";
 
 export type { DecryptedMessage } from "~/features/messages/decrypted";
 

@@ -1,4 +1,4 @@
-import type { PublicProfile } from "~/features/pins/types";
+import type { PublicProfile } from "~/features/key-pins/types";
 import type { EncryptedAttachment } from "~/features/files/types";
 import type { EncryptedPreview } from "~/features/link-previews/types";
 

@@ -11,7 +11,7 @@ import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { EncryptedMessage } from "~/features/messages/types";
 import type { Opened } from "~/features/conversation/types";
-import { firstHolding, type SenderKey } from "~/features/pins/sender-keys.client";
+import { firstHolding, type SenderKey } from "~/features/key-pins/sender-keys.client";
 import type { SealedChannel } from "~/features/sealed/runtime.client";
 import { words } from "~/features/sealed/words";
 

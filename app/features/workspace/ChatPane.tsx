@@ -14,7 +14,7 @@ import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
-import { KeyChangeNotice } from "~/features/pins/KeyChangeNotice";
+import { KeyChangeNotice } from "~/features/key-pins/KeyChangeNotice";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";

@@ -1,8 +1,8 @@
 import { api, ApiError } from "~/lib/api.client";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
-import type { PublicProfile, SealedHead } from "~/features/pins/types";
-import { MAX_PINS_PER_SAVE, type EncryptedPin, type Pin } from "~/features/pins/types";
-import { openHead, pinDigest, readCopy, reconcile, sealHead, writeCopy, type PinBook } from "~/features/pins/pin-head.client";
+import type { PublicProfile, SealedHead } from "~/features/key-pins/types";
+import { MAX_PINS_PER_SAVE, type EncryptedPin, type Pin } from "~/features/key-pins/types";
+import { openHead, pinDigest, readCopy, reconcile, sealHead, writeCopy, type PinBook } from "~/features/key-pins/pin-head.client";
 
 /**
  * Key pinning (issue 16, item 1): the identity public keys of every user this page meets are pinned the

@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { exportPublicKey, safetyNumber, type IdentityKeys } from "~/crypto";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { KeysMissingError } from "~/lib/errors";
-import { senderProfiles } from "~/features/pins/profiles.client";
-import { checkKeys, markVerified } from "~/features/pins/pins.client";
-import { usePins } from "~/features/pins/usePins.client";
+import { senderProfiles } from "~/features/key-pins/profiles.client";
+import { checkKeys, markVerified } from "~/features/key-pins/pins.client";
+import { usePins } from "~/features/key-pins/usePins.client";
 
 async function ownIdentity(userId: string): Promise<IdentityKeys> {
   const keys = await deviceKeys(userId);

@@ -4,7 +4,7 @@
  */
 import { importRsaPublicKey } from "~/crypto";
 import { api } from "~/lib/api.client";
-import type { PublicProfile } from "~/features/pins/types";
+import type { PublicProfile } from "~/features/key-pins/types";
 
 export type SenderProfile = { profile: PublicProfile; verifyKey: CryptoKey };
 

@@ -5,8 +5,8 @@
  * signed by their previous key; a key the viewer never pinned is never among them.
  */
 import { importRsaPublicKey } from "~/crypto";
-import { checkKeys, noteHeld, pinnedKeys } from "~/features/pins/pins.client";
-import { forgetProfile, senderProfiles, type SenderProfile } from "~/features/pins/profiles.client";
+import { checkKeys, noteHeld, pinnedKeys } from "~/features/key-pins/pins.client";
+import { forgetProfile, senderProfiles, type SenderProfile } from "~/features/key-pins/profiles.client";
 
 export interface SenderKey {
   key: CryptoKey;

@@ -1,6 +1,6 @@
 import { sha256Base64 } from "~/crypto";
 import { openJson, sealJson } from "~/features/keyring/vault.client";
-import type { Pin, SealedHead } from "~/features/pins/types";
+import type { Pin, SealedHead } from "~/features/key-pins/types";
 
 /**
  * The head of the user's pins: a counter and a digest of every pin, sealed under the keyring key. The

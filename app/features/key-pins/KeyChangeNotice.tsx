@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import { checkKeys } from "~/features/pins/pins.client";
-import { senderProfiles } from "~/features/pins/profiles.client";
-import { usePins } from "~/features/pins/usePins.client";
+import { checkKeys } from "~/features/key-pins/pins.client";
+import { senderProfiles } from "~/features/key-pins/profiles.client";
+import { usePins } from "~/features/key-pins/usePins.client";
 
 // The notices themselves load when there is one to show.
-const KeyChanges = lazy(() => import("~/features/pins/KeyChanges").then((m) => ({ default: m.KeyChanges })));
+const KeyChanges = lazy(() => import("~/features/key-pins/KeyChanges").then((m) => ({ default: m.KeyChanges })));
 
 interface Props {
   user: SessionUser;
