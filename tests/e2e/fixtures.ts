@@ -120,4 +120,7 @@ export async function signOut(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Sign out?" });
   await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(dialog).toBeHidden();
+  // The dialog closes at once; signing out (archive, push, the server's revocation) ends with the sign-in
+  // screen. Leaving the page before then would cut the revocation short.
+  await expect(page.getByText("End-to-end encrypted messaging")).toBeVisible({ timeout: 30_000 });
 }
