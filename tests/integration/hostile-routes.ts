@@ -141,5 +141,6 @@ export const PB_HOOKS = [
   "/api/chat/sso/begin",
   "/api/chat/sso/finish",
   "/api/chat/sso/signup",
+  "/api/chat/sso/link",
   "/api/chat/admin/sso",
 ];
