@@ -157,8 +157,10 @@ test("Dana's password account links single sign-on with its password once, and k
   const account = { username: `dana${randomBytes(3).toString("hex")}`, password: `pw-${randomBytes(9).toString("base64url")}` };
   await provider.addUser({ ...account, email: dana.user.email, name: "Dana" });
 
-  // a new device: the provider vouches for her email, her ChatCrypt password links the two
-  const laptop = await device(browser);
+  // a new device: the provider vouches for her email, her ChatCrypt password links the two (only its
+  // login secret leaves the browser)
+  const requests: string[] = [];
+  const laptop = await device(browser, false, requests);
   await signInWithProvider(laptop.page, account);
   await expect(laptop.page.getByRole("heading", { name: "Link your account" })).toBeVisible({ timeout: 20_000 });
   await laptop.page.getByLabel("Password").fill("not her password");
@@ -182,6 +184,7 @@ test("Dana's password account links single sign-on with its password once, and k
   await expect(phone.page.getByText(`@${dana.user.username}`)).toBeAttached({ timeout: 30_000 });
   expect(await keysOf(phone.page)).toBe(publicKey);
   for (const d of [dana, laptop, phone]) await d.context.close();
+  expect(requests.filter((r) => r.includes(dana.user.password))).toEqual([]);
 });
 
 test("the provider disables Bob: his open page signs out saying why, and his next sign-in is refused", async ({ browser }) => {
