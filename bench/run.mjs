@@ -24,6 +24,7 @@ import { rawFanout, webFanout } from "./lib/fanout.mjs";
 import { addMembers, impersonate, sessionCookies } from "./lib/seed.mjs";
 import { searchPhase } from "./lib/search.mjs";
 import { retentionPhase } from "./lib/retention.mjs";
+import { ssoPhase } from "./lib/sso.mjs";
 import { fdCount, rssMb, startStack } from "./lib/stack.mjs";
 import { pool } from "./lib/stats.mjs";
 
@@ -230,6 +231,9 @@ async function runPhases(stack, results, tag) {
       results.search = { error: String(error.message ?? error) };
     }
   }
+
+  // ---- 3c. single sign-on in chromium: new devices, the provider, the passphrase (issue 44) ----
+  if (PHASES.has("sso")) results.sso = await ssoPhase({ stack, tag, log });
 
   // ---- 4. capacity ramp ----
   results.capacity = { levels: [], skipped: null };

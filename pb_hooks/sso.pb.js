@@ -8,13 +8,15 @@
 // POST /api/chat/sso/begin           (public) {redirect_url} -> {url, state}
 // POST /api/chat/sso/finish          (public) {state, code} -> a session ({token, record}) for a known
 //                                    provider account, else {signup: {ticket, email, username}}
+//                                    or, when a password account has the email, {link: {ticket, email}}
 // POST /api/chat/sso/signup          (public) {ticket, id, username, keys...} -> a session
+// POST /api/chat/sso/link            (public) {ticket, login_secret} -> a session (lib/sso_link.js)
 // GET  /api/chat/admin/sso           (administrators) the settings, never the client secret
 // POST /api/chat/admin/sso           (administrators; "required" the owner's only) changes -> the same
 // Password sign-in is refused while single sign-on is required, except the owner's; a session refresh
 // and a cron job every minute ask the provider whether each linked account still exists.
 // Errors: 400 malformed input or an expired sign-in, 401/403 who may not, 403 a refused account,
-// 404 single sign-on not set up, 409 an account with that email exists already.
+// 404 single sign-on not set up, 409 an account or a link that exists already.
 
 routerAdd("GET", "/api/chat/sso", (e) => e.json(200, require(`${__hooks}/lib/sso_settings.js`).publicSso(e.app)));
 
@@ -35,6 +37,7 @@ routerAdd(
     const { readJsonObject } = require(`${__hooks}/lib/request.js`);
     const answer = require(`${__hooks}/lib/sso.js`).finish(e.app, readJsonObject(e));
     if (answer.signup) return e.json(200, { signup: answer.signup });
+    if (answer.link) return e.json(200, { link: answer.link });
     return $apis.recordAuthResponse(e, /** @type {core.Record} */ (answer.user), "sso", null);
   },
   $apis.bodyLimit(8192),
@@ -51,6 +54,17 @@ routerAdd(
     return $apis.recordAuthResponse(e, user, "sso", null);
   },
   $apis.bodyLimit(64 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/sso/link",
+  (e) => {
+    const { readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const user = require(`${__hooks}/lib/sso_link.js`).linkAccount(e.app, readJsonObject(e), e);
+    return $apis.recordAuthResponse(e, user, "sso", null);
+  },
+  $apis.bodyLimit(8192),
 );
 
 routerAdd("GET", "/api/chat/admin/sso", (e) => {

@@ -1,16 +1,8 @@
-// The OpenID Connect provider of the tests (tools/oidc-provider/, a real provider on loopback) for the
-// integration and browser tests: start it, add and disable people, and sign in at its login form the
-// way a browser does (for tests without one).
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { freePort } from "./ports";
-import { stopProcess } from "../scripts/lib/pocketbase.mjs";
+// The OpenID Connect provider of the tests (tools/oidc-provider/, a real provider on loopback), typed
+// for the integration and browser tests; the code is shared with the bench (scripts/lib/oidc-provider.mjs).
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, signInAtProvider, startProvider as start } from "../scripts/lib/oidc-provider.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const OIDC_CLIENT_ID = "chatcrypt";
-export const OIDC_CLIENT_SECRET = "chatcrypt-test-secret";
+export { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, signInAtProvider };
 
 export interface RunningProvider {
   /** The issuer, e.g. http://127.0.0.1:5556/ */
@@ -23,76 +15,5 @@ export interface RunningProvider {
   stop(): Promise<void>;
 }
 
-let build: Promise<unknown> | undefined;
-
-/** Starts the provider on a free loopback port, accepting the given redirect URIs. */
-export async function startProvider(redirectUris: string[], port?: number): Promise<RunningProvider> {
-  build ??= promisify(execFile)("bash", [path.join(root, "scripts", "build-oidc-provider.sh")], { cwd: root });
-  await build;
-  const address = `127.0.0.1:${port ?? (await freePort())}`;
-  const args = ["-addr", address, "-client-id", OIDC_CLIENT_ID, "-client-secret", OIDC_CLIENT_SECRET];
-  for (const uri of redirectUris) args.push("-redirect", uri);
-  const proc: ChildProcess = spawn(path.join(root, "bin", "oidc-provider"), args, { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  const issuer = await new Promise<string>((resolve, reject) => {
-    proc.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening: (\S+)/.exec(output);
-      if (m) resolve(m[1]);
-    });
-    proc.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    proc.once("exit", (code) => reject(new Error(`the identity provider exited (${code}): ${output}`)));
-  });
-  const admin = async (route: string, body: unknown) => {
-    const res = await fetch(new URL(route, issuer), { method: "POST", body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
-  };
-  return {
-    issuer,
-    env: {
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET,
-      OIDC_NAME: "Acme ID",
-      OIDC_USERNAME_CLAIM: "preferred_username",
-      OIDC_ALLOWED_DOMAINS: "example.com",
-    },
-    addUser: (user) => admin("/test-admin/users", user),
-    disableUser: (username) => admin("/test-admin/users/disable", { username }),
-    logs: () => output,
-    stop: () => stopProcess(proc),
-  };
-}
-
-/**
- * Follows the authorization URL as a browser would, fills in the login form, and answers where the
- * provider sends the browser back (the redirect URI with code and state), or the login page's error.
- */
-export async function signInAtProvider(authUrl: string, username: string, password: string): Promise<{ callback?: URL; error?: string }> {
-  let url = new URL(authUrl);
-  // the authorization endpoint sends the browser to the login form, keeping the request's id
-  for (let hops = 0; hops < 5 && !url.pathname.startsWith("/login/"); hops++) {
-    const res = await fetch(url, { redirect: "manual" });
-    const location = res.headers.get("location");
-    if (!location) throw new Error(`no redirect from ${url.pathname}: ${res.status} ${await res.text()}`);
-    url = new URL(location, url);
-  }
-  const id = url.searchParams.get("authRequestID") ?? "";
-  let res = await fetch(new URL("/login/username", url), {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ id, username, password }),
-  });
-  for (let hops = 0; hops < 5; hops++) {
-    const location = res.headers.get("location");
-    if (!location) {
-      const page = await res.text();
-      return { error: /color:red[^>]*>([^<]*)</.exec(page)?.[1]?.trim() || `status ${res.status}` };
-    }
-    const next = new URL(location, url);
-    if (next.searchParams.has("code")) return { callback: next };
-    url = next;
-    res = await fetch(next, { redirect: "manual" });
-  }
-  throw new Error("the provider did not send the browser back");
-}
+/** Starts the provider on a free loopback port (or the one given), accepting the given redirect URIs. */
+export const startProvider = (redirectUris: string[], port?: number): Promise<RunningProvider> => start(redirectUris, port);

@@ -74,10 +74,11 @@ Object.assign(CFG, {
   webProcesses: process.env.BENCH_WEB_PROCESSES ? Number(process.env.BENCH_WEB_PROCESSES) : undefined,
 });
 
-// BENCH_PHASES=latency,fanout,browser,search,capacity,retention runs a subset (default: all); `node
-// bench/search.mjs` runs the search phase alone, `node bench/retention.mjs` the retention sweep.
+// BENCH_PHASES=latency,fanout,browser,search,sso,capacity,retention runs a subset (default: all); `node
+// bench/search.mjs` runs the search phase alone, `node bench/sso.mjs` single sign-on, `node
+// bench/retention.mjs` the retention sweep.
 export const PHASES = new Set(
-  (process.env.BENCH_PHASES || "latency,fanout,browser,search,capacity,retention").split(",").map((x) => x.trim()),
+  (process.env.BENCH_PHASES || "latency,fanout,browser,search,sso,capacity,retention").split(",").map((x) => x.trim()),
 );
 
 // The ramp alone needs only its senders and verifying pages (and the typing check's 21) signed up

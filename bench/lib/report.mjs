@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { evidence } from "./report-evidence.mjs";
 import { retentionRows } from "./retention.mjs";
+import { ssoRows } from "./sso.mjs";
 import { ms, n, yes } from "./format.mjs";
 
 const START = "<!-- bench:latest:start -->";
@@ -183,6 +184,7 @@ function rows(r) {
     ]);
   else out.push(["history: scroll 10,000 loaded messages", `not measured: ${s?.error ?? "skipped"}`, "—", "—", "—"]);
   out.push(...searchRows(r));
+  out.push(...ssoRows(r));
   out.push(...retentionRows(r));
   return out;
 }

@@ -13,6 +13,7 @@ const { readSso } = require(`${__hooks}/lib/sso_settings.js`);
 
 const PENDING = "chat.sso-pending ";
 const TICKET = "chat.sso-ticket ";
+const LINK = "chat.sso-link ";
 const LIFETIME_MS = 10 * 60 * 1000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const CALLBACK = /^https?:\/\/[^\s/?#@]+\/auth\/sso\/callback$/;
@@ -20,7 +21,7 @@ const EXPIRED = "This sign-in has expired or was already used. Start again.";
 const GONE = "This account was deactivated by the identity provider.";
 const DOMAIN_REFUSED = "Accounts with this email address cannot sign in here.";
 const EMAIL_NEEDED = "The identity provider did not give a verified email address for this account.";
-const EMAIL_TAKEN = "An account with this email address already exists: sign in with its password.";
+const UNREACHABLE = "The identity provider cannot be reached right now. Try again later.";
 
 /** The settings, or a 404 while single sign-on is not set up. @param {core.App} app */
 function settingsOrNotFound(app) {
@@ -67,7 +68,14 @@ function begin(app, body) {
   if (typeof redirectUrl !== "string" || redirectUrl.length > 300 || !CALLBACK.test(redirectUrl)) {
     throw badRequest("redirect_url must be this server's /auth/sso/callback address.");
   }
-  const started = $sso.begin({ ...s, redirectUrl });
+  let started;
+  try {
+    started = $sso.begin({ ...s, redirectUrl });
+  } catch (err) {
+    // the provider unreachable or its discovery document unusable: the provider's problem, not the caller's
+    app.logger().warn("single sign-on: the provider's discovery failed", "error", String(err));
+    throw new ApiError(502, UNREACHABLE);
+  }
   keep(app, PENDING, started.state, { verifier: started.verifier, nonce: started.nonce, redirectUrl });
   return { url: started.url, state: started.state };
 }
@@ -119,19 +127,23 @@ function finish(app, body) {
   if (email === "" || claims.email_verified === false || claims.email_verified === "false") throw forbidden(EMAIL_NEEDED);
   const domain = email.split("@").pop() || "";
   if (s.allowedDomains.length > 0 && !s.allowedDomains.includes(domain)) throw forbidden(DOMAIN_REFUSED);
-  if (app.countRecords("users", $dbx.exp("email = {:email} COLLATE NOCASE", { email })) > 0) throw conflict(EMAIL_TAKEN);
-  const ticket = keep(
-    app,
-    TICKET,
-    $security.randomStringWithAlphabet(43, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"),
-    {
-      issuer: result.issuer,
-      subject: result.subject,
-      email,
-      refreshToken: result.refreshToken || "",
-    },
-  );
+  const provided = { issuer: result.issuer, subject: result.subject, email, refreshToken: result.refreshToken || "" };
+  const existing = userByEmail(app, email);
+  // a password account with this email: its owner signs in with the password once to link it (sso_link.js)
+  if (existing) return { link: { ticket: keep(app, LINK, newTicket(), { ...provided, user: existing.id, tries: 0 }), email } };
+  const ticket = keep(app, TICKET, newTicket(), provided);
   return { signup: { ticket, email, username: suggestedUsername(claims, s.usernameClaim, email) } };
+}
+
+const newTicket = () => $security.randomStringWithAlphabet(43, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
+
+/** @param {core.App} app @param {string} email */
+function userByEmail(app, email) {
+  try {
+    return app.findAuthRecordByEmail("users", email);
+  } catch (_) {
+    return null;
+  }
 }
 
 /**
@@ -166,16 +178,26 @@ function signUp(app, body) {
     // nobody knows this password: the account signs in through the provider (or a passkey)
     const password = $security.randomString(64);
     user = createAccount(txApp, { ...keys, email: ticket.email, password, verified: true });
-    const link = new Record(txApp.findCollectionByNameOrId("sso_links"));
-    link.set("user", keys.id);
-    link.set("issuer", ticket.issuer);
-    link.set("subject", ticket.subject);
-    link.set("refresh_token", ticket.refreshToken);
-    link.set("checked", new Date().toISOString());
-    txApp.save(link);
+    saveLink(txApp, keys.id, ticket);
   });
   app.store().remove(TICKET + body.ticket);
   return /** @type {core.Record} */ (/** @type {unknown} */ (user));
 }
 
-module.exports = { begin, finish, signUp, GONE };
+/**
+ * Links a ChatCrypt account to the provider's account of a ticket.
+ * @param {core.App} txApp
+ * @param {string} userId
+ * @param {{ issuer: string, subject: string, refreshToken: string }} ticket
+ */
+function saveLink(txApp, userId, ticket) {
+  const link = new Record(txApp.findCollectionByNameOrId("sso_links"));
+  link.set("user", userId);
+  link.set("issuer", ticket.issuer);
+  link.set("subject", ticket.subject);
+  link.set("refresh_token", ticket.refreshToken);
+  link.set("checked", new Date().toISOString());
+  txApp.save(link);
+}
+
+module.exports = { begin, finish, signUp, GONE, LINK, kept, linkOf, saveLink, settingsOrNotFound };

@@ -24,6 +24,7 @@ const DEFAULT_USERNAME_CLAIM = "preferred_username";
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CLAIM = /^[A-Za-z0-9_.:-]{1,100}$/;
 const REQUIRED_MESSAGE = "This workspace requires single sign-on.";
+const SETTINGS = ["issuer", "client_id", "client_secret", "name", "username_claim", "allowed_domains", "required"];
 
 /** @param {core.App} app */
 function row(app) {
@@ -102,6 +103,9 @@ function isIssuerUrl(text) {
  * @param {JsonObject} body
  */
 function checkedChanges(body) {
+  const unknown = Object.keys(body).find((key) => !SETTINGS.includes(key));
+  if (unknown !== undefined) throw badRequest(`"${unknown.slice(0, 40)}" is not a setting of single sign-on.`);
+  if (Object.keys(body).length === 0) throw badRequest("Send the settings to change.");
   /** @type {{ [column: string]: string | boolean }} */
   const out = {};
   /** @param {string} key @param {number} max */

@@ -10,7 +10,8 @@ import { mailTest as test } from "./mail-stack";
 // its owner): the owner sets 90 days in the console and Bob's channel header says so; Bob's messages are
 // found by his local search; the owner shortens the period to 1 day, and a sweep with its clock one day
 // past Bob's last message removes the two before it: Bob's open page drops them at once, his search no
-// longer finds them, the last one stays, and after a reload the header says "1 day". (A device that was
+// longer finds them, the last one stays; his page saves the index without them (a second after the
+// change), and after a reload the header says "1 day" and the saved index finds only the last one. (A device that was
 // away drops expired messages from its index by their age: tests/unit/retention.test.ts.) Then the
 // owner lets channel admins shorten it, and as the channel's creator keeps its messages 30 days.
 
@@ -26,6 +27,22 @@ async function search(page: Page, query: string) {
   await page.keyboard.press("Control+k");
   await expect(searchField(page)).toBeFocused();
   await searchField(page).fill(query);
+}
+
+/**
+ * Keeps, in the page, every search-index chunk the page encrypts to save (engine.ts's serialize():
+ * `{"index":...}`), so a test can wait until a save without the swept messages has happened.
+ */
+function recordIndexSaves() {
+  const w = window as unknown as { __indexSaves: string[] };
+  w.__indexSaves = [];
+  const encrypt = SubtleCrypto.prototype.encrypt;
+  const decoder = new TextDecoder();
+  SubtleCrypto.prototype.encrypt = function (this: SubtleCrypto, ...args: Parameters<SubtleCrypto["encrypt"]>) {
+    const text = decoder.decode(args[2]);
+    if (text.startsWith('{"index":')) w.__indexSaves.push(text);
+    return encrypt.apply(this, args);
+  };
 }
 
 async function savePolicy(page: Page, choose: (section: ReturnType<Page["getByRole"]>) => Promise<void>, saved: string) {
@@ -47,6 +64,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
 
   await openConsole(owner.page);
   await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
+  await bob.context.addInitScript(recordIndexSaves);
   await bob.page.reload();
   await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
   await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
@@ -92,11 +110,25 @@ test("retention: the console's period in the header, a sweep drops old messages 
   await expect(results(bob.page).getByRole("option")).toHaveCount(1);
   await bob.page.keyboard.press("Escape");
 
-  // after a reload the header says the new period; the history is what the server kept
+  // the page saves its index without them (one second after the drop)
+  await bob.page.waitForFunction(
+    ([kept, gone]) =>
+      (window as unknown as { __indexSaves: string[] }).__indexSaves.some((s) => s.includes(kept) && !gone.some((g) => s.includes(g))),
+    [fresh, old] as const,
+    { timeout: 20_000 },
+  );
+
+  // after a reload the header says the new period; the history is what the server kept, and the index
+  // loaded from this device finds the last message and not the swept ones
   await bob.page.reload();
   await expect(bob.page.getByText("Messages are kept for 1 day")).toBeVisible({ timeout: 20_000 });
   await expect(message(bob.page, fresh)).toBeVisible();
   for (const text of old) await expect(message(bob.page, text)).toHaveCount(0);
+  await search(bob.page, `recent ${tag}`);
+  await expect(results(bob.page).getByRole("option")).toHaveCount(1, { timeout: 20_000 });
+  await searchField(bob.page).fill(`ancient ${tag}`);
+  await expect(results(bob.page).getByText("No messages found.")).toBeVisible();
+  await bob.page.keyboard.press("Escape");
 
   // the owner lets channel admins shorten it, and (the channel's creator) keeps this one's for 30 days
   await savePolicy(

@@ -2,14 +2,15 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { virtualAuthenticator } from "./authenticator";
 import { expect, filesContaining, notNowRecoveryKey, test } from "./fixtures";
-import { createChannel, log, recordRequests, send } from "./helpers";
+import { createChannel, log, person, recordRequests, send } from "./helpers";
 import { superuserClient } from "../integration/pocketbase";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startProvider, type RunningProvider } from "../oidc-provider";
 
 // Single sign-on with a real OpenID Connect provider on loopback (tools/oidc-provider/; ADRs 63, 64):
 // Alice's first sign-in sets up encryption (a passphrase, then a passkey with PRF) and she reads her
 // channel; her second device is approved from the first (the same code on both); her third unlocks
-// with the passphrase. The provider disables Bob: his open page signs out, saying why, and his next
+// with the passphrase. Dana's password account links single sign-on with its password and keeps its
+// keys. The provider disables Bob: his open page signs out, saying why, and his next
 // sign-in is refused. The settings users get: the minute check is not shortened.
 
 // WebAuthn refuses an IP address as a site's RP ID: these pages open the web app at localhost.
@@ -141,6 +142,49 @@ test("Alice signs in with single sign-on, sets up a passkey, and unlocks two mor
     expect(filesContaining(places, secret)).toEqual([]);
     expect(provider.logs()).not.toContain(secret);
   }
+});
+
+test("Dana's password account links single sign-on with its password once, and keeps its keys and messages", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const dana = await person(browser, "dana", BASE);
+  const stamp = Date.now();
+  await createChannel(dana.page, "Plans", `plans-${stamp}`);
+  const before = `written before linking ${stamp}`;
+  await send(dana.page, before);
+  await expect(log(dana.page).getByText(before)).toBeVisible({ timeout: 20_000 });
+  const keysOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}").ecdhPublicKey as string);
+  const publicKey = await keysOf(dana.page);
+  const account = { username: `dana${randomBytes(3).toString("hex")}`, password: `pw-${randomBytes(9).toString("base64url")}` };
+  await provider.addUser({ ...account, email: dana.user.email, name: "Dana" });
+
+  // a new device: the provider vouches for her email, her ChatCrypt password links the two (only its
+  // login secret leaves the browser)
+  const requests: string[] = [];
+  const laptop = await device(browser, false, requests);
+  await signInWithProvider(laptop.page, account);
+  await expect(laptop.page.getByRole("heading", { name: "Link your account" })).toBeVisible({ timeout: 20_000 });
+  await laptop.page.getByLabel("Password").fill("not her password");
+  await laptop.page.getByRole("button", { name: "Link and sign in" }).click();
+  await expect(
+    laptop.page.getByText("This is not the password of the account with this email address. Check it and try again."),
+  ).toBeVisible({ timeout: 20_000 });
+  await laptop.page.getByLabel("Password").fill(dana.user.password);
+  await laptop.page.getByRole("button", { name: "Link and sign in" }).click();
+  await expect(laptop.page.getByText(`@${dana.user.username}`)).toBeAttached({ timeout: 30_000 });
+  expect(await keysOf(laptop.page)).toBe(publicKey);
+  await laptop.page.getByRole("button", { name: /^# Plans$/ }).click();
+  await expect(log(laptop.page).getByText(before)).toBeVisible({ timeout: 30_000 });
+
+  // from now on the provider signs her in, and her password unlocks the keys on a new device
+  const phone = await device(browser);
+  await signInWithProvider(phone.page, account);
+  await expect(phone.page.getByRole("heading", { name: "Unlock your encryption keys" })).toBeVisible({ timeout: 20_000 });
+  await phone.page.getByLabel("Encryption passphrase").fill(dana.user.password);
+  await phone.page.getByRole("button", { name: "Unlock" }).click();
+  await expect(phone.page.getByText(`@${dana.user.username}`)).toBeAttached({ timeout: 30_000 });
+  expect(await keysOf(phone.page)).toBe(publicKey);
+  for (const d of [dana, laptop, phone]) await d.context.close();
+  expect(requests.filter((r) => r.includes(dana.user.password))).toEqual([]);
 });
 
 test("the provider disables Bob: his open page signs out saying why, and his next sign-in is refused", async ({ browser }) => {

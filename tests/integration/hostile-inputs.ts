@@ -194,6 +194,20 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/auth/device-link/cancel": { id: "abcdefghijklmno", secret: "a".repeat(43) },
     // a well-formed request with a token PocketBase did not sign: refused even so
     "/api/auth/reset-password": { intent: "open", token: "not-a-reset-token" },
+    // single sign-on: a first sign-in's keys and a linking password with tickets the server never gave;
+    // an issuer that is not https
+    "/api/auth/sso/signup": {
+      ticket: "t".repeat(43),
+      id: "abcdefghijklmno",
+      username: "hostile_sso",
+      ecdhPublicKey: fakePublicKey(),
+      rsaPublicKey: fakePublicKey(),
+      encryptedEcdhPrivateKey: "w".repeat(40),
+      encryptedRsaPrivateKey: "w".repeat(40),
+      kdfIterations: 600_000,
+    },
+    "/api/auth/sso/link": { ticket: "t".repeat(43), loginSecret: randomSecret() },
+    "/api/admin/sso": { issuer: "http://sso.example.test/" },
   };
 }
 

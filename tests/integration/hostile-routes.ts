@@ -33,10 +33,14 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit",
   "/api/admin/audit?page=2&action=signin.",
   "/api/admin/audit/export",
+  "/api/admin/sso",
   "/reset-password",
+  // single sign-on: to the provider, and back from it (without a state of this browser: refused)
+  "/auth/sso/start",
+  "/auth/sso/callback?state=x&code=y",
 ];
 /** Routes anyone may read, signed in or not (a bad cookie changes nothing there). */
-export const PUBLIC_GET_ROUTES = ["/api/auth/reset-options"];
+export const PUBLIC_GET_ROUTES = ["/api/auth/reset-options", "/api/auth/sso"];
 export const ID_POST_ROUTES = [
   "/api/channels/ID/password",
   "/api/channels/ID/invites",
@@ -134,4 +138,9 @@ export const PB_HOOKS = [
   "/api/chat/device-links/poll",
   "/api/chat/device-links/cancel",
   "/api/chat/device-links/ID/deny",
+  "/api/chat/sso/begin",
+  "/api/chat/sso/finish",
+  "/api/chat/sso/signup",
+  "/api/chat/sso/link",
+  "/api/chat/admin/sso",
 ];

@@ -20,7 +20,8 @@ let aliceToken: string;
 let bobToken: string;
 
 beforeAll(async () => {
-  pb = await startPocketBase();
+  // single sign-on set up (a provider nobody runs: hostile requests never get as far as asking it)
+  pb = await startPocketBase({ env: { OIDC_ISSUER: "http://127.0.0.1:9/", OIDC_CLIENT_ID: "hostile" } });
   web = await startWebFor(pb.url);
   [alice, bob] = [new Visitor(web.url), new Visitor(web.url)];
   const [account, bobAccount] = [await alice.signUp(), await bob.signUp()];

@@ -18,10 +18,17 @@ let pb: RunningPocketBase;
 let owner: TestUser;
 let member: TestUser;
 let admin: TestUser;
+let twin: TestUser;
 
 interface SsoAnswer {
   status: number;
-  json: { token?: string; record?: { id: string }; signup?: { ticket: string; email: string; username: string }; message?: string };
+  json: {
+    token?: string;
+    record?: { id: string };
+    signup?: { ticket: string; email: string; username: string };
+    link?: { ticket: string; email: string };
+    message?: string;
+  };
 }
 
 /** Begin, the provider's login form, finish: PocketBase's answer. */
@@ -63,7 +70,7 @@ beforeAll(async () => {
     await provider.addUser({ username: name, password: "correct horse", email: `${name}@example.com`, name });
   }
   await provider.addUser({ username: "mallory", password: "correct horse", email: "mallory@elsewhere.test" });
-  await signUpUser(pb.url, { email: "twin@example.com" });
+  twin = await signUpUser(pb.url, { email: "twin@example.com" });
   await provider.addUser({ username: "twin", password: "correct horse", email: "twin@example.com" });
 }, 5 * 60_000);
 
@@ -96,13 +103,60 @@ describe("signing in with the provider", () => {
     expect(actions[1].details).toEqual({ method: "sso" });
   });
 
-  it("refuses an email domain that is not allowed, and an email a password account has", async () => {
+  it("refuses an email domain that is not allowed", async () => {
     const outsider = await ssoSignIn("mallory");
     expect(outsider.status).toBe(403);
     expect(outsider.json.message).toBe("Accounts with this email address cannot sign in here.");
-    const twin = await ssoSignIn("twin");
-    expect(twin.status).toBe(409);
-    expect(twin.json.message).toBe("An account with this email address already exists: sign in with its password.");
+  });
+
+  it("links a password account with the same email after its password, once, keeping its keys", async () => {
+    const su = await superuserClient(pb.url, pb.superuser);
+    const keys = async () => {
+      const [user, profile] = [await su.collection("users").getOne(twin.id), await su.collection("profiles").getOne(twin.id)];
+      return [user.encrypted_ecdh_private_key, user.encrypted_rsa_private_key, profile.ecdh_public_key, profile.rsa_public_key];
+    };
+    const before = await keys();
+    const first = await ssoSignIn("twin");
+    expect(first.status).toBe(200);
+    expect(first.json.token).toBeUndefined();
+    expect(first.json.link).toEqual({ ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), email: "twin@example.com" });
+    const ticket = first.json.link!.ticket;
+    const link = (body: unknown) => postJson(pb.url, "/api/chat/sso/link", body);
+    const wrong = await link({ ticket, login_secret: "x".repeat(43) });
+    expect(wrong.status).toBe(400);
+    expect((wrong.json as { message: string }).message).toBe(
+      "This is not the password of the account with this email address. Check it and try again.",
+    );
+    expect((await link({ ticket: "z".repeat(43), login_secret: twin.password })).status).toBe(400);
+    expect((await link({ ticket, login_secret: 42 })).status).toBe(400);
+    const linked = await link({ ticket, login_secret: twin.password });
+    expect(linked.status, linked.text).toBe(200);
+    expect((linked.json as { record: { id: string }; token: string }).record.id).toBe(twin.id);
+    expect(await keys()).toEqual(before);
+    expect((await link({ ticket, login_secret: twin.password })).status).toBe(400);
+    // from now on the provider signs the account in; its password still works too
+    const again = await ssoSignIn("twin");
+    expect(again.json.record?.id).toBe(twin.id);
+    expect(again.json.token).toBeTruthy();
+    const withPassword = await postJson(pb.url, "/api/collections/users/auth-with-password", {
+      identity: twin.email,
+      password: twin.password,
+    });
+    expect(withPassword.status).toBe(200);
+    const actions = await auditActions(twin.id);
+    expect(actions).toContainEqual({ action: "sso.linked", actor: twin.id, details: { issuer: provider.issuer } });
+  });
+
+  it("ends a linking ticket after five wrong passwords", async () => {
+    await signUpUser(pb.url, { email: "erin@example.com" });
+    await provider.addUser({ username: "erin", password: "correct horse", email: "erin@example.com" });
+    const { ticket } = (await ssoSignIn("erin")).json.link!;
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await postJson(pb.url, "/api/chat/sso/link", { ticket, login_secret: `${i}`.repeat(43) }));
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
+    expect((answers[4].json as { message: string }).message).toBe("Too many wrong passwords. Start again with the identity provider.");
+    const expired = await postJson(pb.url, "/api/chat/sso/link", { ticket, login_secret: "a".repeat(43) });
+    expect((expired.json as { message: string }).message).toBe("This sign-in has expired or was already used. Start again.");
   });
 
   it("answers hostile input with a 4xx and keeps a sign-up ticket usable after a refused attempt", async () => {
@@ -110,6 +164,12 @@ describe("signing in with the provider", () => {
     expect((await postJson(pb.url, "/api/chat/sso/begin", [])).status).toBe(400);
     expect((await postJson(pb.url, "/api/chat/sso/finish", { state: "x".repeat(43), code: "abc" })).status).toBe(400);
     expect((await postJson(pb.url, "/api/chat/sso/finish", { state: 5, code: {} })).status).toBe(400);
+    // a provider that cannot be reached: 502 with a text, never a 500
+    await postJson(pb.url, "/api/chat/admin/sso", { issuer: "http://127.0.0.1:9/" }, admin.token);
+    const down = await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK });
+    await postJson(pb.url, "/api/chat/admin/sso", { issuer: "" }, admin.token);
+    expect(down.status).toBe(502);
+    expect((down.json as { message: string }).message).toBe("The identity provider cannot be reached right now. Try again later.");
     const begun = (await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK })).json as { state: string };
     const forged = await postJson(pb.url, "/api/chat/sso/finish", { state: begun.state, code: "not-a-code" });
     expect(forged.status).toBe(400);

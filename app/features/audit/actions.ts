@@ -6,6 +6,7 @@ const WORDS: Record<string, string> = {
   "account.deleted": "Account deleted",
   "account.deactivated": "Account deactivated",
   "account.deactivated_by_provider": "Deactivated by the identity provider",
+  "sso.linked": "Single sign-on linked",
   "account.reactivated": "Account reactivated",
   "account.exported": "Account data exported",
   "audit.exported": "Audit log exported",

@@ -4,11 +4,13 @@ import { loadLocalKeys } from "~/lib/storage.client";
 import type { SsoOutcome } from "~/features/sso/sso.server";
 import { SsoSetup } from "~/features/sso/SsoSetup";
 import { SsoUnlock } from "~/features/sso/SsoUnlock";
+import { SsoLink } from "~/features/sso/SsoLink";
 
 const openWorkspace = () => window.location.replace("/");
 
 /**
- * Where the identity provider sends the browser back: a first sign-in sets up encryption; a later one
+ * Where the identity provider sends the browser back: a first sign-in sets up encryption (or, when a
+ * password account has the email, links it with its password); a later one
  * opens the workspace at once when this device holds the keys, else unlocks them; a refusal says why.
  */
 export function SsoCallback({ outcome }: { outcome: SsoOutcome }) {
@@ -41,6 +43,7 @@ export function SsoCallback({ outcome }: { outcome: SsoOutcome }) {
           </>
         )}
         {ready && outcome.kind === "signup" && <SsoSetup offer={outcome.offer} onDone={openWorkspace} />}
+        {ready && outcome.kind === "link" && <SsoLink offer={outcome.offer} onDone={openWorkspace} />}
         {ready && outcome.kind === "signedIn" && <SsoUnlock user={outcome.user} onUnlocked={openWorkspace} />}
       </div>
     </main>

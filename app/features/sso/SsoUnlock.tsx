@@ -41,7 +41,10 @@ export function SsoUnlock({ user, onUnlocked }: { user: SessionUser; onUnlocked:
       <h2 id="sso-unlock-title" className="auth-title">
         Unlock your encryption keys
       </h2>
-      <p>Signed in as {user.email}. Enter your encryption passphrase once to unlock your messages on this device.</p>
+      <p>
+        Signed in as {user.email}. Enter your encryption passphrase once to unlock your messages on this device. If you linked an account
+        that had a password, its password is your passphrase.
+      </p>
       <input type="hidden" name="username" autoComplete="username" value={user.email} />
       <Field
         label="Encryption passphrase"

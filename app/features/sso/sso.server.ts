@@ -2,12 +2,13 @@ import { createCookie, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/server/env.server";
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
 import { commitAuth } from "~/server/session.server";
+import { fail, jsonResponse } from "~/server/http.server";
 import { commitCsrf } from "~/server/csrf.server";
 import { loadSessionUser } from "~/features/auth/users.server";
 import { rememberDevice } from "~/features/auth/device.server";
 import { agentHeaders } from "~/features/devices/devices.server";
 import type { SessionUser } from "~/lib/session-user";
-import type { SsoConfig, SsoSignUpOffer } from "~/features/sso/types";
+import type { SsoConfig, SsoLinkOffer, SsoSignUpOffer } from "~/features/sso/types";
 
 // Single sign-on's web side (docs/decisions/0063-single-sign-on.md): PocketBase does the protocol and
 // the accounts (pb_hooks/sso.pb.js); here the state waits in an HttpOnly cookie between the provider's
@@ -47,6 +48,7 @@ export async function ssoBegin(request: Request, context: AppLoadContext): Promi
 export type SsoOutcome =
   | { kind: "signedIn"; user: SessionUser; csrfToken: string }
   | { kind: "signup"; offer: SsoSignUpOffer; csrfToken: string }
+  | { kind: "link"; offer: SsoLinkOffer; csrfToken: string }
   | { kind: "refused"; message: string; csrfToken: string };
 
 /** Finishes the sign-in the provider sent the browser back from: the outcome, and the cookies to set. */
@@ -64,7 +66,7 @@ export async function ssoFinish(request: Request, context: AppLoadContext): Prom
   if (query.get("error")) return refused(`The identity provider did not sign you in (${query.get("error")}).`);
   if (!state || state !== kept) return refused("This sign-in has expired or was started in another browser. Start again.");
   const pb = pocketbase(undefined, context);
-  let answer: { token?: string; record?: { id: string }; signup?: SsoSignUpOffer };
+  let answer: { token?: string; record?: { id: string }; signup?: SsoSignUpOffer; link?: SsoLinkOffer };
   try {
     answer = await pb.send("/api/chat/sso/finish", {
       method: "POST",
@@ -77,10 +79,13 @@ export async function ssoFinish(request: Request, context: AppLoadContext): Prom
       status >= 400 && status < 500 ? (pbErrorMessage(error) ?? "Sign in failed") : "The chat server is not reachable right now.",
     );
   }
-  if (answer.signup) {
+  if (answer.signup || answer.link) {
     const [csrfToken, csrfCookie] = await commitCsrf(request, null);
     if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-    return { outcome: { kind: "signup", offer: answer.signup, csrfToken }, headers };
+    const outcome: SsoOutcome = answer.signup
+      ? { kind: "signup", offer: answer.signup, csrfToken }
+      : { kind: "link", offer: answer.link!, csrfToken };
+    return { outcome, headers };
   }
   return signedIn(request, context, answer.token ?? "", answer.record?.id ?? "", headers);
 }
@@ -100,4 +105,28 @@ export async function signedIn(
   const [csrfToken, csrfCookie] = await commitCsrf(request, token);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   return { outcome: { kind: "signedIn", user, csrfToken }, headers };
+}
+
+/**
+ * A first sign-in's account creation or a password account's linking (PocketBase's `route`, with
+ * `body`): the session PocketBase answers becomes this browser's; the page gets its user.
+ */
+export async function sessionFrom(
+  request: Request,
+  context: AppLoadContext,
+  route: string,
+  body: Record<string, unknown>,
+  failure: string,
+) {
+  let auth: { token: string; record: { id: string } };
+  try {
+    auth = await pocketbase(undefined, context).send(route, { method: "POST", headers: agentHeaders(request), body });
+  } catch (error) {
+    const status = pbStatus(error);
+    fail(status >= 400 && status < 500 ? status : 502, pbErrorMessage(error) ?? failure);
+  }
+  const { outcome, headers } = await signedIn(request, context, auth.token, auth.record.id, new Headers());
+  if (outcome.kind !== "signedIn") fail(502, failure);
+  headers.set("X-CSRF-Token", outcome.csrfToken);
+  return jsonResponse({ user: outcome.user }, 200, headers);
 }

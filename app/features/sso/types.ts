@@ -14,6 +14,12 @@ export interface SsoSignUpOffer {
   username: string;
 }
 
+/** A provider account whose email a password account has: its password, once, links the two. */
+export interface SsoLinkOffer {
+  ticket: string;
+  email: string;
+}
+
 /** The admin console's view of the settings (the client secret never comes back). */
 export interface SsoSettings {
   issuer: string;

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { signUpRequestSchema } from "~/features/auth/validation";
+import { loginSecret, signUpRequestSchema } from "~/features/auth/validation";
 
 // What a first single sign-on sends: sign-up's keys and username, and the ticket instead of an email
 // and login secret (the provider vouched for the email; nobody has a password).
-export const ssoSignUpSchema = signUpRequestSchema
-  .omit({ email: true, loginSecret: true })
-  .extend({ ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This sign-in has expired. Start again.") });
+const ticket = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This sign-in has expired. Start again.");
+export const ssoSignUpSchema = signUpRequestSchema.omit({ email: true, loginSecret: true }).extend({ ticket });
+
+/** Linking a password account: the ticket and the login secret of its password (never the password). */
+export const ssoLinkSchema = z.object({ ticket, loginSecret }).strict();
 
 /** The console's changes (PocketBase's hook checks each value; these are the shapes). */
 export const ssoSettingsSchema = z
