@@ -81,8 +81,10 @@ describe("a call's record", () => {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     expect(await rows(channel.id)).toHaveLength(1);
 
-    // A non-member learns nothing of the conversation's calls; nobody writes a record.
+    // A non-member learns nothing of the conversation's calls; nobody writes a record; bad input is a 4xx.
     await expect(records(asCarol, channel.id)).rejects.toMatchObject({ status: 404 });
+    await expect(records(asAlice, "not-a-conversation")).rejects.toMatchObject({ status: 400 });
+    expect((await fetch(`${web.url}/api/calls/${channel.id}/records`)).status).toBe(401);
     const forged = await fetch(`${pb.url}/api/collections/call_records/records`, {
       method: "POST",
       headers: { Authorization: alice.token, "content-type": "application/json" },
