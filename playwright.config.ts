@@ -22,6 +22,7 @@ const FULL_BROWSER = [
   "**/translate-notify.spec.ts",
   "**/calls-ring.spec.ts",
   "**/calls.spec.ts",
+  "**/calls-view.spec.ts",
   "**/calls-muted.spec.ts",
   "**/notify-offer.spec.ts",
   "**/verify-email.spec.ts",

@@ -75,6 +75,7 @@ func main() {
 	registerTyping(app)
 	registerPush(app)
 	registerCalls(app)
+	registerCallRecords(app)
 	registerPasskeys(app)
 	registerPprof(app)
 	registerAccountLimits(app)

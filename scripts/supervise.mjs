@@ -15,7 +15,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { mirrorOnce, replicationConfig, writeLitestreamConfig } from "./lib/replication.mjs";
-import { livekitKeys, livekitSettings, webEnvFor, writeLivekitConfig } from "./lib/livekit.mjs";
+import { livekitKeys, livekitSettings, pocketbaseEnvFor, webEnvFor, writeLivekitConfig } from "./lib/livekit.mjs";
 import { pocketbaseBinary, serveArgs } from "./lib/pocketbase.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -134,15 +134,17 @@ const apertium =
         logFile: path.join(PB_DATA, "apertium.log"),
       })
     : null;
-const pocketbase = new Child({
-  name: "pocketbase",
-  command: pocketbaseBinary(root),
-  args: serveArgs({ root, address: PB_HTTP, dataDir: PB_DATA }),
-});
 await mkdir(PB_DATA, { recursive: true });
 const livekitConfig = env.LIVEKIT_API_SECRET ? null : livekitSettings(env, { root, dataDir: PB_DATA });
 const livekitKeyPair = livekitConfig ? await livekitKeys(livekitConfig) : null;
 const livekitEnv = livekitConfig ? webEnvFor(livekitConfig, livekitKeyPair) : {};
+// PocketBase reads the call server's rooms to record calls (pocketbase/call_records.go).
+const pocketbase = new Child({
+  name: "pocketbase",
+  command: pocketbaseBinary(root),
+  args: serveArgs({ root, address: PB_HTTP, dataDir: PB_DATA }),
+  extraEnv: livekitConfig ? pocketbaseEnvFor(livekitConfig, livekitKeyPair) : {},
+});
 const livekit = livekitConfig
   ? new Child({
       name: "livekit",

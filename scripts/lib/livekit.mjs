@@ -81,3 +81,10 @@ export const webEnvFor = (settings, keys) => ({
   LIVEKIT_API_SECRET: keys.apiSecret,
   CALL_MAX_PARTICIPANTS: String(settings.maxParticipants),
 });
+
+/** What PocketBase needs to read the call server's rooms, for the calls' records (pocketbase/call_records.go). */
+export const pocketbaseEnvFor = (settings, keys) => ({
+  LIVEKIT_API_URL: settings.apiUrl,
+  LIVEKIT_API_KEY: keys.apiKey,
+  LIVEKIT_API_SECRET: keys.apiSecret,
+});

@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { receivesFrom } from "./calls-helpers";
+import { joinCall, receivesFrom, startCall } from "./calls-helpers";
 import { createChannel, joinAndOpen, person } from "./helpers";
 
 // When a call goes wrong the call window says so in a sentence (ADR 30, 32): the browser refusing
@@ -15,7 +15,7 @@ test("a browser that refuses the microphone and camera gets a sentence, and the 
   });
   await alice.page.reload();
   await createChannel(alice.page, "Quiet", `quiet-${Date.now()}`);
-  await alice.page.getByRole("button", { name: "Start call" }).click();
+  await startCall(alice.page);
   const panel = alice.page.getByRole("region", { name: "Call", exact: true });
   await expect(panel.getByRole("alert")).toHaveText(
     "ChatCrypt could not use your microphone or camera. Allow them in the browser's site settings.",
@@ -48,10 +48,10 @@ test("the call server going away: Reconnecting…, then a clear message", async 
   const password = `away-${Date.now()}`;
   const channelId = await createChannel(alice.page, "Away", password);
   await joinAndOpen(bob.page, channelId, password, "Away");
-  await alice.page.getByRole("button", { name: "Start call" }).click();
+  await startCall(alice.page);
   const panel = alice.page.getByRole("region", { name: "Call", exact: true });
   await expect(panel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
-  await bob.page.getByRole("region", { name: "Call in progress" }).getByRole("button", { name: "Join" }).click();
+  await joinCall(bob.page);
   await receivesFrom(alice.page, bob.id);
 
   // Gone: "Reconnecting…" while the page tries again, then a sentence, and the window offers to close.

@@ -46,3 +46,21 @@ export async function receivesFrom(page: Page, fromUser: string) {
     )
     .toBe(true);
 }
+
+/** "Join call" in the call window's check of devices (its camera and microphone level shown first). */
+export async function joinFromCheck(page: Page) {
+  const panel = page.getByRole("region", { name: "Call", exact: true });
+  await panel.getByRole("group", { name: "Check your camera and microphone" }).getByRole("button", { name: "Join call" }).click();
+}
+
+/** Starts the open conversation's call: "Start call", then "Join call" after the check of devices. */
+export async function startCall(page: Page) {
+  await page.getByRole("button", { name: "Start call" }).click();
+  await joinFromCheck(page);
+}
+
+/** Joins the open conversation's call from its bar: "Join call", then "Join call" after the check of devices. */
+export async function joinCall(page: Page) {
+  await page.getByRole("region", { name: "Call in progress" }).getByRole("button", { name: "Join call" }).click();
+  await joinFromCheck(page);
+}

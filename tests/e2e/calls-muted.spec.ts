@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { startCall } from "./calls-helpers";
 import { colleague, copyInviteLink, createChannel, openConversation, person, send, message } from "./helpers";
 
 // A muted conversation does not ring (ADR 0067): the call shows in its "Call in progress" bar, and
@@ -33,7 +34,7 @@ test("a muted direct conversation does not ring; unmuted, it does", async ({ bro
   const ring = bob.page.getByRole("dialog", { name: `${alice.user.username} is calling` });
   const bobsBar = bob.page.getByRole("region", { name: "Call in progress" });
   const call = async () => {
-    await alice.page.getByRole("button", { name: "Start call" }).click();
+    await startCall(alice.page);
     await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
   };
   const hangUp = async () => {

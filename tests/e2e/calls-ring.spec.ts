@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { startCall } from "./calls-helpers";
 import { createChannel, joinAndOpen, keyPackagesSent, person, startConversation } from "./helpers";
 import { deliverPush, notifications, pushesFor, standInSubscription, turnOnPush, usePushServiceStandIn } from "./push-helpers";
 
@@ -26,7 +27,7 @@ test("a direct call rings the other person in the page wherever they are, stops 
   const alicePanel = alice.page.getByRole("region", { name: "Call", exact: true });
   const ring = bob.page.getByRole("dialog", { name: `${alice.user.username} is calling` });
   const call = async () => {
-    await alice.page.getByRole("button", { name: "Start call" }).click();
+    await startCall(alice.page);
     await expect(alicePanel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
   };
   const hangUp = async () => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { receivesFrom } from "./calls-helpers";
+import { joinCall, receivesFrom, startCall } from "./calls-helpers";
 import { createSealed, joinAndOpen, log, person, send, waitLive } from "./helpers";
 
 // A sealed channel's call (ADR 30): its key comes from the MLS exporter of the group's epoch. When a
@@ -23,11 +23,11 @@ test("sealed channel: a member removed mid-call is out of the call, the others g
   await send(carol.page, "carol is here");
   for (const p of [alice, bob]) await expect(log(p.page).getByText("carol is here")).toBeVisible({ timeout: 30_000 });
 
-  await alice.page.getByRole("button", { name: "Start call" }).click();
+  await startCall(alice.page);
   const panel = (p: typeof alice) => p.page.getByRole("region", { name: "Call", exact: true });
   await expect(panel(alice).getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
   for (const p of [bob, carol]) {
-    await p.page.getByRole("region", { name: "Call in progress" }).getByRole("button", { name: "Join" }).click();
+    await joinCall(p.page);
   }
   for (const p of [alice, bob, carol]) {
     await expect(panel(p).getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(3);

@@ -1,4 +1,5 @@
 import { virtualAuthenticator } from "./authenticator";
+import { joinCall, startCall } from "./calls-helpers";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
@@ -70,13 +71,13 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await waitLive(carol.page);
   // A call in the vault, Carol in it.
   await alice.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
-  await alice.page.getByRole("button", { name: "Start call" }).click();
+  await startCall(alice.page);
   const people = (page: Page) =>
     page.getByRole("region", { name: "Call", exact: true }).getByRole("list", { name: "Participants" }).getByRole("listitem");
   await expect(alice.page.getByRole("region", { name: "Call", exact: true }).getByText("End-to-end encrypted")).toBeVisible({
     timeout: 20_000,
   });
-  await carol.page.getByRole("region", { name: "Call in progress" }).getByRole("button", { name: "Join" }).click();
+  await joinCall(carol.page);
   await expect(people(alice.page)).toHaveCount(2, { timeout: 20_000 });
   const saved = await carol.context.storageState({ indexedDB: true });
 

@@ -19,8 +19,12 @@ export default async function globalSetup(config: FullConfig) {
   // checks of "the server" (its data directory, its logs) is only what its own test did there.
   const stacks = await Promise.all(
     Array.from({ length: Math.max(1, config.workers) }, async () => {
+      // Calls: the real LiveKit server, one per stack, on loopback (tests/integration/livekit.ts); PocketBase
+      // reads its rooms to record calls (pocketbase/call_records.go).
+      const livekit = await startLiveKit();
       const pb = await startPocketBase({
         env: {
+          ...livekit.pocketbaseEnv,
           LINK_PREVIEW_ALLOW_HOSTS: new URL(site.origin).host,
           TRANSLATE_PROVIDER: "apertium",
           APERTIUM_URL: apertium.url,
@@ -29,8 +33,6 @@ export default async function globalSetup(config: FullConfig) {
           PUSH_ALLOW_HOSTS: push.host,
         },
       });
-      // Calls: the real LiveKit server, one per stack, on loopback (tests/integration/livekit.ts).
-      const livekit = await startLiveKit();
       // The news sidebar refreshes every 2 s here instead of 4 minutes, so a test can see an update.
       const web = await startWeb(pb.url, { env: { NEWS_REFRESH_SECONDS: "2", ...livekit.webEnv } });
       return { pb, web, livekit };

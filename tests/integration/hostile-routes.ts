@@ -80,6 +80,7 @@ export const ID_GET_ROUTES = [
   "/api/previews/ID/image",
   "/api/sealed/ID/welcomes",
   "/api/calls/ID/status",
+  "/api/calls/ID/records",
   "/api/archive/ID",
 ];
 export const PB_HOOKS = [

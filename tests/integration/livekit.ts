@@ -6,7 +6,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { livekitKeys, livekitSettings, webEnvFor, writeLivekitConfig } from "../../scripts/lib/livekit.mjs";
+import { livekitKeys, livekitSettings, pocketbaseEnvFor, webEnvFor, writeLivekitConfig } from "../../scripts/lib/livekit.mjs";
 import { freePort } from "../ports";
 import { waitFor } from "../e2e/stack";
 import { repoRoot } from "./pocketbase";
@@ -20,6 +20,8 @@ export interface RunningLiveKit {
   /** The server's process id (for the bench's CPU figures). */
   pid: number;
   webEnv: Record<string, string>;
+  /** What PocketBase needs to read the call server's rooms (call records). */
+  pocketbaseEnv: Record<string, string>;
   logs(): string;
   stop(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startLiveKit(env: Record<string, string> = {}): Promise<Ru
     dataDir,
     pid: child.pid ?? 0,
     webEnv: webEnvFor(settings, keys),
+    pocketbaseEnv: pocketbaseEnvFor(settings, keys),
     logs: () => output,
     async stop() {
       if (child.exitCode !== null) return;

@@ -3,7 +3,7 @@ import type { Channel } from "~/features/channels/types";
 import { startCall, useActiveCall } from "./store.client";
 import { useCallStatus } from "./useCallStatus.client";
 
-/** "Call in progress — Join" for a member of a conversation whose call they are not in. */
+/** "Call in progress — Join call" for a member of a conversation whose call they are not in. */
 export function CallBar({ user, channel }: { user: SessionUser; channel: Channel }) {
   const active = useActiveCall();
   const inThisCall = active?.channel.id === channel.id;
@@ -14,7 +14,7 @@ export function CallBar({ user, channel }: { user: SessionUser; channel: Channel
     <div className="call-bar" role="region" aria-label="Call in progress">
       <span>Call in progress — {people} in it</span>
       <button type="button" className="btn btn-small btn-primary" onClick={() => startCall(user, channel)}>
-        Join
+        Join call
       </button>
     </div>
   );

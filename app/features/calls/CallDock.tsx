@@ -17,7 +17,7 @@ export function CallDock() {
         </section>
       }
     >
-      <CallPanel key={active.channel.id} user={active.user} channel={active.channel} onLeave={endCall} />
+      <CallPanel key={active.channel.id} user={active.user} channel={active.channel} check={active.check} onLeave={endCall} />
     </Suspense>
   );
 }

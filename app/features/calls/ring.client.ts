@@ -19,7 +19,8 @@ export interface CallEvent {
   channelId: string;
   userId: string;
   name: string;
-  event: "joined" | "left";
+  /** "ended": the call's room emptied and its record was written (pocketbase/call_records.go). */
+  event: "joined" | "left" | "ended";
   ring: boolean;
 }
 
@@ -33,6 +34,7 @@ export interface Ring {
 let ringing: Ring | null = null;
 const ringListeners = new Set<() => void>();
 const statusListeners = new Set<(channelId: string) => void>();
+const endedListeners = new Set<(channelId: string) => void>();
 
 function setRinging(next: Ring | null) {
   ringing = next;
@@ -42,6 +44,7 @@ function setRinging(next: Ring | null) {
 /** A call event for one of the user's conversations (`channel`), from the live stream. */
 export function callArrived(user: SessionUser, channel: Channel, event: CallEvent) {
   statusListeners.forEach((listener) => listener(event.channelId));
+  if (event.event === "ended") endedListeners.forEach((listener) => listener(event.channelId));
   const inIt = activeCall()?.channel.id === channel.id;
   if (event.event === "joined" && event.ring && event.userId !== user.id && !inIt && rings(channel.id)) {
     setRinging({ user, channel, caller: event.userId, name: event.name || channel.name });
@@ -72,3 +75,9 @@ export const useRinging = () =>
     () => ringing,
     () => null,
   );
+
+/** Calls `listener` with the conversation of every call that ended (its record written). */
+export function onCallEnded(listener: (channelId: string) => void) {
+  endedListeners.add(listener);
+  return () => void endedListeners.delete(listener);
+}

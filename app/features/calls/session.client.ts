@@ -14,9 +14,9 @@ import { deviceId } from "~/features/sealed/identity.client";
 import { announcePresence, callTicket } from "./calls.client";
 import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";
-import { CallRecord } from "./entry.client";
 import { NO_DEVICES, watchDevices } from "./devices.client";
 import { watchTicket } from "./ticket.client";
+import type { DeviceChoice } from "./preview.client";
 import { CONNECTION_LOST_MESSAGE, RECONNECT_GIVE_UP_MS, REMOVED_MESSAGE, failureMessage, personOf, type CallView } from "./call-view";
 
 export type { CallPerson, CallView } from "./call-view";
@@ -33,7 +33,6 @@ export class CallSession {
   private failure: string | null = null;
   private ended = false;
   private callId: string | null = null;
-  private readonly record: CallRecord;
   private devices = NO_DEVICES;
   private stopDevices: () => void = () => undefined;
   private stopTicket: () => void = () => undefined;
@@ -44,7 +43,6 @@ export class CallSession {
     private readonly channel: Channel,
   ) {
     this.conversation = conversationOf(user, channel);
-    this.record = new CallRecord(user, channel);
     this.room = new Room({ adaptiveStream: true, dynacast: true, e2ee: { keyProvider: this.keyProvider, worker: this.worker } });
     this.view = this.snapshot();
     const update = () => this.update();
@@ -66,7 +64,6 @@ export class CallSession {
       RoomEvent.Reconnected,
     ])
       this.room.on(event, update);
-    this.room.on(RoomEvent.ParticipantConnected, (participant) => this.record.saw(participant));
     this.room.on(RoomEvent.ConnectionStateChanged, (state) => this.watchReconnect(state));
     this.room.on(RoomEvent.EncryptionError, () => {
       this.errors++;
@@ -94,7 +91,7 @@ export class CallSession {
       this.giveUp = setTimeout(() => {
         if (this.ended) return;
         this.failure = CONNECTION_LOST_MESSAGE;
-        void this.leave({ entry: false }).finally(() => this.update());
+        void this.leave().finally(() => this.update());
       }, RECONNECT_GIVE_UP_MS);
     }
   }
@@ -133,16 +130,14 @@ export class CallSession {
     };
   }
 
-  /** Joins: a token from our server, the room, the call key (from the room's id), then microphone and camera. */
-  async join() {
+  /** Joins: a token from our server, the room, the call key (from the room's id), then microphone and camera (those chosen, if any). */
+  async join(choice: DeviceChoice = {}) {
     try {
       const ticket = await callTicket(this.channel.id, deviceId(this.user.id));
       await this.room.setE2EEEnabled(true);
       await this.room.connect(ticket.url, ticket.token);
       const callId = await this.room.getSid();
       this.callId = callId;
-      this.record.saw(this.room.localParticipant);
-      this.room.remoteParticipants.forEach((participant) => this.record.saw(participant));
       await this.keyProvider.setCallKey(await this.conversation.callKey(callId));
       this.keyed = true;
       // A new MLS epoch (someone added or removed) brings a new call key, from then on.
@@ -158,7 +153,10 @@ export class CallSession {
       void announcePresence(this.channel.id, "joined", started).catch((error) =>
         console.warn("The others were not told of the call", error),
       );
-      await this.room.localParticipant.enableCameraAndMicrophone();
+      if (choice.microphone || choice.camera) {
+        await this.room.localParticipant.setMicrophoneEnabled(true, choice.microphone ? { deviceId: choice.microphone } : undefined);
+        await this.room.localParticipant.setCameraEnabled(true, choice.camera ? { deviceId: choice.camera } : undefined);
+      } else await this.room.localParticipant.enableCameraAndMicrophone();
     } catch (error) {
       console.warn("The call could not be started", error);
       this.failure = failureMessage(error);
@@ -182,7 +180,7 @@ export class CallSession {
 
   /** This device may not be in the call any more (removed, or signed out): it leaves and says so. */
   private async removed() {
-    await this.leave({ entry: false });
+    await this.leave();
     this.failure = REMOVED_MESSAGE;
     this.update();
   }
@@ -208,9 +206,11 @@ export class CallSession {
     return inboundStats(this.room);
   }
 
-  /** Leaves the call; the last one out leaves its entry in the conversation (unless `entry` is false: removed). */
-  async leave({ entry = true } = {}) {
-    const text = entry && !this.ended && this.keyed ? this.record.entry(this.room) : null;
+  /**
+   * Leaves the call. Its line in the conversation ("Call ended · 2 min") is PocketBase's to write when
+   * the room empties (docs/decisions/0072-call-records-from-the-server.md), whoever leaves last.
+   */
+  async leave() {
     const joined = this.callId !== null && !this.ended;
     this.ended = true;
     clearTimeout(this.giveUp);
@@ -220,6 +220,5 @@ export class CallSession {
     await this.room.disconnect();
     this.worker.terminate();
     if (joined) void announcePresence(this.channel.id, "left").catch(() => undefined);
-    if (text && this.callId) await this.record.post(text, this.callId);
   }
 }

@@ -10,16 +10,18 @@ import type { Channel } from "~/features/channels/types";
 export interface ActiveCall {
   user: SessionUser;
   channel: Channel;
+  /** The page shows its camera, microphone level and device choice before it joins (PreJoin.tsx); an answered ring joins at once. */
+  check: boolean;
 }
 
 let active: ActiveCall | null = null;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
-/** Starts (or joins) the conversation's call; a call in another conversation is left first. */
-export function startCall(user: SessionUser, channel: Channel) {
+/** Starts (or joins) the conversation's call, after the check of devices unless `check` is false; a call in another conversation is left first. */
+export function startCall(user: SessionUser, channel: Channel, { check = true } = {}) {
   if (active?.channel.id === channel.id) return;
-  active = { user, channel };
+  active = { user, channel, check };
   changed();
 }
 

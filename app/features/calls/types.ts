@@ -14,3 +14,10 @@ export interface CallStatus {
 
 /** How often a page in a call asks for a new token: well before the two-minute one it has runs out (ADR 0050). */
 export const CALL_TICKET_RENEW_MS = 60_000;
+
+/** A call that happened in the conversation: when it began and when the last person left (ISO dates). */
+export interface CallRecordShape {
+  id: string;
+  started: string;
+  ended: string;
+}

@@ -41,7 +41,8 @@ export function frameFor(
         channel: record.channel,
       };
     case "call": {
-      const event = record.event === "joined" ? "joined" : "left";
+      // ("ended": PocketBase recorded the call, pocketbase/call_records.go)
+      const event = record.event === "joined" || record.event === "ended" ? record.event : "left";
       const call = {
         type: "call" as const,
         ...byMember(record.channel, record.sender),

@@ -16,7 +16,7 @@ export type LiveEvent =
   /** Someone is typing in the open conversation (never stored; `data` sealed where the conversation's keys allow). */
   | { type: "typing"; channelId: string; userId: string; data: string }
   /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */
-  | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left"; ring: boolean }
+  | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left" | "ended"; ring: boolean }
   /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */
   | { type: "member-deactivated"; channelId: string; userId: string; name: string }
   /** The conversation's creator (`userId`) replaced its MLS group (pocketbase/group_reset.go, ADR 0049). */

@@ -1,5 +1,5 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
 import { goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
@@ -10,6 +10,7 @@ import type { Notify } from "~/ui/Toast";
 import { ChatHeader } from "~/features/channels/ChatHeader";
 import { CallBar } from "~/features/calls/CallBar";
 import { CallButton } from "~/features/calls/CallButton";
+import { callLinesAmong, useCallRecords } from "~/features/calls/useCallRecords.client";
 import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
@@ -121,6 +122,11 @@ export function ChatPane({
     setTimeout(() => target.classList.remove("highlight"), 2_000);
   };
   useOpenAt(props.openAt, channel.id, history, jumpTo);
+  const calls = useCallRecords(channel.id);
+  const events = useMemo(
+    () => [...members.notices, ...callLinesAmong(calls, history.messages, history.hasMore)],
+    [members.notices, calls, history.messages, history.hasMore],
+  );
   return (
     <div className="chat-area">
       <div className="chat-main">
@@ -148,7 +154,7 @@ export function ChatPane({
           onLoadNewer={() => void history.loadNewer()}
           onJumpToLatest={history.reload}
           notice={notice}
-          events={members.notices}
+          events={events}
           empty={history.loaded && <EmptyChannel onShare={channel.direct ? undefined : header.onShare} />}
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}

@@ -1,0 +1,30 @@
+/**
+ * A conversation's call records (docs/decisions/0072-call-records-from-the-server.md): written by
+ * PocketBase when a call's room empties and closes (pocketbase/call_records.go), read here for members
+ * only (the collection's rules show a conversation's records to its members).
+ */
+import type PocketBase from "pocketbase";
+import { pbStatus } from "~/server/pocketbase.server";
+import { failOnOutage } from "~/server/outage.server";
+import { fail } from "~/server/http.server";
+import type { CallRecordShape } from "./types";
+
+/** The most records a page reads at once: the latest calls of the conversation. */
+export const CALL_RECORDS_MAX = 50;
+
+export async function callRecords(pb: PocketBase, conversationId: string): Promise<CallRecordShape[]> {
+  try {
+    await pb.collection("channels").getOne(conversationId, { fields: "id" });
+    const page = await pb.collection("call_records").getList(1, CALL_RECORDS_MAX, {
+      filter: pb.filter("channel = {:channel} && ended != ''", { channel: conversationId }),
+      sort: "-ended",
+      fields: "id,started,ended",
+      skipTotal: true,
+    });
+    return page.items.map((r) => ({ id: String(r.id), started: String(r.started), ended: String(r.ended) }));
+  } catch (error) {
+    failOnOutage(error);
+    if ([403, 404].includes(pbStatus(error))) fail(404, "Conversation not found");
+    throw error;
+  }
+}

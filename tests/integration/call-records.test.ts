@@ -1,0 +1,112 @@
+// A call's record in its conversation comes from PocketBase (ADR 0072): when the call server's room
+// empties and closes, PocketBase writes one record (when it began and ended), whoever left last and
+// however: two people leaving in the same instant, and a PocketBase restarted during the call, each
+// leave exactly one. Members read it; nobody else, and nobody writes it through the API. Real
+// PocketBase, web server and LiveKit.
+import { RoomServiceClient } from "livekit-server-sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { superuserToken } from "../../scripts/lib/pocketbase.mjs";
+import { startLiveKit, type RunningLiveKit } from "./livekit";
+import { joinSignal } from "./livekit-signal.mjs";
+import { createChannel, joinChannel, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { signedInClient, startWebServer, type WebClient, type WebServer } from "./web-session";
+
+let livekit: RunningLiveKit;
+let pb: RunningPocketBase;
+let web: WebServer;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+let roomService: RoomServiceClient;
+const sockets: { close(): void }[] = [];
+
+type Record = { id: string; started: string; ended: string };
+const records = async (client: WebClient, room: string) =>
+  ((await client.api(`/api/calls/${room}/records`)) as { records: Record[] }).records;
+const ticket = async (client: WebClient, room: string, device: string) =>
+  (await client.api(`/api/calls/${room}/token`, { device })) as { url: string; token: string };
+const identities = async (room: string) => (await roomService.listParticipants(room).catch(() => [])).map((p) => p.identity);
+async function enter(room: string, token: string, identity: string) {
+  const socket = (await joinSignal(livekit.url, token)) as { close(): void };
+  sockets.push(socket);
+  await expect.poll(() => identities(room), { timeout: 10_000 }).toContain(identity);
+  return socket;
+}
+/** Every row of the collection for the conversation, as a superuser sees them (ended or not). */
+async function rows(room: string) {
+  const token = await superuserToken(pb.url, pb.superuser);
+  const filter = encodeURIComponent(`channel = "${room}"`);
+  const response = await fetch(`${pb.url}/api/collections/call_records/records?filter=${filter}`, { headers: { Authorization: token } });
+  return ((await response.json()) as { items: Record[] }).items;
+}
+/** LiveKit closes an empty room after its departure timeout (10 s), and PocketBase looks every 2 s. */
+const RECORDED_WITHIN_MS = 40_000;
+
+beforeAll(async () => {
+  livekit = await startLiveKit();
+  pb = await startPocketBase({ env: livekit.pocketbaseEnv });
+  web = await startWebServer(pb.url, { env: livekit.webEnv });
+  [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => signUpUser(pb.url)));
+  roomService = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
+}, 15 * 60_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await web?.stop();
+  await pb?.stop();
+  await livekit?.stop();
+});
+
+describe("a call's record", () => {
+  it("two people who leave in the same instant leave exactly one record, read by members only", async () => {
+    const channel = await createChannel(alice);
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    const [asAlice, asBob, asCarol] = await Promise.all([alice, bob, carol].map((u) => signedInClient(web.url, u)));
+    const a = await enter(channel.id, (await ticket(asAlice, channel.id, "a11cedevice00001")).token, `${alice.id}:a11cedevice00001`);
+    const b = await enter(channel.id, (await ticket(asBob, channel.id, "b0bdevice0000001")).token, `${bob.id}:b0bdevice0000001`);
+    // Nothing is recorded while the call goes on.
+    expect(await records(asAlice, channel.id)).toEqual([]);
+
+    const left = Date.now();
+    a.close();
+    b.close();
+    await expect.poll(() => records(asAlice, channel.id), { timeout: RECORDED_WITHIN_MS, interval: 500 }).toHaveLength(1);
+    const [record] = await records(asBob, channel.id);
+    const at = (value: string) => Date.parse(value.replace(" ", "T"));
+    expect(at(record.ended) - at(record.started)).toBeGreaterThanOrEqual(0);
+    // (the end is LiveKit's closing of the room less its departure timeout: within seconds of the last leave)
+    console.log(`the record's end, from the last leave: ${at(record.ended) - left} ms`);
+    expect(Math.abs(at(record.ended) - left)).toBeLessThan(8_000);
+    // ... and it stays one (the watcher goes on looking).
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(await rows(channel.id)).toHaveLength(1);
+
+    // A non-member learns nothing of the conversation's calls; nobody writes a record; bad input is a 4xx.
+    await expect(records(asCarol, channel.id)).rejects.toMatchObject({ status: 404 });
+    await expect(records(asAlice, "not-a-conversation")).rejects.toMatchObject({ status: 400 });
+    expect((await fetch(`${web.url}/api/calls/${channel.id}/records`)).status).toBe(401);
+    const forged = await fetch(`${pb.url}/api/collections/call_records/records`, {
+      method: "POST",
+      headers: { Authorization: alice.token, "content-type": "application/json" },
+      body: JSON.stringify({
+        channel: channel.id,
+        room_sid: "RM_forged",
+        started: "2026-01-01 00:00:00.000Z",
+        ended: "2026-01-01 01:00:00.000Z",
+      }),
+    });
+    expect(forged.status).toBe(403);
+    expect(await rows(channel.id)).toHaveLength(1);
+  }, 120_000);
+
+  it("a call going on while PocketBase restarts is recorded once, when it ends", async () => {
+    const channel = await createChannel(alice);
+    const asAlice = await signedInClient(web.url, alice);
+    const a = await enter(channel.id, (await ticket(asAlice, channel.id, "a11cedevice00002")).token, `${alice.id}:a11cedevice00002`);
+    await expect.poll(() => rows(channel.id), { timeout: 10_000 }).toHaveLength(1);
+    await pb.restart();
+    a.close();
+    await expect.poll(() => records(asAlice, channel.id), { timeout: RECORDED_WITHIN_MS, interval: 500 }).toHaveLength(1);
+    expect(await rows(channel.id)).toHaveLength(1);
+  }, 120_000);
+});
