@@ -15,7 +15,6 @@ import { conversationOpening } from "~/features/messages/conversation-shown.clie
 import { LATEST_PAGE_SIZE, takeLatest } from "~/features/messages/latest-prefetch.client";
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { applyAnnotations } from "~/features/messages/annotations";
-import { onSentElsewhere } from "~/features/messages/sent-elsewhere.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
 
 const PAGE_SIZE = LATEST_PAGE_SIZE;
@@ -52,7 +51,6 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
   }, []);
 
-  useEffect(() => onSentElsewhere((message) => add(message.channelId, [message])), [add]);
 
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
   const { annotations, setAnnotations, annotationsRef, annotate, forget } = useAnnotationStore(channelRef);
