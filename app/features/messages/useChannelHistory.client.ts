@@ -51,7 +51,6 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
   }, []);
 
-
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
   const { annotations, setAnnotations, annotationsRef, annotate, forget } = useAnnotationStore(channelRef);
   const hasMoreRef = useRef(hasMore);
