@@ -33,6 +33,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit",
   "/api/admin/audit?page=2&action=signin.",
   "/api/admin/audit/export",
+  "/api/files/policy",
   "/reset-password",
 ];
 /** Routes anyone may read, signed in or not (a bad cookie changes nothing there). */
@@ -62,6 +63,8 @@ export const ID_POST_ROUTES = [
   "/api/archive/ID",
   "/api/device-links/ID/claim",
   "/api/device-links/ID/deny",
+  // files people can send (no id: the same route each time)
+  "/api/admin/files",
   // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
   ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"].map((name) => `/api/sealed/ID/${name}`),
 ];
@@ -134,4 +137,5 @@ export const PB_HOOKS = [
   "/api/chat/device-links/poll",
   "/api/chat/device-links/cancel",
   "/api/chat/device-links/ID/deny",
+  "/api/chat/admin/files",
 ];
