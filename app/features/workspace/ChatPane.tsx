@@ -184,6 +184,10 @@ export function ChatPane({
           upload={uploads.upload}
           failedFile={uploads.failedFile}
           onPickFile={uploads.pickFile}
+          accept={uploads.accept}
+          pendingFile={uploads.pendingFile}
+          onSendFile={uploads.sendPending}
+          onCancelFile={uploads.cancelPending}
           onRetryFile={uploads.retry}
           onDiscardFile={uploads.discard}
           recording={uploads.recording}
