@@ -68,6 +68,10 @@ test("office documents and .csv once an admin allows them, with captions; a canc
   await expect(preview).toBeVisible();
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
   await expectAccessible(alice.page, "Send a file");
+  await alice.page.setViewportSize({ width: 390, height: 844 });
+  await expect(preview).toBeVisible();
+  await expectAccessible(alice.page, "Send a file (phone)");
+  await alice.page.setViewportSize({ width: 1280, height: 720 });
   await alice.page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(message).toBeFocused();

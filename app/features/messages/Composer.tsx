@@ -1,7 +1,6 @@
 import { insideOpenFence, SHORTCUT_MARKERS, wrapSelection } from "~/features/markdown/compose";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { formatElapsed } from "~/features/files/attachments";
-import { SendFileDialog } from "~/features/files/SendFileDialog";
 import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
 import { firstLine } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";
@@ -18,10 +17,8 @@ interface Props {
   onPickFile: (file: File) => void;
   /** The picker's accept attribute: the kinds of file the workspace allows (undefined: any). */
   accept?: string;
-  /** A picked file waiting for "Send file" (with a caption) or Cancel. */
+  /** A picked file waiting in its dialog: once it closes, the message box has focus again. */
   pendingFile?: File | null;
-  onSendFile?: (caption: string) => void;
-  onCancelFile?: () => void;
   onRetryFile: () => void;
   onDiscardFile: () => void;
   recording: { elapsedMs: number } | null;
@@ -110,132 +107,122 @@ export function Composer(props: Props) {
   }
 
   return (
-    <>
-      {/* outside the composer's form: the dialog has a form of its own */}
-      {props.pendingFile && (
-        <SendFileDialog
-          file={props.pendingFile}
-          onSend={(caption) => props.onSendFile?.(caption)}
-          onCancel={() => props.onCancelFile?.()}
-        />
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const file = e.dataTransfer.files?.[0];
+        if (!file) return;
+        e.preventDefault();
+        props.onPickFile(file);
+      }}
+    >
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
       )}
-      <form
-        className="composer"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-        onDragOver={(e) => {
-          if (e.dataTransfer.types.includes("Files")) e.preventDefault();
-        }}
-        onDrop={(e) => {
-          const file = e.dataTransfer.files?.[0];
-          if (!file) return;
-          e.preventDefault();
-          props.onPickFile(file);
-        }}
-      >
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        {upload && (
-          <div className="upload-progress" role="status">
-            <span>Uploading {upload.name}...</span>
-            <progress max={1} value={upload.fraction} aria-label={`Upload progress of ${upload.name}`} />
-            <span>{Math.round(upload.fraction * 100)}%</span>
-          </div>
-        )}
-        {failedFile && (
-          <div className="form-error upload-failed" role="alert">
-            <span>
-              {failedFile.error} ({failedFile.name})
-            </span>
-            <button type="button" className="btn btn-small" onClick={props.onRetryFile} disabled={busy || Boolean(upload)}>
-              Retry upload
-            </button>
-            <button type="button" className="btn btn-small" onClick={props.onDiscardFile}>
-              Discard
-            </button>
-          </div>
-        )}
-        {recording && (
-          <div className="recording-indicator" role="status">
-            <span className="recording-dot" aria-hidden="true" /> Recording {formatElapsed(recording.elapsedMs)}
-          </div>
-        )}
-        <div className="composer-tools">
-          <input
-            ref={fileInput}
-            type="file"
-            accept={props.accept}
-            className="visually-hidden"
-            aria-hidden="true"
-            tabIndex={-1}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              if (file) props.onPickFile(file);
-            }}
-          />
-          <ToolButton
-            icon={<PaperclipIcon />}
-            label="Attach file"
-            onClick={() => fileInput.current?.click()}
-            disabled={Boolean(upload) || Boolean(recording)}
-          />
-          <ToolButton
-            icon={<MicIcon />}
-            label={recording ? "Stop recording" : "Record audio"}
-            danger={Boolean(recording)}
-            pressed={Boolean(recording)}
-            onClick={props.onToggleRecording}
-            disabled={Boolean(upload)}
-          />
-          {props.modes}
+      {upload && (
+        <div className="upload-progress" role="status">
+          <span>Uploading {upload.name}...</span>
+          <progress max={1} value={upload.fraction} aria-label={`Upload progress of ${upload.name}`} />
+          <span>{Math.round(upload.fraction * 100)}%</span>
         </div>
-        {props.replyTo && (
-          <div className="reply-banner" role="status">
-            <span>
-              Replying to <strong>{props.replyTo.sender}</strong>: {firstLine(props.replyTo.text)}
-            </span>
-            <button type="button" className="btn btn-small" onClick={props.onCancelReply}>
-              Cancel reply
-            </button>
-          </div>
-        )}
-        {suggestions.list}
-        <div className="composer-row">
-          <label htmlFor={id} className="visually-hidden">
-            Message
-          </label>
-          <textarea
-            id={id}
-            rows={2}
-            placeholder={props.placeholder ?? "Type a message... (Enter to send, Shift+Enter for a new line)"}
-            ref={box}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setCaret(e.target.selectionStart ?? e.target.value.length);
-              if (e.target.value.trim()) props.onTyping?.();
-            }}
-            onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
-            onKeyDown={onKeyDown}
-            onPaste={(e) => {
-              const file = e.clipboardData.files?.[0];
-              if (!file) return;
-              e.preventDefault();
-              props.onPickFile(file);
-            }}
-            maxLength={16000}
-          />
-          <button type="submit" className="btn btn-primary" disabled={!canSend}>
-            {busy ? "Sending..." : "Send"}
+      )}
+      {failedFile && (
+        <div className="form-error upload-failed" role="alert">
+          <span>
+            {failedFile.error} ({failedFile.name})
+          </span>
+          <button type="button" className="btn btn-small" onClick={props.onRetryFile} disabled={busy || Boolean(upload)}>
+            Retry upload
+          </button>
+          <button type="button" className="btn btn-small" onClick={props.onDiscardFile}>
+            Discard
           </button>
         </div>
-      </form>
-    </>
+      )}
+      {recording && (
+        <div className="recording-indicator" role="status">
+          <span className="recording-dot" aria-hidden="true" /> Recording {formatElapsed(recording.elapsedMs)}
+        </div>
+      )}
+      <div className="composer-tools">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={props.accept}
+          className="visually-hidden"
+          aria-hidden="true"
+          tabIndex={-1}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (file) props.onPickFile(file);
+          }}
+        />
+        <ToolButton
+          icon={<PaperclipIcon />}
+          label="Attach file"
+          onClick={() => fileInput.current?.click()}
+          disabled={Boolean(upload) || Boolean(recording)}
+        />
+        <ToolButton
+          icon={<MicIcon />}
+          label={recording ? "Stop recording" : "Record audio"}
+          danger={Boolean(recording)}
+          pressed={Boolean(recording)}
+          onClick={props.onToggleRecording}
+          disabled={Boolean(upload)}
+        />
+        {props.modes}
+      </div>
+      {props.replyTo && (
+        <div className="reply-banner" role="status">
+          <span>
+            Replying to <strong>{props.replyTo.sender}</strong>: {firstLine(props.replyTo.text)}
+          </span>
+          <button type="button" className="btn btn-small" onClick={props.onCancelReply}>
+            Cancel reply
+          </button>
+        </div>
+      )}
+      {suggestions.list}
+      <div className="composer-row">
+        <label htmlFor={id} className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id={id}
+          rows={2}
+          placeholder={props.placeholder ?? "Type a message... (Enter to send, Shift+Enter for a new line)"}
+          ref={box}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setCaret(e.target.selectionStart ?? e.target.value.length);
+            if (e.target.value.trim()) props.onTyping?.();
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+          onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const file = e.clipboardData.files?.[0];
+            if (!file) return;
+            e.preventDefault();
+            props.onPickFile(file);
+          }}
+          maxLength={16000}
+        />
+        <button type="submit" className="btn btn-primary" disabled={!canSend}>
+          {busy ? "Sending..." : "Send"}
+        </button>
+      </div>
+    </form>
   );
 }
