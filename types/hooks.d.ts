@@ -205,6 +205,7 @@ declare function require(path: `${string}/lib/invites.js`): typeof import("../pb
 declare function require(path: `${string}/lib/bans.js`): typeof import("../pb_hooks/lib/bans.js");
 declare function require(path: `${string}/lib/channel_password.js`): typeof import("../pb_hooks/lib/channel_password.js");
 declare function require(path: `${string}/lib/retention.js`): typeof import("../pb_hooks/lib/retention.js");
+declare function require(path: `${string}/lib/file_policy.js`): typeof import("../pb_hooks/lib/file_policy.js");
 declare function require(path: `${string}/lib/audit_signin.js`): typeof import("../pb_hooks/lib/audit_signin.js");
 declare function require(path: `${string}/lib/audit_read.js`): typeof import("../pb_hooks/lib/audit_read.js");
 declare function require(path: `${string}/lib/mls_reset.js`): typeof import("../pb_hooks/lib/mls_reset.js");

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { attachmentFieldsSchema } from "~/features/channels/validation";
-import { createAttachment, uploadLimitBytes } from "~/features/files/attachments.server";
+import { createAttachment } from "~/features/files/attachments.server";
+import { MIB, tooLargeText } from "~/features/files/policy";
+import { readFilePolicy } from "~/features/files/policy.server";
 import { multipartStream } from "~/features/files/multipart-out.server";
 import { takeUploadSlot } from "~/features/files/upload-slots.server";
 import { streamUpload } from "~/features/files/upload-stream.server";
@@ -19,8 +21,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireCsrf(request);
   const channelId = channelIdParam(params);
   const { pb, userId } = await requireUser(request, context);
-  const limit = uploadLimitBytes();
-  const limitText = `The file is larger than the limit of ${Math.round(limit / (1024 * 1024))} MB.`;
+  // the workspace's limit (ADR 73), never past this server's own
+  const { maxMb } = await readFilePolicy(pb);
+  const limit = maxMb * MIB;
+  const limitText = tooLargeText(maxMb);
   const release = takeUploadSlot(userId);
   try {
     const attachment = await streamUpload(request, {

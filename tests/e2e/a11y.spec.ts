@@ -4,6 +4,7 @@ import { expect, newUser, openAuth, signUp, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { solidPng } from "./preview-site";
 import { superuserClient } from "../integration/pocketbase";
+import { sendFile } from "./send-file";
 
 // axe-core on every screen and every dialog, at desktop, tablet and phone width: any violation of impact
 // "serious" or "critical" fails. label-content-name-mismatch is experimental in axe, so it is switched on.
@@ -147,10 +148,9 @@ for (const viewport of VIEWPORTS) {
 
     await send(alice.page, "The cat is on the table.");
     await send(alice.page, `Have a look: ${process.env.E2E_PREVIEW_ORIGIN}/article?id=${Date.now()}`);
-    const files = alice.page.locator('input[type="file"]');
-    await files.setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await sendFile(alice.page, { name: "report.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await expect(log(page).getByRole("button", { name: "Download report.pdf" })).toBeVisible({ timeout: 30_000 });
-    await files.setInputFiles({ name: "diagram.png", mimeType: "image/png", buffer: solidPng(64, 48, [0x3b, 0x3b, 0x3b]) });
+    await sendFile(alice.page, { name: "diagram.png", mimeType: "image/png", buffer: solidPng(64, 48, [0x3b, 0x3b, 0x3b]) });
     await expect(page.locator('img[alt="diagram.png"]')).toBeVisible({ timeout: 30_000 });
     await alice.page.getByRole("button", { name: "Record audio" }).click();
     await alice.page.waitForTimeout(1_500);

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { confirmFile } from "./send-file";
 
 test("a reader scrolled up stays put while messages arrive, and Jump to latest counts them; day separator; links", async ({ browser }) => {
   test.setTimeout(120_000); // 36 messages sent one by one through the page
@@ -43,6 +44,7 @@ test("a file dropped on or pasted into the composer is sent", async ({ browser }
     return data;
   });
   await composer.dispatchEvent("drop", { dataTransfer: dropped });
+  await confirmFile(alice.page);
   await expect(log(alice.page).getByRole("button", { name: "Download dropped.txt" })).toBeVisible({ timeout: 20_000 });
 
   await alice.page.getByLabel("Message", { exact: true }).evaluate((box) => {
@@ -50,6 +52,7 @@ test("a file dropped on or pasted into the composer is sent", async ({ browser }
     data.items.add(new File(["pasted text"], "pasted.txt", { type: "text/plain" }));
     box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
+  await confirmFile(alice.page);
   await expect(log(alice.page).getByRole("button", { name: "Download pasted.txt" })).toBeVisible({ timeout: 20_000 });
   await alice.context.close();
 });

@@ -14,6 +14,7 @@ import {
   waitLive,
   type Person,
 } from "./helpers";
+import { sendFile } from "./send-file";
 
 // Direct messages (ADR 19): one-to-one and group conversations over MLS, with no password.
 
@@ -94,9 +95,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
 
   // A file and a reaction.
   const fileName = `dm-notes-${Date.now()}.txt`;
-  await bob.page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
+  await sendFile(bob.page, { name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
   await expect(log(alice.page).getByText(fileName)).toBeVisible({ timeout: 30_000 });
   const [saved] = await Promise.all([
     alice.page.waitForEvent("download"),

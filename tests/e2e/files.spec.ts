@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, filesContaining, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, waitLive } from "./helpers";
 import { solidPng } from "./preview-site";
+import { sendFile } from "./send-file";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -41,13 +42,13 @@ test("files are encrypted end to end: PDF, PNG inline and a 20 MB zip arrive byt
   const zip = { name: "archive.zip", mimeType: "application/zip", buffer: randomBytes(20 * 1024 * 1024) };
 
   // The picture is picked while the PDF still uploads: it waits its turn, and both arrive.
-  await attach(alice.page, pdf);
-  await attach(alice.page, image);
+  await sendFile(alice.page, pdf);
+  await sendFile(alice.page, image);
   await expect(log(bob.page).getByRole("button", { name: `Download ${pdf.name}` })).toBeVisible({ timeout: 30_000 });
   await expect(bob.page.locator('img[alt="diagram.png"]')).toBeVisible({ timeout: 30_000 });
   expect(await bob.page.locator('img[alt="diagram.png"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
 
-  await attach(alice.page, zip);
+  await sendFile(alice.page, zip);
   await expect(alice.page.locator(".upload-progress progress")).toBeVisible();
   await expect(alice.page.getByText("Uploading archive.zip...")).toBeVisible();
   await expect(alice.page.locator(".upload-progress")).toBeHidden({ timeout: 120_000 });

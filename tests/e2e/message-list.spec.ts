@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { solidPng } from "./preview-site";
+import { sendFile } from "./send-file";
 
 test("a picture arriving last is fully in view, opens in a viewer, and each channel keeps its reading position", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -15,7 +16,7 @@ test("a picture arriving last is fully in view, opens in a viewer, and each chan
 
   // A tall picture arrives: once it has loaded (and grown the list), its bottom is in view.
   const picture = { name: "tall.png", mimeType: "image/png", buffer: solidPng(200, 600, [0x22, 0x66, 0xaa]) };
-  await alice.page.locator('input[type="file"]').setInputFiles(picture);
+  await sendFile(alice.page, picture);
   const image = log(bob.page).locator('img[alt="tall.png"]');
   await expect(image).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBe(600);

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, test } from "./fixtures";
 import { createSealed, joinAndOpen, log, message, person, send, waitLive, type Person } from "./helpers";
+import { sendFile } from "./send-file";
 
 // Sealed channels (ADR 0015): three people in an MLS group through the real delivery service.
 
@@ -45,9 +46,7 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
 
   // A file, under its own key carried in the MLS message.
   const fileName = `sealed-notes-${Date.now()}.txt`;
-  await bob.page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
+  await sendFile(bob.page, { name: fileName, mimeType: "text/plain", buffer: Buffer.from(`file ${canary}`) });
   for (const p of [alice, carol]) await expect(log(p.page).getByText(fileName)).toBeVisible({ timeout: 30_000 });
   const [saved] = await Promise.all([
     alice.page.waitForEvent("download"),

@@ -5,6 +5,7 @@ import { encodeBody } from "../../app/features/messages/body";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, signIn, test, signOut } from "./fixtures";
 import { createChannel, joinAndOpen, log, person } from "./helpers";
+import { sendFile } from "./send-file";
 
 // Issue 14: local encrypted search. The history is seeded through PocketBase (as a superuser, so no
 // rate limit applies) with envelopes encrypted and signed in Node by the app's own crypto, exactly as
@@ -122,9 +123,7 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   await expect(results(page).getByText("No messages found.")).toBeVisible();
 
   // File names are indexed too (the open channel shows the decrypted name), and has:file finds them.
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: "Wombatplan-2026.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await sendFile(page, { name: "Wombatplan-2026.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
   await expect(log(page).getByText("Wombatplan-2026.pdf")).toBeVisible({ timeout: 20_000 });
   await search(page, "has:file womb");
   await expect(results(page).getByRole("option")).toHaveCount(1);

@@ -34,6 +34,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit?page=2&action=signin.",
   "/api/admin/audit/export",
   "/api/admin/sso",
+  "/api/files/policy",
   "/reset-password",
   // single sign-on: to the provider, and back from it (without a state of this browser: refused)
   "/auth/sso/start",
@@ -66,6 +67,8 @@ export const ID_POST_ROUTES = [
   "/api/archive/ID",
   "/api/device-links/ID/claim",
   "/api/device-links/ID/deny",
+  // files people can send (no id: the same route each time)
+  "/api/admin/files",
   // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
   ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"].map((name) => `/api/sealed/ID/${name}`),
 ];
@@ -144,4 +147,5 @@ export const PB_HOOKS = [
   "/api/chat/sso/signup",
   "/api/chat/sso/link",
   "/api/chat/admin/sso",
+  "/api/chat/admin/files",
 ];

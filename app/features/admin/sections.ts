@@ -7,6 +7,7 @@ import { InvitesSection } from "~/features/invites/InvitesSection";
 import { AuditSection } from "~/features/audit/AuditSection";
 import { RetentionSection } from "~/features/retention/RetentionSection";
 import { SsoSection } from "~/features/sso/SsoSection";
+import { FilesSection } from "~/features/files/FilesSection";
 
 export interface AdminSection {
   /** The section's anchor in /admin (#people). */
@@ -23,6 +24,7 @@ export const sections: AdminSection[] = [
   { id: "channels", label: "Channels", component: ChannelsSection },
   { id: "mail", label: "Mail", component: MailSection },
   { id: "retention", label: "Retention", component: RetentionSection },
+  { id: "files", label: "Files", component: FilesSection },
   { id: "sso", label: "Single sign-on", component: SsoSection },
   { id: "audit", label: "Audit log", component: AuditSection },
 ];

@@ -2,8 +2,6 @@
 
 export type AttachmentKind = "image" | "audio" | "file";
 
-export const ACCEPTED_FILE_TYPES = "image/*,.pdf,.txt,.zip";
-
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -17,11 +15,6 @@ export function attachmentKind(type: string): AttachmentKind {
 export function fileExtension(name: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(name.trim());
   return match ? match[1].toLowerCase() : "bin";
-}
-
-/** True for what the file picker accepts: images, .pdf, .txt, .zip (spec §5). */
-export function isAcceptedFile(name: string, type: string): boolean {
-  return type.startsWith("image/") || ["pdf", "txt", "zip"].includes(fileExtension(name));
 }
 
 export const storagePathFor = (userId: string, channelId: string, uuid: string, ext: string) => `${userId}/${channelId}/${uuid}.${ext}`;

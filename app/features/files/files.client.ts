@@ -31,5 +31,5 @@ export interface FileCarrier {
   attachments: DecryptedAttachment[];
 }
 
-/** Posts the encrypted, signed message that carries a file's SHA-256 (the messages feature does this). */
-export type PostCarrier<M extends FileCarrier> = (channel: Channel, fileHash: string, itemKey?: string) => Promise<M>;
+/** Posts the encrypted, signed message that carries a file's SHA-256 and its caption (the messages feature does this). */
+export type PostCarrier<M extends FileCarrier> = (channel: Channel, fileHash: string, itemKey?: string, caption?: string) => Promise<M>;

@@ -3,32 +3,44 @@ import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import type { Channel } from "~/features/channels/types";
-import { isAcceptedFile } from "~/features/files/attachments";
 import type { FileCarrier, PostCarrier } from "~/features/files/files.client";
+import { acceptFor, isAllowedFile, MIB, refusalFor, tooLargeText, type FilePolicy } from "~/features/files/policy";
+import { refreshFilePolicy, useFilePolicy } from "~/features/files/policy.client";
 import { MicrophoneError, useAudioRecorder } from "~/features/files/recorder.client";
 
-/** File and audio messages (spec §5, §9): upload progress, a failed file kept for Retry, the recorder. */
+type Job = { file: File; failure: string; caption: string };
+
+/**
+ * File and audio messages (spec §5, §9): a picked file waits for "Send file" with its caption (ADR 73),
+ * then upload progress, a failed file kept for Retry, the recorder.
+ */
 export function useUploads<M extends FileCarrier>(
   user: SessionUser,
   channel: Channel | null,
   options: { limitBytes: number; notify: Notify; post: PostCarrier<M>; onSent: (channelId: string, message: M) => void },
 ) {
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
-  const [failed, setFailed] = useState<{ file: File; error: string; failure: string } | null>(null);
+  const [failed, setFailed] = useState<(Job & { error: string }) | null>(null);
+  const [pending, setPending] = useState<File | null>(null);
+  const policy = useFilePolicy(channel?.id, options.limitBytes);
   const recorder = useAudioRecorder();
 
-  useEffect(() => setFailed(null), [channel?.id]);
+  useEffect(() => {
+    setFailed(null);
+    setPending(null);
+  }, [channel?.id]);
 
-  // A file picked while another uploads waits its turn (for the conversation it was picked in).
+  // A file sent while another uploads waits its turn (for the conversation it was picked in).
   const uploading = useRef(false);
-  const waiting = useRef<{ file: File; failure: string; channel: Channel }[]>([]);
+  const waiting = useRef<(Job & { channel: Channel })[]>([]);
 
-  async function uploadFile(file: File, failure: string, to: Channel | null = channel) {
+  async function uploadFile(job: Job, to: Channel | null = channel) {
     if (!to) return;
     if (uploading.current) {
-      waiting.current.push({ file, failure, channel: to });
+      waiting.current.push({ ...job, channel: to });
       return;
     }
+    const { file, failure, caption } = job;
     uploading.current = true;
     setFailed(null);
     setUpload({ name: file.name, fraction: 0 });
@@ -36,35 +48,37 @@ export function useUploads<M extends FileCarrier>(
       // (the code that encrypts and uploads loads with the first file sent)
       const { sendFile } = await import("~/features/files/send.client");
       const sent = await sendFile(user, to, file, {
-        limitBytes: options.limitBytes,
-        post: options.post,
+        limitBytes: policy.maxMb * MIB,
+        post: (target, hash, itemKey) => options.post(target, hash, itemKey, caption),
         failure,
         onProgress: (fraction) => setUpload({ name: file.name, fraction }),
       });
       options.onSent(to.id, sent);
     } catch (error) {
       console.warn("Upload failed", error);
-      setFailed({ file, failure, error: messageOf(error, failure) });
+      setFailed({ ...job, error: messageOf(error, failure) });
     } finally {
       setUpload(null);
       uploading.current = false;
       const next = waiting.current.shift();
-      if (next) void uploadFile(next.file, next.failure, next.channel);
+      if (next) void uploadFile(next, next.channel);
     }
   }
 
-  function pickFile(file: File) {
-    if (!isAcceptedFile(file.name, file.type)) {
-      setFailed(null);
-      return options.notify("Only images, .pdf, .txt and .zip files can be sent.", "error");
-    }
-    void uploadFile(file, "Failed to upload file");
+  /** A file the workspace does not allow is refused (after reading the policy again: it may have changed). */
+  async function pickFile(file: File) {
+    let current: FilePolicy = policy;
+    if (!isAllowedFile(file.name, file.type, current.types) || file.size > current.maxMb * MIB)
+      current = (await refreshFilePolicy(true)) ?? current;
+    if (!isAllowedFile(file.name, file.type, current.types)) return options.notify(refusalFor(current.types), "error");
+    if (file.size > current.maxMb * MIB) return options.notify(tooLargeText(current.maxMb), "error");
+    setPending(file);
   }
 
   async function toggleRecording() {
     if (recorder.recording) {
       const file = await recorder.stop();
-      if (file) await uploadFile(file, "Failed to send audio message");
+      if (file) await uploadFile({ file, failure: "Failed to send audio message", caption: "" });
       return;
     }
     try {
@@ -80,8 +94,16 @@ export function useUploads<M extends FileCarrier>(
   return {
     upload,
     failedFile: failed ? { name: failed.file.name, error: failed.error } : null,
-    pickFile,
-    retry: () => failed && void uploadFile(failed.file, failed.failure),
+    accept: acceptFor(policy.types),
+    pickFile: (file: File) => void pickFile(file),
+    /** The picked file waiting for "Send file" or Cancel. */
+    pendingFile: pending,
+    sendPending: (caption: string) => {
+      if (pending) void uploadFile({ file: pending, failure: "Failed to upload file", caption });
+      setPending(null);
+    },
+    cancelPending: () => setPending(null),
+    retry: () => failed && void uploadFile(failed),
     discard: () => setFailed(null),
     recording: recorder.recording ? { elapsedMs: recorder.elapsedMs } : null,
     toggleRecording: () => void toggleRecording(),

@@ -1,6 +1,6 @@
 import { insideOpenFence, SHORTCUT_MARKERS, wrapSelection } from "~/features/markdown/compose";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { ACCEPTED_FILE_TYPES, formatElapsed } from "~/features/files/attachments";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { formatElapsed } from "~/features/files/attachments";
 import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
 import { firstLine } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";
@@ -15,6 +15,10 @@ interface Props {
   /** A file whose upload failed: kept so the user can try again. */
   failedFile: { name: string; error: string } | null;
   onPickFile: (file: File) => void;
+  /** The picker's accept attribute: the kinds of file the workspace allows (undefined: any). */
+  accept?: string;
+  /** A picked file waiting in its dialog: once it closes, the message box has focus again. */
+  pendingFile?: File | null;
   onRetryFile: () => void;
   onDiscardFile: () => void;
   recording: { elapsedMs: number } | null;
@@ -50,6 +54,16 @@ export function Composer(props: Props) {
     const addition = props.draftAppend.text.trim();
     if (addition) setText((current) => (current.trim() ? `${current.replace(/\s+$/, "")} ${addition}` : addition));
   }
+
+  // When the picked file's dialog closes (sent or cancelled), typing goes on in the message box.
+  const hadPending = useRef(false);
+  useEffect(() => {
+    if (props.pendingFile) hadPending.current = true;
+    else if (hadPending.current) {
+      hadPending.current = false;
+      box.current?.focus();
+    }
+  }, [props.pendingFile]);
 
   async function send() {
     if (!canSend) return;
@@ -143,7 +157,7 @@ export function Composer(props: Props) {
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPTED_FILE_TYPES}
+          accept={props.accept}
           className="visually-hidden"
           aria-hidden="true"
           tabIndex={-1}

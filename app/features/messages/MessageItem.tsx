@@ -62,7 +62,7 @@ export function MessageItem(props: ItemProps) {
       {m.attachments.map((a) => (
         <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
       ))}
-      {!m.text && m.attachments.length === 0 && <p className="attachment-loading">Receiving attachment...</p>}
+      {m.attachments.length === 0 && (!m.text || m.fileHashes.length > 0) && <p className="attachment-loading">Receiving attachment...</p>}
       {m.previews.slice(0, 1).map((p) => (
         <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
       ))}

@@ -60,9 +60,11 @@ export async function postEnvelope(
   };
 }
 
-/** The message that carries a file: an empty text and the file's SHA-256, signed. */
-export const postFileCarrier = (user: SessionUser) => (channel: Channel, fileHash: string, itemKey?: string) =>
-  postEnvelope(user, channel, { text: "", files: [fileHash], ...(itemKey ? { key: itemKey } : {}) });
+/** The message that carries a file: its caption (or an empty text) and the file's SHA-256, encrypted and signed. */
+export const postFileCarrier =
+  (user: SessionUser) =>
+  (channel: Channel, fileHash: string, itemKey?: string, caption = "") =>
+    postEnvelope(user, channel, { text: caption, files: [fileHash], ...(itemKey ? { key: itemKey } : {}) });
 
 export async function sendMessage(
   user: SessionUser,

@@ -15,6 +15,7 @@ import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { attachmentUrl, saveAttachment } from "~/features/files/files.client";
 import type { useUploads } from "~/features/files/useUploads.client";
+import { SendFileDialog } from "~/features/files/SendFileDialog";
 import { KeyChangeNotice } from "~/features/key-pins/KeyChangeNotice";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { Composer } from "~/features/messages/Composer";
@@ -180,6 +181,10 @@ export function ChatPane({
         <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
         <AwaitingAcceptance channel={channel} userId={user.id} memberIds={members.list.map((m) => m.userId)} />
         <Outbox {...outbox} />
+        {uploads.pendingFile && (
+          // beside the composer, not in its form: the dialog has a form of its own
+          <SendFileDialog file={uploads.pendingFile} onSend={uploads.sendPending} onCancel={uploads.cancelPending} />
+        )}
         <Composer
           {...composer}
           // sending from a window back in history goes back to the latest first (where the message shows)
@@ -190,6 +195,8 @@ export function ChatPane({
           upload={uploads.upload}
           failedFile={uploads.failedFile}
           onPickFile={uploads.pickFile}
+          accept={uploads.accept}
+          pendingFile={uploads.pendingFile}
           onRetryFile={uploads.retry}
           onDiscardFile={uploads.discard}
           recording={uploads.recording}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useState } from "react";
+import { api } from "~/lib/api.client";
+import { FormError } from "~/ui/Form";
+import { FILE_TYPES, FILE_TYPE_LABELS, type FilePolicy, type FileTypes } from "~/features/files/policy";
+import { refreshFilePolicy } from "~/features/files/policy.client";
+
+const savedText = (policy: FilePolicy) =>
+  `Saved: ${policy.types === "any" ? "any type of file" : policy.types === "office" ? "images, .pdf, .txt, .zip, office documents and .csv" : "images, .pdf, .txt and .zip"}, up to ${policy.maxMb} MB.`;
+
+/** Files (admin console): which files people can send and the largest, up to this server's cap (ADR 73). */
+export function FilesSection() {
+  const [policy, setPolicy] = useState<FilePolicy | null>(null);
+  const [types, setTypes] = useState<FileTypes>("standard");
+  const [maxMb, setMaxMb] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [saved, setSaved] = useState("");
+  const name = useId();
+  const sizeId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    api<FilePolicy>("/api/files/policy")
+      .then((answer) => {
+        setPolicy(answer);
+        setTypes(answer.types);
+        setMaxMb(String(answer.maxMb));
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!policy) return;
+    setError("");
+    setSaved("");
+    const mb = Number(maxMb);
+    if (!Number.isInteger(mb) || mb < 1 || mb > policy.capMb) {
+      setError(`Enter a whole number of MB from 1 to ${policy.capMb}.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api<FilePolicy>("/api/admin/files", { types, maxMb: mb });
+      setPolicy(answer);
+      setSaved(savedText(answer));
+      await refreshFilePolicy(true);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!policy) return error ? <FormError message={error} /> : <p className="hint">Loading the file settings...</p>;
+  return (
+    <form onSubmit={(e) => void save(e)}>
+      <fieldset className="admin-setting" disabled={busy}>
+        <legend>Files people can send</legend>
+        {FILE_TYPES.map((value) => (
+          <label key={value} className="check">
+            <input type="radio" name={name} value={value} checked={types === value} onChange={() => setTypes(value)} />
+            {FILE_TYPE_LABELS[value]}
+          </label>
+        ))}
+        <p className="hint">
+          Files are encrypted on the sender&apos;s device: the server sees neither their content nor their name, so the kinds of file are
+          checked by the app when a file is picked. The size is checked by the server.
+        </p>
+      </fieldset>
+      <fieldset className="admin-setting" disabled={busy}>
+        <legend>Size limit</legend>
+        <label htmlFor={sizeId}>Largest file (MB)</label>
+        <input
+          id={sizeId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={policy.capMb}
+          required
+          aria-describedby={hintId}
+          value={maxMb}
+          onChange={(e) => setMaxMb(e.target.value)}
+        />
+        <p id={hintId} className="hint">
+          At most {policy.capMb} MB on this server.
+        </p>
+      </fieldset>
+      <button type="submit" className="btn" disabled={busy}>
+        {busy ? "Saving..." : "Save file settings"}
+      </button>
+      <p className="admin-status" role="status">
+        {saved}
+      </p>
+      <FormError message={error} />
+    </form>
+  );
+}
