@@ -58,6 +58,7 @@ func main() {
 		Dir:          migrationsDir,
 	})
 
+	registerProxySecret(app)
 	registerMemberCache(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
