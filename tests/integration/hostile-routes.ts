@@ -33,6 +33,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit",
   "/api/admin/audit?page=2&action=signin.",
   "/api/admin/audit/export",
+  "/api/admin/health",
   "/reset-password",
 ];
 /** Routes anyone may read, signed in or not (a bad cookie changes nothing there). */
@@ -114,6 +115,7 @@ export const PB_HOOKS = [
   "/api/chat/passkeys/challenge",
   "/api/chat/admin/audit",
   "/api/chat/admin/audit/export",
+  "/api/chat/admin/health",
   "/api/chat/account/activity",
   "/api/chat/passkeys",
   "/api/chat/passkeys/signin",

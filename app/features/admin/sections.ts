@@ -7,6 +7,7 @@ import { InvitesSection } from "~/features/invites/InvitesSection";
 import { AuditSection } from "~/features/audit/AuditSection";
 import { RetentionSection } from "~/features/retention/RetentionSection";
 import { SsoSection } from "~/features/sso/SsoSection";
+import { HealthSection } from "~/features/health/HealthSection";
 
 export interface AdminSection {
   /** The section's anchor in /admin (#people). */
@@ -25,4 +26,5 @@ export const sections: AdminSection[] = [
   { id: "retention", label: "Retention", component: RetentionSection },
   { id: "sso", label: "Single sign-on", component: SsoSection },
   { id: "audit", label: "Audit log", component: AuditSection },
+  { id: "health", label: "Health", component: HealthSection },
 ];
