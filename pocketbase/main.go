@@ -59,6 +59,7 @@ func main() {
 	})
 
 	registerProxySecret(app)
+	registerChunkedLimit(app)
 	registerMemberCache(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
