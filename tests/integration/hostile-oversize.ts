@@ -44,7 +44,7 @@ const chunked = (
   bytes: number,
   as?: Visitor,
 ): Case => ({
-  label: `${label} chunked ${bytes / MB} MB → ${path}`,
+  label: `${label} chunked ${bytes / 1024} KiB → ${path}`,
   target,
   method: "POST",
   path,
@@ -79,7 +79,7 @@ export function oversizeCases({ channelId, alice, aliceToken }: { channelId: str
   );
   // JSON routes: signed in, chunked and declared; signed out, declared (refused before the session check)
   for (const path of jsonRoutes) {
-    all.push(chunked("signed in", "web", path, {}, 2 * MB, alice));
+    all.push(chunked("signed in", "web", path, {}, MB / 2, alice)); // twice the 256 KiB a JSON body may have
     all.push(declared("signed in", path, 10 * MB, alice));
     all.push(declared("signed out", path, 10 * MB));
   }
@@ -87,12 +87,12 @@ export function oversizeCases({ channelId, alice, aliceToken }: { channelId: str
   const reads = [...GET_ROUTES(channelId), ...PUBLIC_GET_ROUTES, ...ID_GET_ROUTES.map(withId)];
   for (const path of noBody) {
     for (const as of [alice, undefined]) {
-      all.push(chunked(as ? "signed in" : "signed out", "web", path, {}, 2 * MB, as));
+      all.push(chunked(as ? "signed in" : "signed out", "web", path, {}, MB / 16, as)); // 64 KiB: the route takes 1 KiB
       all.push(declared(as ? "signed in" : "signed out", path, 10 * MB, as));
     }
   }
   for (const path of reads) {
-    all.push({ ...chunked("signed out", "web", path, {}, 2 * MB), method: "GET" });
+    all.push({ ...chunked("signed out", "web", path, {}, MB / 16), method: "GET" });
     all.push(declared("signed out", path, 10 * MB, undefined, "GET"));
   }
   // uploads: a declared body over the largest file (50 MB and its multipart) or preview image
