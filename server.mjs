@@ -6,8 +6,9 @@ import { format } from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { answerClientError, errorHandler, methodGuard, privateResponses, routeGuard } from "./server/guards.mjs";
+import { answerClientError, errorHandler, methodGuard, privateResponses, routeGuard, sendError } from "./server/guards.mjs";
 import { guardRequestBody } from "./server/body-guard.mjs";
+import { TOO_LARGE_MESSAGE, tooLargeAtOnce } from "./server/body-limits.mjs";
 import { watchPocketBase } from "./server/pocketbase-watch.mjs";
 import { superviseWebProcesses } from "./server/processes.mjs";
 
@@ -132,6 +133,7 @@ const DRAIN_MAX_BYTES = (Number(process.env.UPLOAD_MAX_MB) || 50) * 1024 * 1024 
 const server = http.createServer((req, res) => {
   req.url = withoutSecretParam(req.url);
   guardRequestBody(req, res, DRAIN_MAX_BYTES);
+  if (tooLargeAtOnce(req, DRAIN_MAX_BYTES)) return sendError(res, 413, TOO_LARGE_MESSAGE, { Connection: "close" });
   if (isFastRoute(req)) fastRoute(req, res);
   else app(req, res);
 });

@@ -22,7 +22,7 @@ routerAdd(
   (e) => {
     const { badRequest, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
     const { patterns, readJsonObject, requireUser } = require(`${__hooks}/lib/request.js`);
-    const { checkLoginSecret, emailTaken } = require(`${__hooks}/lib/account_data.js`);
+    const { checkLoginSecret, emailTaken, tellTakenAddress } = require(`${__hooks}/lib/account_data.js`);
     const { TOO_MANY_TO_ADDRESS, takeRecipientLimit } = require(`${__hooks}/lib/email_notification.js`);
 
     const user = requireUser(e, "Not authenticated");
@@ -32,8 +32,12 @@ routerAdd(
     if (newEmail === user.email().toLowerCase()) throw badRequest("This is already your email address.");
     if (!e.app.settings().smtp.enabled) throw badRequest("Email is not configured on this server.");
     checkLoginSecret(e.app, user, body.password);
-    if (emailTaken(e.app, newEmail)) throw badRequest("An account with this email already exists.");
+    // the same answer whether the address has an account or not; its owner is told instead (issue 47)
     if (!takeRecipientLimit(e.app, newEmail)) throw tooManyRequests(TOO_MANY_TO_ADDRESS);
+    if (emailTaken(e.app, newEmail)) {
+      tellTakenAddress(e.app, newEmail);
+      return e.json(200, { sent: true, newEmail });
+    }
     try {
       $mails.sendRecordChangeEmail(e.app, user, newEmail);
     } catch (err) {

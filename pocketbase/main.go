@@ -58,6 +58,8 @@ func main() {
 		Dir:          migrationsDir,
 	})
 
+	registerProxySecret(app)
+	registerChunkedLimit(app)
 	registerMemberCache(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)

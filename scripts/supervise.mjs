@@ -15,11 +15,14 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { mirrorOnce, replicationConfig, writeLitestreamConfig } from "./lib/replication.mjs";
+import { replicationStatus, writeReplicationStatus } from "./lib/replication-health.mjs";
 import { livekitKeys, livekitSettings, pocketbaseEnvFor, webEnvFor, writeLivekitConfig } from "./lib/livekit.mjs";
-import { pocketbaseBinary, serveArgs } from "./lib/pocketbase.mjs";
+import { pocketbaseBinary, proxySecret, serveArgs } from "./lib/pocketbase.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
+// PocketBase and the web server share a secret (PB_PROXY_SECRET, a new one each start when unset).
+proxySecret();
 const PB_HTTP = env.PB_HTTP || "127.0.0.1:8090";
 const PB_DATA = path.resolve(env.PB_DATA || path.join(root, "pb_data"));
 const HOST = env.HOST || "127.0.0.1";
@@ -82,6 +85,7 @@ class Child {
     this.process = null;
     const ranFor = Date.now() - this.startedAt;
     if (stopping) return;
+    this.spec.onExit?.();
     if (ranFor >= STABLE_AFTER_MS) this.failures = 0;
     this.failures++;
     const delay = Math.min(FIRST_DELAY_MS * 2 ** (this.failures - 1), MAX_DELAY_MS);
@@ -174,11 +178,33 @@ async function mirrorLoop() {
   if (!stopping) mirrorTimer = setTimeout(mirrorLoop, MIRROR_INTERVAL_MS);
 }
 
+// Replication's health, every few seconds: logged when it changes, and written for the admin console.
+const HEALTH_INTERVAL_MS = 2_000;
+let healthTimer = null;
+let healthChecking = false;
+let lastHealth = "";
+async function healthLoop() {
+  clearTimeout(healthTimer);
+  if (healthChecking) return; // the check under way sets the next one
+  healthChecking = true;
+  try {
+    const status = await replicationStatus(replication, { running: Boolean(litestream?.process) });
+    if (status.state !== lastHealth) log(status.state === "ok" && lastHealth ? "replication is up to date again" : status.message);
+    lastHealth = status.state;
+    await writeReplicationStatus(PB_DATA, status);
+  } catch (error) {
+    log(`replication's health could not be checked: ${error.message}`);
+  }
+  healthChecking = false;
+  if (!stopping) healthTimer = setTimeout(healthLoop, HEALTH_INTERVAL_MS);
+}
+
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
   clearTimeout(mirrorTimer);
+  clearTimeout(healthTimer);
   await web.stop();
   await pocketbase.stop();
   // Litestream syncs what is left when it stops; the mirror takes one last pass.
@@ -204,13 +230,25 @@ if (!(await waitForHealth(`http://${PB_HTTP}/api/health`, 60_000))) log("PocketB
 if (replication) {
   await mkdir(replication.filesReplica, { recursive: true, mode: 0o700 });
   const config = await writeLitestreamConfig(replication);
-  litestream = new Child({ name: "litestream", command: replication.litestream, args: ["replicate", "-config", config] });
+  litestream = new Child({
+    name: "litestream",
+    command: replication.litestream,
+    args: ["replicate", "-config", config],
+    // a Litestream that died is told at once, not at the next check
+    onExit: () => void healthLoop(),
+  });
   litestream.start();
   log(
     `replicating ${replication.database} to ${replication.databaseReplica} (sync every ${replication.syncInterval}) and files to ${replication.filesReplica}`,
   );
   mirrorLoop();
+  healthLoop();
 } else {
   log("replication is off (REPLICATION=off)");
+  await writeReplicationStatus(PB_DATA, {
+    state: "off",
+    message: "Replication is off (REPLICATION=off).",
+    checkedAt: new Date().toISOString(),
+  });
 }
 if (!stopping) web.start();

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
+import { proxyProof } from "./proxy.server";
 
 /**
  * The address PocketBase's rate limiter counts a browser under: its IPv4 address, or for IPv6 the
@@ -36,10 +37,11 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
- * The header that tells PocketBase who is asking, for every request made on a browser's behalf
- * (API calls, file downloads, live streams): without it every browser would share the web server's
- * own rate limits. Empty when the address is unknown.
+ * The headers that tell PocketBase who is asking, for every request made on a browser's behalf
+ * (API calls, file downloads, live streams): without them every browser would share the web server's
+ * own rate limits. The address only when known; always the proof of the shared secret, without which
+ * PocketBase ignores the address and the device (pocketbase/proxy_secret.go).
  */
 export function forwardedFor(clientIp: string | undefined): Record<string, string> {
-  return clientIp ? { "X-Forwarded-For": rateLimitAddress(clientIp) } : {};
+  return { ...proxyProof(), ...(clientIp ? { "X-Forwarded-For": rateLimitAddress(clientIp) } : {}) };
 }

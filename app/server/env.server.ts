@@ -8,6 +8,9 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PB_URL: z.string().url().default("http://127.0.0.1:8090"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  // Shared with PocketBase: only requests that prove it may name the browser's address and device
+  // (app/server/proxy.server.ts). Unset, PocketBase counts every browser under the web server's address.
+  PB_PROXY_SECRET: z.string().min(1).optional(),
   // Set to "true" when the web app is served over HTTPS (directly or behind a proxy).
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   // Largest file a member may send, in MB (the PocketBase file field allows up to 60 MiB).

@@ -14,6 +14,7 @@ import { childPids } from "./procs.mjs";
 import {
   createSuperuser,
   pocketbaseBinary,
+  proxySecret,
   spawnPocketBase,
   stopProcess,
   superuserToken,
@@ -124,6 +125,7 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
         HOST: "127.0.0.1",
         PORT: String(webPort),
         SESSION_SECRET: sessionSecret,
+        PB_PROXY_SECRET: proxySecret(),
         ...(webProcesses ? { WEB_PROCESSES: String(webProcesses) } : {}),
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -233,11 +233,38 @@ function tellOldAddress(app, oldEmail, newEmail) {
   }
 }
 
+/**
+ * An email change asked for an address another account has: that address is told what happened, and the
+ * asker gets the same answer as for a free address (issue 47: the answer no longer says which
+ * addresses have an account). Nothing changes; a failed send is logged.
+ * @param {core.App} app
+ * @param {string} takenEmail
+ */
+function tellTakenAddress(app, takenEmail) {
+  const { mailSender } = require(`${__hooks}/lib/mail_settings.js`);
+  const sentence = `Someone tried to change the email address of another ChatCrypt account to yours (${takenEmail}). Nothing was changed: your address stays with your account.`;
+  const advice = "If it was you, sign in to the account this address already belongs to. If not, you can ignore this email.";
+  try {
+    app.newMailClient().send(
+      new MailerMessage({
+        from: mailSender(app),
+        to: [{ address: takenEmail }],
+        subject: "Someone tried to use your email address on ChatCrypt",
+        text: `${sentence}\n\n${advice}`,
+        html: `<p>${escapeHtml(sentence)}</p><p>${escapeHtml(advice)}</p>`,
+      }),
+    );
+  } catch (err) {
+    app.logger().warn("email change: the address's owner could not be told", "error", String(err));
+  }
+}
+
 /** @param {string} value */
 const escapeHtml = (value) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 module.exports = {
   tellOldAddress,
+  tellTakenAddress,
   INVALID_LINK,
   KEPT_REFERENCES,
   checkLoginSecret,

@@ -2,7 +2,7 @@
 // (tests/integration/pocketbase-server.ts), the benchmarks (bench/lib/stack.mjs) and the supervisor
 // of `npm start` (scripts/supervise.mjs, which only takes `serveArgs`).
 import { execFile, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -57,12 +57,39 @@ export async function createSuperuser(root, dataDir, prefix) {
 }
 
 /**
+ * The secret PocketBase and the web server share (PB_PROXY_SECRET): only a request that proves it may
+ * say whose address and device it is made for (pocketbase/proxy_secret.go). One per process when the
+ * environment has none, put into this process's environment so that the PocketBase and the web
+ * servers it starts share it.
+ * @returns {string}
+ */
+export function proxySecret() {
+  process.env.PB_PROXY_SECRET ||= randomBytes(24).toString("hex");
+  return process.env.PB_PROXY_SECRET;
+}
+
+/**
+ * The header that proves the shared secret (what the web server sends with every request), for a
+ * test or a bench that poses as the web server.
+ * @param {string} [secret]
+ * @returns {{ "X-ChatCrypt-Proxy": string }}
+ */
+export function proxyHeaders(secret = proxySecret()) {
+  return { "X-ChatCrypt-Proxy": createHmac("sha256", secret).update("ChatCrypt web server").digest("hex") };
+}
+
+/**
  * Spawns `pocketbase serve` (see serveArgs), its output piped.
  * @param {{ root: string, address: string, dataDir: string, env?: Record<string, string | undefined> }} options
  * @returns {import("node:child_process").ChildProcess}
  */
 export function spawnPocketBase({ root, address, dataDir, env = process.env }) {
-  return spawn(pocketbaseBinary(root), serveArgs({ root, address, dataDir }), { cwd: root, stdio: ["ignore", "pipe", "pipe"], env });
+  const withSecret = { PB_PROXY_SECRET: proxySecret(), ...env };
+  return spawn(pocketbaseBinary(root), serveArgs({ root, address, dataDir }), {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: withSecret,
+  });
 }
 
 /**

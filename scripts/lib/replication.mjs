@@ -50,7 +50,13 @@ export async function writeLitestreamConfig(config) {
 function skipped(relative) {
   const name = path.basename(relative);
   if (/^(data|auxiliary)\.db(-wal|-shm|-journal)?$/.test(relative)) return true;
-  if (/^\..*-litestream$/.test(name) || name === ".litestream.yml" || name === ".livekit.yaml") return true;
+  if (
+    /^\..*-litestream$/.test(name) ||
+    name === ".litestream.yml" ||
+    name.startsWith(".replication-status.json") ||
+    name === ".livekit.yaml"
+  )
+    return true;
   if (relative === "backups" || name.startsWith(".pb_temp") || name.endsWith(".log") || name.endsWith(".tmp-mirror")) return true;
   return false;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { proxySecret } from "../../scripts/lib/pocketbase.mjs";
 import { freePort } from "../ports";
 export { freePort };
 
@@ -50,6 +51,7 @@ export async function startWeb(
         HOST: "127.0.0.1",
         PORT: String(port),
         SESSION_SECRET: sessionSecret,
+        PB_PROXY_SECRET: proxySecret(),
         // One web process (pid() is the one serving) unless a test asks for more.
         WEB_PROCESSES: "1",
         ...options.env,

@@ -6,6 +6,7 @@ import { createHash, generateKeyPairSync, randomBytes, sign } from "node:crypto"
 import { expect } from "vitest";
 import type { CaptureServer } from "./smtp";
 import { fakeWrappedKey, randomSecret, type TestUser } from "./pocketbase";
+import { proxyHeaders } from "../../scripts/lib/pocketbase.mjs";
 
 export const ADDRESS = "203.0.113.7";
 export const AGENT = "Firefox on Linux";
@@ -44,7 +45,7 @@ export async function send(
   route: string,
   init: { method?: string; body?: unknown; token?: string; raw?: string } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { "X-Forwarded-For": ADDRESS, "X-ChatCrypt-Agent": AGENT };
+  const headers: Record<string, string> = { ...proxyHeaders(), "X-Forwarded-For": ADDRESS, "X-ChatCrypt-Agent": AGENT };
   if (init.token) headers.Authorization = init.token;
   if (init.body !== undefined || init.raw !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(base + route, {

@@ -1,6 +1,8 @@
 // A caller of PocketBase's device-link routes for tests/integration/device-link.test.ts: the method,
 // the route, a JSON body, the caller's token, and the browser and system the web server would forward.
 
+import { proxyHeaders } from "../../scripts/lib/pocketbase.mjs";
+
 export const AGENT = "Firefox on Android";
 
 export interface Answer {
@@ -16,6 +18,7 @@ export const pbCaller =
       headers: {
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(token ? { Authorization: token } : {}),
+        ...proxyHeaders(),
         "X-ChatCrypt-Agent": AGENT,
         ...headers,
       },

@@ -12,13 +12,13 @@ import {
   ID_GET_ROUTES,
   ID_POST_ROUTES,
   OPTIONAL,
-  oversize,
   PB_HOOKS,
   validBodies,
   WRONG_METHODS,
   WRONG_TYPES,
   type Case,
 } from "./hostile-inputs";
+import { oversizeCases } from "./hostile-oversize";
 import type { Visitor } from "./web";
 
 export interface Parties {
@@ -51,7 +51,7 @@ export function cases({ channelId, alice, bob, aliceToken, bobToken }: Parties):
     all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
   for (const path of ["/api", "/api/", "/api/nowhere", "/api/channels/x/y/z", "/api/auth", "/api/.env"])
     all.push({ label: `GET ${path}`, target: "web", method: "GET", path, as: alice });
-  // Signed-in POST routes: garbage bodies, chunked oversize bodies, wrong types, evil strings, prototype keys.
+  // Signed-in POST routes: garbage bodies, wrong types, evil strings, prototype keys (oversize bodies: hostile-oversize.ts).
   for (const [path, valid] of Object.entries(bodies)) {
     for (const body of GARBAGE_BODIES)
       all.push({
@@ -63,24 +63,6 @@ export function cases({ channelId, alice, bob, aliceToken, bobToken }: Parties):
         body,
         as: alice,
       });
-    all.push({
-      label: `chunked 2 MB → ${path}`,
-      target: "web",
-      method: "POST",
-      path,
-      headers: { ...json, "Transfer-Encoding": "chunked" },
-      body: () => oversize(2 * 1024 * 1024),
-      as: alice,
-    });
-    all.push({
-      label: `declared 10 MB → ${path}`,
-      target: "web",
-      method: "POST",
-      path,
-      headers: { ...json, "Content-Length": String(10 * 1024 * 1024) },
-      body: Buffer.alloc(300 * 1024, "a"),
-      as: alice,
-    });
     for (const field of Object.keys(valid)) {
       // Free text and ciphertext may hold any text (injection strings are data there); only NUL and
       // unpaired surrogates are refused everywhere. Formatted fields refuse every evil string.
@@ -275,15 +257,6 @@ export function cases({ channelId, alice, bob, aliceToken, bobToken }: Parties):
       headers: { ...json, Authorization: "Bearer x.y.z" },
       body: "{}",
     });
-    if (!ignoresBody)
-      all.push({
-        label: `pb chunked 40 MB → ${path}`,
-        target: "pb",
-        method: "POST",
-        path,
-        headers: { ...json, Authorization: aliceToken, "Transfer-Encoding": "chunked" },
-        body: () => oversize(40 * 1024 * 1024),
-      });
   }
-  return all;
+  return [...all, ...oversizeCases({ channelId, alice, aliceToken })];
 }

@@ -105,6 +105,8 @@ export interface Case extends RawRequest {
   as?: Visitor;
   /** Accept this 2xx answer for this case (a list the caller may ask for, empty because nothing in it is theirs). */
   ok?: string;
+  /** The answer must have this status (an oversize body: 413), never a reset. */
+  status?: number;
 }
 
 /** A valid body for each JSON route of the web app, to break one field at a time. */

@@ -35,6 +35,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit/export",
   "/api/admin/sso",
   "/api/files/policy",
+  "/api/admin/health",
   "/reset-password",
   // single sign-on: to the provider, and back from it (without a state of this browser: refused)
   "/auth/sso/start",
@@ -122,6 +123,7 @@ export const PB_HOOKS = [
   "/api/chat/passkeys/challenge",
   "/api/chat/admin/audit",
   "/api/chat/admin/audit/export",
+  "/api/chat/admin/health",
   "/api/chat/account/activity",
   "/api/chat/passkeys",
   "/api/chat/passkeys/signin",

@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
 import { cases } from "./hostile-cases";
-import { GET_ROUTES, validBodies, type Case } from "./hostile-inputs";
+import { GET_ROUTES, validBodies } from "./hostile-inputs";
 import { startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { rawRequest, rssMb, startWebFor, Visitor, type Answer } from "./web";
+import { problem, sendCase } from "./hostile-run";
+import { rawRequest, rssMb, startWebFor, Visitor } from "./web";
 
 let pb: RunningPocketBase;
 let web: WebServer;
@@ -46,17 +47,6 @@ const webRssMb = () => rssMb(web.pid());
 
 // ---- the run -----------------------------------------------------------------------------------
 
-function problem(c: Case, answer: Answer): string | undefined {
-  if (c.ok !== undefined && answer.status === 200 && answer.text === c.ok) return undefined;
-  if (answer.status === 0) return c.body && typeof c.body === "function" ? undefined : "connection closed without an answer";
-  if (answer.status >= 500) return `server error ${answer.status}`;
-  if (answer.status < 400) return `accepted with ${answer.status}`;
-  const message = (answer.json as { message?: unknown } | undefined)?.message;
-  if (typeof message !== "string" || message.trim().length < 3) return `no readable message: ${answer.text.slice(0, 120)}`;
-  if (/at \w+ \(|node_modules|goroutine|\.go:\d+|TypeError|ReferenceError/.test(answer.text)) return "leaks internals";
-  return undefined;
-}
-
 describe("hostile input", () => {
   it("every hostile request gets a clear 4xx, never a 5xx, and the web server does not grow", async () => {
     const all = cases({ channelId, alice, bob, aliceToken, bobToken });
@@ -70,13 +60,7 @@ describe("hostile input", () => {
       while (next < all.length) {
         const c = all[next++];
         sent++;
-        const base = c.target === "pb" ? pb.url : web.url;
-        const headers = { ...(c.headers ?? {}) } as Record<string, string>;
-        if (c.as && !("Cookie" in headers)) headers.Cookie = c.as.cookieHeader();
-        if (c.as && !("X-CSRF-Token" in headers)) headers["X-CSRF-Token"] = c.as.csrfToken;
-        const answer = await rawRequest(base, { method: c.method, path: c.path, headers, body: c.body, timeoutMs: 20_000 }).catch(
-          (error: Error) => ({ status: -1, text: error.message, json: undefined, headers: {} }) as Answer,
-        );
+        const answer = await sendCase(c, { web: web.url, pb: pb.url });
         if (answer.status >= 500) fiveHundreds++;
         const wrong = answer.status === -1 ? answer.text : problem(c, answer);
         if (wrong) failures.push(`${c.label}: ${wrong} (${answer.status} ${answer.text.slice(0, 100)})`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { proxyHeaders } from "../../scripts/lib/pocketbase.mjs";
 import { client, post, postJson, signupBody, signUpUser, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
 
 const SIGNUP = "/api/chat/signup";
@@ -261,7 +262,7 @@ describe("POST /api/chat/signup", () => {
         (
           await fetch(server.url + SIGNUP, {
             method: "POST",
-            headers: { "Content-Type": "application/json", "X-Forwarded-For": clientIp },
+            headers: { "Content-Type": "application/json", ...proxyHeaders(), "X-Forwarded-For": clientIp },
             body: "{}",
           })
         ).status;

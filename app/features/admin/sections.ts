@@ -8,6 +8,7 @@ import { AuditSection } from "~/features/audit/AuditSection";
 import { RetentionSection } from "~/features/retention/RetentionSection";
 import { SsoSection } from "~/features/sso/SsoSection";
 import { FilesSection } from "~/features/files/FilesSection";
+import { HealthSection } from "~/features/health/HealthSection";
 
 export interface AdminSection {
   /** The section's anchor in /admin (#people). */
@@ -27,4 +28,5 @@ export const sections: AdminSection[] = [
   { id: "files", label: "Files", component: FilesSection },
   { id: "sso", label: "Single sign-on", component: SsoSection },
   { id: "audit", label: "Audit log", component: AuditSection },
+  { id: "health", label: "Health", component: HealthSection },
 ];

@@ -1,0 +1,76 @@
+// Whether replication keeps up (issue 47, docs/decisions/0070-what-reaches-pocketbase-directly.md):
+// the supervisor checks every few seconds that Litestream runs and, for a replica on this machine,
+// that the replica was written after the database last changed. What it finds goes into the data
+// directory (.replication-status.json), where PocketBase reads it for the admin console's Health
+// section (pb_hooks/health.pb.js), and into the supervisor's log when it changes.
+import { readdir, rename, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/** The file in the data directory that says how replication is doing. */
+export const STATUS_FILE = ".replication-status.json";
+/** How long the database may have changes the replica has not taken before replication counts as stopped. */
+export const LAG_LIMIT_MS = 10_000;
+
+async function mtimeMs(file) {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** The newest modification time of any file under `dir` (0 when there is none). */
+async function newestUnder(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return mtimeMs(dir);
+  }
+  let newest = 0;
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? await newestUnder(full) : await mtimeMs(full));
+  }
+  return newest;
+}
+
+/**
+ * How replication is doing now.
+ * @param {{ database: string, databaseReplica: string }} config (scripts/lib/replication.mjs)
+ * @param {{ running: boolean, now?: number }} litestream whether the Litestream process is running
+ * @returns {Promise<{ state: "ok" | "behind" | "stopped", message: string, checkedAt: string,
+ *   changedAt: string | null, replicatedAt: string | null, walBytes: number }>}
+ */
+export async function replicationStatus(config, { running, now = Date.now() }) {
+  const changed = Math.max(await mtimeMs(config.database), await mtimeMs(`${config.database}-wal`));
+  let walBytes = 0;
+  try {
+    walBytes = (await stat(`${config.database}-wal`)).size;
+  } catch {
+    // no write-ahead log right now
+  }
+  const local = config.databaseReplica.startsWith("file://") ? config.databaseReplica.slice("file://".length) : null;
+  const replicated = local ? await newestUnder(local) : 0;
+  const iso = (ms) => (ms ? new Date(ms).toISOString() : null);
+  const base = { checkedAt: iso(now), changedAt: iso(changed), replicatedAt: iso(replicated), walBytes };
+  const waiting = (ms) => `${Math.round(ms / 1000)} s`;
+  if (!running) {
+    return { state: "stopped", message: "Replication has stopped: Litestream is not running (the supervisor restarts it).", ...base };
+  }
+  if (local && changed - replicated > LAG_LIMIT_MS && now - replicated > LAG_LIMIT_MS) {
+    return {
+      state: "behind",
+      message: `Replication has stopped: the database has changed since the replica was last written, ${waiting(now - replicated)} ago. Litestream is running but not replicating.`,
+      ...base,
+    };
+  }
+  return { state: "ok", message: "Replication is up to date.", ...base };
+}
+
+/** Writes the status into the data directory, whole or not at all. */
+export async function writeReplicationStatus(dataDir, status) {
+  const file = path.join(dataDir, STATUS_FILE);
+  await writeFile(`${file}.tmp`, JSON.stringify(status), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}

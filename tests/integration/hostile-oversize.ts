@@ -1,0 +1,113 @@
+// The hostile suite's oversize bodies (issue 47): on every route of the web app and every PocketBase
+// server function, a body larger than the route takes is answered 413, chunked or declared, never a
+// reset or another status. A route that takes no body answers 413 before the session check, so
+// signed out as well; a JSON route reads at most its limit of a chunked body (server/body-limits.mjs).
+
+import { GET_ROUTES, ID_GET_ROUTES, ID_POST_ROUTES, oversize, PB_HOOKS, PUBLIC_GET_ROUTES, validBodies, type Case } from "./hostile-inputs";
+import type { Visitor } from "./web";
+
+const MB = 1024 * 1024;
+const json = { "Content-Type": "application/json" };
+
+/** POST routes whose action reads no body (server/body-limits.mjs NO_BODY_POSTS). */
+const NO_BODY_POSTS = [
+  "/api/auth/signout",
+  "/api/auth/verify-email",
+  "/api/channels/ID/clear",
+  "/api/channels/ID/delete",
+  "/api/channels/ID/leave",
+  "/api/channels/ID/members/abcdefghijklmno/remove",
+  "/api/channels/ID/bans/abcdefghijklmno/lift",
+  "/api/invites/ID/revoke",
+  "/api/admin/invites/ID/revoke",
+  "/api/contacts/ID/delete",
+  "/api/passkeys/ID/delete",
+  "/api/auth/sessions/ID/revoke",
+  "/api/messages/abcdefghijklmno/delete",
+];
+/** PocketBase's server functions that are read with GET: a POST there is no route. */
+const GET_HOOKS = [
+  "/api/chat/history",
+  "/api/chat/admin/audit",
+  "/api/chat/admin/health",
+  "/api/chat/account/activity",
+  "/api/chat/account/export",
+];
+/** Uploads: multipart, their own limits (tests/integration/uploads-stream.test.ts). */
+const UPLOADS = ["/api/channels/ID/attachments", "/api/channels/ID/previews"];
+
+const chunked = (
+  label: string,
+  target: "web" | "pb",
+  path: string,
+  headers: Record<string, string>,
+  bytes: number,
+  as?: Visitor,
+): Case => ({
+  label: `${label} chunked ${bytes / 1024} KiB → ${path}`,
+  target,
+  method: "POST",
+  path,
+  headers: { ...json, ...headers, "Transfer-Encoding": "chunked" },
+  body: () => oversize(bytes),
+  as,
+  status: 413,
+});
+
+const declared = (label: string, path: string, bytes: number, as?: Visitor, method = "POST"): Case => ({
+  label: `${label} declared ${bytes / MB} MB → ${method} ${path}`,
+  target: "web",
+  method,
+  path,
+  headers: { ...json, "Content-Length": String(bytes) },
+  body: Buffer.alloc(300 * 1024, "a"),
+  as,
+  status: 413,
+});
+
+export function oversizeCases({ channelId, alice, aliceToken }: { channelId: string; alice: Visitor; aliceToken: string }): Case[] {
+  const all: Case[] = [];
+  const withId = (route: string) => route.replace("ID", channelId);
+  const noBody = NO_BODY_POSTS.map(withId);
+  const uploads = UPLOADS.map(withId);
+  // (a device link's id is of its own form: another is "not found" before anything is read)
+  const real = ID_POST_ROUTES.filter((route) => !route.startsWith("/api/sealed/")).map((route) =>
+    route.startsWith("/api/device-links/") ? route.replace("ID", "abcdefghijklmno") : withId(route),
+  );
+  const jsonRoutes = [...new Set([...Object.keys(validBodies(channelId)), ...real])].filter(
+    (path) => !noBody.includes(path) && !uploads.includes(path),
+  );
+  // JSON routes: signed in, chunked and declared; signed out, declared (refused before the session check)
+  for (const path of jsonRoutes) {
+    all.push(chunked("signed in", "web", path, {}, MB / 2, alice)); // twice the 256 KiB a JSON body may have
+    all.push(declared("signed in", path, 10 * MB, alice));
+    all.push(declared("signed out", path, 10 * MB));
+  }
+  // routes that take no body: refused before the session check, signed in or not, chunked or declared
+  const reads = [...GET_ROUTES(channelId), ...PUBLIC_GET_ROUTES, ...ID_GET_ROUTES.map(withId)];
+  for (const path of noBody) {
+    for (const as of [alice, undefined]) {
+      all.push(chunked(as ? "signed in" : "signed out", "web", path, {}, MB / 16, as)); // 64 KiB: the route takes 1 KiB
+      all.push(declared(as ? "signed in" : "signed out", path, 10 * MB, as));
+    }
+  }
+  for (const path of reads) {
+    all.push({ ...chunked("signed out", "web", path, {}, MB / 16), method: "GET" });
+    all.push(declared("signed out", path, 10 * MB, undefined, "GET"));
+  }
+  // uploads: a declared body over the largest file (50 MB and its multipart) or preview image
+  for (const path of uploads) all.push(declared("signed out", path, 60 * MB), declared("signed in", path, 60 * MB, alice));
+  // PocketBase's server functions, directly, with a valid token
+  for (const hook of PB_HOOKS) {
+    const path = withId(hook);
+    if (
+      hook === "/api/chat/password-reset" ||
+      hook === "/api/chat/signout" ||
+      hook.endsWith("/clear") ||
+      GET_HOOKS.some((get) => hook.startsWith(get))
+    )
+      continue; // no body taken
+    all.push(chunked("pb", "pb", path, { Authorization: aliceToken }, 5 * MB)); // past the 4,300 KiB any of them takes
+  }
+  return all;
+}

@@ -1,0 +1,73 @@
+// A hung or stopped replication is logged by the supervisor and shown in the admin console's Health
+// section (scripts/lib/replication-health.mjs, pb_hooks/health.pb.js, GET /api/admin/health): the
+// product as `npm start` runs it; Litestream is frozen (SIGSTOP, a hang) while a member keeps
+// writing, then let go; then killed.
+
+import { rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { startProduct, type RunningProduct } from "./product";
+import { Visitor } from "./web";
+import type { HealthStatus } from "../../app/features/health/health";
+
+let product: RunningProduct | undefined;
+let frozen: number | undefined;
+
+afterAll(async () => {
+  if (frozen) process.kill(frozen, "SIGCONT");
+  await product?.stop();
+  if (product)
+    await Promise.all([rm(product.dataDir, { recursive: true, force: true }), rm(product.replicaDir, { recursive: true, force: true })]);
+});
+
+async function health(owner: Visitor): Promise<HealthStatus["replication"]> {
+  const answer = await owner.send({ path: "/api/admin/health" });
+  expect(answer.status, answer.text).toBe(200);
+  return (answer.json as HealthStatus).replication;
+}
+
+/** Sends messages until the health view says `state` (each write changes the database). */
+async function writeUntil(owner: Visitor, channelId: string, state: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const sent = await owner.post(`/api/channels/${channelId}/messages`, { encryptedContent: randomBytes(48).toString("base64") });
+    expect([200, 429]).toContain(sent.status);
+    const now = await health(owner);
+    if (now.state === state) return now;
+    if (Date.now() > deadline) throw new Error(`the health view still says ${now.state}: ${now.message}`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+describe("replication's health", () => {
+  it("a hung Litestream is logged and shown as stopped in the Health view; it says so again once it works", async () => {
+    product = await startProduct();
+    const owner = new Visitor(product.url);
+    await owner.signUp(); // the first account: the workspace's owner
+    const channelId = (await owner.createChannel("Watched")).id;
+
+    const before = await writeUntil(owner, channelId, "ok", 30_000);
+    expect(before.message).toBe("Replication is up to date.");
+
+    frozen = product.pidOf("litestream");
+    expect(frozen).toBeTruthy();
+    process.kill(frozen!, "SIGSTOP");
+    const hung = await writeUntil(owner, channelId, "behind", 60_000);
+    expect(hung.message).toMatch(/^Replication has stopped: the database has changed since the replica was last written, \d+ s ago\./);
+    expect(product.logs()).toMatch(/supervisor: Replication has stopped: the database has changed since the replica was last written/);
+    // a member sees nothing of it
+    const member = new Visitor(product.url);
+    await member.signUp();
+    expect((await member.send({ path: "/api/admin/health" })).status).toBe(403);
+
+    process.kill(frozen!, "SIGCONT");
+    frozen = undefined;
+    await writeUntil(owner, channelId, "ok", 60_000);
+    expect(product.logs()).toMatch(/supervisor: replication is up to date again/);
+
+    // a Litestream that dies is restarted; while it is down, the view says so
+    process.kill(product.pidOf("litestream")!, "SIGKILL");
+    await expect.poll(() => product!.logs(), { timeout: 10_000 }).toMatch(/supervisor: Replication has stopped: Litestream is not running/);
+    await writeUntil(owner, channelId, "ok", 60_000);
+  }, 300_000);
+});
