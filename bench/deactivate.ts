@@ -66,6 +66,7 @@ async function signUp(browser: Browser, baseURL: string, name: string): Promise<
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
   await page.getByText(`@${name}`).waitFor({ state: "attached", timeout: 30_000 });
   await page.getByRole("dialog", { name: "Save your recovery key" }).getByRole("button", { name: "Not now" }).click();
+  await page.getByRole("dialog", { name: "Continue without a recovery key?" }).getByRole("button", { name: "Continue without it" }).click();
   return page;
 }
 

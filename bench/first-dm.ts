@@ -39,6 +39,7 @@ async function signUp(browser: Browser, baseURL: string, name: string, invite?: 
   await page.getByText(`@${name}`).waitFor({ state: "attached", timeout: 30_000 });
   const ms = Date.now() - clicked;
   await page.getByRole("dialog", { name: "Save your recovery key" }).getByRole("button", { name: "Not now" }).click();
+  await page.getByRole("dialog", { name: "Continue without a recovery key?" }).getByRole("button", { name: "Continue without it" }).click();
   if (invite) await page.getByRole("heading", { name: `# ${TEAM}` }).waitFor({ timeout: 30_000 });
   return { page, ms };
 }

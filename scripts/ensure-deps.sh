@@ -20,7 +20,7 @@ bash scripts/build-oidc-provider.sh
 bash scripts/install-litestream.sh
 bash scripts/install-livekit.sh
 
-web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts scripts/minify-first-load.ts scripts/build-sw.mjs package-lock.json) | sha256sum | cut -d' ' -f1)"
+web_hash="$( (find app public -type f | sort | xargs cat; cat remix.config.js vite.config.ts scripts/minify-first-load.ts scripts/emoji-data.ts scripts/build-sw.mjs package-lock.json) | sha256sum | cut -d' ' -f1)"
 if [[ ! -f build/server/index.js || ! -f build/.sources || "$(cat build/.sources)" != "$web_hash" ]]; then
   echo "Building the web app ..."
   # Always a production build, whoever calls this (vitest runs with NODE_ENV=test).

@@ -36,7 +36,8 @@ async function saveRecoveryKey(page: Page, user: TestUser): Promise<string> {
   await expect(dialog.getByText("Recovery key copied to the clipboard.")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(phrase);
   const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
-  expect(download.suggestedFilename()).toBe("chatcrypt-recovery-key.txt");
+  expect(download.suggestedFilename()).toBe(`chatcrypt-recovery-key-${user.username}.txt`);
+  await expect(dialog.getByText(`Recovery key downloaded as chatcrypt-recovery-key-${user.username}.txt.`)).toBeVisible();
   const file = readFileSync(await download.path(), "utf8");
   expect(file).toContain(`Account: ${user.email}`);
   expect(file).toContain(` 1. ${words[0]}\n`);

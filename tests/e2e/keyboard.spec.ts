@@ -43,11 +43,20 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
   await page.keyboard.type(user.password);
   await page.keyboard.press("Enter");
   await expect(page.getByText(`@${user.username}`)).toBeVisible({ timeout: 20_000 });
-  // The recovery key is offered at once, with focus inside; Esc is "Not now".
+  // The recovery key is offered at once, with focus inside; Esc is "Not now", which first says what is
+  // lost with focus on going back; Enter goes back, and Esc twice closes.
   const offer = page.getByRole("dialog", { name: "Save your recovery key" });
   await expect(offer.getByRole("button", { name: "Copy" })).toBeFocused();
   await page.keyboard.press("Escape");
+  const withoutKey = page.getByRole("dialog", { name: "Continue without a recovery key?" });
+  await expect(withoutKey.getByRole("button", { name: "Back to the recovery key" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(offer.getByRole("button", { name: "Not now" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(withoutKey.getByRole("button", { name: "Back to the recovery key" })).toBeFocused();
+  await page.keyboard.press("Escape");
   await expect(offer).toBeHidden();
+  await expect(withoutKey).toBeHidden();
 
   // Create a channel: the dialog takes focus, the text field shows a 2 px ring, focus comes back to Create.
   const create = page.getByRole("button", { name: "Create", exact: true });

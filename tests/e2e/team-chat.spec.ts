@@ -81,7 +81,7 @@ test("edit, delete, reply and react show live on the other screen and survive a 
   await planOnBob.getByRole("button", { name: "React" }).click();
   await bob.page.getByRole("menuitem", { name: "🎉" }).click();
   await expect(message(alice.page, editedCanary).getByRole("button", { name: "🎉 1" })).toBeVisible();
-  await expect(planOnBob.getByRole("button", { name: "🎉 1, including you" })).toHaveAttribute("aria-pressed", "true");
+  await expect(planOnBob.getByRole("button", { name: "🎉 1: You reacted with 🎉" })).toHaveAttribute("aria-pressed", "true");
 
   // All of it survives a reload.
   await alice.page.reload();
@@ -122,7 +122,7 @@ test("edit, delete, reply and react show live on the other screen and survive a 
   expect(filesContaining([dataDir], "🎉")).toEqual([]);
 
   // Bob takes his reaction back.
-  await planOnBob.getByRole("button", { name: "🎉 1, including you" }).click();
+  await planOnBob.getByRole("button", { name: "🎉 1: You reacted with 🎉" }).click();
   await expect(message(alice.page, editedCanary).getByRole("button", { name: /🎉/ })).toHaveCount(0);
   await alice.context.close();
   await bob.context.close();

@@ -15,7 +15,14 @@ import {
   wrapIdentityKeys,
   type KeyBundle,
 } from "../../app/crypto";
-import { NOT_A_RECOVERY_KEY, WRONG_WORD_COUNT, newRecoveryKey, readRecoveryKey, recoveryKeyFile } from "../../app/features/recovery/words";
+import {
+  NOT_A_RECOVERY_KEY,
+  WRONG_WORD_COUNT,
+  newRecoveryKey,
+  readRecoveryKey,
+  recoveryKeyFile,
+  recoveryKeyFileName,
+} from "../../app/features/recovery/words";
 import { b64uToBytes, expectCryptoError, flipB64u, hexToBytes } from "./crypto-helpers";
 
 const userId = "alice1234567890";
@@ -49,6 +56,13 @@ describe("recovery key words", () => {
     const file = recoveryKeyFile(VECTOR_WORDS.split(" "), "alice@example.test", new Date("2026-03-01T10:00:00Z"));
     expect(file).toContain("Created: 2026-03-01");
     expect(readRecoveryKey(file.split("\n").slice(7).join("\n"))).toEqual({ entropy: new Uint8Array(VECTOR_ENTROPY) });
+  });
+
+  it("download under a name per account, safe as a file name", () => {
+    expect(recoveryKeyFileName("alice_7f3a")).toBe("chatcrypt-recovery-key-alice_7f3a.txt");
+    expect(recoveryKeyFileName("Bob.Smith-2")).toBe("chatcrypt-recovery-key-Bob.Smith-2.txt");
+    expect(recoveryKeyFileName("../evil/name")).toBe("chatcrypt-recovery-key-evil-name.txt");
+    expect(recoveryKeyFileName("")).toBe("chatcrypt-recovery-key.txt");
   });
 
   it("say what is wrong: a missing word, a changed word (checksum), a word not in the list", () => {

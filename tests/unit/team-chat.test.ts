@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyAnnotations, toAnnotation, type Annotated, type Annotation } from "~/features/messages/annotations";
 import { decodeBody, encodeBody } from "~/features/messages/body";
 import { mentionQuery } from "~/features/messages/MentionSuggestions";
+import { whoReacted } from "~/features/reactions/emoji";
 import { continuesGroup, dayLabel, firstLine, mentions, safeHref, segments, startsDay } from "~/features/messages/text";
 
 const msg = (id: string, senderId: string, text: string): Annotated => ({ id, senderId, text });
@@ -31,9 +32,14 @@ describe("message bodies", () => {
     });
   });
 
-  it("drop an emoji outside the offered set and ids that are not record ids", () => {
+  it("carry any one emoji as a reaction, and drop anything else and ids that are not record ids", () => {
+    const body = (x: unknown) => "\u0000cc1:" + JSON.stringify({ t: "", f: [], m: "abcdefghij12345", x });
+    for (const emoji of ["💣", "🦫", "👍🏽", "👩‍💻", "🇫🇷", "#️⃣", "❤️"])
+      expect(decodeBody(body(emoji))).toEqual({ text: "", files: [], reactsTo: "abcdefghij12345", reaction: emoji });
+    for (const other of ["hello", "a", "1", "👍👍", "👍 ", "<b>", "", 1, null, "🎉".repeat(20)])
+      expect(decodeBody(body(other))).toEqual({ text: "", files: [] });
     const raw = "\u0000cc1:" + JSON.stringify({ t: "", f: [], m: "abcdefghij12345", x: "💣", r: "../etc" });
-    expect(decodeBody(raw)).toEqual({ text: "", files: [] });
+    expect(decodeBody(raw)).toEqual({ text: "", files: [], reactsTo: "abcdefghij12345", reaction: "💣" });
   });
 });
 
@@ -93,18 +99,31 @@ describe("annotations", () => {
     expect(applyAnnotations(messages, notes)[0]).toMatchObject({ text: "second", edited: true });
   });
 
-  it("counts reactions per emoji, once per user, and knows the user's own", () => {
+  it("counts reactions per emoji, once per user, knows the user's own and who reacted", () => {
     const messages = [msg("message00000001", "alice0000000001", "hi")];
     const notes = new Map<string, Annotation>([
-      ["r1", note({ id: "r1", kind: "reaction", targetId: "message00000001", senderId: "bob000000000001", emoji: "👍" })],
+      [
+        "r4",
+        note({ id: "r4", kind: "reaction", targetId: "message00000001", senderId: "bob000000000001", emoji: "🎉", senderUsername: "bob" }),
+      ],
+      [
+        "r1",
+        note({ id: "r1", kind: "reaction", targetId: "message00000001", senderId: "bob000000000001", emoji: "👍", senderUsername: "bob" }),
+      ],
       ["r2", note({ id: "r2", kind: "reaction", targetId: "message00000001", senderId: "carol0000000001", emoji: "👍", own: true })],
       ["r3", note({ id: "r3", kind: "reaction", targetId: "message00000001", senderId: "carol0000000001", emoji: "👍" })],
-      ["r4", note({ id: "r4", kind: "reaction", targetId: "message00000001", senderId: "bob000000000001", emoji: "🎉" })],
+      [
+        "r5",
+        note({ id: "r5", kind: "reaction", targetId: "message00000001", senderId: "dave00000000001", emoji: "👍", senderUsername: "dave" }),
+      ],
     ]);
     expect(applyAnnotations(messages, notes)[0].reactions).toEqual([
-      { emoji: "👍", count: 2, ownId: "r2" },
-      { emoji: "🎉", count: 1, ownId: null },
+      { emoji: "👍", count: 3, ownId: "r2", who: ["You", "bob", "dave"] },
+      { emoji: "🎉", count: 1, ownId: null, who: ["bob"] },
     ]);
+    expect(whoReacted(["You", "bob", "dave"], "👍")).toBe("You, bob, dave reacted with 👍");
+    const many = Array.from({ length: 12 }, (_, i) => `user${i + 1}`);
+    expect(whoReacted(many, "🎉")).toBe("user1, user2, user3, user4, user5, user6, user7, user8, user9, user10 and 2 more reacted with 🎉");
   });
 });
 

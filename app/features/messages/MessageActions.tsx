@@ -1,8 +1,12 @@
-import type { MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { createPortal } from "react-dom";
 import { REACTIONS, type Reaction } from "~/features/messages/body";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { MenuButton } from "~/ui/MenuButton";
 import { useNarrow } from "~/ui/useNarrow.client";
+
+// Every emoji, searchable: its code and data load when first opened (not with the page).
+const EmojiPickerDialog = lazy(() => import("~/features/reactions/EmojiPickerDialog"));
 
 /** What a message's actions do (the list passes them to each message). */
 export interface MessageActions {
@@ -26,6 +30,17 @@ type Props = Omit<MessageActions, "onEdit"> & { message: DecryptedMessage; sende
 export function MessageActionsBar(props: Props) {
   const { message: m, sender } = props;
   const narrow = useNarrow();
+  const [picking, setPicking] = useState(false);
+  // (outside the actions bar, which lets the pointer through only while the message is hovered)
+  const picker =
+    picking &&
+    createPortal(
+      <Suspense fallback={null}>
+        <EmojiPickerDialog onPick={(emoji) => props.onReact(m, emoji)} onClose={() => setPicking(false)} />
+      </Suspense>,
+      document.body,
+    );
+  const moreEmoji = { label: "More emoji", onSelect: () => setPicking(true) };
   const more = [
     ...(m.thread ? [] : [{ label: "Reply in thread", onSelect: () => props.onOpenThread(m.id) }]),
     { label: "Copy link to message", onSelect: () => props.onCopyLink(m) },
@@ -48,7 +63,8 @@ export function MessageActionsBar(props: Props) {
     const reactions = REACTIONS.map((emoji) => ({ label: `React with ${emoji}`, onSelect: () => props.onReact(m, emoji) }));
     return (
       <div className="message-actions phone" role="group" aria-label={`Actions for the message from ${sender}`}>
-        {menu([{ label: "Reply", onSelect: () => props.onReply(m) }, ...more, ...reactions, ...edit, ...remove])}
+        {menu([{ label: "Reply", onSelect: () => props.onReply(m) }, ...more, ...reactions, moreEmoji, ...edit, ...remove])}
+        {picker}
       </div>
     );
   }
@@ -57,7 +73,8 @@ export function MessageActionsBar(props: Props) {
       <button type="button" className="link-button" onClick={() => props.onReply(m)}>
         Reply
       </button>
-      <ReactMenu onPick={(emoji) => props.onReact(m, emoji)} />
+      <ReactMenu onPick={(emoji) => props.onReact(m, emoji)} onMore={moreEmoji.onSelect} />
+      {picker}
       {menu(more)}
       {edit.map((item) => (
         <button key={item.label} type="button" className="link-button" onClick={item.onSelect}>
@@ -81,7 +98,8 @@ export function openActionsMenu(event: MouseEvent<HTMLElement>) {
   if (button.getAttribute("aria-expanded") !== "true") button.click();
 }
 
-function ReactMenu({ onPick }: { onPick: (emoji: Reaction) => void }) {
+/** The quick reactions, and "More emoji" for the picker. */
+function ReactMenu({ onPick, onMore }: { onPick: (emoji: Reaction) => void; onMore: () => void }) {
   return (
     <MenuButton
       label="React"
@@ -89,7 +107,7 @@ function ReactMenu({ onPick }: { onPick: (emoji: Reaction) => void }) {
       buttonClassName="link-button"
       panelClassName="dropdown-panel reaction-menu"
       itemClassName="reaction-choice"
-      items={REACTIONS.map((emoji) => ({ label: emoji, onSelect: () => onPick(emoji) }))}
+      items={[...REACTIONS.map((emoji) => ({ label: emoji, onSelect: () => onPick(emoji) })), { label: "More emoji", onSelect: onMore }]}
     />
   );
 }

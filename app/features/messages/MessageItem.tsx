@@ -5,6 +5,7 @@ import type { DecryptedPreview } from "~/features/link-previews/decrypt";
 import { PreviewCard } from "~/features/link-previews/PreviewCard";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { RichText } from "~/features/messages/RichText";
+import { whoReacted } from "~/features/reactions/emoji";
 import { firstLine, formatTime } from "~/features/messages/text";
 import { MessageActionsBar, openActionsMenu, type MessageActions } from "~/features/messages/MessageActions";
 import { ThreadSummaryLine } from "~/features/threads/ThreadSummaryLine";
@@ -80,7 +81,8 @@ export function MessageItem(props: ItemProps) {
               type="button"
               className={`reaction${r.ownId ? " own" : ""}`}
               aria-pressed={Boolean(r.ownId)}
-              aria-label={`${r.emoji} ${r.count}${r.ownId ? ", including you" : ""}`}
+              aria-label={`${r.emoji} ${r.count}: ${whoReacted(r.who, r.emoji)}`}
+              title={whoReacted(r.who, r.emoji)}
               onClick={() => props.onReact(m, r.emoji)}
             >
               {r.emoji} {r.count}

@@ -23,6 +23,8 @@ export interface ReactionCount {
   count: number;
   /** The id of the user's own reaction with this emoji, when there is one (clicking it removes it). */
   ownId: string | null;
+  /** Who reacted with it, in the order they did ("You" for the user). */
+  who: string[];
 }
 
 /** What annotations change in a message: its text (by the latest edit of its own sender) and its reactions. */
@@ -75,12 +77,14 @@ export function applyAnnotations<M extends Annotated>(messages: readonly M[], an
     const latest = latestOf(list.filter((a) => a.kind === "edit" && a.senderId === m.senderId));
     const counts = new Map<Reaction, ReactionCount>();
     const seen = new Set<string>();
-    for (const a of list) {
+    for (const a of [...list].sort(byTime)) {
       if (a.kind !== "reaction" || !a.emoji || seen.has(`${a.senderId}:${a.emoji}`)) continue;
       seen.add(`${a.senderId}:${a.emoji}`);
-      const entry = counts.get(a.emoji) ?? { emoji: a.emoji, count: 0, ownId: null };
+      const entry = counts.get(a.emoji) ?? { emoji: a.emoji, count: 0, ownId: null, who: [] };
       entry.count += 1;
       if (a.own) entry.ownId = a.id;
+      if (a.own) entry.who.unshift("You");
+      else entry.who.push(a.senderUsername ?? "someone");
       counts.set(a.emoji, entry);
     }
     const pin = latestOf(list.filter((a) => a.kind === "pin"));

@@ -5,9 +5,11 @@
  */
 const MARK = "\u0000cc1:";
 
-/** The emoji a reaction may carry. */
+import { isReactionEmoji } from "~/features/reactions/emoji";
+
+/** The emoji offered first for a reaction; any one emoji may be picked (features/reactions). */
 export const REACTIONS = ["👍", "❤️", "😂", "🎉", "😮", "😢"] as const;
-export type Reaction = (typeof REACTIONS)[number];
+export type Reaction = string;
 
 export interface MessageBody {
   text: string;
@@ -67,7 +69,7 @@ export function decodeBody(plaintext: string): MessageBody {
     };
     const text = typeof raw.t === "string" ? raw.t : "";
     const files = Array.isArray(raw.f) ? raw.f.filter((h): h is string => typeof h === "string" && /^[A-Za-z0-9_-]{43}$/.test(h)) : [];
-    const reaction = REACTIONS.find((r) => r === raw.x);
+    const reaction = isReactionEmoji(raw.x) ? raw.x : undefined;
     const reactsTo = reaction ? id(raw.m) : undefined;
     return {
       text,

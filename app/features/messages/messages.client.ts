@@ -179,7 +179,7 @@ export async function decryptRecords(
                 m.senderId === user.id,
               )
             : null;
-          if (annotation) annotations.push(m.kind === "pin" ? { ...annotation, senderUsername: shownName(sender.profile) } : annotation);
+          if (annotation) annotations.push({ ...annotation, senderUsername: shownName(sender.profile) });
           return;
         }
         // a reply's thread is the one inside its signed body (the server cannot move it to another)

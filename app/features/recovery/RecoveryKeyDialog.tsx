@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
 import { downloadText } from "~/lib/download.client";
 import { messageOf } from "~/lib/errors";
@@ -7,7 +7,8 @@ import { Check, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import { saveRecoveryKey } from "~/features/recovery/recovery.client";
 import type { RecoveryKeyStatus } from "~/features/recovery/types";
-import { newRecoveryKey, recoveryKeyFile } from "~/features/recovery/words";
+import { SkipRecoveryKey } from "~/features/recovery/SkipRecoveryKey";
+import { newRecoveryKey, recoveryKeyFile, recoveryKeyFileName } from "~/features/recovery/words";
 
 interface Props {
   user: SessionUser;
@@ -22,7 +23,8 @@ interface Props {
 /**
  * "Save your recovery key": 24 words made here, shown once, with Copy, Download and an "I have saved it"
  * confirmation. Only Done stores the keys wrapped under them (replacing an older recovery key); closing
- * before that stores nothing, and the words are gone.
+ * before that stores nothing, and the words are gone. Offered at sign-up, "Not now" (or Esc) first says
+ * what is lost without one; "Continue without it" or Esc again closes, "Back to the recovery key" returns.
  */
 export default function RecoveryKeyDialog({ user, offer = false, replacing = false, onClose, onSaved }: Props) {
   const [key] = useState(newRecoveryKey);
@@ -30,6 +32,15 @@ export default function RecoveryKeyDialog({ user, offer = false, replacing = fal
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // "Not now" first says what is lost; only "Continue without it" closes.
+  const [skipping, setSkipping] = useState(false);
+  const notNow = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Back from that question, focus returns to "Not now".
+  useEffect(() => {
+    if (skipping) asked.current = true;
+    else if (asked.current) notNow.current?.focus();
+  }, [skipping]);
   const listId = useId();
 
   async function copy() {
@@ -42,8 +53,9 @@ export default function RecoveryKeyDialog({ user, offer = false, replacing = fal
   }
 
   function download() {
-    downloadText(recoveryKeyFile(key.words, user.email, new Date()), "chatcrypt-recovery-key.txt");
-    setNote("Recovery key downloaded as chatcrypt-recovery-key.txt.");
+    const fileName = recoveryKeyFileName(user.username);
+    downloadText(recoveryKeyFile(key.words, user.email, new Date()), fileName);
+    setNote(`Recovery key downloaded as ${fileName}.`);
   }
 
   async function done(event: FormEvent) {
@@ -67,8 +79,19 @@ export default function RecoveryKeyDialog({ user, offer = false, replacing = fal
   }
 
   const close = () => {
-    if (!busy) onClose();
+    if (busy) return;
+    // Offered, the first close (Not now, Esc) says what is lost; a second one closes.
+    if (offer && !skipping) setSkipping(true);
+    else onClose();
   };
+
+  if (skipping) {
+    return (
+      <Modal title="Continue without a recovery key?" onClose={close}>
+        <SkipRecoveryKey onBack={() => setSkipping(false)} onSkip={onClose} />
+      </Modal>
+    );
+  }
 
   return (
     <Modal title="Save your recovery key" onClose={close}>
@@ -100,7 +123,7 @@ export default function RecoveryKeyDialog({ user, offer = false, replacing = fal
         <Check label="I have saved it" checked={saved} onChange={(e) => setSaved(e.target.checked)} disabled={busy} />
         <FormError message={error} />
         <div className="modal-actions">
-          <button type="button" className="btn" onClick={close} disabled={busy}>
+          <button ref={notNow} type="button" className="btn" onClick={close} disabled={busy}>
             {offer ? "Not now" : "Cancel"}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy || !saved}>

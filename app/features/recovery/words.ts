@@ -39,6 +39,12 @@ export function readRecoveryKey(text: string): { entropy: Uint8Array } | { probl
   }
 }
 
+/** The downloaded file's name, one per account: `chatcrypt-recovery-key-<username>.txt`. */
+export function recoveryKeyFileName(username: string): string {
+  const name = username.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "");
+  return name ? `chatcrypt-recovery-key-${name}.txt` : "chatcrypt-recovery-key.txt";
+}
+
 /** The text of the downloaded file: the words, numbered, with what they are for. */
 export function recoveryKeyFile(words: readonly string[], email: string, date: Date): string {
   const lines = words.map((word, i) => `${String(i + 1).padStart(2, " ")}. ${word}`);
