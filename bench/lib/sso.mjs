@@ -58,6 +58,10 @@ async function firstSignIn(browser, baseUrl, account, channel) {
     await page.getByRole("button", { name: "Not now" }).click({ timeout: 60_000 });
     const offer = page.getByRole("dialog", { name: "Save your recovery key" });
     await offer.getByRole("button", { name: "Not now" }).click({ timeout: 30_000 });
+    await page
+      .getByRole("dialog", { name: "Continue without a recovery key?" })
+      .getByRole("button", { name: "Continue without it" })
+      .click({ timeout: 30_000 });
     await page.getByRole("button", { name: "Create", exact: true }).click({ timeout: 30_000 });
     const dialog = page.getByRole("dialog", { name: "Create Channel" });
     await dialog.getByLabel("Channel Name").fill(channel.name);
