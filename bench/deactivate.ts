@@ -157,15 +157,23 @@ async function measure(
   // Where the admin's page spends the time: its requests during the measurement, by route.
   const requests = new Map<string, { count: number; ms: number }>();
   const sentAt = new Map<unknown, number>();
-  const routeOf = (url: string) =>
-    new URL(url).pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id").replace(/\/[a-z0-9]{15}(?=\/|$)/g, "/:id");
+  // by route and the names of its query's parameters: which caller asked (an epoch's messages, a page of
+  // history, the mention scan's unread page, the current group's mark)
+  const routeOf = (url: string) => {
+    const { pathname, searchParams } = new URL(url);
+    const route = pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id").replace(/\/[a-z0-9]{15}(?=\/|$)/g, "/:id");
+    const names = [...searchParams.keys()].sort().map((k) => (k === "since" && searchParams.get(k) === "999999999" ? "since=max" : k));
+    return names.length > 0 ? `${route}?${names.join("&")}` : route;
+  };
   admin.on("request", (r) => sentAt.set(r, Date.now()));
-  admin.on("requestfinished", (r) => {
+  admin.on("requestfinished", async (r) => {
     const at = sentAt.get(r);
+    const ended = Date.now();
     if (at === undefined || at < started) return;
-    const key = `${r.method()} ${routeOf(r.url())}`;
+    const status = (await r.response())?.status() ?? 0;
+    const key = `${r.method()} ${routeOf(r.url())}${status >= 200 && status < 300 ? "" : ` (${status})`}`;
     const entry = requests.get(key) ?? { count: 0, ms: 0 };
-    requests.set(key, { count: entry.count + 1, ms: entry.ms + (Date.now() - at) });
+    requests.set(key, { count: entry.count + 1, ms: entry.ms + (ended - at) });
   });
   const status = await admin.evaluate(async (path) => {
     const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
@@ -188,10 +196,14 @@ async function measure(
   log(
     `${size}: answered in ${answeredMs} ms; last removal committed ${lastMs === null ? `not within ${GIVE_UP_MS / 1000} s (${left} left)` : `after ${lastMs} ms`}`,
   );
+  if (left === 0 && warnings.length > 0) {
+    log(`${size}: the admin's page warned ${warnings.length} times meanwhile, e.g.:`);
+    for (const warning of [...new Set(warnings)].slice(0, 5)) log(`admin's page: ${warning}`);
+  }
   const cpuAfter = cpuOfDescendants();
   const cpu = [...cpuBetween(cpuBefore, cpuAfter)].filter(([, seconds]) => seconds >= 0.1).sort((a, b) => b[1] - a[1]);
   log(`${size}: CPU during the measurement: ${cpu.map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)} s`).join(", ")}`);
-  const busiest = [...requests].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
+  const busiest = [...requests].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
   for (const [route, { count, ms }] of busiest) log(`${size}: admin's page: ${count} x ${route}, ${ms} ms in all`);
   await admin.context().close();
   const cpuText = cpu

@@ -9,6 +9,7 @@ import type { ClientState } from "ts-mls";
 import { base64UrlDecode } from "~/crypto/bytes";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
+import type { EncryptedMessage } from "~/features/messages/types";
 import { epochCode, epochOf, receive } from "./mls";
 import { joinGroup } from "./join.client";
 import { waitsForKeys } from "./identity.client";
@@ -32,6 +33,11 @@ export abstract class GroupMember {
   /** A commit carries a device of someone whose new keys the user has not accepted yet: followed once they are (ADR 0051). */
   protected waiting = false;
   protected readonly delivery: ChannelDelivery;
+  /**
+   * The messages of one epoch as advance() read them with the commits (all of them: read after the
+   * commits, or after the commit that ended the epoch), for the next readEpoch of that epoch only.
+   */
+  private fresh: { epoch: number; records: EncryptedMessage[] } | null = null;
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
   protected readonly guard: RosterGuard | null;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
@@ -180,25 +186,42 @@ export abstract class GroupMember {
     return true;
   }
 
-  /** Reads every message of the state's epoch not read yet. */
+  /** Reads every message of the state's epoch not read yet (those advance() just read with the commits, if it did). */
   protected async readEpoch(state: ClientState): Promise<ClientState> {
-    const records = (await this.delivery.epochRecords(Number(epochOf(state)))).filter((r) => !this.reading.has(r.id));
+    const epoch = Number(epochOf(state));
+    const fresh = this.fresh?.epoch === epoch ? this.fresh.records : null;
+    this.fresh = null;
+    return this.readRecords(state, fresh ?? (await this.delivery.epochRecords(epoch)));
+  }
+
+  /** Reads these records of the state's epoch that it has not read yet. */
+  protected async readRecords(state: ClientState, all: EncryptedMessage[]): Promise<ClientState> {
+    const records = all.filter((r) => !this.reading.has(r.id));
     for (const record of records)
       if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
       else state = await this.reading.open(state, record, this.meta.joined);
     return state;
   }
 
-  /** Applies every accepted commit this device has not seen, reading each epoch's messages first. */
-  protected async advance() {
+  /**
+   * Applies every accepted commit this device has not seen, reading each epoch's messages first. With
+   * `withMessages` (a commit follows) the messages of the epoch it is at come with the commits, in one
+   * request: readEpoch uses them.
+   */
+  protected async advance(withMessages = false) {
+    this.fresh = null;
     await this.recover();
     // Still out (the GroupInfo too may be unusable): only a group its creator put in place lets it in.
     if (this.lost) await this.replacedMeanwhile();
     while (this.state && !this.status.removed) {
       const epoch = Number(epochOf(this.state));
-      const { commits, group } = await this.delivery.commitsSince(epoch);
+      const { commits, group, messages }: Awaited<ReturnType<ChannelDelivery["catchUp"]>> = await (withMessages
+        ? this.delivery.catchUp(epoch)
+        : this.delivery.commitsSince(epoch));
+      this.fresh = messages && !messages.hasMore ? { epoch, records: messages.messages } : null;
       // The creator replaced the group (ADR 0049): this device joins the new one.
       if (replaced(this.meta, group)) {
+        this.fresh = null;
         await this.rejoin(group);
         continue;
       }

@@ -136,7 +136,8 @@ export class SealedChannel extends GroupMember {
   /** commitChange's work, for callers already in the serial chain. */
   private async commitNow(proposals: Proposals, allowEmpty = false): Promise<void> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      await this.advance();
+      // (the epoch's messages come with the commits, and after the commit with its answer: two requests)
+      await this.advance(true);
       if (!this.state || this.status.removed) return;
       const before = await this.readEpoch(this.state);
       await this.keep(before);
@@ -145,13 +146,11 @@ export class SealedChannel extends GroupMember {
       if (list.length === 0 && !allowEmpty) return;
       const epoch = Number(epochOf(before));
       const made = await commit(copyState(before), list);
-      const accepted = await this.delivery.write("commits", {
-        epoch,
-        commit: b64(made.commit),
-        groupInfo: b64(await groupInfo(made.state)),
-      });
+      const accepted = await this.delivery.commit({ epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
       if (!accepted) continue;
-      await this.readEpoch(copyState(before));
+      // What arrived in the epoch meanwhile is read with the state from before the commit.
+      const after = accepted.messages && !accepted.messages.hasMore ? accepted.messages.messages : null;
+      await (after ? this.readRecords(copyState(before), after) : this.readEpoch(copyState(before)));
       await this.keep(made.state);
       await this.guard?.follow(made.state);
       this.changed();
