@@ -175,6 +175,25 @@ async function measure(
     const entry = requests.get(key) ?? { count: 0, ms: 0 };
     requests.set(key, { count: entry.count + 1, ms: entry.ms + (ended - at) });
   });
+  // BENCH_TRACE=1: which of the page's functions asked for each delivery-service request (its async stack,
+  // by the names of the methods in it), counted: where requests come from.
+  const callers = new Map<string, number>();
+  if (process.env.BENCH_TRACE === "1") {
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send("Debugger.enable");
+    await cdp.send("Debugger.setAsyncCallStackDepth", { maxDepth: 32 });
+    await cdp.send("Network.enable");
+    type Stack = { callFrames: { functionName: string }[]; parent?: Stack };
+    cdp.on("Network.requestWillBeSent", (event: { request: { url: string }; initiator: { stack?: Stack } }) => {
+      if (!/\/api\/(sealed|channels\/[^/]+\/messages)/.test(event.request.url)) return;
+      const names: string[] = [];
+      for (let stack = event.initiator.stack; stack; stack = stack.parent)
+        for (const frame of stack.callFrames)
+          if (/^[A-Za-z_$][\w$]{3,}$/.test(frame.functionName) && names.at(-1) !== frame.functionName) names.push(frame.functionName);
+      const key = `${routeOf(event.request.url)} <- ${names.slice(0, 8).join(" < ")}`;
+      callers.set(key, (callers.get(key) ?? 0) + 1);
+    });
+  }
   const status = await admin.evaluate(async (path) => {
     const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
     return (await fetch(path, { method: "POST", headers: { "X-CSRF-Token": csrf, Accept: "application/json" } })).status;
@@ -205,6 +224,7 @@ async function measure(
   log(`${size}: CPU during the measurement: ${cpu.map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)} s`).join(", ")}`);
   const busiest = [...requests].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
   for (const [route, { count, ms }] of busiest) log(`${size}: admin's page: ${count} x ${route}, ${ms} ms in all`);
+  for (const [caller, count] of [...callers].sort((a, b) => b[1] - a[1])) log(`${size}: ${count} x ${caller}`);
   await admin.context().close();
   const cpuText = cpu
     .filter(([kind]) => ["chromium", "pocketbase", "node"].includes(kind))

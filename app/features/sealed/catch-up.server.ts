@@ -10,21 +10,21 @@ import { commitsSince } from "~/features/sealed/sealed.server";
  */
 const EPOCH_PAGE = 500;
 
-/** The messages of one epoch (its first page: `hasMore` says whether the device must page on). */
-export const epochPage = (pb: PocketBase, channelId: string, epoch: number): Promise<MessagePage> =>
-  listMessages(pb, channelId, { epoch, limit: EPOCH_PAGE, page: 1 });
+/** The messages of one epoch, or (`andLater`) of it and every later one (the first page: `hasMore` says whether the device must page on). */
+export const epochPage = (pb: PocketBase, channelId: string, epoch: number, andLater = false): Promise<MessagePage> =>
+  listMessages(pb, channelId, { epoch, andLater, limit: EPOCH_PAGE, page: 1 });
 
 /**
- * The accepted commits from epoch `since` on, then the messages of epoch `since`: read after the commits,
- * so that when no commit ended it the page holds every message stored until then, and when one did,
- * every message of it (the server takes messages for the current epoch only). A channel with no group
- * has none.
+ * The accepted commits from epoch `since` on, then the messages of epoch `since` and every later one:
+ * read after the commits, so that the page holds every message of each epoch those commits ended (the
+ * server takes messages for the current epoch only), and of the current one every message stored until
+ * then. A channel with no group has none.
  */
 export async function commitsWithMessages(pb: PocketBase, channelId: string, since: number) {
   const found = await commitsSince(pb, channelId, since);
   // (a channel with no group has no epochs to read)
   if (!found.group) return found;
-  const page = await epochPage(pb, channelId, since);
+  const page = await epochPage(pb, channelId, since, true);
   return { ...found, messages: { messages: page.messages, hasMore: page.hasMore } };
 }
 

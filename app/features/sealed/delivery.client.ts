@@ -8,6 +8,8 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import type { GroupMark } from "./meta";
 
 const EPOCH_PAGE = 500;
+/** The most commits one answer carries (pb_hooks/mls.pb.js): fewer, and there were no more. */
+export const COMMITS_PAGE = 100;
 
 export type ChannelDelivery = ReturnType<typeof deliveryFor>;
 /** One page of an epoch's messages; `hasMore`: the epoch holds more. */
@@ -22,8 +24,8 @@ export function deliveryFor(channelId: string) {
     },
 
     /**
-     * commitsSince, and the messages of epoch `epoch` read after them (catch-up.server.ts): none when the
-     * channel has no group; `hasMore` when the epoch holds more than one page.
+     * commitsSince, and the messages of epoch `epoch` and every later one, read after them
+     * (catch-up.server.ts): none when the channel has no group; `hasMore` when they fill more than a page.
      */
     catchUp(epoch: number) {
       return api<{ commits: { epoch: number; data: string }[]; group?: GroupMark; messages?: EpochPage }>(

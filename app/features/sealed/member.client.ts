@@ -16,7 +16,7 @@ import { waitsForKeys } from "./identity.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { Reading } from "./reading.client";
-import { deliveryFor, type ChannelDelivery } from "./delivery.client";
+import { COMMITS_PAGE, deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { loadMeta, storeMeta, type GroupMark, type Meta } from "./meta";
 import { ofEarlierGroup, RECOVERIES, replaced } from "./recovery.client";
 import type { JoinProof, SealedStatus } from "./types";
@@ -34,10 +34,13 @@ export abstract class GroupMember {
   protected waiting = false;
   protected readonly delivery: ChannelDelivery;
   /**
-   * The messages of one epoch as advance() read them with the commits (all of them: read after the
-   * commits, or after the commit that ended the epoch), for the next readEpoch of that epoch only.
+   * The messages of the epochs advance() read with the commits (all of them: read after the commits
+   * that ended those epochs, and after the commits for the current one), each for the next readEpoch of
+   * its epoch only.
    */
-  private fresh: { epoch: number; records: EncryptedMessage[] } | null = null;
+  private fresh = new Map<number, EncryptedMessage[]>();
+  /** The epoch this device's own commit started, in the operation under way (serial): its state is the group's. */
+  protected ownCommit: number | null = null;
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
   protected readonly guard: RosterGuard | null;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
@@ -60,7 +63,11 @@ export abstract class GroupMember {
   }
 
   protected serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
+    const go = () => {
+      this.ownCommit = null;
+      return work();
+    };
+    const run = this.chain.then(go, go);
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -189,8 +196,8 @@ export abstract class GroupMember {
   /** Reads every message of the state's epoch not read yet (those advance() just read with the commits, if it did). */
   protected async readEpoch(state: ClientState): Promise<ClientState> {
     const epoch = Number(epochOf(state));
-    const fresh = this.fresh?.epoch === epoch ? this.fresh.records : null;
-    this.fresh = null;
+    const fresh = this.fresh.get(epoch);
+    this.fresh.delete(epoch);
     return this.readRecords(state, fresh ?? (await this.delivery.epochRecords(epoch)));
   }
 
@@ -205,11 +212,11 @@ export abstract class GroupMember {
 
   /**
    * Applies every accepted commit this device has not seen, reading each epoch's messages first. With
-   * `withMessages` (a commit follows) the messages of the epoch it is at come with the commits, in one
-   * request: readEpoch uses them.
+   * `withMessages` (a commit follows) the messages of the epochs it goes through and of the one it ends
+   * at come with the commits, in one request: readEpoch uses them.
    */
   protected async advance(withMessages = false) {
-    this.fresh = null;
+    this.fresh.clear();
     await this.recover();
     // Still out (the GroupInfo too may be unusable): only a group its creator put in place lets it in.
     if (this.lost) await this.replacedMeanwhile();
@@ -218,14 +225,22 @@ export abstract class GroupMember {
       const { commits, group, messages }: Awaited<ReturnType<ChannelDelivery["catchUp"]>> = await (withMessages
         ? this.delivery.catchUp(epoch)
         : this.delivery.commitsSince(epoch));
-      this.fresh = messages && !messages.hasMore ? { epoch, records: messages.messages } : null;
+      this.fresh.clear();
+      // every epoch from this one to the current one, complete (the current one: as it stood then)
+      if (messages && !messages.hasMore)
+        for (let e = epoch; e <= epoch + commits.length; e++)
+          this.fresh.set(
+            e,
+            messages.messages.filter((m) => (m.epoch ?? 0) === e),
+          );
       // The creator replaced the group (ADR 0049): this device joins the new one.
       if (replaced(this.meta, group)) {
-        this.fresh = null;
+        this.fresh.clear();
         await this.rejoin(group);
         continue;
       }
       if (commits.length === 0) return;
+      let followed = true;
       for (const c of commits) {
         let state = await this.readEpoch(this.state);
         try {
@@ -239,6 +254,7 @@ export abstract class GroupMember {
             return;
           }
           await this.rejoin();
+          followed = false;
           break;
         }
         await this.keep(state);
@@ -249,10 +265,14 @@ export abstract class GroupMember {
           forgetSealedState(this.user.id, this.channel.id);
           this.state = null;
           if (this.guard) await this.rejoinIfListed();
+          followed = false;
           break;
         }
       }
       this.changed();
+      // Every commit there was, followed: the state is the group's as of the read (a commit of this
+      // device's made from it meanwhile would be refused, 409, and it catches up again).
+      if (followed && commits.length < COMMITS_PAGE) return;
     }
   }
 }

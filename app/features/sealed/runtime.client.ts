@@ -136,11 +136,14 @@ export class SealedChannel extends GroupMember {
   /** commitChange's work, for callers already in the serial chain. */
   private async commitNow(proposals: Proposals, allowEmpty = false): Promise<void> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      // (the epoch's messages come with the commits, and after the commit with its answer: two requests)
-      await this.advance(true);
+      // Right after this device's own commit (a direct conversation's list, then a removal) its state is
+      // the group's, and what arrives in the new epoch comes with this commit's answer: one request.
+      // Else the epoch's messages come with the commits, and after the commit with its answer: two.
+      const current = attempt === 0 && this.state !== null && this.ownCommit === Number(epochOf(this.state));
+      if (!current) await this.advance(true);
       if (!this.state || this.status.removed) return;
-      const before = await this.readEpoch(this.state);
-      await this.keep(before);
+      const before = current ? this.state : await this.readEpoch(this.state);
+      if (!current) await this.keep(before);
       const list = await proposals(before);
       // Another member committed the same change meanwhile: nothing is left to do.
       if (list.length === 0 && !allowEmpty) return;
@@ -148,6 +151,7 @@ export class SealedChannel extends GroupMember {
       const made = await commit(copyState(before), list);
       const accepted = await this.delivery.commit({ epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
       if (!accepted) continue;
+      this.ownCommit = epoch + 1;
       // What arrived in the epoch meanwhile is read with the state from before the commit.
       const after = accepted.messages && !accepted.messages.hasMore ? accepted.messages.messages : null;
       await (after ? this.readRecords(copyState(before), after) : this.readEpoch(copyState(before)));
