@@ -265,8 +265,12 @@ async function main() {
   ].join("\n");
   const file = path.join(repoRoot, "docs", "benchmarks-sealed.md");
   const doc = readFileSync(file, "utf8");
+  // Its heading, text and table are replaced; what the doc says after the table (the analysis) stays.
   const at = doc.indexOf("## Deactivating a person");
-  writeFileSync(file, `${(at < 0 ? doc : doc.slice(0, at)).trimEnd()}\n\n${section}`);
+  const table = at < 0 ? -1 : doc.indexOf("\n| --- ", at);
+  const end = table < 0 ? -1 : doc.indexOf("\n\n", table);
+  const rest = end < 0 ? "" : `\n${doc.slice(end + 2).trimEnd()}\n`;
+  writeFileSync(file, `${(at < 0 ? doc : doc.slice(0, at)).trimEnd()}\n\n${section}${rest}`);
   log("written to docs/benchmarks-sealed.md");
 }
 
