@@ -170,7 +170,8 @@ async function measure(
     const at = sentAt.get(r);
     const ended = Date.now();
     if (at === undefined || at < started) return;
-    const status = (await r.response())?.status() ?? 0;
+    // (0: no answer, or the page closed meanwhile)
+    const status = (await r.response().catch(() => null))?.status() ?? 0;
     const key = `${r.method()} ${routeOf(r.url())}${status >= 200 && status < 300 ? "" : ` (${status})`}`;
     const entry = requests.get(key) ?? { count: 0, ms: 0 };
     requests.set(key, { count: entry.count + 1, ms: entry.ms + (ended - at) });
