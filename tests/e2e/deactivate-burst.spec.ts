@@ -72,7 +72,10 @@ test("a burst of removals: two requests per conversation, three for a direct one
   expect(count(/^POST \/api\/sealed\/:id\/commits$/)).toBe(3 + 2 * 2);
   // Each conversation caught up with once, its epoch's messages read with the commits (a direct
   // conversation's removal follows its own list's commit at once: the page knows it is the group's).
-  expect(count(/^GET \/api\/sealed\/:id\/commits\?since=\d+&messages=1$/)).toBe(5);
+  // (one more when the open conversation's member list, reloaded, has its page check its group then)
+  const catchUps = count(/^GET \/api\/sealed\/:id\/commits\?since=\d+&messages=1$/);
+  expect(catchUps).toBeGreaterThanOrEqual(5);
+  expect(catchUps).toBeLessThanOrEqual(6);
   expect(count(/^GET \/api\/channels\/:id\/messages\?epoch=/)).toBe(0);
   // (the open group conversation's name is sealed again for its new epochs: its commits read, nothing more)
 });
