@@ -158,16 +158,44 @@ async function measure(
   // Where the admin's page spends the time: its requests during the measurement, by route.
   const requests = new Map<string, { count: number; ms: number }>();
   const sentAt = new Map<unknown, number>();
-  const routeOf = (url: string) =>
-    new URL(url).pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id").replace(/\/[a-z0-9]{15}(?=\/|$)/g, "/:id");
+  // by route and the names of its query's parameters: which caller asked (an epoch's messages, a page of
+  // history, the mention scan's unread page, the current group's mark)
+  const routeOf = (url: string) => {
+    const { pathname, searchParams } = new URL(url);
+    const route = pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id").replace(/\/[a-z0-9]{15}(?=\/|$)/g, "/:id");
+    const names = [...searchParams.keys()].sort().map((k) => (k === "since" && searchParams.get(k) === "999999999" ? "since=max" : k));
+    return names.length > 0 ? `${route}?${names.join("&")}` : route;
+  };
   admin.on("request", (r) => sentAt.set(r, Date.now()));
-  admin.on("requestfinished", (r) => {
+  admin.on("requestfinished", async (r) => {
     const at = sentAt.get(r);
+    const ended = Date.now();
     if (at === undefined || at < started) return;
-    const key = `${r.method()} ${routeOf(r.url())}`;
+    // (0: no answer, or the page closed meanwhile)
+    const status = (await r.response().catch(() => null))?.status() ?? 0;
+    const key = `${r.method()} ${routeOf(r.url())}${status >= 200 && status < 300 ? "" : ` (${status})`}`;
     const entry = requests.get(key) ?? { count: 0, ms: 0 };
-    requests.set(key, { count: entry.count + 1, ms: entry.ms + (Date.now() - at) });
+    requests.set(key, { count: entry.count + 1, ms: entry.ms + (ended - at) });
   });
+  // BENCH_TRACE=1: which of the page's functions asked for each delivery-service request (its async stack,
+  // by the names of the methods in it), counted: where requests come from.
+  const callers = new Map<string, number>();
+  if (process.env.BENCH_TRACE === "1") {
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send("Debugger.enable");
+    await cdp.send("Debugger.setAsyncCallStackDepth", { maxDepth: 32 });
+    await cdp.send("Network.enable");
+    type Stack = { callFrames: { functionName: string }[]; parent?: Stack };
+    cdp.on("Network.requestWillBeSent", (event: { request: { url: string }; initiator: { stack?: Stack } }) => {
+      if (!/\/api\/(sealed|channels\/[^/]+\/messages)/.test(event.request.url)) return;
+      const names: string[] = [];
+      for (let stack = event.initiator.stack; stack; stack = stack.parent)
+        for (const frame of stack.callFrames)
+          if (/^[A-Za-z_$][\w$]{3,}$/.test(frame.functionName) && names.at(-1) !== frame.functionName) names.push(frame.functionName);
+      const key = `${routeOf(event.request.url)} <- ${names.slice(0, 8).join(" < ")}`;
+      callers.set(key, (callers.get(key) ?? 0) + 1);
+    });
+  }
   const status = await admin.evaluate(async (path) => {
     const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
     return (await fetch(path, { method: "POST", headers: { "X-CSRF-Token": csrf, Accept: "application/json" } })).status;
@@ -189,11 +217,16 @@ async function measure(
   log(
     `${size}: answered in ${answeredMs} ms; last removal committed ${lastMs === null ? `not within ${GIVE_UP_MS / 1000} s (${left} left)` : `after ${lastMs} ms`}`,
   );
+  if (left === 0 && warnings.length > 0) {
+    log(`${size}: the admin's page warned ${warnings.length} times meanwhile, e.g.:`);
+    for (const warning of [...new Set(warnings)].slice(0, 5)) log(`admin's page: ${warning}`);
+  }
   const cpuAfter = cpuOfDescendants();
   const cpu = [...cpuBetween(cpuBefore, cpuAfter)].filter(([, seconds]) => seconds >= 0.1).sort((a, b) => b[1] - a[1]);
   log(`${size}: CPU during the measurement: ${cpu.map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)} s`).join(", ")}`);
-  const busiest = [...requests].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
+  const busiest = [...requests].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
   for (const [route, { count, ms }] of busiest) log(`${size}: admin's page: ${count} x ${route}, ${ms} ms in all`);
+  for (const [caller, count] of [...callers].sort((a, b) => b[1] - a[1])) log(`${size}: ${count} x ${caller}`);
   await admin.context().close();
   const cpuText = cpu
     .filter(([kind]) => ["chromium", "pocketbase", "node"].includes(kind))
@@ -234,8 +267,12 @@ async function main() {
   ].join("\n");
   const file = path.join(repoRoot, "docs", "benchmarks-sealed.md");
   const doc = readFileSync(file, "utf8");
+  // Its heading, text and table are replaced; what the doc says after the table (the analysis) stays.
   const at = doc.indexOf("## Deactivating a person");
-  writeFileSync(file, `${(at < 0 ? doc : doc.slice(0, at)).trimEnd()}\n\n${section}`);
+  const table = at < 0 ? -1 : doc.indexOf("\n| --- ", at);
+  const end = table < 0 ? -1 : doc.indexOf("\n\n", table);
+  const rest = end < 0 ? "" : `\n${doc.slice(end + 2).trimEnd()}\n`;
+  writeFileSync(file, `${(at < 0 ? doc : doc.slice(0, at)).trimEnd()}\n\n${section}${rest}`);
   log("written to docs/benchmarks-sealed.md");
 }
 

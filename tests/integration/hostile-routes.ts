@@ -72,6 +72,8 @@ export const ID_POST_ROUTES = [
   "/api/admin/files",
   // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
   ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"].map((name) => `/api/sealed/ID/${name}`),
+  // a commit, answered with its epoch's messages (ADR 0056)
+  "/api/sealed/ID/commits",
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/password",
@@ -83,6 +85,8 @@ export const ID_GET_ROUTES = [
   "/api/attachments/ID",
   "/api/previews/ID/image",
   "/api/sealed/ID/welcomes",
+  // (with the messages of the epochs the commits end and of the current one: a removal's catch-up, ADR 0056)
+  "/api/sealed/ID/commits?since=0&messages=1",
   "/api/calls/ID/status",
   "/api/calls/ID/records",
   "/api/archive/ID",

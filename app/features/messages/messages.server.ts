@@ -50,6 +50,8 @@ type PageQuery = {
   limit: number;
   count?: "1";
   epoch?: number;
+  /** With `epoch`: that epoch's messages and every later epoch's, in epoch order (a device catching up). */
+  andLater?: boolean;
   page?: number;
   profiles?: "1";
 };
@@ -75,7 +77,9 @@ export async function listMessages(pb: PocketBase, channelId: string, page: Page
   try {
     if (page.epoch !== undefined) {
       // A sealed channel's messages of one epoch, edits and reactions included, in the order they were stored.
-      const found = await list("channel = {:channel} && epoch = {:epoch}", { epoch: page.epoch }, "created,id", page.limit, page.page);
+      const found = page.andLater
+        ? await list("channel = {:channel} && epoch >= {:epoch}", { epoch: page.epoch }, "epoch,created,id", page.limit, page.page)
+        : await list("channel = {:channel} && epoch = {:epoch}", { epoch: page.epoch }, "created,id", page.limit, page.page);
       const messages = found.items.map(toMessage);
       const senders = [...new Set(messages.map((m) => m.senderId))].slice(0, 100);
       const profiles = page.profiles && senders.length ? { profiles: await listProfiles(pb, senders) } : {};

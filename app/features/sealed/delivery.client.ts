@@ -8,8 +8,12 @@ import type { EncryptedMessage } from "~/features/messages/types";
 import type { GroupMark } from "./meta";
 
 const EPOCH_PAGE = 500;
+/** The most commits one answer carries (pb_hooks/mls.pb.js): fewer, and there were no more. */
+export const COMMITS_PAGE = 100;
 
 export type ChannelDelivery = ReturnType<typeof deliveryFor>;
+/** One page of an epoch's messages; `hasMore`: the epoch holds more. */
+export type EpochPage = { messages: EncryptedMessage[]; hasMore: boolean };
 
 export function deliveryFor(channelId: string) {
   const base = `/api/sealed/${channelId}`;
@@ -17,6 +21,29 @@ export function deliveryFor(channelId: string) {
     /** The accepted commits from `epoch` on, in order, and which group is current (ADR 0049). */
     commitsSince(epoch: number) {
       return api<{ commits: { epoch: number; data: string }[]; group?: GroupMark }>(`${base}/commits?since=${epoch}`);
+    },
+
+    /**
+     * commitsSince, and the messages of epoch `epoch` and every later one, read after them
+     * (catch-up.server.ts): none when the channel has no group; `hasMore` when they fill more than a page.
+     */
+    catchUp(epoch: number) {
+      return api<{ commits: { epoch: number; data: string }[]; group?: GroupMark; messages?: EpochPage }>(
+        `${base}/commits?since=${epoch}&messages=1`,
+      );
+    },
+
+    /**
+     * A commit for `body.epoch`, answered with that epoch's messages as they stand once it is accepted;
+     * null when another commit took the epoch first (409).
+     */
+    async commit(body: { epoch: number; commit: string; groupInfo: string }): Promise<{ messages?: EpochPage } | null> {
+      try {
+        return await api<{ messages?: EpochPage }>(`${base}/commits`, { ...body, messages: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) return null;
+        throw error;
+      }
     },
 
     /** Which group is current, without commits (none is that far on). */

@@ -9,13 +9,14 @@ import type { ClientState } from "ts-mls";
 import { base64UrlDecode } from "~/crypto/bytes";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
+import type { EncryptedMessage } from "~/features/messages/types";
 import { epochCode, epochOf, receive } from "./mls";
 import { joinGroup } from "./join.client";
 import { waitsForKeys } from "./identity.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
 import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
 import { Reading } from "./reading.client";
-import { deliveryFor, type ChannelDelivery } from "./delivery.client";
+import { COMMITS_PAGE, deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { loadMeta, storeMeta, type GroupMark, type Meta } from "./meta";
 import { ofEarlierGroup, RECOVERIES, replaced } from "./recovery.client";
 import type { JoinProof, SealedStatus } from "./types";
@@ -32,6 +33,14 @@ export abstract class GroupMember {
   /** A commit carries a device of someone whose new keys the user has not accepted yet: followed once they are (ADR 0051). */
   protected waiting = false;
   protected readonly delivery: ChannelDelivery;
+  /**
+   * The messages of the epochs advance() read with the commits (all of them: read after the commits
+   * that ended those epochs, and after the commits for the current one), each for the next readEpoch of
+   * its epoch only.
+   */
+  private fresh = new Map<number, EncryptedMessage[]>();
+  /** The epoch this device's own commit started, in the operation under way (serial): its state is the group's. */
+  protected ownCommit: number | null = null;
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
   protected readonly guard: RosterGuard | null;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
@@ -54,7 +63,11 @@ export abstract class GroupMember {
   }
 
   protected serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
+    const go = () => {
+      this.ownCommit = null;
+      return work();
+    };
+    const run = this.chain.then(go, go);
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -180,29 +193,54 @@ export abstract class GroupMember {
     return true;
   }
 
-  /** Reads every message of the state's epoch not read yet. */
+  /** Reads every message of the state's epoch not read yet (those advance() just read with the commits, if it did). */
   protected async readEpoch(state: ClientState): Promise<ClientState> {
-    const records = (await this.delivery.epochRecords(Number(epochOf(state)))).filter((r) => !this.reading.has(r.id));
+    const epoch = Number(epochOf(state));
+    const fresh = this.fresh.get(epoch);
+    this.fresh.delete(epoch);
+    return this.readRecords(state, fresh ?? (await this.delivery.epochRecords(epoch)));
+  }
+
+  /** Reads these records of the state's epoch that it has not read yet. */
+  protected async readRecords(state: ClientState, all: EncryptedMessage[]): Promise<ClientState> {
+    const records = all.filter((r) => !this.reading.has(r.id));
     for (const record of records)
       if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
       else state = await this.reading.open(state, record, this.meta.joined);
     return state;
   }
 
-  /** Applies every accepted commit this device has not seen, reading each epoch's messages first. */
-  protected async advance() {
+  /**
+   * Applies every accepted commit this device has not seen, reading each epoch's messages first. With
+   * `withMessages` (a commit follows) the messages of the epochs it goes through and of the one it ends
+   * at come with the commits, in one request: readEpoch uses them.
+   */
+  protected async advance(withMessages = false) {
+    this.fresh.clear();
     await this.recover();
     // Still out (the GroupInfo too may be unusable): only a group its creator put in place lets it in.
     if (this.lost) await this.replacedMeanwhile();
     while (this.state && !this.status.removed) {
       const epoch = Number(epochOf(this.state));
-      const { commits, group } = await this.delivery.commitsSince(epoch);
+      const { commits, group, messages }: Awaited<ReturnType<ChannelDelivery["catchUp"]>> = await (withMessages
+        ? this.delivery.catchUp(epoch)
+        : this.delivery.commitsSince(epoch));
+      this.fresh.clear();
+      // every epoch from this one to the current one, complete (the current one: as it stood then)
+      if (messages && !messages.hasMore)
+        for (let e = epoch; e <= epoch + commits.length; e++)
+          this.fresh.set(
+            e,
+            messages.messages.filter((m) => (m.epoch ?? 0) === e),
+          );
       // The creator replaced the group (ADR 0049): this device joins the new one.
       if (replaced(this.meta, group)) {
+        this.fresh.clear();
         await this.rejoin(group);
         continue;
       }
       if (commits.length === 0) return;
+      let followed = true;
       for (const c of commits) {
         let state = await this.readEpoch(this.state);
         try {
@@ -216,6 +254,7 @@ export abstract class GroupMember {
             return;
           }
           await this.rejoin();
+          followed = false;
           break;
         }
         await this.keep(state);
@@ -226,10 +265,14 @@ export abstract class GroupMember {
           forgetSealedState(this.user.id, this.channel.id);
           this.state = null;
           if (this.guard) await this.rejoinIfListed();
+          followed = false;
           break;
         }
       }
       this.changed();
+      // Every commit there was, followed: the state is the group's as of the read (a commit of this
+      // device's made from it meanwhile would be refused, 409, and it catches up again).
+      if (followed && commits.length < COMMITS_PAGE) return;
     }
   }
 }

@@ -136,22 +136,25 @@ export class SealedChannel extends GroupMember {
   /** commitChange's work, for callers already in the serial chain. */
   private async commitNow(proposals: Proposals, allowEmpty = false): Promise<void> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      await this.advance();
+      // Right after this device's own commit (a direct conversation's list, then a removal) its state is
+      // the group's, and what arrives in the new epoch comes with this commit's answer: one request.
+      // Else the epoch's messages come with the commits, and after the commit with its answer: two.
+      const current = attempt === 0 && this.state !== null && this.ownCommit === Number(epochOf(this.state));
+      if (!current) await this.advance(true);
       if (!this.state || this.status.removed) return;
-      const before = await this.readEpoch(this.state);
-      await this.keep(before);
+      const before = current ? this.state : await this.readEpoch(this.state);
+      if (!current) await this.keep(before);
       const list = await proposals(before);
       // Another member committed the same change meanwhile: nothing is left to do.
       if (list.length === 0 && !allowEmpty) return;
       const epoch = Number(epochOf(before));
       const made = await commit(copyState(before), list);
-      const accepted = await this.delivery.write("commits", {
-        epoch,
-        commit: b64(made.commit),
-        groupInfo: b64(await groupInfo(made.state)),
-      });
+      const accepted = await this.delivery.commit({ epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
       if (!accepted) continue;
-      await this.readEpoch(copyState(before));
+      this.ownCommit = epoch + 1;
+      // What arrived in the epoch meanwhile is read with the state from before the commit.
+      const after = accepted.messages && !accepted.messages.hasMore ? accepted.messages.messages : null;
+      await (after ? this.readRecords(copyState(before), after) : this.readEpoch(copyState(before)));
       await this.keep(made.state);
       await this.guard?.follow(made.state);
       this.changed();

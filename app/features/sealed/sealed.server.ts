@@ -20,7 +20,10 @@ const verifier = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Verifier must be a 43-
 
 export const sealedSchemas = {
   group: z.object({ groupInfo: mlsData }).strict(),
-  commits: z.object({ epoch, commit: mlsData, groupInfo: mlsData, welcome: mlsData.optional() }).strict(),
+  // (messages: the answer carries the epoch's messages too, catch-up.server.ts)
+  commits: z
+    .object({ epoch, commit: mlsData, groupInfo: mlsData, welcome: mlsData.optional(), messages: z.literal(true).optional() })
+    .strict(),
   // The creator's new group replaces the current one (ADR 0049).
   reset: z.object({ groupInfo: mlsData }).strict(),
   // A direct conversation's participant shows no verifier: PocketBase checks they are listed.

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useRef } from "react";
-import { coalesce } from "~/lib/coalesce";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { LiveEvent } from "~/features/live/types";
@@ -11,6 +10,7 @@ import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { callArrived } from "~/features/calls/ring.client";
 import { memberDeactivated } from "~/features/deactivation/removal.client";
+import { removalBurst } from "~/features/deactivation/burst";
 import { groupReset } from "~/features/sealed/sealed.client";
 import { requestsChanged } from "~/features/requests/changes.client";
 import { membersChanged } from "~/features/messages/useSend.client";
@@ -32,14 +32,16 @@ interface Parts {
 export function useWorkspaceLive(user: SessionUser, parts: Parts) {
   const partsRef = useRef(parts);
   partsRef.current = parts;
-  // A burst of membership changes (someone deactivated from many conversations) reloads the lists twice, not once each.
+  // A burst of membership changes (someone deactivated from many conversations): each conversation's
+  // removal runs once, and the lists reload once, after the removals (ADR 0056).
+  const burst = useMemo(() => removalBurst(), []);
   const reload = useMemo(
     () =>
-      coalesce(async () => {
+      burst.afterBurst(async () => {
         requestsChanged();
         await partsRef.current.reloadChannels();
       }),
-    [],
+    [burst],
   );
 
   const onEvent = useCallback(
@@ -52,6 +54,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           await history.catchUp();
           return;
         case "memberships":
+          burst.noted();
           await reload();
           return;
         case "device-links":
@@ -106,9 +109,10 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "member-deactivated": {
           const conversation = channels?.find((c) => c.id === event.channelId);
           if (conversation)
-            await memberDeactivated(user, conversation, event).catch((error) =>
-              console.warn("A deactivated member's devices could not be removed yet", error),
-            );
+            await burst
+              .remove(`${event.channelId}:${event.userId}`, () => memberDeactivated(user, conversation, event))
+              .catch((error) => console.warn("A deactivated member's devices could not be removed yet", error));
+          else burst.noted();
           return;
         }
         case "group-reset":
@@ -116,7 +120,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
       }
     },
-    [user, reload],
+    [user, reload, burst],
   );
 
   return useLiveEvents(parts.selected?.id ?? null, (event) => void onEvent(event));
