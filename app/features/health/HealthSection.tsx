@@ -41,8 +41,10 @@ export function HealthSection() {
       ) : (
         <dl className="health-facts" aria-label="Replication">
           <dt>Replication</dt>
-          <dd role="status" data-state={replication.state}>
-            {replication.message}
+          <dd>
+            <span role="status" data-state={replication.state}>
+              {replication.message}
+            </span>
           </dd>
           {replication.checkedAt && (
             <>
