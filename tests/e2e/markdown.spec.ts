@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+import { createChannel, joinAndOpen, log, message, person, send } from "./helpers";
 
 // Markdown in messages (app/features/markdown): what renders, what never runs, what is never fetched.
 
@@ -101,4 +101,72 @@ test("Markdown: an XSS corpus runs nothing and loads nothing from outside; a rem
   tracker.close();
   await alice.context.close();
   await bob.context.close();
+});
+
+test("Markdown opened again: drawn as first shown, code keeps its box when coloured, an edit shows its new version", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  const stamp = Date.now();
+  const me = alice.user.username;
+  await createChannel(alice.page, "Elsewhere", `elsewhere-${stamp}`);
+  await createChannel(alice.page, "Markdown again", `again-${stamp}`);
+  const code =
+    "export function sum(values: number[]): number {\n  let total = 0; // each one\n  for (const v of values) total += v;\n  return total;\n}";
+  await send(alice.page, "Sum:\n```ts\n" + code + "\n```");
+  await send(alice.page, `**first words** for @${me} with [a link](https://example.com/doc)\n\n- one\n- two\n\n> quoted`);
+
+  // The colours come in idle time on the same box: the code without them lays out the same.
+  const block = log(alice.page).locator(".code-block").filter({ hasText: "export function sum" });
+  await expect(block.locator("code.hljs .hljs-keyword").first()).toBeVisible();
+  const boxes = await block.locator("pre").evaluate((pre) => {
+    const plain = pre.cloneNode(true) as HTMLElement;
+    const plainCode = plain.querySelector("code")!;
+    plainCode.textContent = plainCode.textContent ?? "";
+    plainCode.className = "language-ts";
+    pre.after(plain);
+    const size = (e: Element) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height, e.scrollWidth];
+    const sizes = { coloured: size(pre), plain: size(plain) };
+    plain.remove();
+    return sizes;
+  });
+  expect(boxes.plain).toEqual(boxes.coloured);
+
+  const shown = async () => {
+    const body = message(alice.page, "a link").locator(".markdown");
+    await expect(body.locator("strong")).toHaveText(/words/);
+    await expect(body.locator("mark.mention-own")).toHaveText(`@${me}`);
+    await expect(body.getByRole("link", { name: "a link" })).toHaveAttribute("href", "https://example.com/doc");
+    await expect(body.getByRole("listitem")).toHaveText(["one", "two"]);
+    await expect(body.locator("blockquote")).toHaveText("quoted");
+    return body;
+  };
+  await shown();
+  const reopen = async () => {
+    await alice.page.getByRole("button", { name: "# Elsewhere", exact: true }).click();
+    await expect(alice.page.getByRole("heading", { name: "# Elsewhere" })).toBeVisible();
+    await alice.page.getByRole("button", { name: "# Markdown again", exact: true }).click();
+    await expect(alice.page.getByRole("heading", { name: "# Markdown again" })).toBeVisible();
+  };
+  await reopen();
+  await expect((await shown()).locator("strong")).toHaveText("first words");
+  await expect(block.locator("code.hljs .hljs-keyword").first()).toBeVisible();
+  await block.getByRole("button", { name: "Copy code (ts)" }).click();
+  await expect(block.getByRole("button", { name: "Copy code (ts)" })).toHaveText("Copied");
+  expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+  // An edit is a new version: shown at once, and again after the conversation is opened again.
+  const edited = message(alice.page, "a link");
+  await edited.hover();
+  await edited.getByRole("button", { name: "Edit" }).click();
+  await alice.page
+    .getByLabel("Edit message")
+    .fill(`**edited words** for @${me} with [a link](https://example.com/doc)\n\n- one\n- two\n\n> quoted`);
+  await alice.page.getByLabel("Edit message").press("Enter");
+  await expect((await shown()).locator("strong")).toHaveText("edited words");
+  await reopen();
+  await expect((await shown()).locator("strong")).toHaveText("edited words");
+  await expect(log(alice.page).getByText("first words")).toHaveCount(0);
+
+  await alice.context.close();
 });

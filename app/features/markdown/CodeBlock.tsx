@@ -1,18 +1,16 @@
 import { useEffect, useState } from "react";
-import { highlight, highlighted } from "~/features/markdown/highlight.client";
+import { highlightWhenIdle } from "~/features/markdown/highlight.client";
 
-/** A fenced code block: highlighted when its language is known, scrolled sideways rather than wrapped, with Copy. */
+/**
+ * A fenced code block, scrolled sideways rather than wrapped, with Copy. It shows its plain code at
+ * once and its colours when the browser is idle (the same text in the same font and box: nothing moves).
+ */
 export function CodeBlock({ code, language }: { code: string; language: string }) {
-  const [html, setHtml] = useState<string | null>(() => highlighted(code, language) ?? null);
+  const [html, setHtml] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
-    if (highlighted(code, language) !== undefined) return setHtml(highlighted(code, language) ?? null);
-    let current = true;
-    highlight(code, language).then(
-      (found) => current && setHtml(found),
-      (error) => console.warn("Code could not be highlighted", error),
-    );
-    return () => void (current = false);
+    setHtml(null);
+    return highlightWhenIdle(code, language, setHtml);
   }, [code, language]);
 
   const copy = () =>
@@ -40,7 +38,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- code that scrolls sideways must be reachable by keyboard */}
       <pre tabIndex={0} aria-label={`Code${language ? ` in ${language}` : ""}`}>
         {html === null ? (
-          <code>{code}</code>
+          <code className={language ? `language-${language}` : undefined}>{code}</code>
         ) : (
           // highlight.js escapes the code's text; its markup is spans with hljs-* classes
           <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />

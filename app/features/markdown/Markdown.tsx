@@ -1,9 +1,9 @@
 import { isValidElement, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { setBounded } from "~/lib/bounded-map";
 import { CodeBlock } from "~/features/markdown/CodeBlock";
 import { remarkMentions } from "~/features/markdown/markdown";
+import { renderedTrees } from "~/features/markdown/rendered";
 import { safeHref } from "~/features/messages/text";
 
 // CommonMark with GitHub's extensions (react-markdown + remark-gfm, docs/decisions/0022), to React
@@ -55,26 +55,22 @@ const components: Components = {
   },
 };
 
-// What a text renders to, kept for the texts shown lately: a message is parsed once per page, not
-// again each time its conversation is opened (react-markdown's Markdown is a plain function: no hooks).
-const rendered = new Map<string, ReactNode>();
-const RENDERED_MAX = 2_000;
+// Each message's text is parsed once per version, not again each time its conversation is opened
+// (react-markdown's Markdown is a plain function: no hooks).
+const rendered = renderedTrees<ReactNode>(2_000);
 
-function render(text: string, username: string): ReactNode {
-  const key = `${username}\u0000${text}`;
-  let tree = rendered.get(key);
-  if (tree === undefined) {
-    tree = ReactMarkdown({ children: text, remarkPlugins: [remarkGfm, [remarkMentions, { username }]], skipHtml: true, components });
-    setBounded(rendered, key, tree, RENDERED_MAX);
-  }
-  return tree;
-}
+const render = (text: string, username: string) =>
+  ReactMarkdown({ children: text, remarkPlugins: [remarkGfm, [remarkMentions, { username }]], skipHtml: true, components });
 
-/** A message's text read as Markdown (loaded lazily by RichText when the text looks like Markdown). */
-export default function Markdown({ text, username, lang }: { text: string; username: string; lang?: string }) {
+/**
+ * A message's text read as Markdown (loaded lazily by RichText when the text looks like Markdown);
+ * `id` names the message (and the translation shown) whose rendering is kept.
+ */
+export default function Markdown({ id, text, username, lang }: { id?: string; text: string; username: string; lang?: string }) {
+  const key = id === undefined ? text : lang ? `${id}\u0000${lang}` : id;
   return (
     <div className="message-text markdown" lang={lang}>
-      {render(text, username)}
+      {rendered(key, text, username, () => render(text, username))}
     </div>
   );
 }

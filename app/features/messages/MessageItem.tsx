@@ -96,10 +96,12 @@ export function MessageItem(props: ItemProps) {
 }
 
 function Text({ message, username, translation, translationLang, showingOriginal, onToggleOriginal }: ItemProps) {
-  if (translation === undefined || translation === message.text) return <RichText text={message.text} username={username} />;
+  if (translation === undefined || translation === message.text)
+    return <RichText id={message.id} text={message.text} username={username} />;
   return (
     <>
       <RichText
+        id={message.id}
         text={showingOriginal ? message.text : translation}
         username={username}
         lang={showingOriginal ? undefined : translationLang}

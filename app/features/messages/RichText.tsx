@@ -5,7 +5,7 @@ import { segments } from "~/features/messages/text";
 const Markdown = lazy(() => import("~/features/markdown/Markdown"));
 
 /** A message's text with http(s) links made clickable and @mentions highlighted (the user's own stand out). */
-function PlainText({ text, username, lang }: { text: string; username: string; lang?: string }) {
+function PlainText({ text, username, lang }: { id?: string; text: string; username: string; lang?: string }) {
   return (
     <p className="message-text" lang={lang}>
       {segments(text).map((s, i) => {
@@ -30,8 +30,11 @@ function PlainText({ text, username, lang }: { text: string; username: string; l
   );
 }
 
-/** A message's text: as Markdown when it uses any (its parser loads then), else plain with links and mentions. */
-export function RichText(props: { text: string; username: string; lang?: string }) {
+/**
+ * A message's text: as Markdown when it uses any (its parser loads then), else plain with links and
+ * mentions. `id` names the message, whose Markdown is then parsed once per version.
+ */
+export function RichText(props: { id?: string; text: string; username: string; lang?: string }) {
   if (!looksLikeMarkdown(props.text)) return <PlainText {...props} />;
   return (
     <Suspense fallback={<PlainText {...props} />}>
