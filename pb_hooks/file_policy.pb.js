@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../types/hooks.d.ts" />
 
-// Files people can send (pb_hooks/lib/file_policy.js, docs/decisions/0073-files-a-team-sends.md).
+// Files people can send (pb_hooks/lib/file_policy.js, docs/decisions/0071-files-a-team-sends.md).
 //
 // POST /api/chat/admin/files {types: "standard" | "office" | "any", max_mb: 1..59}  owner and admins;
 //   each change appends `settings.changed` in the same transaction.

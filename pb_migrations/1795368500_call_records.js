@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../types/hooks.d.ts" />
 
-// A call's record in its conversation (docs/decisions/0072-call-records-from-the-server.md): written
+// A call's record in its conversation (docs/decisions/0070-call-records-from-the-server.md): written
 // by PocketBase itself (pocketbase/call_records.go) when the call server's room of the conversation
 // empties and closes, once per room (`room_sid` unique), whoever left last and however. It holds only
 // what the call server already tells us: when the call began and ended. Members list their

@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../types/hooks.d.ts" />
 
-// Files people can send (docs/decisions/0073-files-a-team-sends.md): on the workspace's one settings
+// Files people can send (docs/decisions/0071-files-a-team-sends.md): on the workspace's one settings
 // row, which kinds of file the page's picker offers (`file_types`: the specification's list, that list
 // with office documents and .csv, or any type; empty is the specification's) and the largest file in MB
 // (`file_max_mb`: 0 is the server's own cap). Written only by pb_hooks/file_policy.pb.js.

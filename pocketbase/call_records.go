@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// A call's record in its conversation (docs/decisions/0072-call-records-from-the-server.md). PocketBase
+// A call's record in its conversation (docs/decisions/0070-call-records-from-the-server.md). PocketBase
 // asks the call server (LiveKit, whose rooms are named by conversation id) for its rooms every
 // callPollInterval. A room exists only once someone joined it (our server never creates rooms), so a
 // room of a conversation is a call: its row in call_records is made when it is first seen (started:

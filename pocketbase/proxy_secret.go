@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-// The headers only the web server may set (docs/decisions/0070-what-reaches-pocketbase-directly.md):
+// The headers only the web server may set (docs/decisions/0069-what-reaches-pocketbase-directly.md):
 // the browser's address (X-Forwarded-For, which PocketBase's rate limits and the audit log count
 // under), the device that signed in before (X-ChatCrypt-Device, its own sign-in budget) and the
 // browser's summary (X-ChatCrypt-Agent, recorded with the session). A request carries them with the

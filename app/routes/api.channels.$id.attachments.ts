@@ -21,7 +21,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireCsrf(request);
   const channelId = channelIdParam(params);
   const { pb, userId } = await requireUser(request, context);
-  // the workspace's limit (ADR 73), never past this server's own
+  // the workspace's limit (ADR 71), never past this server's own
   const { maxMb } = await readFilePolicy(pb);
   const limit = maxMb * MIB;
   const limitText = tooLargeText(maxMb);

@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../../types/hooks.d.ts" />
 
-// Files people can send (docs/decisions/0073-files-a-team-sends.md). The kinds of file are the page's
+// Files people can send (docs/decisions/0071-files-a-team-sends.md). The kinds of file are the page's
 // to enforce (a file's content and name are encrypted; its declared type is the sender's word); the
 // size is checked here, on the declared size and on the stored file, whoever calls.
 

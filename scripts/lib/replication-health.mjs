@@ -1,4 +1,4 @@
-// Whether replication keeps up (issue 47, docs/decisions/0070-what-reaches-pocketbase-directly.md):
+// Whether replication keeps up (issue 47, docs/decisions/0069-what-reaches-pocketbase-directly.md):
 // the supervisor checks every few seconds that Litestream runs and, for a replica on this machine,
 // that the replica was written after the database last changed. What it finds goes into the data
 // directory (.replication-status.json), where PocketBase reads it for the admin console's Health

@@ -4,7 +4,7 @@ import { createChannel, joinAndOpen, log, person } from "./helpers";
 
 // A classic channel's call of three (ADR 30, 32): each page receives sound and pictures from the two
 // others (bytes and decoded frames rising), a member not in the call is shown the bar, and the call
-// leaves one "Call ended · …" line for everyone, recorded by the server when the room empties (ADR 72).
+// leaves one "Call ended · …" line for everyone, recorded by the server when the room empties (ADR 70).
 
 test("a channel call of three: everyone receives the two others, the bar shows for a member not in it, and the call leaves one line", async ({
   browser,

@@ -4,7 +4,7 @@ import { expectAccessible } from "./axe";
 import { joinFromCheck, receivesFrom } from "./calls-helpers";
 import { createChannel, joinAndOpen, log, person } from "./helpers";
 
-// Calls that fit (issue 46, ADR 72): a check of camera and microphone before joining ("Join call",
+// Calls that fit (issue 46, ADR 70): a check of camera and microphone before joining ("Join call",
 // a name no other button has), an expanded view over the conversation with grid and speaker layouts
 // and a shared screen shown large, and one line per call in the conversation, written by the server
 // when the room empties, whoever leaves last and however: both at once with "Leave call", or both

@@ -176,7 +176,7 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   // A classic channel's call (its key from the channel password and the call's id) works the same way.
   await bobPanel.getByRole("button", { name: "Leave call" }).click();
   await expect(bobPanel).toBeHidden();
-  // When the room empties, PocketBase records the call once; both see its line (ADR 72: LiveKit closes
+  // When the room empties, PocketBase records the call once; both see its line (ADR 70: LiveKit closes
   // the room 10 s after the last one leaves).
   const entry = /^Call ended · (less than a minute|\d+ min)$/;
   for (const p of [alice, bob]) await expect(log(p.page).getByText(entry)).toHaveCount(1, { timeout: 30_000 });

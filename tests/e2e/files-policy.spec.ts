@@ -10,7 +10,7 @@ import { mailTest as test } from "./mail-stack";
 import { solidPng } from "./preview-site";
 import { confirmFile, sendFileDialog } from "./send-file";
 
-// The files a team sends (ADR 73), on a stack of its own (its first account is the owner, and the
+// The files a team sends (ADR 71), on a stack of its own (its first account is the owner, and the
 // workspace's setting changes nothing for other specs): by default a .docx cannot be picked; a picked
 // file shows what will be sent, and Cancel or Esc sends nothing, focus back in the message box; with the
 // admin setting on, a .docx and a .csv go with their captions and the other member opens both.

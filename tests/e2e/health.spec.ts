@@ -4,7 +4,7 @@ import { superuserClient } from "../integration/pocketbase";
 import { expect, test } from "./fixtures";
 import { person } from "./helpers";
 
-// The admin console's Health section (docs/decisions/0070-what-reaches-pocketbase-directly.md): what
+// The admin console's Health section (docs/decisions/0069-what-reaches-pocketbase-directly.md): what
 // the supervisor of `npm start` last found about replication. This stack runs PocketBase without
 // that supervisor; the test then writes what it would write when Litestream hangs.
 

@@ -1,4 +1,4 @@
-// A file as a person sends it (docs/decisions/0073-files-a-team-sends.md): picked, then shown in "Send a
+// A file as a person sends it (docs/decisions/0071-files-a-team-sends.md): picked, then shown in "Send a
 // file" with an optional caption, and sent with "Send file".
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";

@@ -1,4 +1,4 @@
-// A call's record in its conversation comes from PocketBase (ADR 0072): when the call server's room
+// A call's record in its conversation comes from PocketBase (ADR 0070): when the call server's room
 // empties and closes, PocketBase writes one record (when it began and ended), whoever left last and
 // however: two people leaving in the same instant, and a PocketBase restarted during the call, each
 // leave exactly one. Members read it; nobody else, and nobody writes it through the API. Real

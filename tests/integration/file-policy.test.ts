@@ -1,4 +1,4 @@
-// Files people can send (docs/decisions/0073-files-a-team-sends.md), against the PocketBase we build
+// Files people can send (docs/decisions/0071-files-a-team-sends.md), against the PocketBase we build
 // behind the web server: only administrators change the setting (members 403, through the web route and
 // calling PocketBase directly), bad values are a 400 that changes nothing, every signed-in person reads
 // it, and the size limit holds on the server: a file over it is refused 413 with its text (through the

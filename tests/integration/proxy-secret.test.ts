@@ -1,6 +1,6 @@
 // PocketBase believes the browser's address (X-Forwarded-For), its device (X-ChatCrypt-Device) and
 // its summary (X-ChatCrypt-Agent) only from the web server, which proves the secret both share
-// (pocketbase/proxy_secret.go, docs/decisions/0070-what-reaches-pocketbase-directly.md). Raw requests
+// (pocketbase/proxy_secret.go, docs/decisions/0069-what-reaches-pocketbase-directly.md). Raw requests
 // straight to the PocketBase we build, its rate limiter on.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acceptFor, filePolicySchema, isAllowedFile, refusalFor } from "../../app/features/files/policy";
 
-describe("files people can send (ADR 73)", () => {
+describe("files people can send (ADR 71)", () => {
   it("the specification's list by default; office documents and .csv when widened; anything with 'any'", () => {
     expect(acceptFor("standard")).toBe("image/*,.pdf,.txt,.zip");
     expect(acceptFor("office")).toContain(".docx");

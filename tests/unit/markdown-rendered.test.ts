@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-// react-markdown's parser, counted: a message's Markdown is parsed once per version (ADR 75).
+// react-markdown's parser, counted: a message's Markdown is parsed once per version (ADR 73).
 const parses = vi.hoisted(() => ({ count: 0 }));
 vi.mock("react-markdown", async (original) => {
   const real = (await original()) as { default: (...args: unknown[]) => unknown };

@@ -1,6 +1,6 @@
 /**
  * The line a call leaves in its conversation ("Call ended · 2 min"): a system event PocketBase records
- * when the call's room empties (docs/decisions/0072-call-records-from-the-server.md), never a message.
+ * when the call's room empties (docs/decisions/0070-call-records-from-the-server.md), never a message.
  */
 
 /** "less than a minute" under a minute; otherwise the nearest minute ("2 min"), hours from an hour ("1 h 5 min"). */

@@ -1,5 +1,5 @@
 /**
- * A conversation's call records (docs/decisions/0072-call-records-from-the-server.md): written by
+ * A conversation's call records (docs/decisions/0070-call-records-from-the-server.md): written by
  * PocketBase when a call's room empties and closes (pocketbase/call_records.go), read here for members
  * only (the collection's rules show a conversation's records to its members).
  */

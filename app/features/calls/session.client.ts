@@ -208,7 +208,7 @@ export class CallSession {
 
   /**
    * Leaves the call. Its line in the conversation ("Call ended · 2 min") is PocketBase's to write when
-   * the room empties (docs/decisions/0072-call-records-from-the-server.md), whoever leaves last.
+   * the room empties (docs/decisions/0070-call-records-from-the-server.md), whoever leaves last.
    */
   async leave() {
     const joined = this.callId !== null && !this.ended;

@@ -7,7 +7,7 @@ import { refreshFilePolicy } from "~/features/files/policy.client";
 const savedText = (policy: FilePolicy) =>
   `Saved: ${policy.types === "any" ? "any type of file" : policy.types === "office" ? "images, .pdf, .txt, .zip, office documents and .csv" : "images, .pdf, .txt and .zip"}, up to ${policy.maxMb} MB.`;
 
-/** Files (admin console): which files people can send and the largest, up to this server's cap (ADR 73). */
+/** Files (admin console): which files people can send and the largest, up to this server's cap (ADR 71). */
 export function FilesSection() {
   const [policy, setPolicy] = useState<FilePolicy | null>(null);
   const [types, setTypes] = useState<FileTypes>("standard");

@@ -1,5 +1,5 @@
 /**
- * Files people can send (docs/decisions/0073-files-a-team-sends.md): the kinds of file the picker
+ * Files people can send (docs/decisions/0071-files-a-team-sends.md): the kinds of file the picker
  * offers, set by an administrator, and the largest file. The page enforces the kinds (the server sees
  * neither a file's content nor its name); the server enforces the size.
  */

@@ -11,7 +11,7 @@ import { MicrophoneError, useAudioRecorder } from "~/features/files/recorder.cli
 type Job = { file: File; failure: string; caption: string };
 
 /**
- * File and audio messages (spec §5, §9): a picked file waits for "Send file" with its caption (ADR 73),
+ * File and audio messages (spec §5, §9): a picked file waits for "Send file" with its caption (ADR 71),
  * then upload progress, a failed file kept for Retry, the recorder.
  */
 export function useUploads<M extends FileCarrier>(

@@ -1,6 +1,6 @@
 // Syntax highlighting with highlight.js's common languages, loaded the first time a message shows a
 // code block. Its output is HTML whose text is escaped by highlight.js: only <span class="hljs-…">.
-// Highlighting is never on the way of a conversation being drawn (ADR 75): a block shows its plain
+// Highlighting is never on the way of a conversation being drawn (ADR 73): a block shows its plain
 // code first and takes its colours in the browser's idle time, a few blocks per idle period.
 import { setBounded } from "~/lib/bounded-map";
 

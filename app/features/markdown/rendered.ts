@@ -1,7 +1,7 @@
 import { setBounded } from "~/lib/bounded-map";
 
 /**
- * What messages' texts rendered to, one entry per message (ADR 75): a conversation opened again draws
+ * What messages' texts rendered to, one entry per message (ADR 73): a conversation opened again draws
  * its Markdown from here instead of parsing it again. An entry holds the version it was made from (the
  * text, after the sender's latest edit, and the reader whose mentions stand out): an edit renders
  * anew and replaces it. The oldest entries go first past `max`.
