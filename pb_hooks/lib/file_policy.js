@@ -6,7 +6,7 @@
 // size is checked here, on the declared size and on the stored file, whoever calls.
 
 const { badRequest } = require(`${__hooks}/lib/errors.js`);
-const { SETTINGS_ID } = require(`${__hooks}/lib/workspace.js`);
+const { SETTINGS_ID, settingsRow } = require(`${__hooks}/lib/workspace.js`);
 
 const FILE_TYPES = ["standard", "office", "any"];
 /** The largest limit an administrator may set, in MB (the attachments field stores at most 60 MiB). */
@@ -54,14 +54,7 @@ function checkFilePolicy(body) {
  * @returns {FilePolicy}
  */
 function writeFilePolicy(txApp, next) {
-  let row;
-  try {
-    row = txApp.findRecordById("workspace_settings", SETTINGS_ID);
-  } catch (_) {
-    row = new Record(txApp.findCollectionByNameOrId("workspace_settings"));
-    row.set("id", SETTINGS_ID);
-    row.set("who_can_create_channels", "everyone");
-  }
+  const row = settingsRow(txApp);
   const before = { types: row.getString("file_types") || "standard", maxMb: row.getInt("file_max_mb") };
   row.set("file_types", next.types);
   row.set("file_max_mb", next.maxMb);

@@ -6,7 +6,7 @@
 // are kept. The sweep that applies them is Go (pocketbase/retention.go); it reads the same fields.
 
 const { badRequest, forbidden } = require(`${__hooks}/lib/errors.js`);
-const { SETTINGS_ID } = require(`${__hooks}/lib/workspace.js`);
+const { SETTINGS_ID, settingsRow } = require(`${__hooks}/lib/workspace.js`);
 
 const MAX_DAYS = 36500;
 const DAYS_MESSAGE = `days must be 0 (forever) or a whole number of days from 1 to ${MAX_DAYS}.`;
@@ -64,14 +64,7 @@ function readRetention(app) {
  * @returns {WorkspaceRetention}
  */
 function writeRetention(txApp, next) {
-  let row;
-  try {
-    row = txApp.findRecordById("workspace_settings", SETTINGS_ID);
-  } catch (_) {
-    row = new Record(txApp.findCollectionByNameOrId("workspace_settings"));
-    row.set("id", SETTINGS_ID);
-    row.set("who_can_create_channels", "everyone");
-  }
+  const row = settingsRow(txApp);
   const before = {
     days: row.getInt("retention_days"),
     perChannel: row.getBool("retention_per_channel"),

@@ -30,18 +30,29 @@ function readSettings(app) {
 }
 
 /**
+ * The workspace's one settings row, for a change inside `txApp`'s transaction: a new one (with the
+ * defaults) when none was saved yet.
+ * @param {core.App} txApp
+ * @returns {core.Record}
+ */
+function settingsRow(txApp) {
+  try {
+    return txApp.findRecordById("workspace_settings", SETTINGS_ID);
+  } catch (_) {
+    const row = new Record(txApp.findCollectionByNameOrId("workspace_settings"));
+    row.set("id", SETTINGS_ID);
+    row.set("who_can_create_channels", "everyone");
+    return row;
+  }
+}
+
+/**
  * Changes who may create channels; answers the value it had before.
  * @param {core.App} txApp
  * @param {string} value one of WHO_CAN_CREATE
  */
 function writeWhoCanCreate(txApp, value) {
-  let row;
-  try {
-    row = txApp.findRecordById("workspace_settings", SETTINGS_ID);
-  } catch (_) {
-    row = new Record(txApp.findCollectionByNameOrId("workspace_settings"));
-    row.set("id", SETTINGS_ID);
-  }
+  const row = settingsRow(txApp);
   const before = row.getString("who_can_create_channels") || "everyone";
   row.set("who_can_create_channels", value);
   txApp.save(row);
@@ -82,6 +93,7 @@ function requireMayMessage(app, userId, others) {
 }
 
 module.exports = {
+  settingsRow,
   SETTINGS_ID,
   WHO_CAN_CREATE,
   GUESTS_CANNOT_CREATE,
