@@ -12,6 +12,7 @@ import {
   person,
   send,
   startConversation,
+  waitInGroup,
   waitLive,
 } from "./helpers";
 
@@ -69,6 +70,8 @@ test("history on every own device: a new device reads the DMs, a group DM and a 
   const vaultId = await createSealed(bob.page, "Vault", vaultPassword);
   await joinAndOpen(alice.page, vaultId, vaultPassword, "Vault");
   await waitLive(bob.page);
+  // Bob's first sealed message is for a group Alice's device is already in.
+  for (const p of [bob.page, alice.page]) await waitInGroup(p);
   const sealed = [`sealed from bob ${canary}`, `sealed from alice ${canary}`];
   await send(bob.page, sealed[0]);
   await expect(log(alice.page).getByText(sealed[0])).toBeVisible({ timeout: 30_000 });
