@@ -12,6 +12,7 @@ import {
   send,
   startConversation,
   type Person,
+  waitInGroup,
   waitLive,
 } from "./helpers";
 
@@ -137,8 +138,8 @@ test("a thread of three replies in a classic channel, a sealed channel and a dir
   const sealedPassword = `threads-sealed-${Date.now()}`;
   const sealedId = await createSealed(alice.page, "Sealed Threads", sealedPassword);
   await joinAndOpen(bob.page, sealedId, sealedPassword, "Sealed Threads");
-  await waitLive(alice.page);
-  await waitLive(bob.page);
+  // The kick-off is for a group Bob's device is already in.
+  for (const p of [alice.page, bob.page]) await waitInGroup(p);
   await threadOfThree(alice, bob, "Sealed Threads");
 
   // Direct conversation (MLS, its members listed by its participants): the same.
@@ -146,6 +147,7 @@ test("a thread of three replies in a classic channel, a sealed channel and a dir
   await startConversation(alice.page, [bob.user.username]);
   await waitLive(alice.page);
   await openConversation(bob.page, alice.user.username);
+  for (const p of [alice.page, bob.page]) await waitInGroup(p);
   await threadOfThree(alice, bob, "a direct conversation");
 
   await alice.context.close();
