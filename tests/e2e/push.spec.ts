@@ -1,6 +1,6 @@
 import { superuserClient } from "../integration/pocketbase";
-import { expect, filesContaining, signOut, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+import { expect, filesContaining, newUser, signOut, signUp, test } from "./fixtures";
+import { createChannel, joinAndOpen, log, openNotificationSettings, person, send } from "./helpers";
 import { deliverPush, notifications, pushesFor, standInSubscription, turnOnPush, usePushServiceStandIn } from "./push-helpers";
 
 // Web Push end to end: our PocketBase pushes to the push service stand-in on loopback (it checks VAPID
@@ -78,4 +78,30 @@ test("Web Push: a mention reaches Bob's closed tab as ciphertext and his device 
 
   await alice.context.close();
   await bob.context.close();
+});
+
+// The worker installs after the first load, fetching the app's files first (seconds on a busy device);
+// a push that arrives before it is active is lost. Turning notifications on waits for it.
+test("turning on notifications while the service worker is still installing waits until it can receive pushes", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await usePushServiceStandIn(context, await standInSubscription());
+  // a slow network for the first of the app's files the worker fetches: its install takes at least 8 s
+  let slowed = false;
+  await context.route("**/assets/**", async (route) => {
+    if (!route.request().serviceWorker() || slowed) return route.fallback();
+    slowed = true;
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await route.fallback();
+  });
+  const page = await context.newPage();
+  await signUp(page, newUser("bob"));
+  await expect.poll(() => slowed).toBe(true);
+
+  const dialog = await openNotificationSettings(page);
+  const toggle = dialog.getByLabel("Notify me when ChatCrypt is closed");
+  await toggle.click();
+  await expect(dialog.getByRole("status")).toHaveText("Turning on…");
+  await expect(toggle).toBeChecked({ timeout: 30_000 });
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.state)).toBe("activated");
+  await context.close();
 });

@@ -15,6 +15,25 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   return (await navigator.serviceWorker.getRegistration("/")) ?? null;
 }
 
+/** How long turning pushes on waits for the service worker to finish installing (it starts after the first load). */
+const ACTIVE_WAIT_MS = 30_000;
+
+/**
+ * The registration once its worker is active: a push that arrives while the worker is still installing
+ * (it fetches the app's files first, a few seconds after the first load) is lost, and browsers refuse to
+ * subscribe before then.
+ */
+async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
+  const reg = await registration();
+  if (!reg || reg.active) return reg;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ACTIVE_WAIT_MS)));
+  const ready = await Promise.race([navigator.serviceWorker.ready, late]);
+  clearTimeout(timer);
+  if (!ready) throw new Error("ChatCrypt is still getting ready on this device. Please try again in a minute.");
+  return ready;
+}
+
 /** Whether this browser gets pushes for the signed-in user. */
 export async function pushState(userId: string): Promise<PushState> {
   if (!pushSupported()) return "unsupported";
@@ -25,7 +44,7 @@ export async function pushState(userId: string): Promise<PushState> {
 
 /** Turns pushes on for this browser; throws an Error whose message the page shows. */
 export async function enablePush(userId: string): Promise<void> {
-  const reg = await registration();
+  const reg = await activeRegistration();
   if (!reg) throw new Error("This browser cannot receive notifications while ChatCrypt is closed.");
   if ((await Notification.requestPermission()) !== "granted")
     throw new Error("Notifications are blocked for this site in the browser's settings.");
