@@ -5,7 +5,18 @@ import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { auditLog, changeStatus, findPerson, makeAdmin, openConsole } from "./admin-helpers";
 import { expect, signIn, test } from "./fixtures";
-import { createSealed, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
+import {
+  createSealed,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitInGroup,
+  waitLive,
+} from "./helpers";
 
 // Deactivation (ADR 0056): an administrator deactivates Carol while her page is open. Her page goes to
 // the sign-in screen with the reason, her password and passkey sign-ins are refused with it, Alice's page
@@ -46,6 +57,8 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   const vaultId = await createSealed(alice.page, vault, password);
   await joinAndOpen(carol.page, vaultId, password, vault);
   await waitLive(alice.page);
+  // Alice's first sealed message is for a group Carol's device is already in.
+  for (const p of [alice.page, carol.page]) await waitInGroup(p);
   await send(alice.page, "before, in the vault");
   await expect(log(carol.page).getByText("before, in the vault")).toBeVisible({ timeout: 30_000 });
   await send(carol.page, "carol was here");
