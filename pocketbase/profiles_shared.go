@@ -2,7 +2,7 @@ package main
 
 import (
 	"net/http"
-	"regexp"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
@@ -20,8 +20,11 @@ import (
 // the rule's `@collection` joins, which would join every profile with every membership twice.
 // Superusers are left to PocketBase.
 
-// profileRecordsPath: a list (no id) or a view of one collection's records, named by name or id.
-var profileRecordsPath = regexp.MustCompile(`^/api/collections/([^/]+)/records(?:/([^/]+))?/?$`)
+// PocketBase's routes of a list and of a view of one collection's records (named by name or id).
+const (
+	recordsListRoute = "/api/collections/{collection}/records"
+	recordViewRoute  = "/api/collections/{collection}/records/{id}"
+)
 
 // sharedWith is the condition "the record is the viewer, or shares a channel with them" on profiles.
 func sharedWith(viewer string) dbx.Expression {
@@ -34,6 +37,7 @@ func sharedWith(viewer string) dbx.Expression {
 
 func registerSharedProfiles(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		// (priority 0: after the token is read and the account's rate limit counted, account_limits.go)
 		se.Router.BindFunc(guardProfileRecords)
 		se.Router.GET(knownProfilesPath, serveKnownProfiles)
 		return se.Next()
@@ -46,16 +50,17 @@ func guardProfileRecords(e *core.RequestEvent) error {
 	if e.Request.Method != http.MethodGet || e.Auth == nil || e.Auth.Collection().Name != "users" {
 		return e.Next()
 	}
-	m := profileRecordsPath.FindStringSubmatch(e.Request.URL.Path)
-	if m == nil {
+	// the route that matched (the patterns carry the method first), not the path as sent
+	view := strings.HasSuffix(e.Request.Pattern, " "+recordViewRoute)
+	if !view && !strings.HasSuffix(e.Request.Pattern, " "+recordsListRoute) {
 		return e.Next()
 	}
-	collection, err := e.App.FindCachedCollectionByNameOrId(m[1])
+	collection, err := e.App.FindCachedCollectionByNameOrId(e.Request.PathValue("collection"))
 	if err != nil || collection == nil || collection.Name != "profiles" {
 		return e.Next()
 	}
-	if m[2] != "" {
-		return viewSharedProfile(e, collection, m[2])
+	if view {
+		return viewSharedProfile(e, collection, e.Request.PathValue("id"))
 	}
 	return listSharedProfiles(e, collection)
 }
@@ -64,6 +69,14 @@ func listSharedProfiles(e *core.RequestEvent, collection *core.Collection) error
 	info, err := e.RequestInfo()
 	if err != nil {
 		return e.BadRequestError("", err)
+	}
+	// as PocketBase's own list: only superusers filter or sort by other collections or the request
+	for _, param := range []string{search.FilterQueryParam, search.SortQueryParam} {
+		for _, field := range []string{"@collection.", "@request."} {
+			if strings.Contains(info.Query[param], field) {
+				return e.ForbiddenError("Only superusers can filter by "+field, nil)
+			}
+		}
 	}
 	resolver := core.NewRecordFieldResolver(e.App, collection, info, true)
 	resolver.SetAllowHiddenFields(false)

@@ -90,6 +90,11 @@ describe("profiles straight from PocketBase", () => {
     const bobs = await raw(alice, `/api/collections/profiles/records/${bob.id}`);
     expect([bobs.status, (bobs.body as { username: string }).username]).toEqual([200, bob.username]);
     expect((await raw(alice, `/api/collections/profiles/records/${dave.id}`)).status).toBe(404);
+    // by the collection's id too; and as in PocketBase's own lists, only superusers filter by other collections
+    const collectionId = (bobs.body as { collectionId: string }).collectionId;
+    expect((await raw(alice, `/api/collections/${collectionId}/records/${bob.id}`)).status).toBe(200);
+    const joined = encodeURIComponent(`@collection.channel_members.user ?= "${carol.id}"`);
+    expect((await raw(alice, `/api/collections/profiles/records?filter=${joined}`)).status).toBe(403);
   });
 });
 
