@@ -119,6 +119,7 @@ export const PB_HOOKS = [
   "/api/chat/direct/requests/answer",
   "/api/chat/users/unblock",
   "/api/chat/history?channel=ID&limit=1",
+  "/api/chat/profiles?ids=ID",
   "/api/chat/pins",
   "/api/chat/typing",
   "/api/chat/call",
