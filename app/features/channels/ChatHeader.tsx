@@ -27,6 +27,8 @@ interface Props {
   onTogglePinned: () => void;
   /** A group conversation's "Add people". */
   onAddPeople?: () => void;
+  /** A group conversation's "Rename conversation". */
+  onRename?: () => void;
   /** The "Start call" button (features/calls). */
   call?: ReactNode;
 }
@@ -43,6 +45,7 @@ export function ChatHeader(props: Props) {
     { label: channelOnly ? "Members" : "Participants", onSelect: props.onToggleMembers, pressed: props.membersOpen },
     { label: "Pinned", onSelect: props.onTogglePinned, pressed: props.pinnedOpen },
     ...(props.onAddPeople ? [{ label: "Add people", onSelect: props.onAddPeople }] : []),
+    ...(props.onRename ? [{ label: "Rename conversation", onSelect: props.onRename }] : []),
     ...(hasMessages && onSaveChat ? [{ label: "Save Chat", onSelect: onSaveChat }] : []),
     ...(channelOnly
       ? [
