@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, filesContaining, filesUnder, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, message, person, send, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, message, person, send, startConversation, waitLive } from "./helpers";
 
 // Display names and photos, encrypted in the browser (docs/decisions/0075-profile-cards.md): Alice sets
 // hers in Menu > Account, Bob (who shares a channel with her) sees them on her message and in the
@@ -11,7 +11,8 @@ async function openAccount(page: Page) {
   await page.getByRole("button", { name: "Menu" }).click();
   await page.getByRole("menuitem", { name: "Account" }).click();
   const dialog = page.getByRole("dialog", { name: "Account" });
-  await expect(dialog.getByText("Loading your profile...")).toBeHidden();
+  // the saved card has arrived once the form can be saved
+  await expect(dialog.getByRole("button", { name: "Save profile" })).toBeEnabled();
   return dialog;
 }
 
@@ -38,6 +39,7 @@ async function noisePicture(page: Page, width: number, height: number): Promise<
 test("Alice's display name and photo reach Bob on her message and in the members list, never the server in plaintext", async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   const alice = await person(browser, "cardsa");
   const channelId = await createChannel(alice.page, "Card Room", "pw-card-room");
   const bob = await person(browser, "cardsb");
@@ -87,6 +89,21 @@ test("Alice's display name and photo reach Bob on her message and in the members
   await expect(log(bob.page).getByText("hello from alice liddell")).toBeVisible({ timeout: 20_000 });
   await seen();
 
+  // Mention suggestions and the direct messages list name her too
+  const box = bob.page.getByLabel("Message", { exact: true });
+  await box.fill(`hi @${alice.user.username.slice(0, 8)}`);
+  const suggestion = bob.page
+    .getByRole("listbox", { name: "Mention a member" })
+    .getByRole("option", { name: new RegExp(`@${alice.user.username}`) });
+  await expect(suggestion).toContainText("Alice Liddell");
+  await box.fill("");
+  await keyPackagesSent(alice);
+  await startConversation(bob.page, [alice.user.username]);
+  const direct = bob.page.getByRole("region", { name: "Direct messages" });
+  await expect(
+    direct.getByRole("button", { name: `Avatar of Alice Liddell (@${alice.user.username}) Alice Liddell @${alice.user.username}` }),
+  ).toBeVisible();
+
   // Canaries: neither the name nor the photo (as text or as bytes) is in the server's data or logs.
   const dirs = [process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!];
   expect(filesContaining(dirs, "Alice Liddell")).toEqual([]);
@@ -100,6 +117,7 @@ test("the Account dialog's profile: errors say what went wrong, the photo can be
   browser,
 }) => {
   const problems: string[] = [];
+  test.setTimeout(150_000);
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },

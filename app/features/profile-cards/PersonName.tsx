@@ -1,4 +1,4 @@
-import { useCard } from "~/features/profile-cards/cards.client";
+import { cardViewer, idOfUsername, useCard } from "~/features/profile-cards/cards.client";
 import type { ProfileCard } from "~/features/profile-cards/types";
 
 /** A small round photo with its alt text; nothing for a person without one (the current look stays). */
@@ -24,6 +24,34 @@ export function PersonName({ userId, username, fallback }: { userId: string | nu
       ) : (
         (fallback ?? username)
       )}
+    </span>
+  );
+}
+
+/** A mention suggestion: "@username", with the display name after it when the person has one. */
+export function MentionName({ username }: { username: string }) {
+  const card = useCard(idOfUsername(username));
+  return (
+    <>
+      <Avatar card={card} username={username} />@{username}
+      {card?.name && <span className="person-username"> {card.name}</span>}
+    </>
+  );
+}
+
+/**
+ * A one-to-one conversation in the sidebar: "@ username" as before, or, when the other person has a
+ * card, their photo, display name and "@username".
+ */
+export function DirectLabel({ name, participants }: { name: string; participants?: readonly { id: string; username: string }[] }) {
+  const me = cardViewer();
+  const other = participants?.length === 2 ? participants.find((p) => p.id !== me) : undefined;
+  const card = useCard(other?.id);
+  if (!other || !card?.name) return <>{`@ ${name}`}</>;
+  return (
+    <span className="person">
+      <Avatar card={card} username={other.username} />
+      <span className="person-display">{card.name}</span> <span className="person-username">@{other.username}</span>
     </span>
   );
 }

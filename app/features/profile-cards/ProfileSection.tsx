@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { Field, FormError } from "~/ui/Form";
@@ -18,14 +18,16 @@ export function ProfileSection({ user }: { user: SessionUser }) {
   const [photo, setPhoto] = useState<string | undefined>(undefined);
   const [status, setStatus] = useState<Status>({ kind: "loading" });
   const [error, setError] = useState<string | null>(null);
+  // what the person changed before their saved card arrived is theirs: the loaded card never overwrites it
+  const touched = useRef({ name: false, photo: false });
 
   useEffect(() => {
     let current = true;
     loadOwnCard(user.id)
       .then((card) => {
         if (!current) return;
-        setName(card?.name ?? "");
-        setPhoto(card?.photo);
+        if (!touched.current.name) setName(card?.name ?? "");
+        if (!touched.current.photo) setPhoto(card?.photo);
         setStatus({ kind: "idle" });
       })
       .catch((err) => {
@@ -43,7 +45,9 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     if (!file) return;
     setError(null);
     try {
-      setPhoto(await shrinkPhoto(file));
+      const shrunk = await shrinkPhoto(file);
+      touched.current.photo = true;
+      setPhoto(shrunk);
       setStatus({ kind: "idle" });
     } catch (err) {
       setError(
@@ -85,6 +89,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
           autoComplete="name"
           disabled={status.kind === "loading"}
           onChange={(e) => {
+            touched.current.name = true;
             setName(e.target.value);
             if (status.kind === "saved") setStatus({ kind: "idle" });
           }}
@@ -95,7 +100,15 @@ export function ProfileSection({ user }: { user: SessionUser }) {
             <Avatar card={photo ? { name: name.trim() || undefined, photo } : null} username={user.username} />
             <input id={photoId} type="file" accept="image/*" disabled={busy} onChange={(e) => void pick(e)} />
             {photo && (
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => setPhoto(undefined)}>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy}
+                onClick={() => {
+                  touched.current.photo = true;
+                  setPhoto(undefined);
+                }}
+              >
                 Remove photo
               </button>
             )}

@@ -20,6 +20,8 @@ const entries = new Map<string, Entry>();
 const inFlight = new Set<string>();
 const queued = new Set<string>();
 const listeners = new Set<() => void>();
+/** Usernames of people seen in conversations' member lists, to their ids (mention suggestions name people by username). */
+const idsByUsername = new Map<string, string>();
 let viewer: string | null = null;
 let flushing: Promise<void> | null = null;
 
@@ -30,10 +32,19 @@ export function setCardViewer(userId: string | null) {
   if (viewer === userId) return;
   viewer = userId;
   entries.clear();
+  idsByUsername.clear();
   notify();
 }
 
 export const cardViewer = () => viewer;
+
+/** Notes these people's ids by username (a conversation's members, as loaded). */
+export function noteUsernames(people: readonly { userId: string; username: string }[]) {
+  for (const { userId, username } of people) if (username) idsByUsername.set(username.toLowerCase(), userId);
+}
+
+/** The id of a person seen by this username in a member list, if any. */
+export const idOfUsername = (username: string) => idsByUsername.get(username.toLowerCase()) ?? null;
 
 /** Replaces what the page shows for a person (the viewer's own card, just saved). */
 export function putCard(userId: string, card: ProfileCard | null) {
