@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, filesUnder, test } from "./fixtures";
 import { createChannel, joinAndOpen, keyPackagesSent, log, message, person, send, startConversation, waitLive } from "./helpers";
 
@@ -103,6 +104,23 @@ test("Alice's display name and photo reach Bob on her message and in the members
   await expect(
     direct.getByRole("button", { name: `Avatar of Alice Liddell (@${alice.user.username}) Alice Liddell @${alice.user.username}` }),
   ).toBeVisible();
+
+  // Carol joins later: Alice's page, which sees her join, seals Alice's key to her too
+  const carol = await person(browser, "cardsc");
+  await joinAndOpen(carol.page, channelId, "pw-card-room", "Card Room");
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  await expect
+    .poll(
+      async () =>
+        (await admin.collection("profile_card_keys").getList(1, 1, { filter: `owner = "${alice.id}" && reader = "${carol.id}"` }))
+          .totalItems,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1);
+  await send(alice.page, "welcome carol");
+  await expect(message(carol.page, "welcome carol").locator(".sender")).toContainText("Alice Liddell", { timeout: 20_000 });
 
   // Canaries: neither the name nor the photo (as text or as bytes) is in the server's data or logs.
   const dirs = [process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!];

@@ -126,6 +126,14 @@ export function saveOwnCard(me: string, card: ProfileCard | null): Promise<void>
   });
 }
 
+/** Shares the viewer's card with everyone they share a conversation with who has no key yet (once a page starts). */
+export async function shareWithEveryone(): Promise<void> {
+  const me = cardViewer();
+  if (!me) return;
+  const { people } = await ownState(me).catch(() => ({ people: [] as string[] }));
+  await shareCardWith(people);
+}
+
 /** Shares the viewer's card with these people (members of a conversation just seen) where not done yet. */
 export function shareCardWith(ids: readonly string[]): Promise<void> {
   const me = cardViewer();

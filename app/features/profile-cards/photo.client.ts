@@ -1,5 +1,7 @@
 /** A picked photo shrunk in the browser to a square of at most 256x256 (centre-cropped), as a data: URL. */
 export const PHOTO_SIDE = 256;
+/** A photo's data: URL stays well inside the card's limit (types.ts MAX_CARD_CHARS), with room for the name. */
+const MAX_PHOTO_CHARS = 140_000;
 export const NOT_AN_IMAGE = "This file is not an image that can be read. Choose a JPEG, PNG, WebP or GIF picture.";
 
 export async function shrinkPhoto(file: Blob): Promise<string> {
@@ -18,8 +20,14 @@ export async function shrinkPhoto(file: Blob): Promise<string> {
     const context = canvas.getContext("2d");
     if (!context || side === 0) throw new Error(NOT_AN_IMAGE);
     context.drawImage(bitmap, (bitmap.width - crop) / 2, (bitmap.height - crop) / 2, crop, crop, 0, 0, side, side);
-    const webp = canvas.toDataURL("image/webp", 0.85);
-    return webp.startsWith("data:image/webp") ? webp : canvas.toDataURL("image/jpeg", 0.85);
+    // WebP where the browser can make it, JPEG otherwise; less quality until it fits (a busy picture)
+    let photo = "";
+    for (const quality of [0.85, 0.7, 0.5, 0.3]) {
+      const webp = canvas.toDataURL("image/webp", quality);
+      photo = webp.startsWith("data:image/webp") ? webp : canvas.toDataURL("image/jpeg", quality);
+      if (photo.length <= MAX_PHOTO_CHARS) break;
+    }
+    return photo;
   } finally {
     bitmap.close();
   }
