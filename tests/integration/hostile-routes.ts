@@ -35,6 +35,8 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit/export",
   "/api/admin/sso",
   "/api/files/policy",
+  "/api/profile-card",
+  "/api/profile-cards?ids=abcdefghijklmno",
   "/api/admin/health",
   "/reset-password",
   // single sign-on: to the provider, and back from it (without a state of this browser: refused)
