@@ -10,7 +10,9 @@ migrate(
   (app) => {
     const users = app.findCollectionByNameOrId("users");
     const signedIn = '@request.auth.id != ""';
-    const keyOf = (field) => ({ name: field, type: "relation", required: true, collectionId: users.id, maxSelect: 1, cascadeDelete: true });
+    /** @param {string} field */
+    const keyOf = (field) =>
+      /** @type {const} */ ({ name: field, type: "relation", required: true, collectionId: users.id, maxSelect: 1, cascadeDelete: true });
 
     const keys = new Collection(
       /** @type {any} */ (
