@@ -15,8 +15,15 @@ module.exports = {
       name: "layers-below-features",
       comment: "server/ (the proxy layer), lib/ (browser helpers) and crypto/ serve the features and import none (ADR 11).",
       severity: "error",
-      from: { path: "^app/(server|lib|crypto)/" },
+      from: { path: "^app/(server|lib|crypto)/", pathNot: "^app/lib/events\\.ts$" },
       to: { path: "^app/(features|routes)/" },
+    },
+    {
+      name: "events-name-types-only",
+      comment: "lib/events.ts, the event hub, names its payloads' types with type imports and imports no feature code (ADR 0079).",
+      severity: "error",
+      from: { path: "^app/lib/events\\.ts$" },
+      to: { path: "^app/(features|routes)/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "crypto-stands-alone",

@@ -1,4 +1,5 @@
 /** JSON calls from the page to our own web server. Every call carries the CSRF token of the page. */
+import { emit, on } from "~/lib/events";
 
 let csrfToken = "";
 export function setCsrfToken(token: string) {
@@ -25,30 +26,22 @@ export class ApiError extends Error {
  * (sign-in, sign-up, a password change); `changing` counts the requests that may do so, in flight.
  */
 const session = { epoch: 0, changing: 0 };
-const sessionEnded = new Set<(reason: string) => void>();
-const sessionChanged = new Set<() => void>();
-const tooMany = new Set<(message: string) => void>();
-
-const listen = <L>(set: Set<L>, listener: L) => {
-  set.add(listener);
-  return () => void set.delete(listener);
-};
 
 /**
  * Calls `listener` when the server answers 401 to a request of the page's current session: it was
  * signed out elsewhere (Account > Devices, a password change, a deactivation), with the server's reason.
  * Returns the function that stops it.
  */
-export const onSessionEnded = (listener: (reason: string) => void) => listen(sessionEnded, listener);
+export const onSessionEnded = (listener: (reason: string) => void) => on("session:ended", listener);
 
 /** Calls `listener` when an answer hands the page a new session. Returns the function that stops it. */
-export const onSessionChanged = (listener: () => void) => listen(sessionChanged, listener);
+export const onSessionChanged = (listener: () => void) => on("session:changed", listener);
 
 /**
  * Calls `listener` with the server's words whenever it answers 429 (too many requests from this
  * device or account): the page says so even where the caller keeps quiet (features/limits).
  */
-export const onTooManyRequests = (listener: (message: string) => void) => listen(tooMany, listener);
+export const onTooManyRequests = (listener: (message: string) => void) => on("requests:too-many", listener);
 
 /**
  * Runs a request that replaces the page's session (a password change): what other requests hear in
@@ -89,7 +82,7 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
     csrfToken = fresh;
     document.querySelector('meta[name="csrf-token"]')?.setAttribute("content", fresh);
     session.epoch++;
-    for (const listener of [...sessionChanged]) listener();
+    emit("session:changed");
   }
   const text = await response.text();
   let parsed: unknown = undefined;
@@ -103,9 +96,9 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
       ? (parsed as { message: string }).message
       : `Request failed (${response.status})`;
   if (response.status === 401 && session.changing === 0 && session.epoch === epoch) {
-    for (const listener of [...sessionEnded]) listener(message);
+    emit("session:ended", message);
   }
-  if (response.status === 429) for (const listener of [...tooMany]) listener(message);
+  if (response.status === 429) emit("requests:too-many", message);
   if (!response.ok) throw new ApiError(message, response.status);
   return parsed as T;
 }

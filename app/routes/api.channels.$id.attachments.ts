@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { attachmentFieldsSchema } from "~/features/channels/validation";
+import { attachmentFieldsSchema } from "~/features/files/validation";
 import { createAttachment } from "~/features/files/attachments.server";
 import { MIB, tooLargeText } from "~/features/files/policy";
 import { readFilePolicy } from "~/features/files/policy.server";

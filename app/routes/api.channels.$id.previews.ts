@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { previewFieldsSchema } from "~/features/channels/validation";
+import { previewFieldsSchema } from "~/features/link-previews/validation";
 import { createPreview } from "~/features/files/attachments.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { readMultipart } from "~/server/multipart.server";

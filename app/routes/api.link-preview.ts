@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { linkPreviewRequestSchema } from "~/features/channels/validation";
+import { linkPreviewRequestSchema } from "~/features/link-previews/validation";
 import { callHook } from "~/server/hooks.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 

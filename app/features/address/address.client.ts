@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { ADDRESS_EVENT, HOME, pathOf, placeOf, type Place } from "~/features/address/address";
+import { emit, followers, on } from "~/lib/events";
 
 /**
  * The address bar as the page's one record of what is open (ADR 0061). Opening a conversation or a
@@ -18,7 +19,6 @@ interface Snapshot {
 
 const SERVER: Snapshot = { pathname: "/", place: HOME, move: 0, how: "load" };
 let snapshot: Snapshot = SERVER;
-const listeners = new Set<() => void>();
 
 function read(): Snapshot {
   if (typeof window === "undefined") return SERVER;
@@ -31,17 +31,17 @@ function read(): Snapshot {
 function moved(how: Snapshot["how"]) {
   snapshot = { ...snapshot, pathname: "", how };
   read();
-  for (const listener of listeners) listener();
+  emit("address:moved");
 }
 
 const popped = () => moved("pop");
 
 function subscribe(listener: () => void) {
-  if (listeners.size === 0) window.addEventListener(ADDRESS_EVENT, popped);
-  listeners.add(listener);
+  if (followers("address:moved") === 0) window.addEventListener(ADDRESS_EVENT, popped);
+  const stop = on("address:moved", listener);
   return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener(ADDRESS_EVENT, popped);
+    stop();
+    if (followers("address:moved") === 0) window.removeEventListener(ADDRESS_EVENT, popped);
   };
 }
 

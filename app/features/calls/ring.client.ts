@@ -10,6 +10,7 @@ import type { Channel } from "~/features/channels/types";
 import { activeCall } from "./store.client";
 import { currentRules } from "~/features/notify-rules/rules.client";
 import { wantsNotification } from "~/features/notify-rules/rules";
+import { emit, on } from "~/lib/events";
 
 /** A conversation muted, set to "Nothing", paused or in the Do not disturb hours does not ring (the bar still offers to join). */
 const rings = (channelId: string) =>
@@ -32,19 +33,16 @@ export interface Ring {
 }
 
 let ringing: Ring | null = null;
-const ringListeners = new Set<() => void>();
-const statusListeners = new Set<(channelId: string) => void>();
-const endedListeners = new Set<(channelId: string) => void>();
 
 function setRinging(next: Ring | null) {
   ringing = next;
-  ringListeners.forEach((listener) => listener());
+  emit("call:ringing");
 }
 
 /** A call event for one of the user's conversations (`channel`), from the live stream. */
 export function callArrived(user: SessionUser, channel: Channel, event: CallEvent) {
-  statusListeners.forEach((listener) => listener(event.channelId));
-  if (event.event === "ended") endedListeners.forEach((listener) => listener(event.channelId));
+  emit("call:event", event.channelId);
+  if (event.event === "ended") emit("call:ended", event.channelId);
   const inIt = activeCall()?.channel.id === channel.id;
   if (event.event === "joined" && event.ring && event.userId !== user.id && !inIt && rings(channel.id)) {
     setRinging({ user, channel, caller: event.userId, name: event.name || channel.name });
@@ -61,23 +59,14 @@ export const currentRing = () => ringing;
 export const stopRinging = () => setRinging(null);
 
 /** Calls `listener` with the conversation of every call event. */
-export function onCallEvent(listener: (channelId: string) => void) {
-  statusListeners.add(listener);
-  return () => void statusListeners.delete(listener);
-}
+export const onCallEvent = (listener: (channelId: string) => void) => on("call:event", listener);
 
 export const useRinging = () =>
   useSyncExternalStore(
-    (listener) => {
-      ringListeners.add(listener);
-      return () => void ringListeners.delete(listener);
-    },
+    (listener) => on("call:ringing", listener),
     () => ringing,
     () => null,
   );
 
 /** Calls `listener` with the conversation of every call that ended (its record written). */
-export function onCallEnded(listener: (channelId: string) => void) {
-  endedListeners.add(listener);
-  return () => void endedListeners.delete(listener);
-}
+export const onCallEnded = (listener: (channelId: string) => void) => on("call:ended", listener);

@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
+import { emit, on } from "~/lib/events";
 
 export interface ActiveCall {
   user: SessionUser;
@@ -15,8 +16,7 @@ export interface ActiveCall {
 }
 
 let active: ActiveCall | null = null;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
+const changed = () => emit("call:changed");
 
 /** Starts (or joins) the conversation's call, after the check of devices unless `check` is false; a call in another conversation is left first. */
 export function startCall(user: SessionUser, channel: Channel, { check = true } = {}) {
@@ -35,10 +35,7 @@ export function endCall() {
 /** The page's call now (outside React). */
 export const activeCall = () => active;
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+const subscribe = (listener: () => void) => on("call:changed", listener);
 
 export const useActiveCall = () =>
   useSyncExternalStore(

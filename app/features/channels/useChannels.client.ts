@@ -21,6 +21,7 @@ import { mayJoin } from "~/features/invites/landing.client";
 import { askInviteLimits } from "~/features/invites/ask.client";
 import { currentPlace, goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
+import { conversationAdded } from "~/features/conversation/conversation.client";
 
 /**
  * What the page does once a channel is created or joined on this device: a sealed channel's group is
@@ -32,7 +33,9 @@ export type ChannelReady = (channel: Channel, how: "created" | "joined", partici
  * The user's channels (spec §2.4, §4): the list, the open channel, invite auto-join, and the actions on
  * channels. Channel keys are derived in the background once the list is known.
  */
-export function useChannels(user: SessionUser, notify: Notify, ready: ChannelReady) {
+export function useChannels(user: SessionUser, notify: Notify) {
+  // what a conversation added to the list needs of its crypto (a new one: its group)
+  const ready: ChannelReady = conversationAdded(user);
   const [channels, setChannels] = useState<Channel[] | null>(null);
   // The open conversation is the one the address names (ADR 0061); opening one is a move in history.
   const selectedId = useAddress().place.conversationId;

@@ -1,11 +1,6 @@
-const listeners = new Set<() => void>();
+import { emit, on } from "~/lib/events";
 
 /** The live stream said a new device asks for approval, or a request was answered: the list is read again. */
-export function deviceLinksChanged() {
-  for (const listener of listeners) listener();
-}
+export const deviceLinksChanged = () => emit("device-links:changed");
 
-export function onDeviceLinksChanged(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const onDeviceLinksChanged = (listener: () => void) => on("device-links:changed", listener);

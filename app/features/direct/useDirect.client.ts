@@ -1,26 +1,31 @@
 import { useCallback, useState } from "react";
 import { messageOf } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { addPeople, startDirect } from "~/features/direct/direct.client";
 import type { Person } from "~/features/direct/types";
 import { rememberName } from "~/features/direct/names.client";
 import { renameGroup } from "~/features/direct/useDirectNames.client";
-import type { SessionUser } from "~/lib/session-user";
+import { conversationLeft, conversationOf } from "~/features/conversation/conversation.client";
 
 type Picker = { kind: "new" } | { kind: "add"; channel: Channel } | { kind: "rename"; channel: Channel };
 
 /**
  * "New message", "Add people" and "Rename conversation": the dialog that is open, and what its choice
  * does. A new conversation is opened once the page has made it ready (its MLS group made by this
- * device); a one-to-one the two already have is opened as it is.
+ * device); a one-to-one the two already have is opened as it is. A change of a conversation's
+ * participant list is committed to its group before the server is told.
  */
 export function useDirect(
   user: SessionUser,
   open: (id: string, how: "created" | "joined", participants?: readonly string[]) => Promise<void>,
   reload: () => Promise<unknown>,
-  /** Commits a change of a conversation's participant list to its group (before the server is told). */
-  changeParticipants: (channel: Channel, change: { add?: readonly string[]; leave?: boolean }) => Promise<void>,
 ) {
+  const userId = user.id;
+  const changeParticipants = useCallback(
+    (channel: Channel, change: { add?: readonly string[]; leave?: boolean }) => conversationOf(user, channel).changeParticipants(change),
+    [user],
+  );
   const [picker, setPicker] = useState<Picker | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +35,6 @@ export function useDirect(
     setError(null);
   }, []);
 
-  const userId = user.id;
   const choose = useCallback(
     async (people: Person[], name: string) => {
       if (!picker || picker.kind === "rename") return;
@@ -94,8 +98,17 @@ export function useDirect(
     rename,
     close: () => show(null),
     choose,
-    /** Leaving a direct conversation: the list inside its group is changed first (best effort). */
-    beforeLeave: (channel: Channel) =>
-      changeParticipants(channel, { leave: true }).catch((error) => console.warn("The conversation's list could not be changed", error)),
+    /**
+     * Leaving (or deleting) a conversation with `remove`: a direct one's list inside its group is changed
+     * first (best effort), and the page forgets its running state after.
+     */
+    leave: async (channel: Channel, remove: () => Promise<void>) => {
+      if (!channel.direct) return remove();
+      await changeParticipants(channel, { leave: true }).catch((error) =>
+        console.warn("The conversation's list could not be changed", error),
+      );
+      await remove();
+      conversationLeft(userId, channel.id);
+    },
   };
 }

@@ -6,13 +6,13 @@
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { api } from "~/lib/api.client";
 import { MIB, type FilePolicy } from "~/features/files/policy";
+import { emit, on } from "~/lib/events";
 
 const REFRESH_MS = 60_000;
 
 let policy: FilePolicy | null = null;
 let readAt = 0;
 let reading: Promise<FilePolicy | null> | null = null;
-const subscribers = new Set<() => void>();
 
 /** Reads the policy again unless it was read within REFRESH_MS (`force`: at once); answers it (null when never read). */
 export function refreshFilePolicy(force = false): Promise<FilePolicy | null> {
@@ -22,7 +22,7 @@ export function refreshFilePolicy(force = false): Promise<FilePolicy | null> {
     .then((answer) => {
       policy = answer;
       readAt = Date.now();
-      for (const notify of subscribers) notify();
+      emit("file-policy:read");
       return answer;
     })
     .catch((error: unknown) => {
@@ -35,10 +35,7 @@ export function refreshFilePolicy(force = false): Promise<FilePolicy | null> {
   return reading;
 }
 
-const subscribe = (notify: () => void) => {
-  subscribers.add(notify);
-  return () => void subscribers.delete(notify);
-};
+const subscribe = (notify: () => void) => on("file-policy:read", notify);
 
 /** The policy as last read (the specification's list and the server's cap until read), read again when another conversation opens. */
 export function useFilePolicy(channelId: string | undefined, capBytes: number): FilePolicy {

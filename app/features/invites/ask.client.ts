@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { InviteLimits } from "~/features/invites/types";
+import { emit, on } from "~/lib/events";
 
 /**
  * The invite questions the page asks (docs/decisions/0057-invites-and-bans.md), one at a time: "Join
@@ -12,11 +13,10 @@ export type InviteQuestion =
   | { kind: "create"; channelName: string; sealed: boolean; answer: (limits: InviteLimits | null) => void };
 
 let current: InviteQuestion | null = null;
-const listeners = new Set<() => void>();
 
 function show(question: InviteQuestion | null) {
   current = question;
-  for (const listener of listeners) listener();
+  emit("invite:question");
 }
 
 /** Asks one question; a question still open is answered "no" first. */
@@ -38,10 +38,7 @@ export const askInviteLimits = (channelName: string, sealed: boolean) =>
 
 export function useInviteQuestion(): InviteQuestion | null {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    (listener) => on("invite:question", listener),
     () => current,
     () => null,
   );

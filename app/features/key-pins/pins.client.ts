@@ -3,6 +3,7 @@ import { openJson, sealJson } from "~/features/keyring/vault.client";
 import type { PublicProfile, SealedHead } from "~/features/key-pins/types";
 import { MAX_PINS_PER_SAVE, type EncryptedPin, type Pin } from "~/features/key-pins/types";
 import { openHead, pinDigest, readCopy, reconcile, sealHead, writeCopy, type PinBook } from "~/features/key-pins/pin-head.client";
+import { emit, on } from "~/lib/events";
 
 /**
  * Key pinning (issue 16, item 1): the identity public keys of every user this page meets are pinned the
@@ -45,17 +46,13 @@ export interface PinState {
 let owner = "";
 let loaded: Promise<PinBook> | null = null;
 let state: PinState = { pins: new Map(), changed: new Map(), held: new Map() };
-const listeners = new Set<() => void>();
 
 function publish(next: Partial<PinState>) {
   state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  emit("key-pins:changed");
 }
 
-export const subscribePins = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+export const subscribePins = (listener: () => void) => on("key-pins:changed", listener);
 export const pinSnapshot = () => state;
 
 /** One of the user's pins, opened (null when it does not open, or is not a pin). */

@@ -14,7 +14,8 @@ import {
 } from "~/features/messages/reading-position";
 import { onReveal, takeReveal } from "~/features/messages/reveal";
 import { useVirtualRows } from "~/features/messages/useVirtualRows.client";
-import { shownFirst } from "~/features/messages/first-page";
+import { usePartialFirstFrame } from "~/features/messages/usePartialFirstFrame.client";
+import { JumpToLatest } from "~/features/messages/JumpToLatest";
 import type { RowsHandle } from "~/features/messages/VirtualRows";
 
 interface Props extends MessageActions {
@@ -93,23 +94,7 @@ export function MessageList(props: Props) {
   const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
   const placed = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
 
-  // A conversation's first frame holds only what is in view (the newest messages, or those from the
-  // saved reading position down); the ones above follow right after that frame (the browser keeps
-  // what is in view in place as they arrive above it).
-  const [complete, setComplete] = useState<string | undefined>();
-  const partial = !Rows && complete !== props.channelId && messages.length > 0;
-  useEffect(() => {
-    if (!partial) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setComplete(props.channelId))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [partial, props.channelId]);
-  const saved = props.channelId ? savedPosition(props.channelId) : undefined;
-  const savedAt = saved ? messages.findIndex((m) => m.id === saved.messageId) : -1;
-  const start = partial ? Math.max(0, Math.min(savedAt < 0 ? messages.length : savedAt, messages.length - shownFirst())) : 0;
+  const { partial, start } = usePartialFirstFrame(messages, props.channelId, Boolean(Rows));
 
   // A new channel starts at its saved reading position, or at the bottom.
   const restoring = useRef<string | null>(null);
@@ -263,24 +248,15 @@ export function MessageList(props: Props) {
           {announced}
         </div>
       )}
-      {hasNewer ? (
-        <button
-          type="button"
-          className="btn btn-small jump-latest"
-          onClick={() => {
-            atBottom.current = true;
-            props.onJumpToLatest?.();
-          }}
-        >
-          Jump to latest
-        </button>
-      ) : (
-        missed > 0 && (
-          <button type="button" className="btn btn-small jump-latest" onClick={jumpToLatest}>
-            Jump to latest ({missed})
-          </button>
-        )
-      )}
+      <JumpToLatest
+        hasNewer={Boolean(hasNewer)}
+        missed={missed}
+        onBackToLatest={() => {
+          atBottom.current = true;
+          props.onJumpToLatest?.();
+        }}
+        onDown={jumpToLatest}
+      />
     </div>
   );
 }

@@ -3,9 +3,9 @@
  * the network and the processor (the unread mentions' scan) waits until that page is shown and drawn.
  */
 import { afterNextFrame } from "~/features/messages/first-page";
+import { emit, on } from "~/lib/events";
 
 let opening = false;
-const waiting = new Set<() => void>();
 
 export function conversationOpening(isOpening: boolean) {
   opening = isOpening;
@@ -13,8 +13,7 @@ export function conversationOpening(isOpening: boolean) {
   // (once the frame that shows the page is drawn: its first render goes first too)
   const resumeAll = () => {
     if (opening) return;
-    for (const resume of [...waiting]) resume();
-    waiting.clear();
+    emit("conversation:shown");
   };
   void afterNextFrame().then(resumeAll);
 }
@@ -25,10 +24,10 @@ export function afterConversationShown(maxMs = 3_000): Promise<void> {
   return new Promise((resolve) => {
     const resume = () => {
       clearTimeout(timer);
-      waiting.delete(resume);
+      stop();
       resolve();
     };
     const timer = setTimeout(resume, maxMs);
-    waiting.add(resume);
+    const stop = on("conversation:shown", resume);
   });
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { messagePageSchema } from "~/features/channels/validation";
+import { messagePageSchema } from "~/features/messages/validation";
 import { channelIdParam } from "~/features/channels/params.server";
 import { listMessages } from "~/features/messages/messages.server";
 import { fail, requireUser } from "~/server/http.server";

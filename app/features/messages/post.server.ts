@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { postMessageRequestSchema } from "~/features/channels/validation";
+import { postMessageRequestSchema } from "~/features/messages/validation";
 import { channelIdParam } from "~/features/channels/params.server";
 import { createMessage } from "~/features/messages/messages.server";
 import { readJson, requireCsrf, requirePost, requireSessionCookie } from "~/server/http.server";

@@ -1,13 +1,13 @@
 // A message asked to be brought into view (a jump, a search result, a link): the open message list
 // scrolls to it when it holds it, also where the list mounts only the rows in view (a long history).
+import { emit, on } from "~/lib/events";
 
 let pending: string | null = null;
-const listeners = new Set<() => void>();
 
 /** Asks the open list to bring message `id` into view (now, or once it holds it). */
 export function revealMessage(id: string) {
   pending = id;
-  for (const listener of listeners) listener();
+  emit("message:reveal");
 }
 
 /** The message waiting to be revealed, if `holds` it; it is then no longer waiting. */
@@ -18,7 +18,4 @@ export function takeReveal(holds: (id: string) => boolean): string | null {
   return id;
 }
 
-export function onReveal(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const onReveal = (listener: () => void) => on("message:reveal", listener);

@@ -1,26 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { latestCreated } from "~/features/messages/merge";
-import { channelOnly, isOrphan, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
+import { channelOnly, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
 import { useLiveHistory } from "~/features/messages/useLiveHistory.client";
-import { afterNextFrame, newestFirst } from "~/features/messages/first-page";
-import { savedPosition } from "~/features/messages/reading-position";
-import { decryptRecords, fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
-import { reconcileLatest } from "~/features/messages/reconcile";
 import { peekOpenAt, takeOpenAt } from "~/features/messages/open-at.client";
 import { conversationOpening } from "~/features/messages/conversation-shown.client";
-import { LATEST_PAGE_SIZE, takeLatest } from "~/features/messages/latest-prefetch.client";
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
+import { useLoadPage } from "~/features/messages/useLoadPage.client";
 import { applyAnnotations } from "~/features/messages/annotations";
-import { summariesArrived } from "~/features/threads/summaries.client";
-
-const PAGE_SIZE = LATEST_PAGE_SIZE;
-const CATCH_UP_SIZE = 500;
-
-type Page = "latest" | "older" | "after" | "newer";
 
 /**
  * The open channel's messages (spec §4): the latest page first, older pages on demand, and what was
@@ -79,76 +68,10 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   useEffect(() => {
     if (channelId && loadedFor === channelId && !hasNewer) keepHistory(user.id, channelId, { messages, annotations, hasMore });
   }, [user.id, channelId, loadedFor, hasNewer, messages, annotations, hasMore]);
-  // The rest of a first page shown in two steps, while it is on its way.
-  const restOfFirst = useRef<Promise<void> | null>(null);
-  /** One page of the open channel: fetched, verified, decrypted and merged. */
-  const loadPage = useCallback(
-    async (page: Page, given?: Awaited<ReturnType<typeof fetchMessages>>): Promise<void> => {
-      const open = channelRef.current;
-      if (!open) return;
-      const gen = generation.current;
-      const current = messagesRef.current;
-      const shown = { messages: new Set(current.map((m) => m.id)), annotations: new Set(annotationsRef.current.keys()) };
-      const since = latestCreated(current);
-      if (page !== "latest" && page !== "older" && !since) return loadPage("latest");
-      const query =
-        page === "latest"
-          ? { limit: PAGE_SIZE, profiles: current.length === 0 }
-          : page === "older"
-            ? { before: current[0]?.created, beforeId: current[0]?.id, limit: PAGE_SIZE }
-            : { after: since, limit: page === "newer" ? PAGE_SIZE : CATCH_UP_SIZE };
-      const early = page === "latest" ? takeLatest(open.id) : null;
-      const result = given ?? (await (early ?? fetchMessages(open.id, query)));
-      summariesArrived(result.threads ?? [], user.id);
-      // Nothing shown yet, and no place to go back to: the newest messages are shown first, the rest right after.
-      const split = page === "latest" && current.length === 0 && !savedPosition(open.id) ? newestFirst(result.messages) : null;
-      // the latest page of a conversation shown from memory: what was decrypted before is not opened again
-      const known =
-        page === "latest" ? { messages: new Map(current.map((m) => [m.id, m])), annotations: annotationsRef.current } : undefined;
-      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, split?.head ?? result.messages, known);
-      if (gen !== generation.current || channelRef.current?.id !== open.id) return;
-      if (page === "latest") {
-        const fresh = {
-          messages: channelOnly(decrypted.filter((m) => !isOrphan(m))),
-          annotations: new Map(found.map((a) => [a.id, a])),
-          hasMore: result.hasMore || Boolean(split?.older),
-        };
-        const caughtUp = (messages: readonly DecryptedMessage[]) =>
-          reconcileLatest({ messages, annotations: annotationsRef.current, hasMore: hasMoreRef.current }, shown, fresh, mergeMessages);
-        const showLatest = () => {
-          setMessages((messages) => caughtUp(messages).messages);
-          const next = caughtUp(messagesRef.current);
-          setAnnotations(next.annotations);
-          setHasMore(next.hasMore);
-          setLoadedFor(open.id);
-        };
-        if (!split) return showLatest();
-        // The newest are put on the page now (not in a later render), so that the frames waited for
-        // next are the one that draws them and the one after it (the reader's first scroll or key is
-        // answered before the rest's work); the rest follows, in place above them (as an older page).
-        flushSync(showLatest);
-        const rest = (async () => {
-          await afterNextFrame();
-          await afterNextFrame();
-          if (gen === generation.current) await loadPage("older", { messages: split.rest, hasMore: result.hasMore });
-        })();
-        restOfFirst.current = rest;
-        try {
-          await rest;
-        } finally {
-          if (restOfFirst.current === rest) restOfFirst.current = null;
-        }
-        return;
-      }
-      annotate(open.id, found);
-      add(open.id, page === "after" ? decrypted : decrypted.filter((m) => !isOrphan(m)));
-      if (page === "newer" || (page === "after" && !result.hasMore)) setHasNewer(result.hasMore);
-      if (page === "after") {
-        highlight(decrypted.filter((m) => !shown.messages.has(m.id)));
-        if (result.hasMore) await loadPage("after");
-      } else if (page === "older") setHasMore(result.hasMore);
-    },
-    [user, add, annotate, highlight, annotationsRef, setAnnotations],
+  const { loadPage, restOfFirst } = useLoadPage(
+    user,
+    { channelRef, messagesRef, annotationsRef, hasMoreRef, generation },
+    { add, annotate, highlight, setMessages, setAnnotations, setHasMore, setHasNewer, setLoadedFor },
   );
 
   // The first page's load in progress (its number, 0 when none), and a catch-up owed after it.
@@ -210,7 +133,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         setLoadingOlder(false);
       }
     },
-    [loadPage, loadingOlder],
+    [loadPage, loadingOlder, restOfFirst],
   );
 
   /** A conversation's first page, around a message; the conversation then counts as loaded. */

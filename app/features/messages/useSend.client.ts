@@ -8,6 +8,7 @@ import { conversationOf } from "~/features/conversation/conversation.client";
 import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
 import { unionById } from "~/features/messages/merge";
 import { dropMessage, keepMessage, keptMessages } from "~/features/messages/outbox-store.client";
+import { emit, on } from "~/lib/events";
 
 interface History {
   add: (channelId: string, messages: DecryptedMessage[]) => void;
@@ -29,17 +30,10 @@ const RETRY_MS = 5_000;
 /** After a conversation's members changed, while a message is held: tried again after these delays. */
 const NUDGE_MS = [1_000, 2_000, 3_500];
 
-const nudged = new Set<() => void>();
-
 /** The live stream says a conversation's member list changed (someone accepted a request, ADR 0052). */
-export function membersChanged() {
-  for (const listener of nudged) listener();
-}
+export const membersChanged = () => emit("members:changed");
 
-function onMembersChanged(listener: () => void) {
-  nudged.add(listener);
-  return () => void nudged.delete(listener);
-}
+const onMembersChanged = (listener: () => void) => on("members:changed", listener);
 
 /**
  * The server could not take it now (unreachable, restarting, disk full, too fast), or nobody has joined

@@ -5,11 +5,11 @@
  * "done" once turned on or dismissed (it never comes back).
  */
 import { useSyncExternalStore } from "react";
+import { emit, on } from "~/lib/events";
 
 export type OfferState = "none" | "due" | "done";
 
 const name = (userId: string) => `chatcrypt_notify_offer_${userId}`;
-const listeners = new Set<() => void>();
 
 function read(userId: string): OfferState {
   try {
@@ -27,7 +27,7 @@ function write(userId: string, state: OfferState) {
     // storage refused (a private window): the offer then lasts as long as the page
   }
   memory.set(userId, state);
-  listeners.forEach((listener) => listener());
+  emit("notify-offer:changed");
 }
 
 // what the page decided, also when storage refuses to keep it
@@ -44,10 +44,7 @@ export const offerDone = (userId: string) => write(userId, "done");
 
 export function useOffer(userId: string): OfferState {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    (listener) => on("notify-offer:changed", listener),
     () => stateOf(userId),
     () => "none",
   );

@@ -2,6 +2,7 @@ import { api, ApiError } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
 import type { ConversationRule, NotifyRules, QuietHours } from "~/features/notify-rules/rules";
 import { compactRules, nextMuteEnd } from "~/features/notify-rules/mute";
+import { emit, on } from "~/lib/events";
 
 /**
  * The signed-in user's notification rules on this page (collection notify_rules through
@@ -25,21 +26,17 @@ let confirmed: NotifyRules = EMPTY.rules;
 let saving: Promise<unknown> = Promise.resolve();
 let pending = 0;
 let expiry: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
 
 function publish(next: Partial<RulesState>) {
   state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  emit("notify-rules:changed");
   // a mute that ends changes what is shown (the muted mark): tell the listeners then
   clearTimeout(expiry);
   const end = nextMuteEnd(state.rules, Date.now());
   if (end !== null) expiry = setTimeout(() => publish({}), Math.min(end - Date.now() + 50, 2 ** 31 - 1));
 }
 
-export const subscribeRules = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+export const subscribeRules = (listener: () => void) => on("notify-rules:changed", listener);
 export const rulesSnapshot = () => state;
 export const currentRules = () => state.rules;
 

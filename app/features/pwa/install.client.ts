@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { emit, on } from "~/lib/events";
 
 /** Chromium's install offer (`beforeinstallprompt`), not in TypeScript's DOM types. */
 interface InstallOffer extends Event {
@@ -7,8 +8,7 @@ interface InstallOffer extends Event {
 }
 
 let offer: InstallOffer | null = null;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
+const changed = () => emit("install-offer:changed");
 
 /**
  * Keeps the browser's install offer for the "Install app" button. Called once at start: the offer may
@@ -28,10 +28,7 @@ export function listenForInstallOffer() {
   });
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribe = (listener: () => void) => on("install-offer:changed", listener);
 
 /** Whether the browser offers to install the app now, and the action that asks the user. */
 export function useInstallOffer() {

@@ -1,11 +1,6 @@
-const listeners = new Set<() => void>();
+import { emit, on } from "~/lib/events";
 
 /** The live stream said the user's memberships or requests changed: the requests are read again. */
-export function requestsChanged() {
-  for (const listener of listeners) listener();
-}
+export const requestsChanged = () => emit("requests:changed");
 
-export function onRequestsChanged(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const onRequestsChanged = (listener: () => void) => on("requests:changed", listener);

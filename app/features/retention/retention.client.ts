@@ -6,14 +6,13 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { api } from "~/lib/api.client";
 import { FOREVER, type RetentionPolicy } from "~/features/retention/retention";
+import { emit, on } from "~/lib/events";
 
 const REFRESH_MS = 60_000;
 
 let policy: RetentionPolicy | null = null;
 let readAt = 0;
 let reading: Promise<void> | null = null;
-const listeners = new Set<(policy: RetentionPolicy) => void>();
-const subscribers = new Set<() => void>();
 
 /** Reads the policy again unless it was read within REFRESH_MS (`force`: at once). */
 export function refreshRetention(force = false): Promise<void> {
@@ -23,8 +22,7 @@ export function refreshRetention(force = false): Promise<void> {
     .then((answer) => {
       policy = answer;
       readAt = Date.now();
-      for (const listener of listeners) listener(answer);
-      for (const notify of subscribers) notify();
+      emit("retention:read", answer);
     })
     .catch((error: unknown) => console.warn("The retention policy could not be read", error))
     .finally(() => {
@@ -35,15 +33,12 @@ export function refreshRetention(force = false): Promise<void> {
 
 /** Calls `listener` with the policy now (when read) and whenever it is read again; returns the function that stops it. */
 export function onRetention(listener: (policy: RetentionPolicy) => void): () => void {
-  listeners.add(listener);
+  const stop = on("retention:read", listener);
   if (policy) listener(policy);
-  return () => void listeners.delete(listener);
+  return stop;
 }
 
-const subscribe = (notify: () => void) => {
-  subscribers.add(notify);
-  return () => void subscribers.delete(notify);
-};
+const subscribe = (notify: () => void) => on("retention:read", () => notify());
 
 /** The policy as last read (forever until read), read again when another conversation opens. */
 export function useRetentionPolicy(channelId: string): RetentionPolicy {

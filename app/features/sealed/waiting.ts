@@ -3,19 +3,17 @@
  * devices has a key package yet (someone who signed up a moment ago), by user id. The people picker
  * shows "Waiting for NAME's device..." while this is not empty. No MLS code: the picker reads it.
  */
+import { emit, on } from "~/lib/events";
+
 const NONE: readonly string[] = [];
 let waiting = NONE;
-const listeners = new Set<() => void>();
 
 export const waitingFor = () => waiting;
 export const noneWaiting = () => NONE;
 
 export function setWaitingFor(userIds: readonly string[]) {
   waiting = userIds.length === 0 ? NONE : [...userIds];
-  for (const listener of listeners) listener();
+  emit("direct:waiting");
 }
 
-export function subscribeWaiting(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const subscribeWaiting = (listener: () => void) => on("direct:waiting", listener);

@@ -1,10 +1,11 @@
 /** "Open this thread" from outside the conversation (the Threads view): kept until that conversation's pane takes it. */
+import { emit, on } from "~/lib/events";
+
 let pending: { channelId: string; root: string } | null = null;
-const listeners = new Set<() => void>();
 
 export function requestThreadOpen(channelId: string, root: string) {
   pending = { channelId, root };
-  for (const listener of listeners) listener();
+  emit("thread:open-requested");
 }
 
 /** The thread to open in this conversation, if one was asked for (taken once). */
@@ -15,7 +16,4 @@ export function takeThreadRequest(channelId: string): string | null {
   return root;
 }
 
-export function onThreadRequest(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const onThreadRequest = (listener: () => void) => on("thread:open-requested", listener);

@@ -3,18 +3,14 @@
  * Threads view lists threads with replies after that. Kept in local storage as thread id -> time;
  * thread ids are the server's record ids, no content.
  */
+import { emit, on } from "~/lib/events";
+
 const KEY = "chatcrypt_threads_seen";
-const listeners = new Set<() => void>();
 
 /** Called when a thread was seen, or another thread had new replies (the Threads view reads again). */
-export function onThreadsChanged(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const onThreadsChanged = (listener: () => void) => on("threads:changed", listener);
 
-export function threadsChanged() {
-  for (const listener of listeners) listener();
-}
+export const threadsChanged = () => emit("threads:changed");
 const MAX = 500;
 
 function read(): Record<string, string> {

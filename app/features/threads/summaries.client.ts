@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { ThreadSummary } from "~/features/messages/types";
+import { emit, on } from "~/lib/events";
 
 /**
  * What the channel shows under each thread's root: "3 replies", the last one's time, who wrote them.
@@ -20,13 +21,11 @@ interface Entry {
 const entries = new Map<string, Entry>();
 /** Roots whose thread the user takes part in: they wrote the root or a reply. */
 const mine = new Set<string>();
-const listeners = new Set<() => void>();
-const replyListeners = new Set<(reply: DecryptedMessage) => void>();
 let version = 0;
 
 function changed() {
   version += 1;
-  for (const listener of listeners) listener();
+  emit("thread-summaries:changed");
 }
 
 /** A page's summaries (they replace what was known of those roots); `userId` is the reader. */
@@ -63,18 +62,12 @@ export function replyArrived(reply: DecryptedMessage) {
     });
     changed();
   }
-  for (const listener of replyListeners) listener(reply);
+  emit("thread:reply", reply);
 }
 
-export function subscribeReplies(listener: (reply: DecryptedMessage) => void) {
-  replyListeners.add(listener);
-  return () => void replyListeners.delete(listener);
-}
+export const subscribeReplies = (listener: (reply: DecryptedMessage) => void) => on("thread:reply", listener);
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+const subscribe = (listener: () => void) => on("thread-summaries:changed", listener);
 
 /** The summary of one root's thread (null without replies). */
 export function useThreadSummary(rootId: string): { replies: number; last: string; people: string[] } | null {

@@ -3,6 +3,7 @@ import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
+import { emit, on, type Events } from "~/lib/events";
 
 /**
  * Typing indicators: "alice is typing…" on the other members' open pages, through the live stream and
@@ -12,11 +13,7 @@ import { conversationOf } from "~/features/conversation/conversation.client";
  * messages only, the event is the server's word (it knows who sends anyway). A page sends at most one
  * every few seconds while the user types, and none when the user turned them off.
  */
-export interface TypingEvent {
-  channelId: string;
-  userId: string;
-  data: string;
-}
+export type TypingEvent = Events["typing:arrived"];
 
 const SEND_EVERY_MS = 3_000;
 const FRESH_MS = 30_000;
@@ -24,7 +21,6 @@ const aad = (channelId: string, userId: string) => `chatcrypt:typing:v1:${channe
 
 let sendEnabled = true;
 const lastSent = new Map<string, number>();
-const listeners = new Set<(event: TypingEvent) => void>();
 
 /** The user's setting "Send typing indicators" (private settings). */
 export function setTypingPreference(enabled: boolean) {
@@ -43,13 +39,10 @@ export async function typing(user: SessionUser, channel: Channel): Promise<void>
 
 /** The live stream's typing events, for the indicator of the open conversation. */
 export function typingArrived(event: TypingEvent) {
-  for (const listener of listeners) listener(event);
+  emit("typing:arrived", event);
 }
 
-export function subscribeTyping(listener: (event: TypingEvent) => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export const subscribeTyping = (listener: (event: TypingEvent) => void) => on("typing:arrived", listener);
 
 /** Whether an event is genuine and recent: sealed by a holder of the conversation's key (where it has one), for this sender. */
 export async function genuineTyping(user: SessionUser, channel: Channel, event: TypingEvent): Promise<boolean> {

@@ -5,21 +5,19 @@ import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
 import { useTooManyRequests } from "~/features/limits/useTooManyRequests.client";
 import { useDialog } from "~/ui/useDialog";
-import { Sidebar, UnreadBadges } from "~/features/channels/Sidebar";
-import { DirectSection } from "~/features/direct/DirectSection";
 import { useDirect } from "~/features/direct/useDirect.client";
 import { useDirectNames } from "~/features/direct/useDirectNames.client";
 import { useChannels } from "~/features/channels/useChannels.client";
-import { conversationAdded, conversationLeft, conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
+import { conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
 import { useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
 import { useUploads } from "~/features/files/useUploads.client";
-import { clearMessages } from "~/features/channels/channels.client";
 import { postFileCarrier } from "~/features/messages/messages.client";
 import { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import { useSend } from "~/features/messages/useSend.client";
 import { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { useMembers } from "~/features/members/useMembers.client";
+import { useMembersPanel } from "~/features/members/useMembersPanel.client";
 import { SealedSection } from "~/features/sealed/SealedSection";
 import { useSealedChannel } from "~/features/sealed/useSealedChannel.client";
 import { usePackagePool } from "~/features/sealed/usePackagePool.client";
@@ -31,8 +29,7 @@ import { ComposerModes, whatsappMode } from "~/features/workspace/ComposerModes"
 import { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import { useNotifications } from "~/features/notifications/useNotifications.client";
 import { NotifyOffer } from "~/features/notifications/NotifyOffer";
-import { alsoQuietHours } from "~/features/notify-rules/rules.client";
-import { SETTINGS_SAVE_FAILED, useSettings } from "~/features/settings/useSettings.client";
+import { useSettings } from "~/features/settings/useSettings.client";
 import { TranslateMenu } from "~/features/translation/TranslateMenu";
 import { useTranslation } from "~/features/translation/useTranslation.client";
 import { WorldClock } from "~/features/world-clock/WorldClock";
@@ -44,9 +41,10 @@ import { Header } from "~/features/workspace/Header";
 import { HeaderMenu } from "~/features/workspace/HeaderMenu";
 import { useWorkspaceLive } from "~/features/workspace/useWorkspaceLive.client";
 import { useDrawer } from "~/features/workspace/useDrawer.client";
-import type { DialogActions, DialogState } from "~/features/workspace/WorkspaceDialogs";
+import type { DialogState } from "~/features/workspace/WorkspaceDialogs";
+import { composerSend, dialogActions } from "~/features/workspace/actions";
+import { WorkspaceSidebar } from "~/features/workspace/WorkspaceSidebar";
 import { LazyDialogs } from "~/features/workspace/LazyDialogs";
-import { ChatError } from "~/lib/errors";
 import { usePlaceView } from "~/features/address/usePlaceView.client";
 import { NotAvailable } from "~/features/address/NotAvailable";
 
@@ -71,11 +69,9 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const [newsOpen, setNewsOpen] = useState(false);
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
-  const channels = useChannels(user, notify, conversationAdded(user));
+  const channels = useChannels(user, notify);
   const { selected } = channels;
-  const direct = useDirect(user, channels.openReady, channels.reload, (channel, change) =>
-    conversationOf(user, channel).changeParticipants(change),
-  );
+  const direct = useDirect(user, channels.openReady, channels.reload);
   useDirectNames(user, channels.channels, selected, channels.rename);
   const notifications = useNotifications(user, settingsRef);
   const history = useChannelHistory(user, selected, notifications.chime);
@@ -84,8 +80,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
   const members = useMembers(selected?.id ?? null, Boolean(selected?.direct));
-  const [membersOpen, setMembersOpen] = useState(false);
   const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"));
+  const membersPanel = useMembersPanel(members.refresh, sealed.refresh);
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,
     notify,
@@ -119,39 +115,19 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const openContacts = (mode: "manage" | "select") => (dialogs.open({ kind: "contacts", mode }), contacts.load());
 
   const whatsapp = whatsappMode(contacts, openContacts);
-  async function send(text: string): Promise<boolean> {
-    if (contacts.mode) return whatsapp.send(text);
-    const sent = await sender.send(text, messageActions.replyTo?.id);
-    if (sent) messageActions.setReplyTo(null);
-    return sent;
-  }
-
-  const actions: DialogActions = {
-    create: (values) => void dialogs.run(() => channels.create(values), "Failed to create channel"),
-    join: (values) => void dialogs.run(() => channels.join(values), "Failed to join channel"),
-    remove: (channel, how) =>
-      void dialogs.run(
-        async () => {
-          if (channel.direct) await direct.beforeLeave(channel);
-          await channels.remove(channel, how);
-          if (channel.direct) conversationLeft(user.id, channel.id);
-        },
-        how === "delete" ? "Failed to delete channel" : "Failed to leave channel",
-      ),
-    removeAll: () => void dialogs.run(channels.removeAll, "Failed to delete channels"),
-    clear: (channel) =>
-      void dialogs.run(async () => {
-        await clearMessages(channel.id).catch(() => Promise.reject(new ChatError("Failed to clear messages")));
-        search.live.cleared(channel.id);
-        if (selected?.id === channel.id) history.clear();
-      }, "Failed to clear messages"),
-    saveSettings: (values, quiet) => void dialogs.run(() => alsoQuietHours(saveSettings(values), quiet), SETTINGS_SAVE_FAILED),
-    deleteMessage: (message) =>
-      void dialogs.run(() => messageActions.deleteMessage(message), "The message could not be deleted. Please try again."),
-    removeMember: (member) => void dialogs.run(() => members.remove(member), `${member.username} could not be removed. Please try again.`),
+  const send = composerSend(contacts.mode ? whatsapp : null, sender, messageActions);
+  const actions = dialogActions({
+    dialogs,
+    channels,
+    direct,
+    history,
+    messageActions,
+    members,
+    search,
+    saveSettings,
     requestPermission: notifications.requestPermission,
     signOut: onSignOut,
-  };
+  });
 
   const composerModes = (
     <ComposerModes
@@ -173,32 +149,13 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
       </Header>
       <NotifyOffer userId={user.id} permission={notifications.permission} onTurnOn={notifications.requestPermission} />
       <div className="workspace-body">
-        <Sidebar
-          open={drawer.open}
-          channels={channels.channels}
-          selectedId={channels.selectedId}
-          userId={user.id}
-          onSelect={(c) => {
-            channels.setSelectedId(c.id);
-            drawer.close(false);
-          }}
-          onCreate={user.canCreateChannels ? () => dialogs.open({ kind: "create" }) : undefined}
-          onJoin={() => dialogs.open({ kind: "join" })}
-          onDelete={(channel) => dialogs.open({ kind: "delete", channel })}
-          onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
-          onDeleteAll={() => dialogs.open({ kind: "deleteAll" })}
-          unread={unread.counts}
-          after={
-            <DirectSection
-              conversations={channels.channels?.filter((c) => c.direct) ?? []}
-              selectedId={channels.selectedId}
-              onSelect={(c) => (channels.setSelectedId(c.id), drawer.close(false))}
-              onAccepted={(id) => channels.openReady(id, "joined").then(() => drawer.close(false))}
-              onNew={direct.openNew}
-              onLeave={(channel) => dialogs.open({ kind: "leave", channel })}
-              badges={(c) => <UnreadBadges counts={unread.counts.get(c.id)} />}
-            />
-          }
+        <WorkspaceSidebar
+          user={user}
+          channels={channels}
+          direct={direct}
+          unread={unread}
+          drawer={drawer}
+          openDialog={dialogs.open}
           footer={<AccountFooter username={user.username} onSignOut={() => dialogs.open({ kind: "signOut" })} busy={signingOut} />}
         />
         <main
@@ -219,12 +176,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onCopyId: () => void channels.copyId(selected),
                 newsOpen,
                 onToggleNews: news.configured ? () => setNewsOpen((o) => !o) : undefined,
-                membersOpen,
-                onToggleMembers: () => {
-                  // Opening the panel reads the list afresh.
-                  if (!membersOpen) void members.refresh().then(sealed.refresh);
-                  setMembersOpen((o) => !o);
-                },
+                membersOpen: membersPanel.open,
+                onToggleMembers: membersPanel.toggle,
                 onSaveChat: () =>
                   void import("~/features/export/export.client").then((m) => m.saveChat(selected.name, history.messages, selected.id)),
                 onAddPeople: selected.direct && !selected.oneToOne ? () => direct.openAdd(selected) : undefined,
@@ -259,9 +212,9 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               members={{
                 list: members.members,
                 notices: members.notices,
-                open: membersOpen,
+                open: membersPanel.open,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
-                onClose: () => setMembersOpen(false),
+                onClose: membersPanel.close,
                 sealed: selected.sealed && <SealedSection {...sealed} onUpdateKeys={() => void sealed.updateKeys()} />,
               }}
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}

@@ -1,0 +1,96 @@
+/**
+ * The page's one event hub (ADR 0079): every signal one part of the page sends another, named and typed
+ * here, with who emits it and who listens. Features emit and follow these through `emit` and `on` and
+ * keep no listener set of their own (tests/unit/event-hub.test.ts checks). A payload names a feature's
+ * type only by a type import (.dependency-cruiser.cjs allows this file that, and nothing more).
+ */
+import type { DecryptedMessage } from "~/features/messages/decrypted";
+import type { RetentionPolicy } from "~/features/retention/retention";
+
+export type Events = {
+  // --- the session (app/lib/api.client.ts emits)
+  /** The server refused the session (signed out elsewhere, expired): the reason. ChatApp signs out. */
+  "session:ended": string;
+  /** A request renewed or changed the session's token. The Devices and Account activity sections read again. */
+  "session:changed": void;
+  /** The server said "too many requests" (429): its message. useTooManyRequests shows it. */
+  "requests:too-many": string;
+
+  // --- the live stream's news (workspace/useWorkspaceLive emits)
+  /** A typing event of a conversation (typing.client's typingArrived). TypingIndicator checks and shows it. */
+  "typing:arrived": { channelId: string; userId: string; data: string };
+  /** A conversation's member list changed (useWorkspaceLive, through useSend's membersChanged). useSend retries held messages. */
+  "members:changed": void;
+  /** The user's memberships or requests changed (requests' requestsChanged). useRequests reads the requests again. */
+  "requests:changed": void;
+  /** A device asks for approval or a request was answered (device-link's deviceLinksChanged). DeviceApproval reads again. */
+  "device-links:changed": void;
+  /** A call event, by conversation (calls/ring.client's callArrived). useCallStatus asks for the call's state again. */
+  "call:event": string;
+  /** A call ended and its record was written, by conversation (callArrived). useCallRecords reads the records again. */
+  "call:ended": string;
+
+  // --- calls (calls/*.client.ts emit; their hooks follow)
+  /** The page's call started or ended (calls/store.client). useActiveCall: the call button, bar and dock. */
+  "call:changed": void;
+  /** A direct call rings or stopped ringing (calls/ring.client). useRinging: the Ringing dialog. */
+  "call:ringing": void;
+
+  // --- messages and threads
+  /** A message was asked to be brought into view (messages/reveal: search, links, jumps). MessageList scrolls to it. */
+  "message:reveal": void;
+  /** The open conversation's first page was drawn (messages/conversation-shown). Background work waiting for it resumes. */
+  "conversation:shown": void;
+  /** "Open this thread" from outside its conversation (threads/open: Sidebar, search). ChatPane opens the panel. */
+  "thread:open-requested": void;
+  /** A thread was seen, or another had new replies (threads/seen, useWorkspaceLive). ThreadsSection reads again. */
+  "threads:changed": void;
+  /** Thread summaries changed (threads/summaries: pages and replies). useThreadSummary redraws the "3 replies" lines. */
+  "thread-summaries:changed": void;
+  /** A reply seen on this page, sent here or live (threads/summaries' replyArrived). The open ThreadPanel adds it. */
+  "thread:reply": DecryptedMessage;
+
+  // --- stores the page reads (the module named emits when it changed; its hook redraws)
+  /** The retention policy was read (retention.client). useRetentionPolicy redraws; search drops expired entries. */
+  "retention:read": RetentionPolicy;
+  /** The file policy was read (files/policy.client). useFilePolicy redraws. */
+  "file-policy:read": void;
+  /** The notification rules changed (notify-rules/rules.client). useNotifyRules redraws. */
+  "notify-rules:changed": void;
+  /** The "Turn on notifications" offer changed (notifications/offer.client). NotifyOffer redraws. */
+  "notify-offer:changed": void;
+  /** The browser's install offer came or went (pwa/install.client). InstallButton redraws. */
+  "install-offer:changed": void;
+  /** An invite question was asked or answered (invites/ask.client). InviteDialogs shows it. */
+  "invite:question": void;
+  /** The users a new direct conversation waits for changed (sealed/waiting, from sealed/welcome). WaitingForDevices redraws. */
+  "direct:waiting": void;
+  /** The key pins changed (key-pins/pins.client). usePins redraws. */
+  "key-pins:changed": void;
+  /** The address moved (address/address.client: a move in the page, Back or Forward). useAddress redraws. */
+  "address:moved": void;
+};
+
+export type EventName = keyof Events;
+type Handler<K extends EventName> = (payload: Events[K]) => void;
+type Payload<K extends EventName> = Events[K] extends void ? [] : [Events[K]];
+
+const handlers = new Map<EventName, Set<(payload: never) => void>>();
+
+/** Calls `handler` on every `name` event from now on; returns the function that stops it. */
+export function on<K extends EventName>(name: K, handler: Handler<K>): () => void {
+  let set = handlers.get(name);
+  if (!set) handlers.set(name, (set = new Set()));
+  set.add(handler);
+  return () => void set.delete(handler);
+}
+
+/** Sends `name` to its handlers, in the order they came (a handler added or removed meanwhile counts from the next one). */
+export function emit<K extends EventName>(name: K, ...payload: Payload<K>): void {
+  const set = handlers.get(name);
+  if (!set) return;
+  for (const handler of [...set]) (handler as Handler<K>)(payload[0] as Events[K]);
+}
+
+/** How many handlers follow `name` (a module that listens to the browser only while someone follows it). */
+export const followers = (name: EventName): number => handlers.get(name)?.size ?? 0;
