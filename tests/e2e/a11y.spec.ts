@@ -44,7 +44,8 @@ async function reveal(page: Page, control: Locator) {
 async function channelAction(page: Page, name: string, found: Found[]) {
   const button = page.getByRole("button", { name, exact: true });
   if (await button.isVisible()) return button.click();
-  await page.getByRole("button", { name: "More", exact: true }).click();
+  const details = page.getByRole("button", { name: "Channel details", exact: true });
+  await ((await details.isVisible()) ? details : page.getByRole("button", { name: "More", exact: true })).click();
   await audit(page, "channel actions menu", found);
   await page.getByRole("menuitem", { name, exact: true }).click();
 }

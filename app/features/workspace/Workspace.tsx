@@ -217,9 +217,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onClear: () => dialogs.open({ kind: "clear", channel: selected }),
                 onShare: () => void channels.share(selected),
                 onCopyId: () => void channels.copyId(selected),
-                newsOpen,
                 onToggleNews: news.configured ? () => setNewsOpen((o) => !o) : undefined,
-                membersOpen,
                 onToggleMembers: () => {
                   // Opening the panel reads the list afresh.
                   if (!membersOpen) void members.refresh().then(sealed.refresh);
