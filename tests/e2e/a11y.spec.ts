@@ -214,9 +214,9 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole("complementary", { name: "News Feed" }).getByRole("listitem").first()).toBeVisible({ timeout: 20_000 });
     await audit(page, "news feed", found);
     await page.keyboard.press("Escape");
-    await channelAction(page, "Share Link", found);
+    await channelAction(page, "Invite people", found);
     await auditDialog(page, "Invite to #Accessible", found);
-    await channelAction(page, "Share Link", found);
+    await channelAction(page, "Invite people", found);
     await page.getByRole("dialog", { name: "Invite to #Accessible" }).getByRole("button", { name: "Copy invite link" }).click();
     await expect(page.getByText(/Invite link copied|Copy this invite link/)).toBeVisible();
     await audit(page, "invite link shared (toast)", found);

@@ -39,6 +39,8 @@ export function ChatHeader(props: Props) {
   const online = useOnline();
   // A direct conversation has no password to share, and nobody clears it for the others.
   const channelOnly = !channel.direct;
+  // (a direct conversation says "conversation", never "channel")
+  const detailsLabel = channelOnly ? "Channel details" : "Conversation details";
   const invite = channelOnly ? onShare : props.onAddPeople;
   const details = [
     { label: channelOnly ? "Members" : "Participants", onSelect: props.onToggleMembers },
@@ -82,7 +84,7 @@ export function ChatHeader(props: Props) {
         {channelOnly && <HeaderButton icon={<LinkIcon />} label="Share Link" onClick={onShare} />}
         {channelOnly && <HeaderButton icon={<CopyIcon />} label="Copy ID" onClick={onCopyId} />}
         <div className="chat-action chat-details">
-          <MenuButton label="Channel details" icon={<ChevronDownIcon />} menuLabel="Channel details" items={details} />
+          <MenuButton label={detailsLabel} icon={<ChevronDownIcon />} menuLabel={detailsLabel} items={details} />
         </div>
         {clear && <HeaderButton icon={<TrashIcon />} label="Clear Messages" onClick={clear} danger />}
         <div className="chat-more">
