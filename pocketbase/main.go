@@ -74,6 +74,7 @@ func main() {
 	registerStorageErrors(app)
 	registerCheckpoints(app)
 	registerHistory(app)
+	registerSharedProfiles(app)
 	registerTyping(app)
 	registerPush(app)
 	registerCalls(app)

@@ -58,3 +58,4 @@ export { newLinkKeyPair, linkCode, sealForDevice, openFromDevice } from "./link"
 export type { LinkKeyPair } from "./link";
 export { sealShare, openShare } from "./share";
 export type { ShareContext } from "./share";
+export { newProfileKey, sealProfileKey, openProfileKey, sealCard, openCard } from "./profile-card";

@@ -10,7 +10,7 @@ import { hkdfAesKey, importHkdfKey } from "./kdf";
 import { keyMatches } from "./keys";
 
 /** What a key derived from the user's own key pair protects; each has its own HKDF salt and label. */
-export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "archive" | "share";
+export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "archive" | "share" | "profile";
 
 const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: string }> = {
   contacts: { salt: LABELS.contactsSalt, info: LABELS.contactsKey, fn: "deriveContactsKey" },
@@ -22,6 +22,8 @@ const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: strin
   archive: { salt: LABELS.archiveSalt, info: LABELS.archiveKey, fn: "deriveVaultKey" },
   // between two users' key pairs (one's private, the other's public): a channel password sealed to a member (share.ts)
   share: { salt: LABELS.shareSalt, info: LABELS.shareKey, fn: "deriveVaultKey" },
+  // between two users' key pairs: a profile key sealed to a reader (profile-card.ts)
+  profile: { salt: LABELS.profileSalt, info: LABELS.profileKey, fn: "deriveVaultKey" },
 };
 
 /**

@@ -39,10 +39,10 @@ export function PasswordField({
 }
 
 /** The form's error, announced to assistive technology; nothing when there is none. */
-export function FormError({ message }: { message: string | null | undefined }) {
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
   if (!message) return null;
   return (
-    <p className="form-error" role="alert">
+    <p id={id} className="form-error" role="alert">
       {message}
     </p>
   );

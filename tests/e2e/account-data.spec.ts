@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { test as base, expect, filesContaining, newUser, signIn, signUp } from "./fixtures";
@@ -27,7 +28,7 @@ async function openAccount(page: Page) {
   return page.getByRole("dialog", { name: "Account" });
 }
 
-test("Export my data: one file with the contact book and the channels, opened in the browser", async ({ browser }) => {
+test("Export my data: data.json in the .zip with the contact book and the channels, opened in the browser", async ({ browser }) => {
   const alice = await person(browser, "export");
   await createChannel(alice.page, "Export Alpha", "pw-export-alpha");
   await createChannel(alice.page, "Export Beta", "pw-export-beta");
@@ -48,9 +49,9 @@ test("Export my data: one file with the contact book and the channels, opened in
   const downloading = alice.page.waitForEvent("download");
   await section.getByRole("button", { name: "Export my data" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^chatcrypt-data-${alice.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^chatcrypt-data-${alice.user.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
   await expect(section.getByRole("status")).toHaveText(`Your data was saved as ${download.suggestedFilename()}.`);
-  const file = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+  const file = JSON.parse(strFromU8(unzipSync(readFileSync((await download.path())!))["data.json"])) as {
     account: { username: string; email: string };
     channels: { name: string; createdByYou: boolean; passwordInKeyring: boolean }[];
     contacts: { name: string; phone: string }[];

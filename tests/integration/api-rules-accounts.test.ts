@@ -111,20 +111,22 @@ describe("accounts (users)", () => {
 });
 
 describe("profiles", () => {
-  it("are readable by any signed-in user", async () => {
-    const profile = await mallory.pb.collection("profiles").getOne(alice.id);
+  it("are readable by the person and those who share a channel with them, by no one else (ADR 0078)", async () => {
+    const profile = await bob.pb.collection("profiles").getOne(alice.id);
     expect(profile).toMatchObject({ id: alice.id, username: alice.username });
     expect(profile.ecdh_public_key).toBeTruthy();
     expect(profile.rsa_public_key).toBeTruthy();
 
-    const many = await mallory.pb.collection("profiles").getFullList({
-      filter: `id = "${alice.id}" || id = "${bob.id}"`,
+    const many = await bob.pb.collection("profiles").getFullList({
+      filter: `id = "${alice.id}" || id = "${bob.id}" || id = "${mallory.id}"`,
     });
     expect(many.map((p) => p.id).sort()).toEqual([alice.id, bob.id].sort());
+    expect(await statusOf(mallory.pb.collection("profiles").getOne(alice.id))).toBe(404);
+    expect((await mallory.pb.collection("profiles").getFullList()).map((p) => p.id)).toEqual([mallory.id]);
   });
 
   it("carry no private data", async () => {
-    const profile = await mallory.pb.collection("profiles").getOne(alice.id);
+    const profile = await bob.pb.collection("profiles").getOne(alice.id);
     expect(Object.keys(profile).sort()).toEqual([
       "collectionId",
       "collectionName",

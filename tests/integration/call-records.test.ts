@@ -3,35 +3,24 @@
 // however: two people leaving in the same instant, and a PocketBase restarted during the call, each
 // leave exactly one. Members read it; nobody else, and nobody writes it through the API. Real
 // PocketBase, web server and LiveKit.
-import { RoomServiceClient } from "livekit-server-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { superuserToken } from "../../scripts/lib/pocketbase.mjs";
-import { startLiveKit, type RunningLiveKit } from "./livekit";
-import { joinSignal } from "./livekit-signal.mjs";
-import { createChannel, joinChannel, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
-import { signedInClient, startWebServer, type WebClient, type WebServer } from "./web-session";
+import { startCallStack, type CallStack } from "./call-stack";
+import { createChannel, joinChannel, signUpUser, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { signedInClient, type WebClient, type WebServer } from "./web-session";
 
-let livekit: RunningLiveKit;
+let stack: CallStack;
 let pb: RunningPocketBase;
 let web: WebServer;
 let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
-let roomService: RoomServiceClient;
-const sockets: { close(): void }[] = [];
 
 type Record = { id: string; started: string; ended: string };
 const records = async (client: WebClient, room: string) =>
   ((await client.api(`/api/calls/${room}/records`)) as { records: Record[] }).records;
-const ticket = async (client: WebClient, room: string, device: string) =>
-  (await client.api(`/api/calls/${room}/token`, { device })) as { url: string; token: string };
-const identities = async (room: string) => (await roomService.listParticipants(room).catch(() => [])).map((p) => p.identity);
-async function enter(room: string, token: string, identity: string) {
-  const socket = (await joinSignal(livekit.url, token)) as { close(): void };
-  sockets.push(socket);
-  await expect.poll(() => identities(room), { timeout: 10_000 }).toContain(identity);
-  return socket;
-}
+const ticket = (client: WebClient, room: string, device: string) => stack.ticket(client, room, device);
+const enter = (room: string, token: string, identity: string) => stack.enter(room, token, identity);
 /** Every row of the collection for the conversation, as a superuser sees them (ended or not). */
 async function rows(room: string) {
   const token = await superuserToken(pb.url, pb.superuser);
@@ -43,19 +32,12 @@ async function rows(room: string) {
 const RECORDED_WITHIN_MS = 40_000;
 
 beforeAll(async () => {
-  livekit = await startLiveKit();
-  pb = await startPocketBase({ env: livekit.pocketbaseEnv });
-  web = await startWebServer(pb.url, { env: livekit.webEnv });
+  stack = await startCallStack({ pocketbaseWatchesRooms: true });
+  ({ pb, web } = stack);
   [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => signUpUser(pb.url)));
-  roomService = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
 }, 15 * 60_000);
 
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await web?.stop();
-  await pb?.stop();
-  await livekit?.stop();
-});
+afterAll(() => stack?.stop());
 
 describe("a call's record", () => {
   it("two people who leave in the same instant leave exactly one record, read by members only", async () => {

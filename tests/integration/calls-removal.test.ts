@@ -3,32 +3,23 @@
 // moment, and a former member who comes back with a token LiveKit still accepts is removed as soon as a
 // member's page looks (it asks on every join). Real PocketBase, web server and LiveKit.
 import { randomUUID } from "node:crypto";
-import { RoomServiceClient } from "livekit-server-sdk";
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLiveKit, type RunningLiveKit } from "./livekit";
-import { joinSignal } from "./livekit-signal.mjs";
-import { createChannel, joinChannel, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
-import { signedInClient, startWebServer, type WebClient, type WebServer } from "./web-session";
+import { startCallStack, type CallStack } from "./call-stack";
+import { createChannel, joinChannel, signUpUser, type RunningPocketBase, type TestUser } from "./pocketbase";
+import { signedInClient, type WebClient, type WebServer } from "./web-session";
 
-let livekit: RunningLiveKit;
+let stack: CallStack;
 let pb: RunningPocketBase;
 let web: WebServer;
 let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
-let roomService: RoomServiceClient;
-const sockets: { close(): void }[] = [];
 /** "At once": what the report of the problem measured LiveKit still accepting a removed member after. */
 const AT_ONCE_MS = 1_500;
 
-const ticket = async (client: WebClient, room: string, device: string) =>
-  (await client.api(`/api/calls/${room}/token`, { device })) as { url: string; token: string };
-const identities = async (room: string) => (await roomService.listParticipants(room).catch(() => [])).map((p) => p.identity);
-async function enter(room: string, token: string, identity: string) {
-  sockets.push(await joinSignal(livekit.url, token));
-  await expect.poll(() => identities(room), { timeout: 10_000 }).toContain(identity);
-}
+const ticket = (client: WebClient, room: string, device: string) => stack.ticket(client, room, device);
+const identities = (room: string) => stack.identities(room);
+const enter = (room: string, token: string, identity: string) => stack.enter(room, token, identity);
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => 200,
@@ -36,19 +27,12 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 beforeAll(async () => {
-  livekit = await startLiveKit();
-  pb = await startPocketBase();
-  web = await startWebServer(pb.url, { env: livekit.webEnv });
+  stack = await startCallStack();
+  ({ pb, web } = stack);
   [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => signUpUser(pb.url)));
-  roomService = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
 }, 15 * 60_000);
 
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await web?.stop();
-  await pb?.stop();
-  await livekit?.stop();
-});
+afterAll(() => stack?.stop());
 
 describe("call participation ends with membership", () => {
   it("a member removed from a channel is out of its call at once, and removed again when back with the same token", async () => {
@@ -72,7 +56,7 @@ describe("call participation ends with membership", () => {
 
     // Back with the token he had (LiveKit cannot revoke it): Alice's page asks the moment he appears,
     // and he is out again before he is counted.
-    sockets.push(await joinSignal(livekit.url, bobTicket.token));
+    await stack.join(bobTicket.token);
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${bob.id}:b0bdevice0000001`);
     const backAt = Date.now();
     expect(await asAlice.api(`/api/calls/${channel.id}/status`)).toEqual({ enabled: true, participants: 1 });

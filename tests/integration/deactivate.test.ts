@@ -4,10 +4,8 @@
 // why, their memberships end, their devices leave running calls and get no new call token; reactivation
 // gives the account back with no memberships. Real PocketBase, web server and LiveKit.
 import { randomUUID } from "node:crypto";
-import { RoomServiceClient } from "livekit-server-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLiveKit, type RunningLiveKit } from "./livekit";
-import { joinSignal } from "./livekit-signal.mjs";
+import { startCallStack, type CallStack } from "./call-stack";
 import {
   client,
   createChannel,
@@ -15,18 +13,17 @@ import {
   post,
   postJson,
   signUpUser,
-  startPocketBase,
   statusOf,
   superuserClient,
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
-import { signedInClient, startWebServer, WebClient, type WebServer } from "./web-session";
+import { signedInClient, WebClient, type WebServer } from "./web-session";
 
 const DEACTIVATED = "This account was deactivated by an administrator.";
 const AT_ONCE_MS = 1_500;
 
-let livekit: RunningLiveKit;
+let stack: CallStack;
 let pb: RunningPocketBase;
 let web: WebServer;
 let owner: TestUser;
@@ -35,8 +32,6 @@ let erin: TestUser; // another admin
 let alice: TestUser;
 let carol: TestUser;
 let guest: TestUser;
-let roomService: RoomServiceClient;
-const sockets: { close(): void }[] = [];
 
 const hook = (change: "deactivate" | "reactivate") => `/api/chat/admin/people/${change}`;
 const route = (id: string, change: "deactivate" | "reactivate") => `/api/admin/people/${id}/${change}`;
@@ -45,29 +40,21 @@ const refusal = (promise: Promise<unknown>) =>
     () => ({ status: 200, message: "" }),
     (error: { status: number; message: string }) => ({ status: error.status, message: error.message }),
   );
-const identities = async (room: string) => (await roomService.listParticipants(room).catch(() => [])).map((p) => p.identity);
-const ticket = async (as: WebClient, room: string, device: string) =>
-  (await as.api(`/api/calls/${room}/token`, { device })) as { url: string; token: string };
+const identities = (room: string) => stack.identities(room);
+const ticket = (as: WebClient, room: string, device: string) => stack.ticket(as, room, device);
 
 beforeAll(async () => {
-  livekit = await startLiveKit();
-  pb = await startPocketBase();
-  web = await startWebServer(pb.url, { env: livekit.webEnv });
+  stack = await startCallStack();
+  ({ pb, web } = stack);
   owner = await signUpUser(pb.url);
   [bob, erin, alice, carol, guest] = await Promise.all([1, 2, 3, 4, 5].map(() => signUpUser(pb.url)));
   const su = await superuserClient(pb.url, pb.superuser);
   await su.collection("profiles").update(bob.id, { role: "admin" });
   await su.collection("profiles").update(erin.id, { role: "admin" });
   await su.collection("profiles").update(guest.id, { role: "guest" });
-  roomService = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
 }, 15 * 60_000);
 
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await web?.stop();
-  await pb?.stop();
-  await livekit?.stop();
-});
+afterAll(() => stack?.stop());
 
 describe("who may deactivate", () => {
   it("refuses the signed-out (401), members and guests (403), on the web server and in PocketBase itself", async () => {
@@ -156,7 +143,7 @@ describe("deactivating Carol", () => {
     await asAlice.api("/api/direct", { id: direct, participants: [carol.id] });
     // Carol in the channel's call
     const carolTicket = await ticket(asCarol, channel.id, "ca401device00001");
-    sockets.push(await joinSignal(livekit.url, carolTicket.token));
+    await stack.join(carolTicket.token);
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${carol.id}:ca401device00001`);
 
     // Alice's page is open (its live stream), so this web process hears PocketBase's relay.
@@ -223,7 +210,7 @@ describe("deactivating Carol", () => {
     expect(removedFrom).toContain(channel.id);
     expect(removedFrom).toHaveLength((steps[0].details as { channels: number }).channels);
     // the others' call status does not count her, and her old LiveKit token is removed again when she comes back
-    sockets.push(await joinSignal(livekit.url, carolTicket.token));
+    await stack.join(carolTicket.token);
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${carol.id}:ca401device00001`);
     expect(await asAlice.api(`/api/calls/${channel.id}/status`)).toEqual({ enabled: true, participants: 0 });
     await expect.poll(() => identities(channel.id), { timeout: AT_ONCE_MS, interval: 100 }).not.toContain(`${carol.id}:ca401device00001`);

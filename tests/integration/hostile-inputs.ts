@@ -71,6 +71,8 @@ export const FREE_TEXT = new Set([
   "senderUsername",
   "messageContent",
   "text",
+  // a profile card's ciphertext (any base64url; its size is capped with a 413)
+  "card",
 ]);
 export const OPTIONAL = new Set([
   "clientId",
@@ -161,6 +163,9 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     [`/api/archive/${channelId}`]: { entries: [{ messageId: "abcdefghijklmno", data: "AAAA" }] },
     // a pin for a user who does not exist: refused even when every field is well formed
     "/api/pins": { pin: { subjectId: "abcdefghijklmno", data: "AAAA" }, head: { counter: 1, data: "AAAA" } },
+    // display names and photos (ADR 0075): a card's ciphertext, and a key sealed to someone the caller shares no conversation with
+    "/api/profile-card": { card: "AAAA" },
+    "/api/profile-card/keys": { keys: [{ reader: "abcdefghijklmno", sealedKey: "AAAA" }] },
     "/api/push": {
       endpoint: "https://push.example.com/send/abc",
       keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },

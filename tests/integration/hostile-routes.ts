@@ -35,6 +35,8 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/admin/audit/export",
   "/api/admin/sso",
   "/api/files/policy",
+  "/api/profile-card",
+  "/api/profile-cards?ids=abcdefghijklmno",
   "/api/admin/health",
   "/reset-password",
   // single sign-on: to the provider, and back from it (without a state of this browser: refused)
@@ -119,6 +121,7 @@ export const PB_HOOKS = [
   "/api/chat/direct/requests/answer",
   "/api/chat/users/unblock",
   "/api/chat/history?channel=ID&limit=1",
+  "/api/chat/profiles?ids=ID",
   "/api/chat/pins",
   "/api/chat/typing",
   "/api/chat/call",

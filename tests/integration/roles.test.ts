@@ -2,7 +2,16 @@
 // is a member, and nobody can write a role through PocketBase's API but the superuser.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, signUpUser, startPocketBase, statusOf, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
+import {
+  colleagues,
+  postJson,
+  signUpUser,
+  startPocketBase,
+  statusOf,
+  superuserClient,
+  type RunningPocketBase,
+  type TestUser,
+} from "./pocketbase";
 
 let server: RunningPocketBase;
 let first: TestUser;
@@ -12,6 +21,7 @@ beforeAll(async () => {
   server = await startPocketBase();
   first = await signUpUser(server.url);
   second = await signUpUser(server.url);
+  await colleagues(first, second); // each sees the other's profile (ADR 0078)
 });
 
 afterAll(async () => {

@@ -4,24 +4,27 @@ import type { SessionUser } from "~/lib/session-user";
 import { FormError } from "~/ui/Form";
 import { exportMyData } from "~/features/account-data/my-data.client";
 
-/** Menu > Account > Your data: one JSON file with everything the server holds about the user, opened here. */
+/**
+ * Menu > Account > Your data: one .zip with everything the server holds about the user and their
+ * conversations as readable files, opened in this browser where they are encrypted.
+ */
 export function YourDataSection({ user }: { user: SessionUser }) {
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ name: string; skipped: string[] } | null>(null);
 
   async function run() {
-    setBusy(true);
+    setBusy("Preparing your data...");
     setError(null);
     setSaved(null);
     try {
-      setSaved(await exportMyData(user));
+      setSaved(await exportMyData(user, (done, total) => setBusy(`Exporting ${done} of ${total} conversations…`)));
     } catch (err) {
       if (!(err instanceof ApiError)) console.warn("Export my data failed", err);
       setError(err instanceof ApiError ? err.message : "Your data could not be exported. Please try again.");
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -29,13 +32,23 @@ export function YourDataSection({ user }: { user: SessionUser }) {
     <section className="account-section" aria-labelledby={headingId}>
       <h3 id={headingId}>Your data</h3>
       <p className="hint">
-        One file with everything this server holds about you, opened in this browser where it is encrypted, and the list of what the server
-        keeps in clear.
+        One .zip file with everything this server holds about you and your conversations as readable files, opened in this browser where
+        they are encrypted, and the list of what the server keeps in clear.
       </p>
       <FormError message={error} />
-      {busy && <p role="status">Preparing your data...</p>}
-      {saved && <p role="status">Your data was saved as {saved}.</p>}
-      <button type="button" className="btn" onClick={run} disabled={busy}>
+      {busy && <p role="status">{busy}</p>}
+      {saved && (
+        <div role="status">
+          <p>Your data was saved as {saved.name}.</p>
+          {saved.skipped.length > 0 && (
+            <p>
+              {saved.skipped.length === 1 ? "This conversation" : "These conversations"} could not be read on this device and{" "}
+              {saved.skipped.length === 1 ? "was" : "were"} left out (listed in README.txt): {saved.skipped.join(", ")}.
+            </p>
+          )}
+        </div>
+      )}
+      <button type="button" className="btn" onClick={run} disabled={busy !== null}>
         Export my data
       </button>
     </section>

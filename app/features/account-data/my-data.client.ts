@@ -1,16 +1,19 @@
 /**
- * Export my data (Menu > Account > Your data): one JSON file with everything the server holds about
- * the user (pb_hooks/lib/account_data.js exportAccount), opened here where it is encrypted (settings,
- * contacts, key pins), and the fixed list of what the server keeps in clear.
+ * Export my data (Menu > Account > Your data): one .zip built in the browser (export/archive.client.ts)
+ * with everything the server holds about the user (pb_hooks/lib/account_data.js exportAccount), opened
+ * here where it is encrypted (settings, contacts, key pins), the fixed list of what the server keeps in
+ * clear, and the user's conversations as readable files (export/conversations.client.ts).
  */
 import { api } from "~/lib/api.client";
-import { downloadText } from "~/lib/download.client";
+import { downloadUrl } from "~/lib/download.client";
 import type { SessionUser } from "~/lib/session-user";
 import { decryptContact } from "~/features/contacts/contacts.client";
 import { vaultKey } from "~/features/keyring/vault.client";
 import { openPin } from "~/features/key-pins/pins.client";
 import { openSettings } from "~/features/settings/settings-vault.client";
 import type { ServerConversation, ServerExport } from "~/features/account-data/types";
+import { exportConversations } from "~/features/export/conversations.client";
+import { zipExport } from "~/features/export/archive.client";
 
 /** What the server stores in clear about a user, whatever they do (SECURITY.md, "What the server can see"). */
 export const SERVER_KEEPS_IN_CLEAR = [
@@ -35,7 +38,7 @@ export const SERVER_KEEPS_IN_CLEAR = [
 ];
 
 const NOT_IN_THIS_FILE = [
-  "Message texts, files and link previews: use Export Chat in each conversation.",
+  "Message texts: in the conversations folder beside this file. Files and link previews: open them in each conversation.",
   "Your private keys and channel passwords: secrets, never written to this file.",
 ];
 
@@ -120,11 +123,20 @@ export async function buildMyData(user: SessionUser, data: ServerExport) {
   };
 }
 
-/** Fetches, opens and downloads the export; answers the file's name. */
-export async function exportMyData(user: SessionUser): Promise<string> {
+/**
+ * Fetches and opens the export and the user's conversations, and downloads them as one .zip; answers
+ * the file's name and the conversations this device could not read (left out, and named in README.txt).
+ */
+export async function exportMyData(
+  user: SessionUser,
+  progress: (done: number, total: number) => void,
+): Promise<{ name: string; skipped: string[] }> {
   const { data } = await api<{ data: ServerExport }>("/api/account/export");
   const file = await buildMyData(user, data);
-  const name = `chatcrypt-data-${user.username || user.id}-${new Date().toISOString().slice(0, 10)}.json`;
-  downloadText(JSON.stringify(file, null, 2), name, "application/json");
-  return name;
+  const conversations = await exportConversations(user, progress);
+  const name = `chatcrypt-data-${user.username || user.id}-${new Date().toISOString().slice(0, 10)}.zip`;
+  const url = URL.createObjectURL(new Blob([zipExport(file, conversations) as Uint8Array<ArrayBuffer>], { type: "application/zip" }));
+  downloadUrl(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { name, skipped: conversations.skipped.map((s) => s.title) };
 }

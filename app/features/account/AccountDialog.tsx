@@ -7,9 +7,10 @@ import { AccountDataSections } from "~/features/account-data/AccountDataSections
 import { RecoveryKeySection } from "~/features/recovery/RecoveryKeySection";
 import { AccountActivitySection } from "~/features/audit/AccountActivitySection";
 import { BlockedSection } from "~/features/requests/BlockedSection";
+import { ProfileSection } from "~/features/profile-cards/ProfileSection";
 
 /**
- * Account settings (Menu > Account): one section per feature, each from its own folder (password,
+ * Account settings (Menu > Account): one section per feature, each from its own folder (profile, password,
  * recovery key, passkeys, devices, account activity, blocked people, email, export, delete). Loaded when first opened.
  */
 export default function AccountDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
@@ -19,6 +20,7 @@ export default function AccountDialog({ user, onClose }: { user: SessionUser; on
         <p className="hint">
           Signed in as <strong>@{user.username}</strong>.
         </p>
+        <ProfileSection user={user} />
         <PasswordSection user={user} />
         <RecoveryKeySection user={user} />
         <PasskeysSection user={user} />

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { saveWhoCanCreate } from "~/features/admin/admin.client";
 import type { WhoCanCreate } from "~/features/admin/types";
 import { FormError } from "~/ui/Form";
+import { useSaving } from "~/ui/useSaving";
 
 const CHOICES: { value: WhoCanCreate; label: string }[] = [
   { value: "everyone", label: "Everyone" },
@@ -11,28 +12,17 @@ const CHOICES: { value: WhoCanCreate; label: string }[] = [
 /** "Who can create channels": stored on the server, enforced by the channel-creation hook (guests never). */
 export function CreateChannelsSetting({ initial }: { initial: WhoCanCreate }) {
   const [value, setValue] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [saved, setSaved] = useState("");
+  const { busy, error, saved, run } = useSaving();
   const name = useId();
 
   async function choose(next: WhoCanCreate) {
     const before = value;
     setValue(next);
-    setBusy(true);
-    setError("");
-    setSaved("");
-    try {
+    const done = await run(async () => {
       await saveWhoCanCreate(next);
-      setSaved(
-        next === "admins" ? "Saved: only administrators can create channels." : "Saved: everyone except guests can create channels.",
-      );
-    } catch (e) {
-      setValue(before);
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+      return next === "admins" ? "Saved: only administrators can create channels." : "Saved: everyone except guests can create channels.";
+    });
+    if (!done) setValue(before);
   }
 
   return (

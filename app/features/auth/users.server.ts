@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import type { SessionUser } from "~/lib/session-user";
-import { listByIds, pbStatus } from "~/server/pocketbase.server";
+import { pbStatus } from "~/server/pocketbase.server";
 import { mayCreateChannels, whoCanCreateChannels, type WhoCanCreateChannels } from "~/features/roles/workspace-settings.server";
 
 type UserRecord = {
@@ -73,20 +73,22 @@ export async function loadProfile(pb: PocketBase, userId: string): Promise<Profi
 export const DELETED_USER = "Deleted user";
 
 /**
- * Usernames and public keys of the given users (signed-in users may read the public directory), asked
- * 100 at a time. A deleted account answers as "Deleted user" with the public keys it kept, so the
- * messages it sent can still be verified.
+ * Usernames and public keys of the given users whom the caller may know (pocketbase/profiles_known.go:
+ * those who share or shared a conversation with them, requesters, people they blocked), asked 100 at a
+ * time; anyone else is left out. A deleted account answers as "Deleted user" with the public keys it
+ * kept, so the messages it sent can still be verified.
  */
 export async function listProfiles(pb: PocketBase, ids: string[]) {
-  const records = await listByIds<ProfileRecord>(pb, "profiles", ids, {
-    fields: "id,username,ecdh_public_key,rsa_public_key,role,deactivated",
-  });
-  const found = new Set(records.map((r) => r.id));
-  const missing = ids.filter((id) => !found.has(id));
-  const deleted = missing.length
-    ? await listByIds<Omit<ProfileRecord, "username">>(pb, "deleted_accounts", missing, { fields: "id,ecdh_public_key,rsa_public_key" })
-    : [];
-  return [...records.map((r) => toPublicProfile(r)), ...deleted.map((r) => toPublicProfile(r, true))];
+  const out: ReturnType<typeof toPublicProfile>[] = [];
+  const unique = [...new Set(ids)].filter((id) => /^[a-z0-9]{15}$/.test(id));
+  for (let i = 0; i < unique.length; i += 100) {
+    const { profiles } = await pb.send<{ profiles: (ProfileRecord & { deleted?: boolean })[] }>("/api/chat/profiles", {
+      method: "GET",
+      query: { ids: unique.slice(i, i + 100).join(",") },
+    });
+    out.push(...profiles.map((r) => toPublicProfile(r, Boolean(r.deleted))));
+  }
+  return out;
 }
 
 /**

@@ -25,6 +25,8 @@ interface Props {
   onTogglePinned: () => void;
   /** A group conversation's "Add people" (its "Invite people"). */
   onAddPeople?: () => void;
+  /** A group conversation's "Rename conversation". */
+  onRename?: () => void;
   /** The "Start call" button (features/calls). */
   call?: ReactNode;
 }
@@ -47,6 +49,7 @@ export function ChatHeader(props: Props) {
     { label: "Pinned", onSelect: props.onTogglePinned },
     ...(props.onToggleNews ? [{ label: "News Feed", onSelect: props.onToggleNews }] : []),
     ...(invite ? [{ label: "Invite people", onSelect: invite }] : []),
+    ...(props.onRename ? [{ label: "Rename conversation", onSelect: props.onRename }] : []),
   ];
   const save = hasMessages && onSaveChat ? onSaveChat : undefined;
   const clear = channelOnly && isCreator && hasMessages ? onClear : undefined;

@@ -93,7 +93,7 @@ export function Sidebar(props: Props) {
 /** One channel or conversation in the sidebar: open it, its muted mark, its unread badges, and its one action (Delete or Leave). */
 export function ConversationItem(props: {
   conversationId: string;
-  label: string;
+  label: ReactNode;
   active: boolean;
   onSelect: () => void;
   badges: ReactNode;

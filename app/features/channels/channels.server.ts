@@ -13,6 +13,7 @@ type ChannelRecord = {
   sealed?: boolean;
   direct?: boolean;
   direct_key?: string;
+  sealed_name?: string;
 };
 
 export const toChannel = (r: ChannelRecord): Channel => ({
@@ -22,7 +23,7 @@ export const toChannel = (r: ChannelRecord): Channel => ({
   created: r.created,
   kdfIterations: r.kdf_iterations ?? 0,
   sealed: r.sealed === true,
-  ...(r.direct ? { direct: true, oneToOne: Boolean(r.direct_key) } : {}),
+  ...(r.direct ? { direct: true, oneToOne: Boolean(r.direct_key), ...(r.sealed_name ? { sealedName: r.sealed_name } : {}) } : {}),
 });
 
 /**
@@ -33,7 +34,7 @@ export const toChannel = (r: ChannelRecord): Channel => ({
 export async function listChannels(pb: PocketBase, viewerId: string): Promise<Channel[]> {
   const records = await pb.collection("channels").getFullList<ChannelRecord>({
     sort: "-created,-id",
-    fields: "id,name,created_by,created,kdf_iterations,sealed,direct,direct_key",
+    fields: "id,name,created_by,created,kdf_iterations,sealed,direct,direct_key,sealed_name",
     batch: 500,
   });
   const channels = records.map(toChannel);

@@ -11,6 +11,8 @@ export interface Channel {
   direct?: boolean;
   /** A direct conversation between two people only (people are added to groups only). */
   oneToOne?: boolean;
+  /** A group conversation's name, sealed inside its MLS group (features/direct/names.ts): ciphertext only. */
+  sealedName?: string;
   /** A direct conversation's participants (the viewer too), by username. */
   participants?: { id: string; username: string }[];
 }

@@ -1,3 +1,4 @@
+import { FormError } from "~/ui/Form";
 import { useEffect, useRef, useState } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
@@ -82,11 +83,7 @@ export default function DeviceApproval({ user }: { user: SessionUser }) {
         {answering.code}
       </output>
       <p className="hint">{APPROVE_ONLY_IF}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="modal-actions">
         <button type="button" className="btn" onClick={() => void answer(false)} disabled={busy}>
           Deny

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import { Field } from "~/ui/Form";
+import { Field, FormError } from "~/ui/Form";
 import { DENIED, EXPIRED, OPEN_OTHER_DEVICE, POLL_MS, WAITING_FOR_CODE } from "~/features/device-link/texts";
 
 // The device-link code (and its crypto) loads only when it is used.
@@ -151,11 +151,7 @@ export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionU
     return (
       <div className="device-link">
         <p role="status">{busy ? "Processing..." : ""}</p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="button" className="link-button" onClick={props.onBack} disabled={busy}>
           {props.backLabel}
         </button>
@@ -174,11 +170,7 @@ export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionU
           onChange={(e) => setIdentity(e.target.value)}
           disabled={busy}
         />
-        {error && (
-          <p id={errorId} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} id={errorId} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? "Processing..." : "Continue"}
         </button>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { ConversationItem } from "~/features/channels/Sidebar";
 import type { Channel } from "~/features/channels/types";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
+import { DirectLabel } from "~/features/profile-cards/PersonName";
 
 // Requests load once the first conversation is shown (they are not part of the first load).
 const Requests = lazy(() => import("~/features/requests/Requests"));
@@ -47,7 +48,7 @@ export function DirectSection(props: Props) {
             <ConversationItem
               key={channel.id}
               conversationId={channel.id}
-              label={`@ ${channel.name}`}
+              label={channel.oneToOne ? <DirectLabel name={channel.name} participants={channel.participants} /> : `@ ${channel.name}`}
               active={channel.id === props.selectedId}
               onSelect={() => props.onSelect(channel)}
               badges={props.badges(channel)}

@@ -7,6 +7,7 @@ import { lookupPerson, sharedPeople } from "~/features/direct/direct.client";
 import { MAX_PARTICIPANTS, type Person } from "~/features/direct/types";
 import type { useDirect } from "~/features/direct/useDirect.client";
 import { WaitingForDevices } from "~/features/direct/WaitingForDevices";
+import { RenameModal } from "~/features/direct/RenameModal";
 
 interface Props {
   title: string;
@@ -134,10 +135,20 @@ export function PeoplePicker(props: Props) {
   );
 }
 
-/** The open picker of the workspace's direct messages: "New message" or "Add people". */
+/** The open dialog of the workspace's direct messages: "New message", "Add people" or "Rename conversation". */
 export function DirectPicker({ direct }: { direct: ReturnType<typeof useDirect> }) {
   const picker = direct.picker;
   if (!picker) return null;
+  if (picker.kind === "rename")
+    return (
+      <RenameModal
+        current={picker.channel.name}
+        busy={direct.busy}
+        error={direct.error}
+        onSubmit={(name) => void direct.rename(name)}
+        onClose={direct.close}
+      />
+    );
   return (
     <PeoplePicker
       title={picker.kind === "new" ? "New message" : "Add people"}

@@ -28,6 +28,12 @@ export async function loadNames(userId: string, conversationIds: readonly string
   }
 }
 
+const seenEntry = (userId: string, conversationId: string) => `chatcrypt.direct-name-seen.${userId}.${conversationId}`;
+/** The sealed name (ciphertext, as the server keeps it) this device last opened or sealed for the conversation. */
+export const seenSealed = (userId: string, conversationId: string) => localStorage.getItem(seenEntry(userId, conversationId));
+export const noteSealed = (userId: string, conversationId: string, sealed: string) =>
+  localStorage.setItem(seenEntry(userId, conversationId), sealed);
+
 /** The sealed name the server keeps for the conversation ("" when none). */
 export const fetchSealedName = async (conversationId: string) =>
   (await api<{ sealed: string }>(`/api/direct/${conversationId}/name`)).sealed;

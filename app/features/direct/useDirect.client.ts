@@ -4,16 +4,18 @@ import type { Channel } from "~/features/channels/types";
 import { addPeople, startDirect } from "~/features/direct/direct.client";
 import type { Person } from "~/features/direct/types";
 import { rememberName } from "~/features/direct/names.client";
+import { renameGroup } from "~/features/direct/useDirectNames.client";
+import type { SessionUser } from "~/lib/session-user";
 
-type Picker = { kind: "new" } | { kind: "add"; channel: Channel };
+type Picker = { kind: "new" } | { kind: "add"; channel: Channel } | { kind: "rename"; channel: Channel };
 
 /**
- * "New message" and "Add people": the picker that is open, and what its choice does. A new
- * conversation is opened once the page has made it ready (its MLS group made by this device); a
- * one-to-one the two already have is opened as it is.
+ * "New message", "Add people" and "Rename conversation": the dialog that is open, and what its choice
+ * does. A new conversation is opened once the page has made it ready (its MLS group made by this
+ * device); a one-to-one the two already have is opened as it is.
  */
 export function useDirect(
-  userId: string,
+  user: SessionUser,
   open: (id: string, how: "created" | "joined", participants?: readonly string[]) => Promise<void>,
   reload: () => Promise<unknown>,
   /** Commits a change of a conversation's participant list to its group (before the server is told). */
@@ -28,9 +30,10 @@ export function useDirect(
     setError(null);
   }, []);
 
+  const userId = user.id;
   const choose = useCallback(
     async (people: Person[], name: string) => {
-      if (!picker) return;
+      if (!picker || picker.kind === "rename") return;
       setBusy(true);
       setError(null);
       try {
@@ -62,12 +65,33 @@ export function useDirect(
     [picker, open, reload, changeParticipants, userId],
   );
 
+  /** "Rename conversation": the new name sealed in the group; every participant's list reloads (the server tells them). */
+  const rename = useCallback(
+    async (name: string) => {
+      if (picker?.kind !== "rename") return;
+      setBusy(true);
+      setError(null);
+      try {
+        await renameGroup(user, picker.channel, name);
+        await reload();
+        setPicker(null);
+      } catch (failure) {
+        setError(messageOf(failure, "The conversation could not be renamed. Please try again."));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [picker, user, reload],
+  );
+
   return {
     picker,
     busy,
     error,
     openNew: () => show({ kind: "new" }),
     openAdd: (channel: Channel) => show({ kind: "add", channel }),
+    openRename: (channel: Channel) => show({ kind: "rename", channel }),
+    rename,
     close: () => show(null),
     choose,
     /** Leaving a direct conversation: the list inside its group is changed first (best effort). */

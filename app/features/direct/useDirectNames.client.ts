@@ -5,7 +5,15 @@ import type { Channel } from "~/features/channels/types";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import { NAME_EXPORTER_LABEL, openName, sealName, sealedEpoch } from "~/features/direct/names";
-import { fetchSealedName, knownName, loadNames, rememberName, storeSealedName } from "~/features/direct/names.client";
+import {
+  fetchSealedName,
+  knownName,
+  loadNames,
+  noteSealed,
+  rememberName,
+  seenSealed,
+  storeSealedName,
+} from "~/features/direct/names.client";
 
 /**
  * When a page that cannot read a group's name yet asks again for one sealed for its epoch: soon, then
@@ -70,6 +78,27 @@ export function useDirectNames(
     return () => void (stopped = true);
   }, [user, key]);
 
+  // A group renamed (by anyone: the list reloads when a conversation changes) since this device read
+  // its name: read again (docs/decisions/0076-export-and-group-renames.md).
+  const sealedKey = (channels ?? [])
+    .filter((c) => c.direct && !c.oneToOne && c.sealedName)
+    .map((c) => `${c.id}=${c.sealedName}`)
+    .join(",");
+  useEffect(() => {
+    if (!sealedKey) return;
+    void (async () => {
+      await afterConversationShown();
+      for (const c of channelsRef.current ?? []) {
+        if (!c.direct || c.oneToOne || !c.sealedName || c.sealedName === seenSealed(user.id, c.id)) continue;
+        await loadNames(user.id, [c.id]);
+        if (knownName(user.id, c.id))
+          await settle(user, c, learnedRef.current, c.sealedName).catch((error) =>
+            console.warn("The group's new name could not be read", error),
+          );
+      }
+    })();
+  }, [user, sealedKey]);
+
   // The open group: its name sealed again for every new epoch (whoever's page is open does it).
   const open = selected?.direct && !selected.oneToOne ? selected : null;
   useEffect(() => {
@@ -84,26 +113,54 @@ export function useDirectNames(
 }
 
 /**
- * Reads the group's name (true once this device knows it), and seals the name it knows for the
- * current epoch when the server keeps it for an older one (or not at all).
+ * Reads the group's name (true once this device knows it): the name sealed for the current epoch
+ * wins over the one this device knew (a rename); and seals the name it knows for the current epoch
+ * when the server keeps it for an older one (or not at all).
  */
-async function settle(user: SessionUser, channel: Channel, learned: (id: string, name: string) => void): Promise<boolean> {
-  const sealed = await fetchSealedName(channel.id);
+async function settle(user: SessionUser, channel: Channel, learned: (id: string, name: string) => void, given?: string): Promise<boolean> {
+  const sealed = given ?? (await fetchSealedName(channel.id));
   const known = knownName(user.id, channel.id);
   if (!sealed && !known) return false;
   const { key, epoch } = await conversationOf(user, channel).groupKey(NAME_EXPORTER_LABEL, channel.id);
-  if (!known) {
-    const name = await openName(key, channel.id, epoch, sealed);
-    if (!name) return false;
-    await rememberName(user.id, channel.id, name);
-    learned(channel.id, name);
-    return true;
-  }
   const at = sealed ? sealedEpoch(sealed) : null;
-  if (at === null || at < epoch)
-    await storeSealedName(channel.id, epoch, await sealName(key, channel.id, epoch, known)).catch((error) => {
-      // another participant's page sealed it for a newer epoch meanwhile: nothing to do
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
-    });
+  if (sealed && at === epoch) {
+    const name = await openName(key, channel.id, epoch, sealed);
+    if (name) {
+      noteSealed(user.id, channel.id, sealed);
+      if (name !== known) {
+        await rememberName(user.id, channel.id, name);
+        learned(channel.id, name);
+      }
+      return true;
+    }
+  }
+  if (!known) return false;
+  if (at === null || at < epoch) {
+    const mine = await sealName(key, channel.id, epoch, known);
+    await storeSealedName(channel.id, epoch, mine).then(
+      () => noteSealed(user.id, channel.id, mine),
+      (error) => {
+        // another participant's page sealed it for a newer epoch meanwhile: nothing to do
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+      },
+    );
+  }
   return true;
+}
+
+/** Renames a group (anyone in it): the name sealed for the group's current epoch, kept on this device too. */
+export async function renameGroup(user: SessionUser, channel: Channel, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const { key, epoch } = await conversationOf(user, channel).groupKey(NAME_EXPORTER_LABEL, channel.id);
+    const sealed = await sealName(key, channel.id, epoch, name);
+    try {
+      await storeSealedName(channel.id, epoch, sealed);
+      noteSealed(user.id, channel.id, sealed);
+      await rememberName(user.id, channel.id, name);
+      return;
+    } catch (error) {
+      // the group moved on to a new epoch meanwhile: sealed again for it
+      if (!(error instanceof ApiError && error.status === 409) || attempt >= 2) throw error;
+    }
+  }
 }

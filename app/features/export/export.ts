@@ -14,11 +14,15 @@ export interface ExportOptions {
   timeZone?: string;
   /** Which retention policy applied ("Messages are kept for 90 days"), under the export's date. */
   retention?: string;
+  /** How a file is written under its message ("Attachment: report.pdf" when absent). */
+  fileLine?: (name: string) => string;
 }
 
 const FALLBACK_FILE_NAME = "channel";
 const FILE_NAME_MAX_CHARS = 100;
 const INDENT = "  ";
+
+const attachmentLine = (name: string) => `Attachment: ${name}`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -102,7 +106,7 @@ export function formatExport(channelName: string, messages: ExportMessage[], exp
     const [first = "", ...rest] = message.text.replace(/\r\n?/gu, "\n").split("\n");
     lines.push(`[${when}] ${oneLine(message.sender)}: ${first}`.trimEnd());
     for (const line of rest) lines.push(line === "" ? "" : INDENT + line);
-    for (const name of message.attachments) lines.push(`${INDENT}Attachment: ${oneLine(name)}`);
+    for (const name of message.attachments) lines.push(INDENT + (options.fileLine ?? attachmentLine)(oneLine(name)));
   }
   return lines.join("\n") + "\n";
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { api } from "~/lib/api.client";
 import { FormError } from "~/ui/Form";
+import { useSaving } from "~/ui/useSaving";
 import { FILE_TYPES, FILE_TYPE_LABELS, type FilePolicy, type FileTypes } from "~/features/files/policy";
 import { refreshFilePolicy } from "~/features/files/policy.client";
 
@@ -12,9 +13,8 @@ export function FilesSection() {
   const [policy, setPolicy] = useState<FilePolicy | null>(null);
   const [types, setTypes] = useState<FileTypes>("standard");
   const [maxMb, setMaxMb] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [saved, setSaved] = useState("");
+  const [loadError, setLoadError] = useState("");
+  const { busy, error, saved, run, refuse } = useSaving();
   const name = useId();
   const sizeId = useId();
   const hintId = useId();
@@ -26,33 +26,23 @@ export function FilesSection() {
         setTypes(answer.types);
         setMaxMb(String(answer.maxMb));
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
   }, []);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (!policy) return;
-    setError("");
-    setSaved("");
     const mb = Number(maxMb);
-    if (!Number.isInteger(mb) || mb < 1 || mb > policy.capMb) {
-      setError(`Enter a whole number of MB from 1 to ${policy.capMb}.`);
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!Number.isInteger(mb) || mb < 1 || mb > policy.capMb) return refuse(`Enter a whole number of MB from 1 to ${policy.capMb}.`);
+    await run(async () => {
       const answer = await api<FilePolicy>("/api/admin/files", { types, maxMb: mb });
       setPolicy(answer);
-      setSaved(savedText(answer));
       await refreshFilePolicy(true);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+      return savedText(answer);
+    });
   }
 
-  if (!policy) return error ? <FormError message={error} /> : <p className="hint">Loading the file settings...</p>;
+  if (!policy) return loadError ? <FormError message={loadError} /> : <p className="hint">Loading the file settings...</p>;
   return (
     <form onSubmit={(e) => void save(e)}>
       <fieldset className="admin-setting" disabled={busy}>

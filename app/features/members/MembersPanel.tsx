@@ -6,6 +6,7 @@ import type { ChannelMember } from "~/features/members/types";
 import { SafetyNumber } from "~/features/key-pins/SafetyNumber";
 import { useChannelAccess } from "~/features/invites/useChannelAccess.client";
 import { ChannelAccessSection } from "~/features/invites/ChannelAccessSection";
+import { PersonName } from "~/features/profile-cards/PersonName";
 
 interface Props {
   members: ChannelMember[];
@@ -43,7 +44,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
         {members.map((m) => (
           <li key={m.userId}>
             <span className="member-name">
-              @{m.username}
+              <PersonName userId={m.userId} username={m.username} fallback={`@${m.username}`} />
               {m.userId === userId && " (you)"}
             </span>
             <RoleTags person={m} />

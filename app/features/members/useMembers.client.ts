@@ -4,6 +4,8 @@ import { ChatError } from "~/lib/errors";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { membershipNotices } from "~/features/members/notices";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
+import { shareCardWith } from "~/features/profile-cards/own.client";
+import { noteUsernames } from "~/features/profile-cards/cards.client";
 
 /** The open channel's members (for the Members panel and @ suggestions); the creator removes members. */
 export function useMembers(channelId: string | null, direct = false) {
@@ -24,6 +26,8 @@ export function useMembers(channelId: string | null, direct = false) {
       const before = shown.current?.channelId === channelId ? shown.current.members : null;
       shown.current = { channelId, members: found };
       setMembers(found);
+      noteUsernames(found);
+      void shareCardWith(found.map((m) => m.userId));
       if (before) {
         const fresh = membershipNotices(before, found, new Date().toISOString(), direct);
         if (fresh.length) setNotices((current) => [...current, ...fresh]);

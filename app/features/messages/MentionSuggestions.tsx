@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from "react";
+import { MentionName } from "~/features/profile-cards/PersonName";
 
 /** The `@name` being typed just before the caret, if any. */
 export function mentionQuery(text: string, caret: number): { start: number; prefix: string } | null {
@@ -52,7 +53,7 @@ export function useMentionSuggestions(
         {matches.map((username, i) => (
           <li key={username} role="option" aria-selected={i === chosen}>
             <button type="button" tabIndex={-1} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(username)}>
-              @{username}
+              <MentionName username={username} />
             </button>
           </li>
         ))}

@@ -9,6 +9,7 @@ import { whoReacted } from "~/features/reactions/emoji";
 import { firstLine, formatTime } from "~/features/messages/text";
 import { MessageActionsBar, openActionsMenu, type MessageActions } from "~/features/messages/MessageActions";
 import { ThreadSummaryLine } from "~/features/threads/ThreadSummaryLine";
+import { PersonName } from "~/features/profile-cards/PersonName";
 
 export type { MessageActions };
 
@@ -44,7 +45,7 @@ export function MessageItem(props: ItemProps) {
       onContextMenu={openActionsMenu}
     >
       <header className={grouped ? "visually-hidden" : undefined}>
-        <span className="sender">{sender}</span>
+        <span className="sender">{m.own ? sender : <PersonName userId={m.senderId} username={m.senderUsername} />}</span>
         <time dateTime={m.created}>{formatTime(m.created)}</time>
       </header>
       {m.pinnedBy && <p className="pinned-by">📌 Pinned by {m.pinnedBy === props.username ? "you" : m.pinnedBy}</p>}

@@ -1,3 +1,4 @@
+import { FormError } from "~/ui/Form";
 import { useEffect, useState } from "react";
 import { ApiError, api } from "~/lib/api.client";
 
@@ -69,11 +70,7 @@ export function EmailVerification({ email, verified }: Status) {
       <button type="button" className="btn btn-small" onClick={() => void send()} disabled={phase === "sending"}>
         Verify my email
       </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }

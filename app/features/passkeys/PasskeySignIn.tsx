@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { LazyModal as Modal } from "~/ui/LazyModal";
 import { Field, FormActions, FormError } from "~/ui/Form";
 import { APPROVE_FROM_DEVICE, PASSWORD_ONCE } from "~/features/passkeys/texts";
 import { LinkRequest } from "~/features/device-link/LinkRequest";
+import { useUnlockForm } from "~/features/device-link/useUnlockForm";
 
 // The passkey code (and @simplewebauthn/browser) loads only when a passkey is used.
 const signInCode = () => import("~/features/passkeys/signin.client");
@@ -62,29 +63,10 @@ export function PasskeySignIn({ disabled, onSignedIn }: { disabled: boolean; onS
 }
 
 function UnlockWithPassword(props: { user: SessionUser; onUnlocked: () => void; onCancelled: () => void }) {
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // "Approve from another device": the same request a signed-out device makes, for this session's keys
-  const [linking, setLinking] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!password) {
-      setError("Password is required.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await (await signInCode()).unlockWithPassword(props.user, password);
-      props.onUnlocked();
-    } catch (failure) {
-      setError(messageOf(failure, "Your encryption keys could not be unlocked. Please try again."));
-      setBusy(false);
-    }
-  }
+  const unlock = async (password: string) => (await signInCode()).unlockWithPassword(props.user, password);
+  // ("Approve from another device", `linking`: the same request a signed-out device makes, for this session's keys)
+  const form = useUnlockForm(unlock, props.onUnlocked, "Password is required.");
+  const { busy, setBusy, linking, setLinking } = form;
 
   async function cancel() {
     if (busy) return;
@@ -105,7 +87,7 @@ function UnlockWithPassword(props: { user: SessionUser; onUnlocked: () => void; 
 
   return (
     <Modal title="Unlock your encryption keys" onClose={cancel}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <p>{PASSWORD_ONCE}</p>
         <input type="hidden" name="username" autoComplete="username" value={props.user.email} />
         <Field
@@ -115,11 +97,11 @@ function UnlockWithPassword(props: { user: SessionUser; onUnlocked: () => void; 
           autoComplete="current-password"
           hint={`The password of ${props.user.email}. It stays on this device.`}
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={form.secret}
+          onChange={(e) => form.setSecret(e.target.value)}
           disabled={busy}
         />
-        <FormError message={error} />
+        <FormError message={form.error} />
         <FormActions busy={busy} submitLabel="Unlock" onCancel={cancel} />
       </form>
       <button type="button" className="link-button" onClick={() => setLinking(true)} disabled={busy}>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { api, ApiError } from "~/lib/api.client";
-import { Field } from "~/ui/Form";
+import { Field, FormError } from "~/ui/Form";
 import { emailProblem } from "~/features/auth/form-checks";
 import { ResetCodeForm } from "~/features/reset-codes/ResetCodeForm";
 import { resetByEmail } from "~/features/reset-codes/reset-codes.client";
@@ -92,11 +92,7 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
           onChange={(e) => setEmail(e.target.value)}
           disabled={busy}
         />
-        {error && (
-          <p id={errorId} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} id={errorId} />
         {sent && (
           <p className="invite-banner" role="status">
             {sent}

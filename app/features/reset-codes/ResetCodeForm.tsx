@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api.client";
-import { Field } from "~/ui/Form";
+import { Field, FormError } from "~/ui/Form";
 import { emailProblem } from "~/features/auth/form-checks";
 import { openResetWithCode } from "~/features/reset-codes/reset-codes.client";
 
@@ -53,11 +53,7 @@ export function ResetCodeForm({ initialEmail }: { initialEmail: string }) {
         onChange={(e) => setCode(e.target.value)}
         disabled={busy}
       />
-      {error && (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} id={errorId} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? "Processing..." : "Continue"}
       </button>

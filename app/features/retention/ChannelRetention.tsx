@@ -1,6 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { api } from "~/lib/api.client";
 import { FormError } from "~/ui/Form";
+import { useSaving } from "~/ui/useSaving";
 import { periodLabel } from "~/features/retention/retention";
 import { refreshRetention, useRetentionPolicy } from "~/features/retention/retention.client";
 
@@ -10,9 +11,7 @@ const CHOICES = [7, 30, 90, 365];
 export function ChannelRetention({ channelId }: { channelId: string }) {
   const policy = useRetentionPolicy(channelId);
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [saved, setSaved] = useState("");
+  const { busy, error, saved, run } = useSaving();
   if (!policy.perChannel) return null;
   const applied = policy.channels[channelId] ?? 0;
   const own = applied > 0 && applied !== policy.days ? applied : 0;
@@ -20,18 +19,11 @@ export function ChannelRetention({ channelId }: { channelId: string }) {
   if (own > 0 && !shorter.includes(own)) shorter.push(own);
 
   async function choose(days: number) {
-    setBusy(true);
-    setError("");
-    setSaved("");
-    try {
+    await run(async () => {
       await api(`/api/channels/${encodeURIComponent(channelId)}/retention`, { days });
       await refreshRetention(true);
-      setSaved(days > 0 ? `Saved: this channel keeps messages for ${periodLabel(days)}.` : "Saved: this channel follows the workspace.");
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+      return days > 0 ? `Saved: this channel keeps messages for ${periodLabel(days)}.` : "Saved: this channel follows the workspace.";
+    });
   }
 
   return (

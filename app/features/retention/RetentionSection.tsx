@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { api } from "~/lib/api.client";
 import { FormError } from "~/ui/Form";
+import { useSaving } from "~/ui/useSaving";
 import { MAX_DAYS, PRESET_DAYS, periodLabel, type RetentionPolicy } from "~/features/retention/retention";
 import { refreshRetention } from "~/features/retention/retention.client";
 
@@ -15,9 +16,8 @@ export function RetentionSection() {
   const [custom, setCustom] = useState("");
   const [perChannel, setPerChannel] = useState(false);
   const [keepPinned, setKeepPinned] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [saved, setSaved] = useState("");
+  const [loadError, setLoadError] = useState("");
+  const { busy, error, saved, run, refuse } = useSaving();
   const name = useId();
   const customId = useId();
 
@@ -30,31 +30,21 @@ export function RetentionSection() {
         setKeepPinned(policy.keepPinned);
         setLoaded(true);
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
   }, []);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setError("");
-    setSaved("");
     const days = choice === "custom" ? Number(custom) : choice;
-    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) {
-      setError(`Enter a whole number of days from 1 to ${MAX_DAYS}.`);
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return refuse(`Enter a whole number of days from 1 to ${MAX_DAYS}.`);
+    await run(async () => {
       const answer = await api<{ days: number }>("/api/admin/retention", { days, perChannel, keepPinned });
-      setSaved(answer.days > 0 ? `Saved: messages are kept for ${periodLabel(answer.days)}.` : "Saved: messages are kept forever.");
       await refreshRetention(true);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+      return answer.days > 0 ? `Saved: messages are kept for ${periodLabel(answer.days)}.` : "Saved: messages are kept forever.";
+    });
   }
 
-  if (!loaded) return error ? <FormError message={error} /> : <p className="hint">Loading the retention policy...</p>;
+  if (!loaded) return loadError ? <FormError message={loadError} /> : <p className="hint">Loading the retention policy...</p>;
   return (
     <form onSubmit={(e) => void save(e)}>
       <fieldset className="admin-setting" disabled={busy}>

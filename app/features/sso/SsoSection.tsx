@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { api } from "~/lib/api.client";
 import { messageOf } from "~/lib/errors";
 import { Field, FormError } from "~/ui/Form";
+import { useSaving } from "~/ui/useSaving";
 import type { AdminSectionProps } from "~/features/admin/types";
 import type { SsoSettings } from "~/features/sso/types";
 
@@ -21,37 +22,29 @@ const draftOf = (s: SsoSettings): Draft => ({
 export function SsoSection({ viewer }: AdminSectionProps) {
   const [saved, setSaved] = useState<SsoSettings | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [status, setStatus] = useState("");
+  const [loadError, setLoadError] = useState("");
+  const { busy, error, saved: status, run } = useSaving("The settings could not be saved.");
   useEffect(() => {
     api<SsoSettings>("/api/admin/sso")
       .then((s) => {
         setSaved(s);
         setDraft(draftOf(s));
       })
-      .catch((e: unknown) => setError(messageOf(e, "The settings could not be loaded.")));
+      .catch((e: unknown) => setLoadError(messageOf(e, "The settings could not be loaded.")));
   }, []);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!draft || busy) return;
-    setBusy(true);
-    setError("");
-    setStatus("");
-    try {
+    await run(async () => {
       const next = await api<SsoSettings>("/api/admin/sso", viewer.role === "owner" ? draft : { ...draft, required: undefined });
       setSaved(next);
       setDraft(draftOf(next));
-      setStatus("Single sign-on settings saved.");
-    } catch (e) {
-      setError(messageOf(e, "The settings could not be saved."));
-    } finally {
-      setBusy(false);
-    }
+      return "Single sign-on settings saved.";
+    });
   }
 
-  if (!draft || !saved) return error ? <FormError message={error} /> : <p className="hint">Loading single sign-on settings...</p>;
+  if (!draft || !saved) return loadError ? <FormError message={loadError} /> : <p className="hint">Loading single sign-on settings...</p>;
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
   return (
     <form onSubmit={save} noValidate>

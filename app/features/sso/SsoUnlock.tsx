@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from "react";
 import { Field, FormError } from "~/ui/Form";
-import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { LinkRequest } from "~/features/device-link/LinkRequest";
+import { useUnlockForm } from "~/features/device-link/useUnlockForm";
 import { APPROVE_FROM_DEVICE } from "~/features/passkeys/texts";
 
 /**
@@ -10,34 +9,15 @@ import { APPROVE_FROM_DEVICE } from "~/features/passkeys/texts";
  * passphrase unlocks them here, or a signed-in device approves this one (ADR 59).
  */
 export function SsoUnlock({ user, onUnlocked }: { user: SessionUser; onUnlocked: () => void }) {
-  const [passphrase, setPassphrase] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [linking, setLinking] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!passphrase) {
-      setError("Your encryption passphrase is required.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await (await import("~/features/sso/sso.client")).unlockWithPassphrase(user, passphrase);
-      onUnlocked();
-    } catch (failure) {
-      setError(messageOf(failure, "Your encryption keys could not be unlocked. Please try again."));
-      setBusy(false);
-    }
-  }
+  const unlock = async (passphrase: string) => (await import("~/features/sso/sso.client")).unlockWithPassphrase(user, passphrase);
+  const form = useUnlockForm(unlock, onUnlocked, "Your encryption passphrase is required.");
+  const { busy, linking, setLinking } = form;
 
   if (linking)
     return <LinkRequest user={user} onDone={onUnlocked} onBack={() => setLinking(false)} backLabel="Enter your passphrase instead" />;
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="sso-unlock-title">
+    <form onSubmit={form.submit} noValidate aria-labelledby="sso-unlock-title">
       <h2 id="sso-unlock-title" className="auth-title">
         Unlock your encryption keys
       </h2>
@@ -53,11 +33,11 @@ export function SsoUnlock({ user, onUnlocked }: { user: SessionUser; onUnlocked:
         autoComplete="current-password"
         hint="It stays on this device."
         required
-        value={passphrase}
-        onChange={(e) => setPassphrase(e.target.value)}
+        value={form.secret}
+        onChange={(e) => form.setSecret(e.target.value)}
         disabled={busy}
       />
-      <FormError message={error} />
+      <FormError message={form.error} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? "Processing..." : "Unlock"}
       </button>

@@ -19,6 +19,7 @@ import { invitedChannelName } from "~/features/channels/channels.client";
 import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
 import { warmPins } from "~/features/key-pins/pins.client";
+import { startProfileCards } from "~/features/profile-cards/start.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -98,6 +99,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   const userId = user?.id;
   useEffect(() => {
     if (userId) warmPins(userId);
+    startProfileCards(userId ?? null);
   }, [userId]);
 
   // Signed out elsewhere (Account > Devices on another device, a password change there): this device

@@ -73,7 +73,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const { settings, settingsRef, save: saveSettings } = useSettings(user);
   const channels = useChannels(user, notify, conversationAdded(user));
   const { selected } = channels;
-  const direct = useDirect(user.id, channels.openReady, channels.reload, (channel, change) =>
+  const direct = useDirect(user, channels.openReady, channels.reload, (channel, change) =>
     conversationOf(user, channel).changeParticipants(change),
   );
   useDirectNames(user, channels.channels, selected, channels.rename);
@@ -226,6 +226,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onSaveChat: () =>
                   void import("~/features/export/export.client").then((m) => m.saveChat(selected.name, history.messages, selected.id)),
                 onAddPeople: selected.direct && !selected.oneToOne ? () => direct.openAdd(selected) : undefined,
+                onRename: selected.direct && !selected.oneToOne ? () => direct.openRename(selected) : undefined,
                 translate: (
                   <TranslateMenu
                     language={settings.translationLanguage}

@@ -1,0 +1,57 @@
+import { expect, filesContaining, test } from "./fixtures";
+import { expectAccessible } from "./axe";
+import { createChannel, joinAndOpen, keyPackagesSent, person, trioWithMessages } from "./helpers";
+import { openDetail } from "./header-helpers";
+
+// "Rename conversation" of a group (docs/decisions/0076-export-and-group-renames.md): the new name is
+// sealed inside the group's MLS group; every participant's list shows it live and after a reload, and
+// the server never holds it in clear.
+
+test("Carol renames the group: Alice and Bob see the new name live and after a reload; the server never sees it", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "renamea");
+  const bob = await person(browser, "renameb");
+  const carol = await person(browser, "renamec");
+  // A channel they share: the picker offers them to each other.
+  const password = `team-${Date.now()}`;
+  const teamId = await createChannel(alice.page, "Rename Team", password);
+  await joinAndOpen(bob.page, teamId, password, "Rename Team");
+  await joinAndOpen(carol.page, teamId, password, "Rename Team");
+  for (const p of [bob, carol]) await keyPackagesSent(p);
+  await trioWithMessages(alice, carol, bob, [`before the rename ${Date.now()}`, `an answer ${Date.now()}`]);
+
+  const newName = `Launch crew ${Date.now()}`;
+  // Esc closes the dialog without renaming.
+  await openDetail(carol.page, "Rename conversation");
+  let dialog = carol.page.getByRole("dialog", { name: "Rename conversation" });
+  await expect(dialog.getByLabel("Name")).toHaveValue("Trio");
+  await expectAccessible(carol.page, "Rename conversation");
+  await carol.page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await openDetail(carol.page, "Rename conversation");
+  dialog = carol.page.getByRole("dialog", { name: "Rename conversation" });
+  await dialog.getByLabel("Name").fill("   ");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Enter a name.")).toBeVisible();
+  await dialog.getByLabel("Name").fill(newName);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(carol.page.getByRole("heading", { name: `@ ${newName}` })).toBeVisible({ timeout: 30_000 });
+
+  // Live, on the others' lists (Bob has the group open, Alice does not).
+  for (const p of [alice, bob])
+    await expect(p.page.getByRole("button", { name: `@ ${newName}`, exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByRole("heading", { name: `@ ${newName}` })).toBeVisible();
+
+  // After a reload.
+  for (const p of [alice, bob, carol]) {
+    await p.page.reload();
+    await expect(p.page.getByRole("button", { name: `@ ${newName}`, exact: true })).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(alice.page.getByRole("button", { name: "@ Trio", exact: true })).toHaveCount(0);
+
+  // The server holds only ciphertext: the name is in no file of its data directory, nor in its logs.
+  expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], newName)).toEqual([]);
+  for (const p of [alice, bob, carol]) await p.context.close();
+});
