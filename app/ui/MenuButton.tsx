@@ -1,9 +1,10 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useDropdown } from "~/ui/useDropdown";
 
 interface Props {
-  /** The button's text. */
+  /** The button's text (and, beside it, an icon). */
   label: string;
+  icon?: ReactNode;
   /** The button's accessible name, when it must differ from its text. */
   buttonLabel?: string;
   /** The menu's accessible name. */
@@ -21,6 +22,7 @@ interface Props {
 export function MenuButton({
   label,
   buttonLabel,
+  icon,
   menuLabel,
   items,
   buttonClassName = "btn btn-small",
@@ -63,6 +65,7 @@ export function MenuButton({
         onClick={() => setOpen((o) => !o)}
       >
         {label}
+        {icon}
       </button>
       {open && (
         <div ref={panel} className={panelClassName} role="menu" aria-label={menuLabel} onKeyDown={keys} tabIndex={-1}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 
 export interface ToastState {
   text: string;
@@ -8,13 +9,23 @@ export interface ToastState {
 
 const VISIBLE_MS = 6_000;
 
-/** A short message at the bottom of the screen; errors are announced as alerts. */
+const DOCK_ID = "toast-dock";
+
+/** Where an open conversation shows its toasts: just above its composer, over no control. */
+export function ToastDock() {
+  return <div id={DOCK_ID} className="toast-dock" />;
+}
+
+/**
+ * A short message in the open conversation's <ToastDock> (else at the top of the screen, under the
+ * page's header); errors are announced as alerts.
+ */
 export function Toast({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
   useEffect(() => {
     const timer = setTimeout(onDismiss, toast.kind === "error" ? VISIBLE_MS * 2 : VISIBLE_MS);
     return () => clearTimeout(timer);
   }, [toast, onDismiss]);
-  return (
+  const shown = (
     <div className={`toast toast-${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
       <span>{toast.text}</span>
       <button type="button" className="icon-button" aria-label="Dismiss" onClick={onDismiss}>
@@ -22,6 +33,8 @@ export function Toast({ toast, onDismiss }: { toast: ToastState; onDismiss: () =
       </button>
     </div>
   );
+  const dock = document.getElementById(DOCK_ID);
+  return dock ? createPortal(shown, dock) : shown;
 }
 
 /** The workspace's one toast: `notify` shows a text, a newer one replaces it. */

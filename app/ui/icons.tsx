@@ -96,3 +96,47 @@ export function BellOffIcon({ size = 18 }: { size?: number }) {
     </svg>
   );
 }
+
+/** Leave (a door with an arrow out), never the trash: the trash is Delete. */
+export function LeaveIcon() {
+  return (
+    <svg {...base}>
+      <path d="M14 4H6v16h8" />
+      <path d="M10 12h11M17 8l4 4-4 4" />
+    </svg>
+  );
+}
+
+export function LinkIcon() {
+  return (
+    <svg {...base}>
+      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+    </svg>
+  );
+}
+
+export function CopyIcon() {
+  return (
+    <svg {...base}>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a1 1 0 0 1 1-1h9" />
+    </svg>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <svg {...base}>
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </svg>
+  );
+}
+
+export function ChevronDownIcon() {
+  return (
+    <svg {...base} width={14} height={14}>
+      <path d="M6 9l6 6 6-6" />
+    </svg>
+  );
+}

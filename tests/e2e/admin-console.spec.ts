@@ -4,6 +4,7 @@ import { findPerson, openConsole } from "./admin-helpers";
 import { expect, signIn } from "./fixtures";
 import { createChannel, joinAndOpen, person, type Person } from "./helpers";
 import { mailTest as test } from "./mail-stack";
+import { openDetail } from "./header-helpers";
 
 // The admin console (ADR 55), on its own PocketBase with SMTP (tests/e2e/mail-stack.ts), so the first
 // account is the workspace's owner: the owner finds Bob by part of his name and makes him an admin, Bob
@@ -91,7 +92,7 @@ test("roles from the console: an admin named, a member refused, a guest without 
   const channelId = await createChannel(owner.page, "Roles", "roles-password-1");
   await bob.page.goto("/");
   await joinAndOpen(bob.page, channelId, "roles-password-1", "Roles");
-  await bob.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(bob.page, "Members");
   const members = bob.page.getByRole("complementary", { name: "Members" });
   await expect(members.getByRole("listitem").filter({ hasText: `@${owner.user.username}` })).toContainText("Owner");
   await expect(members.getByRole("listitem").filter({ hasText: `@${bob.user.username}` })).toContainText("Admin");

@@ -23,7 +23,7 @@ test("a muted direct conversation does not ring; unmuted, it does", async ({ bro
   await expect(message(bob.page, "a call in a minute")).toBeVisible();
 
   // Bob mutes the conversation for an hour.
-  await bob.page.getByRole("button", { name: "Notification choices" }).click();
+  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
   const choices = bob.page.getByRole("group", { name: "Notification choices" });
   const saved = bob.page.waitForResponse((r) => r.url().endsWith("/api/notify-rules") && r.request().method() === "POST");
   await choices.getByRole("button", { name: "Mute for 1 hour" }).click();
@@ -50,7 +50,7 @@ test("a muted direct conversation does not ring; unmuted, it does", async ({ bro
   await expect(bobsBar).toBeHidden({ timeout: 15_000 });
 
   // Unmuted: the next call rings.
-  await bob.page.getByRole("button", { name: "Notification choices" }).click();
+  await bob.page.getByRole("button", { name: "Notifications", exact: true }).click();
   const unmuted = bob.page.waitForResponse((r) => r.url().endsWith("/api/notify-rules") && r.request().method() === "POST");
   await choices.getByRole("button", { name: "Unmute" }).click();
   expect((await unmuted).status()).toBe(200);

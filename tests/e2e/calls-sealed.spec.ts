@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { joinCall, receivesFrom, startCall } from "./calls-helpers";
 import { createSealed, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 // A sealed channel's call (ADR 30): its key comes from the MLS exporter of the group's epoch. When a
 // member is removed mid-call, the others move to the new epoch's key and keep hearing and seeing each
@@ -43,7 +44,7 @@ test("sealed channel: a member removed mid-call is out of the call, the others g
 
   // Alice removes Carol from the channel: a new epoch, a new call key.
   await panel(alice).getByRole("button", { name: "Minimize" }).click();
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const members = alice.page.getByRole("complementary", { name: "Members" });
   await members.getByRole("button", { name: `Remove ${carol.user.username}` }).click();
   await alice.page.getByRole("dialog", { name: "Remove Member" }).getByRole("button", { name: "Remove" }).click();

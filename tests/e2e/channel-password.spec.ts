@@ -8,11 +8,12 @@ import { decryptMessage, deriveChannelSecrets, importRsaPublicKey } from "../../
 import { superuserClient } from "../integration/pocketbase";
 import { expect, test } from "./fixtures";
 import { copyInviteLink, createChannel, joinAndOpen, joinChannel, message, person, send } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 const superuser = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
 
 async function changePassword(page: Page, password: string) {
-  await page.getByRole("button", { name: "Members" }).click();
+  await openDetail(page, "Members");
   const panel = page.getByRole("complementary", { name: "Members" });
   await expect(
     panel.getByText("Revoking an invite does not take back the channel's password from people who already saw it."),

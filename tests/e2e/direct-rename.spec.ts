@@ -1,6 +1,7 @@
 import { expect, filesContaining, test } from "./fixtures";
 import { expectAccessible } from "./axe";
 import { createChannel, joinAndOpen, keyPackagesSent, person, trioWithMessages } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 // "Rename conversation" of a group (docs/decisions/0076-export-and-group-renames.md): the new name is
 // sealed inside the group's MLS group; every participant's list shows it live and after a reload, and
@@ -20,16 +21,15 @@ test("Carol renames the group: Alice and Bob see the new name live and after a r
   await trioWithMessages(alice, carol, bob, [`before the rename ${Date.now()}`, `an answer ${Date.now()}`]);
 
   const newName = `Launch crew ${Date.now()}`;
-  const header = carol.page.locator(".chat-header");
   // Esc closes the dialog without renaming.
-  await header.getByRole("button", { name: "Rename conversation" }).click();
+  await openDetail(carol.page, "Rename conversation");
   let dialog = carol.page.getByRole("dialog", { name: "Rename conversation" });
   await expect(dialog.getByLabel("Name")).toHaveValue("Trio");
   await expectAccessible(carol.page, "Rename conversation");
   await carol.page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
-  await header.getByRole("button", { name: "Rename conversation" }).click();
+  await openDetail(carol.page, "Rename conversation");
   dialog = carol.page.getByRole("dialog", { name: "Rename conversation" });
   await dialog.getByLabel("Name").fill("   ");
   await dialog.getByRole("button", { name: "Save" }).click();

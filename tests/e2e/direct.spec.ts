@@ -15,6 +15,7 @@ import {
   type Person,
 } from "./helpers";
 import { sendFile } from "./send-file";
+import { openDetail } from "./header-helpers";
 
 // Direct messages (ADR 19): one-to-one and group conversations over MLS, with no password.
 
@@ -49,7 +50,7 @@ const browserStorage = (page: Page) =>
 
 /** The security code in the participants panel (opened, read, closed). */
 async function securityCode(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Participants" }).click();
+  await openDetail(page, "Participants");
   // A direct conversation is never called a channel: its people are participants (ADR 0050).
   const panel = page.getByRole("complementary", { name: "Participants" });
   await expect(panel.getByRole("heading", { name: /^Participants \(\d+\)$/ })).toBeVisible();
@@ -175,7 +176,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await carol.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
   await expect(carol.page.getByRole("button", { name: `@ ${trioName}` })).toHaveCount(0);
   await expect(log(bob.page).getByText(`${carol.user.username} left the conversation`)).toBeVisible({ timeout: 20_000 });
-  await alice.page.getByRole("button", { name: "Participants" }).click();
+  await openDetail(alice.page, "Participants");
   await expect(alice.page.getByRole("complementary", { name: "Participants" }).getByText(`@${carol.user.username}`)).toHaveCount(0, {
     timeout: 20_000,
   });
@@ -200,7 +201,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   // Alice adds Dave, whom she shares no channel with, found by his exact username: he is asked first
   // (ADR 0052), accepts, reads from his join on, and the conversation says so.
   const dave = await person(browser, "dave");
-  await alice.page.getByRole("button", { name: "Add people" }).click();
+  await openDetail(alice.page, "Invite people");
   const add = alice.page.getByRole("dialog", { name: "Add people" });
   await add.getByLabel("Find by username").fill(dave.user.username);
   await add.getByRole("button", { name: "Look up" }).click();

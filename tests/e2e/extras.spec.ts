@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, filesContaining, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 test("world clock: up to 7 cities, the 8th disabled, Save disabled with none, kept after a reload", async ({ browser }) => {
   const alice = await person(browser, "alice");
@@ -30,7 +31,7 @@ test("world clock: up to 7 cities, the 8th disabled, Save disabled with none, ke
 test("news feed: opens against the loopback feed, and a new item appears highlighted after the refresh", async ({ browser }) => {
   const alice = await person(browser, "alice");
   await createChannel(alice.page, "News Room", "pw-news");
-  await alice.page.getByRole("button", { name: "News Feed" }).click();
+  await openDetail(alice.page, "News Feed");
   const feed = alice.page.getByRole("complementary", { name: "News Feed" });
   await expect(feed.getByText("Security bulletin: key rotation best practices")).toBeVisible();
   await expect(feed.getByText("Rotate & review your keys.")).toBeVisible();

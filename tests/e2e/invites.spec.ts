@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, newUser, signUp, test } from "./fixtures";
 import { copyInviteLink, createChannel, joinChannel, person } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 const superuser = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
 const inviteIdOf = (link: string) => new URL(link).searchParams.get("id")!;
@@ -64,7 +65,7 @@ test("an expired and a revoked invite say so, and nothing is joined", async ({ b
   await expired.getByRole("button", { name: "Close" }).click();
 
   // Alice revokes it in the members panel, where the channel's invites are listed.
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   const row = panel.getByRole("listitem").filter({ hasText: "10 uses" });
   await expect(row).toContainText(`made by ${alice.user.username}`);
@@ -120,7 +121,7 @@ test("a removed member's old link is refused until the ban is lifted", async ({ 
     .click();
   await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
 
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   await panel.getByRole("button", { name: `Remove ${bob.user.username}` }).click();
   await alice.page.getByRole("dialog", { name: "Remove Member" }).getByRole("button", { name: "Remove" }).click();

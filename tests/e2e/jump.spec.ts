@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { apiMember } from "./api-member";
 import { expect, test } from "./fixtures";
 import { channelWithPin, log, send } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 // A jump to any message (a pin, a search result, a message link) fetches one page around it, wherever it
 // is in history; newer messages load below it as the reader goes down, and "Jump to latest" goes back.
@@ -27,7 +28,7 @@ test("a pinned message 230 messages back opens with one page around it; Jump to 
   alice.page.on("request", (r) => {
     if (r.url().includes(`/api/channels/${channelId}/messages`)) pages.push(r.url());
   });
-  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+  await openDetail(alice.page, "Pinned");
   await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
   await expect(article(alice.page, "the decision we took")).toBeInViewport();
   await expect(log(alice.page).getByText("later message 99", { exact: true })).toBeAttached();
@@ -55,7 +56,7 @@ test("a pinned message 230 messages back opens with one page around it; Jump to 
   await alice.page.reload();
   await alice.page.getByRole("button", { name: "# Long Story", exact: true }).click();
   await expect(log(alice.page).getByText("later message 229", { exact: true })).toBeVisible({ timeout: 20_000 });
-  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+  await openDetail(alice.page, "Pinned");
   await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
   await expect(article(alice.page, "the decision we took")).toBeInViewport();
   await send(alice.page, "back to the present");

@@ -2,9 +2,10 @@ import { superuserClient } from "../integration/pocketbase";
 import { exportPublicKey, generateKeyBundle } from "../../app/crypto";
 import { expect, signIn, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, messageTexts, person, send, swapKeysAndForge, type Person } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 const safetyGroups = async (viewer: Person, other: string) => {
-  await viewer.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(viewer.page, "Members");
   const panel = viewer.page.getByRole("complementary", { name: "Members" });
   await panel.getByRole("button", { name: `Safety number with ${other}` }).click();
   const number = panel.getByRole("group", { name: `Safety number with ${other}` });
@@ -55,7 +56,7 @@ test("swapped identity keys: the channel warns, nothing signed by them is shown 
   await second.close();
 
   // The members panel shows the change instead of a safety number.
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   await panel.getByRole("button", { name: `Safety number with ${bob.user.username}` }).click();
   await expect(panel.getByText(`${bob.user.username}'s security keys changed.`)).toBeVisible();
@@ -81,7 +82,7 @@ test("a member who never wrote is pinned when the channel opens, and a later swa
   // Alice's page sees Bob as a member (the list is read when the channel opens) and pins his keys.
   await alice.page.reload();
   await alice.page.getByRole("button", { name: "# Quiet Member" }).click();
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   await expect(alice.page.getByRole("complementary", { name: "Members" }).getByText(`@${bob.user.username}`)).toBeVisible();
   await expect(async () => {
     const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));

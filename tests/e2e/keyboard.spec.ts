@@ -200,12 +200,18 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
   await expect(join).toBeFocused();
 
   // Members and News Feed panels: focus moves in, Esc closes, focus comes back.
-  for (const [button, panel] of [
-    ["Members", "Members"],
-    ["News Feed", "News Feed"],
+  // (each an item of "Channel details": its menu takes focus, arrows move, Enter chooses)
+  for (const [item, panel, downs] of [
+    ["Members", "Members", 0],
+    ["News Feed", "News Feed", 2],
   ] as const) {
-    const toggle = page.getByRole("button", { name: button, exact: true });
+    const toggle = page.getByRole("button", { name: "Channel details", exact: true });
     await activate(page, toggle);
+    const menu = page.getByRole("menu", { name: "Channel details" });
+    await expect(menu.getByRole("menuitem").first()).toBeFocused();
+    for (let i = 0; i < downs; i++) await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: item, exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
     const aside = page.getByRole("complementary", { name: panel });
     await expect(aside).toBeVisible();
     expect(await aside.evaluate((el) => el.contains(document.activeElement))).toBe(true);

@@ -2,6 +2,7 @@ import { apiMember } from "./api-member";
 import { expect, test } from "./fixtures";
 import { channelWithPin, createChannel, log } from "./helpers";
 import { firstInView, line, loadEveryPage, top } from "./long-list-helpers";
+import { openDetail } from "./header-helpers";
 
 // A long history (over 500 loaded messages) mounts only the messages in and near view (ADR 36): every
 // message is still reached by scrolling, a jump or a pin, and the list keeps the reader's place.
@@ -43,11 +44,11 @@ test("a history of 701 messages mounts what is in view, loads older pages in pla
   // A pinned message far up, not on the page, is jumped to and highlighted.
   await log(alice.page).evaluate((list) => (list.scrollTop = list.scrollHeight));
   await expect(line(alice.page, "the very first word")).toHaveCount(0);
-  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+  await openDetail(alice.page, "Pinned");
   await alice.page.getByRole("complementary", { name: "Pinned" }).getByRole("button", { name: "Jump to message" }).click();
   await expect(line(alice.page, "the very first word")).toBeInViewport();
   await expect(line(alice.page, "the very first word")).toHaveClass(/highlight/);
-  await alice.page.getByRole("button", { name: "Pinned", exact: true }).click();
+  await openDetail(alice.page, "Pinned");
 
   // Scrolled up, a new message offers "Jump to latest"; at the bottom, new messages come into view and are announced.
   await bob.post(["news while alice reads old lines"]);

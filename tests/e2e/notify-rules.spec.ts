@@ -17,9 +17,9 @@ async function recordingBob(browser: import("@playwright/test").Browser) {
 
 const shown = (page: Page) => page.evaluate(() => (window as unknown as { __shown: Shown }).__shown);
 
-/** Opens the conversation header's "Notification choices". */
+/** Opens the conversation header's "Notifications" (its "Notification choices"). */
 async function openChoices(page: Page) {
-  await page.getByRole("button", { name: "Notification choices" }).click();
+  await page.getByRole("button", { name: "Notifications", exact: true }).click();
   const panel = page.getByRole("group", { name: "Notification choices" });
   await expect(panel).toBeVisible();
   return panel;

@@ -2,6 +2,7 @@ import type { Browser } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, signIn, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, messageTexts, person, send, swapKeysAndForge, type Person } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 // The server (a PocketBase superuser, who bypasses every API rule) tries to make Alice's devices
 // forget that she pinned, and verified, Bob's keys: it deletes her pin for Bob, or puts back an older
@@ -38,7 +39,7 @@ test("a deleted or older pin for a verified contact is a warning on every device
   // Bob's pin as first saved (not verified); then Alice compares safety numbers and marks him verified.
   await expect(async () => expect(await pinRecord(alice, bob)).toBeTruthy()).toPass();
   const unverified = (await pinRecord(alice, bob)).data as string;
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   await panel.getByRole("button", { name: `Safety number with ${bob.user.username}` }).click();
   await panel.getByRole("button", { name: `Mark ${bob.user.username} as verified` }).click();

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 // Pinned messages: a pin is a signed, encrypted event like a reaction; the latest one per message wins.
 
@@ -29,7 +30,7 @@ test("pin and unpin are shown live on the other screen, listed in Pinned, and ke
   await expect(article(bob.page, "we ship on Thursday").getByText(`Pinned by ${alice.user.username}`)).toBeVisible();
 
   // The Pinned panel lists it, with who pinned it, and leads to it.
-  await bob.page.getByRole("button", { name: "Pinned", exact: true }).first().click();
+  await openDetail(bob.page, "Pinned");
   const panel = bob.page.getByRole("complementary", { name: "Pinned" });
   await expect(panel.getByRole("listitem")).toHaveCount(1);
   await expect(panel.getByRole("listitem").first()).toContainText("we ship on Thursday");
@@ -83,7 +84,7 @@ test("the Pinned panel shows a pinned message as its sender last edited it, also
       await alice.page.reload();
       await alice.page.getByRole("button", { name: "# Pinned Edits" }).click();
     }
-    await alice.page.getByRole("button", { name: "Pinned", exact: true }).first().click();
+    await openDetail(alice.page, "Pinned");
     const panel = alice.page.getByRole("complementary", { name: "Pinned" });
     await expect(panel.getByRole("listitem")).toHaveCount(1);
     await expect(panel.getByRole("listitem").first()).toContainText("the launch moved to Wednesday");

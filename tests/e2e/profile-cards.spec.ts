@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, filesUnder, test } from "./fixtures";
 import { createChannel, joinAndOpen, keyPackagesSent, log, message, person, send, startConversation, waitLive } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 // Display names and photos, encrypted in the browser (docs/decisions/0075-profile-cards.md): Alice sets
 // hers in Menu > Account, Bob (who shares a channel with her) sees them on her message and in the
@@ -70,7 +71,7 @@ test("Alice's display name and photo reach Bob on her message and in the members
     const avatar = sent.getByRole("img", { name: `Avatar of Alice Liddell (@${alice.user.username})` });
     await expect(avatar).toBeVisible();
     expect(await avatar.getAttribute("src")).toBe(photo);
-    await bob.page.getByRole("button", { name: "Members" }).click();
+    await openDetail(bob.page, "Members");
     const members = bob.page.getByRole("complementary", { name: "Members" });
     const row = members.getByRole("listitem").filter({ hasText: `@${alice.user.username}` });
     await expect(row).toContainText("Alice Liddell");

@@ -14,6 +14,7 @@ import {
   waitInGroup,
   waitLive,
 } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 // Groups nobody can break (issue 45, ADR 0049): a member's page that cannot process an accepted commit
 // rejoins from the latest GroupInfo and reads and sends again.
@@ -61,7 +62,7 @@ test("a member's page that received a commit it cannot process rejoins, and read
 
   // Bob's page commits new keys, and the commit is damaged on its way: the server accepts it.
   const corrupted = await corruptNextCommit(bob.page, channelId);
-  await bob.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(bob.page, "Members");
   await bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" }).click();
   await expect.poll(corrupted, { timeout: 20_000 }).toBe(true);
   await expect(bob.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" })).toBeEnabled({
@@ -96,7 +97,7 @@ test("a direct conversation whose participant's page cannot process a commit rec
   test.setTimeout(180_000);
   const { alice, bob } = await directPair(browser, "hello before");
   const corrupted = await corruptNextCommit(bob.page, "*");
-  await bob.page.getByRole("button", { name: "Participants" }).click();
+  await openDetail(bob.page, "Participants");
   await bob.page.getByRole("complementary", { name: "Participants" }).getByRole("button", { name: "Update keys" }).click();
   await expect.poll(corrupted, { timeout: 20_000 }).toBe(true);
   await bob.page.getByRole("button", { name: "Close participants" }).click();
@@ -137,14 +138,14 @@ test("a group broken with a garbage commit and GroupInfo: its creator resets the
   });
 
   // Bob is not the creator: no reset for him.
-  await bob.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(bob.page, "Members");
   const bobPanel = bob.page.getByRole("complementary", { name: "Members" });
   await expect(bobPanel.getByRole("button", { name: "Update keys" })).toBeVisible();
   await expect(bobPanel.getByRole("button", { name: "Reset encryption for this conversation" })).toHaveCount(0);
   await bob.page.getByRole("button", { name: "Close members" }).click();
 
   // Alice resets: a dialog confirms (Esc closes it, focus returns to the button).
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const reset = alice.page
     .getByRole("complementary", { name: "Members" })
     .getByRole("button", { name: "Reset encryption for this conversation" });
@@ -193,12 +194,12 @@ test("a direct conversation's creator resets its encryption: the participant joi
   const { alice, bob } = await directPair(browser, "hello before the reset");
 
   // Bob did not start it: no reset for him.
-  await bob.page.getByRole("button", { name: "Participants" }).click();
+  await openDetail(bob.page, "Participants");
   await expect(bob.page.getByRole("complementary", { name: "Participants" }).getByRole("button", { name: "Update keys" })).toBeVisible();
   await expect(bob.page.getByRole("button", { name: "Reset encryption for this conversation" })).toHaveCount(0);
   await bob.page.getByRole("button", { name: "Close participants" }).click();
 
-  await alice.page.getByRole("button", { name: "Participants" }).click();
+  await openDetail(alice.page, "Participants");
   await alice.page.getByRole("button", { name: "Reset encryption for this conversation" }).click();
   const dialog = alice.page.getByRole("dialog", { name: "Reset encryption for this conversation" });
   await dialog.getByRole("button", { name: "Reset encryption" }).click();

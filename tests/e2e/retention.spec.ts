@@ -5,6 +5,7 @@ import { openConsole } from "./admin-helpers";
 import { expect } from "./fixtures";
 import { createChannel, joinAndOpen, message, person, send, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
+import { openDetail } from "./header-helpers";
 
 // Retention (ADR 65), on its own PocketBase (the sweep covers the whole workspace; the first account is
 // its owner): the owner sets 90 days in the console and Bob's channel header says so; Bob's messages are
@@ -141,7 +142,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
   );
   await owner.page.goto(`/c/${channelId}`);
   await expect(owner.page.getByText("Messages are kept for 90 days")).toBeVisible({ timeout: 20_000 });
-  await owner.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(owner.page, "Members");
   const panel = owner.page.getByRole("complementary", { name: "Members" });
   await panel.getByRole("combobox", { name: "Keep this channel's messages" }).selectOption({ label: "30 days" });
   await expect(panel.getByText("Saved: this channel keeps messages for 30 days.")).toBeVisible();

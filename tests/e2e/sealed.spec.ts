@@ -3,12 +3,13 @@ import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, test } from "./fixtures";
 import { createSealed, joinAndOpen, log, message, person, send, waitLive, type Person } from "./helpers";
 import { sendFile } from "./send-file";
+import { openDetail } from "./header-helpers";
 
 // Sealed channels (ADR 0015): three people in an MLS group through the real delivery service.
 
 /** The security code in the members panel (opened, read, closed). */
 async function securityCode(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Members" }).click();
+  await openDetail(page, "Members");
   const code = page.getByRole("complementary", { name: "Members" }).locator(".sealed-code");
   await expect(code).toHaveText(/^\d{5} \d{5}$/);
   const text = await code.innerText();
@@ -71,7 +72,7 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
   // Alice and Bob update the keys at the same moment while Carol writes: one commit wins, the other is
   // rebuilt on it; both end in the same epoch and nothing is lost.
   const updateKeys = async (p: Person) => {
-    await p.page.getByRole("button", { name: "Members" }).click();
+    await openDetail(p.page, "Members");
     return p.page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: "Update keys" });
   };
   const [aliceUpdate, bobUpdate] = await Promise.all([updateKeys(alice), updateKeys(bob)]);
@@ -94,7 +95,7 @@ test("sealed channel: live messages, a file and a reaction; concurrent commits; 
 
   // Carol is removed: Alice's page commits the removal of her device.
   const carolCode = await securityCode(carol.page);
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   await panel.getByRole("button", { name: `Remove ${carol.user.username}` }).click();
   await alice.page.getByRole("dialog", { name: "Remove Member" }).getByRole("button", { name: "Remove" }).click();

@@ -1,6 +1,7 @@
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, message, person, send, waitLive } from "./helpers";
+import { openDetail } from "./header-helpers";
 
 /** The message whose own text (not a quote of it) contains `text`. */
 
@@ -133,7 +134,7 @@ test("members panel: the creator is marked and removes a member, who loses the c
   const carol = await person(browser, "carol");
   const password = `members-${Date.now()}`;
   const channelId = await createChannel(alice.page, "Board", password);
-  await alice.page.getByRole("button", { name: "Members" }).click();
+  await openDetail(alice.page, "Members");
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   await expect(panel.getByRole("heading", { name: "Members (1)" })).toBeVisible();
   // Carol joins: she appears in Alice's open panel live.

@@ -1,4 +1,5 @@
-import { LockIcon } from "~/ui/icons";
+import { ChevronDownIcon, CopyIcon, DownloadIcon, LinkIcon, LockIcon, TrashIcon } from "~/ui/icons";
+import { HeaderButton } from "~/features/channels/HeaderButton";
 import { MenuButton } from "~/ui/MenuButton";
 import { useOnline } from "~/lib/useOnline";
 import type { ReactNode } from "react";
@@ -18,14 +19,11 @@ interface Props {
   translate: ReactNode;
   /** Save Chat, shown when messages exist. */
   onSaveChat?: () => void;
-  newsOpen: boolean;
   /** Absent when the server has no news feed. */
   onToggleNews?: () => void;
-  membersOpen: boolean;
   onToggleMembers: () => void;
-  pinnedOpen: boolean;
   onTogglePinned: () => void;
-  /** A group conversation's "Add people". */
+  /** A group conversation's "Add people" (its "Invite people"). */
   onAddPeople?: () => void;
   /** A group conversation's "Rename conversation". */
   onRename?: () => void;
@@ -33,27 +31,33 @@ interface Props {
   call?: ReactNode;
 }
 
-/** Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions. */
+/**
+ * Chat pane header (spec §2.7): name, 'End-to-end encrypted', and the channel actions in one row
+ * (docs/decisions/0074-the-channel-header-in-one-row.md): the specification's buttons as icons with
+ * their names (Clear Messages last), the rest behind "Channel details". Narrow screens fold it all into "More".
+ */
 export function ChatHeader(props: Props) {
   const { live, channel, isCreator, hasMessages, onClear, onShare, onCopyId, translate, onSaveChat } = props;
   const online = useOnline();
-  // Wide screens show every action as a button; narrow ones fold them into "More" (CSS picks one).
   // A direct conversation has no password to share, and nobody clears it for the others.
   const channelOnly = !channel.direct;
-  const actions: { label: string; onSelect: () => void; pressed?: boolean }[] = [
-    ...(channelOnly && isCreator && hasMessages ? [{ label: "Clear Messages", onSelect: onClear }] : []),
-    { label: channelOnly ? "Members" : "Participants", onSelect: props.onToggleMembers, pressed: props.membersOpen },
-    { label: "Pinned", onSelect: props.onTogglePinned, pressed: props.pinnedOpen },
-    ...(props.onAddPeople ? [{ label: "Add people", onSelect: props.onAddPeople }] : []),
+  // (a direct conversation says "conversation", never "channel")
+  const detailsLabel = channelOnly ? "Channel details" : "Conversation details";
+  const invite = channelOnly ? onShare : props.onAddPeople;
+  const details = [
+    { label: channelOnly ? "Members" : "Participants", onSelect: props.onToggleMembers },
+    { label: "Pinned", onSelect: props.onTogglePinned },
+    ...(props.onToggleNews ? [{ label: "News Feed", onSelect: props.onToggleNews }] : []),
+    ...(invite ? [{ label: "Invite people", onSelect: invite }] : []),
     ...(props.onRename ? [{ label: "Rename conversation", onSelect: props.onRename }] : []),
-    ...(hasMessages && onSaveChat ? [{ label: "Save Chat", onSelect: onSaveChat }] : []),
-    ...(channelOnly
-      ? [
-          { label: "Share Link", onSelect: onShare },
-          { label: "Copy ID", onSelect: onCopyId },
-        ]
-      : []),
-    ...(props.onToggleNews ? [{ label: "News Feed", onSelect: props.onToggleNews, pressed: props.newsOpen }] : []),
+  ];
+  const save = hasMessages && onSaveChat ? onSaveChat : undefined;
+  const clear = channelOnly && isCreator && hasMessages ? onClear : undefined;
+  const folded = [
+    ...details,
+    ...(save ? [{ label: "Save Chat", onSelect: save }] : []),
+    ...(channelOnly ? [{ label: "Copy ID", onSelect: onCopyId }] : []),
+    ...(clear ? [{ label: "Clear Messages", onSelect: clear }] : []),
   ];
   return (
     <div className="chat-header">
@@ -76,22 +80,18 @@ export function ChatHeader(props: Props) {
         )}
       </div>
       <div className="chat-actions">
-        {actions.map((action) => (
-          <button
-            key={action.label}
-            type="button"
-            className="btn btn-small chat-action"
-            aria-pressed={action.pressed}
-            onClick={action.onSelect}
-          >
-            {action.label}
-          </button>
-        ))}
         {props.call}
         {translate}
         <NotificationChoices channel={channel} />
+        {save && <HeaderButton icon={<DownloadIcon />} label="Save Chat" onClick={save} />}
+        {channelOnly && <HeaderButton icon={<LinkIcon />} label="Share Link" onClick={onShare} />}
+        {channelOnly && <HeaderButton icon={<CopyIcon />} label="Copy ID" onClick={onCopyId} />}
+        <div className="chat-action chat-details">
+          <MenuButton label={detailsLabel} icon={<ChevronDownIcon />} menuLabel={detailsLabel} items={details} />
+        </div>
+        {clear && <HeaderButton icon={<TrashIcon />} label="Clear Messages" onClick={clear} danger />}
         <div className="chat-more">
-          <MenuButton label="More" menuLabel={channelOnly ? "Channel actions" : "Conversation actions"} items={actions} />
+          <MenuButton label="More" menuLabel={channelOnly ? "Channel actions" : "Conversation actions"} items={folded} />
         </div>
       </div>
     </div>

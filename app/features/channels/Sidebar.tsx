@@ -1,4 +1,4 @@
-import { TrashIcon } from "~/ui/icons";
+import { LeaveIcon, TrashIcon } from "~/ui/icons";
 import type { ReactNode } from "react";
 import type { Channel } from "~/features/channels/types";
 import { ThreadsSection } from "~/features/threads/ThreadsSection";
@@ -97,7 +97,8 @@ export function ConversationItem(props: {
   active: boolean;
   onSelect: () => void;
   badges: ReactNode;
-  action: string;
+  /** Delete shows the trash, Leave a door: one icon never means both. */
+  action: "Delete" | "Leave";
   actionLabel: string;
   onAction: () => void;
 }) {
@@ -122,7 +123,7 @@ export function ConversationItem(props: {
         title={props.action}
         onClick={props.onAction}
       >
-        {props.action}
+        {props.action === "Delete" ? <TrashIcon /> : <LeaveIcon />}
       </button>
     </li>
   );

@@ -19,6 +19,7 @@ import { openKeyring } from "~/features/channels/secrets.client";
 import { forgetHistory } from "~/features/messages/history-cache.client";
 import { mayJoin } from "~/features/invites/landing.client";
 import { askInviteLimits } from "~/features/invites/ask.client";
+import { copyToClipboard } from "~/ui/clipboard.client";
 import { currentPlace, goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
 import { conversationAdded } from "~/features/conversation/conversation.client";
@@ -202,7 +203,7 @@ export function useChannels(user: SessionUser, notify: Notify) {
     } catch (error) {
       return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
     }
-    const limits = await askInviteLimits(channel.name, channel.sealed);
+    const limits = await askInviteLimits(channel.name, channel.sealed, channel.id);
     if (!limits) return;
     let link: string;
     try {
@@ -230,10 +231,5 @@ export function useChannels(user: SessionUser, notify: Notify) {
 }
 
 async function copyText(text: string, copied: string, fallback: string, notify: Notify) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify(copied);
-  } catch {
-    notify(fallback);
-  }
+  notify((await copyToClipboard(text)) ? copied : fallback);
 }

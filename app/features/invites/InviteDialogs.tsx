@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Modal } from "~/ui/Modal";
+import { copyToClipboard } from "~/ui/clipboard.client";
 import { useInviteQuestion } from "~/features/invites/ask.client";
 import { EXPIRY_CHOICES, USES_CHOICES, type Expiry, type Uses } from "~/features/invites/types";
 
@@ -55,6 +56,7 @@ function CreateInvite({ question }: { question: Extract<ReturnType<typeof useInv
   const [maxUses, setMaxUses] = useState<Uses>(0);
   return (
     <Modal title={`Invite to #${question.channelName}`} onClose={() => question.answer(null)}>
+      <ChannelIdField channelId={question.channelId} />
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -74,6 +76,30 @@ function CreateInvite({ question }: { question: Extract<ReturnType<typeof useInv
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** The channel's ID (what Join Channel asks for, with the password) and its copy button, in the invite dialog. */
+function ChannelIdField({ channelId }: { channelId: string }) {
+  const id = useId();
+  const [status, setStatus] = useState("");
+  const copy = async () =>
+    setStatus(
+      (await copyToClipboard(channelId)) ? "Channel ID copied to the clipboard." : "Copying was refused: select the ID and copy it.",
+    );
+  return (
+    <div className="field">
+      <label htmlFor={id}>Channel ID</label>
+      <div className="invite-id-row">
+        <input id={id} readOnly value={channelId} />
+        <button type="button" className="btn btn-small" onClick={() => void copy()}>
+          Copy channel ID
+        </button>
+      </div>
+      <p className="hint" role="status">
+        {status}
+      </p>
+    </div>
   );
 }
 

@@ -10,7 +10,7 @@ import { emit, on } from "~/lib/events";
 export type InviteQuestion =
   | { kind: "join"; title: string; answer: (join: boolean) => void }
   | { kind: "refused"; text: string; answer: (seen: boolean) => void }
-  | { kind: "create"; channelName: string; sealed: boolean; answer: (limits: InviteLimits | null) => void };
+  | { kind: "create"; channelName: string; sealed: boolean; channelId: string; answer: (limits: InviteLimits | null) => void };
 
 let current: InviteQuestion | null = null;
 
@@ -33,8 +33,8 @@ function ask<T>(make: (answer: (value: T) => void) => InviteQuestion, no: T): Pr
 
 export const askToJoin = (title: string) => ask<boolean>((answer) => ({ kind: "join", title, answer }), false);
 export const sayRefused = (text: string) => ask<boolean>((answer) => ({ kind: "refused", text, answer }), false);
-export const askInviteLimits = (channelName: string, sealed: boolean) =>
-  ask<InviteLimits | null>((answer) => ({ kind: "create", channelName, sealed, answer }), null);
+export const askInviteLimits = (channelName: string, sealed: boolean, channelId: string) =>
+  ask<InviteLimits | null>((answer) => ({ kind: "create", channelName, sealed, channelId, answer }), null);
 
 export function useInviteQuestion(): InviteQuestion | null {
   return useSyncExternalStore(

@@ -10,7 +10,7 @@ import { BellIcon, BellOffIcon } from "~/ui/icons";
 const panel = preloadable(() => import("~/features/notify-rules/NotificationPanel").then((m) => m.NotificationPanel));
 
 /**
- * The conversation header's "Notification choices": what notifies in this conversation (all messages,
+ * The conversation header's "Notifications" (spec §2.7), a bell opening "Notification choices": what notifies in this conversation (all messages,
  * mentions and keywords, nothing; the default marked) and its mute. Each choice is saved at once.
  */
 export function NotificationChoices({ channel }: { channel: Channel }) {
@@ -29,8 +29,8 @@ export function NotificationChoices({ channel }: { channel: Channel }) {
         className={`btn btn-small notify-choices-button${muted ? " muted" : ""}`}
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label="Notification choices"
-        title={muted ?? "Notification choices"}
+        aria-label="Notifications"
+        title={muted ?? "Notifications for this conversation"}
         onPointerEnter={() => void panel.preload()}
         onFocus={() => void panel.preload()}
         onClick={() => setOpen((o) => !o)}

@@ -6,7 +6,7 @@ import { HOME } from "~/features/address/address";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
-import type { Notify } from "~/ui/Toast";
+import { ToastDock, type Notify } from "~/ui/Toast";
 import { ChatHeader } from "~/features/channels/ChatHeader";
 import { CallBar } from "~/features/calls/CallBar";
 import { CallButton } from "~/features/calls/CallButton";
@@ -45,10 +45,7 @@ interface Props {
   live: boolean;
   notice: string | null;
   notify: Notify;
-  header: Omit<
-    Parameters<typeof ChatHeader>[0],
-    "live" | "channel" | "isCreator" | "hasMessages" | "pinnedOpen" | "onTogglePinned" | "call"
-  >;
+  header: Omit<Parameters<typeof ChatHeader>[0], "live" | "channel" | "isCreator" | "hasMessages" | "onTogglePinned" | "call">;
   history: ReturnType<typeof useChannelHistory>;
   /** A search result to open the channel at. */
   openAt?: OpenAt | null;
@@ -137,7 +134,6 @@ export function ChatPane({
           channel={channel}
           isCreator={isCreator}
           hasMessages={history.messages.length > 0}
-          pinnedOpen={pinnedOpen}
           onTogglePinned={() => setPinnedOpen((o) => !o)}
           call={<CallButton user={user} channel={channel} />}
         />
@@ -185,6 +181,7 @@ export function ChatPane({
           // beside the composer, not in its form: the dialog has a form of its own
           <SendFileDialog file={uploads.pendingFile} onSend={uploads.sendPending} onCancel={uploads.cancelPending} />
         )}
+        <ToastDock />
         <Composer
           {...composer}
           // sending from a window back in history goes back to the latest first (where the message shows)

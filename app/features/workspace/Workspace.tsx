@@ -174,9 +174,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onClear: () => dialogs.open({ kind: "clear", channel: selected }),
                 onShare: () => void channels.share(selected),
                 onCopyId: () => void channels.copyId(selected),
-                newsOpen,
                 onToggleNews: news.configured ? () => setNewsOpen((o) => !o) : undefined,
-                membersOpen: membersPanel.open,
                 onToggleMembers: membersPanel.toggle,
                 onSaveChat: () =>
                   void import("~/features/export/export.client").then((m) => m.saveChat(selected.name, history.messages, selected.id)),
