@@ -7,16 +7,19 @@
 // the caller's read position there (or after they joined, when they have none). Edits and reactions
 // do not count. One query for all channels.
 //
-// Answer: {"unread": [{"channelId": "<uuid>", "count": 3, "since": "<created of the read position>"}]}
+// Answer: {"unread": [{"channelId": "<uuid>", "count": 3, "since": "<created of the read position>",
+//           "newest": "<created of the newest message counted>"}]}
+// (`newest` lets the page tell whether a message it received live while the answer was on its way
+// was counted in it.)
 routerAdd("GET", "/api/chat/unread", (e) => {
   const { requireUser } = require(`${__hooks}/lib/request.js`);
   const user = requireUser(e, "Not authenticated");
 
-  const rows = arrayOf(new DynamicModel({ channel: "", unread: 0, since: "" }));
+  const rows = arrayOf(new DynamicModel({ channel: "", unread: 0, since: "", newest: "" }));
   e.app
     .db()
     .newQuery(
-      "SELECT m.channel AS channel, COUNT(*) AS unread, COALESCE(rp.last_read, cm.created) AS since " +
+      "SELECT m.channel AS channel, COUNT(*) AS unread, COALESCE(rp.last_read, cm.created) AS since, MAX(m.created) AS newest " +
         "FROM channel_members cm " +
         "JOIN messages m ON m.channel = cm.channel " +
         "LEFT JOIN read_positions rp ON rp.channel = cm.channel AND rp.user = cm.user " +
@@ -27,6 +30,6 @@ routerAdd("GET", "/api/chat/unread", (e) => {
     .all(rows);
 
   return e.json(200, {
-    unread: rows.map((/** @type {any} */ row) => ({ channelId: row.channel, count: row.unread, since: row.since })),
+    unread: rows.map((/** @type {any} */ row) => ({ channelId: row.channel, count: row.unread, since: row.since, newest: row.newest })),
   });
 });

@@ -32,11 +32,15 @@ async function audit(page: Page, where: string, found: Found[]) {
 
 /** On a phone the channels live in a drawer: open it when the control is not on screen. */
 async function reveal(page: Page, control: Locator) {
+  const toggle = page.getByRole("button", { name: "Show channels" });
+  // (decided once the workspace is on the screen, never while it loads: the control, or on a phone the
+  // drawer's toggle; the toggle does not exist on wider screens, so a look too early waited for it)
+  await expect(control.or(toggle).first()).toBeVisible();
   // A closed drawer is hidden from assistive technology, so its controls are not found at all.
   const box = (await control.isVisible()) ? await control.boundingBox() : null;
   const width = page.viewportSize()?.width ?? 0;
   if (box && box.x >= 0 && box.x + box.width <= width) return;
-  await page.getByRole("button", { name: "Show channels" }).click();
+  await toggle.click();
   await expect(control).toBeInViewport({ ratio: 1 });
 }
 

@@ -1,52 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, newUser, signUp, test } from "./fixtures";
-import {
-  copyInviteLink,
-  createChannel,
-  log,
-  message,
-  openConversation,
-  person,
-  recordNotifications,
-  send,
-  startConversation,
-} from "./helpers";
+import { expect, test } from "./fixtures";
+import { copyInviteLink, createChannel, log, message, openConversation, person, send, startConversation } from "./helpers";
+import { asked, colleague, offer, shown, turnOn } from "./notify-offer-helpers";
 
 // Notifications that ask (ADR 0067), with the settings `npm start` uses: nothing is offered at sign-up;
 // the first direct message offers "Turn on notifications" in a one-line bar, and the browser's
 // permission is asked only when that button is clicked. Once allowed, direct messages notify with no
 // other setting. "Not now" dismisses the offer for good.
-
-type Shown = { title: string; body: string }[];
-
-/** Counts the page's calls to Notification.requestPermission across reloads (sessionStorage "asked"). */
-async function countPermissionRequests(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const ask = Notification.requestPermission.bind(Notification);
-    Notification.requestPermission = (...args: Parameters<typeof Notification.requestPermission>) => {
-      sessionStorage.setItem("asked", String(Number(sessionStorage.getItem("asked") ?? "0") + 1));
-      return ask(...args);
-    };
-  });
-}
-
-const asked = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem("asked") ?? "0"));
-const shown = (page: Page) => page.evaluate(() => (window as unknown as { __shown: Shown }).__shown);
-
-/** A colleague who signs up through the team's invite link, in a browser that has not allowed notifications. */
-async function colleague(browser: Browser, prefix: string, link: string) {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await recordNotifications(context);
-  await countPermissionRequests(context);
-  const page = await context.newPage();
-  await page.goto(link);
-  await expect(page).not.toHaveURL(/invite=/);
-  const user = newUser(prefix);
-  await signUp(page, user);
-  await expect(page.getByRole("heading", { name: "# Team" })).toBeVisible({ timeout: 30_000 });
-  return { context, page, user };
-}
 
 test("the first direct message offers notifications; the permission is asked only on the click; Not now sticks", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -55,8 +15,6 @@ test("the first direct message offers notifications; the permission is asked onl
   const link = await copyInviteLink(alice.page);
   const bob = await colleague(browser, "bob", link);
   const carol = await colleague(browser, "carol", link);
-  const offer = (page: Page) => page.getByRole("region", { name: "Notifications" });
-  const turnOn = (page: Page) => offer(page).getByRole("button", { name: "Turn on notifications" });
 
   // Not at sign-up: the channel's messages do not offer it either.
   await send(alice.page, "welcome to the team");

@@ -15,25 +15,10 @@ import {
   waitInGroup,
   waitLive,
 } from "./helpers";
+import { article, openThread, reply } from "./thread-helpers";
 
 // Threads: replies stay out of the channel's flow; the root shows "N replies"; the thread is live on
 // the other screen, notifies its participants, and is whole after a reload.
-
-const article = (page: Page, text: string) => log(page).getByRole("article").filter({ hasText: text });
-
-async function openThread(page: Page, rootText: string) {
-  await article(page, rootText).hover();
-  await article(page, rootText).getByRole("button", { name: "More" }).click();
-  await page.getByRole("menuitem", { name: "Reply in thread" }).click();
-  return page.getByRole("complementary", { name: "Thread" });
-}
-
-async function reply(panel: ReturnType<Page["getByRole"]>, text: string, alsoToChannel = false) {
-  await panel.getByLabel("Reply in thread").fill(text);
-  if (alsoToChannel) await panel.getByLabel("Also send to channel").check();
-  await panel.getByRole("button", { name: "Send reply" }).click();
-  await expect(panel.getByRole("list", { name: "Replies" }).getByText(text)).toBeVisible({ timeout: 20_000 });
-}
 
 /** Counts desktop notifications the page shows (the browser's own API, recorded). */
 async function recordNotifications(page: Page) {

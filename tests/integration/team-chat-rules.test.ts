@@ -193,6 +193,10 @@ describe("read positions", () => {
     expect(await counts(alice)).toBe(1);
     await bob.pb.collection("read_positions").create({ user: bob.id, channel: room.id, last_read: first.created });
     expect(await counts(bob)).toBe(1);
+    // the newest message counted: the page tells by it whether a message it received live was counted
+    const second = await postMessage(alice, room.id);
+    const row = (await bob.pb.send<{ unread: { channelId: string; newest: string }[] }>("/api/chat/unread", {})).unread;
+    expect(row.find((u) => u.channelId === room.id)?.newest).toBe(second.created);
     expect(await statusOf(mallory.pb.send("/api/chat/unread", {}))).toBe(200);
     expect((await mallory.pb.send<{ unread: unknown[] }>("/api/chat/unread", {})).unread).toEqual([]);
   });

@@ -39,6 +39,9 @@ export function offerDue(userId: string) {
   if (stateOf(userId) === "none") write(userId, "due");
 }
 
+/** Whether a message for the user would still make the offer due (it has been neither made nor answered). */
+export const offerOpen = (userId: string) => stateOf(userId) === "none";
+
 /** The offer was answered (turned on or dismissed): it does not come back. */
 export const offerDone = (userId: string) => write(userId, "done");
 

@@ -4,7 +4,7 @@ import type { SessionUser, UserSettings } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { chimes, mentionsUser, notifiesByRules, type PermissionState } from "~/features/notifications/notify";
-import { offerDue } from "~/features/notifications/offer.client";
+import { offerDue, offerOpen } from "~/features/notifications/offer.client";
 import { playChime } from "~/features/notifications/sound.client";
 import { currentRules, loadRules } from "~/features/notify-rules/rules.client";
 import {
@@ -30,8 +30,14 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
     () => settingsRef.current.desktopNotificationsEnabled && notificationPermission() === "granted",
     [settingsRef],
   );
-  /** Whether any notification could follow a message, so messages of closed channels need decrypting. */
-  const wanted = useCallback(() => desktop() || settingsRef.current.emailNotificationsEnabled, [desktop, settingsRef]);
+  /**
+   * Whether a notification, or the offer of notifications, could follow a message, so messages of
+   * closed channels (and thread replies, which count nowhere else) need decrypting.
+   */
+  const wanted = useCallback(
+    () => desktop() || settingsRef.current.emailNotificationsEnabled || (offerOpen(userId) && notificationPermission() === "default"),
+    [desktop, settingsRef, userId],
+  );
 
   const notifyAbout = useCallback(
     (channel: Channel, message: DecryptedMessage) => {

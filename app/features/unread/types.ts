@@ -3,4 +3,6 @@ export interface UnreadCount {
   channelId: string;
   count: number;
   since: string;
+  /** When the newest of the counted messages was created (absent from an older server's answer). */
+  newest?: string;
 }

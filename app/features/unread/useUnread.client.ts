@@ -6,6 +6,7 @@ import { decryptMessages, fetchMessages, type DecryptedMessage } from "~/feature
 import { mentions } from "~/features/messages/text";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import type { UnreadCount } from "~/features/unread/types";
+import { mergedCount, type Arrival } from "~/features/unread/merge";
 import { useUnreadBadge } from "~/features/pwa/useUnreadBadge.client";
 
 interface Counts {
@@ -33,8 +34,11 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   openRef.current = open;
   const countsRef = useRef(counts);
   countsRef.current = counts;
-  // Live arrivals counted per channel: a count loaded from the server while one arrives may or may not include it.
-  const arrivals = useRef(new Map<string, number>());
+  // Live arrivals, numbered: a load of the counts adds those its answer did not count (merge.ts).
+  const arrivals = useRef<Arrival[]>([]);
+  const arrivalSeq = useRef(0);
+  // Loads in order: an answer is applied only when no later load's answer has been.
+  const loads = useRef({ started: 0, applied: 0 });
 
   const set = useCallback((channelId: string, next: Counts) => {
     setCounts((current) => new Map(current).set(channelId, next));
@@ -44,32 +48,35 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   const refresh = useCallback(async () => {
     if (!channels) return;
     let unread: UnreadCount[];
-    const arrivedBefore = new Map(arrivals.current);
+    const load = ++loads.current.started;
+    const startedAfter = arrivalSeq.current;
     try {
       ({ unread } = await api<{ unread: UnreadCount[] }>("/api/unread"));
     } catch (error) {
       console.warn("Unread counts could not be loaded", error);
       return;
     }
-    const next = new Map<string, Counts>();
+    // (an answer that left before a newer one was applied is older than what is shown)
+    if (load < loads.current.applied) return;
+    loads.current.applied = load;
     // mentions counted before among the same unread messages (same read position, same count) stand
     const known = (u: UnreadCount) => {
       const s = scanned.current.get(u.channelId);
       return s && s.since === u.since && s.count === u.count ? s.mentions : undefined;
     };
-    const arrivedSince = (id: string) => (arrivals.current.get(id) ?? 0) !== (arrivedBefore.get(id) ?? 0);
-    for (const u of unread) {
-      since.current.set(u.channelId, u.since);
-      next.set(u.channelId, { count: u.channelId === openRef.current?.id && isVisible() ? 0 : u.count, mentions: known(u) ?? 0 });
+    const loaded = new Map(unread.map((u) => [u.channelId, u]));
+    // what arrived before this load began was stored before the server counted: no longer needed
+    arrivals.current = arrivals.current.filter((a) => a.seq > startedAfter);
+    const next = new Map<string, Counts>();
+    for (const id of new Set([...loaded.keys(), ...arrivals.current.map((a) => a.channelId)])) {
+      const u = loaded.get(id);
+      if (u) since.current.set(id, u.since);
+      // a message that arrived while the counts were loading is counted once, whether the answer has it or not
+      const merged = mergedCount(arrivals.current, u, startedAfter);
+      const counts = { count: merged.count, mentions: (u ? (known(u) ?? 0) : 0) + merged.mentions };
+      next.set(id, id === openRef.current?.id && isVisible() ? { count: 0, mentions: 0 } : counts);
     }
-    // a message that arrived while the counts were loading is not lost if the server's answer predates it
-    setCounts((current) => {
-      for (const [id, loaded] of next) {
-        const shown = current.get(id);
-        if (shown && arrivedSince(id) && shown.count > loaded.count) next.set(id, shown);
-      }
-      return next;
-    });
+    setCounts(next);
     for (const u of unread) {
       const channel = channels.find((c) => c.id === u.channelId);
       if (!channel || u.channelId === openRef.current?.id || known(u) !== undefined) continue;
@@ -94,15 +101,15 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
     void refresh();
   }, [refresh]);
 
-  /** A new message of another user in a channel that is not open (or not visible). */
+  /** A new message of another user (created at `created`) in a channel that is not open (or not visible). */
   const arrived = useCallback(
-    (channelId: string, message: DecryptedMessage | null) => {
+    (channelId: string, created: string, message: DecryptedMessage | null) => {
       if (channelId === openRef.current?.id && isVisible()) return;
-      arrivals.current.set(channelId, (arrivals.current.get(channelId) ?? 0) + 1);
+      const mention = Boolean(message && mentions(message.text, user.username));
+      arrivals.current.push({ channelId, created, mention, seq: ++arrivalSeq.current });
       setCounts((current) => {
         const before = current.get(channelId) ?? { count: 0, mentions: 0 };
-        const mentioned = message && mentions(message.text, user.username) ? 1 : 0;
-        return new Map(current).set(channelId, { count: before.count + 1, mentions: before.mentions + mentioned });
+        return new Map(current).set(channelId, { count: before.count + 1, mentions: before.mentions + (mention ? 1 : 0) });
       });
     },
     [user.username],

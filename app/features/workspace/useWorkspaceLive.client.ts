@@ -22,7 +22,7 @@ interface Parts {
   reloadChannels: () => Promise<unknown>;
   history: ReturnType<typeof useChannelHistory>;
   notifications: { wanted: () => boolean; notifyAbout: (channel: Channel, message: DecryptedMessage) => void };
-  unread: { arrived: (channelId: string, message: DecryptedMessage | null) => void };
+  unread: { arrived: (channelId: string, created: string, message: DecryptedMessage | null) => void };
   refreshMembers: () => Promise<unknown>;
   /** The local search index: every channel's new messages and edits, and deleted messages. */
   search?: { message: (message: EncryptedMessage) => Promise<void>; deleted: (messageId: string) => void };
@@ -71,7 +71,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
             const received = await history.receive(event.message);
             if (received && !received.own) {
               notifications.notifyAbout(selected, received);
-              if (!received.threadOnly) unread.arrived(selected.id, received);
+              if (!received.threadOnly) unread.arrived(selected.id, received.created, received);
             }
             return;
           }
@@ -86,7 +86,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           }
           if (event.message.kind) return;
           const [decrypted] = await decryptMessages(user, other, [event.message]);
-          unread.arrived(other.id, decrypted ?? null);
+          unread.arrived(other.id, event.message.created, decrypted ?? null);
           // (also when nothing notifies yet: a direct message or a mention offers notifications)
           if (decrypted) notifications.notifyAbout(other, decrypted);
           return;
