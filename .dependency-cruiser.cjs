@@ -20,7 +20,7 @@ module.exports = {
     },
     {
       name: "events-name-types-only",
-      comment: "lib/events.ts, the event hub, names its payloads' types with type imports and imports no feature code (ADR 0079).",
+      comment: "lib/events.ts, the event hub, names its payloads' types with type imports and imports no feature code (ADR 0078).",
       severity: "error",
       from: { path: "^app/lib/events\\.ts$" },
       to: { path: "^app/(features|routes)/", dependencyTypesNot: ["type-only"] },

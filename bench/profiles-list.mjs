@@ -1,4 +1,4 @@
-// Listing profiles with 10,000 accounts in the database (ADR 0078), for a member of 50 channels of
+// Listing profiles with 10,000 accounts in the database (ADR 0077), for a member of 50 channels of
 // 100 members each (500 channels, 50,000 memberships in all): what PocketBase answers a signed-in
 // user's list of profiles, and the names of 100 channel-mates as the web server asks for them.
 // `node bench/profiles-list.mjs`; BENCH_ROOT=<another checkout> measures that checkout's PocketBase

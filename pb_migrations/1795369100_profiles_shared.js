@@ -2,7 +2,7 @@
 /// <reference path="../types/hooks.d.ts" />
 
 // Profiles only to those who share a channel or conversation
-// (docs/decisions/0078-profiles-to-those-who-share-and-the-sign-up-answer.md). The
+// (docs/decisions/0077-profiles-to-those-who-share-and-the-sign-up-answer.md). The
 // collection's own rules allow only the person themself, so whatever reads it through a rule fails
 // closed; PocketBase's list and view of profiles add those who share a channel with the caller by one
 // indexed query (pocketbase/profiles_shared.go), and the web app reads everyone else's names through

@@ -19,7 +19,7 @@ type historyProfile struct {
 
 // readProfiles names the senders of a page (`profiles=1`), the first historyMaxProfiles in the
 // page's order, in one or two queries: profiles, then deleted_accounts for those not found there.
-// Only for a member of the channel (serveHistory): the senders of its messages (ADR 0078).
+// Only for a member of the channel (serveHistory): the senders of its messages (ADR 0077).
 func readProfiles(db dbx.Builder, messages []historyMessage) ([]historyProfile, error) {
 	ids := []any{}
 	seen := map[string]bool{}

@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/search"
 )
 
-// Who sees whose profile (docs/decisions/0078-profiles-to-those-who-share-and-the-sign-up-answer.md).
+// Who sees whose profile (docs/decisions/0077-profiles-to-those-who-share-and-the-sign-up-answer.md).
 //
 // The profiles collection's own list and view rules allow only the person themself
 // (pb_migrations/1795369100_profiles_shared.js): whatever reads the collection through a rule

@@ -1,5 +1,5 @@
 /**
- * The page's one event hub (ADR 0079): every signal one part of the page sends another, named and typed
+ * The page's one event hub (ADR 0078): every signal one part of the page sends another, named and typed
  * here, with who emits it and who listens. Features emit and follow these through `emit` and `on` and
  * keep no listener set of their own (tests/unit/event-hub.test.ts checks). A payload names a feature's
  * type only by a type import (.dependency-cruiser.cjs allows this file that, and nothing more).

@@ -111,7 +111,7 @@ describe("accounts (users)", () => {
 });
 
 describe("profiles", () => {
-  it("are readable by the person and those who share a channel with them, by no one else (ADR 0078)", async () => {
+  it("are readable by the person and those who share a channel with them, by no one else (ADR 0077)", async () => {
     const profile = await bob.pb.collection("profiles").getOne(alice.id);
     expect(profile).toMatchObject({ id: alice.id, username: alice.username });
     expect(profile.ecdh_public_key).toBeTruthy();

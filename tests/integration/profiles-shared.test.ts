@@ -1,4 +1,4 @@
-// Profiles only to those who share a channel or conversation (issue 47, ADR 0078): straight from the
+// Profiles only to those who share a channel or conversation (issue 47, ADR 0077): straight from the
 // PocketBase we build, a signed-in stranger gets no one's profile but their own, by list or by id;
 // channel-mates see each other; the names the pages show (GET /api/chat/profiles) cover exactly the
 // people the caller may know: a former channel-mate on their old messages, a requester, someone blocked.

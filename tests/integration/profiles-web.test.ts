@@ -1,4 +1,4 @@
-// The web app's routes that name people (ADR 0078), through the web server we build in front of
+// The web app's routes that name people (ADR 0077), through the web server we build in front of
 // the PocketBase we build: /api/profiles names only people the caller may know, the members list
 // shows channel-mates, and the DM picker's look-up by exact username still finds a stranger.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

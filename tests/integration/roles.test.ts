@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = await startPocketBase();
   first = await signUpUser(server.url);
   second = await signUpUser(server.url);
-  await colleagues(first, second); // each sees the other's profile (ADR 0078)
+  await colleagues(first, second); // each sees the other's profile (ADR 0077)
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { emit, followers, on } from "~/lib/events";
 
-// The page's one event hub (ADR 0079): features signal each other through app/lib/events.ts, where
+// The page's one event hub (ADR 0078): features signal each other through app/lib/events.ts, where
 // every event is named, typed and explained, and keep no listener set of their own.
 const root = path.resolve(__dirname, "../../app");
 const HUB = path.join(root, "lib/events.ts");

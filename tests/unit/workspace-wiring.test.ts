@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The signed-in screen only wires the features' hooks together (issue #48, ADR 0079): what a
+// The signed-in screen only wires the features' hooks together (issue #48, ADR 0078): what a
 // conversation's group needs is done by the hooks that own it (useChannels, useDirect).
 const source = readFileSync(path.resolve(__dirname, "../../app/features/workspace/Workspace.tsx"), "utf8");
 
