@@ -67,6 +67,8 @@ export type Events = {
   "direct:waiting": void;
   /** The key pins changed (key-pins/pins.client). usePins redraws. */
   "key-pins:changed": void;
+  /** People's display names and photos as this page reads them changed (profile-cards/cards.client). useCard redraws. */
+  "profile-cards:changed": void;
   /** The address moved (address/address.client: a move in the page, Back or Forward). useAddress redraws. */
   "address:moved": void;
 };

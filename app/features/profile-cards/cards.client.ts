@@ -6,6 +6,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { importEcdhPublicKey, openCard, openProfileKey } from "~/crypto";
 import { api } from "~/lib/api.client";
+import { emit, on } from "~/lib/events";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { senderProfiles } from "~/features/key-pins/profiles.client";
 import { checkKeys } from "~/features/key-pins/pins.client";
@@ -19,13 +20,12 @@ type Entry = { card: ProfileCard | null; at: number };
 const entries = new Map<string, Entry>();
 const inFlight = new Set<string>();
 const queued = new Set<string>();
-const listeners = new Set<() => void>();
 /** Usernames of people seen in conversations' member lists, to their ids (mention suggestions name people by username). */
 const idsByUsername = new Map<string, string>();
 let viewer: string | null = null;
 let flushing: Promise<void> | null = null;
 
-const notify = () => listeners.forEach((listener) => listener());
+const notify = () => emit("profile-cards:changed");
 
 /** The signed-in person whose keys open cards on this page (set once signed in; null signs out). */
 export function setCardViewer(userId: string | null) {
@@ -107,10 +107,7 @@ export function requestCard(userId: string) {
   });
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+const subscribe = (listener: () => void) => on("profile-cards:changed", listener);
 
 /** A person's card as this page can read it (null: none, not shared with the viewer, or not yet loaded). */
 export function useCard(userId: string | null | undefined): ProfileCard | null {
