@@ -225,14 +225,18 @@ export async function channelWithPin(browser: Browser, name: string, text: strin
  * answers the link copied (docs/decisions/0057-invites-and-bans.md).
  */
 export async function copyInviteLink(page: Page, limits: { expires?: string; uses?: string } = {}): Promise<string> {
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText().catch(() => ""));
+  // (a link copied just before may still be in the clipboard, its toast still on the screen: wait for the new one)
+  const before = await clipboard();
   await page.getByRole("button", { name: "Share Link" }).click();
   const dialog = page.getByRole("dialog", { name: /^Invite to #/ });
   if (limits.expires) await dialog.getByLabel("Expires").selectOption({ label: limits.expires });
   if (limits.uses) await dialog.getByLabel("Uses").selectOption({ label: limits.uses });
   await dialog.getByRole("button", { name: "Copy invite link" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Invite link copied")).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
+  await expect(page.getByText("Invite link copied").first()).toBeVisible();
+  await expect.poll(clipboard).not.toBe(before);
+  return clipboard();
 }
 
 /**
