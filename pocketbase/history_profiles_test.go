@@ -5,27 +5,16 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/tests"
 )
 
 // A page's senders in the page's order, each once: the public profile (a deactivated account's says so), or a deleted account's keys.
 func TestHistoryProfilesNameEachSenderOnce(t *testing.T) {
-	app, err := tests.NewTestApp()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(app.Cleanup)
-	db := app.NonconcurrentDB()
-	for _, stmt := range []string{
+	db := testDB(t,
 		"CREATE TABLE IF NOT EXISTS profiles (id TEXT PRIMARY KEY, username TEXT DEFAULT '' NOT NULL, ecdh_public_key TEXT DEFAULT '' NOT NULL, rsa_public_key TEXT DEFAULT '' NOT NULL, deactivated BOOLEAN DEFAULT FALSE NOT NULL)",
 		"CREATE TABLE IF NOT EXISTS deleted_accounts (id TEXT PRIMARY KEY, ecdh_public_key TEXT DEFAULT '' NOT NULL, rsa_public_key TEXT DEFAULT '' NOT NULL)",
 		"INSERT INTO profiles VALUES ('alice', 'alice', 'ea', 'ra', FALSE), ('bob', 'bob', 'eb', 'rb', TRUE), ('nobody', 'nobody', 'en', 'rn', FALSE)",
 		"INSERT INTO deleted_accounts VALUES ('gone', 'eg', 'rg')",
-	} {
-		if _, err := db.NewQuery(stmt).Execute(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	)
 	page := []historyMessage{{Sender: "bob"}, {Sender: "gone"}, {Sender: "alice"}, {Sender: "bob"}, {Sender: "unknown"}}
 	got, err := readProfiles(db, page)
 	if err != nil {

@@ -3,20 +3,12 @@ package main
 import (
 	"sort"
 	"testing"
-
-	"github.com/pocketbase/pocketbase/tests"
 )
 
 // Of the ids asked, mayKnow keeps the viewer, channel-mates, senders in the viewer's channels, the
 // other person of a one-to-one, requesters to the viewer and people the viewer blocked; nobody else.
 func TestMayKnowOnlyThePeopleTheViewerMayKnow(t *testing.T) {
-	app, err := tests.NewTestApp()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(app.Cleanup)
-	db := app.NonconcurrentDB()
-	for _, stmt := range []string{
+	db := testDB(t,
 		"CREATE TABLE IF NOT EXISTS channel_members (id TEXT PRIMARY KEY, channel TEXT, user TEXT)",
 		"CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, channel TEXT, sender TEXT)",
 		"CREATE TABLE IF NOT EXISTS direct_requests (id TEXT PRIMARY KEY, channel TEXT, user TEXT, requester TEXT)",
@@ -30,11 +22,7 @@ func TestMayKnowOnlyThePeopleTheViewerMayKnow(t *testing.T) {
 		"INSERT INTO blocks VALUES ('b1', 'me', 'pest'), ('b2', 'mate', 'far')",
 		// a one-to-one of me and old (both since gone), one of far and mate
 		"INSERT INTO channels VALUES ('d3', 'me:old'), ('d4', 'far:mate'), ('c1', '')",
-	} {
-		if _, err := db.NewQuery(stmt).Execute(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	)
 	ids := []any{"me", "mate", "left", "far", "asker", "asked", "pest", "old", "nobody"}
 	got, err := mayKnow(db, "me", ids)
 	if err != nil {
