@@ -17,7 +17,11 @@ export function declaresMoreThan(request: Pick<RequestLike, "headers">, maxBytes
   return Number.isFinite(declared) && declared > maxBytes;
 }
 
-/** The body's stream, erroring with BodyTooLargeError as soon as more than `maxBytes` have come in. */
+/**
+ * The body's stream, erroring with BodyTooLargeError as soon as more than `maxBytes` have come in.
+ * Its error or cancellation never cancels the request's own body: that would destroy the connection
+ * before the 413 is written (the web server throws the rest away after the answer, server/body-guard.mjs).
+ */
 export function limitedBody(request: Request, maxBytes: number): ReadableStream<Uint8Array> | null {
   if (!request.body) return null;
   let seen = 0;
@@ -29,6 +33,7 @@ export function limitedBody(request: Request, maxBytes: number): ReadableStream<
         else controller.enqueue(chunk);
       },
     }),
+    { preventCancel: true },
   );
 }
 

@@ -29,6 +29,8 @@ export interface Upload {
   /** Waited for after the fields and the first MB, before the rest of the file. */
   hold?: Promise<unknown>;
   chunked?: boolean;
+  /** The bytes of one more (unused) part sent after the file. */
+  trailingBytes?: number;
 }
 
 export async function newUpload({ user, channel }: UploadTarget, fileSize: number, extra: Partial<Upload> = {}): Promise<Upload> {
@@ -76,6 +78,10 @@ export function send({ web, browser, channel }: UploadTarget, upload: Upload): P
         yield size === MB ? piece : piece.subarray(0, size);
         left -= size;
         if (first && upload.hold) await upload.hold;
+      }
+      if (upload.trailingBytes) {
+        yield Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="extra"\r\n\r\n`);
+        for (let left = upload.trailingBytes; left > 0; left -= MB) yield left >= MB ? piece : piece.subarray(0, left);
       }
       yield tail;
     },

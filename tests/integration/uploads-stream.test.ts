@@ -67,6 +67,13 @@ describe("uploads through the web server", () => {
     expect(await storedFor(target, upload.messageId)).toBe(0);
   }, 120_000);
 
+  it("nothing after the file is read: the answer comes when the file has ended", async () => {
+    const upload = await newUpload(target, MB, { chunked: true, trailingBytes: 20 * MB });
+    const answer = await send(target, upload);
+    expect(answer.status).toBe(200);
+    expect(await storedFor(target, upload.messageId)).toBe(1);
+  }, 120_000);
+
   it("a file longer or shorter than declared is refused and nothing is stored", async () => {
     for (const sentBytes of [5 * MB, 1000]) {
       const upload = await newUpload(target, 2 * MB, { sentBytes });

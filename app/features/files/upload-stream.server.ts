@@ -7,6 +7,8 @@ import { fail } from "~/server/http.server";
 
 const MAX_FIELD_BYTES = 16 * 1024;
 const MAX_FIELDS = 32;
+/** Thrown by the part handler once the file has been handled: stops reading the body. */
+const FILE_DONE = Symbol("file done");
 
 type Part = { name: string; filename?: string; data: AsyncIterable<Uint8Array> };
 
@@ -70,7 +72,8 @@ function fileStream(part: Part, maxFileBytes: number, state: { seen: number; too
 /**
  * Reads a multipart upload whose fields come before its one file part `fileField`, and calls `onFile`
  * with them and the file's stream while the rest of the body is still arriving; answers what
- * `onFile` answers. Too large (declared, chunked or in the file) is a 413 with `limitText`, a
+ * `onFile` answers as soon as the file has ended (anything after it is not read: the web server
+ * throws it away after the answer). Too large (declared, chunked or in the file) is a 413 with `limitText`, a
  * malformed body a 400; a file part that never comes is a 400.
  */
 export async function streamUpload<T>(
@@ -93,13 +96,13 @@ export async function streamUpload<T>(
   let result: T | undefined;
   try {
     await unstable_parseMultipartFormData(bounded, async (part: Part) => {
-      if (part.name === options.fileField && typeof part.filename === "string" && !answered) {
+      if (part.name === options.fileField && typeof part.filename === "string") {
         answered = true;
         const file = fileStream(part, options.maxFileBytes, state);
         result = await options.onFile({ fields, file, tooLarge: () => state.tooLarge, bytesSeen: () => state.seen });
-        await drain(part); // what the callee left unread (nothing, when it read the file to its end)
-      } else if (typeof part.filename === "string" || answered) {
-        await drain(part); // a second file, or anything after the file: not used
+        throw FILE_DONE;
+      } else if (typeof part.filename === "string") {
+        await drain(part); // a file part before the expected one: not used
       } else {
         if (fields.size >= MAX_FIELDS) fail(400, "The upload has too many fields.");
         fields.set(part.name, await readField(part));
@@ -107,6 +110,7 @@ export async function streamUpload<T>(
       return undefined;
     });
   } catch (error) {
+    if (error === FILE_DONE) return result as T;
     if (state.tooLarge || error instanceof BodyTooLargeError) fail(413, options.limitText);
     if (error instanceof Response) throw error;
     fail(400, "Malformed upload.");
