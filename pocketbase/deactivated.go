@@ -62,6 +62,20 @@ type memberDeactivated struct {
 	Channel string `json:"channel"`
 	User    string `json:"user"`
 	Name    string `json:"name"`
+	// The conversation's MLS group as it stands once the membership ended (none for a classic channel):
+	// a page whose state is at that epoch commits the removal without first asking for newer commits.
+	Epoch      *int `json:"epoch,omitempty"`
+	Generation int  `json:"generation,omitempty"`
+}
+
+// groupMark: a conversation's current MLS epoch and generation (ADR 0049), or nil when it has no group.
+func groupMark(app core.App, channelID string) (*int, int) {
+	group, err := app.FindFirstRecordByFilter("mls_groups", "channel = {:channel}", dbx.Params{"channel": channelID})
+	if err != nil || group == nil {
+		return nil, 0
+	}
+	epoch := group.GetInt("epoch")
+	return &epoch, group.GetInt("generation")
 }
 
 func registerDeactivated(app core.App) {
@@ -90,7 +104,9 @@ func registerDeactivated(app core.App) {
 		if relay.listening() && isDeactivated(e.App, userID) {
 			channelID := e.Record.GetString("channel")
 			if ids, err := channelMembers(e.App, channelID); err == nil && len(ids) > 0 {
-				relay.publish("member-deactivated", ids, memberDeactivated{Channel: channelID, User: userID, Name: usernameOf(e.App, userID)})
+				epoch, generation := groupMark(e.App, channelID)
+				event := memberDeactivated{Channel: channelID, User: userID, Name: usernameOf(e.App, userID), Epoch: epoch, Generation: generation}
+				relay.publish("member-deactivated", ids, event)
 			}
 		}
 		return e.Next()

@@ -14,6 +14,7 @@ export const TOO_LARGE_MESSAGE = "Request is too large.";
 // POST routes whose action reads no body (a path's id segments as [^/]+)
 const NO_BODY_POSTS = [
   /^\/api\/admin\/invites\/[^/]+\/revoke$/,
+  /^\/api\/admin\/people\/[^/]+\/(deactivate|reactivate)$/,
   /^\/api\/auth\/sessions\/[^/]+\/revoke$/,
   /^\/api\/auth\/signout$/,
   /^\/api\/auth\/verify-email$/,

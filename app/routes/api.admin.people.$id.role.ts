@@ -8,7 +8,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const { pb } = await requireUser(request, context);
-  if (!isUserId(params.id)) fail(404, "No such person.");
   const { role } = await readJson(request, roleChangeSchema);
+  // (the body first: one too large is 413 whatever the id, as on every route)
+  if (!isUserId(params.id)) fail(404, "No such person.");
   return jsonResponse(await changeRole(pb, params.id, role));
 }

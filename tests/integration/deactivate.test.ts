@@ -138,6 +138,12 @@ describe("deactivating Carol", () => {
     expect((await joinChannel(carol, channel)).status).toBe(200);
     const sealed = await createChannel(alice, "sealed room", { sealed: true });
     expect((await joinChannel(carol, sealed)).status).toBe(200);
+    // its MLS group as the delivery service keeps it (not a real group: only its epoch is read here)
+    await (
+      await superuserClient(pb.url, pb.superuser)
+    )
+      .collection("mls_groups")
+      .create({ channel: sealed.id, epoch: 4, group_info: "AAAA" });
     const [asAlice, asCarol, asBob] = await Promise.all([alice, carol, bob].map((u) => signedInClient(web.url, u)));
     const direct = randomUUID();
     await asAlice.api("/api/direct", { id: direct, participants: [carol.id] });
@@ -147,7 +153,7 @@ describe("deactivating Carol", () => {
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${carol.id}:ca401device00001`);
 
     // Alice's page is open (its live stream), so this web process hears PocketBase's relay.
-    const events: { type: string; channelId?: string; userId?: string; name?: string }[] = [];
+    const events: { type: string; channelId?: string; userId?: string; name?: string; epoch?: number }[] = [];
     const stream = await asAlice.openEvents(null, (event: (typeof events)[number]) => events.push(event));
     const at = Date.now();
     const answer = (await asBob.api(route(carol.id, "deactivate"), {})) as { ok: boolean; channels: number };
@@ -179,6 +185,10 @@ describe("deactivating Carol", () => {
       )
       .toEqual([channel.id, sealed.id, direct].sort());
     expect(events.find((e) => e.type === "member-deactivated")).toMatchObject({ userId: carol.id, name: carol.username });
+    // a conversation with an MLS group names its epoch: a page whose state is at it commits the removal at once
+    const told = (id: string) => events.find((e) => e.type === "member-deactivated" && e.channelId === id);
+    expect(told(sealed.id)).toMatchObject({ epoch: 4 });
+    expect(told(channel.id)).not.toHaveProperty("epoch");
     stream.close();
     // no new call token, for her old session or a new one
     expect((await refusal(ticket(asCarol, channel.id, "ca401device00001"))).status).toBe(401);

@@ -20,6 +20,8 @@ const NO_BODY_POSTS = [
   "/api/channels/ID/bans/abcdefghijklmno/lift",
   "/api/invites/ID/revoke",
   "/api/admin/invites/ID/revoke",
+  "/api/admin/people/ID/deactivate",
+  "/api/admin/people/ID/reactivate",
   "/api/contacts/ID/delete",
   "/api/passkeys/ID/delete",
   "/api/auth/sessions/ID/revoke",

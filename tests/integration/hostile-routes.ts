@@ -76,6 +76,11 @@ export const ID_POST_ROUTES = [
   ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf"].map((name) => `/api/sealed/ID/${name}`),
   // a commit, answered with its epoch's messages (ADR 0056)
   "/api/sealed/ID/commits",
+  // the admin console's people (ADR 55, 56): a member is refused, an evil or unknown id answers 4xx
+  "/api/admin/people/ID/role",
+  "/api/admin/people/ID/sign-out",
+  "/api/admin/people/ID/deactivate",
+  "/api/admin/people/ID/reactivate",
 ];
 export const ID_GET_ROUTES = [
   "/api/channels/ID/password",
@@ -157,4 +162,10 @@ export const PB_HOOKS = [
   "/api/chat/sso/link",
   "/api/chat/admin/sso",
   "/api/chat/admin/files",
+  // the admin console's people and settings (ADR 55, 56)
+  "/api/chat/admin/people/role",
+  "/api/chat/admin/people/sign-out",
+  "/api/chat/admin/people/deactivate",
+  "/api/chat/admin/people/reactivate",
+  "/api/chat/admin/settings",
 ];

@@ -13,13 +13,19 @@ import { sealedChannel } from "~/features/sealed/sealed.client";
 const ATTEMPTS = 4;
 const FIRST_RETRY_MS = 1_000;
 
-export async function memberDeactivated(user: SessionUser, channel: Channel, event: { userId: string; name: string }): Promise<void> {
+export async function memberDeactivated(
+  user: SessionUser,
+  channel: Channel,
+  event: { userId: string; name: string; epoch?: number; generation?: number },
+): Promise<void> {
   if (!channel.sealed && !channel.direct) return;
   // A busy server (many conversations at once) may refuse a request: tried again, later each time.
   for (let attempt = 1; ; attempt++) {
     try {
       const runtime = await sealedChannel(user, channel, joinProofOf(channel));
-      return await runtime.removeDeactivated(event.userId, event.name);
+      // (the group's epoch as the event named it, on the first try only: a retry follows a refusal)
+      const group = attempt === 1 && event.epoch !== undefined ? { epoch: event.epoch, generation: event.generation ?? 0 } : undefined;
+      return await runtime.removeDeactivated(event.userId, event.name, group);
     } catch (error) {
       if (attempt >= ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** (attempt - 1)));

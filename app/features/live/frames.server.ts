@@ -56,7 +56,13 @@ export function frameFor(
     case "member-deactivated":
       // to every stream of the remaining members: one of their pages commits the removal (ADR 0056)
       return {
-        frame: liveFrame({ type: "member-deactivated", ...byMember(record.channel, record.user), name: String(record.name ?? "") }),
+        frame: liveFrame({
+          type: "member-deactivated",
+          ...byMember(record.channel, record.user),
+          name: String(record.name ?? ""),
+          // (the group's epoch once the membership ended: a page at it commits at once)
+          ...(typeof record.epoch === "number" ? { epoch: record.epoch, generation: Number(record.generation ?? 0) } : {}),
+        }),
         channel: null,
       };
     case "group-reset":

@@ -18,7 +18,8 @@ export type LiveEvent =
   /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */
   | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left" | "ended"; ring: boolean }
   /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */
-  | { type: "member-deactivated"; channelId: string; userId: string; name: string }
+  /** `epoch`, `generation`: its MLS group as it stood then (none for a classic channel). */
+  | { type: "member-deactivated"; channelId: string; userId: string; name: string; epoch?: number; generation?: number }
   /** The conversation's creator (`userId`) replaced its MLS group (pocketbase/group_reset.go, ADR 0049). */
   | { type: "group-reset"; channelId: string; userId: string }
   /** The stream's session was signed out (elsewhere, or replaced by a password change): the stream ends. */

@@ -39,8 +39,12 @@ export abstract class GroupMember {
    * its epoch only.
    */
   private fresh = new Map<number, EncryptedMessage[]>();
-  /** The epoch this device's own commit started, in the operation under way (serial): its state is the group's. */
-  protected ownCommit: number | null = null;
+  /**
+   * An epoch at which this device's state is the group's, in the operation under way (serial): the one
+   * its own commit started, or the one the server named when a member was deactivated (ADR 0056). A
+   * commit from it needs no catch-up first (had another come meanwhile, the server answers 409).
+   */
+  protected currentAt: number | null = null;
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
   protected readonly guard: RosterGuard | null;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
@@ -64,7 +68,9 @@ export abstract class GroupMember {
 
   protected serial<T>(work: () => Promise<T>): Promise<T> {
     const go = () => {
-      this.ownCommit = null;
+      this.currentAt = null;
+      // (what an earlier operation read with the commits may be stale by now)
+      this.fresh.clear();
       return work();
     };
     const run = this.chain.then(go, go);

@@ -136,10 +136,11 @@ export class SealedChannel extends GroupMember {
   /** commitChange's work, for callers already in the serial chain. */
   private async commitNow(proposals: Proposals, allowEmpty = false): Promise<void> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      // Right after this device's own commit (a direct conversation's list, then a removal) its state is
-      // the group's, and what arrives in the new epoch comes with this commit's answer: one request.
-      // Else the epoch's messages come with the commits, and after the commit with its answer: two.
-      const current = attempt === 0 && this.state !== null && this.ownCommit === Number(epochOf(this.state));
+      // Right after this device's own commit (a direct conversation's list, then a removal), or when the
+      // server said the group is at this state's epoch, its state is the group's, and the epoch's messages
+      // come with this commit's answer: one request. Else the epoch's messages come with the commits, and
+      // after the commit with its answer: two.
+      const current = attempt === 0 && this.state !== null && this.currentAt === Number(epochOf(this.state));
       if (!current) await this.advance(true);
       if (!this.state || this.status.removed) return;
       const before = current ? this.state : await this.readEpoch(this.state);
@@ -151,7 +152,7 @@ export class SealedChannel extends GroupMember {
       const made = await commit(copyState(before), list);
       const accepted = await this.delivery.commit({ epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
       if (!accepted) continue;
-      this.ownCommit = epoch + 1;
+      this.currentAt = epoch + 1;
       // What arrived in the epoch meanwhile is read with the state from before the commit.
       const after = accepted.messages && !accepted.messages.hasMore ? accepted.messages.messages : null;
       await (after ? this.readRecords(copyState(before), after) : this.readEpoch(copyState(before)));
@@ -173,8 +174,13 @@ export class SealedChannel extends GroupMember {
    * direct conversation's list first: removals and a list change go in separate commits), and the
    * conversation says so. Whichever member's page gets there first commits; the others find nothing left.
    */
-  removeDeactivated(userId: string, name: string): Promise<void> {
-    return this.serial(() => this.removeNow(userId, name));
+  removeDeactivated(userId: string, name: string, group?: { epoch: number; generation: number }): Promise<void> {
+    return this.serial(() => {
+      // The group as the server had it once the membership ended: a state at that epoch (of the same
+      // group) commits at once.
+      if (group && (this.meta.group?.generation ?? 0) === group.generation) this.currentAt = group.epoch;
+      return this.removeNow(userId, name);
+    });
   }
 
   /** removeDeactivated's work, for callers already in the serial chain. */
