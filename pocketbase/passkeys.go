@@ -39,9 +39,10 @@ var (
 
 func registerPasskeys(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.POST("/api/chat/passkeys/challenge", servePasskeyChallenge)
-		se.Router.POST("/api/chat/passkeys", servePasskeyAdd).Bind(apis.RequireAuth("users"))
-		se.Router.POST("/api/chat/passkeys/signin", servePasskeySignIn)
+		// (a larger body is answered 413 before anything reads it)
+		se.Router.POST("/api/chat/passkeys/challenge", servePasskeyChallenge).Bind(apis.BodyLimit(passkeysMaxBody))
+		se.Router.POST("/api/chat/passkeys", servePasskeyAdd).Bind(apis.RequireAuth("users"), apis.BodyLimit(passkeysMaxBody))
+		se.Router.POST("/api/chat/passkeys/signin", servePasskeySignIn).Bind(apis.BodyLimit(passkeysMaxBody))
 		return se.Next()
 	})
 }
