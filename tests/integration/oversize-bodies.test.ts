@@ -36,7 +36,7 @@ afterAll(async () => {
 
 describe("oversize bodies", () => {
   it("every route answers 413 to a body larger than it takes, chunked or declared, before the session check where it takes none", async () => {
-    const all = oversizeCases({ channelId, alice, aliceToken, declaredToPocketBase: true });
+    const all = oversizeCases({ channelId, alice, aliceToken, everyServerFunction: true });
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     let next = 0;
