@@ -30,7 +30,7 @@ type callRecord struct {
 
 func registerCalls(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.POST(callPath, serveCall).Bind(apis.SkipSuccessActivityLog())
+		se.Router.POST(callPath, serveCall).Bind(apis.SkipSuccessActivityLog(), apis.BodyLimit(callMaxBody))
 		return se.Next()
 	})
 }

@@ -28,6 +28,8 @@ const (
 	passkeysCollection = "passkeys"
 	passkeysMaxBody    = 32 * 1024
 	passkeysPerUser    = 20
+	// (what a 21st passkey is answered, 409)
+	passkeysFullMessage = "An account has at most 20 passkeys. Remove one first."
 )
 
 var (
@@ -39,11 +41,19 @@ var (
 
 func registerPasskeys(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.POST("/api/chat/passkeys/challenge", servePasskeyChallenge)
-		se.Router.POST("/api/chat/passkeys", servePasskeyAdd).Bind(apis.RequireAuth("users"))
-		se.Router.POST("/api/chat/passkeys/signin", servePasskeySignIn)
+		// (a larger body is answered 413 before anything reads it)
+		se.Router.POST("/api/chat/passkeys/challenge", servePasskeyChallenge).Bind(apis.BodyLimit(passkeysMaxBody))
+		se.Router.POST("/api/chat/passkeys", servePasskeyAdd).Bind(apis.RequireAuth("users"), apis.BodyLimit(passkeysMaxBody))
+		se.Router.POST("/api/chat/passkeys/signin", servePasskeySignIn).Bind(apis.BodyLimit(passkeysMaxBody))
 		return se.Next()
 	})
+}
+
+// passkeysFull reports whether an account has its passkeysPerUser passkeys already.
+func passkeysFull(db dbx.Builder, userID string) (bool, error) {
+	var count int
+	err := db.Select("count(*)").From(passkeysCollection).Where(dbx.HashExp{"user": userID}).Row(&count)
+	return count >= passkeysPerUser, err
 }
 
 // decodeBody reads a bounded JSON object into dst.
@@ -160,12 +170,12 @@ func servePasskeyAdd(e *core.RequestEvent) error {
 	if !passkeyChallenges.take(body.Challenge, "register", e.Auth.Id, time.Now()) {
 		return e.BadRequestError("This request to add a passkey has expired. Try again.", nil)
 	}
-	count, err := e.App.CountRecords(passkeysCollection, dbx.HashExp{"user": e.Auth.Id})
+	full, err := passkeysFull(e.App.DB(), e.Auth.Id)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	if count >= passkeysPerUser {
-		return apis.NewApiError(http.StatusConflict, "An account has at most 20 passkeys. Remove one first.", nil)
+	if full {
+		return apis.NewApiError(http.StatusConflict, passkeysFullMessage, nil)
 	}
 	collection, err := e.App.FindCollectionByNameOrId(passkeysCollection)
 	if err != nil {

@@ -11,9 +11,12 @@ import (
 	"crypto/x509"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pocketbase/dbx"
 )
 
 const testOrigin = "https://chat.example.test"
@@ -220,5 +223,39 @@ func TestPasskeyChallengesAreBounded(t *testing.T) {
 	}
 	if store.issue("signin", "", now.Add(passkeyChallengeTTL)) == "" || len(store.all) != 1 {
 		t.Fatalf("expired challenges must make room: %d left", len(store.all))
+	}
+}
+
+func TestAnAccountHasAtMostTwentyPasskeys(t *testing.T) {
+	db := testDB(t, "CREATE TABLE passkeys (id TEXT PRIMARY KEY, user TEXT NOT NULL)")
+	add := func(user string, n int) {
+		for i := 0; i < n; i++ {
+			if _, err := db.Insert("passkeys", dbx.Params{"id": fmt.Sprintf("%s-%d-%d", user, n, i), "user": user}).Execute(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	full := func(user string) bool {
+		t.Helper()
+		answer, err := passkeysFull(db, user)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return answer
+	}
+	add("alice", passkeysPerUser-1)
+	add("bob", passkeysPerUser)
+	if full("alice") {
+		t.Fatal("19 passkeys: a 20th must still be taken")
+	}
+	if !full("bob") {
+		t.Fatal("20 passkeys: a 21st must be refused")
+	}
+	add("alice", 1)
+	if !full("alice") || full("carol") {
+		t.Fatal("the cap is per account")
+	}
+	if passkeysPerUser != 20 || !strings.Contains(passkeysFullMessage, "at most 20 passkeys") {
+		t.Fatalf("the cap and its text disagree: %d, %q", passkeysPerUser, passkeysFullMessage)
 	}
 }

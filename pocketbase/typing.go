@@ -65,7 +65,7 @@ func (l *typingLimiter) allow(key string, now time.Time) bool {
 func registerTyping(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		// not even the request log keeps who typed where (a refused request is still logged)
-		se.Router.POST(typingPath, serveTyping).Bind(apis.SkipSuccessActivityLog())
+		se.Router.POST(typingPath, serveTyping).Bind(apis.SkipSuccessActivityLog(), apis.BodyLimit(typingMaxBody))
 		return se.Next()
 	})
 }

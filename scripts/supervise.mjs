@@ -15,7 +15,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { mirrorOnce, replicationConfig, writeLitestreamConfig } from "./lib/replication.mjs";
-import { replicationStatus, writeReplicationStatus } from "./lib/replication-health.mjs";
+import { newReplicationWatch, replicationStatus, writeReplicationStatus } from "./lib/replication-health.mjs";
 import { livekitKeys, livekitSettings, pocketbaseEnvFor, webEnvFor, writeLivekitConfig } from "./lib/livekit.mjs";
 import { pocketbaseBinary, proxySecret, serveArgs } from "./lib/pocketbase.mjs";
 
@@ -183,12 +183,13 @@ const HEALTH_INTERVAL_MS = 2_000;
 let healthTimer = null;
 let healthChecking = false;
 let lastHealth = "";
+const replicationWatch = newReplicationWatch();
 async function healthLoop() {
   clearTimeout(healthTimer);
   if (healthChecking) return; // the check under way sets the next one
   healthChecking = true;
   try {
-    const status = await replicationStatus(replication, { running: Boolean(litestream?.process) });
+    const status = await replicationStatus(replication, { running: Boolean(litestream?.process), watch: replicationWatch });
     if (status.state !== lastHealth) log(status.state === "ok" && lastHealth ? "replication is up to date again" : status.message);
     lastHealth = status.state;
     await writeReplicationStatus(PB_DATA, status);

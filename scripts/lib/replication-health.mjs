@@ -1,6 +1,6 @@
 // Whether replication keeps up (issue 47, docs/decisions/0069-what-reaches-pocketbase-directly.md):
 // the supervisor checks every few seconds that Litestream runs and, for a replica on this machine,
-// that the replica was written after the database last changed. What it finds goes into the data
+// that no change of the database has waited more than 10 s for the replica. What it finds goes into the data
 // directory (.replication-status.json), where PocketBase reads it for the admin console's Health
 // section (pb_hooks/health.pb.js), and into the supervisor's log when it changes.
 import { readdir, rename, stat, writeFile } from "node:fs/promises";
@@ -36,13 +36,24 @@ async function newestUnder(dir) {
 }
 
 /**
+ * What one check leaves for the next: the time of the earliest change seen that the replica had not
+ * taken yet (0: none). Replication counts as stopped only when that change is older than the limit,
+ * not when the first write after a quiet spell meets a replica last written long ago.
+ * @returns {{ unreplicatedSince: number }}
+ */
+export function newReplicationWatch() {
+  return { unreplicatedSince: 0 };
+}
+
+/**
  * How replication is doing now.
  * @param {{ database: string, databaseReplica: string }} config (scripts/lib/replication.mjs)
- * @param {{ running: boolean, now?: number }} litestream whether the Litestream process is running
+ * @param {{ running: boolean, now?: number, watch?: { unreplicatedSince: number } }} litestream whether
+ *   the Litestream process is running; `watch` is kept from one check to the next (newReplicationWatch)
  * @returns {Promise<{ state: "ok" | "behind" | "stopped", message: string, checkedAt: string,
  *   changedAt: string | null, replicatedAt: string | null, walBytes: number }>}
  */
-export async function replicationStatus(config, { running, now = Date.now() }) {
+export async function replicationStatus(config, { running, now = Date.now(), watch = newReplicationWatch() }) {
   const changed = Math.max(await mtimeMs(config.database), await mtimeMs(`${config.database}-wal`));
   let walBytes = 0;
   try {
@@ -58,7 +69,11 @@ export async function replicationStatus(config, { running, now = Date.now() }) {
   if (!running) {
     return { state: "stopped", message: "Replication has stopped: Litestream is not running (the supervisor restarts it).", ...base };
   }
-  if (local && changed - replicated > LAG_LIMIT_MS && now - replicated > LAG_LIMIT_MS) {
+  // the replica has taken every change up to the one waiting: watch the latest one it has not
+  if (watch.unreplicatedSince && replicated >= watch.unreplicatedSince) watch.unreplicatedSince = 0;
+  if (!watch.unreplicatedSince && changed > replicated) watch.unreplicatedSince = changed;
+  const waitingSince = watch.unreplicatedSince;
+  if (local && waitingSince && now - waitingSince > LAG_LIMIT_MS) {
     return {
       state: "behind",
       message: `Replication has stopped: the database has changed since the replica was last written, ${waiting(now - replicated)} ago. Litestream is running but not replicating.`,

@@ -29,12 +29,18 @@ const NO_BODY_POSTS = [
 ];
 /** PocketBase's server functions that are read with GET: a POST there is no route. */
 const GET_HOOKS = [
+  "/api/chat/channels/key-shares",
   "/api/chat/history",
+  "/api/chat/profiles",
+  "/api/chat/push/key",
+  "/api/chat/password-reset",
   "/api/chat/admin/audit",
   "/api/chat/admin/health",
   "/api/chat/account/activity",
   "/api/chat/account/export",
 ];
+/** The sealed delivery route with a name that is no operation (Object.prototype's): answered 404 "Not found.". */
+const noOperation = /^\/api\/sealed\/[^/]+\/(constructor|__proto__|toString|hasOwnProperty|valueOf|isPrototypeOf)$/;
 /** Uploads: multipart, their own limits (tests/integration/uploads-stream.test.ts). */
 const UPLOADS = ["/api/channels/ID/attachments", "/api/channels/ID/previews"];
 
@@ -67,13 +73,28 @@ const declared = (label: string, path: string, bytes: number, as?: Visitor, meth
   status: 413,
 });
 
-export function oversizeCases({ channelId, alice, aliceToken }: { channelId: string; alice: Visitor; aliceToken: string }): Case[] {
+/**
+ * `everyServerFunction`: also a chunked body to each of PocketBase's server functions that takes none,
+ * and a declared one, sent whole, to each that takes one (5 MB each: in oversize-bodies.test.ts only,
+ * not in each of the hostile suite's four passes).
+ */
+export function oversizeCases({
+  channelId,
+  alice,
+  aliceToken,
+  everyServerFunction = false,
+}: {
+  channelId: string;
+  alice: Visitor;
+  aliceToken: string;
+  everyServerFunction?: boolean;
+}): Case[] {
   const all: Case[] = [];
   const withId = (route: string) => route.replace("ID", channelId);
   const noBody = NO_BODY_POSTS.map(withId);
   const uploads = UPLOADS.map(withId);
   // (a device link's id is of its own form: another is "not found" before anything is read)
-  const real = ID_POST_ROUTES.filter((route) => !route.startsWith("/api/sealed/")).map((route) =>
+  const real = ID_POST_ROUTES.map((route) =>
     route.startsWith("/api/device-links/") ? route.replace("ID", "abcdefghijklmno") : withId(route),
   );
   const jsonRoutes = [...new Set([...Object.keys(validBodies(channelId)), ...real])].filter(
@@ -81,7 +102,8 @@ export function oversizeCases({ channelId, alice, aliceToken }: { channelId: str
   );
   // JSON routes: signed in, chunked and declared; signed out, declared (refused before the session check)
   for (const path of jsonRoutes) {
-    all.push(chunked("signed in", "web", path, {}, MB / 2, alice)); // twice the 256 KiB a JSON body may have
+    // twice the 256 KiB a JSON body may have; a name that is no operation is not found before anything is read
+    all.push({ ...chunked("signed in", "web", path, {}, MB / 2, alice), status: noOperation.test(path) ? 404 : 413 });
     all.push(declared("signed in", path, 10 * MB, alice));
     all.push(declared("signed out", path, 10 * MB));
   }
@@ -99,17 +121,25 @@ export function oversizeCases({ channelId, alice, aliceToken }: { channelId: str
   }
   // uploads: a declared body over the largest file (50 MB and its multipart) or preview image
   for (const path of uploads) all.push(declared("signed out", path, 60 * MB), declared("signed in", path, 60 * MB, alice));
-  // PocketBase's server functions, directly, with a valid token
+  // PocketBase's server functions, directly, with a valid token: a chunked body past the 4,300 KiB any
+  // of them takes (pocketbase/chunked_limit.go), to those that take none as well, with their own method;
+  // a declared one, sent whole, to those that take one (each its own $apis.bodyLimit)
   for (const hook of PB_HOOKS) {
     const path = withId(hook);
-    if (
-      hook === "/api/chat/password-reset" ||
-      hook === "/api/chat/signout" ||
-      hook.endsWith("/clear") ||
-      GET_HOOKS.some((get) => hook.startsWith(get))
-    )
-      continue; // no body taken
-    all.push(chunked("pb", "pb", path, { Authorization: aliceToken }, 5 * MB)); // past the 4,300 KiB any of them takes
+    const get = GET_HOOKS.some((prefix) => hook.startsWith(prefix));
+    const takesNone = get || hook === "/api/chat/signout" || hook.endsWith("/clear") || hook.endsWith("/revoke");
+    if (takesNone && !everyServerFunction) continue;
+    all.push({ ...chunked("pb", "pb", path, { Authorization: aliceToken }, 5 * MB), method: get ? "GET" : "POST" });
+    if (everyServerFunction && !takesNone)
+      all.push({
+        label: `pb declared 5 MB → ${path}`,
+        target: "pb",
+        method: "POST",
+        path,
+        headers: { ...json, Authorization: aliceToken },
+        body: Buffer.alloc(5 * MB, "a"),
+        status: 413,
+      });
   }
   return all;
 }

@@ -9,21 +9,23 @@ import { signUpUser, startPocketBase, type RunningPocketBase, type TestUser } fr
 import type { AuditPage } from "./audit-stack";
 
 let pb: RunningPocketBase;
+/** Without PocketBase's limit per address, so that only the per-account and per-device counters answer. */
+let unlimited: RunningPocketBase;
 let owner: TestUser;
 let carol: TestUser;
 
 beforeAll(async () => {
-  pb = await startPocketBase({ rateLimits: true });
+  [pb, unlimited] = await Promise.all([startPocketBase({ rateLimits: true }), startPocketBase()]);
   owner = await signUpUser(pb.url);
   carol = await signUpUser(pb.url);
 }, 120_000);
 
 afterAll(async () => {
-  await pb?.stop();
+  await Promise.all([pb?.stop(), unlimited?.stop()]);
 });
 
-const signIn = (identity: string, password: string, headers: Record<string, string>) =>
-  fetch(`${pb.url}/api/collections/users/auth-with-password`, {
+const signIn = (identity: string, password: string, headers: Record<string, string>, url = pb.url) =>
+  fetch(`${url}/api/collections/users/auth-with-password`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify({ identity, password }),
@@ -78,5 +80,32 @@ describe("headers only the web server may set", () => {
   it("with the web server's proof, each forwarded address has its own budget", async () => {
     const proved = await guesses(11, (i) => ({ ...proxyHeaders(), "X-Forwarded-For": `203.0.113.${i + 1}` }));
     expect(proved).toEqual(new Array(11).fill(400));
+  });
+
+  // A device that signed in before has its own budget of guesses (pb_hooks/lib/signin.js), so a guesser
+  // elsewhere cannot lock its owner out. Only the web server may say which device a request comes from.
+  it("a forged X-ChatCrypt-Device does not get its own budget: its guesses count against the account", async () => {
+    const device = "forged0device0id0123456789";
+    const tenWrong = async (email: string, headers: Record<string, string>) => {
+      for (let i = 0; i < 10; i++) {
+        const answer = await signIn(email, "not the password", headers, unlimited.url);
+        expect(answer.status).toBe(400);
+        await answer.text();
+      }
+    };
+    const withoutDevice = async (email: string) => {
+      const answer = await signIn(email, "not the password", {}, unlimited.url);
+      return { status: answer.status, message: ((await answer.json()) as { message: string }).message };
+    };
+    // without the web server's proof the header is removed: ten guesses use up the account's own budget
+    const forgedFor = `forged-${Date.now()}@example.test`;
+    await tenWrong(forgedFor, { "X-ChatCrypt-Device": device });
+    const afterForged = await withoutDevice(forgedFor);
+    expect(afterForged.status).toBe(429);
+    expect(afterForged.message).toMatch(/^Too many attempts for this account; try again in \d+ minutes?\.$/);
+    // with the proof the device has its own counter: the account's budget is untouched
+    const provedFor = `proved-${Date.now()}@example.test`;
+    await tenWrong(provedFor, { ...proxyHeaders(), "X-ChatCrypt-Device": device });
+    expect((await withoutDevice(provedFor)).status).toBe(400);
   });
 });

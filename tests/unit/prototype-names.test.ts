@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { isSealedOperation } from "~/features/sealed/sealed.server";
 import { actionWords } from "~/features/audit/actions";
+import { auditQuery } from "~/features/audit/audit.server";
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 
@@ -16,5 +17,18 @@ describe("prototype names", () => {
   it("are shown as they are in the audit log, not as a function's text", () => {
     for (const name of PROTOTYPE_NAMES) expect(actionWords(name), name).toBe(name);
     expect(actionWords("reset_code.issued")).toBe("Reset code issued");
+  });
+
+  it("are no parameter of the audit log's query (GET /api/admin/audit): 400, as any unknown one", () => {
+    for (const name of PROTOTYPE_NAMES) {
+      let thrown: unknown;
+      try {
+        auditQuery(new URL(`http://localhost/api/admin/audit?${encodeURIComponent(name)}=1`));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown instanceof Response && thrown.status, name).toBe(400);
+    }
+    expect(auditQuery(new URL("http://localhost/api/admin/audit?page=2&action=signin."))).toEqual({ page: "2", action: "signin." });
   });
 });

@@ -22,7 +22,8 @@ const QUERY = {
 export function auditQuery(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
-    const pattern = QUERY[name as keyof typeof QUERY];
+    // (own names only: "constructor" or "toString" is no parameter)
+    const pattern = Object.hasOwn(QUERY, name) ? QUERY[name as keyof typeof QUERY] : undefined;
     if (!pattern) fail(400, `Unknown parameter: ${name.slice(0, 40)}.`);
     if (!pattern.test(value)) fail(400, `${name} is malformed.`);
     query[name] = value;
