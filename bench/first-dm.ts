@@ -6,78 +6,18 @@
 // looks him up, starts a one-to-one and sends; Bob opens it from his sidebar. Measured per run: Bob's sign-up (click to
 // workspace), Alice's start (click to the conversation open), and start to the first message read on
 // Bob's page. Appends its section to docs/benchmarks-direct.md.
-import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { repoRoot, startPocketBase } from "../tests/integration/pocketbase";
 import { startWeb } from "../tests/e2e/stack";
 import { percentile } from "./lib/stats.mjs";
+import { signUp, startAndSend, tag, teamLink } from "./lib/people";
+import { writeSection } from "./lib/sections";
 
 const RUNS = process.env.BENCH_QUICK === "1" ? 3 : 7;
 const READ_TIMEOUT_MS = 20_000;
 const log = (line: string) => console.log(`[first-dm] ${line}`);
-const tag = () => Math.random().toString(16).slice(2, 10);
-
-const TEAM = "Team";
-
-/**
- * Signs a new user up in a new context (through an invite link, when given: then also waits until the
- * invite's channel is open); answers the page and the sign-up's click-to-workspace time.
- */
-async function signUp(browser: Browser, baseURL: string, name: string, invite?: string) {
-  const context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] });
-  const page = await context.newPage();
-  await page.goto(invite ?? "/");
-  // (an invite opens Sign Up at once)
-  if (!invite) await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
-  await page.getByLabel("Username").fill(name);
-  await page.getByLabel("Email").fill(`${name}@example.test`);
-  await page.getByLabel("Password").fill(`pw-${name}-long-enough`);
-  const clicked = Date.now();
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await page.getByText(`@${name}`).waitFor({ state: "attached", timeout: 30_000 });
-  const ms = Date.now() - clicked;
-  await page.getByRole("dialog", { name: "Save your recovery key" }).getByRole("button", { name: "Not now" }).click();
-  await page.getByRole("dialog", { name: "Continue without a recovery key?" }).getByRole("button", { name: "Continue without it" }).click();
-  if (invite) await page.getByRole("heading", { name: `# ${TEAM}` }).waitFor({ timeout: 30_000 });
-  return { page, ms };
-}
-
-/** Alice's team channel, and its invite link (Share Link). */
-async function teamLink(page: Page) {
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Channel" });
-  await dialog.getByLabel("Channel Name").fill(TEAM);
-  await dialog.getByLabel("Password").fill(`team-${tag()}-long-enough`);
-  await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await page.getByRole("heading", { name: `# ${TEAM}` }).waitFor({ timeout: 30_000 });
-  await page.getByRole("button", { name: "Share Link" }).click();
-  // the invite dialog: 7 days, unlimited uses (its defaults)
-  await page
-    .getByRole("dialog", { name: /^Invite to #/ })
-    .getByRole("button", { name: "Copy invite link" })
-    .click();
-  await page.getByText("Invite link copied").waitFor();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
-/** Alice starts a one-to-one with `name` and sends; answers the start's click time and how long it took. */
-async function startAndSend(page: Page, name: string, text: string) {
-  const dialog = page.getByRole("dialog", { name: "New message" });
-  await page.getByRole("button", { name: "New message" }).click();
-  await dialog.getByLabel("Find by username").fill(name);
-  await dialog.getByLabel("Find by username").press("Enter");
-  await dialog.getByRole("checkbox", { name, checked: true }).waitFor();
-  const clicked = Date.now();
-  await dialog.getByRole("button", { name: "Start conversation" }).click();
-  await dialog.waitFor({ state: "hidden", timeout: 30_000 });
-  const startMs = Date.now() - clicked;
-  const box = page.getByLabel("Message", { exact: true });
-  await box.fill(text);
-  await box.press("Enter");
-  return { clicked, startMs };
-}
 
 async function main() {
   const pb = await startPocketBase();
@@ -130,10 +70,7 @@ async function main() {
     `| start to the first message read on Bob's page | ${p50(read)} | ${rows.map((r) => (r.readMs === null ? "not read" : r.readMs)).join(", ")} |`,
     "",
   ].join("\n");
-  const file = path.join(repoRoot, "docs", "benchmarks-direct.md");
-  const doc = readFileSync(file, "utf8");
-  const at = doc.indexOf("## A DM created one second after");
-  writeFileSync(file, `${(at < 0 ? doc : doc.slice(0, at)).trimEnd()}\n\n${section}`);
+  writeSection(path.join(repoRoot, "docs", "benchmarks-direct.md"), "## A DM created one second after", section);
   log(`written to docs/benchmarks-direct.md`);
 }
 

@@ -98,7 +98,7 @@ func readMemberEvent(e *core.RequestEvent, maxBody int64, body memberEventBody, 
 		return nil, 0, e.InternalServerError("", err)
 	}
 	if !slices.Contains(users, e.Auth.Id) {
-		return nil, 0, e.ForbiddenError("You are not a member of this channel.", nil)
+		return nil, 0, e.ForbiddenError("You are not a member of this conversation.", nil)
 	}
 	return users, serial, nil
 }

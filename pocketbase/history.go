@@ -155,7 +155,7 @@ func serveHistory(e *core.RequestEvent) error {
 		page, err = readHistory(e.App.DB(), channel, before, limit, q.Get("count") == "1")
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return e.NotFoundError("That message is not in this channel.", nil)
+		return e.NotFoundError("That message is not in this conversation.", nil)
 	}
 	if err == nil && q.Get("profiles") == "1" {
 		// (without them the page still comes: the browser then asks /api/profiles for its senders)

@@ -30,6 +30,10 @@ if [[ "${BENCH_PHASES:-}" == uploads ]]; then exit 0; fi
 if [[ ",${BENCH_PHASES:-first-dm}," == *",first-dm,"* ]]; then npx vite-node bench/first-dm.ts; fi
 if [[ "${BENCH_PHASES:-}" == first-dm ]]; then exit 0; fi
 
+# New device approval to full history shown (1,000 DM messages), in chromium (bench/new-device.ts): BENCH_PHASES=new-device runs only it.
+if [[ ",${BENCH_PHASES:-new-device}," == *",new-device,"* ]]; then npx vite-node bench/new-device.ts; fi
+if [[ "${BENCH_PHASES:-}" == new-device ]]; then exit 0; fi
+
 # Deactivating a person in many sealed channels and DMs, in chromium (bench/deactivate.ts): BENCH_PHASES=deactivate runs only it.
 if [[ ",${BENCH_PHASES:-deactivate}," == *",deactivate,"* ]]; then npx vite-node bench/deactivate.ts; fi
 if [[ "${BENCH_PHASES:-}" == deactivate ]]; then exit 0; fi

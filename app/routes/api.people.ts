@@ -6,8 +6,8 @@ import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~
 // GET /api/people: the people the caller shares a channel with.
 // POST /api/people {username}: the user with exactly this username, or null (rate-limited).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { pb, userId } = await requireUser(request, context);
-  return jsonResponse({ people: await sharedPeople(pb, userId) });
+  const { pb } = await requireUser(request, context);
+  return jsonResponse({ people: await sharedPeople(pb) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -18,7 +18,7 @@ const MAX_ONE_TIME = 50;
 
 const STALE_COMMIT = "This commit is for an earlier epoch: fetch the newer commits and try again.";
 const NO_GROUP = "This channel is not sealed.";
-const NOT_MEMBER = "You are not a member of this channel.";
+const NOT_MEMBER = "You are not a member of this conversation.";
 
 /**
  * @param {JsonObject} body

@@ -133,7 +133,13 @@ test("a new phone approved from Bob's signed-in laptop (codes match) reads every
   const devices = bob.page.getByRole("dialog", { name: "Account" }).getByRole("list", { name: "Devices" });
   await expect(devices.getByRole("listitem").filter({ hasText: "Chrome on Android" })).toHaveCount(1);
 
-  for (const p of [alice, bob, carol]) await p.context.close();
+  // Dave, added to the sealed channel afterwards, reads only from his join, as MLS intends.
+  const dave = await person(browser, "dave");
+  await joinAndOpen(dave.page, vaultId, vaultPassword, "Vault");
+  await expect(dave.page.getByText(BEFORE_JOIN)).toBeVisible({ timeout: 30_000 });
+  for (const text of sealed) await expect(log(dave.page).getByText(text)).toHaveCount(0);
+
+  for (const p of [alice, bob, carol, dave]) await p.context.close();
   await phone.context().close();
 });
 

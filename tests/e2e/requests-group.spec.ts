@@ -32,8 +32,8 @@ test("a stranger's group DM: a request for each person asked; Bob accepts and re
   const name = `Side project ${Date.now()}`;
   await startGroup(mallory.page, [bob, carol], name);
 
-  // Nobody has accepted yet: her page says so, and what she writes waits on her device.
-  const waiting = "Waiting for the others to accept your request";
+  // Nobody has accepted yet: her page says so, naming whom she asked, and what she writes waits on her device.
+  const waiting = `Waiting for ${bob.user.username} and ${carol.user.username} to accept your request`;
   await expect(mallory.page.getByRole("status").filter({ hasText: waiting }).first()).toBeVisible({ timeout: 10_000 });
   await waitLive(mallory.page);
   await send(mallory.page, "first words to the side project");

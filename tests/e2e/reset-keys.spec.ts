@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, signIn } from "./fixtures";
 import {
   createChannel,
+  createSealed,
   joinAndOpen,
   keyPackagesSent,
   log,
@@ -10,6 +11,7 @@ import {
   person,
   send,
   startConversation,
+  waitInGroup,
   waitLive,
 } from "./helpers";
 import { mailTest as test } from "./mail-stack";
@@ -17,7 +19,8 @@ import { resetWithoutRecoveryKey } from "./reset-helpers";
 
 // A reset without the recovery key (ADR 27, 0051): Bob's new identity key is accepted where it should
 // be, his devices of before are removed, and his contacts' devices, old and new, keep their direct
-// conversations with him, his older messages shown as signed by his previous key.
+// conversations with him, his older messages shown as signed by his previous key. A sealed channel the
+// same, once he enters its password again; what waits for his new keys is counted ("2 messages ...").
 
 /** A group conversation is called by its participants' names: the one that names `username`. */
 const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
@@ -60,6 +63,14 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await expect(log(bob.page).getByText("hi both")).toBeVisible({ timeout: 30_000 });
   await send(bob.page, "bob in the group before his reset");
   await expect(log(alice.page).getByText("bob in the group before his reset")).toBeVisible({ timeout: 20_000 });
+
+  // A sealed channel of Alice's, with a message of Bob's.
+  const vaultPassword = `vault-${Date.now()}`;
+  const vaultId = await createSealed(alice.page, "Vault", vaultPassword);
+  await joinAndOpen(bob.page, vaultId, vaultPassword, "Vault");
+  for (const p of [alice.page, bob.page]) await waitInGroup(p);
+  await send(bob.page, "bob sealed before his reset");
+  await expect(log(alice.page).getByText("bob sealed before his reset")).toBeVisible({ timeout: 30_000 });
   await bob.context.close();
 
   // Bob forgot his password and has no recovery key: he resets on his phone. His laptop's devices
@@ -82,16 +93,40 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await send(alice.page, "alice after bob's reset");
   await expect(log(phone).getByText("alice after bob's reset")).toBeVisible({ timeout: 30_000 });
 
-  // The group: Bob rejoins it; Alice's and Carol's pages read him and he reads them.
+  // The group: Bob rejoins it; Alice's and Carol's pages read him and he reads them. Carol's open page,
+  // which has not accepted his new keys, counts what waits for them, live.
+  await openGroup(carol.page, bob.user.username);
   await openGroup(phone, carol.user.username);
   await send(phone, "bob in the group after his reset");
+  await send(phone, "bob in the group, once more");
+  const carolNotice = carol.page
+    .getByRole("alert")
+    .filter({ hasText: `${bob.user.username} reset his account: compare his safety number` });
+  await expect(carolNotice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
+    timeout: 30_000,
+  });
+  await carolNotice.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
+  for (const text of ["bob in the group after his reset", "bob in the group, once more"])
+    await expect(log(carol.page).getByText(text)).toBeVisible({ timeout: 30_000 });
+  await expect(previousKey(carol.page, "bob in the group before his reset", bob.user.username)).toBeVisible();
   await openGroup(alice.page, carol.user.username);
   await expect(log(alice.page).getByText("bob in the group after his reset")).toBeVisible({ timeout: 30_000 });
   await expect(previousKey(alice.page, "bob in the group before his reset", bob.user.username)).toBeVisible();
   await send(alice.page, "alice in the group after bob's reset");
   await expect(log(phone).getByText("alice in the group after bob's reset")).toBeVisible({ timeout: 30_000 });
 
-  // Alice's new laptop opens both, reads what her first device read, and writes to Bob.
+  // The sealed channel: Bob enters its password again (his saved passwords went with his old keys);
+  // Alice's page reads him, his older message marked, and he reads her.
+  await joinAndOpen(phone, vaultId, vaultPassword, "Vault");
+  await alice.page.getByRole("button", { name: "# Vault" }).click();
+  for (const p of [alice.page, phone]) await waitInGroup(p);
+  await send(phone, "bob sealed after his reset");
+  await expect(log(alice.page).getByText("bob sealed after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(previousKey(alice.page, "bob sealed before his reset", bob.user.username)).toBeVisible();
+  await send(alice.page, "alice sealed after bob's reset");
+  await expect(log(phone).getByText("alice sealed after bob's reset")).toBeVisible({ timeout: 30_000 });
+
+  // Alice's new laptop opens all three, reads what her first device read, and writes to Bob.
   const laptopContext = await browser.newContext({ baseURL: web.url });
   const laptop = await laptopContext.newPage();
   await signIn(laptop, alice.user);
@@ -106,6 +141,9 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await send(laptop, "the group from alice's new laptop");
   await openGroup(phone, carol.user.username);
   await expect(log(phone).getByText("the group from alice's new laptop")).toBeVisible({ timeout: 30_000 });
+  await laptop.getByRole("button", { name: "# Vault" }).click();
+  await expect(log(laptop).getByText("bob sealed after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(previousKey(laptop, "bob sealed before his reset", bob.user.username)).toBeVisible();
   await expect(laptop.getByText("could not be")).toHaveCount(0);
 
   for (const c of [phoneContext, laptopContext, alice.context, carol.context]) await c.close();

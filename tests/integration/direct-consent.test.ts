@@ -166,6 +166,21 @@ describe("direct messages with consent", () => {
     expect((await postJson(server.url, "/api/chat/users/unblock", { user_id: frank.id }, bob.token)).status).toBe(404);
   });
 
+  it("the picker's suggestions leave out someone who blocked the caller, also once they share a channel", async () => {
+    const [frank, bob, carol] = await Promise.all([1, 2, 3].map(() => signUpUser(server.url)));
+    const people = async (user: TestUser) => {
+      const res = await fetch(`${server.url}/api/chat/people`, { headers: { Authorization: user.token } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { ids: string[] }).ids.sort();
+    };
+    expect((await answer(bob, idOf(await start(frank, [bob.id])), "block")).status).toBe(200);
+    await colleagues(frank, bob, carol);
+    expect(await people(frank)).toEqual([carol.id]);
+    expect(await people(bob)).toEqual([carol.id, frank.id].sort());
+    expect(await people(carol)).toEqual([bob.id, frank.id].sort());
+    expect((await fetch(`${server.url}/api/chat/people`)).status).toBe(401);
+  });
+
   it("leaving a one-to-one: starting it again makes a request, not a membership, also between colleagues", async () => {
     const [alice, bob] = await Promise.all([1, 2].map(() => signUpUser(server.url)));
     const id = idOf(await start(alice, [bob.id]));

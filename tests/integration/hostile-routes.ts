@@ -123,6 +123,7 @@ export const PB_HOOKS = [
   "/api/chat/direct",
   "/api/chat/direct/add",
   "/api/chat/users/lookup",
+  "/api/chat/people",
   "/api/chat/direct/requests/answer",
   "/api/chat/users/unblock",
   "/api/chat/history?channel=ID&limit=1",

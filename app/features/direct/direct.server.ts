@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import { listProfiles } from "~/features/auth/users.server";
-import { callHook } from "~/server/hooks.server";
+import { callHook, readHook } from "~/server/hooks.server";
 import type { Person } from "~/features/direct/types";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";
@@ -25,12 +25,11 @@ export const lookupUser = (pb: PocketBase, username: string) =>
   callHook<{ user: Person | null }>(pb, "/api/chat/users/lookup", { username }, "The look-up failed. Please try again.");
 
 /**
- * The people the caller shares a channel with (PocketBase's list rule gives only the memberships of
- * the caller's own channels): the picker's suggestions, never a list of all users.
+ * The people the caller shares a channel with (pb_hooks/people.pb.js, without anyone who blocked the
+ * caller): the picker's suggestions, never a list of all users.
  */
-export async function sharedPeople(pb: PocketBase, userId: string): Promise<Person[]> {
-  const memberships = await pb.collection("channel_members").getFullList<{ user: string }>({ fields: "user", batch: 1000 });
-  const ids = [...new Set(memberships.map((m) => m.user))].filter((id) => id !== userId).slice(0, 500);
+export async function sharedPeople(pb: PocketBase): Promise<Person[]> {
+  const { ids } = await readHook<{ ids: string[] }>(pb, "/api/chat/people", "The people could not be listed. Please try again.");
   return (await listProfiles(pb, ids))
     .map((p) => ({ id: p.id, username: p.username, ...("role" in p ? { role: p.role, deactivated: p.deactivated } : {}) }))
     .sort((a, b) => a.username.localeCompare(b.username));

@@ -123,7 +123,7 @@ export async function listMessages(pb: PocketBase, channelId: string, page: Page
   } catch (error) {
     failOnOutage(error);
     if (pbStatus(error) === 400) fail(400, "Invalid message page.");
-    if (pbStatus(error) === 404) fail(404, "That message is not in this channel.");
+    if (pbStatus(error) === 404) fail(404, "That message is not in this conversation.");
     throw error;
   }
 }
@@ -171,7 +171,7 @@ export async function createMessage(
     failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "You are sending messages too quickly. Please wait a moment.");
-    if (status === 409) fail(409, "The channel's keys changed: the message must be encrypted again.");
+    if (status === 409) fail(409, "The conversation's keys changed: the message must be encrypted again.");
     const fields = fieldErrors(error);
     if (input.clientId && fields.client_id?.code === "validation_not_unique")
       return storedSend(pocketbase(caller.token, caller.context), input);
@@ -179,7 +179,7 @@ export async function createMessage(
     // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, or an
     // edit of someone else's message.
     if (status === 400 || status === 403 || status === 404)
-      fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this channel.");
+      fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this conversation.");
     fail(502, "The message could not be stored. Please try again.");
   } finally {
     commit.done();
@@ -199,7 +199,7 @@ async function storedSend(pb: PocketBase, input: { channelId: string; senderId: 
     failOnOutage(error);
     fail(409, "This message id was already used for a message you can no longer see.");
   }
-  if (record.channel !== input.channelId) fail(409, "This message id was already used in another channel.");
+  if (record.channel !== input.channelId) fail(409, "This message id was already used in another conversation.");
   return { ...toMessage(record), replayed: true as const };
 }
 

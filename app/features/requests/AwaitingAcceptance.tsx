@@ -1,16 +1,31 @@
+import { useEffect, useState } from "react";
 import type { Channel } from "~/features/channels/types";
 import { waitingText } from "~/features/requests/types";
+import { askedText } from "~/features/requests/asked.client";
 
 /**
  * A direct conversation whose only member is this user (ADR 0052: the others were asked and have not
- * accepted, or left): "Waiting for bob to accept your request". What is written meanwhile waits in the
- * outbox and is sent once someone has joined. The same words whether the request waits or was declined.
+ * accepted, or left): "Waiting for bob to accept your request" (a group: the people this device asked,
+ * asked.client). What is written meanwhile waits in the outbox and is sent once someone has joined. The
+ * same words whether the request waits or was declined.
  */
 export function AwaitingAcceptance({ channel, userId, memberIds }: { channel: Channel; userId: string; memberIds: readonly string[] }) {
-  if (!channel.direct || memberIds.length === 0 || memberIds.some((id) => id !== userId)) return null;
+  const waiting = channel.direct && memberIds.length > 0 && memberIds.every((id) => id === userId);
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() => {
+    if (!waiting || channel.oneToOne) return;
+    let live = true;
+    void askedText(userId, channel.id).then((text) => live && setAsked(text));
+    return () => {
+      live = false;
+    };
+  }, [waiting, channel.oneToOne, channel.id, userId]);
+  if (!waiting) return null;
+  const names = channel.oneToOne ? channel.name : asked;
+  if (names === null) return null;
   return (
     <p className="request-waiting" role="status">
-      {waitingText(channel.oneToOne ? channel.name : "the others")}
+      {waitingText(names)}
     </p>
   );
 }

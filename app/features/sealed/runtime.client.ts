@@ -12,6 +12,7 @@ import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
 import { ChatError, NobodyJoinedError } from "~/lib/errors";
 import { api } from "~/lib/api.client";
 import { waitingText } from "~/features/requests/types";
+import { askedText } from "~/features/requests/asked.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
@@ -214,7 +215,7 @@ export class SealedChannel extends GroupMember {
    * accepted), or none of their devices is in the group yet; null when someone would.
    */
   private async alone(state: ClientState): Promise<string | null> {
-    const name = this.channel.oneToOne ? this.channel.name : "the others";
+    const name = this.channel.oneToOne ? this.channel.name : await askedText(this.user.id, this.channel.id);
     const others = (ids: readonly string[]) => ids.some((id) => id !== this.user.id);
     // (not listed yet, or the list the page showed may be old when this conversation is not the open one: asked again)
     if (!this.members || !others(this.members)) {

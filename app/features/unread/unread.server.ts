@@ -36,7 +36,7 @@ export async function markRead(pb: PocketBase, userId: string, channelId: string
     const status = pbStatus(error);
     fail(
       status === 400 || status === 404 ? 403 : 502,
-      status === 400 || status === 404 ? "You are not a member of this channel." : "The read position could not be saved.",
+      status === 400 || status === 404 ? "You are not a member of this conversation." : "The read position could not be saved.",
     );
   }
 }
