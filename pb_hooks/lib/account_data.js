@@ -31,7 +31,8 @@ const KEPT_REFERENCES = [
  */
 function checkLoginSecret(app, record, secret) {
   if (typeof secret !== "string" || !LOGIN_SECRET.test(secret)) throw badRequest(WRONG_PASSWORD);
-  const account = accountKey(record.email());
+  const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
+  const account = accountKey(accountAddress(record));
   const attempt = takeSignInAttempt(app, account, "");
   if (!attempt.ok) {
     noteFailure(app, account);

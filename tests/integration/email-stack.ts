@@ -34,10 +34,18 @@ export function useMailStack(): void {
   });
 }
 
-/** Marks the user's address as verified, as confirming PocketBase's verification email does. */
+/**
+ * Attaches the user's address and marks it verified, as opening the link mailed at sign-up does, and
+ * signs them in again when that ends their sessions (an address set from outside renews the token key).
+ */
 export async function verify(server: RunningPocketBase, user: TestUser, fields: Record<string, unknown> = {}) {
   const admin = await superuserClient(server.url, server.superuser);
-  await admin.collection("users").update(user.id, { verified: true, ...fields });
+  const before = await admin.collection("users").getOne<{ email: string }>(user.id);
+  const after = await admin.collection("users").update<{ email: string }>(user.id, { email: user.email, pending_email: "", verified: true, ...fields });
+  if (before.email === after.email) return;
+  const auth = await client(server.url).collection("users").authWithPassword(after.email, user.password);
+  user.token = auth.token;
+  user.pb.authStore.save(auth.token, auth.record);
 }
 
 /** Gives the user another (verified) address, and signs them in again: the change ends their sessions. */
