@@ -41,3 +41,14 @@ routerAdd(
   },
   $apis.bodyLimit(8 * 1024),
 );
+
+// Only the sign-up and the link set the pending address: an owner's own update cannot name one
+// (it would have the link, or the "Someone tried" mail, sent to any address).
+onRecordUpdateRequest((e) => {
+  const body = e.requestInfo().body || {};
+  if (!e.hasSuperuserAuth() && body.pending_email !== undefined) {
+    const { badRequest } = require(`${__hooks}/lib/errors.js`);
+    throw badRequest("The email address changes only through Change email.");
+  }
+  e.next();
+}, "users");

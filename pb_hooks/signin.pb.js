@@ -17,9 +17,7 @@ onRecordAuthWithPasswordRequest((e) => {
     throw tooManyRequests(attempt.message);
   }
   // an account whose address is still pending signs in with it too (lib/pending_email.js)
-  const { signInAccount } = require(`${__hooks}/lib/pending_email.js`);
-  const record = signInAccount(e.app, e.record, String(e.identity || ""), String(e.password || ""));
-  if (record) e.record = record;
+  require(`${__hooks}/lib/pending_email.js`).resolveSignInAccount(e);
   try {
     e.next();
   } catch (err) {

@@ -6,6 +6,8 @@
 // the server holds about it is listed by lib/account_export.js.
 
 const { badRequest, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+// true when another account has the address (whatever its case)
+const { accountAddress, addressTaken: emailTaken } = require(`${__hooks}/lib/pending_email.js`);
 const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
 
 const WRONG_PASSWORD = "Incorrect password.";
@@ -31,7 +33,6 @@ const KEPT_REFERENCES = [
  */
 function checkLoginSecret(app, record, secret) {
   if (typeof secret !== "string" || !LOGIN_SECRET.test(secret)) throw badRequest(WRONG_PASSWORD);
-  const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
   const account = accountKey(accountAddress(record));
   const attempt = takeSignInAttempt(app, account, "");
   if (!attempt.ok) {
@@ -65,15 +66,6 @@ function emailChangeOf(app, token) {
     throw badRequest(INVALID_LINK);
   }
   return { record, newEmail };
-}
-
-/**
- * True when another account has this address (whatever its case).
- * @param {core.App} app
- * @param {string} email
- */
-function emailTaken(app, email) {
-  return app.countRecords("users", $dbx.exp("email = {:email} COLLATE NOCASE", { email })) > 0;
 }
 
 /**

@@ -12,6 +12,7 @@ const LINK_TYPE = "chatcrypt.attachEmail";
 const LINK_SECONDS = 3 * 24 * 60 * 60;
 const INVALID_LINK = "This verification link is invalid or has expired. Ask for a new one in Notification Settings.";
 const TAKEN = "Another account uses this email address now, so it cannot be added to yours.";
+const SIGNUP_MAIL_LIMITS = [{ windowMs: 60 * 60 * 1000, max: 5 }];
 const TRIED_SUBJECT = "Someone tried to sign up to ChatCrypt with your email address";
 
 /**
@@ -72,15 +73,20 @@ function send(app, to, subject, paragraphs, link) {
 
 /**
  * Mails the account's pending address its link, or, when another account has that address, a mail
- * that says what happened. Nothing without SMTP or past the address's limit of emails.
+ * that says what happened. Nothing without SMTP or past 5 such mails an hour to the address.
  * @param {core.App} app
  * @param {core.Record} record
  * @returns {boolean} whether a mail was handed to the mailer
  */
 function mailPendingAddress(app, record) {
-  const { takeRecipientLimit } = require(`${__hooks}/lib/email_notification.js`);
+  const { take } = require(`${__hooks}/lib/limits.js`);
   const address = record.getString("pending_email");
-  if (!address || !app.settings().smtp.enabled || !takeRecipientLimit(app, address)) return false;
+  if (!address || !app.settings().smtp.enabled) return false;
+  // counted apart from the address's other emails, so that sign-ups never use up a reset or a notification
+  if (!take(app, `mail.signup ${address.toLowerCase()}`, SIGNUP_MAIL_LIMITS)) {
+    app.logger().warn("A sign-up mail was not sent: the address had 5 in the last hour.");
+    return false;
+  }
   const appUrl = String(app.settings().meta.appURL || "").replace(/\/+$/, "");
   if (addressTaken(app, address)) {
     send(
@@ -165,4 +171,25 @@ function signInAccount(app, found, identity, password) {
   return pending.find((record) => record.validatePassword(password)) || found;
 }
 
-module.exports = { accountAddress, addressTaken, attachPendingAddress, mailPendingAddress, signInAccount, INVALID_LINK, TAKEN, TRIED_SUBJECT };
+/**
+ * Sets the event's account to the one a sign-in by address opens (signInAccount), once per request:
+ * every password sign-in hook that looks at the account calls it first, whichever runs first.
+ * @param {core.RecordAuthWithPasswordRequestEvent} e
+ */
+function resolveSignInAccount(e) {
+  if (e.get("chatcrypt.signInResolved")) return;
+  e.set("chatcrypt.signInResolved", true);
+  const record = signInAccount(e.app, e.record, String(e.identity || ""), String(e.password || ""));
+  if (record) e.record = record;
+}
+
+module.exports = {
+  accountAddress,
+  addressTaken,
+  attachPendingAddress,
+  mailPendingAddress,
+  resolveSignInAccount,
+  INVALID_LINK,
+  TAKEN,
+  TRIED_SUBJECT,
+};

@@ -99,7 +99,6 @@ test.describe("auth screen", () => {
     await expect(page.getByText(`@${user.username}x`)).toBeAttached({ timeout: 20_000 });
   });
 
-
   test("the raw password never leaves the browser and is stored nowhere on the server", async ({ page, browser }) => {
     const user = newUser("dave");
     user.password = `Canary-${Date.now()}-pw`;

@@ -107,9 +107,11 @@ describe("notify-email", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(alerts()).toHaveLength(0);
 
+    // attaching the address signs the user in again: that is the first alert
     await verify(pb, user);
-    await signInAs("another device");
     await vi.waitFor(() => expect(alerts()).toHaveLength(1), { timeout: 5_000 });
+    await signInAs("another device");
+    await vi.waitFor(() => expect(alerts()).toHaveLength(2), { timeout: 5_000 });
   });
 
   it("sends at most 10 login alerts an hour to an address; the sign-ins go on", async () => {
@@ -123,7 +125,7 @@ describe("notify-email", () => {
       });
       expect(res.status).toBe(200);
     }
-    const mails = () => smtp.mailsTo(user.email);
+    const mails = () => smtp.mailsTo(user.email).filter((mail) => mail.subject === "Login from a new location");
     await vi.waitFor(() => expect(mails().length).toBeGreaterThanOrEqual(10), { timeout: 10_000 });
     // the sign-ins' alerts are sent as each sign-in ends: once 10 arrived, a further one never does
     await new Promise((resolve) => setTimeout(resolve, 1_000));

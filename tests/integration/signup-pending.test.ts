@@ -29,7 +29,11 @@ afterAll(async () => {
 async function signUp(overrides: Record<string, string> = {}) {
   const body = signupBody(overrides);
   const started = performance.now();
-  const res = await fetch(`${pb.url}/api/chat/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${pb.url}/api/chat/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { token: string; record: Record<string, unknown> };
   const ms = performance.now() - started;
   const headers = Object.fromEntries(["content-type", "cache-control", "set-cookie", "vary"].map((name) => [name, res.headers.get(name)]));
@@ -54,7 +58,10 @@ async function owner() {
 function shape(answer: Awaited<ReturnType<typeof signUp>>) {
   const { id, pending_email, created, updated, encrypted_ecdh_private_key, encrypted_rsa_private_key, ...rest } = answer.json.record;
   expect([id, pending_email, created, updated].every((value) => typeof value === "string" && value !== "")).toBe(true);
-  expect([encrypted_ecdh_private_key, encrypted_rsa_private_key]).toEqual([answer.body.encrypted_ecdh_private_key, answer.body.encrypted_rsa_private_key]);
+  expect([encrypted_ecdh_private_key, encrypted_rsa_private_key]).toEqual([
+    answer.body.encrypted_ecdh_private_key,
+    answer.body.encrypted_rsa_private_key,
+  ]);
   return { status: answer.status, headers: answer.headers, keys: Object.keys(answer.json).sort(), record: rest };
 }
 
@@ -116,7 +123,9 @@ describe("sign-up with an address another account has", () => {
     expect(pending).toBe(true);
     const taken = await owner();
     expect(await client(pb.url).collection("users").requestPasswordReset(taken.body.email)).toBe(true);
-    await expect.poll(() => smtp.mailsTo(taken.body.email).filter((mail) => /reset/i.test(mail.subject)).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.mailsTo(taken.body.email).filter((mail) => /reset/i.test(mail.subject)).length, { timeout: 10_000 })
+      .toBe(1);
     expect(smtp.mailsTo(fresh.body.email)).toHaveLength(before);
   });
 });
