@@ -39,7 +39,9 @@ test("sign up, sign in by the pending address, open the emailed link: the addres
   await page.bringToFront();
   await page.reload();
   await openNotificationSettings(page);
+  await dialog.getByLabel("Email notifications").check();
   await expect(dialog.getByText("Email address verified.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Verify my email" })).toBeHidden();
 });
 
 test("sign-up with a taken address goes through like any other; the owner is told by mail", async ({
