@@ -7,7 +7,7 @@
 
 const { badRequest, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
 // true when another account has the address (whatever its case)
-const { accountAddress, addressTaken: emailTaken } = require(`${__hooks}/lib/pending_email.js`);
+const { accountAddress, addressTaken: emailTaken, escapeHtml } = require(`${__hooks}/lib/pending_email.js`);
 const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
 
 const WRONG_PASSWORD = "Incorrect password.";
@@ -251,9 +251,6 @@ function tellTakenAddress(app, takenEmail) {
     app.logger().warn("email change: the address's owner could not be told", "error", String(err));
   }
 }
-
-/** @param {string} value */
-const escapeHtml = (value) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 module.exports = {
   tellOldAddress,

@@ -41,9 +41,7 @@ function linkKey(app, record) {
 }
 
 /** @param {string} value */
-function escapeHtml(value) {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+const escapeHtml = (value) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * @param {core.App} app
@@ -186,6 +184,7 @@ function resolveSignInAccount(e) {
 module.exports = {
   accountAddress,
   addressTaken,
+  escapeHtml,
   attachPendingAddress,
   mailPendingAddress,
   resolveSignInAccount,
