@@ -39,6 +39,9 @@ routerAdd(
       tellTakenAddress(e.app, newEmail);
       return e.json(200, { sent: true, newEmail });
     }
+    // the link names the address the login secret was derived with, also while it is pending (the
+    // record is not saved: only the token and the mail see it)
+    user.setEmail(accountAddress(user));
     try {
       $mails.sendRecordChangeEmail(e.app, user, newEmail);
     } catch (err) {

@@ -62,7 +62,7 @@ function emailChangeOf(app, token) {
   }
   const claims = $security.parseUnverifiedJWT(token);
   const newEmail = String(claims.newEmail || "");
-  if (!record || record.collection().name !== "users" || !newEmail || String(claims.email || "") !== record.email()) {
+  if (!record || record.collection().name !== "users" || !newEmail || String(claims.email || "") !== accountAddress(record)) {
     throw badRequest(INVALID_LINK);
   }
   return { record, newEmail };

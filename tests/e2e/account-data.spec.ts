@@ -59,7 +59,7 @@ test("Export my data: data.json in the .zip with the contact book and the channe
     serverKeepsInClear: string[];
   };
   // her address waits for its sign-up link (ADR 82)
-  expect(file.account).toMatchObject({ username: alice.user.username, email: "", pending_email: alice.user.email.toLowerCase() });
+  expect(file.account).toMatchObject({ username: alice.user.username, email: "", pendingEmail: alice.user.email.toLowerCase() });
   expect(file.channels.map((c) => c.name).sort()).toEqual(["Export Alpha", "Export Beta"]);
   expect(file.channels.every((c) => c.createdByYou && c.passwordInKeyring)).toBe(true);
   expect(file.contacts).toEqual([{ name: contactName, phone: "+15551234567", added: expect.any(String), updated: expect.any(String) }]);
