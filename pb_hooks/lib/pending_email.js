@@ -142,16 +142,25 @@ function attachPendingAddress(app, token) {
   }
   const address = record.getString("pending_email");
   if (!address || String(claims.email || "").toLowerCase() !== address.toLowerCase()) throw badRequest(INVALID_LINK);
-  // A plain update: saving the record would renew its token key (a new email) and end its sessions.
-  app.runInTransaction((txApp) => {
-    if (addressTaken(txApp, address)) throw conflict(TAKEN);
-    txApp
-      .db()
-      .newQuery("UPDATE users SET email = {:email}, verified = TRUE, pending_email = '' WHERE id = {:id} AND pending_email = {:email}")
-      .bind({ email: address, id: record.id })
-      .execute();
-  });
+  app.runInTransaction((txApp) => attachAddress(txApp, record.id, address));
   return address;
+}
+
+/**
+ * Makes the account's pending address its own and verified, in the caller's transaction; 409 TAKEN when
+ * another account has it. A plain update: saving the record would renew its token key (a new email)
+ * and end its sessions.
+ * @param {core.App} txApp
+ * @param {string} id
+ * @param {string} address
+ */
+function attachAddress(txApp, id, address) {
+  if (addressTaken(txApp, address)) throw conflict(TAKEN);
+  txApp
+    .db()
+    .newQuery("UPDATE users SET email = {:email}, verified = TRUE, pending_email = '' WHERE id = {:id} AND pending_email = {:email}")
+    .bind({ email: address, id })
+    .execute();
 }
 
 /**
@@ -184,6 +193,7 @@ function resolveSignInAccount(e) {
 module.exports = {
   accountAddress,
   addressTaken,
+  attachAddress,
   escapeHtml,
   attachPendingAddress,
   mailPendingAddress,
