@@ -29,7 +29,8 @@ routerAdd(
     const body = readJsonObject(e);
     const newEmail = typeof body.new_email === "string" ? body.new_email.trim().toLowerCase() : "";
     if (newEmail.length > 254 || !patterns.email.test(newEmail)) throw badRequest("Please enter a valid email address.");
-    if (newEmail === user.email().toLowerCase()) throw badRequest("This is already your email address.");
+    const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
+    if (newEmail === accountAddress(user).toLowerCase()) throw badRequest("This is already your email address.");
     if (!e.app.settings().smtp.enabled) throw badRequest("Email is not configured on this server.");
     checkLoginSecret(e.app, user, body.password);
     // the same answer whether the address has an account or not; its owner is told instead (issue 47)
@@ -38,6 +39,9 @@ routerAdd(
       tellTakenAddress(e.app, newEmail);
       return e.json(200, { sent: true, newEmail });
     }
+    // the link names the address the login secret was derived with, also while it is pending (the
+    // record is not saved: only the token and the mail see it)
+    user.setEmail(accountAddress(user));
     try {
       $mails.sendRecordChangeEmail(e.app, user, newEmail);
     } catch (err) {
@@ -55,13 +59,15 @@ routerAdd(
   (e) => {
     const { readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { checkLoginSecret, emailChangeOf } = require(`${__hooks}/lib/account_data.js`);
+    const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
 
     const body = readJsonObject(e);
     const { record, newEmail } = emailChangeOf(e.app, body.token);
     checkLoginSecret(e.app, record, body.password);
     return e.json(200, {
       id: record.id,
-      email: record.email(),
+      // the address the login secret was derived with, also while it is pending
+      email: accountAddress(record),
       new_email: newEmail,
       encrypted_ecdh_private_key: record.getString("encrypted_ecdh_private_key"),
       encrypted_rsa_private_key: record.getString("encrypted_rsa_private_key"),
@@ -92,6 +98,7 @@ routerAdd(
       if (emailTaken(txApp, newEmail)) throw badRequest("An account with this email already exists.");
       const user = txApp.findRecordById("users", record.id);
       user.setEmail(newEmail);
+      user.set("pending_email", "");
       // the link reached the new address: it is verified
       user.setVerified(true);
       setLoginAndKeys(user, newSecret, keys);
@@ -106,7 +113,8 @@ routerAdd(
       }
       append(txApp, e, { actor: record.id, action: "email.changed", target: record.id });
     });
-    tellOldAddress(e.app, record.email(), newEmail);
+    // a pending address was never the account's: it is not told
+    if (record.email()) tellOldAddress(e.app, record.email(), newEmail);
     return e.json(200, { id: record.id, email: newEmail });
   },
   $apis.bodyLimit(64 * 1024),

@@ -50,11 +50,11 @@ routerAdd(
     } catch (_) {
       return e.json(200, { sent: false, reason: REASONS.disabled });
     }
-    if (!user.getBool("email_notifications_enabled") || user.email() === "") {
+    if (!user.getBool("email_notifications_enabled")) {
       return e.json(200, { sent: false, reason: REASONS.disabled });
     }
-    // an address nobody confirmed may belong to someone else
-    if (!user.verified()) {
+    // an address nobody confirmed may belong to someone else (a pending one is not the account's yet)
+    if (user.email() === "" || !user.verified()) {
       throw forbidden(NOT_VERIFIED);
     }
 

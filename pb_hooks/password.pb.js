@@ -36,7 +36,8 @@ routerAdd(
       throw badRequest(SAME);
     }
 
-    const account = accountKey(auth.email());
+    const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
+    const account = accountKey(accountAddress(auth));
     // request headers, as PocketBase names them: lower case, "-" as "_"
     const device = e.requestInfo().headers["x_chatcrypt_device"] || "";
     const attempt = takeSignInAttempt(e.app, account, device);

@@ -68,6 +68,7 @@ routerAdd(
   (e) => {
     const { readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { resetAccount, findRecoveryKey } = require(`${__hooks}/lib/recovery.js`);
+    const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
     const body = readJsonObject(e);
     const user = resetAccount(e.app, body.token);
     let profile = null;
@@ -79,7 +80,7 @@ routerAdd(
     const recovery = findRecoveryKey(e.app, user.id);
     return e.json(200, {
       user_id: user.id,
-      email: user.email(),
+      email: accountAddress(user),
       kdf_iterations: user.getInt("kdf_iterations"),
       ecdh_public_key: profile ? profile.getString("ecdh_public_key") : "",
       rsa_public_key: profile ? profile.getString("rsa_public_key") : "",

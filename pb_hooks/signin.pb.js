@@ -16,6 +16,8 @@ onRecordAuthWithPasswordRequest((e) => {
     noteFailure(e.app, account, e);
     throw tooManyRequests(attempt.message);
   }
+  // an account whose address is still pending signs in with it too (lib/pending_email.js)
+  require(`${__hooks}/lib/pending_email.js`).resolveSignInAccount(e);
   try {
     e.next();
   } catch (err) {
@@ -31,7 +33,8 @@ onRecordAuthRequest((e) => {
     return;
   }
   const { accountKey, takeFailures } = require(`${__hooks}/lib/signin.js`);
-  const failures = takeFailures(e.app, accountKey(e.record.email()));
+  const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
+  const failures = takeFailures(e.app, accountKey(accountAddress(e.record)));
   if (failures > 0) {
     e.meta = { failedSignIns: failures };
   }

@@ -5,7 +5,9 @@
 //
 // Creates an account: the "users" record (login secret, wrapped private keys, default settings)
 // and its public "profiles" record with the same id, in one transaction (lib/accounts.js). Answers
-// like a password sign-in: {"token", "record"}.
+// like a password sign-in: {"token", "record"}. The address stays pending until the link mailed to
+// it is opened; a taken address gets a mail saying what happened instead, and the answer is the same
+// (lib/pending_email.js, docs/decisions/0082-pending-email-at-sign-up.md).
 //
 // Body: {id, email, password, username, ecdh_public_key, rsa_public_key,
 //        encrypted_ecdh_private_key, encrypted_rsa_private_key, kdf_iterations}
@@ -20,6 +22,7 @@ routerAdd(
     const { patterns, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
     const { createAccount, signUpKeys, EMAIL_INVALID } = require(`${__hooks}/lib/accounts.js`);
     const { refusePasswordWhenRequired } = require(`${__hooks}/lib/sso_settings.js`);
+    const { mailPendingAddress } = require(`${__hooks}/lib/pending_email.js`);
 
     const body = readJsonObject(e);
     // the checks in the order they always had: id, email, password, username, keys
@@ -43,8 +46,9 @@ routerAdd(
     /** @type {core.Record | null} */
     let user = null;
     e.app.runInTransaction((txApp) => {
-      user = createAccount(txApp, { ...keys, email, password, verified: false });
+      user = createAccount(txApp, { ...keys, email: "", pendingEmail: email, password, verified: false });
     });
+    mailPendingAddress(e.app, /** @type {core.Record} */ (/** @type {unknown} */ (user)));
 
     // the audit log records it as the account's creation, not a sign-in (audit_events.pb.js)
     e.set("chatcrypt.signup", true);

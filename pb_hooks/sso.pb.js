@@ -97,6 +97,8 @@ routerAdd(
 );
 
 onRecordAuthWithPasswordRequest((e) => {
+  // the account an address still pending opens counts too (lib/pending_email.js)
+  require(`${__hooks}/lib/pending_email.js`).resolveSignInAccount(e);
   require(`${__hooks}/lib/sso_settings.js`).refusePasswordWhenRequired(e.app, e.record);
   e.next();
 }, "users");

@@ -197,6 +197,7 @@ declare function require(path: `${string}/lib/admin_console.js`): typeof import(
 declare function require(path: `${string}/lib/reset_codes.js`): typeof import("../pb_hooks/lib/reset_codes.js");
 declare function require(path: `${string}/lib/deactivate.js`): typeof import("../pb_hooks/lib/deactivate.js");
 declare function require(path: `${string}/lib/accounts.js`): typeof import("../pb_hooks/lib/accounts.js");
+declare function require(path: `${string}/lib/pending_email.js`): typeof import("../pb_hooks/lib/pending_email.js");
 declare function require(path: `${string}/lib/sso.js`): typeof import("../pb_hooks/lib/sso.js");
 declare function require(path: `${string}/lib/sso_link.js`): typeof import("../pb_hooks/lib/sso_link.js");
 declare function require(path: `${string}/lib/sso_settings.js`): typeof import("../pb_hooks/lib/sso_settings.js");

@@ -8,11 +8,17 @@ export interface EmailVerificationStatus {
   verified: boolean;
 }
 
-/** The signed-in user's address and whether it is verified (read fresh: the link may have been opened elsewhere). */
-async function verificationStatus(pb: PocketBase, userId: string): Promise<EmailVerificationStatus> {
+/**
+ * The signed-in user's address and whether it is verified (read fresh: the link may have been opened elsewhere).
+ * An address typed at sign-up is pending until its link attaches it (docs/decisions/0082-pending-email-at-sign-up.md).
+ */
+async function verificationStatus(pb: PocketBase, userId: string): Promise<EmailVerificationStatus & { pending: boolean }> {
   try {
-    const user = await pb.collection("users").getOne<{ email: string; verified: boolean }>(userId, { fields: "email,verified" });
-    return { email: user.email, verified: Boolean(user.verified) };
+    const user = await pb
+      .collection("users")
+      .getOne<{ email: string; verified: boolean; pending_email?: string }>(userId, { fields: "email,verified,pending_email" });
+    if (!user.email) return { email: user.pending_email ?? "", verified: false, pending: true };
+    return { email: user.email, verified: Boolean(user.verified), pending: false };
   } catch (error) {
     if ([401, 403, 404].includes(pbStatus(error))) fail(401, "Not authenticated");
     fail(502, "The chat server is not reachable right now.");
@@ -21,7 +27,8 @@ async function verificationStatus(pb: PocketBase, userId: string): Promise<Email
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pb, userId } = await requireUser(request, context);
-  return jsonResponse(await verificationStatus(pb, userId));
+  const { email, verified } = await verificationStatus(pb, userId);
+  return jsonResponse({ email, verified });
 }
 
 /**
@@ -32,10 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);
   const { pb, userId } = await requireUser(request, context);
-  const status = await verificationStatus(pb, userId);
+  const { pending, ...status } = await verificationStatus(pb, userId);
   if (status.verified) return jsonResponse({ ...status, sent: false });
   try {
-    await pb.collection("users").requestVerification(status.email);
+    if (pending) await pb.send("/api/chat/email-link", { method: "POST" });
+    else await pb.collection("users").requestVerification(status.email);
   } catch (error) {
     const code = pbStatus(error);
     const message = pbErrorMessage(error);

@@ -6,6 +6,8 @@
 // the server holds about it is listed by lib/account_export.js.
 
 const { badRequest, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
+// true when another account has the address (whatever its case)
+const { accountAddress, addressTaken: emailTaken, escapeHtml } = require(`${__hooks}/lib/pending_email.js`);
 const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
 
 const WRONG_PASSWORD = "Incorrect password.";
@@ -31,7 +33,7 @@ const KEPT_REFERENCES = [
  */
 function checkLoginSecret(app, record, secret) {
   if (typeof secret !== "string" || !LOGIN_SECRET.test(secret)) throw badRequest(WRONG_PASSWORD);
-  const account = accountKey(record.email());
+  const account = accountKey(accountAddress(record));
   const attempt = takeSignInAttempt(app, account, "");
   if (!attempt.ok) {
     noteFailure(app, account);
@@ -60,19 +62,10 @@ function emailChangeOf(app, token) {
   }
   const claims = $security.parseUnverifiedJWT(token);
   const newEmail = String(claims.newEmail || "");
-  if (!record || record.collection().name !== "users" || !newEmail || String(claims.email || "") !== record.email()) {
+  if (!record || record.collection().name !== "users" || !newEmail || String(claims.email || "") !== accountAddress(record)) {
     throw badRequest(INVALID_LINK);
   }
   return { record, newEmail };
-}
-
-/**
- * True when another account has this address (whatever its case).
- * @param {core.App} app
- * @param {string} email
- */
-function emailTaken(app, email) {
-  return app.countRecords("users", $dbx.exp("email = {:email} COLLATE NOCASE", { email })) > 0;
 }
 
 /**
@@ -258,9 +251,6 @@ function tellTakenAddress(app, takenEmail) {
     app.logger().warn("email change: the address's owner could not be told", "error", String(err));
   }
 }
-
-/** @param {string} value */
-const escapeHtml = (value) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 module.exports = {
   tellOldAddress,

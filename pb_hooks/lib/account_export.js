@@ -130,7 +130,7 @@ function exportAccount(app, user) {
 
   return {
     account: {
-      ...pick(user, ["id", "email", "verified", "created", "updated", "kdf_iterations"]),
+      ...pick(user, ["id", "email", "pending_email", "verified", "created", "updated", "kdf_iterations"]),
       ...pick(user, ["email_notifications_enabled", "email_include_content", "encrypted_settings"]),
     },
     profile: profile ? pick(profile, ["username", "ecdh_public_key", "rsa_public_key", "created", "updated"]) : null,

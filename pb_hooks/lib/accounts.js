@@ -16,16 +16,17 @@ const EMAIL_INVALID = "Please enter a valid email address.";
 
 /**
  * Creates the account in the caller's transaction; a 400 with a readable message when the email,
- * username or id is taken or invalid.
+ * username or id is taken or invalid. A password sign-up passes its address as pendingEmail (and
+ * email ""): a taken one is no error (lib/pending_email.js).
  * @param {core.App} txApp
- * @param {{ id: string, email: string, password: string, verified: boolean, username: string,
+ * @param {{ id: string, email: string, pendingEmail?: string, password: string, verified: boolean, username: string,
  *   ecdhPublicKey: string, rsaPublicKey: string, wrappedEcdhKey: string, wrappedRsaKey: string, kdfIterations: number }} a
  * @returns {core.Record} the "users" record
  */
 function createAccount(txApp, a) {
   // Writes are serialized by PocketBase, so the checks below cannot race with another sign-up;
   // the unique indexes on email and username stay the last line of defence.
-  const sameEmail = txApp.countRecords("users", $dbx.exp("email = {:email} COLLATE NOCASE", { email: a.email }));
+  const sameEmail = a.email ? txApp.countRecords("users", $dbx.exp("email = {:email} COLLATE NOCASE", { email: a.email })) : 0;
   if (sameEmail > 0) {
     throw badRequest(EMAIL_TAKEN);
   }
@@ -44,6 +45,7 @@ function createAccount(txApp, a) {
   const user = new Record(txApp.findCollectionByNameOrId("users"));
   user.set("id", a.id);
   user.setEmail(a.email);
+  user.set("pending_email", a.pendingEmail || "");
   setLoginAndKeys(user, a.password, { ecdh: a.wrappedEcdhKey, rsa: a.wrappedRsaKey, iterations: a.kdfIterations });
   user.setVerified(a.verified);
   // Other settings are encrypted in the browser (encrypted_settings); empty means the defaults.

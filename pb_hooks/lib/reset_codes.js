@@ -61,14 +61,13 @@ function issue(txApp, userId, issuedBy) {
 function redeem(txApp, email, typed) {
   const code = normalize(typed);
   if (typeof email !== "string" || email.length > 320 || code === "") throw badRequest(INVALID);
-  let user;
-  try {
-    user = txApp.findAuthRecordByEmail("users", email.trim());
-  } catch (_) {
-    throw badRequest(INVALID);
-  }
-  const found = txApp.findRecordsByFilter("reset_codes", "user = {:user}", "", 1, 0, { user: user.id })[0];
-  if (!found || found.getString("code_hash") !== $security.sha256(code)) throw badRequest(INVALID);
+  // the account that has the address, or one whose address is still pending (lib/pending_email.js)
+  const address = email.trim().toLowerCase();
+  const users = txApp.findRecordsByFilter("users", "email = {:address} || pending_email = {:address}", "-created", 6, 0, { address });
+  const codes = users.map((user) => txApp.findRecordsByFilter("reset_codes", "user = {:user}", "", 1, 0, { user: user.id })[0]);
+  const at = codes.findIndex((found) => found && found.getString("code_hash") === $security.sha256(code));
+  const [user, found] = [users[at], codes[at]];
+  if (!user || !found) throw badRequest(INVALID);
   if (found.getDateTime("expires").before(new DateTime())) throw badRequest(INVALID);
   txApp.delete(found);
   return user;

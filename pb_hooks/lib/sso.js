@@ -142,7 +142,8 @@ function userByEmail(app, email) {
   try {
     return app.findAuthRecordByEmail("users", email);
   } catch (_) {
-    return null;
+    // else the newest account waiting for this address's sign-up link (docs/decisions/0082-pending-email-at-sign-up.md)
+    return app.findRecordsByFilter("users", "pending_email = {:email}", "-created", 1, 0, { email })[0] || null;
   }
 }
 

@@ -28,8 +28,8 @@ function linkAccount(app, body, e) {
   if (typeof secret !== "string" || secret.length < 1 || secret.length > 200)
     throw badRequest("login_secret must be the password's login secret.");
   const user = app.findRecordById("users", ticket.user);
-  if (user.getString("email").toLowerCase() !== ticket.email)
-    throw badRequest("This sign-in has expired or was already used. Start again.");
+  const { accountAddress, attachAddress } = require(`${__hooks}/lib/pending_email.js`);
+  if (accountAddress(user).toLowerCase() !== ticket.email) throw badRequest("This sign-in has expired or was already used. Start again.");
   if (!user.validatePassword(secret)) {
     const tries = Number(ticket.tries) + 1;
     if (tries >= TRIES) {
@@ -44,6 +44,8 @@ function linkAccount(app, body, e) {
     if (linkOf(txApp, ticket.issuer, ticket.subject)) throw conflict("This account was already linked. Sign in again.");
     if (txApp.countRecords("sso_links", $dbx.hashExp({ user: user.id })) > 0) throw conflict(LINKED_ELSEWHERE);
     saveLink(txApp, user.id, ticket);
+    // the provider vouched for the address: a pending one becomes the account's
+    if (!user.email()) attachAddress(txApp, user.id, ticket.email);
     require(`${__hooks}/lib/audit.js`).append(txApp, e, {
       actor: user.id,
       action: "sso.linked",

@@ -16,7 +16,7 @@ import {
   waitLive,
 } from "./helpers";
 import { mailTest as test, type MailStack } from "./mail-stack";
-import { askForReset, newPassword } from "./reset-helpers";
+import { askForReset, newPassword, openSignUpLink } from "./reset-helpers";
 
 // Account recovery (ADR 27): a recovery key saved at sign-up and replaced in Account, a forgotten
 // password reset through PocketBase's email (real SMTP on loopback) with the recovery key, and a reset
@@ -121,6 +121,7 @@ test("recovery key: saved at sign-up, replaced in Account; a forgotten password 
   const phoneContext = await browser.newContext({ baseURL: web.url });
   recordRequests(phoneContext, sent);
   const phone = await phoneContext.newPage();
+  await openSignUpLink(phone, smtp, alice.email);
   const link = await askForReset(phone, smtp, alice.email);
   expect(link).toMatch(new RegExp(`^${web.url}/reset-password#token=`));
   await phone.goto(link);
@@ -204,6 +205,7 @@ test("reset without a recovery key: the page says what is lost, and the other me
   await expect(log(dave.page).getByText("before carol lost her keys")).toBeVisible({ timeout: 20_000 });
   await signOut(carol.page);
 
+  await openSignUpLink(carol.page, smtp, carol.user.email);
   const link = await askForReset(carol.page, smtp, carol.user.email);
   await carol.page.goto(link);
   await expect(carol.page.getByText("This account has no recovery key.")).toBeVisible();

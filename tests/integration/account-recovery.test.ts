@@ -5,7 +5,8 @@
 
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, postJson, signUpUser, statusOf } from "./pocketbase";
+import { client, postJson, statusOf } from "./pocketbase";
+import { signUpConfirmed } from "./signup-link";
 import { SENT, outcome, resetToken, startRecoveryStack, wrapped, type RecoveryStack } from "./recovery-stack";
 import { signedInClient } from "./web-session";
 
@@ -21,8 +22,8 @@ afterAll(async () => {
 
 describe("the recovery key's wrapping", () => {
   it("is stored through the hook only, one per user, a new one replacing the old; only its owner reads it", async () => {
-    const alice = await signUpUser(stack.pb.url);
-    const bob = await signUpUser(stack.pb.url);
+    const alice = await signUpConfirmed(stack.pb.url, stack.smtp);
+    const bob = await signUpConfirmed(stack.pb.url, stack.smtp);
     const first = { wrapped_ecdh: wrapped(), wrapped_rsa: wrapped() };
     const saved = await postJson(stack.pb.url, "/api/chat/recovery-key", first, alice.token);
     expect(saved.status).toBe(200);
@@ -49,7 +50,7 @@ describe("the recovery key's wrapping", () => {
   });
 
   it("refuses what is not a wrapped key, and a guest", async () => {
-    const user = await signUpUser(stack.pb.url);
+    const user = await signUpConfirmed(stack.pb.url, stack.smtp);
     const cases: [unknown, number][] = [
       [{ wrapped_ecdh: "plain text", wrapped_rsa: wrapped() }, 400],
       [{ wrapped_ecdh: wrapped(), wrapped_rsa: `v1.${"a".repeat(9000)}.b` }, 400],
@@ -65,7 +66,7 @@ describe("the recovery key's wrapping", () => {
 
 describe("the reset email", () => {
   it("links to the web app's /reset-password page, and answers the same for an address without an account", async () => {
-    const user = await signUpUser(stack.pb.url);
+    const user = await signUpConfirmed(stack.pb.url, stack.smtp);
     const token = await resetToken(stack, user);
     expect(token.length).toBeGreaterThan(20);
     const page = await fetch(`${stack.appUrl}/reset-password`, { headers: { Accept: "text/html" } });
@@ -101,7 +102,7 @@ describe("the reset email", () => {
   });
 
   it("PocketBase's own confirm step is closed: only the reset that re-wraps the keys sets a password", async () => {
-    const user = await signUpUser(stack.pb.url);
+    const user = await signUpConfirmed(stack.pb.url, stack.smtp);
     const token = await resetToken(stack, user);
     const res = await postJson(stack.pb.url, "/api/collections/users/confirm-password-reset", {
       token,

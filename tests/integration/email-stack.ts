@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll } from "vitest";
 import { startCaptureServer, type CaptureServer } from "./smtp";
+import { CONFIRM_SUBJECT, signUpLinkToken } from "./signup-link";
 import { client, postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
 
 export const ROUTE = "/api/chat/notify-email";
@@ -34,10 +35,32 @@ export function useMailStack(): void {
   });
 }
 
-/** Marks the user's address as verified, as confirming PocketBase's verification email does. */
+/** Sign-up links of users made by userWith, by user id, not yet opened. */
+const signUpLinks = new Map<string, string>();
+
+/**
+ * Attaches the user's address and marks it verified, as opening the link mailed at sign-up does (the
+ * sessions stay); other fields are set as a superuser. An account not made by userWith gets its address
+ * set as a superuser, which renews its token key: it is signed in again.
+ */
 export async function verify(server: RunningPocketBase, user: TestUser, fields: Record<string, unknown> = {}) {
   const admin = await superuserClient(server.url, server.superuser);
-  await admin.collection("users").update(user.id, { verified: true, ...fields });
+  const token = signUpLinks.get(user.id);
+  signUpLinks.delete(user.id);
+  if (token) {
+    const opened = await postJson(server.url, "/api/chat/email-link/confirm", { token });
+    if (opened.status !== 200) throw new Error(`the sign-up link was refused: ${opened.text}`);
+    if (Object.keys(fields).length > 0) await admin.collection("users").update(user.id, fields);
+    return;
+  }
+  const before = await admin.collection("users").getOne<{ email: string }>(user.id);
+  const after = await admin
+    .collection("users")
+    .update<{ email: string }>(user.id, { email: user.email, pending_email: "", verified: true, ...fields });
+  if (before.email === after.email) return;
+  const auth = await client(server.url).collection("users").authWithPassword(after.email, user.password);
+  user.token = auth.token;
+  user.pb.authStore.save(auth.token, auth.record);
 }
 
 /** Gives the user another (verified) address, and signs them in again: the change ends their sessions. */
@@ -48,11 +71,18 @@ export async function moveTo(user: TestUser, email: string) {
   user.pb.authStore.save(auth.token, auth.record);
 }
 
+/**
+ * A new account with these settings, its address verified unless asked otherwise. The link mailed at
+ * sign-up is kept for verify and taken out of the mailbox, so that tests count only what comes after.
+ */
 export async function userWith(
   settings: { email_notifications_enabled?: boolean; email_include_content?: boolean },
   { verified = true }: { verified?: boolean } = {},
 ) {
   const user = await signUpUser(pb.url);
+  signUpLinks.set(user.id, await signUpLinkToken(smtp, user.email));
+  const signUpMails = new Set(smtp.mailsTo(user.email).filter((mail) => mail.subject === CONFIRM_SUBJECT));
+  smtp.mails.splice(0, smtp.mails.length, ...smtp.mails.filter((mail) => !signUpMails.has(mail)));
   if (Object.keys(settings).length > 0) {
     await user.pb.collection("users").update(user.id, settings);
   }

@@ -107,6 +107,8 @@ export const PB_HOOKS = [
   "/api/chat/channels/members/admin",
   "/api/chat/channels/bans/lift",
   "/api/chat/signup",
+  "/api/chat/email-link",
+  "/api/chat/email-link/confirm",
   "/api/chat/channels",
   "/api/chat/channels/join",
   "/api/chat/channels/ID/clear",

@@ -4,7 +4,8 @@
 
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { client, createChannel, fakePublicKey, postJson, postMessage, randomSecret, signUpUser, statusOf } from "./pocketbase";
+import { client, createChannel, fakePublicKey, postJson, postMessage, randomSecret, statusOf } from "./pocketbase";
+import { signUpConfirmed } from "./signup-link";
 import { INVALID_LINK, outcome, resetToken, startRecoveryStack, wrapped, type RecoveryStack } from "./recovery-stack";
 import { WebClient, signedInClient } from "./web-session";
 
@@ -33,7 +34,7 @@ function confirmBody(token: string, extra: Record<string, unknown> = {}) {
 
 describe("the reset", () => {
   it("refuses bad, forged and wrong-type tokens with one message", async () => {
-    const user = await signUpUser(stack.pb.url);
+    const user = await signUpConfirmed(stack.pb.url, stack.smtp);
     const [head, payload] = user.token.split(".");
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
     const forged = [
@@ -50,7 +51,7 @@ describe("the reset", () => {
   });
 
   it("with the recovery key's wrapping: the new login secret signs in, the old one no longer; the link is used up; every session ends", async () => {
-    const user = await signUpUser(stack.pb.url);
+    const user = await signUpConfirmed(stack.pb.url, stack.smtp);
     const recovery = { wrapped_ecdh: wrapped(), wrapped_rsa: wrapped() };
     expect((await postJson(stack.pb.url, "/api/chat/recovery-key", recovery, user.token)).status).toBe(200);
     const browser = await signedInClient(stack.web.url, user);
@@ -102,15 +103,15 @@ describe("the reset", () => {
   });
 
   it("of two resets with one link, only the first goes through", async () => {
-    const user = await signUpUser(stack.pb.url);
+    const user = await signUpConfirmed(stack.pb.url, stack.smtp);
     const token = await resetToken(stack, user);
     const answers = await Promise.all([0, 1, 2].map(() => postJson(stack.pb.url, "/api/chat/password-reset/confirm", confirmBody(token))));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
   });
 
   it("without the recovery key (through the web app): new public keys, and what the old keys sealed is gone, passkeys included", async () => {
-    const user = await signUpUser(stack.pb.url);
-    const friend = await signUpUser(stack.pb.url);
+    const user = await signUpConfirmed(stack.pb.url, stack.smtp);
+    const friend = await signUpConfirmed(stack.pb.url, stack.smtp);
     const channel = await createChannel(user);
     const recordsOf = async (collection: string, filter: string) =>
       (await stack.admin.collection(collection).getFullList({ filter })).length;

@@ -71,8 +71,15 @@ beforeAll(async () => {
   }
   await provider.addUser({ username: "mallory", password: "correct horse", email: "mallory@elsewhere.test" });
   twin = await signUpUser(pb.url, { email: "twin@example.com" });
+  await attach(twin);
   await provider.addUser({ username: "twin", password: "correct horse", email: "twin@example.com" });
 }, 5 * 60_000);
+
+/** The address becomes the account's, as opening its emailed link does: only then is it offered for linking. */
+async function attach(user: TestUser) {
+  const su = await superuserClient(pb.url, pb.superuser);
+  await su.collection("users").update(user.id, { email: user.email, pending_email: "", verified: true });
+}
 
 afterAll(async () => {
   await pb?.stop();
@@ -148,7 +155,8 @@ describe("signing in with the provider", () => {
   });
 
   it("ends a linking ticket after five wrong passwords", async () => {
-    await signUpUser(pb.url, { email: "erin@example.com" });
+    const erin = await signUpUser(pb.url, { email: "erin@example.com" });
+    await attach(erin);
     await provider.addUser({ username: "erin", password: "correct horse", email: "erin@example.com" });
     const { ticket } = (await ssoSignIn("erin")).json.link!;
     const answers = [];

@@ -78,6 +78,8 @@ export async function buildMyData(user: SessionUser, data: ServerExport) {
       id: account.id,
       username: profile?.username ?? null,
       email: account.email,
+      // the address typed at sign-up until its emailed link is opened (docs/decisions/0082-pending-email-at-sign-up.md)
+      pendingEmail: account.pending_email || null,
       emailVerified: account.verified,
       created: isoDate(account.created),
       updated: isoDate(account.updated),

@@ -30,7 +30,7 @@ export interface ServerConversation {
 
 /** Everything the server holds about the user (pb_hooks/lib/account_data.js exportAccount): ciphertext stays ciphertext. */
 export interface ServerExport {
-  account: Record<string, unknown> & { id: string; email: string; encrypted_settings: string };
+  account: Record<string, unknown> & { id: string; email: string; pending_email?: string; encrypted_settings: string };
   profile: Record<string, unknown> | null;
   channels: ServerConversation[];
   contacts: { id: string; name: string; phone_number: string; created: string; updated: string }[];

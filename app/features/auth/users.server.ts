@@ -6,6 +6,8 @@ import { mayCreateChannels, whoCanCreateChannels, type WhoCanCreateChannels } fr
 type UserRecord = {
   id: string;
   email: string;
+  /** the address typed at sign-up until its emailed link attaches it (docs/decisions/0082-pending-email-at-sign-up.md) */
+  pending_email?: string;
   verified?: boolean;
   encrypted_ecdh_private_key?: string;
   encrypted_rsa_private_key?: string;
@@ -28,8 +30,8 @@ export function toSessionUser(user: UserRecord, profile: ProfileRecord | null, w
   const role = profile?.role || "member";
   return {
     id: user.id,
-    email: user.email,
-    verified: Boolean(user.verified),
+    email: user.email || user.pending_email || "",
+    verified: Boolean(user.email && user.verified),
     profileFound: profile !== null,
     username: profile?.username ?? "",
     ecdhPublicKey: profile?.ecdh_public_key ?? "",
