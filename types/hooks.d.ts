@@ -199,6 +199,7 @@ declare function require(path: `${string}/lib/deactivate.js`): typeof import("..
 declare function require(path: `${string}/lib/accounts.js`): typeof import("../pb_hooks/lib/accounts.js");
 declare function require(path: `${string}/lib/sso.js`): typeof import("../pb_hooks/lib/sso.js");
 declare function require(path: `${string}/lib/sso_link.js`): typeof import("../pb_hooks/lib/sso_link.js");
+declare function require(path: `${string}/lib/sso_passphrase.js`): typeof import("../pb_hooks/lib/sso_passphrase.js");
 declare function require(path: `${string}/lib/sso_settings.js`): typeof import("../pb_hooks/lib/sso_settings.js");
 declare function require(path: `${string}/lib/sso_leavers.js`): typeof import("../pb_hooks/lib/sso_leavers.js");
 declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");

@@ -155,6 +155,7 @@ export const PB_HOOKS = [
   "/api/chat/sso/finish",
   "/api/chat/sso/signup",
   "/api/chat/sso/link",
+  "/api/chat/sso/passphrase",
   "/api/chat/admin/sso",
   "/api/chat/admin/files",
 ];
