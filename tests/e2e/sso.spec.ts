@@ -15,7 +15,9 @@ import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startProvider, type RunningProvider
 // keys once the browser lost them. Dana's password account links single sign-on with its password and
 // keeps its keys. The provider disables Bob (a browser without a platform passkey: the passphrase
 // first): his open page signs out, saying why, and his next sign-in is refused. Axe on every screen of
-// the first sign-in, the link and the unlock. The settings users get: the minute check is not shortened.
+// the first sign-in, the link and the unlock. The canary: Alice's passphrase, message and private
+// keys in no request, nowhere in our data directory or logs, nor in the provider's output. The
+// settings users get: the minute check is not shortened.
 
 // WebAuthn refuses an IP address as a site's RP ID: these pages open the web app at localhost.
 const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
@@ -154,12 +156,18 @@ test("Alice signs in with single sign-on, sets up a passkey, and unlocks two mor
   await third.page.getByRole("button", { name: /^# Team$/ }).click();
   await expect(log(third.page).getByText(hello)).toBeVisible({ timeout: 30_000 });
 
+  // her private keys as this device keeps them (JWK: the secret part `d`)
+  const privateKeys = await first.page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}") as Record<string, { d?: string }>;
+    return [stored.ecdhPrivateKey?.d ?? "", stored.rsaPrivateKey?.d ?? ""];
+  });
+  expect(privateKeys.every((d) => d.length > 40)).toBe(true);
   for (const d of [first, second, third]) await d.context.close();
 
-  // canary: the passphrase and the message in no request, nowhere in our data directory or logs, nor
-  // in the provider's (its database is in memory; its output is all it keeps)
+  // canary: the passphrase, the message and the private keys in no request, nowhere in our data
+  // directory or logs, nor in the provider's (its database is in memory; its output is all it keeps)
   const places = [process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!];
-  for (const secret of [passphrase, hello]) {
+  for (const secret of [passphrase, hello, ...privateKeys]) {
     expect(requests.filter((r) => r.includes(secret))).toEqual([]);
     expect(filesContaining(places, secret)).toEqual([]);
     expect(provider.logs()).not.toContain(secret);
