@@ -9,8 +9,10 @@
 // POST /api/chat/sso/finish          (public) {state, code} -> a session ({token, record}) for a known
 //                                    provider account, else {signup: {ticket, email, username}}
 //                                    or, when a password account has the email, {link: {ticket, email}}
-// POST /api/chat/sso/signup          (public) {ticket, id, username, keys...} -> a session
+// POST /api/chat/sso/signup          (public) {ticket, id, username, keys..., passphrase_later?} -> a session
 // POST /api/chat/sso/link            (public) {ticket, login_secret} -> a session (lib/sso_link.js)
+// POST /api/chat/sso/passphrase      (the new account) {ticket, keys...}: after a passkey set up the keys,
+//                                    the keys wrapped under an encryption passphrase, once (lib/sso_passphrase.js)
 // GET  /api/chat/admin/sso           (administrators) the settings, never the client secret
 // POST /api/chat/admin/sso           (administrators; "required" the owner's only) changes -> the same
 // Password sign-in is refused while single sign-on is required, except the owner's; a session refresh
@@ -48,7 +50,10 @@ routerAdd(
   "/api/chat/sso/signup",
   (e) => {
     const { readJsonObject } = require(`${__hooks}/lib/request.js`);
-    const user = require(`${__hooks}/lib/sso.js`).signUp(e.app, readJsonObject(e));
+    const body = readJsonObject(e);
+    const user = require(`${__hooks}/lib/sso.js`).signUp(e.app, body);
+    // keys wrapped under a secret the browser forgot (a passkey set them up): a passphrase may follow, once
+    if (body.passphrase_later === true) require(`${__hooks}/lib/sso_passphrase.js`).allowPassphrase(e.app, String(body.ticket), user.id);
     // the audit log records it as the account's creation (audit_events.pb.js)
     e.set("chatcrypt.signup", true);
     return $apis.recordAuthResponse(e, user, "sso", null);
@@ -65,6 +70,18 @@ routerAdd(
     return $apis.recordAuthResponse(e, user, "sso", null);
   },
   $apis.bodyLimit(8192),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/sso/passphrase",
+  (e) => {
+    const { readJsonObject, requireUser } = require(`${__hooks}/lib/request.js`);
+    const caller = requireUser(e, "Not authenticated");
+    require(`${__hooks}/lib/sso_passphrase.js`).setPassphrase(e.app, caller.id, readJsonObject(e));
+    return e.json(200, { saved: true });
+  },
+  $apis.bodyLimit(64 * 1024),
 );
 
 routerAdd("GET", "/api/chat/admin/sso", (e) => {

@@ -103,10 +103,13 @@ func registerRetention(app core.App) {
 type retentionAnswer struct {
 	retentionPolicy
 	Channels map[string]int `json:"channels"`
+	// SweptAt is the clock of the last sweep that deleted anything ("" before one): pages drop what is
+	// older than the period before it, whatever their own clock says and whatever their index saved.
+	SweptAt string `json:"swept_at"`
 }
 
 func retentionFor(app core.App, userID string) (retentionAnswer, error) {
-	answer := retentionAnswer{retentionPolicy: readRetentionPolicy(app), Channels: map[string]int{}}
+	answer := retentionAnswer{retentionPolicy: readRetentionPolicy(app), Channels: map[string]int{}, SweptAt: readSweptAt(app)}
 	var rows []struct {
 		ID   string `db:"id"`
 		Days int    `db:"retention_days"`
@@ -162,6 +165,9 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 	}
 	report = s.report(report, started)
 	if report.Messages > 0 {
+		if err := recordSweptAt(app, now); err != nil {
+			app.Logger().Warn("retention: the sweep's time was not recorded", "error", err)
+		}
 		err = auditAppend(app, nil, auditWhat{Action: "retention.swept", Details: map[string]any{
 			"messages": report.Messages, "files": report.Files, "previews": report.Previews,
 			"channels": report.Channels, "channel_policies": report.ChannelPolicies, "batches": report.Batches,
@@ -170,4 +176,24 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 		}})
 	}
 	return report, err
+}
+
+// recordSweptAt keeps the clock of a sweep that deleted messages (never moving it back).
+func recordSweptAt(app core.App, now time.Time) error {
+	at := now.UTC().Format(types.DefaultDateLayout)
+	_, err := app.DB().NewQuery("UPDATE workspace_settings SET retention_swept_at = {:at} WHERE id = {:id} AND (retention_swept_at = '' OR retention_swept_at < {:at})").
+		Bind(dbx.Params{"at": at, "id": workspaceSettingsID}).Execute()
+	return err
+}
+
+// readSweptAt is the last recorded sweep's clock as ISO 8601, or "".
+func readSweptAt(app core.App) string {
+	var row struct {
+		At types.DateTime `db:"retention_swept_at"`
+	}
+	err := app.DB().NewQuery("SELECT retention_swept_at FROM workspace_settings WHERE id = {:id}").Bind(dbx.Params{"id": workspaceSettingsID}).One(&row)
+	if err != nil || row.At.IsZero() {
+		return ""
+	}
+	return row.At.Time().UTC().Format(time.RFC3339Nano)
 }

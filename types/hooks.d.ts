@@ -200,6 +200,7 @@ declare function require(path: `${string}/lib/accounts.js`): typeof import("../p
 declare function require(path: `${string}/lib/pending_email.js`): typeof import("../pb_hooks/lib/pending_email.js");
 declare function require(path: `${string}/lib/sso.js`): typeof import("../pb_hooks/lib/sso.js");
 declare function require(path: `${string}/lib/sso_link.js`): typeof import("../pb_hooks/lib/sso_link.js");
+declare function require(path: `${string}/lib/sso_passphrase.js`): typeof import("../pb_hooks/lib/sso_passphrase.js");
 declare function require(path: `${string}/lib/sso_settings.js`): typeof import("../pb_hooks/lib/sso_settings.js");
 declare function require(path: `${string}/lib/sso_leavers.js`): typeof import("../pb_hooks/lib/sso_leavers.js");
 declare function require(path: `${string}/lib/invites.js`): typeof import("../pb_hooks/lib/invites.js");

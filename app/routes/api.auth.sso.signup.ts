@@ -21,6 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       encrypted_ecdh_private_key: body.encryptedEcdhPrivateKey,
       encrypted_rsa_private_key: body.encryptedRsaPrivateKey,
       kdf_iterations: body.kdfIterations,
+      passphrase_later: body.passphraseLater === true,
     },
     "Sign up failed",
   );

@@ -85,7 +85,7 @@ async function signInOnNewDevice(browser, baseUrl, account, channel) {
     );
     await page.getByLabel("Encryption passphrase").fill(account.passphrase);
     const toChannel = await timed(
-      () => page.getByRole("button", { name: "Unlock" }).click(),
+      () => page.getByRole("button", { name: "Unlock", exact: true }).click(),
       () => page.getByRole("button", { name: `# ${channel.name}`, exact: true }).waitFor({ timeout: 60_000 }),
     );
     return { toProvider, toUnlock, toChannel, total: toProvider + toUnlock + toChannel };

@@ -201,4 +201,4 @@ function saveLink(txApp, userId, ticket) {
   txApp.save(link);
 }
 
-module.exports = { begin, finish, signUp, GONE, LINK, kept, linkOf, saveLink, settingsOrNotFound };
+module.exports = { begin, finish, signUp, GONE, LINK, keep, kept, linkOf, saveLink, settingsOrNotFound };

@@ -11,8 +11,10 @@ import { openDetail } from "./header-helpers";
 // its owner): the owner sets 90 days in the console and Bob's channel header says so; Bob's messages are
 // found by his local search; the owner shortens the period to 1 day, and a sweep with its clock one day
 // past Bob's last message removes the two before it: Bob's open page drops them at once, his search no
-// longer finds them, the last one stays; his page saves the index without them (a second after the
-// change), and after a reload the header says "1 day" and the saved index finds only the last one. (A device that was
+// longer finds them, the last one stays; he reloads before his page saved its index without them, and
+// the reloaded page does not find them either (the last sweep's clock, ADR 81); his page then saves the
+// index without them (a second after the change), and after a reload the header says "1 day" and the
+// saved index finds only the last one. (A device that was
 // away drops expired messages from its index by their age: tests/unit/retention.test.ts.) Then the
 // owner lets channel admins shorten it, and as the channel's creator keeps its messages 30 days.
 
@@ -32,16 +34,22 @@ async function search(page: Page, query: string) {
 
 /**
  * Keeps, in the page, every search-index chunk the page encrypts to save (engine.ts's serialize():
- * `{"index":...}`), so a test can wait until a save without the swept messages has happened.
+ * `{"index":...}`), so a test can wait until a save without the swept messages has happened. While
+ * `__holdIndexSaves` is set, no chunk is saved (as when the page reloads before its save a second
+ * after a change); a reload lets go.
  */
 function recordIndexSaves() {
-  const w = window as unknown as { __indexSaves: string[] };
+  const w = window as unknown as { __indexSaves: string[]; __holdIndexSaves: boolean };
   w.__indexSaves = [];
+  w.__holdIndexSaves = false;
   const encrypt = SubtleCrypto.prototype.encrypt;
   const decoder = new TextDecoder();
   SubtleCrypto.prototype.encrypt = function (this: SubtleCrypto, ...args: Parameters<SubtleCrypto["encrypt"]>) {
     const text = decoder.decode(args[2]);
-    if (text.startsWith('{"index":')) w.__indexSaves.push(text);
+    if (text.startsWith('{"index":')) {
+      if (w.__holdIndexSaves) return new Promise<ArrayBuffer>(() => undefined);
+      w.__indexSaves.push(text);
+    }
     return encrypt.apply(this, args);
   };
 }
@@ -90,7 +98,14 @@ test("retention: the console's period in the header, a sweep drops old messages 
     "Saved: messages are kept for 1 day.",
   );
 
-  // the sweep, its clock one day past Bob's last message
+  // the sweep, its clock one day past Bob's last message; Bob's page will not get to save its index
+  // before he reloads
+  await bob.page.waitForFunction(
+    (gone) => (window as unknown as { __indexSaves: string[] }).__indexSaves.some((s) => gone.every((g) => s.includes(g))),
+    old,
+    { timeout: 20_000 },
+  );
+  await bob.page.evaluate(() => ((window as unknown as { __holdIndexSaves: boolean }).__holdIndexSaves = true));
   const su = await superuserClient(stack.pb.url, stack.pb.superuser);
   const sent = await su.collection("messages").getFullList({ filter: `channel = "${channelId}" && sender = "${bob.id}"`, sort: "created" });
   expect(sent).toHaveLength(3);
@@ -109,6 +124,16 @@ test("retention: the console's period in the header, a sweep drops old messages 
 
   await search(bob.page, `recent ${tag}`);
   await expect(results(bob.page).getByRole("option")).toHaveCount(1);
+  await bob.page.keyboard.press("Escape");
+
+  // he reloads before his page saved its index: the saved one still has them, and the page drops them
+  // by the last sweep's clock (ADR 81), not only by its own
+  await bob.page.reload();
+  await expect(message(bob.page, fresh)).toBeVisible({ timeout: 20_000 });
+  await search(bob.page, `ancient ${tag}`);
+  await expect(results(bob.page).getByText("No messages found.")).toBeVisible({ timeout: 20_000 });
+  await searchField(bob.page).fill(`recent ${tag}`);
+  await expect(results(bob.page).getByRole("option")).toHaveCount(1, { timeout: 20_000 });
   await bob.page.keyboard.press("Escape");
 
   // the page saves its index without them (one second after the drop)

@@ -1,17 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { virtualAuthenticator } from "./authenticator";
+import { expectAccessible } from "./axe";
 import { expect, filesContaining, notNowRecoveryKey, test } from "./fixtures";
 import { createChannel, log, person, recordRequests, send } from "./helpers";
 import { superuserClient } from "../integration/pocketbase";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startProvider, type RunningProvider } from "../oidc-provider";
 
-// Single sign-on with a real OpenID Connect provider on loopback (tools/oidc-provider/; ADRs 63, 64):
-// Alice's first sign-in sets up encryption (a passphrase, then a passkey with PRF) and she reads her
-// channel; her second device is approved from the first (the same code on both); her third unlocks
-// with the passphrase. Dana's password account links single sign-on with its password and keeps its
-// keys. The provider disables Bob: his open page signs out, saying why, and his next
-// sign-in is refused. The settings users get: the minute check is not shortened.
+// Single sign-on with a real OpenID Connect provider on loopback (tools/oidc-provider/; ADRs 63, 64, 81):
+// Alice's browser has a platform passkey with PRF, so her first sign-in sets up encryption with it first,
+// then an encryption passphrase for other devices, and she reads her channel; her second device is
+// approved from the first (the same code on both); her third, without a passkey, unlocks with the
+// passphrase. Carol chooses the passphrase instead, adds the passkey after, and the passkey unlocks her
+// keys once the browser lost them. Dana's password account links single sign-on with its password and
+// keeps its keys. The provider disables Bob (a browser without a platform passkey: the passphrase
+// first): his open page signs out, saying why, and his next sign-in is refused. Axe on every screen of
+// the first sign-in, the link and the unlock. The canary: Alice's passphrase, message and private
+// keys in no request, nowhere in our data directory or logs, nor in the provider's output. The
+// settings users get: the minute check is not shortened.
 
 // WebAuthn refuses an IP address as a site's RP ID: these pages open the web app at localhost.
 const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
@@ -72,14 +78,21 @@ async function signInWithProvider(page: Page, account: { username: string; passw
   await page.getByRole("button", { name: "Login" }).click();
 }
 
-/** The first sign-in: username as offered, the passphrase (its strength shown), no passkey unless asked. */
-async function setUpEncryption(page: Page, passphrase: string, passkey: boolean) {
-  await expect(page.getByRole("heading", { name: "Set up encryption" })).toBeVisible({ timeout: 20_000 });
+/** A new passphrase typed into the fields on screen: too weak first, then strong, then confirmed. */
+async function choosePassphrase(page: Page, passphrase: string) {
   await page.getByLabel("Encryption passphrase", { exact: true }).fill("short");
   await expect(page.getByText("Weak", { exact: true })).toBeVisible();
   await page.getByLabel("Encryption passphrase", { exact: true }).fill(passphrase);
   await expect(page.getByText(/^(Strong|Very strong)$/)).toBeVisible();
   await page.getByLabel("Confirm encryption passphrase").fill(passphrase);
+}
+
+/** The first sign-in on a browser without a platform passkey: the passphrase, then a passkey offered. */
+async function setUpEncryption(page: Page, passphrase: string, passkey: boolean) {
+  await expect(page.getByRole("heading", { name: "Set up encryption" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Set up with a passkey" })).toHaveCount(0);
+  await expectAccessible(page, "single sign-on: set up encryption with a passphrase");
+  await choosePassphrase(page, passphrase);
   await page.getByRole("button", { name: "Set up encryption" }).click();
   await expect(page.getByRole("heading", { name: "Add a passkey" })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: passkey ? "Add a passkey" : "Not now" }).click();
@@ -97,7 +110,17 @@ test("Alice signs in with single sign-on, sets up a passkey, and unlocks two mor
   const requests: string[] = [];
   const first = await device(browser, true, requests);
   await signInWithProvider(first.page, alice);
-  await setUpEncryption(first.page, passphrase, true);
+  // a browser with a platform passkey with PRF: the passkey first, then a passphrase for other devices
+  await expect(first.page.getByRole("heading", { name: "Set up encryption" })).toBeVisible({ timeout: 20_000 });
+  await expect(first.page.getByLabel("Encryption passphrase", { exact: true })).toHaveCount(0);
+  await expectAccessible(first.page, "single sign-on: set up encryption with a passkey");
+  await first.page.getByRole("button", { name: "Set up with a passkey" }).click();
+  await expect(first.page.getByRole("heading", { name: "Add an encryption passphrase" })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(first.page, "single sign-on: the passphrase after the passkey");
+  await choosePassphrase(first.page, passphrase);
+  await first.page.getByRole("button", { name: "Save passphrase" }).click();
+  await expect(first.page.getByRole("dialog", { name: "Save your recovery key" })).toBeVisible({ timeout: 30_000 });
+  await notNowRecoveryKey(first.page);
   await expect(first.page.getByText(`@${alice.username}`)).toBeAttached({ timeout: 30_000 });
   await createChannel(first.page, "Team", `team-${stamp}`);
   const hello = `hello from sso ${stamp}`;
@@ -108,6 +131,7 @@ test("Alice signs in with single sign-on, sets up a passkey, and unlocks two mor
   const second = await device(browser, false, requests);
   await signInWithProvider(second.page, alice);
   await expect(second.page.getByRole("heading", { name: "Unlock your encryption keys" })).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(second.page, "single sign-on: unlock");
   await second.page.getByRole("button", { name: "Approve from another device" }).click();
   const dialog = first.page.getByRole("dialog", { name: "Approve a new device?" });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -124,24 +148,63 @@ test("Alice signs in with single sign-on, sets up a passkey, and unlocks two mor
   await signInWithProvider(third.page, alice);
   await expect(third.page.getByRole("heading", { name: "Unlock your encryption keys" })).toBeVisible({ timeout: 20_000 });
   await third.page.getByLabel("Encryption passphrase").fill("not my passphrase at all");
-  await third.page.getByRole("button", { name: "Unlock" }).click();
+  await third.page.getByRole("button", { name: "Unlock", exact: true }).click();
   await expect(third.page.getByText("This passphrase does not unlock your encryption keys. Check it and try again.")).toBeVisible();
   await third.page.getByLabel("Encryption passphrase").fill(passphrase);
-  await third.page.getByRole("button", { name: "Unlock" }).click();
+  await third.page.getByRole("button", { name: "Unlock", exact: true }).click();
   await expect(third.page.getByText(`@${alice.username}`)).toBeAttached({ timeout: 30_000 });
   await third.page.getByRole("button", { name: /^# Team$/ }).click();
   await expect(log(third.page).getByText(hello)).toBeVisible({ timeout: 30_000 });
 
+  // her private keys as this device keeps them (JWK: the secret part `d`)
+  const privateKeys = await first.page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}") as Record<string, { d?: string }>;
+    return [stored.ecdhPrivateKey?.d ?? "", stored.rsaPrivateKey?.d ?? ""];
+  });
+  expect(privateKeys.every((d) => d.length > 40)).toBe(true);
   for (const d of [first, second, third]) await d.context.close();
 
-  // canary: the passphrase and the message in no request, nowhere in our data directory or logs, nor
-  // in the provider's (its database is in memory; its output is all it keeps)
+  // canary: the passphrase, the message and the private keys in no request, nowhere in our data
+  // directory or logs, nor in the provider's (its database is in memory; its output is all it keeps)
   const places = [process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!];
-  for (const secret of [passphrase, hello]) {
+  for (const secret of [passphrase, hello, ...privateKeys]) {
     expect(requests.filter((r) => r.includes(secret))).toEqual([]);
     expect(filesContaining(places, secret)).toEqual([]);
     expect(provider.logs()).not.toContain(secret);
   }
+});
+
+test("Carol chooses a passphrase instead of the passkey, adds the passkey after, and it unlocks her keys once this browser lost them", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const carol = await providerAccount("carol");
+  const laptop = await device(browser, true);
+  await signInWithProvider(laptop.page, carol);
+  await expect(laptop.page.getByRole("button", { name: "Set up with a passkey" })).toBeVisible({ timeout: 20_000 });
+  await laptop.page.getByRole("button", { name: "Use an encryption passphrase instead" }).click();
+  await choosePassphrase(laptop.page, "copper lantern saddle river 9");
+  await laptop.page.getByRole("button", { name: "Set up encryption" }).click();
+  await expect(laptop.page.getByRole("heading", { name: "Add a passkey" })).toBeVisible({ timeout: 30_000 });
+  await laptop.page.getByRole("button", { name: "Add a passkey" }).click();
+  await notNowRecoveryKey(laptop.page);
+  await expect(laptop.page.getByText(`@${carol.username}`)).toBeAttached({ timeout: 30_000 });
+  const stamp = Date.now();
+  await createChannel(laptop.page, "Notes", `notes-${stamp}`);
+  const note = `kept with a passkey ${stamp}`;
+  await send(laptop.page, note);
+  await expect(log(laptop.page).getByText(note)).toBeVisible({ timeout: 20_000 });
+
+  // the browser's site data is cleared; the platform passkey stays: it signs in and unlocks the keys
+  await laptop.context.clearCookies();
+  await laptop.page.evaluate(() => localStorage.clear());
+  await signInWithProvider(laptop.page, carol);
+  await expect(laptop.page.getByRole("heading", { name: "Unlock your encryption keys" })).toBeVisible({ timeout: 20_000 });
+  await laptop.page.getByRole("button", { name: "Unlock with a passkey" }).click();
+  await expect(laptop.page.getByText(`@${carol.username}`)).toBeAttached({ timeout: 30_000 });
+  await laptop.page.getByRole("button", { name: /^# Notes$/ }).click();
+  await expect(log(laptop.page).getByText(note)).toBeVisible({ timeout: 30_000 });
+  await laptop.context.close();
 });
 
 test("Dana's password account links single sign-on with its password once, and keeps its keys and messages", async ({ browser }) => {
@@ -163,6 +226,7 @@ test("Dana's password account links single sign-on with its password once, and k
   const laptop = await device(browser, false, requests);
   await signInWithProvider(laptop.page, account);
   await expect(laptop.page.getByRole("heading", { name: "Link your account" })).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(laptop.page, "single sign-on: link your account");
   await laptop.page.getByLabel("Password").fill("not her password");
   await laptop.page.getByRole("button", { name: "Link and sign in" }).click();
   await expect(
@@ -180,7 +244,7 @@ test("Dana's password account links single sign-on with its password once, and k
   await signInWithProvider(phone.page, account);
   await expect(phone.page.getByRole("heading", { name: "Unlock your encryption keys" })).toBeVisible({ timeout: 20_000 });
   await phone.page.getByLabel("Encryption passphrase").fill(dana.user.password);
-  await phone.page.getByRole("button", { name: "Unlock" }).click();
+  await phone.page.getByRole("button", { name: "Unlock", exact: true }).click();
   await expect(phone.page.getByText(`@${dana.user.username}`)).toBeAttached({ timeout: 30_000 });
   expect(await keysOf(phone.page)).toBe(publicKey);
   for (const d of [dana, laptop, phone]) await d.context.close();

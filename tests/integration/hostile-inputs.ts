@@ -214,6 +214,12 @@ export function validBodies(channelId: string): Record<string, Record<string, un
       kdfIterations: 600_000,
     },
     "/api/auth/sso/link": { ticket: "t".repeat(43), loginSecret: randomSecret() },
+    "/api/auth/sso/passphrase": {
+      ticket: "t".repeat(43),
+      encryptedEcdhPrivateKey: "w".repeat(40),
+      encryptedRsaPrivateKey: "w".repeat(40),
+      kdfIterations: 600_000,
+    },
     "/api/admin/sso": { issuer: "http://sso.example.test/" },
   };
 }

@@ -163,6 +163,7 @@ export const PB_HOOKS = [
   "/api/chat/sso/finish",
   "/api/chat/sso/signup",
   "/api/chat/sso/link",
+  "/api/chat/sso/passphrase",
   "/api/chat/admin/sso",
   "/api/chat/admin/files",
   // the admin console's people and settings (ADR 55, 56)

@@ -41,7 +41,13 @@ const setChannel = (by: TestUser | undefined, body: unknown) => postJson(server.
 /** What a member's pages read: the policy and the days that apply to each of their conversations. */
 const readPolicy = async (by: TestUser) => {
   const res = await fetch(`${server.url}/api/chat/retention`, { headers: { Authorization: by.token } });
-  return (await res.json()) as { days: number; per_channel: boolean; keep_pinned: boolean; channels: Record<string, number> };
+  return (await res.json()) as {
+    days: number;
+    per_channel: boolean;
+    keep_pinned: boolean;
+    channels: Record<string, number>;
+    swept_at: string;
+  };
 };
 
 interface SweepReport {
@@ -128,7 +134,7 @@ describe("settings", () => {
     expect((await setWorkspace(bob, { days: 30 })).status).toBe(403);
     expect((await setWorkspace(undefined, { days: 30 })).status).toBe(401);
     expect((await post("/api/chat/admin/retention", "not json", owner)).status).toBe(400);
-    expect(await readPolicy(owner)).toEqual({ days: 0, per_channel: false, keep_pinned: false, channels: {} });
+    expect(await readPolicy(owner)).toEqual({ days: 0, per_channel: false, keep_pinned: false, channels: {}, swept_at: "" });
   });
 
   it("a channel admin sets a shorter period only where the workspace allows it", async () => {
@@ -196,7 +202,10 @@ describe("the sweep", () => {
       if (e.action === "delete") deleted.push(e.record.id);
     });
 
+    expect((await readPolicy(bob)).swept_at).toBe("");
     const report = await sweepOneDayAfter(oldAlone, kept);
+    // pages drop what it removed by its clock, ahead of theirs here (ADR 81)
+    expect(Date.parse((await readPolicy(bob)).swept_at)).toBe(Date.parse(String(kept.created).replace(" ", "T")) + DAY);
     expect(report).toMatchObject({
       messages: gone.length,
       files: 1,

@@ -78,6 +78,19 @@ describe("what a device drops", () => {
     expect(recallHistory("u1", "B")?.messages.map((m) => m.id)).toEqual(["b1"]);
   });
 
+  it("drops what the last sweep removed by the sweep's clock when it is ahead of this device's", () => {
+    const index = new SearchIndex();
+    index.upsert([doc("a1", "A", daysAgo(0.75)), doc("a2", "A", daysAgo(0.25))]);
+    const policy = { days: 1, perChannel: false, keepPinned: false, channels: { A: 1 } };
+    // this device's clock alone keeps both; the server swept half a day later
+    expect(dropExpired(index, policy, NOW)).toBe(0);
+    const sweptAt = new Date(NOW + 0.5 * 86_400_000).toISOString();
+    expect(dropExpired(index, { ...policy, sweptAt }, NOW)).toBe(1);
+    expect(found(index)).toEqual(["a2"]);
+    // a sweep's clock behind this device's changes nothing
+    expect(dropExpired(index, { ...policy, sweptAt: new Date(NOW - 86_400_000).toISOString() }, NOW)).toBe(0);
+  });
+
   it("drops nothing when pinned messages are kept: only the server tells them apart", () => {
     const index = new SearchIndex();
     index.upsert([doc("a1", "A", daysAgo(3))]);

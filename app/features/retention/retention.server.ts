@@ -7,12 +7,19 @@ interface Answer {
   per_channel: boolean;
   keep_pinned: boolean;
   channels: Record<string, number>;
+  swept_at?: string;
 }
 
 /** The policy and the days that apply to each of the caller's conversations (pocketbase/retention.go). */
 export async function readRetention(pb: PocketBase): Promise<RetentionPolicy> {
   const answer = await readHook<Answer>(pb, "/api/chat/retention", "The retention policy could not be read. Please try again.");
-  return { days: answer.days, perChannel: answer.per_channel, keepPinned: answer.keep_pinned, channels: answer.channels ?? {} };
+  return {
+    days: answer.days,
+    perChannel: answer.per_channel,
+    keepPinned: answer.keep_pinned,
+    channels: answer.channels ?? {},
+    ...(answer.swept_at ? { sweptAt: answer.swept_at } : {}),
+  };
 }
 
 /** An administrator's workspace policy (pb_hooks/retention.pb.js checks who and what). */

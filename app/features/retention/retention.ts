@@ -16,6 +16,8 @@ export interface RetentionPolicy {
   perChannel: boolean;
   keepPinned: boolean;
   channels: Record<string, number>;
+  /** The clock of the last sweep that deleted anything (ISO 8601; absent before one): ADR 81. */
+  sweptAt?: string;
 }
 
 export const FOREVER: RetentionPolicy = { days: 0, perChannel: false, keepPinned: false, channels: {} };

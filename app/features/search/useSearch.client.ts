@@ -85,13 +85,15 @@ export function useSearch(user: SessionUser, parts: Parts) {
     for (const channelId of dirty) await store.saveChunk(user.id, channelId, ix.chunks.get(channelId)?.serialize() ?? null);
   }, [user.id]);
 
+  // Saved a second after the first unsaved change, not after the last: a stream of changes (a retention
+  // sweep's deletions) is saved every second, not only once it stops.
   const changed = useCallback(() => {
     refresh();
-    clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(
-      () => void flush().catch((error) => console.warn("Could not save the search index", error)),
-      SAVE_DELAY_MS,
-    );
+    if (saveTimer.current !== undefined) return;
+    saveTimer.current = setTimeout(() => {
+      saveTimer.current = undefined;
+      void flush().catch((error) => console.warn("Could not save the search index", error));
+    }, SAVE_DELAY_MS);
   }, [refresh, flush]);
 
   // The index is not part of the first load: it loads when the search box is used, or once the page is
@@ -136,6 +138,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
     return () => {
       cancelled = true;
       clearTimeout(saveTimer.current);
+      saveTimer.current = undefined;
     };
   }, [user.id, refresh, wanted]);
 

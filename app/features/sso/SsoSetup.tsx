@@ -5,40 +5,47 @@ import type { SessionUser } from "~/lib/session-user";
 import { USERNAME_PATTERN } from "~/features/auth/limits";
 import { newPassphraseProblem } from "~/features/sso/strength";
 import { PassphraseFields } from "~/features/sso/PassphraseFields";
+import { LaterPassphrase } from "~/features/sso/LaterPassphrase";
+import { PasskeyOffer } from "~/features/sso/PasskeyOffer";
+import { usePasskeyFirst } from "~/features/sso/passkey-first";
 import type { SsoSignUpOffer } from "~/features/sso/types";
 
 const RecoveryKeyDialog = lazy(() => import("~/features/recovery/RecoveryKeyDialog"));
 
-type Step = { at: "keys" } | { at: "passkey"; user: SessionUser } | { at: "recovery"; user: SessionUser };
+type Step =
+  | { at: "keys" }
+  | { at: "passkey"; user: SessionUser }
+  | { at: "passphrase"; user: SessionUser; problem: string | null }
+  | { at: "recovery"; user: SessionUser };
+
+const USERNAME_PROBLEM = "Username must be 3-32 characters: letters, digits, dot, dash or underscore.";
+const NO_PRF =
+  "This passkey cannot unlock your messages on other devices. Choose an encryption passphrase for them, or keep your recovery key safe.";
 
 /**
- * The first sign-in with the identity provider: a username and an encryption passphrase (the keys are
- * made and wrapped here), then a passkey for this device where the browser has one, then the recovery
- * key as at sign-up.
+ * The first sign-in with the identity provider (ADR 81). Where the browser has a platform passkey with
+ * PRF: a username, then a passkey (the keys are made here, the passkey wraps them), then an optional
+ * encryption passphrase; "Use an encryption passphrase instead", and any other browser: a username and
+ * a passphrase, then a passkey offered. The recovery key is shown last, as at sign-up.
  */
 export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () => void }) {
+  const passkeyFirst = usePasskeyFirst();
+  const [instead, setInstead] = useState(false);
   const [step, setStep] = useState<Step>({ at: "keys" });
   const [username, setUsername] = useState(offer.username);
   const [passphrase, setPassphrase] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const withPasskey = passkeyFirst === true && !instead;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function run(problem: string | null, work: () => Promise<void>) {
     if (busy) return;
-    const problem = !USERNAME_PATTERN.test(username.trim())
-      ? "Username must be 3-32 characters: letters, digits, dot, dash or underscore."
-      : newPassphraseProblem(passphrase, confirmation);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (problem) return setError(problem);
     setBusy(true);
     setError(null);
     try {
-      const user = await (await import("~/features/sso/sso.client")).ssoSignUp(offer, username, passphrase);
-      setStep({ at: "passkey", user });
+      await work();
     } catch (failure) {
       setError(messageOf(failure, "Setting up your account failed. Please try again."));
     } finally {
@@ -46,42 +53,43 @@ export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () 
     }
   }
 
-  async function addPasskey(user: SessionUser) {
-    setBusy(true);
-    setError(null);
-    try {
-      await (await import("~/features/passkeys/manage.client")).addPasskey(user, "Single sign-on device");
-      setStep({ at: "recovery", user });
-    } catch (failure) {
-      setError(messageOf(failure, "The passkey could not be added. Please try again."));
-    } finally {
-      setBusy(false);
-    }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const badName = USERNAME_PATTERN.test(username.trim()) ? null : USERNAME_PROBLEM;
+    if (withPasskey)
+      return void run(badName, async () => {
+        const client = await import("~/features/sso/sso.client");
+        try {
+          const { user, unlocks } = await client.ssoSignUpWithPasskey(offer, username);
+          setStep({ at: "passphrase", user, problem: unlocks ? null : NO_PRF });
+        } catch (failure) {
+          if (!(failure instanceof client.PasskeyNotAdded)) throw failure;
+          setStep({ at: "passphrase", user: failure.user, problem: `${failure.message} Choose an encryption passphrase instead.` });
+        }
+      });
+    void run(badName ?? newPassphraseProblem(passphrase, confirmation), async () => {
+      const user = await (await import("~/features/sso/sso.client")).ssoSignUp(offer, username, passphrase);
+      setStep({ at: "passkey", user });
+    });
   }
 
-  if (step.at === "passkey")
+  if (step.at === "passkey") return <PasskeyOffer user={step.user} onDone={() => setStep({ at: "recovery", user: step.user })} />;
+  if (step.at === "passphrase")
     return (
-      <section aria-labelledby="sso-passkey-title">
-        <h2 id="sso-passkey-title" className="auth-title">
-          Add a passkey
-        </h2>
-        <p>A passkey unlocks your encryption keys on this device without your passphrase.</p>
-        <FormError message={error} />
-        <button type="button" className="btn btn-primary btn-block" onClick={() => addPasskey(step.user)} disabled={busy}>
-          {busy ? "Processing..." : "Add a passkey"}
-        </button>
-        <button type="button" className="btn btn-block" onClick={() => setStep({ at: "recovery", user: step.user })} disabled={busy}>
-          Not now
-        </button>
-      </section>
+      <LaterPassphrase
+        user={step.user}
+        ticket={offer.ticket}
+        problem={step.problem}
+        onDone={() => setStep({ at: "recovery", user: step.user })}
+      />
     );
-
   if (step.at === "recovery")
     return (
       <Suspense fallback={null}>
         <RecoveryKeyDialog user={step.user} offer onClose={onDone} />
       </Suspense>
     );
+  if (passkeyFirst === undefined) return <p role="status">Signing you in...</p>;
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sso-setup-title">
@@ -89,7 +97,9 @@ export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () 
         Set up encryption
       </h2>
       <p>
-        Signed in as {offer.email}. Choose an encryption passphrase: it unlocks your messages on your other devices, and only you know it.
+        {withPasskey
+          ? `Signed in as ${offer.email}. A passkey on this device unlocks your messages: only you can use it, not the server nor your identity provider.`
+          : `Signed in as ${offer.email}. Choose an encryption passphrase: it unlocks your messages on your other devices, and only you know it.`}
       </p>
       <Field
         label="Username"
@@ -100,17 +110,24 @@ export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () 
         onChange={(e) => setUsername(e.target.value)}
         disabled={busy}
       />
-      <PassphraseFields
-        passphrase={passphrase}
-        confirmation={confirmation}
-        onPassphrase={setPassphrase}
-        onConfirmation={setConfirmation}
-        disabled={busy}
-      />
+      {!withPasskey && (
+        <PassphraseFields
+          passphrase={passphrase}
+          confirmation={confirmation}
+          onPassphrase={setPassphrase}
+          onConfirmation={setConfirmation}
+          disabled={busy}
+        />
+      )}
       <FormError message={error} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? "Processing..." : "Set up encryption"}
+        {busy ? "Processing..." : withPasskey ? "Set up with a passkey" : "Set up encryption"}
       </button>
+      {withPasskey && (
+        <button type="button" className="btn btn-block" onClick={() => setInstead(true)} disabled={busy}>
+          Use an encryption passphrase instead
+        </button>
+      )}
     </form>
   );
 }

@@ -1,10 +1,18 @@
 import { z } from "zod";
-import { loginSecret, signUpRequestSchema } from "~/features/auth/validation";
+import { kdfIterations, loginSecret, signUpRequestSchema, wrapped } from "~/features/auth/validation";
 
 // What a first single sign-on sends: sign-up's keys and username, and the ticket instead of an email
 // and login secret (the provider vouched for the email; nobody has a password).
 const ticket = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This sign-in has expired. Start again.");
-export const ssoSignUpSchema = signUpRequestSchema.omit({ email: true, loginSecret: true }).extend({ ticket });
+// `passphraseLater`: a passkey sets up encryption, and an encryption passphrase may follow (ssoPassphraseSchema).
+export const ssoSignUpSchema = signUpRequestSchema
+  .omit({ email: true, loginSecret: true })
+  .extend({ ticket, passphraseLater: z.boolean().optional() });
+
+/** The keys wrapped under the passphrase chosen after a passkey, with the sign-up's ticket (once). */
+export const ssoPassphraseSchema = z
+  .object({ ticket, encryptedEcdhPrivateKey: wrapped, encryptedRsaPrivateKey: wrapped, kdfIterations })
+  .strict();
 
 /** Linking a password account: the ticket and the login secret of its password (never the password). */
 export const ssoLinkSchema = z.object({ ticket, loginSecret }).strict();
