@@ -49,6 +49,8 @@ export type Events = {
   "thread-summaries:changed": void;
   /** A reply seen on this page, sent here or live (threads/summaries' replyArrived). The open ThreadPanel adds it. */
   "thread:reply": DecryptedMessage;
+  /** A classic channel's message opened under its current key (conversation/classic.client). push/learning keeps the keys for the service worker. */
+  "message:opened-classic": { userId: string; channelId: string; key: CryptoKey; senderId: string; verifyKey: CryptoKey };
 
   // --- stores the page reads (the module named emits when it changed; its hook redraws)
   /** The retention policy was read (retention.client). useRetentionPolicy redraws; search drops expired entries. */

@@ -42,4 +42,14 @@ describe("keys learnt for pushes", () => {
     rememberForPush("user1", "channel1", key, "sender1", key);
     expect(reads.count).toBe(2);
   });
+
+  it("learns from each classic message the conversation core announces it opened", async () => {
+    const reads = browserWith("default");
+    await import("~/features/push/learning.client");
+    const { emit } = await import("~/lib/events");
+    const key = {} as CryptoKey;
+    emit("message:opened-classic", { userId: "user1", channelId: "channel1", key, senderId: "sender1", verifyKey: key });
+    emit("message:opened-classic", { userId: "user1", channelId: "channel1", key, senderId: "sender2", verifyKey: key });
+    expect(reads.count).toBe(2);
+  });
 });

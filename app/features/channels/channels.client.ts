@@ -14,29 +14,10 @@ import { buildInviteLink } from "~/features/channels/invite";
 import type { InviteLimits } from "~/features/invites/types";
 import { deviceKeys } from "~/lib/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
-import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
-import { channelIterations } from "~/features/channels/iterations";
+import { getChannelPassword, setChannelSecret } from "~/lib/storage.client";
 import { saveToKeyring } from "~/features/keyring/keyring.client";
-import { adoptMaster, channelSecrets } from "~/features/channels/secrets.client";
+import { adoptMaster } from "~/features/channels/secrets.client";
 import { forgetHistory } from "~/features/messages/history-cache.client";
-
-/** The channel's key and join verifier from the password this device keeps, or null without one. */
-async function storedSecrets(channel: Pick<Channel, "id" | "kdfIterations">) {
-  const password = getChannelPassword(channel.id);
-  if (!password) return null;
-  return channelSecrets(channel.id, password, channelIterations(channel.kdfIterations, getChannelIterations(channel.id)));
-}
-
-export const channelKey = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> =>
-  (await storedSecrets(channel))?.key ?? null;
-
-/** What each call's media key in the channel is derived from (crypto/call.ts), or null without the password. */
-export const channelCallBase = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> =>
-  (await storedSecrets(channel))?.callBase ?? null;
-
-/** What a sealed channel's external join shows the server: the same proof of the password as a join. */
-export const channelVerifier = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<string | null> =>
-  (await storedSecrets(channel))?.verifier ?? null;
 
 /**
  * A channel's secrets for a create or join on this device: PBKDF2 once, its master kept for `remember`

@@ -3,6 +3,9 @@ import type { Bytes } from "~/crypto/bytes";
 import { syncKeyring, saveToKeyring } from "~/features/keyring/keyring.client";
 import { masterOf, type OlderSecret } from "~/features/keyring/entry";
 import { adoptShares } from "~/features/channel-password/shares.client";
+import { getChannelIterations, getChannelPassword } from "~/lib/storage.client";
+import type { Channel } from "~/features/channels/types";
+import { channelIterations } from "~/features/channels/iterations";
 
 /**
  * Each channel's key, join verifier and call key base, once per page. They come from the channel's
@@ -105,3 +108,21 @@ export async function olderChannelKeys(channelId: string): Promise<{ epoch: numb
   );
   return keys.filter((k): k is { epoch: number; key: CryptoKey } => k !== null);
 }
+
+/** The channel's key and join verifier from the password this device keeps, or null without one. */
+async function storedSecrets(channel: Pick<Channel, "id" | "kdfIterations">) {
+  const password = getChannelPassword(channel.id);
+  if (!password) return null;
+  return channelSecrets(channel.id, password, channelIterations(channel.kdfIterations, getChannelIterations(channel.id)));
+}
+
+export const channelKey = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> =>
+  (await storedSecrets(channel))?.key ?? null;
+
+/** What each call's media key in the channel is derived from (crypto/call.ts), or null without the password. */
+export const channelCallBase = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<CryptoKey | null> =>
+  (await storedSecrets(channel))?.callBase ?? null;
+
+/** What a sealed channel's external join shows the server: the same proof of the password as a join. */
+export const channelVerifier = async (channel: Pick<Channel, "id" | "kdfIterations">): Promise<string | null> =>
+  (await storedSecrets(channel))?.verifier ?? null;

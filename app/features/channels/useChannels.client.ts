@@ -4,7 +4,6 @@ import type { SessionUser } from "~/lib/session-user";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
 import type { Notify } from "~/ui/Toast";
 import {
-  channelKey,
   createChannel,
   createShareLink,
   sharePassword,
@@ -15,7 +14,7 @@ import {
   listChannels,
 } from "~/features/channels/channels.client";
 import type { Channel } from "~/features/channels/types";
-import { openKeyring } from "~/features/channels/secrets.client";
+import { channelKey, openKeyring } from "~/features/channels/secrets.client";
 import { forgetHistory } from "~/features/messages/history-cache.client";
 import { mayJoin } from "~/features/invites/landing.client";
 import { askInviteLimits } from "~/features/invites/ask.client";

@@ -11,9 +11,8 @@ import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/features/channels/types";
-import { channelCallBase, channelKey } from "~/features/channels/channels.client";
-import { olderChannelKeys, openKeyring } from "~/features/channels/secrets.client";
-import { rememberForPush } from "~/features/push/learning.client";
+import { channelCallBase, channelKey, olderChannelKeys, openKeyring } from "~/features/channels/secrets.client";
+import { emit } from "~/lib/events";
 import type { ConversationCrypto, Opened } from "~/features/conversation/types";
 import { firstHolding } from "~/features/key-pins/sender-keys.client";
 
@@ -58,7 +57,14 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
             );
             if (!opened) continue;
             out.set(m.id, { body: opened.value, previous: opened.previous, ...(epoch === null ? {} : { keyRef: `${EPOCH_REF}${epoch}` }) });
-            if (!opened.previous && epoch === null) rememberForPush(user.id, channel.id, channelKey, m.senderId, opened.key);
+            if (!opened.previous && epoch === null)
+              emit("message:opened-classic", {
+                userId: user.id,
+                channelId: channel.id,
+                key: channelKey,
+                senderId: m.senderId,
+                verifyKey: opened.key,
+              });
             return;
           }
         };

@@ -5,7 +5,7 @@
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
-import { channelVerifier } from "~/features/channels/channels.client";
+import { channelVerifier } from "~/features/channels/secrets.client";
 import { allowRejoin, dropRuntime } from "~/features/sealed/sealed.client";
 import { classicConversation } from "~/features/conversation/classic.client";
 import { mlsConversation } from "~/features/conversation/mls.client";

@@ -5,7 +5,7 @@ import type { Channel } from "~/features/channels/types";
 import { addPeople, startDirect } from "~/features/direct/direct.client";
 import type { Person } from "~/features/direct/types";
 import { rememberName } from "~/features/direct/names.client";
-import { rememberAsked } from "~/features/requests/asked.client";
+import { rememberAsked } from "~/features/sealed/asked.client";
 import { renameGroup } from "~/features/direct/useDirectNames.client";
 import { conversationLeft, conversationOf } from "~/features/conversation/conversation.client";
 
@@ -51,7 +51,7 @@ export function useDirect(
           const started = await startDirect(ids);
           // The name is sealed inside the conversation once it is open here (useDirectNames).
           if (name && !started.existing && ids.length > 1) await rememberName(userId, started.id, name);
-          // whom it asks, for "Waiting for bob and carol to accept your request" (requests/asked.client)
+          // whom it asks, for "Waiting for bob and carol to accept your request" (sealed/asked.client)
           if (!started.existing && ids.length > 1)
             await rememberAsked(
               userId,

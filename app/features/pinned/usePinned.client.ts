@@ -3,7 +3,8 @@ import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import { applyAnnotations, latestOf, type Annotation } from "~/features/messages/annotations";
-import { decryptRecords, type DecryptedMessage } from "~/features/messages/messages.client";
+import { type DecryptedMessage } from "~/features/messages/messages.client";
+import { decryptRecords } from "~/features/messages/open.client";
 import type { EncryptedMessage } from "~/features/messages/types";
 
 export interface PinnedMessage {

@@ -1,4 +1,5 @@
 import type { PushKeys } from "~/features/push/push-keys";
+import { on } from "~/lib/events";
 
 /**
  * What the page learns for the service worker while it opens messages (push.client.ts): each classic
@@ -49,6 +50,11 @@ export function rememberForPush(userId: string, channelId: string, key: CryptoKe
   clearTimeout(timer);
   timer = setTimeout(() => void flush().catch((error) => console.warn("Keys for notifications were not kept", error)), 500);
 }
+
+// The conversation core announces each classic message it opens (it imports no feature).
+on("message:opened-classic", ({ userId, channelId, key, senderId, verifyKey }) =>
+  rememberForPush(userId, channelId, key, senderId, verifyKey),
+);
 
 /** Forgets what was learnt (pushes turned on again later relearn it). */
 export function forgetPushLearning() {

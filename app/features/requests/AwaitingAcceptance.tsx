@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Channel } from "~/features/channels/types";
-import { waitingText } from "~/features/requests/types";
-import { askedText } from "~/features/requests/asked.client";
+import { waitingText } from "~/features/sealed/words";
+import { askedText } from "~/features/sealed/asked.client";
 
 /**
  * A direct conversation whose only member is this user (ADR 0052: the others were asked and have not

@@ -10,6 +10,3 @@ export type RequestAnswer = "accept" | "decline" | "block";
 
 /** What the sidebar says of a request, word for word. */
 export const requestText = (requester: string) => `${requester} wants to message you`;
-
-/** What a requester's page says while nobody has accepted their conversation yet. */
-export const waitingText = (names: string) => `Waiting for ${names} to accept your request`;

@@ -11,8 +11,7 @@ import type { ClientState, Proposal } from "ts-mls";
 import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
 import { ChatError, NobodyJoinedError } from "~/lib/errors";
 import { api } from "~/lib/api.client";
-import { waitingText } from "~/features/requests/types";
-import { askedText } from "~/features/requests/asked.client";
+import { askedText } from "./asked.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/features/channels/types";
 import type { EncryptedMessage } from "~/features/messages/types";
@@ -27,7 +26,7 @@ import { loadMeta } from "./meta";
 import { GroupMember } from "./member.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
-import { words } from "./words";
+import { waitingText, words } from "./words";
 
 const ATTEMPTS = 5;
 

@@ -21,3 +21,6 @@ export function words(channel: { direct?: boolean }) {
     openFailed: "This sealed channel could not be opened on this device. Please try again.",
   };
 }
+
+/** What a requester's page says while nobody has accepted their direct conversation yet. */
+export const waitingText = (names: string) => `Waiting for ${names} to accept your request`;

@@ -1,7 +1,8 @@
 import type { SessionUser } from "~/lib/session-user";
 import { conversationOf } from "~/features/conversation/conversation.client";
 import type { Channel } from "~/features/channels/types";
-import { decryptRecords, fetchMessages } from "~/features/messages/messages.client";
+import { fetchMessages } from "~/features/messages/messages.client";
+import { decryptRecords } from "~/features/messages/open.client";
 import type { EncryptedMessage, ThreadSummary } from "~/features/messages/types";
 import { fetchThread } from "~/features/threads/fetch.client";
 import type { SearchIndex } from "~/features/search/engine";
