@@ -1,5 +1,5 @@
 // Sealed channels' MLS costs (BENCH_PHASES=mls, part of `npm run bench`), measured in Node against ts-mls
-// through app/features/sealed/mls.ts. Prints a table and writes docs/benchmarks-sealed.md.
+// through app/conversation/mls/mls.ts. Prints a table and writes docs/benchmarks-sealed.md.
 //   - delivery p50 at 10 and 100 members through the whole path: a member seals a message for the
 //     group's epoch, POSTs it to the web server (PocketBase checks the epoch and stores it), another
 //     member's live stream (/api/events) receives it and opens it; and the MLS part alone (seal + open);

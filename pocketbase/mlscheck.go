@@ -33,7 +33,7 @@ const (
 	nodeParent            = 2
 )
 
-// A device credential's identity (app/features/sealed/identity.ts) is "<user id>:<device id>:<proof>";
+// A device credential's identity (app/conversation/mls/identity.ts) is "<user id>:<device id>:<proof>";
 // the server reads the user id (the proof is for members to check, with the user's identity key).
 var deviceIdentity = regexp.MustCompile(`^([a-z0-9]{15}):`)
 

@@ -4,7 +4,7 @@
  * keep no listener set of their own (tests/unit/event-hub.test.ts checks). A payload names a feature's
  * type only by a type import (.dependency-cruiser.cjs allows this file that, and nothing more).
  */
-import type { DecryptedMessage } from "~/features/messages/decrypted";
+import type { DecryptedMessage } from "~/conversation/messages/decrypted";
 import type { RetentionPolicy } from "~/features/retention/retention";
 
 export type Events = {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { listPins, savePins } from "~/features/key-pins/pins.server";
-import { MAX_PINS_PER_SAVE } from "~/features/key-pins/types";
+import { MAX_PINS_PER_SAVE } from "~/conversation/senders/types";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 const sealed = (max: number) =>

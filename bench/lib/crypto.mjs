@@ -1,5 +1,5 @@
-// The real client crypto (app/crypto/index.ts), message body codec (app/features/messages/body.ts),
-// keyring entry (app/features/keyring/entry.ts) and message archive entry (app/features/archive/entry.ts),
+// The real client crypto (app/crypto/index.ts), message body codec (app/conversation/messages/body.ts),
+// keyring entry (app/conversation/keyring/entry.ts) and message archive entry (app/conversation/archive/entry.ts),
 // bundled once with esbuild into a temporary ES module so Node runs exactly the code the browser runs.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";

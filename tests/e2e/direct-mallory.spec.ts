@@ -1,7 +1,7 @@
 import PocketBase from "pocketbase";
 import { deriveAccountSecrets, importKeyBundle } from "~/crypto";
-import { deviceCredential } from "~/features/sealed/identity";
-import { epochOf, externalJoin, groupInfo, newBoundKeyPackage, receive } from "~/features/sealed/mls";
+import { deviceCredential } from "~/conversation/mls/identity";
+import { epochOf, externalJoin, groupInfo, newBoundKeyPackage, receive } from "~/conversation/mls/mls";
 import { postJson, superuserClient } from "../integration/pocketbase";
 import { b64, bytes } from "../integration/mls-helpers";
 import { expect, test } from "./fixtures";

@@ -2,7 +2,7 @@ import { pbkdf2Sync, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { decryptText, deriveVaultKey, encryptText, importKeyBundle, type StoredKeyBundle } from "../../app/crypto";
-import { keyringAad } from "../../app/features/keyring/entry";
+import { keyringAad } from "../../app/conversation/keyring/entry";
 import { expect, filesContaining, signIn, test } from "./fixtures";
 import { createChannel, log, person, recordRequests, send } from "./helpers";
 

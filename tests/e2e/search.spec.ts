@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { deriveChannelSecrets, encryptMessage, importKeyBundle, type StoredKeyBundle } from "../../app/crypto";
-import { encodeBody } from "../../app/features/messages/body";
+import { encodeBody } from "../../app/conversation/messages/body";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, signIn, test, signOut } from "./fixtures";
 import { createChannel, joinAndOpen, log, person } from "./helpers";

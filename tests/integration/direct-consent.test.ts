@@ -12,7 +12,7 @@ import {
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
-import { encodeKeyPackage, groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
+import { encodeKeyPackage, groupInfo, newGroup, newKeyPackage } from "../../app/conversation/mls/mls";
 import { b64 } from "./mls-helpers";
 
 // Direct messages with consent (pb_hooks/requests.pb.js, pb_hooks/lib/consent.js, ADR 0052), as an

@@ -2,7 +2,7 @@
 // refused; a participant keeps the name sealed for the group's current epoch only; nobody else may.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
+import { groupInfo, newGroup, newKeyPackage } from "../../app/conversation/mls/mls";
 import { b64 } from "./mls-helpers";
 import { colleagues, postJson, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
 

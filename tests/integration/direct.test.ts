@@ -14,7 +14,7 @@ import {
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
-import { groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
+import { groupInfo, newGroup, newKeyPackage } from "../../app/conversation/mls/mls";
 import { b64 } from "./mls-helpers";
 
 // Direct conversations on the server (pb_hooks/direct.pb.js, migration 1795366430): who may start,

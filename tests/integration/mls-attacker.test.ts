@@ -12,7 +12,7 @@ import {
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
-import { commit, encodeKeyPackage, externalJoin, groupInfo, newGroup, newKeyPackage, receive, seal } from "../../app/features/sealed/mls";
+import { commit, encodeKeyPackage, externalJoin, groupInfo, newGroup, newKeyPackage, receive, seal } from "../../app/conversation/mls/mls";
 import { b64, bytes } from "./mls-helpers";
 
 // An attacker with an ordinary account, raw HTTP against the real PocketBase, cannot break a sealed

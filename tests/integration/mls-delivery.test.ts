@@ -21,11 +21,11 @@ import {
   newGroup,
   newKeyPackage,
   receive,
-} from "../../app/features/sealed/mls";
+} from "../../app/conversation/mls/mls";
 import { b64, bytes } from "./mls-helpers";
 
 // The delivery service of sealed channels (pb_hooks/mls.pb.js) against the real PocketBase, with real MLS
-// data from ts-mls (app/features/sealed/mls.ts).
+// data from ts-mls (app/conversation/mls/mls.ts).
 
 let server: RunningPocketBase;
 let alice: TestUser;

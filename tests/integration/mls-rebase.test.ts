@@ -12,9 +12,9 @@ import {
   newKeyPackage,
   receive,
   seal,
-} from "../../app/features/sealed/mls";
-import { catchUp, commitWithRebase, removeUser, type Delivery } from "../../app/features/sealed/sync";
-import { copyState } from "../../app/features/sealed/state";
+} from "../../app/conversation/mls/mls";
+import { catchUp, commitWithRebase, removeUser, type Delivery } from "../../app/conversation/mls/sync";
+import { copyState } from "../../app/conversation/mls/state";
 import { b64, bytes } from "./mls-helpers";
 import {
   joinWithOwnPackage,
@@ -23,10 +23,10 @@ import {
   storePackage,
   uploadBody,
   type StoredPackage,
-} from "../../app/features/sealed/device";
+} from "../../app/conversation/mls/device";
 
 // The page's sealed-channel building blocks against the real delivery service: commits in order and rebase
-// after a 409 (app/features/sealed/sync.ts), a device's key packages (app/features/sealed/device.ts).
+// after a 409 (app/conversation/mls/sync.ts), a device's key packages (app/conversation/mls/device.ts).
 
 let server: RunningPocketBase;
 let alice: TestUser;

@@ -9,7 +9,7 @@ import {
   type RunningPocketBase,
   type TestUser,
 } from "./pocketbase";
-import { addProposal, commit, groupInfo, newGroup, newKeyPackage } from "../../app/features/sealed/mls";
+import { addProposal, commit, groupInfo, newGroup, newKeyPackage } from "../../app/conversation/mls/mls";
 import { b64 } from "./mls-helpers";
 
 // Resetting a conversation's encryption (pb_hooks/mls_reset.pb.js, ADR 0049) against the real PocketBase.

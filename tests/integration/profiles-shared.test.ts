@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colleagues, postJson, postMessage, signUpUser, startPocketBase, type RunningPocketBase, type TestUser } from "./pocketbase";
-import { encodeKeyPackage, newKeyPackage } from "../../app/features/sealed/mls";
+import { encodeKeyPackage, newKeyPackage } from "../../app/conversation/mls/mls";
 import { b64 } from "./mls-helpers";
 
 let server: RunningPocketBase;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deriveCallKey, deriveChannelSecrets } from "../../app/crypto";
-import { addProposal, commit, exportSecret, join, newGroup, newKeyPackage, receive, removeProposal } from "../../app/features/sealed/mls";
+import { addProposal, commit, exportSecret, join, newGroup, newKeyPackage, receive, removeProposal } from "../../app/conversation/mls/mls";
 
 // Call keys (ADR 30): the same on every member's device, different for every call, never the
 // conversation's own key; in MLS a new epoch (someone removed) gives a key the removed one cannot make.

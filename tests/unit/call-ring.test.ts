@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { callArrived, currentRing, onCallEvent, stopRinging } from "~/features/calls/ring.client";
 import { endCall, startCall } from "~/features/calls/store.client";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import type { SessionUser } from "~/lib/session-user";
 
 // Which call events ring (ADR 32): someone else starting a direct call, unless this page is in it;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildInviteLink, parseInvite } from "~/features/channels/invite";
-import { compareMessages, latestCreated, mergeMessages } from "~/features/messages/merge";
+import { compareMessages, latestCreated, mergeMessages } from "~/conversation/messages/merge";
 
 const m = (id: string, created: string, text = id) => ({ id, created, text });
 
@@ -56,7 +56,7 @@ describe("mergeMessages with combine", () => {
   });
 
   it("unionById keeps each id once, later wins", async () => {
-    const { unionById } = await import("~/features/messages/merge");
+    const { unionById } = await import("~/conversation/messages/merge");
     expect(
       unionById(
         [{ id: "1", v: 1 }],
@@ -74,7 +74,7 @@ describe("mergeMessages with combine", () => {
 
 describe("link preview URLs", () => {
   it("finds the first URL and never sends a fragment or an invite link to the server", async () => {
-    const { firstUrl, previewableUrl } = await import("~/features/link-previews/link");
+    const { firstUrl, previewableUrl } = await import("~/conversation/link-previews/link");
     expect(firstUrl("see https://example.com/a?b=1#frag, then http://x.test")).toBe("https://example.com/a?b=1#frag");
     expect(previewableUrl("https://example.com/a?b=1#secret-key", "https://chat.test")).toBe("https://example.com/a?b=1");
     expect(previewableUrl("https://chat.test/?invite=123e4567-e89b-42d3-a456-426614174000#key=abc", "https://chat.test")).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addProposal, commit, exportSecret, join, newGroup, newKeyPackage, receive } from "../../app/features/sealed/mls";
+import { addProposal, commit, exportSecret, join, newGroup, newKeyPackage, receive } from "../../app/conversation/mls/mls";
 import { NAME_EXPORTER_LABEL, openName, sealName, sealedEpoch } from "../../app/features/direct/names";
 
 // A group's name sealed inside its MLS group (ADR 50): every member of the epoch opens it; the next

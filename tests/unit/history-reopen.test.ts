@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Annotation } from "~/features/messages/annotations";
+import type { Annotation } from "~/conversation/messages/annotations";
 import {
   forgetAllHistory,
   forgetHistory,
@@ -7,9 +7,9 @@ import {
   KEPT_CONVERSATIONS,
   KEPT_MESSAGES,
   recallHistory,
-} from "~/features/messages/history-cache.client";
+} from "~/conversation/messages/history-cache.client";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { reconcileLatest } from "~/features/messages/reconcile";
+import { reconcileLatest } from "~/conversation/messages/reconcile";
 
 const m = (n: number) => ({ id: `m${String(n).padStart(4, "0")}`, created: `2026-01-01 10:${String(n).padStart(4, "0")}` });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => m(from + i));

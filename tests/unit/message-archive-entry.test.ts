@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deriveVaultKey, generateKeyBundle } from "../../app/crypto";
-import { openEntry, sealEntry } from "../../app/features/archive/entry";
+import { openEntry, sealEntry } from "../../app/conversation/archive/entry";
 
 // An entry of the message archive (ADR 0048) opens only with the user's archive key, for the user,
 // conversation and message it was sealed for.

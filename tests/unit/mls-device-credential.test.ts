@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateKeyBundle } from "../../app/crypto";
-import { credentialHolds, deviceCredential, leafOwner } from "../../app/features/sealed/identity";
-import { ciphersuite } from "../../app/features/sealed/mls";
+import { credentialHolds, deviceCredential, leafOwner } from "../../app/conversation/mls/identity";
+import { ciphersuite } from "../../app/conversation/mls/mls";
 
 // Whose device a leaf is (ADR 0015): the credential carries the user's identity-key signature over the
 // device's MLS signature public key; members check it against the user's (pinned) identity key.

@@ -12,7 +12,7 @@ import {
   receive,
   removeProposal,
   seal,
-} from "../../app/features/sealed/mls";
+} from "../../app/conversation/mls/mls";
 
 const text = (s: string) => new TextEncoder().encode(s);
 const read = (b: Uint8Array | undefined) => new TextDecoder().decode(b);

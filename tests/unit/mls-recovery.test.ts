@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ofEarlierGroup, replaced } from "../../app/features/sealed/recovery.client";
-import { sealedNotice } from "../../app/features/sealed/notice";
-import type { EncryptedMessage } from "../../app/features/messages/types";
+import { ofEarlierGroup, replaced } from "../../app/conversation/mls/recovery.client";
+import { sealedNotice } from "../../app/conversation/mls/notice";
+import type { EncryptedMessage } from "../../app/conversation/messages/types";
 
 // Which group a device is in, and which messages belong to an earlier one (ADR 0049).
 const mark = (generation: number, reset_at = "") => ({ generation, reset_by: generation ? "aliceaaaaaaaaaa" : "", reset_at });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addProposal, commit, epochOf, join, newGroup, newKeyPackage, receive } from "../../app/features/sealed/mls";
-import { leaves, removeUser, staleLeaves } from "../../app/features/sealed/sync";
-import { decodeBody, encodeBody } from "../../app/features/messages/body";
+import { addProposal, commit, epochOf, join, newGroup, newKeyPackage, receive } from "../../app/conversation/mls/mls";
+import { leaves, removeUser, staleLeaves } from "../../app/conversation/mls/sync";
+import { decodeBody, encodeBody } from "../../app/conversation/messages/body";
 
 // Which leaves a member's page removes from a sealed channel (ADR 0015): devices of users who are no
 // longer members, and its own device's earlier leaves from before a rejoin; never its own current leaf.

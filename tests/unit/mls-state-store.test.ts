@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveVaultKey, generateKeyBundle } from "../../app/crypto";
-import { addProposal, commit, epochOf, join, newGroup, newKeyPackage, receive, seal } from "../../app/features/sealed/mls";
-import { copyState, openState, sealState } from "../../app/features/sealed/state";
+import { addProposal, commit, epochOf, join, newGroup, newKeyPackage, receive, seal } from "../../app/conversation/mls/mls";
+import { copyState, openState, sealState } from "../../app/conversation/mls/state";
 
 const text = (s: string) => new TextEncoder().encode(s);
 const read = (b: Uint8Array | undefined) => new TextDecoder().decode(b);

@@ -74,7 +74,7 @@ describe("membership notices", () => {
 
 describe("shown file names", () => {
   it("shorten a recorded voice message and keep other names", async () => {
-    const { shownName } = await import("~/features/files/attachments");
+    const { shownName } = await import("~/conversation/files/attachments");
     expect(shownName({ name: "voice-message-2026-11-23T04-00-00.webm", kind: "audio" })).toBe("Voice message");
     expect(shownName({ name: "voice-message-notes.pdf", kind: "file" })).toBe("voice-message-notes.pdf");
     expect(shownName({ name: "interview.webm", kind: "audio" })).toBe("interview.webm");

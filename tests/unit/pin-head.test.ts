@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pinDigest, reconcile, type HeadContent } from "~/features/key-pins/pin-head.client";
-import type { Pin } from "~/features/key-pins/types";
+import { pinDigest, reconcile, type HeadContent } from "~/conversation/senders/pin-head.client";
+import type { Pin } from "~/conversation/senders/types";
 
 // What a page trusts of the pins the server sends, given their head and the device's own copy.
 const bob: Pin = { e: "bob-e", r: "bob-r", v: true };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyAnnotations, toAnnotation, type Annotated, type Annotation } from "~/features/messages/annotations";
-import { decodeBody, encodeBody } from "~/features/messages/body";
+import { applyAnnotations, toAnnotation, type Annotated, type Annotation } from "~/conversation/messages/annotations";
+import { decodeBody, encodeBody } from "~/conversation/messages/body";
 
 const target = "message00000001";
 const pinEvent = (id: string, senderUsername: string, pinned: boolean, created: string): Annotation => ({

@@ -5,7 +5,7 @@ import { SearchIndex, type SearchDoc } from "~/features/search/engine";
 import { parseQuery } from "~/features/search/query";
 import { cutoffOf, keptFor, periodLabel, policyLine } from "~/features/retention/retention";
 import { dropExpired } from "~/features/retention/prune.client";
-import { forgetAllHistory, keepHistory, recallHistory, type KeptHistory } from "~/features/messages/history-cache.client";
+import { forgetAllHistory, keepHistory, recallHistory, type KeptHistory } from "~/conversation/messages/history-cache.client";
 import { formatExport } from "~/features/export/export";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { PBKDF2_ITERATIONS, decryptBytes, encryptBytes, encryptText, sha256Bytes } from "../../app/crypto";
-import { channelIterations } from "~/features/channels/iterations";
+import { channelIterations } from "~/conversation/channels/iterations";
 import { decryptContact, encryptContact } from "~/features/contacts/contacts.client";
-import { fileAad, fileNameAad, isStoragePathOf, type FilePlace } from "~/features/files/attachments";
-import { decryptAttachments } from "~/features/files/decrypt";
-import type { EncryptedAttachment } from "~/features/files/types";
-import { decryptPreviews } from "~/features/link-previews/decrypt";
-import { previewAad } from "~/features/link-previews/link";
-import { decodeBody, encodeBody } from "~/features/messages/body";
+import { fileAad, fileNameAad, isStoragePathOf, type FilePlace } from "~/conversation/files/attachments";
+import { decryptAttachments } from "~/conversation/files/decrypt";
+import type { EncryptedAttachment } from "~/conversation/files/types";
+import { decryptPreviews } from "~/conversation/link-previews/decrypt";
+import { previewAad } from "~/conversation/link-previews/link";
+import { decodeBody, encodeBody } from "~/conversation/messages/body";
 
 const aesKey = () => crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
 const CHANNEL = "123e4567-e89b-42d3-a456-426614174000";

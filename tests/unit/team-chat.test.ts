@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { applyAnnotations, toAnnotation, type Annotated, type Annotation } from "~/features/messages/annotations";
-import { decodeBody, encodeBody } from "~/features/messages/body";
+import { applyAnnotations, toAnnotation, type Annotated, type Annotation } from "~/conversation/messages/annotations";
+import { decodeBody, encodeBody } from "~/conversation/messages/body";
 import { mentionQuery } from "~/features/messages/MentionSuggestions";
-import { whoReacted } from "~/features/reactions/emoji";
+import { whoReacted } from "~/conversation/messages/emoji";
 import { continuesGroup, dayLabel, firstLine, mentions, safeHref, segments, startsDay } from "~/features/messages/text";
 
 const msg = (id: string, senderId: string, text: string): Annotated => ({ id, senderId, text });

@@ -10,7 +10,7 @@ import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { signOut } from "~/features/auth/auth.client";
 import { listChannels } from "~/features/channels/channels.client";
-import { conversationOf } from "~/features/conversation/conversation.client";
+import { conversationOf } from "~/conversation/conversation.client";
 import type { DeletedAccount, EmailChangeKeys } from "~/features/account-data/types";
 
 const loginSecretOf = async (password: string, email: string) =>

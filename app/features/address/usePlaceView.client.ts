@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { useAddress } from "~/features/address/address.client";
 
 const PHONE = "(max-width: 720px)";

@@ -4,9 +4,9 @@ import { PBKDF2_ITERATIONS, deriveAccountSecrets, deriveWrapKey, unwrapIdentityK
 import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { clearChannelSecrets, clearLocalKeys, loadLocalKeys, saveLocalKeys } from "~/lib/storage.client";
-import { forgetVaultKeys } from "~/features/keyring/vault.client";
+import { forgetVaultKeys } from "~/conversation/keyring/vault.client";
 import { deleteSearchIndex } from "~/features/search/store.client";
-import { forgetAllHistory } from "~/features/messages/history-cache.client";
+import { forgetAllHistory } from "~/conversation/messages/history-cache.client";
 import { forgetRetention } from "~/features/retention/retention.client";
 import { SIGN_OUT_UNCONFIRMED_MESSAGE } from "./signout-notice";
 
@@ -86,7 +86,7 @@ export async function signOutOnServer(): Promise<string | undefined> {
  */
 export async function signOut(): Promise<string | undefined> {
   // What this device read and has not sent to the user's message archive yet goes first (ADR 0048).
-  await import("~/features/archive/archive.client").then((m) => m.archiveSent()).catch(() => undefined);
+  await import("~/conversation/archive/archive.client").then((m) => m.archiveSent()).catch(() => undefined);
   stopPushLearning();
   clearLocalKeys();
   forgetAllHistory();

@@ -12,7 +12,7 @@ import { api, ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { saveLocalKeys } from "~/lib/storage.client";
 import { AuthError } from "~/features/auth/auth.client";
-import { keepPoolFilled } from "~/features/sealed/pool.client";
+import { keepPoolFilled } from "~/conversation/mls/pool.client";
 
 /** How long sign-up waits for this device's first key packages before the workspace shows (it tries again there). */
 const PACKAGES_WAIT_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { startCall, useActiveCall } from "./store.client";
 
 /** The conversation header's "Start call" (the call itself loads only once it is pressed). */

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { CallSession } from "./session.client";
 import { DevicePicker } from "./DevicePicker";
 import { CallStage, type CallLayout } from "./CallStage";

@@ -1,5 +1,5 @@
 import { BaseKeyProvider } from "livekit-client";
-import type { CallKey } from "~/features/conversation/types";
+import type { CallKey } from "~/conversation/types";
 
 /** How many call keys a page keeps at once (LiveKit's keyring): the current epoch's and those just before. */
 export const KEYRING_SIZE = 16;

@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { activeCall } from "./store.client";
 import { currentRules } from "~/features/notify-rules/rules.client";
 import { wantsNotification } from "~/features/notify-rules/rules";

@@ -7,10 +7,10 @@
 import { ConnectionState, DisconnectReason, Room, RoomEvent } from "livekit-client";
 import E2EEWorker from "livekit-client/e2ee-worker?worker";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
-import type { ConversationCrypto } from "~/features/conversation/types";
-import { deviceId } from "~/features/sealed/identity.client";
+import type { Channel } from "~/conversation/channels/types";
+import { conversationOf } from "~/conversation/conversation.client";
+import type { ConversationCrypto } from "~/conversation/types";
+import { deviceId } from "~/conversation/mls/identity.client";
 import { announcePresence, callTicket } from "./calls.client";
 import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";

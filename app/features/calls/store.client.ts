@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { emit, on } from "~/lib/events";
 
 export interface ActiveCall {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A device id as this browser makes it (features/sealed/identity.client.ts): the identity is `userId:deviceId`. */
+/** A device id as this browser makes it (conversation/mls/identity.client.ts): the identity is `userId:deviceId`. */
 export const callTicketSchema = z.object({ device: z.string().regex(/^[a-z0-9]{8,40}$/, "Invalid device id.") }).strict();
 
 /** A page's word that it joined or left the conversation's call; `ring` when it started it (POST /api/calls/:id/presence). */

@@ -10,10 +10,10 @@ import { api } from "~/lib/api.client";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import { getChannelIterations, getChannelPassword, setChannelSecret } from "~/lib/storage.client";
-import { passwordHistory, saveToKeyring } from "~/features/keyring/keyring.client";
-import { adoptMaster, rememberOlder } from "~/features/channels/secrets.client";
-import { sendersOf } from "~/features/key-pins/sender-keys.client";
-import type { PasswordChangeStart } from "~/features/channel-password/types";
+import { passwordHistory, saveToKeyring } from "~/conversation/keyring/keyring.client";
+import { adoptMaster, rememberOlder } from "~/conversation/channels/secrets.client";
+import { sendersOf } from "~/conversation/senders/sender-keys.client";
+import type { PasswordChangeStart } from "~/conversation/channels/password-types";
 
 /** The shortest channel password the page accepts. */
 export const MIN_CHANNEL_PASSWORD = 8;

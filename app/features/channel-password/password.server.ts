@@ -3,7 +3,7 @@ import { z } from "zod";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
-import type { KeyShare, PasswordChangeStart } from "~/features/channel-password/types";
+import type { KeyShare, PasswordChangeStart } from "~/conversation/channels/password-types";
 
 // The web side of changing a classic channel's password (docs/decisions/0060-changing-the-channel-password.md):
 // each call goes to its PocketBase route (pb_hooks/channel_password.pb.js) as the caller; PocketBase

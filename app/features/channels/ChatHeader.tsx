@@ -3,7 +3,7 @@ import { HeaderButton } from "~/features/channels/HeaderButton";
 import { MenuButton } from "~/ui/MenuButton";
 import { useOnline } from "~/lib/useOnline";
 import type { ReactNode } from "react";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { NotificationChoices } from "~/features/notify-rules/NotificationChoices";
 import { RetentionNote } from "~/features/retention/RetentionNote";
 

@@ -1,6 +1,6 @@
 import { LeaveIcon, TrashIcon } from "~/ui/icons";
 import type { ReactNode } from "react";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { ThreadsSection } from "~/features/threads/ThreadsSection";
 import { requestThreadOpen } from "~/features/threads/open.client";
 import { MutedMark } from "~/features/notify-rules/MutedMark";

@@ -9,15 +9,15 @@ import {
 } from "~/crypto";
 import { api, ApiError } from "~/lib/api.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { buildInviteLink } from "~/features/channels/invite";
 import type { InviteLimits } from "~/features/invites/types";
 import { deviceKeys } from "~/lib/device-keys.client";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword, setChannelSecret } from "~/lib/storage.client";
-import { saveToKeyring } from "~/features/keyring/keyring.client";
-import { adoptMaster } from "~/features/channels/secrets.client";
-import { forgetHistory } from "~/features/messages/history-cache.client";
+import { saveToKeyring } from "~/conversation/keyring/keyring.client";
+import { adoptMaster } from "~/conversation/channels/secrets.client";
+import { forgetHistory } from "~/conversation/messages/history-cache.client";
 
 /**
  * A channel's secrets for a create or join on this device: PBKDF2 once, its master kept for `remember`

@@ -1,5 +1,5 @@
 import type PocketBase from "pocketbase";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { fail } from "~/server/http.server";
 import { pbStatus } from "~/server/pocketbase.server";
 import { listProfiles } from "~/features/auth/users.server";

@@ -13,15 +13,15 @@ import {
   leaveChannel,
   listChannels,
 } from "~/features/channels/channels.client";
-import type { Channel } from "~/features/channels/types";
-import { channelKey, openKeyring } from "~/features/channels/secrets.client";
-import { forgetHistory } from "~/features/messages/history-cache.client";
+import type { Channel } from "~/conversation/channels/types";
+import { channelKey, openKeyring } from "~/conversation/channels/secrets.client";
+import { forgetHistory } from "~/conversation/messages/history-cache.client";
 import { mayJoin } from "~/features/invites/landing.client";
 import { askInviteLimits } from "~/features/invites/ask.client";
 import { copyToClipboard } from "~/ui/clipboard.client";
 import { currentPlace, goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
-import { conversationAdded } from "~/features/conversation/conversation.client";
+import { conversationAdded } from "~/conversation/conversation.client";
 
 /**
  * What the page does once a channel is created or joined on this device: a sealed channel's group is

@@ -1,6 +1,6 @@
 import { decryptText, encryptText, randomId } from "~/crypto";
 import { api } from "~/lib/api.client";
-import { vaultKey } from "~/features/keyring/vault.client";
+import { vaultKey } from "~/conversation/keyring/vault.client";
 import { sortContactsByName } from "~/features/contacts/whatsapp";
 
 export interface Contact {

@@ -1,5 +1,5 @@
 import { api } from "~/lib/api.client";
-import type { PublicProfile } from "~/features/key-pins/types";
+import type { PublicProfile } from "~/conversation/senders/types";
 
 /** Of these users, those an administrator deactivated (ADR 0056), with their names. */
 export async function deactivatedAmong(ids: string[]): Promise<{ id: string; username: string }[]> {

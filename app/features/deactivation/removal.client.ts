@@ -6,9 +6,9 @@
  * tries; the first commit wins and the others find nothing left to remove.
  */
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import { joinProofOf } from "~/features/conversation/conversation.client";
-import { sealedChannel } from "~/features/sealed/sealed.client";
+import type { Channel } from "~/conversation/channels/types";
+import { joinProofOf } from "~/conversation/conversation.client";
+import { sealedChannel } from "~/conversation/mls/sealed.client";
 
 const ATTEMPTS = 4;
 const FIRST_RETRY_MS = 1_000;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { ConversationItem } from "~/features/channels/Sidebar";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import { DirectLabel } from "~/features/profile-cards/PersonName";
 

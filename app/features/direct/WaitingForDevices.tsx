@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { noneWaiting, subscribeWaiting, waitingFor } from "~/features/sealed/waiting";
+import { noneWaiting, subscribeWaiting, waitingFor } from "~/conversation/mls/waiting";
 import type { Person } from "~/features/direct/types";
 
 /** While a new conversation waits for a participant's first device (ADR 0047): "Waiting for NAME's device...". */

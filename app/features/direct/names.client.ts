@@ -5,7 +5,7 @@
  * and the conversation; the page holds the opened ones in memory.
  */
 import { api } from "~/lib/api.client";
-import { openJson, sealJson } from "~/features/keyring/vault.client";
+import { openJson, sealJson } from "~/conversation/keyring/vault.client";
 
 const entry = (userId: string, conversationId: string) => `chatcrypt.direct-name.${userId}.${conversationId}`;
 const aad = (userId: string, conversationId: string) => `chatcrypt:direct-name:v1:${userId}:${conversationId}`;

@@ -1,13 +1,13 @@
 import { useCallback, useState } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { addPeople, startDirect } from "~/features/direct/direct.client";
 import type { Person } from "~/features/direct/types";
 import { rememberName } from "~/features/direct/names.client";
-import { rememberAsked } from "~/features/sealed/asked.client";
+import { rememberAsked } from "~/conversation/mls/asked.client";
 import { renameGroup } from "~/features/direct/useDirectNames.client";
-import { conversationLeft, conversationOf } from "~/features/conversation/conversation.client";
+import { conversationLeft, conversationOf } from "~/conversation/conversation.client";
 
 type Picker = { kind: "new" } | { kind: "add"; channel: Channel } | { kind: "rename"; channel: Channel };
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { ApiError } from "~/lib/api.client";
-import type { Channel } from "~/features/channels/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
+import type { Channel } from "~/conversation/channels/types";
+import { conversationOf } from "~/conversation/conversation.client";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import { NAME_EXPORTER_LABEL, openName, sealName, sealedEpoch } from "~/features/direct/names";
 import {

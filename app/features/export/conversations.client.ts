@@ -5,14 +5,14 @@
  * text of Save Chat (export.ts). Nothing opened here is sent anywhere: the requests are the reads.
  */
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { listChannels } from "~/features/channels/channels.client";
 import { knownName, loadNames } from "~/features/direct/names.client";
-import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
+import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
 import { fetchMessages } from "~/features/messages/messages.client";
-import { decryptRecords } from "~/features/messages/open.client";
-import type { EncryptedMessage } from "~/features/messages/types";
-import { compareMessages } from "~/features/messages/merge";
+import { decryptRecords } from "~/conversation/messages/open.client";
+import type { EncryptedMessage } from "~/conversation/messages/types";
+import { compareMessages } from "~/conversation/messages/merge";
 import { exportFileName, formatExport } from "~/features/export/export";
 
 const PAGE_SIZE = 200;

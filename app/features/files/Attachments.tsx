@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import { useObjectUrl } from "~/lib/useObjectUrl";
 import { ImageView } from "~/features/files/ImageView";
-import { formatKb, shownName } from "~/features/files/attachments";
-import type { DecryptedAttachment } from "~/features/files/decrypt";
+import { formatKb, shownName } from "~/conversation/files/attachments";
+import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
 // The player loads with the first voice message shown.
 const AudioPlayer = lazy(() => import("~/features/files/AudioPlayer").then((m) => ({ default: m.AudioPlayer })));

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { formatElapsed } from "~/features/files/attachments";
+import { formatElapsed } from "~/conversation/files/attachments";
 
 const SEEK_SECONDS = 5;
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { FormActions } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
-import { attachmentKind, formatKb } from "~/features/files/attachments";
+import { attachmentKind, formatKb } from "~/conversation/files/attachments";
 
 /** The longest caption (the message's own limit). */
 const MAX_CAPTION = 16000;

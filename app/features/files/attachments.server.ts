@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
-import type { EncryptedAttachment } from "~/features/files/types";
-import type { EncryptedPreview } from "~/features/link-previews/types";
+import type { EncryptedAttachment } from "~/conversation/files/types";
+import type { EncryptedPreview } from "~/conversation/link-previews/types";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";

@@ -2,10 +2,10 @@ import { decryptBytes, sha256Bytes } from "~/crypto";
 import { bytesBlob, cachedObjectUrl, fetchBytes } from "~/lib/blob-url.client";
 import { downloadUrl } from "~/lib/download.client";
 import { ChatError } from "~/lib/errors";
-import type { Channel } from "~/features/channels/types";
-import type { ConversationCrypto } from "~/features/conversation/types";
-import { fileAad } from "~/features/files/attachments";
-import type { DecryptedAttachment } from "~/features/files/decrypt";
+import type { Channel } from "~/conversation/channels/types";
+import type { ConversationCrypto } from "~/conversation/types";
+import { fileAad } from "~/conversation/files/attachments";
+import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
 export type { DecryptedAttachment };
 

@@ -4,7 +4,7 @@
  * neither a file's content nor its name); the server enforces the size.
  */
 import { z } from "zod";
-import { fileExtension } from "~/features/files/attachments";
+import { fileExtension } from "~/conversation/files/attachments";
 
 export const FILE_TYPES = ["standard", "office", "any"] as const;
 export type FileTypes = (typeof FILE_TYPES)[number];

@@ -1,4 +1,4 @@
-import { pickAudioType } from "~/features/files/attachments";
+import { pickAudioType } from "~/conversation/files/attachments";
 
 /** A recording under way (recorder.client.ts): loaded when "Record audio" is first used. */
 export interface Recording {

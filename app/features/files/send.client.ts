@@ -4,12 +4,12 @@ import { bytesBlob } from "~/lib/blob-url.client";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { uploadWithProgress } from "~/lib/upload.client";
-import type { Channel } from "~/features/channels/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
-import { fileAad, fileExtension, fileNameAad, storagePathFor, type FilePlace } from "~/features/files/attachments";
-import { decryptAttachments } from "~/features/files/decrypt";
+import type { Channel } from "~/conversation/channels/types";
+import { conversationOf } from "~/conversation/conversation.client";
+import { fileAad, fileExtension, fileNameAad, storagePathFor, type FilePlace } from "~/conversation/files/attachments";
+import { decryptAttachments } from "~/conversation/files/decrypt";
 import type { FileCarrier, PostCarrier } from "~/features/files/files.client";
-import type { EncryptedAttachment } from "~/features/files/types";
+import type { EncryptedAttachment } from "~/conversation/files/types";
 
 // (loaded with the first file or audio message sent: useUploads.client.ts)
 export class UploadError extends ChatError {}

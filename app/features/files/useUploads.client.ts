@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import type { FileCarrier, PostCarrier } from "~/features/files/files.client";
 import { acceptFor, isAllowedFile, MIB, refusalFor, tooLargeText, type FilePolicy } from "~/features/files/policy";
 import { refreshFilePolicy, useFilePolicy } from "~/features/files/policy.client";

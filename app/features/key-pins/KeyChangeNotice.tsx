@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import { checkKeys } from "~/features/key-pins/pins.client";
-import { senderProfiles } from "~/features/key-pins/profiles.client";
+import { checkKeys } from "~/conversation/senders/pins.client";
+import { senderProfiles } from "~/conversation/senders/profiles.client";
 import { usePins } from "~/features/key-pins/usePins.client";
 
 // The notices themselves load when there is one to show.

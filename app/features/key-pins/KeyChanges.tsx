@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import { acceptKeys, type KeyChange } from "~/features/key-pins/pins.client";
+import { acceptKeys, type KeyChange } from "~/conversation/senders/pins.client";
 
 interface Props {
   user: SessionUser;

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { exportPublicKey, safetyNumber, type IdentityKeys } from "~/crypto";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { KeysMissingError } from "~/lib/errors";
-import { senderProfiles } from "~/features/key-pins/profiles.client";
-import { checkKeys, markVerified } from "~/features/key-pins/pins.client";
+import { senderProfiles } from "~/conversation/senders/profiles.client";
+import { checkKeys, markVerified } from "~/conversation/senders/pins.client";
 import { usePins } from "~/features/key-pins/usePins.client";
 
 async function ownIdentity(userId: string): Promise<IdentityKeys> {

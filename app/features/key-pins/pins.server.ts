@@ -1,7 +1,7 @@
 import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
 import { pbErrorMessage, pbStatus } from "~/server/pocketbase.server";
-import type { EncryptedPin, SealedHead } from "~/features/key-pins/types";
+import type { EncryptedPin, SealedHead } from "~/conversation/senders/types";
 
 type PinRecord = { id: string; subject: string; data: string };
 type HeadRecord = { counter: number; data: string };

@@ -1,7 +1,7 @@
 import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
 import { pbStatus } from "~/server/pocketbase.server";
-import type { EncryptedKeyringEntry } from "~/features/keyring/types";
+import type { EncryptedKeyringEntry } from "~/conversation/keyring/types";
 
 type EntryRecord = { id: string; user: string; channel: string; data: string; updated: string };
 

@@ -1,5 +1,5 @@
 import { useObjectUrl } from "~/lib/useObjectUrl";
-import type { DecryptedPreview } from "~/features/link-previews/decrypt";
+import type { DecryptedPreview } from "~/conversation/link-previews/decrypt";
 
 /** A link preview; its image was fetched by the server and is decrypted here. */
 export function PreviewCard({

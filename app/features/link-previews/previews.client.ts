@@ -2,11 +2,11 @@ import { decryptBytes, encryptBytes, encryptText } from "~/crypto";
 import { api } from "~/lib/api.client";
 import { bytesBlob, cachedObjectUrl, fetchBytes } from "~/lib/blob-url.client";
 import { ChatError } from "~/lib/errors";
-import type { ConversationCrypto } from "~/features/conversation/types";
+import type { ConversationCrypto } from "~/conversation/types";
 import { uploadWithProgress } from "~/lib/upload.client";
-import { decryptPreviews, type DecryptedPreview } from "~/features/link-previews/decrypt";
-import { expectedPreviewUrl, previewAad } from "~/features/link-previews/link";
-import type { EncryptedPreview } from "~/features/link-previews/types";
+import { decryptPreviews, type DecryptedPreview } from "~/conversation/link-previews/decrypt";
+import { expectedPreviewUrl, previewAad } from "~/conversation/link-previews/link";
+import type { EncryptedPreview } from "~/conversation/link-previews/types";
 
 export type { DecryptedPreview };
 

@@ -1,6 +1,6 @@
-import type { EncryptedMessage } from "~/features/messages/types";
-import type { EncryptedAttachment } from "~/features/files/types";
-import type { EncryptedPreview } from "~/features/link-previews/types";
+import type { EncryptedMessage } from "~/conversation/messages/types";
+import type { EncryptedAttachment } from "~/conversation/files/types";
+import type { EncryptedPreview } from "~/conversation/link-previews/types";
 
 /** Server-sent events forwarded to the page. */
 export type LiveEvent =

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { messageLink, parseMessageLink, type MessageLink } from "~/features/message-links/links";
 import type { OpenAt } from "~/features/search/useSearch.client";
 import type { Notify } from "~/ui/Toast";

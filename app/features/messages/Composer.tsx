@@ -1,6 +1,6 @@
 import { insideOpenFence, SHORTCUT_MARKERS, wrapSelection } from "~/features/markdown/compose";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { formatElapsed } from "~/features/files/attachments";
+import { formatElapsed } from "~/conversation/files/attachments";
 import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
 import { firstLine } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { createPortal } from "react-dom";
-import { REACTIONS, type Reaction } from "~/features/messages/body";
+import { REACTIONS, type Reaction } from "~/conversation/messages/body";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { MenuButton } from "~/ui/MenuButton";
 import { useNarrow } from "~/ui/useNarrow.client";

@@ -1,11 +1,11 @@
 import { useState, type KeyboardEvent } from "react";
-import type { DecryptedAttachment } from "~/features/files/decrypt";
+import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 import { AttachmentView } from "~/features/files/Attachments";
-import type { DecryptedPreview } from "~/features/link-previews/decrypt";
+import type { DecryptedPreview } from "~/conversation/link-previews/decrypt";
 import { PreviewCard } from "~/features/link-previews/PreviewCard";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { RichText } from "~/features/messages/RichText";
-import { whoReacted } from "~/features/reactions/emoji";
+import { whoReacted } from "~/conversation/messages/emoji";
 import { firstLine, formatTime } from "~/features/messages/text";
 import { MessageActionsBar, openActionsMenu, type MessageActions } from "~/features/messages/MessageActions";
 import { ThreadSummaryLine } from "~/features/threads/ThreadSummaryLine";

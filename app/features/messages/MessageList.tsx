@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { DecryptedAttachment } from "~/features/files/decrypt";
-import type { DecryptedPreview } from "~/features/link-previews/decrypt";
+import type { DecryptedAttachment } from "~/conversation/files/decrypt";
+import type { DecryptedPreview } from "~/conversation/link-previews/decrypt";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { MessageActions } from "~/features/messages/MessageItem";
 import { eventLine, messageRow, placeEvents } from "~/features/messages/message-row";

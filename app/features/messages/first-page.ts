@@ -3,7 +3,7 @@
  * decrypted and drawn on their own, then the rest of the page above them. Nothing else waits for the
  * second step's work (a page of 200 costs about four times what is in view).
  */
-import { compareMessages, type Ordered } from "~/features/messages/merge";
+import { compareMessages, type Ordered } from "~/conversation/messages/merge";
 
 /** The least height of a message row (one line, under the one before it from the same sender). */
 const ROW_MIN_PX = 30;

@@ -1,10 +1,10 @@
 /** Pieces of the open conversation's history (useChannelHistory.client.ts): merging, filtering, highlighting. */
 import { useCallback, useRef, useState, type MutableRefObject } from "react";
-import type { Annotation } from "~/features/messages/annotations";
-import { mergeMessages as mergeOrdered, unionById } from "~/features/messages/merge";
+import type { Annotation } from "~/conversation/messages/annotations";
+import { mergeMessages as mergeOrdered, unionById } from "~/conversation/messages/merge";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { replyArrived, rootsArrived } from "~/features/threads/summaries.client";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 
 const HIGHLIGHT_MS = 6_000;
 const ORPHAN_AFTER_MS = 60_000;

@@ -1,14 +1,14 @@
 import { mentionedMembers } from "~/features/push/mentions.client";
 import { api } from "~/lib/api.client";
-import type { Channel } from "~/features/channels/types";
-import type { AnnotationKind, EncryptedMessage, MessagePage } from "~/features/messages/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
+import type { Channel } from "~/conversation/channels/types";
+import type { AnnotationKind, EncryptedMessage, MessagePage } from "~/conversation/messages/types";
+import { conversationOf } from "~/conversation/conversation.client";
 import type { SessionUser } from "~/lib/session-user";
-import { encodeBody, type MessageBody } from "~/features/messages/body";
-import type { DecryptedMessage } from "~/features/messages/decrypted";
-import { primeProfiles } from "~/features/key-pins/profiles.client";
+import { encodeBody, type MessageBody } from "~/conversation/messages/body";
+import type { DecryptedMessage } from "~/conversation/messages/decrypted";
+import { primeProfiles } from "~/conversation/senders/profiles.client";
 
-export type { DecryptedMessage } from "~/features/messages/decrypted";
+export type { DecryptedMessage } from "~/conversation/messages/decrypted";
 
 // ---- messages ----
 /** Encrypts, signs and posts one message (or an edit or a reaction, naming its target); an empty text is the carrier of a file or audio message. */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type PocketBase from "pocketbase";
-import type { AnnotationKind, EncryptedMessage, MessagePage, ThreadSummary } from "~/features/messages/types";
+import type { AnnotationKind, EncryptedMessage, MessagePage, ThreadSummary } from "~/conversation/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
 import { failOnOutage, fieldErrors } from "~/server/outage.server";

@@ -7,7 +7,7 @@
  */
 import { decryptBytes, encryptBytes } from "~/crypto";
 import { utf8Decode, utf8Encode } from "~/crypto/bytes";
-import { vaultKey } from "~/features/keyring/vault.client";
+import { vaultKey } from "~/conversation/keyring/vault.client";
 import { runInStore, type UserRow } from "~/lib/idb.client";
 
 const DB_NAME = "chatcrypt_outbox";

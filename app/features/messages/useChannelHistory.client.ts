@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { channelOnly, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
 import { useLiveHistory } from "~/features/messages/useLiveHistory.client";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { keepHistory, recallHistory } from "~/features/messages/history-cache.client";
+import { keepHistory, recallHistory } from "~/conversation/messages/history-cache.client";
 import { peekOpenAt, takeOpenAt } from "~/features/messages/open-at.client";
 import { conversationOpening } from "~/features/messages/conversation-shown.client";
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { useLoadPage } from "~/features/messages/useLoadPage.client";
-import { applyAnnotations } from "~/features/messages/annotations";
+import { applyAnnotations } from "~/conversation/messages/annotations";
 
 /**
  * The open channel's messages (spec §4): the latest page first, older pages on demand, and what was

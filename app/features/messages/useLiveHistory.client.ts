@@ -1,17 +1,17 @@
 /** What the open conversation's live stream brings to its history (useChannelHistory.client.ts): new messages, files and previews. */
 import { useCallback, type MutableRefObject } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import type { Annotation } from "~/features/messages/annotations";
-import { unionById } from "~/features/messages/merge";
+import type { Channel } from "~/conversation/channels/types";
+import type { Annotation } from "~/conversation/messages/annotations";
+import { unionById } from "~/conversation/messages/merge";
 import { type DecryptedMessage } from "~/features/messages/messages.client";
-import { decryptRecords } from "~/features/messages/open.client";
-import type { EncryptedMessage } from "~/features/messages/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
-import { decryptAttachments } from "~/features/files/decrypt";
-import type { EncryptedAttachment } from "~/features/files/types";
-import { decryptPreviews } from "~/features/link-previews/decrypt";
-import type { EncryptedPreview } from "~/features/link-previews/types";
+import { decryptRecords } from "~/conversation/messages/open.client";
+import type { EncryptedMessage } from "~/conversation/messages/types";
+import { conversationOf } from "~/conversation/conversation.client";
+import { decryptAttachments } from "~/conversation/files/decrypt";
+import type { EncryptedAttachment } from "~/conversation/files/types";
+import { decryptPreviews } from "~/conversation/link-previews/decrypt";
+import type { EncryptedPreview } from "~/conversation/link-previews/types";
 
 /** A live file or link preview of a message shown: the change it makes to that message (null: none, already there or not readable). */
 async function livePart(

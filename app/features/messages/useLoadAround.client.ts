@@ -1,10 +1,10 @@
 import { useCallback, useRef, type MutableRefObject } from "react";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import type { SessionUser } from "~/lib/session-user";
-import type { Annotation } from "~/features/messages/annotations";
+import type { Annotation } from "~/conversation/messages/annotations";
 import { isOrphan } from "~/features/messages/history-parts.client";
 import { fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
-import { decryptRecords } from "~/features/messages/open.client";
+import { decryptRecords } from "~/conversation/messages/open.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
 import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
 import { afterNextFrame, newestFirst } from "~/features/messages/first-page";

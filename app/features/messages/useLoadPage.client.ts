@@ -1,15 +1,15 @@
 import { useCallback, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from "react";
 import { flushSync } from "react-dom";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import type { Annotation } from "~/features/messages/annotations";
-import { latestCreated } from "~/features/messages/merge";
+import type { Channel } from "~/conversation/channels/types";
+import type { Annotation } from "~/conversation/messages/annotations";
+import { latestCreated } from "~/conversation/messages/merge";
 import { channelOnly, isOrphan, mergeMessages } from "~/features/messages/history-parts.client";
 import { afterNextFrame, newestFirst } from "~/features/messages/first-page";
 import { savedPosition } from "~/features/messages/reading-position";
 import { fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
-import { decryptRecords } from "~/features/messages/open.client";
-import { reconcileLatest } from "~/features/messages/reconcile";
+import { decryptRecords } from "~/conversation/messages/open.client";
+import { reconcileLatest } from "~/conversation/messages/reconcile";
 import { LATEST_PAGE_SIZE, takeLatest } from "~/features/messages/latest-prefetch.client";
 import { summariesArrived } from "~/features/threads/summaries.client";
 

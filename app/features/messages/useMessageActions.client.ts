@@ -3,10 +3,10 @@ import { api } from "~/lib/api.client";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
-import type { Channel } from "~/features/channels/types";
-import type { Annotation } from "~/features/messages/annotations";
-import type { Reaction } from "~/features/messages/body";
-import type { AnnotationKind } from "~/features/messages/types";
+import type { Channel } from "~/conversation/channels/types";
+import type { Annotation } from "~/conversation/messages/annotations";
+import type { Reaction } from "~/conversation/messages/body";
+import type { AnnotationKind } from "~/conversation/messages/types";
 import { postEnvelope, type DecryptedMessage } from "~/features/messages/messages.client";
 
 interface History {

@@ -3,10 +3,10 @@ import { randomUuid } from "~/crypto";
 import { ApiError } from "~/lib/api.client";
 import { messageOf, NobodyJoinedError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
+import type { Channel } from "~/conversation/channels/types";
+import { conversationOf } from "~/conversation/conversation.client";
 import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
-import { unionById } from "~/features/messages/merge";
+import { unionById } from "~/conversation/messages/merge";
 import { dropMessage, keepMessage, keptMessages } from "~/features/messages/outbox-store.client";
 import { emit, on } from "~/lib/events";
 

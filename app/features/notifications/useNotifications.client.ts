@@ -1,7 +1,7 @@
 import { takesPart } from "~/features/threads/summaries.client";
 import { useCallback, useEffect, useState, type MutableRefObject } from "react";
 import type { SessionUser, UserSettings } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { chimes, mentionsUser, notifiesByRules, type PermissionState } from "~/features/notifications/notify";
 import { offerDue, offerOpen } from "~/features/notifications/offer.client";

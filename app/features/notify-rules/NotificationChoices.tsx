@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { useDropdown } from "~/ui/useDropdown";
 import { preloadable } from "~/ui/preloadable";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { isMuted, mutedText } from "~/features/notify-rules/mute";
 import { useNotifyRules } from "~/features/notify-rules/useNotifyRules.client";
 import { BellIcon, BellOffIcon } from "~/ui/icons";

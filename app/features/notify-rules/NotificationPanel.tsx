@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { messageOf } from "~/lib/errors";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { defaultLevel, type ConversationRule, type NotifyLevel } from "~/features/notify-rules/rules";
 import { MUTE_CHOICES, muteEnd } from "~/features/notify-rules/mute";
 import { setConversationRule } from "~/features/notify-rules/rules.client";

@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/lib/session-user";
 import { BackButton } from "~/ui/BackButton";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { firstLine } from "~/features/messages/text";
 import { usePinned } from "~/features/pinned/usePinned.client";
 import { usePanelFocus } from "~/ui/usePanelFocus";

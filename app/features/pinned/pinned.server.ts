@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import { toMessage } from "~/features/messages/messages.server";
-import type { EncryptedMessage } from "~/features/messages/types";
+import type { EncryptedMessage } from "~/conversation/messages/types";
 import { failOnOutage } from "~/server/outage.server";
 import { listByIds } from "~/server/pocketbase.server";
 import { fail } from "~/server/http.server";

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import { applyAnnotations, latestOf, type Annotation } from "~/features/messages/annotations";
+import type { Channel } from "~/conversation/channels/types";
+import { applyAnnotations, latestOf, type Annotation } from "~/conversation/messages/annotations";
 import { type DecryptedMessage } from "~/features/messages/messages.client";
-import { decryptRecords } from "~/features/messages/open.client";
-import type { EncryptedMessage } from "~/features/messages/types";
+import { decryptRecords } from "~/conversation/messages/open.client";
+import type { EncryptedMessage } from "~/conversation/messages/types";
 
 export interface PinnedMessage {
   message: DecryptedMessage;

@@ -8,8 +8,8 @@ import { importEcdhPublicKey, openCard, openProfileKey } from "~/crypto";
 import { api } from "~/lib/api.client";
 import { emit, on } from "~/lib/events";
 import { deviceKeys } from "~/lib/device-keys.client";
-import { senderProfiles } from "~/features/key-pins/profiles.client";
-import { checkKeys } from "~/features/key-pins/pins.client";
+import { senderProfiles } from "~/conversation/senders/profiles.client";
+import { checkKeys } from "~/conversation/senders/pins.client";
 import { parseCard } from "~/features/profile-cards/card";
 import type { ProfileCard, SealedCard } from "~/features/profile-cards/types";
 

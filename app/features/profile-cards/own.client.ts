@@ -7,8 +7,8 @@ import { importEcdhPublicKey, newProfileKey, openCard, openProfileKey, sealCard,
 import { api } from "~/lib/api.client";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { KeysMissingError } from "~/lib/errors";
-import { senderProfiles } from "~/features/key-pins/profiles.client";
-import { checkKeys } from "~/features/key-pins/pins.client";
+import { senderProfiles } from "~/conversation/senders/profiles.client";
+import { checkKeys } from "~/conversation/senders/pins.client";
 import { parseCard } from "~/features/profile-cards/card";
 import { cardViewer, putCard } from "~/features/profile-cards/cards.client";
 import {

@@ -9,7 +9,7 @@
  * the message.
  */
 import { decryptMessage } from "~/crypto";
-import { decodeBody } from "~/features/messages/body";
+import { decodeBody } from "~/conversation/messages/body";
 import { messageLink } from "~/features/message-links/links";
 import { notificationBody } from "~/features/notifications/notify";
 import { readPushKeys } from "~/features/push/push-keys";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { Channel } from "~/features/channels/types";
-import { waitingText } from "~/features/sealed/words";
-import { askedText } from "~/features/sealed/asked.client";
+import type { Channel } from "~/conversation/channels/types";
+import { waitingText } from "~/conversation/mls/words";
+import { askedText } from "~/conversation/mls/asked.client";
 
 /**
  * A direct conversation whose only member is this user (ADR 0052: the others were asked and have not

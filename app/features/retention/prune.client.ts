@@ -7,7 +7,7 @@
  * of this device's and the last sweep's (ADR 81): what a sweep removed leaves this device even when its
  * clock is behind the server's, or when the page reloaded before it saved its index without them.
  */
-import { forgetHistoryBefore } from "~/features/messages/history-cache.client";
+import { forgetHistoryBefore } from "~/conversation/messages/history-cache.client";
 import type { SearchIndex } from "~/features/search/engine";
 import { cutoffOf, type RetentionPolicy } from "~/features/retention/retention";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { createPortal } from "react-dom";
 import { FormActions } from "~/ui/Form";
 import { LazyModal } from "~/ui/LazyModal";
-import type { SealedStatus } from "~/features/sealed/types";
+import type { SealedStatus } from "~/conversation/mls/types";
 
 interface Props {
   status: SealedStatus | null;

@@ -1,5 +1,5 @@
 import type PocketBase from "pocketbase";
-import type { MessagePage } from "~/features/messages/types";
+import type { MessagePage } from "~/conversation/messages/types";
 import { listMessages } from "~/features/messages/messages.server";
 import { commitsSince } from "~/features/sealed/sealed.server";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import { keepPoolFilled, poolNeedsPackages } from "~/features/sealed/pool.client";
+import { keepPoolFilled, poolNeedsPackages } from "~/conversation/mls/pool.client";
 import { ApiError } from "~/lib/api.client";
 
 /** With the pool low: how long after the first conversation is shown (or the workspace, with none opened) packages are made. */

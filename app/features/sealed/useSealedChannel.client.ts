@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import { sealedChannel } from "~/features/sealed/sealed.client";
-import type { SealedChannel } from "~/features/sealed/runtime.client";
-import type { JoinProof, SealedStatus } from "~/features/sealed/types";
-import type { sealedNotice } from "~/features/sealed/notice";
-import { words } from "~/features/sealed/words";
+import type { Channel } from "~/conversation/channels/types";
+import { sealedChannel } from "~/conversation/mls/sealed.client";
+import type { SealedChannel } from "~/conversation/mls/runtime.client";
+import type { JoinProof, SealedStatus } from "~/conversation/mls/types";
+import type { sealedNotice } from "~/conversation/mls/notice";
+import { words } from "~/conversation/mls/words";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
 
@@ -33,7 +33,7 @@ export function useSealedChannel(
     let live = true;
     let unsubscribe = () => {};
     // (what the notices say loads with the runtime: no sealed channel, none of it in the page)
-    Promise.all([sealedChannel(user, channel, proofOf(channel)), import("~/features/sealed/notice")]).then(
+    Promise.all([sealedChannel(user, channel, proofOf(channel)), import("~/conversation/mls/notice")]).then(
       ([found, notices]) => {
         if (!live) return;
         setRuntime(found);

@@ -1,9 +1,9 @@
 import type { SessionUser } from "~/lib/session-user";
-import { conversationOf } from "~/features/conversation/conversation.client";
-import type { Channel } from "~/features/channels/types";
+import { conversationOf } from "~/conversation/conversation.client";
+import type { Channel } from "~/conversation/channels/types";
 import { fetchMessages } from "~/features/messages/messages.client";
-import { decryptRecords } from "~/features/messages/open.client";
-import type { EncryptedMessage, ThreadSummary } from "~/features/messages/types";
+import { decryptRecords } from "~/conversation/messages/open.client";
+import type { EncryptedMessage, ThreadSummary } from "~/conversation/messages/types";
 import { fetchThread } from "~/features/threads/fetch.client";
 import type { SearchIndex } from "~/features/search/engine";
 import { editsOf, toDoc } from "~/features/search/docs";

@@ -1,4 +1,4 @@
-import type { Annotation } from "~/features/messages/annotations";
+import type { Annotation } from "~/conversation/messages/annotations";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { SearchDoc } from "~/features/search/engine";
 

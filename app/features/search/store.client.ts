@@ -1,5 +1,5 @@
 import { decryptBytes, encryptBytes } from "~/crypto";
-import { vaultKey } from "~/features/keyring/vault.client";
+import { vaultKey } from "~/conversation/keyring/vault.client";
 import { deleteDatabase, runInStore, type UserRow } from "~/lib/idb.client";
 
 /**

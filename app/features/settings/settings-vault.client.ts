@@ -1,6 +1,6 @@
 import { ChatError } from "~/lib/errors";
 import type { PrivateSettings, UserSettings } from "~/lib/session-user";
-import { openJson, sealJson } from "~/features/keyring/vault.client";
+import { openJson, sealJson } from "~/conversation/keyring/vault.client";
 import { DEFAULT_PRIVATE_SETTINGS } from "~/features/settings/defaults";
 
 // The schema (and its validator library) loads with the first settings opened or saved, not with the page.

@@ -6,13 +6,13 @@ import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { usePanelFocus } from "~/ui/usePanelFocus";
-import type { Channel } from "~/features/channels/types";
-import { applyAnnotations, type Annotation } from "~/features/messages/annotations";
+import type { Channel } from "~/conversation/channels/types";
+import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
 import { formatTime } from "~/features/messages/text";
 import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
-import { decryptRecords } from "~/features/messages/open.client";
+import { decryptRecords } from "~/conversation/messages/open.client";
 import { RichText } from "~/features/messages/RichText";
-import { mergeMessages } from "~/features/messages/merge";
+import { mergeMessages } from "~/conversation/messages/merge";
 import { markThreadSeen } from "~/features/threads/seen.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatTime } from "~/features/messages/text";
-import { senderProfiles } from "~/features/key-pins/profiles.client";
+import { senderProfiles } from "~/conversation/senders/profiles.client";
 import { useThreadSummary } from "~/features/threads/summaries.client";
 
 /** Under a thread's root: "3 replies", the last one's time and who wrote them; opens the thread. */

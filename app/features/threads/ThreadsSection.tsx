@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { api } from "~/lib/api.client";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { onThreadsChanged, threadSeenAt } from "~/features/threads/seen.client";
 import type { RecentThread } from "~/features/threads/types";
 

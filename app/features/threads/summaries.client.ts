@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import type { ThreadSummary } from "~/features/messages/types";
+import type { ThreadSummary } from "~/conversation/messages/types";
 import { emit, on } from "~/lib/events";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { genuineTyping, subscribeTyping, typingText } from "~/features/typing/typing.client";
 
 const SHOWN_MS = 5_000;

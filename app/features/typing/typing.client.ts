@@ -1,8 +1,8 @@
 import { decryptText, encryptText } from "~/crypto";
 import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
-import { conversationOf } from "~/features/conversation/conversation.client";
+import type { Channel } from "~/conversation/channels/types";
+import { conversationOf } from "~/conversation/conversation.client";
 import { emit, on, type Events } from "~/lib/events";
 
 /**

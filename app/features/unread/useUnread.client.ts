@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import { fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
-import { decryptMessages } from "~/features/messages/open.client";
+import { decryptMessages } from "~/conversation/messages/open.client";
 import { mentions } from "~/features/messages/text";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import type { UnreadCount } from "~/features/unread/types";

@@ -18,7 +18,7 @@ import { InviteDialogs } from "~/features/invites/InviteDialogs";
 import { invitedChannelName } from "~/features/channels/channels.client";
 import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
-import { warmPins } from "~/features/key-pins/pins.client";
+import { warmPins } from "~/conversation/senders/pins.client";
 import { startProfileCards } from "~/features/profile-cards/start.client";
 
 type Phase = "loading" | "insecure" | "ready";

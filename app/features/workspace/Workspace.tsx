@@ -8,7 +8,7 @@ import { useDialog } from "~/ui/useDialog";
 import { useDirect } from "~/features/direct/useDirect.client";
 import { useDirectNames } from "~/features/direct/useDirectNames.client";
 import { useChannels } from "~/features/channels/useChannels.client";
-import { conversationOf, joinProofOf } from "~/features/conversation/conversation.client";
+import { conversationOf, joinProofOf } from "~/conversation/conversation.client";
 import { useContacts } from "~/features/contacts/useContacts.client";
 import { useDictation } from "~/features/dictation/useDictation.client";
 import { useUploads } from "~/features/files/useUploads.client";

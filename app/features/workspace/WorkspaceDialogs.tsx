@@ -1,5 +1,5 @@
 import { ConfirmDialog } from "~/ui/Modal";
-import type { Channel } from "~/features/channels/types";
+import type { Channel } from "~/conversation/channels/types";
 import type { ChannelMember } from "~/features/members/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { lazy, Suspense } from "react";

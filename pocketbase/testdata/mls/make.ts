@@ -1,7 +1,7 @@
 // Makes the MLS fixtures of pocketbase/mlscheck_test.go with the app's own MLS code (ts-mls), in group
 // "chan0123456789a": `npx vite-node pocketbase/testdata/mls/make.ts` (fresh keys on every run).
 import { writeFileSync } from "node:fs";
-import { addProposal, commit, externalJoin, groupInfo, newGroup, newKeyPackage } from "../../../app/features/sealed/mls";
+import { addProposal, commit, externalJoin, groupInfo, newGroup, newKeyPackage } from "../../../app/conversation/mls/mls";
 
 const dir = "pocketbase/testdata/mls";
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");

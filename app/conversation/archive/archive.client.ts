@@ -1,0 +1,117 @@
+/**
+ * The user's message archive (ADR 0048): what any of their devices read or sent in a sealed channel or
+ * direct conversation, kept on the server for their other devices, each entry AES-GCM under the user's
+ * vault key "archive" (derived from the account's own key pair, which every device of the user unlocks)
+ * and bound to the user, conversation and message as associated data. Entries are sent in batches, off
+ * the path of sending and reading; a device fetches a conversation's entries once, when it first opens it.
+ */
+import { vaultKey } from "~/conversation/keyring/vault.client";
+import { api, ApiError } from "~/lib/api.client";
+import { openEntry, sealEntry } from "./entry";
+
+/** How long entries wait to be sent together, and after a failed send. */
+const BATCH_MS = 300;
+const RETRY_MS = 5_000;
+const MAX_ENTRIES = 100;
+/** Under the web server's JSON limit (256 KiB) with room for the field names. */
+const MAX_BATCH_CHARS = 200_000;
+
+interface Entry {
+  userId: string;
+  channelId: string;
+  messageId: string;
+  data: string;
+}
+
+let queue: Entry[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+let sending: Promise<void> = Promise.resolve();
+
+/** One send after another; a failure never stops the ones after it. */
+function send() {
+  sending = sending.then(flush).catch((error) => console.warn("The message archive could not be sent", error));
+}
+
+function schedule(delay: number) {
+  if (timer) return;
+  timer = setTimeout(() => {
+    timer = null;
+    send();
+  }, delay);
+}
+
+/** Sends what is queued, a conversation and at most MAX_ENTRIES at a time; a failure that may pass is tried again later. */
+async function flush() {
+  const taken = queue;
+  queue = [];
+  const left: Entry[] = [];
+  while (taken.length > 0) {
+    const { userId, channelId } = taken[0];
+    const batch: Entry[] = [];
+    let chars = 0;
+    for (let i = 0; i < taken.length && batch.length < MAX_ENTRIES;) {
+      const e = taken[i];
+      if (e.userId !== userId || e.channelId !== channelId || (batch.length > 0 && chars + e.data.length > MAX_BATCH_CHARS)) {
+        i++;
+        continue;
+      }
+      batch.push(e);
+      chars += e.data.length;
+      taken.splice(i, 1);
+    }
+    try {
+      await api(`/api/archive/${channelId}`, { entries: batch.map(({ messageId, data }) => ({ messageId, data })) });
+    } catch (error) {
+      // Refused (signed out, no longer a member, a classic channel): these entries are not for the archive.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) continue;
+      left.push(...batch);
+    }
+  }
+  if (left.length > 0) {
+    queue = [...left, ...queue];
+    schedule(RETRY_MS);
+  }
+}
+
+/** Queues what a device read or sent, for the user's other devices. */
+export async function archive(userId: string, channelId: string, entries: ReadonlyMap<string, string>): Promise<void> {
+  if (entries.size === 0) return;
+  const key = await vaultKey(userId, "archive");
+  const sealed = await Promise.all(
+    [...entries].map(async ([messageId, plaintext]) => ({
+      userId,
+      channelId,
+      messageId,
+      data: await sealEntry(key, userId, channelId, messageId, plaintext),
+    })),
+  );
+  queue.push(...sealed);
+  schedule(BATCH_MS);
+}
+
+/** Waits until everything queued so far was sent or given up (tests, sign-out). */
+export async function archiveSent(): Promise<void> {
+  if (timer) {
+    clearTimeout(timer);
+    timer = null;
+    send();
+  }
+  await sending;
+}
+
+/** Every entry of the user's archive of a conversation, opened; entries that do not open (altered, moved) are left out. */
+export async function restore(userId: string, channelId: string): Promise<Map<string, string>> {
+  const key = await vaultKey(userId, "archive");
+  const out = new Map<string, string>();
+  for (let page = 1; ; page++) {
+    const found = await api<{ entries: { messageId: string; data: string }[]; hasMore: boolean }>(`/api/archive/${channelId}?page=${page}`);
+    for (const { messageId, data } of found.entries) {
+      try {
+        out.set(messageId, await openEntry(key, userId, channelId, messageId, data));
+      } catch {
+        // not sealed by this user for this message: not shown
+      }
+    }
+    if (!found.hasMore) return out;
+  }
+}

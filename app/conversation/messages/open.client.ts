@@ -1,0 +1,143 @@
+/**
+ * Opening a conversation's records (the conversation seam, conversation.client.ts, opens each body):
+ * messages, edits and reactions verified against their senders' pinned keys and decrypted, with their
+ * files' and previews' metadata.
+ */
+import { shownName } from "~/conversation/senders/words";
+import type { Channel } from "~/conversation/channels/types";
+import type { EncryptedMessage } from "~/conversation/messages/types";
+import { conversationOf } from "~/conversation/conversation.client";
+import { decryptAttachments } from "~/conversation/files/decrypt";
+import { decryptPreviews } from "~/conversation/link-previews/decrypt";
+import type { SessionUser } from "~/lib/session-user";
+import { decodeBody } from "~/conversation/messages/body";
+import { toAnnotation, type Annotation } from "~/conversation/messages/annotations";
+import type { DecryptedMessage } from "~/conversation/messages/decrypted";
+import { compareMessages } from "~/conversation/messages/merge";
+import { afterOpening, sendersOf } from "~/conversation/senders/sender-keys.client";
+
+/** Messages, edits and reactions this page verified and decrypted before (a conversation shown from memory). */
+export interface KnownRecords {
+  messages: ReadonlyMap<string, DecryptedMessage>;
+  annotations: ReadonlyMap<string, Annotation>;
+}
+
+const partIds = (parts: readonly { id: string }[] | undefined) =>
+  (parts ?? [])
+    .map((p) => p.id)
+    .sort()
+    .join();
+/** The record is the message as it was decrypted: the same files and previews (records do not change otherwise). */
+const sameParts = (known: DecryptedMessage, record: EncryptedMessage) =>
+  partIds(known.attachments) === partIds(record.attachments) && partIds(known.previews) === partIds(record.previews);
+
+/**
+ * Verifies and decrypts messages, edits and reactions. Anything whose signature or ciphertext does not
+ * check out, whose sender has no profile, or whose signed body does not match what the record claims
+ * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8); messages of
+ * senders whose keys differ from the pinned ones are held back (the channel shows the change). Records in
+ * `known`, of senders still trusted, are taken as they were decrypted before, not opened again.
+ */
+export async function decryptRecords(
+  user: SessionUser,
+  channel: Channel,
+  all: EncryptedMessage[],
+  known?: KnownRecords,
+  again = true,
+): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
+  const messages: DecryptedMessage[] = [];
+  const annotations: Annotation[] = [];
+  if (all.length === 0) return { messages, annotations };
+  const conversation = conversationOf(user, channel);
+  const found = await sendersOf(
+    user.id,
+    all.map((m) => m.senderId),
+    channel.id,
+  );
+  const { trusted, profiles: senders } = found;
+  const reused = (m: EncryptedMessage) => {
+    // (a sender with earlier keys is opened again: which key signed each message is shown)
+    if (!known || m.channelId !== channel.id || !trusted.has(m.senderId) || found.keysOf(m.senderId).length > 1) return false;
+    const annotation = known.annotations.get(m.id);
+    if (annotation) {
+      annotations.push(annotation);
+      return true;
+    }
+    const message = known.messages.get(m.id);
+    if (!message || !sameParts(message, m)) return false;
+    messages.push(message);
+    return true;
+  };
+  const records = all.filter((m) => !reused(m));
+  // (asked once per item key: a classic channel's one key comes from this device's storage)
+  const contentKeys = new Map<string | undefined, Promise<CryptoKey | null>>();
+  const contentKeyOf = (itemKey: string | undefined) => {
+    if (!contentKeys.has(itemKey)) contentKeys.set(itemKey, conversation.contentKey(itemKey));
+    return contentKeys.get(itemKey)!;
+  };
+  const own = records.filter((m) => m.channelId === channel.id);
+  const opened = await conversation.open(own, found.keysOf);
+  // A sender's keys changed since this page fetched them: opened again with what the server presents now (once).
+  if ((await afterOpening(user.id, channel.id, own, opened, found)) && again) return decryptRecords(user, channel, all, known, false);
+  await Promise.all(
+    records.map(async (m) => {
+      const sender = senders.get(m.senderId);
+      if (!sender || m.channelId !== channel.id || !trusted.has(m.senderId)) return;
+      try {
+        const plaintext = opened.get(m.id);
+        if (plaintext === undefined) return;
+        const body = decodeBody(plaintext.body);
+        if (m.kind && m.kind !== "reply") {
+          const annotation = m.targetId
+            ? toAnnotation(
+                { id: m.id, kind: m.kind, targetId: m.targetId, senderId: m.senderId, created: m.created },
+                body,
+                m.senderId === user.id,
+              )
+            : null;
+          if (annotation) annotations.push({ ...annotation, senderUsername: shownName(sender.profile) });
+          return;
+        }
+        // a reply's thread is the one inside its signed body (the server cannot move it to another)
+        if (body.edits || body.reactsTo || body.pins || body.thread !== m.thread) return;
+        const itemKey = body.key ?? plaintext.keyRef;
+        const partsKey = await contentKeyOf(itemKey);
+        const carrier = {
+          id: m.id,
+          channelId: channel.id,
+          senderId: m.senderId,
+          fileHashes: body.files,
+          text: body.text,
+          itemKey,
+        };
+        const [attachments, previews] = partsKey
+          ? await Promise.all([decryptAttachments(partsKey, carrier, m.attachments), decryptPreviews(partsKey, carrier, m.previews)])
+          : [[], []];
+        messages.push({
+          id: m.id,
+          channelId: m.channelId,
+          senderId: m.senderId,
+          senderUsername: shownName(sender.profile),
+          text: body.text,
+          created: m.created,
+          own: m.senderId === user.id,
+          fileHashes: body.files,
+          ...(body.replyTo ? { replyTo: body.replyTo } : {}),
+          ...(body.thread ? { thread: body.thread, threadOnly: m.kind === "reply" } : {}),
+          ...(itemKey ? { itemKey } : {}),
+          ...(plaintext.previous ? { previousKey: true as const } : {}),
+          attachments,
+          previews,
+        });
+      } catch {
+        // dropped: not verifiable or not decryptable
+      }
+    }),
+  );
+  return { messages: messages.sort(compareMessages), annotations };
+}
+
+/** Messages only (edits and reactions left out), verified and decrypted. */
+export async function decryptMessages(user: SessionUser, channel: Channel, records: EncryptedMessage[]): Promise<DecryptedMessage[]> {
+  return (await decryptRecords(user, channel, records)).messages;
+}

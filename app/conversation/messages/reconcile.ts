@@ -1,0 +1,41 @@
+/**
+ * Catching up a conversation shown from memory (history-cache.client.ts) with the server's latest page:
+ * pure, so that what stays, what goes and what comes is decided in one place.
+ */
+import { compareMessages, mergeMessages, type Ordered } from "~/conversation/messages/merge";
+
+export interface Shown<M extends Ordered, A extends { id: string; targetId: string }> {
+  messages: readonly M[];
+  annotations: ReadonlyMap<string, A>;
+  /** Older messages than the first shown are on the server. */
+  hasMore: boolean;
+}
+
+/**
+ * What the conversation shows once the server's latest page (`fresh`, oldest first, with the edits and
+ * reactions of exactly its messages) has arrived, while `shown` was on screen. `before` names the
+ * messages and annotations that were shown when the page was asked for: anything that came since (a
+ * live message, the user's own) stays. The page replaces every message it covers: messages deleted
+ * meanwhile go, edits and reactions are the page's. Older messages stay only where the page joins
+ * them (its first message was shown); otherwise the page starts afresh, as on a first open.
+ */
+export function reconcileLatest<M extends Ordered, A extends { id: string; targetId: string }>(
+  shown: Shown<M, A>,
+  before: { messages: ReadonlySet<string>; annotations: ReadonlySet<string> },
+  fresh: Shown<M, A>,
+  merge: (current: readonly M[], incoming: readonly M[]) => M[] = mergeMessages,
+): Shown<M, A> & { messages: M[] } {
+  const first = fresh.messages[0];
+  const joins = fresh.hasMore && first !== undefined && before.messages.has(first.id);
+  const older = joins ? shown.messages.filter((m) => before.messages.has(m.id) && compareMessages(m, first) < 0) : [];
+  const arrived = shown.messages.filter((m) => !before.messages.has(m.id));
+  const olderIds = new Set(older.map((m) => m.id));
+  const annotations = new Map<string, A>();
+  for (const a of shown.annotations.values()) if (olderIds.has(a.targetId) || !before.annotations.has(a.id)) annotations.set(a.id, a);
+  for (const a of fresh.annotations.values()) annotations.set(a.id, a);
+  return {
+    messages: merge([...older, ...fresh.messages], arrived),
+    annotations,
+    hasMore: older.length > 0 ? shown.hasMore : fresh.hasMore,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * A sealed channel or a direct conversation behind the conversation seam (types.ts): an MLS group on
+ * this device (features/sealed), joined with `proof`; every message carries a fresh key of its own
+ * for its files and previews, inside its MLS-encrypted, signed body.
+ */
+import { importItemKey, newItemKey } from "~/crypto";
+import type { SessionUser } from "~/lib/session-user";
+import { getChannelPassword } from "~/lib/storage.client";
+import type { Channel } from "~/conversation/channels/types";
+import { sealedChannel } from "~/conversation/mls/sealed.client";
+import type { JoinProof } from "~/conversation/mls/types";
+import type { ConversationCrypto } from "~/conversation/types";
+
+/** The MLS exporter label of call keys (ADR 30). */
+const CALL_EXPORTER_LABEL = "chatcrypt call";
+
+export function mlsConversation(user: SessionUser, channel: Channel, proof: JoinProof): ConversationCrypto {
+  const runtime = () => sealedChannel(user, channel, proof);
+  // (sealing and opening load with the runtime, which loads ts-mls: neither is in the first load)
+  const withMessages = () => Promise.all([import("~/conversation/mls/messages.client"), runtime()]);
+  return {
+    facts: {
+      kind: channel.direct ? "direct" : "sealed",
+      forwardSecrecy: true,
+      joinedBy: channel.direct ? "participant" : "password",
+      verifiedBy: "signatures-and-leaves",
+    },
+    send: async (body, post) => {
+      const [{ postSealed }, r] = await withMessages();
+      return postSealed(r, body, post);
+    },
+    open: async (records, keysOf) => {
+      const [{ openSealed }, r] = await withMessages();
+      return openSealed(r, records, keysOf);
+    },
+    newItemKey: () => newItemKey(),
+    contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),
+    // A sealed channel's device joins with the password; a direct conversation's needs none.
+    canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
+    prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
+    changeParticipants: async (change) => (await runtime()).changeParticipants(change),
+    callKey: async (callId) => (await runtime()).exported(CALL_EXPORTER_LABEL, callId),
+    groupKey: async (label, context) => (await runtime()).exported(label, context),
+    watchKeys(listener) {
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      void runtime().then((r) => {
+        if (stopped) return;
+        let epoch = r.status.epoch;
+        stop = r.subscribe(() => {
+          if (r.status.epoch === epoch && !r.status.removed) return;
+          epoch = r.status.epoch;
+          listener();
+        });
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+  };
+}

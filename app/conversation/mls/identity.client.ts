@@ -1,0 +1,106 @@
+/**
+ * Whose device a leaf is, in the page (ADR 0015, identity.ts): this browser's device id, key packages
+ * whose credential carries the identity key's proof, and the check every group of the page applies to
+ * every leaf, against the identity keys the viewer pinned for its user (pins.client.ts), the current one
+ * or one pinned before a reset (ADR 0051). A server can add neither a device of its own under someone's
+ * name nor a device of a user whose keys it swapped.
+ */
+import type { ClientState } from "ts-mls";
+import { deviceKeys } from "~/lib/device-keys.client";
+import { KeysMissingError } from "~/lib/errors";
+import type { SessionUser } from "~/lib/session-user";
+import { forgetProfile, senderProfiles } from "~/conversation/senders/profiles.client";
+import { checkKeys, pinSnapshot } from "~/conversation/senders/pins.client";
+import { senderKeys } from "~/conversation/senders/sender-keys.client";
+import { newBoundKeyPackage, removeProposal, setCredentialCheck } from "./mls";
+import { credentialHolds, deviceCredential, leafOwner } from "./identity";
+import { deviceId } from "./device-id.client";
+import { leaves } from "./sync";
+
+export { deviceId };
+
+/** A key package for this device, its credential carrying the identity key's signature. */
+export async function newDeviceKeyPackage(user: SessionUser) {
+  const keys = await deviceKeys(user.id);
+  if (!keys) throw new KeysMissingError();
+  const owner = { userId: user.id, device: deviceId(user.id) };
+  return newBoundKeyPackage((publicKey) => deviceCredential(keys.rsaPrivateKey, owner, publicKey));
+}
+
+/** A user's identity signature key as pinned by the viewer (undefined when unknown or changed). */
+export async function pinnedVerifyKey(viewer: SessionUser, userId: string, channelId: string): Promise<CryptoKey | undefined> {
+  const sender = (await senderProfiles([userId])).get(userId);
+  if (!sender || !(await checkKeys(viewer.id, [sender.profile], channelId)).has(userId)) return undefined;
+  return sender.verifyKey;
+}
+
+/**
+ * Every identity key of a user the viewer may check a signature of theirs against: the one presented
+ * now where it is trusted (pinned, or seen for the first time), and every key the viewer pinned for them,
+ * earlier ones included (ADR 0051). For the viewer themselves: their current key only.
+ */
+export async function pinnedVerifyKeys(viewer: SessionUser, userId: string, channelId: string): Promise<CryptoKey[]> {
+  const sender = (await senderProfiles([userId])).get(userId);
+  if (!sender) return [];
+  const trusted = (await checkKeys(viewer.id, [sender.profile], channelId)).has(userId);
+  return (await senderKeys(viewer.id, sender, trusted)).map((k) => k.key);
+}
+
+/** True when the credential's proof verifies under one of these keys. */
+const holdsUnderAny = async (identity: Uint8Array, signaturePublicKey: Uint8Array, keys: CryptoKey[]) => {
+  for (const key of keys) if (await credentialHolds(identity, signaturePublicKey, key)) return true;
+  return false;
+};
+
+/**
+ * The viewer's own leaves that carry a proof of another key than their current one: devices of theirs
+ * from before a reset without the recovery key (ADR 0051). Accepted only to be removed by this device
+ * before it seals anything (retiringLeaves).
+ */
+const retiring = new Set<string>();
+
+/** Remove proposals for the viewer's own leaves that carry an earlier key's proof (this device's leaf kept). */
+export function retiringLeaves(state: ClientState) {
+  const own = state.privatePath.leafIndex;
+  return leaves(state)
+    .filter((l) => l.leaf !== own && retiring.has(l.identity))
+    .map((l) => removeProposal(l.leaf));
+}
+
+/** The identities of leaves accepted only to be removed. */
+export const retiringIdentities = (): ReadonlySet<string> => retiring;
+
+/** Users with a leaf that verifies only under the keys the server presents now, which the viewer has not accepted yet. */
+const awaiting = new Set<string>();
+
+/**
+ * Whether a leaf this page could not accept waits for the user to accept someone's new keys (ADR 0051):
+ * then the group is followed again once they are, instead of being rejoined.
+ */
+export function waitsForKeys(): boolean {
+  const { changed } = pinSnapshot();
+  for (const userId of awaiting) if (!changed.has(userId)) awaiting.delete(userId);
+  return awaiting.size > 0;
+}
+
+/** Makes every group of this page check credentials against the users' pinned identity keys. */
+export function checkCredentialsFor(viewer: SessionUser, channelId: string) {
+  setCredentialCheck(async (credential, signaturePublicKey) => {
+    if (credential.credentialType !== "basic") return false;
+    const owner = leafOwner(credential.identity);
+    if (!owner) return false;
+    const { identity } = credential;
+    if (await holdsUnderAny(identity, signaturePublicKey, await pinnedVerifyKeys(viewer, owner.userId, channelId))) return true;
+    // The keys this page holds for them may be older than the server's: asked again once, so that a key
+    // change is noticed (and shown) now rather than at the next page load.
+    forgetProfile(owner.userId);
+    if (await holdsUnderAny(identity, signaturePublicKey, await pinnedVerifyKeys(viewer, owner.userId, channelId))) return true;
+    if (owner.userId !== viewer.id) {
+      const presented = (await senderProfiles([owner.userId])).get(owner.userId);
+      if (presented && (await credentialHolds(identity, signaturePublicKey, presented.verifyKey))) awaiting.add(owner.userId);
+      return false;
+    }
+    retiring.add(new TextDecoder().decode(identity));
+    return true;
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * What a device read of a sealed channel or direct conversation (kept: an MLS message opens once), what
+ * it sealed itself (MLS never opens a device's own messages, and they come back live before they are
+ * kept), and what it could not open, each once, by the epoch it was sent in: before the device's join,
+ * or missed after. Counted again against a new join epoch when the device joins anew.
+ */
+import type { ClientState } from "ts-mls";
+import { base64UrlDecode, utf8Decode } from "~/crypto/bytes";
+import type { EncryptedMessage } from "~/conversation/messages/types";
+import { receive } from "./mls";
+import { archive, restore } from "~/conversation/archive/archive.client";
+import { ApiError } from "~/lib/api.client";
+import { saveRead, saveReadMany } from "./read-store.client";
+
+const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
+  (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
+
+/** Waits before each new try of an archive that could not be read for now (busy, unreachable). */
+const ARCHIVE_RETRIES_MS = [500, 1_000, 2_000, 4_000];
+
+/** A refusal that may pass in a moment: too many requests (429), a server error, no connection. */
+const transient = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
+
+/**
+ * The user's archive of a conversation (ADR 0048), fetched once per device (SealedChannel.open: alongside
+ * the join, then Reading.restore). A busy or unreachable server is asked again a few times (a new
+ * device's first minute sends many requests for one account); null when it still cannot be read (tried
+ * again on the next page load).
+ */
+export async function fetchArchive(userId: string, channelId: string): Promise<Map<string, string> | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await restore(userId, channelId);
+    } catch (error) {
+      if (!transient(error) || attempt >= ARCHIVE_RETRIES_MS.length) {
+        console.warn("The message archive could not be read", error);
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, ARCHIVE_RETRIES_MS[attempt]));
+    }
+  }
+}
+
+export class Reading {
+  private readonly counted = new Map<string, number>();
+  /** The ciphertexts this device sealed. */
+  readonly own = new Set<string>();
+  before = 0;
+  missed = 0;
+
+  constructor(
+    private readonly userId: string,
+    private readonly channelId: string,
+    private readonly read: Map<string, string>,
+  ) {}
+
+  has(id: string) {
+    return this.read.has(id);
+  }
+
+  /** The records neither read, counted nor sealed here, in epoch order. */
+  pending(records: EncryptedMessage[]) {
+    return records.filter((r) => !this.read.has(r.id) && !this.counted.has(r.id) && !this.own.has(r.encryptedContent)).sort(byEpoch);
+  }
+
+  /** The plaintexts read of these records. */
+  texts(records: EncryptedMessage[]): Map<string, string> {
+    return new Map(records.flatMap((r) => (this.read.has(r.id) ? [[r.id, this.read.get(r.id)!] as const] : [])));
+  }
+
+  /** A message this device read or sent, kept here and queued for the user's archive (ADR 0048). */
+  async keep(messageId: string, plaintext: string) {
+    this.read.set(messageId, plaintext);
+    void archive(this.userId, this.channelId, new Map([[messageId, plaintext]])).catch((error) =>
+      console.warn("A message could not be queued for the archive", error),
+    );
+    await saveRead(this.userId, this.channelId, messageId, plaintext);
+  }
+
+  /**
+   * What the user's archive holds of this conversation, once per device: what this device lacks is read
+   * at once and kept here (`kept` is called once it is stored), and what only this device had (read
+   * before the archive existed) is queued for it.
+   */
+  restore(archived: ReadonlyMap<string, string>, kept: () => void) {
+    const missing = new Map([...archived].filter(([id]) => !this.read.has(id)));
+    const unarchived = new Map([...this.read].filter(([id]) => !archived.has(id)));
+    for (const [id, plaintext] of missing) this.read.set(id, plaintext);
+    Promise.all([saveReadMany(this.userId, this.channelId, missing), archive(this.userId, this.channelId, unarchived)]).then(
+      kept,
+      (error) => console.warn("The message archive could not be kept on this device", error),
+    );
+  }
+
+  /** Decrypts one message with `state` (of the message's epoch); answers the state after it. */
+  async open(state: ClientState, record: EncryptedMessage, joined: number): Promise<ClientState> {
+    if (this.read.has(record.id) || this.own.has(record.encryptedContent)) return state;
+    try {
+      const result = await receive(state, base64UrlDecode(record.encryptedContent));
+      if (result.plaintext) await this.keep(record.id, utf8Decode(result.plaintext));
+      return result.state;
+    } catch {
+      this.unreadable(record, joined);
+      return state;
+    }
+  }
+
+  /** Counts a message this device cannot open (once). */
+  unreadable(record: EncryptedMessage, joined: number) {
+    if (this.counted.has(record.id)) return;
+    const epoch = record.epoch ?? 0;
+    this.counted.set(record.id, epoch);
+    if (epoch < joined) this.before += 1;
+    else this.missed += 1;
+  }
+
+  /** Messages counted as unreadable that are to be tried again (in a group that replaced the one they were tried in). */
+  forgive(records: EncryptedMessage[], joined: number) {
+    for (const record of records) this.counted.delete(record.id);
+    this.recount(joined);
+  }
+
+  /** Every message counted again against the epoch this device joined at. */
+  recount(joined: number) {
+    this.before = 0;
+    this.missed = 0;
+    for (const epoch of this.counted.values()) {
+      if (epoch < joined) this.before += 1;
+      else this.missed += 1;
+    }
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * A sealed channel on this device (ADR 0015): its MLS state, kept in step with the delivery service
+ * (member.client.ts), and what it read. Loaded with a dynamic import (it brings ts-mls) when a sealed
+ * channel is used.
+ *
+ * Order is everything: a device keeps no keys of past epochs, so before it applies the commit that
+ * ends epoch N it reads every message of epoch N it has not read yet (the server refuses messages for
+ * any epoch but the current one, so after that commit there are no more). One operation at a time.
+ */
+import type { ClientState, Proposal } from "ts-mls";
+import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
+import { ChatError, NobodyJoinedError } from "~/lib/errors";
+import { api } from "~/lib/api.client";
+import { askedText } from "./asked.client";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/conversation/channels/types";
+import type { EncryptedMessage } from "~/conversation/messages/types";
+import { commit, epochOf, exportSecret, groupInfo, seal } from "./mls";
+import { checkCredentialsFor, deviceId, retiringIdentities, retiringLeaves } from "./identity.client";
+import { copyState } from "./state";
+import { loadRead } from "./read-store.client";
+import { leaves, removeUser, staleLeaves } from "./sync";
+import { leafOwner } from "./identity";
+import { fetchArchive } from "./reading.client";
+import { loadMeta } from "./meta";
+import { GroupMember } from "./member.client";
+import { ofEarlierGroup, resetGroup } from "./recovery.client";
+import type { JoinProof } from "./types";
+import { waitingText, words } from "./words";
+
+const ATTEMPTS = 5;
+
+const b64 = base64UrlEncode;
+type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
+
+export class SealedChannel extends GroupMember {
+  /** The channel on this device: its stored state, or a new membership (made with the creator's `participants`, or joined). */
+  static async open(user: SessionUser, channel: Channel, proof: JoinProof, participants?: readonly string[]): Promise<SealedChannel> {
+    checkCredentialsFor(user, channel.id);
+    const archived = loadMeta(user.id, channel.id)?.archived ? null : fetchArchive(user.id, channel.id);
+    const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof, participants);
+    await runtime.serial(() => runtime.start());
+    const found = await archived;
+    if (found) runtime.reading.restore(found, () => runtime.saveMeta({ ...runtime.meta, archived: true }));
+    return runtime;
+  }
+
+  /** The signed plaintexts of these messages that this device can read (reading what it has not yet). */
+  openAll(records: EncryptedMessage[]): Promise<Map<string, string>> {
+    return this.serial(async () => {
+      const pending = this.reading.pending(records);
+      if (pending.length > 0) await this.retryIfListed();
+      const later = (r: EncryptedMessage) => !ofEarlierGroup(r, this.meta.group) && (r.epoch ?? 0) !== Number(epochOf(this.state!));
+      // A message of another epoch: the group moved on, was replaced, or this device is out of step.
+      if (this.lost || (this.state && pending.some(later))) await this.advance();
+      const failed = await this.openPending(pending);
+      // A message of this epoch that did not open: the creator may have replaced the group, whose
+      // epochs start again (ADR 0049). Then it is tried again in the new group.
+      if (failed.length > 0 && (await this.replacedMeanwhile())) {
+        this.reading.forgive(failed, this.meta.joined);
+        await this.openPending(failed);
+      }
+      this.changed();
+      return this.reading.texts(records);
+    });
+  }
+
+  /** Reads what it can of these records; answers those of the state's epoch that did not open. */
+  private async openPending(pending: EncryptedMessage[]): Promise<EncryptedMessage[]> {
+    const failed: EncryptedMessage[] = [];
+    for (const record of pending) {
+      if (this.reading.has(record.id)) continue;
+      // (a later epoch's message, while the group waits for new keys to be accepted: read once they are)
+      if (this.waiting && this.state && (record.epoch ?? 0) > Number(epochOf(this.state))) continue;
+      if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
+      else if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
+        await this.keep(await this.reading.open(this.state, record, this.meta.joined));
+        if (!this.reading.has(record.id) && !this.reading.own.has(record.encryptedContent)) failed.push(record);
+      } else {
+        this.reading.unreadable(record, this.meta.joined);
+      }
+    }
+    return failed;
+  }
+
+  /** Encrypts for the current epoch (after a 409 the caller syncs and seals again). */
+  seal(plaintext: string): Promise<{ content: string; epoch: number }> {
+    return this.serial(async () => {
+      const guard = this.guard;
+      // Nobody off a direct conversation's list may read it: their leaves go before anything is sealed.
+      // Caught up first: a group its creator replaced may have reached this state's epoch number again (ADR 0049).
+      await this.advance();
+      if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
+      // The user's own devices from before a reset without the recovery key go too (ADR 0051).
+      if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
+      if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
+      // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
+      // request), it waits (ADR 0052).
+      const alone = this.channel.direct ? await this.alone(this.state) : null;
+      if (alone) throw new NobodyJoinedError(alone);
+      const epoch = Number(epochOf(this.state));
+      const made = await seal(this.state, utf8Encode(plaintext));
+      await this.keep(made.state);
+      const content = b64(made.message);
+      this.reading.own.add(content);
+      return { content, epoch };
+    });
+  }
+
+  /** MLS-Exporter(label, context) of the current epoch (32 bytes), after catching up with the group: a call's key, a group's name's. */
+  exported(label: string, context: string): Promise<{ key: Uint8Array; epoch: number }> {
+    return this.serial(async () => {
+      await this.advance();
+      if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this conversation.");
+      return { key: await exportSecret(this.state, label, utf8Encode(context), 32), epoch: Number(epochOf(this.state)) };
+    });
+  }
+
+  /** A message this device sent: kept, as nobody can decrypt it for the sender later. */
+  async sent(messageId: string, plaintext: string) {
+    await this.reading.keep(messageId, plaintext);
+  }
+
+  sync(): Promise<void> {
+    return this.serial(async () => {
+      await this.retryIfListed();
+      await this.advance();
+    });
+  }
+
+  /** Commits `proposals` (rebuilt on each attempt), reading the epoch's messages before and, with the old state, after. */
+  private commitChange(proposals: Proposals, allowEmpty = false): Promise<void> {
+    return this.serial(() => this.commitNow(proposals, allowEmpty));
+  }
+
+  /** commitChange's work, for callers already in the serial chain. */
+  private async commitNow(proposals: Proposals, allowEmpty = false): Promise<void> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      // Right after this device's own commit (a direct conversation's list, then a removal), or when the
+      // server said the group is at this state's epoch, its state is the group's, and the epoch's messages
+      // come with this commit's answer: one request. Else the epoch's messages come with the commits, and
+      // after the commit with its answer: two.
+      const current = attempt === 0 && this.state !== null && this.currentAt === Number(epochOf(this.state));
+      if (!current) await this.advance(true);
+      if (!this.state || this.status.removed) return;
+      const before = current ? this.state : await this.readEpoch(this.state);
+      if (!current) await this.keep(before);
+      const list = await proposals(before);
+      // Another member committed the same change meanwhile: nothing is left to do.
+      if (list.length === 0 && !allowEmpty) return;
+      const epoch = Number(epochOf(before));
+      const made = await commit(copyState(before), list);
+      const accepted = await this.delivery.commit({ epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
+      if (!accepted) continue;
+      this.currentAt = epoch + 1;
+      // What arrived in the epoch meanwhile is read with the state from before the commit.
+      const after = accepted.messages && !accepted.messages.hasMore ? accepted.messages.messages : null;
+      await (after ? this.readRecords(copyState(before), after) : this.readEpoch(copyState(before)));
+      await this.keep(made.state);
+      await this.guard?.follow(made.state);
+      this.changed();
+      return;
+    }
+    throw new ChatError(words(this.channel).keysFailed);
+  }
+
+  /** A fresh key for everyone (an empty commit): what was taken from a device before stops working. */
+  updateKeys() {
+    return this.commitChange(() => [], true);
+  }
+
+  /**
+   * An administrator deactivated this user (ADR 0056): every device of theirs leaves the group (from a
+   * direct conversation's list first: removals and a list change go in separate commits), and the
+   * conversation says so. Whichever member's page gets there first commits; the others find nothing left.
+   */
+  removeDeactivated(userId: string, name: string, group?: { epoch: number; generation: number }): Promise<void> {
+    return this.serial(() => {
+      // The group as the server had it once the membership ended: a state at that epoch (of the same
+      // group) commits at once.
+      if (group && (this.meta.group?.generation ?? 0) === group.generation) this.currentAt = group.epoch;
+      return this.removeNow(userId, name);
+    });
+  }
+
+  /** removeDeactivated's work, for callers already in the serial chain. */
+  private async removeNow(userId: string, name: string) {
+    if (userId === this.user.id) return;
+    const guard = this.guard;
+    if (guard) await this.commitNow((state) => guard.change(state, { remove: [userId] }));
+    await this.commitNow((state) => removeUser(state, userId));
+    const noted = this.status.removedByAdmin ?? [];
+    if (!noted.some((n) => n.userId === userId)) this.status = { ...this.status, removedByAdmin: [...noted, { userId, name }] };
+    this.changed();
+  }
+
+  /** Users whose devices the group holds (or whom a direct conversation lists) who are not among `memberIds`. */
+  private outsiders(memberIds: readonly string[]): string[] {
+    if (!this.state) return [];
+    const members = new Set(memberIds);
+    const owners = this.state.ratchetTree.flatMap((node) =>
+      node?.nodeType === "leaf" && node.leaf.credential.credentialType === "basic"
+        ? [leafOwner(node.leaf.credential.identity)?.userId ?? ""]
+        : [],
+    );
+    return [...new Set([...owners, ...(this.guard?.trusted?.users ?? [])])].filter((id) => id && !members.has(id));
+  }
+
+  /** The server's members, as the page last listed them (null until it has). */
+  private members: readonly string[] | null = null;
+
+  /**
+   * Why nobody else would read a message now: no other user is a member on the server (a request not
+   * accepted), or none of their devices is in the group yet; null when someone would.
+   */
+  private async alone(state: ClientState): Promise<string | null> {
+    const name = this.channel.oneToOne ? this.channel.name : await askedText(this.user.id, this.channel.id);
+    const others = (ids: readonly string[]) => ids.some((id) => id !== this.user.id);
+    // (not listed yet, or the list the page showed may be old when this conversation is not the open one: asked again)
+    if (!this.members || !others(this.members)) {
+      const { members } = await api<{ members: { userId: string }[] }>(`/api/channels/${this.channel.id}/members`);
+      this.members = members.map((m) => m.userId);
+      if (!others(this.members)) return waitingText(name);
+    }
+    if (leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`))) return null;
+    return this.channel.oneToOne ? `Waiting for ${name}'s device...` : "Waiting for the others' devices...";
+  }
+
+  /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
+  async reconcile(memberIds: readonly string[], deactivated?: (ids: string[]) => Promise<{ id: string; username: string }[]>) {
+    this.members = memberIds;
+    const self = { userId: this.user.id, device: deviceId(this.user.id) };
+    const guard = this.guard;
+    // Someone deactivated while no member's page was open: the first page to open the conversation removes
+    // them, in the chain of operations (a message sealed after this waits for it).
+    if (deactivated)
+      await this.serial(async () => {
+        await this.advance();
+        const outsiders = this.outsiders(memberIds);
+        if (outsiders.length > 0) for (const gone of await deactivated(outsiders)) await this.removeNow(gone.id, gone.username);
+      });
+    // A direct conversation follows its own list, not the server's: leaves off it go.
+    if (guard) return this.commitChange((state) => guard.reconciling(state, self));
+    const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self, retiringIdentities());
+    await this.sync();
+    if (this.state && stale(this.state).length > 0) await this.commitChange(stale);
+  }
+
+  /** A direct conversation's new participant list (people added, or this user leaving), committed to the group. */
+  changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void> {
+    if (!this.guard) return Promise.resolve();
+    return this.commitChange((state) => this.guard!.change(state, change));
+  }
+  /** The creator's "Reset encryption for this conversation" (ADR 0049): a new group with the current members in place of the old one. */
+  resetEncryption(): Promise<void> {
+    return this.serial(async () => {
+      const { state, group } = await resetGroup(this.joining());
+      this.saveMeta({ ...this.meta, group });
+      this.lost = false;
+      this.failures = 0;
+      this.status = { ...this.status, rejoined: false, removed: false, broken: false };
+      await this.joined(state);
+      this.reading.recount(this.meta.joined);
+      this.changed();
+    });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Public profiles: usernames and identity public keys of other users, with their signature keys
+ * imported, fetched once per page. What is trusted of them is decided against the pins (pins.client.ts).
+ */
+import { importRsaPublicKey } from "~/crypto";
+import { api } from "~/lib/api.client";
+import type { PublicProfile } from "~/conversation/senders/types";
+
+export type SenderProfile = { profile: PublicProfile; verifyKey: CryptoKey };
+
+const profileCache = new Map<string, Promise<SenderProfile | null>>();
+
+async function fetchProfiles(ids: string[]) {
+  const { profiles } = await api<{ profiles: PublicProfile[] }>(`/api/profiles?ids=${ids.map(encodeURIComponent).join(",")}`);
+  return new Map(profiles.map((p) => [p.id, p]));
+}
+
+/** A profile with its signature key imported. */
+const withKey = async (profile: PublicProfile): Promise<SenderProfile> => ({
+  profile,
+  verifyKey: await importRsaPublicKey(profile.rsaPublicKey),
+});
+
+/** Keeps a user's profile for this page (forgotten if it could not be had, so that it is asked for again). */
+function keep(id: string, entry: Promise<SenderProfile | null>) {
+  profileCache.set(id, entry);
+  entry.catch(() => profileCache.delete(id));
+}
+
+/** Forgets a user's profile: the next look-up asks the server again (their keys may have changed). */
+export function forgetProfile(id: string) {
+  profileCache.delete(id);
+}
+
+/** Profiles that came with a page of history: kept as if fetched (those already known stay as they are). */
+export function primeProfiles(profiles: readonly PublicProfile[]) {
+  for (const profile of profiles) if (!profileCache.has(profile.id)) keep(profile.id, withKey(profile));
+}
+
+/** Usernames and public keys of these users, with their signature keys imported; fetched once per page. */
+export async function senderProfiles(ids: string[]) {
+  const missing = [...new Set(ids)].filter((id) => !profileCache.has(id));
+  for (let i = 0; i < missing.length; i += 100) {
+    const chunk = missing.slice(i, i + 100);
+    const fetched = fetchProfiles(chunk);
+    for (const id of chunk)
+      keep(
+        id,
+        fetched.then((found) => {
+          const profile = found.get(id);
+          return profile ? withKey(profile) : null;
+        }),
+      );
+  }
+  const out = new Map<string, SenderProfile | null>();
+  for (const id of new Set(ids)) out.set(id, await profileCache.get(id)!.catch(() => null));
+  return out;
+}
