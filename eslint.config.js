@@ -53,5 +53,22 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  {
+    // The conversation core draws nothing (ADR 0083): React belongs to the features.
+    files: ["app/conversation/**/*.ts", "app/conversation/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["react", "react/*", "react-dom", "react-dom/*", "@remix-run/react"],
+              message: "The conversation core is React-free (ADR 0083).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { ESLint, type Linter } from "eslint";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import config from "../../eslint.config.js";
+import { cruiseViolations } from "./cruise";
 
 // The linter refuses an import cycle in the app (ADR 19): the project's ESLint configuration applies
 // import-x/no-cycle to app/, and that entry, run on two files importing each other through the `~/`
@@ -52,25 +52,6 @@ describe("import cycles", () => {
 
 // ESLint's rule skips type-only imports; the dependency graph check (.dependency-cruiser.cjs, run by
 // `npm run lint` and the test command) counts them.
-function cruiseViolations(files: Record<string, string>) {
-  const root = mkdtempSync(path.join(os.tmpdir(), "chatcrypt-graph-"));
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      writeFileSync(path.join(root, name), text);
-    }
-    writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] } } }));
-    const repo = path.resolve(__dirname, "../..");
-    const bin = path.join(repo, "node_modules", ".bin", "depcruise");
-    const config = path.join(repo, ".dependency-cruiser.cjs");
-    const run = spawnSync(bin, ["app", "--config", config, "--output-type", "json"], { cwd: root, encoding: "utf8" });
-    const output = JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string }; from: string }[] } };
-    return output.summary.violations.map((v) => `${v.rule.name} ${v.from}`);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
-
 describe("type-only import cycles", () => {
   it("a cycle made only of type imports fails the graph check; without the cycle it passes", { timeout: 60_000 }, () => {
     const cyclic = cruiseViolations({
