@@ -3,15 +3,12 @@
 // provider account creates its ChatCrypt account with keys made in the browser, a known one signs in
 // to it; allowed domains, an existing email, hostile input (4xx); the console's settings (the secret
 // never answered back, "Require single sign-on" the owner's); password sign-in refused while required
-// except the owner's; a person the provider disables is deactivated at the next session refresh and
-// by the minute check, with "account.deactivated_by_provider" in the audit log.
+// except the owner's. Leavers: sso-leavers.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OIDC_CLIENT_SECRET, startProvider, signInAtProvider, type RunningProvider } from "../oidc-provider";
+import { OIDC_CLIENT_SECRET, startProvider, type RunningProvider } from "../oidc-provider";
 import { signedInClient, startWebServer } from "./web-session";
 import { postJson, signUpUser, signupBody, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
-
-const CALLBACK = "http://127.0.0.1:3999/auth/sso/callback";
-const GONE = "This account was deactivated by the identity provider.";
+import { SSO_CALLBACK, ssoClient } from "./sso-client";
 
 let provider: RunningProvider;
 let pb: RunningPocketBase;
@@ -19,49 +16,12 @@ let owner: TestUser;
 let member: TestUser;
 let admin: TestUser;
 let twin: TestUser;
-
-interface SsoAnswer {
-  status: number;
-  json: {
-    token?: string;
-    record?: { id: string };
-    signup?: { ticket: string; email: string; username: string };
-    link?: { ticket: string; email: string };
-    message?: string;
-  };
-}
-
-/** Begin, the provider's login form, finish: PocketBase's answer. */
-async function ssoSignIn(username: string, password = "correct horse"): Promise<SsoAnswer> {
-  const begun = await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK });
-  expect(begun.status).toBe(200);
-  const { url, state } = begun.json as { url: string; state: string };
-  const { callback, error } = await signInAtProvider(url, username, password);
-  if (!callback) throw new Error(`the provider refused: ${error}`);
-  expect(callback.searchParams.get("state")).toBe(state);
-  const finished = await postJson(pb.url, "/api/chat/sso/finish", { state, code: callback.searchParams.get("code") });
-  return { status: finished.status, json: finished.json as SsoAnswer["json"] };
-}
-
-/** A first sign-in that creates the account; answers its id and session token. */
-async function ssoSignUp(username: string): Promise<{ id: string; token: string }> {
-  const first = await ssoSignIn(username);
-  expect(first.status).toBe(200);
-  const keys = signupBody({ username: first.json.signup!.username });
-  const created = await postJson(pb.url, "/api/chat/sso/signup", { ...keys, ticket: first.json.signup!.ticket });
-  expect(created.status, created.text).toBe(200);
-  return { id: keys.id, token: (created.json as { token: string }).token };
-}
-
-const auditActions = async (target: string) => {
-  const su = await superuserClient(pb.url, pb.superuser);
-  const rows = await su.collection("audit_log").getFullList({ filter: `target = "${target}"`, sort: "seq" });
-  return rows.map((r) => ({ action: r.action as string, actor: r.actor as string, details: r.details as Record<string, unknown> }));
-};
+let sso: ReturnType<typeof ssoClient>;
 
 beforeAll(async () => {
-  provider = await startProvider([CALLBACK]);
+  provider = await startProvider([SSO_CALLBACK]);
   pb = await startPocketBase({ env: provider.env });
+  sso = ssoClient(pb);
   owner = await signUpUser(pb.url);
   [member, admin] = await Promise.all([signUpUser(pb.url), signUpUser(pb.url)]);
   const su = await superuserClient(pb.url, pb.superuser);
@@ -93,25 +53,25 @@ describe("signing in with the provider", () => {
   });
 
   it("creates a new person's account with the browser's keys and a role, then signs them in to it", async () => {
-    const first = await ssoSignIn("alice");
+    const first = await sso.ssoSignIn("alice");
     expect(first.status).toBe(200);
     expect(first.json.token).toBeUndefined();
     expect(first.json.signup).toMatchObject({ email: "alice@example.com", username: "alice" });
-    const { id } = await ssoSignUp("alice");
+    const { id } = await sso.ssoSignUp("alice");
     const su = await superuserClient(pb.url, pb.superuser);
     expect((await su.collection("profiles").getOne(id)).role).toBe("member");
     expect((await su.collection("users").getOne(id)).verified).toBe(true);
-    const again = await ssoSignIn("alice");
+    const again = await sso.ssoSignIn("alice");
     expect(again.status).toBe(200);
     expect(again.json.record?.id).toBe(id);
     expect(again.json.token).toBeTruthy();
-    const actions = await auditActions(id);
+    const actions = await sso.auditActions(id);
     expect(actions.map((a) => a.action)).toEqual(["account.created", "signin.succeeded"]);
     expect(actions[1].details).toEqual({ method: "sso" });
   });
 
   it("refuses an email domain that is not allowed", async () => {
-    const outsider = await ssoSignIn("mallory");
+    const outsider = await sso.ssoSignIn("mallory");
     expect(outsider.status).toBe(403);
     expect(outsider.json.message).toBe("Accounts with this email address cannot sign in here.");
   });
@@ -123,7 +83,7 @@ describe("signing in with the provider", () => {
       return [user.encrypted_ecdh_private_key, user.encrypted_rsa_private_key, profile.ecdh_public_key, profile.rsa_public_key];
     };
     const before = await keys();
-    const first = await ssoSignIn("twin");
+    const first = await sso.ssoSignIn("twin");
     expect(first.status).toBe(200);
     expect(first.json.token).toBeUndefined();
     expect(first.json.link).toEqual({ ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), email: "twin@example.com" });
@@ -142,7 +102,7 @@ describe("signing in with the provider", () => {
     expect(await keys()).toEqual(before);
     expect((await link({ ticket, login_secret: twin.password })).status).toBe(400);
     // from now on the provider signs the account in; its password still works too
-    const again = await ssoSignIn("twin");
+    const again = await sso.ssoSignIn("twin");
     expect(again.json.record?.id).toBe(twin.id);
     expect(again.json.token).toBeTruthy();
     const withPassword = await postJson(pb.url, "/api/collections/users/auth-with-password", {
@@ -150,7 +110,7 @@ describe("signing in with the provider", () => {
       password: twin.password,
     });
     expect(withPassword.status).toBe(200);
-    const actions = await auditActions(twin.id);
+    const actions = await sso.auditActions(twin.id);
     expect(actions).toContainEqual({ action: "sso.linked", actor: twin.id, details: { issuer: provider.issuer } });
   });
 
@@ -158,7 +118,7 @@ describe("signing in with the provider", () => {
     const erin = await signUpUser(pb.url, { email: "erin@example.com" });
     await attach(erin);
     await provider.addUser({ username: "erin", password: "correct horse", email: "erin@example.com" });
-    const { ticket } = (await ssoSignIn("erin")).json.link!;
+    const { ticket } = (await sso.ssoSignIn("erin")).json.link!;
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await postJson(pb.url, "/api/chat/sso/link", { ticket, login_secret: `${i}`.repeat(43) }));
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
@@ -174,17 +134,17 @@ describe("signing in with the provider", () => {
     expect((await postJson(pb.url, "/api/chat/sso/finish", { state: 5, code: {} })).status).toBe(400);
     // a provider that cannot be reached: 502 with a text, never a 500
     await postJson(pb.url, "/api/chat/admin/sso", { issuer: "http://127.0.0.1:9/" }, admin.token);
-    const down = await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK });
+    const down = await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: SSO_CALLBACK });
     await postJson(pb.url, "/api/chat/admin/sso", { issuer: "" }, admin.token);
     expect(down.status).toBe(502);
     expect((down.json as { message: string }).message).toBe("The identity provider cannot be reached right now. Try again later.");
-    const begun = (await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK })).json as { state: string };
+    const begun = (await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: SSO_CALLBACK })).json as { state: string };
     const forged = await postJson(pb.url, "/api/chat/sso/finish", { state: begun.state, code: "not-a-code" });
     expect(forged.status).toBe(400);
     // the state was used up
     expect((await postJson(pb.url, "/api/chat/sso/finish", { state: begun.state, code: "not-a-code" })).status).toBe(400);
 
-    const first = await ssoSignIn("dave");
+    const first = await sso.ssoSignIn("dave");
     const ticket = first.json.signup!.ticket;
     expect((await postJson(pb.url, "/api/chat/sso/signup", { ...signupBody(), ticket: "y".repeat(43) })).status).toBe(400);
     expect((await postJson(pb.url, "/api/chat/sso/signup", { ...signupBody(), ticket, id: "NOT AN ID" })).status).toBe(400);
@@ -263,41 +223,3 @@ describe("the web server's side", () => {
     }
   });
 });
-
-describe("leavers follow the provider", () => {
-  it("deactivates a person the provider disabled at their next session refresh, and refuses their sign-in", async () => {
-    const bob = await ssoSignUp("bob");
-    const refresh = () => postJson(pb.url, "/api/collections/users/auth-refresh", {}, bob.token);
-    const fresh = await refresh();
-    expect(fresh.status).toBe(200);
-    await provider.disableUser("bob");
-    const refused = await refresh();
-    expect(refused.status).toBe(403);
-    const su = await superuserClient(pb.url, pb.superuser);
-    expect((await su.collection("profiles").getOne(bob.id)).deactivated).toBe(true);
-    const actions = await auditActions(bob.id);
-    expect(actions).toContainEqual({ action: "account.deactivated_by_provider", actor: "", details: { channels: 0 } });
-    // the provider's own login refuses him; were it to let him in again, we still would not
-    expect((await signInAtProvider((await beginUrl()).url, "bob", "correct horse")).error).toBe("username or password wrong");
-    await provider.addUser({ username: "bob", password: "correct horse", email: "bob@example.com" });
-    const again = await ssoSignIn("bob");
-    expect(again.status).toBe(403);
-    expect(again.json.message).toBe(GONE);
-  });
-
-  it("deactivates a disabled person within the minute, without any request from them", async () => {
-    const carol = await ssoSignUp("carol");
-    await provider.disableUser("carol");
-    const su = await superuserClient(pb.url, pb.superuser);
-    const deadline = Date.now() + 125_000;
-    while (!(await su.collection("profiles").getOne(carol.id)).deactivated) {
-      if (Date.now() > deadline) throw new Error("carol was not deactivated by the minute check");
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    expect((await auditActions(carol.id)).map((a) => a.action)).toContain("account.deactivated_by_provider");
-  }, 150_000);
-});
-
-async function beginUrl() {
-  return (await postJson(pb.url, "/api/chat/sso/begin", { redirect_url: CALLBACK })).json as { url: string };
-}
