@@ -132,7 +132,8 @@ routerAdd(
     if (!settings.smtp.enabled) throw badRequest("Email is not configured on this server.");
     if (!take(e.app, `mail test ${caller.id}`, [{ windowMs: 60 * 1000, max: 5 }]))
       throw tooManyRequests("Too many test emails. Please wait a minute.");
-    const address = caller.email();
+    // the caller's own address, also one whose sign-up link is still unopened (ADR 82)
+    const address = caller.email() || caller.getString("pending_email");
     /** @type {{ sent: boolean, address: string, error?: string }} */
     let result = { sent: true, address: address };
     try {

@@ -75,12 +75,22 @@ const likePattern = (text) => "%" + text.toLowerCase().replace(/[\\%_]/g, (c) =>
 function listPeople(app, query) {
   const now = new Date().toISOString().replace("T", " ");
   const rows = arrayOf(
-    new DynamicModel({ id: "", email: "", username: "", role: "", deactivated: false, last_seen: "", devices: 0, channels: 0 }),
+    new DynamicModel({
+      id: "",
+      email: "",
+      pending_email: "",
+      username: "",
+      role: "",
+      deactivated: false,
+      last_seen: "",
+      devices: 0,
+      channels: 0,
+    }),
   );
   app
     .db()
     .newQuery(
-      "SELECT u.id AS id, u.email AS email, COALESCE(p.username, '') AS username, COALESCE(p.role, '') AS role, " +
+      "SELECT u.id AS id, u.email AS email, COALESCE(u.pending_email, '') AS pending_email, COALESCE(p.username, '') AS username, COALESCE(p.role, '') AS role, " +
         "COALESCE(p.deactivated, FALSE) AS deactivated, " +
         "COALESCE((SELECT MAX(s.last_seen) FROM sessions s WHERE s.user = u.id), '') AS last_seen, " +
         "(SELECT COUNT(*) FROM sessions s WHERE s.user = u.id AND s.expires > {:now}) AS devices, " +
@@ -88,6 +98,7 @@ function listPeople(app, query) {
         "AND (c.direct = FALSE OR c.direct IS NULL)) AS channels " +
         "FROM users u LEFT JOIN profiles p ON p.id = u.id " +
         "WHERE {:q} = '%%' OR LOWER(COALESCE(p.username, '')) LIKE {:q} ESCAPE '\\' OR LOWER(u.email) LIKE {:q} ESCAPE '\\' " +
+        "OR (u.email = '' AND LOWER(COALESCE(u.pending_email, '')) LIKE {:q} ESCAPE '\\') " +
         "ORDER BY LOWER(COALESCE(p.username, '')), u.id LIMIT " +
         MAX_LISTED,
     )
@@ -95,7 +106,9 @@ function listPeople(app, query) {
     .all(rows);
   return rows.map((r) => ({
     id: r.id,
-    email: r.email,
+    // an address not yet attached (its sign-up link unopened: ADR 82) is shown as such
+    email: r.email || r.pending_email,
+    emailPending: !r.email && Boolean(r.pending_email),
     username: r.username,
     role: r.role || "member",
     deactivated: Boolean(r.deactivated),

@@ -32,12 +32,9 @@ function stateOf(old) {
  * @param {string} account
  */
 function noteFailedAttempt(app, e, account) {
-  let user = null;
-  try {
-    user = app.findAuthRecordByEmail("users", account);
-  } catch (_) {
-    return;
-  }
+  const { accountByAddress } = require(`${__hooks}/lib/pending_email.js`);
+  const user = accountByAddress(app, account);
+  if (!user) return;
   let burst = false;
   app.store().setFunc(PREFIX + user.id, (/** @type {unknown} */ old) => {
     const now = Date.now();

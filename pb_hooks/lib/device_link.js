@@ -50,7 +50,11 @@ function agentOf(e) {
  */
 function accountOf(app, identity) {
   try {
-    if (identity.indexOf("@") !== -1) return app.findAuthRecordByEmail("users", identity).id;
+    if (identity.indexOf("@") !== -1) {
+      const { accountByAddress } = require(`${__hooks}/lib/pending_email.js`);
+      const account = accountByAddress(app, identity);
+      return account ? account.id : null;
+    }
     const row = new DynamicModel({ id: "" });
     app.db().newQuery("SELECT id FROM profiles WHERE username = {:name} COLLATE NOCASE LIMIT 1").bind({ name: identity }).one(row);
     return row.id || null;

@@ -24,6 +24,25 @@ function accountAddress(record) {
 }
 
 /**
+ * The account that has the address, else the one account waiting to attach it (its sign-up link not
+ * opened yet); null when none, or when several wait for it (nothing here tells them apart). For what
+ * names an account by its address without its password: device links, failed sign-in bursts.
+ * @param {core.App} app
+ * @param {string} address
+ * @returns {core.Record | null}
+ */
+function accountByAddress(app, address) {
+  try {
+    return app.findAuthRecordByEmail("users", address);
+  } catch (_) {
+    const pending = app.findRecordsByFilter("users", "email = '' && pending_email = {:email}", "", 2, 0, {
+      email: String(address).trim().toLowerCase(),
+    });
+    return pending.length === 1 ? pending[0] : null;
+  }
+}
+
+/**
  * @param {core.App} app
  * @param {string} email
  */
@@ -192,6 +211,7 @@ function resolveSignInAccount(e) {
 
 module.exports = {
   accountAddress,
+  accountByAddress,
   addressTaken,
   attachAddress,
   escapeHtml,

@@ -32,6 +32,7 @@ const GET_HOOKS = [
   "/api/chat/channels/key-shares",
   "/api/chat/history",
   "/api/chat/profiles",
+  "/api/chat/people",
   "/api/chat/push/key",
   "/api/chat/password-reset",
   "/api/chat/admin/audit",

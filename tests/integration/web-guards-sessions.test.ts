@@ -118,7 +118,7 @@ describe("idempotent sends", () => {
     const clientId = crypto.randomUUID();
     expect((await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: "eA==", clientId })).status).toBe(200);
     const other = (await alice.createChannel("Other")).id;
-    expectMessage(await alice.post(`/api/channels/${other}/messages`, { encryptedContent: "eA==", clientId }), 409, /another channel/);
+    expectMessage(await alice.post(`/api/channels/${other}/messages`, { encryptedContent: "eA==", clientId }), 409, /another conversation/);
   });
 
   it("a non-member is still told they are not a member", async () => {

@@ -29,7 +29,10 @@ export function PersonCard(props: {
     <li className="admin-person" aria-label={name}>
       <div className="admin-person-head">
         <h3>{name}</h3>
-        <span className="admin-person-email">{person.email}</span>
+        <span className="admin-person-email">
+          {person.email}
+          {person.emailPending ? " (not confirmed)" : ""}
+        </span>
       </div>
       <dl className="admin-person-facts">
         <div>

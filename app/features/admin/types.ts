@@ -5,6 +5,8 @@ import type { Role } from "~/features/roles/roles";
 export interface AdminPerson {
   id: string;
   email: string;
+  /** The address is the one typed at sign-up, its link not opened yet (ADR 82). */
+  emailPending?: boolean;
   username: string;
   role: Role;
   deactivated: boolean;
