@@ -23,7 +23,7 @@ const QUICK = process.env.BENCH_QUICK === "1";
 const MESSAGES = QUICK ? 10 : 40;
 const COMMITS = QUICK ? 2 : 5;
 const esbuild = path.join(root, "node_modules", ".bin", "esbuild");
-const entry = path.join(root, "app", "features", "sealed", "mls.ts");
+const entry = path.join(root, "app", "conversation", "mls", "mls.ts");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "chatcrypt-mls-bench-"));
 const log = (line) => console.log(`[mls] ${line}`);
 

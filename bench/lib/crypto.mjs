@@ -15,9 +15,9 @@ export async function loadClientCrypto(root, tmpDir) {
   writeFileSync(
     entry,
     `export * from ${JSON.stringify(path.join(root, "app", "crypto", "index.ts"))};\n` +
-      `export { encodeBody } from ${JSON.stringify(path.join(root, "app", "features", "messages", "body.ts"))};\n` +
-      `export { keyringAad, keyringSecret } from ${JSON.stringify(path.join(root, "app", "features", "keyring", "entry.ts"))};\n` +
-      `export { sealEntry, openEntry } from ${JSON.stringify(path.join(root, "app", "features", "archive", "entry.ts"))};\n`,
+      `export { encodeBody } from ${JSON.stringify(path.join(root, "app", "conversation", "messages", "body.ts"))};\n` +
+      `export { keyringAad, keyringSecret } from ${JSON.stringify(path.join(root, "app", "conversation", "keyring", "entry.ts"))};\n` +
+      `export { sealEntry, openEntry } from ${JSON.stringify(path.join(root, "app", "conversation", "archive", "entry.ts"))};\n`,
   );
   execFileSync(path.join(root, "node_modules", ".bin", "esbuild"), [
     entry,

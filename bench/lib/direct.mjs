@@ -14,7 +14,7 @@ const bytes = (text) => new Uint8Array(Buffer.from(text, "base64url"));
 export async function loadMls(root, tmp) {
   const entry = path.join(tmp, "direct-entry.ts");
   const out = path.join(tmp, "direct.mjs");
-  const from = (file) => JSON.stringify(path.join(root, "app", "features", "sealed", file));
+  const from = (file) => JSON.stringify(path.join(root, "app", "conversation", "mls", file));
   writeFileSync(
     entry,
     `export * from ${from("mls.ts")};\nexport * from ${from("roster.ts")};\nexport { deviceCredential, credentialHolds } from ${from("identity.ts")};\n`,
