@@ -1,8 +1,10 @@
-// Sending one of the hostile suite's requests and judging its answer (tests/integration/hostile.test.ts,
-// tests/integration/oversize-bodies.test.ts).
+// Sending one of the hostile suite's requests and judging its answer, and the stack the sweeps send to
+// (tests/integration/hostile.test.ts, oversize-bodies.test.ts, prototype-sweep.test.ts).
 
+import type { WebServer } from "../e2e/stack";
 import type { Case } from "./hostile-inputs";
-import { rawRequest, type Answer } from "./web";
+import { startPocketBase, type RunningPocketBase } from "./pocketbase";
+import { rawRequest, startWebFor, Visitor, type Answer } from "./web";
 
 /** What is wrong with an answer to a hostile request, or undefined: a 4xx with a readable message (or the status the case asks for). */
 export function problem(c: Case, answer: Answer): string | undefined {
@@ -29,4 +31,30 @@ export function sendCase(c: Case, urls: { web: string; pb: string }): Promise<An
     body: c.body,
     timeoutMs: 20_000,
   }).catch((error: Error) => ({ status: -1, text: error.message, json: undefined, headers: {} }) as Answer);
+}
+
+/** PocketBase's token for an account signed up through the web app (its address and login secret). */
+export async function pocketBaseToken(pbUrl: string, account: { email: string; loginSecret: string }): Promise<string> {
+  const auth = await fetch(`${pbUrl}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: account.email, password: account.loginSecret }),
+  });
+  return ((await auth.json()) as { token: string }).token;
+}
+
+/** PocketBase and the web server, with Alice signed up through the web app and a channel of hers. */
+export async function startSweepStack(channelName: string): Promise<{
+  pb: RunningPocketBase;
+  web: WebServer;
+  alice: Visitor;
+  channelId: string;
+  aliceToken: string;
+}> {
+  const pb = await startPocketBase();
+  const web = await startWebFor(pb.url);
+  const alice = new Visitor(web.url);
+  const account = await alice.signUp();
+  const channelId = (await alice.createChannel(channelName)).id;
+  return { pb, web, alice, channelId, aliceToken: await pocketBaseToken(pb.url, account) };
 }

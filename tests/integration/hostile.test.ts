@@ -9,7 +9,7 @@ import type { WebServer } from "../e2e/stack";
 import { cases } from "./hostile-cases";
 import { GET_ROUTES, validBodies } from "./hostile-inputs";
 import { startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { problem, sendCase } from "./hostile-run";
+import { pocketBaseToken, problem, sendCase } from "./hostile-run";
 import { rawRequest, rssMb, startWebFor, Visitor } from "./web";
 
 let pb: RunningPocketBase;
@@ -27,15 +27,7 @@ beforeAll(async () => {
   [alice, bob] = [new Visitor(web.url), new Visitor(web.url)];
   const [account, bobAccount] = [await alice.signUp(), await bob.signUp()];
   channelId = (await alice.createChannel("Hostile")).id;
-  const tokenOf = async (a: { email: string; loginSecret: string }) => {
-    const auth = await fetch(`${pb.url}/api/collections/users/auth-with-password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ identity: a.email, password: a.loginSecret }),
-    });
-    return ((await auth.json()) as { token: string }).token;
-  };
-  [aliceToken, bobToken] = [await tokenOf(account), await tokenOf(bobAccount)];
+  [aliceToken, bobToken] = [await pocketBaseToken(pb.url, account), await pocketBaseToken(pb.url, bobAccount)];
 }, 240_000);
 
 afterAll(async () => {

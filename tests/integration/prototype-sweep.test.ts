@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../e2e/stack";
 import { PROTOTYPE_NAMES, prototypeCases } from "./hostile-prototype";
-import { sendCase } from "./hostile-run";
-import { startPocketBase, type RunningPocketBase } from "./pocketbase";
-import { startWebFor, Visitor } from "./web";
+import { sendCase, startSweepStack } from "./hostile-run";
+import type { RunningPocketBase } from "./pocketbase";
+import type { Visitor } from "./web";
 
 let pb: RunningPocketBase;
 let web: WebServer;
@@ -16,17 +16,7 @@ let channelId: string;
 let aliceToken: string;
 
 beforeAll(async () => {
-  pb = await startPocketBase();
-  web = await startWebFor(pb.url);
-  alice = new Visitor(web.url);
-  const account = await alice.signUp();
-  channelId = (await alice.createChannel("Prototype names")).id;
-  const auth = await fetch(`${pb.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: account.email, password: account.loginSecret }),
-  });
-  aliceToken = ((await auth.json()) as { token: string }).token;
+  ({ pb, web, alice, channelId, aliceToken } = await startSweepStack("Prototype names"));
 }, 240_000);
 
 afterAll(async () => {
