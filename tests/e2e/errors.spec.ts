@@ -1,3 +1,4 @@
+import type { Route } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
 import { createChannel, openNotificationSettings, person } from "./helpers";
 
@@ -11,12 +12,18 @@ test("spec error texts: missing device keys, missing channel password, blocked n
   await alice.page.keyboard.press("Escape");
   await expect(alice.page.getByRole("dialog")).toHaveCount(0);
 
-  // Without the channel password on this device, Share Link says what to do.
+  // Without the channel password on this device, Share Link says what to do. The page's storage is
+  // only the keyring's cache, and the keyring writes it back whenever the channel list reloads (a live
+  // event just after a create does): here the keyring answers without this channel, as for a device
+  // whose keyring never got it, so the removal holds.
+  const emptyKeyring = (route: Route) => (route.request().method() === "GET" ? route.fulfill({ json: { entries: [] } }) : route.continue());
+  await alice.page.route("**/api/keyring", emptyKeyring);
   await alice.page.evaluate((id) => localStorage.removeItem(`channel_password_${id}`), channelId);
   await alice.page.getByRole("button", { name: "Share Link" }).click();
   await expect(alice.page.getByRole("alert")).toContainText(
     "Cannot create share link: Channel password not found. Please re-join the channel.",
   );
+  await alice.page.unroute("**/api/keyring", emptyKeyring);
 
   // Without the key bundle on this device, creating a channel is refused with the spec's text.
   await alice.page.evaluate(() => localStorage.removeItem("chatcrypt_keys"));
