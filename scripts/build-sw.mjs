@@ -1,6 +1,7 @@
 // Builds the service worker after `remix vite:build` (npm run build; ADR 25): esbuild bundles
 // app/features/pwa/sw.ts with Workbox's modules, then Workbox's injectManifest writes
-// build/client/sw.js with the precache list of build/client's static files (each with its revision).
+// build/client/sw.js with the precache list of build/client's static files (each with its revision):
+// the styles, icons, fonts and the offline page; scripts are kept when first used (ADR 84).
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,6 +41,13 @@ const precache = {
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
 };
+// No script under assets/ is precached (ADR 84): the worker keeps each one when a page first loads it.
+// Pages never come from the worker (the offline page answers for them when the network is away), so a
+// precached script only ever served a page that was already open; a page keeps what it loaded.
+precache.manifestTransforms = [
+  (entries) => ({ manifest: entries.filter((entry) => !(entry.url.startsWith("assets/") && entry.url.endsWith(".js"))), warnings: [] }),
+];
+
 const { manifestEntries } = await getManifest(precache);
 const urls = manifestEntries.map((entry) => entry.url);
 if (!urls.includes("offline.html") || urls.some((url) => url.endsWith(".html") && url !== "offline.html")) {

@@ -105,6 +105,14 @@ test("installable: a valid manifest, an active worker, the offline page when the
   const paths = cached.map((entry) => new URL(entry.url).pathname);
   expect(paths).toContain("/offline.html");
   expect(paths.some((p) => p.startsWith("/assets/"))).toBe(true);
+  // No script is precached (a first visit does not fetch the whole build, ADR 84): the scripts kept are
+  // the ones this page loaded through the worker, the page's own entry among them after the reload.
+  const scripts = cached.filter((entry) => /^\/assets\/.*\.js$/.test(new URL(entry.url).pathname));
+  expect(scripts.filter((entry) => entry.cache.includes("precache"))).toEqual([]);
+  const entryScript = await page.evaluate(
+    () => (window as unknown as { __remixManifest: { entry: { module: string } } }).__remixManifest.entry.module,
+  );
+  expect(scripts.map((entry) => `${entry.cache} ${new URL(entry.url).pathname}`)).toContain(`chatcrypt-assets ${entryScript}`);
   expect(cached.filter((entry) => entry.mode === "navigate")).toEqual([]);
   expect(paths.filter((p) => p === "/" || p.startsWith("/api/") || !STATIC_FILE.test(p))).toEqual([]);
   expect(await page.evaluate(async () => Boolean(await caches.match("/")))).toBe(false);

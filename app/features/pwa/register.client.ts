@@ -12,4 +12,25 @@ export function registerServiceWorker() {
   };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
+  reloadOnStaleScripts();
+}
+
+const STALE_RELOAD_KEY = "chatcrypt.stale-script-reload";
+/** At most one such reload a minute: a script still missing after it is an error the page shows. */
+const STALE_RELOAD_GAP_MS = 60_000;
+
+/**
+ * A page left open across an update may ask for a script of its build that the worker has not kept
+ * (only the shell is precached, ADR 84) and the server no longer has: Vite reports the failed import,
+ * and the page reloads into the new build. Offline, the page stays as it is (a reload would only show
+ * the offline page).
+ */
+function reloadOnStaleScripts() {
+  window.addEventListener("vite:preloadError", () => {
+    if (!navigator.onLine) return;
+    const last = Number(sessionStorage.getItem(STALE_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < STALE_RELOAD_GAP_MS) return;
+    sessionStorage.setItem(STALE_RELOAD_KEY, String(Date.now()));
+    window.location.reload();
+  });
 }

@@ -4,7 +4,9 @@
  * Workbox puts the precache list in place of `self.__WB_MANIFEST`: the build's scripts, styles, icons
  * and fonts, and the offline page; never a page of the app or an answer of /api/.
  *
- * - A precached file is served from the cache (Workbox checks its revision on each new build).
+ * - A precached file is served from the cache (Workbox checks its revision on each new build). Of the
+ *   scripts only the app's shell is precached (ADR 84); any other file under /assets/ (names carry
+ *   their content hash) is kept here when a page first loads it, and served from here after that.
  * - A page (navigation) always comes from the network and is never stored: it carries the signed-in
  *   user's data (`no-store`). Only when the network is away does the offline page answer instead.
  * - Everything else, /api/ and the live stream included, is not handled here: the browser fetches it
@@ -12,7 +14,8 @@
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { NetworkOnly } from "workbox-strategies";
+import { ExpirationPlugin } from "workbox-expiration";
+import { CacheFirst, NetworkOnly } from "workbox-strategies";
 import { installPushHandlers } from "~/features/push/push-worker";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -22,6 +25,16 @@ const OFFLINE_PAGE = "/offline.html";
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+/** The build's other files, kept on first use; a new build's files replace the oldest past this many. */
+const KEPT_ASSETS = 300;
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
+  new CacheFirst({
+    cacheName: "chatcrypt-assets",
+    plugins: [new ExpirationPlugin({ maxEntries: KEPT_ASSETS, purgeOnQuotaError: true })],
+  }),
+);
 
 const network = new NetworkOnly();
 registerRoute(
