@@ -10,14 +10,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import PocketBase from "pocketbase";
 import { freePort } from "../ports";
-import {
-  createSuperuser,
-  spawnPocketBase,
-  stopProcess,
-  superuserToken,
-  updateSettings,
-  waitHealthy,
-} from "../../scripts/lib/pocketbase.mjs";
+import { migratedDataDir } from "../../scripts/lib/pocketbase-template.mjs";
+import { spawnPocketBase, stopProcess, superuserToken, updateSettings, waitHealthy } from "../../scripts/lib/pocketbase.mjs";
 
 const execFileAsync = promisify(execFile);
 
@@ -59,7 +53,8 @@ function ensureBuilt(): Promise<void> {
 export async function startPocketBase(options: StartOptions = {}): Promise<RunningPocketBase> {
   await ensureBuilt();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "chatcrypt-pb-")));
-  const superuser = await createSuperuser(repoRoot, dataDir, "admin");
+  // the migrations already applied (a copy of a template made once per build), and its superuser
+  const superuser = await migratedDataDir(repoRoot, dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
