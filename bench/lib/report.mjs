@@ -1,9 +1,11 @@
 // The bench's one table, and the "Latest run" section of docs/benchmarks.md (the text between the
-// markers is replaced on every run; the rest of the file is kept).
+// markers is replaced on every run; the rest of the file is kept; every run's figures are also added
+// to the run log, run-log.mjs).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { evidence } from "./report-evidence.mjs";
+import { appendRun, runEntry } from "./run-log.mjs";
 import { retentionRows } from "./retention.mjs";
 import { ssoRows } from "./sso.mjs";
 import { ms, n, yes } from "./format.mjs";
@@ -167,8 +169,8 @@ function rows(r) {
       "sign-in (click to workspace)",
       ms(b.signInMs, 0),
       `PBKDF2 600k in Node ${ms(r.pbkdf2NodeMs, 0)}`,
-      "≤ 1,500 ms",
-      yes(b.signInMs <= 1500),
+      "≤ 500 ms",
+      yes(b.signInMs <= 500),
     ]);
   } else {
     out.push(["history / first load / sign-in", `not measured: ${b?.error ?? "skipped"}`, "—", "—", "—"]);
@@ -282,5 +284,6 @@ export function writeReport(root, r) {
     doc = `# Benchmarks\n\n\`npm run bench\` measures the real stack on loopback.\n\n## Latest run\n\n${section}\n`;
   }
   writeFileSync(file, doc);
+  appendRun(root, runEntry(r, rows(r), other));
   return table;
 }
