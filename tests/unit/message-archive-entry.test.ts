@@ -29,14 +29,16 @@ describe("message archive entries", () => {
     const data = await sealEntry(archive, "bob", "conv1", "msg1", "hello");
     const flipped = Buffer.from(data, "base64url");
     flipped[flipped.length - 1] ^= 1;
+    // Each attempt starts when it is awaited: started together, one that failed while an earlier one was
+    // still awaited would be a rejection nobody handled yet (vitest reports it as an error of the run).
     const attempts = [
-      openEntry(archive, "bob", "conv1", "msg2", data),
-      openEntry(archive, "bob", "conv2", "msg1", data),
-      openEntry(archive, "alice", "conv1", "msg1", data),
-      openEntry(archive, "bob", "conv1", "msg1", flipped.toString("base64url")),
-      openEntry(other.archive, "bob", "conv1", "msg1", data),
-      openEntry(sealed, "bob", "conv1", "msg1", data),
+      () => openEntry(archive, "bob", "conv1", "msg2", data),
+      () => openEntry(archive, "bob", "conv2", "msg1", data),
+      () => openEntry(archive, "alice", "conv1", "msg1", data),
+      () => openEntry(archive, "bob", "conv1", "msg1", flipped.toString("base64url")),
+      () => openEntry(other.archive, "bob", "conv1", "msg1", data),
+      () => openEntry(sealed, "bob", "conv1", "msg1", data),
     ];
-    for (const attempt of attempts) await expect(attempt).rejects.toThrow();
+    for (const attempt of attempts) await expect(attempt()).rejects.toThrow();
   });
 });
