@@ -21,7 +21,7 @@ const STALE_RELOAD_GAP_MS = 60_000;
 
 /**
  * A page left open across an update may ask for a script of its build that the worker has not kept
- * (only the shell is precached, ADR 84) and the server no longer has: Vite reports the failed import,
+ * (scripts are kept when first used, not precached, ADR 84) and the server no longer has: Vite reports the failed import,
  * and the page reloads into the new build. Offline, the page stays as it is (a reload would only show
  * the offline page).
  */

@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 /**
  * ChatCrypt's service worker (ADR 25). scripts/build-sw.mjs bundles it into build/client/sw.js, and
- * Workbox puts the precache list in place of `self.__WB_MANIFEST`: the build's scripts, styles, icons
- * and fonts, and the offline page; never a page of the app or an answer of /api/.
+ * Workbox puts the precache list in place of `self.__WB_MANIFEST`: the build's styles, icons and fonts,
+ * and the offline page; never a script (ADR 84), a page of the app or an answer of /api/.
  *
- * - A precached file is served from the cache (Workbox checks its revision on each new build). Of the
- *   scripts only the app's shell is precached (ADR 84); any other file under /assets/ (names carry
- *   their content hash) is kept here when a page first loads it, and served from here after that.
+ * - A precached file is served from the cache (Workbox checks its revision on each new build). Any
+ *   other file under /assets/ (the scripts; names carry their content hash) is kept here when a page
+ *   first loads it, and served from here after that (ADR 84).
  * - A page (navigation) always comes from the network and is never stored: it carries the signed-in
  *   user's data (`no-store`). Only when the network is away does the offline page answer instead.
  * - Everything else, /api/ and the live stream included, is not handled here: the browser fetches it
