@@ -29,7 +29,8 @@ cleanupOutdatedCaches();
 /** The build's other files, kept on first use; a new build's files replace the oldest past this many. */
 const KEPT_ASSETS = 300;
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
+  // (a route answers GET requests only, Workbox's default)
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/"),
   new CacheFirst({
     cacheName: "chatcrypt-assets",
     plugins: [new ExpirationPlugin({ maxEntries: KEPT_ASSETS, purgeOnQuotaError: true })],
