@@ -21,15 +21,23 @@ const OPEN_SLICE = 25;
 
 /** How a message opened under an earlier password names that password's key for its files and previews. */
 const EPOCH_REF = "epoch:";
-/** When each channel last looked for a new password because a message did not open. */
-const lookedForNewKey = new Map<string, number>();
+/** Each channel's last look for a new password because a message did not open: when, and its end. */
+const looks = new Map<string, { at: number; done: Promise<void> }>();
 const LOOK_AGAIN_MS = 10_000;
 
+/**
+ * Whether the channel's key is no longer `before`, after a look for a new password (the keyring and its
+ * shares). One look per channel in LOOK_AGAIN_MS: the pages' openings of the same live message (the
+ * list, unread counts, notifications) share it, and each answers from the key after it ended, so none
+ * of them leaves the message out while another is still looking.
+ */
 async function newKeyArrived(userId: string, channel: Channel, before: CryptoKey): Promise<boolean> {
-  const last = lookedForNewKey.get(channel.id) ?? 0;
-  if (Date.now() - last < LOOK_AGAIN_MS) return false;
-  lookedForNewKey.set(channel.id, Date.now());
-  await openKeyring(userId, [channel.id]).catch(() => undefined);
+  let look = looks.get(channel.id);
+  if (!look || Date.now() - look.at >= LOOK_AGAIN_MS) {
+    look = { at: Date.now(), done: openKeyring(userId, [channel.id]).catch(() => undefined) };
+    looks.set(channel.id, look);
+  }
+  await look.done;
   return (await channelKey(channel)) !== before;
 }
 

@@ -53,11 +53,22 @@ export function channelSecrets(channelId: string, password: string, iterations =
   });
 }
 
+/** The last keyring opening asked for: the next one starts after it ends. */
+let keyringTurn: Promise<unknown> = Promise.resolve();
+
 /**
  * Opens the keyring (keyring.client.ts) and takes every master it holds, so that no channel of the
  * list needs PBKDF2 on this device; entries without one are completed when their key is derived.
+ * Openings run one after another: one that read the keyring before another adopted a channel's new
+ * password would otherwise store the old password again after it.
  */
-export async function openKeyring(userId: string, memberOf: readonly string[]): Promise<void> {
+export function openKeyring(userId: string, memberOf: readonly string[]): Promise<void> {
+  const turn = keyringTurn.then(() => openKeyringNow(userId, memberOf));
+  keyringTurn = turn.catch(() => undefined);
+  return turn;
+}
+
+async function openKeyringNow(userId: string, memberOf: readonly string[]): Promise<void> {
   const synced = await syncKeyring(userId, memberOf);
   const channels = await adoptShares(userId, synced, memberOf).catch((error) => {
     console.warn("The channels' new passwords could not be fetched", error);
