@@ -9,19 +9,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { historyPhase } from "./lib/history-phase.mjs";
 import { measureTyping } from "./lib/typing.mjs";
-import { capacityRamp } from "./lib/capacity.mjs";
-import { createChannel, joinChannel, signUpFull, warmProfiles } from "./lib/chat.mjs";
+import { capacityPhase } from "./lib/capacity-phase.mjs";
+import { createChannel, joinChannel, signUpFull } from "./lib/chat.mjs";
 import { loadClientCrypto } from "./lib/crypto.mjs";
 import { writeReport } from "./lib/report.mjs";
 import { codeVersion } from "./lib/code-version.mjs";
 import { fdLimits, raiseFdLimit } from "./lib/fds.mjs";
 import { CFG, PHASES, QUICK } from "./lib/config.mjs";
-import { Round, closeStreams, sendBench, webLatency } from "./lib/delivery.mjs";
+import { Round, closeStreams, webLatency } from "./lib/delivery.mjs";
 import { MEMBERS_TOPIC, STOCK_TOPIC, mergeCpu, probeTopic, rawLatency } from "./lib/baseline.mjs";
 import { Verifier } from "./lib/verifier.mjs";
 import { Poster } from "./lib/poster.mjs";
 import { rawFanout, webFanout } from "./lib/fanout.mjs";
-import { addMembers, impersonate, sessionCookies } from "./lib/seed.mjs";
 import { searchPhase } from "./lib/search.mjs";
 import { retentionPhase } from "./lib/retention.mjs";
 import { ssoPhase } from "./lib/sso.mjs";
@@ -242,41 +241,7 @@ async function runPhases(stack, results, tag) {
   } else if (timeLeft() < 120_000) {
     results.capacity.skipped = "time budget used up";
   } else {
-    // The seeded listening accounts get real tokens, the web server's own session cookies and real
-    // memberships of the capacity channel (bench/lib/seed.mjs).
-    t = performance.now();
-    const ids = stack.seeded;
-    const tokens = await impersonate(stack.pbUrl, stack.superuserToken, ids);
-    const cookieFor = sessionCookies(stack.sessionSecret);
-    const listeners = [];
-    for (let i = 0; i < ids.length; i++) listeners.push({ id: ids[i], cookie: await cookieFor(tokens[i], ids[i]) });
-    await addMembers(stack.pbUrl, stack.superuserToken, channelCap.id, ids, full[0].user.ecdhPublicKey);
-    results.signups.listeners = listeners.length;
-    results.signups.listenerSeconds = (performance.now() - t) / 1000;
-    log(
-      `${listeners.length} listening accounts: tokens, session cookies and memberships in ${results.signups.listenerSeconds.toFixed(1)} s`,
-    );
-    const senders = full.slice(0, CFG.capacitySenders);
-    await pool(full.slice(0, CFG.capacityVerifying), 8, (client) =>
-      warmProfiles(
-        c,
-        client,
-        senders.map((s) => s.user.id),
-      ),
-    );
-    const ramp = await capacityRamp({
-      root,
-      c,
-      stack,
-      pids,
-      channel: channelCap,
-      pages: full,
-      listeners,
-      cfg: { ...CFG, openConcurrency: CFG.capacityOpenConcurrency, fdLimit: fdLimits().soft },
-      log,
-      timeLeft,
-      send: (tally, sender, index, i) => sendBench(c, tally, sender, index, channelCap, i),
-    });
+    const ramp = await capacityPhase({ root, c, stack, pids, channel: channelCap, full, results, log, timeLeft });
     Object.assign(results.capacity, ramp);
   }
 

@@ -7,16 +7,27 @@ import (
 	"net/http/pprof"
 	"net/netip"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 )
 
 // PB_PPROF=127.0.0.1:<port> serves Go's profiles (net/http/pprof: /debug/pprof/profile?seconds=N
-// for CPU, /debug/pprof/heap, ...) on that loopback address, for measuring PocketBase under load
-// (docs/benchmarks.md). Off unless set; any address other than a loopback IP with a port is
-// refused at start-up, so the profiles are never reachable from another host.
+// for CPU, /debug/pprof/trace?seconds=N for the execution trace, /debug/pprof/block?seconds=N and
+// /debug/pprof/mutex?seconds=N for waits, /debug/pprof/heap, ...) on that loopback address, for
+// measuring PocketBase under load (docs/benchmarks.md). With it set, blocking and mutex contention
+// are sampled (blockProfileRate, mutexProfileFraction). Off unless set; any address other than a
+// loopback IP with a port is refused at start-up, so the profiles are never reachable from another
+// host.
 const pprofEnv = "PB_PPROF"
+
+// A blocking event is sampled about once per this many nanoseconds blocked, one mutex contention in
+// this many: cheap enough to leave on for a whole bench run.
+const (
+	blockProfileRate     = 100_000
+	mutexProfileFraction = 10
+)
 
 // pprofAddress checks a PB_PPROF value: a loopback IP address and a port.
 func pprofAddress(value string) (string, error) {
@@ -65,6 +76,8 @@ func startPprof() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pprofEnv, err)
 	}
+	runtime.SetBlockProfileRate(blockProfileRate)
+	runtime.SetMutexProfileFraction(mutexProfileFraction)
 	server := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = server.Serve(listener) }()
 	return nil

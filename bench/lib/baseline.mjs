@@ -6,7 +6,7 @@ import { CFG } from "./config.mjs";
 import { request } from "./http.mjs";
 import { sdkTopic, subscribeRaw } from "./pb-realtime.mjs";
 import { cpuWindow } from "./stack.mjs";
-import { pool, sleep } from "./stats.mjs";
+import { pool, sleep, summary } from "./stats.mjs";
 import { randomBytes } from "node:crypto";
 
 export function fakeEnvelope() {
@@ -50,6 +50,18 @@ export async function rawCreate(stack, token, channel, senderId, envelope, via =
   });
   if (res.status !== 200) throw new Error(`raw create answered ${res.status}`);
   return res;
+}
+
+/** The median of `n` raw creates one at a time (ms): the machine's create time. */
+export async function rawCreateTime(stack, client, channel, n = 50) {
+  client.pbToken ??= client.pocketBaseToken();
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await rawCreate(stack, client.pbToken, channel, client.user.id, fakeEnvelope());
+    times.push(performance.now() - t0);
+  }
+  return summary(times).p50;
 }
 
 export async function openRaw(stack, clients, onEvent) {

@@ -4,7 +4,9 @@
 // message; the senders are among them); the others are streams held by bench/listener, which only
 // time the receipt (listener.mjs).
 import { ivOf, verifyAndDecrypt } from "./chat.mjs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Listener } from "./listener.mjs";
+import { profileRound, slowCreates } from "./pb-profiles.mjs";
 import { cpuWindow, fdCount, rssMb } from "./stack.mjs";
 import { pool, sleep, summary } from "./stats.mjs";
 
@@ -20,6 +22,7 @@ export class Tally {
     this.latencies = [];
     this.encrypt = [];
     this.post = [];
+    this.posts = [];
     this.errors = 0;
     this.bad = 0;
   }
@@ -29,6 +32,18 @@ export class Tally {
     this.sentAt.push(t0);
     this.senders.push(sender);
     this.seen.push(new Uint8Array(this.clients));
+  }
+  /** A POST's start and its time: the slowest are listed with when they started in the round. */
+  posted(start, ms) {
+    this.posts.push([start, ms]);
+  }
+  /** The `n` slowest POSTs: [seconds since the round's first send, ms], slowest first. */
+  slowest(n = 5) {
+    const first = this.sentAt[0] ?? 0;
+    return [...this.posts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([start, ms]) => [(start - first) / 1000, ms]);
   }
   received(iv, client, at) {
     const i = this.ivs.get(iv);
@@ -194,9 +209,15 @@ export async function capacityRamp({ root, c, stack, pids: basePids, channel, pa
         tally = t;
         const count = Math.round(rate * seconds);
         const cpu = cpuWindow(pids);
+        const profiles = profileRound(level, rate, seconds + 2);
+        const startedAt = new Date(Date.now() - 1_000);
+        // The bench's own thread times the POSTs: a late answer may be its event loop, not the server.
+        const loop = monitorEventLoopDelay({ resolution: 10 });
+        loop.enable();
         await drive(count, rate, (k) => send(t, pages[k % cfg.capacitySenders], k % cfg.capacitySenders, k));
         await t.drain(cfg.drainMs, { delivered: () => listener.delivered(), expected: count * listening });
         const usage = cpu();
+        loop.disable();
         tally = null;
         const far = await listener.end();
         const r = t.result(far);
@@ -207,12 +228,21 @@ export async function capacityRamp({ root, c, stack, pids: basePids, channel, pa
           cpu: usage,
           rss: memory(pids),
           ended: ended - endedBefore + far.ended,
+          loopP99: loop.percentile(99) / 1e6,
+          slowest: t.slowest(),
           ok: r.p99 < cfg.capacityP99Ms && r.lost === 0 && r.errors === 0,
         };
         entry.rounds.push(round);
         log(
           `  capacity ${level} at ${rate}/s: p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, ${r.lost} lost of ${r.expected}, ${r.errors} failed posts; POST p50 ${fmt(r.post.p50)} p99 ${fmt(r.post.p99)} ms; CPU PB ${fmt(usage.pocketbase)}% web ${fmt(usage.web)}% (${usage.perProcess.web.map((x) => fmt(x)).join(" + ")}; kernel ${fmt(usage.kernel.web)}%) bench ${fmt(usage.bench)}% (${usage.perProcess.bench.map((x) => fmt(x)).join(" + ")}; kernel ${fmt(usage.kernel.bench)}%) other ${fmt(usage.other)}%; RSS PB ${fmt(round.rss.pocketbase)} MB web ${fmt(round.rss.web)} MB bench ${fmt(round.rss.bench)} MB`,
         );
+        log(
+          `    bench event loop delay p99 ${fmt(round.loopP99)} ms; slowest POSTs (s into the round: ms) ${round.slowest.map(([at, ms]) => `${at.toFixed(2)}: ${fmt(ms)}`).join(", ")}`,
+        );
+        const problems = await profiles?.();
+        if (problems?.length) log(`    PocketBase profiles: ${problems.join("; ")}`);
+        const inPocketBase = await slowCreates(stack, startedAt).catch((error) => [error.message]);
+        if (inPocketBase) log(`    slowest creates in PocketBase (its request log, ms): ${inPocketBase.join(", ")}`);
         if (round.ok && !out.failed[rate]) out.held[rate] = level;
         if (!round.ok) {
           out.failed[rate] = level;

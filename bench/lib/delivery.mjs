@@ -148,7 +148,9 @@ export async function sendBench(c, round, sender, senderIndex, channel, i, poste
       { encryptedContent: envelope, senderPublicKey: sender.user.ecdhPublicKey },
       { via },
     );
-    round.post.push(ms ?? performance.now() - p0);
+    const took = ms ?? performance.now() - p0;
+    round.post.push(took);
+    round.posted?.(p0, took);
   } catch {
     round.errors++;
   }

@@ -8,6 +8,7 @@ import { evidence } from "./report-evidence.mjs";
 import { appendRun, runEntry } from "./run-log.mjs";
 import { retentionRows } from "./retention.mjs";
 import { ssoRows } from "./sso.mjs";
+import { capacityRows } from "./report-capacity.mjs";
 import { ms, n, yes } from "./format.mjs";
 
 const START = "<!-- bench:latest:start -->";
@@ -54,41 +55,7 @@ function rows(r) {
     ]);
   }
 
-  const cap = r.capacity ?? { levels: [] };
-  const targets = { 5: 10_000, 50: 10_000 }; // issue 29 item 6: at 50 messages/s, ≥ 10,000 clients
-  for (const { rate } of r.config.capacityRates ?? []) {
-    const held = cap.held?.[rate];
-    const failedAt = cap.failed?.[rate];
-    const measured = held
-      ? `${n(held)} clients${failedAt ? ` (broke at ${n(failedAt)})` : cap.stopped ? ` (${cap.stopped})` : ""}`
-      : cap.levels.length
-        ? `< ${n(cap.levels[0].level)} clients`
-        : `not measured${cap.skipped ? ` (${cap.skipped})` : ""}`;
-    const target = targets[rate];
-    out.push([
-      `capacity at ${rate} msg/s (p99 < ${r.config.capacityP99Ms} ms, nothing lost)`,
-      measured,
-      "—",
-      target ? `≥ ${n(target)} clients` : "—",
-      target ? yes((held ?? 0) >= target) : "—",
-    ]);
-  }
-  const at10k = cap.levels.find((l) => l.level === 10_000 && !l.incomplete);
-  const rssAt = (key) => at10k?.rounds?.[0]?.rss?.[key] ?? at10k?.idle?.rss?.[key];
-  const rssRow = (label, key, limit) => {
-    if (!at10k)
-      return [label, "10,000 not reached", `idle ${n(r.idleRss?.[key])} MB`, `≤ ${limit} MB at 10,000`, cap.levels.length ? "**no**" : "—"];
-    const each = key === "web" && at10k.rounds?.[0]?.rss?.webEach ? ` (${at10k.rounds[0].rss.webEach.map((x) => n(x)).join(" + ")})` : "";
-    return [
-      label,
-      `${n(rssAt(key))} MB at 10,000${each}`,
-      `idle ${n(r.idleRss?.[key])} MB`,
-      `≤ ${limit} MB at 10,000`,
-      yes(rssAt(key) <= limit),
-    ];
-  };
-  out.push(rssRow("PocketBase RSS", "pocketbase", 400));
-  out.push(rssRow("web tier RSS (all processes)", "web", 600));
+  out.push(...capacityRows(r));
 
   if (r.fanout) {
     const { web, base } = r.fanout;
