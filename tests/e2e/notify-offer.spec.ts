@@ -69,3 +69,22 @@ test("the first direct message offers notifications; the permission is asked onl
 
   await Promise.all([alice.context.close(), bob.context.close(), carol.context.close()]);
 });
+
+test("a first direct message that reaches the page before its conversation is listed still offers notifications", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await person(browser, "alice");
+  await createChannel(alice.page, "Team", `team-${Date.now()}`);
+  const bob = await colleague(browser, "bob", await copyInviteLink(alice.page));
+  // Bob's channel list answers slowly (a slow network): Alice's first message reaches his open page
+  // while the list that holds their new conversation is still on its way.
+  await bob.page.route("**/api/channels", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await route.continue();
+  });
+  await startConversation(alice.page, [bob.user.username]);
+  await send(alice.page, "a first question, quickly");
+  await expect(turnOn(bob.page)).toBeVisible({ timeout: 20_000 });
+  await expect(bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true })).toBeVisible();
+  expect(await asked(bob.page)).toBe(0);
+  await Promise.all([alice.context.close(), bob.context.close()]);
+});

@@ -102,8 +102,9 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     channels: channels.channels,
     selected,
     reloadChannels: async () => {
-      await channels.reload();
+      const list = await channels.reload();
       await Promise.all([unread.refresh(), members.refresh(), sender.retryAll()]);
+      return list;
     },
     history,
     notifications,

@@ -16,11 +16,13 @@ import { groupReset } from "~/conversation/mls/sealed.client";
 import { requestsChanged } from "~/features/requests/changes.client";
 import { membersChanged } from "~/features/messages/useSend.client";
 import { deviceLinksChanged } from "~/features/device-link/changes.client";
+import { arrivalsAhead } from "~/features/workspace/arrivals-ahead";
 
 interface Parts {
   channels: Channel[] | null;
   selected: Channel | null;
-  reloadChannels: () => Promise<unknown>;
+  /** Reloads the list (and what depends on it); answers the list, or null when it could not load. */
+  reloadChannels: () => Promise<Channel[] | null>;
   history: ReturnType<typeof useChannelHistory>;
   notifications: { wanted: () => boolean; notifyAbout: (channel: Channel, message: DecryptedMessage) => void };
   unread: { arrived: (channelId: string, created: string, message: DecryptedMessage | null) => void };
@@ -36,13 +38,41 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
   // A burst of membership changes (someone deactivated from many conversations): each conversation's
   // removal runs once, and the lists reload once, after the removals (ADR 0056).
   const burst = useMemo(() => removalBurst(), []);
+  // The list as the last reload answered it (the state the parts carry follows at the next render).
+  const listed = useRef<Channel[] | null>(null);
+  const ahead = useMemo(() => arrivalsAhead<EncryptedMessage>(), []);
+
+  /** A message of someone else in another of the user's conversations: decrypted to notify (or offer it). */
+  const noticed = useCallback(
+    async (message: EncryptedMessage, other: Channel, count: boolean) => {
+      const { notifications, unread } = partsRef.current;
+      // a reply in a thread: no unread count in the channel, but a notification for those it is for
+      if (message.kind === "reply") {
+        const [reply] = notifications.wanted() ? await decryptMessages(user, other, [message]) : [];
+        if (reply) notifications.notifyAbout(other, reply);
+        return;
+      }
+      if (message.kind) return;
+      const [decrypted] = await decryptMessages(user, other, [message]);
+      if (count) unread.arrived(other.id, message.created, decrypted ?? null);
+      // (also when nothing notifies yet: a direct message or a mention offers notifications)
+      if (decrypted) notifications.notifyAbout(other, decrypted);
+    },
+    [user],
+  );
+
   const reload = useMemo(
     () =>
       burst.afterBurst(async () => {
         requestsChanged();
-        await partsRef.current.reloadChannels();
+        const list = await partsRef.current.reloadChannels();
+        if (!list) return;
+        listed.current = list;
+        // messages that came before their conversation was listed (the reload has counted them)
+        const byId = new Map(list.map((c) => [c.id, c]));
+        for (const message of ahead.take((id) => byId.has(id))) await noticed(message, byId.get(message.channelId)!, false);
       }),
-    [burst],
+    [burst, ahead, noticed],
   );
 
   const onEvent = useCallback(
@@ -77,19 +107,11 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
             return;
           }
           // Another of the user's channels: decrypted to count it (and its mentions) and to decide about a notification.
-          const other = channels?.find((c) => c.id === event.message.channelId);
-          if (!other || event.message.senderId === user.id) return;
-          // a reply in a thread: no unread count in the channel, but a notification for those it is for
-          if (event.message.kind === "reply") {
-            const [reply] = notifications.wanted() ? await decryptMessages(user, other, [event.message]) : [];
-            if (reply) notifications.notifyAbout(other, reply);
-            return;
-          }
-          if (event.message.kind) return;
-          const [decrypted] = await decryptMessages(user, other, [event.message]);
-          unread.arrived(other.id, event.message.created, decrypted ?? null);
-          // (also when nothing notifies yet: a direct message or a mention offers notifications)
-          if (decrypted) notifications.notifyAbout(other, decrypted);
+          if (event.message.senderId === user.id) return;
+          const id = event.message.channelId;
+          const other = channels?.find((c) => c.id === id) ?? listed.current?.find((c) => c.id === id);
+          if (other) await noticed(event.message, other, true);
+          else ahead.keep(event.message);
           return;
         }
         case "message-deleted":
@@ -121,7 +143,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
       }
     },
-    [user, reload, burst],
+    [user, reload, burst, noticed, ahead],
   );
 
   return useLiveEvents(parts.selected?.id ?? null, (event) => void onEvent(event));
