@@ -46,17 +46,24 @@ function installProbe(page, selector) {
   }, selector);
 }
 
+// Only what changed after the click counts: a list still showing the conversation switched away from
+// (as many messages or more) is not the one asked for.
 async function probeResult(page, target, timeoutMs) {
-  await page.waitForFunction((t) => window.__bench.changes.some((c) => c.n >= t && c.frameAt !== null), target, {
-    timeout: timeoutMs,
-    polling: 50,
-  });
+  await page.waitForFunction(
+    (t) => {
+      const b = window.__bench;
+      return b.clickAt !== null && b.changes.some((c) => c.n >= t && c.domAt >= b.clickAt && c.frameAt !== null);
+    },
+    target,
+    { timeout: timeoutMs, polling: 50 },
+  );
   return page.evaluate((t) => {
     const b = window.__bench;
     b.observer.disconnect();
-    const hit = b.changes.find((c) => c.n >= t);
+    const after = b.changes.filter((c) => c.domAt >= b.clickAt);
+    const hit = after.find((c) => c.n >= t);
     // the newest messages in view: more than the one message of the channel switched away from
-    const seen = b.changes.find((c) => c.inView && c.n > 1 && c.frameAt !== null);
+    const seen = after.find((c) => c.inView && c.n > 1 && c.frameAt !== null);
     return { ms: hit.frameAt - b.clickAt, domMs: hit.domAt - b.clickAt, count: hit.n, inViewMs: seen ? seen.frameAt - b.clickAt : null };
   }, target);
 }
