@@ -10,7 +10,9 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // The whole route manifest comes with the page (3.5 KB gzip): lazy discovery's observer walked every
+    // inserted subtree for links (docs/decisions/0086-the-route-manifest-with-the-page.md).
+    v3_lazyRouteDiscovery: false,
     v3_singleFetch: true,
     v3_routeConfig: true,
   },
