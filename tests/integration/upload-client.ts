@@ -9,6 +9,7 @@ import { rawRequest, rssMb, type Answer } from "./web";
 import type { WebClient, WebServer } from "./web-session";
 
 export const MB = 1024 * 1024;
+const KB = 1024;
 export const CIPHER_OVERHEAD = 28;
 
 /** Where uploads go: the web server, the uploader (as a PocketBase client and as a page) and the channel. */
@@ -77,7 +78,17 @@ export function send({ web, browser, channel }: UploadTarget, upload: Upload): P
         const size = Math.min(left, MB);
         yield size === MB ? piece : piece.subarray(0, size);
         left -= size;
-        if (first && upload.hold) await upload.hold;
+        if (!first || !upload.hold) continue;
+        // held, as a slow sender is: a kilobyte every second keeps it from the server's 408 for a body
+        // that stopped arriving (BODY_IDLE_MS), which would give its slot back before it is released
+        let released = false;
+        void upload.hold.then(() => (released = true));
+        while (!released && left > KB) {
+          await Promise.race([upload.hold, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+          if (released) break;
+          yield piece.subarray(0, KB);
+          left -= KB;
+        }
       }
       if (upload.trailingBytes) {
         yield Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="extra"\r\n\r\n`);
