@@ -11,6 +11,7 @@ vi.mock("~/conversation/keyring/keyring.client", () => ({
     order.push(`read ${userId}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
     if (userId === "unreachable") throw new Error("the keyring could not be read");
+    if (userId === "hanging") await new Promise(() => undefined);
     return [];
   },
   saveToKeyring: () => Promise.resolve(),
@@ -36,5 +37,22 @@ describe("keyring openings", () => {
     const failing = openKeyring("unreachable", ["c1"]).catch((error: Error) => error.message);
     await expect(Promise.all([failing, openKeyring("after", ["c1"])])).resolves.toEqual(["the keyring could not be read", undefined]);
     expect(order).toEqual(["read unreachable", "read after", "adopted after"]);
+  });
+
+  it("an opening whose requests hang holds the next for ten seconds at most", async () => {
+    order.length = 0;
+    vi.useFakeTimers();
+    try {
+      void openKeyring("hanging", ["c1"]);
+      const next = openKeyring("after hang", ["c1"]);
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(order).toEqual(["read hanging"]);
+      await vi.advanceTimersByTimeAsync(1_100);
+      await vi.advanceTimersByTimeAsync(100);
+      await next;
+      expect(order).toEqual(["read hanging", "read after hang", "adopted after hang"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

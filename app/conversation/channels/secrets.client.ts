@@ -53,8 +53,10 @@ export function channelSecrets(channelId: string, password: string, iterations =
   });
 }
 
-/** The last keyring opening asked for: the next one starts after it ends. */
+/** The last keyring opening asked for: the next one starts after it ends (or after TURN_WAIT_MS). */
 let keyringTurn: Promise<unknown> = Promise.resolve();
+/** An opening whose requests hang does not hold the next ones for longer than this. */
+const TURN_WAIT_MS = 10_000;
 
 /**
  * Opens the keyring (keyring.client.ts) and takes every master it holds, so that no channel of the
@@ -63,7 +65,8 @@ let keyringTurn: Promise<unknown> = Promise.resolve();
  * password would otherwise store the old password again after it.
  */
 export function openKeyring(userId: string, memberOf: readonly string[]): Promise<void> {
-  const turn = keyringTurn.then(() => openKeyringNow(userId, memberOf));
+  const before = Promise.race([keyringTurn, new Promise((resolve) => setTimeout(resolve, TURN_WAIT_MS))]);
+  const turn = before.then(() => openKeyringNow(userId, memberOf));
   keyringTurn = turn.catch(() => undefined);
   return turn;
 }
