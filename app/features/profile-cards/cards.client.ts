@@ -20,6 +20,10 @@ type Entry = { card: ProfileCard | null; at: number };
 const entries = new Map<string, Entry>();
 const inFlight = new Set<string>();
 const queued = new Set<string>();
+/** People asked for while their card was being fetched: asked again when the fetch ends. */
+const askedDuring = new Set<string>();
+/** People asked for while their last miss was recent: asked again once it is MISS_RETRY_MS old. */
+const retries = new Map<string, ReturnType<typeof setTimeout>>();
 /** Usernames of people seen in conversations' member lists, to their ids (mention suggestions name people by username). */
 const idsByUsername = new Map<string, string>();
 let viewer: string | null = null;
@@ -33,6 +37,9 @@ export function setCardViewer(userId: string | null) {
   viewer = userId;
   entries.clear();
   idsByUsername.clear();
+  for (const timer of retries.values()) clearTimeout(timer);
+  retries.clear();
+  askedDuring.clear();
   notify();
 }
 
@@ -91,14 +98,35 @@ async function flush() {
   } finally {
     ids.forEach((id) => inFlight.delete(id));
     notify();
+    for (const id of ids) if (askedDuring.delete(id)) requestCard(id);
   }
 }
 
-/** Asks for a person's card when it is not known, or was missing a few seconds ago, or is old. */
+/**
+ * Asks for a person's card when it is not known, or was missing a few seconds ago, or is old. Asked
+ * while a miss is recent (a new message of theirs, shared with the viewer a moment ago), it is asked
+ * again once the miss is MISS_RETRY_MS old.
+ */
 export function requestCard(userId: string) {
   const entry = entries.get(userId);
   const age = entry ? Date.now() - entry.at : Infinity;
-  if (!viewer || inFlight.has(userId) || age < (entry?.card ? HIT_REFRESH_MS : MISS_RETRY_MS)) return;
+  if (!viewer) return;
+  if (inFlight.has(userId)) {
+    askedDuring.add(userId);
+    return;
+  }
+  if (entry && !entry.card && age < MISS_RETRY_MS) {
+    if (!retries.has(userId))
+      retries.set(
+        userId,
+        setTimeout(() => {
+          retries.delete(userId);
+          requestCard(userId);
+        }, MISS_RETRY_MS - age),
+      );
+    return;
+  }
+  if (entry?.card && age < HIT_REFRESH_MS) return;
   queued.add(userId);
   flushing ??= Promise.resolve().then(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -109,11 +137,14 @@ export function requestCard(userId: string) {
 
 const subscribe = (listener: () => void) => on("profile-cards:changed", listener);
 
+/** A person's card as the page knows it now (null: none, not shared with the viewer, or not yet loaded). */
+export const knownCard = (userId: string): ProfileCard | null => entries.get(userId)?.card ?? null;
+
 /** A person's card as this page can read it (null: none, not shared with the viewer, or not yet loaded). */
 export function useCard(userId: string | null | undefined): ProfileCard | null {
   const card = useSyncExternalStore(
     subscribe,
-    () => (userId ? (entries.get(userId)?.card ?? null) : null),
+    () => (userId ? knownCard(userId) : null),
     () => null,
   );
   useEffect(() => {
