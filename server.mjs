@@ -89,7 +89,9 @@ const clientDir = path.resolve("build/client");
 const revalidate = (res, file) => {
   if (REVALIDATED.has(path.relative(clientDir, file))) res.setHeader("Cache-Control", "no-cache");
 };
-app.use(express.static("build/client", { maxAge: "1h", redirect: false, setHeaders: revalidate }));
+const clientFiles = express.static("build/client", { maxAge: "1h", redirect: false, setHeaders: revalidate });
+// (no file lives under /api/: those requests skip the file lookup, a failed stat of the disk each)
+app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : clientFiles(req, res, next)));
 // Everything past the static files is private to the signed-in user.
 app.use(privateResponses);
 app.use(pocketbase.middleware);
