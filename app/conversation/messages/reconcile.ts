@@ -17,7 +17,8 @@ export interface Shown<M extends Ordered, A extends { id: string; targetId: stri
  * messages and annotations that were shown when the page was asked for: anything that came since (a
  * live message, the user's own) stays. The page replaces every message it covers: messages deleted
  * meanwhile go, edits and reactions are the page's. Older messages stay only where the page joins
- * them (its first message was shown); otherwise the page starts afresh, as on a first open.
+ * them (its first message was shown); otherwise the page starts afresh, as on a first open. When the
+ * page changes nothing, the lists shown are answered as they were.
  */
 export function reconcileLatest<M extends Ordered, A extends { id: string; targetId: string }>(
   shown: Shown<M, A>,
@@ -33,9 +34,35 @@ export function reconcileLatest<M extends Ordered, A extends { id: string; targe
   const annotations = new Map<string, A>();
   for (const a of shown.annotations.values()) if (olderIds.has(a.targetId) || !before.annotations.has(a.id)) annotations.set(a.id, a);
   for (const a of fresh.annotations.values()) annotations.set(a.id, a);
+  const messages = merge([...older, ...fresh.messages], arrived);
+  // Nothing changed (a catch-up that found nothing): the lists shown stay, and nothing is drawn again.
+  const same = messages.length === shown.messages.length && messages.every((m, i) => m === shown.messages[i]);
+  const sameAnnotations =
+    annotations.size === shown.annotations.size && [...annotations].every(([id, a]) => shown.annotations.get(id) === a);
   return {
-    messages: merge([...older, ...fresh.messages], arrived),
-    annotations,
+    messages: same ? (shown.messages as M[]) : messages,
+    annotations: sameAnnotations ? (shown.annotations as Map<string, A>) : annotations,
     hasMore: older.length > 0 ? shown.hasMore : fresh.hasMore,
   };
+}
+
+/**
+ * What is shown without the messages, edits and reactions the page was told were deleted: a page
+ * answered before a deletion (asked for before it, merged after it) cannot bring them back. Unchanged
+ * (the same objects) when none of them is there.
+ */
+export function withoutRemoved<M extends { id: string }, A>(
+  messages: readonly M[],
+  annotations: ReadonlyMap<string, A>,
+  removed: ReadonlySet<string>,
+): { messages: readonly M[]; annotations: ReadonlyMap<string, A> } {
+  if (removed.size === 0) return { messages, annotations };
+  const kept = messages.some((m) => removed.has(m.id)) ? messages.filter((m) => !removed.has(m.id)) : messages;
+  let left = annotations;
+  for (const id of annotations.keys()) {
+    if (!removed.has(id)) continue;
+    if (left === annotations) left = new Map(annotations);
+    (left as Map<string, A>).delete(id);
+  }
+  return { messages: kept, annotations: left };
 }

@@ -10,6 +10,10 @@ import { conversationOpening } from "~/features/messages/conversation-shown.clie
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { useLoadPage } from "~/features/messages/useLoadPage.client";
 import { applyAnnotations } from "~/conversation/messages/annotations";
+import { withoutRemoved } from "~/conversation/messages/reconcile";
+
+/** How many deleted ids the page remembers (a page answered before their deletion cannot show them again). */
+const REMOVED_KEPT = 1_000;
 
 /**
  * The open channel's messages (spec §4): the latest page first, older pages on demand, and what was
@@ -64,10 +68,14 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     setShownFor(channelId);
     show(channelId);
   }
+  // Messages, edits and reactions deleted while the page was open (live events), oldest first.
+  const removed = useRef(new Set<string>());
+  const visible = useMemo(() => withoutRemoved(messages, annotations, removed.current), [messages, annotations]);
   // What the conversation shows is kept for coming back (not a window back in history).
   useEffect(() => {
-    if (channelId && loadedFor === channelId && !hasNewer) keepHistory(user.id, channelId, { messages, annotations, hasMore });
-  }, [user.id, channelId, loadedFor, hasNewer, messages, annotations, hasMore]);
+    if (channelId && loadedFor === channelId && !hasNewer)
+      keepHistory(user.id, channelId, { messages: visible.messages, annotations: visible.annotations, hasMore });
+  }, [user.id, channelId, loadedFor, hasNewer, visible, hasMore]);
   const { loadPage, restOfFirst } = useLoadPage(
     user,
     { channelRef, messagesRef, annotationsRef, hasMoreRef, generation },
@@ -77,6 +85,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   // The first page's load in progress (its number, 0 when none), and a catch-up owed after it.
   const firstRun = useRef(0);
   const owed = useRef(false);
+  // (and whether that catch-up is one after the live stream was away: deletions are looked for too)
+  const owedResync = useRef(false);
   const [owedCatchUps, setOwedCatchUps] = useState(0);
 
   // Only a change of channel reloads (or `reload`: new keys were accepted, back to the latest from a
@@ -94,6 +104,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     const at = takeOpenAt(channelId);
     const run = ++firstRun.current;
     owed.current = false;
+    owedResync.current = false;
     conversationOpening(true);
     const first = at && !messagesRef.current.some((m) => m.id === at) ? startAround(channelId, at) : loadPage("latest");
     first
@@ -109,13 +120,24 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
 
   // A window back in history has nothing to catch up at its end: newer pages load as the reader goes down.
   // Asked for while the first page is on its way (the live stream's sync), it runs once that page is shown.
-  const catchUp = useCallback(() => {
-    if (firstRun.current) owed.current = true;
-    if (firstRun.current || hasNewerRef.current) return Promise.resolve();
-    return loadPage("after").catch((error) => console.warn("Could not fetch missed messages", error));
-  }, [loadPage]);
+  // After the live stream was away (`resync`), the latest page is read again too: a catch-up after the
+  // newest message shown sees what was added, not what was deleted meanwhile (a message, a reaction
+  // taken back), and the latest page replaces what it covers.
+  const catchUp = useCallback(
+    (resync = false) => {
+      if (firstRun.current) {
+        owed.current = true;
+        owedResync.current ||= resync;
+      }
+      if (firstRun.current || hasNewerRef.current) return Promise.resolve();
+      return loadPage("after")
+        .then(() => (resync && !hasNewerRef.current ? loadPage("latest") : undefined))
+        .catch((error) => console.warn("Could not fetch missed messages", error));
+    },
+    [loadPage],
+  );
   useEffect(() => {
-    if (owedCatchUps) void catchUp();
+    if (owedCatchUps) void catchUp(owedResync.current);
   }, [owedCatchUps, catchUp]);
 
   /** The previous page, or (`newer`) the next one of a window back in history. */
@@ -178,6 +200,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   /** A deleted message, edit or reaction. */
   const remove = useCallback(
     (id: string) => {
+      removed.current.add(id);
+      if (removed.current.size > REMOVED_KEPT) removed.current.delete(removed.current.values().next().value!);
       setMessages((current) => current.filter((m) => m.id !== id));
       forget(id);
     },
@@ -189,7 +213,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   }, [setAnnotations]);
   const find = useCallback((id: string) => messagesRef.current.find((m) => m.id === id), []);
 
-  const shown = useMemo(() => applyAnnotations(messages, annotations), [messages, annotations]);
+  const shown = useMemo(() => applyAnnotations(visible.messages, visible.annotations), [visible]);
 
   return {
     messages: shown,
@@ -203,6 +227,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     loadNewer: () => loadMore("newer"),
     loadAround,
     catchUp,
+    /** What was missed while the live stream was away, deletions included. */
+    resync: () => catchUp(true),
     receive,
     receivePart,
     add,

@@ -82,7 +82,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "sync":
           deviceLinksChanged();
           await reload();
-          await history.catchUp();
+          await history.resync();
           return;
         case "memberships":
           burst.noted();

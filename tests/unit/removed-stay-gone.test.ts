@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { reconcileLatest, withoutRemoved } from "~/conversation/messages/reconcile";
+
+// A page of history asked for before a deletion and merged after it (the deletion's live event came
+// first) must not show what was deleted again: useChannelHistory shows what it holds without the ids
+// the page was told were deleted.
+type M = { id: string; created: string };
+type A = { id: string; targetId: string };
+const m = (id: string, created: string): M => ({ id, created });
+
+describe("what was deleted while a page was on its way", () => {
+  it("stays gone when the page's answer, older than the deletion, is merged after it", () => {
+    const plan = m("plan00000000001", "2026-11-29 10:00:00.000Z");
+    const remark = m("remark000000001", "2026-11-29 10:01:00.000Z");
+    const reaction: A = { id: "reaction0000001", targetId: plan.id };
+    // the answer still has the remark and the reaction (read before they were deleted)
+    const stale = { messages: [plan, remark], annotations: new Map([[reaction.id, reaction]]), hasMore: false };
+    const shown = { messages: [plan], annotations: new Map<string, A>(), hasMore: false };
+    const merged = reconcileLatest(shown, { messages: new Set([plan.id]), annotations: new Set() }, stale);
+    expect(merged.messages.map((x) => x.id)).toEqual([plan.id, remark.id]);
+    const visible = withoutRemoved(merged.messages, merged.annotations, new Set([remark.id, reaction.id]));
+    expect(visible.messages.map((x) => x.id)).toEqual([plan.id]);
+    expect([...visible.annotations.keys()]).toEqual([]);
+  });
+
+  it("leaves what holds none of them as it was (the same lists: nothing is drawn again)", () => {
+    const messages = [m("a00000000000001", "2026-11-29 10:00:00.000Z")];
+    const annotations = new Map([["r00000000000001", { id: "r00000000000001", targetId: messages[0].id }]]);
+    const visible = withoutRemoved(messages, annotations, new Set(["gone00000000001"]));
+    expect(visible.messages).toBe(messages);
+    expect(visible.annotations).toBe(annotations);
+    expect(withoutRemoved(messages, annotations, new Set()).messages).toBe(messages);
+  });
+});
+
+describe("the latest page read again after the live stream was away", () => {
+  it("answers the lists shown as they were when it changes nothing (nothing is drawn again)", () => {
+    const messages = [m("a00000000000001", "2026-11-29 10:00:00.000Z"), m("b00000000000001", "2026-11-29 10:01:00.000Z")];
+    const reaction: A = { id: "r00000000000001", targetId: messages[0].id };
+    const shown = { messages, annotations: new Map([[reaction.id, reaction]]), hasMore: false };
+    const before = { messages: new Set(messages.map((x) => x.id)), annotations: new Set([reaction.id]) };
+    const again = reconcileLatest(shown, before, {
+      messages: [...messages],
+      annotations: new Map([[reaction.id, reaction]]),
+      hasMore: false,
+    });
+    expect(again.messages).toBe(messages);
+    expect(again.annotations).toBe(shown.annotations);
+    const taken = reconcileLatest(shown, before, { messages: [...messages], annotations: new Map(), hasMore: false });
+    expect(taken.messages).toBe(messages);
+    expect([...taken.annotations.keys()]).toEqual([]);
+  });
+});
