@@ -51,3 +51,17 @@ describe("the latest page read again after the live stream was away", () => {
     expect([...taken.annotations.keys()]).toEqual([]);
   });
 });
+
+describe("a message the latest page answers while the page shows it with more", () => {
+  it("keeps the attachment that arrived live after the page was read", async () => {
+    const { mergeMessages } = await import("~/features/messages/history-parts.client");
+    type D = Parameters<typeof mergeMessages>[0][number];
+    const picture = { id: "a00000000000001", created: "2026-11-29 10:00:00.000Z", attachments: [], previews: [] } as unknown as D;
+    const withFile = { ...picture, attachments: [{ id: "f00000000000001", name: "diagram.png" }] } as unknown as D;
+    const shown = { messages: [withFile], annotations: new Map<string, A>(), hasMore: false };
+    const before = { messages: new Set([picture.id]), annotations: new Set<string>() };
+    // the page was read before the attachment was stored: the message without it
+    const again = reconcileLatest(shown, before, { messages: [picture], annotations: new Map(), hasMore: false }, mergeMessages);
+    expect(again.messages.map((x) => x.attachments.map((f) => f.id))).toEqual([["f00000000000001"]]);
+  });
+});

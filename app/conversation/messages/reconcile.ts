@@ -34,7 +34,14 @@ export function reconcileLatest<M extends Ordered, A extends { id: string; targe
   const annotations = new Map<string, A>();
   for (const a of shown.annotations.values()) if (olderIds.has(a.targetId) || !before.annotations.has(a.id)) annotations.set(a.id, a);
   for (const a of fresh.annotations.values()) annotations.set(a.id, a);
-  const messages = merge([...older, ...fresh.messages], arrived);
+  // A message the page shows and the page answers too: what the page learnt of it meanwhile stays (an
+  // attachment or preview that arrived live after the page was read; `merge` keeps both copies' parts).
+  const shownById = new Map(shown.messages.map((m) => [m.id, m]));
+  const covered = fresh.messages.map((m) => {
+    const held = shownById.get(m.id);
+    return held && held !== m ? (merge([held], [m])[0] ?? m) : m;
+  });
+  const messages = merge([...older, ...covered], arrived);
   // Nothing changed (a catch-up that found nothing): the lists shown stay, and nothing is drawn again.
   const same = messages.length === shown.messages.length && messages.every((m, i) => m === shown.messages[i]);
   const sameAnnotations =
