@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reconcileLatest, withoutRemoved } from "~/conversation/messages/reconcile";
+import { deletedMeanwhile, reconcileLatest, withoutRemoved } from "~/conversation/messages/reconcile";
 
 // A page of history asked for before a deletion and merged after it (the deletion's live event came
 // first) must not show what was deleted again: useChannelHistory shows what it holds without the ids
@@ -63,5 +63,40 @@ describe("a message the latest page answers while the page shows it with more", 
     // the page was read before the attachment was stored: the message without it
     const again = reconcileLatest(shown, before, { messages: [picture], annotations: new Map(), hasMore: false }, mergeMessages);
     expect(again.messages.map((x) => x.attachments.map((f) => f.id))).toEqual([["f00000000000001"]]);
+  });
+});
+
+describe("what the latest page's records no longer have, after the live stream was away", () => {
+  const a = m("a00000000000001", "2026-11-29 10:00:00.000Z");
+  const b = m("b00000000000001", "2026-11-29 10:01:00.000Z");
+  const c = m("c00000000000001", "2026-11-29 10:02:00.000Z");
+  const onB: A = { id: "r00000000000001", targetId: b.id };
+  const onA: A = { id: "r00000000000002", targetId: a.id };
+  const shown = {
+    messages: [a, b, c],
+    annotations: new Map([
+      [onB.id, onB],
+      [onA.id, onA],
+    ]),
+    hasMore: false,
+  };
+  const before = { messages: new Set([a.id, b.id, c.id]), annotations: new Set([onB.id, onA.id]) };
+
+  it("names the messages and reactions deleted meanwhile in the page's range, nothing older", () => {
+    // a page of the newest two (more before it): c was deleted, and the reaction on b taken back
+    const records = [b, { ...m("x00000000000001", "2026-11-29 10:03:00.000Z"), kind: "edit" }];
+    expect(deletedMeanwhile(shown, before, { records, hasMore: true }).sort()).toEqual([c.id, onB.id].sort());
+  });
+
+  it("names nothing that arrived after the page was asked for, nor anything when all is still there", () => {
+    const records = [a, b, c, { ...onB, created: b.created, kind: "reaction" }, { ...onA, created: a.created, kind: "reaction" }];
+    expect(deletedMeanwhile(shown, before, { records, hasMore: false })).toEqual([]);
+    const later = { messages: new Set([a.id, b.id]), annotations: new Set([onB.id, onA.id]) };
+    expect(
+      deletedMeanwhile(shown, later, {
+        records: [a, b, { ...onB, created: b.created, kind: "reaction" }, { ...onA, created: a.created, kind: "reaction" }],
+        hasMore: false,
+      }),
+    ).toEqual([]);
   });
 });

@@ -73,3 +73,25 @@ export function withoutRemoved<M extends { id: string }, A>(
   }
   return { messages: kept, annotations: left };
 }
+
+/**
+ * What the page shows that the server's latest page (`page`: its records, messages and the edits and
+ * reactions of its messages) no longer has, among what was shown when the page was asked for: deleted
+ * meanwhile. Only what the page covers counts (messages from its oldest on, and their edits and
+ * reactions; everything when it is the whole conversation).
+ */
+export function deletedMeanwhile<M extends Ordered, A extends { id: string; targetId: string }>(
+  shown: Shown<M, A>,
+  before: { messages: ReadonlySet<string>; annotations: ReadonlySet<string> },
+  page: { records: readonly (Ordered & { kind?: string })[]; hasMore: boolean },
+): string[] {
+  const ids = new Set(page.records.map((r) => r.id));
+  const oldest = page.records.filter((r) => !r.kind).sort(compareMessages)[0];
+  if (page.hasMore && !oldest) return [];
+  const covered = shown.messages.filter((m) => before.messages.has(m.id) && (!page.hasMore || compareMessages(m, oldest) >= 0));
+  const coveredIds = new Set(covered.map((m) => m.id));
+  const gone = covered.filter((m) => !ids.has(m.id)).map((m) => m.id);
+  for (const a of shown.annotations.values())
+    if (before.annotations.has(a.id) && coveredIds.has(a.targetId) && !ids.has(a.id)) gone.push(a.id);
+  return gone;
+}

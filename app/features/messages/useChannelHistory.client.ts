@@ -10,7 +10,9 @@ import { conversationOpening } from "~/features/messages/conversation-shown.clie
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { useLoadPage } from "~/features/messages/useLoadPage.client";
 import { applyAnnotations } from "~/conversation/messages/annotations";
-import { withoutRemoved } from "~/conversation/messages/reconcile";
+import { deletedMeanwhile, withoutRemoved } from "~/conversation/messages/reconcile";
+import { fetchMessages } from "~/features/messages/messages.client";
+import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
 
 /** How many deleted ids the page remembers (a page answered before their deletion cannot show them again). */
 const REMOVED_KEPT = 1_000;
@@ -120,9 +122,31 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
 
   // A window back in history has nothing to catch up at its end: newer pages load as the reader goes down.
   // Asked for while the first page is on its way (the live stream's sync), it runs once that page is shown.
-  // After the live stream was away (`resync`), the latest page is read again too: a catch-up after the
-  // newest message shown sees what was added, not what was deleted meanwhile (a message, a reaction
-  // taken back), and the latest page replaces what it covers.
+  // After the live stream was away (`resync`), the latest page's records are read again too: a catch-up
+  // after the newest message shown sees what was added, not what was deleted meanwhile (a message, a
+  // reaction taken back); what the page shows in that page's range and it no longer has goes.
+  /** A deleted message, edit or reaction. */
+  const remove = useCallback(
+    (id: string) => {
+      removed.current.add(id);
+      if (removed.current.size > REMOVED_KEPT) removed.current.delete(removed.current.values().next().value!);
+      setMessages((current) => current.filter((m) => m.id !== id));
+      forget(id);
+    },
+    [forget],
+  );
+
+  /** The latest page's records, to remove what the page shows and it no longer has (only ids are read). */
+  const removeDeleted = useCallback(async () => {
+    const open = channelRef.current;
+    if (!open || hasNewerRef.current) return;
+    const before = { messages: new Set(messagesRef.current.map((m) => m.id)), annotations: new Set(annotationsRef.current.keys()) };
+    const page = await fetchMessages(open.id, { limit: LATEST_PAGE_SIZE });
+    if (channelRef.current?.id !== open.id) return;
+    const shownNow = { messages: messagesRef.current, annotations: annotationsRef.current, hasMore: false };
+    for (const id of deletedMeanwhile(shownNow, before, { records: page.messages, hasMore: page.hasMore })) remove(id);
+  }, [annotationsRef, remove]);
+
   const catchUp = useCallback(
     (resync = false) => {
       if (firstRun.current) {
@@ -131,10 +155,10 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       }
       if (firstRun.current || hasNewerRef.current) return Promise.resolve();
       return loadPage("after")
-        .then(() => (resync && !hasNewerRef.current ? loadPage("latest") : undefined))
+        .then(() => (resync ? removeDeleted() : undefined))
         .catch((error) => console.warn("Could not fetch missed messages", error));
     },
-    [loadPage],
+    [loadPage, removeDeleted],
   );
   useEffect(() => {
     if (owedCatchUps) void catchUp(owedResync.current);
@@ -197,16 +221,6 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     catchUp,
   });
 
-  /** A deleted message, edit or reaction. */
-  const remove = useCallback(
-    (id: string) => {
-      removed.current.add(id);
-      if (removed.current.size > REMOVED_KEPT) removed.current.delete(removed.current.values().next().value!);
-      setMessages((current) => current.filter((m) => m.id !== id));
-      forget(id);
-    },
-    [forget],
-  );
   const clear = useCallback(() => {
     setMessages([]);
     setAnnotations(new Map());
