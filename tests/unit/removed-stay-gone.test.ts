@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deletedMeanwhile, reconcileLatest, withoutRemoved } from "~/conversation/messages/reconcile";
+import { deletedMeanwhile, ofConversation, reconcileLatest, withoutRemoved } from "~/conversation/messages/reconcile";
 
 // A page of history asked for before a deletion and merged after it (the deletion's live event came
 // first) must not show what was deleted again: useChannelHistory shows what it holds without the ids
@@ -67,9 +67,10 @@ describe("a message the latest page answers while the page shows it with more", 
 });
 
 describe("what the latest page's records no longer have, after the live stream was away", () => {
-  const a = m("a00000000000001", "2026-11-29 10:00:00.000Z");
-  const b = m("b00000000000001", "2026-11-29 10:01:00.000Z");
-  const c = m("c00000000000001", "2026-11-29 10:02:00.000Z");
+  const inTeam = (x: M) => ({ ...x, channelId: "team00000000001" });
+  const a = inTeam(m("a00000000000001", "2026-11-29 10:00:00.000Z"));
+  const b = inTeam(m("b00000000000001", "2026-11-29 10:01:00.000Z"));
+  const c = inTeam(m("c00000000000001", "2026-11-29 10:02:00.000Z"));
   const onB: A = { id: "r00000000000001", targetId: b.id };
   const onA: A = { id: "r00000000000002", targetId: a.id };
   const shown = {
@@ -85,18 +86,42 @@ describe("what the latest page's records no longer have, after the live stream w
   it("names the messages and reactions deleted meanwhile in the page's range, nothing older", () => {
     // a page of the newest two (more before it): c was deleted, and the reaction on b taken back
     const records = [b, { ...m("x00000000000001", "2026-11-29 10:03:00.000Z"), kind: "edit" }];
-    expect(deletedMeanwhile(shown, before, { records, hasMore: true }).sort()).toEqual([c.id, onB.id].sort());
+    expect(deletedMeanwhile("team00000000001", shown, before, { records, hasMore: true }).sort()).toEqual([c.id, onB.id].sort());
   });
 
   it("names nothing that arrived after the page was asked for, nor anything when all is still there", () => {
     const records = [a, b, c, { ...onB, created: b.created, kind: "reaction" }, { ...onA, created: a.created, kind: "reaction" }];
-    expect(deletedMeanwhile(shown, before, { records, hasMore: false })).toEqual([]);
+    expect(deletedMeanwhile("team00000000001", shown, before, { records, hasMore: false })).toEqual([]);
     const later = { messages: new Set([a.id, b.id]), annotations: new Set([onB.id, onA.id]) };
     expect(
-      deletedMeanwhile(shown, later, {
+      deletedMeanwhile("team00000000001", shown, later, {
         records: [a, b, { ...onB, created: b.created, kind: "reaction" }, { ...onA, created: a.created, kind: "reaction" }],
         hasMore: false,
       }),
     ).toEqual([]);
+  });
+
+  it("names nothing of another conversation still held while the page switches to this one", () => {
+    // the page read is the newly open conversation's (one message, nothing more), the messages held
+    // are still the conversation switched away from (all three were named before this rule)
+    const records = [{ ...m("o00000000000001", "2026-11-29 10:05:00.000Z"), channelId: "other0000000001" }];
+    expect(deletedMeanwhile("other0000000001", shown, before, { records, hasMore: false })).toEqual([]);
+  });
+});
+
+describe("the list of one conversation", () => {
+  const inChannel = (id: string, channelId: string) => ({ id, created: "2026-11-30 00:00:00.000Z", channelId });
+
+  it("is the same list when every message is that conversation's (nothing is drawn again)", () => {
+    const messages = [inChannel("a00000000000001", "team00000000001"), inChannel("b00000000000001", "team00000000001")];
+    expect(ofConversation(messages, "team00000000001")).toBe(messages);
+  });
+
+  it("leaves out another conversation's messages still held while the page switches", () => {
+    // the bench's browser phase saw the 200 messages of the conversation switched away from in the list
+    // of the one opened (its page's update applied after the switch), and the next catch-up deleted them
+    const messages = [inChannel("a00000000000001", "team00000000001"), inChannel("o00000000000001", "other0000000001")];
+    expect(ofConversation(messages, "other0000000001").map((m) => m.id)).toEqual(["o00000000000001"]);
+    expect(ofConversation(messages, undefined)).toEqual([]);
   });
 });

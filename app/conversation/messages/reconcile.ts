@@ -54,6 +54,14 @@ export function reconcileLatest<M extends Ordered, A extends { id: string; targe
 }
 
 /**
+ * The messages of conversation `channelId` (all of them: the same list) among `messages`: a list held
+ * while the page switches conversations never shows another conversation's messages.
+ */
+export function ofConversation<M extends { channelId: string }>(messages: readonly M[], channelId: string | undefined): readonly M[] {
+  return messages.every((m) => m.channelId === channelId) ? messages : messages.filter((m) => m.channelId === channelId);
+}
+
+/**
  * What is shown without the messages, edits and reactions the page was told were deleted: a page
  * answered before a deletion (asked for before it, merged after it) cannot bring them back. Unchanged
  * (the same objects) when none of them is there.
@@ -75,20 +83,24 @@ export function withoutRemoved<M extends { id: string }, A>(
 }
 
 /**
- * What the page shows that the server's latest page (`page`: its records, messages and the edits and
- * reactions of its messages) no longer has, among what was shown when the page was asked for: deleted
- * meanwhile. Only what the page covers counts (messages from its oldest on, and their edits and
- * reactions; everything when it is the whole conversation).
+ * What the page shows that the server's latest page of conversation `channelId` (`page`: its records,
+ * messages and the edits and reactions of its messages) no longer has, among what was shown when the
+ * page was asked for: deleted meanwhile. Only what the page covers counts (that conversation's
+ * messages from the page's oldest on, and their edits and reactions; everything when it is the whole
+ * conversation): messages of another conversation still held while the page switches are never named.
  */
-export function deletedMeanwhile<M extends Ordered, A extends { id: string; targetId: string }>(
-  shown: Shown<M, A>,
+export function deletedMeanwhile<M extends Ordered & { channelId: string }, A extends { id: string; targetId: string }>(
+  channelId: string,
+  shown: { messages: readonly M[]; annotations: ReadonlyMap<string, A> },
   before: { messages: ReadonlySet<string>; annotations: ReadonlySet<string> },
   page: { records: readonly (Ordered & { kind?: string })[]; hasMore: boolean },
 ): string[] {
   const ids = new Set(page.records.map((r) => r.id));
   const oldest = page.records.filter((r) => !r.kind).sort(compareMessages)[0];
   if (page.hasMore && !oldest) return [];
-  const covered = shown.messages.filter((m) => before.messages.has(m.id) && (!page.hasMore || compareMessages(m, oldest) >= 0));
+  const covered = shown.messages.filter(
+    (m) => m.channelId === channelId && before.messages.has(m.id) && (!page.hasMore || compareMessages(m, oldest) >= 0),
+  );
   const coveredIds = new Set(covered.map((m) => m.id));
   const gone = covered.filter((m) => !ids.has(m.id)).map((m) => m.id);
   for (const a of shown.annotations.values())

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { channelOnly, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
@@ -10,7 +10,7 @@ import { conversationOpening } from "~/features/messages/conversation-shown.clie
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { useLoadPage } from "~/features/messages/useLoadPage.client";
 import { applyAnnotations } from "~/conversation/messages/annotations";
-import { deletedMeanwhile, withoutRemoved } from "~/conversation/messages/reconcile";
+import { deletedMeanwhile, ofConversation, withoutRemoved } from "~/conversation/messages/reconcile";
 import { fetchMessages } from "~/features/messages/messages.client";
 import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
 
@@ -23,7 +23,21 @@ const REMOVED_KEPT = 1_000;
  * are highlighted for a few seconds (`onArrived` plays the chime).
  */
 export function useChannelHistory(user: SessionUser, channel: Channel | null, onArrived: (messages: DecryptedMessage[]) => void) {
-  const [messages, setMessages] = useState<DecryptedMessage[]>([]);
+  // The channel this render is for, set before the state is read: every change of the list is applied
+  // to the conversation of the render that applies it. A change queued while the list was another
+  // conversation's (its page answered as the reader switched) was seen applied after the switch, so
+  // that conversation's messages stayed in this one's list.
+  const channelRef = useRef(channel);
+  channelRef.current = channel;
+  const [messages, setMessagesOfAny] = useState<DecryptedMessage[]>([]);
+  const setMessages = useCallback(
+    (change: SetStateAction<DecryptedMessage[]>) =>
+      setMessagesOfAny((current) => {
+        const next = typeof change === "function" ? change(current) : change;
+        return ofConversation(next, channelRef.current?.id) as DecryptedMessage[];
+      }),
+    [],
+  );
   const [hasMore, setHasMore] = useState(false);
   // The messages shown are a window back in history (a jump to an old message): newer ones follow.
   const [hasNewer, setHasNewer] = useState(false);
@@ -33,18 +47,19 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   // The channel whose first page has arrived (an empty channel can then say so).
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const messagesRef = useRef(messages);
-  messagesRef.current = messages;
-  const channelRef = useRef(channel);
-  channelRef.current = channel;
+  messagesRef.current = ofConversation(messages, channel?.id) as DecryptedMessage[];
   const generation = useRef(0);
   const { highlighted, highlight } = useHighlights(onArrived);
 
   /** Adds messages to the open channel (merging, never replacing: a live event may have been faster). */
-  const add = useCallback((forChannel: string, incoming: DecryptedMessage[]) => {
-    if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
-    const inChannel = channelOnly(incoming);
-    if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
-  }, []);
+  const add = useCallback(
+    (forChannel: string, incoming: DecryptedMessage[]) => {
+      if (channelRef.current?.id !== forChannel || incoming.length === 0) return;
+      const inChannel = channelOnly(incoming);
+      if (inChannel.length > 0) setMessages((current) => mergeMessages(current, inChannel));
+    },
+    [setMessages],
+  );
 
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
   const { annotations, setAnnotations, annotationsRef, annotate, forget } = useAnnotationStore(channelRef);
@@ -72,7 +87,10 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   }
   // Messages, edits and reactions deleted while the page was open (live events), oldest first.
   const removed = useRef(new Set<string>());
-  const visible = useMemo(() => withoutRemoved(messages, annotations, removed.current), [messages, annotations]);
+  const visible = useMemo(
+    () => withoutRemoved(ofConversation(messages, channelId), annotations, removed.current),
+    [messages, channelId, annotations],
+  );
   // What the conversation shows is kept for coming back (not a window back in history).
   useEffect(() => {
     if (channelId && loadedFor === channelId && !hasNewer)
@@ -133,7 +151,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
       setMessages((current) => current.filter((m) => m.id !== id));
       forget(id);
     },
-    [forget],
+    [forget, setMessages],
   );
 
   /** The latest page's records, to remove what the page shows and it no longer has (only ids are read). */
@@ -143,8 +161,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     const before = { messages: new Set(messagesRef.current.map((m) => m.id)), annotations: new Set(annotationsRef.current.keys()) };
     const page = await fetchMessages(open.id, { limit: LATEST_PAGE_SIZE });
     if (channelRef.current?.id !== open.id) return;
-    const shownNow = { messages: messagesRef.current, annotations: annotationsRef.current, hasMore: false };
-    for (const id of deletedMeanwhile(shownNow, before, { records: page.messages, hasMore: page.hasMore })) remove(id);
+    const shownNow = { messages: messagesRef.current, annotations: annotationsRef.current };
+    for (const id of deletedMeanwhile(open.id, shownNow, before, { records: page.messages, hasMore: page.hasMore })) remove(id);
   }, [annotationsRef, remove]);
 
   const catchUp = useCallback(
@@ -154,8 +172,9 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         owedResync.current ||= resync;
       }
       if (firstRun.current || hasNewerRef.current) return Promise.resolve();
+      const forChannel = channelRef.current?.id;
       return loadPage("after")
-        .then(() => (resync ? removeDeleted() : undefined))
+        .then(() => (resync && channelRef.current?.id === forChannel ? removeDeleted() : undefined))
         .catch((error) => console.warn("Could not fetch missed messages", error));
     },
     [loadPage, removeDeleted],
@@ -201,13 +220,16 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
         setHasMore(page.hasMore);
         setHasNewer(page.hasNewer);
       },
-      [add, annotate],
+      [add, annotate, setMessages],
     ),
   );
 
-  const update = useCallback((id: string, change: (m: DecryptedMessage) => DecryptedMessage) => {
-    setMessages((current) => current.map((m) => (m.id === id ? change(m) : m)));
-  }, []);
+  const update = useCallback(
+    (id: string, change: (m: DecryptedMessage) => DecryptedMessage) => {
+      setMessages((current) => current.map((m) => (m.id === id ? change(m) : m)));
+    },
+    [setMessages],
+  );
 
   const { receive, receivePart } = useLiveHistory({
     user,
@@ -224,7 +246,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   const clear = useCallback(() => {
     setMessages([]);
     setAnnotations(new Map());
-  }, [setAnnotations]);
+  }, [setAnnotations, setMessages]);
   const find = useCallback((id: string) => messagesRef.current.find((m) => m.id === id), []);
 
   const shown = useMemo(() => applyAnnotations(visible.messages, visible.annotations), [visible]);
