@@ -31,7 +31,9 @@ export const test = base.extend<{ consoleErrors: string[]; closeContexts: void }
         if (message.type() !== "error") return;
         const text = message.text();
         if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
-        errors.push(text);
+        // (a failed load names its address: the error alone does not say which request it was)
+        const at = message.location().url;
+        errors.push(text.startsWith("Failed to load resource") && at ? `${text} (${at})` : text);
       });
       context.on("weberror", (error) => errors.push(String(error.error())));
       await use(errors);

@@ -3,7 +3,8 @@ import type PocketBase from "pocketbase";
 import type { AnnotationKind, EncryptedMessage, MessagePage, ThreadSummary } from "~/conversation/messages/types";
 import { fail } from "~/server/http.server";
 import { toAttachment, toPreview, type AttachmentRecord, type PreviewRecord } from "~/features/files/attachments.server";
-import { failOnOutage, fieldErrors } from "~/server/outage.server";
+import { failOnOutage, failOnTooMany, fieldErrors } from "~/server/outage.server";
+import { requireLiveSessionAfterRefusal, SESSION_ENDED_MESSAGE } from "~/server/session-check.server";
 import { pbStatus, pocketbase, pocketbasePost } from "~/server/pocketbase.server";
 import { listProfiles, toPublicProfile } from "~/features/auth/users.server";
 import { awaitCommit } from "~/features/messages/committed.server";
@@ -121,10 +122,19 @@ export async function listMessages(pb: PocketBase, channelId: string, page: Page
       ...(found.profiles?.length ? { profiles: found.profiles.map((p) => toPublicProfile(p, p.deleted)) } : {}),
     };
   } catch (error) {
+    if (error instanceof Response) throw error;
     failOnOutage(error);
-    if (pbStatus(error) === 400) fail(400, "Invalid message page.");
-    if (pbStatus(error) === 404) fail(404, "That message is not in this conversation.");
-    throw error;
+    const status = pbStatus(error);
+    if (status === 400) fail(400, "Invalid message page.");
+    if (status === 404) fail(404, "That message is not in this conversation.");
+    // A session this server still took for signed in that PocketBase no longer accepts (its email or
+    // password was just changed, or it was signed out through another web process): 401 and why.
+    if (status === 401 || status === 403) {
+      await requireLiveSessionAfterRefusal(pb.authStore.token);
+      fail(401, SESSION_ENDED_MESSAGE);
+    }
+    failOnTooMany(error);
+    fail(502, "The messages could not be loaded. Please try again.");
   }
 }
 
