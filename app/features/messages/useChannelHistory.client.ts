@@ -47,7 +47,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   // The channel whose first page has arrived (an empty channel can then say so).
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const messagesRef = useRef(messages);
-  messagesRef.current = ofConversation(messages, channel?.id) as DecryptedMessage[];
+  messagesRef.current = messages;
   const generation = useRef(0);
   const { highlighted, highlight } = useHighlights(onArrived);
 
