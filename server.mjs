@@ -71,9 +71,10 @@ app.use((req, _res, next) => {
 // Methods the app does not serve (TRACE, PROPFIND, ...) and OPTIONS are answered before anything else.
 app.use(methodGuard);
 const pocketbase = watchPocketBase(process.env.PB_URL || "http://127.0.0.1:8090");
-const { handleFastRoutes, isFastRoute, answerTooMany } = build.entry.module;
-// a route that PocketBase refused for too many requests answers 429, never 5xx (app/server/too-many.server.ts)
-answerTooMany(build.routes);
+const { handleFastRoutes, isFastRoute, answerRouteErrors } = build.entry.module;
+// what a route did not answer itself (PocketBase's refusals and failures) gets a clear answer, never Remix's 500
+// (app/server/route-errors.server.ts)
+answerRouteErrors(build.routes);
 // Live streams must not be buffered by compression.
 app.use(
   compression({

@@ -10,7 +10,7 @@ import { callConnectSources } from "~/features/calls/csp.server";
 
 // The live stream and message sending, for server.mjs to answer before Express's other middleware and Remix.
 export { handleFastRoutes, isFastRoute } from "~/fast-routes.server";
-export { answerTooMany } from "~/server/too-many.server";
+export { answerRouteErrors } from "~/server/route-errors.server";
 
 const ABORT_DELAY_MS = 5_000;
 
