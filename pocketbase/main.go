@@ -59,6 +59,7 @@ func main() {
 	})
 
 	registerProxySecret(app)
+	registerListThrottleBypass(app)
 	registerChunkedLimit(app)
 	registerMemberCache(app)
 	registerMessageBroadcast(app)

@@ -26,6 +26,15 @@ const (
 
 var proxyOnlyHeaders = []string{"X-Forwarded-For", "X-ChatCrypt-Device", sessionAgentHeader}
 
+// fromWebServerKey marks, in a request's event store, a request that proved the shared secret.
+const fromWebServerKey = "chatcryptFromWebServer"
+
+// fromWebServer reports whether the request came from the web server (it proved the shared secret).
+func fromWebServer(e *core.RequestEvent) bool {
+	from, _ := e.Get(fromWebServerKey).(bool)
+	return from
+}
+
 // proxyProof is what the web server sends in X-ChatCrypt-Proxy for a secret (app/server/proxy.server.ts).
 func proxyProof(secret string) string {
 	mac := hmac.New(sha256.New, []byte(secret))
@@ -50,7 +59,9 @@ func registerProxySecret(app core.App) {
 			Priority: apis.DefaultWWWRedirectMiddlewarePriority + 1,
 			Func: func(e *core.RequestEvent) error {
 				header := e.Request.Header
-				if !fromProxy(header.Get(proxyProofHeader), expected) {
+				if fromProxy(header.Get(proxyProofHeader), expected) {
+					e.Set(fromWebServerKey, true)
+				} else {
 					for _, name := range proxyOnlyHeaders {
 						header.Del(name)
 					}

@@ -92,7 +92,8 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
     await stopProcess(stack.web);
     await stopProcess(stack.pb);
     if (!log.closed) log.end();
-    await rm(dir, { recursive: true, force: true });
+    // (BENCH_KEEP_DIR=1 keeps the data directory, e.g. to read PocketBase's request log in auxiliary.db)
+    if (!process.env.BENCH_KEEP_DIR) await rm(dir, { recursive: true, force: true });
   };
   try {
     await waitHealthy(pbUrl, pb);

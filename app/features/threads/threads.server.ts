@@ -42,8 +42,10 @@ const RECENT_MAX = 500;
 export async function recentThreads(pb: PocketBase): Promise<{ threads: RecentThread[] }> {
   const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString().replace("T", " ");
   try {
+    // (`thread > ''`, not `!= ''`: SQLite reads the replies through the index of threads then; `!=` read
+    // every message of the server with its membership check, about 0.3 s at 100,000 messages)
     const replies = await pb.collection("messages").getList<MessageRecord>(1, RECENT_MAX, {
-      filter: pb.filter("thread != '' && (kind = '' || kind = 'reply') && created >= {:since}", { since }),
+      filter: pb.filter("thread > '' && (kind = '' || kind = 'reply') && created >= {:since}", { since }),
       sort: "-created,-id",
       fields: "id,channel,sender,created,thread",
       skipTotal: true,
