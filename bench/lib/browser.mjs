@@ -104,7 +104,8 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
     const otherButton = page.getByRole("button", { name: `# ${other.name}`, exact: true });
     await historyButton.waitFor({ timeout: 30_000 });
 
-    // With BENCH_BROWSER_PROFILE=<dir>, the page's CPU profile of each open of the history goes there
+    // With BENCH_BROWSER_PROFILE=<dir>, the page's CPU profile of each open of the history (and of the
+    // Markdown and annotated channels, each file named by its channel) goes there
     // (bench/profile-summary.mjs reads it).
     const profileDir = process.env.BENCH_BROWSER_PROFILE;
     const cdp = profileDir ? await context.newCDPSession(page) : null;
@@ -124,7 +125,9 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
         { timeout: 30_000 },
       );
       await installProbe(page, '[role="log"] article');
-      if (cdp && channel === history) await cdp.send("Profiler.start");
+      // (every open of the history, of the Markdown and of the annotated channel is profiled, each file named by its channel)
+      const profiling = cdp && [history, markdown, annotated].includes(channel);
+      if (profiling) await cdp.send("Profiler.start");
       // With BENCH_BROWSER_TRACE=<file>, the first open's Chromium trace (style, layout, paint) goes there.
       const trace = process.env.BENCH_BROWSER_TRACE && !traced++ ? process.env.BENCH_BROWSER_TRACE : null;
       if (trace)
@@ -134,9 +137,10 @@ export async function measureBrowser({ root, baseUrl, reader, history, other, an
       const target = Math.min(Number.isFinite(pageSize) ? pageSize : channel.total, channel.total);
       const result = await probeResult(page, target, 60_000);
       if (trace) await browser.stopTracing();
-      if (cdp && channel === history) {
+      if (profiling) {
         const { profile } = await cdp.send("Profiler.stop");
-        writeFileSync(path.join(profileDir, `open-${++profiled}.cpuprofile`), JSON.stringify(profile));
+        const label = channel === history ? "history" : channel === markdown ? "markdown" : "annotated";
+        writeFileSync(path.join(profileDir, `open-${++profiled}-${label}.cpuprofile`), JSON.stringify(profile));
       }
       return { ...result, pageSize, target };
     };
