@@ -12,7 +12,7 @@ import { pb, useWebGuardsStack, web } from "./web-guards-stack";
 useWebGuardsStack();
 
 describe("a session PocketBase has just refused", () => {
-  it("every route answers 4xx, with a message where it is an API route, never 5xx", async () => {
+  it("no route answers 5xx, and every refusal of an API route says why", async () => {
     const admin = await superuserClient(pb.url, pb.superuser);
     // an administrator (the console's routes read PocketBase too) with a channel of their own
     const erin = new Visitor(web.url);
