@@ -10,6 +10,8 @@ import { startWeb, type WebServer } from "./stack";
 interface FailingStack {
   engine: http.Server;
   requests: string[];
+  /** Every text the engine was asked to translate, once per time it was asked. */
+  texts: string[];
   pb: RunningPocketBase;
   web: WebServer;
 }
@@ -20,11 +22,20 @@ const test = base.extend<object, { stack: FailingStack }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const requests: string[] = [];
+      const texts: string[] = [];
       const engine = http.createServer((req, res) => {
         requests.push(req.url ?? "");
-        req.resume();
-        res.writeHead(456, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ message: "Quota exceeded" }));
+        const body: Buffer[] = [];
+        req.on("data", (chunk: Buffer) => body.push(chunk));
+        req.on("end", () => {
+          try {
+            texts.push(...(JSON.parse(Buffer.concat(body).toString("utf8")) as { text: string[] }).text);
+          } catch {
+            texts.push("(not a DeepL request)");
+          }
+          res.writeHead(456, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ message: "Quota exceeded" }));
+        });
       });
       await new Promise<void>((resolve) => engine.listen(0, "127.0.0.1", () => resolve()));
       const address = engine.address();
@@ -33,7 +44,7 @@ const test = base.extend<object, { stack: FailingStack }>({
         env: { TRANSLATE_PROVIDER: "deepl", DEEPL_API_KEY: "test-key:fx", DEEPL_API_URL: `http://127.0.0.1:${port}` },
       });
       const web = await startWeb(pb.url);
-      await use({ engine, requests, pb, web });
+      await use({ engine, requests, texts, pb, web });
       await web.stop();
       await pb.stop();
       await new Promise((resolve) => engine.close(resolve));
@@ -69,11 +80,17 @@ test("a failed translation says so once, and the messages stay readable in their
   await bob.page.getByLabel("Translate incoming messages to").selectOption("ES");
   await bob.page.getByRole("button", { name: "Translate messages" }).click();
 
-  for (const text of ["The cat is on the table.", "The dog is in the house.", "The bird is in the tree."]) {
+  const sent = ["The cat is on the table.", "The dog is in the house.", "The bird is in the tree."];
+  for (const text of sent) {
     await send(alice.page, text);
     await expect(log(bob.page).getByText(text)).toBeVisible();
   }
-  await expect.poll(() => stack.requests.filter((url) => url === "/v2/translate").length).toBeGreaterThanOrEqual(3);
+  // Each message is asked for once, alone or with others that arrived with it: a failing engine is not
+  // sent every earlier message again with each new one.
+  const times = (text: string) => stack.texts.filter((asked) => asked === text).length;
+  await expect.poll(() => sent.map(times)).toEqual([1, 1, 1]);
+  expect(stack.texts.filter((text) => times(text) > 1)).toEqual([]);
+  expect(stack.requests.every((url) => url === "/v2/translate")).toBe(true);
   await expect(bob.page.getByRole("alert").filter({ hasText: FAILED })).toBeVisible();
   const alerts = () => bob.page.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts);
   expect((await alerts()).filter((text) => text === FAILED)).toHaveLength(1);

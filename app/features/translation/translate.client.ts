@@ -3,9 +3,15 @@ import { TranslationCache, translationKey } from "~/features/translation/transla
 
 // (loaded when translation is turned on: useTranslation.client.ts)
 
-const cache = new TranslationCache(500);
 const MAX_BATCH_ITEMS = 50;
 const MAX_BATCH_CHARS = 18_000;
+/** The longest text sent: a longer message is translated (and its translation kept) by its beginning. */
+const MAX_TEXT_CHARS = 5000;
+/**
+ * A text the engine failed to translate is not asked for again before this long: a failing engine
+ * (down, out of quota) is not sent every earlier message again with each new one.
+ */
+export const RETRY_AFTER_MS = 60_000;
 
 /** The provider cannot translate into the chosen language (the server said so). */
 export class TranslationUnavailable extends Error {}
@@ -13,39 +19,64 @@ export class TranslationUnavailable extends Error {}
 /** Translating failed for another reason (the engine is down, the network failed); the message says why. */
 export class TranslationFailed extends Error {}
 
-export function cachedTranslation(language: string, text: string): string | undefined {
-  return cache.get(translationKey(language, text));
+/** Asks the server to translate a batch; answers the translations in the same order. */
+export type AskTranslations = (texts: string[], language: string) => Promise<string[]>;
+
+const askServer: AskTranslations = async (texts, language) =>
+  (await api<{ translations: string[] }>("/api/translate", { text: texts, targetLang: language })).translations;
+
+/** A translator: its cache, the texts that failed lately, and how it asks (the server, or a test's engine). */
+export function createTranslator(ask: AskTranslations = askServer, now: () => number = Date.now) {
+  const cache = new TranslationCache(500);
+  const failedAt = new Map<string, number>();
+  const keyOf = (language: string, text: string) => translationKey(language, text.slice(0, MAX_TEXT_CHARS));
+  const cachedTranslation = (language: string, text: string) => cache.get(keyOf(language, text));
+  const failedLately = (key: string) => {
+    const at = failedAt.get(key);
+    if (at === undefined) return false;
+    if (now() - at < RETRY_AFTER_MS) return true;
+    failedAt.delete(key);
+    return false;
+  };
+
+  /**
+   * Translates what is neither cached nor failed lately, in batches the server accepts. An unsupported
+   * language throws TranslationUnavailable, any other failure TranslationFailed (what was translated
+   * before stays cached; the failed batch is not asked again before RETRY_AFTER_MS).
+   */
+  async function translateTexts(language: string, texts: string[]): Promise<void> {
+    const wanted = texts.filter((t) => t.trim() && cachedTranslation(language, t) === undefined);
+    const missing = [...new Set(wanted.map((t) => t.slice(0, MAX_TEXT_CHARS)))].filter((t) => !failedLately(keyOf(language, t)));
+    let batch: string[] = [];
+    let chars = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const current = batch;
+      batch = [];
+      chars = 0;
+      let translations: string[];
+      try {
+        translations = await ask(current, language);
+      } catch (error) {
+        for (const text of current) failedAt.set(keyOf(language, text), now());
+        if (error instanceof ApiError && error.status === 422) throw new TranslationUnavailable(error.message);
+        console.warn("Translation failed; showing the original text", error);
+        throw new TranslationFailed(error instanceof Error ? error.message : String(error));
+      }
+      current.forEach((text, i) => {
+        if (typeof translations[i] === "string") cache.set(keyOf(language, text), translations[i]);
+      });
+    };
+    for (const text of missing) {
+      if (batch.length >= MAX_BATCH_ITEMS || chars + text.length > MAX_BATCH_CHARS) await flush();
+      batch.push(text);
+      chars += text.length;
+    }
+    await flush();
+  }
+
+  return { cachedTranslation, translateTexts };
 }
 
-/**
- * Translates what is not cached yet, in batches the server accepts. An unsupported language throws
- * TranslationUnavailable, any other failure TranslationFailed (what was translated before stays cached).
- */
-export async function translateTexts(language: string, texts: string[]): Promise<void> {
-  const missing = [...new Set(texts.filter((t) => t.trim() && cachedTranslation(language, t) === undefined))];
-  let batch: string[] = [];
-  let chars = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const current = batch;
-    batch = [];
-    chars = 0;
-    try {
-      const { translations } = await api<{ translations: string[] }>("/api/translate", { text: current, targetLang: language });
-      current.forEach((text, i) => {
-        if (typeof translations[i] === "string") cache.set(translationKey(language, text), translations[i]);
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) throw new TranslationUnavailable(error.message);
-      console.warn("Translation failed; showing the original text", error);
-      throw new TranslationFailed(error instanceof Error ? error.message : String(error));
-    }
-  };
-  for (const text of missing) {
-    const size = Math.min(text.length, 5000);
-    if (batch.length >= MAX_BATCH_ITEMS || chars + size > MAX_BATCH_CHARS) await flush();
-    batch.push(text.slice(0, 5000));
-    chars += size;
-  }
-  await flush();
-}
+const translator = createTranslator();
+export const { cachedTranslation, translateTexts } = translator;
