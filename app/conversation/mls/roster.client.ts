@@ -10,7 +10,17 @@ import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { pinnedVerifyKeys, retiringIdentities } from "./identity.client";
 import { staleLeaves } from "./sync";
-import { leafIdentities, removeLeaves, rosterIn, rosterProposal, rosterSigned, signRoster, unlistedLeaves, type Roster } from "./roster";
+import {
+  departedLeaves,
+  leafIdentities,
+  removeLeaves,
+  rosterIn,
+  rosterProposal,
+  rosterSigned,
+  signRoster,
+  unlistedLeaves,
+  type Roster,
+} from "./roster";
 
 /** The group's list does not name this device's user, or is not signed by a participant: it is not joined. */
 export class RosterRefused extends ChatError {}
@@ -120,12 +130,15 @@ export class RosterGuard {
 
   /**
    * A new list, from the trusted one (never the server's): people added, this user leaving, or people an
-   * administrator deactivated taken off. The
-   * leaves of anyone left off it are removed by the next commit of a participant's page (healing).
+   * administrator deactivated taken off. The leaves of anyone left off it are removed by the next
+   * commit of a participant's page (healing). People added who left with devices still in the group:
+   * those devices' removal first, as a commit of its own (the caller asks again for the list).
    */
   async change(state: ClientState, change: { add?: readonly string[]; leave?: boolean; remove?: readonly string[] }): Promise<Proposal[]> {
     const trusted = this.trusted;
     if (!trusted) return [];
+    const departed = departedLeaves(state, trusted.users, change.add ?? []);
+    if (departed.length > 0) return departed;
     const users = new Set([...trusted.users, ...(change.add ?? [])]);
     if (change.leave) users.delete(this.viewer.id);
     // people an administrator deactivated (ADR 0056), never the viewer

@@ -83,3 +83,14 @@ export const leafIdentities = (state: ClientState) =>
   );
 
 export const removeLeaves = (leaves: { leaf: number }[]) => leaves.map((l) => removeProposal(l.leaf));
+
+/**
+ * The removals that must come before people are listed again: the leaves they left the group with
+ * (off the list, not yet removed by a participant's page). Listed again with those still in, their old
+ * devices would read what is sealed before they accept (ADR 52, addendum). Never this device's own leaf.
+ */
+export function departedLeaves(state: ClientState, listed: readonly string[], adding: readonly string[]): Proposal[] {
+  const back = new Set(adding);
+  const own = state.privatePath.leafIndex;
+  return removeLeaves(unlistedLeaves(state, listed).filter((l) => back.has(l.userId) && l.leaf !== own));
+}

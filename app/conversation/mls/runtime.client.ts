@@ -130,11 +130,11 @@ export class SealedChannel extends GroupMember {
 
   /** Commits `proposals` (rebuilt on each attempt), reading the epoch's messages before and, with the old state, after. */
   private commitChange(proposals: Proposals, allowEmpty = false): Promise<void> {
-    return this.serial(() => this.commitNow(proposals, allowEmpty));
+    return this.serial(async () => void (await this.commitNow(proposals, allowEmpty)));
   }
 
-  /** commitChange's work, for callers already in the serial chain. */
-  private async commitNow(proposals: Proposals, allowEmpty = false): Promise<void> {
+  /** commitChange's work, for callers already in the serial chain; true when this device committed. */
+  private async commitNow(proposals: Proposals, allowEmpty = false): Promise<boolean> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       // Right after this device's own commit (a direct conversation's list, then a removal), or when the
       // server said the group is at this state's epoch, its state is the group's, and the epoch's messages
@@ -142,12 +142,12 @@ export class SealedChannel extends GroupMember {
       // after the commit with its answer: two.
       const current = attempt === 0 && this.state !== null && this.currentAt === Number(epochOf(this.state));
       if (!current) await this.advance(true);
-      if (!this.state || this.status.removed) return;
+      if (!this.state || this.status.removed) return false;
       const before = current ? this.state : await this.readEpoch(this.state);
       if (!current) await this.keep(before);
       const list = await proposals(before);
       // Another member committed the same change meanwhile: nothing is left to do.
-      if (list.length === 0 && !allowEmpty) return;
+      if (list.length === 0 && !allowEmpty) return false;
       const epoch = Number(epochOf(before));
       const made = await commit(copyState(before), list);
       const accepted = await this.delivery.commit({ epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
@@ -159,7 +159,7 @@ export class SealedChannel extends GroupMember {
       await this.keep(made.state);
       await this.guard?.follow(made.state);
       this.changed();
-      return;
+      return true;
     }
     throw new ChatError(words(this.channel).keysFailed);
   }
@@ -248,8 +248,13 @@ export class SealedChannel extends GroupMember {
 
   /** A direct conversation's new participant list (people added, or this user leaving), committed to the group. */
   changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void> {
-    if (!this.guard) return Promise.resolve();
-    return this.commitChange((state) => this.guard!.change(state, change));
+    const guard = this.guard;
+    if (!guard) return Promise.resolve();
+    // (someone added again after leaving: the devices they left with go in a first commit, the list in a second)
+    return this.serial(async () => {
+      if ((await this.commitNow((state) => guard.change(state, change))) && change.add?.length)
+        await this.commitNow((state) => guard.change(state, change));
+    });
   }
   /** The creator's "Reset encryption for this conversation" (ADR 0049): a new group with the current members in place of the old one. */
   resetEncryption(): Promise<void> {
