@@ -230,6 +230,7 @@ export async function capacityRamp({ root, c, stack, pids: basePids, channel, pa
           ended: ended - endedBefore + far.ended,
           loopP99: loop.percentile(99) / 1e6,
           slowest: t.slowest(),
+          firstSendAt: t.sentAt[0],
           ok: r.p99 < cfg.capacityP99Ms && r.lost === 0 && r.errors === 0,
         };
         entry.rounds.push(round);
@@ -237,7 +238,7 @@ export async function capacityRamp({ root, c, stack, pids: basePids, channel, pa
           `  capacity ${level} at ${rate}/s: p50 ${fmt(r.p50)} p99 ${fmt(r.p99)} ms, ${r.lost} lost of ${r.expected}, ${r.errors} failed posts; POST p50 ${fmt(r.post.p50)} p99 ${fmt(r.post.p99)} ms; CPU PB ${fmt(usage.pocketbase)}% web ${fmt(usage.web)}% (${usage.perProcess.web.map((x) => fmt(x)).join(" + ")}; kernel ${fmt(usage.kernel.web)}%) bench ${fmt(usage.bench)}% (${usage.perProcess.bench.map((x) => fmt(x)).join(" + ")}; kernel ${fmt(usage.kernel.bench)}%) other ${fmt(usage.other)}%; RSS PB ${fmt(round.rss.pocketbase)} MB web ${fmt(round.rss.web)} MB bench ${fmt(round.rss.bench)} MB`,
         );
         log(
-          `    bench event loop delay p99 ${fmt(round.loopP99)} ms; slowest POSTs (s into the round: ms) ${round.slowest.map(([at, ms]) => `${at.toFixed(2)}: ${fmt(ms)}`).join(", ")}`,
+          `    bench event loop delay p99 ${fmt(round.loopP99)} ms; slowest POSTs (s into the round: ms) ${round.slowest.map(([at, ms]) => `${at.toFixed(2)}: ${fmt(ms)}`).join(", ")}; first send at ${Math.round(performance.timeOrigin + (round.firstSendAt ?? 0))}`,
         );
         const problems = await profiles?.();
         if (problems?.length) log(`    PocketBase profiles: ${problems.join("; ")}`);

@@ -3,7 +3,7 @@
 // server (server.mjs).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -101,6 +101,10 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
     // 127.0.0.1, or 127.0.0.N for the capacity ramp's listener processes, bench/lib/listener.mjs).
     // Batches: the capacity ramp's memberships are created by a superuser, 500 per request.
     stack.superuserToken = await superuserToken(pbUrl, superuser);
+    // BENCH_PB_NICE=<n>: PocketBase's threads at that nice value (ADR 90); every thread, since a nice
+    // value is a thread's on Linux (threads made later inherit their maker's)
+    if (process.env.BENCH_PB_NICE)
+      for (const tid of readdirSync(`/proc/${pb.pid}/task`)) os.setPriority(Number(tid), Number(process.env.BENCH_PB_NICE));
     await updateSettings(pbUrl, stack.superuserToken, {
       rateLimits: { excludedIPs: ["127.0.0.0/8"] },
       batch: { enabled: true, maxRequests: 500, timeout: 60 },
@@ -117,6 +121,9 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
           `--cpu-prof-interval=${process.env.BENCH_WEB_CPU_PROFILE_INTERVAL ?? 1000}`,
         ]
       : [];
+    // BENCH_WEB_TRACE_GC=1: every collection of the web processes in the stack's log, each line with the
+    // epoch milliseconds it was written (to line up with a capacity round's slowest POSTs, ADR 90)
+    if (process.env.BENCH_WEB_TRACE_GC) nodeArgs.push("--trace-gc");
     stack.web = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
       cwd: root,
       env: {
@@ -131,7 +138,14 @@ export async function startStack(root, { listeners = 0, prefix = "", webProcesse
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    stack.web.stdout.pipe(log, { end: false });
+    if (process.env.BENCH_WEB_TRACE_GC) {
+      let rest = "";
+      stack.web.stdout.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop();
+        for (const line of lines) log.write(`${Date.now()} ${line}\n`);
+      });
+    } else stack.web.stdout.pipe(log, { end: false });
     stack.web.stderr.pipe(log, { end: false });
     await waitWebServer(`${stack.webUrl}/`, stack.web);
     stack.webPids = await webProcessPids(stack.web.pid, webProcesses ?? os.availableParallelism());
