@@ -1,23 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addProposal, commit, epochOf, join, newGroup, newKeyPackage, receive } from "../../app/conversation/mls/mls";
+import { commit, epochOf, join, receive } from "../../app/conversation/mls/mls";
 import { leaves, removeUser, staleLeaves } from "../../app/conversation/mls/sync";
 import { decodeBody, encodeBody } from "../../app/conversation/messages/body";
+import { groupOf } from "./mls-group-of";
 
 // Which leaves a member's page removes from a sealed channel (ADR 0015): devices of users who are no
 // longer members, and its own device's earlier leaves from before a rejoin; never its own current leaf.
 const alice = "aliceaaaaaaaaaa";
 const bob = "bobbbbbbbbbbbbb";
 const carol = "carolcccccccccc";
-
-async function groupOf(identities: string[]) {
-  const devices = await Promise.all(identities.map((id) => newKeyPackage(id)));
-  const creator = await newGroup("stale-leaves", devices[0]);
-  const added = await commit(
-    creator,
-    devices.slice(1).map((d) => addProposal(d.publicPackage)),
-  );
-  return { creator: added.state, welcome: added.welcome!, devices };
-}
 
 const removed = (proposals: ReturnType<typeof staleLeaves>) =>
   proposals.map((p) => (p.proposalType === "remove" ? p.remove.removed : -1)).sort();
