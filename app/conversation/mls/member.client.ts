@@ -245,7 +245,7 @@ export abstract class GroupMember {
         await this.rejoin(group);
         continue;
       }
-      if (commits.length === 0) return;
+      if (commits.length === 0) return this.currentAsRead();
       let followed = true;
       for (const c of commits) {
         let state = await this.readEpoch(this.state);
@@ -278,7 +278,15 @@ export abstract class GroupMember {
       this.changed();
       // Every commit there was, followed: the state is the group's as of the read (a commit of this
       // device's made from it meanwhile would be refused, 409, and it catches up again).
-      if (followed && commits.length < COMMITS_PAGE) return;
+      if (followed && commits.length < COMMITS_PAGE) return this.currentAsRead();
     }
+  }
+
+  /**
+   * The server has just named no commit after this state's epoch: a commit of this device's in the same
+   * operation needs no catch-up first (one made meanwhile by another member gets it refused, 409).
+   */
+  private currentAsRead() {
+    if (this.state) this.currentAt = Number(epochOf(this.state));
   }
 }

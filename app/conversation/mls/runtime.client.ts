@@ -232,15 +232,18 @@ export class SealedChannel extends GroupMember {
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
     // Someone deactivated while no member's page was open: the first page to open the conversation removes
-    // them, in the chain of operations (a message sealed after this waits for it).
-    if (deactivated)
+    // them, in the chain of operations (a message sealed after this waits for it). A direct conversation
+    // follows its own list, not the server's: leaves off it go, in the same operation (the group as just
+    // read: no second catch-up before its commit).
+    if (deactivated || guard)
       await this.serial(async () => {
         await this.advance();
         const outsiders = this.outsiders(memberIds);
-        if (outsiders.length > 0) for (const gone of await deactivated(outsiders)) await this.removeNow(gone.id, gone.username);
+        if (deactivated && outsiders.length > 0)
+          for (const gone of await deactivated(outsiders)) await this.removeNow(gone.id, gone.username);
+        if (guard) await this.commitNow((state) => guard.reconciling(state, self));
       });
-    // A direct conversation follows its own list, not the server's: leaves off it go.
-    if (guard) return this.commitChange((state) => guard.reconciling(state, self));
+    if (guard) return;
     const stale = (state: ClientState) => staleLeaves(state, new Set(memberIds), self, retiringIdentities());
     await this.sync();
     if (this.state && stale(this.state).length > 0) await this.commitChange(stale);
