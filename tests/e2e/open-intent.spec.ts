@@ -41,3 +41,47 @@ test("pressing a channel asks for its latest page before the click, and a messag
   expect(pages.filter(isLatest).length).toBeLessThanOrEqual(2);
   await alice.context.close();
 });
+
+// What a conversation's parts read in the background when it opens (its call lines and call status, the
+// retention policy, its members) waits until its first page is drawn: none of it competes with that page.
+test("opening a conversation, its call lines, call status, retention policy and members are asked for only after its first page is shown", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  const password = `order-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Page First", password);
+  await send(alice.page, "the page comes first");
+  // a page opened afresh, at no conversation: nothing read yet (the retention policy is read at most once a minute)
+  await alice.page.goto("/");
+  await waitLive(alice.page);
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const latest = (url: URL) => url.pathname === `/api/channels/${channelId}/messages` && url.searchParams.get("limit") === "200";
+  await alice.page.route(latest, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const background = [
+    `/api/calls/${channelId}/records`,
+    `/api/calls/${channelId}/status`,
+    "/api/retention",
+    `/api/channels/${channelId}/members`,
+  ];
+  const asked: string[] = [];
+  alice.page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (background.includes(path)) asked.push(path);
+  });
+  const pageAsked = alice.page.waitForRequest((r) => latest(new URL(r.url())));
+  await alice.page.getByRole("button", { name: "# Page First", exact: true }).click();
+  await pageAsked;
+  await expect(alice.page.getByRole("heading", { name: "# Page First" })).toBeVisible();
+  // (a frame or two for whatever the opening starts)
+  await alice.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(asked).toEqual([]);
+  release();
+  await expect(log(alice.page).getByText("the page comes first", { exact: true })).toBeVisible();
+  await expect.poll(() => [...new Set(asked)].sort(), { timeout: 10_000 }).toEqual([...background].sort());
+  await alice.context.close();
+});

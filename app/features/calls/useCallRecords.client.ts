@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { callRecords } from "./calls.client";
 import { callEntryText } from "./entry";
 import { onCallEnded } from "./ring.client";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 
 export interface CallLine {
   id: string;
@@ -11,7 +12,8 @@ export interface CallLine {
 
 /**
  * The open conversation's calls as lines among its messages ("Call ended · 2 min", placed at the
- * call's end): read when the conversation opens and again whenever a call of it ends.
+ * call's end): read when the conversation has drawn its first page (the page goes first) and again
+ * whenever a call of it ends.
  */
 export function useCallRecords(conversationId: string): CallLine[] {
   const [lines, setLines] = useState<CallLine[]>([]);
@@ -24,12 +26,14 @@ export function useCallRecords(conversationId: string): CallLine[] {
       try {
         const records = await callRecords(conversationId);
         if (stopped || mine !== round) return;
-        setLines(records.map((r) => ({ id: `call:${r.id}`, text: callEntryText(r.started, r.ended), created: r.ended })).reverse());
+        const next = records.map((r) => ({ id: `call:${r.id}`, text: callEntryText(r.started, r.ended), created: r.ended })).reverse();
+        // (none then and none now: the list is not drawn again)
+        setLines((shown) => (shown.length === 0 && next.length === 0 ? shown : next));
       } catch (error) {
         console.warn("The conversation's calls could not be read", error);
       }
     };
-    void read();
+    void afterConversationShown().then(() => (stopped || round > 0 ? undefined : read()));
     const stop = onCallEnded((channelId) => {
       if (channelId === conversationId && !stopped) void read();
     });

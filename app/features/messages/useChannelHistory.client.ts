@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type SetStateAction } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { channelOnly, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
@@ -114,6 +114,12 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   const reloaded = useRef(reloads);
+  // The conversation is opening from this commit on, before any effect of it runs: what its parts read
+  // in the background (its call lines and status, the retention policy, its members) waits for its first
+  // page (passive effects run children first, so those of the chat pane would start before the load below).
+  useLayoutEffect(() => {
+    if (channelId) conversationOpening(true);
+  }, [channelId, reloads]);
   useEffect(() => {
     generation.current += 1;
     if (reloaded.current !== reloads) show(channelId);

@@ -7,6 +7,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { api } from "~/lib/api.client";
 import { FOREVER, type RetentionPolicy } from "~/features/retention/retention";
 import { emit, on } from "~/lib/events";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 
 const REFRESH_MS = 60_000;
 
@@ -40,9 +41,15 @@ export function onRetention(listener: (policy: RetentionPolicy) => void): () => 
 
 const subscribe = (notify: () => void) => on("retention:read", () => notify());
 
-/** The policy as last read (forever until read), read again when another conversation opens. */
+/** The policy as last read (forever until read), read again when another conversation opens (once its first page is drawn). */
 export function useRetentionPolicy(channelId: string): RetentionPolicy {
-  useEffect(() => void refreshRetention(), [channelId]);
+  useEffect(() => {
+    let stopped = false;
+    void afterConversationShown().then(() => (stopped ? undefined : refreshRetention()));
+    return () => {
+      stopped = true;
+    };
+  }, [channelId]);
   return useSyncExternalStore(
     subscribe,
     () => policy ?? FOREVER,
