@@ -1,6 +1,6 @@
 import type { Route } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
-import { createChannel, openNotificationSettings, person } from "./helpers";
+import { createChannel, openNotificationSettings, person, waitLive } from "./helpers";
 
 test("spec error texts: missing device keys, missing channel password, blocked notifications; Esc closes dialogs", async ({ browser }) => {
   const alice = await person(browser, "alice");
@@ -15,9 +15,12 @@ test("spec error texts: missing device keys, missing channel password, blocked n
   // Without the channel password on this device, Share Link says what to do. The page's storage is
   // only the keyring's cache, and the keyring writes it back whenever the channel list reloads (a live
   // event just after a create does): here the keyring answers without this channel, as for a device
-  // whose keyring never got it, so the removal holds.
+  // whose keyring never got it, so the removal holds. The page is loaded again first: a keyring read
+  // still on its way when the answer is changed would write the password back after its removal.
   const emptyKeyring = (route: Route) => (route.request().method() === "GET" ? route.fulfill({ json: { entries: [] } }) : route.continue());
   await alice.page.route("**/api/keyring", emptyKeyring);
+  await alice.page.reload();
+  await waitLive(alice.page);
   await alice.page.evaluate((id) => localStorage.removeItem(`channel_password_${id}`), channelId);
   await alice.page.getByRole("button", { name: "Share Link" }).click();
   await expect(alice.page.getByRole("alert")).toContainText(
