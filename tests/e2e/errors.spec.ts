@@ -6,6 +6,34 @@ test("spec error texts: missing device keys, missing channel password, blocked n
   const alice = await person(browser, "alice");
   const channelId = await createChannel(alice.page, "Errors", "pw-errors");
 
+  // A share link the server refuses can be tried again; one this page fails to seal is written to the
+  // console, and the alert says to look there.
+  const shareFails = async (text: string) => {
+    await alice.page.getByRole("button", { name: "Share Link" }).click();
+    await alice.page
+      .getByRole("dialog", { name: /^Invite to #/ })
+      .getByRole("button", { name: "Copy invite link" })
+      .click();
+    await expect(alice.page.getByRole("alert").filter({ hasText: text })).toBeVisible();
+  };
+  const invites = `**/api/channels/${channelId}/invites`;
+  await alice.page.route(invites, (route) => route.fulfill({ status: 403, json: { message: "Only members can invite." } }));
+  await shareFails("Failed to create share link. Please try again.");
+  await alice.page.unroute(invites);
+  await alice.page.evaluate(() => {
+    const subtle = crypto.subtle as SubtleCrypto & { realEncrypt?: SubtleCrypto["encrypt"] };
+    subtle.realEncrypt = subtle.encrypt;
+    subtle.encrypt = () => Promise.reject(new DOMException("The operation failed for an operation-specific reason", "OperationError"));
+  });
+  const logged: string[] = [];
+  alice.page.on("console", (message) => void (message.type() === "error" && logged.push(message.text())));
+  await shareFails("Failed to create share link. Please check the console for details.");
+  await expect.poll(() => logged.join("\n")).toContain("Creating the share link failed");
+  await alice.page.evaluate(() => {
+    const subtle = crypto.subtle as SubtleCrypto & { realEncrypt?: SubtleCrypto["encrypt"] };
+    subtle.encrypt = subtle.realEncrypt!;
+  });
+
   // Esc closes a dialog without doing anything.
   await alice.page.getByRole("button", { name: "Join", exact: true }).click();
   await expect(alice.page.getByRole("dialog", { name: "Join Channel" })).toBeVisible();

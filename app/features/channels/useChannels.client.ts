@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatError, messageOf } from "~/lib/errors";
+import { ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
 import type { Notify } from "~/ui/Toast";
@@ -208,7 +209,13 @@ export function useChannels(user: SessionUser, notify: Notify) {
     try {
       link = await createShareLink(channel.id, channel.name, limits);
     } catch (error) {
-      return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
+      // the server refused or was unreachable: trying again may do; anything else is a failure of this
+      // page (sealing the password, building the link), written to the console for whoever looks
+      if (error instanceof ChatError || error instanceof ApiError) {
+        return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
+      }
+      console.error("Creating the share link failed:", error);
+      return notify("Failed to create share link. Please check the console for details.", "error");
     }
     await copyText(
       link,
