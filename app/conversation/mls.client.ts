@@ -44,15 +44,19 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     watchKeys(listener) {
       let stop: (() => void) | null = null;
       let stopped = false;
-      void runtime().then((r) => {
-        if (stopped) return;
-        let epoch = r.status.epoch;
-        stop = r.subscribe(() => {
-          if (r.status.epoch === epoch && !r.status.removed) return;
-          epoch = r.status.epoch;
-          listener();
-        });
-      });
+      // (a runtime that could not be opened has nothing to watch: the conversation's page says why)
+      runtime().then(
+        (r) => {
+          if (stopped) return;
+          let epoch = r.status.epoch;
+          stop = r.subscribe(() => {
+            if (r.status.epoch === epoch && !r.status.removed) return;
+            epoch = r.status.epoch;
+            listener();
+          });
+        },
+        () => undefined,
+      );
       return () => {
         stopped = true;
         stop?.();

@@ -146,5 +146,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
     [user, reload, burst, noticed, ahead],
   );
 
-  return useLiveEvents(parts.selected?.id ?? null, (event) => void onEvent(event));
+  // (an event a feature could not handle, such as a message of a conversation this device cannot
+  // open, is logged and the next one handled as usual)
+  return useLiveEvents(parts.selected?.id ?? null, (event) =>
+    onEvent(event).catch((error) => console.warn(`A live ${event.type} event could not be handled`, error)),
+  );
 }
