@@ -30,6 +30,8 @@ function capturePrf() {
     }
     return credential;
   };
+  // (a page opens on about:blank, which is no secure context: no credentials there to watch)
+  if (!navigator.credentials) return;
   const { create, get } = navigator.credentials;
   navigator.credentials.create = (options) => create.call(navigator.credentials, options).then(note);
   navigator.credentials.get = (options) => get.call(navigator.credentials, options).then(note);
@@ -43,6 +45,7 @@ function capturePrf() {
  */
 function carryPrf(prfB64url: string) {
   const bytes = Uint8Array.from(atob(prfB64url.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  if (!navigator.credentials) return;
   const { get } = navigator.credentials;
   navigator.credentials.get = async (options) => {
     const credential = (await get.call(navigator.credentials, options)) as PublicKeyCredential | null;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { AccessToken, RoomServiceClient } from "livekit-server-sdk";
-import { expect, filesContaining, test } from "./fixtures";
+import { expect, filesContaining, test, MISSING_CALL_KEY } from "./fixtures";
 import { serveLiveKitPage } from "../livekit-page";
 import { joinCall, receivesFrom, startCall } from "./calls-helpers";
 import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, recordRequests, startConversation } from "./helpers";
@@ -53,7 +53,10 @@ async function intruderPage(page: Page) {
 
 test("calls: in a direct conversation both receive each other's sound, pictures and screen, end-to-end encrypted, and a page without the key decodes nothing; then in a classic channel", async ({
   browser,
+  consoleErrors,
 }) => {
+  // (LiveKit's decoder says so for the page without the key)
+  consoleErrors.allow(MISSING_CALL_KEY);
   test.setTimeout(150_000);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");

@@ -2,7 +2,10 @@ import type { Route } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
 import { createChannel, openNotificationSettings, person, waitLive } from "./helpers";
 
-test("spec error texts: missing device keys, missing channel password, blocked notifications; Esc closes dialogs", async ({ browser }) => {
+test("spec error texts: missing device keys, missing channel password, blocked notifications; Esc closes dialogs", async ({
+  browser,
+  consoleErrors,
+}) => {
   const alice = await person(browser, "alice");
   const channelId = await createChannel(alice.page, "Errors", "pw-errors");
 
@@ -25,6 +28,7 @@ test("spec error texts: missing device keys, missing channel password, blocked n
     subtle.realEncrypt = subtle.encrypt;
     subtle.encrypt = () => Promise.reject(new DOMException("The operation failed for an operation-specific reason", "OperationError"));
   });
+  consoleErrors.allow(/^Creating the share link failed: CryptoError/);
   const logged: string[] = [];
   alice.page.on("console", (message) => void (message.type() === "error" && logged.push(message.text())));
   await shareFails("Failed to create share link. Please check the console for details.");

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -19,25 +19,52 @@ export function newUser(prefix = "user"): TestUser {
   return { username: `${prefix}_${tag}`, email: `${prefix}.${tag}@example.test`, password: `pw-${randomBytes(9).toString("base64url")}` };
 }
 
-/** Browser console errors fail a test, except the network lines Chromium prints for expected 4xx answers. */
-export const test = base.extend<{ consoleErrors: string[]; closeContexts: void }>({
+/**
+ * The console errors of a test's pages: they fail the test, except the lines Chromium prints for 4xx
+ * answers and those the test says it causes on purpose (`allow`: a cut network, a stopped call server).
+ */
+export interface ConsoleErrors {
+  allow(pattern: RegExp): void;
+}
+
+/** What Chromium prints for a request that never got an answer (the network cut, the server stopped). */
+export const NO_ANSWER = /^Failed to load resource: net::ERR_/;
+
+/** What LiveKit's decoder prints for a frame sealed with a key the page does not (yet) have. */
+export const MISSING_CALL_KEY = /^MissingKey: missing key at index \d+ for participant /;
+
+export const test = base.extend<{ consoleErrors: ConsoleErrors; closeContexts: void }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  // Every context of the test is watched: the default one and each a test opens (a person's device).
   consoleErrors: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const errors: string[] = [];
-      context.on("console", (message) => {
-        if (message.type() !== "error") return;
-        const text = message.text();
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
-        // (a failed load names its address: the error alone does not say which request it was)
-        const at = message.location().url;
-        errors.push(text.startsWith("Failed to load resource") && at ? `${text} (${at})` : text);
-      });
-      context.on("weberror", (error) => errors.push(String(error.error())));
-      await use(errors);
-      expect(errors, "console errors in the browser").toEqual([]);
+      const allowed: RegExp[] = [];
+      const watch = (watched: BrowserContext) => {
+        watched.on("console", (message) => {
+          if (message.type() !== "error") return;
+          const text = message.text();
+          if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+          // (a failed load names its address: the error alone does not say which request it was)
+          const at = message.location().url;
+          errors.push(text.startsWith("Failed to load resource") && at ? `${text} (${at})` : text);
+        });
+        // (an error the page left uncaught, with where it was thrown)
+        watched.on("weberror", (error) => errors.push(`uncaught: ${error.error().stack ?? String(error.error())}`));
+        return watched;
+      };
+      watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => watch(await newContext(options));
+      try {
+        await use({ allow: (pattern) => void allowed.push(pattern) });
+      } finally {
+        browser.newContext = newContext;
+      }
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, "console errors in the browser").toEqual([]);
     },
     { auto: true },
   ],

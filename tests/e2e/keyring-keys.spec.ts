@@ -16,6 +16,8 @@ function countPbkdf2() {
   const salts: string[] = [];
   (window as unknown as { __pbkdf2Salts: string[] }).__pbkdf2Salts = salts;
   const subtle = crypto.subtle;
+  // (a page opens on about:blank, which is no secure context: no WebCrypto there to watch)
+  if (!subtle) return;
   const record = (algorithm: AlgorithmIdentifier | Pbkdf2Params) => {
     if (typeof algorithm === "object" && algorithm.name.toUpperCase() === "PBKDF2") {
       const salt = (algorithm as Pbkdf2Params).salt;

@@ -1,11 +1,13 @@
 import { superuserClient } from "../integration/pocketbase";
-import { expect, signIn, test } from "./fixtures";
+import { expect, NO_ANSWER, signIn, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send } from "./helpers";
 
 // A send whose answer is lost (stored, but the page never hears so) and a send while the server is
 // unreachable: both wait in the outbox as "Not sent, retrying", go through when the connection is
 // back, and are stored exactly once.
-test("outbox: a failed send is kept, retried, and stored once", async ({ browser }) => {
+test("outbox: a failed send is kept, retried, and stored once", async ({ browser, consoleErrors }) => {
+  // (sends are cut off and the network taken away on purpose)
+  consoleErrors.allow(NO_ANSWER);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
   const password = `outbox-${Date.now()}`;
@@ -69,7 +71,9 @@ const keptRows = (page: import("@playwright/test").Page) =>
 
 // The closed-tab drill: a message sent offline is kept on the device (sealed), survives the tab being
 // closed and signing out, and is delivered exactly once when the page comes back online.
-test("outbox: a message sent offline survives a closed tab and a sign-out, and is delivered once", async ({ browser }) => {
+test("outbox: a message sent offline survives a closed tab and a sign-out, and is delivered once", async ({ browser, consoleErrors }) => {
+  // (the network is taken away on purpose)
+  consoleErrors.allow(NO_ANSWER);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
   const password = `outbox-closed-${Date.now()}`;
