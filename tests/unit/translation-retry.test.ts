@@ -40,6 +40,29 @@ describe("the translator", () => {
     expect(asked).toHaveLength(4);
   });
 
+  it("does not ask again for a text whose request is still on its way, and waits for it", async () => {
+    const asked: string[][] = [];
+    const answers: (() => void)[] = [];
+    const ask: AskTranslations = (texts) => {
+      asked.push(texts);
+      return new Promise((resolve) => answers.push(() => resolve(texts.map((text) => `es:${text}`))));
+    };
+    const translator = createTranslator(ask);
+    const first = translator.translateTexts("ES", ["one"]);
+    // a second message arrives while the first one's translation is on its way
+    let secondDone = false;
+    const second = translator.translateTexts("ES", ["one", "two"]).then(() => (secondDone = true));
+    await vi.waitFor(() => expect(asked).toEqual([["one"], ["two"]]));
+    answers[1]();
+    await vi.waitFor(() => expect(translator.cachedTranslation("ES", "two")).toBe("es:two"));
+    // (the second call ends only once "one", asked by the first, has come too)
+    expect(secondDone).toBe(false);
+    answers[0]();
+    await Promise.all([first, second]);
+    expect(translator.cachedTranslation("ES", "one")).toBe("es:one");
+    expect(asked).toHaveLength(2);
+  });
+
   it("keeps a failure to its language, and a long message by its beginning", async () => {
     const { asked, ask } = engine(() => asked.length === 1);
     const translator = createTranslator(ask);

@@ -29,6 +29,8 @@ const askServer: AskTranslations = async (texts, language) =>
 export function createTranslator(ask: AskTranslations = askServer, now: () => number = Date.now) {
   const cache = new TranslationCache(500);
   const failedAt = new Map<string, number>();
+  /** Texts asked for and not answered yet: a call meanwhile waits for them instead of asking again. */
+  const onItsWay = new Map<string, Promise<unknown>>();
   const keyOf = (language: string, text: string) => translationKey(language, text.slice(0, MAX_TEXT_CHARS));
   const cachedTranslation = (language: string, text: string) => cache.get(keyOf(language, text));
   const failedLately = (key: string) => {
@@ -39,14 +41,33 @@ export function createTranslator(ask: AskTranslations = askServer, now: () => nu
     return false;
   };
 
+  /** Asks for one batch and keeps its translations (a failure is noted for each of its texts). */
+  async function askAndKeep(language: string, texts: string[]): Promise<void> {
+    let translations: string[];
+    try {
+      translations = await ask(texts, language);
+    } catch (error) {
+      for (const text of texts) failedAt.set(keyOf(language, text), now());
+      if (error instanceof ApiError && error.status === 422) throw new TranslationUnavailable(error.message);
+      console.warn("Translation failed; showing the original text", error);
+      throw new TranslationFailed(error instanceof Error ? error.message : String(error));
+    }
+    texts.forEach((text, i) => {
+      if (typeof translations[i] === "string") cache.set(keyOf(language, text), translations[i]);
+    });
+  }
+
   /**
    * Translates what is neither cached nor failed lately, in batches the server accepts. An unsupported
    * language throws TranslationUnavailable, any other failure TranslationFailed (what was translated
-   * before stays cached; the failed batch is not asked again before RETRY_AFTER_MS).
+   * before stays cached; the failed batch is not asked again before RETRY_AFTER_MS). A text already
+   * asked for by an earlier call is waited for, not asked again (that call says how it went).
    */
   async function translateTexts(language: string, texts: string[]): Promise<void> {
     const wanted = texts.filter((t) => t.trim() && cachedTranslation(language, t) === undefined);
-    const missing = [...new Set(wanted.map((t) => t.slice(0, MAX_TEXT_CHARS)))].filter((t) => !failedLately(keyOf(language, t)));
+    const candidates = [...new Set(wanted.map((t) => t.slice(0, MAX_TEXT_CHARS)))].filter((t) => !failedLately(keyOf(language, t)));
+    const earlier = new Set(candidates.map((t) => onItsWay.get(keyOf(language, t))).filter((asked) => asked !== undefined));
+    const missing = candidates.filter((t) => !onItsWay.has(keyOf(language, t)));
     let batch: string[] = [];
     let chars = 0;
     const flush = async () => {
@@ -54,18 +75,14 @@ export function createTranslator(ask: AskTranslations = askServer, now: () => nu
       const current = batch;
       batch = [];
       chars = 0;
-      let translations: string[];
+      const keys = current.map((text) => keyOf(language, text));
+      const asked = askAndKeep(language, current);
+      for (const key of keys) onItsWay.set(key, asked);
       try {
-        translations = await ask(current, language);
-      } catch (error) {
-        for (const text of current) failedAt.set(keyOf(language, text), now());
-        if (error instanceof ApiError && error.status === 422) throw new TranslationUnavailable(error.message);
-        console.warn("Translation failed; showing the original text", error);
-        throw new TranslationFailed(error instanceof Error ? error.message : String(error));
+        await asked;
+      } finally {
+        for (const key of keys) if (onItsWay.get(key) === asked) onItsWay.delete(key);
       }
-      current.forEach((text, i) => {
-        if (typeof translations[i] === "string") cache.set(keyOf(language, text), translations[i]);
-      });
     };
     for (const text of missing) {
       if (batch.length >= MAX_BATCH_ITEMS || chars + text.length > MAX_BATCH_CHARS) await flush();
@@ -73,6 +90,7 @@ export function createTranslator(ask: AskTranslations = askServer, now: () => nu
       chars += text.length;
     }
     await flush();
+    await Promise.all([...earlier].map((asked) => asked.catch(() => undefined)));
   }
 
   return { cachedTranslation, translateTexts };
