@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, newUser, openAuth, signUp, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { solidPng } from "./preview-site";
 import { superuserClient } from "../integration/pocketbase";
 import { sendFile } from "./send-file";
+import { axe } from "./axe";
 
 // axe-core on every screen and every dialog, at desktop, tablet and phone width: any violation of impact
 // "serious" or "critical" fails. label-content-name-mismatch is experimental in axe, so it is switched on.
@@ -18,7 +18,9 @@ const VIEWPORTS = [
 type Found = { where: string; rule: string; impact: string; targets: string[] };
 
 async function audit(page: Page, where: string, found: Found[]) {
-  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const results = await axe(page)
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   for (const violation of results.violations) {
     if (violation.impact !== "serious" && violation.impact !== "critical") continue;
     found.push({

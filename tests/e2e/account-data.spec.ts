@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "@playwright/test";
@@ -17,6 +16,7 @@ import {
   waitLive,
 } from "./helpers";
 import { mailTest } from "./mail-stack";
+import { axe } from "./axe";
 
 // Menu > Account: Export my data, Delete account and Email (docs/decisions/0029-change-email-delete-export.md).
 
@@ -163,7 +163,9 @@ test("the account's sections, the delete dialog and the email-link pages have no
 }) => {
   const problems: string[] = [];
   const audit = async (page: Page, where: string) => {
-    const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+    const results = await axe(page)
+      .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+      .analyze();
     for (const v of results.violations)
       if (v.impact === "serious" || v.impact === "critical")
         problems.push(`${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, signIn, test } from "./fixtures";
 import { person, waitLive } from "./helpers";
+import { axe } from "./axe";
 
 // Account > Devices: the account's signed-in sessions, this one marked; "Sign out" on another signs
 // it out at once (its live stream closes, its next request is refused, its page says so).
@@ -35,8 +35,10 @@ test("devices: two sessions listed with this one marked; signing the other out c
   const theirs = list.getByRole("listitem").filter({ hasNotText: "This device" });
   await expect(theirs).toContainText("Chrome on Linux");
   // The dialog with its Password and Devices sections passes axe (serious and critical, names matching their text).
-  const axe = await new AxeBuilder({ page: alice.page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  const audit = await axe(alice.page)
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await theirs.getByRole("button", { name: /^Sign out Chrome on Linux, last seen / }).click();
   await expect(devices.getByRole("status")).toHaveText("Chrome on Linux was signed out.");

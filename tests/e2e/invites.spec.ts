@@ -3,18 +3,18 @@
 // person is asked "Join #x? Invited by NAME" before anything is joined; a removed member's old link is
 // refused; a guest sees only the channel they were invited to.
 
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, newUser, signUp, test } from "./fixtures";
 import { copyInviteLink, createChannel, joinChannel, person } from "./helpers";
 import { openDetail } from "./header-helpers";
+import { axe } from "./axe";
 
 const superuser = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
 const inviteIdOf = (link: string) => new URL(link).searchParams.get("id")!;
 /** Serious or critical axe violations on the page as it is (tests/e2e/a11y.spec.ts audits every other screen). */
 const axeProblems = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 const channelButton = (page: Page, name: string) => page.getByRole("button", { name: `# ${name}`, exact: true });
 
 /** Opens an invite link in a page already signed in: the page asks, or says why it cannot be used. */

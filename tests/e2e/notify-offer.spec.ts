@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { copyInviteLink, createChannel, log, message, openConversation, person, send, startConversation } from "./helpers";
 import { asked, colleague, offer, shown, turnOn } from "./notify-offer-helpers";
+import { axe } from "./axe";
 
 // Notifications that ask (ADR 0067), with the settings `npm start` uses: nothing is offered at sign-up;
 // the first direct message offers "Turn on notifications" in a one-line bar, and the browser's
@@ -30,7 +30,7 @@ test("the first direct message offers notifications; the permission is asked onl
   const bar = await offer(bob.page).boundingBox();
   expect(bar!.height, "the offer is one line").toBeLessThan(48);
   expect(await asked(bob.page)).toBe(0);
-  const audit = await new AxeBuilder({ page: bob.page }).include(".notify-offer").analyze();
+  const audit = await axe(bob.page).include(".notify-offer").analyze();
   expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // The click asks the browser (which grants it), and the bar goes.

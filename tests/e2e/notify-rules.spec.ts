@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, openNotificationSettings, person, recordNotifications, send, waitLive } from "./helpers";
+import { axe } from "./axe";
 
 type Shown = { title: string; body: string }[];
 
@@ -55,7 +55,7 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
   const mentions = panel.getByRole("radio", { name: "Mentions and keywords" });
   await expect(mentions).toBeChecked();
   await expect(mentions).toHaveAccessibleDescription("(default)");
-  const audit = await new AxeBuilder({ page: bob.page }).include(".notify-choices").analyze();
+  const audit = await axe(bob.page).include(".notify-choices").analyze();
   expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await saved(bob.page, () => panel.getByRole("radio", { name: "Nothing" }).check());
   await expect(panel.getByRole("radio", { name: "Nothing" })).toBeChecked();

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, filesUnder, test } from "./fixtures";
 import { createChannel, joinAndOpen, keyPackagesSent, log, message, person, send, startConversation, waitLive } from "./helpers";
 import { openDetail } from "./header-helpers";
+import { axe } from "./axe";
 
 // Display names and photos, encrypted in the browser (docs/decisions/0075-profile-cards.md): Alice sets
 // hers in Menu > Account, Bob (who shares a channel with her) sees them on her message and in the
@@ -153,7 +153,7 @@ test("the Account dialog's profile: errors say what went wrong, the photo can be
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await noisePicture(someone.page, 80, 120) });
     await expect(account.getByRole("img", { name: `Avatar of ${someone.user.username} (@${someone.user.username})` })).toBeVisible();
     await expect(account.getByRole("alert")).toBeHidden();
-    const results = await new AxeBuilder({ page: someone.page })
+    const results = await axe(someone.page)
       .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
       .analyze();
     for (const v of results.violations)
