@@ -4,7 +4,7 @@
  * worker) under the call key from the conversation seam, which never leaves the page. Loaded only
  * when a call starts (it carries livekit-client).
  */
-import { ConnectionState, DisconnectReason, Room, RoomEvent } from "livekit-client";
+import { ConnectionState, DisconnectReason, Room, RoomEvent, setLogLevel } from "livekit-client";
 import E2EEWorker from "livekit-client/e2ee-worker?worker";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
@@ -20,6 +20,10 @@ import type { DeviceChoice } from "./preview.client";
 import { CONNECTION_LOST_MESSAGE, RECONNECT_GIVE_UP_MS, REMOVED_MESSAGE, failureMessage, personOf, type CallView } from "./call-view";
 
 export type { CallPerson, CallView } from "./call-view";
+
+// LiveKit writes every step of a call to the page's console ("info"); the page keeps its warnings and
+// errors there, as for the rest of the product (its E2EE worker takes the same level).
+setLogLevel("warn");
 
 export class CallSession {
   private readonly room: Room;
