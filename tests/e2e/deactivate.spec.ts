@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { auditLog, changeStatus, findPerson, makeAdmin, openConsole } from "./admin-helpers";
-import { expect, signIn, test, MISSING_CALL_KEY } from "./fixtures";
+import { expect, signIn, test, MISSING_CALL_KEY, REMOVED_FROM_CALL } from "./fixtures";
 import {
   createSealed,
   joinAndOpen,
@@ -37,6 +37,8 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
 }) => {
   // (LiveKit's decoder says so for frames of the new key until it has it)
   consoleErrors.allow(MISSING_CALL_KEY);
+  // (and the removal, on her page, may race LiveKit's own notice of it)
+  consoleErrors.allow(REMOVED_FROM_CALL);
   test.setTimeout(300_000);
   const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   // The worker's stack is shared by every spec: its first account (the owner) may be anyone's, so the
