@@ -88,10 +88,22 @@ func checkMessageEpoch(app core.App, message *core.Record) error {
 
 func registerSealedChannels(app core.App) {
 	app.OnRecordCreateRequest("messages").BindFunc(func(e *core.RecordRequestEvent) error {
-		if err := checkMessageEpoch(e.App, e.Record); err != nil {
-			return err
+		if sealed, _ := isSealed(e.App, e.Record.GetString("channel")); !sealed {
+			if err := checkMessageEpoch(e.App, e.Record); err != nil {
+				return err
+			}
+			return e.Next()
 		}
-		return e.Next()
+		// A sealed channel's message: the epoch is read and the message stored in one write transaction,
+		// so a commit (which moves the epoch in a transaction of its own) cannot be accepted between the
+		// two and leave the message stored for an epoch its members have already read and left.
+		return e.App.RunInTransaction(func(tx core.App) error {
+			if err := checkMessageEpoch(tx, e.Record); err != nil {
+				return err
+			}
+			e.App = tx
+			return e.Next()
+		})
 	})
 	app.OnRecordAfterDeleteSuccess("channels").BindFunc(func(e *core.RecordEvent) error {
 		sealedChannels.Delete(e.Record.Id)
