@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 
 export interface ToastState {
@@ -33,8 +33,13 @@ export function Toast({ toast, onDismiss }: { toast: ToastState; onDismiss: () =
       </button>
     </div>
   );
+  return inToastDock(shown);
+}
+
+/** A toast's element, drawn in the open conversation's dock when there is one. */
+export function inToastDock(toast: ReactNode) {
   const dock = document.getElementById(DOCK_ID);
-  return dock ? createPortal(shown, dock) : shown;
+  return dock ? createPortal(toast, dock) : toast;
 }
 
 /** The workspace's one toast: `notify` shows a text, a newer one replaces it. */

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { lazyPart } from "~/ui/lazyPart";
 import { ConversationItem } from "~/features/channels/Sidebar";
 import type { Channel } from "~/conversation/channels/types";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import { DirectLabel } from "~/features/profile-cards/PersonName";
 
 // Requests load once the first conversation is shown (they are not part of the first load).
-const Requests = lazy(() => import("~/features/requests/Requests"));
+const Requests = lazyPart(() => import("~/features/requests/Requests").then((m) => m.default));
 const REQUESTS_AFTER_MS = 500;
 
 interface Props {
@@ -35,11 +36,7 @@ export function DirectSection(props: Props) {
           New message
         </button>
       </div>
-      {later && (
-        <Suspense fallback={null}>
-          <Requests onAccepted={props.onAccepted} />
-        </Suspense>
-      )}
+      {later && <Requests onAccepted={props.onAccepted} />}
       {props.conversations.length === 0 ? (
         <p className="channel-empty">No direct messages yet</p>
       ) : (

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from "react";
 import { useObjectUrl } from "~/lib/useObjectUrl";
+import { lazyPart } from "~/ui/lazyPart";
 import { ImageView } from "~/features/files/ImageView";
 import { formatKb, shownName } from "~/conversation/files/attachments";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
 // The player loads with the first voice message shown.
-const AudioPlayer = lazy(() => import("~/features/files/AudioPlayer").then((m) => ({ default: m.AudioPlayer })));
+const AudioPlayer = lazyPart(() => import("~/features/files/AudioPlayer").then((m) => m.AudioPlayer));
 
 interface AttachmentProps {
   attachment: DecryptedAttachment;
@@ -20,11 +20,7 @@ export function AttachmentView({ attachment, resolveUrl, onDownload }: Attachmen
   return (
     <div className={`attachment attachment-${attachment.kind}`}>
       {attachment.kind === "image" && url && <ImageView url={url} name={attachment.name} />}
-      {attachment.kind === "audio" && url && (
-        <Suspense fallback={null}>
-          <AudioPlayer src={url} name={attachment.name} />
-        </Suspense>
-      )}
+      {attachment.kind === "audio" && url && <AudioPlayer src={url} name={attachment.name} />}
       {inline && !url && !failed && <span className="attachment-loading">Decrypting {attachment.name}...</span>}
       {failed && <span className="attachment-loading">This file could not be decrypted.</span>}
       <button type="button" className="attachment-download" onClick={() => onDownload(attachment)} title={attachment.name}>

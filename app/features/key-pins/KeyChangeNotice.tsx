@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
+import { lazyPart } from "~/ui/lazyPart";
 import type { SessionUser } from "~/lib/session-user";
 import { checkKeys } from "~/conversation/senders/pins.client";
 import { senderProfiles } from "~/conversation/senders/profiles.client";
 import { usePins } from "~/features/key-pins/usePins.client";
 
 // The notices themselves load when there is one to show.
-const KeyChanges = lazy(() => import("~/features/key-pins/KeyChanges").then((m) => ({ default: m.KeyChanges })));
+const KeyChanges = lazyPart(() => import("~/features/key-pins/KeyChanges").then((m) => m.KeyChanges));
 
 interface Props {
   user: SessionUser;
@@ -36,8 +37,6 @@ export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Prop
   const here = [...changed.values()].filter((c) => c.channels.has(channelId));
   if (here.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <KeyChanges user={user} changes={here} heldOf={(userId) => held.get(`${channelId} ${userId}`)?.size ?? 0} onAccepted={onAccepted} />
-    </Suspense>
+    <KeyChanges user={user} changes={here} heldOf={(userId) => held.get(`${channelId} ${userId}`)?.size ?? 0} onAccepted={onAccepted} />
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
+import { lazyPart } from "~/ui/lazyPart";
 import { createPortal } from "react-dom";
 import { REACTIONS, type Reaction } from "~/conversation/messages/body";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
@@ -6,7 +7,7 @@ import { MenuButton } from "~/ui/MenuButton";
 import { useNarrow } from "~/ui/useNarrow.client";
 
 // Every emoji, searchable: its code and data load when first opened (not with the page).
-const EmojiPickerDialog = lazy(() => import("~/features/reactions/EmojiPickerDialog"));
+const EmojiPickerDialog = lazyPart(() => import("~/features/reactions/EmojiPickerDialog").then((m) => m.default), { whenFailed: "toast" });
 
 /** What a message's actions do (the list passes them to each message). */
 export interface MessageActions {
@@ -34,12 +35,7 @@ export function MessageActionsBar(props: Props) {
   // (outside the actions bar, which lets the pointer through only while the message is hovered)
   const picker =
     picking &&
-    createPortal(
-      <Suspense fallback={null}>
-        <EmojiPickerDialog onPick={(emoji) => props.onReact(m, emoji)} onClose={() => setPicking(false)} />
-      </Suspense>,
-      document.body,
-    );
+    createPortal(<EmojiPickerDialog onPick={(emoji) => props.onReact(m, emoji)} onClose={() => setPicking(false)} />, document.body);
   const moreEmoji = { label: "More emoji", onSelect: () => setPicking(true) };
   const more = [
     ...(m.thread ? [] : [{ label: "Reply in thread", onSelect: () => props.onOpenThread(m.id) }]),

@@ -1,8 +1,6 @@
-import { lazy, Suspense } from "react";
 import { looksLikeMarkdown } from "~/features/markdown/markdown";
 import { segments } from "~/features/messages/text";
-
-const Markdown = lazy(() => import("~/features/markdown/Markdown"));
+import { lazyPart } from "~/ui/lazyPart";
 
 /** A message's text with http(s) links made clickable and @mentions highlighted (the user's own stand out). */
 function PlainText({ text, username, lang }: { id?: string; text: string; username: string; lang?: string }) {
@@ -30,15 +28,17 @@ function PlainText({ text, username, lang }: { id?: string; text: string; userna
   );
 }
 
+// Shown plain while Markdown's parser loads, and if it cannot be loaded (the network is away).
+const Markdown = lazyPart(() => import("~/features/markdown/Markdown").then((m) => m.default), {
+  fallback: (props) => <PlainText {...props} />,
+  whenFailed: (props) => <PlainText {...props} />,
+});
+
 /**
  * A message's text: as Markdown when it uses any (its parser loads then), else plain with links and
  * mentions. `id` names the message, whose Markdown is then parsed once per version.
  */
 export function RichText(props: { id?: string; text: string; username: string; lang?: string }) {
   if (!looksLikeMarkdown(props.text)) return <PlainText {...props} />;
-  return (
-    <Suspense fallback={<PlainText {...props} />}>
-      <Markdown {...props} />
-    </Suspense>
-  );
+  return <Markdown {...props} />;
 }

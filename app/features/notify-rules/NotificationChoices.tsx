@@ -1,13 +1,13 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useDropdown } from "~/ui/useDropdown";
-import { preloadable } from "~/ui/preloadable";
+import { lazyPart } from "~/ui/lazyPart";
 import type { Channel } from "~/conversation/channels/types";
 import { isMuted, mutedText } from "~/features/notify-rules/mute";
 import { useNotifyRules } from "~/features/notify-rules/useNotifyRules.client";
 import { BellIcon, BellOffIcon } from "~/ui/icons";
 
 // The choices themselves load when the button is first pointed at, focused or pressed.
-const panel = preloadable(() => import("~/features/notify-rules/NotificationPanel").then((m) => m.NotificationPanel));
+const Panel = lazyPart(() => import("~/features/notify-rules/NotificationPanel").then((m) => m.NotificationPanel));
 
 /**
  * The conversation header's "Notifications" (spec §2.7), a bell opening "Notification choices": what notifies in this conversation (all messages,
@@ -31,17 +31,13 @@ export function NotificationChoices({ channel }: { channel: Channel }) {
         aria-expanded={open}
         aria-label="Notifications"
         title={muted ?? "Notifications for this conversation"}
-        onPointerEnter={() => void panel.preload()}
-        onFocus={() => void panel.preload()}
+        onPointerEnter={() => void Panel.preload()}
+        onFocus={() => void Panel.preload()}
         onClick={() => setOpen((o) => !o)}
       >
         {muted ? <BellOffIcon size={16} /> : <BellIcon size={16} />}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <panel.Component channel={channel} rule={rule} muted={muted} />
-        </Suspense>
-      )}
+      {open && <Panel channel={channel} rule={rule} muted={muted} />}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { lazyPart } from "~/ui/lazyPart";
 import { ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { recoveryKeyStatus } from "~/features/recovery/recovery.client";
 import type { RecoveryKeyStatus } from "~/features/recovery/types";
 
-const RecoveryKeyDialog = lazy(() => import("~/features/recovery/RecoveryKeyDialog"));
+const RecoveryKeyDialog = lazyPart(() => import("~/features/recovery/RecoveryKeyDialog").then((m) => m.default), { whenFailed: "toast" });
 
 const date = (iso: string) => new Date(iso.replace(" ", "T")).toLocaleDateString(undefined, { dateStyle: "long" });
 
@@ -43,11 +44,7 @@ export function RecoveryKeySection({ user }: { user: SessionUser }) {
       <button type="button" className="btn" onClick={() => setOpen(true)} disabled={!status && !error}>
         {exists ? "Replace the recovery key" : "Create a recovery key"}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <RecoveryKeyDialog user={user} replacing={exists} onClose={() => setOpen(false)} onSaved={setStatus} />
-        </Suspense>
-      )}
+      {open && <RecoveryKeyDialog user={user} replacing={exists} onClose={() => setOpen(false)} onSaved={setStatus} />}
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchHit } from "~/features/search/engine";
-import { preloadable } from "~/ui/preloadable";
+import { lazyPart } from "~/ui/lazyPart";
 
 // The results list (and its highlighting) loads when the field is first focused.
-const results = preloadable(() => import("~/features/search/SearchResults").then((m) => m.SearchResults));
+const Results = lazyPart(() => import("~/features/search/SearchResults").then((m) => m.SearchResults));
 
 interface Props {
   ready: boolean;
@@ -86,9 +86,9 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
           onQuery(event.target.value);
           setOpen(true);
         }}
-        onPointerEnter={() => void results.preload()}
+        onPointerEnter={() => void Results.preload()}
         onFocus={() => {
-          void results.preload();
+          void Results.preload();
           setOpen(true);
           onFocus();
         }}
@@ -96,19 +96,17 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
         onKeyDown={onKeyDown}
       />
       {open && (
-        <Suspense fallback={null}>
-          <results.Component
-            ready={ready}
-            query={query}
-            progress={progress}
-            grouped={grouped}
-            active={ordered[active]?.id}
-            listId={listId}
-            optionId={optionId}
-            channelName={channelName}
-            choose={choose}
-          />
-        </Suspense>
+        <Results
+          ready={ready}
+          query={query}
+          progress={progress}
+          grouped={grouped}
+          active={ordered[active]?.id}
+          listId={listId}
+          optionId={optionId}
+          channelName={channelName}
+          choose={choose}
+        />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { lazyPart } from "~/ui/lazyPart";
 import { Field, FormError } from "~/ui/Form";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
@@ -10,7 +11,7 @@ import { PasskeyOffer } from "~/features/sso/PasskeyOffer";
 import { usePasskeyFirst } from "~/features/sso/passkey-first";
 import type { SsoSignUpOffer } from "~/features/sso/types";
 
-const RecoveryKeyDialog = lazy(() => import("~/features/recovery/RecoveryKeyDialog"));
+const RecoveryKeyDialog = lazyPart(() => import("~/features/recovery/RecoveryKeyDialog").then((m) => m.default), { whenFailed: "toast" });
 
 type Step =
   | { at: "keys" }
@@ -83,12 +84,7 @@ export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () 
         onDone={() => setStep({ at: "recovery", user: step.user })}
       />
     );
-  if (step.at === "recovery")
-    return (
-      <Suspense fallback={null}>
-        <RecoveryKeyDialog user={step.user} offer onClose={onDone} />
-      </Suspense>
-    );
+  if (step.at === "recovery") return <RecoveryKeyDialog user={step.user} offer onClose={onDone} />;
   if (passkeyFirst === undefined) return <p role="status">Signing you in...</p>;
 
   return (

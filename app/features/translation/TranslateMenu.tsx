@@ -1,10 +1,9 @@
-import { Suspense } from "react";
 import { useDropdown } from "~/ui/useDropdown";
-import { preloadable } from "~/ui/preloadable";
+import { lazyPart } from "~/ui/lazyPart";
 import type { TranslateChoices } from "~/features/translation/TranslatePanel";
 
 // The language list and the menu's choices load when the button is first pointed at, focused or pressed.
-const panel = preloadable(() => import("~/features/translation/TranslatePanel").then((m) => m.TranslatePanel));
+const Panel = lazyPart(() => import("~/features/translation/TranslatePanel").then((m) => m.TranslatePanel));
 
 /** Translate dropdown (spec §2.7): choose the target language and switch auto-translation on or off. */
 export function TranslateMenu(props: TranslateChoices) {
@@ -18,17 +17,13 @@ export function TranslateMenu(props: TranslateChoices) {
         className={`btn btn-small${enabled ? " active" : ""}`}
         aria-expanded={open}
         aria-haspopup="true"
-        onPointerEnter={() => void panel.preload()}
-        onFocus={() => void panel.preload()}
+        onPointerEnter={() => void Panel.preload()}
+        onFocus={() => void Panel.preload()}
         onClick={() => setOpen((o) => !o)}
       >
         Translate{enabled ? `: ${language}` : ""}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <panel.Component {...props} close={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <Panel {...props} close={() => setOpen(false)} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { lazyPart } from "~/ui/lazyPart";
 import { onSessionEnded, setCsrfToken } from "~/lib/api.client";
 import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { AuthError, signIn, signOut } from "~/features/auth/auth.client";
@@ -24,11 +25,12 @@ import { startProfileCards } from "~/features/profile-cards/start.client";
 type Phase = "loading" | "insecure" | "ready";
 
 // The sign-in screen (and its form checks) loads only for a page that is signed out.
-const AuthScreen = lazy(() => import("~/features/auth/AuthScreen").then((m) => ({ default: m.AuthScreen })));
+const AuthScreen = lazyPart(() => import("~/features/auth/AuthScreen").then((m) => m.AuthScreen), { fallback: <LoadingScreen /> });
 // Offered once, right after sign-up (the words library loads only then).
-const RecoveryKeyDialog = lazy(() => import("~/features/recovery/RecoveryKeyDialog"));
+const RecoveryKeyDialog = lazyPart(() => import("~/features/recovery/RecoveryKeyDialog").then((m) => m.default), { whenFailed: "toast" });
 // A new device of the account asking for approval (ADR 0059): its code loads right after sign-in.
-const DeviceApproval = lazy(() => import("~/features/device-link/DeviceApproval"));
+// (it shows nothing until another device asks; not loaded, it waits for the network to come back)
+const DeviceApproval = lazyPart(() => import("~/features/device-link/DeviceApproval").then((m) => m.default), { whenFailed: () => null });
 
 /** Top-level state of the single page: loading, signed out (auth screen) or signed in (workspace). */
 export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string; initialUser: SessionUser | null; config: AppConfig }) {
@@ -137,35 +139,27 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   if (phase === "insecure") return <InsecureContextScreen />;
   if (!user)
     return (
-      <Suspense fallback={<LoadingScreen />}>
-        <AuthScreen
-          busy={busy}
-          error={error}
-          onSubmit={authenticate}
-          onModeChange={() => setError(null)}
-          onSignedIn={(signedIn) => {
-            setUser(signedIn);
-            setInvitedTo(undefined);
-          }}
-          invitedTo={inviteRefused ? undefined : invitedTo}
-          inviteRefused={inviteRefused}
-        />
-      </Suspense>
+      <AuthScreen
+        busy={busy}
+        error={error}
+        onSubmit={authenticate}
+        onModeChange={() => setError(null)}
+        onSignedIn={(signedIn) => {
+          setUser(signedIn);
+          setInvitedTo(undefined);
+        }}
+        invitedTo={inviteRefused ? undefined : invitedTo}
+        inviteRefused={inviteRefused}
+      />
     );
   return (
     <>
       <Workspace user={user} config={config} onSignOut={handleSignOut} signingOut={busy} />
       <CallDock />
       <InviteDialogs />
-      <Suspense fallback={null}>
-        <DeviceApproval user={user} />
-      </Suspense>
+      <DeviceApproval user={user} />
       {failedSignIns > 0 && <FailedSignInsNotice count={failedSignIns} onDismiss={() => setFailedSignIns(0)} />}
-      {offerRecoveryKey && (
-        <Suspense fallback={null}>
-          <RecoveryKeyDialog user={user} offer onClose={() => setOfferRecoveryKey(false)} />
-        </Suspense>
-      )}
+      {offerRecoveryKey && <RecoveryKeyDialog user={user} offer onClose={() => setOfferRecoveryKey(false)} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazyPart } from "~/ui/lazyPart";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
 import { goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
@@ -34,10 +35,10 @@ import { rendered, useOpenAt } from "~/features/search/useOpenAt.client";
 import type { OpenAt } from "~/features/search/useSearch.client";
 
 // The side panels load when first opened: none of them is part of the first load.
-const ThreadPanel = lazy(() => import("~/features/threads/ThreadPanel").then((m) => ({ default: m.ThreadPanel })));
-const PinnedPanel = lazy(() => import("~/features/pinned/PinnedPanel").then((m) => ({ default: m.PinnedPanel })));
-const MembersPanel = lazy(() => import("~/features/members/MembersPanel").then((m) => ({ default: m.MembersPanel })));
-const NewsFeed = lazy(() => import("~/features/news/NewsFeed").then((m) => ({ default: m.NewsFeed })));
+const ThreadPanel = lazyPart(() => import("~/features/threads/ThreadPanel").then((m) => m.ThreadPanel));
+const PinnedPanel = lazyPart(() => import("~/features/pinned/PinnedPanel").then((m) => m.PinnedPanel));
+const MembersPanel = lazyPart(() => import("~/features/members/MembersPanel").then((m) => m.MembersPanel));
+const NewsFeed = lazyPart(() => import("~/features/news/NewsFeed").then((m) => m.NewsFeed));
 
 interface Props {
   user: SessionUser;
@@ -208,44 +209,42 @@ export function ChatPane({
           onTyping={() => void typing(user, channel)}
         />
       </div>
-      <Suspense fallback={null}>
-        {members.open && (
-          <MembersPanel
-            members={members.list}
-            userId={user.id}
-            // Nobody removes someone else from a direct conversation.
-            isCreator={isCreator && !channel.direct}
-            onRemove={members.onRemove}
-            onClose={members.onClose}
-            extra={members.sealed}
-            direct={channel.direct}
-            channel={channel.direct ? undefined : channel}
-          />
-        )}
-        {threadRoot && (
-          <ThreadPanel
-            user={user}
-            channel={channel}
-            rootId={threadRoot}
-            notify={notify}
-            onSent={(reply) => history.add(channel.id, [reply])}
-            onClose={() => setThreadRoot(null)}
-          />
-        )}
-        {pinnedOpen && (
-          <PinnedPanel user={user} channel={channel} pins={pins} onJumpTo={(id) => void jumpTo(id)} onClose={() => setPinnedOpen(false)} />
-        )}
-        {news.open && (
-          <NewsFeed
-            items={news.feed.items}
-            configured={news.feed.configured}
-            loading={news.feed.loading}
-            failed={news.feed.failed}
-            highlighted={news.feed.highlighted}
-            onClose={news.onClose}
-          />
-        )}
-      </Suspense>
+      {members.open && (
+        <MembersPanel
+          members={members.list}
+          userId={user.id}
+          // Nobody removes someone else from a direct conversation.
+          isCreator={isCreator && !channel.direct}
+          onRemove={members.onRemove}
+          onClose={members.onClose}
+          extra={members.sealed}
+          direct={channel.direct}
+          channel={channel.direct ? undefined : channel}
+        />
+      )}
+      {threadRoot && (
+        <ThreadPanel
+          user={user}
+          channel={channel}
+          rootId={threadRoot}
+          notify={notify}
+          onSent={(reply) => history.add(channel.id, [reply])}
+          onClose={() => setThreadRoot(null)}
+        />
+      )}
+      {pinnedOpen && (
+        <PinnedPanel user={user} channel={channel} pins={pins} onJumpTo={(id) => void jumpTo(id)} onClose={() => setPinnedOpen(false)} />
+      )}
+      {news.open && (
+        <NewsFeed
+          items={news.feed.items}
+          configured={news.feed.configured}
+          loading={news.feed.loading}
+          failed={news.feed.failed}
+          highlighted={news.feed.highlighted}
+          onClose={news.onClose}
+        />
+      )}
     </div>
   );
 }

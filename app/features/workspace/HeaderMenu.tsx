@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { lazyPart } from "~/ui/lazyPart";
 import type { SessionUser } from "~/lib/session-user";
 import { InstallButton } from "~/features/pwa/InstallButton";
 import { MenuButton } from "~/ui/MenuButton";
 import { isAdminRole } from "~/features/roles/roles";
 
-const AccountDialog = lazy(() => import("~/features/account/AccountDialog"));
+const AccountDialog = lazyPart(() => import("~/features/account/AccountDialog").then((m) => m.default), { whenFailed: "toast" });
 
 /** The header menu: the account's Notification settings, 'Set World Clock', the WhatsApp contact book, Account and, for administrators, the admin console; beside it "Install app" when the browser offers it. */
 export function HeaderMenu({
@@ -32,11 +33,7 @@ export function HeaderMenu({
           ...(isAdminRole(user.role) ? [{ label: "Admin console", onSelect: () => window.location.assign("/admin") }] : []),
         ]}
       />
-      {account && (
-        <Suspense fallback={null}>
-          <AccountDialog user={user} onClose={() => setAccount(false)} />
-        </Suspense>
-      )}
+      {account && <AccountDialog user={user} onClose={() => setAccount(false)} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMessageLink } from "~/features/message-links/useMessageLink.client";
-import { lazy, Suspense, useState } from "react";
+import { lazyPart } from "~/ui/lazyPart";
+import { useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
@@ -56,7 +57,10 @@ interface Props {
 }
 
 // The people picker loads when it is first opened (it is not part of the first load).
-const DirectPicker = lazy(() => import("~/features/direct/NewMessageModal").then((m) => ({ default: m.DirectPicker })));
+const DirectPicker = lazyPart(() => import("~/features/direct/NewMessageModal").then((m) => m.DirectPicker), {
+  whenFailed: "toast",
+  close: ({ direct }) => direct.close(),
+});
 
 const MISSING_PASSWORD = "Channel password not found. Join the channel again with its password to read it on this device.";
 
@@ -230,11 +234,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
         </main>
       </div>
       {toast && <Toast toast={toast} onDismiss={dismiss} />}
-      {direct.picker && (
-        <Suspense fallback={null}>
-          <DirectPicker direct={direct} />
-        </Suspense>
-      )}
+      {direct.picker && <DirectPicker direct={direct} />}
       <LazyDialogs
         dialog={dialogs.dialog}
         busy={dialogs.busy}

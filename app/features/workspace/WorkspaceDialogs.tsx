@@ -1,16 +1,18 @@
 import { ConfirmDialog } from "~/ui/Modal";
+import { lazyPart } from "~/ui/lazyPart";
 import type { Channel } from "~/conversation/channels/types";
 import type { ChannelMember } from "~/features/members/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
-import { lazy, Suspense } from "react";
 
 // The channel forms (and their validator), Notification Settings and the contact book load when first opened.
-const CreateChannelModal = lazy(() => import("~/features/channels/ChannelForms").then((m) => ({ default: m.CreateChannelModal })));
-const NotificationSettingsModal = lazy(() =>
-  import("~/features/notifications/NotificationSettingsModal").then((m) => ({ default: m.NotificationSettingsModal })),
+const asDialog = { whenFailed: "toast" } as const;
+const CreateChannelModal = lazyPart(() => import("~/features/channels/ChannelForms").then((m) => m.CreateChannelModal), asDialog);
+const NotificationSettingsModal = lazyPart(
+  () => import("~/features/notifications/NotificationSettingsModal").then((m) => m.NotificationSettingsModal),
+  asDialog,
 );
-const ContactsModal = lazy(() => import("~/features/contacts/ContactsModal").then((m) => ({ default: m.ContactsModal })));
-const JoinChannelModal = lazy(() => import("~/features/channels/ChannelForms").then((m) => ({ default: m.JoinChannelModal })));
+const ContactsModal = lazyPart(() => import("~/features/contacts/ContactsModal").then((m) => m.ContactsModal), asDialog);
+const JoinChannelModal = lazyPart(() => import("~/features/channels/ChannelForms").then((m) => m.JoinChannelModal), asDialog);
 import type { useContacts } from "~/features/contacts/useContacts.client";
 import type { PermissionState } from "~/features/notifications/notify";
 import type { QuietHours } from "~/features/notify-rules/rules";
@@ -74,17 +76,9 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
   );
   switch (dialog.kind) {
     case "create":
-      return (
-        <Suspense fallback={null}>
-          <CreateChannelModal busy={busy} error={error} onSubmit={actions.create} onClose={close} />
-        </Suspense>
-      );
+      return <CreateChannelModal busy={busy} error={error} onSubmit={actions.create} onClose={close} />;
     case "join":
-      return (
-        <Suspense fallback={null}>
-          <JoinChannelModal busy={busy} error={error} onSubmit={actions.join} onClose={close} />
-        </Suspense>
-      );
+      return <JoinChannelModal busy={busy} error={error} onSubmit={actions.join} onClose={close} />;
     case "delete":
       return confirm(
         "Delete Channel",
@@ -140,18 +134,16 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
       );
     case "notifications":
       return (
-        <Suspense fallback={null}>
-          <NotificationSettingsModal
-            settings={settings}
-            account={account}
-            permission={permission}
-            busy={busy}
-            error={error}
-            onRequestPermission={actions.requestPermission}
-            onSave={actions.saveSettings}
-            onClose={close}
-          />
-        </Suspense>
+        <NotificationSettingsModal
+          settings={settings}
+          account={account}
+          permission={permission}
+          busy={busy}
+          error={error}
+          onRequestPermission={actions.requestPermission}
+          onSave={actions.saveSettings}
+          onClose={close}
+        />
       );
     case "worldClock":
       return (
@@ -165,22 +157,20 @@ export function WorkspaceDialogs({ dialog, busy, error, close, actions, settings
       );
     case "contacts":
       return (
-        <Suspense fallback={null}>
-          <ContactsModal
-            mode={dialog.mode}
-            contacts={contacts.contacts}
-            selectedId={contacts.recipient?.id ?? null}
-            error={contacts.error}
-            busy={contacts.busy}
-            onSave={contacts.save}
-            onDelete={contacts.remove}
-            onSelect={(contact) => {
-              contacts.choose(contact);
-              close();
-            }}
-            onClose={close}
-          />
-        </Suspense>
+        <ContactsModal
+          mode={dialog.mode}
+          contacts={contacts.contacts}
+          selectedId={contacts.recipient?.id ?? null}
+          error={contacts.error}
+          busy={contacts.busy}
+          onSave={contacts.save}
+          onDelete={contacts.remove}
+          onSelect={(contact) => {
+            contacts.choose(contact);
+            close();
+          }}
+          onClose={close}
+        />
       );
   }
 }
