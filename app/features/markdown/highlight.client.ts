@@ -8,11 +8,18 @@ type Hljs = typeof import("highlight.js/lib/common").default;
 
 let hljs: Hljs | null = null;
 let loading: Promise<Hljs> | null = null;
+// (a failed fetch, the network away, is not kept: the next code block asks again)
 const load = () =>
-  (loading ??= import("highlight.js/lib/common").then((m) => {
-    hljs = m.default;
-    return hljs;
-  }));
+  (loading ??= import("highlight.js/lib/common").then(
+    (m) => {
+      hljs = m.default;
+      return hljs;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
 
 // Highlighted blocks shown lately: a conversation opened again does not highlight them again.
 const done = new Map<string, string | null>();

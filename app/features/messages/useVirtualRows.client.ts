@@ -15,10 +15,14 @@ export function useVirtualRows(count: number): typeof VirtualRows | null {
   useEffect(() => {
     if (!wanted || rows) return;
     let live = true;
-    void import("~/features/messages/VirtualRows").then((module) => {
-      loaded = module.VirtualRows;
-      if (live) setRows(() => module.VirtualRows);
-    });
+    // (not fetched, the network away: the list stays whole, and asks again when it is shown anew)
+    void import("~/features/messages/VirtualRows").then(
+      (module) => {
+        loaded = module.VirtualRows;
+        if (live) setRows(() => module.VirtualRows);
+      },
+      (error: unknown) => console.warn("The long list's rows could not be loaded", error),
+    );
     return () => {
       live = false;
     };
