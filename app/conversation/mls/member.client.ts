@@ -14,7 +14,7 @@ import { epochCode, epochOf, receive } from "./mls";
 import { joinGroup } from "./join.client";
 import { waitsForKeys } from "./identity.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
-import { forgetSealedState, loadSealedState, saveSealedState } from "./store.client";
+import { forgetSealedState, loadSealedState, saveSealedState, storedStateAfter } from "./store.client";
 import { Reading } from "./reading.client";
 import { COMMITS_PAGE, deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { loadMeta, storeMeta, type GroupMark, type Meta } from "./meta";
@@ -252,13 +252,20 @@ export abstract class GroupMember {
         try {
           state = (await receive(state, base64UrlDecode(c.data))).state;
           this.waiting = false;
-        } catch {
+        } catch (error) {
           // Not broken: it waits for the user's decision on someone's new keys, at this epoch.
           if (waitsForKeys()) {
             this.waiting = true;
             this.changed();
             return;
           }
+          // Made by another tab of this browser (this device)? Then it goes on from that tab's state after it.
+          const stored = await storedStateAfter(this.user.id, this.channel.id, state);
+          if (stored) {
+            [this.state, this.meta, followed] = [stored, loadMeta(this.user.id, this.channel.id) ?? this.meta, false];
+            break;
+          }
+          console.warn("A commit could not be followed: this device joins the group again", error);
           await this.rejoin();
           followed = false;
           break;

@@ -23,3 +23,40 @@ export async function loadSealedState(userId: string, channelId: string): Promis
 export function forgetSealedState(userId: string, channelId: string): void {
   localStorage.removeItem(entry(userId, channelId));
 }
+
+/** How long a tab waits for another tab of this browser to store its state after a commit it made. */
+const STORED_WAIT_MS = 5_000;
+
+/**
+ * The state another tab of this browser stored after a commit it made at `before`'s epoch, if it does
+ * within STORED_WAIT_MS (else null). The tabs share the device (its leaf and stored state), and a member
+ * cannot process its own commit's path: the tab that did not make it goes on from the stored state,
+ * instead of joining again as a second leaf of the same device, which the tabs would then remove from
+ * each other as this device's earlier leaf (staleLeaves).
+ */
+export async function storedStateAfter(userId: string, channelId: string, before: ClientState): Promise<ClientState | null> {
+  const deadline = Date.now() + STORED_WAIT_MS;
+  for (;;) {
+    const stored = await loadSealedState(userId, channelId).catch(() => null);
+    if (stored && stored.groupContext.epoch > before.groupContext.epoch && stored.privatePath.leafIndex === before.privatePath.leafIndex)
+      return stored;
+    const left = deadline - Date.now();
+    if (left <= 0 || !(await storedByAnotherTab(entry(userId, channelId), left))) return null;
+  }
+}
+
+/** Resolves true when another tab stores `key` (the "storage" event: only other tabs' writes raise it), false after `withinMs`. */
+function storedByAnotherTab(key: string, withinMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (stored: boolean) => {
+      clearTimeout(timer);
+      window.removeEventListener("storage", onStorage);
+      resolve(stored);
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key && event.newValue !== null) done(true);
+    };
+    const timer = setTimeout(() => done(false), withinMs);
+    window.addEventListener("storage", onStorage);
+  });
+}
