@@ -8,6 +8,8 @@ export interface ToastState {
 }
 
 const VISIBLE_MS = 6_000;
+/** How long an error stays (twice an information's time). */
+export const ERROR_VISIBLE_MS = VISIBLE_MS * 2;
 
 const DOCK_ID = "toast-dock";
 
@@ -22,7 +24,7 @@ export function ToastDock() {
  */
 export function Toast({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
   useEffect(() => {
-    const timer = setTimeout(onDismiss, toast.kind === "error" ? VISIBLE_MS * 2 : VISIBLE_MS);
+    const timer = setTimeout(onDismiss, toast.kind === "error" ? ERROR_VISIBLE_MS : VISIBLE_MS);
     return () => clearTimeout(timer);
   }, [toast, onDismiss]);
   const shown = (

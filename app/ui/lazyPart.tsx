@@ -1,5 +1,16 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { inToastDock } from "~/ui/Toast";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
+import { ERROR_VISIBLE_MS, inToastDock } from "~/ui/Toast";
 
 /** What a part that could not be fetched says (the network is away, or the server was updated since the page loaded). */
 export const PART_FAILED = "This part of ChatCrypt could not be loaded. Check your connection and try again.";
@@ -86,25 +97,38 @@ function Failed<P extends object>({ props, options, retry }: { props: P; options
   if (typeof whenFailed === "function") return <RetryWhenOnline retry={retry}>{whenFailed(props, retry)}</RetryWhenOnline>;
   const close = options.close ? () => options.close?.(props) : (props as { onClose?: () => void }).onClose;
   const toast = whenFailed === "toast";
+  const dismiss = () => {
+    setDismissed(true);
+    close?.();
+  };
   if (dismissed) return null;
   const notice = (
     <PartFailedNotice retry={retry} className={toast ? "toast toast-error" : undefined}>
+      {toast && <DismissLater dismiss={dismiss} />}
       {(toast || close) && (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Dismiss"
-          onClick={() => {
-            setDismissed(true);
-            close?.();
-          }}
-        >
+        <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismiss}>
           ×
         </button>
       )}
     </PartFailedNotice>
   );
   return toast ? inToastDock(notice) : notice;
+}
+
+/** A dialog's toast goes as the workspace's error toasts do (after ERROR_VISIBLE_MS), and with Esc, as the dialog would have. */
+function DismissLater({ dismiss }: { dismiss: () => void }) {
+  const latest = useRef(dismiss);
+  latest.current = dismiss;
+  useEffect(() => {
+    const timer = setTimeout(() => latest.current(), ERROR_VISIBLE_MS);
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && latest.current();
+    window.addEventListener("keydown", onKey);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("keydown", onKey);
+    };
+  }, []);
+  return null;
 }
 
 /** The notice of a part that could not be loaded, with "Try again" (and what `children` add); it tries again by itself once the browser is back online. */

@@ -1,5 +1,5 @@
 import { useMessageLink } from "~/features/message-links/useMessageLink.client";
-import { lazyPart } from "~/ui/lazyPart";
+import { lazyPart, PART_FAILED } from "~/ui/lazyPart";
 import { useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { SkipLink } from "~/ui/SkipLink";
@@ -182,7 +182,10 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onToggleNews: news.configured ? () => setNewsOpen((o) => !o) : undefined,
                 onToggleMembers: membersPanel.toggle,
                 onSaveChat: () =>
-                  void import("~/features/export/export.client").then((m) => m.saveChat(selected.name, history.messages, selected.id)),
+                  void import("~/features/export/export.client").then(
+                    (m) => m.saveChat(selected.name, history.messages, selected.id),
+                    () => notify(PART_FAILED, "error"),
+                  ),
                 onAddPeople: selected.direct && !selected.oneToOne ? () => direct.openAdd(selected) : undefined,
                 onRename: selected.direct && !selected.oneToOne ? () => direct.openRename(selected) : undefined,
                 translate: (
