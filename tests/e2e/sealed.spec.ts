@@ -1,21 +1,10 @@
-import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, filesContaining, signIn, test } from "./fixtures";
 import { createSealed, joinAndOpen, log, message, person, send, waitLive, type Person } from "./helpers";
 import { sendFile } from "./send-file";
-import { openDetail } from "./header-helpers";
+import { openDetail, securityCode } from "./header-helpers";
 
 // Sealed channels (ADR 0015): three people in an MLS group through the real delivery service.
-
-/** The security code in the members panel (opened, read, closed). */
-async function securityCode(page: Page): Promise<string> {
-  await openDetail(page, "Members");
-  const code = page.getByRole("complementary", { name: "Members" }).locator(".sealed-code");
-  await expect(code).toHaveText(/^\d{5} \d{5}$/);
-  const text = await code.innerText();
-  await page.getByRole("button", { name: "Close members" }).click();
-  return text;
-}
 
 async function codesAgree(people: Person[]) {
   await expect.poll(async () => new Set(await Promise.all(people.map((p) => securityCode(p.page)))).size, { timeout: 30_000 }).toBe(1);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openDetail } from "./header-helpers";
+import { openDetail, securityCode } from "./header-helpers";
 import {
   createChannel,
   createSealed,
@@ -19,16 +19,6 @@ import {
 // its own device's commit made in the other tab; it used to join again as a second leaf of the device,
 // and the next page to open the channel removed the other tab's leaf as this device's earlier one: the
 // channel's creator was told "You are no longer a member of this sealed channel." in her first tab.
-
-/** The security code in the members (or a direct conversation's participants) panel: opened, read, closed. */
-async function securityCode(page: Page, panel = "Members"): Promise<string> {
-  await openDetail(page, panel);
-  const code = page.getByRole("complementary", { name: panel }).locator(".sealed-code");
-  await expect(code).toHaveText(/^\d{5} \d{5}$/);
-  const text = await code.innerText();
-  await page.getByRole("button", { name: `Close ${panel.toLowerCase()}` }).click();
-  return text;
-}
 
 async function updateKeys(page: Page, panel = "Members") {
   await openDetail(page, panel);
