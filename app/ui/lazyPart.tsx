@@ -18,9 +18,9 @@ export const PART_FAILED = "This part of ChatCrypt could not be loaded. Check yo
 /**
  * What a part shows when its chunk could not be fetched: "notice" (the default, for panels and
  * sections) says so where the part would be, with "Try again"; "toast" (for dialogs) says so in the
- * conversation's toast. Both have "Dismiss" when the part can be closed (it closes it: `close`, by
- * default the part's `onClose`), and a toast always; a
- * function draws something else meanwhile (text without its formatting, or PartFailedNotice with more
+ * conversation's toast, which Esc and time dismiss too. "Dismiss" closes the part (`close`, by
+ * default its `onClose`); a notice has it when the part can be closed, a toast always. A function
+ * draws something else instead (text without its formatting, or PartFailedNotice with more
  * controls). Each tries again by itself when the browser is back online.
  */
 export type WhenFailed<P> = "notice" | "toast" | ((props: P, retry: () => void) => ReactNode);
