@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useDropdown } from "~/ui/useDropdown";
+import { placePanel } from "~/ui/placePanel";
 
 interface Props {
   /** The button's text (and, beside it, an icon). */
@@ -17,7 +18,8 @@ interface Props {
 
 /**
  * A button that opens a menu (ARIA menu pattern): the first item takes focus, arrow keys, Home and
- * End move, Esc closes and gives focus back to the button; choosing an item closes the menu.
+ * End move, Esc closes and gives focus back to the button; choosing an item closes the menu. The menu
+ * opens where it can be seen whole (placePanel.ts).
  */
 export function MenuButton({
   label,
@@ -34,7 +36,9 @@ export function MenuButton({
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (open) panel.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    if (!open || !panel.current) return;
+    placePanel(panel.current);
+    panel.current.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
   function keys(event: KeyboardEvent<HTMLDivElement>) {

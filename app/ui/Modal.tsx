@@ -32,8 +32,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
     return () => {
       dialog.removeEventListener("cancel", onCancel);
       if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-      else if (region?.isConnected) focusRegion(region);
+      returnFocus(opener, region);
     };
   }, []);
 
@@ -69,10 +68,36 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   );
 }
 
-/** Focuses a landmark that is not focusable by itself (without making it a tab stop). */
-function focusRegion(region: HTMLElement) {
+/** How long a busy opener (disabled while the page takes in the action's result) is waited for. */
+const OPENER_WAIT_MS = 10_000;
+
+/**
+ * Focus back where it was when the dialog opened: on its opener; once the opener is enabled again when
+ * the action left it busy (a list reloading), unless the user moved on meanwhile; else on the opener's
+ * region, or the page's main region when that is hidden too (a phone's closed drawer).
+ */
+function returnFocus(opener: HTMLElement | null, region: HTMLElement | null) {
+  const fallback = () => [region, document.querySelector<HTMLElement>("main")].some((r) => r?.isConnected && focusRegion(r));
+  if (!opener?.isConnected) return void fallback();
+  if (opener.matches(":disabled")) {
+    const observer = new MutationObserver(() => {
+      if (opener.matches(":disabled")) return;
+      observer.disconnect();
+      if (document.activeElement === document.body || !document.activeElement) opener.focus();
+    });
+    observer.observe(opener, { attributes: true, attributeFilter: ["disabled"] });
+    setTimeout(() => observer.disconnect(), OPENER_WAIT_MS);
+    return;
+  }
+  opener.focus();
+  if (document.activeElement !== opener) fallback();
+}
+
+/** Focuses a landmark that is not focusable by itself (without making it a tab stop); whether it took focus. */
+function focusRegion(region: HTMLElement): boolean {
   if (region.tabIndex < 0 && !region.hasAttribute("tabindex")) region.setAttribute("tabindex", "-1");
   region.focus();
+  return document.activeElement === region;
 }
 
 /** A yes/no dialog for destructive actions. */

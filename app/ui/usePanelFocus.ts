@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 
 /**
  * A side panel that opens beside the page (News Feed, Members): on opening, focus moves to its first
- * control; Esc inside it closes it; on closing, focus returns to the control that opened it when it
+ * control; Esc inside it closes it (not when a dialog opened from it has focus: that closes the dialog); on closing, focus returns to the control that opened it when it
  * was inside the panel (or fell to the page).
  */
 export function usePanelFocus<T extends HTMLElement>(onClose: () => void) {
@@ -18,6 +18,8 @@ export function usePanelFocus<T extends HTMLElement>(onClose: () => void) {
     controls.find((control) => control.getClientRects().length > 0)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
+      // A dialog opened from the panel (and kept inside it) takes its own Esc: only the dialog closes.
+      if (event.target instanceof Element && event.target.closest("dialog[open]")) return;
       event.preventDefault();
       close.current();
     };

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 import { AttachmentView } from "~/features/files/Attachments";
 import type { DecryptedPreview } from "~/conversation/link-previews/decrypt";
@@ -34,9 +34,24 @@ export interface ItemProps extends MessageActions {
 export function MessageItem(props: ItemProps) {
   const { message: m, grouped } = props;
   const [editing, setEditing] = useState(false);
+  const article = useRef<HTMLElement>(null);
   const sender = m.own ? "You" : m.senderUsername;
+  // Saved or cancelled, the edit box goes: focus returns to the action that opened it (once it has gone).
+  const refocus = useRef(false);
+  const endEdit = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement !== document.body && document.activeElement) return;
+    const actions = [...(article.current?.querySelectorAll<HTMLButtonElement>(".message-actions button") ?? [])];
+    (actions.find((b) => b.textContent === "Edit") ?? actions.find((b) => b.classList.contains("message-more")))?.focus();
+  }, [editing]);
   return (
     <article
+      ref={article}
       id={`message-${m.id}`}
       className={`message${m.own ? " own" : ""}${props.highlighted ? " highlight" : ""}${grouped ? " grouped" : ""}`}
       aria-label={`Message from ${m.senderUsername}`}
@@ -51,11 +66,7 @@ export function MessageItem(props: ItemProps) {
       {m.pinnedBy && <p className="pinned-by">📌 Pinned by {m.pinnedBy === props.username ? "you" : m.pinnedBy}</p>}
       {m.replyTo && <ReplyQuote quoted={props.quoted ?? null} onJump={() => props.onJumpTo(m.replyTo!)} />}
       {editing ? (
-        <EditBox
-          initial={m.text}
-          onCancel={() => setEditing(false)}
-          onSave={async (text) => (await props.onEdit(m, text)) && setEditing(false)}
-        />
+        <EditBox initial={m.text} onCancel={endEdit} onSave={async (text) => (await props.onEdit(m, text)) && endEdit()} />
       ) : (
         m.text && <Text {...props} />
       )}

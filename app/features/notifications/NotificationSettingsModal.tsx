@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Check, FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import type { UserSettings } from "~/lib/session-user";
@@ -59,6 +59,16 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
     setKeyword("");
   }
 
+  // A keyword removed by keyboard: focus goes to the next one's Remove (or the one before), else to the field.
+  const keywordInput = useRef<HTMLInputElement>(null);
+  function removeKeyword(k: string, at: number) {
+    setValues((v) => ({ ...v, notifyKeywords: v.notifyKeywords.filter((x) => x !== k) }));
+    requestAnimationFrame(() => {
+      const left = [...(keywordInput.current?.closest("fieldset")?.querySelectorAll<HTMLButtonElement>(".chip button") ?? [])];
+      (left[Math.min(at, left.length - 1)] ?? keywordInput.current)?.focus();
+    });
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
@@ -114,6 +124,7 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
           <label htmlFor={keywordId}>New keyword</label>
           <div className="inline-field">
             <input
+              ref={keywordInput}
               id={keywordId}
               value={keyword}
               maxLength={100}
@@ -132,15 +143,10 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
           {keywordError && <p className="form-error">{keywordError}</p>}
           {values.notifyKeywords.length > 0 ? (
             <ul className="chips" aria-label="Keyword list">
-              {values.notifyKeywords.map((k) => (
+              {values.notifyKeywords.map((k, at) => (
                 <li key={k} className="chip">
                   {k}
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Remove keyword ${k}`}
-                    onClick={() => setValues((v) => ({ ...v, notifyKeywords: v.notifyKeywords.filter((x) => x !== k) }))}
-                  >
+                  <button type="button" className="icon-button" aria-label={`Remove keyword ${k}`} onClick={() => removeKeyword(k, at)}>
                     ×
                   </button>
                 </li>

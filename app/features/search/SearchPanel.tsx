@@ -29,6 +29,8 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  /** What had focus before the field (Esc gives it back). */
+  const cameFrom = useRef<HTMLElement | null>(null);
   const listId = useId();
   const grouped = groups(hits);
   const ordered = grouped.flatMap(([, list]) => list);
@@ -62,7 +64,10 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
       choose(ordered[active]);
     } else if (event.key === "Escape") {
       setOpen(false);
-      input.current?.blur();
+      // back where the user was before the search (Ctrl+K from the composer), else to the composer
+      const back = cameFrom.current?.isConnected ? cameFrom.current : document.querySelector<HTMLElement>(".composer textarea");
+      if (back) back.focus();
+      else input.current?.blur();
     }
   };
   const optionId = (hit: SearchHit) => `${listId}-${hit.id}`;
@@ -87,7 +92,8 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
           setOpen(true);
         }}
         onPointerEnter={() => void Results.preload()}
-        onFocus={() => {
+        onFocus={(event) => {
+          cameFrom.current = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;
           void Results.preload();
           setOpen(true);
           onFocus();

@@ -8,6 +8,7 @@ import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
 import { ToastDock, type Notify } from "~/ui/Toast";
+import { narrowNow } from "~/ui/useNarrow.client";
 import { ChatHeader } from "~/features/channels/ChatHeader";
 import { CallBar } from "~/features/calls/CallBar";
 import { CallButton } from "~/features/calls/CallButton";
@@ -233,7 +234,14 @@ export function ChatPane({
         />
       )}
       {pinnedOpen && (
-        <PinnedPanel user={user} channel={channel} pins={pins} onJumpTo={(id) => void jumpTo(id)} onClose={() => setPinnedOpen(false)} />
+        <PinnedPanel
+          user={user}
+          channel={channel}
+          pins={pins}
+          // (on a phone the panel covers the conversation: it closes to show the message)
+          onJumpTo={(id) => void (narrowNow() && setPinnedOpen(false), jumpTo(id))}
+          onClose={() => setPinnedOpen(false)}
+        />
       )}
       {news.open && (
         <NewsFeed

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { Sidebar, UnreadBadges } from "~/features/channels/Sidebar";
 import type { useChannels } from "~/features/channels/useChannels.client";
@@ -18,8 +18,15 @@ interface Props {
   footer: ReactNode;
 }
 
-/** The sidebar of the signed-in screen: the channels, then the direct conversations; choosing one closes the drawer (phones). */
+/** The sidebar of the signed-in screen: the channels, then the direct conversations; opening one closes the drawer (phones). */
 export function WorkspaceSidebar({ user, channels, direct, unread, drawer, openDialog, footer }: Props) {
+  // A conversation opened another way (made or joined in a dialog, a new message, an address): the drawer
+  // closes too, or it would cover the conversation.
+  const { selectedId } = channels;
+  const { close } = drawer;
+  useEffect(() => {
+    if (selectedId) close(false);
+  }, [selectedId, close]);
   return (
     <Sidebar
       open={drawer.open}

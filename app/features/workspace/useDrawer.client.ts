@@ -2,15 +2,20 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * The channel drawer on narrow screens: the toggle says whether it is open (aria-expanded), Esc
- * closes it and gives focus back to the toggle.
+ * closes it and gives focus back to the toggle; closed because a conversation was chosen or made, it
+ * leaves focus on the conversation.
  */
 export function useDrawer() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const openNow = useRef(open);
+  openNow.current = open;
 
   const close = useCallback((returnFocus = true) => {
     setOpen(false);
-    if (returnFocus) toggleRef.current?.focus();
+    if (returnFocus) return toggleRef.current?.focus();
+    // (a conversation chosen or made from the drawer: focus does not stay in the drawer as it hides)
+    if (openNow.current && document.activeElement?.closest("#channel-sidebar")) focusMain();
   }, []);
 
   useEffect(() => {
@@ -28,4 +33,12 @@ export function useDrawer() {
 
   const show = useCallback(() => setOpen(true), []);
   return { open, toggle: () => setOpen((o) => !o), show, close, toggleRef };
+}
+
+/** The conversation's region takes focus (not a tab stop). */
+function focusMain() {
+  const main = document.querySelector<HTMLElement>("main");
+  if (!main) return;
+  if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+  main.focus();
 }
