@@ -164,6 +164,9 @@ function createConversation(txApp, c) {
       return { id: found[0].id, existing: true };
     }
   }
+  // The same start asked again (its answer was lost on the way): the conversation it made is the answer.
+  const made = findOwnGroup(txApp, c.id, c.creatorId);
+  if (made) return { id: made.id, existing: false };
   const channel = new Record(txApp.findCollectionByNameOrId("channels"));
   channel.set("id", c.id);
   channel.set("name", "");
@@ -181,6 +184,27 @@ function createConversation(txApp, c) {
   }
   addParticipants(txApp, c.id, [c.creatorId, ...c.others], c.creatorId);
   return { id: c.id, existing: false };
+}
+
+/**
+ * The group conversation with this id that this user started and is still in, or null.
+ * @param {core.App} txApp
+ * @param {string} id
+ * @param {string} creatorId
+ */
+function findOwnGroup(txApp, id, creatorId) {
+  const found = txApp.findRecordsByFilter(
+    "channels",
+    "id = {:id} && direct = true && direct_key = '' && created_by = {:creator}",
+    "",
+    1,
+    0,
+    {
+      id,
+      creator: creatorId,
+    },
+  );
+  return found.length > 0 && findMembership(txApp, id, creatorId) ? found[0] : null;
 }
 
 /**

@@ -52,6 +52,17 @@ describe("direct conversations", () => {
     expect(record.sealed).toBe(true);
   });
 
+  it("a group's start asked again with its id (the answer was lost) answers the group it made; nobody else may reuse the id", async () => {
+    const id = randomUUID();
+    const ask = (user: TestUser, participants: string[]) => postJson(server.url, "/api/chat/direct", { id, participants }, user.token);
+    expect((await ask(alice, [bob.id, carol.id])).json).toEqual({ id, existing: false });
+    expect((await ask(alice, [bob.id, carol.id])).json).toEqual({ id, existing: false });
+    expect((await alice.pb.collection("channel_members").getFullList({ filter: `channel = "${id}"` })).length).toBe(3);
+    const other = await ask(bob, [alice.id, carol.id]);
+    expect(other.status).toBe(400);
+    expect(other.json).toMatchObject({ message: "A conversation with this ID already exists." });
+  });
+
   it("a non-participant reads nothing of it, cannot join it with any password, nor take part in its group", async () => {
     const { id } = (await start(alice, [bob.id])).json as { id: string };
     expect(await statusOf(carol.pb.collection("channels").getOne(id))).toBe(404);

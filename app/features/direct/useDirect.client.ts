@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { randomUuid } from "~/crypto";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
@@ -30,6 +31,8 @@ export function useDirect(
   const [picker, setPicker] = useState<Picker | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** A start the server may have taken without the page hearing so: whom it asked, and its id. */
+  const unanswered = useRef<{ asked: string; id: string } | null>(null);
 
   const show = useCallback((next: Picker | null) => {
     setPicker(next);
@@ -48,7 +51,12 @@ export function useDirect(
           await addPeople(picker.channel.id, ids);
           await reload();
         } else {
-          const started = await startDirect(ids);
+          // (the same people asked again after a start that got no answer: the same id)
+          const asked = [...ids].sort().join(",");
+          const id = unanswered.current?.asked === asked ? unanswered.current.id : randomUuid();
+          unanswered.current = { asked, id };
+          const started = await startDirect(ids, id);
+          unanswered.current = null;
           // The name is sealed inside the conversation once it is open here (useDirectNames).
           if (name && !started.existing && ids.length > 1) await rememberName(userId, started.id, name);
           // whom it asks, for "Waiting for bob and carol to accept your request" (sealed/asked.client)

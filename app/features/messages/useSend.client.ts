@@ -47,9 +47,10 @@ const reason = (error: unknown, fallback: string) => (error instanceof ApiError 
 /**
  * Sending a text message to the open channel; its link preview follows when the server finds one. A
  * send the server could not take now waits in the outbox ("Not sent, retrying"), is retried every few
- * seconds and at each reconnect, and is stored once however often it is retried. Every send is kept on
- * the device (outbox-store) until the server has it: after a closed tab, a restart or a crash the
- * page sends what was left, once, as soon as it knows the user's conversations (`channels`).
+ * seconds and at each reconnect, and is stored once however often it is retried; a message sent while
+ * others of its conversation wait goes after them. Every send is kept on the device (outbox-store)
+ * until the server has it: after a closed tab, a restart or a crash the page sends what was left, once,
+ * as soon as it knows the user's conversations (`channels`).
  */
 export function useSend(user: SessionUser, channel: Channel | null, history: History, channels: readonly Channel[] | null) {
   const [sending, setSending] = useState(false);
@@ -159,6 +160,17 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     const kept = keepMessage(user.id, { clientId: pending.clientId, channelId: channel.id, text, replyTo }).catch((error) =>
       console.warn("The message could not be kept on this device", error),
     );
+    // Messages of this conversation still wait: this one goes after them, never before (the outbox is
+    // tried at once, in order).
+    const before = outboxRef.current.find((p) => p.channel.id === channel.id);
+    if (before) {
+      const queued = { ...pending, error: before.error, held: before.held };
+      outboxRef.current = [...outboxRef.current, queued];
+      setOutbox((current) => [...current, queued]);
+      void kept.then(retryAll);
+      setSending(false);
+      return true;
+    }
     try {
       await deliver(pending);
       void kept.then(() => forget(pending.clientId));

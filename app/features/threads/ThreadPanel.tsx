@@ -1,6 +1,6 @@
 import { fetchThread } from "~/features/threads/fetch.client";
 import { BackButton } from "~/ui/BackButton";
-import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { randomUuid } from "~/crypto";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
@@ -72,12 +72,18 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
   const latest = shown.at(-1)?.created ?? "";
   useEffect(() => markThreadSeen(rootId, latest), [rootId, latest]);
 
+  const attempt = useRef<{ text: string; also: boolean; clientId: string } | null>(null);
   async function send(event?: FormEvent) {
     event?.preventDefault();
     if (!text.trim() || sending) return;
     setSending(true);
+    // The same reply sent again (its answer was lost) keeps its client id: the server stores it once.
+    const same = attempt.current?.text === text && attempt.current.also === alsoToChannel;
+    const clientId = same && attempt.current ? attempt.current.clientId : randomUuid();
+    attempt.current = { text, also: alsoToChannel, clientId };
     try {
-      const sent = await sendMessage(user, channel, text, undefined, randomUuid(), { root: rootId, alsoInChannel: alsoToChannel });
+      const sent = await sendMessage(user, channel, text, undefined, clientId, { root: rootId, alsoInChannel: alsoToChannel });
+      attempt.current = null;
       setText("");
       setAlsoToChannel(false);
       onSent(sent);

@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
+import { expect, NO_ANSWER, test } from "./fixtures";
+import { createChannel, joinAndOpen, keyPackagesSent, log, messageTexts, person, send, waitLive } from "./helpers";
+import { openThread } from "./thread-helpers";
+
+// What a user sends again after a failure reaches the others once and in the order typed. "Answer
+// lost": the server stored the request, and the connection broke before the page heard so (the
+// request goes to the server, then the page's connection is reset).
+
+const admin = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+
+/** The next POST to `path` reaches the server, and its answer never reaches the page. */
+async function loseNextAnswer(page: Page, path: string) {
+  let lost = false;
+  await page.route(path, async (route) => {
+    if (route.request().method() !== "POST" || lost) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+}
+
+test("a message typed while an earlier one waits in the outbox goes after it, also once the server is back", async ({
+  browser,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 503/);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `order-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Order", password);
+  await joinAndOpen(bob.page, channelId, password, "Order");
+  await send(alice.page, "zero");
+  await expect(log(bob.page).getByText("zero")).toBeVisible();
+
+  // The server answers 503 (restarting) to the first send, and is back for the next one.
+  let down = true;
+  await alice.page.route(`**/api/channels/${channelId}/messages`, async (route) => {
+    if (route.request().method() !== "POST" || !down) return route.fallback();
+    down = false;
+    await route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "The server is unreachable right now." }),
+    });
+  });
+  await send(alice.page, "Can you review the contract?");
+  await expect(alice.page.getByRole("list", { name: "Messages not sent yet" }).getByText("Can you review the contract?")).toBeVisible();
+  await send(alice.page, "Never mind, I found it.");
+  const typed = ["zero", "Can you review the contract?", "Never mind, I found it."];
+  for (const page of [bob.page, alice.page]) await expect.poll(() => messageTexts(page), { timeout: 15_000 }).toEqual(typed);
+});
+
+test("a thread reply sent again after its answer was lost is stored once", async ({ browser, consoleErrors }) => {
+  consoleErrors.allow(NO_ANSWER);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `thread-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Thread Lost", password);
+  await joinAndOpen(bob.page, channelId, password, "Thread Lost");
+  await send(bob.page, "root message");
+  const panel = await openThread(alice.page, "root message");
+  await loseNextAnswer(alice.page, `**/api/channels/${channelId}/messages`);
+  const box = panel.getByLabel("Reply in thread");
+  await box.fill("my only reply");
+  await panel.getByRole("button", { name: "Send reply" }).click();
+  await expect(alice.page.getByText("The reply could not be sent. Please try again.")).toBeVisible();
+  await expect(box).toHaveValue("my only reply");
+  // the user does what the page asks
+  await panel.getByRole("button", { name: "Send reply" }).click();
+  await expect(box).toHaveValue("");
+  const su = await admin();
+  const replies = () => su.collection("messages").getFullList({ filter: su.filter("channel = {:c} && thread != ''", { c: channelId }) });
+  await expect.poll(async () => (await replies()).length).toBe(1);
+  const bobPanel = await openThread(bob.page, "root message");
+  await expect(bobPanel.getByRole("list", { name: "Replies" }).getByText("my only reply")).toHaveCount(1);
+});
+
+test("a group conversation started again after its answer was lost is one group, named as asked", async ({ browser, consoleErrors }) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(NO_ANSWER);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const carol = await person(browser, "carol");
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  for (const other of [bob, carol]) {
+    await joinAndOpen(other.page, channelId, password, "Team");
+    await keyPackagesSent(other);
+  }
+  const page = alice.page;
+  await loseNextAnswer(page, "**/api/direct");
+  await page.getByRole("button", { name: "New message" }).click();
+  const dialog = page.getByRole("dialog", { name: "New message" });
+  for (const other of [bob, carol]) await dialog.getByRole("checkbox", { name: other.user.username }).check();
+  await dialog.getByLabel("Conversation name (optional)").fill("Trio");
+  await dialog.getByRole("button", { name: "Start conversation" }).click();
+  await expect(dialog.getByText("The conversation could not be started. Please try again.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Start conversation" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "@ Trio" })).toBeVisible({ timeout: 20_000 });
+  await waitLive(page);
+  await send(page, "hello trio");
+  const su = await admin();
+  expect(
+    await su.collection("channels").getFullList({ filter: su.filter("direct = true && created_by = {:a}", { a: alice.id }) }),
+  ).toHaveLength(1);
+  // (the conversation reaches Bob's list live: one entry)
+  await expect(bob.page.getByRole("region", { name: "Direct messages" }).getByRole("button", { name: /^@ / })).toHaveCount(1);
+});
