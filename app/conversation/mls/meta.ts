@@ -1,5 +1,8 @@
 import type { Roster } from "./roster";
 
+/** Where a device keeps a sealed channel's MLS state, sealed (store.client.ts). */
+export const stateEntry = (userId: string, channelId: string) => `chatcrypt.sealed.${userId}.${channelId}`;
+
 /** Where a device keeps a sealed channel's membership facts (runtime.client.ts): not secret. */
 export const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
 

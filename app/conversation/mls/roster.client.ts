@@ -110,11 +110,17 @@ export class RosterGuard {
     return removals.length > 0 ? removals : this.listFix(state);
   }
 
-  /** The trusted list set again (newer, signed by the viewer) where the group carries another one. */
+  /**
+   * The trusted list set again (newer, signed by the viewer) where the group carries another one, or
+   * one signed by someone no longer on it (a participant who left, or deleted their account, signs the
+   * list without themselves): a device with no list trusted yet, the user's new one, takes only a list
+   * signed by someone on it.
+   */
   async listFix(state: ClientState): Promise<Proposal[]> {
     const trusted = this.trusted;
     const carried = rosterIn(state);
-    if (!trusted || sameList(carried, trusted)) return [];
+    if (!trusted || !trusted.users.includes(this.viewer.id)) return [];
+    if (sameList(carried, trusted) && trusted.users.includes(trusted.by)) return [];
     return [rosterProposal(state, await this.sign(Math.max(trusted.v, carried?.v ?? 0) + 1, trusted.users))];
   }
 

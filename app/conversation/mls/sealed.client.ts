@@ -6,15 +6,19 @@
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import type { SealedChannel } from "~/conversation/mls/runtime.client";
-import { metaEntry } from "~/conversation/mls/meta";
+import { metaEntry, stateEntry } from "~/conversation/mls/meta";
 import type { JoinProof } from "~/conversation/mls/types";
 
 const runtimes = new Map<string, Promise<SealedChannel>>();
 
-/** A Join by the user: a device that a commit removed from this channel may join its group again. */
+/**
+ * A Join by the user: a device that a commit removed from this channel may join its group again. The
+ * state it kept from before is let go too: followed, it would find the device removed again.
+ */
 export function allowRejoin(userId: string, channelId: string) {
   runtimes.delete(`${userId}:${channelId}`);
   localStorage.removeItem(metaEntry(userId, channelId));
+  localStorage.removeItem(stateEntry(userId, channelId));
 }
 
 /** Leaving a conversation: this page forgets its runtime (what the device keeps stays, for a later return). */

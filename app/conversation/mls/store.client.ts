@@ -5,8 +5,9 @@
 import type { ClientState } from "ts-mls";
 import { vaultKey } from "~/conversation/keyring/vault.client";
 import { openState, sealState } from "./state";
+import { stateEntry } from "./meta";
 
-const entry = (userId: string, channelId: string) => `chatcrypt.sealed.${userId}.${channelId}`;
+const entry = stateEntry;
 
 export async function saveSealedState(userId: string, channelId: string, state: ClientState): Promise<void> {
   const sealed = await sealState(await vaultKey(userId, "sealed"), userId, channelId, state);
