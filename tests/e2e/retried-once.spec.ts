@@ -3,6 +3,7 @@ import { superuserClient } from "../integration/pocketbase";
 import { expect, NO_ANSWER, test } from "./fixtures";
 import { createChannel, joinAndOpen, keyPackagesSent, log, messageTexts, person, send, waitLive } from "./helpers";
 import { openThread } from "./thread-helpers";
+import { sendFile } from "./send-file";
 
 // What a user sends again after a failure reaches the others once and in the order typed. "Answer
 // lost": the server stored the request, and the connection broke before the page heard so (the
@@ -108,4 +109,55 @@ test("a group conversation started again after its answer was lost is one group,
   ).toHaveLength(1);
   // (the conversation reaches Bob's list live: one entry)
   await expect(bob.page.getByRole("region", { name: "Direct messages" }).getByRole("button", { name: /^@ / })).toHaveCount(1);
+});
+
+test("a file whose upload was cut, retried: one message with its caption once, and the file", async ({ browser, consoleErrors }) => {
+  consoleErrors.allow(NO_ANSWER);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `file-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "File Cut", password);
+  await joinAndOpen(bob.page, channelId, password, "File Cut");
+  await send(alice.page, "before the file");
+  await expect(log(bob.page).getByText("before the file")).toBeVisible();
+  // The file's message goes through; its upload is cut once.
+  let cut = false;
+  await alice.page.route(`**/api/channels/${channelId}/attachments`, async (route) => {
+    if (cut) return route.fallback();
+    cut = true;
+    await route.abort("connectionreset");
+  });
+  await sendFile(
+    alice.page,
+    { name: "report.txt", mimeType: "text/plain", buffer: Buffer.from("the quarterly report") },
+    "here is the report",
+  );
+  const failed = alice.page.getByRole("alert").filter({ hasText: "Failed to upload file (report.txt)" });
+  await failed.getByRole("button", { name: "Retry upload" }).click();
+  await expect(failed).toBeHidden();
+  for (const page of [bob.page, alice.page]) {
+    await expect(log(page).getByRole("button", { name: "Download report.txt" })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => messageTexts(page)).toEqual(["before the file", "here is the report"]);
+    await expect(log(page).getByText("Receiving attachment...")).toHaveCount(0);
+  }
+  const su = await admin();
+  expect(await su.collection("messages").getFullList({ filter: su.filter("channel = {:c}", { c: channelId }) })).toHaveLength(2);
+});
+
+test("a file whose upload was cut, discarded: its message goes for everyone", async ({ browser, consoleErrors }) => {
+  consoleErrors.allow(NO_ANSWER);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `discard-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "File Discarded", password);
+  await joinAndOpen(bob.page, channelId, password, "File Discarded");
+  await alice.page.route(`**/api/channels/${channelId}/attachments`, (route) => route.abort("connectionreset"));
+  await sendFile(alice.page, { name: "draft.txt", mimeType: "text/plain", buffer: Buffer.from("not this one") }, "the draft, never mind");
+  await expect(log(bob.page).getByText("the draft, never mind")).toBeVisible({ timeout: 20_000 });
+  const failed = alice.page.getByRole("alert").filter({ hasText: "Failed to upload file (draft.txt)" });
+  await failed.getByRole("button", { name: "Discard" }).click();
+  for (const page of [bob.page, alice.page]) await expect(log(page).getByText("the draft, never mind")).toHaveCount(0, { timeout: 20_000 });
+  await bob.page.reload();
+  await waitLive(bob.page);
+  await expect(log(bob.page).getByText("the draft, never mind")).toHaveCount(0);
 });

@@ -14,6 +14,22 @@ import type { EncryptedAttachment } from "~/conversation/files/types";
 // (loaded with the first file or audio message sent: useUploads.client.ts)
 export class UploadError extends ChatError {}
 
+/** A file's message the server has, whose file did not go up: a retry uploads to it (not a second message). */
+export interface Posted<M> {
+  message: M;
+  itemKey?: string;
+}
+
+/** The upload failed after the file's message was posted: the retry's starting point. */
+export class UploadNotFinished<M> extends UploadError {
+  constructor(
+    message: string,
+    readonly posted: Posted<M>,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Sends a file (or an audio recording): an encrypted, signed message that carries the file's SHA-256
  * first, then the encrypted file bound to that message, its sender and its path. The name is encrypted
@@ -23,21 +39,21 @@ export async function sendFile<M extends FileCarrier>(
   user: SessionUser,
   channel: Channel,
   file: File,
-  options: { limitBytes: number; onProgress?: (fraction: number) => void; failure: string; post: PostCarrier<M> },
+  options: { limitBytes: number; onProgress?: (fraction: number) => void; failure: string; post: PostCarrier<M>; posted?: Posted<M> },
 ): Promise<M> {
   if (file.size > options.limitBytes) {
     throw new UploadError(`The file is larger than the limit of ${Math.round(options.limitBytes / (1024 * 1024))} MB.`);
   }
   // Where messages have keys of their own (MLS), the file's key is carried inside its message.
   const conversation = conversationOf(user, channel);
-  const itemKey = await conversation.newItemKey();
+  const itemKey = options.posted ? options.posted.itemKey : await conversation.newItemKey();
   const key = await conversation.contentKey(itemKey);
   if (!key) throw new UploadError("Channel password not found");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const hash = await sha256Bytes(bytes);
   let message: M;
   try {
-    message = await options.post(channel, hash, itemKey);
+    message = options.posted ? options.posted.message : await options.post(channel, hash, itemKey);
   } catch (error) {
     throw new UploadError(error instanceof ChatError ? error.message : options.failure);
   }
@@ -67,7 +83,7 @@ export async function sendFile<M extends FileCarrier>(
     ));
   } catch (error) {
     const reason = error instanceof ApiError && error.status === 413 ? ` ${error.message}` : "";
-    throw new UploadError(`${options.failure}${reason ? `:${reason}` : ""}`);
+    throw new UploadNotFinished(`${options.failure}${reason ? `:${reason}` : ""}`, { message, itemKey });
   }
   message.attachments = await decryptAttachments(
     key,

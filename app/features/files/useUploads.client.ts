@@ -7,8 +7,11 @@ import type { FileCarrier, PostCarrier } from "~/features/files/files.client";
 import { acceptFor, isAllowedFile, MIB, refusalFor, tooLargeText, type FilePolicy } from "~/features/files/policy";
 import { refreshFilePolicy, useFilePolicy } from "~/features/files/policy.client";
 import { MicrophoneError, useAudioRecorder } from "~/features/files/recorder.client";
+import type { Posted } from "~/features/files/send.client";
+import { api } from "~/lib/api.client";
 
-type Job = { file: File; failure: string; caption: string };
+/** A file to send; `posted`: its message, already on the server, when an earlier try's upload failed. */
+type Job = { file: File; failure: string; caption: string; posted?: Posted<FileCarrier> };
 
 /**
  * File and audio messages (spec §5, §9): a picked file waits for "Send file" with its caption (ADR 71),
@@ -50,13 +53,16 @@ export function useUploads<M extends FileCarrier>(
       const sent = await sendFile(user, to, file, {
         limitBytes: policy.maxMb * MIB,
         post: (target, hash, itemKey) => options.post(target, hash, itemKey, caption),
+        posted: job.posted as Posted<M> | undefined,
         failure,
         onProgress: (fraction) => setUpload({ name: file.name, fraction }),
       });
       options.onSent(to.id, sent);
     } catch (error) {
       console.warn("Upload failed", error);
-      setFailed({ ...job, error: messageOf(error, failure) });
+      // Its message posted (UploadNotFinished): Retry uploads the file to it, Discard deletes it.
+      const posted = (error as { posted?: Posted<FileCarrier> }).posted ?? job.posted;
+      setFailed({ ...job, posted, error: messageOf(error, failure) });
     } finally {
       setUpload(null);
       uploading.current = false;
@@ -104,7 +110,12 @@ export function useUploads<M extends FileCarrier>(
     },
     cancelPending: () => setPending(null),
     retry: () => failed && void uploadFile(failed),
-    discard: () => setFailed(null),
+    discard: () => {
+      // (a message posted for a file that never went up goes too, or it would wait for its file forever)
+      const id = failed?.posted?.message.id;
+      if (id) void api(`/api/messages/${id}/delete`, {}).catch((error) => console.warn("The unsent file's message stayed", error));
+      setFailed(null);
+    },
     recording: recorder.recording ? { elapsedMs: recorder.elapsedMs } : null,
     toggleRecording: () => void toggleRecording(),
   };
