@@ -10,7 +10,7 @@
 //   id        lowercase UUID chosen by the browser (the channel key is derived with it as salt)
 //   verifier  join verifier derived from the channel password (43 base64url characters); only
 //             its SHA-256 is stored, hidden from the API
-// Answer: {"id": "<uuid>"}
+// Answer: {"id": "<uuid>"}; the same create asked again by its creator answers the same (nothing new made)
 routerAdd(
   "POST",
   "/api/chat/channels",
@@ -19,7 +19,7 @@ routerAdd(
     const { patterns, requireUser, readJsonObject, matching, nonEmptyString, wholeNumber, characterCount } = require(
       `${__hooks}/lib/request.js`,
     );
-    const { VERIFIER_MALFORMED, checkChannelId, findChannel, verifierHash } = require(`${__hooks}/lib/channels.js`);
+    const { VERIFIER_MALFORMED, checkChannelId, findChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
 
     const { requireCanCreateChannel } = require(`${__hooks}/lib/workspace.js`);
@@ -48,7 +48,18 @@ routerAdd(
     const CHANNEL_EXISTS = "A channel with this ID already exists.";
 
     e.app.runInTransaction((txApp) => {
-      if (findChannel(txApp, id)) {
+      const found = findChannel(txApp, id);
+      // The same create asked again (its answer was lost on the way): the channel it made is the answer.
+      // Only its creator, still a member, with the same verifier (which only the password derives) asks so.
+      if (
+        found &&
+        found.getString("created_by") === user.id &&
+        found.getString("verifier_hash") === verifierHash(verifier) &&
+        found.getBool("sealed") === sealed &&
+        findMembership(txApp, id, user.id)
+      )
+        return;
+      if (found) {
         throw badRequest(CHANNEL_EXISTS);
       }
 

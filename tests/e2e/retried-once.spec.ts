@@ -161,3 +161,24 @@ test("a file whose upload was cut, discarded: its message goes for everyone", as
   await waitLive(bob.page);
   await expect(log(bob.page).getByText("the draft, never mind")).toHaveCount(0);
 });
+
+test("a channel created again after its answer was lost is one channel, readable", async ({ browser, consoleErrors }) => {
+  consoleErrors.allow(NO_ANSWER);
+  const alice = await person(browser, "alice");
+  const page = alice.page;
+  await loseNextAnswer(page, "**/api/channels");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Channel" });
+  await dialog.getByLabel("Channel Name").fill("Lost Answer");
+  await dialog.getByLabel("Password").fill(`lost-${Date.now()}`);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog.getByText("Failed to create channel")).toBeVisible();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "# Lost Answer" })).toBeVisible();
+  await waitLive(page);
+  await send(page, "readable here");
+  await expect(page.getByRole("button", { name: "# Lost Answer" })).toHaveCount(1);
+  const su = await admin();
+  expect(await su.collection("channels").getFullList({ filter: su.filter("created_by = {:a}", { a: alice.id }) })).toHaveLength(1);
+});

@@ -59,6 +59,17 @@ describe("POST /api/chat/channels", () => {
     expect(members.map((m) => m.user)).toEqual([alice.id]);
   });
 
+  it("answers its creator's same create asked again (its answer was lost) with the channel it made, and nothing new", async () => {
+    const body = createBody({ name: "Asked twice" });
+    expect((await postJson(server.url, "/api/chat/channels", body, alice.token)).json).toEqual({ id: body.id });
+    expect((await postJson(server.url, "/api/chat/channels", body, alice.token)).json).toEqual({ id: body.id });
+    expect(await membersOf(body.id)).toHaveLength(1);
+    // another verifier (another password) is another channel: refused
+    const other = await postJson(server.url, "/api/chat/channels", { ...body, verifier: createBody().verifier }, alice.token);
+    expect(other.status).toBe(400);
+    expect(other.json).toMatchObject({ message: "A channel with this ID already exists." });
+  });
+
   it("creates nothing when the membership cannot be saved (one transaction)", async () => {
     // the channel row is valid; the member's key exceeds its 1000-character limit
     const body = createBody({ ecdh_public_key: "k".repeat(1001) });

@@ -40,12 +40,21 @@ async function remember(userId: string, channelId: string, password: string, mas
 }
 
 // ---- channels ----
-/** Creates a channel (`sealed`: an MLS group, whose first member is this device, made by the caller's `prepare`). */
-export async function createChannel(user: SessionUser | null, name: string, password: string, sealed = false): Promise<string> {
+/**
+ * Creates a channel (`sealed`: an MLS group, whose first member is this device, made by the caller's
+ * `prepare`). `id`: the one a create whose answer was lost asked for (the server answers the channel it
+ * made then, not a second one).
+ */
+export async function createChannel(
+  user: SessionUser | null,
+  name: string,
+  password: string,
+  sealed = false,
+  id = randomUuid(),
+): Promise<string> {
   if (!user) throw new ChatError("User not authenticated");
   const keys = await deviceKeys(user.id);
   if (!keys) throw new KeysMissingError();
-  const id = randomUuid();
   const { verifier, master } = await newSecrets(id, password);
   try {
     await postChannel(id, name, verifier, user.ecdhPublicKey, sealed);

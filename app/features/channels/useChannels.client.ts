@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatError, messageOf } from "~/lib/errors";
 import { ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
+import { randomUuid } from "~/crypto";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
 import type { Notify } from "~/ui/Toast";
 import {
@@ -158,8 +159,15 @@ export function useChannels(user: SessionUser, notify: Notify) {
     [setSelectedId],
   );
 
+  // A create asked again with the same values after one that got no answer keeps its id: the server
+  // answers the channel it may have made then, instead of a second one.
+  const unanswered = useRef<{ asked: string; id: string } | null>(null);
   const create = async (values: { name: string; password: string; sealed: boolean }) => {
-    const id = await createChannel(user, values.name, values.password, values.sealed);
+    const asked = JSON.stringify([values.name.trim(), values.password, values.sealed]);
+    const id = unanswered.current?.asked === asked ? unanswered.current.id : randomUuid();
+    unanswered.current = { asked, id };
+    await createChannel(user, values.name, values.password, values.sealed, id);
+    unanswered.current = null;
     await afterward(await reload(), id, "created");
   };
 
