@@ -103,5 +103,23 @@ test("phone: a conversation made or joined from the drawer, a pinned message jum
   await panel.getByRole("button", { name: "Jump to message" }).tap();
   await expect(panel).toBeHidden();
   await expect.poll(() => uncovered(pinned)).toBe(true);
+
+  // The phone's Back closes the full-screen Members panel, as it does a thread: the conversation stays.
+  const address = page.url();
+  await page.getByRole("button", { name: "More", exact: true }).tap();
+  await page.getByRole("menu", { name: "Channel actions" }).getByRole("menuitem", { name: "Members" }).tap();
+  const members = page.getByRole("complementary", { name: "Members" });
+  await expect(members).toBeVisible();
+  await page.goBack();
+  await expect(members).toBeHidden();
+  expect(page.url()).toBe(address);
+  await expect(page.getByRole("heading", { name: "# Joined Here" })).toBeVisible();
+  // Closed with its own Back button, it leaves no entry behind: the phone's Back then leaves the conversation.
+  await page.getByRole("button", { name: "More", exact: true }).tap();
+  await page.getByRole("menu", { name: "Channel actions" }).getByRole("menuitem", { name: "Members" }).tap();
+  await members.getByRole("button", { name: "Back" }).tap();
+  await expect(members).toBeHidden();
+  await page.goBack();
+  await expect(page).not.toHaveURL(address);
   await context.close();
 });

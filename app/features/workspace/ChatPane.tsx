@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
 import { goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
+import { useBackCloses } from "~/features/address/useBackCloses.client";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
@@ -122,6 +123,10 @@ export function ChatPane({
     setTimeout(() => target.classList.remove("highlight"), 2_000);
   };
   useOpenAt(props.openAt, channel.id, history, jumpTo);
+  // (a phone's Back closes a panel that covers the conversation)
+  useBackCloses(members.open, members.onClose);
+  useBackCloses(pinnedOpen, () => setPinnedOpen(false));
+  useBackCloses(news.open, news.onClose);
   const calls = useCallRecords(channel.id);
   const events = useMemo(
     () => [...members.notices, ...callLinesAmong(calls, history.messages, history.hasMore)],
