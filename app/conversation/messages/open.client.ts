@@ -4,6 +4,7 @@
  * files' and previews' metadata.
  */
 import { shownName } from "~/conversation/senders/words";
+import { forgetIfBack } from "~/conversation/senders/profiles.client";
 import type { Channel } from "~/conversation/channels/types";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { conversationOf } from "~/conversation/conversation.client";
@@ -49,6 +50,7 @@ export async function decryptRecords(
   const annotations: Annotation[] = [];
   if (all.length === 0) return { messages, annotations };
   const conversation = conversationOf(user, channel);
+  forgetIfBack(all);
   const found = await sendersOf(
     user.id,
     all.map((m) => m.senderId),

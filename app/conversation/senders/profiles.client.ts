@@ -15,11 +15,28 @@ async function fetchProfiles(ids: string[]) {
   return new Map(profiles.map((p) => [p.id, p]));
 }
 
+/** When this page learned that a user was deactivated (their kept profile says so). */
+const deactivatedSince = new Map<string, number>();
+
 /** A profile with its signature key imported. */
-const withKey = async (profile: PublicProfile): Promise<SenderProfile> => ({
-  profile,
-  verifyKey: await importRsaPublicKey(profile.rsaPublicKey),
-});
+async function withKey(profile: PublicProfile): Promise<SenderProfile> {
+  if (profile.deactivated) deactivatedSince.set(profile.id, Date.now());
+  return { profile, verifyKey: await importRsaPublicKey(profile.rsaPublicKey) };
+}
+
+/**
+ * A deactivated account sends nothing: one of these records sent by a user after this page learned they
+ * were deactivated means they are back (reactivated), and their profile is asked for again (it said
+ * "(deactivated)" beside their new messages until a reload).
+ */
+export function forgetIfBack(records: readonly { senderId: string; created: string }[]) {
+  for (const { senderId, created } of records) {
+    const since = deactivatedSince.get(senderId);
+    if (since === undefined || Date.parse(created.replace(" ", "T")) <= since) continue;
+    deactivatedSince.delete(senderId);
+    profileCache.delete(senderId);
+  }
+}
 
 /** Keeps a user's profile for this page (forgotten if it could not be had, so that it is asked for again). */
 function keep(id: string, entry: Promise<SenderProfile | null>) {

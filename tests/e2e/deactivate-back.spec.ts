@@ -1,0 +1,40 @@
+import { superuserClient } from "../integration/pocketbase";
+import { expect, signIn, test } from "./fixtures";
+import { changeStatus } from "./admin-helpers";
+import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+
+// Carol is deactivated and later reactivated. Pages left open kept the profile that said so, and her
+// new messages showed "carol (deactivated)" on them until a reload; a deactivated account sends
+// nothing, so a message of hers sent after the page learned it means she is back.
+test("a reactivated person's new messages are shown under their name on pages left open", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const alice = await person(browser, "alice");
+  await su.collection("profiles").update(alice.id, { role: "admin" });
+  const bob = await person(browser, "bob");
+  const carol = await person(browser, "carol");
+  const password = `back-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Comeback", password);
+  for (const p of [bob, carol]) await joinAndOpen(p.page, channelId, password, "Comeback");
+  await send(carol.page, "before I leave");
+  const name = carol.user.username;
+  const from = (text: string) => log(bob.page).getByRole("article").filter({ hasText: text }).locator(".sender");
+  await expect(from("before I leave")).toHaveText(name);
+
+  // Alice, in a second tab, deactivates Carol; Bob's page stays open all along.
+  const console_ = await alice.context.newPage();
+  await console_.goto("/admin");
+  await changeStatus(console_, name, "deactivate");
+  await bob.page.reload();
+  await expect(from("before I leave")).toHaveText(`${name} (deactivated)`);
+  await changeStatus(console_, name, "reactivate");
+
+  // Back, she signs in again, joins the channel again and writes.
+  const again = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await again.newPage();
+  await signIn(page, carol.user);
+  await joinAndOpen(page, channelId, password, "Comeback");
+  await send(page, "I am back");
+  await expect(from("I am back")).toHaveText(name);
+  await again.close();
+});
