@@ -10,9 +10,15 @@ export const metaEntry = (userId: string, channelId: string) => `chatcrypt.seale
  * The epoch this device joined at (not secret), to tell "before you joined" from "missed"; whether a
  * commit removed it, so that it does not join again by itself (only a new Join by the user does); and
  * in a direct conversation, the participant list it trusts (roster.ts); whether it took in the user's
- * message archive (ADR 0048: once per device and conversation).
+ * message archive (ADR 0048: once per device, conversation and set of the user's keys).
  */
-export type Meta = { joined: number; removed?: boolean; roster?: Roster; archived?: boolean; group?: GroupMark };
+export type Meta = { joined: number; removed?: boolean; roster?: Roster; archived?: boolean | string; group?: GroupMark };
+
+/**
+ * Which of the user's keys took in the archive (`archived`): after a reset without the recovery key the
+ * device's earlier reading no longer opens, and the archive (sealed under the new keys) is taken in again.
+ */
+export const archiveMark = (user: { ecdhPublicKey: string }) => user.ecdhPublicKey.slice(-24);
 
 /**
  * Which MLS group of the channel this device is in (ADR 0049): the generation counts its creator's

@@ -22,7 +22,7 @@ import { loadRead } from "./read-store.client";
 import { leaves, removeUser, staleLeaves } from "./sync";
 import { leafOwner } from "./identity";
 import { fetchArchive } from "./reading.client";
-import { loadMeta } from "./meta";
+import { archiveMark, loadMeta } from "./meta";
 import { GroupMember } from "./member.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
@@ -37,11 +37,11 @@ export class SealedChannel extends GroupMember {
   /** The channel on this device: its stored state, or a new membership (made with the creator's `participants`, or joined). */
   static async open(user: SessionUser, channel: Channel, proof: JoinProof, participants?: readonly string[]): Promise<SealedChannel> {
     checkCredentialsFor(user, channel.id);
-    const archived = loadMeta(user.id, channel.id)?.archived ? null : fetchArchive(user.id, channel.id);
+    const archived = loadMeta(user.id, channel.id)?.archived === archiveMark(user) ? null : fetchArchive(user.id, channel.id);
     const runtime = new SealedChannel(user, channel, await loadRead(user.id, channel.id), proof, participants);
     await runtime.serial(() => runtime.start());
     const found = await archived;
-    if (found) runtime.reading.restore(found, () => runtime.saveMeta({ ...runtime.meta, archived: true }));
+    if (found) runtime.reading.restore(found, () => runtime.saveMeta({ ...runtime.meta, archived: archiveMark(user) }));
     return runtime;
   }
 

@@ -32,7 +32,13 @@ export function dialogActions(w: ActionWiring): DialogActions {
   const { dialogs, channels, history, search } = w;
   return {
     create: (values) => void dialogs.run(() => channels.create(values), "Failed to create channel"),
-    join: (values) => void dialogs.run(() => channels.join(values), "Failed to join channel"),
+    join: (values) =>
+      void dialogs.run(async () => {
+        const open = channels.selected?.id;
+        await channels.join(values);
+        // The open channel joined again (this device lacked its password): its messages are read now.
+        if (open && open === values.channelId.trim()) history.reload();
+      }, "Failed to join channel"),
     remove: (channel, how) =>
       void dialogs.run(
         () => w.direct.leave(channel, () => channels.remove(channel, how)),
