@@ -1,5 +1,6 @@
 import type { MessageBody, Reaction } from "~/conversation/messages/body";
 import type { AnnotationKind } from "~/conversation/messages/types";
+import { expectedPreviewUrl } from "~/conversation/link-previews/link";
 
 /** An edit of, a reaction to, or a pin event of a message, as the page verified and decrypted it. */
 export interface Annotation {
@@ -90,9 +91,16 @@ export function applyAnnotations<M extends Annotated>(messages: readonly M[], an
     const pin = latestOf(list.filter((a) => a.kind === "pin"));
     return {
       ...m,
-      ...(latest ? { text: latest.text ?? m.text, edited: true } : {}),
+      ...(latest ? { text: latest.text ?? m.text, edited: true, ...previewsAfter(m, latest.text ?? m.text) } : {}),
       reactions: [...counts.values()],
       pinnedBy: pin?.pinned ? (pin.senderUsername ?? "someone") : undefined,
     };
   });
+}
+
+/** An edited message keeps only the preview of the link its new text carries (none when the link was edited out). */
+function previewsAfter(m: Annotated & { previews?: readonly { url: string }[] }, text: string) {
+  if (!m.previews?.length) return {};
+  const url = expectedPreviewUrl(text, "");
+  return { previews: m.previews.filter((p) => p.url === url) };
 }

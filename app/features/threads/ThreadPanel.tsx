@@ -15,6 +15,7 @@ import { RichText } from "~/features/messages/RichText";
 import { mergeMessages } from "~/conversation/messages/merge";
 import { markThreadSeen } from "~/features/threads/seen.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
+import { on } from "~/lib/events";
 
 interface Props {
   user: SessionUser;
@@ -23,11 +24,13 @@ interface Props {
   notify: Notify;
   /** A reply this page sent: into the history (which counts it, and shows it in the channel when it is sent there too). */
   onSent: (reply: DecryptedMessage) => void;
+  /** The root as the conversation's list shows it (edits applied live), when the list holds it. */
+  listed?: DecryptedMessage;
   onClose: () => void;
 }
 
 /** One thread beside the channel (full screen on a phone): its root, the replies live, and a box to reply. */
-export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: Props) {
+export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onClose }: Props) {
   const panel = usePanelFocus<HTMLElement>(onClose);
   const [root, setRoot] = useState<DecryptedMessage | null>(null);
   const [replies, setReplies] = useState<DecryptedMessage[]>([]);
@@ -36,7 +39,18 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
   const [text, setText] = useState("");
   const [alsoToChannel, setAlsoToChannel] = useState(false);
   const [sending, setSending] = useState(false);
+  /** The root was deleted (and its replies with it) while the panel was open. */
+  const [gone, setGone] = useState(false);
   const boxId = useId();
+
+  useEffect(() => {
+    setGone(false);
+    return on("message:deleted", ({ channelId, messageId }) => {
+      if (channelId !== channel.id) return;
+      if (messageId === rootId) setGone(true);
+      else setReplies((list) => list.filter((m) => m.id !== messageId));
+    });
+  }, [channel.id, rootId]);
 
   useEffect(() => {
     let current = true;
@@ -69,6 +83,8 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
   }, [user, channel, rootId]);
 
   const shown = useMemo(() => applyAnnotations(replies, annotations), [replies, annotations]);
+  // (edited since the thread was read: as the list shows it, or with the edits read with the thread)
+  const shownRoot = useMemo(() => listed ?? (root ? applyAnnotations([root], annotations)[0] : null), [listed, root, annotations]);
   const latest = shown.at(-1)?.created ?? "";
   useEffect(() => markThreadSeen(rootId, latest), [rootId, latest]);
 
@@ -112,16 +128,17 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
         </button>
       </div>
       {failed && <p role="alert">This thread could not be loaded.</p>}
-      {root && (
-        <article className="thread-root" aria-label={`Thread started by ${root.senderUsername}`}>
+      {gone && <p role="alert">The first message of this thread was deleted, and its replies with it.</p>}
+      {shownRoot && !gone && (
+        <article className="thread-root" aria-label={`Thread started by ${shownRoot.senderUsername}`}>
           <header>
-            <span className="sender">{sender(root)}</span> <time dateTime={root.created}>{formatTime(root.created)}</time>
+            <span className="sender">{sender(shownRoot)}</span> <time dateTime={shownRoot.created}>{formatTime(shownRoot.created)}</time>
           </header>
-          <RichText text={root.text} username={user.username} />
+          <RichText text={shownRoot.text} username={user.username} />
         </article>
       )}
       <ul className="thread-replies" aria-label="Replies">
-        {shown.map((m) => (
+        {(gone ? [] : shown).map((m) => (
           <li key={m.id} id={`reply-${m.id}`}>
             <header>
               <span className="sender">{sender(m)}</span> <time dateTime={m.created}>{formatTime(m.created)}</time>
@@ -139,7 +156,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, onClose }: 
         <label className="thread-also-check">
           <input type="checkbox" checked={alsoToChannel} onChange={(e) => setAlsoToChannel(e.target.checked)} /> Also send to channel
         </label>
-        <button type="submit" className="btn btn-small" disabled={sending || !text.trim()}>
+        <button type="submit" className="btn btn-small" disabled={sending || gone || !text.trim()}>
           Send reply
         </button>
       </form>

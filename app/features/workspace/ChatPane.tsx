@@ -235,6 +235,7 @@ export function ChatPane({
           rootId={threadRoot}
           notify={notify}
           onSent={(reply) => history.add(channel.id, [reply])}
+          listed={history.messages.find((m) => m.id === threadRoot)}
           onClose={() => setThreadRoot(null)}
         />
       )}
