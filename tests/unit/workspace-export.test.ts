@@ -90,6 +90,12 @@ describe("formatExport", () => {
     expect(text).toBe("ChatCrypt export of #multi line\nExported 2026-11-22 00:00\n\n[yesterday] eve mallory: hi\n  Attachment: a b.txt\n");
   });
 
+  it("heads a direct conversation with @, as the app names it", () => {
+    expect(formatExport("Trio", [], new Date("2026-11-22T00:00:00Z"), { timeZone: "UTC", direct: true })).toBe(
+      "ChatCrypt export of @Trio\nExported 2026-11-22 00:00\n\n",
+    );
+  });
+
   it("exports a channel without messages as just the header", () => {
     expect(formatExport("empty", [], new Date("2026-11-22T00:00:00Z"), { timeZone: "UTC" })).toBe(
       "ChatCrypt export of #empty\nExported 2026-11-22 00:00\n\n",

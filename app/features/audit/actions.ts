@@ -36,6 +36,7 @@ const WORDS: Record<string, string> = {
   "mail.test_sent": "Test email sent",
   "reset_code.issued": "Reset code issued",
   "reset_code.used": "Reset code used",
+  "retention.swept": "Old messages deleted (retention)",
 };
 
 /** The words for an action code ("Signed in" for "signin.succeeded"). */

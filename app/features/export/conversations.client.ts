@@ -13,7 +13,7 @@ import { fetchMessages } from "~/features/messages/messages.client";
 import { decryptRecords } from "~/conversation/messages/open.client";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { compareMessages } from "~/conversation/messages/merge";
-import { exportFileName, formatExport } from "~/features/export/export";
+import { exportFileName, formatExport, type ExportOptions } from "~/features/export/export";
 
 const PAGE_SIZE = 200;
 
@@ -31,7 +31,7 @@ export interface ConversationExport {
 }
 
 /** Every record of the conversation (messages, edits, reactions), oldest first, page by page. */
-async function allRecords(channelId: string): Promise<EncryptedMessage[]> {
+export async function allRecords(channelId: string): Promise<EncryptedMessage[]> {
   const records = new Map<string, EncryptedMessage>();
   let page = await fetchMessages(channelId, { limit: PAGE_SIZE, profiles: true });
   for (;;) {
@@ -45,8 +45,16 @@ async function allRecords(channelId: string): Promise<EncryptedMessage[]> {
 
 const titleOf = (c: Channel) => (c.direct ? c.name : `#${c.name}`);
 
-/** One conversation as text; null when it has messages of which this device could open none. */
-async function exportOne(user: SessionUser, channel: Channel, now: Date): Promise<string | null> {
+/**
+ * One whole conversation as text (every page the server holds, as this device opens it, edits applied);
+ * null when it has messages of which this device could open none. Save Chat uses it too.
+ */
+export async function conversationText(
+  user: SessionUser,
+  channel: Channel,
+  now: Date,
+  options: Omit<ExportOptions, "direct"> = {},
+): Promise<string | null> {
   const records = await allRecords(channel.id);
   const { messages, annotations } = await decryptRecords(user, channel, records);
   if (records.length > 0 && messages.length === 0 && annotations.length === 0) return null;
@@ -55,9 +63,12 @@ async function exportOne(user: SessionUser, channel: Channel, now: Date): Promis
     channel.name,
     edited.map((m) => ({ created: m.created, sender: m.senderUsername, text: m.text, attachments: m.attachments.map((a) => a.name) })),
     now,
-    { fileLine: (name) => `(file: ${name})` },
+    { ...options, direct: channel.direct },
   );
 }
+
+const exportOne = (user: SessionUser, channel: Channel, now: Date) =>
+  conversationText(user, channel, now, { fileLine: (name) => `(file: ${name})` });
 
 /** A file name not used yet in the export ("general-2026-11-29.txt", then "general-2026-11-29 (2).txt"). */
 function uniqueName(name: string, used: Set<string>) {

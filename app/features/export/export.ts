@@ -16,6 +16,8 @@ export interface ExportOptions {
   retention?: string;
   /** How a file is written under its message ("Attachment: report.pdf" when absent). */
   fileLine?: (name: string) => string;
+  /** A direct conversation: headed "@name", as the app shows it (a channel: "#name"). */
+  direct?: boolean;
 }
 
 const FALLBACK_FILE_NAME = "channel";
@@ -97,7 +99,8 @@ export function exportFileName(channelName: string, date: Date, options: ExportO
  *       Attachment: report.pdf
  */
 export function formatExport(channelName: string, messages: ExportMessage[], exportedAt: Date, options: ExportOptions = {}): string {
-  const lines = [`ChatCrypt export of #${oneLine(channelName)}`, `Exported ${formatDateTime(exportedAt, options.timeZone)}`];
+  const mark = options.direct ? "@" : "#";
+  const lines = [`ChatCrypt export of ${mark}${oneLine(channelName)}`, `Exported ${formatDateTime(exportedAt, options.timeZone)}`];
   if (options.retention) lines.push(options.retention);
   lines.push("");
   for (const message of messages) {

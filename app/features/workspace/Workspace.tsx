@@ -1,6 +1,7 @@
 import { useMessageLink } from "~/features/message-links/useMessageLink.client";
 import { lazyPart, PART_FAILED } from "~/ui/lazyPart";
 import { useState } from "react";
+import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { SkipLink } from "~/ui/SkipLink";
 import { Toast, useToast } from "~/ui/Toast";
@@ -183,7 +184,10 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onToggleMembers: membersPanel.toggle,
                 onSaveChat: () =>
                   void import("~/features/export/export.client").then(
-                    (m) => m.saveChat(selected.name, history.messages, selected.id),
+                    (m) =>
+                      m
+                        .saveChat(user, selected)
+                        .catch((error) => notify(messageOf(error, "The chat could not be saved. Please try again."), "error")),
                     () => notify(PART_FAILED, "error"),
                   ),
                 onAddPeople: selected.direct && !selected.oneToOne ? () => direct.openAdd(selected) : undefined,
