@@ -109,6 +109,17 @@ test("office documents and .csv once an admin allows them, with captions; a canc
   await expect(log(bob.page).getByText(/cancelled-|never sent/)).toHaveCount(0);
   const su = await superuserClient(stack.pb.url, stack.pb.superuser);
   expect((await su.collection("file_attachments").getList(1, 10, { filter: `channel = "${channelId}"` })).totalItems).toBe(2);
+
+  // The owner lowers the largest file to 1 MB while Bob's page stays open: his 2 MB file is refused as he
+  // picks it (the page reads the limit again), and nothing of it is posted (its caption was left behind,
+  // "Receiving attachment..." for everyone, when the server refused the upload).
+  await openConsole(alice.page);
+  await files.getByLabel("Largest file (MB)").fill("1");
+  await files.getByRole("button", { name: "Save file settings" }).click();
+  await expect(files.getByRole("status")).toContainText("up to 1 MB.");
+  await pick(bob.page, { name: "big-report.txt", mimeType: "text/plain", buffer: Buffer.alloc(2 * 1024 * 1024, 97) });
+  await expect(bob.page.getByRole("alert")).toContainText("The file is larger than the limit of 1 MB.");
+  await expect(sendFileDialog(bob.page)).toHaveCount(0);
   await alice.context.close();
   await bob.context.close();
 });

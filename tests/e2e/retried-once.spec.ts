@@ -182,3 +182,35 @@ test("a channel created again after its answer was lost is one channel, readable
   const su = await admin();
   expect(await su.collection("channels").getFullList({ filter: su.filter("created_by = {:a}", { a: alice.id }) })).toHaveLength(1);
 });
+
+test("a file the server refuses takes its posted message away: nobody is left with a caption waiting for its file", async ({
+  browser,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 413/);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `refused-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "File Refused", password);
+  await joinAndOpen(bob.page, channelId, password, "File Refused");
+  // (the limit lowered between the page's look at it and the upload: the server refuses the file)
+  await alice.page.route(`**/api/channels/${channelId}/attachments`, (route) =>
+    route.fulfill({
+      status: 413,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "The file is larger than the limit of 1 MB." }),
+    }),
+  );
+  await sendFile(
+    alice.page,
+    { name: "big.txt", mimeType: "text/plain", buffer: Buffer.from("pretend it is big") },
+    "the big report caption",
+  );
+  await expect(alice.page.getByRole("alert").filter({ hasText: "The file is larger than the limit of 1 MB." })).toBeVisible();
+  for (const page of [bob.page, alice.page])
+    await expect(log(page).getByText("the big report caption")).toHaveCount(0, { timeout: 20_000 });
+  const su = await admin();
+  await expect
+    .poll(async () => (await su.collection("messages").getFullList({ filter: su.filter("channel = {:c}", { c: channelId }) })).length)
+    .toBe(0);
+});

@@ -25,6 +25,8 @@ export class UploadNotFinished<M> extends UploadError {
   constructor(
     message: string,
     readonly posted: Posted<M>,
+    /** The server refused the file itself (too large, a type not allowed): trying again changes nothing. */
+    readonly refused: boolean,
   ) {
     super(message);
   }
@@ -83,7 +85,8 @@ export async function sendFile<M extends FileCarrier>(
     ));
   } catch (error) {
     const reason = error instanceof ApiError && error.status === 413 ? ` ${error.message}` : "";
-    throw new UploadNotFinished(`${options.failure}${reason ? `:${reason}` : ""}`, { message, itemKey });
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+    throw new UploadNotFinished(`${options.failure}${reason ? `:${reason}` : ""}`, { message, itemKey }, refused);
   }
   message.attachments = await decryptAttachments(
     key,

@@ -13,6 +13,10 @@ import { api } from "~/lib/api.client";
 /** A file to send; `posted`: its message, already on the server, when an earlier try's upload failed. */
 type Job = { file: File; failure: string; caption: string; posted?: Posted<FileCarrier> };
 
+/** A file's message whose file never went up: deleted, or it would wait for its file forever. */
+const deletePosted = (posted: Posted<FileCarrier>) =>
+  void api(`/api/messages/${posted.message.id}/delete`, {}).catch((error) => console.warn("The unsent file's message stayed", error));
+
 /**
  * File and audio messages (spec §5, §9): a picked file waits for "Send file" with its caption (ADR 71),
  * then upload progress, a failed file kept for Retry, the recorder.
@@ -60,9 +64,11 @@ export function useUploads<M extends FileCarrier>(
       options.onSent(to.id, sent);
     } catch (error) {
       console.warn("Upload failed", error);
-      // Its message posted (UploadNotFinished): Retry uploads the file to it, Discard deletes it.
-      const posted = (error as { posted?: Posted<FileCarrier> }).posted ?? job.posted;
-      setFailed({ ...job, posted, error: messageOf(error, failure) });
+      // Its message posted (UploadNotFinished): Retry uploads the file to it, Discard deletes it; a file
+      // the server refused (too large now) takes its message away at once.
+      const { posted = job.posted, refused } = error as { posted?: Posted<FileCarrier>; refused?: boolean };
+      if (refused && posted) deletePosted(posted);
+      setFailed({ ...job, posted: refused ? undefined : posted, error: messageOf(error, failure) });
     } finally {
       setUpload(null);
       uploading.current = false;
@@ -71,11 +77,9 @@ export function useUploads<M extends FileCarrier>(
     }
   }
 
-  /** A file the workspace does not allow is refused (after reading the policy again: it may have changed). */
+  /** A file the workspace does not allow is refused (the policy read again first: an administrator may have changed it). */
   async function pickFile(file: File) {
-    let current: FilePolicy = policy;
-    if (!isAllowedFile(file.name, file.type, current.types) || file.size > current.maxMb * MIB)
-      current = (await refreshFilePolicy(true)) ?? current;
+    const current: FilePolicy = (await refreshFilePolicy(true)) ?? policy;
     if (!isAllowedFile(file.name, file.type, current.types)) return options.notify(refusalFor(current.types), "error");
     if (file.size > current.maxMb * MIB) return options.notify(tooLargeText(current.maxMb), "error");
     setPending(file);
@@ -112,8 +116,7 @@ export function useUploads<M extends FileCarrier>(
     retry: () => failed && void uploadFile(failed),
     discard: () => {
       // (a message posted for a file that never went up goes too, or it would wait for its file forever)
-      const id = failed?.posted?.message.id;
-      if (id) void api(`/api/messages/${id}/delete`, {}).catch((error) => console.warn("The unsent file's message stayed", error));
+      if (failed?.posted) deletePosted(failed.posted);
       setFailed(null);
     },
     recording: recorder.recording ? { elapsedMs: recorder.elapsedMs } : null,
