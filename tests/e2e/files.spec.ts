@@ -129,3 +129,28 @@ test("an audio message is recorded with the fake microphone and plays for the ot
   await alice.context.close();
   await bob.context.close();
 });
+
+test("several files picked at once are offered one after the other (only the first was, the others lost)", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `several-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Several Files", password);
+  await joinAndOpen(bob.page, channelId, password, "Several Files");
+  const file = (name: string) => ({ name, mimeType: "text/plain", buffer: Buffer.from(`the ${name}`) });
+  await alice.page.locator('input[type="file"]').setInputFiles([file("one.txt"), file("two.txt"), file("three.txt")]);
+  const dialog = alice.page.getByRole("dialog", { name: "Send a file" });
+  await expect(dialog).toContainText("one.txt");
+  await expect(dialog).toContainText("2 more files come after this one.");
+  await dialog.getByLabel("Caption (optional)").fill("the first");
+  await dialog.getByRole("button", { name: "Send file" }).click();
+  await expect(dialog).toContainText("two.txt");
+  await expect(dialog).toContainText("1 more file comes after this one.");
+  await expect(dialog.getByLabel("Caption (optional)")).toHaveValue("");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toContainText("three.txt");
+  await dialog.getByRole("button", { name: "Send file" }).click();
+  await expect(dialog).toBeHidden();
+  for (const name of ["one.txt", "three.txt"])
+    await expect(log(bob.page).getByRole("button", { name: `Download ${name}` })).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByRole("button", { name: "Download two.txt" })).toHaveCount(0);
+});

@@ -8,9 +8,21 @@ const MAX_CAPTION = 16000;
 
 /**
  * What a picked file will send (its name, size and, for a picture, a preview) with an optional
- * caption. Nothing is sent until "Send file"; Cancel, Esc and the backdrop send nothing.
+ * caption. Nothing is sent until "Send file"; Cancel, Esc and the backdrop send nothing (for this file:
+ * files picked with it come next).
  */
-export function SendFileDialog({ file, onSend, onCancel }: { file: File; onSend: (caption: string) => void; onCancel: () => void }) {
+export function SendFileDialog({
+  file,
+  more = 0,
+  onSend,
+  onCancel,
+}: {
+  file: File;
+  /** Files picked with this one, offered after it. */
+  more?: number;
+  onSend: (caption: string) => void;
+  onCancel: () => void;
+}) {
   const [caption, setCaption] = useState("");
   const [preview, setPreview] = useState<string | null>(null);
   const captionId = useId();
@@ -38,6 +50,7 @@ export function SendFileDialog({ file, onSend, onCancel }: { file: File; onSend:
         <p className="send-file-name">
           <strong>{file.name}</strong> <span className="hint">{formatKb(file.size)}</span>
         </p>
+        {more > 0 && <p className="hint">{more === 1 ? "1 more file comes after this one." : `${more} more files come after this one.`}</p>}
         <label htmlFor={captionId}>Caption (optional)</label>
         <textarea
           id={captionId}

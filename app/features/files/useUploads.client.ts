@@ -28,13 +28,14 @@ export function useUploads<M extends FileCarrier>(
 ) {
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
   const [failed, setFailed] = useState<(Job & { error: string }) | null>(null);
-  const [pending, setPending] = useState<File | null>(null);
+  /** Files picked together wait their turn in "Send a file", one after the other. */
+  const [pending, setPending] = useState<File[]>([]);
   const policy = useFilePolicy(channel?.id, options.limitBytes);
   const recorder = useAudioRecorder();
 
   useEffect(() => {
     setFailed(null);
-    setPending(null);
+    setPending([]);
   }, [channel?.id]);
 
   // A file sent while another uploads waits its turn (for the conversation it was picked in).
@@ -77,12 +78,26 @@ export function useUploads<M extends FileCarrier>(
     }
   }
 
-  /** A file the workspace does not allow is refused (the policy read again first: an administrator may have changed it). */
-  async function pickFile(file: File) {
+  /**
+   * Files picked, dropped or pasted together: each is offered in turn; one the workspace does not allow is
+   * refused, named when there were several (the policy read again first: an administrator may have changed it).
+   */
+  async function pickFiles(files: readonly File[]) {
     const current: FilePolicy = (await refreshFilePolicy(true)) ?? policy;
-    if (!isAllowedFile(file.name, file.type, current.types)) return options.notify(refusalFor(current.types), "error");
-    if (file.size > current.maxMb * MIB) return options.notify(tooLargeText(current.maxMb), "error");
-    setPending(file);
+    const refusal = (file: File) =>
+      !isAllowedFile(file.name, file.type, current.types)
+        ? refusalFor(current.types)
+        : file.size > current.maxMb * MIB
+          ? tooLargeText(current.maxMb)
+          : null;
+    const refused = files.filter((file) => refusal(file) !== null);
+    if (refused.length > 0)
+      options.notify(
+        files.length === 1 ? refusal(refused[0])! : refused.map((file) => `${file.name}: ${refusal(file)}`).join(" "),
+        "error",
+      );
+    const allowed = files.filter((file) => refusal(file) === null);
+    if (allowed.length > 0) setPending((waiting) => [...waiting, ...allowed]);
   }
 
   async function toggleRecording() {
@@ -105,14 +120,16 @@ export function useUploads<M extends FileCarrier>(
     upload,
     failedFile: failed ? { name: failed.file.name, error: failed.error } : null,
     accept: acceptFor(policy.types),
-    pickFile: (file: File) => void pickFile(file),
-    /** The picked file waiting for "Send file" or Cancel. */
-    pendingFile: pending,
+    pickFiles: (files: readonly File[]) => void pickFiles(files),
+    /** The picked file waiting for "Send file" or Cancel (the next of several comes after it). */
+    pendingFile: pending[0] ?? null,
+    /** How many picked files wait after this one. */
+    pendingMore: Math.max(0, pending.length - 1),
     sendPending: (caption: string) => {
-      if (pending) void uploadFile({ file: pending, failure: "Failed to upload file", caption });
-      setPending(null);
+      if (pending[0]) void uploadFile({ file: pending[0], failure: "Failed to upload file", caption });
+      setPending((waiting) => waiting.slice(1));
     },
-    cancelPending: () => setPending(null),
+    cancelPending: () => setPending((waiting) => waiting.slice(1)),
     retry: () => failed && void uploadFile(failed),
     discard: () => {
       // (a message posted for a file that never went up goes too, or it would wait for its file forever)

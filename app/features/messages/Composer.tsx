@@ -14,7 +14,8 @@ interface Props {
   upload: { name: string; fraction: number } | null;
   /** A file whose upload failed: kept so the user can try again. */
   failedFile: { name: string; error: string } | null;
-  onPickFile: (file: File) => void;
+  /** Files picked, dropped or pasted (several at once: each is offered in turn). */
+  onPickFiles: (files: File[]) => void;
   /** The picker's accept attribute: the kinds of file the workspace allows (undefined: any). */
   accept?: string;
   /** A picked file waiting in its dialog: once it closes, the message box has focus again. */
@@ -117,10 +118,10 @@ export function Composer(props: Props) {
         if (e.dataTransfer.types.includes("Files")) e.preventDefault();
       }}
       onDrop={(e) => {
-        const file = e.dataTransfer.files?.[0];
-        if (!file) return;
+        const files = [...(e.dataTransfer.files ?? [])];
+        if (files.length === 0) return;
         e.preventDefault();
-        props.onPickFile(file);
+        props.onPickFiles(files);
       }}
     >
       {error && (
@@ -157,14 +158,15 @@ export function Composer(props: Props) {
         <input
           ref={fileInput}
           type="file"
+          multiple
           accept={props.accept}
           className="visually-hidden"
           aria-hidden="true"
           tabIndex={-1}
           onChange={(e) => {
-            const file = e.target.files?.[0];
+            const files = [...(e.target.files ?? [])];
             e.target.value = "";
-            if (file) props.onPickFile(file);
+            if (files.length > 0) props.onPickFiles(files);
           }}
         />
         <ToolButton
@@ -212,10 +214,10 @@ export function Composer(props: Props) {
           onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
           onKeyDown={onKeyDown}
           onPaste={(e) => {
-            const file = e.clipboardData.files?.[0];
-            if (!file) return;
+            const files = [...(e.clipboardData.files ?? [])];
+            if (files.length === 0) return;
             e.preventDefault();
-            props.onPickFile(file);
+            props.onPickFiles(files);
           }}
           maxLength={16000}
         />

@@ -186,7 +186,14 @@ export function ChatPane({
         <Outbox {...outbox} />
         {uploads.pendingFile && (
           // beside the composer, not in its form: the dialog has a form of its own
-          <SendFileDialog file={uploads.pendingFile} onSend={uploads.sendPending} onCancel={uploads.cancelPending} />
+          <SendFileDialog
+            // (each file of several its own dialog: caption and preview start afresh)
+            key={`${uploads.pendingFile.name}:${uploads.pendingMore}`}
+            file={uploads.pendingFile}
+            more={uploads.pendingMore}
+            onSend={uploads.sendPending}
+            onCancel={uploads.cancelPending}
+          />
         )}
         <ToastDock />
         <Composer
@@ -198,7 +205,7 @@ export function ChatPane({
           }}
           upload={uploads.upload}
           failedFile={uploads.failedFile}
-          onPickFile={uploads.pickFile}
+          onPickFiles={uploads.pickFiles}
           accept={uploads.accept}
           pendingFile={uploads.pendingFile}
           onRetryFile={uploads.retry}
