@@ -52,6 +52,12 @@ describe("mentionsUser", () => {
     expect(mentionsUser("@j.doe.x", "j.doe")).toBe(false);
   });
 
+  it("does not count a name written as code, as the message does not show it as a mention", () => {
+    for (const text of ["code `@bob` inside", "``@bob``", "```\n@bob\n```", "~~~\nping @bob\n~~~", "```\nunclosed @bob"])
+      expect(mentionsUser(text, "bob"), text).toBe(false);
+    for (const text of ["`code` then @bob", "@bob `code`", "```\ncode\n```\n@bob"]) expect(mentionsUser(text, "bob"), text).toBe(true);
+  });
+
   it("never matches an empty username", () => {
     expect(mentionsUser("@ hello", "")).toBe(false);
     expect(mentionsUser("@", "  ")).toBe(false);

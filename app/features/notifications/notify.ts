@@ -27,11 +27,17 @@ function escapeForPattern(text: string): string {
 const BEFORE_MENTION = "(?<![\\p{L}\\p{N}\\p{M}_.@-])";
 const AFTER_MENTION = "(?![\\p{L}\\p{N}\\p{M}_-]|\\.[\\p{L}\\p{N}\\p{M}_-])";
 
-/** Whether text mentions @username as a whole word, ignoring case. */
+/**
+ * The text without its Markdown code (fenced blocks, an unclosed one to the end, and inline code spans):
+ * a name written there is shown as code, not as a mention (ADR 22), and does not notify either.
+ */
+const withoutCode = (text: string) => text.replace(/(`{3,}|~{3,})[\s\S]*?(?:\1|$)/gu, " ").replace(/(`+)[^`]*?\1/gu, " ");
+
+/** Whether text mentions @username as a whole word, ignoring case, outside code. */
 export function mentionsUser(text: string, username: string): boolean {
   const name = username.trim().replace(/^@/u, "");
   if (name === "" || text === "") return false;
-  return new RegExp(`${BEFORE_MENTION}@${escapeForPattern(name)}${AFTER_MENTION}`, "iu").test(text);
+  return new RegExp(`${BEFORE_MENTION}@${escapeForPattern(name)}${AFTER_MENTION}`, "iu").test(withoutCode(text));
 }
 
 /** The first keyword found anywhere in text, ignoring case, or null. */
