@@ -3,10 +3,13 @@ import { expect, signIn, test } from "./fixtures";
 import { changeStatus } from "./admin-helpers";
 import { createChannel, joinAndOpen, log, person, send } from "./helpers";
 
-// Carol is deactivated and later reactivated. Pages left open kept the profile that said so, and her
-// new messages showed "carol (deactivated)" on them until a reload; a deactivated account sends
-// nothing, so a message of hers sent after the page learned it means she is back.
-test("a reactivated person's new messages are shown under their name on pages left open", async ({ browser }) => {
+// Carol is deactivated and later reactivated, while Bob's page stays open on their channel. It said
+// "carol left the channel" and went on naming her messages plainly; once she was back, it named her
+// new ones "carol (deactivated)" until a reload (a deactivated account sends nothing, so a message of
+// hers sent after the page learned it means she is back).
+test("a page left open says who was deactivated, names their messages so, and names them plainly once they are back", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
   const alice = await person(browser, "alice");
@@ -25,7 +28,9 @@ test("a reactivated person's new messages are shown under their name on pages le
   const console_ = await alice.context.newPage();
   await console_.goto("/admin");
   await changeStatus(console_, name, "deactivate");
-  await bob.page.reload();
+  // Bob's open page says what happened (it said "left the channel") and names her messages so.
+  await expect(log(bob.page).getByText(`${name} was removed by an administrator`)).toBeVisible({ timeout: 20_000 });
+  await expect(log(bob.page).getByText(`${name} left the channel`)).toHaveCount(0);
   await expect(from("before I leave")).toHaveText(`${name} (deactivated)`);
   await changeStatus(console_, name, "reactivate");
 

@@ -2,13 +2,23 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
-import { membershipNotices } from "~/features/members/notices";
+import { deactivatedAmong, membershipNotices } from "~/features/members/notices";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import { shareCardWith } from "~/features/profile-cards/own.client";
 import { noteUsernames } from "~/features/profile-cards/cards.client";
 
 /** The open channel's members (for the Members panel and @ suggestions); the creator removes members. */
-export function useMembers(channelId: string | null, direct = false) {
+/**
+ * `onDeactivated`: people of the open conversation an administrator deactivated (their messages are
+ * shown so, ADR 0056). In an MLS conversation (`sealed`) the group's own notice says they were removed.
+ */
+export function useMembers(
+  channelId: string | null,
+  kind: { direct?: boolean; sealed?: boolean; onDeactivated?: (gone: readonly ChannelMember[]) => void } = {},
+) {
+  const { direct = false, sealed = false, onDeactivated } = kind;
+  const deactivatedRef = useRef(onDeactivated);
+  deactivatedRef.current = onDeactivated;
   const [members, setMembers] = useState<ChannelMember[]>([]);
   // "bob joined the channel" / "bob left the channel" ("... the conversation, added by alice" in a
   // direct conversation), seen while it is open.
@@ -29,13 +39,20 @@ export function useMembers(channelId: string | null, direct = false) {
       noteUsernames(found);
       void shareCardWith(found.map((m) => m.userId));
       if (before) {
-        const fresh = membershipNotices(before, found, new Date().toISOString(), direct);
+        const at = new Date().toISOString();
+        const gone = before.filter((m) => !found.some((f) => f.userId === m.userId)).map((m) => m.userId);
+        const deactivated = await deactivatedAmong(gone).catch(() => new Set<string>());
+        const fresh = membershipNotices(before, found, at, direct, deactivated).filter(
+          // (an MLS conversation says it itself, once its devices are out: conversation/mls/notice.ts)
+          (notice) => !(sealed && notice.id.startsWith("removed:")),
+        );
         if (fresh.length) setNotices((current) => [...current, ...fresh]);
+        if (deactivated.size > 0) deactivatedRef.current?.(before.filter((m) => deactivated.has(m.userId)));
       }
     } catch (error) {
       console.warn("Members could not be loaded", error);
     }
-  }, [channelId, direct]);
+  }, [channelId, direct, sealed]);
 
   useEffect(() => {
     setMembers([]);

@@ -19,6 +19,7 @@ import { useChannelHistory } from "~/features/messages/useChannelHistory.client"
 import { useSend } from "~/features/messages/useSend.client";
 import { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { useMembers } from "~/features/members/useMembers.client";
+import { relabelDeactivated } from "~/features/members/notices";
 import { useMembersPanel } from "~/features/members/useMembersPanel.client";
 import { SealedSection } from "~/features/sealed/SealedSection";
 import { useSealedChannel } from "~/features/sealed/useSealedChannel.client";
@@ -84,7 +85,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const sender = useSend(user, selected, history, channels.channels);
   const messageActions = useMessageActions(user, selected, history, notify);
   const unread = useUnread(user, channels.channels, selected, history.messages);
-  const members = useMembers(selected?.id ?? null, Boolean(selected?.direct));
+  const members = useMembers(selected?.id ?? null, {
+    direct: Boolean(selected?.direct),
+    sealed: Boolean(selected?.sealed || selected?.direct),
+    onDeactivated: (gone) => relabelDeactivated(history, gone),
+  });
   const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"));
   const membersPanel = useMembersPanel(members.refresh, sealed.refresh);
   const uploads = useUploads(user, selected, {
