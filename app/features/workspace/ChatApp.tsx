@@ -16,6 +16,7 @@ import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
 import { clearPendingInvite, getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { previewInvite, refusalOf } from "~/features/invites/landing.client";
 import { InviteDialogs } from "~/features/invites/InviteDialogs";
+import { sayRefused } from "~/features/invites/ask.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
 import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
@@ -73,6 +74,14 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setPhase(window.isSecureContext && globalThis.crypto?.subtle ? "ready" : "insecure");
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the address is read once, as the page opens
   }, []);
+
+  // An invite found refused as the page opened, by someone who then signed in (or whose sign-up reloaded
+  // the page signed in): the Invite dialog says why nothing was joined (the sign-in screen may not have).
+  useEffect(() => {
+    if (!user || !inviteRefused) return;
+    setInviteRefused(null);
+    void sayRefused(inviteRefused);
+  }, [user, inviteRefused]);
 
   const authenticate = useCallback(async (mode: AuthMode, values: AuthValues) => {
     setBusy(true);
