@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, TRACK_OF_GONE_PARTICIPANT } from "./fixtures";
 import { expectAccessible } from "./axe";
 import { joinFromCheck, receivesFrom } from "./calls-helpers";
 import { createChannel, joinAndOpen, log, person } from "./helpers";
@@ -91,8 +91,12 @@ test("the check of devices before joining, and the expanded view: grid, speaker,
   for (const p of [alice, bob]) await p.context.close();
 });
 
-test("two people who hang up in the same second leave exactly one call line; so do two who close their tabs", async ({ browser }) => {
+test("two people who hang up in the same second leave exactly one call line; so do two who close their tabs", async ({
+  browser,
+  consoleErrors,
+}) => {
   test.setTimeout(240_000);
+  consoleErrors.allow(TRACK_OF_GONE_PARTICIPANT);
   const [alice, bob, carol] = await Promise.all(["alice", "bob", "carol"].map((name) => person(browser, name)));
   const password = `hangup-${Date.now()}`;
   const channelId = await createChannel(alice.page, "Standup", password);

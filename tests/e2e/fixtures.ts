@@ -38,6 +38,12 @@ export const MISSING_CALL_KEY = /^MissingKey: missing key at index \d+ for parti
  * a person deactivated) when the call server closes the page's data channels before its notice of the
  * removal is read: a race inside LiveKit (deactivate.spec.ts: 3 of 16 runs here, once in CI).
  */
+/**
+ * What LiveKit's client prints when a track reaches the page for a participant who has just left (two
+ * people hanging up in the same second: calls-view.spec.ts, once in 8 CI runs).
+ */
+export const TRACK_OF_GONE_PARTICIPANT = /^Tried to add a track for a participant, that's not present\./;
+
 export const REMOVED_FROM_CALL =
   /^(DataChannel error on (lossy|reliable): User-Initiated Abort|publisher data channel '\w+' closed unexpectedly)/;
 
