@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { FormActions, FormError } from "~/ui/Form";
+import { focusRegion } from "~/ui/focusRegion";
 
 const FOCUSABLE = "input, textarea, select, button, a[href], [tabindex]:not([tabindex='-1'])";
 
@@ -91,13 +92,6 @@ function returnFocus(opener: HTMLElement | null, region: HTMLElement | null) {
   }
   opener.focus();
   if (document.activeElement !== opener) fallback();
-}
-
-/** Focuses a landmark that is not focusable by itself (without making it a tab stop); whether it took focus. */
-function focusRegion(region: HTMLElement): boolean {
-  if (region.tabIndex < 0 && !region.hasAttribute("tabindex")) region.setAttribute("tabindex", "-1");
-  region.focus();
-  return document.activeElement === region;
 }
 
 /** A yes/no dialog for destructive actions. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createChannel, log, person, send, waitLive } from "./helpers";
+import { createChannel, log, person, send, uncovered, waitLive } from "./helpers";
 import { openDetail } from "./header-helpers";
 import { superuserClient } from "../integration/pocketbase";
 
@@ -8,17 +8,9 @@ import { superuserClient } from "../integration/pocketbase";
 // left when what they opened goes (a dialog after its action, an edit box, a removed item). Each step
 // left focus on the page's body, or closed more than the dialog, before.
 
-/** Whether an item is on the screen and the topmost thing at its middle (nothing covers it). */
-const reachable = (item: Locator) =>
-  item.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return Boolean(at && (at === el || el.contains(at)));
-  });
-
 async function everyItemReachable(page: Page, menu: Locator) {
   await expect(menu).toBeVisible();
-  for (const item of await menu.getByRole("menuitem").all()) expect(await reachable(item), await item.innerText()).toBe(true);
+  for (const item of await menu.getByRole("menuitem").all()) expect(await uncovered(item), await item.innerText()).toBe(true);
 }
 
 test("focus returns: a dialog in the members panel, editing, search, keywords, and menus at the list's edge", async ({ browser }) => {

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { deriveChannelSecrets, encryptMessage, exportPublicKey, generateKeyBundle } from "../../app/crypto";
 import { expect, newUser, signUp, type TestUser } from "./fixtures";
@@ -113,6 +113,18 @@ export const waitInGroup = (page: Page) =>
 
 /** The texts of the message list, in screen order. */
 export const messageTexts = (page: Page) => log(page).locator(".message-text").allInnerTexts();
+
+/** Waits until exactly one message of the log holds `text` (it arrived, and only once). */
+export const once = (page: Page, text: string) =>
+  expect(log(page).locator(".message-text", { hasText: text })).toHaveCount(1, { timeout: 30_000 });
+
+/** Whether an element is on the screen and the topmost thing at its middle (nothing covers it). */
+export const uncovered = (target: Locator) =>
+  target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return Boolean(at && (at === el || el.contains(at)));
+  });
 
 /** The message (article) in the log whose text contains `text`. */
 export const message = (page: Page, text: string) =>

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, signIn, test } from "./fixtures";
 import {
@@ -6,6 +5,7 @@ import {
   createSealed,
   joinAndOpen,
   keyPackagesSent,
+  once,
   log,
   person,
   send,
@@ -19,9 +19,6 @@ import {
 // list trusted yet (Bob's new laptop) refused it and never opened the group. A remaining participant's
 // page now signs the list again. (2) Carol, who left a sealed channel, joined it again with the password
 // on the same browser: her page followed its old state, found itself removed again, and stayed out.
-
-const once = (page: Page, text: string) =>
-  expect(log(page).locator(".message-text", { hasText: text })).toHaveCount(1, { timeout: 30_000 });
 
 test.use({ actionTimeout: 30_000 });
 

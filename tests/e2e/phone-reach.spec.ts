@@ -1,19 +1,11 @@
 import type { Locator } from "@playwright/test";
 import { expect, newUser, signUp, test } from "./fixtures";
-import { createChannel, log, person, send, waitLive } from "./helpers";
+import { createChannel, log, person, send, uncovered, waitLive } from "./helpers";
 
 // On a phone, what the user opens or jumps to is on the screen: the conversation a dialog of the
 // drawer made (the drawer stayed over it), the message "Jump to message" leads to (the Pinned panel
 // stayed over it), and every action of the last message's menu (they were under the composer).
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/** Whether an element is on the screen and the topmost thing at its middle. */
-const uncovered = (target: Locator) =>
-  target.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return Boolean(at && (at === el || el.contains(at)));
-  });
 
 test("phone: a conversation made or joined from the drawer, a pinned message jumped to, and the last message's menu are on the screen", async ({
   browser,

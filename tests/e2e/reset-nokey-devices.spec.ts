@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, signIn, test } from "./fixtures";
 import { findPerson, openConsole } from "./admin-helpers";
-import { createChannel, joinAndOpen, keyPackagesSent, log, person, send, trioWithMessages, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, once, person, send, trioWithMessages, waitLive } from "./helpers";
 import { newPassword } from "./reset-helpers";
 
 // Carol resets her password without a recovery key (an administrator's reset code) on a new phone.
@@ -10,9 +10,6 @@ import { newPassword } from "./reset-helpers";
 // phone read and sent since: it had taken in her message archive once, under her earlier keys, and did
 // not look at it again. (2) On the phone, the channel she joined again with its password stayed empty
 // ("No messages yet") until a reload.
-
-const once = (page: Page, text: string) =>
-  expect(log(page).locator(".message-text", { hasText: text })).toHaveCount(1, { timeout: 30_000 });
 
 /** The group: "Trio", or its participants' names on a device that has not read its name yet (ADR 50). */
 async function openTrio(page: Page) {

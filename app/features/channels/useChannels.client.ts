@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatError, messageOf } from "~/lib/errors";
 import { ApiError } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
-import { randomUuid } from "~/crypto";
+import { RetryId } from "~/lib/retry-id";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
 import type { Notify } from "~/ui/Toast";
 import {
@@ -161,13 +161,11 @@ export function useChannels(user: SessionUser, notify: Notify) {
 
   // A create asked again with the same values after one that got no answer keeps its id: the server
   // answers the channel it may have made then, instead of a second one.
-  const unanswered = useRef<{ asked: string; id: string } | null>(null);
+  const unanswered = useRef(new RetryId());
   const create = async (values: { name: string; password: string; sealed: boolean }) => {
-    const asked = JSON.stringify([values.name.trim(), values.password, values.sealed]);
-    const id = unanswered.current?.asked === asked ? unanswered.current.id : randomUuid();
-    unanswered.current = { asked, id };
+    const id = unanswered.current.for(JSON.stringify([values.name.trim(), values.password, values.sealed]));
     await createChannel(user, values.name, values.password, values.sealed, id);
-    unanswered.current = null;
+    unanswered.current.answered();
     await afterward(await reload(), id, "created");
   };
 

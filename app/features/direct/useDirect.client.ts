@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { randomUuid } from "~/crypto";
+import { RetryId } from "~/lib/retry-id";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
@@ -32,7 +32,7 @@ export function useDirect(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** A start the server may have taken without the page hearing so: whom it asked, and its id. */
-  const unanswered = useRef<{ asked: string; id: string } | null>(null);
+  const unanswered = useRef(new RetryId());
 
   const show = useCallback((next: Picker | null) => {
     setPicker(next);
@@ -52,11 +52,8 @@ export function useDirect(
           await reload();
         } else {
           // (the same people asked again after a start that got no answer: the same id)
-          const asked = [...ids].sort().join(",");
-          const id = unanswered.current?.asked === asked ? unanswered.current.id : randomUuid();
-          unanswered.current = { asked, id };
-          const started = await startDirect(ids, id);
-          unanswered.current = null;
+          const started = await startDirect(ids, unanswered.current.for([...ids].sort().join(",")));
+          unanswered.current.answered();
           // The name is sealed inside the conversation once it is open here (useDirectNames).
           if (name && !started.existing && ids.length > 1) await rememberName(userId, started.id, name);
           // whom it asks, for "Waiting for bob and carol to accept your request" (sealed/asked.client)

@@ -1,7 +1,7 @@
 import { fetchThread } from "~/features/threads/fetch.client";
 import { BackButton } from "~/ui/BackButton";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { randomUuid } from "~/crypto";
+import { RetryId } from "~/lib/retry-id";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
@@ -88,18 +88,16 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
   const latest = shown.at(-1)?.created ?? "";
   useEffect(() => markThreadSeen(rootId, latest), [rootId, latest]);
 
-  const attempt = useRef<{ text: string; also: boolean; clientId: string } | null>(null);
+  const attempt = useRef(new RetryId());
   async function send(event?: FormEvent) {
     event?.preventDefault();
     if (!text.trim() || sending) return;
     setSending(true);
     // The same reply sent again (its answer was lost) keeps its client id: the server stores it once.
-    const same = attempt.current?.text === text && attempt.current.also === alsoToChannel;
-    const clientId = same && attempt.current ? attempt.current.clientId : randomUuid();
-    attempt.current = { text, also: alsoToChannel, clientId };
+    const clientId = attempt.current.for(JSON.stringify([text, alsoToChannel]));
     try {
       const sent = await sendMessage(user, channel, text, undefined, clientId, { root: rootId, alsoInChannel: alsoToChannel });
-      attempt.current = null;
+      attempt.current.answered();
       setText("");
       setAlsoToChannel(false);
       onSent(sent);

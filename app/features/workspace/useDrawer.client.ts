@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { focusRegion } from "~/ui/focusRegion";
 
 /**
  * The channel drawer on narrow screens: the toggle says whether it is open (aria-expanded), Esc
@@ -15,7 +16,8 @@ export function useDrawer() {
     setOpen(false);
     if (returnFocus) return toggleRef.current?.focus();
     // (a conversation chosen or made from the drawer: focus does not stay in the drawer as it hides)
-    if (openNow.current && document.activeElement?.closest("#channel-sidebar")) focusMain();
+    const main = document.querySelector<HTMLElement>("main");
+    if (openNow.current && main && document.activeElement?.closest("#channel-sidebar")) focusRegion(main);
   }, []);
 
   useEffect(() => {
@@ -33,12 +35,4 @@ export function useDrawer() {
 
   const show = useCallback(() => setOpen(true), []);
   return { open, toggle: () => setOpen((o) => !o), show, close, toggleRef };
-}
-
-/** The conversation's region takes focus (not a tab stop). */
-function focusMain() {
-  const main = document.querySelector<HTMLElement>("main");
-  if (!main) return;
-  if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
-  main.focus();
 }
