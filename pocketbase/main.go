@@ -66,6 +66,7 @@ func main() {
 	registerMembershipBroadcast(app)
 	registerRequestBroadcast(app)
 	registerDeviceLinkBroadcast(app)
+	registerStandingBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
 	registerRevocations(app)

@@ -135,6 +135,21 @@ func (h *relayHub) publish(kind string, recipients []string, record any) {
 	h.publishList(kind, "", 0, recipients, record)
 }
 
+// publishAll sends one event to every user registered on any connection (a workspace-wide change).
+func (h *relayHub) publishAll(kind string, record any) {
+	h.mu.RLock()
+	everyone := []string{}
+	for _, c := range h.conns {
+		c.mu.RLock()
+		for id := range c.users {
+			everyone = append(everyone, id)
+		}
+		c.mu.RUnlock()
+	}
+	h.mu.RUnlock()
+	h.publish(kind, everyone, record)
+}
+
 // publishList is publish for a channel's members as members.list returned them (serial not 0): a
 // connection that was sent the same list before gets the list's name instead of the recipients
 // ({"list": name}); otherwise the event defines it ({"list": name, "to": [...]}). The web process

@@ -219,3 +219,24 @@ func TestRelayRevokeUserEndsEverySessionOfThatUserOnly(t *testing.T) {
 		t.Fatal("a connection with only alice's sessions still receives")
 	}
 }
+
+func TestRelayPublishAllReachesEveryRegisteredUserOnEveryConnection(t *testing.T) {
+	hub := &relayHub{conns: map[string]*relayConn{}}
+	one := hub.add()
+	two := hub.add()
+	idle := hub.add() // nobody registered: nothing to send
+	register(one, "u1", "u2")
+	register(two, "u3")
+
+	hub.publishAll("standing", nil)
+
+	if name, to := relayFrame(t, one); name != "standing" || strings.Join(to, ",") != "u1,u2" {
+		t.Fatalf("one: %s %v", name, to)
+	}
+	if name, to := relayFrame(t, two); name != "standing" || strings.Join(to, ",") != "u3" {
+		t.Fatalf("two: %s %v", name, to)
+	}
+	if len(idle.queue) != 0 {
+		t.Fatalf("idle got %d frames", len(idle.queue))
+	}
+}

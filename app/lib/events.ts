@@ -55,6 +55,8 @@ export type Events = {
   "message:opened-classic": { userId: string; channelId: string; key: CryptoKey; senderId: string; verifyKey: CryptoKey };
 
   // --- stores the page reads (the module named emits when it changed; its hook redraws)
+  /** The user's role or "Who can create channels" was read again (roles/standing.client). useStanding redraws. */
+  "standing:read": void;
   /** The retention policy was read (retention.client). useRetentionPolicy redraws; search drops expired entries. */
   "retention:read": RetentionPolicy;
   /** The file policy was read (files/policy.client). useFilePolicy redraws. */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { findPerson, openConsole } from "./admin-helpers";
+import { findPerson, makeAdmin, openConsole } from "./admin-helpers";
 import { expect, signIn } from "./fixtures";
 import { createChannel, joinAndOpen, person, type Person } from "./helpers";
 import { mailTest as test } from "./mail-stack";
@@ -128,6 +128,58 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await expect(await findPerson(adminPage, carol.user.username)).toContainText("Active");
 
   for (const p of [bob, carol, dave]) await p.context.close();
+});
+
+test("a role or who may create channels, changed in the console, reaches the person's open page without a reload", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const erin = await person(browser, "erin", stack.web.url);
+  const frank = await person(browser, "frank", stack.web.url);
+  const ownerContext = await browser.newContext({ baseURL: stack.web.url });
+  const console_ = await ownerContext.newPage();
+  await signIn(console_, owner.user);
+  await openConsole(console_);
+  const create = (p: Person) => p.page.getByRole("button", { name: "Create", exact: true });
+  for (const p of [erin, frank]) {
+    await expect(p.page.getByRole("button", { name: "Join", exact: true })).toBeAttached({ timeout: 20_000 });
+    await expect(create(p)).toBeVisible();
+  }
+  expect(await menuItems(erin.page)).not.toContain("Admin console");
+
+  // Erin made an admin: her open page's menu offers the console at once, and it opens.
+  await makeAdmin(console_, erin.user.username);
+  await expect.poll(() => menuItems(erin.page)).toContain("Admin console");
+
+  // "Admins only": Frank's "Create" goes, Erin (admin) keeps hers; "Everyone" brings his back.
+  const setting = console_.getByRole("group", { name: "Who can create channels" });
+  await setting.getByLabel("Admins only").check();
+  await expect(setting.getByRole("status")).toHaveText("Saved: only administrators can create channels.");
+  await expect(create(frank)).toHaveCount(0);
+  await expect(
+    frank.page.getByText("You are not in any channel yet. Join one with its invite link, or its ID and password."),
+  ).toBeVisible();
+  await expect(create(erin)).toBeVisible();
+  await setting.getByLabel("Everyone").check();
+  await expect(setting.getByRole("status")).toHaveText("Saved: everyone except guests can create channels.");
+  await expect(create(frank)).toBeVisible();
+
+  // Erin a member again: the menu item goes; made a guest, "Create" goes too.
+  const erinEntry = await findPerson(console_, erin.user.username);
+  await erinEntry.getByRole("combobox", { name: `Change role for ${erin.user.username}` }).selectOption("member");
+  await console_
+    .getByRole("dialog", { name: `Make ${erin.user.username} Member?` })
+    .getByRole("button", { name: "Change role" })
+    .click();
+  await expect(console_.getByRole("status").getByText(`${erin.user.username} is now Member.`)).toBeVisible();
+  await expect.poll(() => menuItems(erin.page)).not.toContain("Admin console");
+  await erinEntry.getByRole("combobox", { name: `Change role for ${erin.user.username}` }).selectOption("guest");
+  await expect(console_.getByRole("status").getByText(`${erin.user.username} is now Guest.`)).toBeVisible();
+  await expect(create(erin)).toHaveCount(0);
+  await expect(create(frank)).toBeVisible();
+
+  for (const context of [ownerContext, erin.context, frank.context]) await context.close();
 });
 
 test("the console on a phone: every section readable, nothing wider than the screen", async ({ browser, stack }) => {

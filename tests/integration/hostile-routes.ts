@@ -29,6 +29,7 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/recovery-key",
   "/api/admin/invites",
   "/api/account/activity",
+  "/api/account/standing",
   "/api/channels/key-shares",
   "/api/admin/audit",
   "/api/admin/audit?page=2&action=signin.",

@@ -8,6 +8,7 @@ export const SYNC_FRAME = liveFrame({ type: "sync" });
 const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
 const MEMBERS_FRAME = liveFrame({ type: "members" });
 const DEVICE_LINKS_FRAME = liveFrame({ type: "device-links" });
+const STANDING_FRAME = liveFrame({ type: "standing" });
 
 /** The conversation and the member an event of a member's page is from. */
 const byMember = (channel: string, sender: unknown) => ({ channelId: channel, userId: String(sender ?? "") });
@@ -20,6 +21,8 @@ export function frameFor(
   if (kind === "memberships") return { frame: MEMBERSHIPS_FRAME, channel: null };
   // a new device asks for approval, or a request was answered (ADR 0059): every page of the account
   if (kind === "device-links") return { frame: DEVICE_LINKS_FRAME, channel: null };
+  // the user's role, or who may create channels, changed (pocketbase/standing.go): every page of theirs
+  if (kind === "standing") return { frame: STANDING_FRAME, channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {
     case "members":

@@ -16,3 +16,10 @@ export function roleTags(person: { role?: string; deactivated?: boolean }): stri
   if (person.deactivated) tags.push("Deactivated");
   return tags;
 }
+
+/** What the signed-in user may do in the workspace, as the page shows it (docs/decisions/0095-standing-live.md). */
+export interface Standing {
+  role: string;
+  /** "New channel" is offered: not to guests, nor to members when only admins create channels. */
+  canCreateChannels: boolean;
+}

@@ -8,6 +8,7 @@ import type { sealedNotice } from "~/conversation/mls/notice";
 import { words } from "~/conversation/mls/words";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
+import { useStanding } from "~/features/roles/standing.client";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
@@ -22,6 +23,7 @@ export function useSealedChannel(
   onError: (text: string) => void,
 ) {
   const [runtime, setRuntime] = useState<SealedChannel | null>(null);
+  const { role } = useStanding(user);
   const [status, setStatus] = useState<SealedStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const [describe, setDescribe] = useState<typeof sealedNotice | null>(null);
@@ -116,7 +118,7 @@ export function useSealedChannel(
     busy,
     updateKeys,
     // The conversation's creator, or a workspace administrator in it (the server checks both).
-    canReset: Boolean(runtime && channel && (channel.createdBy === user.id || isAdminRole(user.role))),
+    canReset: Boolean(runtime && channel && (channel.createdBy === user.id || isAdminRole(role))),
     resetting,
     resetEncryption,
     refresh,

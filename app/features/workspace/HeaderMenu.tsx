@@ -4,6 +4,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { InstallButton } from "~/features/pwa/InstallButton";
 import { MenuButton } from "~/ui/MenuButton";
 import { isAdminRole } from "~/features/roles/roles";
+import { useStanding } from "~/features/roles/standing.client";
 
 const AccountDialog = lazyPart(() => import("~/features/account/AccountDialog").then((m) => m.default), { whenFailed: "toast" });
 
@@ -19,6 +20,7 @@ export function HeaderMenu({
   onContacts: () => void;
 }) {
   const [account, setAccount] = useState(false);
+  const { role } = useStanding(user);
   return (
     <>
       <InstallButton />
@@ -30,7 +32,7 @@ export function HeaderMenu({
           { label: "Set World Clock", onSelect: () => onDialog("worldClock") },
           { label: "WhatsApp Contacts", onSelect: onContacts },
           { label: "Account", onSelect: () => setAccount(true) },
-          ...(isAdminRole(user.role) ? [{ label: "Admin console", onSelect: () => window.location.assign("/admin") }] : []),
+          ...(isAdminRole(role) ? [{ label: "Admin console", onSelect: () => window.location.assign("/admin") }] : []),
         ]}
       />
       {account && <AccountDialog user={user} onClose={() => setAccount(false)} />}

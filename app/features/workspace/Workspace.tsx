@@ -50,6 +50,7 @@ import { WorkspaceSidebar } from "~/features/workspace/WorkspaceSidebar";
 import { LazyDialogs } from "~/features/workspace/LazyDialogs";
 import { usePlaceView } from "~/features/address/usePlaceView.client";
 import { NotAvailable } from "~/features/address/NotAvailable";
+import { useStanding } from "~/features/roles/standing.client";
 
 interface Props {
   user: SessionUser;
@@ -71,6 +72,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const { toast, notify, dismiss } = useToast();
   useTooManyRequests(notify);
   const dialogs = useDialog<DialogState>();
+  const standing = useStanding(user);
   const drawer = useDrawer();
   const [newsOpen, setNewsOpen] = useState(false);
   const [dictated, setDictated] = useState<{ id: number; text: string } | null>(null);
@@ -239,7 +241,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
           ) : (
             <EmptyChat
               hasChannels={Boolean(channels.channels?.length)}
-              onCreate={user.canCreateChannels ? () => dialogs.open({ kind: "create" }) : undefined}
+              onCreate={standing.canCreateChannels ? () => dialogs.open({ kind: "create" }) : undefined}
               onJoin={() => dialogs.open({ kind: "join" })}
             />
           )}

@@ -7,6 +7,7 @@ import type { useDirect } from "~/features/direct/useDirect.client";
 import type { useUnread } from "~/features/unread/useUnread.client";
 import type { useDrawer } from "~/features/workspace/useDrawer.client";
 import type { DialogState } from "~/features/workspace/WorkspaceDialogs";
+import { useStanding } from "~/features/roles/standing.client";
 
 interface Props {
   user: SessionUser;
@@ -24,6 +25,7 @@ export function WorkspaceSidebar({ user, channels, direct, unread, drawer, openD
   // closes too, or it would cover the conversation.
   const { selectedId } = channels;
   const { close } = drawer;
+  const standing = useStanding(user);
   useEffect(() => {
     if (selectedId) close(false);
   }, [selectedId, close]);
@@ -37,7 +39,7 @@ export function WorkspaceSidebar({ user, channels, direct, unread, drawer, openD
         channels.setSelectedId(c.id);
         drawer.close(false);
       }}
-      onCreate={user.canCreateChannels ? () => openDialog({ kind: "create" }) : undefined}
+      onCreate={standing.canCreateChannels ? () => openDialog({ kind: "create" }) : undefined}
       onJoin={() => openDialog({ kind: "join" })}
       onDelete={(channel) => openDialog({ kind: "delete", channel })}
       onLeave={(channel) => openDialog({ kind: "leave", channel })}

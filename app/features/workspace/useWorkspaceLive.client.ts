@@ -18,6 +18,7 @@ import { requestsChanged } from "~/features/requests/changes.client";
 import { membersChanged } from "~/features/messages/useSend.client";
 import { deviceLinksChanged } from "~/features/device-link/changes.client";
 import { arrivalsAhead } from "~/features/workspace/arrivals-ahead";
+import { standingChanged } from "~/features/roles/standing.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -42,6 +43,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
   // The list as the last reload answered it (the state the parts carry follows at the next render).
   const listed = useRef<Channel[] | null>(null);
   const ahead = useMemo(() => arrivalsAhead<EncryptedMessage>(), []);
+  // The stream's first "sync" follows the session's own reading of the role; a later one (the stream
+  // came back) may follow a change it missed.
+  const synced = useRef(false);
 
   /** A message of someone else in another of the user's conversations: decrypted to notify (or offer it). */
   const noticed = useCallback(
@@ -82,6 +86,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
       switch (event.type) {
         case "sync":
           deviceLinksChanged();
+          if (synced.current) void standingChanged(user.id);
+          synced.current = true;
           await reload();
           await history.resync();
           return;
@@ -91,6 +97,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
         case "device-links":
           deviceLinksChanged();
+          return;
+        case "standing":
+          await standingChanged(user.id);
           return;
         case "members":
           membersChanged();
