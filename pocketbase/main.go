@@ -72,6 +72,7 @@ func main() {
 	registerRevocations(app)
 	registerDeactivated(app)
 	registerGroupReset(app)
+	registerEpochBroadcast(app)
 	registerSealedChannels(app)
 	registerStorageErrors(app)
 	registerCheckpoints(app)

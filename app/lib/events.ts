@@ -49,6 +49,8 @@ export type Events = {
   "thread-summaries:changed": void;
   /** A reply seen on this page, sent here or live (threads/summaries' replyArrived). The open ThreadPanel adds it. */
   "thread:reply": DecryptedMessage;
+  /** A commit moved a conversation's MLS group to a new epoch (useWorkspaceLive). useDirectNames seals a group's name again. */
+  "conversation:epoch": { channelId: string; epoch: number };
   /** A message was deleted (useWorkspaceLive, from the live stream). The open ThreadPanel drops it, or closes for its root. */
   "message:deleted": { channelId: string; messageId: string };
   /** A classic channel's message opened under its current key (conversation/classic.client). push/learning keeps the keys for the service worker. */

@@ -1,11 +1,11 @@
-import { expect, filesContaining, test } from "./fixtures";
+import { expect, filesContaining, signIn, test } from "./fixtures";
 import { expectAccessible } from "./axe";
 import { createChannel, joinAndOpen, keyPackagesSent, person, trioWithMessages } from "./helpers";
 import { openDetail } from "./header-helpers";
 
 // "Rename conversation" of a group (docs/decisions/0076-export-and-group-renames.md): the new name is
 // sealed inside the group's MLS group; every participant's list shows it live and after a reload, and
-// the server never holds it in clear.
+// the server never holds it in clear; a participant's new device reads it though nobody has the group open.
 
 test("Carol renames the group: Alice and Bob see the new name live and after a reload; the server never sees it", async ({ browser }) => {
   test.setTimeout(240_000);
@@ -51,7 +51,16 @@ test("Carol renames the group: Alice and Bob see the new name live and after a r
   }
   await expect(alice.page.getByRole("button", { name: "@ Trio", exact: true })).toHaveCount(0);
 
+  // Alice's new laptop, while nobody has the group open: it joins the group by itself (a new epoch),
+  // and a page that knows the name seals it again for it.
+  for (const p of [alice, bob, carol]) await p.page.getByRole("button", { name: "# Rename Team", exact: true }).click();
+  const laptopContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const laptop = await laptopContext.newPage();
+  await signIn(laptop, alice.user);
+  await expect(laptop.getByRole("button", { name: `@ ${newName}`, exact: true })).toBeVisible({ timeout: 30_000 });
+
   // The server holds only ciphertext: the name is in no file of its data directory, nor in its logs.
   expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], newName)).toEqual([]);
   for (const p of [alice, bob, carol]) await p.context.close();
+  await laptopContext.close();
 });

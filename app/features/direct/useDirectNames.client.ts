@@ -4,6 +4,7 @@ import { ApiError } from "~/lib/api.client";
 import type { Channel } from "~/conversation/channels/types";
 import { conversationOf } from "~/conversation/conversation.client";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
+import { on } from "~/lib/events";
 import { NAME_EXPORTER_LABEL, openName, sealName, sealedEpoch } from "~/features/direct/names";
 import {
   fetchSealedName,
@@ -20,6 +21,8 @@ import {
  * every 8 s for about five minutes (a participant's page seals it again once it sees the new epoch).
  */
 const RETRIES_MS = [1_000, 2_000, 4_000, ...Array<number>(36).fill(8_000)];
+/** Over how long the pages that know a group's name spread their sealing it again after a commit. */
+const RESEAL_SPREAD_MS = 2_000;
 
 /**
  * Group names inside their MLS groups (names.ts, ADR 0050): the page reads the name of every group
@@ -98,6 +101,23 @@ export function useDirectNames(
       }
     })();
   }, [user, sealedKey]);
+
+  // A commit moved a group on (an external join: a participant's new device, which cannot read the
+  // name sealed for the epoch before): a page that knows the name seals it again, open or not, after
+  // a short random wait so that usually one page does it and the others find it done.
+  useEffect(
+    () =>
+      on("conversation:epoch", ({ channelId }) => {
+        const channel = channelsRef.current?.find((c) => c.id === channelId);
+        if (!channel?.direct || channel.oneToOne || !knownName(user.id, channelId)) return;
+        setTimeout(
+          () =>
+            void settle(user, channel, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error)),
+          Math.random() * RESEAL_SPREAD_MS,
+        );
+      }),
+    [user],
+  );
 
   // The open group: its name sealed again for every new epoch (whoever's page is open does it).
   const open = selected?.direct && !selected.oneToOne ? selected : null;

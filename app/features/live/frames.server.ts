@@ -68,6 +68,9 @@ export function frameFor(
         }),
         channel: null,
       };
+    case "epoch":
+      // to every stream of the members: a page that knows a group's name seals it again (ADR 0050)
+      return { frame: liveFrame({ type: "epoch", channelId: record.channel, epoch: Number(record.epoch) }), channel: null };
     case "group-reset":
       // to every stream of the members: an open page joins the new group at once (ADR 0049)
       return { frame: liveFrame({ type: "group-reset", ...byMember(record.channel, record.user) }), channel: null };

@@ -151,6 +151,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           else burst.noted();
           return;
         }
+        case "epoch":
+          emit("conversation:epoch", { channelId: event.channelId, epoch: event.epoch });
+          return;
         case "group-reset":
           groupReset(user.id, event.channelId);
           return;
