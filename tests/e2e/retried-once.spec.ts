@@ -144,7 +144,10 @@ test("a file whose upload was cut, retried: one message with its caption once, a
   expect(await su.collection("messages").getFullList({ filter: su.filter("channel = {:c}", { c: channelId }) })).toHaveLength(2);
 });
 
-test("a file whose upload was cut, discarded: its message goes for everyone", async ({ browser, consoleErrors }) => {
+test("a file whose upload was cut, discarded (once the network is back): its message goes for everyone", async ({
+  browser,
+  consoleErrors,
+}) => {
   consoleErrors.allow(NO_ANSWER);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
@@ -155,7 +158,17 @@ test("a file whose upload was cut, discarded: its message goes for everyone", as
   await sendFile(alice.page, { name: "draft.txt", mimeType: "text/plain", buffer: Buffer.from("not this one") }, "the draft, never mind");
   await expect(log(bob.page).getByText("the draft, never mind")).toBeVisible({ timeout: 20_000 });
   const failed = alice.page.getByRole("alert").filter({ hasText: "Failed to upload file (draft.txt)" });
+  // Discard while the network is away: the row stays and says so; nothing is lost.
+  await alice.page.route("**/api/messages/*/delete", (route) => route.abort("internetdisconnected"));
   await failed.getByRole("button", { name: "Discard" }).click();
+  const notDiscarded = alice.page
+    .getByRole("alert")
+    .filter({ hasText: "Its message could not be removed. Check your connection and press Discard again. (draft.txt)" });
+  await expect(notDiscarded).toBeVisible();
+  await expect(log(bob.page).getByText("the draft, never mind")).toBeVisible();
+  await alice.page.unroute("**/api/messages/*/delete");
+  await notDiscarded.getByRole("button", { name: "Discard" }).click();
+  await expect(notDiscarded).toBeHidden();
   for (const page of [bob.page, alice.page]) await expect(log(page).getByText("the draft, never mind")).toHaveCount(0, { timeout: 20_000 });
   await bob.page.reload();
   await waitLive(bob.page);

@@ -8,14 +8,25 @@ import { acceptFor, isAllowedFile, MIB, refusalFor, tooLargeText, type FilePolic
 import { refreshFilePolicy, useFilePolicy } from "~/features/files/policy.client";
 import { MicrophoneError, useAudioRecorder } from "~/features/files/recorder.client";
 import type { Posted } from "~/features/files/send.client";
-import { api } from "~/lib/api.client";
+import { api, ApiError } from "~/lib/api.client";
 
 /** A file to send; `posted`: its message, already on the server, when an earlier try's upload failed. */
 type Job = { file: File; failure: string; caption: string; posted?: Posted<FileCarrier> };
 
-/** A file's message whose file never went up: deleted, or it would wait for its file forever. */
+/** A file's message whose file never went up: deleted, or it would wait for its file forever. True once it is gone. */
 const deletePosted = (posted: Posted<FileCarrier>) =>
-  void api(`/api/messages/${posted.message.id}/delete`, {}).catch((error) => console.warn("The unsent file's message stayed", error));
+  api(`/api/messages/${posted.message.id}/delete`, {}).then(
+    () => true,
+    (error: unknown) => {
+      // (gone already: an earlier try's answer was lost)
+      if (error instanceof ApiError && error.status === 404) return true;
+      console.warn("The unsent file's message stayed", error);
+      return false;
+    },
+  );
+
+/** What the failed file's row says when its message could not be taken away (Discard tries again). */
+export const NOT_DISCARDED = "Its message could not be removed. Check your connection and press Discard again.";
 
 /**
  * File and audio messages (spec §5, §9): a picked file waits for "Send file" with its caption (ADR 71),
@@ -41,6 +52,7 @@ export function useUploads<M extends FileCarrier>(
   // A file sent while another uploads waits its turn (for the conversation it was picked in).
   const uploading = useRef(false);
   const waiting = useRef<(Job & { channel: Channel })[]>([]);
+  const discarding = useRef(false);
 
   async function uploadFile(job: Job, to: Channel | null = channel) {
     if (!to) return;
@@ -68,8 +80,9 @@ export function useUploads<M extends FileCarrier>(
       // Its message posted (UploadNotFinished): Retry uploads the file to it, Discard deletes it; a file
       // the server refused (too large now) takes its message away at once.
       const { posted = job.posted, refused } = error as { posted?: Posted<FileCarrier>; refused?: boolean };
-      if (refused && posted) deletePosted(posted);
-      setFailed({ ...job, posted: refused ? undefined : posted, error: messageOf(error, failure) });
+      // (one that stays is taken away by Discard)
+      const gone = refused && posted ? await deletePosted(posted) : false;
+      setFailed({ ...job, posted: gone ? undefined : posted, error: messageOf(error, failure) });
     } finally {
       setUpload(null);
       uploading.current = false;
@@ -132,9 +145,16 @@ export function useUploads<M extends FileCarrier>(
     cancelPending: () => setPending((waiting) => waiting.slice(1)),
     retry: () => failed && void uploadFile(failed),
     discard: () => {
-      // (a message posted for a file that never went up goes too, or it would wait for its file forever)
-      if (failed?.posted) deletePosted(failed.posted);
-      setFailed(null);
+      // (a message posted for a file that never went up goes too, or it would wait for its file forever;
+      // should that fail, the row stays and says so)
+      const job = failed;
+      if (!job?.posted) return setFailed(null);
+      if (discarding.current) return;
+      discarding.current = true;
+      void deletePosted(job.posted).then((gone) => {
+        discarding.current = false;
+        setFailed(gone ? null : { ...job, error: NOT_DISCARDED });
+      });
     },
     recording: recorder.recording ? { elapsedMs: recorder.elapsedMs } : null,
     toggleRecording: () => void toggleRecording(),
