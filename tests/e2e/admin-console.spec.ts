@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { findPerson, makeAdmin, openConsole } from "./admin-helpers";
-import { expect, signIn } from "./fixtures";
+import { auditLog, findPerson, makeAdmin, openConsole } from "./admin-helpers";
+import { expect, NO_ANSWER, signIn } from "./fixtures";
 import { createChannel, joinAndOpen, person, type Person } from "./helpers";
 import { mailTest as test } from "./mail-stack";
 import { openDetail } from "./header-helpers";
@@ -180,6 +180,70 @@ test("a role or who may create channels, changed in the console, reaches the per
   await expect(create(frank)).toBeVisible();
 
   for (const context of [ownerContext, erin.context, frank.context]) await context.close();
+});
+
+test("the console after a failed first reading offers Try again; its audit log says what changed and keeps the focus on its pages", async ({
+  browser,
+  stack,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(NO_ANSWER);
+  const context = await browser.newContext({ baseURL: stack.web.url });
+  const page = await context.newPage();
+  await signIn(page, owner.user);
+  await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible({ timeout: 20_000 });
+
+  // People and Invites cannot be read the first time: each says why and offers "Try again" (no
+  // "Loading ..." left beside the error).
+  let cut = true;
+  await page.route(/\/api\/admin\/(people|invites)/, (route) => (cut ? route.abort("connectionreset") : route.fallback()));
+  await openConsole(page);
+  const people = page.getByRole("region", { name: "People" });
+  await expect(people.getByRole("alert")).toBeVisible();
+  await expect(people.getByText("Loading people...")).toHaveCount(0);
+  const invites = page.getByRole("region", { name: "Invites" });
+  await expect(invites.getByRole("alert")).toHaveText("The invites could not be loaded. Please try again.");
+  cut = false;
+  await people.getByRole("button", { name: "Try again" }).click();
+  await expect(people.getByRole("list", { name: "People" })).toBeVisible();
+  await expect(people.getByRole("alert")).toHaveCount(0);
+  await invites.getByRole("button", { name: "Try again" }).click();
+  await expect(invites.getByRole("alert")).toHaveCount(0);
+
+  // The audit log says which role and which setting changed (the tests before made Bob an admin and
+  // set "Admins only" and back).
+  const { entries } = await auditLog(page);
+  const row = (text: string) => entries.getByRole("row").filter({ hasText: "role.changed" }).filter({ hasText: text }).first();
+  for (const change of ["Member to Admin", "Admin to Member", "Member to Guest"]) await expect(row(change)).toBeVisible();
+  const setting = (text: string) => entries.getByRole("row").filter({ hasText: "settings.changed" }).filter({ hasText: text }).first();
+  for (const change of ["Everyone to Admins only", "Admins only to Everyone"])
+    await expect(setting(`Who can create channels: ${change}`)).toBeVisible();
+
+  // More than a page of entries: "Older" pressed to the last page keeps the keyboard's focus.
+  await page.evaluate(async () => {
+    const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+    for (let i = 0; i < 50; i++)
+      await fetch("/api/admin/settings", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ whoCanCreateChannels: i % 2 ? "everyone" : "admins" }),
+      });
+  });
+  await auditLog(page);
+  const pages = page.getByRole("navigation", { name: "Audit log pages" });
+  await expect(pages).toContainText(/Page 1 of \d+/);
+  const last = Number(/Page 1 of (\d+)/.exec((await pages.textContent()) ?? "")?.[1]);
+  const older = pages.getByRole("button", { name: "Older" });
+  await older.focus();
+  for (let n = 2; n <= last; n++) {
+    await page.keyboard.press("Enter");
+    await expect(pages).toContainText(`Page ${n} of ${last}`);
+  }
+  await expect(older).toBeFocused();
+  await expect(older).toHaveAttribute("aria-disabled", "true");
+  await expect(page.locator("body")).not.toBeFocused();
+  await context.close();
 });
 
 test("the console on a phone: every section readable, nothing wider than the screen", async ({ browser, stack }) => {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { listChannels } from "~/features/admin/admin.client";
 import type { AdminChannel } from "~/features/admin/types";
-import { FormError } from "~/ui/Form";
+import { LoadFailed, useLoad } from "~/ui/useLoad";
 
 /** Bytes as people read them: "0 B", "12.3 KB", "4.5 MB". */
 export function formatBytes(bytes: number): string {
@@ -22,13 +22,8 @@ const titleOf = (c: AdminChannel) => (c.kind === "channel" ? `#${c.name}` : c.ki
 /** Channels: every channel and conversation with its member count and storage (encrypted messages and attachments). */
 export function ChannelsSection() {
   const [channels, setChannels] = useState<AdminChannel[] | null>(null);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    listChannels()
-      .then((answer) => setChannels(answer.channels))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
-  if (error) return <FormError message={error} />;
+  const { error, retry } = useLoad(async () => setChannels((await listChannels()).channels));
+  if (channels === null && error) return <LoadFailed message={error} onRetry={retry} />;
   if (channels === null) return <p className="hint">Loading channels...</p>;
   if (channels.length === 0) return <p className="hint">No channels yet.</p>;
   return (

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { readMailStatus, sendTestEmail } from "~/features/admin/admin.client";
 import type { MailStatus } from "~/features/admin/types";
 import { FormError } from "~/ui/Form";
+import { LoadFailed, useLoad } from "~/ui/useLoad";
 
 /** Mail: whether SMTP is configured (its host, never its password) and a test email to the administrator. */
 export function MailSection() {
@@ -9,11 +10,7 @@ export function MailSection() {
   const [error, setError] = useState("");
   const [sent, setSent] = useState("");
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    readMailStatus()
-      .then(setMail)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  const { error: loadError, retry } = useLoad(async () => setMail(await readMailStatus()));
 
   async function test() {
     setBusy(true);
@@ -31,7 +28,11 @@ export function MailSection() {
   return (
     <>
       {mail === null ? (
-        !error && <p className="hint">Loading mail settings...</p>
+        loadError ? (
+          <LoadFailed message={loadError} onRetry={retry} />
+        ) : (
+          <p className="hint">Loading mail settings...</p>
+        )
       ) : mail.configured ? (
         <p>
           Email is sent through the SMTP server <strong>{mail.port ? `${mail.host}:${mail.port}` : mail.host}</strong>.

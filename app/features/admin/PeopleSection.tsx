@@ -8,6 +8,7 @@ import { isAdminRole, roleName } from "~/features/roles/roles";
 import { ConfirmDialog } from "~/ui/Modal";
 import { issueResetCode } from "~/features/reset-codes/reset-codes.client";
 import { FormError } from "~/ui/Form";
+import { LoadFailed } from "~/ui/useLoad";
 
 /** A change that waits for the administrator's yes. */
 type Pending = { person: AdminPerson; title: string; message: string; confirmLabel: string; run: () => Promise<string> };
@@ -137,9 +138,9 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
       <p className="admin-status" role="status">
         {status}
       </p>
-      <FormError message={error} />
+      {people === null && error ? <LoadFailed message={error} onRetry={() => void load(query.trim())} /> : <FormError message={error} />}
       {people === null ? (
-        <p className="hint">Loading people...</p>
+        !error && <p className="hint">Loading people...</p>
       ) : people.length === 0 ? (
         <p className="hint">Nobody matches "{query.trim()}".</p>
       ) : (

@@ -84,8 +84,14 @@ export function AuditSection() {
         />
       )}
       {page && page.totalPages > 1 && (
+        // (the end's button says so but keeps the focus: a disabled one would drop it to the page)
         <nav className="audit-pages" aria-label="Audit log pages">
-          <button type="button" className="btn btn-small" disabled={current <= 1} onClick={() => setQuery({ ...query, page: current - 1 })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-disabled={current <= 1}
+            onClick={() => current > 1 && setQuery({ ...query, page: current - 1 })}
+          >
             Newer
           </button>
           <span>
@@ -94,8 +100,8 @@ export function AuditSection() {
           <button
             type="button"
             className="btn btn-small"
-            disabled={current >= page.totalPages}
-            onClick={() => setQuery({ ...query, page: current + 1 })}
+            aria-disabled={current >= page.totalPages}
+            onClick={() => current < page.totalPages && setQuery({ ...query, page: current + 1 })}
           >
             Older
           </button>

@@ -1,4 +1,5 @@
 import { actionWords } from "~/features/audit/actions";
+import { detailWords } from "~/features/audit/details";
 import type { AuditEntry } from "~/features/audit/types";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
@@ -10,7 +11,7 @@ function who(id: string, name: string) {
 }
 
 /**
- * The audit log's entries: when, who, action (words, with the code), target, address and device. A
+ * The audit log's entries: when, who, action (words, with the code), target, details (words), address and device. A
  * person's name filters the log to them.
  */
 export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPerson: (id: string, name: string) => void }) {
@@ -38,6 +39,7 @@ export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPer
             <th scope="col">Who</th>
             <th scope="col">Action</th>
             <th scope="col">Target</th>
+            <th scope="col">Details</th>
             <th scope="col">Address</th>
             <th scope="col">Device</th>
           </tr>
@@ -56,6 +58,7 @@ export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPer
                 <code className="audit-code">{entry.action}</code>
               </td>
               <td>{entry.target_name || entry.target === entry.actor ? person(entry.target, entry.target_name) : entry.target || "—"}</td>
+              <td>{detailWords(entry.action, entry.details) || "—"}</td>
               <td>{entry.ip || "—"}</td>
               <td>{entry.device || "—"}</td>
             </tr>

@@ -33,7 +33,7 @@ const WORDS: Record<string, string> = {
   "channel.deleted": "Channel deleted",
   "channel.password_changed": "Channel password changed",
   "settings.changed": "Settings changed",
-  "mail.test_sent": "Test email sent",
+  "mail.test_sent": "Test email",
   "reset_code.issued": "Reset code issued",
   "reset_code.used": "Reset code used",
   "retention.swept": "Old messages deleted (retention)",

@@ -111,8 +111,7 @@ export function useDirectNames(
         const channel = channelsRef.current?.find((c) => c.id === channelId);
         if (!channel?.direct || channel.oneToOne || !knownName(user.id, channelId)) return;
         setTimeout(
-          () =>
-            void settle(user, channel, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error)),
+          () => void settle(user, channel, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error)),
           Math.random() * RESEAL_SPREAD_MS,
         );
       }),

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { api } from "~/lib/api.client";
 import { FormError } from "~/ui/Form";
+import { LoadFailed, useLoad } from "~/ui/useLoad";
 import { useSaving } from "~/ui/useSaving";
 import { FILE_TYPES, FILE_TYPE_LABELS, type FilePolicy, type FileTypes } from "~/features/files/policy";
 import { refreshFilePolicy } from "~/features/files/policy.client";
@@ -13,21 +14,17 @@ export function FilesSection() {
   const [policy, setPolicy] = useState<FilePolicy | null>(null);
   const [types, setTypes] = useState<FileTypes>("standard");
   const [maxMb, setMaxMb] = useState("");
-  const [loadError, setLoadError] = useState("");
   const { busy, error, saved, run, refuse } = useSaving();
   const name = useId();
   const sizeId = useId();
   const hintId = useId();
 
-  useEffect(() => {
-    api<FilePolicy>("/api/files/policy")
-      .then((answer) => {
-        setPolicy(answer);
-        setTypes(answer.types);
-        setMaxMb(String(answer.maxMb));
-      })
-      .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  const { error: loadError, retry } = useLoad(async () => {
+    const answer = await api<FilePolicy>("/api/files/policy");
+    setPolicy(answer);
+    setTypes(answer.types);
+    setMaxMb(String(answer.maxMb));
+  });
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -42,7 +39,7 @@ export function FilesSection() {
     });
   }
 
-  if (!policy) return loadError ? <FormError message={loadError} /> : <p className="hint">Loading the file settings...</p>;
+  if (!policy) return loadError ? <LoadFailed message={loadError} onRetry={retry} /> : <p className="hint">Loading the file settings...</p>;
   return (
     <form onSubmit={(e) => void save(e)}>
       <fieldset className="admin-setting" disabled={busy}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { api } from "~/lib/api.client";
 import { FormError } from "~/ui/Form";
+import { LoadFailed } from "~/ui/useLoad";
 import { InviteList } from "~/features/invites/InviteList";
 import type { InviteSummary } from "~/features/invites/types";
 
@@ -17,6 +18,7 @@ export function InvitesSection() {
   const load = useCallback(async () => {
     try {
       setInvites((await api<{ invites: InviteSummary[] }>("/api/admin/invites")).invites);
+      setError(null);
     } catch {
       setError("The invites could not be loaded. Please try again.");
     }
@@ -40,12 +42,16 @@ export function InvitesSection() {
 
   return (
     <>
-      <FormError message={error} />
       {invites === null ? (
-        <p className="hint">Loading invites...</p>
+        error ? (
+          <LoadFailed message={error} onRetry={() => void load()} />
+        ) : (
+          <p className="hint">Loading invites...</p>
+        )
       ) : (
-        <InviteList invites={invites} showChannel busy={busy} onRevoke={revoke} />
+        <FormError message={error} />
       )}
+      {invites && <InviteList invites={invites} showChannel busy={busy} onRevoke={revoke} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { api } from "~/lib/api.client";
 import { FormError } from "~/ui/Form";
+import { LoadFailed, useLoad } from "~/ui/useLoad";
 import { useSaving } from "~/ui/useSaving";
 import { MAX_DAYS, PRESET_DAYS, periodLabel, type RetentionPolicy } from "~/features/retention/retention";
 import { refreshRetention } from "~/features/retention/retention.client";
@@ -16,22 +17,18 @@ export function RetentionSection() {
   const [custom, setCustom] = useState("");
   const [perChannel, setPerChannel] = useState(false);
   const [keepPinned, setKeepPinned] = useState(false);
-  const [loadError, setLoadError] = useState("");
   const { busy, error, saved, run, refuse } = useSaving();
   const name = useId();
   const customId = useId();
 
-  useEffect(() => {
-    api<RetentionPolicy>("/api/retention")
-      .then((policy) => {
-        setChoice(choiceOf(policy.days));
-        setCustom(choiceOf(policy.days) === "custom" ? String(policy.days) : "");
-        setPerChannel(policy.perChannel);
-        setKeepPinned(policy.keepPinned);
-        setLoaded(true);
-      })
-      .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  const { error: loadError, retry } = useLoad(async () => {
+    const policy = await api<RetentionPolicy>("/api/retention");
+    setChoice(choiceOf(policy.days));
+    setCustom(choiceOf(policy.days) === "custom" ? String(policy.days) : "");
+    setPerChannel(policy.perChannel);
+    setKeepPinned(policy.keepPinned);
+    setLoaded(true);
+  });
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -44,7 +41,8 @@ export function RetentionSection() {
     });
   }
 
-  if (!loaded) return loadError ? <FormError message={loadError} /> : <p className="hint">Loading the retention policy...</p>;
+  if (!loaded)
+    return loadError ? <LoadFailed message={loadError} onRetry={retry} /> : <p className="hint">Loading the retention policy...</p>;
   return (
     <form onSubmit={(e) => void save(e)}>
       <fieldset className="admin-setting" disabled={busy}>

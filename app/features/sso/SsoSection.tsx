@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { api } from "~/lib/api.client";
 import { messageOf } from "~/lib/errors";
 import { Field, FormError } from "~/ui/Form";
+import { LoadFailed, useLoad } from "~/ui/useLoad";
 import { useSaving } from "~/ui/useSaving";
 import type { AdminSectionProps } from "~/features/admin/types";
 import type { SsoSettings } from "~/features/sso/types";
@@ -22,16 +23,14 @@ const draftOf = (s: SsoSettings): Draft => ({
 export function SsoSection({ viewer }: AdminSectionProps) {
   const [saved, setSaved] = useState<SsoSettings | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [loadError, setLoadError] = useState("");
   const { busy, error, saved: status, run } = useSaving("The settings could not be saved.");
-  useEffect(() => {
-    api<SsoSettings>("/api/admin/sso")
-      .then((s) => {
-        setSaved(s);
-        setDraft(draftOf(s));
-      })
-      .catch((e: unknown) => setLoadError(messageOf(e, "The settings could not be loaded.")));
-  }, []);
+  const { error: loadError, retry } = useLoad(async () => {
+    const s = await api<SsoSettings>("/api/admin/sso").catch((e: unknown) => {
+      throw new Error(messageOf(e, "The settings could not be loaded."));
+    });
+    setSaved(s);
+    setDraft(draftOf(s));
+  });
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +43,8 @@ export function SsoSection({ viewer }: AdminSectionProps) {
     });
   }
 
-  if (!draft || !saved) return loadError ? <FormError message={loadError} /> : <p className="hint">Loading single sign-on settings...</p>;
+  if (!draft || !saved)
+    return loadError ? <LoadFailed message={loadError} onRetry={retry} /> : <p className="hint">Loading single sign-on settings...</p>;
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
   return (
     <form onSubmit={save} noValidate>

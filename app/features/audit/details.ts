@@ -1,0 +1,65 @@
+// What an audit log entry's details say, in words (the console's Details column): which role, which
+// setting from what to what, how many messages a retention sweep deleted, whether a test email went.
+// The export keeps the details as they were written; an unknown detail reads as "name: value".
+import { roleName } from "~/features/roles/roles";
+import { periodLabel } from "~/features/retention/retention";
+
+type Details = Record<string, unknown>;
+
+const SETTINGS: Record<string, { name: string; value: (v: unknown) => string }> = {
+  who_can_create_channels: { name: "Who can create channels", value: (v) => (v === "admins" ? "Admins only" : "Everyone") },
+  retention_days: { name: "Keep messages", value: (v) => periodLabel(Number(v)) },
+  channel_retention_days: {
+    name: "This channel keeps messages",
+    value: (v) => (Number(v) > 0 ? periodLabel(Number(v)) : "as the workspace"),
+  },
+  retention_per_channel: { name: "Channel admins may keep messages for a shorter time", value: (v) => (v ? "on" : "off") },
+  retention_keep_pinned: { name: "Keep pinned messages", value: (v) => (v ? "on" : "off") },
+  file_types: {
+    name: "Files people can send",
+    value: (v) => (v === "any" ? "any type" : v === "office" ? "with office documents" : "images, .pdf, .txt and .zip"),
+  },
+  file_max_mb: { name: "Largest file", value: (v) => `${String(v)} MB` },
+};
+
+const count = (n: unknown, one: string, many: string) => `${Number(n)} ${Number(n) === 1 ? one : many}`;
+
+const SIGN_IN: Record<string, string> = { password: "with the password", passkey: "with a passkey", sso: "with single sign-on" };
+
+/** Words for each action's details; null: the generic "name: value" list. */
+const WORDS: Record<string, (d: Details) => string | null> = {
+  "role.changed": (d) => `${roleName(String(d.from))} to ${roleName(String(d.to))}`,
+  "settings.changed": (d) => {
+    if (d.section === "single_sign_on") return `Single sign-on: ${Array.isArray(d.settings) ? d.settings.join(", ") : ""}`;
+    const setting = typeof d.setting === "string" ? SETTINGS[d.setting] : undefined;
+    return setting ? `${setting.name}: ${setting.value(d.from)} to ${setting.value(d.to)}` : null;
+  },
+  "retention.swept": (d) =>
+    `${count(d.messages, "message", "messages")}, ${count(d.files, "file", "files")} in ${count(d.channels, "conversation", "conversations")}`,
+  "mail.test_sent": (d) => (d.sent === false ? "Not sent: the mail server refused or could not be reached" : "Sent"),
+  "signin.succeeded": (d) => (typeof d.method === "string" ? (SIGN_IN[d.method] ?? null) : ""),
+  "signin.failed_burst": (d) => `${count(d.failures, "failed attempt", "failed attempts")} within ${count(d.minutes, "minute", "minutes")}`,
+  "sessions.revoked": (d) => `${count(d.sessions, "device", "devices")}${d.by_admin ? ", by an administrator" : ""}`,
+  "account.deactivated": (d) => `Removed from ${count(d.channels, "conversation", "conversations")}`,
+  "channel.created": (d) => (d.direct ? "A direct conversation" : d.sealed ? "Sealed" : "Classic"),
+  "password.reset": (d) => (d.keys === "new" ? "New keys (no recovery key)" : "Keys kept"),
+  "invite.created": (d) =>
+    `${d.days ? `Expires after ${count(d.days, "day", "days")}` : "Never expires"}, ${d.max_uses ? count(d.max_uses, "use", "uses") : "any number of uses"}`,
+  "channel.password_changed": (d) =>
+    `${count(d.members, "member", "members")} given the new key, ${count(d.invites_revoked, "invite", "invites")} revoked`,
+  "sso.linked": (d) => (typeof d.issuer === "string" ? d.issuer : null),
+};
+
+/** The generic reading: "name: value" for each detail, the ids of records left out of nothing. */
+function listed(details: Details): string {
+  return Object.entries(details)
+    .map(([name, value]) => `${name.replaceAll("_", " ")}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+    .join(", ");
+}
+
+/** An entry's details in words ("" when it has none). */
+export function detailWords(action: string, details: Details | null | undefined): string {
+  if (!details || typeof details !== "object" || Object.keys(details).length === 0) return "";
+  const words = Object.hasOwn(WORDS, action) ? WORDS[action](details) : null;
+  return words ?? listed(details);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { detailWords } from "~/features/audit/details";
+
+// The audit log's Details column (the console said "Role changed" and "Settings changed" without a
+// word of which, and "Test email sent" for a test email the mail server refused).
+describe("audit log details in words", () => {
+  it.each([
+    ["role.changed", { from: "member", to: "admin" }, "Member to Admin"],
+    [
+      "settings.changed",
+      { setting: "who_can_create_channels", from: "everyone", to: "admins" },
+      "Who can create channels: Everyone to Admins only",
+    ],
+    ["settings.changed", { setting: "retention_days", from: 0, to: 30 }, "Keep messages: Forever to 30 days"],
+    ["settings.changed", { setting: "file_max_mb", from: 25, to: 10 }, "Largest file: 25 MB to 10 MB"],
+    ["settings.changed", { setting: "retention_keep_pinned", from: false, to: true }, "Keep pinned messages: off to on"],
+    ["settings.changed", { section: "single_sign_on", settings: ["issuer", "client_id"] }, "Single sign-on: issuer, client_id"],
+    ["mail.test_sent", { sent: false }, "Not sent: the mail server refused or could not be reached"],
+    ["mail.test_sent", { sent: true }, "Sent"],
+    ["retention.swept", { messages: 12, files: 1, channels: 2, batches: 1 }, "12 messages, 1 file in 2 conversations"],
+    ["signin.succeeded", { method: "passkey" }, "with a passkey"],
+    ["signin.failed_burst", { failures: 5, minutes: 15 }, "5 failed attempts within 15 minutes"],
+    ["sessions.revoked", { sessions: 1, by_admin: true }, "1 device, by an administrator"],
+    ["invite.created", { channel: "c", days: 7, max_uses: 0 }, "Expires after 7 days, any number of uses"],
+    ["password.reset", { keys: "new" }, "New keys (no recovery key)"],
+  ])("%s %j", (action, details, words) => {
+    expect(detailWords(action, details)).toBe(words);
+  });
+
+  it("reads details it has no words for as name: value, and none as nothing", () => {
+    expect(detailWords("member.removed", { channel: "abc", deactivated: true })).toBe("channel: abc, deactivated: true");
+    expect(detailWords("settings.changed", { setting: "something_new", from: 1, to: 2 })).toBe("setting: something_new, from: 1, to: 2");
+    expect(detailWords("account.created", {})).toBe("");
+    expect(detailWords("__proto__", { a: 1 })).toBe("a: 1");
+    expect(detailWords("role.changed", null)).toBe("");
+  });
+});
