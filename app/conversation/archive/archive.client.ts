@@ -4,6 +4,10 @@
  * vault key "archive" (derived from the account's own key pair, which every device of the user unlocks)
  * and bound to the user, conversation and message as associated data. Entries are sent in batches, off
  * the path of sending and reading; a device fetches a conversation's entries once, when it first opens it.
+ *
+ * Entries waiting to be sent are also kept in the browser's storage (sealed as they are) until the server
+ * has them: a page reloaded or closed within the batch's wait sends them from its next load
+ * (resumeArchive), and a page being hidden away sends them at once, with a request that outlives it.
  */
 import { vaultKey } from "~/conversation/keyring/vault.client";
 import { api, ApiError } from "~/lib/api.client";
@@ -23,13 +27,18 @@ interface Entry {
   data: string;
 }
 
+/** Under the browser's limit for a request that outlives its page (64 KiB in flight). */
+const MAX_LEAVING_CHARS = 48_000;
+const keptPrefix = (userId: string) => `chatcrypt.archive-pending.${userId}.`;
+const keptName = (e: Entry) => `${keptPrefix(e.userId)}${e.channelId}.${e.messageId}`;
+
 let queue: Entry[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let sending: Promise<void> = Promise.resolve();
 
 /** One send after another; a failure never stops the ones after it. */
-function send() {
-  sending = sending.then(flush).catch((error) => console.warn("The message archive could not be sent", error));
+function send(leaving = false) {
+  sending = sending.then(() => flush(leaving)).catch((error) => console.warn("The message archive could not be sent", error));
 }
 
 function schedule(delay: number) {
@@ -40,8 +49,39 @@ function schedule(delay: number) {
   }, delay);
 }
 
-/** Sends what is queued, a conversation and at most MAX_ENTRIES at a time; a failure that may pass is tried again later. */
-async function flush() {
+/** Keeps an entry in storage until the server has it (storage full or unavailable: in memory only, as before). */
+function keep(entry: Entry) {
+  try {
+    localStorage.setItem(keptName(entry), entry.data);
+  } catch (error) {
+    console.warn("An entry waiting for the message archive could not be kept", error);
+  }
+}
+
+/** The server has these entries (or will never take them): storage lets them go. */
+function forget(entries: readonly Entry[]) {
+  for (const entry of entries) localStorage.removeItem(keptName(entry));
+}
+
+/** Queues what an earlier page of this user kept and could not send (reloaded or closed meanwhile). */
+export function resumeArchive(userId: string) {
+  const prefix = keptPrefix(userId);
+  const queued = new Set(queue.map(keptName));
+  for (let i = 0; i < localStorage.length; i++) {
+    const name = localStorage.key(i);
+    if (!name?.startsWith(prefix) || queued.has(name)) continue;
+    const [channelId, messageId] = name.slice(prefix.length).split(".");
+    const data = localStorage.getItem(name);
+    if (channelId && messageId && data) queue.push({ userId, channelId, messageId, data });
+  }
+  if (queue.length > 0) schedule(BATCH_MS);
+}
+
+/**
+ * Sends what is queued, a conversation and at most MAX_ENTRIES at a time; a failure that may pass is tried
+ * again later. `leaving`: the page is being hidden, and sends what fits in requests that outlive it.
+ */
+async function flush(leaving = false) {
   const taken = queue;
   queue = [];
   const left: Entry[] = [];
@@ -59,19 +99,38 @@ async function flush() {
       chars += e.data.length;
       taken.splice(i, 1);
     }
+    if (leaving && chars > MAX_LEAVING_CHARS) {
+      // (too large for now: it waits in storage for the next page)
+      left.push(...batch);
+      continue;
+    }
     try {
-      await api(`/api/archive/${channelId}`, { entries: batch.map(({ messageId, data }) => ({ messageId, data })) });
+      const entries = batch.map(({ messageId, data }) => ({ messageId, data }));
+      await api(`/api/archive/${channelId}`, { entries }, { keepalive: leaving });
+      forget(batch);
     } catch (error) {
       // Refused (signed out, no longer a member, a classic channel): these entries are not for the archive.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) continue;
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        forget(batch);
+        continue;
+      }
       left.push(...batch);
     }
   }
   if (left.length > 0) {
     queue = [...left, ...queue];
-    schedule(RETRY_MS);
+    if (!leaving) schedule(RETRY_MS);
   }
 }
+
+// The page is being hidden (a reload, the tab closed, the phone's app switcher): what waits goes now.
+if (typeof window !== "undefined")
+  window.addEventListener("pagehide", () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    send(true);
+  });
 
 /** Queues what a device read or sent, for the user's other devices. */
 export async function archive(userId: string, channelId: string, entries: ReadonlyMap<string, string>): Promise<void> {
@@ -86,6 +145,7 @@ export async function archive(userId: string, channelId: string, entries: Readon
     })),
   );
   queue.push(...sealed);
+  for (const entry of sealed) keep(entry);
   schedule(BATCH_MS);
 }
 

@@ -22,6 +22,7 @@ import { CallDock } from "~/features/calls/CallDock";
 import { endCall } from "~/features/calls/store.client";
 import { warmPins } from "~/conversation/senders/pins.client";
 import { startProfileCards } from "~/features/profile-cards/start.client";
+import { resumeArchive } from "~/conversation/archive/archive.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -110,6 +111,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   const userId = user?.id;
   useEffect(() => {
     if (userId) warmPins(userId);
+    // what an earlier page read and had not yet sent to the user's archive (reloaded, closed: ADR 0048)
+    if (userId) resumeArchive(userId);
     startProfileCards(userId ?? null);
   }, [userId]);
 

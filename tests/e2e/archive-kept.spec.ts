@@ -1,0 +1,65 @@
+import { expect, signIn, test } from "./fixtures";
+import {
+  archivedCount,
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
+
+// What a device read reaches the user's archive (ADR 0048) even when the page goes at once: a DM read
+// and the tab reloaded within the archive's batch wait, or read while the archive did not answer and
+// the tab then closed, used to be missing for good on every new device of the reader.
+
+test("a DM read right before a reload, or while the archive did not answer and the tab then closed, reaches the reader's new device", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, "first of the day");
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText("first of the day")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => archivedCount(bob.id), { timeout: 20_000 }).toBe(1);
+
+  // Read, and the page reloaded at once.
+  await send(alice.page, "read right before the reload");
+  await expect(log(bob.page).getByText("read right before the reload")).toBeVisible({ timeout: 30_000 });
+  await bob.page.reload();
+  await expect.poll(() => archivedCount(bob.id), { timeout: 20_000 }).toBe(2);
+
+  // Read while the archive does not answer, and the tab closed; the browser opened again later.
+  await openConversation(bob.page, alice.user.username);
+  // (its request hangs, unanswered, when the tab closes)
+  let held = 0;
+  await bob.context.route("**/api/archive/*", (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    held++;
+  });
+  await send(alice.page, "read while the archive was away");
+  await expect(log(bob.page).getByText("read while the archive was away")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await bob.page.close();
+  await bob.context.unroute("**/api/archive/*");
+  const again = await bob.context.newPage();
+  await again.goto("/");
+  await expect.poll(() => archivedCount(bob.id), { timeout: 20_000 }).toBe(3);
+
+  // Bob's new laptop shows all three.
+  const laptopContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const laptop = await laptopContext.newPage();
+  await signIn(laptop, bob.user);
+  await openConversation(laptop, alice.user.username);
+  for (const text of ["first of the day", "read right before the reload", "read while the archive was away"])
+    await expect(log(laptop).getByText(text, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await laptopContext.close();
+});
