@@ -8,6 +8,7 @@ import { forgetVaultKeys } from "~/conversation/keyring/vault.client";
 import { deleteSearchIndex } from "~/features/search/store.client";
 import { forgetAllHistory } from "~/conversation/messages/history-cache.client";
 import { forgetRetention } from "~/features/retention/retention.client";
+import { forgetDrafts } from "~/features/messages/drafts.client";
 import { SIGN_OUT_UNCONFIRMED_MESSAGE } from "./signout-notice";
 
 /** An error whose message is meant for the person at the screen. */
@@ -91,6 +92,7 @@ export async function signOut(): Promise<string | undefined> {
   clearLocalKeys();
   forgetAllHistory();
   forgetRetention();
+  forgetDrafts();
   clearChannelSecrets();
   forgetVaultKeys();
   // the push subscription goes first, while the session can still tell the server (the push code loads

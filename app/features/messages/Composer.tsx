@@ -5,8 +5,11 @@ import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
 import { firstLine } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";
 import { MicIcon, PaperclipIcon } from "~/ui/icons";
+import { draftOf, keepDraft } from "~/features/messages/drafts.client";
 
 interface Props {
+  /** The conversation the box writes in: its draft is kept for it (drafts.client.ts). */
+  conversationId: string;
   busy: boolean;
   error: string | null;
   onSend: (text: string) => Promise<boolean>;
@@ -44,10 +47,13 @@ interface Props {
  */
 export function Composer(props: Props) {
   const { busy, error, onSend, upload, failedFile, recording } = props;
-  const [text, setText] = useState("");
+  const [text, setText] = useState(() => draftOf(props.conversationId));
+  const { conversationId } = props;
+  useEffect(() => keepDraft(conversationId, text), [conversationId, text]);
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const appended = useRef<number | null>(null);
+  // (dictation already taken in by the box of the conversation before: not added again here)
+  const appended = useRef<number | null>(props.draftAppend?.id ?? null);
   const canSend = !busy && !upload && text.trim().length > 0;
 
   if (props.draftAppend && props.draftAppend.id !== appended.current) {
@@ -69,7 +75,10 @@ export function Composer(props: Props) {
   async function send() {
     if (!canSend) return;
     const draft = text;
-    if (await onSend(draft)) setText((current) => (current === draft ? "" : current));
+    if (!(await onSend(draft))) return;
+    setText((current) => (current === draft ? "" : current));
+    // (another conversation opened meanwhile: the sent text is not left as this one's draft)
+    if (draftOf(conversationId) === draft) keepDraft(conversationId, "");
   }
 
   const box = useRef<HTMLTextAreaElement>(null);

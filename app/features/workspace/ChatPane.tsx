@@ -198,6 +198,9 @@ export function ChatPane({
         <ToastDock />
         <Composer
           {...composer}
+          // each conversation its own box: its draft, its reply, its mention suggestions
+          key={channel.id}
+          conversationId={channel.id}
           // sending from a window back in history goes back to the latest first (where the message shows)
           onSend={(text) => {
             if (history.hasNewer) history.reload();
