@@ -30,8 +30,15 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
       return postSealed(r, body, post);
     },
     open: async (records, keysOf) => {
-      const [{ openSealed }, r] = await withMessages();
-      return openSealed(r, records, keysOf);
+      const messages = await import("~/conversation/mls/messages.client");
+      const r = await runtime().catch(async (error: unknown) => {
+        // The group cannot be joined on this device now (a participant's new keys not accepted yet):
+        // what the user's devices read of it is shown all the same; with nothing of it, the failure.
+        const kept = await messages.openKept(user, channel, records, keysOf);
+        if (kept.size === 0) throw error;
+        return kept;
+      });
+      return r instanceof Map ? r : messages.openSealed(r, records, keysOf);
     },
     newItemKey: () => newItemKey(),
     contentKey: (itemKey) => (itemKey ? importItemKey(itemKey) : Promise.resolve(null)),

@@ -20,7 +20,8 @@ import { resetWithoutRecoveryKey } from "./reset-helpers";
 // A reset without the recovery key (ADR 27, 0051): Bob's new identity key is accepted where it should
 // be, his devices of before are removed, and his contacts' devices, old and new, keep their direct
 // conversations with him, his older messages shown as signed by his previous key. A sealed channel the
-// same, once he enters its password again; what waits for his new keys is counted ("2 messages ...").
+// same, once he enters its password again; what waits for his new keys is counted ("2 messages ...");
+// a contact's new device shows the group's history before the new keys are accepted.
 
 /** A group conversation is called by its participants' names: the one that names `username`. */
 const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
@@ -105,6 +106,17 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await expect(carolNotice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
     timeout: 30_000,
   });
+  // Carol's new tablet, before she accepted his new keys: the group's history is there, and only his
+  // messages wait (the whole conversation used to stay empty, "could not be opened on this device").
+  const tabletContext = await browser.newContext({ baseURL: web.url });
+  const tablet = await tabletContext.newPage();
+  await signIn(tablet, carol.user);
+  await openGroup(tablet, bob.user.username);
+  await expect(log(tablet).getByText("hi both")).toBeVisible({ timeout: 30_000 });
+  await expect(tablet.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account` })).toBeVisible();
+  await expect(tablet.getByText("This conversation could not be opened on this device.")).toHaveCount(0);
+  await expect(log(tablet).getByText("bob in the group after his reset")).toHaveCount(0);
+  await tabletContext.close();
   await carolNotice.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
   for (const text of ["bob in the group after his reset", "bob in the group, once more"])
     await expect(log(carol.page).getByText(text)).toBeVisible({ timeout: 30_000 });

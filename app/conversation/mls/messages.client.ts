@@ -14,6 +14,10 @@ import type { Opened } from "~/conversation/types";
 import { firstHolding, type SenderKey } from "~/conversation/senders/sender-keys.client";
 import type { SealedChannel } from "~/conversation/mls/runtime.client";
 import { words } from "~/conversation/mls/words";
+import { loadRead } from "~/conversation/mls/read-store.client";
+import { fetchArchive } from "~/conversation/mls/reading.client";
+import type { SessionUser } from "~/lib/session-user";
+import type { Channel } from "~/conversation/channels/types";
 
 const LABEL = "chatcrypt:sealed-message:v1";
 const ATTEMPTS = 5;
@@ -52,8 +56,42 @@ export async function openSealed(
   records: EncryptedMessage[],
   keysOf: (senderId: string) => readonly SenderKey[],
 ): Promise<Map<string, Opened>> {
-  const { channel } = runtime;
-  const plaintexts = await runtime.openAll(records);
+  return verified(runtime.channel.id, records, await runtime.openAll(records), keysOf);
+}
+
+/** The archive as this page read it, per user and conversation (openKept asks once). */
+const archives = new Map<string, Promise<Map<string, string> | null>>();
+
+/**
+ * What this device and the user's other devices read of these messages (this device's store, the user's
+ * archive: ADR 0048), checked as openSealed checks them: for a conversation whose group this device
+ * cannot join now (a participant's new keys not accepted yet: their leaf does not verify), whose
+ * history is still the user's to read.
+ */
+export async function openKept(
+  user: SessionUser,
+  channel: Channel,
+  records: EncryptedMessage[],
+  keysOf: (senderId: string) => readonly SenderKey[],
+): Promise<Map<string, Opened>> {
+  const kept = await loadRead(user.id, channel.id);
+  if (records.some((r) => !kept.has(r.id))) {
+    const key = `${user.id}:${channel.id}`;
+    if (!archives.has(key)) archives.set(key, fetchArchive(user.id, channel.id));
+    const archived = await archives.get(key)!;
+    if (!archived) archives.delete(key);
+    for (const [id, plaintext] of archived ?? []) if (!kept.has(id)) kept.set(id, plaintext);
+  }
+  return verified(channel.id, records, kept, keysOf);
+}
+
+/** Each record's body whose plaintext is known and whose signature holds under one of its sender's keys. */
+async function verified(
+  channelId: string,
+  records: EncryptedMessage[],
+  plaintexts: ReadonlyMap<string, string>,
+  keysOf: (senderId: string) => readonly SenderKey[],
+): Promise<Map<string, Opened>> {
   const out = new Map<string, Opened>();
   await Promise.all(
     records.map(async (record) => {
@@ -63,7 +101,7 @@ export async function openSealed(
         const { b, s } = JSON.parse(plaintext) as { b: unknown; s: unknown };
         if (typeof b !== "string" || typeof s !== "string") return;
         const opened = await firstHolding(keysOf(record.senderId), async (key) =>
-          (await verifyLabelled(key, LABEL, signed(channel.id, record.senderId, b), s)) ? b : null,
+          (await verifyLabelled(key, LABEL, signed(channelId, record.senderId, b), s)) ? b : null,
         );
         if (opened) out.set(record.id, { body: opened.value, previous: opened.previous });
       } catch {

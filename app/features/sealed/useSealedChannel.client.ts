@@ -9,6 +9,7 @@ import { words } from "~/conversation/mls/words";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
 import { useStanding } from "~/features/roles/standing.client";
+import { subscribePins } from "~/conversation/senders/pins.client";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
@@ -27,6 +28,8 @@ export function useSealedChannel(
   const [status, setStatus] = useState<SealedStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const [describe, setDescribe] = useState<typeof sealedNotice | null>(null);
+  /** Opened again once someone's new keys are accepted. */
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     setRuntime(null);
@@ -45,7 +48,17 @@ export function useSealedChannel(
       },
       (error) => {
         console.warn("The sealed channel could not be opened", error);
-        if (live) onError(words(channel).openFailed);
+        // A participant's new keys not accepted yet (their leaf does not verify): the conversation's
+        // key-change notice says so, its history shows (mls.client.ts), and it opens once they are.
+        void import("~/conversation/mls/identity.client").then(({ waitsForKeys }) => {
+          if (!live) return;
+          if (!waitsForKeys()) return onError(words(channel).openFailed);
+          unsubscribe = subscribePins(() => {
+            if (waitsForKeys()) return;
+            unsubscribe();
+            setAttempt((n) => n + 1);
+          });
+        });
       },
     );
     return () => {
@@ -53,7 +66,7 @@ export function useSealedChannel(
       unsubscribe();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a list refresh keeps the same channel
-  }, [user, channel?.id, channel?.sealed]);
+  }, [user, channel?.id, channel?.sealed, attempt]);
 
   // The member list is loaded (it always holds the viewer): leaves of anyone else go.
   const memberIds = members.map((m) => m.userId).join(",");
