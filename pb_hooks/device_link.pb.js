@@ -8,6 +8,8 @@
 //                                        unknown username or email gets the same answer
 // GET  /api/chat/device-links            signed in: the account's pending requests
 // POST /api/chat/device-links/{id}/claim    {approver_key}: this device answers (the code is of both keys)
+// POST /api/chat/device-links/{id}/release  {approver_key}: it lets the request go unanswered (Esc), for
+//                                           any of the account's devices to take again
 // POST /api/chat/device-links/{id}/approve  {approver_key, sealed}
 // POST /api/chat/device-links/{id}/deny
 // POST /api/chat/device-links/poll       {id, secret}: {state: pending|denied|expired} or, once, approved:
@@ -41,9 +43,9 @@ routerAdd(
   (e) => {
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { notFound } = require(`${__hooks}/lib/errors.js`);
-    const { ownPending, claim, approve } = require(`${__hooks}/lib/device_link.js`);
+    const { ownPending, claim, release, approve } = require(`${__hooks}/lib/device_link.js`);
     const op = e.request.pathValue("op");
-    if (op !== "claim" && op !== "approve" && op !== "deny") throw notFound("Not found.");
+    if (op !== "claim" && op !== "release" && op !== "approve" && op !== "deny") throw notFound("Not found.");
     const user = requireUser(e, "Not authenticated");
     const body = readJsonObject(e);
     /** @type {any} */
@@ -51,6 +53,7 @@ routerAdd(
     e.app.runInTransaction((txApp) => {
       const record = ownPending(txApp, e.request.pathValue("id"), user.id);
       if (op === "claim") answer = claim(txApp, record, body);
+      else if (op === "release") release(txApp, record, body);
       else if (op === "approve") approve(txApp, record, body);
       else {
         record.set("state", "denied");

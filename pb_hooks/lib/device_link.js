@@ -161,6 +161,20 @@ function claim(app, record, body) {
 }
 
 /**
+ * The device that took the request lets it go unanswered (its person closed the question): any of their
+ * devices may take it again. Another device's key is left as it is.
+ * @param {core.App} app
+ * @param {core.Record} record
+ * @param {JsonObject} body
+ */
+function release(app, record, body) {
+  const key = field(body, "approver_key", PUBLIC_KEY, "approver_key must be an ECDH P-256 public key (base64 SPKI).");
+  if (record.getString("approver_key") !== key) return;
+  record.set("approver_key", "");
+  app.save(record);
+}
+
+/**
  * Approves with the keys sealed to the new device, by the device that took the request.
  * @param {core.App} app
  * @param {core.Record} record
@@ -194,4 +208,4 @@ function withSecret(app, body) {
   return record;
 }
 
-module.exports = { startLink, ownPending, pendingFor, claim, approve, withSecret, expired };
+module.exports = { startLink, ownPending, pendingFor, claim, release, approve, withSecret, expired };

@@ -164,6 +164,30 @@ test("a denied request: the new device says so and is not signed in", async ({ b
   await laptop.context().close();
 });
 
+test("the question closed with Esc: the new device waits for a code again, and Bob approves it after a reload", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const bob = await person(browser, "bob");
+  await waitLive(bob.page);
+  const laptop = await askFromNewDevice(browser, bob.user.email, false);
+  let dialog = bob.page.getByRole("dialog", { name: "Approve a new device?" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await sameCode(laptop, dialog);
+  await bob.page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  // the request is let go: the new device says it waits (it used to show the old code until it expired)
+  await expect(laptop.getByText("The code appears here as soon as your signed-in device shows this request.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await bob.page.reload();
+  dialog = bob.page.getByRole("dialog", { name: "Approve a new device?" });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await sameCode(laptop, dialog);
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(laptop.getByText(`@${bob.user.username}`)).toBeAttached({ timeout: 30_000 });
+  await bob.context.close();
+  await laptop.context().close();
+});
+
 test("a passkey that cannot unlock the keys: they come from the signed-in device instead of the password", async ({ browser }) => {
   test.setTimeout(180_000);
   // WebAuthn refuses an IP address as a site's RP ID: these pages open the web app at localhost

@@ -91,6 +91,8 @@ describe("device links through the web app", () => {
       [stranger, "POST", `/api/device-links/${id}/deny`, {}, 401],
       [mallory, "POST", `/api/device-links/${id}/claim`, { approverKey: device.publicKey }, 404],
       [mallory, "POST", `/api/device-links/${id}/deny`, {}, 404],
+      [mallory, "POST", `/api/device-links/${id}/release`, { approverKey: device.publicKey }, 404],
+      [bob, "POST", `/api/device-links/${id}/release`, {}, 400],
       [bob, "GET", `/api/device-links/${id}/deny`, undefined, 405],
       [bob, "POST", `/api/device-links/${id}/explode`, {}, 404],
       [bob, "POST", "/api/device-links/not-an-id/deny", {}, 404],

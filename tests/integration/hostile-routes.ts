@@ -71,6 +71,7 @@ export const ID_POST_ROUTES = [
   "/api/archive/ID",
   "/api/device-links/ID/claim",
   "/api/device-links/ID/deny",
+  "/api/device-links/ID/release",
   // files people can send (no id: the same route each time)
   "/api/admin/files",
   // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
@@ -160,6 +161,7 @@ export const PB_HOOKS = [
   "/api/chat/device-links/poll",
   "/api/chat/device-links/cancel",
   "/api/chat/device-links/ID/deny",
+  "/api/chat/device-links/ID/release",
   "/api/chat/sso/begin",
   "/api/chat/sso/finish",
   "/api/chat/sso/signup",

@@ -4,7 +4,7 @@ import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { Modal } from "~/ui/Modal";
 import { onDeviceLinksChanged } from "~/features/device-link/changes.client";
-import { approveRequest, denyRequest, nextRequest, type Answering } from "~/features/device-link/approve.client";
+import { approveRequest, denyRequest, nextRequest, releaseRequest, type Answering } from "~/features/device-link/approve.client";
 import { APPROVE_ONLY_IF, APPROVE_TITLE } from "~/features/device-link/texts";
 
 /**
@@ -15,7 +15,8 @@ export default function DeviceApproval({ user }: { user: SessionUser }) {
   const [answering, setAnswering] = useState<Answering | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // requests dismissed on this page (Esc) are not shown again here
+  // requests dismissed on this page (Esc) are not shown again here; the page lets them go, for the
+  // account's other devices (and this one after a reload) to take
   const dismissed = useRef(new Set<string>());
 
   useEffect(() => {
@@ -74,6 +75,7 @@ export default function DeviceApproval({ user }: { user: SessionUser }) {
       onClose={() => {
         dismissed.current.add(answering.link.id);
         setAnswering(null);
+        releaseRequest(answering).catch((failure: unknown) => console.warn("The new device's request could not be let go", failure));
       }}
     >
       <p>

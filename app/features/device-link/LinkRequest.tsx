@@ -64,6 +64,10 @@ export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionU
             shownKey = answer.approverKey;
             const shown = await code.codeOf(request, answer.approverKey);
             if (!stopped) setStep({ at: "waiting", request, code: shown });
+          } else if (!answer.approverKey && shownKey) {
+            // the device that showed the code let the request go (closed the question): another may take it
+            shownKey = "";
+            setStep({ at: "waiting", request, code: null });
           }
           return next();
         }

@@ -52,6 +52,12 @@ export async function approveRequest(userId: string, answering: Answering) {
   taken.delete(answering.link.id);
 }
 
+/** Lets the request go unanswered (Esc): another of the user's devices, or this one after a reload, may take it. */
+export async function releaseRequest(answering: Answering) {
+  taken.delete(answering.link.id);
+  await api(`/api/device-links/${answering.link.id}/release`, { approverKey: answering.keys.publicKey });
+}
+
 export async function denyRequest(answering: Answering) {
   await api(`/api/device-links/${answering.link.id}/deny`, {});
   taken.delete(answering.link.id);

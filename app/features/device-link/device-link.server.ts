@@ -96,8 +96,13 @@ export async function listPending(pb: PocketBase): Promise<PendingLink[]> {
   return requests.map((r) => ({ id: r.id, deviceKey: r.device_key, approverKey: r.approver_key, agent: r.agent, expires: r.expires }));
 }
 
-/** Claim, approve or deny one of the account's own requests. */
-export function answerLink(pb: PocketBase, id: string, op: "claim" | "approve" | "deny", body: { approverKey?: string; sealed?: string }) {
+/** Claim, release, approve or deny one of the account's own requests. */
+export function answerLink(
+  pb: PocketBase,
+  id: string,
+  op: "claim" | "release" | "approve" | "deny",
+  body: { approverKey?: string; sealed?: string },
+) {
   const payload: Record<string, string> = {};
   if (body.approverKey) payload.approver_key = body.approverKey;
   if (body.sealed) payload.sealed = body.sealed;
