@@ -8,7 +8,7 @@
 //   Stores the identity keys wrapped under the user's recovery key; a new one replaces the old.
 // GET  /api/chat/password-reset                -> {available}: whether reset emails can be sent
 // POST /api/chat/password-reset/open           {token} -> {user_id, email, kdf_iterations,
-//        ecdh_public_key, rsa_public_key, recovery: {wrapped_ecdh, wrapped_rsa, created} | null}
+//        ecdh_public_key, rsa_public_key, passkey_unlocks, recovery: {wrapped_ecdh, wrapped_rsa, created} | null}
 // POST /api/chat/password-reset/confirm        {token, password, encrypted_ecdh_private_key,
 //        encrypted_rsa_private_key, kdf_iterations, ecdh_public_key?, rsa_public_key?} -> {keys}
 //   One transaction: the new login secret becomes the password (which gives the account a new token
@@ -78,12 +78,22 @@ routerAdd(
       profile = null;
     }
     const recovery = findRecoveryKey(e.app, user.id);
+    // A passkey holding the account's keys (wrapped under its PRF output) keeps them too: the page says
+    // to sign in with it instead of resetting (a reset without the recovery key removes passkeys).
+    let passkeyUnlocks = false;
+    try {
+      passkeyUnlocks =
+        e.app.findRecordsByFilter("passkeys", "user = {:user} && wrapped_ecdh_private_key != ''", "", 1, 0, { user: user.id }).length > 0;
+    } catch (_) {
+      passkeyUnlocks = false; // no passkeys on this server
+    }
     return e.json(200, {
       user_id: user.id,
       email: accountAddress(user),
       kdf_iterations: user.getInt("kdf_iterations"),
       ecdh_public_key: profile ? profile.getString("ecdh_public_key") : "",
       rsa_public_key: profile ? profile.getString("rsa_public_key") : "",
+      passkey_unlocks: passkeyUnlocks,
       recovery: recovery
         ? {
             wrapped_ecdh: recovery.getString("wrapped_ecdh"),

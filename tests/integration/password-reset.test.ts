@@ -74,6 +74,7 @@ describe("the reset", () => {
       kdf_iterations: 600_000,
       ecdh_public_key: profile.ecdh_public_key,
       rsa_public_key: profile.rsa_public_key,
+      passkey_unlocks: false,
       recovery: { ...recovery, created: expect.any(String) },
     });
 
@@ -163,7 +164,8 @@ describe("the reset", () => {
     const browser = new WebClient(stack.web.url);
     await browser.loadPage();
     const account = await browser.api("/api/auth/reset-password", { intent: "open", token });
-    expect(account).toMatchObject({ userId: user.id, email: user.email, recovery: { created: expect.any(String) } });
+    // (its passkey holds the keys: the reset page says to sign in with it instead, and that a reset removes it)
+    expect(account).toMatchObject({ userId: user.id, email: user.email, passkeyUnlocks: true, recovery: { created: expect.any(String) } });
     const newKeys = { ecdhPublicKey: fakePublicKey(), rsaPublicKey: fakePublicKey() };
     const loginSecret = randomSecret();
     const answer = await browser.api("/api/auth/reset-password", {

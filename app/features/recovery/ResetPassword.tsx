@@ -11,6 +11,10 @@ import type { ResetAccount } from "~/features/recovery/types";
 export const WHAT_IS_LOST =
   "Without your recovery key, ChatCrypt cannot open what was encrypted for your old keys: your channels' saved passwords, your contacts, settings and the history of sealed channels and direct messages. You will need each channel's password again. Your contacts will be told your keys changed.";
 
+/** Said before a reset without the recovery key when a passkey of the account holds its keys. */
+export const PASSKEY_KEEPS =
+  "A passkey of this account unlocks your keys: sign in with it instead and nothing is lost. Resetting without the recovery key removes your passkeys.";
+
 type State =
   | { kind: "checking" }
   | { kind: "failed"; message: string }
@@ -130,6 +134,11 @@ function ResetForm({ token, account, onDone }: { token: string; account: ResetAc
       ) : (
         <>
           {account.recovery === null && <p>This account has no recovery key.</p>}
+          {account.passkeyUnlocks && (
+            <p className="reset-passkey">
+              {PASSKEY_KEEPS} <a href="/">Sign in with a passkey</a>
+            </p>
+          )}
           <p className="reset-loss">{WHAT_IS_LOST}</p>
         </>
       )}

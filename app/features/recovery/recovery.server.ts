@@ -71,6 +71,7 @@ type OpenAnswer = {
   email: string;
   ecdh_public_key: string;
   rsa_public_key: string;
+  passkey_unlocks?: boolean;
   recovery: { wrapped_ecdh: string; wrapped_rsa: string; created: string } | null;
 };
 
@@ -87,6 +88,7 @@ export async function openReset(pb: PocketBase, token: string): Promise<ResetAcc
     email: answer.email,
     ecdhPublicKey: answer.ecdh_public_key,
     rsaPublicKey: answer.rsa_public_key,
+    passkeyUnlocks: answer.passkey_unlocks === true,
     recovery: answer.recovery
       ? { wrappedEcdh: answer.recovery.wrapped_ecdh, wrappedRsa: answer.recovery.wrapped_rsa, created: answer.recovery.created }
       : null,

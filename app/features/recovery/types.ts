@@ -17,6 +17,8 @@ export interface ResetAccount {
   email: string;
   ecdhPublicKey: string;
   rsaPublicKey: string;
+  /** A passkey of the account holds its keys: signing in with it keeps everything (a reset removes passkeys). */
+  passkeyUnlocks: boolean;
   recovery: (RecoveryWrapping & { created: string }) | null;
 }
 
