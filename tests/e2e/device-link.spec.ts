@@ -38,9 +38,12 @@ async function askFromNewDevice(browser: Browser, username: string, phone: boole
   await openAuth(page);
   await page.getByRole("button", { name: "Sign in with another device" }).click();
   await expect(page.getByRole("heading", { name: "Sign in with another device" })).toBeVisible();
+  // each step has the keyboard's focus on its first control
+  await expect(page.getByLabel("Username or email")).toBeFocused();
   await page.getByLabel("Username or email").fill(username);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText(OPEN_OTHER)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
   return page;
 }
 

@@ -18,6 +18,12 @@ type Step = { at: "identity" } | { at: "waiting"; request: Request; code: string
 export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionUser) => void; onBack: () => void; backLabel: string }) {
   const [identity, setIdentity] = useState("");
   const [step, setStep] = useState<Step>({ at: "identity" });
+  // Each step opens with the keyboard's focus on its first control (the field, Cancel, Start again):
+  // it used to stay on the page.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>("input, button")?.focus();
+  }, [step.at]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -121,7 +127,7 @@ export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionU
 
   if (step.at === "waiting")
     return (
-      <div className="device-link">
+      <div className="device-link" ref={box}>
         <p>{OPEN_OTHER_DEVICE}</p>
         {step.code ? (
           <output className="link-code" aria-label="Code">
@@ -138,7 +144,7 @@ export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionU
 
   if (step.at === "ended")
     return (
-      <div className="device-link">
+      <div className="device-link" ref={box}>
         <p className="form-error" role="alert">
           {step.message}
         </p>
@@ -153,7 +159,7 @@ export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionU
 
   if (props.user)
     return (
-      <div className="device-link">
+      <div className="device-link" ref={box}>
         <p role="status">{busy ? "Processing..." : ""}</p>
         <FormError message={error} />
         <button type="button" className="link-button" onClick={props.onBack} disabled={busy}>
@@ -163,7 +169,7 @@ export function LinkRequest(props: { user?: SessionUser; onDone: (user: SessionU
     );
 
   return (
-    <div className="device-link">
+    <div className="device-link" ref={box}>
       <form onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
         <Field
           label="Username or email"
