@@ -67,6 +67,7 @@ func main() {
 	registerRequestBroadcast(app)
 	registerDeviceLinkBroadcast(app)
 	registerStandingBroadcast(app)
+	registerNotifyRulesBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
 	registerRevocations(app)

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, newUser, signUp, test } from "./fixtures";
+import { expect, newUser, signIn, signUp, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, openNotificationSettings, person, recordNotifications, send, waitLive } from "./helpers";
 import { axe } from "./axe";
 
@@ -116,6 +116,22 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
       { title: `${alice.user.username} in #Choices`, body: "Back on the air" },
       { title: `${alice.user.username} in #Choices`, body: "Resumed" },
     ]);
+
+  // Muted on Bob's phone: his laptop, open, marks it at once and stays quiet; unmuted there, the mark goes.
+  const phoneContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const phone = await phoneContext.newPage();
+  await signIn(phone, bob.user);
+  await phone.getByRole("button", { name: "# Choices" }).click();
+  await waitLive(phone);
+  const onPhone = await openChoices(phone);
+  await saved(phone, () => onPhone.getByRole("button", { name: "Mute for 1 hour" }).click());
+  await expect(mutedMark(bob.page)).toBeVisible();
+  await send(alice.page, `@${bob.user.username} muted on the phone`);
+  await expect(log(bob.page).getByText("muted on the phone")).toBeVisible();
+  await saved(phone, () => onPhone.getByRole("button", { name: "Unmute" }).click());
+  await expect(mutedMark(bob.page)).toHaveCount(0);
+  await phoneContext.close();
+  expect(await shown(bob.page)).toHaveLength(2);
 
   // Do not disturb, from an hour ago to an hour from now in the browser's time zone: nothing notifies.
   const [from, to, zone] = await bob.page.evaluate(() => {

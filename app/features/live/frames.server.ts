@@ -9,6 +9,7 @@ const MEMBERSHIPS_FRAME = liveFrame({ type: "memberships" });
 const MEMBERS_FRAME = liveFrame({ type: "members" });
 const DEVICE_LINKS_FRAME = liveFrame({ type: "device-links" });
 const STANDING_FRAME = liveFrame({ type: "standing" });
+const NOTIFY_RULES_FRAME = liveFrame({ type: "notify-rules" });
 
 /** The conversation and the member an event of a member's page is from. */
 const byMember = (channel: string, sender: unknown) => ({ channelId: channel, userId: String(sender ?? "") });
@@ -23,6 +24,8 @@ export function frameFor(
   if (kind === "device-links") return { frame: DEVICE_LINKS_FRAME, channel: null };
   // the user's role, or who may create channels, changed (pocketbase/standing.go): every page of theirs
   if (kind === "standing") return { frame: STANDING_FRAME, channel: null };
+  // the user's notification choices changed (pocketbase/notify_rules_live.go): every page of theirs
+  if (kind === "notify-rules") return { frame: NOTIFY_RULES_FRAME, channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {
     case "members":

@@ -17,6 +17,8 @@ export type LiveEvent =
   | { type: "typing"; channelId: string; userId: string; data: string }
   /** An administrator changed the user's role, or who may create channels: the page asks again (ADR 0095). */
   | { type: "standing" }
+  /** The user's notification choices changed (on another device): the page reads them again (pocketbase/notify_rules_live.go). */
+  | { type: "notify-rules" }
   /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */
   | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left" | "ended"; ring: boolean }
   /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */

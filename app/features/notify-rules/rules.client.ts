@@ -64,6 +64,13 @@ export function loadRules(userId: string): Promise<void> {
   return loading;
 }
 
+/** The rules changed elsewhere (another device of the user): read again, unless this page is saving its own. */
+export function rulesChanged(userId: string): Promise<void> {
+  if (owner !== userId || pending > 0) return Promise.resolve();
+  loading = null;
+  return loadRules(userId);
+}
+
 /** Applies `edit` at once on the page, then saves it over what the server holds. Throws our text on failure. */
 function change(edit: (rules: NotifyRules) => NotifyRules): Promise<void> {
   const userId = owner;

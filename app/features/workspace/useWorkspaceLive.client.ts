@@ -19,6 +19,7 @@ import { membersChanged } from "~/features/messages/useSend.client";
 import { deviceLinksChanged } from "~/features/device-link/changes.client";
 import { arrivalsAhead } from "~/features/workspace/arrivals-ahead";
 import { standingChanged } from "~/features/roles/standing.client";
+import { rulesChanged } from "~/features/notify-rules/rules.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -100,6 +101,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
         case "standing":
           await standingChanged(user.id);
+          return;
+        case "notify-rules":
+          await rulesChanged(user.id);
           return;
         case "members":
           membersChanged();
