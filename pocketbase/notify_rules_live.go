@@ -7,12 +7,7 @@ import "github.com/pocketbase/pocketbase/core"
 // in notify_rules), so a mute set on the phone holds on the laptop at once. Nothing of the rules goes with
 // the event: the page reads them again (GET /api/notify-rules).
 func registerNotifyRulesBroadcast(app core.App) {
-	changed := func(e *core.RecordEvent) error {
-		if owner := e.Record.GetString("owner"); owner != "" {
-			relay.publish("notify-rules", []string{owner}, nil)
-		}
-		return e.Next()
-	}
+	changed := toOwner("notify-rules", "owner")
 	app.OnRecordAfterCreateSuccess("notify_rules").BindFunc(changed)
 	app.OnRecordAfterUpdateSuccess("notify_rules").BindFunc(changed)
 }
