@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergedCount, type Arrival } from "~/features/unread/merge";
+import { mergedCount, positionBefore, type Arrival } from "~/features/unread/merge";
 import type { UnreadCount } from "~/features/unread/types";
 
 // A load of the unread counts and messages arriving live while it is on its way (the title read
@@ -28,5 +28,18 @@ describe("unread counts loaded while messages arrive", () => {
 
   it("counts what arrived during the load in a channel the answer had nothing unread for", () => {
     expect(mergedCount([arrival(3, t(5), true)], undefined, 2)).toEqual({ count: 1, mentions: 1 });
+  });
+});
+
+describe("the read position before a conversation's first unread message that arrived live", () => {
+  it("lies between that message and the one before, so the New messages line goes above it", () => {
+    const before = positionBefore("2026-11-29 08:00:05.000Z");
+    expect(before).toBe("2026-11-29 08:00:04.999Z");
+    expect("2026-11-29 08:00:05.000Z" > before).toBe(true);
+    expect("2026-11-29 08:00:04.998Z" > before).toBe(false);
+  });
+
+  it("crosses a day's end", () => {
+    expect(positionBefore("2026-12-01 00:00:00.000Z")).toBe("2026-11-30 23:59:59.999Z");
   });
 });

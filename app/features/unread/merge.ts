@@ -23,3 +23,15 @@ export function mergedCount(arrivals: readonly Arrival[], loaded: UnreadCount | 
   const extra = uncounted(arrivals, loaded, startedAfter);
   return { count: (loaded?.count ?? 0) + extra.length, mentions: extra.filter((a) => a.mention).length };
 }
+
+/**
+ * A read position just before a message created at `created` (PocketBase's "YYYY-MM-DD HH:MM:SS.sssZ",
+ * compared as text): the conversation's first unread message when it arrived live with nothing unread
+ * before it, so that the "New messages" line goes above it (the line follows the first message after
+ * the read position).
+ */
+export function positionBefore(created: string): string {
+  const at = Date.parse(created.replace(" ", "T"));
+  if (Number.isNaN(at)) return created.slice(0, -1);
+  return new Date(at - 1).toISOString().replace("T", " ");
+}

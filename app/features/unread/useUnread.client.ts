@@ -7,7 +7,7 @@ import { decryptMessages } from "~/conversation/messages/open.client";
 import { mentions } from "~/features/messages/text";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import type { UnreadCount } from "~/features/unread/types";
-import { mergedCount, type Arrival } from "~/features/unread/merge";
+import { mergedCount, positionBefore, type Arrival } from "~/features/unread/merge";
 import { useUnreadBadge } from "~/features/pwa/useUnreadBadge.client";
 
 interface Counts {
@@ -117,6 +117,8 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
       arrivals.current.push({ channelId, created, mention, seq: ++arrivalSeq.current });
       setCounts((current) => {
         const before = current.get(channelId) ?? { count: 0, mentions: 0 };
+        // the first unread message there: what came before it was read (the "New messages" line goes above it)
+        if (before.count === 0) since.current.set(channelId, positionBefore(created));
         return new Map(current).set(channelId, { count: before.count + 1, mentions: before.mentions + (mention ? 1 : 0) });
       });
     },
