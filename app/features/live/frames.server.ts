@@ -30,6 +30,9 @@ export function frameFor(
   switch (kind) {
     case "members":
       return { frame: MEMBERS_FRAME, channel: record.channel };
+    case "unread":
+      // the user's unread count there changed other than by a new message (pocketbase/unread.go): every page of theirs
+      return { frame: liveFrame({ type: "unread", channelId: record.channel }), channel: null };
     case "message":
       return { frame: liveFrame({ type: "message", message: toMessage(record as Parameters<typeof toMessage>[0]) }), channel: null };
     case "message-deleted":

@@ -11,6 +11,8 @@ export type LiveEvent =
   | { type: "device-links" }
   | { type: "message"; message: EncryptedMessage }
   | { type: "message-deleted"; channelId: string; messageId: string }
+  /** The user read the conversation on another device, or a message they had not read was deleted: its count is read again (pocketbase/unread.go). */
+  | { type: "unread"; channelId: string }
   | { type: "attachment"; attachment: EncryptedAttachment }
   | { type: "preview"; preview: EncryptedPreview }
   /** Someone is typing in the open conversation (never stored; `data` sealed where the conversation's keys allow). */

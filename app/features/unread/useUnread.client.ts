@@ -125,6 +125,17 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
     [user.username],
   );
 
+  /**
+   * The user's count in a channel changed other than by a new message (they read it on another
+   * device, or an unread message was deleted): the counts are read again, unless it shows none.
+   */
+  const changedElsewhere = useCallback(
+    (channelId: string) => {
+      if ((countsRef.current.get(channelId)?.count ?? 0) > 0) void refresh();
+    },
+    [refresh],
+  );
+
   // Opening a channel: the divider goes above the first message after the read position.
   const openId = open?.id;
   useEffect(() => {
@@ -155,5 +166,5 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   const total = [...counts.values()].reduce((sum, c) => sum + c.count, 0);
   useUnreadBadge(total);
 
-  return { counts, unreadAfter, arrived, refresh };
+  return { counts, unreadAfter, arrived, changedElsewhere, refresh };
 }

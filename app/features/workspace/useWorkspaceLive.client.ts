@@ -28,7 +28,11 @@ interface Parts {
   reloadChannels: () => Promise<Channel[] | null>;
   history: ReturnType<typeof useChannelHistory>;
   notifications: { wanted: () => boolean; notifyAbout: (channel: Channel, message: DecryptedMessage) => void };
-  unread: { arrived: (channelId: string, created: string, message: DecryptedMessage | null) => void };
+  unread: {
+    arrived: (channelId: string, created: string, message: DecryptedMessage | null) => void;
+    /** The count of a channel changed other than by a new message: read again from the server. */
+    changedElsewhere: (channelId: string) => void;
+  };
   refreshMembers: () => Promise<unknown>;
   /** The local search index: every channel's new messages and edits, and deleted messages. */
   search?: { message: (message: EncryptedMessage) => Promise<void>; deleted: (messageId: string) => void };
@@ -134,6 +138,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           emit("message:deleted", { channelId: event.channelId, messageId: event.messageId });
           // (a thread's first message deleted takes its replies along: the Threads view reads again)
           threadsChanged();
+          return;
+        case "unread":
+          unread.changedElsewhere(event.channelId);
           return;
         case "attachment":
           return history.receivePart({ attachment: event.attachment });
