@@ -16,9 +16,13 @@ const waiting = (n: number, username: string) =>
     ? `1 message from ${username} is waiting for you to accept his new keys`
     : `${n} messages from ${username} are waiting for you to accept his new keys`;
 
+export const NOT_ACCEPTED = "The new keys could not be accepted. Check your connection and try again.";
+
 /** The open channel's key changes (KeyChangeNotice.tsx), each with "Accept new keys". */
 export function KeyChanges({ user, changes, heldOf, onAccepted }: Props) {
   const [busy, setBusy] = useState("");
+  /** The person whose new keys could not be accepted (the notice says so; the button stays). */
+  const [failed, setFailed] = useState("");
   return (
     <div className="key-change-notices">
       {changes.map((change) => (
@@ -41,6 +45,7 @@ export function KeyChanges({ user, changes, heldOf, onAccepted }: Props) {
             </p>
           )}
           {heldOf(change.userId) > 0 && <p className="key-change-held">{waiting(heldOf(change.userId), change.username)}</p>}
+          {failed === change.userId && <p className="form-error">{NOT_ACCEPTED}</p>}
           <button
             type="button"
             className="btn btn-small"
@@ -48,8 +53,12 @@ export function KeyChanges({ user, changes, heldOf, onAccepted }: Props) {
             disabled={busy === change.userId}
             onClick={() => {
               setBusy(change.userId);
+              setFailed("");
               acceptKeys(user.id, change)
-                .then(onAccepted, (error) => console.warn("The new keys could not be accepted", error))
+                .then(onAccepted, (error) => {
+                  console.warn("The new keys could not be accepted", error);
+                  setFailed(change.userId);
+                })
                 .finally(() => setBusy(""));
             }}
           >
