@@ -48,6 +48,10 @@ test("a DM read right before a reload, or while the archive did not answer and t
   await send(alice.page, "read while the archive was away");
   await expect(log(bob.page).getByText("read while the archive was away")).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => held).toBeGreaterThan(0);
+  // what waits is kept in the browser's storage, sealed: the text is in none of it
+  const stored = await bob.page.evaluate(() => Object.entries(localStorage));
+  expect(stored.filter(([name]) => name.startsWith(`chatcrypt.archive-pending.`))).toHaveLength(1);
+  expect(stored.filter(([, value]) => value.includes("read while the archive was away"))).toEqual([]);
   await bob.page.close();
   await bob.context.unroute("**/api/archive/*");
   const again = await bob.context.newPage();
