@@ -48,8 +48,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
   // The list as the last reload answered it (the state the parts carry follows at the next render).
   const listed = useRef<Channel[] | null>(null);
   const ahead = useMemo(() => arrivalsAhead<EncryptedMessage>(), []);
-  // The stream's first "sync" follows the session's own reading of the role; a later one (the stream
-  // came back) may follow a change it missed.
+  // The stream's first "sync" follows the page's own reading of the role and the notification choices;
+  // a later one (the stream came back) may follow a change it missed.
   const synced = useRef(false);
 
   /** A message of someone else in another of the user's conversations: decrypted to notify (or offer it). */
@@ -91,7 +91,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
       switch (event.type) {
         case "sync":
           deviceLinksChanged();
-          if (synced.current) void standingChanged(user.id);
+          if (synced.current) void Promise.all([standingChanged(user.id), rulesChanged(user.id)]);
           synced.current = true;
           await reload();
           await history.resync();
