@@ -158,6 +158,12 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 		}
 		if n > 0 {
 			report.Channels++
+			// (its members' open pages read their counts again: what expired unread no longer counts)
+			if relay.listening() {
+				if ids, err := channelMembers(app, c.ID); err == nil {
+					relay.publish("unread", ids, map[string]string{"channel": c.ID})
+				}
+			}
 			if c.Days > 0 && days == c.Days && days != policy.Days {
 				report.ChannelPolicies++
 			}

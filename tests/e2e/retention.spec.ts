@@ -61,6 +61,14 @@ async function savePolicy(page: Page, choose: (section: ReturnType<Page["getByRo
   await expect(section.getByRole("status")).toHaveText(saved);
 }
 
+/** The unread count a page's sidebar shows beside a channel. */
+const unreadIn = (page: Page, channel: string) =>
+  page
+    .getByRole("navigation", { name: "Channels" })
+    .getByRole("listitem")
+    .filter({ hasText: channel })
+    .getByRole("img", { name: /unread/ });
+
 test("retention: the console's period in the header, a sweep drops old messages live and from search", async ({ browser, stack }) => {
   test.setTimeout(240_000);
   const owner = await person(browser, "ret_owner", stack.web.url);
@@ -71,6 +79,10 @@ test("retention: the console's period in the header, a sweep drops old messages 
   await joinAndOpen(bob.page, channelId, password, name);
   await expect(bob.page.getByText(/Messages are kept for/)).toHaveCount(0);
 
+  // the owner's other tab sits in another channel: the kept one's count is shown there
+  const ownerHome = await owner.context.newPage();
+  await ownerHome.goto("/");
+  await createChannel(ownerHome, `elsewhere-${tag}`, password);
   await openConsole(owner.page);
   await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
   await bob.context.addInitScript(recordIndexSaves);
@@ -109,14 +121,16 @@ test("retention: the console's period in the header, a sweep drops old messages 
   const su = await superuserClient(stack.pb.url, stack.pb.superuser);
   const sent = await su.collection("messages").getFullList({ filter: `channel = "${channelId}" && sender = "${bob.id}"`, sort: "created" });
   expect(sent).toHaveLength(3);
+  await expect(unreadIn(ownerHome, name)).toHaveAccessibleName("3 unread");
   const now = new Date(Date.parse(String(sent[2].created).replace(" ", "T")) + 24 * 60 * 60 * 1000).toISOString();
   const report = await su.send<{ messages: number; longest_lock_ms: number }>(`/api/chat/retention/sweep?now=${encodeURIComponent(now)}`, {
     method: "POST",
   });
   expect(report.messages).toBe(2);
 
-  // Bob's open page drops them at once; the last one stays
+  // Bob's open page drops them at once; the last one stays; the owner's count goes from 3 to 1 at once
   for (const text of old) await expect(message(bob.page, text)).toHaveCount(0);
+  await expect(unreadIn(ownerHome, name)).toHaveAccessibleName("1 unread");
   await expect(message(bob.page, fresh)).toBeVisible();
   await search(bob.page, `ancient ${tag}`);
   await expect(results(bob.page).getByText("No messages found.")).toBeVisible();
