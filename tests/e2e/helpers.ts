@@ -102,6 +102,10 @@ export async function send(page: Page, text: string) {
 
 export const log = (page: Page) => page.getByRole("log", { name: "Messages" });
 
+/** A channel's entry in the sidebar's Channels list (its unread and mention counts are images in it). */
+export const channelRow = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Channels" }).getByRole("listitem").filter({ hasText: name });
+
 /** Waits until the page's live stream for the open channel is subscribed. */
 export const waitLive = (page: Page) => expect(page.locator('main.chat-pane[data-live="true"]')).toBeVisible({ timeout: 20_000 });
 /**

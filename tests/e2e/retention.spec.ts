@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { superuserClient } from "../integration/pocketbase";
 import { openConsole } from "./admin-helpers";
 import { expect } from "./fixtures";
-import { createChannel, joinAndOpen, message, person, send, waitLive } from "./helpers";
+import { channelRow, createChannel, joinAndOpen, message, person, send, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
 import { openDetail } from "./header-helpers";
 
@@ -61,14 +61,6 @@ async function savePolicy(page: Page, choose: (section: ReturnType<Page["getByRo
   await expect(section.getByRole("status")).toHaveText(saved);
 }
 
-/** The unread count a page's sidebar shows beside a channel. */
-const unreadIn = (page: Page, channel: string) =>
-  page
-    .getByRole("navigation", { name: "Channels" })
-    .getByRole("listitem")
-    .filter({ hasText: channel })
-    .getByRole("img", { name: /unread/ });
-
 test("retention: the console's period in the header, a sweep drops old messages live and from search", async ({ browser, stack }) => {
   test.setTimeout(240_000);
   const owner = await person(browser, "ret_owner", stack.web.url);
@@ -121,7 +113,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
   const su = await superuserClient(stack.pb.url, stack.pb.superuser);
   const sent = await su.collection("messages").getFullList({ filter: `channel = "${channelId}" && sender = "${bob.id}"`, sort: "created" });
   expect(sent).toHaveLength(3);
-  await expect(unreadIn(ownerHome, name)).toHaveAccessibleName("3 unread");
+  await expect(channelRow(ownerHome, name).getByRole("img", { name: /unread/ })).toHaveAccessibleName("3 unread");
   const now = new Date(Date.parse(String(sent[2].created).replace(" ", "T")) + 24 * 60 * 60 * 1000).toISOString();
   const report = await su.send<{ messages: number; longest_lock_ms: number }>(`/api/chat/retention/sweep?now=${encodeURIComponent(now)}`, {
     method: "POST",
@@ -130,7 +122,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
 
   // Bob's open page drops them at once; the last one stays; the owner's count goes from 3 to 1 at once
   for (const text of old) await expect(message(bob.page, text)).toHaveCount(0);
-  await expect(unreadIn(ownerHome, name)).toHaveAccessibleName("1 unread");
+  await expect(channelRow(ownerHome, name).getByRole("img", { name: /unread/ })).toHaveAccessibleName("1 unread");
   await expect(message(bob.page, fresh)).toBeVisible();
   await search(bob.page, `ancient ${tag}`);
   await expect(results(bob.page).getByText("No messages found.")).toBeVisible();

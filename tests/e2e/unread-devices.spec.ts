@@ -1,14 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { channelRow, createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 
 // Unread counts come from the server and follow the user across devices: what one device reads, or
 // what its sender deletes before anyone read it, stops counting on every open page at once, without a
 // reload (a live "unread" event, pocketbase/unread.go). A conversation whose first unread messages
 // arrived live shows the "New messages" line above them when opened.
 
-const row = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Channels" }).getByRole("listitem").filter({ hasText: name });
 const channelButton = (page: Page, name: string) => page.getByRole("button", { name: `# ${name}`, exact: true });
 /** The tab title without an unread count ("(2) ChatCrypt" has one). */
 const NO_COUNT_IN_TITLE = /^[^(]/;
@@ -37,17 +35,17 @@ test("reading a conversation on one device clears its count, and the title's, on
   await send(bob.page, "ops one");
   await send(bob.page, "ops two");
   for (const page of [alice.page, laptop]) {
-    await expect(row(page, "Ops Room").getByRole("img", { name: "2 unread" })).toBeVisible({ timeout: 20_000 });
+    await expect(channelRow(page, "Ops Room").getByRole("img", { name: "2 unread" })).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveTitle(/^\(2\)/);
   }
 
   // Alice reads Ops on her first device
   await channelButton(alice.page, "Ops Room").click();
   await expect(log(alice.page).getByText("ops two")).toBeVisible();
-  await expect(row(alice.page, "Ops Room").getByRole("img", { name: /unread/ })).toHaveCount(0);
+  await expect(channelRow(alice.page, "Ops Room").getByRole("img", { name: /unread/ })).toHaveCount(0);
 
   // The laptop, still on General, no longer counts them
-  await expect(row(laptop, "Ops Room").getByRole("img", { name: /unread/ })).toHaveCount(0, { timeout: 15_000 });
+  await expect(channelRow(laptop, "Ops Room").getByRole("img", { name: /unread/ })).toHaveCount(0, { timeout: 15_000 });
   await expect(laptop).toHaveTitle(NO_COUNT_IN_TITLE);
   await laptopContext.close();
 });
@@ -78,12 +76,12 @@ test("a conversation whose first unread messages arrived live shows the New mess
   await expect(alice.page.getByRole("heading", { name: "# Project Room" })).toBeVisible({ timeout: 20_000 });
   await waitLive(alice.page);
   await expect.poll(() => loads.answered >= 2 && loads.answered === loads.started, { timeout: 20_000 }).toBe(true);
-  await expect(row(alice.page, "General Room").getByRole("img", { name: /unread/ })).toHaveCount(0);
+  await expect(channelRow(alice.page, "General Room").getByRole("img", { name: /unread/ })).toHaveCount(0);
 
   // Bob's first messages of the day arrive while her page is open
   await send(bob.page, "morning 1");
   await send(bob.page, "morning 2");
-  await expect(row(alice.page, "General Room").getByRole("img", { name: "2 unread" })).toBeVisible({ timeout: 20_000 });
+  await expect(channelRow(alice.page, "General Room").getByRole("img", { name: "2 unread" })).toBeVisible({ timeout: 20_000 });
 
   await channelButton(alice.page, "General Room").click();
   await waitLive(alice.page);
@@ -117,8 +115,8 @@ test("a message its sender deleted before it was read stops counting as unread, 
   await waitLive(alice.page);
 
   await send(bob.page, `oops wrong channel @${alice.user.username}, sorry`);
-  await expect(row(alice.page, "General Room").getByRole("img", { name: "1 unread" })).toBeVisible({ timeout: 20_000 });
-  await expect(row(alice.page, "General Room").getByRole("img", { name: "1 mention" })).toBeVisible();
+  await expect(channelRow(alice.page, "General Room").getByRole("img", { name: "1 unread" })).toBeVisible({ timeout: 20_000 });
+  await expect(channelRow(alice.page, "General Room").getByRole("img", { name: "1 mention" })).toBeVisible();
   await expect(alice.page).toHaveTitle(/^\(1\)/);
 
   // Bob deletes it before Alice opened General
@@ -128,6 +126,6 @@ test("a message its sender deleted before it was read stops counting as unread, 
   await bob.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
   await expect(doomed).toHaveCount(0);
 
-  await expect(row(alice.page, "General Room").getByRole("img", { name: /unread|mention/ })).toHaveCount(0, { timeout: 15_000 });
+  await expect(channelRow(alice.page, "General Room").getByRole("img", { name: /unread|mention/ })).toHaveCount(0, { timeout: 15_000 });
   await expect(alice.page).toHaveTitle(NO_COUNT_IN_TITLE);
 });
