@@ -51,3 +51,26 @@ test("a copied message link opens the channel at the message for a member, and r
   await bob.context.close();
   await carol.context.close();
 });
+
+// A link to a message deleted since says so, also when nothing else is left in the conversation
+// (nothing was said there before: the conversation's empty first page never took the link up).
+test("a link to a deleted message says it is no longer there, in an empty conversation too", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  await createChannel(alice.page, "Emptied Channel", `emptied-${Date.now()}`);
+  await send(alice.page, "a message deleted after its link was shared");
+  const target = log(alice.page).getByRole("article").filter({ hasText: "a message deleted after its link was shared" });
+  await target.hover();
+  await target.getByRole("button", { name: "More" }).click();
+  await alice.page.getByRole("menuitem", { name: "Copy link to message" }).click();
+  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+  await target.hover();
+  await target.getByRole("button", { name: "Delete", exact: true }).click();
+  await alice.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
+  await expect(target).toHaveCount(0);
+
+  await alice.page.goto("about:blank");
+  await alice.page.goto(link);
+  await expect(alice.page.getByRole("heading", { name: "Emptied Channel" })).toBeVisible();
+  await expect(alice.page.getByRole("alert")).toContainText("This message is no longer there.");
+  await alice.context.close();
+});

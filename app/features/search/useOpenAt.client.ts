@@ -3,8 +3,8 @@ import { revealMessage } from "~/features/messages/reveal";
 import type { OpenAt } from "~/features/search/useSearch.client";
 
 interface History {
-  /** The open channel's messages (the first one tells which channel they are of). */
-  messages: readonly { channelId: string }[];
+  /** Whether the open channel's first page has arrived (an empty one too). */
+  loaded: boolean;
   find: (id: string) => unknown;
   loadAround: (id: string) => Promise<void>;
 }
@@ -29,9 +29,9 @@ export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, 
   const done = useRef<number | null>(null);
   const current = useRef({ history, jumpTo });
   current.current = { history, jumpTo };
-  const loadedChannelId = history.messages[0]?.channelId;
+  const loaded = history.loaded;
   useEffect(() => {
-    if (!openAt || done.current === openAt.key || openAt.channelId !== channelId || loadedChannelId !== channelId) return;
+    if (!openAt || done.current === openAt.key || openAt.channelId !== channelId || !loaded) return;
     done.current = openAt.key;
     const { history } = current.current;
     void (async () => {
@@ -42,5 +42,5 @@ export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, 
       await current.current.jumpTo(openAt.messageId);
       if (!current.current.history.find(openAt.messageId)) openAt.missing();
     })();
-  }, [openAt, channelId, loadedChannelId]);
+  }, [openAt, channelId, loaded]);
 }
