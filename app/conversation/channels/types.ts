@@ -13,6 +13,8 @@ export interface Channel {
   oneToOne?: boolean;
   /** A group conversation's name, sealed inside its MLS group (features/direct/names.ts): ciphertext only. */
   sealedName?: string;
+  /** A one-to-one whose other person an administrator deactivated (ADR 0056): nothing written there reaches anyone. */
+  partnerDeactivated?: boolean;
   /** A direct conversation's participants (the viewer too), by username. */
   participants?: { id: string; username: string }[];
 }

@@ -5,7 +5,7 @@
  * (the channel password's verifier, or nothing for a listed participant). A direct conversation's list
  * is checked before this device commits anything to the group.
  */
-import type { ClientState } from "ts-mls";
+import type { ClientState, KeyPackage } from "ts-mls";
 import { base64UrlDecode, base64UrlEncode } from "~/crypto/bytes";
 import { ChatError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
@@ -56,7 +56,7 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
       const packages = j.guard ? await (claimed ??= claimParticipants(j.user, j.channel.id, users)) : [];
       const state = await ownGroup(j, j.guard ? await j.guard.first(users) : null);
       if (!(await j.delivery.write("group", { groupInfo: b64(await groupInfo(state)) }))) continue;
-      return j.guard ? welcomeParticipants(j.delivery, state, packages).catch(() => state) : state;
+      return j.guard ? addWelcomed(j, state, packages) : state;
     }
     const made = await externalJoin(base64UrlDecode(info.group_info), await newDeviceKeyPackage(j.user));
     await j.guard?.adopt(made.state);
@@ -84,7 +84,19 @@ export async function ownGroup(j: Joining, roster: Roster | null): Promise<Clien
 /** A direct conversation's participants' devices added with a Welcome (those without a key package join by themselves). */
 export const welcomeAll = (j: Joining, state: ClientState, users: readonly string[]): Promise<ClientState> =>
   j.guard
-    ? claimParticipants(j.user, j.channel.id, users)
-        .then((packages) => welcomeParticipants(j.delivery, state, packages))
-        .catch(() => state)
+    ? claimParticipants(j.user, j.channel.id, users).then(
+        (packages) => addWelcomed(j, state, packages),
+        () => state,
+      )
     : Promise.resolve(state);
+
+/**
+ * The participants' devices added with a Welcome, and seen by the guard: a device it added is one it
+ * knows, so a participant later taken off the list (deactivated, leaving) is not taken for a device put
+ * in without a participant adding it.
+ */
+async function addWelcomed(j: Joining, state: ClientState, packages: KeyPackage[]): Promise<ClientState> {
+  const next = await welcomeParticipants(j.delivery, state, packages).catch(() => state);
+  await j.guard?.follow(next);
+  return next;
+}

@@ -24,3 +24,6 @@ export function words(channel: { direct?: boolean }) {
 
 /** What a requester's page says while nobody has accepted their direct conversation yet. */
 export const waitingText = (names: string) => `Waiting for ${names} to accept your request`;
+
+/** What a one-to-one says in place of its composer once an administrator deactivated the other person (ADR 0056). */
+export const partnerDeactivatedText = (name: string) => `${name} was deactivated by an administrator: nothing written here can reach them.`;

@@ -46,7 +46,11 @@ export async function listChannels(pb: PocketBase, viewerId: string): Promise<Ch
   const other = (r: ChannelRecord) => r.direct_key?.split(":").find((id) => id !== viewerId);
   const ids = [...new Set([...memberships.map((m) => m.user), ...records.flatMap((r) => other(r) ?? [])])];
   const names = new Map<string, string>();
-  for (const p of await listProfiles(pb, ids)) names.set(p.id, p.username);
+  const deactivated = new Set<string>();
+  for (const p of await listProfiles(pb, ids)) {
+    names.set(p.id, p.username);
+    if ("deactivated" in p) deactivated.add(p.id);
+  }
   channels.forEach((channel, i) => {
     if (!channel.direct) return;
     channel.participants = memberships
@@ -57,6 +61,7 @@ export async function listChannels(pb: PocketBase, viewerId: string): Promise<Ch
     const partner = other(records[i]);
     // An unnamed conversation is called by the other participants' names.
     if (!channel.name) channel.name = (partner ? names.get(partner) : others.join(", ")) || "Only you";
+    if (partner && deactivated.has(partner)) channel.partnerDeactivated = true;
   });
   return channels;
 }

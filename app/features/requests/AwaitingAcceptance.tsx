@@ -10,7 +10,8 @@ import { askedText } from "~/conversation/mls/asked.client";
  * same words whether the request waits or was declined.
  */
 export function AwaitingAcceptance({ channel, userId, memberIds }: { channel: Channel; userId: string; memberIds: readonly string[] }) {
-  const waiting = channel.direct && memberIds.length > 0 && memberIds.every((id) => id === userId);
+  // (a one-to-one with someone deactivated says so in place of its composer: ChatPane)
+  const waiting = channel.direct && !channel.partnerDeactivated && memberIds.length > 0 && memberIds.every((id) => id === userId);
   const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
     if (!waiting || channel.oneToOne) return;

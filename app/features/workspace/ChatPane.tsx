@@ -30,6 +30,7 @@ import type { useMessageActions } from "~/features/messages/useMessageActions.cl
 import { EmptyChannel } from "~/features/workspace/EmptyChat";
 import { Outbox } from "~/features/messages/Outbox";
 import { AwaitingAcceptance } from "~/features/requests/AwaitingAcceptance";
+import { partnerDeactivatedText } from "~/conversation/mls/words";
 import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import type { useTranslation } from "~/features/translation/useTranslation.client";
@@ -196,34 +197,40 @@ export function ChatPane({
           />
         )}
         <ToastDock />
-        <Composer
-          {...composer}
-          // each conversation its own box: its draft, its reply, its mention suggestions
-          key={channel.id}
-          conversationId={channel.id}
-          // sending from a window back in history goes back to the latest first (where the message shows)
-          onSend={(text) => {
-            if (history.hasNewer) history.reload();
-            return composer.onSend(text);
-          }}
-          upload={uploads.upload}
-          failedFile={uploads.failedFile}
-          onPickFiles={uploads.pickFiles}
-          accept={uploads.accept}
-          pendingFile={uploads.pendingFile}
-          onRetryFile={uploads.retry}
-          onDiscardFile={uploads.discard}
-          recording={uploads.recording}
-          onToggleRecording={uploads.toggleRecording}
-          replyTo={
-            actions.replyTo
-              ? { sender: actions.replyTo.own ? "yourself" : actions.replyTo.senderUsername, text: actions.replyTo.text || "Attachment" }
-              : null
-          }
-          onCancelReply={() => actions.setReplyTo(null)}
-          members={members.list.filter((m) => m.userId !== user.id).map((m) => m.username)}
-          onTyping={() => void typing(user, channel)}
-        />
+        {channel.partnerDeactivated ? (
+          <p className="request-waiting" role="status">
+            {partnerDeactivatedText(channel.name)}
+          </p>
+        ) : (
+          <Composer
+            {...composer}
+            // each conversation its own box: its draft, its reply, its mention suggestions
+            key={channel.id}
+            conversationId={channel.id}
+            // sending from a window back in history goes back to the latest first (where the message shows)
+            onSend={(text) => {
+              if (history.hasNewer) history.reload();
+              return composer.onSend(text);
+            }}
+            upload={uploads.upload}
+            failedFile={uploads.failedFile}
+            onPickFiles={uploads.pickFiles}
+            accept={uploads.accept}
+            pendingFile={uploads.pendingFile}
+            onRetryFile={uploads.retry}
+            onDiscardFile={uploads.discard}
+            recording={uploads.recording}
+            onToggleRecording={uploads.toggleRecording}
+            replyTo={
+              actions.replyTo
+                ? { sender: actions.replyTo.own ? "yourself" : actions.replyTo.senderUsername, text: actions.replyTo.text || "Attachment" }
+                : null
+            }
+            onCancelReply={() => actions.setReplyTo(null)}
+            members={members.list.filter((m) => m.userId !== user.id).map((m) => m.username)}
+            onTyping={() => void typing(user, channel)}
+          />
+        )}
       </div>
       {members.open && (
         <MembersPanel
