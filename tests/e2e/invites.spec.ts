@@ -168,6 +168,13 @@ test("a guest sees only the channel they were invited to, and joins no other by 
   const sidebar = guest.page.getByRole("navigation", { name: "Channels" });
   await expect(sidebar.getByRole("button", { name: /^# / })).toHaveCount(1);
   await expect(channelButton(guest.page, `Staff ${stamp}`)).toHaveCount(0);
+  // A guest cannot make invites (ADR 0057): nothing offers one (it was offered, then refused as if a retry could do).
+  await expect(guest.page.getByRole("button", { name: "Share Link" })).toHaveCount(0);
+  await expect(guest.page.getByRole("button", { name: "Copy invite link" })).toHaveCount(0);
+  await guest.page.getByRole("button", { name: "Channel details" }).click();
+  await expect(guest.page.getByRole("menuitem", { name: "Members" })).toBeVisible();
+  await expect(guest.page.getByRole("menuitem", { name: "Invite people" })).toHaveCount(0);
+  await guest.page.keyboard.press("Escape");
 
   const dialog = await joinChannel(guest.page, otherId, otherPassword);
   await expect(dialog.getByText("Guests join channels through an invite.")).toBeVisible();

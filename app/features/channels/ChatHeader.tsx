@@ -13,7 +13,8 @@ interface Props {
   isCreator: boolean;
   hasMessages: boolean;
   onClear: () => void;
-  onShare: () => void;
+  /** Share Link and "Invite people" (none for a guest). */
+  onShare?: () => void;
   onCopyId: () => void;
   /** The Translate dropdown. */
   translate: ReactNode;
@@ -84,7 +85,7 @@ export function ChatHeader(props: Props) {
         {translate}
         <NotificationChoices channel={channel} />
         {save && <HeaderButton icon={<DownloadIcon />} label="Save Chat" onClick={save} />}
-        {channelOnly && <HeaderButton icon={<LinkIcon />} label="Share Link" onClick={onShare} />}
+        {channelOnly && onShare && <HeaderButton icon={<LinkIcon />} label="Share Link" onClick={onShare} />}
         {channelOnly && <HeaderButton icon={<CopyIcon />} label="Copy ID" onClick={onCopyId} />}
         <div className="chat-action chat-details">
           <MenuButton label={detailsLabel} icon={<ChevronDownIcon />} menuLabel={detailsLabel} items={details} />

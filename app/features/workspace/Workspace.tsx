@@ -185,7 +185,8 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               notify={notify}
               header={{
                 onClear: () => dialogs.open({ kind: "clear", channel: selected }),
-                onShare: () => void channels.share(selected),
+                // (a guest cannot make invites: ADR 0057)
+                onShare: standing.role === "guest" ? undefined : () => void channels.share(selected),
                 onCopyId: () => void channels.copyId(selected),
                 onToggleNews: news.configured ? () => setNewsOpen((o) => !o) : undefined,
                 onToggleMembers: membersPanel.toggle,
