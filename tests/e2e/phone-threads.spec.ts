@@ -123,6 +123,11 @@ test("on a phone: a thread opens full-screen and its reply is sent; one More men
     await panel.getByRole("button", { name: "Back" }).tap();
     await expect(panel).toBeHidden();
   }
+  // The thread's own Back was a step back: the phone's Back now leaves the conversation rather than
+  // opening the thread again (it did, and Back and the thread's Back then went round in a loop).
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/t\//);
+  await expect(thread).toBeHidden();
   await context.close();
   await alice.context.close();
 });

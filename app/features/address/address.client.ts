@@ -59,8 +59,20 @@ export function goTo(place: Place, how: { replace?: boolean } = {}) {
   const path = pathOf(place);
   if (path === window.location.pathname) return window.location.search || window.location.hash ? keepPathOnly() : undefined;
   if (how.replace) window.history.replaceState(window.history.state, "", path);
-  else window.history.pushState(null, "", path);
+  // (the entry remembers where it was opened from: leaving it that way is a step back, backTo)
+  else window.history.pushState({ chatcryptFrom: window.location.pathname }, "", path);
   moved("go");
+}
+
+/**
+ * Back to a place: the step back in history when the open entry was opened from there in this page
+ * (a phone's full-screen thread closed with its own Back, after which the system's Back leaves the
+ * conversation rather than opening the thread again), else a move there.
+ */
+export function backTo(place: Place) {
+  const history = window.history.state as { chatcryptFrom?: string } | null;
+  if (history?.chatcryptFrom === pathOf(place)) window.history.back();
+  else goTo(place);
 }
 
 /** The address without its query and fragment (an invite or a message link once read), in the same entry. */

@@ -15,7 +15,9 @@ export function useBackCloses(open: boolean, onClose: () => void) {
   useEffect(() => {
     if (!open || !narrowNow()) return;
     const mark = `panel-${++marks}`;
-    window.history.pushState({ ...window.history.state, chatcryptPanel: mark }, "", window.location.href);
+    // (the panel's entry was not opened from another address: backTo)
+    const { chatcryptFrom: _from, ...state } = (window.history.state ?? {}) as Record<string, unknown>;
+    window.history.pushState({ ...state, chatcryptPanel: mark }, "", window.location.href);
     let popped = false;
     // (Back between the chat's addresses comes as the address event: root.tsx)
     const onBack = () => {

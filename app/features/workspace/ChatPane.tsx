@@ -2,7 +2,7 @@ import { copyMessageLink } from "~/features/message-links/useMessageLink.client"
 import { lazyPart } from "~/ui/lazyPart";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
-import { goTo, useAddress } from "~/features/address/address.client";
+import { backTo, goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
 import { useBackCloses } from "~/features/address/useBackCloses.client";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
@@ -253,7 +253,8 @@ export function ChatPane({
           notify={notify}
           onSent={(reply) => history.add(channel.id, [reply])}
           listed={history.messages.find((m) => m.id === threadRoot)}
-          onClose={() => setThreadRoot(null)}
+          // (on a phone the thread covers the conversation: its Back is a step back, as the system's is)
+          onClose={() => (narrowNow() ? backTo({ ...HOME, conversationId: channel.id }) : setThreadRoot(null))}
         />
       )}
       {pinnedOpen && (
