@@ -68,6 +68,7 @@ func main() {
 	registerDeviceLinkBroadcast(app)
 	registerStandingBroadcast(app)
 	registerNotifyRulesBroadcast(app)
+	registerThreadsSeenBroadcast(app)
 	registerUnreadBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)

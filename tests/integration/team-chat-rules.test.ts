@@ -202,6 +202,33 @@ describe("read positions", () => {
   });
 });
 
+describe("threads seen (ADR 0097)", () => {
+  it("are the owner's alone, for roots of their own channels, and go with the root", async () => {
+    const root = await postMessage(alice, channel.id);
+    const elsewhere = await postMessage(alice, other.id);
+    const at = "2026-01-01 00:00:00.000Z";
+    const own = await bob.pb.collection("thread_reads").create({ user: bob.id, root: root.id, seen: at });
+    // not a member of the root's channel; not for someone else; not twice
+    expect(await statusOf(mallory.pb.collection("thread_reads").create({ user: mallory.id, root: root.id, seen: at }))).toBe(400);
+    expect(await statusOf(bob.pb.collection("thread_reads").create({ user: bob.id, root: elsewhere.id, seen: at }))).toBe(400);
+    expect(await statusOf(bob.pb.collection("thread_reads").create({ user: alice.id, root: root.id, seen: at }))).toBe(400);
+    expect(await statusOf(bob.pb.collection("thread_reads").create({ user: bob.id, root: root.id, seen: at }))).toBe(400);
+    // a reply or an annotation is no thread's root
+    const edit = await annotation(alice, channel.id, "edit", root.id);
+    expect(await statusOf(bob.pb.collection("thread_reads").create({ user: bob.id, root: edit.id, seen: at }))).toBe(400);
+    expect(await mallory.pb.collection("thread_reads").getFullList()).toHaveLength(0);
+    expect(await alice.pb.collection("thread_reads").getFullList()).toHaveLength(0);
+    expect(await statusOf(alice.pb.collection("thread_reads").update(own.id, { seen: "2027-01-01 00:00:00.000Z" }))).toBe(404);
+    expect([400, 404]).toContain(await statusOf(bob.pb.collection("thread_reads").update(own.id, { user: alice.id })));
+    expect([400, 404]).toContain(await statusOf(bob.pb.collection("thread_reads").update(own.id, { root: elsewhere.id })));
+    expect(await statusOf(bob.pb.collection("thread_reads").update(own.id, { seen: "<script>" }))).toBe(400);
+    expect(await statusOf(bob.pb.collection("thread_reads").update(own.id, { seen: "2026-02-01 00:00:00.000Z" }))).toBe(200);
+    // the root deleted: its rows go with it
+    await alice.pb.collection("messages").delete(root.id);
+    expect(await bob.pb.collection("thread_reads").getFullList()).toHaveLength(0);
+  });
+});
+
 describe("members", () => {
   it("lists a channel's members with usernames, the creator marked, for members only", async () => {
     process.env.SESSION_SECRET ??= "a-test-session-secret-of-at-least-32-characters";

@@ -10,6 +10,7 @@ const MEMBERS_FRAME = liveFrame({ type: "members" });
 const DEVICE_LINKS_FRAME = liveFrame({ type: "device-links" });
 const STANDING_FRAME = liveFrame({ type: "standing" });
 const NOTIFY_RULES_FRAME = liveFrame({ type: "notify-rules" });
+const THREADS_SEEN_FRAME = liveFrame({ type: "threads-seen" });
 
 /** The conversation and the member an event of a member's page is from. */
 const byMember = (channel: string, sender: unknown) => ({ channelId: channel, userId: String(sender ?? "") });
@@ -26,6 +27,8 @@ export function frameFor(
   if (kind === "standing") return { frame: STANDING_FRAME, channel: null };
   // the user's notification choices changed (pocketbase/notify_rules_live.go): every page of theirs
   if (kind === "notify-rules") return { frame: NOTIFY_RULES_FRAME, channel: null };
+  // the user saw a thread on one of their devices (pocketbase/threads_seen_live.go): every page of theirs
+  if (kind === "threads-seen") return { frame: THREADS_SEEN_FRAME, channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {
     case "members":

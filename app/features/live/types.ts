@@ -21,6 +21,8 @@ export type LiveEvent =
   | { type: "standing" }
   /** The user's notification choices changed (on another device): the page reads them again (pocketbase/notify_rules_live.go). */
   | { type: "notify-rules" }
+  /** The user saw a thread on one of their devices: the Threads view reads again (pocketbase/threads_seen_live.go). */
+  | { type: "threads-seen" }
   /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */
   | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left" | "ended"; ring: boolean }
   /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { api } from "~/lib/api.client";
 import type { Channel } from "~/conversation/channels/types";
-import { onThreadsChanged, threadSeenAt } from "~/features/threads/seen.client";
+import { onThreadsChanged, seenElsewhere, threadSeenAt } from "~/features/threads/seen.client";
 import type { RecentThread } from "~/features/threads/types";
 
 interface UnreadThread {
@@ -53,8 +53,12 @@ export function ThreadsSection({
   }, []);
   useEffect(() => {
     let current = true;
-    api<{ threads: RecentThread[] }>("/api/threads").then(
-      (found) => current && setThreads(found.threads),
+    api<{ threads: RecentThread[]; seen?: Record<string, string> }>("/api/threads").then(
+      (found) => {
+        if (!current) return;
+        seenElsewhere(found.seen ?? {});
+        setThreads(found.threads);
+      },
       () => undefined,
     );
     return () => void (current = false);

@@ -1,8 +1,10 @@
 /**
- * When the user last saw each thread (the latest reply shown in its panel), on this device: the
- * Threads view lists threads with replies after that. Kept in local storage as thread id -> time;
- * thread ids are the server's record ids, no content.
+ * When the user last saw each thread (the latest reply shown in its panel): the Threads view lists
+ * threads with replies after that. Kept in local storage as thread id -> time, and on the server for
+ * the user's other devices (thread_reads, ADR 0097: a message id and a time, no content); the later
+ * of the two counts.
  */
+import { api } from "~/lib/api.client";
 import { emit, on } from "~/lib/events";
 
 const KEY = "chatcrypt_threads_seen";
@@ -24,13 +26,33 @@ function read(): Record<string, string> {
 
 export const threadSeenAt = (rootId: string): string => read()[rootId] ?? "";
 
-export function markThreadSeen(rootId: string, latest: string) {
-  const seen = read();
-  if (!latest || (seen[rootId] ?? "") >= latest) return;
-  seen[rootId] = latest;
+function write(seen: Record<string, string>) {
   const entries = Object.entries(seen)
     .sort((a, b) => (a[1] < b[1] ? 1 : -1))
     .slice(0, MAX);
   localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(entries)));
+}
+
+/** The thread was seen here up to the reply of `latest`: kept, and told to the user's other devices. */
+export function markThreadSeen(rootId: string, latest: string) {
+  const seen = read();
+  if (!latest || (seen[rootId] ?? "") >= latest) return;
+  seen[rootId] = latest;
+  write(seen);
   threadsChanged();
+  api(`/api/threads/${rootId}/seen`, { at: latest }).catch((error: unknown) =>
+    console.warn("The thread could not be marked as seen", error),
+  );
+}
+
+/** What the user's devices saw, as the server keeps it: taken where it is later than this device's. */
+export function seenElsewhere(server: Readonly<Record<string, string>>) {
+  const seen = read();
+  let changed = false;
+  for (const [root, at] of Object.entries(server))
+    if (typeof at === "string" && at > (seen[root] ?? "")) {
+      seen[root] = at;
+      changed = true;
+    }
+  if (changed) write(seen);
 }

@@ -5,6 +5,7 @@ import type { RecentThread } from "~/features/threads/types";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";
 import { listByIds } from "~/server/pocketbase.server";
+import { threadsSeen } from "~/features/threads/seen.server";
 
 type MessageRecord = Parameters<typeof toMessage>[0];
 const FIELDS = "id,channel,sender,encrypted_content,created,kind,target,thread,epoch";
@@ -38,8 +39,11 @@ export async function listThread(pb: PocketBase, channelId: string, rootId: stri
 const RECENT_DAYS = 30;
 const RECENT_MAX = 500;
 
-/** The threads of the user's conversations with replies in the last 30 days (at most 500 replies), newest first. */
-export async function recentThreads(pb: PocketBase): Promise<{ threads: RecentThread[] }> {
+/**
+ * The threads of the user's conversations with replies in the last 30 days (at most 500 replies), newest
+ * first, and when the user saw each on any of their devices (a thread seen before then: none).
+ */
+export async function recentThreads(pb: PocketBase): Promise<{ threads: RecentThread[]; seen: Record<string, string> }> {
   const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString().replace("T", " ");
   try {
     // (`thread > ''`, not `!= ''`: SQLite reads the replies through the index of threads then; `!=` read
@@ -56,7 +60,7 @@ export async function recentThreads(pb: PocketBase): Promise<{ threads: RecentTh
       roots.map((r) => [r.id, { root: r.id, channelId: r.channel, rootSender: r.sender, replies: [] as RecentThread["replies"] }]),
     );
     for (const r of replies.items) byRoot.get(r.thread ?? "")?.replies.push({ sender: r.sender, created: r.created });
-    return { threads: [...byRoot.values()] };
+    return { threads: [...byRoot.values()], seen: await threadsSeen(pb, since) };
   } catch (error) {
     failOnOutage(error);
     throw error;

@@ -109,6 +109,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "notify-rules":
           await rulesChanged(user.id);
           return;
+        case "threads-seen":
+          threadsChanged();
+          return;
         case "members":
           membersChanged();
           await partsRef.current.refreshMembers();
