@@ -72,8 +72,8 @@ export const ID_POST_ROUTES = [
   "/api/device-links/ID/claim",
   "/api/device-links/ID/deny",
   "/api/device-links/ID/release",
-  // a thread seen (ADR 0097): a channel's or an evil id is no thread's
-  "/api/threads/ID/seen",
+  // a thread seen (ADR 0097): no such thread
+  "/api/threads/abcdefghijklmno/seen",
   // files people can send (no id: the same route each time)
   "/api/admin/files",
   // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
