@@ -10,7 +10,7 @@ import (
 )
 
 // POST /api/chat/call {"channel", "event", "ring"}: a member's page joined or left the conversation's
-// call (docs/decisions/0032-call-entries-and-ringing.md). Every member's open page is told at once
+// call, or declined its ring (docs/decisions/0032-call-entries-and-ringing.md). Every member's open page is told at once
 // through the live relay (relay.go), so the "Call in progress" bar shows without waiting for a poll;
 // `ring` (the page started the call, in a direct conversation) makes the others' pages ring, and a
 // member with no page open gets a Web Push "<name> is calling" (push_send.go). Nothing is stored:
@@ -49,8 +49,9 @@ func serveCall(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	if body.Event != "joined" && body.Event != "left" {
-		return e.BadRequestError(`event must be "joined" or "left".`, nil)
+	// ("declined": the member's page declined the ring; their other pages stop ringing, the caller's says so)
+	if body.Event != "joined" && body.Event != "left" && body.Event != "declined" {
+		return e.BadRequestError(`event must be "joined", "left" or "declined".`, nil)
 	}
 	channel, err := e.App.FindRecordById("channels", body.Channel)
 	if err != nil {

@@ -35,6 +35,8 @@ export type Events = {
   "call:changed": void;
   /** A direct call rings or stopped ringing (calls/ring.client). useRinging: the Ringing dialog. */
   "call:ringing": void;
+  /** Someone declined the ring of the call this page is in, by name (calls/ring.client). CallPanel says so. */
+  "call:declined": string;
 
   // --- messages and threads
   /** A message was asked to be brought into view (messages/reveal: search, links, jumps). MessageList scrolls to it. */

@@ -4,8 +4,9 @@ import { announceCall } from "~/features/calls/calls.server";
 import { callPresenceSchema } from "~/features/calls/validation";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireSessionCookie } from "~/server/http.server";
 
-// POST /api/calls/:id/presence {event: "joined"|"left", ring?}: the page joined or left the
-// conversation's call; the members' open pages are told at once (and a direct call rings).
+// POST /api/calls/:id/presence {event: "joined"|"left"|"declined", ring?}: the page joined or left the
+// conversation's call, or declined its ring; the members' open pages are told at once (and a direct
+// call rings).
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   await requireCsrf(request);

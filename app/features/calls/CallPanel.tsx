@@ -7,6 +7,7 @@ import { CallStage, type CallLayout } from "./CallStage";
 import { PreJoin } from "./PreJoin";
 import type { DeviceChoice } from "./preview.client";
 import { useConversationBox } from "./useConversationBox.client";
+import { onCallDeclined } from "./ring.client";
 
 /**
  * The call window: first the check of devices (unless the call was answered from a ring), then who is
@@ -55,6 +56,10 @@ export default function CallPanel({
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [expanded]);
+  // (someone who declined the ring: said until the next one does, or someone joins)
+  const [declined, setDeclined] = useState<string | null>(null);
+  useEffect(() => onCallDeclined(setDeclined), []);
+  const others = view.people.length > 1;
   const title = channel.direct ? `Call with @ ${channel.name}` : `Call in # ${channel.name}`;
   const large = expanded && !minimized;
   const place = large && box ? { top: box.top, left: box.left, width: box.width, height: box.height } : undefined;
@@ -90,6 +95,7 @@ export default function CallPanel({
         {view.encrypted && <span className="e2ee-badge call-e2ee">End-to-end encrypted</span>}
         {joining && view.state === "connecting" && <span role="status">Connecting…</span>}
         {view.state === "reconnecting" && <span role="status">Reconnecting…</span>}
+        {declined && !others && <span role="status">{declined} declined the call.</span>}
       </header>
       {!joining ? (
         !minimized && <PreJoin onJoin={setChoice} onCancel={onLeave} />

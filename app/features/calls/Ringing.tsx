@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { LazyModal as Modal } from "~/ui/LazyModal";
-import { stopRinging, useRinging } from "./ring.client";
+import { declineRing, stopRinging, useRinging } from "./ring.client";
 import { startCall } from "./store.client";
 
 /** How long a call rings before it stops by itself (the call goes on; the bar still offers to join). */
@@ -17,7 +17,7 @@ export function Ringing() {
   if (!ring) return null;
   const title = `${ring.name} is calling`;
   return (
-    <Modal title={title} onClose={stopRinging}>
+    <Modal title={title} onClose={declineRing}>
       <p>A call in your direct conversation with {ring.channel.name}.</p>
       <div className="modal-actions">
         <button
@@ -31,7 +31,7 @@ export function Ringing() {
         >
           Join
         </button>
-        <button type="button" className="btn" onClick={stopRinging}>
+        <button type="button" className="btn" onClick={declineRing}>
           Decline
         </button>
       </div>

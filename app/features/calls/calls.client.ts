@@ -8,8 +8,11 @@ export const callStatus = (conversationId: string) => api<CallStatus>(`/api/call
 /** A short LiveKit token for this device in the conversation's call. */
 export const callTicket = (conversationId: string, device: string) => api<CallTicket>(`/api/calls/${conversationId}/token`, { device });
 
-/** Tells the members' open pages that this page joined or left the call (`ring`: it started a direct call). */
-export const announcePresence = (conversationId: string, event: "joined" | "left", ring = false) =>
+/**
+ * Tells the members' open pages that this page joined or left the call (`ring`: it started a direct
+ * call), or declined its ring (the user's other pages stop ringing; the caller's says so).
+ */
+export const announcePresence = (conversationId: string, event: "joined" | "left" | "declined", ring = false) =>
   api<{ ok: true }>(`/api/calls/${conversationId}/presence`, { event, ...(ring ? { ring } : {}) });
 
 /** The conversation's latest ended calls (PocketBase's records, members only). */

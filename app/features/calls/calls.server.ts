@@ -128,7 +128,7 @@ export async function callTicket(
 export async function announceCall(
   caller: { token: string; context?: AppLoadContext },
   conversationId: string,
-  presence: { event: "joined" | "left"; ring?: boolean },
+  presence: { event: "joined" | "left" | "declined"; ring?: boolean },
 ): Promise<void> {
   try {
     await pocketbasePost("/api/chat/call", { channel: conversationId, event: presence.event, ring: presence.ring === true }, caller);

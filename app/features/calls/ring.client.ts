@@ -8,6 +8,7 @@ import { useSyncExternalStore } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { activeCall } from "./store.client";
+import { announcePresence } from "./calls.client";
 import { currentRules } from "~/features/notify-rules/rules.client";
 import { wantsNotification } from "~/features/notify-rules/rules";
 import { emit, on } from "~/lib/events";
@@ -20,8 +21,11 @@ export interface CallEvent {
   channelId: string;
   userId: string;
   name: string;
-  /** "ended": the call's room emptied and its record was written (pocketbase/call_records.go). */
-  event: "joined" | "left" | "ended";
+  /**
+   * "ended": the call's room emptied and its record was written (pocketbase/call_records.go);
+   * "declined": a page of the member declined the ring.
+   */
+  event: "joined" | "left" | "ended" | "declined";
   ring: boolean;
 }
 
@@ -44,13 +48,28 @@ export function callArrived(user: SessionUser, channel: Channel, event: CallEven
   emit("call:event", event.channelId);
   if (event.event === "ended") emit("call:ended", event.channelId);
   const inIt = activeCall()?.channel.id === channel.id;
-  if (event.event === "joined" && event.ring && event.userId !== user.id && !inIt && rings(channel.id)) {
+  if (event.event === "declined") {
+    if (event.userId !== user.id && inIt) emit("call:declined", event.name);
+  } else if (event.event === "joined" && event.ring && event.userId !== user.id && !inIt && rings(channel.id)) {
     setRinging({ user, channel, caller: event.userId, name: event.name || channel.name });
-  } else if (ringing?.channel.id === channel.id && (inIt || (event.event === "left" && event.userId === ringing.caller))) {
-    // answered here, or the caller hung up before anyone answered
+    return;
+  }
+  const elsewhere = event.userId === user.id && (event.event === "joined" || event.event === "declined");
+  if (ringing?.channel.id === channel.id && (inIt || elsewhere || (event.event === "left" && event.userId === ringing.caller))) {
+    // answered here or on another of the user's devices, declined there, or the caller hung up before anyone answered
     setRinging(null);
   }
 }
+
+/** Declines the ring: it stops here, and the user's other pages and the caller's are told. */
+export function declineRing() {
+  const ring = ringing;
+  setRinging(null);
+  if (ring) announcePresence(ring.channel.id, "declined").catch((error: unknown) => console.warn("The decline could not be told", error));
+}
+
+/** Calls `listener` with the name of each person who declined the ring of the call this page is in. */
+export const onCallDeclined = (listener: (name: string) => void) => on("call:declined", listener);
 
 /** The ring now (outside React). */
 export const currentRing = () => ringing;

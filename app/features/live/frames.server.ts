@@ -53,8 +53,8 @@ export function frameFor(
         channel: record.channel,
       };
     case "call": {
-      // ("ended": PocketBase recorded the call, pocketbase/call_records.go)
-      const event = record.event === "joined" || record.event === "ended" ? record.event : "left";
+      // ("ended": PocketBase recorded the call, pocketbase/call_records.go; "declined": a member's page declined its ring)
+      const event = record.event === "joined" || record.event === "ended" || record.event === "declined" ? record.event : "left";
       const call = {
         type: "call" as const,
         ...byMember(record.channel, record.sender),

@@ -24,7 +24,7 @@ export type LiveEvent =
   /** The user saw a thread on one of their devices: the Threads view reads again (pocketbase/threads_seen_live.go). */
   | { type: "threads-seen" }
   /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */
-  | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left" | "ended"; ring: boolean }
+  | { type: "call"; channelId: string; userId: string; name: string; event: "joined" | "left" | "ended" | "declined"; ring: boolean }
   /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */
   /** `epoch`, `generation`: its MLS group as it stood then (none for a classic channel). */
   | { type: "member-deactivated"; channelId: string; userId: string; name: string; epoch?: number; generation?: number }
