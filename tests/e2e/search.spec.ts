@@ -95,7 +95,7 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   await search(page, "zephyrq");
   const oldest = results(page).getByRole("option");
   await expect(oldest).toHaveCount(1);
-  await expect(results(page).getByRole("group", { name: `#${names.alpha}` })).toBeVisible();
+  await expect(results(page).getByRole("group", { name: `# ${names.alpha}` })).toBeVisible();
   await expect(oldest.locator("mark")).toHaveText(OLDEST);
   await expect(oldest).toContainText(alice.user.username);
   await searchField(page).press("Enter");
@@ -111,7 +111,7 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   await search(page, `in:#${names.beta} QUARTERLY`);
   await expect(results(page).getByRole("option")).toHaveCount(quarterly("beta"));
   await expect(results(page).getByRole("group")).toHaveCount(1);
-  await expect(results(page).getByRole("group", { name: `#${names.beta}` })).toBeVisible();
+  await expect(results(page).getByRole("group", { name: `# ${names.beta}` })).toBeVisible();
   await search(page, `from:@${bob.user.username} quart`);
   await expect(results(page).getByRole("option")).toHaveCount(
     quarterly("alpha", bob.id) + quarterly("beta", bob.id) + quarterly("gamma", bob.id),

@@ -134,6 +134,12 @@ test("a thread of three replies in a classic channel, a sealed channel and a dir
   await openConversation(bob.page, alice.user.username);
   for (const p of [alice.page, bob.page]) await waitInGroup(p);
   await threadOfThree(alice, bob, "a direct conversation");
+  // Its search results are headed as the sidebar names it: "@ alice" (they said "# alice").
+  await bob.page.keyboard.press("Control+k");
+  await bob.page.getByRole("combobox", { name: "Search messages" }).fill("kick-off in a direct");
+  const results = bob.page.getByRole("listbox", { name: "Search results" });
+  await expect(results.getByRole("group", { name: `@ ${alice.user.username}` })).toBeVisible({ timeout: 20_000 });
+  await expect(results.getByText(`# ${alice.user.username}`)).toHaveCount(0);
 
   await alice.context.close();
   await bob.context.close();

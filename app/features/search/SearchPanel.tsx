@@ -14,7 +14,7 @@ interface Props {
   hits: SearchHit[];
   progress: { indexed: number; total: number };
   onOpen: (hit: SearchHit) => void;
-  channelName: (id: string) => string;
+  channelTitle: (id: string) => string;
 }
 
 /** Results grouped by channel, in the order of their best hit. */
@@ -25,7 +25,7 @@ function groups(hits: SearchHit[]) {
 }
 
 /** The header's search field (Ctrl/Cmd+K) and its results: sender, date, matched words highlighted; Enter or click opens. */
-export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, onOpen, channelName }: Props) {
+export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, onOpen, channelTitle }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -110,7 +110,7 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
           active={ordered[active]?.id}
           listId={listId}
           optionId={optionId}
-          channelName={channelName}
+          channelTitle={channelTitle}
           choose={choose}
         />
       )}

@@ -12,7 +12,7 @@ interface Props {
   active: string | undefined;
   listId: string;
   optionId: (hit: SearchHit) => string;
-  channelName: (id: string) => string;
+  channelTitle: (id: string) => string;
   choose: (hit: SearchHit) => void;
 }
 
@@ -32,7 +32,7 @@ function Marked({ text, terms }: { text: string; terms: string[] }) {
 }
 
 /** The search field's popup (SearchPanel.tsx): the index's progress and the results, sender, date, matched words highlighted. */
-export function SearchResults({ ready, query, progress, grouped, active, listId, optionId, channelName, choose }: Props) {
+export function SearchResults({ ready, query, progress, grouped, active, listId, optionId, channelTitle, choose }: Props) {
   return (
     <div className="search-popup">
       <p className="search-progress" role="status">
@@ -44,9 +44,9 @@ export function SearchResults({ ready, query, progress, grouped, active, listId,
         <div id={listId} role="listbox" aria-label="Search results" className="search-results">
           {grouped.length === 0 && <p className="search-empty">No messages found.</p>}
           {grouped.map(([channelId, list]) => (
-            <div key={channelId} role="group" aria-label={`#${channelName(channelId)}`} className="search-group">
+            <div key={channelId} role="group" aria-label={channelTitle(channelId)} className="search-group">
               <div className="search-group-name" aria-hidden="true">
-                # {channelName(channelId)}
+                {channelTitle(channelId)}
               </div>
               {list.map((hit) => (
                 <div

@@ -268,10 +268,14 @@ export function useSearch(user: SessionUser, parts: Parts) {
     [live],
   );
 
-  const channelName = useCallback((id: string) => partsRef.current.channels?.find((c) => c.id === id)?.name ?? "", []);
+  // (as the sidebar names it: "# team" for a channel, "@ bob" for a direct conversation)
+  const channelTitle = useCallback((id: string) => {
+    const channel = partsRef.current.channels?.find((c) => c.id === id);
+    return channel ? `${channel.direct ? "@" : "#"} ${channel.name}` : "";
+  }, []);
 
   return {
-    panel: { ready, query, onQuery, onFocus: () => setWanted(true), hits, progress, onOpen: open, channelName },
+    panel: { ready, query, onQuery, onFocus: () => setWanted(true), hits, progress, onOpen: open, channelTitle },
     openAt,
     live,
   };
