@@ -202,12 +202,15 @@ export async function openConversation(page: Page, title: string) {
 export async function recordNotifications(context: BrowserContext) {
   await context.addInitScript(() => {
     const shown: { title: string; body: string }[] = [];
-    (window as unknown as { __shown: typeof shown }).__shown = shown;
+    // (the notifications themselves too: a test clicks one as the system would, with a click event)
+    const made: Notification[] = [];
+    Object.assign(window, { __shown: shown, __notifications: made });
     const Real = window.Notification;
     class Recorded extends Real {
       constructor(title: string, options?: NotificationOptions) {
         super(title, options);
         shown.push({ title, body: options?.body ?? "" });
+        made.push(this);
       }
     }
     Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });

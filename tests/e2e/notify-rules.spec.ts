@@ -7,7 +7,10 @@ type Shown = { title: string; body: string }[];
 
 /** Bob's device: notifications allowed, each one recorded, and the window reported as unfocused (only then are they shown). */
 async function recordingBob(browser: import("@playwright/test").Browser) {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, permissions: ["notifications"] });
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    permissions: ["notifications", "clipboard-read", "clipboard-write"],
+  });
   await recordNotifications(context);
   const page = await context.newPage();
   const user = newUser("bob");
@@ -67,6 +70,15 @@ test("notification choices per channel: Nothing, All messages, muted, Do not dis
   await send(alice.page, "Plain news for everyone");
   await expect.poll(() => shown(bob.page)).toHaveLength(1);
   expect((await shown(bob.page))[0]).toEqual({ title: `${alice.user.username} in #Choices`, body: "Plain news for everyone" });
+  // Bob is elsewhere when he clicks it: the page opens the channel at that message (the click did nothing).
+  await createChannel(bob.page, "Elsewhere", `elsewhere-${Date.now()}`);
+  await bob.page.evaluate(() =>
+    (window as unknown as { __notifications: Notification[] }).__notifications[0].dispatchEvent(new Event("click")),
+  );
+  await expect(bob.page.getByRole("heading", { name: "# Choices" })).toBeVisible();
+  await expect(bob.page).toHaveURL(new RegExp(`/c/${channelId}/m/[a-z0-9]{15}$`));
+  await expect(log(bob.page).getByRole("article").filter({ hasText: "Plain news for everyone" })).toHaveClass(/highlight/);
+  panel = await openChoices(bob.page);
 
   // Muted: nothing notifies, and the sidebar marks the channel "Muted".
   await expect(mutedMark(bob.page)).toHaveCount(0);

@@ -16,11 +16,19 @@ export async function requestNotificationPermission(): Promise<PermissionState> 
   }
 }
 
-/** A desktop notification: body = first 100 characters, closed after 8 s (spec §9). */
-export function showDesktopNotification(title: string, text: string) {
+/**
+ * A desktop notification: body = first 100 characters, closed after 8 s (spec §9). `tag`: a newer one
+ * of the same conversation replaces it; a click brings the page to the front and calls `open`.
+ */
+export function showDesktopNotification(title: string, text: string, at?: { tag: string; open: () => void }) {
   if (notificationPermission() !== "granted") return;
   try {
-    const notification = new Notification(title, { body: notificationBody(text) });
+    const notification = new Notification(title, { body: notificationBody(text), ...(at ? { tag: at.tag } : {}) });
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+      at?.open();
+    };
     setTimeout(() => notification.close(), CLOSE_AFTER_MS);
   } catch (error) {
     console.warn("Could not show a notification", error);

@@ -1,4 +1,6 @@
 import { takesPart } from "~/features/threads/summaries.client";
+import { goTo } from "~/features/address/address.client";
+import { HOME } from "~/features/address/address";
 import { useCallback, useEffect, useState, type MutableRefObject } from "react";
 import type { SessionUser, UserSettings } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
@@ -61,7 +63,12 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
       const unfocused = !document.hasFocus();
       if (desktop() && unfocused) {
         const place = channel.direct ? `@${channel.name}` : `#${channel.name}`;
-        showDesktopNotification(`${message.senderUsername} in ${place}`, message.text || "Sent an attachment");
+        // (a click opens the conversation at the message, or its thread, as a push notification's does)
+        showDesktopNotification(`${message.senderUsername} in ${place}`, message.text || "Sent an attachment", {
+          tag: channel.id,
+          open: () =>
+            goTo({ ...HOME, conversationId: channel.id, ...(message.thread ? { thread: message.thread } : { message: message.id }) }),
+        });
       }
       if (current.emailNotificationsEnabled && (unfocused || document.hidden)) {
         sendEmailNotification({
