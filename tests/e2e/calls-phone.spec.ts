@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./axe";
 import { joinCall, joinFromCheck, receivesFrom } from "./calls-helpers";
-import { createChannel, joinAndOpen, person } from "./helpers";
+import { createChannel, joinAndOpen, log, person, send, uncovered } from "./helpers";
 
 // The call on a 390x844 phone (issue 46, ADR 70): the check of devices fits the screen, the expanded
 // call fills the conversation with its controls side by side, none over another, and a shared screen
@@ -60,6 +60,17 @@ test("on a phone: the check of devices fits, and the expanded call fills the con
   await expect(panel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
   await joinCall(bob.page);
   await receivesFrom(alice.page, bob.id);
+
+  // Not expanded, open or minimized, the call stays above the message box: Alice writes during the call
+  // (the window covered the box, and a tap there pressed "Share screen").
+  const messageBox = alice.page.getByLabel("Message", { exact: true });
+  const sendButton = alice.page.getByRole("button", { name: "Send", exact: true });
+  for (const target of [messageBox, sendButton]) await expect.poll(() => uncovered(target)).toBe(true);
+  await panel.getByRole("button", { name: "Minimize" }).click();
+  for (const target of [messageBox, sendButton]) await expect.poll(() => uncovered(target)).toBe(true);
+  await send(alice.page, "written during the call");
+  await expect(log(bob.page).getByText("written during the call")).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole("button", { name: "Show call" }).click();
 
   // Expanded: the call is the conversation's box; its controls are apart, all on the screen.
   const expand = panel.getByRole("button", { name: "Expand call" });

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore, type CSSProperties } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { CallSession } from "./session.client";
@@ -8,6 +8,11 @@ import { PreJoin } from "./PreJoin";
 import type { DeviceChoice } from "./preview.client";
 import { useConversationBox } from "./useConversationBox.client";
 import { onCallDeclined } from "./ring.client";
+
+/** The call window's gap above the composer, the space the page's header takes, and its least height. */
+const ABOVE_COMPOSER_PX = 8;
+const HEADER_PX = 72;
+const MIN_HEIGHT_PX = 120;
 
 /**
  * The call window: first the check of devices (unless the call was answered from a ring), then who is
@@ -48,6 +53,8 @@ export default function CallPanel({
   const [expanded, setExpanded] = useState(false);
   const [layout, setLayout] = useState<CallLayout>("grid");
   const box = useConversationBox(expanded && !minimized);
+  // (not expanded, the window stays above the open conversation's composer: it covered the message box)
+  const composer = useConversationBox(!(expanded && !minimized), ".chat-main .composer");
   useEffect(() => {
     if (!expanded) return;
     const onKey = (event: KeyboardEvent) => {
@@ -62,7 +69,15 @@ export default function CallPanel({
   const others = view.people.length > 1;
   const title = channel.direct ? `Call with @ ${channel.name}` : `Call in # ${channel.name}`;
   const large = expanded && !minimized;
-  const place = large && box ? { top: box.top, left: box.left, width: box.width, height: box.height } : undefined;
+  const place: CSSProperties | undefined =
+    large && box
+      ? { top: box.top, left: box.left, width: box.width, height: box.height }
+      : composer
+        ? ({
+            bottom: window.innerHeight - composer.top + ABOVE_COMPOSER_PX,
+            "--call-room": `${Math.max(composer.top - HEADER_PX, MIN_HEIGHT_PX)}px`,
+          } as CSSProperties)
+        : undefined;
   const ended = view.state === "ended";
   return (
     <section className={`call-panel${minimized ? " minimized" : ""}${large ? " expanded" : ""}`} aria-label="Call" style={place}>

@@ -10,8 +10,11 @@ export interface Box {
 const same = (a: Box | null, b: Box | null) =>
   a === b || (!!a && !!b && a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height);
 
-/** Where the open conversation is on the screen, while `watch` is true (the expanded call covers it); null when none is open. */
-export function useConversationBox(watch: boolean): Box | null {
+/**
+ * Where the open conversation is on the screen (or its `part`: the composer), while `watch` is true (the
+ * expanded call covers it; the call window stays above the composer); null when none is open.
+ */
+export function useConversationBox(watch: boolean, part = ".chat-main"): Box | null {
   const [box, setBox] = useState<Box | null>(null);
   useEffect(() => {
     if (!watch) return setBox(null);
@@ -19,7 +22,7 @@ export function useConversationBox(watch: boolean): Box | null {
     let frame = 0;
     const read = () => {
       frame = 0;
-      const found = document.querySelector(".chat-main");
+      const found = document.querySelector(part);
       if (found !== element) {
         if (element) resized.unobserve(element);
         if (found) resized.observe(found);
@@ -43,6 +46,6 @@ export function useConversationBox(watch: boolean): Box | null {
       changes.disconnect();
       window.removeEventListener("resize", measure);
     };
-  }, [watch]);
+  }, [watch, part]);
   return box;
 }
