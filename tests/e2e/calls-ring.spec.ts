@@ -1,6 +1,6 @@
 import { expect, MISSING_CALL_KEY, signIn, test } from "./fixtures";
 import { startCall } from "./calls-helpers";
-import { createChannel, joinAndOpen, keyPackagesSent, person, startConversation } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, person, recordNotifications, startConversation } from "./helpers";
 import { deliverPush, notifications, pushesFor, standInSubscription, turnOnPush, usePushServiceStandIn } from "./push-helpers";
 
 // A direct call rings the other person (ADR 32): on their open page wherever they are in the app,
@@ -18,6 +18,8 @@ test("a direct call rings the other person in the page wherever they are, stops 
   const bob = await person(browser, "bob");
   const sub = await standInSubscription();
   await usePushServiceStandIn(bob.context, sub);
+  // (his window is in the background: a ring there shows a desktop notification too)
+  await recordNotifications(bob.context);
   await bob.page.reload();
   const password = `ring-${Date.now()}`;
   const channelId = await createChannel(alice.page, "Ring Team", password);
@@ -44,6 +46,10 @@ test("a direct call rings the other person in the page wherever they are, stops 
   await call();
   await expect(ring).toBeVisible({ timeout: 15_000 });
   await expect(ring.getByRole("button", { name: "Join" })).toBeFocused();
+  const shown = () => bob.page.evaluate(() => (window as unknown as { __shown: { title: string; body: string }[] }).__shown);
+  expect(await shown()).toEqual([
+    { title: `${alice.user.username} is calling`, body: `A call in your direct conversation with ${alice.user.username}.` },
+  ]);
   await bob.page.keyboard.press("Escape");
   await expect(ring).toBeHidden();
   await expect(composer).toBeFocused();

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { LazyModal as Modal } from "~/ui/LazyModal";
 import { declineRing, stopRinging, useRinging } from "./ring.client";
 import { startCall } from "./store.client";
+import { showDesktopNotification } from "~/features/notifications/notifications.client";
 
 /** How long a call rings before it stops by itself (the call goes on; the bar still offers to join). */
 export const RING_MS = 45_000;
@@ -12,7 +13,18 @@ export function Ringing() {
   useEffect(() => {
     if (!ring) return;
     const timer = setTimeout(stopRinging, RING_MS);
-    return () => clearTimeout(timer);
+    // a page in the background says so on the desktop too (the dialog alone went unseen); gone with the ring
+    const away = document.hidden || !document.hasFocus();
+    const shown = away
+      ? showDesktopNotification(`${ring.name} is calling`, `A call in your direct conversation with ${ring.channel.name}.`, {
+          tag: `call:${ring.channel.id}`,
+          open: () => undefined,
+        })
+      : undefined;
+    return () => {
+      clearTimeout(timer);
+      shown?.close();
+    };
   }, [ring]);
   if (!ring) return null;
   const title = `${ring.name} is calling`;

@@ -20,8 +20,8 @@ export async function requestNotificationPermission(): Promise<PermissionState> 
  * A desktop notification: body = first 100 characters, closed after 8 s (spec §9). `tag`: a newer one
  * of the same conversation replaces it; a click brings the page to the front and calls `open`.
  */
-export function showDesktopNotification(title: string, text: string, at?: { tag: string; open: () => void }) {
-  if (notificationPermission() !== "granted") return;
+export function showDesktopNotification(title: string, text: string, at?: { tag: string; open: () => void }): Notification | undefined {
+  if (notificationPermission() !== "granted") return undefined;
   try {
     const notification = new Notification(title, { body: notificationBody(text), ...(at ? { tag: at.tag } : {}) });
     notification.onclick = () => {
@@ -30,8 +30,10 @@ export function showDesktopNotification(title: string, text: string, at?: { tag:
       at?.open();
     };
     setTimeout(() => notification.close(), CLOSE_AFTER_MS);
+    return notification;
   } catch (error) {
     console.warn("Could not show a notification", error);
+    return undefined;
   }
 }
 
