@@ -15,6 +15,9 @@ import { saveRead, saveReadMany } from "./read-store.client";
 const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
   (a.epoch ?? 0) - (b.epoch ?? 0) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 
+/** The least time between two readings of the archive for more messages from before the join. */
+const ARCHIVE_AGAIN_MS = 10_000;
+
 /** Waits before each new try of an archive that could not be read for now (busy, unreachable). */
 const ARCHIVE_RETRIES_MS = [500, 1_000, 2_000, 4_000];
 
@@ -118,6 +121,31 @@ export class Reading {
   forgive(records: EncryptedMessage[], joined: number) {
     for (const record of records) this.counted.delete(record.id);
     this.recount(joined);
+  }
+
+  /** When this page last read the user's archive of the conversation, and how many messages from before the join it lacked then. */
+  private archiveAsked: { at: number; before: number } | null = null;
+
+  /** The archive was read (as the conversation opened on this page). */
+  archiveRead() {
+    this.archiveAsked = { at: Date.now(), before: this.before };
+  }
+
+  /**
+   * Messages from before this device joined that it cannot open are read from the user's archive, which
+   * another of the user's devices may have filled since this one last read it (a message read there while
+   * this device was joining; an edit read there later): once per page, and again for more of them.
+   */
+  async readArchiveAgain(joined: number) {
+    const asked = this.archiveAsked;
+    if (this.before === 0 || (asked && (this.before <= asked.before || Date.now() - asked.at < ARCHIVE_AGAIN_MS))) return;
+    this.archiveRead();
+    const found = await fetchArchive(this.userId, this.channelId);
+    if (!found) return;
+    this.restore(found, () => undefined);
+    for (const id of this.counted.keys()) if (this.read.has(id)) this.counted.delete(id);
+    this.recount(joined);
+    this.archiveRead();
   }
 
   /** Every message counted again against the epoch this device joined at. */

@@ -42,6 +42,7 @@ export class SealedChannel extends GroupMember {
     await runtime.serial(() => runtime.start());
     const found = await archived;
     if (found) runtime.reading.restore(found, () => runtime.saveMeta({ ...runtime.meta, archived: archiveMark(user) }));
+    if (archived) runtime.reading.archiveRead();
     return runtime;
   }
 
@@ -60,6 +61,7 @@ export class SealedChannel extends GroupMember {
         this.reading.forgive(failed, this.meta.joined);
         await this.openPending(failed);
       }
+      await this.reading.readArchiveAgain(this.meta.joined);
       this.changed();
       return this.reading.texts(records);
     });

@@ -1,0 +1,66 @@
+import { expect, signIn, test } from "./fixtures";
+import {
+  archivedCount,
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  message,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
+
+// A device reads what it could not open from before it joined in the user's archive (ADR 0048). It read
+// the archive only the first time it opened the conversation: what another device of the user read
+// after that (an edit and a message written while the old laptop was closed, read when it reopened)
+// stayed "cannot be read here" on the new device for good.
+test("a new device reads from the archive what the user's old device read after the new one first looked", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `again-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
+  await keyPackagesSent(bob);
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, "apple as first written");
+  await openConversation(bob.page, alice.user.username);
+  await expect(message(bob.page, "apple as first written")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => archivedCount(bob.id), { timeout: 20_000 }).toBe(1);
+  // Bob's old laptop is closed; Alice edits and writes on.
+  await bob.page.close();
+  const own = alice.page.locator(`[id="${await message(alice.page, "apple as first written").getAttribute("id")}"]`);
+  await own.hover();
+  await own.getByRole("button", { name: "Edit", exact: true }).click();
+  await own.getByLabel("Edit message").fill("apple as edited");
+  await own.getByLabel("Edit message").press("Enter");
+  await send(alice.page, "grape while the laptop was closed");
+
+  // Bob's new device opens the conversation: it cannot read either (they were sealed before it joined).
+  const tablet = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const newDevice = await tablet.newPage();
+  await signIn(newDevice, bob.user);
+  await openConversation(newDevice, alice.user.username);
+  await expect(newDevice.getByText(/cannot be read here/)).toBeVisible({ timeout: 30_000 });
+  await expect(message(newDevice, "grape while the laptop was closed")).toHaveCount(0);
+
+  // The old laptop opens again and reads both, into the archive.
+  const laptop = await bob.context.newPage();
+  await laptop.goto("/");
+  await openConversation(laptop, alice.user.username);
+  await expect(message(laptop, "grape while the laptop was closed")).toBeVisible({ timeout: 30_000 });
+  await expect(message(laptop, "apple as edited")).toBeVisible();
+  await expect.poll(() => archivedCount(bob.id), { timeout: 20_000 }).toBe(3);
+
+  // The new device, opened again, reads them there: the edit and the message, and says nothing is missing.
+  await newDevice.reload();
+  await openConversation(newDevice, alice.user.username);
+  await expect(message(newDevice, "grape while the laptop was closed")).toBeVisible({ timeout: 30_000 });
+  await expect(message(newDevice, "apple as edited")).toContainText("(edited)");
+  await expect(log(newDevice).getByText("apple as first written")).toHaveCount(0);
+  await expect(newDevice.getByText(/cannot be read here/)).toHaveCount(0);
+  for (const context of [alice.context, bob.context, tablet]) await context.close();
+});
