@@ -6,6 +6,6 @@ import { jsonResponse, requireUser } from "~/server/http.server";
 // GET /api/calls/:id/status: whether a call is going on in the conversation and how many are in it (members only).
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const conversationId = channelIdParam(params);
-  const { pb } = await requireUser(request, context);
-  return jsonResponse(await callStatus(pb, conversationId));
+  const { pb, userId } = await requireUser(request, context);
+  return jsonResponse(await callStatus(pb, conversationId, userId));
 }

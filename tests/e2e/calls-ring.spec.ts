@@ -1,6 +1,6 @@
 import { expect, MISSING_CALL_KEY, signIn, test } from "./fixtures";
 import { startCall } from "./calls-helpers";
-import { createChannel, joinAndOpen, keyPackagesSent, person, recordNotifications, startConversation } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, recordNotifications, startConversation } from "./helpers";
 import { deliverPush, notifications, pushesFor, standInSubscription, turnOnPush, usePushServiceStandIn } from "./push-helpers";
 
 // A direct call rings the other person (ADR 32): on their open page wherever they are in the app,
@@ -88,6 +88,12 @@ test("a direct call rings the other person in the page wherever they are, stops 
   await ringTwo.getByRole("button", { name: "Join" }).click();
   await expect(ring).toBeHidden({ timeout: 10_000 });
   await expect(alicePanel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
+  // The first device, in the conversation, says Bob is in the call on another device (it offered only to join).
+  await openConversation(bob.page, alice.user.username);
+  await expect(bob.page.getByRole("region", { name: "Call in progress" })).toContainText(
+    "Call in progress — 2 people in it, you among them on another device",
+    { timeout: 20_000 },
+  );
   await bobTwo.getByRole("region", { name: "Call", exact: true }).getByRole("button", { name: "Leave call" }).click();
   await tablet.close();
   await hangUp();

@@ -59,7 +59,8 @@ describe("call participation ends with membership", () => {
     await stack.join(bobTicket.token);
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${bob.id}:b0bdevice0000001`);
     const backAt = Date.now();
-    expect(await asAlice.api(`/api/calls/${channel.id}/status`)).toEqual({ enabled: true, participants: 1 });
+    // (Alice is in the call herself: the status says so, ADR 32)
+    expect(await asAlice.api(`/api/calls/${channel.id}/status`)).toEqual({ enabled: true, participants: 1, withViewer: true });
     await expect.poll(() => identities(channel.id), { timeout: AT_ONCE_MS, interval: 100 }).not.toContain(`${bob.id}:b0bdevice0000001`);
     expect(Date.now() - backAt).toBeLessThan(AT_ONCE_MS);
     expect(await identities(channel.id)).toEqual([`${alice.id}:a11cedevice00001`]);

@@ -132,7 +132,12 @@ describe("call tokens", () => {
     try {
       const rooms = new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret);
       await expect.poll(async () => (await rooms.listParticipants(channel.id)).length, { timeout: 10_000 }).toBe(2);
-      expect(await call(asAlice, `/api/calls/${channel.id}/status`)).toEqual({ status: 200, json: { enabled: true, participants: 2 } });
+      expect(await call(asAlice, `/api/calls/${channel.id}/status`)).toEqual({
+        status: 200,
+        json: { enabled: true, participants: 2, withViewer: true },
+      });
+      // someone not in it is told only how many are
+      expect(await call(asCarol, `/api/calls/${channel.id}/status`)).toEqual({ status: 200, json: { enabled: true, participants: 2 } });
       const full = await call(asCarol, `/api/calls/${channel.id}/token`, { device: "ca401device00001" });
       expect(full).toEqual({ status: 409, json: { message: "This call is full." } });
       expect((await call(asAlice, `/api/calls/${channel.id}/token`, { device })).status).toBe(200);

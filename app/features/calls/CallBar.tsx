@@ -12,7 +12,9 @@ export function CallBar({ user, channel }: { user: SessionUser; channel: Channel
   const people = status.participants === 1 ? "1 person" : `${status.participants} people`;
   return (
     <div className="call-bar" role="region" aria-label="Call in progress">
-      <span>Call in progress — {people} in it</span>
+      <span>
+        Call in progress — {people} in it{status.withViewer ? ", you among them on another device" : ""}
+      </span>
       <button type="button" className="btn btn-small btn-primary" onClick={() => startCall(user, channel)}>
         Join call
       </button>

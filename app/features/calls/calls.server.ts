@@ -72,12 +72,14 @@ function participantsNow(config: LiveKit, conversationId: string): Promise<Parti
  * Whether a call is going on in the conversation, and how many are in it (for members only). A page
  * asks when someone joins its call: anyone there who is not a member is removed at once.
  */
-export async function callStatus(pb: PocketBase, conversationId: string): Promise<CallStatus> {
+export async function callStatus(pb: PocketBase, conversationId: string, viewerId: string): Promise<CallStatus> {
   await requireMembership(pb, conversationId);
   const config = liveKit();
   if (!config) return { enabled: false, participants: 0 };
   const present = await keepMembersOnly(pb, config, conversationId, await participantsNow(config, conversationId));
-  return { enabled: true, participants: new Set(present.map((p) => p.identity.split(":")[0])).size };
+  const people = new Set(present.map((p) => p.identity.split(":")[0]));
+  // (the viewer in it on another device: their page says so rather than only offering to join)
+  return { enabled: true, participants: people.size, ...(people.has(viewerId) ? { withViewer: true } : {}) };
 }
 
 /** The id of the caller's signed-in session (their device), as Account > Devices lists it. */

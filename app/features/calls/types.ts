@@ -10,6 +10,8 @@ export interface CallTicket {
 export interface CallStatus {
   enabled: boolean;
   participants: number;
+  /** The asking user is in the call, on another of their devices. */
+  withViewer?: boolean;
 }
 
 /** How often a page in a call asks for a new token: well before the two-minute one it has runs out (ADR 0050). */
