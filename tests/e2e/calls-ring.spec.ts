@@ -105,6 +105,8 @@ test("a direct call rings the other person in the page wherever they are, stops 
   for (const name of ["Join", "Decline"]) {
     const box = await ring.getByRole("button", { name }).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, name).toBe(true);
+    // (as tall as the call's own controls on a phone: a finger's size)
+    expect(box!.height, name).toBeGreaterThanOrEqual(44);
   }
   await ring.getByRole("button", { name: "Decline" }).click();
   await hangUp();

@@ -31,7 +31,7 @@ export function Ringing() {
   return (
     <Modal title={title} onClose={declineRing}>
       <p>A call in your direct conversation with {ring.channel.name}.</p>
-      <div className="modal-actions">
+      <div className="modal-actions ring-actions">
         <button
           type="button"
           className="btn btn-primary"
