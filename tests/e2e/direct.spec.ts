@@ -185,6 +185,9 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   const secret = `after carol left ${canary}`;
   await send(alice.page, secret);
   await expect(log(bob.page).getByText(secret)).toBeVisible({ timeout: 20_000 });
+  // Alice's page, open since she made the group, knew Carol's devices: no alarm about a device put in
+  // without a participant (it was raised as Carol left).
+  await expect(alice.page.getByText(/was put into this conversation without a participant adding them/)).toHaveCount(0);
   // Even when a malicious server makes her a member again, her page reads none of it.
   // The server keeps no name of it: only one sealed under a key of the group's epoch.
   const trio = await admin.collection("channels").getFirstListItem(`direct = true && direct_key = "" && created_by = "${alice.id}"`);
