@@ -1,17 +1,6 @@
 import { expect, signIn, test } from "./fixtures";
-import {
-  archivedCount,
-  createChannel,
-  joinAndOpen,
-  keyPackagesSent,
-  log,
-  message,
-  openConversation,
-  person,
-  send,
-  startConversation,
-  waitLive,
-} from "./helpers";
+import { archivedCount, log, message, openConversation, send } from "./helpers";
+import { aliceAndBobInDm } from "./dm-helpers";
 
 // A device reads what it could not open from before it joined in the user's archive (ADR 0048). It read
 // the archive only the first time it opened the conversation: what another device of the user read
@@ -19,13 +8,7 @@ import {
 // stayed "cannot be read here" on the new device for good.
 test("a new device reads from the archive what the user's old device read after the new one first looked", async ({ browser }) => {
   test.setTimeout(180_000);
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  const password = `again-${Date.now()}`;
-  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
-  await keyPackagesSent(bob);
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
+  const { alice, bob } = await aliceAndBobInDm(browser);
   await send(alice.page, "apple as first written");
   await openConversation(bob.page, alice.user.username);
   await expect(message(bob.page, "apple as first written")).toBeVisible({ timeout: 30_000 });

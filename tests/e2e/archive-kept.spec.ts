@@ -1,16 +1,6 @@
 import { expect, signIn, test } from "./fixtures";
-import {
-  archivedCount,
-  createChannel,
-  joinAndOpen,
-  keyPackagesSent,
-  log,
-  openConversation,
-  person,
-  send,
-  startConversation,
-  waitLive,
-} from "./helpers";
+import { archivedCount, log, openConversation, send } from "./helpers";
+import { aliceAndBobInDm } from "./dm-helpers";
 
 // What a device read reaches the user's archive (ADR 0048) even when the page goes at once: a DM read
 // and the tab reloaded within the archive's batch wait, or read while the archive did not answer and
@@ -19,13 +9,7 @@ import {
 test("a DM read right before a reload, or while the archive did not answer and the tab then closed, reaches the reader's new device", async ({
   browser,
 }) => {
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  const password = `team-${Date.now()}`;
-  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
-  await keyPackagesSent(bob);
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
+  const { alice, bob } = await aliceAndBobInDm(browser);
   await send(alice.page, "first of the day");
   await openConversation(bob.page, alice.user.username);
   await expect(log(bob.page).getByText("first of the day")).toBeVisible({ timeout: 30_000 });
