@@ -24,6 +24,7 @@ import { leafOwner } from "./identity";
 import { fetchArchive } from "./reading.client";
 import { archiveMark, loadMeta } from "./meta";
 import { GroupMember } from "./member.client";
+import { JoinWait, notJoined } from "./joiners.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
 import { waitingText, words } from "./words";
@@ -92,6 +93,12 @@ export class SealedChannel extends GroupMember {
       // Nobody off a direct conversation's list may read it: their leaves go before anything is sealed.
       // Caught up first: a group its creator replaced may have reached this state's epoch number again (ADR 0049).
       await this.advance();
+      // A group's participant who accepted, whose device's join has not landed yet: waited for a bounded time.
+      if (guard && !this.channel.oneToOne)
+        await this.joins.wait(
+          () => this.notJoined(),
+          () => this.advance(),
+        );
       if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
       // The user's own devices from before a reset without the recovery key go too (ADR 0051).
       if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
@@ -206,6 +213,16 @@ export class SealedChannel extends GroupMember {
         : [],
     );
     return [...new Set([...owners, ...(this.guard?.trusted?.users ?? [])])].filter((id) => id && !members.has(id));
+  }
+
+  private readonly joins = new JoinWait();
+
+  /** Participants on the trusted list and the server's (or the channel list's) members with no device in the group yet. */
+  private notJoined(): string[] {
+    const listed = this.guard?.trusted?.users;
+    const members = this.members ?? this.channel.participants?.map((p) => p.id);
+    if (!this.state || this.status.removed || !listed || !members) return [];
+    return notJoined(this.state, listed, members, this.user.id);
   }
 
   /** The server's members, as the page last listed them (null until it has). */

@@ -1,0 +1,83 @@
+import { expect, test } from "./fixtures";
+import {
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  message,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
+import { openDetail } from "./header-helpers";
+
+// Carol leaves a group conversation and Alice adds her again (a request, ADR 0052). Right after Carol's
+// Accept, her device joins the group by its own commit, which can land after Alice's page lists her as a
+// member again: what Alice writes at that moment is sealed once Carol's device is in the group, so
+// Carol reads it (before, it was sealed for the epoch before her join and she never could).
+
+test("a group: Carol leaves, is added again and accepts; what Alice writes right then reaches her", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const carol = await person(browser, "carol");
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Team");
+  await joinAndOpen(carol.page, channelId, password, "Team");
+  await keyPackagesSent(bob);
+  await keyPackagesSent(carol);
+  await startConversation(alice.page, [bob.user.username, carol.user.username], "Crew");
+  await waitLive(alice.page);
+  await send(alice.page, "one before anyone leaves");
+  await openConversation(bob.page, "Crew");
+  await openConversation(carol.page, "Crew");
+  await expect(message(carol.page, "one before anyone leaves")).toBeVisible({ timeout: 30_000 });
+
+  await carol.page.getByRole("button", { name: "Leave Crew" }).click();
+  await carol.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  for (const p of [alice, bob])
+    await expect(log(p.page).getByText(`${carol.user.username} left the conversation`)).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, "two while carol is away");
+  await expect(message(bob.page, "two while carol is away")).toBeVisible({ timeout: 30_000 });
+
+  await openDetail(alice.page, "Invite people");
+  const dialog = alice.page.getByRole("dialog", { name: "Add people" });
+  await dialog.getByRole("checkbox", { name: carol.user.username }).check();
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  // Carol's join (her device's external commit) is held on its way until Alice's page lists her again,
+  // and 2.5 s more: the moment the message is written falls between the two, every run.
+  let release = () => {};
+  const listed = new Promise<void>((resolve) => (release = () => setTimeout(resolve, 2_500)));
+  await carol.page.route("**/api/sealed/*/external-join", async (route) => {
+    await listed;
+    await route.fallback();
+  });
+  const request = carol.page.getByRole("group", { name: `${alice.user.username} wants to message you` });
+  await expect(request).toBeVisible({ timeout: 30_000 });
+  await request.getByRole("button", { name: "Accept" }).click();
+  await openDetail(alice.page, "Participants");
+  await expect(alice.page.getByRole("complementary", { name: "Participants" }).getByText(`@${carol.user.username}`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await alice.page.getByRole("button", { name: "Close participants" }).click();
+  release();
+  await send(alice.page, "three after carol accepted");
+  await openConversation(carol.page, "Crew");
+  await expect(message(carol.page, "three after carol accepted")).toBeVisible({ timeout: 30_000 });
+  await expect(message(bob.page, "three after carol accepted")).toBeVisible({ timeout: 30_000 });
+  // (what was written while she was away stays hers to never read)
+  await expect(message(carol.page, "two while carol is away")).toHaveCount(0);
+
+  await send(carol.page, "four carol answers");
+  for (const p of [alice, bob]) await expect(message(p.page, "four carol answers")).toBeVisible({ timeout: 30_000 });
+  // After a reload too.
+  await carol.page.reload();
+  await openConversation(carol.page, "Crew");
+  await expect(message(carol.page, "three after carol accepted")).toBeVisible({ timeout: 30_000 });
+  await expect(message(carol.page, "four carol answers")).toBeVisible({ timeout: 30_000 });
+});
