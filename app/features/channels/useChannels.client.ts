@@ -217,8 +217,6 @@ export function useChannels(user: SessionUser, notify: Notify) {
     } catch (error) {
       // the server refused or was unreachable: trying again may do; anything else is a failure of this
       // page (sealing the password, building the link), written to the console for whoever looks
-      // (a refusal says why: trying again would not do)
-      if (error instanceof ApiError && error.status === 403 && error.message) return notify(error.message, "error");
       if (error instanceof ChatError || error instanceof ApiError) {
         return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
       }
