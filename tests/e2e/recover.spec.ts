@@ -1,20 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, test, NO_ANSWER } from "./fixtures";
-import {
-  createChannel,
-  createSealed,
-  joinAndOpen,
-  keyPackagesSent,
-  log,
-  openConversation,
-  person,
-  send,
-  startConversation,
-  waitInGroup,
-  waitLive,
-} from "./helpers";
+import { createSealed, joinAndOpen, log, openConversation, person, send, waitInGroup } from "./helpers";
 import { openDetail } from "./header-helpers";
+import { aliceAndBobInDm } from "./dm-helpers";
 
 // Groups nobody can break (issue 45, ADR 0049): a member's page that cannot process an accepted commit
 // rejoins from the latest GroupInfo and reads and sends again.
@@ -36,13 +25,7 @@ async function corruptNextCommit(page: Page, channelId: string) {
 
 /** Alice and Bob, who share a channel, in a one-to-one Alice started; Bob has read its first message. */
 async function directPair(browser: Browser, first: string) {
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  const password = `team-${Date.now()}`;
-  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", password), password, "Team");
-  await keyPackagesSent(bob);
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
+  const { alice, bob } = await aliceAndBobInDm(browser);
   await openConversation(bob.page, alice.user.username);
   await send(alice.page, first);
   await expect(log(bob.page).getByText(first)).toBeVisible({ timeout: 20_000 });
