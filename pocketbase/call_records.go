@@ -74,6 +74,7 @@ func registerCallRecords(app core.App) {
 		return
 	}
 	watcher := &callWatcher{app: app, livekit: rooms, live: map[string]*liveCall{}, stop: make(chan struct{})}
+	answers = newCallAnswers()
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		watcher.done.Add(1)
 		go watcher.run()
@@ -157,6 +158,7 @@ func (w *callWatcher) poll(now time.Time) {
 			delete(w.live, sid)
 		}
 	}
+	answers.forget(now)
 }
 
 // begin makes the call's row (or finds it, made before a restart); nil for a room of no conversation.
@@ -223,6 +225,10 @@ func (w *callWatcher) finish(call *liveCall, ended time.Time) {
 	}
 	row.Set("seen", call.seen.UTC())
 	row.Set("ended", ended.UTC())
+	// (a direct conversation's call nobody answered keeps who placed it: call_answers.go)
+	if caller := answers.take(call.channel, call.seen); caller != "" {
+		row.Set("unanswered_caller", caller)
+	}
 	if err := w.app.Save(row); err != nil {
 		slog.Warn("A call's record could not be ended", "error", err)
 		return

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -13,8 +14,9 @@ import (
 // call, or declined its ring (docs/decisions/0032-call-entries-and-ringing.md). Every member's open page is told at once
 // through the live relay (relay.go), so the "Call in progress" bar shows without waiting for a poll;
 // `ring` (the page started the call, in a direct conversation) makes the others' pages ring, and a
-// member with no page open gets a Web Push "<name> is calling" (push_send.go). Nothing is stored:
-// who is in a call is the call server's to say.
+// member with no page open gets a Web Push "<name> is calling" (push_send.go). Nothing is stored
+// here: who is in a call is the call server's to say (a direct conversation's call nobody answered
+// keeps who placed it in its record: call_answers.go).
 const (
 	callPath    = "/api/chat/call"
 	callMaxBody = 1024
@@ -62,6 +64,10 @@ func serveCall(e *core.RequestEvent) error {
 	record := callRecord{Channel: body.Channel, Sender: e.Auth.Id, Name: usernameOf(e.App, e.Auth.Id), Event: body.Event, Ring: ring}
 	if relay.listening() {
 		relay.publishList("call", body.Channel, serial, users, record)
+	}
+	// (whether a direct conversation's call was answered, for its record: call_answers.go)
+	if body.Event == "joined" && channel.GetBool("direct") {
+		answers.joined(body.Channel, e.Auth.Id, ring, time.Now())
 	}
 	if ring && pushes != nil {
 		pushes.ring(channel, e.Auth.Id, record.Name)

@@ -1,6 +1,15 @@
 import { expect, MISSING_CALL_KEY, signIn, test } from "./fixtures";
 import { startCall } from "./calls-helpers";
-import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, recordNotifications, startConversation } from "./helpers";
+import {
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  recordNotifications,
+  startConversation,
+} from "./helpers";
 import { deliverPush, notifications, pushesFor, standInSubscription, turnOnPush, usePushServiceStandIn } from "./push-helpers";
 
 // A direct call rings the other person (ADR 32): on their open page wherever they are in the app,
@@ -60,6 +69,12 @@ test("a direct call rings the other person in the page wherever they are, stops 
   await expect(ring).toBeVisible({ timeout: 15_000 });
   await hangUp();
   await expect(ring).toBeHidden({ timeout: 15_000 });
+
+  // Nobody answered: once the call's room closes (ADR 70), Bob's conversation says he missed Alice's
+  // call, and hers that it was not answered (both read "Call ended · less than a minute").
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText(`Missed call from ${alice.user.username}`, { exact: true })).toHaveCount(1, { timeout: 30_000 });
+  await expect(log(alice.page).getByText("Call not answered", { exact: true })).toHaveCount(1, { timeout: 30_000 });
 
   // Decline, with Bob's second device open too: it rang there as well and stops with the decline (it
   // went on ringing), and Alice's call says so.

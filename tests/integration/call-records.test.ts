@@ -3,6 +3,7 @@
 // however: two people leaving in the same instant, and a PocketBase restarted during the call, each
 // leave exactly one. Members read it; nobody else, and nobody writes it through the API. Real
 // PocketBase, web server and LiveKit.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { superuserToken } from "../../scripts/lib/pocketbase.mjs";
 import { startCallStack, type CallStack } from "./call-stack";
@@ -16,7 +17,7 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 
-type Record = { id: string; started: string; ended: string };
+type Record = { id: string; started: string; ended: string; unanswered?: { caller: string; name: string } };
 const records = async (client: WebClient, room: string) =>
   ((await client.api(`/api/calls/${room}/records`)) as { records: Record[] }).records;
 const ticket = (client: WebClient, room: string, device: string) => stack.ticket(client, room, device);
@@ -90,5 +91,34 @@ describe("a call's record", () => {
     a.close();
     await expect.poll(() => records(asAlice, channel.id), { timeout: RECORDED_WITHIN_MS, interval: 500 }).toHaveLength(1);
     expect(await rows(channel.id)).toHaveLength(1);
+  }, 120_000);
+
+  it("a direct conversation's call nobody answered keeps who placed it; an answered one does not", async () => {
+    // colleagues (they share a channel), so their direct conversations are no requests (ADR 52)
+    const team = await createChannel(alice);
+    for (const colleague of [bob, carol]) expect((await joinChannel(colleague, team)).status).toBe(200);
+    const [asAlice, asBob] = await Promise.all([alice, bob].map((u) => signedInClient(web.url, u)));
+    // (a one-to-one with Bob, and a group with Bob and Carol)
+    const start = async (participants: string[]) =>
+      ((await asAlice.api("/api/direct", { id: randomUUID(), participants })) as { id: string }).id;
+    const [missed, answered] = [await start([bob.id]), await start([bob.id, carol.id])];
+    const call = async (id: string, device: string, announce: object) => {
+      const socket = await enter(id, (await ticket(asAlice, id, device)).token, `${alice.id}:${device}`);
+      await asAlice.api(`/api/calls/${id}/presence`, announce);
+      return socket;
+    };
+    // Alice rings in both; Bob declines the first and answers the second.
+    const ringing = await call(missed, "a11cedevice00003", { event: "joined", ring: true });
+    await asBob.api(`/api/calls/${missed}/presence`, { event: "declined" });
+    const talking = await call(answered, "a11cedevice00004", { event: "joined", ring: true });
+    const bobThere = await enter(answered, (await ticket(asBob, answered, "b0bdevice0000003")).token, `${bob.id}:b0bdevice0000003`);
+    await asBob.api(`/api/calls/${answered}/presence`, { event: "joined" });
+    for (const socket of [ringing, talking, bobThere]) socket.close();
+
+    await expect.poll(() => records(asBob, missed), { timeout: RECORDED_WITHIN_MS, interval: 500 }).toHaveLength(1);
+    expect((await records(asBob, missed))[0].unanswered).toEqual({ caller: alice.id, name: alice.username });
+    expect((await records(asAlice, missed))[0].unanswered).toEqual({ caller: alice.id, name: alice.username });
+    await expect.poll(() => records(asBob, answered), { timeout: RECORDED_WITHIN_MS, interval: 500 }).toHaveLength(1);
+    expect((await records(asBob, answered))[0].unanswered).toBeUndefined();
   }, 120_000);
 });

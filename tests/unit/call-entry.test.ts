@@ -15,8 +15,17 @@ describe("a call's line in its conversation", () => {
     expect(callDuration(65 * 60_000)).toBe("1 h 5 min");
   });
 
+  const record = (started: string, ended: string) => ({ id: "r1", started, ended });
+
   it('reads "Call ended · N min" from the record\'s times as PocketBase stores them', () => {
-    expect(callEntryText("2026-11-29 10:00:00.000Z", "2026-11-29 10:02:10.000Z")).toBe("Call ended · 2 min");
-    expect(callEntryText("2026-11-29 10:00:00.000Z", "2026-11-29 10:00:42.000Z")).toBe("Call ended · less than a minute");
+    expect(callEntryText(record("2026-11-29 10:00:00.000Z", "2026-11-29 10:02:10.000Z"), "bob")).toBe("Call ended · 2 min");
+    expect(callEntryText(record("2026-11-29 10:00:00.000Z", "2026-11-29 10:00:42.000Z"), "bob")).toBe("Call ended · less than a minute");
+  });
+
+  it('a call nobody answered: "Missed call from alice" for the others, "Call not answered" for its caller', () => {
+    const missed = { ...record("2026-11-29 10:00:00.000Z", "2026-11-29 10:00:30.000Z"), unanswered: { caller: "alice1", name: "alice" } };
+    expect(callEntryText(missed, "bob1")).toBe("Missed call from alice");
+    expect(callEntryText(missed, "alice1")).toBe("Call not answered");
+    expect(callEntryText({ ...missed, unanswered: { caller: "alice1", name: "" } }, "bob1")).toBe("Missed call");
   });
 });

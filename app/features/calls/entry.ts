@@ -2,6 +2,7 @@
  * The line a call leaves in its conversation ("Call ended · 2 min"): a system event PocketBase records
  * when the call's room empties (docs/decisions/0070-call-records-from-the-server.md), never a message.
  */
+import type { CallRecordShape } from "./types";
 
 /** "less than a minute" under a minute; otherwise the nearest minute ("2 min"), hours from an hour ("1 h 5 min"). */
 export function callDuration(durationMs: number): string {
@@ -13,8 +14,15 @@ export function callDuration(durationMs: number): string {
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
 
-/** The call's line: "Call ended · 2 min". */
-export function callEntryText(started: string, ended: string): string {
+/**
+ * The call's line: "Call ended · 2 min"; a direct conversation's call nobody answered reads "Call not
+ * answered" for the one who placed it and "Missed call from alice" for the others.
+ */
+export function callEntryText(record: CallRecordShape, viewerId: string): string {
+  if (record.unanswered) {
+    if (record.unanswered.caller === viewerId) return "Call not answered";
+    return record.unanswered.name ? `Missed call from ${record.unanswered.name}` : "Missed call";
+  }
   const at = (value: string) => Date.parse(value.replace(" ", "T"));
-  return `Call ended · ${callDuration(at(ended) - at(started))}`;
+  return `Call ended · ${callDuration(at(record.ended) - at(record.started))}`;
 }

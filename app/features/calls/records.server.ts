@@ -18,13 +18,36 @@ export async function callRecords(pb: PocketBase, conversationId: string): Promi
     const page = await pb.collection("call_records").getList(1, CALL_RECORDS_MAX, {
       filter: pb.filter("channel = {:channel} && ended != ''", { channel: conversationId }),
       sort: "-ended",
-      fields: "id,started,ended",
+      fields: "id,started,ended,unanswered_caller",
       skipTotal: true,
     });
-    return page.items.map((r) => ({ id: String(r.id), started: String(r.started), ended: String(r.ended) }));
+    const names = await callerNames(
+      pb,
+      page.items.map((r) => String(r.unanswered_caller ?? "")),
+    );
+    return page.items.map((r) => {
+      const caller = String(r.unanswered_caller ?? "");
+      const record: CallRecordShape = { id: String(r.id), started: String(r.started), ended: String(r.ended) };
+      return caller ? { ...record, unanswered: { caller, name: names.get(caller) ?? "" } } : record;
+    });
   } catch (error) {
     failOnOutage(error);
     if ([403, 404].includes(pbStatus(error))) fail(404, "Conversation not found");
     throw error;
   }
+}
+
+/** The usernames of those who placed calls nobody answered (a participant's profile, as members see it). */
+async function callerNames(pb: PocketBase, callers: string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(callers.filter(Boolean))];
+  const named = await Promise.all(
+    ids.map((id) =>
+      pb
+        .collection("profiles")
+        .getOne(id, { fields: "username" })
+        .then((profile) => [id, String(profile.username ?? "")] as const)
+        .catch(() => [id, ""] as const),
+    ),
+  );
+  return new Map(named);
 }

@@ -22,4 +22,6 @@ export interface CallRecordShape {
   id: string;
   started: string;
   ended: string;
+  /** A direct conversation's call nobody answered: who placed it (their username, "" when unknown). */
+  unanswered?: { caller: string; name: string };
 }

@@ -15,7 +15,7 @@ export interface CallLine {
  * call's end): read when the conversation has drawn its first page (the page goes first) and again
  * whenever a call of it ends.
  */
-export function useCallRecords(conversationId: string): CallLine[] {
+export function useCallRecords(conversationId: string, viewerId: string): CallLine[] {
   const [lines, setLines] = useState<CallLine[]>([]);
   useEffect(() => {
     setLines([]);
@@ -26,7 +26,7 @@ export function useCallRecords(conversationId: string): CallLine[] {
       try {
         const records = await callRecords(conversationId);
         if (stopped || mine !== round) return;
-        const next = records.map((r) => ({ id: `call:${r.id}`, text: callEntryText(r.started, r.ended), created: r.ended })).reverse();
+        const next = records.map((r) => ({ id: `call:${r.id}`, text: callEntryText(r, viewerId), created: r.ended })).reverse();
         // (none then and none now: the list is not drawn again)
         setLines((shown) => (shown.length === 0 && next.length === 0 ? shown : next));
       } catch (error) {
@@ -41,7 +41,7 @@ export function useCallRecords(conversationId: string): CallLine[] {
       stopped = true;
       stop();
     };
-  }, [conversationId]);
+  }, [conversationId, viewerId]);
   return lines;
 }
 

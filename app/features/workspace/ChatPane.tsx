@@ -128,7 +128,7 @@ export function ChatPane({
   useBackCloses(members.open, members.onClose);
   useBackCloses(pinnedOpen, () => setPinnedOpen(false));
   useBackCloses(news.open, news.onClose);
-  const calls = useCallRecords(channel.id);
+  const calls = useCallRecords(channel.id, user.id);
   const events = useMemo(
     () => [...members.notices, ...callLinesAmong(calls, history.messages, history.hasMore)],
     [members.notices, calls, history.messages, history.hasMore],
