@@ -9,7 +9,9 @@
 migrate(
   (app) => {
     const records = app.findCollectionByNameOrId("call_records");
-    records.fields.add(new TextField({ name: "unanswered_caller", max: 15, pattern: "^[a-z0-9]*$" }));
+    // (a relation: the caller's account export lists it, and deleting the account clears it)
+    const users = app.findCollectionByNameOrId("users");
+    records.fields.add(new RelationField({ name: "unanswered_caller", collectionId: users.id, maxSelect: 1, cascadeDelete: false }));
     app.save(records);
   },
   (app) => {
