@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { Track } from "livekit-client";
 import type { CallPerson } from "./call-view";
+import { callNames } from "./names";
 
 /** How the people of a call are laid out in the expanded view: all alike, or one large (the shared screen, else who speaks). */
 export type CallLayout = "grid" | "speaker";
@@ -20,10 +21,7 @@ function TrackView({ track, label }: { track: Track; label: string }) {
   return <video ref={(el) => void (ref.current = el)} autoPlay playsInline muted aria-label={label} className="call-video" />;
 }
 
-const shownName = (person: CallPerson) => (person.local ? `${person.name} (you)` : person.name);
-
-function Person({ person, featured }: { person: CallPerson; featured: boolean }) {
-  const name = shownName(person);
+function Person({ person, name, featured }: { person: CallPerson; name: string; featured: boolean }) {
   return (
     <li className={`call-person${person.speaking ? " speaking" : ""}${featured ? " featured" : ""}`} data-identity={person.identity}>
       {person.camera ? (
@@ -55,6 +53,8 @@ export function CallStage({ people, layout, expanded }: { people: CallPerson[]; 
   const screens = people.filter((p) => p.screen);
   const speaker = expanded && layout === "speaker";
   const featured = speaker && screens.length === 0 ? featuredPerson(people) : undefined;
+  const names = callNames(people);
+  const shownName = (person: CallPerson) => names.get(person.identity) ?? person.name;
   return (
     <div className={`call-stage${expanded ? ` expanded ${layout}` : ""}${screens.length ? " sharing" : ""}`}>
       {screens.length > 0 && (
@@ -69,7 +69,7 @@ export function CallStage({ people, layout, expanded }: { people: CallPerson[]; 
       )}
       <ul className="call-people" aria-label="Participants">
         {people.map((person) => (
-          <Person key={person.identity} person={person} featured={person.identity === featured} />
+          <Person key={person.identity} person={person} name={shownName(person)} featured={person.identity === featured} />
         ))}
       </ul>
     </div>
