@@ -99,6 +99,7 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
     emit("session:ended", message);
   }
   if (response.status === 429) emit("requests:too-many", message);
+  if (response.status === 403) emit("requests:refused", path);
   if (!response.ok) throw new ApiError(message, response.status);
   return parsed as T;
 }

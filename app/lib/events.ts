@@ -15,6 +15,8 @@ export type Events = {
   "session:changed": void;
   /** The server said "too many requests" (429): its message. useTooManyRequests shows it. */
   "requests:too-many": string;
+  /** The server refused a request (403): its path. The admin console reads the user's role again. */
+  "requests:refused": string;
 
   // --- the live stream's news (workspace/useWorkspaceLive emits)
   /** A typing event of a conversation (typing.client's typingArrived). TypingIndicator checks and shows it. */

@@ -148,9 +148,13 @@ test("a role or who may create channels, changed in the console, reaches the per
   }
   expect(await menuItems(erin.page)).not.toContain("Admin console");
 
-  // Erin made an admin: her open page's menu offers the console at once, and it opens.
+  // Erin made an admin: her open page's menu offers the console at once, and it opens (in a tab of its own).
   await makeAdmin(console_, erin.user.username);
   await expect.poll(() => menuItems(erin.page)).toContain("Admin console");
+  const erinConsole = await erin.context.newPage();
+  await erinConsole.goto("/");
+  await openConsole(erinConsole);
+  await expect(erinConsole.getByText(`Signed in as ${erin.user.username} (Admin)`)).toBeVisible();
 
   // "Admins only": Frank's "Create" goes, Erin (admin) keeps hers; "Everyone" brings his back.
   const setting = console_.getByRole("group", { name: "Who can create channels" });
@@ -174,6 +178,11 @@ test("a role or who may create channels, changed in the console, reaches the per
     .click();
   await expect(console_.getByRole("status").getByText(`${erin.user.username} is now Member.`)).toBeVisible();
   await expect.poll(() => menuItems(erin.page)).not.toContain("Admin console");
+  // Her console, still open, says so at her next search (the server refuses it), rather than a
+  // refusal in each section.
+  await erinConsole.getByLabel("Search people").fill(frank.user.username);
+  await expect(erinConsole.getByRole("alert")).toHaveText("Only an administrator can open the admin console.");
+  await expect(erinConsole.getByRole("list", { name: "People" })).toHaveCount(0);
   await erinEntry.getByRole("combobox", { name: `Change role for ${erin.user.username}` }).selectOption("guest");
   await expect(console_.getByRole("status").getByText(`${erin.user.username} is now Guest.`)).toBeVisible();
   await expect(create(erin)).toHaveCount(0);

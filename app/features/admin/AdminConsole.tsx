@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { setCsrfToken } from "~/lib/api.client";
 import { sections } from "~/features/admin/sections";
 import type { AdminSectionProps } from "~/features/admin/types";
-import { roleName } from "~/features/roles/roles";
+import { isAdminRole, roleName } from "~/features/roles/roles";
+import { useConsoleRole } from "~/features/admin/useConsoleRole";
 
 export const REFUSED = "Only an administrator can open the admin console.";
 
@@ -28,12 +29,16 @@ export function ConsoleRefused() {
 export function AdminConsole({ csrfToken, ...props }: AdminSectionProps & { csrfToken: string; username: string }) {
   // in the browser, before the first call of any section (api.client is not on the server)
   useState(() => typeof window !== "undefined" && setCsrfToken(csrfToken));
+  // (demoted while the console is open: the console's refusal, once the server refuses or the page is back in view)
+  const role = useConsoleRole(props.viewer);
+  const viewer = useMemo(() => ({ id: props.viewer.id, role }), [props.viewer.id, role]);
+  if (!isAdminRole(role)) return <ConsoleRefused />;
   return (
     <div className="admin-page">
       <header className="admin-header">
         <h1>Admin console</h1>
         <p className="admin-viewer">
-          Signed in as {props.username} ({roleName(props.viewer.role)})
+          Signed in as {props.username} ({roleName(role)})
         </p>
         <a className="btn btn-small" href="/">
           Back to chat
@@ -52,7 +57,7 @@ export function AdminConsole({ csrfToken, ...props }: AdminSectionProps & { csrf
         {sections.map(({ id, label, component: Section }) => (
           <section key={id} id={id} className="admin-section" aria-labelledby={`${id}-heading`}>
             <h2 id={`${id}-heading`}>{label}</h2>
-            <Section viewer={props.viewer} workspace={props.workspace} />
+            <Section viewer={viewer} workspace={props.workspace} />
           </section>
         ))}
       </main>

@@ -37,6 +37,9 @@ export function standingChanged(userId: string): Promise<void> {
   return reading;
 }
 
+/** The standing last read for the user, or null when none was read on this page. */
+export const standingRead = (userId: string): Standing | null => (read?.userId === userId ? read : null);
+
 const subscribe = (notify: () => void) => on("standing:read", notify);
 
 /** The user's role and "New channel" as last read (the session's until the live stream says they changed). */
