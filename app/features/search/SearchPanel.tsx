@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchHit } from "~/features/search/engine";
 import { lazyPart } from "~/ui/lazyPart";
 
@@ -35,7 +35,9 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
   const grouped = groups(hits);
   const ordered = grouped.flatMap(([, list]) => list);
 
-  useEffect(() => {
+  // (from the frame the field is first drawn, its "Ctrl+K" works: an effect that runs after the paint
+  // left a moment, long on a busy first load, when the keys did nothing)
+  useLayoutEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
         event.preventDefault();
