@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { virtualAuthenticator } from "./authenticator";
+import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { expect, filesContaining, notNowRecoveryKey, test } from "./fixtures";
-import { createChannel, log, person, recordRequests, send } from "./helpers";
-import { superuserClient } from "../integration/pocketbase";
-import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startProvider, type RunningProvider } from "../oidc-provider";
+import { createChannel, log, person, send } from "./helpers";
+import {
+  BASE,
+  choosePassphrase,
+  device,
+  providerAccount as accountAt,
+  setUpEncryption,
+  signInWithProvider,
+  useProvider,
+} from "./sso-helpers";
 
 // Single sign-on with a real OpenID Connect provider on loopback (tools/oidc-provider/; ADRs 63, 64, 81):
 // Alice's browser has a platform passkey with PRF, so her first sign-in sets up encryption with it first,
@@ -19,85 +25,9 @@ import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startProvider, type RunningProvider
 // keys in no request, nowhere in our data directory or logs, nor in the provider's output. The
 // settings users get: the minute check is not shortened.
 
-// WebAuthn refuses an IP address as a site's RP ID: these pages open the web app at localhost.
-const BASE = process.env.E2E_BASE_URL!.replace("127.0.0.1", "localhost");
 const GONE = "This account was deactivated by the identity provider.";
-const SETTINGS_ID = "ssosettings0001";
-
-let provider: RunningProvider;
-
-async function superuser() {
-  return superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!) as { email: string; password: string });
-}
-
-test.beforeAll(async () => {
-  provider = await startProvider([`${BASE}/auth/sso/callback`]);
-  const su = await superuser();
-  await su.collection("sso_settings").create({
-    id: SETTINGS_ID,
-    issuer: provider.issuer,
-    client_id: OIDC_CLIENT_ID,
-    client_secret: OIDC_CLIENT_SECRET,
-    name: "Acme ID",
-  });
-});
-
-test.afterAll(async () => {
-  await (
-    await superuser()
-  )
-    .collection("sso_settings")
-    .delete(SETTINGS_ID)
-    .catch(() => undefined);
-  await provider?.stop();
-});
-
-/** A person at the provider: a fresh username and password. */
-async function providerAccount(prefix: string) {
-  const username = `${prefix}${randomBytes(3).toString("hex")}`;
-  const password = `pw-${randomBytes(9).toString("base64url")}`;
-  await provider.addUser({ username, password, email: `${username}@example.com`, name: prefix });
-  return { username, password };
-}
-
-/** A new browser (a device), optionally with a passkey authenticator with PRF. */
-async function device(browser: Browser, withAuthenticator = false, requests?: string[]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: BASE, permissions: ["clipboard-read", "clipboard-write"] });
-  if (requests) recordRequests(context, requests);
-  const page = await context.newPage();
-  if (withAuthenticator) await virtualAuthenticator(page, true);
-  return { context, page };
-}
-
-/** "Sign in with Acme ID", the provider's login form, and back. */
-async function signInWithProvider(page: Page, account: { username: string; password: string }) {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Sign in with Acme ID" }).click();
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-/** A new passphrase typed into the fields on screen: too weak first, then strong, then confirmed. */
-async function choosePassphrase(page: Page, passphrase: string) {
-  await page.getByLabel("Encryption passphrase", { exact: true }).fill("short");
-  await expect(page.getByText("Weak", { exact: true })).toBeVisible();
-  await page.getByLabel("Encryption passphrase", { exact: true }).fill(passphrase);
-  await expect(page.getByText(/^(Strong|Very strong)$/)).toBeVisible();
-  await page.getByLabel("Confirm encryption passphrase").fill(passphrase);
-}
-
-/** The first sign-in on a browser without a platform passkey: the passphrase, then a passkey offered. */
-async function setUpEncryption(page: Page, passphrase: string, passkey: boolean) {
-  await expect(page.getByRole("heading", { name: "Set up encryption" })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole("button", { name: "Set up with a passkey" })).toHaveCount(0);
-  await expectAccessible(page, "single sign-on: set up encryption with a passphrase");
-  await choosePassphrase(page, passphrase);
-  await page.getByRole("button", { name: "Set up encryption" }).click();
-  await expect(page.getByRole("heading", { name: "Add a passkey" })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("button", { name: passkey ? "Add a passkey" : "Not now" }).click();
-  await notNowRecoveryKey(page);
-}
+const provider = useProvider();
+const providerAccount = (prefix: string) => accountAt(provider(), prefix);
 
 test("Alice signs in with single sign-on, sets up a passkey, and unlocks two more devices by approval and by passphrase", async ({
   browser,
@@ -170,7 +100,7 @@ test("Alice signs in with single sign-on, sets up a passkey, and unlocks two mor
   for (const secret of [passphrase, hello, ...privateKeys]) {
     expect(requests.filter((r) => r.includes(secret))).toEqual([]);
     expect(filesContaining(places, secret)).toEqual([]);
-    expect(provider.logs()).not.toContain(secret);
+    expect(provider().logs()).not.toContain(secret);
   }
 });
 
@@ -218,7 +148,7 @@ test("Dana's password account links single sign-on with its password once, and k
   const keysOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("chatcrypt_keys") ?? "{}").ecdhPublicKey as string);
   const publicKey = await keysOf(dana.page);
   const account = { username: `dana${randomBytes(3).toString("hex")}`, password: `pw-${randomBytes(9).toString("base64url")}` };
-  await provider.addUser({ ...account, email: dana.user.email, name: "Dana" });
+  await provider().addUser({ ...account, email: dana.user.email, name: "Dana" });
 
   // a new device: the provider vouches for her email, her ChatCrypt password links the two (only its
   // login secret leaves the browser)
@@ -259,7 +189,7 @@ test("the provider disables Bob: his open page signs out saying why, and his nex
   await setUpEncryption(laptop.page, "violet harbour pencil thunder 7", false);
   await expect(laptop.page.getByText(`@${bob.username}`)).toBeAttached({ timeout: 30_000 });
 
-  await provider.disableUser(bob.username);
+  await provider().disableUser(bob.username);
   // the minute check asks the provider about every linked account: within about a minute
   await expect(laptop.page.getByText(GONE)).toBeVisible({ timeout: 100_000 });
   await expect(laptop.page.getByRole("heading", { name: "Sign In" })).toBeVisible();

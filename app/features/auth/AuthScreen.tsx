@@ -99,7 +99,8 @@ export function AuthScreen({ busy, error, onSubmit, onModeChange, onSignedIn, in
           </p>
         )}
         <h2 className="auth-title">{mode === "signin" ? "Sign In" : "Sign Up"}</h2>
-        {mode === "signin" && <SsoSignIn disabled={busy} />}
+        {/* (on Sign Up too: an invited newcomer's first sign-in through the provider makes their account) */}
+        <SsoSignIn disabled={busy} />
         <form onSubmit={submit} noValidate aria-describedby={shownError ? errorId : undefined}>
           {mode === "signup" && (
             <Field

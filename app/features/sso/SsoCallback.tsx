@@ -5,8 +5,10 @@ import type { SsoOutcome } from "~/features/sso/sso.server";
 import { SsoSetup } from "~/features/sso/SsoSetup";
 import { SsoUnlock } from "~/features/sso/SsoUnlock";
 import { SsoLink } from "~/features/sso/SsoLink";
+import { addressAfterSignIn } from "~/features/address/return.client";
 
-const openWorkspace = () => window.location.replace("/");
+// (at the address the sign-in started from, when it named a conversation)
+const openWorkspace = () => window.location.replace(addressAfterSignIn());
 
 /**
  * Where the identity provider sends the browser back: a first sign-in sets up encryption (or, when a

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { SsoConfig } from "~/features/sso/types";
+import { keepAddressForSignIn } from "~/features/address/return.client";
 
 /** "Sign in with <provider>" on the sign-in screen, when single sign-on is set up. */
 export function SsoSignIn({ disabled }: { disabled: boolean }) {
@@ -24,6 +25,8 @@ export function SsoSignIn({ disabled }: { disabled: boolean }) {
         disabled={disabled || leaving}
         onClick={() => {
           setLeaving(true);
+          // (a conversation's address opens once signed in: the provider's round trip leaves the page)
+          keepAddressForSignIn(window.location.pathname);
           window.location.assign("/auth/sso/start");
         }}
       >
