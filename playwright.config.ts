@@ -18,6 +18,7 @@ const CHROMIUM_ARGS = [
 const FULL_BROWSER = [
   "**/pwa.spec.ts",
   "**/push.spec.ts",
+  "**/push-sessions.spec.ts",
   "**/notify-rules.spec.ts",
   "**/translate-notify.spec.ts",
   "**/calls-ring.spec.ts",

@@ -232,7 +232,11 @@ func registerDevices(app core.App) {
 	})
 
 	app.Cron().MustAdd("chatcryptSessionsCleanup", "19 * * * *", func() {
-		_, err := app.DB().Delete(sessionsTable, dbx.NewExp("[[expires]] < {:now}", dbx.Params{"now": types.NowDateTime().String()})).Execute()
+		now := types.NowDateTime()
+		if err := deleteExpiredPushSubscriptions(app, now); err != nil { // push_sessions.go
+			app.Logger().Warn("push subscriptions cleanup failed", "error", err)
+		}
+		_, err := app.DB().Delete(sessionsTable, dbx.NewExp("[[expires]] < {:now}", dbx.Params{"now": now.String()})).Execute()
 		if err != nil {
 			app.Logger().Warn("sessions cleanup failed", "error", err)
 		}

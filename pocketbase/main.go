@@ -72,6 +72,7 @@ func main() {
 	registerUnreadBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)
+	registerPushSessions(app)
 	registerRevocations(app)
 	registerDeactivated(app)
 	registerGroupReset(app)

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { EventSource } from "eventsource";
+import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createChannel,
@@ -15,6 +16,7 @@ import {
   type TestUser,
 } from "./pocketbase";
 import { startPushService } from "./push-service";
+import { changePassword } from "./audit-stack";
 
 // Web Push from our PocketBase (pocketbase/push*.go) to a push service stand-in on loopback that
 // checks VAPID and decrypts the RFC 8291 payload like a real one.
@@ -171,5 +173,42 @@ describe("Web Push", () => {
     for (const mentions of [tooMany, "everyone", [1, 2], ["../../x"], { a: 1 }]) {
       expect(await statusOf(send(alice, channel.id, { mentions })), JSON.stringify(mentions).slice(0, 40)).toBe(400);
     }
+  });
+
+  it("a subscription goes with the session that saved it: signed out from another device, or by a password change there, its pushes stop", async () => {
+    const gina = await signUpUser(pb.url);
+    await joinChannel(gina, channel);
+    /** Her laptop: a session of its own that turns pushes on (naming another session: PocketBase sets its own). */
+    const laptopSubscribes = async () => {
+      const laptop = new PocketBase(pb.url);
+      await laptop.collection("users").authWithPassword(gina.email, gina.password);
+      const sub = service.subscribe();
+      const saved = await laptop
+        .collection("push_subscriptions")
+        .create({ owner: gina.id, endpoint: sub.endpoint, ...sub.keys, device: "Laptop", session: "forgedsession01" });
+      const { sessions } = await laptop.send<{ sessions: { id: string; current: boolean }[] }>("/api/chat/sessions", {});
+      const session = sessions.find((s) => s.current)!.id;
+      expect(saved.session).toBe(session);
+      return { sub, session };
+    };
+    const subscriptions = () => gina.pb.collection("push_subscriptions").getFullList();
+
+    // Signed out from her phone (the session she signed up with): the laptop's subscription goes with it.
+    const first = await laptopSubscribes();
+    expect(await subscriptions()).toHaveLength(1);
+    await gina.pb.send(`/api/chat/sessions/${first.session}/revoke`, { method: "POST" });
+    expect(await subscriptions()).toEqual([]);
+    await send(alice, channel.id, { mentions: [gina.id] });
+    await sentinel();
+    expect(service.pushesFor(first.sub.id)).toEqual([]);
+
+    // A password change on the phone ends every other session, and their subscriptions.
+    const second = await laptopSubscribes();
+    expect(await subscriptions()).toHaveLength(1);
+    await changePassword(pb.url, gina, gina.token);
+    expect(await subscriptions()).toEqual([]);
+    await send(alice, channel.id, { mentions: [gina.id] });
+    await sentinel();
+    expect(service.pushesFor(second.sub.id)).toEqual([]);
   });
 });

@@ -75,3 +75,20 @@ export async function disablePush(): Promise<void> {
     await deletePushKeys();
   }
 }
+
+/**
+ * Saves this browser's subscription again under the page's current session when pushes are on here
+ * (a subscription goes with the session that saved it: ADR 0024's addendum): at every start, and when
+ * the session was renewed (a password change on this device ends the old one). Never throws.
+ */
+export async function keepPushLinked(userId: string): Promise<void> {
+  try {
+    if ((await pushState(userId)) !== "on") return;
+    const subscription = await (await registration())?.pushManager.getSubscription();
+    if (!subscription) return;
+    const { endpoint, keys } = subscription.toJSON();
+    await api("/api/push", { endpoint, keys });
+  } catch (error) {
+    console.warn("Notifications while ChatCrypt is closed could not be kept on", error);
+  }
+}

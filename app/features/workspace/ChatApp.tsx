@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { lazyPart } from "~/ui/lazyPart";
-import { onSessionEnded, setCsrfToken } from "~/lib/api.client";
+import { onSessionChanged, onSessionEnded, setCsrfToken } from "~/lib/api.client";
 import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { AuthError, signIn, signOut } from "~/features/auth/auth.client";
 import type { AuthMode, AuthValues } from "~/features/auth/AuthScreen";
@@ -114,6 +114,14 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     // what an earlier page read and had not yet sent to the user's archive (reloaded, closed: ADR 0048)
     if (userId) resumeArchive(userId);
     startProfileCards(userId ?? null);
+  }, [userId]);
+  // This browser's push subscription follows the page's session: saved again at every start and when
+  // the session is renewed (ADR 0024: a signed-out session takes its subscription with it).
+  useEffect(() => {
+    if (!userId) return;
+    const relink = () => void import("~/features/push/push.client").then((m) => m.keepPushLinked(userId));
+    relink();
+    return onSessionChanged(relink);
   }, [userId]);
 
   // Signed out elsewhere (Account > Devices on another device, a password change there): this device
