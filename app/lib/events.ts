@@ -56,7 +56,7 @@ export type Events = {
   /** A commit moved a conversation's MLS group to a new epoch (useWorkspaceLive). useDirectNames seals a group's name again. */
   "conversation:epoch": { channelId: string; epoch: number };
   /** A message was deleted (useWorkspaceLive, from the live stream). The open ThreadPanel drops it, or closes for its root. */
-  "message:deleted": { channelId: string; messageId: string };
+  "message:deleted": { channelId: string; messageId: string; thread?: string };
   /** A classic channel's message opened under its current key (conversation/classic.client). push/learning keeps the keys for the service worker. */
   "message:opened-classic": { userId: string; channelId: string; key: CryptoKey; senderId: string; verifyKey: CryptoKey };
 

@@ -38,11 +38,14 @@ export function frameFor(
       return { frame: liveFrame({ type: "unread", channelId: record.channel }), channel: null };
     case "message":
       return { frame: liveFrame({ type: "message", message: toMessage(record as Parameters<typeof toMessage>[0]) }), channel: null };
-    case "message-deleted":
+    case "message-deleted": {
+      // (a thread's reply: the root it belonged to, so the "N replies" under the root counts one less)
+      const thread = !record.kind && typeof record.thread === "string" && record.thread ? { thread: record.thread } : {};
       return {
-        frame: liveFrame({ type: "message-deleted", channelId: record.channel, messageId: String(record.id) }),
+        frame: liveFrame({ type: "message-deleted", channelId: record.channel, messageId: String(record.id), ...thread }),
         channel: record.channel,
       };
+    }
     case "attachment":
       return { frame: liveFrame({ type: "attachment", attachment: toAttachment(record as AttachmentRecord) }), channel: record.channel };
     case "preview":

@@ -10,7 +10,8 @@ export type LiveEvent =
   /** A new device of the account asks to be approved, or a request was answered (docs/decisions/0059-device-approval.md). */
   | { type: "device-links" }
   | { type: "message"; message: EncryptedMessage }
-  | { type: "message-deleted"; channelId: string; messageId: string }
+  /** `thread`: the root of the thread the deleted message was a reply in. */
+  | { type: "message-deleted"; channelId: string; messageId: string; thread?: string }
   /** The user read the conversation on another device, or a message they had not read was deleted: its count is read again (pocketbase/unread.go). */
   | { type: "unread"; channelId: string }
   | { type: "attachment"; attachment: EncryptedAttachment }

@@ -13,7 +13,8 @@ import { sendMessage, type DecryptedMessage } from "~/features/messages/messages
 import { decryptRecords } from "~/conversation/messages/open.client";
 import { RichText } from "~/features/messages/RichText";
 import { mergeMessages } from "~/conversation/messages/merge";
-import { markThreadSeen } from "~/features/threads/seen.client";
+import { markThreadSeen, threadsChanged } from "~/features/threads/seen.client";
+import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
 
@@ -71,7 +72,14 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
           );
           setAnnotations(new Map(found.map((a) => [a.id, a])));
         },
-        () => current && setFailed(true),
+        (error: unknown) => {
+          if (!current) return;
+          // (its root deleted since the thread was listed: said as such, and the Threads view reads again)
+          if (error instanceof ApiError && error.status === 404) {
+            setGone(true);
+            threadsChanged();
+          } else setFailed(true);
+        },
       );
     const stop = subscribeReplies((reply) => {
       if (reply.thread === rootId && reply.channelId === channel.id) setReplies((list) => mergeMessages(list, [reply]));

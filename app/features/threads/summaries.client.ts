@@ -16,6 +16,8 @@ interface Entry {
   /** Replies counted here, and the server's latest (every reply up to it is in its count). */
   counted: Set<string>;
   known: string;
+  /** Replies deleted since (counted one less each). */
+  gone: Set<string>;
 }
 
 const entries = new Map<string, Entry>();
@@ -32,7 +34,7 @@ function changed() {
 export function summariesArrived(summaries: readonly ThreadSummary[], userId: string) {
   if (summaries.length === 0) return;
   for (const s of summaries) {
-    entries.set(s.root, { replies: s.replies, last: s.last, people: s.people, counted: new Set(), known: s.last });
+    entries.set(s.root, { replies: s.replies, last: s.last, people: s.people, counted: new Set(), known: s.last, gone: new Set() });
     if (s.people.includes(userId)) mine.add(s.root);
   }
   changed();
@@ -50,9 +52,16 @@ export const takesPart = (rootId: string) => mine.has(rootId);
 export function replyArrived(reply: DecryptedMessage) {
   if (!reply.thread) return;
   if (reply.own) mine.add(reply.thread);
-  const entry = entries.get(reply.thread) ?? { replies: 0, last: "", people: [], counted: new Set<string>(), known: "" };
+  const entry = entries.get(reply.thread) ?? {
+    replies: 0,
+    last: "",
+    people: [],
+    counted: new Set<string>(),
+    known: "",
+    gone: new Set<string>(),
+  };
   // the server's count covers every reply up to its latest; one seen again (in a page, or live twice) counts once
-  if (!entry.counted.has(reply.id) && reply.created > entry.known) {
+  if (!entry.counted.has(reply.id) && !entry.gone.has(reply.id) && reply.created > entry.known) {
     entry.counted.add(reply.id);
     entries.set(reply.thread, {
       ...entry,
@@ -63,6 +72,20 @@ export function replyArrived(reply: DecryptedMessage) {
     changed();
   }
   emit("thread:reply", reply);
+}
+
+/**
+ * A reply deleted (by its sender, an administrator, the retention sweep): its root's thread counts one
+ * less, once (a reply already gone, or never counted in a summary here, changes nothing twice). The
+ * last reply's time stays as it was until the root's summary is read again.
+ */
+export function replyDeleted(rootId: string, replyId: string) {
+  const entry = entries.get(rootId);
+  if (!entry || entry.gone.has(replyId) || entry.replies === 0) return;
+  entry.counted.delete(replyId);
+  entry.gone.add(replyId);
+  entries.set(rootId, { ...entry, replies: entry.replies - 1 });
+  changed();
 }
 
 export const subscribeReplies = (listener: (reply: DecryptedMessage) => void) => on("thread:reply", listener);

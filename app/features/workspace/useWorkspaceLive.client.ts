@@ -9,6 +9,7 @@ import type { useChannelHistory } from "~/features/messages/useChannelHistory.cl
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { typingArrived } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
+import { replyDeleted } from "~/features/threads/summaries.client";
 import { emit } from "~/lib/events";
 import { callArrived } from "~/features/calls/ring.client";
 import { memberDeactivated } from "~/features/deactivation/removal.client";
@@ -138,7 +139,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "message-deleted":
           partsRef.current.search?.deleted(event.messageId);
           history.remove(event.messageId);
-          emit("message:deleted", { channelId: event.channelId, messageId: event.messageId });
+          emit("message:deleted", { channelId: event.channelId, messageId: event.messageId, thread: event.thread });
+          if (event.thread) replyDeleted(event.thread, event.messageId);
           // (a thread's first message deleted takes its replies along: the Threads view reads again)
           threadsChanged();
           return;
