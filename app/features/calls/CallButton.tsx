@@ -7,7 +7,16 @@ export function CallButton({ user, channel }: { user: SessionUser; channel: Chan
   const active = useActiveCall();
   const here = active?.channel.id === channel.id;
   return (
-    <button type="button" className="btn btn-small call-start" aria-pressed={here} disabled={here} onClick={() => startCall(user, channel)}>
+    // (aria-disabled, not disabled: a disabled button drops the keyboard's focus as the call opens)
+    <button
+      type="button"
+      className="btn btn-small call-start"
+      aria-pressed={here}
+      aria-disabled={here}
+      onClick={() => {
+        if (!here) startCall(user, channel);
+      }}
+    >
       {here ? "In call" : "Start call"}
     </button>
   );

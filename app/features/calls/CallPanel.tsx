@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { CallSession } from "./session.client";
@@ -38,6 +38,31 @@ export default function CallPanel({
     () => session.view,
   );
   const joining = choice !== null;
+  // Focus: into the window when it opens without its check (answered from a ring: the ring's dialog
+  // took it along), and back to the control that opened it (Start call, the bar's Join call) when it
+  // closes, else to the message box: the focus fell to the page.
+  const section = useRef<HTMLElement>(null);
+  // (read while rendering, before the check's own effect moves the focus to its "Join call")
+  const [opener] = useState(() => {
+    const active = typeof document === "undefined" ? null : document.activeElement;
+    return active instanceof HTMLElement && active !== document.body ? active : null;
+  });
+  useEffect(() => {
+    const panel = section.current;
+    const active = document.activeElement;
+    if (!active || active === document.body) panel?.querySelector<HTMLElement>(".call-controls button, button")?.focus();
+    return () => {
+      const now = document.activeElement;
+      if (now && now !== document.body && !panel?.contains(now)) return;
+      if (opener?.isConnected) opener.focus();
+      else document.querySelector<HTMLElement>(".composer textarea")?.focus();
+    };
+  }, [opener]);
+  // (joined from the check, whose "Join call" went with it: the call's own controls take the focus)
+  useEffect(() => {
+    const active = document.activeElement;
+    if (joining && (!active || active === document.body)) section.current?.querySelector<HTMLElement>(".call-controls button")?.focus();
+  }, [joining]);
   // (the window closing leaves the call, or drops what was prepared for it before joining)
   useEffect(() => () => void session.leave(), [session]);
   useEffect(() => {
@@ -80,7 +105,12 @@ export default function CallPanel({
         : undefined;
   const ended = view.state === "ended";
   return (
-    <section className={`call-panel${minimized ? " minimized" : ""}${large ? " expanded" : ""}`} aria-label="Call" style={place}>
+    <section
+      ref={section}
+      className={`call-panel${minimized ? " minimized" : ""}${large ? " expanded" : ""}`}
+      aria-label="Call"
+      style={place}
+    >
       <header className="call-header">
         <h2>{title}</h2>
         {joining && (

@@ -13,10 +13,26 @@ export function PreJoin({ onJoin, onCancel }: { onJoin: (choice: DeviceChoice) =
   useEffect(() => {
     if (video.current) video.current.srcObject = preview.stream;
   }, [preview.stream]);
+  // (the check opens with "Join call" focused; Esc cancels it, as Esc closes the ring)
+  const join = useRef<HTMLButtonElement>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
+  useEffect(() => {
+    join.current?.focus();
+    const element = group.current;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      cancel.current();
+    };
+    element?.addEventListener("keydown", onKey);
+    return () => element?.removeEventListener("keydown", onKey);
+  }, []);
   const hasCamera = preview.stream?.getVideoTracks().length;
   const percent = Math.round(preview.level * 100);
   return (
-    <div className="call-check" role="group" aria-label="Check your camera and microphone">
+    <div className="call-check" role="group" aria-label="Check your camera and microphone" ref={group}>
       {hasCamera ? (
         <video ref={video} autoPlay playsInline muted aria-label="Your camera" className="call-video call-check-video" />
       ) : (
@@ -40,6 +56,7 @@ export function PreJoin({ onJoin, onCancel }: { onJoin: (choice: DeviceChoice) =
       />
       <div className="call-controls">
         <button
+          ref={join}
           type="button"
           className="btn btn-small btn-primary"
           onClick={() => onJoin({ microphone: preview.devices.microphone || undefined, camera: preview.devices.camera || undefined })}
