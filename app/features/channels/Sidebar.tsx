@@ -14,7 +14,8 @@ interface Props {
   onSelect: (channel: Channel) => void;
   /** None when the user may not create channels (a guest, or "Admins only"). */
   onCreate?: () => void;
-  onJoin: () => void;
+  /** Join by ID and password: none for a guest, who joins through an invite only (ADR 57). */
+  onJoin?: () => void;
   onDelete: (channel: Channel) => void;
   onLeave: (channel: Channel) => void;
   onDeleteAll: () => void;
@@ -37,9 +38,11 @@ export function Sidebar(props: Props) {
             Create
           </button>
         )}
-        <button type="button" className="btn btn-small" onClick={props.onJoin}>
-          Join
-        </button>
+        {props.onJoin && (
+          <button type="button" className="btn btn-small" onClick={props.onJoin}>
+            Join
+          </button>
+        )}
         {channels && channels.length > 0 && (
           <button
             type="button"

@@ -1,7 +1,7 @@
 import { LockIcon } from "~/ui/icons";
 
-/** Chat pane with no channel selected (spec §2.6), and the next step: create a channel or join one. */
-export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: boolean; onCreate?: () => void; onJoin: () => void }) {
+/** Chat pane with no channel selected (spec §2.6), and the next step: create a channel or join one (a guest: by invite only). */
+export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: boolean; onCreate?: () => void; onJoin?: () => void }) {
   return (
     <section className="chat-empty" aria-label="No channel selected">
       <div className="chat-empty-mark" aria-hidden="true">
@@ -14,7 +14,9 @@ export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: bool
           ? "Pick a channel from the list, or start another one."
           : onCreate
             ? "You are not in any channel yet. Create one and share its invite link, or join one with its ID and password."
-            : "You are not in any channel yet. Join one with its invite link, or its ID and password."}
+            : onJoin
+              ? "You are not in any channel yet. Join one with its invite link, or its ID and password."
+              : "You are not in any channel yet. Join one with its invite link."}
       </p>
       <div className="chat-empty-actions">
         {onCreate && (
@@ -22,9 +24,11 @@ export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: bool
             Create a channel
           </button>
         )}
-        <button type="button" className="btn" onClick={onJoin}>
-          Join a channel
-        </button>
+        {onJoin && (
+          <button type="button" className="btn" onClick={onJoin}>
+            Join a channel
+          </button>
+        )}
       </div>
     </section>
   );

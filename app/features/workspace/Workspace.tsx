@@ -243,7 +243,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
             <EmptyChat
               hasChannels={Boolean(channels.channels?.length)}
               onCreate={standing.canCreateChannels ? () => dialogs.open({ kind: "create" }) : undefined}
-              onJoin={() => dialogs.open({ kind: "join" })}
+              onJoin={standing.role === "guest" ? undefined : () => dialogs.open({ kind: "join" })}
             />
           )}
         </main>

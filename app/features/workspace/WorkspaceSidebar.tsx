@@ -40,7 +40,7 @@ export function WorkspaceSidebar({ user, channels, direct, unread, drawer, openD
         drawer.close(false);
       }}
       onCreate={standing.canCreateChannels ? () => openDialog({ kind: "create" }) : undefined}
-      onJoin={() => openDialog({ kind: "join" })}
+      onJoin={standing.role === "guest" ? undefined : () => openDialog({ kind: "join" })}
       onDelete={(channel) => openDialog({ kind: "delete", channel })}
       onLeave={(channel) => openDialog({ kind: "leave", channel })}
       onDeleteAll={() => openDialog({ kind: "deleteAll" })}
