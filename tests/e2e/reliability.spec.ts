@@ -63,3 +63,46 @@ test("messages sent while a member's connection is down, or while PocketBase res
   await alice.context.close();
   await bob.context.close();
 });
+
+test("what Bob wrote while his connection was down goes out once it is back, and he still gets everything Alice wrote meanwhile; his page and draft stay", async ({
+  browser,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(NO_ANSWER);
+  test.setTimeout(120_000);
+  const alice = await person(browser, "alice", webA.url);
+  const bob = await person(browser, "bob", webB.url);
+  const password = `outbox-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Outbox", password);
+  await joinAndOpen(bob.page, channelId, password, "Outbox");
+  await send(alice.page, "before");
+  await expect(log(bob.page).getByText("before")).toBeVisible();
+
+  // His server goes away (a restart, a deploy): he writes one message, Alice three, and he starts another.
+  await webB.stop();
+  await send(bob.page, "bob wrote while down");
+  for (const text of ["while down 1", "while down 2", "while down 3"]) await send(alice.page, text);
+  const box = bob.page.getByLabel("Message", { exact: true });
+  await box.fill("a draft through the outage");
+  // A part of the page asked for meanwhile (its code not loaded yet) says it could not load; the page
+  // stays (it was replaced by "ChatCrypt cannot be reached", and the draft was lost).
+  await bob.page.getByRole("button", { name: "Menu" }).click();
+  await bob.page.getByRole("menuitem", { name: "Account" }).click();
+  await expect(bob.page.getByRole("alert").filter({ hasText: "This part of ChatCrypt could not be loaded." })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // Back: his message goes out once, and he sees Alice's three (the catch-up started after his own
+  // message, sent before it, and missed them).
+  await webB.start();
+  await expect(log(alice.page).getByText("bob wrote while down")).toBeVisible({ timeout: 30_000 });
+  await expect(log(bob.page).getByText("while down 3")).toBeVisible({ timeout: 30_000 });
+  const texts = await messageTexts(bob.page);
+  for (const text of ["before", "while down 1", "while down 2", "while down 3"]) expect(texts).toContain(text);
+  expect(texts.filter((text) => text === "bob wrote while down")).toHaveLength(1);
+  await expect(box).toHaveValue("a draft through the outage");
+  expect(bob.page.url()).not.toContain("offline");
+
+  await alice.context.close();
+  await bob.context.close();
+});

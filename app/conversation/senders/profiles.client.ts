@@ -44,6 +44,9 @@ function keep(id: string, entry: Promise<SenderProfile | null>) {
   entry.catch(() => profileCache.delete(id));
 }
 
+/** Whether this page holds the user's profile, or knows they have none: false when asking for it failed (it is asked for again). */
+export const profileHeld = (id: string) => profileCache.has(id);
+
 /** Forgets a user's profile: the next look-up asks the server again (their keys may have changed). */
 export function forgetProfile(id: string) {
   profileCache.delete(id);

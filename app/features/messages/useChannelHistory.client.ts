@@ -3,6 +3,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { channelOnly, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
 import { useLiveHistory } from "~/features/messages/useLiveHistory.client";
+import { useRetryMissed } from "~/features/messages/missed-live.client";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { keepHistory, recallHistory } from "~/conversation/messages/history-cache.client";
 import { peekOpenAt, takeOpenAt } from "~/features/messages/open-at.client";
@@ -61,6 +62,19 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     [setMessages],
   );
 
+  // Where a catch-up starts: not after a message this page sent and added itself, not yet in a page from
+  // the server (sent from the outbox before the catch-up, it made it miss what others wrote meanwhile),
+  // and not after a live message the page could not open (missed-live.client.ts).
+  const sentHere = useRef(new Set<string>());
+  const missedSince = useRef<string | null>(null);
+  const addSent = useCallback(
+    (forChannel: string, sent: DecryptedMessage[]) => {
+      for (const m of sent) sentHere.current.add(m.id);
+      add(forChannel, sent);
+    },
+    [add],
+  );
+
   /** Edits and reactions, kept by id whether or not their message is loaded yet. */
   const { annotations, setAnnotations, annotationsRef, annotate, forget } = useAnnotationStore(channelRef);
   const hasMoreRef = useRef(hasMore);
@@ -98,7 +112,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   }, [user.id, channelId, loadedFor, hasNewer, visible, hasMore]);
   const { loadPage, restOfFirst } = useLoadPage(
     user,
-    { channelRef, messagesRef, annotationsRef, hasMoreRef, generation },
+    { channelRef, messagesRef, annotationsRef, hasMoreRef, generation, sentHere, missedSince },
     { add, annotate, highlight, setMessages, setAnnotations, setHasMore, setHasNewer, setLoadedFor },
   );
 
@@ -188,6 +202,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   useEffect(() => {
     if (owedCatchUps) void catchUp(owedResync.current);
   }, [owedCatchUps, catchUp]);
+  useRetryMissed(missedSince, catchUp);
 
   /** The previous page, or (`newer`) the next one of a window back in history. */
   const loadMore = useCallback(
@@ -247,6 +262,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     highlight,
     update,
     catchUp,
+    missedSince,
   });
 
   const clear = useCallback(() => {
@@ -274,6 +290,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     receive,
     receivePart,
     add,
+    addSent,
     update,
     remove,
     clear,

@@ -1,5 +1,7 @@
 /** What the open conversation's live stream brings to its history (useChannelHistory.client.ts): new messages, files and previews. */
 import { useCallback, type MutableRefObject } from "react";
+import { noteMissed } from "~/features/messages/missed-live.client";
+import { profileHeld } from "~/conversation/senders/profiles.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import type { Annotation } from "~/conversation/messages/annotations";
@@ -43,27 +45,53 @@ export interface HistoryState {
   highlight: (arrived: DecryptedMessage[]) => void;
   update: (id: string, change: (m: DecryptedMessage) => DecryptedMessage) => void;
   catchUp: () => Promise<void>;
+  /** The earliest live message this page could not open, not yet caught up (missed-live.client.ts). */
+  missedSince: MutableRefObject<string | null>;
 }
 
-export function useLiveHistory({ user, channelRef, messagesRef, hasNewerRef, add, annotate, highlight, update, catchUp }: HistoryState) {
+export function useLiveHistory({
+  user,
+  channelRef,
+  messagesRef,
+  hasNewerRef,
+  add,
+  annotate,
+  highlight,
+  update,
+  catchUp,
+  missedSince,
+}: HistoryState) {
   /** A live message of the open channel; answers the decrypted message when it is new here. */
   const receive = useCallback(
     async (message: EncryptedMessage): Promise<DecryptedMessage | null> => {
       const open = channelRef.current;
       if (!open || message.channelId !== open.id || messagesRef.current.some((m) => m.id === message.id)) return null;
+      let opened: Awaited<ReturnType<typeof decryptRecords>>;
+      try {
+        opened = await decryptRecords(user, open, [message]);
+      } catch (error) {
+        // (asked for again from just before it, rather than dropped: missed-live.client.ts)
+        if (channelRef.current?.id === open.id) noteMissed(missedSince, message.created);
+        throw error;
+      }
       const {
         messages: [decrypted],
         annotations: found,
-      } = await decryptRecords(user, open, [message]);
+      } = opened;
       annotate(open.id, found);
-      if (!decrypted) return null;
+      if (!decrypted) {
+        // (not opened because its sender's public keys could not be had just now: asked for again)
+        if (found.length === 0 && !profileHeld(message.senderId) && channelRef.current?.id === open.id)
+          noteMissed(missedSince, message.created);
+        return null;
+      }
       // A window back in history takes it when the reader pages down to it.
       if (hasNewerRef.current) return decrypted;
       add(open.id, [decrypted]);
       if (!decrypted.threadOnly) highlight([decrypted]);
       return decrypted;
     },
-    [user, channelRef, messagesRef, hasNewerRef, add, annotate, highlight],
+    [user, channelRef, messagesRef, hasNewerRef, add, annotate, highlight, missedSince],
   );
 
   /** A live file or link preview of a message of the open channel. */

@@ -1,4 +1,6 @@
 import { useCallback, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from "react";
+import { justBefore } from "~/features/messages/missed-live.client";
+import { profileHeld } from "~/conversation/senders/profiles.client";
 import { flushSync } from "react-dom";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
@@ -26,6 +28,10 @@ interface Held {
   hasMoreRef: MutableRefObject<boolean>;
   /** Grows when another conversation opens or a page is asked for in place of what is shown: an older answer is dropped. */
   generation: MutableRefObject<number>;
+  /** Messages this page sent and added itself, not yet in a page from the server: a catch-up does not start after them. */
+  sentHere: MutableRefObject<Set<string>>;
+  /** The earliest live message the page could not open: a catch-up starts just before it. */
+  missedSince: MutableRefObject<string | null>;
 }
 
 /** How a page changes what is shown (useChannelHistory's state). */
@@ -46,7 +52,7 @@ interface Shows {
  * the newest shown (a catch-up, highlighted) or the next page of a window back in history.
  */
 export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
-  const { channelRef, messagesRef, annotationsRef, hasMoreRef, generation } = held;
+  const { channelRef, messagesRef, annotationsRef, hasMoreRef, generation, sentHere, missedSince } = held;
   const { add, annotate, highlight, setMessages, setAnnotations, setHasMore, setHasNewer, setLoadedFor } = shows;
   // The rest of a first page shown in two steps, while it is on its way.
   const restOfFirst = useRef<Promise<void> | null>(null);
@@ -58,7 +64,10 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
       const gen = generation.current;
       const current = messagesRef.current;
       const shown = { messages: new Set(current.map((m) => m.id)), annotations: new Set(annotationsRef.current.keys()) };
-      const since = latestCreated(current);
+      // (a catch-up starts after the newest message the server's pages or live events brought)
+      const newest = latestCreated(page === "after" ? current.filter((m) => !sentHere.current.has(m.id)) : current);
+      const missed = page === "after" ? missedSince.current : null;
+      const since = missed && newest && justBefore(missed) < newest ? justBefore(missed) : newest;
       if (page !== "latest" && page !== "older" && !since) return loadPage("latest");
       const query =
         page === "latest"
@@ -68,6 +77,7 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
             : { after: since, limit: page === "newer" ? PAGE_SIZE : CATCH_UP_SIZE };
       const early = page === "latest" ? takeLatest(open.id) : null;
       const result = given ?? (await (early ?? fetchMessages(open.id, query)));
+      for (const record of result.messages) sentHere.current.delete(record.id);
       summariesArrived(result.threads ?? [], user.id);
       // Nothing shown yet, and no place to go back to: the newest messages are shown first, the rest right after.
       const split = page === "latest" && current.length === 0 && !savedPosition(open.id) ? newestFirst(result.messages) : null;
@@ -113,6 +123,8 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
       add(open.id, page === "after" ? decrypted : decrypted.filter((m) => !isOrphan(m)));
       if (page === "newer" || (page === "after" && !result.hasMore)) setHasNewer(result.hasMore);
       if (page === "after") {
+        // (the live message missed is in this page now, opened or not: not asked for again)
+        if (missed && missedSince.current === missed && result.messages.every((r) => profileHeld(r.senderId))) missedSince.current = null;
         highlight(decrypted.filter((m) => !shown.messages.has(m.id)));
         if (result.hasMore) await loadPage("after");
       } else if (page === "older") setHasMore(result.hasMore);
@@ -127,6 +139,8 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
       channelRef,
       generation,
       hasMoreRef,
+      sentHere,
+      missedSince,
       messagesRef,
       setHasMore,
       setHasNewer,

@@ -11,7 +11,8 @@ import { dropMessage, keepMessage, keptMessages } from "~/features/messages/outb
 import { emit, on } from "~/lib/events";
 
 interface History {
-  add: (channelId: string, messages: DecryptedMessage[]) => void;
+  /** The page's own sent message, shown at once (useChannelHistory's `addSent`). */
+  addSent: (channelId: string, messages: DecryptedMessage[]) => void;
   update: (id: string, change: (m: DecryptedMessage) => DecryptedMessage) => void;
 }
 
@@ -96,7 +97,7 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
       const sent = await sendMessage(user, pending.channel, pending.text, pending.replyTo, pending.clientId);
       setOutbox((current) => current.filter((p) => p.clientId !== pending.clientId));
       forget(pending.clientId);
-      historyRef.current.add(pending.channel.id, [sent]);
+      historyRef.current.addSent(pending.channel.id, [sent]);
       // (the link preview's code loads with the first message sent)
       void import("~/features/link-previews/previews.client")
         .then((m) => m.attachLinkPreview(conversationOf(user, pending.channel), pending.channel, sent))

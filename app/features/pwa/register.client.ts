@@ -26,11 +26,30 @@ const STALE_RELOAD_GAP_MS = 60_000;
  * the offline page).
  */
 function reloadOnStaleScripts() {
-  window.addEventListener("vite:preloadError", () => {
+  window.addEventListener("vite:preloadError", (event) => {
     if (!navigator.onLine) return;
-    const last = Number(sessionStorage.getItem(STALE_RELOAD_KEY) ?? 0);
-    if (Date.now() - last < STALE_RELOAD_GAP_MS) return;
-    sessionStorage.setItem(STALE_RELOAD_KEY, String(Date.now()));
-    window.location.reload();
+    void serverLacksScript((event as Event & { payload?: unknown }).payload).then((stale) => {
+      if (!stale) return;
+      const last = Number(sessionStorage.getItem(STALE_RELOAD_KEY) ?? 0);
+      if (Date.now() - last < STALE_RELOAD_GAP_MS) return;
+      sessionStorage.setItem(STALE_RELOAD_KEY, String(Date.now()));
+      window.location.reload();
+    });
   });
+}
+
+/**
+ * Whether the server answers and no longer has the script that failed (a new build): a server that
+ * does not answer (restarting, a deploy, a proxy down) is no reason to reload, which would only show
+ * "ChatCrypt cannot be reached" in place of the page and lose what was being written; the part that
+ * could not load says so, and the page stays.
+ */
+async function serverLacksScript(error: unknown): Promise<boolean> {
+  const script = /(?:https?:\/\/[^\s'"]+|\/assets\/[^\s'"]+)\.(?:js|css)/.exec(String(error ?? ""))?.[0];
+  try {
+    const answer = await fetch(script ?? "/", { method: "HEAD", cache: "no-store" });
+    return script ? answer.status === 404 : answer.ok;
+  } catch {
+    return false;
+  }
 }
