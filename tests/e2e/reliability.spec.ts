@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Browser } from "@playwright/test";
 import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
 import { expect, test, NO_ANSWER } from "./fixtures";
 import { createChannel, joinAndOpen, log, messageTexts, person, send } from "./helpers";
@@ -23,6 +24,18 @@ test.afterAll(async () => {
   await pb?.stop();
 });
 
+/** Alice on one web server, Bob on the other, in a channel where Alice said "before" and Bob read it. */
+async function aliceAndBobApart(browser: Browser, name: string) {
+  const alice = await person(browser, "alice", webA.url);
+  const bob = await person(browser, "bob", webB.url);
+  const password = `${name.toLowerCase()}-${Date.now()}`;
+  const channelId = await createChannel(alice.page, name, password);
+  await joinAndOpen(bob.page, channelId, password, name);
+  await send(alice.page, "before");
+  await expect(log(bob.page).getByText("before")).toBeVisible();
+  return { alice, bob };
+}
+
 test("messages sent while a member's connection is down, or while PocketBase restarts, arrive once each, in order", async ({
   browser,
   consoleErrors,
@@ -30,13 +43,7 @@ test("messages sent while a member's connection is down, or while PocketBase res
   // (a connection goes down and PocketBase restarts on purpose)
   consoleErrors.allow(NO_ANSWER);
   test.setTimeout(120_000);
-  const alice = await person(browser, "alice", webA.url);
-  const bob = await person(browser, "bob", webB.url);
-  const password = `reliable-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Reliable", password);
-  await joinAndOpen(bob.page, channelId, password, "Reliable");
-  await send(alice.page, "before");
-  await expect(log(bob.page).getByText("before")).toBeVisible();
+  const { alice, bob } = await aliceAndBobApart(browser, "Reliable");
 
   // Bob's connection goes down: his web server stops while Alice keeps talking.
   await webB.stop();
@@ -70,13 +77,7 @@ test("what Bob wrote while his connection was down goes out once it is back, and
 }) => {
   consoleErrors.allow(NO_ANSWER);
   test.setTimeout(120_000);
-  const alice = await person(browser, "alice", webA.url);
-  const bob = await person(browser, "bob", webB.url);
-  const password = `outbox-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Outbox", password);
-  await joinAndOpen(bob.page, channelId, password, "Outbox");
-  await send(alice.page, "before");
-  await expect(log(bob.page).getByText("before")).toBeVisible();
+  const { alice, bob } = await aliceAndBobApart(browser, "Outbox");
 
   // His server goes away (a restart, a deploy): he writes one message, Alice three, and he starts another.
   await webB.stop();
