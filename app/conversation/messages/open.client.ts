@@ -45,10 +45,10 @@ export async function decryptRecords(
   all: EncryptedMessage[],
   known?: KnownRecords,
   again = true,
-): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[] }> {
+): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[]; unknownSenders: string[] }> {
   const messages: DecryptedMessage[] = [];
   const annotations: Annotation[] = [];
-  if (all.length === 0) return { messages, annotations };
+  if (all.length === 0) return { messages, annotations, unknownSenders: [] };
   const conversation = conversationOf(user, channel);
   forgetIfBack(all);
   const found = await sendersOf(
@@ -136,7 +136,9 @@ export async function decryptRecords(
       }
     }),
   );
-  return { messages: messages.sort(compareMessages), annotations };
+  // (senders whose profile this page could not have: their records were not opened, a later read may)
+  const unknownSenders = [...senders].flatMap(([id, sender]) => (sender ? [] : [id]));
+  return { messages: messages.sort(compareMessages), annotations, unknownSenders };
 }
 
 /** Messages only (edits and reactions left out), verified and decrypted. */

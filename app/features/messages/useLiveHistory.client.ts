@@ -1,7 +1,6 @@
 /** What the open conversation's live stream brings to its history (useChannelHistory.client.ts): new messages, files and previews. */
 import { useCallback, type MutableRefObject } from "react";
 import { noteMissed } from "~/features/messages/missed-live.client";
-import { profileHeld } from "~/conversation/senders/profiles.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import type { Annotation } from "~/conversation/messages/annotations";
@@ -81,7 +80,7 @@ export function useLiveHistory({
       annotate(open.id, found);
       if (!decrypted) {
         // (not opened because its sender's public keys could not be had just now: asked for again)
-        if (found.length === 0 && !profileHeld(message.senderId) && channelRef.current?.id === open.id)
+        if (found.length === 0 && opened.unknownSenders.includes(message.senderId) && channelRef.current?.id === open.id)
           noteMissed(missedSince, message.created);
         return null;
       }

@@ -84,7 +84,11 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
       // the latest page of a conversation shown from memory: what was decrypted before is not opened again
       const known =
         page === "latest" ? { messages: new Map(current.map((m) => [m.id, m])), annotations: annotationsRef.current } : undefined;
-      const { messages: decrypted, annotations: found } = await decryptRecords(user, open, split?.head ?? result.messages, known);
+      const {
+        messages: decrypted,
+        annotations: found,
+        unknownSenders,
+      } = await decryptRecords(user, open, split?.head ?? result.messages, known);
       if (gen !== generation.current || channelRef.current?.id !== open.id) return;
       if (page === "latest") {
         const fresh = {
@@ -123,8 +127,9 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
       add(open.id, page === "after" ? decrypted : decrypted.filter((m) => !isOrphan(m)));
       if (page === "newer" || (page === "after" && !result.hasMore)) setHasNewer(result.hasMore);
       if (page === "after") {
-        // (the live message missed is in this page now, opened or not: not asked for again)
-        if (missed && missedSince.current === missed && result.messages.every((r) => profileHeld(r.senderId))) missedSince.current = null;
+        // (the live message missed is in this page now: not asked for again, unless a sender's keys could
+        // not be had this time either; a sender known to have none is not waited for)
+        if (missed && missedSince.current === missed && unknownSenders.every(profileHeld)) missedSince.current = null;
         highlight(decrypted.filter((m) => !shown.messages.has(m.id)));
         if (result.hasMore) await loadPage("after");
       } else if (page === "older") setHasMore(result.hasMore);
