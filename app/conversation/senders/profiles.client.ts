@@ -9,6 +9,8 @@ import type { PublicProfile } from "~/conversation/senders/types";
 export type SenderProfile = { profile: PublicProfile; verifyKey: CryptoKey };
 
 const profileCache = new Map<string, Promise<SenderProfile | null>>();
+/** Users the server answered no profile for (not one whose look-up failed: that one is asked for again). */
+const withoutProfile = new Set<string>();
 
 async function fetchProfiles(ids: string[]) {
   const { profiles } = await api<{ profiles: PublicProfile[] }>(`/api/profiles?ids=${ids.map(encodeURIComponent).join(",")}`);
@@ -20,6 +22,7 @@ const deactivatedSince = new Map<string, number>();
 
 /** A profile with its signature key imported. */
 async function withKey(profile: PublicProfile): Promise<SenderProfile> {
+  withoutProfile.delete(profile.id);
   if (profile.deactivated) deactivatedSince.set(profile.id, Date.now());
   return { profile, verifyKey: await importRsaPublicKey(profile.rsaPublicKey) };
 }
@@ -44,8 +47,7 @@ function keep(id: string, entry: Promise<SenderProfile | null>) {
   entry.catch(() => profileCache.delete(id));
 }
 
-/** Whether this page holds the user's profile, or knows they have none: false when asking for it failed (it is asked for again). */
-export const profileHeld = (id: string) => profileCache.has(id);
+export const knownWithoutProfile = (id: string) => withoutProfile.has(id);
 
 /** Forgets a user's profile: the next look-up asks the server again (their keys may have changed). */
 export function forgetProfile(id: string) {
@@ -68,6 +70,7 @@ export async function senderProfiles(ids: string[]) {
         id,
         fetched.then((found) => {
           const profile = found.get(id);
+          if (!profile) withoutProfile.add(id);
           return profile ? withKey(profile) : null;
         }),
       );

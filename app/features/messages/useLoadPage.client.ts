@@ -1,6 +1,6 @@
 import { useCallback, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from "react";
 import { justBefore } from "~/features/messages/missed-live.client";
-import { profileHeld } from "~/conversation/senders/profiles.client";
+import { knownWithoutProfile } from "~/conversation/senders/profiles.client";
 import { flushSync } from "react-dom";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
@@ -129,7 +129,7 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
       if (page === "after") {
         // (the live message missed is in this page now: not asked for again, unless a sender's keys could
         // not be had this time either; a sender known to have none is not waited for)
-        if (missed && missedSince.current === missed && unknownSenders.every(profileHeld)) missedSince.current = null;
+        if (missed && missedSince.current === missed && unknownSenders.every(knownWithoutProfile)) missedSince.current = null;
         highlight(decrypted.filter((m) => !shown.messages.has(m.id)));
         if (result.hasMore) await loadPage("after");
       } else if (page === "older") setHasMore(result.hasMore);
