@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { aliceAndBobInDm } from "./dm-helpers";
 import { openDetail, securityCode } from "./header-helpers";
 import {
   createChannel,
@@ -122,4 +123,39 @@ test("two tabs of one browser in a group conversation: one commits, the other go
     await expect(page.getByText(/could not be read/)).toHaveCount(0);
     await expect(page.getByText(/no longer a participant/)).toHaveCount(0);
   }
+});
+
+test("two tabs of one browser sending in the same instant in a direct conversation: the other person reads both, each tab the other's", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { alice, bob } = await aliceAndBobInDm(browser);
+  const first = alice.page;
+  await send(first, "hello before the second tab");
+  const second = await alice.context.newPage();
+  await second.goto("/");
+  await openConversation(second, bob.user.username);
+  await openConversation(bob.page, alice.user.username);
+  const pages = [first, second, bob.page];
+  await expect(log(bob.page).getByText("hello before the second tab")).toBeVisible({ timeout: 30_000 });
+
+  // Both tabs seal with the device's one leaf: at once, twice over, then one after the other.
+  const sent: string[] = [];
+  for (const round of [1, 2]) {
+    const texts = [`round ${round} from the first tab`, `round ${round} from the second tab`];
+    await Promise.all([send(first, texts[0]), send(second, texts[1])]);
+    sent.push(...texts);
+  }
+  await send(second, "the second tab alone");
+  await send(first, "the first tab alone");
+  sent.push("the second tab alone", "the first tab alone");
+  for (const page of pages)
+    for (const text of sent) await expect(log(page).getByText(text, { exact: true })).toBeVisible({ timeout: 20_000 });
+  for (const page of pages) await expect(page.getByText(/could not be read/)).toHaveCount(0);
+
+  // And after a reload, from what the device stored.
+  await bob.page.reload();
+  await openConversation(bob.page, alice.user.username);
+  for (const text of sent) await expect(log(bob.page).getByText(text, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(bob.page.getByText(/could not be read/)).toHaveCount(0);
 });

@@ -15,6 +15,18 @@ export type ChannelDelivery = ReturnType<typeof deliveryFor>;
 /** One page of an epoch's messages; `hasMore`: the epoch holds more. */
 export type EpochPage = { messages: EncryptedMessage[]; hasMore: boolean };
 
+/** Each epoch's messages from `from` to `to` (the last: as it stood then), out of a complete page; none out of an incomplete one. */
+export function byEpoch(page: EpochPage | undefined, from: number, to: number): Map<number, EncryptedMessage[]> {
+  const epochs = new Map<number, EncryptedMessage[]>();
+  if (page && !page.hasMore)
+    for (let e = from; e <= to; e++)
+      epochs.set(
+        e,
+        page.messages.filter((m) => (m.epoch ?? 0) === e),
+      );
+  return epochs;
+}
+
 export function deliveryFor(channelId: string) {
   const base = `/api/sealed/${channelId}`;
   return {

@@ -16,10 +16,11 @@ import { waitsForKeys } from "./identity.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
 import { forgetSealedState, loadSealedState, saveSealedState, storedStateAfter } from "./store.client";
 import { Reading } from "./reading.client";
-import { COMMITS_PAGE, deliveryFor, type ChannelDelivery } from "./delivery.client";
+import { byEpoch, COMMITS_PAGE, deliveryFor, type ChannelDelivery } from "./delivery.client";
 import { loadMeta, storeMeta, type GroupMark, type Meta } from "./meta";
 import { ofEarlierGroup, RECOVERIES, replaced } from "./recovery.client";
 import type { JoinProof, SealedStatus } from "./types";
+import { Unanswered } from "./unanswered";
 
 export abstract class GroupMember {
   protected chain: Promise<unknown> = Promise.resolve();
@@ -45,6 +46,8 @@ export abstract class GroupMember {
    * commit from it needs no catch-up first (had another come meanwhile, the server answers 409).
    */
   protected currentAt: number | null = null;
+  /** This device's commit whose answer never came: followed from the state it made, if the group has it. */
+  protected readonly unanswered = new Unanswered();
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
   protected readonly guard: RosterGuard | null;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
@@ -231,14 +234,7 @@ export abstract class GroupMember {
       const { commits, group, messages }: Awaited<ReturnType<ChannelDelivery["catchUp"]>> = await (withMessages
         ? this.delivery.catchUp(epoch)
         : this.delivery.commitsSince(epoch));
-      this.fresh.clear();
-      // every epoch from this one to the current one, complete (the current one: as it stood then)
-      if (messages && !messages.hasMore)
-        for (let e = epoch; e <= epoch + commits.length; e++)
-          this.fresh.set(
-            e,
-            messages.messages.filter((m) => (m.epoch ?? 0) === e),
-          );
+      this.fresh = byEpoch(messages, epoch, epoch + commits.length);
       // The creator replaced the group (ADR 0049): this device joins the new one.
       if (replaced(this.meta, group)) {
         this.fresh.clear();
@@ -250,7 +246,7 @@ export abstract class GroupMember {
       for (const c of commits) {
         let state = await this.readEpoch(this.state);
         try {
-          state = (await receive(state, base64UrlDecode(c.data))).state;
+          state = this.unanswered.take(c) ?? (await receive(state, base64UrlDecode(c.data))).state;
           this.waiting = false;
         } catch (error) {
           // Not broken: it waits for the user's decision on someone's new keys, at this epoch.

@@ -7,7 +7,7 @@
  * ends epoch N it reads every message of epoch N it has not read yet (the server refuses messages for
  * any epoch but the current one, so after that commit there are no more). One operation at a time.
  */
-import type { ClientState, Proposal } from "ts-mls";
+import type { ClientState } from "ts-mls";
 import { base64UrlEncode, utf8Encode } from "~/crypto/bytes";
 import { ChatError, NobodyJoinedError } from "~/lib/errors";
 import { api } from "~/lib/api.client";
@@ -15,26 +15,23 @@ import { askedText } from "./asked.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import type { EncryptedMessage } from "~/conversation/messages/types";
-import { commit, epochOf, exportSecret, groupInfo, seal } from "./mls";
+import { epochOf, exportSecret, seal } from "./mls";
 import { checkCredentialsFor, deviceId, retiringIdentities, retiringLeaves } from "./identity.client";
-import { copyState } from "./state";
+import { pastOtherTabs, sealingAlone } from "./tabs.client";
 import { loadRead } from "./read-store.client";
 import { leaves, removeUser, staleLeaves } from "./sync";
 import { leafOwner } from "./identity";
 import { fetchArchive } from "./reading.client";
 import { archiveMark, loadMeta } from "./meta";
-import { GroupMember } from "./member.client";
+import { CommittingMember } from "./committing.client";
 import { JoinWait, notJoined } from "./joiners.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
 import { waitingText, words } from "./words";
 
-const ATTEMPTS = 5;
-
 const b64 = base64UrlEncode;
-type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>;
 
-export class SealedChannel extends GroupMember {
+export class SealedChannel extends CommittingMember {
   /** The channel on this device: its stored state, or a new membership (made with the creator's `participants`, or joined). */
   static async open(user: SessionUser, channel: Channel, proof: JoinProof, participants?: readonly string[]): Promise<SealedChannel> {
     checkCredentialsFor(user, channel.id);
@@ -108,8 +105,12 @@ export class SealedChannel extends GroupMember {
       const alone = this.channel.direct ? await this.alone(this.state) : null;
       if (alone) throw new NobodyJoinedError(alone);
       const epoch = Number(epochOf(this.state));
-      const made = await seal(this.state, utf8Encode(plaintext));
-      await this.keep(made.state);
+      // (the browser's other tabs are this device too: one at a time, each past what the others sealed)
+      const made = await sealingAlone(this.user.id, this.channel.id, async () => {
+        const sealed = await seal(await pastOtherTabs(this.user.id, this.channel.id, this.state!), utf8Encode(plaintext));
+        await this.keep(sealed.state);
+        return sealed;
+      });
       const content = b64(made.message);
       this.reading.own.add(content);
       return { content, epoch };
@@ -135,42 +136,6 @@ export class SealedChannel extends GroupMember {
       await this.retryIfListed();
       await this.advance();
     });
-  }
-
-  /** Commits `proposals` (rebuilt on each attempt), reading the epoch's messages before and, with the old state, after. */
-  private commitChange(proposals: Proposals, allowEmpty = false): Promise<void> {
-    return this.serial(async () => void (await this.commitNow(proposals, allowEmpty)));
-  }
-
-  /** commitChange's work, for callers already in the serial chain; true when this device committed. */
-  private async commitNow(proposals: Proposals, allowEmpty = false): Promise<boolean> {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      // Right after this device's own commit (a direct conversation's list, then a removal), or when the
-      // server said the group is at this state's epoch, its state is the group's, and the epoch's messages
-      // come with this commit's answer: one request. Else the epoch's messages come with the commits, and
-      // after the commit with its answer: two.
-      const current = attempt === 0 && this.state !== null && this.currentAt === Number(epochOf(this.state));
-      if (!current) await this.advance(true);
-      if (!this.state || this.status.removed) return false;
-      const before = current ? this.state : await this.readEpoch(this.state);
-      if (!current) await this.keep(before);
-      const list = await proposals(before);
-      // Another member committed the same change meanwhile: nothing is left to do.
-      if (list.length === 0 && !allowEmpty) return false;
-      const epoch = Number(epochOf(before));
-      const made = await commit(copyState(before), list);
-      const accepted = await this.delivery.commit({ epoch, commit: b64(made.commit), groupInfo: b64(await groupInfo(made.state)) });
-      if (!accepted) continue;
-      this.currentAt = epoch + 1;
-      // What arrived in the epoch meanwhile is read with the state from before the commit.
-      const after = accepted.messages && !accepted.messages.hasMore ? accepted.messages.messages : null;
-      await (after ? this.readRecords(copyState(before), after) : this.readEpoch(copyState(before)));
-      await this.keep(made.state);
-      await this.guard?.follow(made.state);
-      this.changed();
-      return true;
-    }
-    throw new ChatError(words(this.channel).keysFailed);
   }
 
   /** A fresh key for everyone (an empty commit): what was taken from a device before stops working. */
