@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { sealedChannel } from "~/conversation/mls/sealed.client";
@@ -16,6 +16,19 @@ import { subscribePins } from "~/conversation/senders/pins.client";
  * leaves of users who are no longer members (whoever is online commits it), "Update keys", and the
  * creator's "Reset encryption for this conversation" (ADR 0049).
  */
+/** Waits before each new try of a conversation that could not be opened (the last one repeats). */
+const OPEN_AGAIN_MS = [2_000, 4_000, 8_000, 16_000, 30_000];
+
+/** Calls `again` after the wait for this try, or as soon as the browser is back online; answers the cancel. */
+function openAgainLater(attempt: number, again: () => void): () => void {
+  const timer = setTimeout(again, OPEN_AGAIN_MS[Math.min(attempt, OPEN_AGAIN_MS.length - 1)]);
+  window.addEventListener("online", again, { once: true });
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener("online", again);
+  };
+}
+
 export function useSealedChannel(
   user: SessionUser,
   channel: Channel | null,
@@ -28,8 +41,10 @@ export function useSealedChannel(
   const [status, setStatus] = useState<SealedStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const [describe, setDescribe] = useState<typeof sealedNotice | null>(null);
-  /** Opened again once someone's new keys are accepted. */
+  /** Opened again once someone's new keys are accepted, or after a failure. */
   const [attempt, setAttempt] = useState(0);
+  /** The channel whose opening failed last (its error is not said again at each new try). */
+  const failedAt = useRef<string | null>(null);
 
   useEffect(() => {
     setRuntime(null);
@@ -41,6 +56,7 @@ export function useSealedChannel(
     Promise.all([sealedChannel(user, channel, proofOf(channel)), import("~/conversation/mls/notice")]).then(
       ([found, notices]) => {
         if (!live) return;
+        failedAt.current = null;
         setRuntime(found);
         setDescribe(() => notices.sealedNotice);
         setStatus(found.status);
@@ -52,7 +68,14 @@ export function useSealedChannel(
         // key-change notice says so, its history shows (mls.client.ts), and it opens once they are.
         void import("~/conversation/mls/identity.client").then(({ waitsForKeys }) => {
           if (!live) return;
-          if (!waitsForKeys()) return onError(words(channel).openFailed);
+          if (!waitsForKeys()) {
+            // Said once; tried again (a request that failed for a moment, an answer lost on the way):
+            // the page's other paths may have opened it meanwhile, and this page then has its runtime.
+            if (attempt === 0 || failedAt.current !== channel.id) onError(words(channel).openFailed);
+            failedAt.current = channel.id;
+            unsubscribe = openAgainLater(attempt, () => setAttempt((n) => n + 1));
+            return;
+          }
           unsubscribe = subscribePins(() => {
             if (waitsForKeys()) return;
             unsubscribe();
