@@ -72,6 +72,16 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   const tops = await Promise.all(tools.map(async (t) => (await t.boundingBox())!.y));
   expect(new Set(tops.map((y) => Math.round(y))).size, "the composer's tools are in one row").toBe(1);
   await noSideways(page);
+  // The message box's hint is whole in the box, not cut at its last line.
+  const hintFits = (box: HTMLTextAreaElement) => {
+    const copy = box.cloneNode() as HTMLTextAreaElement;
+    copy.value = box.placeholder;
+    box.after(copy);
+    const fits = copy.scrollHeight <= copy.clientHeight + 1;
+    copy.remove();
+    return fits;
+  };
+  expect(await page.getByLabel("Message", { exact: true }).evaluate(hintFits)).toBe(true);
 
   // Send.
   const box = page.getByLabel("Message", { exact: true });

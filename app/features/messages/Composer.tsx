@@ -6,6 +6,7 @@ import { firstLine } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";
 import { MicIcon, PaperclipIcon } from "~/ui/icons";
 import { draftOf, keepDraft } from "~/features/messages/drafts.client";
+import { useNarrow } from "~/ui/useNarrow.client";
 
 interface Props {
   /** The conversation the box writes in: its draft is kept for it (drafts.client.ts). */
@@ -82,6 +83,8 @@ export function Composer(props: Props) {
   }
 
   const box = useRef<HTMLTextAreaElement>(null);
+  // (on a phone the keys hint does not fit two lines, and a touch keyboard has no Shift+Enter to tell of)
+  const narrow = useNarrow();
   const [caret, setCaret] = useState(0);
   const suggestions = useMentionSuggestions(props.members ?? [], text, caret, (start, username) => {
     const next = `${text.slice(0, start)}@${username} ${text.slice(caret)}`;
@@ -212,7 +215,9 @@ export function Composer(props: Props) {
         <textarea
           id={id}
           rows={2}
-          placeholder={props.placeholder ?? "Type a message... (Enter to send, Shift+Enter for a new line)"}
+          placeholder={
+            props.placeholder ?? (narrow ? "Type a message..." : "Type a message... (Enter to send, Shift+Enter for a new line)")
+          }
           ref={box}
           value={text}
           onChange={(e) => {
