@@ -213,6 +213,8 @@ test("a passkey without PRF signs in, then asks for the password once and says w
     "This passkey is not registered here. Sign in with your password, then add it again under Account.",
     { timeout: 20_000 },
   );
+  // (the focus stays where the keyboard left it, to try again or go on to the password)
+  await expect(signInButton).toBeFocused();
   await device.close();
   await alice.context.close();
 });

@@ -28,7 +28,7 @@ export function PasskeySignIn({ disabled, onSignedIn }: { disabled: boolean; onS
   }, [locked]);
 
   async function start() {
-    if (busy) return;
+    if (busy || disabled) return;
     setBusy(true);
     setError(null);
     try {
@@ -44,7 +44,8 @@ export function PasskeySignIn({ disabled, onSignedIn }: { disabled: boolean; onS
 
   return (
     <div className="passkey-signin">
-      <button ref={buttonRef} type="button" className="btn btn-block" onClick={start} disabled={busy || disabled}>
+      {/* (aria-disabled, not disabled: a disabled button drops the focus, and a refusal would leave it on the page) */}
+      <button ref={buttonRef} type="button" className="btn btn-block" onClick={start} aria-disabled={busy || disabled}>
         {busy ? "Processing..." : "Sign in with a passkey"}
       </button>
       <FormError message={error} />
