@@ -8,9 +8,14 @@
 //               token it had, pocketbase/devices.go ends every session and the relay closes its live
 //               streams); every membership removed (classic channels, sealed channels, direct
 //               conversations: the keyring entries go with them, keyring.pb.js); the devices' unused
-//               MLS key packages deleted, so nobody adds them to a group again. Sign-in is refused from
-//               then on (pocketbase/deactivated.go).
-//   reactivate  profiles.deactivated = false: the account signs in again, with no memberships.
+//               MLS key packages deleted, so nobody adds them to a group again; the invite links they
+//               made revoked (invite.revoked each), so nobody joins by a leaver's link. Sign-in is
+//               refused from then on (pocketbase/deactivated.go).
+//   reactivate  profiles.deactivated = false: the account signs in again, with no memberships (and
+//               none of its old invites). A single sign-on link the provider had refused is usable
+//               again: the administrator's decision stands over the provider's earlier one (ADR 0064);
+//               its next sign-in with the provider sets a new refresh token, which the minute check
+//               then follows as before.
 // Who may: an administrator (owner or admin), never on themselves nor on the owner; an admin only by
 // the owner.
 
@@ -69,6 +74,7 @@ function deactivateAccount(txApp, e, actor, userId, action) {
   const channels = memberships.map((m) => m.getString("channel"));
   for (const membership of memberships) txApp.delete(membership);
   for (const pkg of txApp.findRecordsByFilter("mls_key_packages", "user = {:user}", "", 0, 0, { user: userId })) txApp.delete(pkg);
+  const invites = revokeInvitesOf(txApp, userId, actor);
   const sessions = signOutEverywhere(txApp, userId);
   // each step its entry: the deactivation, the sessions it ended, each conversation it removed them from
   append(txApp, e, { actor, action, target: userId, details: { channels: channels.length } });
@@ -81,7 +87,31 @@ function deactivateAccount(txApp, e, actor, userId, action) {
   for (const channel of channels) {
     append(txApp, e, { actor, action: "member.removed", target: userId, details: { channel, deactivated: true } });
   }
+  for (const invite of invites) {
+    append(txApp, e, {
+      actor,
+      action: "invite.revoked",
+      target: invite.id,
+      details: { channel: invite.getString("channel"), deactivated: true },
+    });
+  }
   return { user_id: userId, channels };
+}
+
+/**
+ * Revokes the invites the person made that are not revoked yet; answers them.
+ * @param {core.App} txApp
+ * @param {string} userId
+ * @param {string} actor  who revokes them ("" for the identity provider)
+ */
+function revokeInvitesOf(txApp, userId, actor) {
+  const invites = txApp.findRecordsByFilter("invites", "created_by = {:user} && revoked_at = ''", "", 0, 0, { user: userId });
+  for (const invite of invites) {
+    invite.set("revoked_at", new DateTime());
+    invite.set("revoked_by", actor);
+    txApp.save(invite);
+  }
+  return invites;
 }
 
 /**
@@ -96,6 +126,10 @@ function reactivate(txApp, e, callerId, userId) {
   if (!profile.getBool("deactivated")) return { user_id: userId };
   profile.set("deactivated", false);
   txApp.save(profile);
+  for (const link of txApp.findRecordsByFilter("sso_links", "user = {:user} && gone != ''", "", 0, 0, { user: userId })) {
+    link.set("gone", "");
+    txApp.save(link);
+  }
   append(txApp, e, { actor: callerId, action: "account.reactivated", target: userId });
   return { user_id: userId };
 }

@@ -46,6 +46,28 @@ describe("removal that sticks", () => {
     expect(await auditActions(bob.id)).toEqual(expect.arrayContaining(["member.removed", "ban.lifted"]));
   });
 
+  it("a deactivated person's invite links are revoked with the deactivation, and stay revoked after reactivation", async () => {
+    const leaver = await signUpUser(server.url);
+    const channel = await createChannel(alice, "Leaver's invites");
+    expect((await joinWith(leaver, channel)).status).toBe(200);
+    const id = await invite(leaver, channel, { expires: "never" });
+    const kept = await invite(alice, channel);
+    const people = (change: string) => call(`/api/chat/admin/people/${change}`, { user_id: leaver.id }, owner);
+    expect((await people("deactivate")).status).toBe(200);
+    expect(await preview(id)).toMatchObject({ status: "revoked" });
+    const newcomer = await signUpUser(server.url);
+    const refused = await joinWith(newcomer, channel, id);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ message: "This invite was revoked." });
+    expect(await isMember(newcomer, channel)).toBe(false);
+    expect(await auditActions(id)).toEqual(["invite.created", "invite.revoked"]);
+    // (someone else's invite to the same channel is untouched)
+    expect(await preview(kept)).toMatchObject({ status: "valid" });
+    expect((await people("reactivate")).status).toBe(200);
+    expect(await preview(id)).toMatchObject({ status: "revoked" });
+    expect((await joinWith(newcomer, channel, id)).status).toBe(403);
+  });
+
   it("a removed member cannot enter a sealed channel's group by external join either", async () => {
     const channel = await createChannel(alice, "Sealed", { sealed: true });
     expect((await joinChannel(bob, channel)).status).toBe(200);

@@ -3,17 +3,19 @@
 // "account.deactivated_by_provider" in the audit log, against the test provider (tools/oidc-provider/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAtProvider, startProvider, type RunningProvider } from "../oidc-provider";
-import { postJson, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
+import { postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
 import { GONE, SSO_CALLBACK, ssoClient } from "./sso-client";
 
 let provider: RunningProvider;
 let pb: RunningPocketBase;
 let sso: ReturnType<typeof ssoClient>;
+let owner: TestUser; // the workspace's first account
 
 beforeAll(async () => {
   provider = await startProvider([SSO_CALLBACK]);
   pb = await startPocketBase({ env: provider.env });
   sso = ssoClient(pb);
+  owner = await signUpUser(pb.url);
   for (const name of ["bob", "carol"]) {
     await provider.addUser({ username: name, password: "correct horse", email: `${name}@example.com`, name });
   }
@@ -43,6 +45,12 @@ describe("leavers follow the provider", () => {
     const again = await sso.ssoSignIn("bob");
     expect(again.status).toBe(403);
     expect(again.json.message).toBe(GONE);
+    // An administrator reactivates him: the provider's earlier refusal no longer keeps him out.
+    const reactivated = await postJson(pb.url, "/api/chat/admin/people/reactivate", { user_id: bob.id }, owner.token);
+    expect(reactivated.status, reactivated.text).toBe(200);
+    const back = await sso.ssoSignIn("bob");
+    expect(back.status, JSON.stringify(back.json)).toBe(200);
+    expect(back.json.record?.id).toBe(bob.id);
   });
 
   it("deactivates a disabled person within the minute, without any request from them", async () => {
