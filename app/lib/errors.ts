@@ -1,5 +1,8 @@
 /** An error whose message is one of the product's texts, meant for the person at the screen. */
-export class ChatError extends Error {}
+export class ChatError extends Error {
+  /** Said as it is even where the page otherwise gives a general failure (it tells what to wait for or do). */
+  telling = false;
+}
 
 /** This device holds no key bundle for the account: the user has to sign in again here. */
 export class KeysMissingError extends ChatError {

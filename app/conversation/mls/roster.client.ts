@@ -9,6 +9,7 @@ import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { pinnedVerifyKeys, retiringIdentities } from "./identity.client";
+import { senderProfiles } from "~/conversation/senders/profiles.client";
 import { staleLeaves } from "./sync";
 import {
   departedLeaves,
@@ -39,6 +40,26 @@ export class RosterGuard {
     public trusted: Roster | null,
     private readonly keep: (roster: Roster) => void,
   ) {}
+
+  /** Lists found signed under their signer's key of now, by signature and key (a positive answer lasts until the key changes). */
+  private readonly current = new Set<string>();
+
+  /**
+   * Whether the list holds under its signer's key of now, not only under one from before their reset
+   * (ADR 0051): the signer's own new devices cannot check a list signed by a key they no longer have.
+   * Unknown (the profile not at hand) counts as yes: nothing is signed again on a guess.
+   */
+  private async signedNow(roster: Roster): Promise<boolean> {
+    // (this user's own: this device adopted it, so it holds under a key it has)
+    if (roster.by === this.viewer.id) return true;
+    const signer = (await senderProfiles([roster.by]).catch(() => null))?.get(roster.by);
+    if (!signer) return true;
+    const mark = `${roster.sig}:${signer.profile.rsaPublicKey}`;
+    if (this.current.has(mark)) return true;
+    if (!(await rosterSigned(this.groupId, roster, signer.verifyKey))) return false;
+    this.current.add(mark);
+    return true;
+  }
 
   private async holds(roster: Roster): Promise<boolean> {
     // Under any key the viewer pinned for its signer: a list signed before the signer's reset still holds (ADR 0051).
@@ -76,9 +97,20 @@ export class RosterGuard {
     const signer = (r: Roster) => r.users.includes(r.by) || Boolean(this.trusted?.users.includes(r.by));
     const valid =
       roster && roster.v >= (this.trusted?.v ?? 0) && roster.users.includes(this.viewer.id) && signer(roster) && (await this.holds(roster));
-    if (!valid) throw new RosterRefused("This conversation's list of participants could not be verified. Please try again later.");
-    this.trust(roster);
-    this.observe(state);
+    if (valid) {
+      this.trust(roster);
+      this.observe(state);
+      return;
+    }
+    // Signed by this user before a reset (a key this device never had): another participant's page signs it again (listFix).
+    if (roster?.by === this.viewer.id && roster.users.includes(this.viewer.id)) {
+      const refused = new RosterRefused(
+        "This conversation's list of participants was signed with your keys from before your account was reset. It opens on this device once another participant opens it.",
+      );
+      refused.telling = true;
+      throw refused;
+    }
+    throw new RosterRefused("This conversation's list of participants could not be verified. Please try again later.");
   }
 
   /** After a commit: a newer list signed by a listed participant is trusted; anything else is noted and refused. */
@@ -113,14 +145,15 @@ export class RosterGuard {
   /**
    * The trusted list set again (newer, signed by the viewer) where the group carries another one, or
    * one signed by someone no longer on it (a participant who left, or deleted their account, signs the
-   * list without themselves): a device with no list trusted yet, the user's new one, takes only a list
-   * signed by someone on it.
+   * list without themselves), or by a key its signer has given up (a reset without the recovery key):
+   * a device with no list trusted yet, the user's new one, takes only a list signed by someone on it,
+   * under a key it knows.
    */
   async listFix(state: ClientState): Promise<Proposal[]> {
     const trusted = this.trusted;
     const carried = rosterIn(state);
     if (!trusted || !trusted.users.includes(this.viewer.id)) return [];
-    if (sameList(carried, trusted) && trusted.users.includes(trusted.by)) return [];
+    if (sameList(carried, trusted) && trusted.users.includes(trusted.by) && (await this.signedNow(trusted))) return [];
     return [rosterProposal(state, await this.sign(Math.max(trusted.v, carried?.v ?? 0) + 1, trusted.users))];
   }
 

@@ -6,6 +6,8 @@ import type { SealedChannel } from "~/conversation/mls/runtime.client";
 import type { JoinProof, SealedStatus } from "~/conversation/mls/types";
 import type { sealedNotice } from "~/conversation/mls/notice";
 import { words } from "~/conversation/mls/words";
+import { ChatError } from "~/lib/errors";
+import { on } from "~/lib/events";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
 import { useStanding } from "~/features/roles/standing.client";
@@ -19,14 +21,26 @@ import { subscribePins } from "~/conversation/senders/pins.client";
 /** Waits before each new try of a conversation that could not be opened (the last one repeats). */
 const OPEN_AGAIN_MS = [2_000, 4_000, 8_000, 16_000, 30_000];
 
-/** Calls `again` after the wait for this try, or as soon as the browser is back online; answers the cancel. */
-function openAgainLater(attempt: number, again: () => void): () => void {
-  const timer = setTimeout(again, OPEN_AGAIN_MS[Math.min(attempt, OPEN_AGAIN_MS.length - 1)]);
-  window.addEventListener("online", again, { once: true });
-  return () => {
-    clearTimeout(timer);
-    window.removeEventListener("online", again);
+/**
+ * Calls `again` once: after the wait for this try, as soon as the browser is back online, or when a
+ * commit moves the conversation's group (another participant's page may have signed its list again,
+ * ADR 0051). Answers the cancel.
+ */
+function openAgainLater(attempt: number, channelId: string, again: () => void): () => void {
+  let cancel = () => {};
+  const once = () => {
+    cancel();
+    again();
   };
+  const timer = setTimeout(once, OPEN_AGAIN_MS[Math.min(attempt, OPEN_AGAIN_MS.length - 1)]);
+  window.addEventListener("online", once);
+  const moved = on("conversation:epoch", (event) => event.channelId === channelId && once());
+  cancel = () => {
+    clearTimeout(timer);
+    window.removeEventListener("online", once);
+    moved();
+  };
+  return cancel;
 }
 
 export function useSealedChannel(
@@ -35,6 +49,8 @@ export function useSealedChannel(
   proofOf: (channel: Channel) => JoinProof,
   members: readonly { userId: string; username: string }[],
   onError: (text: string) => void,
+  /** The conversation opened after it could not: what its history could not read is read again. */
+  onOpenedAgain: () => void,
 ) {
   const [runtime, setRuntime] = useState<SealedChannel | null>(null);
   const { role } = useStanding(user);
@@ -56,6 +72,7 @@ export function useSealedChannel(
     Promise.all([sealedChannel(user, channel, proofOf(channel)), import("~/conversation/mls/notice")]).then(
       ([found, notices]) => {
         if (!live) return;
+        if (failedAt.current === channel.id) onOpenedAgain();
         failedAt.current = null;
         setRuntime(found);
         setDescribe(() => notices.sealedNotice);
@@ -71,9 +88,10 @@ export function useSealedChannel(
           if (!waitsForKeys()) {
             // Said once; tried again (a request that failed for a moment, an answer lost on the way):
             // the page's other paths may have opened it meanwhile, and this page then has its runtime.
-            if (attempt === 0 || failedAt.current !== channel.id) onError(words(channel).openFailed);
+            if (attempt === 0 || failedAt.current !== channel.id)
+              onError(error instanceof ChatError && error.telling ? error.message : words(channel).openFailed);
             failedAt.current = channel.id;
-            unsubscribe = openAgainLater(attempt, () => setAttempt((n) => n + 1));
+            unsubscribe = openAgainLater(attempt, channel.id, () => setAttempt((n) => n + 1));
             return;
           }
           unsubscribe = subscribePins(() => {

@@ -92,7 +92,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     sealed: Boolean(selected?.sealed || selected?.direct),
     onDeactivated: (gone) => relabelDeactivated(history, gone),
   });
-  const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"));
+  const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"), history.reload);
   const membersPanel = useMembersPanel(members.refresh, sealed.refresh);
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,

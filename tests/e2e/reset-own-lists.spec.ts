@@ -1,0 +1,77 @@
+import type { Page } from "@playwright/test";
+import { expect, NO_ANSWER } from "./fixtures";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
+import { mailTest as test } from "./mail-stack";
+import { resetWithoutRecoveryKey } from "./reset-helpers";
+
+// A direct conversation's list of participants (ADR 19) is signed by whoever set it last: here Bob,
+// who started the conversations. After Bob's reset without the recovery key (ADR 0051) his new phone
+// cannot check his own old signature (the key went with the reset), and used to stay out of both
+// conversations for good: "could not be opened on this device", and every send refused. Now it says
+// what it waits for; the first page of another participant that opens or writes signs the list again
+// with its own key, and Bob's phone gets in as soon as that commit lands.
+
+const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
+
+test("after a reset without the recovery key, the person who started a one-to-one and a group gets back into both on a new device", async ({
+  browser,
+  stack,
+  consoleErrors,
+}) => {
+  test.setTimeout(300_000);
+  consoleErrors.allow(NO_ANSWER);
+  const { smtp, pb, web } = stack;
+  const alice = await person(browser, "alice", web.url);
+  const bob = await person(browser, "bob", web.url);
+  const carol = await person(browser, "carol", web.url);
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Team");
+  await joinAndOpen(carol.page, channelId, password, "Team");
+  for (const p of [alice, carol]) await keyPackagesSent(p, pb);
+
+  // Bob starts a one-to-one with Alice and a group with Alice and Carol.
+  await startConversation(bob.page, [alice.user.username]);
+  await waitLive(bob.page);
+  await send(bob.page, "bob started this");
+  await openConversation(alice.page, bob.user.username);
+  await expect(log(alice.page).getByText("bob started this")).toBeVisible({ timeout: 30_000 });
+  await startConversation(bob.page, [alice.user.username, carol.user.username]);
+  await waitLive(bob.page);
+  await send(bob.page, "bob started the group");
+  await group(carol.page, bob.user.username).click();
+  await expect(log(carol.page).getByText("bob started the group")).toBeVisible({ timeout: 30_000 });
+  await bob.context.close();
+
+  // Bob resets on his phone and opens the one-to-one: it says what it waits for.
+  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
+  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  await openConversation(phone, alice.user.username);
+  await expect(phone.getByText(/signed with your keys from before your account was reset/).first()).toBeVisible({ timeout: 30_000 });
+
+  // Alice opens the conversation (a new page load): her page signs the list again, and Bob's phone gets in.
+  const joined = (page: Page) => page.getByText("Messages sent before this device joined the conversation cannot be read here.");
+  await alice.page.reload();
+  await openConversation(alice.page, bob.user.username);
+  await expect(joined(phone)).toBeVisible({ timeout: 30_000 });
+  await send(phone, "bob back in the one-to-one");
+  const notice = alice.page.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account` });
+  await notice.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
+  await expect(log(alice.page).getByText("bob back in the one-to-one")).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, "alice after bob's reset");
+  await expect(log(phone).getByText("alice after bob's reset")).toBeVisible({ timeout: 30_000 });
+
+  // The group the same, once Carol opens it.
+  await group(phone, carol.user.username).click();
+  await expect(phone.getByText(/signed with your keys from before your account was reset/).first()).toBeVisible({ timeout: 30_000 });
+  await carol.page.reload();
+  await group(carol.page, bob.user.username).click();
+  await expect(joined(phone)).toBeVisible({ timeout: 30_000 });
+  await send(phone, "bob back in the group");
+  const carolNotice = carol.page.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account` });
+  await carolNotice.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
+  await expect(log(carol.page).getByText("bob back in the group")).toBeVisible({ timeout: 30_000 });
+  await send(carol.page, "carol to the group");
+  await expect(log(phone).getByText("carol to the group")).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByText(/could not be verified/)).toHaveCount(0);
+});
