@@ -4,7 +4,7 @@ import { forwardedFor } from "./client-address.server";
 import { env } from "./env.server";
 import { pbFetch } from "./pb-fetch.server";
 import { sessionUser } from "./session.server";
-import { noteTooMany } from "./too-many.server";
+import { noteTooMany, tooManyWords } from "./too-many.server";
 
 /**
  * A fresh PocketBase client for one request, carrying the caller's own token (if any) and their address
@@ -65,6 +65,7 @@ export async function pocketbaseFor(request: { headers: { get(name: string): str
 export function pbErrorMessage(error: unknown): string | undefined {
   if (error instanceof ClientResponseError) {
     if (error.status === 0) return undefined;
+    if (error.status === 429) return tooManyWords(error.response);
     const data = error.response as { message?: unknown; data?: Record<string, { message?: string }> };
     const fieldMessage = data?.data && Object.values(data.data).find((f) => f?.message)?.message;
     if (typeof fieldMessage === "string" && fieldMessage) return fieldMessage;

@@ -10,13 +10,21 @@ import type { AppLoadContext } from "@remix-run/node";
  */
 const TOO_MANY_DEFAULT = "Too many requests. Please wait a moment.";
 
+/** What PocketBase's own limiter answers (sign-up, sign-in and the other per-address rules): said in the product's words. */
+const POCKETBASE_TOO_MANY = "Too Many Requests.";
+
 type Noted = AppLoadContext & { pocketbaseTooMany?: string };
+
+/** The words of a 429 from PocketBase: its own when they say whose budget ran out, else the product's. */
+export function tooManyWords(data: unknown): string {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message && message !== POCKETBASE_TOO_MANY ? message : TOO_MANY_DEFAULT;
+}
 
 /** Notes in the request's context that PocketBase answered 429 (with its message). */
 export function noteTooMany(context: AppLoadContext | undefined, status: number, data: unknown) {
   if (status !== 429 || !context) return;
-  const message = (data as { message?: unknown } | null)?.message;
-  (context as Noted).pocketbaseTooMany = typeof message === "string" && message ? message : TOO_MANY_DEFAULT;
+  (context as Noted).pocketbaseTooMany = tooManyWords(data);
 }
 
 /** PocketBase's words when it refused one of the request's calls for too many requests, or undefined. */

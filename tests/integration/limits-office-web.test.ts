@@ -132,5 +132,13 @@ describe("an office behind one address, through the web server", () => {
     }
     expect(statuses.slice(0, 10).filter((status) => status === 429)).toEqual([]);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    // in the product's words, not PocketBase's bare "Too Many Requests."
+    const refused = await guesser
+      .api("/api/auth/signin", { email: "nobody@example.test", loginSecret: randomBytes(32).toString("base64url") })
+      .then(
+        () => null,
+        (error: { status: number; message: string }) => ({ status: error.status, message: error.message }),
+      );
+    expect(refused).toEqual({ status: 429, message: "Too many requests. Please wait a moment." });
   });
 });
