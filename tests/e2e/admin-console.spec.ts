@@ -58,10 +58,23 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await expect(carol.page.getByRole("list", { name: "People" })).toHaveCount(0);
   await carol.page.goto("/");
 
-  // The owner makes Dave a guest (no confirmation: neither role is an admin's): no create button for him.
+  // The owner makes Dave a guest: from the keyboard, each arrow key asks first (Esc keeps the role, and
+  // the focus); confirmed, no create button for him.
   const daveEntry = await findPerson(owner.page, dave.user.username);
-  await daveEntry.getByRole("combobox", { name: `Change role for ${dave.user.username}` }).selectOption("guest");
+  const daveRole = daveEntry.getByRole("combobox", { name: `Change role for ${dave.user.username}` });
+  await daveRole.focus();
+  await owner.page.keyboard.press("ArrowDown");
+  const makeGuest = owner.page.getByRole("dialog", { name: `Make ${dave.user.username} Guest?` });
+  await expect(makeGuest).toContainText("will see only the channels they are invited to");
+  await owner.page.keyboard.press("Escape");
+  await expect(makeGuest).toBeHidden();
+  await expect(daveRole).toBeFocused();
+  await expect(daveRole).toHaveValue("member");
+  await expect(daveEntry.getByRole("definition").first()).toHaveText("Member");
+  await daveRole.selectOption("guest");
+  await makeGuest.getByRole("button", { name: "Change role" }).click();
   await expect(owner.page.getByRole("status").getByText(`${dave.user.username} is now Guest.`)).toBeVisible();
+  await expect(daveRole).toBeFocused();
   await dave.page.reload();
   await expect(dave.page.getByText("You are not in any channel yet. Join one with its invite link.")).toBeVisible({ timeout: 20_000 });
   // (a guest joins through an invite only: no join by ID and password is offered either)
@@ -186,6 +199,10 @@ test("a role or who may create channels, changed in the console, reaches the per
   await expect(erinConsole.getByRole("alert")).toHaveText("Only an administrator can open the admin console.");
   await expect(erinConsole.getByRole("list", { name: "People" })).toHaveCount(0);
   await erinEntry.getByRole("combobox", { name: `Change role for ${erin.user.username}` }).selectOption("guest");
+  await console_
+    .getByRole("dialog", { name: `Make ${erin.user.username} Guest?` })
+    .getByRole("button", { name: "Change role" })
+    .click();
   await expect(console_.getByRole("status").getByText(`${erin.user.username} is now Guest.`)).toBeVisible();
   await expect(create(erin)).toHaveCount(0);
   await expect(create(frank)).toBeVisible();

@@ -59,20 +59,27 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
     }
   }
 
+  /** What a role change means for the person, said in its confirmation. */
+  function roleChange(name: string, from: string, to: string): string {
+    if (isAdminRole(to)) return `${name} will manage people and invites, and open this console.`;
+    if (isAdminRole(from)) return `${name} will no longer manage people or open this console.`;
+    return to === "guest"
+      ? `${name} will see only the channels they are invited to, and will not invite anyone or create channels.`
+      : `${name} will join channels with their ID and password and invite people, like any member.`;
+  }
+
   function onRole(person: AdminPerson, role: string) {
     if (role === person.role) return;
     const job = async () => {
       await changeRole(person.id, role);
       return `${nameOf(person)} is now ${roleName(role)}.`;
     };
-    if (!isAdminRole(role) && !isAdminRole(person.role)) return void run(job);
+    // Every change is confirmed: a select changes with each arrow key, and a guest loses every channel but the one they were invited to.
     setDialogError("");
     setPending({
       person,
       title: `Make ${nameOf(person)} ${roleName(role)}?`,
-      message: isAdminRole(role)
-        ? `${nameOf(person)} will manage people and invites, and open this console.`
-        : `${nameOf(person)} will no longer manage people or open this console.`,
+      message: roleChange(nameOf(person), person.role, role),
       confirmLabel: "Change role",
       run: job,
     });

@@ -59,11 +59,13 @@ export function PersonCard(props: {
       <div className="admin-person-actions">
         <label className="admin-role">
           <span aria-hidden="true">Role</span>
+          {/* (busy: aria-disabled, not disabled, which would drop the keyboard's focus; a change then is ignored) */}
           <select
             aria-label={`Change role for ${name}`}
             value={person.role}
-            disabled={props.busy || roles.length < 2}
-            onChange={(e) => props.onRole(person, e.target.value)}
+            disabled={roles.length < 2}
+            aria-disabled={props.busy || undefined}
+            onChange={(e) => !props.busy && props.onRole(person, e.target.value)}
           >
             {roles.map((role) => (
               <option key={role} value={role}>

@@ -17,7 +17,7 @@ export function InviteList(props: {
     <ul className="invite-list">
       {props.invites.map((invite) => {
         const channel = invite.channel_name ? `#${invite.channel_name}` : "a sealed channel";
-        const uses = invite.max_uses ? `${invite.uses} of ${invite.max_uses} uses` : `${invite.uses} uses`;
+        const uses = invite.max_uses ? `${invite.uses} of ${invite.max_uses} uses` : `${invite.uses} ${invite.uses === 1 ? "use" : "uses"}`;
         return (
           <li key={invite.id}>
             <span>
