@@ -236,6 +236,9 @@ func registerDevices(app core.App) {
 		if err := deleteExpiredPushSubscriptions(app, now); err != nil { // push_sessions.go
 			app.Logger().Warn("push subscriptions cleanup failed", "error", err)
 		}
+		if err := keepLastSeenOfExpired(app, now); err != nil { // last_seen.go
+			app.Logger().Warn("keeping expired sessions' last activity failed", "error", err)
+		}
 		_, err := app.DB().Delete(sessionsTable, dbx.NewExp("[[expires]] < {:now}", dbx.Params{"now": now.String()})).Execute()
 		if err != nil {
 			app.Logger().Warn("sessions cleanup failed", "error", err)

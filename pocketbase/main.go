@@ -73,6 +73,7 @@ func main() {
 	registerRelay(app)
 	registerSessions(app)
 	registerPushSessions(app)
+	registerLastSeenKept(app)
 	registerRevocations(app)
 	registerDeactivated(app)
 	registerGroupReset(app)

@@ -92,7 +92,8 @@ function listPeople(app, query) {
     .newQuery(
       "SELECT u.id AS id, u.email AS email, COALESCE(u.pending_email, '') AS pending_email, COALESCE(p.username, '') AS username, COALESCE(p.role, '') AS role, " +
         "COALESCE(p.deactivated, FALSE) AS deactivated, " +
-        "COALESCE((SELECT MAX(s.last_seen) FROM sessions s WHERE s.user = u.id), '') AS last_seen, " +
+        // (a session's last activity stays on the account once the session ends: pocketbase/last_seen.go)
+        "MAX(COALESCE((SELECT MAX(s.last_seen) FROM sessions s WHERE s.user = u.id), ''), COALESCE(u.last_seen, '')) AS last_seen, " +
         "(SELECT COUNT(*) FROM sessions s WHERE s.user = u.id AND s.expires > {:now}) AS devices, " +
         "(SELECT COUNT(*) FROM channel_members m JOIN channels c ON c.id = m.channel WHERE m.user = u.id " +
         "AND (c.direct = FALSE OR c.direct IS NULL)) AS channels " +

@@ -256,6 +256,17 @@ describe("the console's reads and actions", () => {
     expect((await get("/api/chat/session", carol.token)).status).toBe(401);
     expect((await get("/api/chat/session", second.token)).status).toBe(401);
     expect((await get("/api/chat/session", owner.token)).status).toBe(200);
+    // no device left, and still when she was last seen (it used to read "Never")
+    const [after] = (await get(`/api/chat/admin/people?q=${encodeURIComponent(carol.email)}`, bob.token)).json.people as {
+      devices: number;
+      lastSeen: string;
+    }[];
+    expect(after.devices).toBe(0);
+    expect(after.lastSeen).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // the field is the console's only: no API answer carries it
+    const own = await get(`/api/collections/users/records/${owner.id}`, owner.token);
+    expect(own.status).toBe(200);
+    expect(own.json).not.toHaveProperty("last_seen");
   });
 
   it("mail: not configured here, said so; never a password", async () => {
