@@ -18,6 +18,13 @@ const byEpoch = (a: EncryptedMessage, b: EncryptedMessage) =>
 /** The least time between two readings of the archive for more messages from before the join. */
 const ARCHIVE_AGAIN_MS = 10_000;
 
+/**
+ * How old the last reading of the archive may be while messages from before the join are still
+ * missing: another device of the user's may have kept them there since (its upload landing after this
+ * page's look), and the page reads again at its next opening of messages, once a minute at most.
+ */
+const ARCHIVE_STALE_MS = 60_000;
+
 /** Waits before each new try of an archive that could not be read for now (busy, unreachable). */
 const ARCHIVE_RETRIES_MS = [500, 1_000, 2_000, 4_000];
 
@@ -134,11 +141,16 @@ export class Reading {
   /**
    * Messages from before this device joined that it cannot open are read from the user's archive, which
    * another of the user's devices may have filled since this one last read it (a message read there while
-   * this device was joining; an edit read there later): once per page, and again for more of them.
+   * this device was joining; an edit read there later): once per page, again for more of them, and again
+   * once the last reading is a minute old.
    */
   async readArchiveAgain(joined: number) {
     const asked = this.archiveAsked;
-    if (this.before === 0 || (asked && (this.before <= asked.before || Date.now() - asked.at < ARCHIVE_AGAIN_MS))) return;
+    if (this.before === 0) return;
+    if (asked) {
+      const since = Date.now() - asked.at;
+      if (since < ARCHIVE_STALE_MS && (this.before <= asked.before || since < ARCHIVE_AGAIN_MS)) return;
+    }
     this.archiveRead();
     const found = await fetchArchive(this.userId, this.channelId);
     if (!found) return;
