@@ -6,12 +6,12 @@
 // meta ({failedSignIns}), for the page to tell the owner.
 onRecordAuthWithPasswordRequest((e) => {
   const { tooManyRequests } = require(`${__hooks}/lib/errors.js`);
-  const { accountKey, noteFailure, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
+  const { accountKey, noteFailure, noteWrongFromAddress, takeSignInAttempt } = require(`${__hooks}/lib/signin.js`);
 
   const account = accountKey(e.identity);
   // request headers, as PocketBase names them: lower case, "-" as "_"
   const device = e.requestInfo().headers["x_chatcrypt_device"] || "";
-  const attempt = takeSignInAttempt(e.app, account, device);
+  const attempt = takeSignInAttempt(e.app, account, device, e.realIP());
   if (!attempt.ok) {
     noteFailure(e.app, account, e);
     throw tooManyRequests(attempt.message);
@@ -22,6 +22,7 @@ onRecordAuthWithPasswordRequest((e) => {
     e.next();
   } catch (err) {
     noteFailure(e.app, account, e);
+    noteWrongFromAddress(e.app, e.realIP());
     throw err;
   }
   attempt.releaseAll();

@@ -1,17 +1,19 @@
 // @ts-check
 /// <reference path="../../types/hooks.d.ts" />
 
-// Limits on password guessing per account, whatever the addresses the guesses come from (the limit
-// per address is PocketBase's own rate limiter, "*:auth"). The account is named by the email as
-// typed, lower-cased, whether or not an account has it: an unknown email meets the same counters,
-// answer and timing as a real one.
+// Limits on password guessing per account, whatever the addresses the guesses come from, and per
+// address, whatever the accounts: 10 wrong passwords a minute from one address (an office behind one
+// router signs in together on a Monday morning: right passwords give their attempt back, so only
+// guesses count; PocketBase's own rate limiter, "*:auth", stays above as a backstop for every
+// attempt). The account is named by the email as typed, lower-cased, whether or not an account has
+// it: an unknown email meets the same counters, answer and timing as a real one.
 //
 // A device that signed in to the account before (the web server vouches for it with a signed,
 // HttpOnly cookie and passes its random id as X-ChatCrypt-Device) has its own counter instead, so
 // someone guessing from elsewhere cannot lock the owner out of their own devices. Counters live in
 // the app store (lib/limits.js: per process, empty after a restart).
 
-const { takeAll, waitMs } = require(`${__hooks}/lib/limits.js`);
+const { take, takeAll, waitMs } = require(`${__hooks}/lib/limits.js`);
 
 const MINUTE = 60 * 1000;
 const ACCOUNT_LIMITS = [
@@ -19,6 +21,7 @@ const ACCOUNT_LIMITS = [
   { windowMs: 24 * 60 * MINUTE, max: 50 },
 ];
 const DEVICE_LIMITS = [{ windowMs: 15 * MINUTE, max: 10 }];
+const ADDRESS_LIMITS = [{ windowMs: MINUTE, max: 10 }];
 const FAILURES_PREFIX = "chat.signin-failures ";
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -45,14 +48,25 @@ function tooManyMessage(ms) {
   return `Too many attempts for this account; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
-// Counts one attempt for the account; {ok: false, message} when its limit is reached. A right
-// password gives the attempt back (releaseAll).
+/** @param {number} ms */
+function tooManyFromAddress(ms) {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  return `Too many wrong passwords from this network; try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+// Counts one attempt for the account; {ok: false, message} when its limit is reached, or when the
+// address it comes from (`address`, a sign-in's) has had its 10 wrong passwords this minute. A right
+// password gives the account's attempt back (releaseAll); a wrong one counts for the address
+// (noteFailure). Right passwords arriving together are never refused for their number.
 /**
  * @param {core.App} app
  * @param {string} account
  * @param {string} device
+ * @param {string} [address] the request's address (PocketBase's realIP) of a sign-in; none for a signed-in password check
  */
-function takeSignInAttempt(app, account, device) {
+function takeSignInAttempt(app, account, device, address = "") {
+  const fromAddress = waitMs(app, addressKey(address), ADDRESS_LIMITS);
+  if (address && fromAddress > 0) return { ok: false, releaseAll: () => {}, message: tooManyFromAddress(fromAddress) };
   const counter = counterOf(account, device);
   const attempt = takeAll(app, [counter]);
   return {
@@ -60,6 +74,20 @@ function takeSignInAttempt(app, account, device) {
     releaseAll: attempt.releaseAll,
     message: attempt.ok ? "" : tooManyMessage(waitMs(app, counter.key, counter.limits)),
   };
+}
+
+/** @param {string} address */
+const addressKey = (address) => `signin-address ${address}`;
+
+// A wrong password at sign-in counts for the address it came from (not one of the addresses the
+// settings exempt from rate limits, as PocketBase's own limiter skips them).
+/**
+ * @param {core.App} app
+ * @param {string} address
+ */
+function noteWrongFromAddress(app, address) {
+  if (app.settings().rateLimits.excludedIPs.indexOf(address) >= 0) return;
+  take(app, addressKey(address), ADDRESS_LIMITS);
 }
 
 // Failed attempts since the owner's last sign-in, refused ones included, shown to them when they
@@ -86,4 +114,4 @@ function takeFailures(app, account) {
   return typeof count === "number" ? count : 0;
 }
 
-module.exports = { accountKey, takeSignInAttempt, noteFailure, takeFailures };
+module.exports = { accountKey, takeSignInAttempt, noteFailure, noteWrongFromAddress, takeFailures };
