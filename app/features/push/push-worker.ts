@@ -6,13 +6,17 @@
  * "alice in #general" and its first 100 characters, as the page's own notifications do. Where it
  * cannot (an MLS conversation, whose state only the page may advance; keys gone after sign-out; a
  * message too large to travel whole), it says "New message in #general". A click opens the app at
- * the message.
+ * the message, a thread's reply in its thread, a call in its conversation.
  */
 import { decryptMessage } from "~/crypto";
 import { decodeBody } from "~/conversation/messages/body";
 import { messageLink } from "~/features/message-links/links";
+import { HOME, pathOf } from "~/features/address/address";
 import { notificationBody } from "~/features/notifications/notify";
 import { readPushKeys } from "~/features/push/push-keys";
+
+/** A thread root's id, as a message's. */
+const THREAD_ROOT = /^[a-z0-9]{15}$/;
 
 export interface PushPayload {
   v: 1;
@@ -55,10 +59,15 @@ export const CALL_PUSH_BODY = "Open ChatCrypt to join the call.";
 
 /** The notification a push shows: title, body, where a click leads. */
 export async function notificationFor(p: PushPayload, origin: string) {
-  if (p.k === "call") return { title: `${p.u} is calling`, body: CALL_PUSH_BODY, url: `${origin}/` };
+  // (a call opens its conversation, where the call is; a thread's reply opens its thread, as the page's own notifications do)
+  const conversation = { ...HOME, conversationId: p.c };
+  if (p.k === "call") return { title: `${p.u} is calling`, body: CALL_PUSH_BODY, url: origin + pathOf(conversation) };
   const place = p.d ? `@${p.u}` : `#${p.n}`;
   const text = await openText(p);
-  const url = messageLink(origin, { channelId: p.c, messageId: p.m });
+  const url =
+    p.r && THREAD_ROOT.test(p.r)
+      ? origin + pathOf({ ...conversation, thread: p.r })
+      : messageLink(origin, { channelId: p.c, messageId: p.m });
   return text === null
     ? { title: `New message in ${place}`, body: "", url }
     : { title: `${p.u} in ${place}`, body: notificationBody(text), url };
