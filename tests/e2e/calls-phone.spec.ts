@@ -70,6 +70,12 @@ test("on a phone: the check of devices fits, and the expanded call fills the con
   for (const target of [messageBox, sendButton]) await expect.poll(() => uncovered(target)).toBe(true);
   await send(alice.page, "written during the call");
   await expect(log(bob.page).getByText("written during the call")).toBeVisible({ timeout: 20_000 });
+  // The channels' drawer, opened during the call, lies above it: its conversations and "New message"
+  // can be reached (the call window covered the direct messages, minimized too).
+  await alice.page.getByRole("button", { name: "Show channels" }).click();
+  for (const target of [alice.page.getByRole("button", { name: "# Pocket" }), alice.page.getByRole("button", { name: "New message" })])
+    await expect.poll(() => uncovered(target)).toBe(true);
+  await alice.page.keyboard.press("Escape");
   await panel.getByRole("button", { name: "Show call" }).click();
 
   // Expanded: the call is the conversation's box; its controls are apart, all on the screen.

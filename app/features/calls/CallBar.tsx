@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
-import { startCall, useActiveCall } from "./store.client";
+import { useActiveCall } from "./store.client";
+import { useSwitchCall } from "./useSwitchCall";
 import { useCallStatus } from "./useCallStatus.client";
 
 /** "Call in progress — Join call" for a member of a conversation whose call they are not in. */
@@ -8,6 +9,7 @@ export function CallBar({ user, channel }: { user: SessionUser; channel: Channel
   const active = useActiveCall();
   const inThisCall = active?.channel.id === channel.id;
   const status = useCallStatus(channel.id, !inThisCall);
+  const { start, question } = useSwitchCall(user);
   if (inThisCall || !status?.enabled || status.participants === 0) return null;
   const people = status.participants === 1 ? "1 person" : `${status.participants} people`;
   return (
@@ -15,9 +17,10 @@ export function CallBar({ user, channel }: { user: SessionUser; channel: Channel
       <span>
         Call in progress — {people} in it{status.withViewer ? ", you among them on another device" : ""}
       </span>
-      <button type="button" className="btn btn-small btn-primary" onClick={() => startCall(user, channel)}>
+      <button type="button" className="btn btn-small btn-primary" onClick={() => start(channel)}>
         Join call
       </button>
+      {question}
     </div>
   );
 }

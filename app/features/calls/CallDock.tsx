@@ -23,6 +23,11 @@ const CallPanel = lazyPart(() => import("./CallPanel").then((m) => m.default), {
 /** Where the page's call is shown, whichever conversation is open (a window of its own; full width on a phone), and a direct call's ring. */
 export function CallDock() {
   const active = useActiveCall();
-  if (!active) return <Ringing />;
-  return <CallPanel key={active.channel.id} user={active.user} channel={active.channel} check={active.check} onLeave={endCall} />;
+  // (a ring comes through in a call too: answering it leaves that call, and says so first)
+  return (
+    <>
+      {active && <CallPanel key={active.channel.id} user={active.user} channel={active.channel} check={active.check} onLeave={endCall} />}
+      <Ringing />
+    </>
+  );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { LazyModal as Modal } from "~/ui/LazyModal";
 import { declineRing, stopRinging, useRinging } from "./ring.client";
-import { startCall } from "./store.client";
+import { startCall, useActiveCall } from "./store.client";
+import { callPlace } from "./useSwitchCall";
 import { showDesktopNotification } from "~/features/notifications/notifications.client";
 
 /** How long a call rings before it stops by itself (the call goes on; the bar still offers to join). */
@@ -10,6 +11,7 @@ export const RING_MS = 45_000;
 /** "<name> is calling" with Join and Decline, for a direct call someone else started (Esc declines). */
 export function Ringing() {
   const ring = useRinging();
+  const current = useActiveCall();
   useEffect(() => {
     if (!ring) return;
     const timer = setTimeout(stopRinging, RING_MS);
@@ -31,6 +33,7 @@ export function Ringing() {
   return (
     <Modal title={title} onClose={declineRing}>
       <p>A call in your direct conversation with {ring.channel.name}.</p>
+      {current && current.channel.id !== ring.channel.id && <p>Joining leaves your call in {callPlace(current.channel)}.</p>}
       <div className="modal-actions ring-actions">
         <button
           type="button"
