@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { expect, test } from "./fixtures";
+import { openThread, reply } from "./thread-helpers";
 import {
   createChannel,
   createSealed,
@@ -52,6 +53,10 @@ test("Export my data: a .zip with data.json and each conversation's messages, op
   await waitInGroup(alice.page);
   await send(alice.page, `direct words ${canary}`);
   await expect(message(alice.page, `direct words ${canary}`)).toBeVisible();
+  // and a reply that stays in the message's thread (left out of the export before)
+  const thread = await openThread(alice.page, `direct words ${canary}`);
+  await reply(thread, `direct thread reply ${canary}`);
+  await thread.getByRole("button", { name: "Close thread" }).click();
 
   await alice.page.getByRole("button", { name: "Menu" }).click();
   await alice.page.getByRole("menuitem", { name: "Account" }).click();
@@ -82,6 +87,7 @@ test("Export my data: a .zip with data.json and each conversation's messages, op
   expect(classic).not.toContain("classic typo");
   expect(conversation("Export Sealed")).toContain(`${alice.user.username}: sealed words ${canary}`);
   expect(conversation(bob.user.username)).toContain(`${alice.user.username}: direct words ${canary}`);
+  expect(conversation(bob.user.username)).toContain(`${alice.user.username}, in a thread: direct thread reply ${canary}`);
   expect(strFromU8(files["README.txt"])).not.toContain("Left out");
 
   // Opened on her device: no request of hers carried any of the texts.

@@ -10,6 +10,7 @@ import { listChannels } from "~/features/channels/channels.client";
 import { knownName, loadNames } from "~/features/direct/names.client";
 import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
 import { fetchMessages } from "~/features/messages/messages.client";
+import { fetchThread } from "~/features/threads/fetch.client";
 import { decryptRecords } from "~/conversation/messages/open.client";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { compareMessages } from "~/conversation/messages/merge";
@@ -30,15 +31,26 @@ export interface ConversationExport {
   skipped: { title: string; reason: string }[];
 }
 
-/** Every record of the conversation (messages, edits, reactions), oldest first, page by page. */
+/**
+ * Every record of the conversation (messages, edits, reactions), oldest first, page by page, and the
+ * replies that stay in threads with theirs (a thread's own read: a page of the conversation holds only
+ * its roots).
+ */
 export async function allRecords(channelId: string): Promise<EncryptedMessage[]> {
   const records = new Map<string, EncryptedMessage>();
+  const roots = new Set<string>();
   let page = await fetchMessages(channelId, { limit: PAGE_SIZE, profiles: true });
   for (;;) {
     for (const m of page.messages) records.set(m.id, m);
+    for (const thread of page.threads ?? []) roots.add(thread.root);
     if (!page.hasMore || page.messages.length === 0) break;
     const oldest = [...page.messages].sort(compareMessages)[0];
     page = await fetchMessages(channelId, { before: oldest.created, beforeId: oldest.id, limit: PAGE_SIZE });
+  }
+  for (const root of roots) {
+    // (a thread whose root went meanwhile has nothing left to export)
+    const thread = await fetchThread(channelId, root).catch(() => null);
+    for (const m of thread?.messages ?? []) records.set(m.id, m);
   }
   return [...records.values()].sort(compareMessages);
 }
@@ -61,7 +73,13 @@ export async function conversationText(
   const edited = applyAnnotations(messages, new Map<string, Annotation>(annotations.map((a) => [a.id, a])));
   return formatExport(
     channel.name,
-    edited.map((m) => ({ created: m.created, sender: m.senderUsername, text: m.text, attachments: m.attachments.map((a) => a.name) })),
+    edited.map((m) => ({
+      created: m.created,
+      sender: m.senderUsername,
+      text: m.text,
+      attachments: m.attachments.map((a) => a.name),
+      inThread: Boolean(m.thread && m.threadOnly),
+    })),
     now,
     { ...options, direct: channel.direct },
   );

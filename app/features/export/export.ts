@@ -7,6 +7,8 @@ export interface ExportMessage {
   text: string;
   /** Decrypted file names. */
   attachments: string[];
+  /** A reply that stays in its thread (written "alice, in a thread:"). */
+  inThread?: boolean;
 }
 
 export interface ExportOptions {
@@ -107,7 +109,7 @@ export function formatExport(channelName: string, messages: ExportMessage[], exp
     const created = parseTimestamp(message.created);
     const when = created ? formatDateTime(created, options.timeZone) : message.created.trim();
     const [first = "", ...rest] = message.text.replace(/\r\n?/gu, "\n").split("\n");
-    lines.push(`[${when}] ${oneLine(message.sender)}: ${first}`.trimEnd());
+    lines.push(`[${when}] ${oneLine(message.sender)}${message.inThread ? ", in a thread" : ""}: ${first}`.trimEnd());
     for (const line of rest) lines.push(line === "" ? "" : INDENT + line);
     for (const name of message.attachments) lines.push(INDENT + (options.fileLine ?? attachmentLine)(oneLine(name)));
   }
