@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { type CaptureServer } from "../integration/smtp";
 import { expect, openAuth, signIn, type TestUser } from "./fixtures";
+import { createChannel, joinAndOpen, keyPackagesSent, person, type Person } from "./helpers";
 
 /** The sign-in form's answer to "Send reset link", whatever the address. */
 const SENT = "If an account exists for that address, we sent a link to reset its password.";
@@ -50,4 +51,25 @@ export async function resetWithoutRecoveryKey(page: Page, smtp: CaptureServer, u
   await page.getByRole("link", { name: "Sign in" }).click();
   await signIn(page, { email: user.email, password });
   await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
+}
+
+/**
+ * Alice, Bob and Carol on the mail stack's web server, in one channel ("Team"), each device's key
+ * packages sent: the reset tests' people, before any of them starts a conversation.
+ */
+export async function threeInTeam(
+  browser: Browser,
+  stack: { web: { url: string }; pb: { url: string; superuser: { email: string; password: string } } },
+): Promise<{ alice: Person; bob: Person; carol: Person }> {
+  const [alice, bob, carol] = [
+    await person(browser, "alice", stack.web.url),
+    await person(browser, "bob", stack.web.url),
+    await person(browser, "carol", stack.web.url),
+  ];
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Team");
+  await joinAndOpen(carol.page, channelId, password, "Team");
+  for (const p of [alice, bob, carol]) await keyPackagesSent(p, stack.pb);
+  return { alice, bob, carol };
 }

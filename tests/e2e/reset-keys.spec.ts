@@ -1,21 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, NO_ANSWER, signIn } from "./fixtures";
-import {
-  createChannel,
-  createSealed,
-  joinAndOpen,
-  keyPackagesSent,
-  log,
-  message,
-  openConversation,
-  person,
-  send,
-  startConversation,
-  waitInGroup,
-  waitLive,
-} from "./helpers";
+import { createSealed, joinAndOpen, log, message, openConversation, send, startConversation, waitInGroup, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { resetWithoutRecoveryKey } from "./reset-helpers";
+import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 
 // A reset without the recovery key (ADR 27, 0051): Bob's new identity key is accepted where it should
 // be, his devices of before are removed, and his contacts' devices, old and new, keep their direct
@@ -41,15 +28,8 @@ test("reset without the recovery key: his contacts' old and new devices open the
 }) => {
   test.setTimeout(420_000);
   consoleErrors.allow(NO_ANSWER);
-  const { smtp, pb, web } = stack;
-  const alice = await person(browser, "alice", web.url);
-  const bob = await person(browser, "bob", web.url);
-  const carol = await person(browser, "carol", web.url);
-  const password = `team-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Team", password);
-  await joinAndOpen(bob.page, channelId, password, "Team");
-  await joinAndOpen(carol.page, channelId, password, "Team");
-  for (const p of [bob, carol]) await keyPackagesSent(p, pb);
+  const { smtp, web } = stack;
+  const { alice, bob, carol } = await threeInTeam(browser, stack);
 
   // A one-to-one and a group, each with a message of Bob's.
   await startConversation(alice.page, [bob.user.username]);

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, NO_ANSWER } from "./fixtures";
-import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
+import { log, openConversation, send, startConversation, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { resetWithoutRecoveryKey } from "./reset-helpers";
+import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 
 // A direct conversation's list of participants (ADR 19) is signed by whoever set it last: here Bob,
 // who started the conversations. After Bob's reset without the recovery key (ADR 0051) his new phone
@@ -20,15 +20,8 @@ test("after a reset without the recovery key, the person who started a one-to-on
 }) => {
   test.setTimeout(300_000);
   consoleErrors.allow(NO_ANSWER);
-  const { smtp, pb, web } = stack;
-  const alice = await person(browser, "alice", web.url);
-  const bob = await person(browser, "bob", web.url);
-  const carol = await person(browser, "carol", web.url);
-  const password = `team-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Team", password);
-  await joinAndOpen(bob.page, channelId, password, "Team");
-  await joinAndOpen(carol.page, channelId, password, "Team");
-  for (const p of [alice, carol]) await keyPackagesSent(p, pb);
+  const { smtp, web } = stack;
+  const { alice, bob, carol } = await threeInTeam(browser, stack);
 
   // Bob starts a one-to-one with Alice and a group with Alice and Carol.
   await startConversation(bob.page, [alice.user.username]);
