@@ -8,9 +8,9 @@ export function CallButton({ user, channel }: { user: SessionUser; channel: Chan
   const active = useActiveCall();
   const here = active?.channel.id === channel.id;
   const { start, question } = useSwitchCall(user);
+  // (aria-disabled, not disabled: a disabled button drops the keyboard's focus as the call opens)
   return (
     <>
-      // (aria-disabled, not disabled: a disabled button drops the keyboard's focus as the call opens)
       <button
         type="button"
         className="btn btn-small call-start"
