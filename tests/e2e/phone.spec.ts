@@ -42,7 +42,9 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   await expect(page.getByText(`You have been invited to #${name}`)).toBeVisible();
   await expect(page.getByText("At least 8 characters.")).toBeVisible();
   await noSideways(page);
-  const carol = newUser("carol");
+  // (a username of the longest kind: 32 characters)
+  const carol = { ...newUser("carol") };
+  carol.username = carol.username.padEnd(32, "x");
   await page.getByLabel("Username").fill(carol.username);
   await page.getByLabel("Email").fill(carol.email);
   await page.getByLabel("Password").fill(carol.password);
@@ -117,8 +119,13 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   await expect(log(alice.page).getByText(`${carol.username} left the channel`)).toBeVisible();
   await noSideways(page);
 
-  // Sign out, after confirming.
+  // Sign out, after confirming. The account's button, with its long name, stays inside the drawer.
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await tap(toggle);
+  const account = page.getByRole("button", { name: /sign out/i });
+  const drawer = (await page.getByRole("navigation", { name: "Channels" }).boundingBox())!;
+  const signOutLabel = (await account.getByText("Sign out", { exact: true }).boundingBox())!;
+  expect(signOutLabel.x + signOutLabel.width).toBeLessThanOrEqual(drawer.x + drawer.width);
+  expect(signOutLabel.height, "Sign out on one line").toBeLessThan(24);
   await tap(page.getByRole("button", { name: /sign out/i }));
   const dialog = page.getByRole("dialog", { name: "Sign out?" });
   await tap(dialog.getByRole("button", { name: "Sign out", exact: true }));

@@ -197,11 +197,12 @@ test("the unread count on the app icon and in the tab title", async ({ browser }
   const badge = () => bob.page.evaluate(() => (window as unknown as { badgeCalls: (number | null)[] }).badgeCalls.at(-1));
   await send(alice.page, "one");
   await send(alice.page, "two");
-  await expect(bob.page).toHaveTitle("(2) ChatCrypt");
+  // (the count and the open conversation's name together: each used to replace the other)
+  await expect(bob.page).toHaveTitle("(2) Badge Team · ChatCrypt");
   await expect.poll(badge).toBe(2);
 
   await bob.page.getByRole("button", { name: "# Badge Quiet", exact: true }).click();
-  await expect(bob.page).toHaveTitle("ChatCrypt");
+  await expect(bob.page).toHaveTitle("Badge Quiet · ChatCrypt");
   await expect.poll(badge).toBe(null);
   await alice.context.close();
   await bob.context.close();

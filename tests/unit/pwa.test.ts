@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { unreadTitle } from "~/features/pwa/badge";
+import { pageTitle } from "~/ui/title";
 import { securityHeaders } from "~/server/security-headers.server";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -15,12 +15,17 @@ function pngSize(bytes: Buffer) {
 
 describe("the installable app", () => {
   it("puts the unread count in front of the tab's title, and only when there is one", () => {
-    expect(unreadTitle(0)).toBe("ChatCrypt");
-    expect(unreadTitle(1)).toBe("(1) ChatCrypt");
-    expect(unreadTitle(42)).toBe("(42) ChatCrypt");
-    expect(unreadTitle(-3)).toBe("ChatCrypt");
-    expect(unreadTitle(Number.NaN)).toBe("ChatCrypt");
-    expect(unreadTitle(2.7)).toBe("(2) ChatCrypt");
+    expect(pageTitle(0, null)).toBe("ChatCrypt");
+    expect(pageTitle(1, null)).toBe("(1) ChatCrypt");
+    expect(pageTitle(42, null)).toBe("(42) ChatCrypt");
+    expect(pageTitle(-3, null)).toBe("ChatCrypt");
+    expect(pageTitle(Number.NaN, null)).toBe("ChatCrypt");
+    expect(pageTitle(2.7, null)).toBe("(2) ChatCrypt");
+  });
+
+  it("keeps both the count and the open conversation's name in the title (each used to replace the other)", () => {
+    expect(pageTitle(0, "Alpha")).toBe("Alpha · ChatCrypt");
+    expect(pageTitle(2, "Alpha")).toBe("(2) Alpha · ChatCrypt");
   });
 
   it("has a manifest whose icons exist at the sizes it says, a maskable one among them", () => {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { Channel } from "~/conversation/channels/types";
 import { useAddress } from "~/features/address/address.client";
+import { titlePlace } from "~/ui/title";
 
 const PHONE = "(max-width: 720px)";
 
@@ -12,10 +13,8 @@ const PHONE = "(max-width: 720px)";
 export function usePlaceView(channels: readonly Channel[] | null, selected: Channel | null, showList: () => void) {
   const { place, how, move } = useAddress();
   const name = selected?.name;
-  useEffect(() => {
-    document.title = name ? `${name} · ChatCrypt` : "ChatCrypt";
-  }, [name]);
-  useEffect(() => () => void (document.title = "ChatCrypt"), []);
+  useEffect(() => titlePlace(name ?? null), [name]);
+  useEffect(() => () => titlePlace(null), []);
   const home = place.conversationId === null;
   useEffect(() => {
     if (home && how === "pop" && window.matchMedia(PHONE).matches) showList();

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { unreadTitle } from "~/features/pwa/badge";
+import { titleUnread } from "~/ui/title";
 
 /**
  * Shows the number of unread messages in the tab's title and on the installed app's icon (Badging
@@ -7,7 +7,7 @@ import { unreadTitle } from "~/features/pwa/badge";
  */
 export function useUnreadBadge(unread: number) {
   useEffect(() => {
-    document.title = unreadTitle(unread);
+    titleUnread(unread);
     if (!("setAppBadge" in navigator)) return;
     const badge = unread > 0 ? navigator.setAppBadge(unread) : navigator.clearAppBadge();
     // Refused outside an installed app on some platforms: the title still tells.
@@ -16,7 +16,7 @@ export function useUnreadBadge(unread: number) {
 
   useEffect(
     () => () => {
-      document.title = unreadTitle(0);
+      titleUnread(0);
       if ("clearAppBadge" in navigator) navigator.clearAppBadge().catch(() => undefined);
     },
     [],
