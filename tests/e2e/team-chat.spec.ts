@@ -21,7 +21,7 @@ test("unread counts, the New messages divider and the tab title", async ({ brows
   const row = bob.page.getByRole("navigation", { name: "Channels" }).getByRole("listitem").filter({ hasText: "Quiet Room" });
   await expect(row.getByRole("img", { name: "2 unread" })).toBeVisible();
   await expect(row.getByRole("img", { name: "1 mention" })).toBeVisible();
-  await expect(bob.page).toHaveTitle("(2) ChatCrypt");
+  await expect(bob.page).toHaveTitle("(2) Team Room · ChatCrypt");
 
   // The counts follow Bob to a reload (they are kept on the server).
   await bob.page.reload();
@@ -31,7 +31,7 @@ test("unread counts, the New messages divider and the tab title", async ({ brows
   await bob.page.getByRole("button", { name: "# Quiet Room", exact: true }).click();
   await expect(log(bob.page).getByRole("separator", { name: "New messages" })).toBeVisible();
   await expect(row.getByRole("img", { name: /unread/ })).toHaveCount(0);
-  await expect(bob.page).toHaveTitle("ChatCrypt");
+  await expect(bob.page).toHaveTitle("Quiet Room · ChatCrypt");
   await expect(log(bob.page).locator("mark.mention-own")).toHaveText(`@${bob.user.username}`);
   await alice.context.close();
   await bob.context.close();
