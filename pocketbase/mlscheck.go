@@ -18,19 +18,20 @@ import (
 
 // RFC 9420 code points (§17).
 const (
-	mlsVersion10          = 1
-	wirePublicMessage     = 1
-	wirePrivateMessage    = 2
-	wireGroupInfo         = 4
-	contentTypeCommit     = 3
-	senderMember          = 1
-	senderNewMemberCommit = 4
-	cipherSuiteX25519     = 1 // MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519, the app's only suite
-	extensionRatchetTree  = 2
-	credentialBasic       = 1
-	credentialX509        = 2
-	nodeLeaf              = 1
-	nodeParent            = 2
+	mlsVersion10           = 1
+	wirePublicMessage      = 1
+	wirePrivateMessage     = 2
+	wireGroupInfo          = 4
+	contentTypeApplication = 1
+	contentTypeCommit      = 3
+	senderMember           = 1
+	senderNewMemberCommit  = 4
+	cipherSuiteX25519      = 1 // MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519, the app's only suite
+	extensionRatchetTree   = 2
+	credentialBasic        = 1
+	credentialX509         = 2
+	nodeLeaf               = 1
+	nodeParent             = 2
 )
 
 // A device credential's identity (app/conversation/mls/identity.ts) is "<user id>:<device id>:<proof>";

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"net/http"
 	"strings"
@@ -20,29 +21,51 @@ const (
 	notSealed       = "This channel is not sealed."
 	epochNotAllowed = "Only messages of sealed channels carry an epoch."
 	mlsNotAllowed   = "This is an MLS message: a classic channel's messages are encrypted with the channel's key."
+	notMLSMessage   = "A sealed conversation's message must be an MLS application message of its group at its epoch."
 )
 
-// isMLSPrivateMessage: the content is an MLS 1.0 private message (base64 or base64url), which only a
-// sealed channel's members can read. A classic channel's messages are JSON envelopes (app/crypto/message.ts).
-func isMLSPrivateMessage(content string) bool {
+// privateMessage is what the server can read of an MLS 1.0 private message: its group, its epoch and
+// the type of its encrypted content (RFC 9420 §6.3); nothing of the content itself.
+type privateMessage struct {
+	group       []byte
+	epoch       uint64
+	contentType uint8
+}
+
+// readPrivateMessage reads content (base64 or base64url) as an MLSMessage carrying a private message;
+// ok is false for anything else (a classic channel's JSON envelope, random bytes, a cut message).
+func readPrivateMessage(content string) (m privateMessage, ok bool) {
 	content = strings.TrimRight(strings.TrimSpace(content), "=")
 	data, err := base64.RawURLEncoding.DecodeString(content)
 	if err != nil {
 		if data, err = base64.RawStdEncoding.DecodeString(content); err != nil {
-			return false
+			return m, false
 		}
 	}
 	r := &mlsReader{buf: data}
 	if r.u16() != mlsVersion10 || r.u16() != wirePrivateMessage {
-		return false
+		return m, false
 	}
-	r.opaque() // group id
-	r.u64()    // epoch
-	r.u8()     // content type
+	m = privateMessage{group: r.opaque(), epoch: r.u64(), contentType: r.u8()}
 	r.opaque() // authenticated_data
 	r.opaque() // encrypted_sender_data
 	r.opaque() // ciphertext
-	return r.done() == nil
+	return m, r.done() == nil
+}
+
+// isMLSPrivateMessage: the content is an MLS 1.0 private message, which only a sealed channel's
+// members can read. A classic channel's messages are JSON envelopes (app/crypto/message.ts).
+func isMLSPrivateMessage(content string) bool {
+	_, ok := readPrivateMessage(content)
+	return ok
+}
+
+// isApplicationMessage: the content is an MLS private message carrying an application message of the
+// channel's group (whose id is the channel's) at epoch. Anything else stored as a sealed channel's
+// message would be counted by every member's page as a message it could not read.
+func isApplicationMessage(content, channelID string, epoch uint64) bool {
+	m, ok := readPrivateMessage(content)
+	return ok && m.contentType == contentTypeApplication && m.epoch == epoch && bytes.Equal(m.group, []byte(channelID))
 }
 
 // Whether a channel is sealed never changes after it is created, so it is looked up once per channel.
@@ -82,6 +105,9 @@ func checkMessageEpoch(app core.App, message *core.Record) error {
 	}
 	if group.GetInt("epoch") != epoch {
 		return router.NewApiError(http.StatusConflict, staleMessage, nil)
+	}
+	if !isApplicationMessage(message.GetString("encrypted_content"), message.GetString("channel"), uint64(epoch)) {
+		return router.NewBadRequestError(notMLSMessage, nil)
 	}
 	return nil
 }

@@ -28,3 +28,26 @@ func TestIsMLSPrivateMessage(t *testing.T) {
 		}
 	}
 }
+
+// A sealed channel stores only what its members can read (the garbage a member could post was counted
+// by every page as a message it could not read): an application message of the channel's group at the
+// record's epoch. Commits, other groups, other epochs, random bytes and cut messages are not.
+func TestIsApplicationMessage(t *testing.T) {
+	message := base64.RawURLEncoding.EncodeToString(mlsFixture(t, "message-1.b64"))
+	if !isApplicationMessage(message, fixtureGroup, 1) {
+		t.Fatal("a ts-mls application message was refused")
+	}
+	refused := map[string]bool{
+		"another epoch": isApplicationMessage(message, fixtureGroup, 0),
+		"another group": isApplicationMessage(message, "chan0123456789b", 1),
+		"a commit":      isApplicationMessage(base64.RawURLEncoding.EncodeToString(mlsFixture(t, "commit-0.b64")), fixtureGroup, 0),
+		"a cut message": isApplicationMessage(message[:len(message)-4], fixtureGroup, 1),
+		"random bytes":  isApplicationMessage(base64.RawURLEncoding.EncodeToString(make([]byte, 80)), fixtureGroup, 1),
+		"an envelope":   isApplicationMessage(`{"v":1,"iv":"AAAA","ct":"AAAA","sig":"AAAA"}`, fixtureGroup, 1),
+	}
+	for what, taken := range refused {
+		if taken {
+			t.Errorf("%s was taken for an application message", what)
+		}
+	}
+}

@@ -4,7 +4,7 @@ import {
   colleagues,
   post,
   postJson,
-  fakeCiphertext,
+  fakeSealed,
   signUpUser,
   startPocketBase,
   statusOf,
@@ -66,7 +66,7 @@ describe("direct messages with consent", () => {
     const id = idOf(started);
     const info = b64(await groupInfo(await newGroup(id, await newKeyPackage(`${mallory.id}:mallory-1:proof`))));
     expect((await postJson(server.url, "/api/chat/mls/groups", { channel_id: id, group_info: info }, mallory.token)).status).toBe(200);
-    await mallory.pb.collection("messages").create({ channel: id, sender: mallory.id, encrypted_content: fakeCiphertext(), epoch: 0 });
+    await mallory.pb.collection("messages").create({ channel: id, sender: mallory.id, encrypted_content: fakeSealed(id, 0), epoch: 0 });
 
     // Bob has a request, and nothing of the conversation.
     expect((await requestsOf(bob)).map((r) => [r.channel, r.requester])).toEqual([[id, mallory.id]]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   colleagues,
   createChannel,
-  fakeCiphertext,
+  fakeSealed,
   fakePublicKey,
   joinChannel,
   postJson,
@@ -92,7 +92,7 @@ describe("direct conversations", () => {
     expect((await postJson(server.url, "/api/chat/mls/groups", { channel_id: id, group_info: info }, alice.token)).status).toBe(200);
     const message = await bob.pb
       .collection("messages")
-      .create({ channel: id, sender: bob.id, encrypted_content: fakeCiphertext(), epoch: 0 });
+      .create({ channel: id, sender: bob.id, encrypted_content: fakeSealed(id, 0), epoch: 0 });
     expect(await statusOf(alice.pb.collection("messages").delete(message.id))).toBe(404);
     expect(await statusOf(alice.pb.collection("channels").delete(id))).toBe(404);
     expect((await postJson(server.url, `/api/chat/channels/${id}/clear`, {}, alice.token)).status).toBe(403);

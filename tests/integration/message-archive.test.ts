@@ -4,6 +4,7 @@ import { groupInfo, newGroup, newKeyPackage } from "../../app/conversation/mls/m
 import { b64 } from "./mls-helpers";
 import {
   createChannel,
+  fakeSealed,
   joinChannel,
   postJson,
   postMessage,
@@ -46,7 +47,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     const message = await alice.pb
       .collection("messages")
-      .create({ channel: sealed.id, sender: alice.id, encrypted_content: randomBytes(40).toString("base64url"), epoch: 0 });
+      .create({ channel: sealed.id, sender: alice.id, encrypted_content: fakeSealed(sealed.id, 0, 40), epoch: 0 });
     messageIds.push(message.id);
   }
 });

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createChannel,
+  fakeCiphertext,
+  fakeSealed,
   joinChannel,
   postJson,
   randomVerifier,
@@ -21,6 +23,7 @@ import {
   newGroup,
   newKeyPackage,
   receive,
+  seal,
 } from "../../app/conversation/mls/mls";
 import { b64, bytes } from "./mls-helpers";
 
@@ -205,10 +208,10 @@ describe("sealed channels' messages", () => {
     expect(created.status).toBe(200);
     expect((await alice.pb.collection("channels").getOne(channel.id)).sealed).toBe(true);
     expect((await joinChannel(bob, channel)).status).toBe(200);
-    const post = (user: TestUser, epoch?: number) =>
+    const post = (user: TestUser, epoch?: number, content = fakeSealed(channel.id, epoch ?? 0)) =>
       user.pb
         .collection("messages")
-        .create({ channel: channel.id, sender: user.id, encrypted_content: "AAAA", ...(epoch === undefined ? {} : { epoch }) })
+        .create({ channel: channel.id, sender: user.id, encrypted_content: content, ...(epoch === undefined ? {} : { epoch }) })
         .then(
           () => 200,
           (e: { status: number }) => e.status,
@@ -236,6 +239,18 @@ describe("sealed channels' messages", () => {
     // After the commit, epoch 0 is closed: a message for it is refused and must be encrypted again.
     expect(await post(bob, 0)).toBe(409);
     expect(await post(bob, 1)).toBe(200);
+    // Only what members can read is stored: an application message of this group at this epoch (a real
+    // one sealed by Alice's state), not random bytes, nor one of another epoch or group, nor a commit.
+    const sealedNow = b64((await seal(state, new TextEncoder().encode("hello"))).message);
+    expect(await post(alice, 1, sealedNow)).toBe(200);
+    const stored = () => alice.pb.collection("messages").getFullList({ filter: alice.pb.filter("channel = {:c}", { c: channel.id }) });
+    const before = (await stored()).length;
+    expect(await post(bob, 1, fakeCiphertext())).toBe(400);
+    expect(await post(bob, 1, fakeSealed(channel.id, 0))).toBe(400);
+    expect(await post(bob, 1, fakeSealed(randomUUID(), 1))).toBe(400);
+    expect(await post(bob, 1, b64(update.commit))).toBe(400);
+    expect(await post(bob, 1, sealedNow.slice(0, -8))).toBe(400);
+    expect((await stored()).length).toBe(before);
 
     const since = (user: TestUser, query: string) =>
       fetch(`${server.url}/api/chat/mls/commits?${query}`, { headers: { Authorization: user.token } }).then(async (r) => ({

@@ -27,6 +27,29 @@ export const fakePublicKey = () => randomBytes(120).toString("base64");
 export const fakeWrappedKey = () => `v1.${randomBytes(12).toString("base64url")}.${randomBytes(300).toString("base64url")}`;
 export const fakeCiphertext = (bytes = 64) => randomBytes(bytes).toString("base64");
 
+/** An MLS 1.0 opaque<V>: its length as a variable-length integer (RFC 9420 §2.1.2), then the bytes. */
+const opaque = (bytes: Uint8Array) => {
+  const n = bytes.length;
+  const length = n < 64 ? [n] : n < 16384 ? [0x40 | (n >> 8), n & 0xff] : [0x80 | (n >>> 24), (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+  return Buffer.concat([Buffer.from(length), bytes]);
+};
+
+/**
+ * What a sealed conversation's member posts, as far as the server can read it: an MLS private message
+ * carrying an application message (content type 1) of the channel's group at `epoch`, base64url, with
+ * random sender data and ciphertext that no member could open.
+ */
+export function fakeSealed(channelId: string, epoch: number, bytes = 64) {
+  const header = Buffer.alloc(4);
+  header.writeUInt16BE(1, 0); // mls10
+  header.writeUInt16BE(2, 2); // mls_private_message
+  const at = Buffer.alloc(9);
+  at.writeBigUInt64BE(BigInt(epoch), 0);
+  at.writeUInt8(1, 8); // application
+  const parts = [header, opaque(Buffer.from(channelId)), at, opaque(Buffer.alloc(0)), opaque(randomBytes(20)), opaque(randomBytes(bytes))];
+  return Buffer.concat(parts).toString("base64url");
+}
+
 export interface SignupBody {
   id: string;
   email: string;

@@ -14,6 +14,7 @@ import type PocketBase from "pocketbase";
 import {
   createChannel,
   fakeCiphertext,
+  fakeSealed,
   fakePublicKey,
   joinChannel,
   postJson,
@@ -260,7 +261,7 @@ describe("the sweep", () => {
     const sealed = await createChannel(owner, "Sealed", { sealed: true });
     await su.collection("mls_groups").create({ channel: sealed.id, epoch: 0, group_info: "AAAA" });
     const post = () =>
-      su.collection("messages").create({ channel: sealed.id, sender: owner.id, encrypted_content: fakeCiphertext(), epoch: 0 });
+      su.collection("messages").create({ channel: sealed.id, sender: owner.id, encrypted_content: fakeSealed(sealed.id, 0), epoch: 0 });
     const old = await post();
     const kept = await post();
     await sweepOneDayAfter(old, kept);

@@ -1,7 +1,7 @@
 // Makes the MLS fixtures of pocketbase/mlscheck_test.go with the app's own MLS code (ts-mls), in group
 // "chan0123456789a": `npx vite-node pocketbase/testdata/mls/make.ts` (fresh keys on every run).
 import { writeFileSync } from "node:fs";
-import { addProposal, commit, externalJoin, groupInfo, newGroup, newKeyPackage } from "../../../app/conversation/mls/mls";
+import { addProposal, commit, externalJoin, groupInfo, newGroup, newKeyPackage, seal } from "../../../app/conversation/mls/mls";
 
 const dir = "pocketbase/testdata/mls";
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
@@ -14,6 +14,7 @@ out("group-info-0.b64", await groupInfo(state0));
 const added = await commit(state0, [addProposal(bob.publicPackage)]);
 out("commit-0.b64", added.commit);
 out("group-info-1.b64", await groupInfo(added.state));
+out("message-1.b64", (await seal(added.state, new TextEncoder().encode("hello"))).message);
 const joined = await externalJoin(await groupInfo(added.state), await newKeyPackage("carol00000000cc:carol-desk:proof"));
 out("external-commit-1.b64", joined.commit);
 out("group-info-2.b64", await groupInfo(joined.state));
