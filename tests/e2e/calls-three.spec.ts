@@ -40,11 +40,19 @@ test("a channel call of three: everyone receives the two others, the bar shows f
   ] as const)
     await receivesFrom(to.page, from.id);
 
-  // They leave one after the other; the call's line appears once, for all three.
-  for (const p of [alice, bob, carol]) {
+  // They leave one after the other, and those still in it are told who left (the last one also that
+  // nobody else is left); the call's line appears once, for all three.
+  const told = (p: typeof alice, text: string) =>
+    expect(panel(p).getByRole("status").filter({ hasText: text })).toBeVisible({ timeout: 20_000 });
+  const leave = async (p: typeof alice) => {
     await panel(p).getByRole("button", { name: "Leave call" }).click();
     await expect(panel(p)).toBeHidden();
-  }
+  };
+  await leave(alice);
+  for (const p of [bob, carol]) await told(p, `${alice.user.username} left the call.`);
+  await leave(bob);
+  await told(carol, `${bob.user.username} left the call. You are the only one in it.`);
+  await leave(carol);
   for (const p of [alice, bob, carol]) await expect(log(p.page).getByText(/^Call ended · /)).toHaveCount(1, { timeout: 30_000 });
   for (const p of [alice, bob, carol]) await p.context.close();
 });

@@ -8,6 +8,7 @@ import { PreJoin } from "./PreJoin";
 import type { DeviceChoice } from "./preview.client";
 import { useConversationBox } from "./useConversationBox.client";
 import { onCallDeclined } from "./ring.client";
+import { useWhoLeft } from "./useWhoLeft";
 
 /** The call window's gap above the composer, the space the page's header takes, and its least height. */
 const ABOVE_COMPOSER_PX = 8;
@@ -92,6 +93,7 @@ export default function CallPanel({
   const [declined, setDeclined] = useState<string | null>(null);
   useEffect(() => onCallDeclined(setDeclined), []);
   const others = view.people.length > 1;
+  const left = useWhoLeft(view);
   const title = channel.direct ? `Call with @ ${channel.name}` : `Call in # ${channel.name}`;
   const large = expanded && !minimized;
   const place: CSSProperties | undefined =
@@ -141,6 +143,7 @@ export default function CallPanel({
         {joining && view.state === "connecting" && <span role="status">Connecting…</span>}
         {view.state === "reconnecting" && <span role="status">Reconnecting…</span>}
         {declined && !others && <span role="status">{declined} declined the call.</span>}
+        {left && <span role="status">{others ? `${left} left the call.` : `${left} left the call. You are the only one in it.`}</span>}
       </header>
       {!joining ? (
         !minimized && <PreJoin onJoin={setChoice} onCancel={onLeave} />
