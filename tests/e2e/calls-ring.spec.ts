@@ -100,8 +100,10 @@ test("a direct call rings the other person in the page wherever they are, stops 
   await call();
   await expect(ring).toBeVisible({ timeout: 15_000 });
   await expect(ringTwo).toBeVisible({ timeout: 15_000 });
-  await ringTwo.getByRole("button", { name: "Join" }).click();
+  // (with the keyboard: the call's window takes the focus, not the page behind the ring)
+  await ringTwo.getByRole("button", { name: "Join" }).press("Enter");
   await expect(ring).toBeHidden({ timeout: 10_000 });
+  await expect(bobTwo.getByRole("region", { name: "Call", exact: true }).getByRole("button", { name: "Mute" })).toBeFocused();
   await expect(alicePanel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
   // The first device, in the conversation, says Bob is in the call on another device (it offered only to join).
   await openConversation(bob.page, alice.user.username);

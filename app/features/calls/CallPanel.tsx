@@ -51,13 +51,16 @@ export default function CallPanel({
   useEffect(() => {
     const panel = section.current;
     const active = document.activeElement;
-    if (!active || active === document.body) panel?.querySelector<HTMLElement>(".call-controls button, button")?.focus();
+    // (answered from a ring: always, though the ring's dialog gave the focus back to where it was)
+    if (!check || !active || active === document.body)
+      (panel?.querySelector<HTMLElement>(".call-controls button") ?? panel?.querySelector<HTMLElement>("button"))?.focus();
     return () => {
       const now = document.activeElement;
       if (now && now !== document.body && !panel?.contains(now)) return;
       if (opener?.isConnected) opener.focus();
       else document.querySelector<HTMLElement>(".composer textarea")?.focus();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- (how the window opened: its first render's `check`)
   }, [opener]);
   // (joined from the check, whose "Join call" went with it: the call's own controls take the focus)
   useEffect(() => {
