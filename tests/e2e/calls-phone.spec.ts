@@ -32,7 +32,8 @@ test("on a phone: the check of devices fits, and the expanded call fills the con
   browser,
 }) => {
   test.setTimeout(180_000);
-  const [alice, bob] = await Promise.all(["alice", "bob"].map((name) => person(browser, name)));
+  // (names of 32 characters: a long name widened its tile and pushed the other's off the screen)
+  const [alice, bob] = await Promise.all(["alexandra_montgomery_ab", "bartholomew_fitzgeraldz"].map((name) => person(browser, name)));
   const password = `phone-call-${Date.now()}`;
   const channelId = await createChannel(alice.page, "Pocket", password);
   await joinAndOpen(bob.page, channelId, password, "Pocket");
@@ -60,6 +61,10 @@ test("on a phone: the check of devices fits, and the expanded call fills the con
   await expect(panel.getByText("End-to-end encrypted")).toBeVisible({ timeout: 20_000 });
   await joinCall(bob.page);
   await receivesFrom(alice.page, bob.id);
+  // Both people's tiles lie on the screen, side by side, their long names cut to fit.
+  const tiles = panel.getByRole("list", { name: "Participants" }).getByRole("listitem");
+  await expect(tiles).toHaveCount(2, { timeout: 20_000 });
+  await fitApart({ [alice.user.username]: tiles.nth(0), [bob.user.username]: tiles.nth(1) });
 
   // Not expanded, open or minimized, the call stays above the message box: Alice writes during the call
   // (the window covered the box, and a tap there pressed "Share screen").

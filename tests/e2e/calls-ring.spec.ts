@@ -23,7 +23,8 @@ test("a direct call rings the other person in the page wherever they are, stops 
   // (LiveKit's decoder says so for frames of a key the page does not have yet: Bob answers and joins)
   consoleErrors.allow(MISSING_CALL_KEY);
   test.setTimeout(180_000);
-  const alice = await person(browser, "alice");
+  // (a name of 32 characters: on a phone it ran past the ring's dialog)
+  const alice = await person(browser, "alexandra_montgomery_ab");
   const bob = await person(browser, "bob");
   const sub = await standInSubscription();
   await usePushServiceStandIn(bob.context, sub);
@@ -119,6 +120,9 @@ test("a direct call rings the other person in the page wherever they are, stops 
   await bob.page.setViewportSize({ width: 390, height: 844 });
   await call();
   await expect(ring).toBeVisible({ timeout: 15_000 });
+  const heading = (await ring.getByRole("heading").boundingBox())!;
+  expect(heading.x >= 0 && heading.x + heading.width <= 390, "the ring's title fits the screen").toBe(true);
+  await expect.poll(() => ring.getByRole("heading").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   for (const name of ["Join", "Decline"]) {
     const box = await ring.getByRole("button", { name }).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, name).toBe(true);

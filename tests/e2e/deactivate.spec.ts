@@ -137,6 +137,8 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
       .filter({ hasText: `${carol.user.username} was deactivated by an administrator: nothing written here can reach them.` }),
   ).toBeVisible();
   await expect(alice.page.getByLabel("Message", { exact: true })).toHaveCount(0);
+  // (nor can a call: it reaches nobody)
+  await expect(alice.page.getByRole("button", { name: "Start call" })).toHaveCount(0);
   await expect(alice.page.getByText(`Waiting for ${carol.user.username} to accept your request`)).toHaveCount(0);
   // Her messages stay, from a deactivated account.
   await alice.page.reload();

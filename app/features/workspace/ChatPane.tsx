@@ -143,7 +143,8 @@ export function ChatPane({
           isCreator={isCreator}
           hasMessages={history.messages.length > 0}
           onTogglePinned={() => setPinnedOpen((o) => !o)}
-          call={<CallButton user={user} channel={channel} />}
+          // (no call with someone deactivated: nothing here reaches them)
+          call={channel.partnerDeactivated ? undefined : <CallButton user={user} channel={channel} />}
         />
         <CallBar user={user} channel={channel} />
         <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
