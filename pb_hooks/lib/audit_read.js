@@ -8,50 +8,75 @@ const { badRequest } = require(`${__hooks}/lib/errors.js`);
 
 const PER_PAGE_MAX = 200;
 const PERSON = /^[a-z0-9]{15}$/;
+const CHANNEL = /^[a-zA-Z0-9-]{1,64}$/;
 const ACTION = /^[a-z0-9_.]{1,60}$/;
 
 /**
- * An entry as the console and the export show it (names of the people it names, when they still exist).
+ * An entry as the console and the export show it (names of the people and the channel it names, when
+ * they still exist).
  * @param {core.Record} row
- * @param {(id: string) => string} nameOf
+ * @param {{ person: (id: string) => string, channel: (id: string) => string }} names
  */
-function entryOf(row, nameOf) {
+function entryOf(row, names) {
   const actor = row.getString("actor");
   const target = row.getString("target");
+  const action = row.getString("action");
+  const details = JSON.parse(row.getString("details") || "{}");
+  // the channel an entry is about: its details' (an invite's, a removal's), or its target (channel.*)
+  const channel = typeof details.channel === "string" ? details.channel : action.startsWith("channel.") ? target : "";
   return {
     seq: row.getInt("seq"),
     at: row.getString("at"),
     actor,
-    actor_name: actor ? nameOf(actor) : "",
-    action: row.getString("action"),
+    actor_name: actor ? names.person(actor) : "",
+    action,
     target,
-    target_name: target ? nameOf(target) : "",
+    target_name: target ? names.person(target) : "",
+    channel_name: channel ? names.channel(channel) : "",
     ip: row.getString("ip"),
     device: row.getString("device"),
-    details: JSON.parse(row.getString("details") || "{}"),
+    details,
     prev_hash: row.getString("prev_hash"),
     hash: row.getString("hash"),
   };
 }
 
 /**
- * Usernames by id, each looked up once.
+ * Names by id, each looked up once: a person's username; a channel's "#name", "a direct conversation"
+ * (whose name the server cannot read), or "" once it is deleted.
  * @param {core.App} app
  */
 function namer(app) {
   /** @type {{ [id: string]: string }} */
-  const names = {};
-  return (/** @type {string} */ id) => {
-    if (!(id in names)) {
-      let name = "";
-      if (PERSON.test(id)) {
-        try {
-          name = app.findRecordById("profiles", id).getString("username");
-        } catch (_) {}
+  const people = {};
+  /** @type {{ [id: string]: string }} */
+  const channels = {};
+  return {
+    person: (/** @type {string} */ id) => {
+      if (!(id in people)) {
+        let name = "";
+        if (PERSON.test(id)) {
+          try {
+            name = app.findRecordById("profiles", id).getString("username");
+          } catch (_) {}
+        }
+        people[id] = name;
       }
-      names[id] = name;
-    }
-    return names[id];
+      return people[id];
+    },
+    channel: (/** @type {string} */ id) => {
+      if (!(id in channels)) {
+        let name = "";
+        if (CHANNEL.test(id)) {
+          try {
+            const record = app.findRecordById("channels", id);
+            name = record.getBool("direct") ? "a direct conversation" : `#${record.getString("name")}`;
+          } catch (_) {}
+        }
+        channels[id] = name;
+      }
+      return channels[id];
+    },
   };
 }
 
@@ -108,13 +133,13 @@ function auditPage(app, query) {
   const { filter, sql, params } = filterOf(query);
   const total = sql ? app.countRecords("audit_log", $dbx.exp(sql, params)) : app.countRecords("audit_log");
   const rows = app.findRecordsByFilter("audit_log", filter, "-seq", perPage, (page - 1) * perPage, params);
-  const nameOf = namer(app);
+  const names = namer(app);
   return {
     page,
     perPage,
     totalItems: total,
     totalPages: Math.ceil(total / perPage),
-    items: rows.map((row) => entryOf(row, nameOf)),
+    items: rows.map((row) => entryOf(row, names)),
     chain: $audit.verify(app),
   };
 }
@@ -126,9 +151,9 @@ function auditPage(app, query) {
  */
 function activityOf(app, userId) {
   const rows = app.findRecordsByFilter("audit_log", "actor = {:id} || target = {:id}", "-seq", 50, 0, { id: userId });
-  const nameOf = namer(app);
+  const names = namer(app);
   return rows.map((row) => {
-    const entry = entryOf(row, nameOf);
+    const entry = entryOf(row, names);
     return {
       seq: entry.seq,
       at: entry.at,
@@ -147,11 +172,11 @@ function activityOf(app, userId) {
  */
 function exportLines(app) {
   const PAGE = 1000;
-  const nameOf = namer(app);
+  const names = namer(app);
   const lines = [];
   for (let after = 0; ;) {
     const rows = app.findRecordsByFilter("audit_log", "seq > {:after}", "seq", PAGE, 0, { after });
-    for (const row of rows) lines.push(JSON.stringify(entryOf(row, nameOf)));
+    for (const row of rows) lines.push(JSON.stringify(entryOf(row, names)));
     if (rows.length < PAGE) break;
     after = rows[rows.length - 1].getInt("seq");
   }

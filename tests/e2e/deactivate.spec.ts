@@ -166,6 +166,11 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await expect(rows("account.deactivated", carol.user.username)).toHaveCount(1);
   await expect(rows("sessions.revoked", carol.user.username)).toHaveCount(1);
   await expect(rows("member.removed", carol.user.username)).toHaveCount(2);
+  // (each names where she was removed from, not the channel's id)
+  await expect(rows("member.removed", carol.user.username).filter({ hasText: `From #${vault}, on deactivation` })).toHaveCount(1);
+  await expect(rows("member.removed", carol.user.username).filter({ hasText: "From a direct conversation, on deactivation" })).toHaveCount(
+    1,
+  );
   // One stored row changed through the superuser's API: the console names that entry; put back, it verifies again.
   const step = await su
     .collection("audit_log")

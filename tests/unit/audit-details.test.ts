@@ -27,6 +27,19 @@ describe("audit log details in words", () => {
     expect(detailWords(action, details)).toBe(words);
   });
 
+  it("names the channel an entry is about, when the log knows its name", () => {
+    const revoked = { channel: "6634d637-7c52-4ebd-879f-f47294c210db", deactivated: true };
+    expect(detailWords("invite.revoked", revoked, "#Ops")).toBe("#Ops, made by someone deactivated");
+    expect(detailWords("invite.revoked", { channel: "c" }, "#Ops")).toBe("#Ops");
+    expect(detailWords("invite.used", { channel: "c" }, "#Ops")).toBe("#Ops");
+    expect(detailWords("invite.created", { channel: "c", days: 0, max_uses: 1 }, "#Ops")).toBe("#Ops: Never expires, 1 use");
+    expect(detailWords("member.removed", revoked, "#Ops")).toBe("From #Ops, on deactivation");
+    expect(detailWords("member.removed", { channel: "c" }, "a direct conversation")).toBe("From a direct conversation");
+    expect(detailWords("channel_admin.changed", { channel: "c", admin: true }, "#Ops")).toBe("Channel admin of #Ops");
+    // (a deleted channel: its id, as before)
+    expect(detailWords("invite.used", { channel: "c" }, "")).toBe("channel: c");
+  });
+
   it("reads details it has no words for as name: value, and none as nothing", () => {
     expect(detailWords("member.removed", { channel: "abc", deactivated: true })).toBe("channel: abc, deactivated: true");
     expect(detailWords("settings.changed", { setting: "something_new", from: 1, to: 2 })).toBe("setting: something_new, from: 1, to: 2");

@@ -29,6 +29,13 @@ export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPer
     ) : (
       who(id, name)
     );
+  // (a channel's own entries name it: "#Ops", not its id)
+  const targetOf = (entry: AuditEntry) =>
+    entry.target_name || entry.target === entry.actor
+      ? person(entry.target, entry.target_name)
+      : entry.action.startsWith("channel.") && entry.channel_name
+        ? entry.channel_name
+        : entry.target || "—";
   return (
     <div className="audit-table-wrap">
       <table className="audit-table" aria-label="Audit log entries">
@@ -57,8 +64,8 @@ export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPer
                 <br />
                 <code className="audit-code">{entry.action}</code>
               </td>
-              <td>{entry.target_name || entry.target === entry.actor ? person(entry.target, entry.target_name) : entry.target || "—"}</td>
-              <td>{detailWords(entry.action, entry.details) || "—"}</td>
+              <td>{targetOf(entry)}</td>
+              <td>{detailWords(entry.action, entry.details, entry.channel_name) || "—"}</td>
               <td>{entry.ip || "—"}</td>
               <td>{entry.device || "—"}</td>
             </tr>

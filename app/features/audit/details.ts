@@ -50,6 +50,16 @@ const WORDS: Record<string, (d: Details) => string | null> = {
   "sso.linked": (d) => (typeof d.issuer === "string" ? d.issuer : null),
 };
 
+/** Words for entries about one channel (`channel` in their details), which name it. */
+const IN_CHANNEL: Record<string, (channel: string, d: Details) => string> = {
+  "invite.created": (channel, d) => `${channel}: ${WORDS["invite.created"](d)}`,
+  "invite.used": (channel) => channel,
+  "invite.revoked": (channel, d) => (d.deactivated ? `${channel}, made by someone deactivated` : channel),
+  "member.removed": (channel, d) => (d.deactivated ? `From ${channel}, on deactivation` : `From ${channel}`),
+  "ban.lifted": (channel) => channel,
+  "channel_admin.changed": (channel, d) => (d.admin ? `Channel admin of ${channel}` : `No longer channel admin of ${channel}`),
+};
+
 /** The generic reading: "name: value" for each detail, the ids of records left out of nothing. */
 function listed(details: Details): string {
   return Object.entries(details)
@@ -57,9 +67,10 @@ function listed(details: Details): string {
     .join(", ");
 }
 
-/** An entry's details in words ("" when it has none). */
-export function detailWords(action: string, details: Details | null | undefined): string {
+/** An entry's details in words ("" when it has none); `channel`: the name of the channel they are about, when known. */
+export function detailWords(action: string, details: Details | null | undefined, channel = ""): string {
   if (!details || typeof details !== "object" || Object.keys(details).length === 0) return "";
+  if (channel && typeof details.channel === "string" && Object.hasOwn(IN_CHANNEL, action)) return IN_CHANNEL[action](channel, details);
   const words = Object.hasOwn(WORDS, action) ? WORDS[action](details) : null;
   return words ?? listed(details);
 }

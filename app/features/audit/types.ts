@@ -7,6 +7,8 @@ export interface AuditEntry {
   action: string;
   target: string;
   target_name: string;
+  /** The channel the entry is about ("#Ops", "a direct conversation"; "" when unknown or deleted). */
+  channel_name?: string;
   ip: string;
   device: string;
   details: Record<string, unknown>;
