@@ -47,3 +47,24 @@ test("a new device reads from the archive what the user's old device read after 
   await expect(newDevice.getByText(/cannot be read here/)).toHaveCount(0);
   for (const context of [alice.context, bob.context, tablet]) await context.close();
 });
+
+// A message sent from the user's laptop just as a new device of theirs opens the conversation is sealed
+// for the group before the new device's join: the new device reads it in the archive, where the laptop
+// puts it a moment later. It said "cannot be read here" and lacked it until a reload.
+test("a message the user's other device sends as a new device joins shows on the new device without a reload", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { alice, bob } = await aliceAndBobInDm(browser);
+  await openConversation(bob.page, alice.user.username);
+  await send(alice.page, "before the new device");
+  await expect(message(bob.page, "before the new device")).toBeVisible({ timeout: 30_000 });
+  const tablet = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const newDevice = await tablet.newPage();
+  await signIn(newDevice, alice.user);
+  await openConversation(newDevice, bob.user.username);
+  await send(alice.page, "sent by the laptop as the tablet joined");
+  await send(bob.page, "bob answers at once");
+  await expect(message(newDevice, "bob answers at once")).toBeVisible({ timeout: 30_000 });
+  await expect(message(newDevice, "sent by the laptop as the tablet joined")).toBeVisible({ timeout: 30_000 });
+  await expect(newDevice.getByText(/cannot be read here/)).toHaveCount(0);
+  for (const context of [alice.context, bob.context, tablet]) await context.close();
+});

@@ -144,20 +144,33 @@ export class Reading {
    * this device was joining; an edit read there later): once per page, again for more of them, and again
    * once the last reading is a minute old.
    */
-  async readArchiveAgain(joined: number) {
+  async readArchiveAgain(joined: number): Promise<boolean> {
     const asked = this.archiveAsked;
-    if (this.before === 0) return;
+    if (this.before === 0) return false;
     if (asked) {
       const since = Date.now() - asked.at;
-      if (since < ARCHIVE_STALE_MS && (this.before <= asked.before || since < ARCHIVE_AGAIN_MS)) return;
+      if (since < ARCHIVE_STALE_MS && (this.before <= asked.before || since < ARCHIVE_AGAIN_MS)) return false;
     }
     this.archiveRead();
     const found = await fetchArchive(this.userId, this.channelId);
-    if (!found) return;
+    if (!found) return false;
+    const lacked = this.before;
     this.restore(found, () => undefined);
     for (const id of this.counted.keys()) if (this.read.has(id)) this.counted.delete(id);
     this.recount(joined);
     this.archiveRead();
+    return this.before < lacked;
+  }
+
+  /**
+   * In how many milliseconds the archive may be read again for messages from before the join counted
+   * since the last reading (one sent from another of the user's devices as this one joined, whose copy
+   * lands in the archive a moment later), or -1 when there are none.
+   */
+  archiveDue(): number {
+    const asked = this.archiveAsked;
+    if (!asked || this.before <= asked.before) return -1;
+    return Math.max(0, asked.at + ARCHIVE_AGAIN_MS - Date.now());
   }
 
   /** Every message counted again against the epoch this device joined at. */

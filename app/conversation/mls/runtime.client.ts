@@ -59,10 +59,40 @@ export class SealedChannel extends CommittingMember {
         this.reading.forgive(failed, this.meta.joined);
         await this.openPending(failed);
       }
-      await this.reading.readArchiveAgain(this.meta.joined);
+      if (await this.reading.readArchiveAgain(this.meta.joined)) this.restored += 1;
+      this.archiveLater();
       this.changed();
       return this.reading.texts(records);
     });
+  }
+
+  /** Times the archive gave this page messages it lacked; a pending reading of it. */
+  private restored = 0;
+  private archiveTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Messages from before the join counted since the archive was last read: read again when allowed
+   * (nothing else may ask: a quiet conversation said "cannot be read here" until a reload), and the
+   * page told to read their texts.
+   */
+  private archiveLater() {
+    const due = this.reading.archiveDue();
+    if (due < 0 || this.archiveTimer) return;
+    this.archiveTimer = setTimeout(() => {
+      this.archiveTimer = null;
+      void this.serial(async () => {
+        if (await this.reading.readArchiveAgain(this.meta.joined)) this.restored += 1;
+        this.changed();
+      });
+    }, due);
+  }
+
+  protected changed() {
+    super.changed();
+    if (this.status.restored !== this.restored) {
+      this.status = { ...this.status, restored: this.restored };
+      for (const listener of this.listeners) listener();
+    }
   }
 
   /** Reads what it can of these records; answers those of the state's epoch that did not open. */

@@ -19,6 +19,8 @@ export interface SealedStatus {
   removedByAdmin?: { userId: string; name: string }[];
   /** This device could not rejoin the group after losing step with it (ADR 0049): it stopped trying. */
   broken?: boolean;
+  /** How many times the user's archive gave this page messages it had counted as unreadable (their texts are read again). */
+  restored?: number;
 }
 
 /**

@@ -109,6 +109,14 @@ export function useSealedChannel(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a list refresh keeps the same channel
   }, [user, channel?.id, channel?.sealed, attempt]);
 
+  // The user's archive gave messages this page counted as unreadable (another of their devices kept
+  // them a moment after this one joined): the history reads their texts again.
+  const restored = status?.restored ?? 0;
+  useEffect(() => {
+    if (restored > 0) onOpenedAgain();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- (each new restoring, not each new callback)
+  }, [runtime, restored]);
+
   // The member list is loaded (it always holds the viewer): leaves of anyone else go.
   const memberIds = members.map((m) => m.userId).join(",");
   useEffect(() => {
