@@ -245,11 +245,8 @@ describe("sealed channels' messages", () => {
     expect(await post(alice, 1, sealedNow)).toBe(200);
     const stored = () => alice.pb.collection("messages").getFullList({ filter: alice.pb.filter("channel = {:c}", { c: channel.id }) });
     const before = (await stored()).length;
-    expect(await post(bob, 1, fakeCiphertext())).toBe(400);
-    expect(await post(bob, 1, fakeSealed(channel.id, 0))).toBe(400);
-    expect(await post(bob, 1, fakeSealed(randomUUID(), 1))).toBe(400);
-    expect(await post(bob, 1, b64(update.commit))).toBe(400);
-    expect(await post(bob, 1, sealedNow.slice(0, -8))).toBe(400);
+    const refused = [fakeCiphertext(), fakeSealed(channel.id, 0), fakeSealed(randomUUID(), 1), b64(update.commit), sealedNow.slice(0, -8)];
+    for (const content of refused) expect(await post(bob, 1, content)).toBe(400);
     expect((await stored()).length).toBe(before);
 
     const since = (user: TestUser, query: string) =>
