@@ -85,6 +85,7 @@ function listPeople(app, query) {
       last_seen: "",
       devices: 0,
       channels: 0,
+      sso: false,
     }),
   );
   app
@@ -96,7 +97,8 @@ function listPeople(app, query) {
         "MAX(COALESCE((SELECT MAX(s.last_seen) FROM sessions s WHERE s.user = u.id), ''), COALESCE(u.last_seen, '')) AS last_seen, " +
         "(SELECT COUNT(*) FROM sessions s WHERE s.user = u.id AND s.expires > {:now}) AS devices, " +
         "(SELECT COUNT(*) FROM channel_members m JOIN channels c ON c.id = m.channel WHERE m.user = u.id " +
-        "AND (c.direct = FALSE OR c.direct IS NULL)) AS channels " +
+        "AND (c.direct = FALSE OR c.direct IS NULL)) AS channels, " +
+        "EXISTS(SELECT 1 FROM sso_links l WHERE l.user = u.id) AS sso " +
         "FROM users u LEFT JOIN profiles p ON p.id = u.id " +
         "WHERE {:q} = '%%' OR LOWER(COALESCE(p.username, '')) LIKE {:q} ESCAPE '\\' OR LOWER(u.email) LIKE {:q} ESCAPE '\\' " +
         "OR (u.email = '' AND LOWER(COALESCE(u.pending_email, '')) LIKE {:q} ESCAPE '\\') " +
@@ -116,6 +118,8 @@ function listPeople(app, query) {
     lastSeen: r.last_seen ? String(r.last_seen).replace(" ", "T") : "",
     devices: r.devices,
     channels: r.channels,
+    // signs in with single sign-on (created through it, or a password account linked to it)
+    sso: Boolean(r.sso),
   }));
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { expect, filesContaining, notNowRecoveryKey, test } from "./fixtures";
+import { findPerson, openConsole } from "./admin-helpers";
 import { createChannel, log, person, send } from "./helpers";
 import {
   BASE,
@@ -10,6 +11,7 @@ import {
   providerAccount as accountAt,
   setUpEncryption,
   signInWithProvider,
+  superuser,
   useProvider,
 } from "./sso-helpers";
 
@@ -183,11 +185,26 @@ test("Dana's password account links single sign-on with its password once, and k
 
 test("the provider disables Bob: his open page signs out saying why, and his next sign-in is refused", async ({ browser }) => {
   test.setTimeout(180_000);
+  // (the workspace's owner, before Bob: the first account of a new workspace owns it)
+  const admin = await person(browser, "ssoadmin");
+  await (await superuser()).collection("profiles").update(admin.id, { role: "owner" });
   const bob = await providerAccount("bob");
   const laptop = await device(browser);
   await signInWithProvider(laptop.page, bob);
   await setUpEncryption(laptop.page, "violet harbour pencil thunder 7", false);
   await expect(laptop.page.getByText(`@${bob.username}`)).toBeAttached({ timeout: 30_000 });
+
+  // An administrator about to issue him a reset code is told what a code does to an account that signs in
+  // with single sign-on (it read as for anyone: a new password, nothing of the provider).
+  await admin.page.reload();
+  await openConsole(admin.page);
+  await (await findPerson(admin.page, bob.username)).getByRole("button", { name: `Issue a reset code for ${bob.username}` }).click();
+  const question = admin.page.getByRole("dialog", { name: `Issue a reset code for ${bob.username}?` });
+  await expect(question).toContainText(`${bob.username} signs in with single sign-on.`);
+  await expect(question).toContainText("it also signs them in without the identity provider unless the workspace requires single sign-on");
+  await admin.page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await admin.context.close();
 
   await provider().disableUser(bob.username);
   // the minute check asks the provider about every linked account: within about a minute

@@ -29,6 +29,16 @@ afterAll(async () => {
 describe("leavers follow the provider", () => {
   it("deactivates a person the provider disabled at their next session refresh, and refuses their sign-in", async () => {
     const bob = await sso.ssoSignUp("bob");
+    // (the console says who signs in with single sign-on: its reset code's question says what a code does then)
+    const people = await fetch(`${pb.url}/api/chat/admin/people`, { headers: { Authorization: owner.token } }).then(
+      (r) => r.json() as Promise<{ people: { id: string; sso: boolean }[] }>,
+    );
+    expect(people.people.map((p) => [p.id, p.sso]).sort()).toEqual(
+      [
+        [bob.id, true],
+        [owner.id, false],
+      ].sort(),
+    );
     const refresh = () => postJson(pb.url, "/api/collections/users/auth-refresh", {}, bob.token);
     const fresh = await refresh();
     expect(fresh.status).toBe(200);

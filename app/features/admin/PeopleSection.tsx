@@ -108,7 +108,9 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
       return setPending({
         person,
         title: `Issue a reset code for ${name}?`,
-        message: `With the code, ${name} chooses a new password under "Forgot your password?" without email. Give it to them in person or by phone: it works once, within 24 hours. Their recovery key, or a passkey that unlocks their keys, keeps their messages readable.`,
+        message: person.sso
+          ? `${name} signs in with single sign-on. With the code, they choose a password under "Forgot your password?" without email: it becomes their encryption passphrase, and it also signs them in without the identity provider unless the workspace requires single sign-on. Give it to them in person or by phone: it works once, within 24 hours. Their recovery key, or a passkey that unlocks their keys, keeps their messages readable; without either, they start again with new keys.`
+          : `With the code, ${name} chooses a new password under "Forgot your password?" without email. Give it to them in person or by phone: it works once, within 24 hours. Their recovery key, or a passkey that unlocks their keys, keeps their messages readable.`,
         confirmLabel: "Issue a reset code",
         run: async () => {
           const { code } = await issueResetCode(person.id);

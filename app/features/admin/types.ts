@@ -16,6 +16,8 @@ export interface AdminPerson {
   devices: number;
   /** Channels (not direct conversations) it is a member of. */
   channels: number;
+  /** Signs in with single sign-on (created through it, or linked to it). */
+  sso?: boolean;
 }
 
 /** One channel or conversation as the Channels section shows it: a name for classic channels only. */

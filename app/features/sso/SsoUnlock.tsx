@@ -41,7 +41,7 @@ export function SsoUnlock({ user, onUnlocked }: { user: SessionUser; onUnlocked:
       </h2>
       <p>
         Signed in as {user.email}. Enter your encryption passphrase once to unlock your messages on this device. If you linked an account
-        that had a password, its password is your passphrase.
+        that had a password, or reset your password with a code, that password is your passphrase.
       </p>
       <input type="hidden" name="username" autoComplete="username" value={user.email} />
       <Field
