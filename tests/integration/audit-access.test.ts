@@ -92,6 +92,7 @@ describe("who reads it", () => {
       "actor",
       "actor_name",
       "at",
+      "channel_name",
       "details",
       "device",
       "hash",
