@@ -10,7 +10,7 @@ const MAX_RETRY_MS = 30_000;
  * drop; each (re)connection starts with a "sync" event so the page can fetch what it missed. A stream
  * whose session was signed out ("signed-out", then the stream ends) or that the server refused outright
  * (the browser then stops) is checked: when the session ended the page is told so (api.client.ts),
- * otherwise the stream opens again, later each time; and at once when the browser is back online.
+ * otherwise the stream opens again, later each time.
  */
 export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEvent) => void): { live: boolean } {
   const handler = useRef(onEvent);
@@ -61,22 +61,9 @@ export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEve
         if (source?.readyState === EventSource.CLOSED && !stopped) reopen();
       };
     };
-    // Back online: a stream that looks open may have lost what came meanwhile (a dropped network leaves
-    // a dead connection open for minutes), and the page showed counts and conversations of before until
-    // a reload. It opens again at once, and its "sync" makes the page fetch what it missed.
-    const online = () => {
-      if (stopped) return;
-      source?.close();
-      setLive(false);
-      clearTimeout(retry);
-      delay = FIRST_RETRY_MS;
-      reopen(0);
-    };
-    window.addEventListener("online", online);
     open();
     return () => {
       stopped = true;
-      window.removeEventListener("online", online);
       clearTimeout(retry);
       source?.close();
     };
