@@ -88,11 +88,9 @@ export class SealedChannel extends CommittingMember {
   }
 
   protected changed() {
+    // (the status the member's changed() builds keeps this, and tells the listeners once)
+    this.status = { ...this.status, restored: this.restored };
     super.changed();
-    if (this.status.restored !== this.restored) {
-      this.status = { ...this.status, restored: this.restored };
-      for (const listener of this.listeners) listener();
-    }
   }
 
   /** Reads what it can of these records; answers those of the state's epoch that did not open. */
