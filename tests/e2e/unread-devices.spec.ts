@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, NO_ANSWER, signIn, test } from "./fixtures";
 import { channelRow, createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 
 // Unread counts come from the server and follow the user across devices: what one device reads, or
@@ -11,7 +11,12 @@ const channelButton = (page: Page, name: string) => page.getByRole("button", { n
 /** The tab title without an unread count ("(2) ChatCrypt" has one). */
 const NO_COUNT_IN_TITLE = /^[^(]/;
 
-test("reading a conversation on one device clears its count, and the title's, on the user's other open device", async ({ browser }) => {
+test("reading a conversation on one device clears its count, and the title's, on the user's other open device", async ({
+  browser,
+  consoleErrors,
+}) => {
+  // (the laptop's requests while it is offline)
+  consoleErrors.allow(NO_ANSWER);
   test.setTimeout(180_000);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
@@ -48,6 +53,23 @@ test("reading a conversation on one device clears its count, and the title's, on
   await expect(channelRow(laptop, "Ops Room").getByRole("img", { name: /unread/ })).toHaveCount(0, { timeout: 15_000 });
   await expect(laptop).toHaveTitle(NO_COUNT_IN_TITLE);
 
+  // The laptop is offline while Alice reads on her first device: back online, it catches up without a
+  // reload (its stream looked open and had lost the read, and the count stayed).
+  await channelButton(alice.page, "General Room").click();
+  await send(bob.page, "ops three");
+  for (const page of [alice.page, laptop])
+    await expect(channelRow(page, "Ops Room").getByRole("img", { name: "1 unread" })).toBeVisible({ timeout: 20_000 });
+  // (the stream stays open through the drop and tells of the read; the counts' request then fails)
+  let failed = 0;
+  laptop.on("requestfailed", (request) => void (request.url().includes("/api/unread") && failed++));
+  await laptopContext.setOffline(true);
+  await channelButton(alice.page, "Ops Room").click();
+  await expect(log(alice.page).getByText("ops three")).toBeVisible();
+  await expect(channelRow(alice.page, "Ops Room").getByRole("img", { name: /unread/ })).toHaveCount(0);
+  await expect.poll(() => failed, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await laptopContext.setOffline(false);
+  await expect(channelRow(laptop, "Ops Room").getByRole("img", { name: /unread/ })).toHaveCount(0, { timeout: 10_000 });
+  await expect(laptop).toHaveTitle(NO_COUNT_IN_TITLE);
   await laptopContext.close();
 });
 

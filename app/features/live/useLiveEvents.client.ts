@@ -10,7 +10,7 @@ const MAX_RETRY_MS = 30_000;
  * drop; each (re)connection starts with a "sync" event so the page can fetch what it missed. A stream
  * whose session was signed out ("signed-out", then the stream ends) or that the server refused outright
  * (the browser then stops) is checked: when the session ended the page is told so (api.client.ts),
- * otherwise the stream opens again, later each time.
+ * otherwise the stream opens again, later each time. Back online, the page reads what it missed at once.
  */
 export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEvent) => void): { live: boolean } {
   const handler = useRef(onEvent);
@@ -23,8 +23,12 @@ export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEve
     let retry: ReturnType<typeof setTimeout> | undefined;
     let delay = FIRST_RETRY_MS;
     let stopped = false;
+    // a try to open again is waiting for its time (not yet asking)
+    let waiting = false;
     const reopen = (after = delay) => {
+      waiting = true;
       retry = setTimeout(() => {
+        waiting = false;
         // listDevices asks PocketBase afresh: a 401 there signs the page out
         listDevices().then(
           () => !stopped && open(),
@@ -61,9 +65,24 @@ export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEve
         if (source?.readyState === EventSource.CLOSED && !stopped) reopen();
       };
     };
+    // Back online: a stream that stayed open through the drop told of changes whose follow-up requests
+    // failed then (the counts, the list), and nothing asked again; the page reads everything afresh as at
+    // a "sync" (the stream itself stays: closing it would cut what it delivers now). A stream the
+    // browser gave up on opens again at once instead of at its next, spaced-out try.
+    const online = () => {
+      if (stopped || !source) return;
+      if (source.readyState === EventSource.OPEN) handler.current({ type: "sync" });
+      else if (source.readyState === EventSource.CLOSED && waiting) {
+        clearTimeout(retry);
+        delay = FIRST_RETRY_MS;
+        reopen(0);
+      }
+    };
+    window.addEventListener("online", online);
     open();
     return () => {
       stopped = true;
+      window.removeEventListener("online", online);
       clearTimeout(retry);
       source?.close();
     };
