@@ -80,10 +80,14 @@ export function MessageItem(props: ItemProps) {
         <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
       ))}
       {!m.thread && <ThreadSummaryLine rootId={m.id} onOpen={() => props.onOpenThread(m.id)} />}
+      {/* (a space after "(edited)" or the previous key's line, which it may follow on one line) */}
       {m.thread && (
-        <button type="button" className="link-button thread-origin" onClick={() => props.onOpenThread(m.thread!)}>
-          Replied in a thread
-        </button>
+        <>
+          {" "}
+          <button type="button" className="link-button thread-origin" onClick={() => props.onOpenThread(m.thread!)}>
+            Replied in a thread
+          </button>
+        </>
       )}
       {m.reactions && m.reactions.length > 0 && (
         <div className="reactions" role="group" aria-label="Reactions">
