@@ -87,3 +87,42 @@ test("a new device whose join of a direct conversation is taken but its answer l
   await expect(log(alice.page).getByText("from the laptop")).toBeVisible({ timeout: 30_000 });
   for (const page of [laptop, alice.page, bob.page]) await expect(page.getByText(/could not be read/)).toHaveCount(0);
 });
+
+test("Update keys whose tab closes before the answer: the next tab goes on with the new keys, nobody rejoins, and Bob's message sent right after is read", async ({
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(/Failed to load resource/);
+  const { alice, bob } = await aliceAndBobInDm(browser);
+  await send(alice.page, "before the tab closes");
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText("before the tab closes")).toBeVisible({ timeout: 30_000 });
+  const before = await securityCode(bob.page, "Participants");
+
+  // The server takes Alice's commit; its answer is held until her tab has closed.
+  let taken = 0;
+  await alice.page.route("**/api/sealed/*/commits", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await route.fetch();
+    taken++;
+    await new Promise(() => undefined);
+  });
+  await openDetail(alice.page, "Participants");
+  await alice.page.getByRole("complementary", { name: "Participants" }).getByRole("button", { name: "Update keys" }).click();
+  await expect.poll(() => taken, { timeout: 20_000 }).toBe(1);
+  await alice.page.unrouteAll({ behavior: "ignoreErrors" });
+  await alice.page.close();
+
+  // Bob, in the epoch Alice's commit started, writes at once; Alice opens a new tab on the same device.
+  await expect.poll(async () => (await securityCode(bob.page, "Participants")) !== before, { timeout: 30_000 }).toBe(true);
+  await send(bob.page, "bob while alice's tab is closed");
+  const tab = await alice.context.newPage();
+  await tab.goto("/");
+  await openConversation(tab, bob.user.username);
+  await expect(log(tab).getByText("bob while alice's tab is closed")).toBeVisible({ timeout: 30_000 });
+  await send(tab, "alice from her new tab");
+  await expect(log(bob.page).getByText("alice from her new tab")).toBeVisible({ timeout: 30_000 });
+  for (const page of [tab, bob.page]) await expect(page.getByText(/rejoined|could not be read/)).toHaveCount(0);
+  expect(await securityCode(tab, "Participants")).toBe(await securityCode(bob.page, "Participants"));
+});

@@ -46,7 +46,7 @@ export abstract class CommittingMember extends GroupMember {
       const epoch = Number(epochOf(before));
       const made = await commit(copyState(before), list);
       const data = b64(made.commit);
-      this.unanswered.post(epoch, data, made.state);
+      await this.unanswered.post(epoch, data, made.state);
       let accepted: Awaited<ReturnType<ChannelDelivery["commit"]>>;
       try {
         accepted = await this.delivery.commit({ epoch, commit: data, groupInfo: b64(await groupInfo(made.state)) });

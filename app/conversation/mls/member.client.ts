@@ -47,7 +47,7 @@ export abstract class GroupMember {
    */
   protected currentAt: number | null = null;
   /** This device's commit whose answer never came: followed from the state it made, if the group has it. */
-  protected readonly unanswered = new Unanswered();
+  protected readonly unanswered = new Unanswered(() => [this.user.id, this.channel.id]);
   /** A direct conversation's participant list (roster.client.ts); none for a sealed channel. */
   protected readonly guard: RosterGuard | null;
   status: SealedStatus = { epoch: 0, code: "", before: 0, missed: 0, removed: false, rejoined: false, refused: [], tampered: false };
@@ -107,6 +107,7 @@ export abstract class GroupMember {
       await (this.meta.removed ? this.rejoinIfListed() : this.join());
     } else {
       // A stored state may be of a group replaced meanwhile, or behind (ADR 0049); offline, it is used as it is.
+      await this.unanswered.restore(Number(epochOf(this.state)));
       await this.advance().catch((error) => console.warn("The group could not be caught up with yet", error));
     }
     this.changed();

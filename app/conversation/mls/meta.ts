@@ -3,6 +3,9 @@ import type { Roster } from "./roster";
 /** Where a device keeps a sealed channel's MLS state, sealed (store.client.ts). */
 export const stateEntry = (userId: string, channelId: string) => `chatcrypt.sealed.${userId}.${channelId}`;
 
+/** A commit this device posted whose answer has not come (unanswered.ts), sealed like the state. */
+export const unansweredEntry = (userId: string, channelId: string) => `chatcrypt.sealed-unanswered.${userId}.${channelId}`;
+
 /** Where a device keeps a sealed channel's membership facts (runtime.client.ts): not secret. */
 export const metaEntry = (userId: string, channelId: string) => `chatcrypt.sealed-meta.${userId}.${channelId}`;
 

@@ -5,7 +5,7 @@
 import type { ClientState } from "ts-mls";
 import { vaultKey } from "~/conversation/keyring/vault.client";
 import { openState, sealState } from "./state";
-import { stateEntry } from "./meta";
+import { stateEntry, unansweredEntry } from "./meta";
 
 const entry = stateEntry;
 
@@ -24,6 +24,28 @@ export async function loadSealedState(userId: string, channelId: string): Promis
 export function forgetSealedState(userId: string, channelId: string): void {
   localStorage.removeItem(entry(userId, channelId));
 }
+
+/** A commit posted without an answer yet (unanswered.ts): its epoch, its data as posted, the state it makes (sealed). */
+export async function saveUnansweredCommit(
+  userId: string,
+  channelId: string,
+  commit: { epoch: number; data: string; state: ClientState },
+): Promise<void> {
+  const state = await sealState(await vaultKey(userId, "sealed"), userId, channelId, commit.state);
+  localStorage.setItem(unansweredEntry(userId, channelId), JSON.stringify({ epoch: commit.epoch, data: commit.data, state }));
+}
+
+export async function loadUnansweredCommit(
+  userId: string,
+  channelId: string,
+): Promise<{ epoch: number; data: string; state: ClientState } | null> {
+  const kept = localStorage.getItem(unansweredEntry(userId, channelId));
+  if (kept === null) return null;
+  const { epoch, data, state } = JSON.parse(kept) as { epoch: number; data: string; state: string };
+  return { epoch, data, state: await openState(await vaultKey(userId, "sealed"), userId, channelId, state) };
+}
+
+export const forgetUnansweredCommit = (userId: string, channelId: string) => localStorage.removeItem(unansweredEntry(userId, channelId));
 
 /** How long a tab waits for another tab of this browser to store its state after a commit it made. */
 const STORED_WAIT_MS = 5_000;
