@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
@@ -13,6 +13,17 @@ export { handleFastRoutes, isFastRoute } from "~/fast-routes.server";
 export { answerRouteErrors } from "~/server/route-errors.server";
 
 const ABORT_DELAY_MS = 5_000;
+
+/**
+ * What Remix reports of a request goes to the log, but not an address no page has (404) nor another
+ * answer of the client's doing (a stack trace for each unknown address let anyone fill the log), nor a
+ * request its client gave up on.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error((isRouteErrorResponse(error) && (error as { error?: unknown }).error) || error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -43,12 +43,23 @@ routerAdd(
 );
 
 // Only the sign-up and the link set the pending address: an owner's own update cannot name one
-// (it would have the link, or the "Someone tried" mail, sent to any address).
+// (it would have the link, or the "Someone tried" mail, sent to any address). Nor can it set the
+// wrapped keys or their iterations: they change only re-wrapped together (a password change, a
+// recovery, account data), and anything else written there locked the account out of its keys.
 onRecordUpdateRequest((e) => {
   const body = e.requestInfo().body || {};
-  if (!e.hasSuperuserAuth() && body.pending_email !== undefined) {
+  if (!e.hasSuperuserAuth()) {
     const { badRequest } = require(`${__hooks}/lib/errors.js`);
-    throw badRequest("The email address changes only through Change email.");
+    if (body.pending_email !== undefined) throw badRequest("The email address changes only through Change email.");
+    for (const field of ["encrypted_ecdh_private_key", "encrypted_rsa_private_key", "kdf_iterations"]) {
+      if (
+        body[field] !== undefined ||
+        body[`${field}+`] !== undefined ||
+        body[`${field}-`] !== undefined ||
+        body[`+${field}`] !== undefined
+      )
+        throw badRequest("The account's keys change only through a password change or a recovery.");
+    }
   }
   e.next();
 }, "users");

@@ -92,12 +92,18 @@ export function routeGuard(routes) {
   const api = apiRoutes(routes);
   const pagesTakePosts = Object.values(routes).some((route) => !fullPath(routes, route).startsWith("api/") && route.module?.action);
   return (req, res, next) => {
-    let pathname;
+    // (an absolute address, "http://host/api/...", is for proxies: the app takes only a path)
+    if (!req.originalUrl.startsWith("/")) return sendError(res, 400, "The request's address must be a path.");
+    let url;
     try {
-      pathname = new URL(req.originalUrl, "http://localhost").pathname;
+      url = new URL(`http://localhost${req.originalUrl}`);
     } catch {
       return sendError(res, 400, "The request's address is malformed.");
     }
+    // Remix's older data requests: this app's pages load their data by themselves (each such request was
+    // answered "Unexpected Server Error" with a warning in the log)
+    if (url.searchParams.has("_data")) return sendError(res, 400, "This address does not take a _data parameter.");
+    const pathname = url.pathname.replace(/^\/{2,}(?=api(\/|$))/, "/");
     const reading = req.method === "GET" || req.method === "HEAD";
     if (!pathname.startsWith("/api/") && pathname !== "/api") {
       if (reading || pagesTakePosts) return next();
@@ -110,7 +116,8 @@ export function routeGuard(routes) {
       // Remix matches the raw segments too; an undecodable one is still just a segment
     }
     const route = api.find((r) => r.pattern.test(pathname) || r.pattern.test(decoded));
-    if (!route) return sendError(res, 404, "There is no such API address.");
+    // ("//api/channels" is no route's address either: Remix would answer it with the page's 404)
+    if (!route || pathname !== url.pathname) return sendError(res, 404, "There is no such API address.");
     if (reading && !route.loader) return sendError(res, 405, "This address accepts only POST.", { Allow: "POST, OPTIONS" });
     if (!reading && !route.action) return sendError(res, 405, "This address accepts only GET.", { Allow: "GET, HEAD, OPTIONS" });
     next();

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { recordTime } from "~/lib/schemas";
 import { markThreadSeen } from "~/features/threads/seen.server";
 import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
-const seenSchema = z.object({ at: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, "Invalid time.") }).strict();
+const seenSchema = z.object({ at: recordTime }).strict();
 
 /** POST /api/threads/:root/seen: the caller saw the thread up to the reply of `at` (on any device: ADR 0097). */
 export async function action({ request, params, context }: ActionFunctionArgs) {

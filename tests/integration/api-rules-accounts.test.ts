@@ -89,6 +89,29 @@ describe("accounts (users)", () => {
     expect(after.encrypted_settings).toBe(sealed);
   });
 
+  it("a user cannot write their own wrapped keys or iterations directly (only re-wrapped together, through the server's functions)", async () => {
+    const before = await admin.collection("users").getOne(alice.id);
+    for (const change of [
+      { encrypted_ecdh_private_key: 0 },
+      { encrypted_rsa_private_key: "\u0000" },
+      { kdf_iterations: 200_000 },
+      { kdf_iterations: "200000" },
+      { "kdf_iterations+": 1 },
+    ]) {
+      const refused = await alice.pb
+        .collection("users")
+        .update(alice.id, change)
+        .catch((error: { status: number; response: unknown }) => error);
+      expect(refused, JSON.stringify(change)).toMatchObject({
+        status: 400,
+        response: { message: "The account's keys change only through a password change or a recovery." },
+      });
+    }
+    const after = await admin.collection("users").getOne(alice.id);
+    for (const field of ["encrypted_ecdh_private_key", "encrypted_rsa_private_key", "kdf_iterations"])
+      expect(after[field]).toEqual(before[field]);
+  });
+
   it("a user cannot give themselves a verified flag or another email directly", async () => {
     expect(await statusOf(alice.pb.collection("users").update(alice.id, { verified: true }))).toBe(400);
     expect(await statusOf(alice.pb.collection("users").update(alice.id, { email: `x-${alice.email}` }))).toBe(400);

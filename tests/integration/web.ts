@@ -47,6 +47,8 @@ export interface RawRequest {
   timeoutMs?: number;
   /** The loopback address the connection comes from (127.x.y.z), to pose as many clients. */
   localAddress?: string;
+  /** `path` is sent as the request's target as it is ("//api/x", "http://host/x"), not resolved against the base. */
+  asIs?: boolean;
 }
 
 /** One HTTP request on its own connection; a connection the server cuts short is status 0. */
@@ -57,9 +59,19 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<Answer
     if (!streamed && request.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-length")) {
       headers["Content-Length"] = Buffer.byteLength(request.body as string | Buffer);
     }
+    const base = new URL(baseUrl);
+    const resolved = new URL(request.path, baseUrl);
+    const path = request.asIs ? request.path : resolved.pathname + resolved.search;
     const req = http.request(
-      new URL(request.path, baseUrl),
-      { method: request.method ?? "GET", headers, agent: false, localAddress: request.localAddress },
+      {
+        hostname: base.hostname,
+        port: base.port,
+        path,
+        method: request.method ?? "GET",
+        headers,
+        agent: false,
+        localAddress: request.localAddress,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
