@@ -54,14 +54,14 @@ routerAdd(
   (e) => {
     const { patterns, requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
     const { requireAdmin } = require(`${__hooks}/lib/roles.js`);
-    const { requireManageable, signOutEverywhere } = require(`${__hooks}/lib/admin_console.js`);
+    const { OWNER_SIGNS_OUT, requireManageable, signOutEverywhere } = require(`${__hooks}/lib/admin_console.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
     const caller = requireUser(e, "Not authenticated");
     const callerRole = requireAdmin(e.app, caller.id);
     const target = matching(readJsonObject(e), "user_id", patterns.userId, "user_id must be a user id.");
     let sessions = 0;
     e.app.runInTransaction((txApp) => {
-      requireManageable(txApp, callerRole, target);
+      requireManageable(txApp, callerRole, target, OWNER_SIGNS_OUT);
       sessions = signOutEverywhere(txApp, target);
       append(txApp, e, { actor: caller.id, action: "sessions.revoked", target: target, details: { sessions: sessions, by_admin: true } });
     });

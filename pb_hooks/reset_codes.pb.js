@@ -18,7 +18,7 @@ routerAdd(
   (e) => {
     const { patterns, requireUser, readJsonObject, matching } = require(`${__hooks}/lib/request.js`);
     const { requireAdmin } = require(`${__hooks}/lib/roles.js`);
-    const { requireManageable } = require(`${__hooks}/lib/admin_console.js`);
+    const { OWNER_ISSUES_CODES, requireManageable } = require(`${__hooks}/lib/admin_console.js`);
     const { issue } = require(`${__hooks}/lib/reset_codes.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
     const caller = requireUser(e, "Not authenticated");
@@ -27,7 +27,7 @@ routerAdd(
     /** @type {{ code: string, expires: string }} */
     let issued = { code: "", expires: "" };
     e.app.runInTransaction((txApp) => {
-      requireManageable(txApp, callerRole, target);
+      requireManageable(txApp, callerRole, target, OWNER_ISSUES_CODES);
       issued = issue(txApp, target, caller.id);
       append(txApp, e, { actor: caller.id, action: "reset_code.issued", target: target });
     });

@@ -2,6 +2,9 @@ import { z } from "zod";
 
 /** Schemas several features' requests share. */
 
+/** An email address as a person types it (an overlong one is as invalid as a malformed one). */
+export const emailAddress = z.string().trim().max(254, "Please enter a valid email address.").email("Please enter a valid email address.");
+
 /** A PocketBase record id (a message's, here). */
 export const recordId = z.string().regex(/^[a-z0-9]{15}$/, "Invalid message id.");
 

@@ -12,21 +12,24 @@ const { badRequest, forbidden, notFound, conflict } = require(`${__hooks}/lib/er
 const { ROLES, roleOf, isAdminRole } = require(`${__hooks}/lib/roles.js`);
 
 const OWNER_ONLY = "Only the owner can name or remove administrators.";
+const OWNER_SIGNS_OUT = "Only the owner can sign out an administrator or the owner.";
+const OWNER_ISSUES_CODES = "Only the owner can issue a reset code for an administrator or the owner.";
 const LAST_OWNER = "The workspace must keep an owner: name another owner before changing this one's role.";
 const NO_SUCH_PERSON = "No such person.";
 const MAX_LISTED = 200;
 
 /**
  * The role of the account an administrator acts on; 404 for no such account, 403 when the caller's
- * role does not reach it (an admin acting on an admin or the owner).
+ * role does not reach it (an admin acting on an admin or the owner), with `refusal`: what only the owner may do.
  * @param {core.App} app
  * @param {string} callerRole
  * @param {string} targetId
+ * @param {string} [refusal]
  */
-function requireManageable(app, callerRole, targetId) {
+function requireManageable(app, callerRole, targetId, refusal = OWNER_ONLY) {
   const targetRole = roleOf(app, targetId);
   if (!targetRole) throw notFound(NO_SUCH_PERSON);
-  if (callerRole !== "owner" && isAdminRole(targetRole)) throw forbidden(OWNER_ONLY);
+  if (callerRole !== "owner" && isAdminRole(targetRole)) throw forbidden(refusal);
   return targetRole;
 }
 
@@ -149,4 +152,15 @@ function listChannels(app) {
   }));
 }
 
-module.exports = { OWNER_ONLY, LAST_OWNER, NO_SUCH_PERSON, requireManageable, changeRole, signOutEverywhere, listPeople, listChannels };
+module.exports = {
+  OWNER_ONLY,
+  OWNER_SIGNS_OUT,
+  OWNER_ISSUES_CODES,
+  LAST_OWNER,
+  NO_SUCH_PERSON,
+  requireManageable,
+  changeRole,
+  signOutEverywhere,
+  listPeople,
+  listChannels,
+};

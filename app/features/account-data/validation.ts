@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "~/lib/schemas";
 
 // What the account-data routes accept. "loginSecret" is what the browser derives from the password
 // (app/crypto/account.ts), never the password itself.
@@ -7,9 +8,7 @@ const secret = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Invalid login secret.");
 const wrapped = z.string().min(20).max(8000);
 const linkToken = z.string().min(20, "The link is incomplete. Open the link from the email again.").max(4096);
 
-export const emailChangeRequestSchema = z
-  .object({ newEmail: z.string().trim().email("Please enter a valid email address.").max(254), loginSecret: secret })
-  .strict();
+export const emailChangeRequestSchema = z.object({ newEmail: emailAddress, loginSecret: secret }).strict();
 
 export const emailChangeKeysSchema = z.object({ token: linkToken, loginSecret: secret }).strict();
 

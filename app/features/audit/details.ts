@@ -19,7 +19,19 @@ const SETTINGS: Record<string, { name: string; value: (v: unknown) => string }> 
     name: "Files people can send",
     value: (v) => (v === "any" ? "any type" : v === "office" ? "with office documents" : "images, .pdf, .txt and .zip"),
   },
-  file_max_mb: { name: "Largest file", value: (v) => `${String(v)} MB` },
+  // (0: none set, the server's own limit applies)
+  file_max_mb: { name: "Largest file", value: (v) => (Number(v) > 0 ? `${String(v)} MB` : "the server's limit") },
+};
+
+/** The single sign-on settings by the console's labels. */
+const SSO_SETTINGS: Record<string, string> = {
+  issuer: "Issuer URL",
+  client_id: "Client ID",
+  client_secret: "Client secret",
+  name: "Provider name",
+  username_claim: "Username claim",
+  allowed_domains: "Allowed email domains",
+  required: "Require single sign-on",
 };
 
 const count = (n: unknown, one: string, many: string) => `${Number(n)} ${Number(n) === 1 ? one : many}`;
@@ -30,7 +42,8 @@ const SIGN_IN: Record<string, string> = { password: "with the password", passkey
 const WORDS: Record<string, (d: Details) => string | null> = {
   "role.changed": (d) => `${roleName(String(d.from))} to ${roleName(String(d.to))}`,
   "settings.changed": (d) => {
-    if (d.section === "single_sign_on") return `Single sign-on: ${Array.isArray(d.settings) ? d.settings.join(", ") : ""}`;
+    if (d.section === "single_sign_on")
+      return `Single sign-on: ${Array.isArray(d.settings) ? d.settings.map((name) => SSO_SETTINGS[String(name)] ?? String(name)).join(", ") : ""}`;
     const setting = typeof d.setting === "string" ? SETTINGS[d.setting] : undefined;
     return setting ? `${setting.name}: ${setting.value(d.from)} to ${setting.value(d.to)}` : null;
   },

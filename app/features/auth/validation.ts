@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "~/lib/schemas";
 
 // What the auth routes accept (what the browser sends after deriving keys). The form's own checks,
 // on the raw password among others, are in form-checks.ts and run only in the browser.
@@ -15,7 +16,7 @@ export const kdfIterations = z.number().int().min(100_000).max(10_000_000);
 
 export const signUpRequestSchema = z.object({
   id: z.string().regex(/^[a-z0-9]{15}$/, "Invalid account id."),
-  email: z.string().trim().email("Please enter a valid email address.").max(254),
+  email: emailAddress,
   loginSecret,
   username: z.string().trim().regex(USERNAME_PATTERN, "Username must be 3-32 characters: letters, digits, dot, dash or underscore."),
   ecdhPublicKey: publicKey,
@@ -26,6 +27,6 @@ export const signUpRequestSchema = z.object({
 });
 
 export const signInRequestSchema = z.object({
-  email: z.string().trim().email("Please enter a valid email address.").max(254),
+  email: emailAddress,
   loginSecret,
 });

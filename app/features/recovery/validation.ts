@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "~/lib/schemas";
 
 // What the recovery routes accept: only values the browser derived or wrapped, never a key or password.
 
@@ -11,7 +12,7 @@ const publicKey = z.string().min(40).max(1000);
 
 export const recoveryWrappingSchema = z.object({ wrappedEcdh: wrapped, wrappedRsa: wrapped }).strict();
 
-export const forgotPasswordSchema = z.object({ email: z.string().trim().email("Please enter a valid email address.").max(254) }).strict();
+export const forgotPasswordSchema = z.object({ email: emailAddress }).strict();
 
 export const resetRequestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("open"), token }).strict(),

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { emailAddress } from "~/lib/schemas";
 
 /** What "I have a reset code" sends: the account's address and the code as typed (checked by PocketBase). */
 export const redeemSchema = z
   .object({
-    email: z.string().trim().email("Please enter a valid email address.").max(254),
+    email: emailAddress,
     code: z
       .string()
       .trim()
