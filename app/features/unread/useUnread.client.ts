@@ -9,6 +9,7 @@ import { afterConversationShown } from "~/features/messages/conversation-shown.c
 import type { UnreadCount } from "~/features/unread/types";
 import { mergedCount, positionBefore, type Arrival } from "~/features/unread/merge";
 import { useUnreadBadge } from "~/features/pwa/useUnreadBadge.client";
+import { readSaver } from "~/features/unread/read-saver.client";
 
 interface Counts {
   count: number;
@@ -145,14 +146,20 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   }, [openId]);
 
   // While the open channel is visible, its newest message is read.
+  const [saver, setSaver] = useState<ReturnType<typeof readSaver> | null>(null);
+  useEffect(() => {
+    const started = readSaver();
+    setSaver(started);
+    return started.stop;
+  }, []);
   const newest = openMessages.length ? openMessages[openMessages.length - 1].created : null;
   useEffect(() => {
-    if (!openId || !newest) return;
+    if (!openId || !newest || !saver) return;
     const mark = () => {
       if (!isVisible()) return;
       set(openId, { count: 0, mentions: 0 });
       since.current.set(openId, newest);
-      api(`/api/channels/${openId}/read`, { at: newest }).catch((error) => console.warn("The read position could not be saved", error));
+      void saver.save(openId, newest);
     };
     mark();
     document.addEventListener("visibilitychange", mark);
@@ -161,7 +168,7 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
       document.removeEventListener("visibilitychange", mark);
       window.removeEventListener("focus", mark);
     };
-  }, [openId, newest, set]);
+  }, [openId, newest, set, saver]);
 
   const total = [...counts.values()].reduce((sum, c) => sum + c.count, 0);
   useUnreadBadge(total);
