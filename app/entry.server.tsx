@@ -15,14 +15,18 @@ export { answerRouteErrors } from "~/server/route-errors.server";
 const ABORT_DELAY_MS = 5_000;
 
 /**
- * What Remix reports of a request goes to the log, but not an address no page has (404) nor another
- * answer of the client's doing (a stack trace for each unknown address let anyone fill the log), nor a
- * request its client gave up on.
+ * What Remix reports of a request goes to the log: an address no page has (404) or another answer of
+ * the client's doing in one line, without the stack trace each wrote before (anyone could fill the log
+ * with them); a failure of the server with its stack; nothing for a request its client gave up on.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error((isRouteErrorResponse(error) && (error as { error?: unknown }).error) || error);
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${error.status} ${inner instanceof Error ? inner.message : error.statusText}`);
+    return;
+  }
+  console.error(inner || error);
 };
 
 export default function handleRequest(
