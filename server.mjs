@@ -140,6 +140,9 @@ const server = http.createServer((req, res) => {
   if (isFastRoute(req)) fastRoute(req, res);
   else app(req, res);
 });
+// A request (an upload the longest of them) has five minutes to arrive whole, Node's default said
+// aloud: pages tell a file that did not arrive by it (app/features/files/PendingAttachment.tsx).
+server.requestTimeout = 5 * 60_000;
 server.listen(PORT, HOST, () => console.log(`ChatCrypt web server on http://${HOST}:${PORT}`));
 server.on("clientError", answerClientError);
 const stop = () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 import { AttachmentView } from "~/features/files/Attachments";
+import { PendingAttachment } from "~/features/files/PendingAttachment";
 import type { DecryptedPreview } from "~/conversation/link-previews/decrypt";
 import { PreviewCard } from "~/features/link-previews/PreviewCard";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
@@ -75,7 +76,7 @@ export function MessageItem(props: ItemProps) {
       {m.attachments.map((a) => (
         <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
       ))}
-      {m.attachments.length === 0 && (!m.text || m.fileHashes.length > 0) && <p className="attachment-loading">Receiving attachment...</p>}
+      {m.attachments.length === 0 && (!m.text || m.fileHashes.length > 0) && <PendingAttachment created={m.created} />}
       {m.previews.slice(0, 1).map((p) => (
         <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
       ))}
