@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { filePolicySchema } from "~/features/files/policy";
+import { filePolicySchema } from "~/features/files/validation";
 import { saveFilePolicy } from "~/features/files/policy.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 

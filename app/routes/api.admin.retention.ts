@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { saveWorkspaceRetention } from "~/features/retention/retention.server";
-import { workspaceRetentionSchema } from "~/features/retention/retention";
+import { workspaceRetentionSchema } from "~/features/retention/validation";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 /** POST /api/admin/retention {days, perChannel?, keepPinned?}: the workspace's policy (administrators only: the hook checks). */

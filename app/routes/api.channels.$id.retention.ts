@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { channelIdParam } from "~/features/channels/params.server";
 import { saveChannelRetention } from "~/features/retention/retention.server";
-import { channelRetentionSchema } from "~/features/retention/retention";
+import { channelRetentionSchema } from "~/features/retention/validation";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 /** POST /api/channels/:id/retention {days}: a channel admin's shorter period (0: the workspace's), where the workspace allows it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptFor, filePolicySchema, isAllowedFile, refusalFor } from "../../app/features/files/policy";
+import { acceptFor, isAllowedFile, refusalFor } from "../../app/features/files/policy";
+import { filePolicySchema } from "../../app/features/files/validation";
 
 describe("files people can send (ADR 71)", () => {
   it("the specification's list by default; office documents and .csv when widened; anything with 'any'", () => {

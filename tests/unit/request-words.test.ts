@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signInRequestSchema } from "~/features/auth/validation";
 import { forgotPasswordSchema } from "~/features/recovery/validation";
-import { workspaceRetentionSchema } from "~/features/retention/retention";
+import { workspaceRetentionSchema } from "~/features/retention/validation";
 
 // What a refused request says is a sentence of the product's, not the validation library's
 // ("String must contain at most 254 character(s)", "Number must be less than or equal to 36500").

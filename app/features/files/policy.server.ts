@@ -1,5 +1,6 @@
 import type PocketBase from "pocketbase";
-import { FILE_TYPES, type FilePolicy, type FilePolicyChange, type FileTypes } from "~/features/files/policy";
+import { FILE_TYPES, type FilePolicy, type FileTypes } from "~/features/files/policy";
+import type { FilePolicyChange } from "~/features/files/validation";
 import { WORKSPACE_SETTINGS_ID } from "~/features/roles/workspace-settings.server";
 import { env } from "~/server/env.server";
 import { fail } from "~/server/http.server";

@@ -3,7 +3,6 @@
  * offers, set by an administrator, and the largest file. The page enforces the kinds (the server sees
  * neither a file's content nor its name); the server enforces the size.
  */
-import { z } from "zod";
 import { fileExtension } from "~/conversation/files/attachments";
 
 export const FILE_TYPES = ["standard", "office", "any"] as const;
@@ -52,11 +51,3 @@ export function refusalFor(types: FileTypes): string {
 export const tooLargeText = (maxMb: number) => `The file is larger than the limit of ${maxMb} MB.`;
 
 export const MIB = 1024 * 1024;
-
-export const filePolicySchema = z
-  .object({
-    types: z.enum(FILE_TYPES, { message: 'types must be "standard", "office" or "any".' }),
-    maxMb: z.number({ message: "maxMb must be a number." }).int("maxMb must be a whole number of MB.").min(1, "maxMb must be at least 1."),
-  })
-  .strict();
-export type FilePolicyChange = z.infer<typeof filePolicySchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cipherText, recordId } from "~/lib/schemas";
+import { FILE_TYPES } from "~/features/files/policy";
 
 /** The fields of an attachment's record (api.channels.$id.attachments): its name sealed, its place in storage. */
 export const attachmentFieldsSchema = z.object({
@@ -12,3 +13,12 @@ export const attachmentFieldsSchema = z.object({
     .regex(/^([\w.+-]+\/[\w.+-]+)?$/, "Invalid file type."),
   storagePath: z.string().max(300),
 });
+
+/** The console's file settings (api.admin.files). */
+export const filePolicySchema = z
+  .object({
+    types: z.enum(FILE_TYPES, { message: 'types must be "standard", "office" or "any".' }),
+    maxMb: z.number({ message: "maxMb must be a number." }).int("maxMb must be a whole number of MB.").min(1, "maxMb must be at least 1."),
+  })
+  .strict();
+export type FilePolicyChange = z.infer<typeof filePolicySchema>;

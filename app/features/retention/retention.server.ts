@@ -1,5 +1,6 @@
 import type PocketBase from "pocketbase";
-import type { RetentionPolicy, WorkspaceRetention } from "~/features/retention/retention";
+import type { RetentionPolicy } from "~/features/retention/retention";
+import type { WorkspaceRetention } from "~/features/retention/validation";
 import { callHook, readHook } from "~/server/hooks.server";
 
 interface Answer {

@@ -2,8 +2,6 @@
  * Retention (docs/decisions/0065-retention.md): how long the workspace keeps messages. The server
  * decides and deletes (pocketbase/retention.go); pages show the period and drop what is older.
  */
-import { z } from "zod";
-
 /** The longest period a workspace or channel may set, in days (100 years). */
 export const MAX_DAYS = 36_500;
 
@@ -42,14 +40,3 @@ export function cutoffOf(days: number, now = Date.now()): string | null {
 
 /** Server times ("2026-11-29 01:02:03.456Z") and ISO times compare alike once the space is a "T". */
 export const isoTime = (time: string) => time.replace(" ", "T");
-
-const days = z
-  .number({ message: "days must be a number." })
-  .int("days must be a whole number.")
-  .min(0, "days must be 0 or more.")
-  .max(MAX_DAYS, `days must be at most ${MAX_DAYS}.`);
-
-export const workspaceRetentionSchema = z.object({ days, perChannel: z.boolean().optional(), keepPinned: z.boolean().optional() }).strict();
-export type WorkspaceRetention = z.infer<typeof workspaceRetentionSchema>;
-
-export const channelRetentionSchema = z.object({ days }).strict();
