@@ -42,15 +42,18 @@ test("a thread's panel follows its first message's edit and deletion, and the Th
   await expect(again.getByRole("article", { name: /^Thread started by/ })).toContainText("papaya root message");
   await expect(again.getByText("kiwi root message")).toHaveCount(0);
 
-  // Bob deletes it while Alice's panel is open: her panel says so and sends nothing more; her Threads
-  // view has nothing unread left.
+  // Bob deletes it while Alice's panel is open and she is typing a reply: her panel says so and sends
+  // nothing more (what she typed stays, to be copied); her Threads view has nothing unread left.
+  const box = again.getByLabel("Reply in thread");
+  await box.fill("half-typed reply");
   const root = article(bob.page, "papaya root message");
   await root.hover();
   await root.getByRole("button", { name: "Delete", exact: true }).click();
   await bob.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
   await expect(again.getByRole("alert")).toHaveText("The first message of this thread was deleted, and its replies with it.");
   await expect(again.getByText("alice's reply")).toHaveCount(0);
-  await again.getByLabel("Reply in thread").fill("too late");
+  await expect(box).toHaveValue("half-typed reply");
+  await expect(box).not.toBeEditable();
   await expect(again.getByRole("button", { name: "Send reply" })).toBeDisabled();
   await expect(threads).toHaveText("Threads");
 });

@@ -74,5 +74,7 @@ test("a root deleted leaves the Threads view of those who saw its thread, and an
   await expect(panel.getByRole("alert")).toHaveText("The first message of this thread was deleted, and its replies with it.", {
     timeout: 20_000,
   });
+  // Nothing to reply to: no reply box (it stayed, its Send never enabled, without a word why).
+  await expect(panel.getByLabel("Reply in thread")).toHaveCount(0);
   for (const p of [alice, bob]) await p.context.close();
 });

@@ -99,7 +99,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
   const attempt = useRef(new RetryId());
   async function send(event?: FormEvent) {
     event?.preventDefault();
-    if (!text.trim() || sending) return;
+    if (!text.trim() || sending || gone) return;
     setSending(true);
     // The same reply sent again (its answer was lost) keeps its client id: the server stores it once.
     const clientId = attempt.current.for(JSON.stringify([text, alsoToChannel]));
@@ -154,18 +154,29 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
           </li>
         ))}
       </ul>
-      <form className="thread-composer" onSubmit={(e) => void send(e)}>
-        <label htmlFor={boxId} className="visually-hidden">
-          Reply in thread
-        </label>
-        <textarea id={boxId} rows={2} value={text} placeholder="Reply..." onChange={(e) => setText(e.target.value)} onKeyDown={keys} />
-        <label className="thread-also-check">
-          <input type="checkbox" checked={alsoToChannel} onChange={(e) => setAlsoToChannel(e.target.checked)} /> Also send to channel
-        </label>
-        <button type="submit" className="btn btn-small" disabled={sending || gone || !text.trim()}>
-          Send reply
-        </button>
-      </form>
+      {/* (nothing to reply to once the root is gone: a reply being typed stays, to be copied) */}
+      {(!gone || text.trim()) && (
+        <form className="thread-composer" onSubmit={(e) => void send(e)}>
+          <label htmlFor={boxId} className="visually-hidden">
+            Reply in thread
+          </label>
+          <textarea
+            id={boxId}
+            rows={2}
+            value={text}
+            placeholder="Reply..."
+            readOnly={gone}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={keys}
+          />
+          <label className="thread-also-check">
+            <input type="checkbox" checked={alsoToChannel} onChange={(e) => setAlsoToChannel(e.target.checked)} /> Also send to channel
+          </label>
+          <button type="submit" className="btn btn-small" disabled={sending || gone || !text.trim()}>
+            Send reply
+          </button>
+        </form>
+      )}
     </aside>
   );
 }
