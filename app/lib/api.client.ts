@@ -43,6 +43,9 @@ export const onSessionChanged = (listener: () => void) => on("session:changed", 
  */
 export const onTooManyRequests = (listener: (message: string) => void) => on("requests:too-many", listener);
 
+/** Calls `listener` with the path of every change the server took from this page (2xx to a request other than GET). */
+export const onChangedSomething = (listener: (path: string) => void) => on("requests:changed-something", listener);
+
 /**
  * Runs a request that replaces the page's session (a password change): what other requests hear in
  * the meantime (their old token refused) does not end the page's session.
@@ -60,9 +63,10 @@ export async function whileSessionChanges<T>(request: () => Promise<T>): Promise
 export async function api<T>(path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   const epoch = session.epoch;
   let response: Response;
+  const method = body === undefined && !init.method ? "GET" : (init.method ?? "POST");
   try {
     response = await fetch(path, {
-      method: body === undefined && !init.method ? "GET" : (init.method ?? "POST"),
+      method,
       credentials: "same-origin",
       ...init,
       headers: {
@@ -101,5 +105,6 @@ export async function api<T>(path: string, body?: unknown, init: RequestInit = {
   if (response.status === 429) emit("requests:too-many", message);
   if (response.status === 403) emit("requests:refused", path);
   if (!response.ok) throw new ApiError(message, response.status);
+  if (method !== "GET") emit("requests:changed-something", path);
   return parsed as T;
 }

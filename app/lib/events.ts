@@ -17,6 +17,8 @@ export type Events = {
   "requests:too-many": string;
   /** The server refused a request (403): its path. The admin console reads the user's role again. */
   "requests:refused": string;
+  /** The server took a change (a request other than GET answered 2xx): its path. The console's audit log reads again. */
+  "requests:changed-something": string;
 
   // --- the live stream's news (workspace/useWorkspaceLive emits)
   /** A typing event of a conversation (typing.client's typingArrived). TypingIndicator checks and shows it. */

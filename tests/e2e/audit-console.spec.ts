@@ -23,13 +23,20 @@ test("the console's Audit log verifies the chain, and names the entry changed th
   await expect(entries).toContainText("Account created");
   await expect(entries).toContainText("account.created");
 
+  // A change made in the same console shows in the log without "Refresh" (it waited for it).
+  const files = dana.page.getByRole("region", { name: "Files" });
+  await files.getByLabel("Largest file (MB)").fill("7");
+  await files.getByRole("button", { name: "Save file settings" }).click();
+  await expect(files.getByRole("status")).toContainText("up to 7 MB.");
+  await expect(entries).toContainText("Largest file: the server's limit to 7 MB", { timeout: 10_000 });
+
   // only her own entries, by clicking her name
   await entries
     .getByRole("button", { name: `Show only the entries of @${dana.user.username}` })
     .first()
     .click();
   await expect(section.getByText(`Only the entries of @${dana.user.username}.`)).toBeVisible();
-  await expect(entries.getByRole("row")).toHaveCount(2);
+  await expect(entries.getByRole("row")).toHaveCount(3);
 
   // a row changed in the dashboard: the section names it; put back, the chain verifies again
   const row = await admin.collection("audit_log").getFirstListItem(`actor = "${dana.id}" && action = "account.created"`);

@@ -3,7 +3,7 @@ import { ACTION_FILTERS } from "~/features/audit/actions";
 import { loadAuditPage } from "~/features/audit/audit.client";
 import { AuditTable } from "~/features/audit/AuditTable";
 import type { AuditPage, AuditQuery, ChainStatus } from "~/features/audit/types";
-import { ApiError } from "~/lib/api.client";
+import { ApiError, onChangedSomething } from "~/lib/api.client";
 import { FormError } from "~/ui/Form";
 
 /** The download of the whole log (a plain link, rendered on the server too: it names the file audit-YYYY-MM-DD.jsonl). */
@@ -39,6 +39,19 @@ export function AuditSection() {
 
   useEffect(() => {
     void load(query);
+  }, [load, query]);
+  // What this console changes (a role, a setting, a deactivation) shows in the log without "Refresh".
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onChangedSomething((path) => {
+      if (path.startsWith("/api/audit")) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(query), 300);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
   }, [load, query]);
 
   const current = page?.page ?? 1;
