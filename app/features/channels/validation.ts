@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { CHANNEL_ID_MESSAGE, MAX_CHANNEL_NAME, UUID_PATTERN } from "~/features/channels/limits";
+import { isBlank } from "~/lib/visible";
 
 export { CHANNEL_ID_MESSAGE, MAX_CHANNEL_NAME, UUID_PATTERN };
 
@@ -11,7 +12,8 @@ export const createChannelFormSchema = z.object({
     .string()
     .trim()
     .min(1, "Channel name is required.")
-    .max(MAX_CHANNEL_NAME, `Channel name can be at most ${MAX_CHANNEL_NAME} characters.`),
+    .max(MAX_CHANNEL_NAME, `Channel name can be at most ${MAX_CHANNEL_NAME} characters.`)
+    .refine((name) => !isBlank(name), "Channel name is required."),
   password: z.string().min(1, "Password is required."),
   sealed: z.boolean().default(false),
 });

@@ -1,4 +1,5 @@
 /** The WhatsApp contact book (stored encrypted) and the hand-off links that open WhatsApp. */
+import { isBlank } from "~/lib/visible";
 
 export const PHONE_EXAMPLE = "+1234567890";
 
@@ -19,7 +20,7 @@ export type ContactValidation = { ok: true; name: string; phone: string } | { ok
 /** Checks a contact before it is encrypted and saved; answers the trimmed name and normalized phone. */
 export function validateContact(input: { name: string; phone: string }): ContactValidation {
   const name = input.name.trim();
-  if (name === "") return { ok: false, error: NAME_REQUIRED };
+  if (isBlank(name)) return { ok: false, error: NAME_REQUIRED };
   const phone = normalizePhone(input.phone);
   if (phone === "") return { ok: false, error: PHONE_REQUIRED };
   if (!INTERNATIONAL_PHONE.test(phone)) return { ok: false, error: PHONE_NEEDS_COUNTRY_CODE };

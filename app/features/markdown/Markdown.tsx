@@ -69,7 +69,7 @@ const render = (text: string, username: string) =>
 export default function Markdown({ id, text, username, lang }: { id?: string; text: string; username: string; lang?: string }) {
   const key = id === undefined ? text : lang ? `${id}\u0000${lang}` : id;
   return (
-    <div className="message-text markdown" lang={lang}>
+    <div className="message-text markdown" lang={lang} dir="auto">
       {rendered(key, text, username, () => render(text, username))}
     </div>
   );

@@ -2,7 +2,7 @@ import { insideOpenFence, SHORTCUT_MARKERS, wrapSelection } from "~/features/mar
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { formatElapsed } from "~/conversation/files/attachments";
 import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
-import { firstLine } from "~/features/messages/text";
+import { firstLine, tooLongText } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";
 import { MicIcon, PaperclipIcon } from "~/ui/icons";
 import { draftOf, keepDraft } from "~/features/messages/drafts.client";
@@ -55,7 +55,8 @@ export function Composer(props: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   // (dictation already taken in by the box of the conversation before: not added again here)
   const appended = useRef<number | null>(props.draftAppend?.id ?? null);
-  const canSend = !busy && !upload && text.trim().length > 0;
+  const tooLong = tooLongText(text);
+  const canSend = !busy && !upload && text.trim().length > 0 && !tooLong;
 
   if (props.draftAppend && props.draftAppend.id !== appended.current) {
     appended.current = props.draftAppend.id;
@@ -141,6 +142,11 @@ export function Composer(props: Props) {
           {error}
         </p>
       )}
+      {tooLong && (
+        <p className="form-error" role="alert">
+          {tooLong}
+        </p>
+      )}
       {upload && (
         <div className="upload-progress" role="status">
           <span>Uploading {upload.name}...</span>
@@ -213,6 +219,7 @@ export function Composer(props: Props) {
           Message
         </label>
         <textarea
+          dir="auto"
           id={id}
           rows={2}
           placeholder={
@@ -233,7 +240,6 @@ export function Composer(props: Props) {
             e.preventDefault();
             props.onPickFiles(files);
           }}
-          maxLength={16000}
         />
         <button type="submit" className="btn btn-primary" disabled={!canSend}>
           {busy ? "Sending..." : "Send"}

@@ -7,7 +7,7 @@ import { PreviewCard } from "~/features/link-previews/PreviewCard";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { RichText } from "~/features/messages/RichText";
 import { whoReacted } from "~/conversation/messages/emoji";
-import { firstLine, formatTime } from "~/features/messages/text";
+import { firstLine, formatTime, tooLongText } from "~/features/messages/text";
 import { MessageActionsBar, openActionsMenu, type MessageActions } from "~/features/messages/MessageActions";
 import { ThreadSummaryLine } from "~/features/threads/ThreadSummaryLine";
 import { PersonName } from "~/features/profile-cards/PersonName";
@@ -150,20 +150,40 @@ function ReplyQuote({ quoted, onJump }: { quoted: DecryptedMessage | null; onJum
 
 function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => void; onCancel: () => void }) {
   const [text, setText] = useState(initial);
+  const tooLong = tooLongText(text);
+  const canSave = text.trim().length > 0 && !tooLong;
+  // The box opens because the user chose Edit: typing goes on at the end of the message, as in every editor.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+    box.current?.setSelectionRange(initial.length, initial.length);
+  }, [initial]);
   const keys = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === "Escape") {
       e.stopPropagation();
       onCancel();
     } else if (e.key === "Enter" && !e.shiftKey) {
       e.preventDefault();
-      if (text.trim()) onSave(text);
+      if (canSave) onSave(text);
     }
   };
   return (
     <div className="edit-box">
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the box opens because the user chose Edit */}
-      <textarea aria-label="Edit message" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} autoFocus rows={2} />
-      <button type="button" className="btn btn-small btn-primary" onClick={() => text.trim() && onSave(text)}>
+      <textarea
+        ref={box}
+        dir="auto"
+        aria-label="Edit message"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={keys}
+        rows={2}
+      />
+      {tooLong && (
+        <p className="form-error" role="alert">
+          {tooLong}
+        </p>
+      )}
+      <button type="button" className="btn btn-small btn-primary" onClick={() => canSave && onSave(text)} disabled={!canSave}>
         Save
       </button>
       <button type="button" className="btn btn-small" onClick={onCancel}>

@@ -5,7 +5,7 @@ import { lazyPart } from "~/ui/lazyPart";
 /** A message's text with http(s) links made clickable and @mentions highlighted (the user's own stand out). */
 function PlainText({ text, username, lang }: { id?: string; text: string; username: string; lang?: string }) {
   return (
-    <p className="message-text" lang={lang}>
+    <p className="message-text" lang={lang} dir="auto">
       {segments(text).map((s, i) => {
         if (s.kind === "link") {
           return (

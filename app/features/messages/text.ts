@@ -1,4 +1,5 @@
 /** Pure helpers for how a message reads: links, mentions, days and groups. */
+import { MAX_MESSAGE_CHARS } from "~/crypto/constants";
 
 export type Segment =
   { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string; username: string };
@@ -86,4 +87,13 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute:
 export function formatTime(created: string) {
   const date = new Date(created.replace(" ", "T"));
   return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
+}
+
+/**
+ * Too long to send (the sealed message holds 16,000 characters): what the box says, or null. The boxes
+ * take more (a long paste is not cut off, nothing is lost) and say so instead of sending.
+ */
+export function tooLongText(text: string): string | null {
+  if (text.length <= MAX_MESSAGE_CHARS) return null;
+  return `This message is ${text.length.toLocaleString("en-US")} characters long; a message holds at most ${MAX_MESSAGE_CHARS.toLocaleString("en-US")}.`;
 }

@@ -8,7 +8,7 @@ import type { Notify } from "~/ui/Toast";
 import { usePanelFocus } from "~/ui/usePanelFocus";
 import type { Channel } from "~/conversation/channels/types";
 import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
-import { formatTime } from "~/features/messages/text";
+import { formatTime, tooLongText } from "~/features/messages/text";
 import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
 import { decryptRecords } from "~/conversation/messages/open.client";
 import { RichText } from "~/features/messages/RichText";
@@ -17,6 +17,7 @@ import { markThreadSeen, threadsChanged } from "~/features/threads/seen.client";
 import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
+import { draftOf, keepDraft } from "~/features/messages/drafts.client";
 
 interface Props {
   user: SessionUser;
@@ -37,7 +38,18 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
   const [replies, setReplies] = useState<DecryptedMessage[]>([]);
   const [annotations, setAnnotations] = useState<ReadonlyMap<string, Annotation>>(new Map());
   const [failed, setFailed] = useState(false);
-  const [text, setText] = useState("");
+  // Each thread's reply being typed is its own draft (drafts.client.ts, ADR 0096): it never follows into
+  // another thread, where Enter would post it; closing the panel (Esc) keeps it for the next opening.
+  const draftKey = `thread:${channel.id}:${rootId}`;
+  const [text, setText] = useState(() => draftOf(draftKey));
+  const [textKey, setTextKey] = useState(draftKey);
+  if (textKey !== draftKey) {
+    setTextKey(draftKey);
+    setText(draftOf(draftKey));
+  }
+  useEffect(() => keepDraft(textKey, text), [textKey, text]);
+  const keyNow = useRef(draftKey);
+  keyNow.current = draftKey;
   const [alsoToChannel, setAlsoToChannel] = useState(false);
   const [sending, setSending] = useState(false);
   /** The root was deleted (and its replies with it) while the panel was open. */
@@ -99,14 +111,17 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
   const attempt = useRef(new RetryId());
   async function send(event?: FormEvent) {
     event?.preventDefault();
-    if (!text.trim() || sending || gone) return;
+    if (!text.trim() || sending || gone || tooLongText(text)) return;
     setSending(true);
     // The same reply sent again (its answer was lost) keeps its client id: the server stores it once.
     const clientId = attempt.current.for(JSON.stringify([text, alsoToChannel]));
+    const sentFrom = draftKey;
     try {
       const sent = await sendMessage(user, channel, text, undefined, clientId, { root: rootId, alsoInChannel: alsoToChannel });
       attempt.current.answered();
-      setText("");
+      // (another thread opened meanwhile: its draft stays, this one's goes)
+      if (keyNow.current === sentFrom) setText("");
+      else keepDraft(sentFrom, "");
       setAlsoToChannel(false);
       onSent(sent);
     } catch (error) {
@@ -162,6 +177,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
           </label>
           <textarea
             id={boxId}
+            dir="auto"
             rows={2}
             value={text}
             placeholder="Reply..."
@@ -172,7 +188,12 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
           <label className="thread-also-check">
             <input type="checkbox" checked={alsoToChannel} onChange={(e) => setAlsoToChannel(e.target.checked)} /> Also send to channel
           </label>
-          <button type="submit" className="btn btn-small" disabled={sending || gone || !text.trim()}>
+          {tooLongText(text) && (
+            <p className="form-error" role="alert">
+              {tooLongText(text)}
+            </p>
+          )}
+          <button type="submit" className="btn btn-small" disabled={sending || gone || !text.trim() || Boolean(tooLongText(text))}>
             Send reply
           </button>
         </form>
