@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * A dropdown's open state: Esc and a click outside its container close it. Esc gives focus back to
@@ -7,12 +7,16 @@ import { useEffect, useRef, useState } from "react";
 export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
   const ref = useRef<T>(null);
+  /** Closes it; focus that was in it goes back to the button that opens it. */
+  const close = useCallback(() => {
+    const inside = ref.current?.contains(document.activeElement);
+    setOpen(false);
+    if (inside) ref.current?.querySelector<HTMLElement>("[aria-haspopup]")?.focus();
+  }, []);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      if (ref.current?.contains(document.activeElement)) ref.current.querySelector<HTMLElement>("[aria-haspopup]")?.focus();
+      if (e.key === "Escape") close();
     };
     const onClick = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
     document.addEventListener("keydown", onKey);
@@ -21,6 +25,6 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("mousedown", onClick);
     };
-  }, [open]);
-  return { open, setOpen, ref };
+  }, [open, close]);
+  return { open, setOpen, close, ref };
 }

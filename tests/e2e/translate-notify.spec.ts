@@ -13,6 +13,8 @@ test("Bob turns on Spanish: Alice's English message is translated on his screen 
   await bob.page.getByLabel("Translate incoming messages to").selectOption("ES");
   await bob.page.getByRole("button", { name: "Translate messages" }).click();
   await expect(bob.page.getByRole("button", { name: "Translate: ES" })).toBeVisible();
+  // The choice made, focus is back on the button (it was left on the page's body).
+  await expect(bob.page.getByRole("button", { name: "Translate: ES" })).toBeFocused();
 
   await send(alice.page, "The cat is on the table.");
   const bobMessage = log(bob.page).getByRole("article").last();
@@ -45,6 +47,11 @@ test("Bob turns on Spanish: Alice's English message is translated on his screen 
   await bob.page.keyboard.press("Escape");
   await expect(select).toBeHidden();
   await expect(bob.page.getByRole("button", { name: "Translate: ES" })).toBeFocused();
+  // Turned off with the keyboard: the popover closes, and focus is on the button again.
+  await bob.page.keyboard.press("Enter");
+  await bob.page.getByRole("button", { name: "Turn off translation" }).press("Enter");
+  await expect(bob.page.getByRole("button", { name: "Translate", exact: true })).toBeFocused();
+  await expect(bob.page.getByLabel("Translate incoming messages to")).toBeHidden();
   await alice.context.close();
   await bob.context.close();
 });

@@ -7,7 +7,7 @@ const Panel = lazyPart(() => import("~/features/translation/TranslatePanel").the
 
 /** Translate dropdown (spec §2.7): choose the target language and switch auto-translation on or off. */
 export function TranslateMenu(props: TranslateChoices) {
-  const { open, setOpen, ref } = useDropdown();
+  const { open, setOpen, close, ref } = useDropdown();
   const { language, enabled } = props;
 
   return (
@@ -23,7 +23,7 @@ export function TranslateMenu(props: TranslateChoices) {
       >
         Translate{enabled ? `: ${language}` : ""}
       </button>
-      {open && <Panel {...props} close={() => setOpen(false)} />}
+      {open && <Panel {...props} close={close} />}
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function TranslatePanel({ language, enabled, busy, notice, available, onS
       {notice && <p className="form-error">{notice}</p>}
       <div className="modal-actions">
         {enabled && (
-          <button type="button" className="btn btn-small" disabled={busy} onClick={() => onSave(choice, false)}>
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => (onSave(choice, false), close())}>
             Turn off translation
           </button>
         )}
