@@ -13,6 +13,8 @@ export type Events = {
   "session:ended": string;
   /** A request renewed or changed the session's token. The Devices and Account activity sections read again. */
   "session:changed": void;
+  /** Signing out has begun on this page (auth.client's signOut; its keys go first). useSend stops sending the outbox. */
+  "session:signing-out": void;
   /** The server said "too many requests" (429): its message. useTooManyRequests shows it. */
   "requests:too-many": string;
   /** The server refused a request (403): its path. The admin console reads the user's role again. */

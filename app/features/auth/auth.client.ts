@@ -9,6 +9,7 @@ import { deleteSearchIndex } from "~/features/search/store.client";
 import { forgetAllHistory } from "~/conversation/messages/history-cache.client";
 import { forgetRetention } from "~/features/retention/retention.client";
 import { forgetDrafts } from "~/features/messages/drafts.client";
+import { emit } from "~/lib/events";
 import { SIGN_OUT_UNCONFIRMED_MESSAGE } from "./signout-notice";
 
 /** An error whose message is meant for the person at the screen. */
@@ -86,6 +87,8 @@ export async function signOutOnServer(): Promise<string | undefined> {
  * the messages this page keeps in memory, the local search index and the profile (spec §4).
  */
 export async function signOut(): Promise<string | undefined> {
+  // (the outbox stops first: a retry meeting the keys half gone would take its message for unsendable)
+  emit("session:signing-out");
   // What this device read and has not sent to the user's message archive yet goes first (ADR 0048).
   await import("~/conversation/archive/archive.client").then((m) => m.archiveSent()).catch(() => undefined);
   stopPushLearning();

@@ -43,6 +43,13 @@ const onMembersChanged = (listener: () => void) => on("members:changed", listene
 const retryable = (error: unknown) =>
   error instanceof NobodyJoinedError || (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500));
 const held = (error: unknown) => error instanceof NobodyJoinedError;
+/**
+ * The server refused the message itself (bad, too big, not a member, gone): the only failure that
+ * takes a message out of the outbox. A session that ended (401) or keys this page does not have yet
+ * (after a sign-in, while signing out) leave it waiting for the next try.
+ */
+const refused = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
 const reason = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : messageOf(error, fallback));
 
 /**
@@ -108,12 +115,17 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     [user, forget],
   );
 
+  // Once signing out has begun nothing more is sent from here: the rows stay, sealed, for the next sign-in.
+  const signingOut = useRef(false);
+  useEffect(() => on("session:signing-out", () => (signingOut.current = true)), []);
+
   const retryAll = useCallback(async () => {
     for (const pending of outboxRef.current) {
+      if (signingOut.current) return;
       try {
         await deliver(pending);
       } catch (error) {
-        const still = retryable(error);
+        const still = !refused(error) || signingOut.current;
         setOutbox((current) =>
           still
             ? current.map((p) => (p.clientId === pending.clientId ? { ...p, error: reason(error, p.error), held: held(error) } : p))
