@@ -9,6 +9,7 @@ import { sendMessage, type DecryptedMessage } from "~/features/messages/messages
 import { unionById } from "~/conversation/messages/merge";
 import { dropMessage, keepMessage, keptMessages } from "~/features/messages/outbox-store.client";
 import { emit, on } from "~/lib/events";
+import { handOverOnLeave, onHandedOver } from "~/features/messages/outbox-handover.client";
 
 interface History {
   /** The page's own sent message, shown at once (useChannelHistory's `addSent`). */
@@ -71,33 +72,55 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
 
   useEffect(() => setSendError(null), [channel?.id]);
 
+  // (this page's messages not yet taken by the server: handed over if the page closes now)
+  const onTheirWay = useRef(new Set<string>());
   const forget = useCallback(
-    (clientId: string) => void dropMessage(user.id, clientId).catch((error) => console.warn("A sent message stayed in the outbox", error)),
+    (clientId: string) => {
+      onTheirWay.current.delete(clientId);
+      void dropMessage(user.id, clientId).catch((error) => console.warn("A sent message stayed in the outbox", error));
+    },
     [user.id],
   );
 
-  // What an earlier page left unsent goes back into the outbox once, for the conversations the user is still in.
-  const restored = useRef(false);
+  // Kept messages go back into the outbox (`only`: those client ids), for the conversations the user is still in.
+  const channelsRef = useRef(channels);
+  channelsRef.current = channels;
   const [restoredAt, setRestoredAt] = useState(0);
+  const takeKept = useCallback(
+    async (only?: string[]) => {
+      const kept = (await keptMessages(user.id)).filter((k) => !only || only.includes(k.clientId));
+      const byId = new Map((channelsRef.current ?? []).map((c) => [c.id, c]));
+      const waiting = kept.flatMap((k) => {
+        const target = byId.get(k.channelId);
+        if (!target && !only) forget(k.clientId); // the user left that conversation
+        return target
+          ? [{ clientId: k.clientId, channel: target, text: k.text, ...(k.replyTo ? { replyTo: k.replyTo } : {}), error: "" }]
+          : [];
+      });
+      const fresh = waiting.filter((w) => !outboxRef.current.some((p) => p.clientId === w.clientId));
+      if (fresh.length === 0) return;
+      outboxRef.current = [...fresh, ...outboxRef.current];
+      setOutbox((current) => [...fresh.filter((w) => !current.some((p) => p.clientId === w.clientId)), ...current]);
+      setRestoredAt(Date.now());
+    },
+    [user.id, forget],
+  );
+  // What an earlier page left unsent goes once the page knows the user's conversations.
+  const restored = useRef(false);
   useEffect(() => {
     if (!channels || restored.current) return;
     restored.current = true;
-    void keptMessages(user.id)
-      .then((kept) => {
-        const byId = new Map(channels.map((c) => [c.id, c]));
-        const waiting = kept.flatMap((k) => {
-          const target = byId.get(k.channelId);
-          if (!target) forget(k.clientId); // the user left that conversation
-          return target
-            ? [{ clientId: k.clientId, channel: target, text: k.text, ...(k.replyTo ? { replyTo: k.replyTo } : {}), error: "" }]
-            : [];
-        });
-        if (waiting.length === 0) return;
-        setOutbox((current) => [...waiting.filter((w) => !current.some((p) => p.clientId === w.clientId)), ...current]);
-        setRestoredAt(Date.now());
-      })
-      .catch((error) => console.warn("The outbox could not be read", error));
-  }, [channels, user.id, forget]);
+    takeKept().catch((error) => console.warn("The outbox could not be read", error));
+  }, [channels, takeKept]);
+  // What a page of this browser closing now leaves on its way goes from here at once (outbox-handover).
+  useEffect(() => handOverOnLeave(user.id, () => [...onTheirWay.current, ...outboxRef.current.map((p) => p.clientId)]), [user.id]);
+  useEffect(
+    () =>
+      onHandedOver(user.id, (ids) =>
+        channelsRef.current ? takeKept(ids).catch((error) => console.warn("The outbox could not be read", error)) : Promise.resolve(),
+      ),
+    [user.id, takeKept],
+  );
 
   const deliver = useCallback(
     async (pending: PendingMessage) => {
@@ -169,6 +192,7 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     setSending(true);
     setSendError(null);
     const pending: PendingMessage = { clientId: randomUuid(), channel, text, ...(replyTo ? { replyTo } : {}), error: "" };
+    onTheirWay.current.add(pending.clientId);
     // kept before it leaves, so that nothing is lost if the page goes away while it travels
     const kept = keepMessage(user.id, { clientId: pending.clientId, channelId: channel.id, text, replyTo }).catch((error) =>
       console.warn("The message could not be kept on this device", error),
