@@ -72,6 +72,11 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
 
   useEffect(() => setSendError(null), [channel?.id]);
 
+  // Once signing out has begun nothing more is sent from here: the rows stay, sealed, for the next sign-in
+  // (nor handed to another page: signing out ends the session for every page of the browser).
+  const signingOut = useRef(false);
+  useEffect(() => on("session:signing-out", () => (signingOut.current = true)), []);
+
   // (this page's messages not yet taken by the server: handed over if the page closes now)
   const onTheirWay = useRef(new Set<string>());
   const forget = useCallback(
@@ -113,7 +118,10 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     takeKept().catch((error) => console.warn("The outbox could not be read", error));
   }, [channels, takeKept]);
   // What a page of this browser closing now leaves on its way goes from here at once (outbox-handover).
-  useEffect(() => handOverOnLeave(user.id, () => [...onTheirWay.current, ...outboxRef.current.map((p) => p.clientId)]), [user.id]);
+  useEffect(
+    () => handOverOnLeave(user.id, () => (signingOut.current ? [] : [...onTheirWay.current, ...outboxRef.current.map((p) => p.clientId)])),
+    [user.id],
+  );
   useEffect(
     () =>
       onHandedOver(user.id, (ids) =>
@@ -137,10 +145,6 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     },
     [user, forget],
   );
-
-  // Once signing out has begun nothing more is sent from here: the rows stay, sealed, for the next sign-in.
-  const signingOut = useRef(false);
-  useEffect(() => on("session:signing-out", () => (signingOut.current = true)), []);
 
   const retryAll = useCallback(async () => {
     for (const pending of outboxRef.current) {
