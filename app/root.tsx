@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { ReactNode } from "react";
 import stylesUrl from "~/styles.css?url";
 import { useNonce } from "~/lib/nonce";
+import { ADDRESS_MOVES } from "~/lib/address-event";
 
 export const links: LinksFunction = () => [
   // One stylesheet: app/styles.css imports the base and every feature's styles in cascade order, and the
@@ -26,13 +27,6 @@ const INVITE_KEY_TO_FRAGMENT =
   "(function(){try{var u=new URL(location.href),k=u.searchParams.get('key');" +
   "if(u.searchParams.has('invite')&&k){u.searchParams.delete('key');" +
   "history.replaceState(null,'',u.pathname+u.search+'#key='+encodeURIComponent(k));}}catch(e){}})();";
-
-// Back and Forward between the chat's own addresses (`/`, `/c/...`, ADR 0061) are the page's business
-// alone: Remix's router is kept from them (it would ask the server which route serves a new address,
-// naming the conversation), and the page hears them as one event (features/address/address.client.ts).
-const ADDRESS_MOVES =
-  "addEventListener('popstate',function(e){if(/^\\/(c\\/|$)/.test(location.pathname)){" +
-  "e.stopImmediatePropagation();dispatchEvent(new Event('chatcrypt:address'));}});";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

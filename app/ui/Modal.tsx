@@ -1,19 +1,23 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { FormActions, FormError } from "~/ui/Form";
 import { focusRegion } from "~/ui/focusRegion";
+import { useBackCloses } from "~/ui/useBackCloses.client";
 
 const FOCUSABLE = "input, textarea, select, button, a[href], [tabindex]:not([tabindex='-1'])";
 
 /**
  * An accessible dialog: a native <dialog> opened with showModal(), so the page behind it is inert
- * for pointer, keyboard and screen readers. Named by its title; Esc and the backdrop close it; focus
- * moves inside, Tab wraps, and focus returns to the control that opened it.
+ * for pointer, keyboard and screen readers. Named by its title; Esc, a phone's Back and the backdrop
+ * close it (the backdrop not once something was typed in it: a press beside a form loses nothing);
+ * focus moves inside, Tab wraps, and focus returns to the control that opened it.
  */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  const typed = useRef(false);
+  useBackCloses(true, onClose);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -59,7 +63,8 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       className="modal"
       aria-labelledby={titleId}
       onKeyDown={wrapTab}
-      onMouseDown={(e) => e.target === e.currentTarget && close.current()}
+      onInput={() => (typed.current = true)}
+      onMouseDown={(e) => e.target === e.currentTarget && !typed.current && close.current()}
     >
       <div className="modal-content">
         <h2 id={titleId}>{title}</h2>

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
-import { ADDRESS_EVENT, HOME, pathOf, placeOf, type Place } from "~/features/address/address";
+import { HOME, pathOf, placeOf, type Place } from "~/features/address/address";
+import { ADDRESS_EVENT } from "~/lib/address-event";
+import { afterOwnSteps, isOwnStep, ownEntryOnTop, stepBack } from "~/lib/history-steps.client";
 import { emit, followers, on } from "~/lib/events";
 
 /**
@@ -34,7 +36,8 @@ function moved(how: Snapshot["how"]) {
   emit("address:moved");
 }
 
-const popped = () => moved("pop");
+// (the page's own step back, taking away a closed dialog's entry, is no move)
+const popped = (event: Event) => isOwnStep(event) || moved("pop");
 
 function subscribe(listener: () => void) {
   if (followers("address:moved") === 0) window.addEventListener(ADDRESS_EVENT, popped);
@@ -56,8 +59,21 @@ export function currentPlace(): Place {
 
 /** Opens a place: a new history entry, or (replace) the current one changed. Nothing when it is already open. */
 export function goTo(place: Place, how: { replace?: boolean } = {}) {
+  afterOwnSteps(() => go(place, how));
+}
+
+/** How many entries of dialogs or panels (one over another) a move takes away at most before it is made. */
+const OWN_ENTRIES_MAX = 4;
+
+function go(place: Place, how: { replace?: boolean }, under = 0) {
   const path = pathOf(place);
   if (path === window.location.pathname) return window.location.search || window.location.hash ? keepPathOnly() : undefined;
+  // A phone's dialog or panel added the entry on top (ui/useBackCloses): it goes first (the dialog or
+  // panel closes) and the move is made from the entry under it, which it would otherwise leave behind.
+  if (ownEntryOnTop() && under < OWN_ENTRIES_MAX) {
+    stepBack();
+    return afterOwnSteps(() => go(place, how, under + 1));
+  }
   if (how.replace) window.history.replaceState(window.history.state, "", path);
   // (the entry remembers where it was opened from: leaving it that way is a step back, backTo)
   else window.history.pushState({ chatcryptFrom: window.location.pathname }, "", path);
@@ -70,13 +86,17 @@ export function goTo(place: Place, how: { replace?: boolean } = {}) {
  * conversation rather than opening the thread again), else a move there.
  */
 export function backTo(place: Place) {
-  const history = window.history.state as { chatcryptFrom?: string } | null;
-  if (history?.chatcryptFrom === pathOf(place)) window.history.back();
-  else goTo(place);
+  afterOwnSteps(() => {
+    const history = window.history.state as { chatcryptFrom?: string } | null;
+    if (history?.chatcryptFrom === pathOf(place)) window.history.back();
+    else go(place, {});
+  });
 }
 
 /** The address without its query and fragment (an invite or a message link once read), in the same entry. */
 export function keepPathOnly(path = window.location.pathname) {
-  window.history.replaceState(window.history.state, "", path);
-  moved("go");
+  afterOwnSteps(() => {
+    window.history.replaceState(window.history.state, "", path);
+    moved("go");
+  });
 }

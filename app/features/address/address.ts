@@ -11,9 +11,6 @@ export interface Place {
   message: string | null;
 }
 
-/** The event root.tsx's early script dispatches for Back and Forward between the chat's addresses. */
-export const ADDRESS_EVENT = "chatcrypt:address";
-
 export const HOME: Place = { conversationId: null, thread: null, message: null };
 const NOWHERE: Place = { conversationId: "", thread: null, message: null };
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
 import { backTo, goTo, useAddress } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
-import { useBackCloses } from "~/features/address/useBackCloses.client";
+import { useBackCloses } from "~/ui/useBackCloses.client";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";

@@ -1,0 +1,74 @@
+import { ADDRESS_EVENT } from "~/lib/address-event";
+
+/**
+ * The steps back the page takes itself to remove a history entry of its own (a phone's dialog or
+ * panel closed by its own button takes away the entry it added: ui/useBackCloses). `history.back()`
+ * completes later, as its own Back: a move made meanwhile (a channel left closes it, a channel created
+ * opens) would be undone by it, and the step's Back is not a move of the person's. So a move waits for
+ * the steps under way (`afterOwnSteps`), and the address does not follow a Back that is one of them
+ * (`isOwnStep`).
+ */
+let pending = 0;
+let handling = false;
+const waiting: (() => void)[] = [];
+/** Each Back's event, once asked about: whether it was one of the page's own steps. */
+const seen = new WeakMap<Event, boolean>();
+/** A step whose Back never came (the browser had no entry to go back to) is given up after this. */
+const GIVE_UP_MS = 5_000;
+let giveUp: ReturnType<typeof setTimeout> | undefined;
+let listening = false;
+
+function settle() {
+  pending = 0;
+  clearTimeout(giveUp);
+  // (in order; a move that steps back itself leaves the rest waiting for that step)
+  while (waiting.length > 0 && pending === 0) waiting.shift()!();
+}
+
+/**
+ * Whether this Back (its popstate or address event) is one of the page's own steps. The first to ask
+ * about an event takes the step; the moves waiting go once the event has been handled.
+ */
+export function isOwnStep(event: Event): boolean {
+  let own = seen.get(event);
+  if (own === undefined) {
+    own = pending > 0;
+    seen.set(event, own);
+    if (own) {
+      pending -= 1;
+      handling = true;
+      setTimeout(() => {
+        handling = false;
+        if (pending === 0) settle();
+      });
+    }
+  }
+  return own;
+}
+
+/** The history state's key that marks an entry a dialog or panel added (its value names which). */
+export const OWN_ENTRY = "chatcryptPanel";
+
+/** The mark of the entry on top, when a dialog or panel added it. */
+export const ownEntryOnTop = (): unknown => (window.history.state as Record<string, unknown> | null)?.[OWN_ENTRY];
+
+/** Takes away the entry on top of history that the page added itself. */
+export function stepBack() {
+  if (!listening) {
+    listening = true;
+    // Back to one of the chat's addresses comes as the address event (root.tsx's early script stops
+    // its popstate first); Back to any other address as popstate.
+    window.addEventListener(ADDRESS_EVENT, (event) => void isOwnStep(event));
+    window.addEventListener("popstate", (event) => void isOwnStep(event));
+  }
+  pending += 1;
+  clearTimeout(giveUp);
+  giveUp = setTimeout(settle, GIVE_UP_MS);
+  window.history.back();
+}
+
+/** Runs a move in history now, or once the page's own steps back are done. */
+export function afterOwnSteps(move: () => void) {
+  if (pending === 0 && !handling) move();
+  else waiting.push(move);
+}
