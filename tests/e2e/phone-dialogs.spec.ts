@@ -17,9 +17,7 @@ async function fromMenu(page: Page, item: string, dialogName: string) {
   return dialog;
 }
 
-test("on a phone, Back closes the open dialog and stays in the conversation; a press beside a typed form keeps it", async ({
-  browser,
-}) => {
+test("on a phone, Back closes the open dialog and stays in the conversation; a press beside a typed form keeps it", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, ...PHONE });
   const page = await context.newPage();
   await signUp(page, newUser("dana"));
