@@ -22,8 +22,15 @@ test("on a phone, Back closes the open dialog and stays in the conversation; a p
   const page = await context.newPage();
   await signUp(page, newUser("dana"));
 
-  // Create Channel: a press on the backdrop closes it while empty, and keeps it and the name once typed.
+  // At no conversation, Back closing a dialog is not a Back to the channel list: the drawer stays closed.
   const toggle = page.getByRole("button", { name: "Show channels" });
+  const home = await fromMenu(page, "Set World Clock", "World Clock Settings");
+  await page.goBack();
+  await expect(home).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+  // Create Channel: a press on the backdrop closes it while empty, and keeps it and the name once typed.
   const openCreate = async () => {
     if ((await toggle.getAttribute("aria-expanded")) !== "true") await tap(toggle);
     await tap(page.getByRole("button", { name: "Create", exact: true }));

@@ -36,8 +36,10 @@ function moved(how: Snapshot["how"]) {
   emit("address:moved");
 }
 
-// (the page's own step back, taking away a closed dialog's entry, is no move)
-const popped = (event: Event) => isOwnStep(event) || moved("pop");
+// A Back that stays at the same address is no move: the page's own step back taking away a closed
+// dialog's entry, or the person's Back closing a dialog or panel on a phone (its entry's address is the
+// one under it). Only the dialog or panel follows it (ui/useBackCloses).
+const popped = (event: Event) => isOwnStep(event) || window.location.pathname === snapshot.pathname || moved("pop");
 
 function subscribe(listener: () => void) {
   if (followers("address:moved") === 0) window.addEventListener(ADDRESS_EVENT, popped);
