@@ -49,6 +49,16 @@ describe("times a marker cannot be", () => {
     expect(later.json).toEqual({ lastRead: "2026-12-01 10:00:00.000Z" });
   });
 
+  it("read markers from several devices at once are all taken (the first device's row made, the others move it)", async () => {
+    // (a fresh conversation: no read position yet, so every request finds none and would make one)
+    const fresh = (await alice.createChannel("Edges at once")).id;
+    const times = [1, 2, 3, 4, 5, 6].map((minute) => `2026-12-01 11:0${minute}:00.000Z`);
+    const answers = await Promise.all(times.map((at) => alice.post(`/api/channels/${fresh}/read`, { at })));
+    expect(answers.map((a) => a.status)).toEqual(times.map(() => 200));
+    const after = await alice.post(`/api/channels/${fresh}/read`, { at: "2026-12-01 11:00:00.000Z" });
+    expect(times).toContain((after.json as { lastRead: string }).lastRead);
+  });
+
   it("a thread's seen marker refuses them too", async () => {
     for (const at of IMPOSSIBLE) {
       const answer = await alice.post("/api/threads/abcdefghijklmno/seen", { at });

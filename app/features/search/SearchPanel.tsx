@@ -7,6 +7,8 @@ const Results = lazyPart(() => import("~/features/search/SearchResults").then((m
 
 interface Props {
   ready: boolean;
+  /** The index could not be opened (its code not fetched): tried again when the box is used. */
+  failed: boolean;
   query: string;
   onQuery: (query: string) => void;
   /** The box got focus: the index is wanted now. */
@@ -25,7 +27,7 @@ function groups(hits: SearchHit[]) {
 }
 
 /** The header's search field (Ctrl/Cmd+K) and its results: sender, date, matched words highlighted; Enter or click opens. */
-export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, onOpen, channelTitle }: Props) {
+export function SearchPanel({ ready, failed, query, onQuery, onFocus, hits, progress, onOpen, channelTitle }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -106,6 +108,7 @@ export function SearchPanel({ ready, query, onQuery, onFocus, hits, progress, on
       {open && (
         <Results
           ready={ready}
+          failed={failed}
           query={query}
           progress={progress}
           grouped={grouped}

@@ -1,9 +1,11 @@
 import { formatTime } from "~/features/messages/text";
 import type { SearchHit } from "~/features/search/engine";
 import { highlightSegments } from "~/features/search/normalize";
+import { PART_FAILED } from "~/ui/lazyPart";
 
 interface Props {
   ready: boolean;
+  failed: boolean;
   query: string;
   progress: { indexed: number; total: number };
   /** Hits by channel, in the order of their best hit. */
@@ -32,17 +34,19 @@ function Marked({ text, terms }: { text: string; terms: string[] }) {
 }
 
 /** The search field's popup (SearchPanel.tsx): the index's progress and the results, sender, date, matched words highlighted. */
-export function SearchResults({ ready, query, progress, grouped, active, listId, optionId, channelTitle, choose }: Props) {
+export function SearchResults({ ready, failed, query, progress, grouped, active, listId, optionId, channelTitle, choose }: Props) {
   return (
     <div className="search-popup">
       <p className="search-progress" role="status">
         {ready
           ? `Indexed ${count(progress.indexed)} of ${count(Math.max(progress.total, progress.indexed))} messages`
-          : "Opening the search index…"}
+          : failed
+            ? PART_FAILED
+            : "Opening the search index…"}
       </p>
       {query.trim() !== "" && (
         <div id={listId} role="listbox" aria-label="Search results" className="search-results">
-          {grouped.length === 0 && <p className="search-empty">No messages found.</p>}
+          {ready && grouped.length === 0 && <p className="search-empty">No messages found.</p>}
           {grouped.map(([channelId, list]) => (
             <div key={channelId} role="group" aria-label={channelTitle(channelId)} className="search-group">
               <div className="search-group-name" aria-hidden="true">

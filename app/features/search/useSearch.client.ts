@@ -10,14 +10,12 @@ import { toDoc } from "~/features/search/docs";
 import { isEmptyQuery, parseQuery } from "~/features/search/query";
 import { dropExpired } from "~/features/retention/prune.client";
 import { onRetention } from "~/features/retention/retention.client";
+import { useIndexWanted } from "~/features/search/useIndexWanted.client";
 
 /** How long after the last keystroke in the composer the backfill waits. */
 const TYPING_PAUSE_MS = 2_000;
 const SAVE_DELAY_MS = 1_000;
 const RETRY_MS = 30_000;
-/** How long after the first channel is shown (or the page is, with none opened) the index loads unasked. */
-const SHOWN_DELAY_MS = 2_000;
-const IDLE_DELAY_MS = 10_000;
 /** How many live messages wait for the index to load (the rest come with the backfill, thread replies aside). */
 const EARLY_MAX = 2_000;
 
@@ -96,27 +94,20 @@ export function useSearch(user: SessionUser, parts: Parts) {
     }, SAVE_DELAY_MS);
   }, [refresh, flush]);
 
-  // The index is not part of the first load: it loads when the search box is used, or once the page is
-  // idle a moment after the first channel is shown (then the backfill starts).
-  const [wanted, setWanted] = useState(false);
-  const shown = parts.messages.length > 0;
-  useEffect(() => {
-    if (wanted) return;
-    const timer = setTimeout(
-      () => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => setWanted(true), { timeout: 2_000 }) : setWanted(true)),
-      shown ? SHOWN_DELAY_MS : IDLE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [wanted, shown]);
-  const onQuery = useCallback((next: string) => {
-    setWanted(true);
-    setQuery(next);
-  }, []);
+  const { wanted, want, tries, failed, setFailed } = useIndexWanted(parts.messages.length > 0);
+  const onQuery = useCallback(
+    (next: string) => {
+      want();
+      setQuery(next);
+    },
+    [want],
+  );
 
   // Load the saved index (decrypting each channel's chunk), or start an empty one.
   useEffect(() => {
     if (!wanted) return;
     let cancelled = false;
+    setFailed(false);
     (async () => {
       const loaded = await loadModules();
       const [engine, store] = loaded;
@@ -134,13 +125,16 @@ export function useSearch(user: SessionUser, parts: Parts) {
       index.current = ix;
       setReady(true);
       refresh();
-    })().catch((error) => console.warn("Could not open the search index", error));
+    })().catch((error) => {
+      console.warn("Could not open the search index", error);
+      if (!cancelled) setFailed(true);
+    });
     return () => {
       cancelled = true;
       clearTimeout(saveTimer.current);
       saveTimer.current = undefined;
     };
-  }, [user.id, refresh, wanted]);
+  }, [user.id, refresh, wanted, tries, setFailed]);
 
   // The composer's keystrokes pause the backfill.
   useEffect(() => {
@@ -275,7 +269,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
   }, []);
 
   return {
-    panel: { ready, query, onQuery, onFocus: () => setWanted(true), hits, progress, onOpen: open, channelTitle },
+    panel: { ready, failed, query, onQuery, onFocus: want, hits, progress, onOpen: open, channelTitle },
     openAt,
     live,
   };
