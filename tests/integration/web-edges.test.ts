@@ -59,6 +59,14 @@ describe("times a marker cannot be", () => {
     expect(times).toContain((after.json as { lastRead: string }).lastRead);
   });
 
+  it("a thread seen from several devices at once is taken from each too", async () => {
+    const posted = await alice.post(`/api/channels/${channelId}/messages`, { encryptedContent: "cm9vdCBvZiBhIHRocmVhZA==" });
+    const root = (posted.json as { message: { id: string } }).message.id;
+    const times = [1, 2, 3, 4, 5, 6].map((minute) => `2026-12-01 12:0${minute}:00.000Z`);
+    const answers = await Promise.all(times.map((at) => alice.post(`/api/threads/${root}/seen`, { at })));
+    expect(answers.map((a) => a.status)).toEqual(times.map(() => 200));
+  });
+
   it("a thread's seen marker refuses them too", async () => {
     for (const at of IMPOSSIBLE) {
       const answer = await alice.post("/api/threads/abcdefghijklmno/seen", { at });

@@ -2,8 +2,9 @@ import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
 import { failOnOutage } from "~/server/outage.server";
 import { pbStatus } from "~/server/pocketbase.server";
+import { moveMarker } from "~/server/marker.server";
 
-type SeenRecord = { id: string; root: string; seen: string };
+type SeenRecord = { root: string; seen: string };
 
 /**
  * The threads the user saw on any of their devices since `since`: root -> the time of the latest
@@ -24,17 +25,8 @@ export async function threadsSeen(pb: PocketBase, since: string): Promise<Record
 /** The user saw a thread up to the reply of `at` (forward only: another device may have seen further). */
 export async function markThreadSeen(pb: PocketBase, userId: string, root: string, at: string): Promise<string> {
   try {
-    const current = await pb
-      .collection("thread_reads")
-      .getFirstListItem<SeenRecord>(pb.filter("user = {:user} && root = {:root}", { user: userId, root }), { fields: "id,seen" })
-      .catch((error) => {
-        if (pbStatus(error) === 404) return null;
-        throw error;
-      });
-    if (current && current.seen >= at) return current.seen;
-    if (current) await pb.collection("thread_reads").update(current.id, { seen: at }, { fields: "id" });
-    else await pb.collection("thread_reads").create({ user: userId, root, seen: at }, { fields: "id" });
-    return at;
+    const filter = pb.filter("user = {:user} && root = {:root}", { user: userId, root });
+    return await moveMarker(pb, { collection: "thread_reads", filter, field: "seen", record: { user: userId, root } }, at);
   } catch (error) {
     const status = pbStatus(error);
     if (status === 400 || status === 403 || status === 404) fail(404, "This thread is not there.");
