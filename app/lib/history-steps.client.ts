@@ -5,14 +5,12 @@ import { ADDRESS_EVENT } from "~/lib/address-event";
  * panel closed by its own button takes away the entry it added: ui/useBackCloses). `history.back()`
  * completes later, as its own Back: a move made meanwhile (a channel left closes it, a channel created
  * opens) would be undone by it, and the step's Back is not a move of the person's. So a move waits for
- * the steps under way (`afterOwnSteps`), and the address does not follow a Back that is one of them
- * (`isOwnStep`).
+ * the steps under way (`afterOwnSteps`). (The address does not follow them: a Back that stays at the
+ * same address is no move, features/address.)
  */
 let pending = 0;
 let handling = false;
 const waiting: (() => void)[] = [];
-/** Each Back's event, once asked about: whether it was one of the page's own steps. */
-const seen = new WeakMap<Event, boolean>();
 /** A step whose Back never came (the browser had no entry to go back to) is given up after this. */
 const GIVE_UP_MS = 5_000;
 let giveUp: ReturnType<typeof setTimeout> | undefined;
@@ -25,25 +23,15 @@ function settle() {
   while (waiting.length > 0 && pending === 0) waiting.shift()!();
 }
 
-/**
- * Whether this Back (its popstate or address event) is one of the page's own steps. The first to ask
- * about an event takes the step; the moves waiting go once the event has been handled.
- */
-export function isOwnStep(event: Event): boolean {
-  let own = seen.get(event);
-  if (own === undefined) {
-    own = pending > 0;
-    seen.set(event, own);
-    if (own) {
-      pending -= 1;
-      handling = true;
-      setTimeout(() => {
-        handling = false;
-        if (pending === 0) settle();
-      });
-    }
-  }
-  return own;
+/** A Back came: when the page was waiting for one of its own steps, this is it; the moves waiting go once it has been handled. */
+function onBack() {
+  if (pending === 0) return;
+  pending -= 1;
+  handling = true;
+  setTimeout(() => {
+    handling = false;
+    if (pending === 0) settle();
+  });
 }
 
 /** The history state's key that marks an entry a dialog or panel added (its value names which). */
@@ -58,8 +46,8 @@ export function stepBack() {
     listening = true;
     // Back to one of the chat's addresses comes as the address event (root.tsx's early script stops
     // its popstate first); Back to any other address as popstate.
-    window.addEventListener(ADDRESS_EVENT, (event) => void isOwnStep(event));
-    window.addEventListener("popstate", (event) => void isOwnStep(event));
+    window.addEventListener(ADDRESS_EVENT, onBack);
+    window.addEventListener("popstate", onBack);
   }
   pending += 1;
   clearTimeout(giveUp);

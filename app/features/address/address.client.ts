@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { HOME, pathOf, placeOf, type Place } from "~/features/address/address";
 import { ADDRESS_EVENT } from "~/lib/address-event";
-import { afterOwnSteps, isOwnStep, ownEntryOnTop, stepBack } from "~/lib/history-steps.client";
+import { afterOwnSteps, ownEntryOnTop, stepBack } from "~/lib/history-steps.client";
 import { emit, followers, on } from "~/lib/events";
 
 /**
@@ -37,9 +37,9 @@ function moved(how: Snapshot["how"]) {
 }
 
 // A Back that stays at the same address is no move: the page's own step back taking away a closed
-// dialog's entry, or the person's Back closing a dialog or panel on a phone (its entry's address is the
-// one under it). Only the dialog or panel follows it (ui/useBackCloses).
-const popped = (event: Event) => isOwnStep(event) || window.location.pathname === snapshot.pathname || moved("pop");
+// dialog's entry (lib/history-steps), or the person's Back closing a dialog or panel on a phone (its
+// entry's address is the one under it). Only the dialog or panel follows it (ui/useBackCloses).
+const popped = () => window.location.pathname === snapshot.pathname || moved("pop");
 
 function subscribe(listener: () => void) {
   if (followers("address:moved") === 0) window.addEventListener(ADDRESS_EVENT, popped);
