@@ -32,6 +32,11 @@ interface Props {
 }
 
 /** One thread beside the channel (full screen on a phone): its root, the replies live, and a box to reply. */
+const GONE = {
+  deleted: "The first message of this thread was deleted, and its replies with it.",
+  missing: "This thread is not there. Its first message may have been deleted, and its replies with it.",
+};
+
 export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onClose }: Props) {
   const panel = usePanelFocus<HTMLElement>(onClose);
   const [root, setRoot] = useState<DecryptedMessage | null>(null);
@@ -52,15 +57,19 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
   keyNow.current = draftKey;
   const [alsoToChannel, setAlsoToChannel] = useState(false);
   const [sending, setSending] = useState(false);
-  /** The root was deleted (and its replies with it) while the panel was open. */
-  const [gone, setGone] = useState(false);
+  /**
+   * The root was deleted while the panel was open ("deleted"), or the server has no such thread
+   * ("missing": deleted before, or an address that never named one; the server cannot tell which).
+   */
+  const [goneHow, setGone] = useState<"deleted" | "missing" | null>(null);
+  const gone = goneHow !== null;
   const boxId = useId();
 
   useEffect(() => {
-    setGone(false);
+    setGone(null);
     return on("message:deleted", ({ channelId, messageId }) => {
       if (channelId !== channel.id) return;
-      if (messageId === rootId) setGone(true);
+      if (messageId === rootId) setGone("deleted");
       else setReplies((list) => list.filter((m) => m.id !== messageId));
     });
   }, [channel.id, rootId]);
@@ -88,7 +97,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
           if (!current) return;
           // (its root deleted since the thread was listed: said as such, and the Threads view reads again)
           if (error instanceof ApiError && error.status === 404) {
-            setGone(true);
+            setGone("missing");
             threadsChanged();
           } else setFailed(true);
         },
@@ -149,7 +158,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
         </button>
       </div>
       {failed && <p role="alert">This thread could not be loaded.</p>}
-      {gone && <p role="alert">The first message of this thread was deleted, and its replies with it.</p>}
+      {goneHow && <p role="alert">{GONE[goneHow]}</p>}
       {shownRoot && !gone && (
         <article className="thread-root" aria-label={`Thread started by ${shownRoot.senderUsername}`}>
           <header>
