@@ -62,6 +62,7 @@ func main() {
 	registerListThrottleBypass(app)
 	registerChunkedLimit(app)
 	registerMemberCache(app)
+	registerMemberEvents(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
 	registerRequestBroadcast(app)

@@ -22,6 +22,9 @@ const KEPT_REFERENCES = [
   ["file_attachments", "uploaded_by"],
   ["mls_commits", "sender"],
   ["key_pins", "subject"],
+  // (a conversation's membership lines: "Deleted user left the channel"; their names blanked,
+  // pocketbase/member_events.go)
+  ["member_events", "user"],
 ];
 
 /**
