@@ -32,12 +32,19 @@ export const PSS_SALT_BYTES = 32;
 /** Hash used by PBKDF2, HKDF and RSA-PSS. */
 export const HASH_NAME = "SHA-256";
 
-/** Longest message plaintext accepted by encryptMessage, in UTF-16 code units (String.length). */
+/** Longest message text a person may send, in UTF-16 code units (String.length). */
 export const MAX_MESSAGE_CHARS = 16_000;
 /**
- * Upper bound on the length of a message envelope string for MAX_MESSAGE_CHARS of plaintext
- * (worst case 3 UTF-8 bytes per UTF-16 code unit, base64url expansion, signature and JSON framing),
- * rounded up. Useful as the column size for stored ciphertext; longer envelopes are rejected.
+ * Longest plaintext accepted by encryptMessage, in UTF-8 bytes: MAX_MESSAGE_CHARS of the widest text
+ * (3 bytes per UTF-16 code unit). What a message encrypts is its text with what it carries (the
+ * message it replies to or edits, its files' fingerprints) and the escapes of that JSON, so a text
+ * within MAX_MESSAGE_CHARS with quotes and new lines still fits.
+ */
+export const MAX_MESSAGE_BYTES = 3 * MAX_MESSAGE_CHARS;
+/**
+ * Upper bound on the length of a message envelope string for MAX_MESSAGE_BYTES of plaintext
+ * (base64url expansion, signature and JSON framing), rounded up. Useful as the column size for stored
+ * ciphertext; longer envelopes are rejected.
  */
 export const MAX_MESSAGE_ENVELOPE_CHARS = 65_536;
 

@@ -7,7 +7,7 @@
  *   envelope  = JSON.stringify({ v: 1, iv: b64url, ct: b64url, sig: b64url })
  * The receiver verifies the signature against the sender's profile key before decrypting.
  */
-import { GCM_IV_BYTES, GCM_TAG_BYTES, LABELS, MAX_MESSAGE_CHARS, MAX_MESSAGE_ENVELOPE_CHARS, PSS_SALT_BYTES } from "./constants";
+import { GCM_IV_BYTES, GCM_TAG_BYTES, LABELS, MAX_MESSAGE_BYTES, MAX_MESSAGE_ENVELOPE_CHARS, PSS_SALT_BYTES } from "./constants";
 import { base64UrlDecode, base64UrlEncode, concatBytes, utf8Decode, utf8Encode, type Bytes } from "./bytes";
 import { CryptoError, guard } from "./errors";
 import { isCryptoKey, subtle } from "./platform";
@@ -47,10 +47,11 @@ export async function encryptMessage(p: {
   checkId(fn, "channelId", channelId);
   checkId(fn, "senderId", senderId);
   if (typeof plaintext !== "string") throw new CryptoError(fn, "plaintext must be a string");
-  if (plaintext.length > MAX_MESSAGE_CHARS) throw new CryptoError(fn, "message too long");
+  const bytes = utf8Encode(plaintext);
+  if (bytes.length > MAX_MESSAGE_BYTES) throw new CryptoError(fn, "message too long");
   if (!isKey(signingKey, "private", "sign")) throw new CryptoError(fn, "invalid signing key");
   const iv = chooseIv(fn, dangerousTestOnlyIv);
-  const ct = await gcmEncrypt(fn, key, iv, utf8Encode(plaintext), utf8Encode(context(channelId, senderId)));
+  const ct = await gcmEncrypt(fn, key, iv, bytes, utf8Encode(context(channelId, senderId)));
   const sig = await guard(
     fn,
     "invalid signing key",

@@ -72,6 +72,25 @@ test("an edit goes on at the end; a text longer than a message holds is kept and
   await composer.press("Enter");
   await expect(composer).toHaveValue("");
 
+  // A reply, and an edit, of a snippet within the limit, its quotes and lines escaped in what is
+  // encrypted: they go (they failed with "Failed to send message." and "Please try again.").
+  const snippet = '{"a":"b"}\n'.repeat(1_598) + "SNIPPET END";
+  expect(snippet.length).toBeLessThanOrEqual(16_000);
+  const first = article(alice.page, "See you at 3 pm");
+  await first.hover();
+  await first.getByRole("button", { name: "Reply", exact: true }).click();
+  await composer.fill(snippet);
+  await composer.press("Enter");
+  await expect(composer).toHaveValue("");
+  const reply = log(alice.page).getByRole("article").last();
+  await expect(reply).toContainText("SNIPPET END");
+  await reply.hover();
+  await reply.getByRole("button", { name: "Edit", exact: true }).click();
+  await edit.fill(snippet.replace("SNIPPET END", "EDITED END"));
+  await edit.press("Enter");
+  await expect(reply).toContainText("EDITED END");
+  await expect(alice.page.getByRole("alert").filter({ hasText: /try again/ })).toHaveCount(0);
+
   // An edit made too long says so in the box; Save waits.
   const last = log(alice.page).getByRole("article").last();
   await last.hover();

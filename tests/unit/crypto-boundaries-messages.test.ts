@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CryptoError,
+  MAX_MESSAGE_BYTES,
   MAX_MESSAGE_CHARS,
   MAX_MESSAGE_ENVELOPE_CHARS,
   decryptMessage,
@@ -23,21 +24,22 @@ describe("message sizes and text", () => {
     expect(await receive(await send(""))).toBe("");
   });
 
-  it("MAX_MESSAGE_CHARS is 16,000: accepted at the limit, refused one past it", async () => {
+  it("a payload is at most MAX_MESSAGE_BYTES (48,000 UTF-8 bytes): accepted at the limit, refused one past it", async () => {
     expect(MAX_MESSAGE_CHARS).toBe(16_000);
-    const atLimit = "a".repeat(MAX_MESSAGE_CHARS);
+    expect(MAX_MESSAGE_BYTES).toBe(48_000);
+    const atLimit = "a".repeat(MAX_MESSAGE_BYTES);
     expect(await receive(await send(atLimit))).toBe(atLimit);
-    await expectCryptoError(send("a".repeat(MAX_MESSAGE_CHARS + 1)), "encryptMessage: message too long");
+    await expectCryptoError(send("a".repeat(MAX_MESSAGE_BYTES + 1)), "encryptMessage: message too long");
   });
 
   it("the longest possible envelope fits MAX_MESSAGE_ENVELOPE_CHARS", async () => {
-    // "€" is one UTF-16 unit and three UTF-8 bytes: the worst case per character.
+    // "€" is one UTF-16 unit and three UTF-8 bytes: the widest text of MAX_MESSAGE_CHARS.
     const widest = "€".repeat(MAX_MESSAGE_CHARS);
     const env = await send(widest);
     expect(env.length).toBeLessThanOrEqual(MAX_MESSAGE_ENVELOPE_CHARS);
     expect(await receive(env)).toBe(widest);
-    // Emoji are two UTF-16 units each: 8,000 fit, 8,001 do not.
-    const emoji = "😀".repeat(MAX_MESSAGE_CHARS / 2);
+    // Emoji are four UTF-8 bytes each: 12,000 fit, 12,001 do not.
+    const emoji = "😀".repeat(MAX_MESSAGE_BYTES / 4);
     expect(await receive(await send(emoji))).toBe(emoji);
     await expectCryptoError(send(emoji + "😀"), "encryptMessage: message too long");
   });

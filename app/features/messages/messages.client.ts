@@ -7,6 +7,8 @@ import type { SessionUser } from "~/lib/session-user";
 import { encodeBody, type MessageBody } from "~/conversation/messages/body";
 import type { DecryptedMessage } from "~/conversation/messages/decrypted";
 import { primeProfiles } from "~/conversation/senders/profiles.client";
+import { ChatError } from "~/lib/errors";
+import { PAYLOAD_TOO_LONG, payloadTooLong } from "~/features/messages/text";
 
 export type { DecryptedMessage } from "~/conversation/messages/decrypted";
 
@@ -36,7 +38,9 @@ export async function postEnvelope(
   // Where each message has its own key for what it carries (files, previews), the body names it.
   const key = body.key ?? (await conversation.newItemKey());
   if (key) body = { ...body, key };
-  const message = await conversation.send(encodeBody(body), post);
+  const encoded = encodeBody(body);
+  if (payloadTooLong(encoded)) throw new ChatError(PAYLOAD_TOO_LONG);
+  const message = await conversation.send(encoded, post);
   return {
     id: message.id,
     channelId: channel.id,

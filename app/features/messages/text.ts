@@ -1,5 +1,5 @@
 /** Pure helpers for how a message reads: links, mentions, days and groups. */
-import { MAX_MESSAGE_CHARS } from "~/crypto/constants";
+import { MAX_MESSAGE_BYTES, MAX_MESSAGE_CHARS } from "~/crypto/constants";
 
 export type Segment =
   { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string; username: string };
@@ -97,3 +97,10 @@ export function tooLongText(text: string): string | null {
   if (text.length <= MAX_MESSAGE_CHARS) return null;
   return `This message is ${text.length.toLocaleString("en-US")} characters long; a message holds at most ${MAX_MESSAGE_CHARS.toLocaleString("en-US")}.`;
 }
+
+/**
+ * Whether what a message encrypts (its text with what it carries, `encodeBody`) is more than a message
+ * holds: a text within the limit nearly always fits; one of thousands of control characters may not.
+ */
+export const payloadTooLong = (encoded: string) => new TextEncoder().encode(encoded).length > MAX_MESSAGE_BYTES;
+export const PAYLOAD_TOO_LONG = "This message is too long to send. Shorten it and try again.";
