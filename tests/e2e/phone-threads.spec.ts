@@ -90,6 +90,14 @@ test("on a phone: a thread opens full-screen and its reply is sent; one More men
     await expect(menu.getByRole("menuitem", { name: item, exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
+  // Reply: the message box takes the typing (the keyboard opens; focus stayed on the menu's button);
+  // Esc there drops the reply.
+  await root.getByRole("button", { name: "More actions" }).tap();
+  await menu.getByRole("menuitem", { name: "Reply", exact: true }).tap();
+  const composer = page.getByLabel("Message", { exact: true });
+  await expect(composer).toBeFocused();
+  await composer.press("Escape");
+  await expect(page.getByText(/^Replying to/)).toHaveCount(0);
   // a long-press opens the same menu
   await root.locator(".message-text").dispatchEvent("contextmenu");
   await expect(menu).toBeVisible();

@@ -73,6 +73,8 @@ test("edit, delete, reply and react show live on the other screen and survive a 
   await planOnBob.hover();
   await planOnBob.getByRole("button", { name: "Reply" }).click();
   await expect(bob.page.getByText(`Replying to ${alice.user.username}`)).toBeVisible();
+  // the typing goes on in the message box (focus stayed on Reply)
+  await expect(bob.page.getByLabel("Message", { exact: true })).toBeFocused();
   await send(bob.page, "agreed, shipping it");
   const reply = message(alice.page, "agreed, shipping it");
   await expect(reply.getByRole("button", { name: new RegExp(`${alice.user.username}|You`) })).toContainText(editedCanary);

@@ -34,7 +34,7 @@ interface Props {
   draftAppend?: { id: number; text: string } | null;
   placeholder?: string;
   /** The message being replied to, quoted above the box. */
-  replyTo?: { sender: string; text: string } | null;
+  replyTo?: { id: string; sender: string; text: string } | null;
   onCancelReply?: () => void;
   /** Usernames offered after `@`. */
   members?: readonly string[];
@@ -84,6 +84,12 @@ export function Composer(props: Props) {
   }
 
   const box = useRef<HTMLTextAreaElement>(null);
+  // Reply puts the typing in the box (on a phone, its keyboard opens).
+  const replying = props.replyTo?.id;
+  useEffect(() => {
+    if (replying) box.current?.focus();
+  }, [replying]);
+
   // (on a phone the keys hint does not fit two lines, and a touch keyboard has no Shift+Enter to tell of)
   const narrow = useNarrow();
   const [caret, setCaret] = useState(0);

@@ -224,7 +224,11 @@ export function ChatPane({
             onToggleRecording={uploads.toggleRecording}
             replyTo={
               actions.replyTo
-                ? { sender: actions.replyTo.own ? "yourself" : actions.replyTo.senderUsername, text: actions.replyTo.text || "Attachment" }
+                ? {
+                    id: actions.replyTo.id,
+                    sender: actions.replyTo.own ? "yourself" : actions.replyTo.senderUsername,
+                    text: actions.replyTo.text || "Attachment",
+                  }
                 : null
             }
             onCancelReply={() => actions.setReplyTo(null)}
