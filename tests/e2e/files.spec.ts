@@ -69,6 +69,18 @@ test("files are encrypted end to end: PDF, PNG inline and a 20 MB zip arrive byt
   await bob.page.getByRole("button", { name: "# Files" }).click();
   await expect(bob.page.locator('img[alt="diagram.png"]')).toBeVisible({ timeout: 30_000 });
 
+  // A thread on the picture shows the picture as its first message (it was blank).
+  const picture = log(bob.page)
+    .getByRole("article")
+    .filter({ has: bob.page.locator('img[alt="diagram.png"]') });
+  await picture.hover();
+  await picture.getByRole("button", { name: "More" }).click();
+  await bob.page.getByRole("menuitem", { name: "Reply in thread" }).click();
+  const thread = bob.page.getByRole("complementary", { name: "Thread" });
+  await expect(thread.locator('img[alt="diagram.png"]')).toBeVisible({ timeout: 30_000 });
+  await expect(thread.getByRole("button", { name: "Download diagram.png" })).toBeVisible();
+  await thread.getByRole("button", { name: "Close thread" }).click();
+
   // The server holds neither the content nor the name.
   const dirs = [process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!];
   expect(filesContaining(dirs, canary)).toEqual([]);

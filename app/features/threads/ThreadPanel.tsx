@@ -18,6 +18,8 @@ import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
 import { draftOf, keepDraft } from "~/features/messages/drafts.client";
+import { AttachmentView } from "~/features/files/Attachments";
+import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
 interface Props {
   user: SessionUser;
@@ -28,6 +30,8 @@ interface Props {
   onSent: (reply: DecryptedMessage) => void;
   /** The root as the conversation's list shows it (edits applied live), when the list holds it. */
   listed?: DecryptedMessage;
+  /** The root's files: opened as the list opens them. */
+  files: { resolve: (a: DecryptedAttachment) => Promise<string>; download: (a: DecryptedAttachment) => void };
   onClose: () => void;
 }
 
@@ -37,7 +41,7 @@ const GONE = {
   missing: "This thread is not there. Its first message may have been deleted, and its replies with it.",
 };
 
-export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onClose }: Props) {
+export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, files, onClose }: Props) {
   const panel = usePanelFocus<HTMLElement>(onClose);
   const [root, setRoot] = useState<DecryptedMessage | null>(null);
   const [replies, setReplies] = useState<DecryptedMessage[]>([]);
@@ -165,6 +169,11 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, onC
             <span className="sender">{sender(shownRoot)}</span> <time dateTime={shownRoot.created}>{formatTime(shownRoot.created)}</time>
           </header>
           <RichText text={shownRoot.text} username={user.username} />
+          {shownRoot.attachments.map((a) => (
+            <AttachmentView key={a.id} attachment={a} resolveUrl={files.resolve} onDownload={files.download} />
+          ))}
+          {/* (a root not in the list: its files are in the conversation, where it is) */}
+          {shownRoot.attachments.length === 0 && shownRoot.fileHashes.length > 0 && <p className="thread-root-file">Attachment</p>}
         </article>
       )}
       <ul className="thread-replies" aria-label="Replies">

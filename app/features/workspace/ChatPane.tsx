@@ -9,6 +9,7 @@ import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
 import type { SessionUser } from "~/lib/session-user";
 import { ToastDock, type Notify } from "~/ui/Toast";
+import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 import { narrowNow } from "~/ui/useNarrow.client";
 import { ChatHeader } from "~/features/channels/ChatHeader";
 import { CallBar } from "~/features/calls/CallBar";
@@ -128,6 +129,11 @@ export function ChatPane({
   useBackCloses(members.open, members.onClose);
   useBackCloses(pinnedOpen, () => setPinnedOpen(false));
   useBackCloses(news.open, news.onClose);
+  const files = {
+    resolve: (a: DecryptedAttachment) => attachmentUrl(conversationOf(user, channel), a),
+    download: (a: DecryptedAttachment) =>
+      void saveAttachment(conversationOf(user, channel), a).catch(() => notify("The file could not be downloaded.", "error")),
+  };
   const calls = useCallRecords(channel.id, user.id);
   const events = useMemo(
     () => [...members.notices, ...callLinesAmong(calls, history.messages, history.hasMore)],
@@ -167,13 +173,11 @@ export function ChatPane({
           showingOriginal={translation.showingOriginal}
           translationLang={translation.lang}
           onToggleOriginal={translation.toggleOriginal}
-          resolveAttachment={(a) => attachmentUrl(conversationOf(user, channel), a)}
+          resolveAttachment={files.resolve}
           resolvePreviewImage={(p) =>
             import("~/features/link-previews/previews.client").then((m) => m.previewImageUrl(conversationOf(user, channel), channel.id, p))
           }
-          onDownload={(a) =>
-            void saveAttachment(conversationOf(user, channel), a).catch(() => notify("The file could not be downloaded.", "error"))
-          }
+          onDownload={files.download}
           onReply={actions.setReplyTo}
           onEdit={actions.edit}
           onDelete={props.onDeleteMessage}
@@ -258,6 +262,7 @@ export function ChatPane({
           notify={notify}
           onSent={(reply) => history.add(channel.id, [reply])}
           listed={history.messages.find((m) => m.id === threadRoot)}
+          files={files}
           // (on a phone the thread covers the conversation: its Back is a step back, as the system's is)
           onClose={() => (narrowNow() ? backTo({ ...HOME, conversationId: channel.id }) : setThreadRoot(null))}
         />
