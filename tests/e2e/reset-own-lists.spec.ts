@@ -9,7 +9,7 @@ import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 // cannot check his own old signature (the key went with the reset), and used to stay out of both
 // conversations for good: "could not be opened on this device", and every send refused. Now it says
 // what it waits for; the first page of another participant that opens or writes signs the list again
-// with its own key, and Bob's phone gets in as soon as that commit lands.
+// with its own key (a page open all along too), and Bob's phone gets in as soon as that commit lands.
 
 const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
 
@@ -42,9 +42,11 @@ test("after a reset without the recovery key, the person who started a one-to-on
   await openConversation(phone, alice.user.username);
   await expect(phone.getByText(/signed with your keys from before your account was reset/).first()).toBeVisible({ timeout: 30_000 });
 
-  // Alice opens the conversation (a new page load): her page signs the list again, and Bob's phone gets in.
+  // Alice opens the conversation again, on the page open since before Bob's reset: her page signs the
+  // list again, and Bob's phone gets in (until her page was reloaded, it went on taking Bob's old key
+  // for his key of now, and nothing happened).
   const joined = (page: Page) => page.getByText("Messages sent before this device joined the conversation cannot be read here.");
-  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "# Team", exact: true }).click();
   await openConversation(alice.page, bob.user.username);
   await expect(joined(phone)).toBeVisible({ timeout: 30_000 });
   await send(phone, "bob back in the one-to-one");
@@ -57,7 +59,7 @@ test("after a reset without the recovery key, the person who started a one-to-on
   // The group the same, once Carol opens it.
   await group(phone, carol.user.username).click();
   await expect(phone.getByText(/signed with your keys from before your account was reset/).first()).toBeVisible({ timeout: 30_000 });
-  await carol.page.reload();
+  await carol.page.getByRole("button", { name: "# Team", exact: true }).click();
   await group(carol.page, bob.user.username).click();
   await expect(joined(phone)).toBeVisible({ timeout: 30_000 });
   await send(phone, "bob back in the group");

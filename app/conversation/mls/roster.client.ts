@@ -9,7 +9,7 @@ import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { pinnedVerifyKeys, retiringIdentities } from "./identity.client";
-import { senderProfiles } from "~/conversation/senders/profiles.client";
+import { recentProfiles } from "~/conversation/senders/profiles.client";
 import { staleLeaves } from "./sync";
 import {
   departedLeaves,
@@ -25,6 +25,9 @@ import {
 
 /** The group's list does not name this device's user, or is not signed by a participant: it is not joined. */
 export class RosterRefused extends ChatError {}
+
+/** How long a page takes a list signer's key as it had it before asking the server again. */
+const SIGNER_KEY_MAX_AGE_MS = 10_000;
 
 const sameList = (a: Roster | null, b: Roster) => Boolean(a && a.v === b.v && a.sig === b.sig);
 
@@ -52,7 +55,8 @@ export class RosterGuard {
   private async signedNow(roster: Roster): Promise<boolean> {
     // (this user's own: this device adopted it, so it holds under a key it has)
     if (roster.by === this.viewer.id) return true;
-    const signer = (await senderProfiles([roster.by]).catch(() => null))?.get(roster.by);
+    // (a page open since before the signer's reset holds their old key: asked again now and then)
+    const signer = (await recentProfiles([roster.by], SIGNER_KEY_MAX_AGE_MS).catch(() => null))?.get(roster.by);
     if (!signer) return true;
     const mark = `${roster.sig}:${signer.profile.rsaPublicKey}`;
     if (this.current.has(mark)) return true;

@@ -41,9 +41,13 @@ export function forgetIfBack(records: readonly { senderId: string; created: stri
   }
 }
 
+/** When each kept profile was asked for. */
+const keptAt = new Map<string, number>();
+
 /** Keeps a user's profile for this page (forgotten if it could not be had, so that it is asked for again). */
 function keep(id: string, entry: Promise<SenderProfile | null>) {
   profileCache.set(id, entry);
+  keptAt.set(id, Date.now());
   entry.catch(() => profileCache.delete(id));
 }
 
@@ -78,4 +82,14 @@ export async function senderProfiles(ids: string[]) {
   const out = new Map<string, SenderProfile | null>();
   for (const id of new Set(ids)) out.set(id, await profileCache.get(id)!.catch(() => null));
   return out;
+}
+
+/**
+ * These users' profiles, those kept longer than `maxAgeMs` asked for again: where a decision rests on a
+ * user's key of now (their reset may have changed it while the page stayed open).
+ */
+export function recentProfiles(ids: string[], maxAgeMs: number) {
+  const now = Date.now();
+  for (const id of ids) if (now - (keptAt.get(id) ?? now) > maxAgeMs) forgetProfile(id);
+  return senderProfiles(ids);
 }
