@@ -62,9 +62,12 @@ test("swapped identity keys: the channel warns, nothing signed by them is shown 
   await expect(panel.getByText(`${bob.user.username}'s security keys changed.`)).toBeVisible();
   await expect(panel.getByRole("group", { name: `Safety number with ${bob.user.username}` })).toHaveCount(0);
 
-  // Accepting is the user's decision: then the messages signed by the new keys are shown.
-  await alice.page.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
+  // Accepting is the user's decision: then the messages signed by the new keys are shown. From the
+  // keyboard, the focus goes on in the message box (it fell to the page's body with the notice).
+  await alice.page.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).focus();
+  await alice.page.keyboard.press("Enter");
   await expect(warning).toBeHidden();
+  await expect(alice.page.getByLabel("Message", { exact: true })).toBeFocused();
   await expect(log(alice.page).getByText("forged by the server")).toBeVisible();
   await expect(panel.getByRole("group", { name: `Safety number with ${bob.user.username}` }).locator("span")).toHaveCount(12);
   await expect(panel.getByRole("button", { name: `Mark ${bob.user.username} as verified` })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { acceptKeys, type KeyChange } from "~/conversation/senders/pins.client";
 
@@ -23,8 +23,9 @@ export function KeyChanges({ user, changes, heldOf, onAccepted }: Props) {
   const [busy, setBusy] = useState("");
   /** The person whose new keys could not be accepted (the notice says so; the button stays). */
   const [failed, setFailed] = useState("");
+  const focus = useFocusKept(changes);
   return (
-    <div className="key-change-notices">
+    <div className="key-change-notices" ref={focus.box} onFocus={focus.onFocus} onBlur={focus.onBlur}>
       {changes.map((change) => (
         <div key={change.userId} className="key-change-notice" role="alert">
           {change.reason === "changed" ? (
@@ -68,4 +69,31 @@ export function KeyChanges({ user, changes, heldOf, onAccepted }: Props) {
       ))}
     </div>
   );
+}
+
+/**
+ * A notice accepted goes with its button: the focus, when it was in the notices, goes on to the next
+ * notice's button, or to the message box once none is left (it fell to the page's body).
+ */
+function useFocusKept(changes: readonly KeyChange[]) {
+  const box = useRef<HTMLDivElement>(null);
+  const inside = useRef(false);
+  const onFocus = () => void (inside.current = true);
+  // (a button taken away blurs with nowhere to go: the focus stays ours to place)
+  const onBlur = (event: { relatedTarget: EventTarget | null }) =>
+    void (inside.current = !event.relatedTarget || Boolean(box.current?.contains(event.relatedTarget as Node)));
+  useEffect(() => {
+    const lost = () => inside.current && (document.activeElement === document.body || document.activeElement === null);
+    const node = box.current;
+    if (lost()) node?.querySelector<HTMLButtonElement>("button")?.focus();
+    return () => {
+      // (the last notice gone: the box itself is gone after this)
+      requestAnimationFrame(() => {
+        if (node?.isConnected || !lost()) return;
+        inside.current = false;
+        document.querySelector<HTMLTextAreaElement>(".composer textarea")?.focus();
+      });
+    };
+  }, [changes]);
+  return { box, onFocus, onBlur };
 }
