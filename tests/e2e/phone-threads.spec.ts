@@ -106,6 +106,7 @@ test("on a phone: a thread opens full-screen and its reply is sent; one More men
   await menu.getByRole("menuitem", { name: "Reply in thread" }).tap();
   const thread = page.getByRole("complementary", { name: "Thread" });
   await expect(thread).toBeVisible();
+  const threadAddress = page.url();
   await fillsScreen(thread);
   await noOverlaps(page, [thread.locator(".side-panel-head"), thread.locator("form.thread-composer")]);
   await thread.getByLabel("Reply in thread").fill("a reply from the phone");
@@ -133,6 +134,16 @@ test("on a phone: a thread opens full-screen and its reply is sent; one More men
   }
   // The thread's own Back was a step back: the phone's Back now leaves the conversation rather than
   // opening the thread again (it did, and Back and the thread's Back then went round in a loop).
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/t\//);
+  await expect(thread).toBeHidden();
+
+  // The same on a page loaded at the thread (a reload, a link): the page does not know where the thread
+  // was opened from; its Back added an entry, and the phone's Back opened the thread again.
+  await page.goto(threadAddress);
+  await expect(thread).toBeVisible({ timeout: 20_000 });
+  await thread.getByRole("button", { name: "Back" }).tap();
+  await expect(thread).toBeHidden();
   await page.goBack();
   await expect(page).not.toHaveURL(/\/t\//);
   await expect(thread).toBeHidden();

@@ -85,13 +85,15 @@ function go(place: Place, how: { replace?: boolean }, under = 0) {
 /**
  * Back to a place: the step back in history when the open entry was opened from there in this page
  * (a phone's full-screen thread closed with its own Back, after which the system's Back leaves the
- * conversation rather than opening the thread again), else a move there.
+ * conversation rather than opening the thread again), else a move there in the same entry (the page
+ * was loaded at the thread: the system's Back goes where it would have gone from there, never back
+ * into the thread).
  */
 export function backTo(place: Place) {
   afterOwnSteps(() => {
     const history = window.history.state as { chatcryptFrom?: string } | null;
     if (history?.chatcryptFrom === pathOf(place)) window.history.back();
-    else go(place, {});
+    else go(place, { replace: true });
   });
 }
 
