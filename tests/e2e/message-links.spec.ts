@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+import { createChannel, createSealed, joinAndOpen, log, person, send } from "./helpers";
 
 // "Copy link to message": the link (the conversation's address with the message, ADR 0061) opens the
 // conversation at the message for a member, and tells anyone else only that it is not available.
@@ -73,4 +73,27 @@ test("a link to a deleted message says it is no longer there, in an empty conver
   await expect(alice.page.getByRole("heading", { name: "Emptied Channel" })).toBeVisible();
   await expect(alice.page.getByRole("alert")).toContainText("This message is no longer there.");
   await alice.context.close();
+});
+
+test("a sealed channel's link to a message from before the reader joined says why it is not shown", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const carol = await person(browser, "carol");
+  const password = `sealed-links-${Date.now()}`;
+  const channelId = await createSealed(alice.page, "Sealed Links", password);
+  await send(alice.page, "said before carol joined");
+  const target = log(alice.page).getByRole("article").filter({ hasText: "said before carol joined" });
+  await target.hover();
+  await target.getByRole("button", { name: "More" }).click();
+  await alice.page.getByRole("menuitem", { name: "Copy link to message" }).click();
+  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+
+  // Carol joins later: the message is there, sealed before she joined (it said "no longer there").
+  await joinAndOpen(carol.page, channelId, password, "Sealed Links");
+  await carol.page.goto(link);
+  await expect(carol.page.getByRole("alert").filter({ hasText: "This message cannot be shown here" })).toHaveText(
+    /it was deleted, or sent before this device joined the conversation\./,
+    { timeout: 30_000 },
+  );
+  await alice.context.close();
+  await carol.context.close();
 });

@@ -6,6 +6,9 @@ import type { Notify } from "~/ui/Toast";
 import { requestOpenAt } from "~/features/messages/open-at.client";
 import { keepPathOnly, useAddress } from "~/features/address/address.client";
 
+const MISSING = "This message is no longer there.";
+const MISSING_SEALED = "This message cannot be shown here: it was deleted, or sent before this device joined the conversation.";
+
 /** A link of the earlier form (`/#message=...`) in the address becomes the message's address, in the same entry. */
 export function takeMessageLinkFromAddress() {
   const link = parseMessageLink(window.location.href);
@@ -32,7 +35,10 @@ export function useMessageLink(channels: readonly Channel[] | null, notify: Noti
     window.addEventListener("hashchange", takeMessageLinkFromAddress);
     return () => window.removeEventListener("hashchange", takeMessageLinkFromAddress);
   }, []);
-  const member = Boolean(conversationId && channels?.some((c) => c.id === conversationId));
+  const open = conversationId ? channels?.find((c) => c.id === conversationId) : undefined;
+  const member = Boolean(open);
+  // (a sealed channel or a direct conversation reads from when this device joined: an older message is there, unreadable here)
+  const missingText = open?.sealed || open?.direct ? MISSING_SEALED : MISSING;
   const openAt = useMemo<OpenAt | null>(
     () =>
       conversationId && message && member
@@ -41,10 +47,10 @@ export function useMessageLink(channels: readonly Channel[] | null, notify: Noti
             messageId: message,
             created: "",
             key: move,
-            missing: () => notify("This message is no longer there.", "error"),
+            missing: () => notify(missingText, "error"),
           }
         : null,
-    [conversationId, message, member, move, notify],
+    [conversationId, message, member, move, notify, missingText],
   );
   // a search result opened while the address names a message
   const [searchedAt, setSearchedAt] = useState(-1);
