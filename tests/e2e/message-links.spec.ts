@@ -1,5 +1,16 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createChannel, createSealed, joinAndOpen, log, person, send } from "./helpers";
+
+/** "Copy link to message" on the message with this text: the link copied. */
+async function copyLink(page: Page, text: string): Promise<string> {
+  const target = log(page).getByRole("article").filter({ hasText: text });
+  await target.hover();
+  await target.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: "Copy link to message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
 
 // "Copy link to message": the link (the conversation's address with the message, ADR 0061) opens the
 // conversation at the message for a member, and tells anyone else only that it is not available.
@@ -58,11 +69,8 @@ test("a link to a deleted message says it is no longer there, in an empty conver
   const alice = await person(browser, "alice");
   await createChannel(alice.page, "Emptied Channel", `emptied-${Date.now()}`);
   await send(alice.page, "a message deleted after its link was shared");
+  const link = await copyLink(alice.page, "a message deleted after its link was shared");
   const target = log(alice.page).getByRole("article").filter({ hasText: "a message deleted after its link was shared" });
-  await target.hover();
-  await target.getByRole("button", { name: "More" }).click();
-  await alice.page.getByRole("menuitem", { name: "Copy link to message" }).click();
-  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
   await target.hover();
   await target.getByRole("button", { name: "Delete", exact: true }).click();
   await alice.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
@@ -81,11 +89,7 @@ test("a sealed channel's link to a message from before the reader joined says wh
   const password = `sealed-links-${Date.now()}`;
   const channelId = await createSealed(alice.page, "Sealed Links", password);
   await send(alice.page, "said before carol joined");
-  const target = log(alice.page).getByRole("article").filter({ hasText: "said before carol joined" });
-  await target.hover();
-  await target.getByRole("button", { name: "More" }).click();
-  await alice.page.getByRole("menuitem", { name: "Copy link to message" }).click();
-  const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+  const link = await copyLink(alice.page, "said before carol joined");
 
   // Carol joins later: the message is there, sealed before she joined (it said "no longer there").
   await joinAndOpen(carol.page, channelId, password, "Sealed Links");
