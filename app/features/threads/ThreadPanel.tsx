@@ -35,12 +35,13 @@ interface Props {
   onClose: () => void;
 }
 
-/** One thread beside the channel (full screen on a phone): its root, the replies live, and a box to reply. */
+/** What the panel says of a thread whose first message is gone (see `goneHow`). */
 const GONE = {
   deleted: "The first message of this thread was deleted, and its replies with it.",
   missing: "This thread is not there. Its first message may have been deleted, and its replies with it.",
 };
 
+/** One thread beside the channel (full screen on a phone): its root, the replies live, and a box to reply. */
 export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, files, onClose }: Props) {
   const panel = usePanelFocus<HTMLElement>(onClose);
   const [root, setRoot] = useState<DecryptedMessage | null>(null);
