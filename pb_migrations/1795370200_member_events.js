@@ -24,9 +24,8 @@ migrate(
           deleteRule: null,
           fields: [
             { name: "channel", type: "relation", required: true, collectionId: channels.id, maxSelect: 1, cascadeDelete: true },
-            // (kept when the account deletes itself, its names blanked: "Deleted user left the channel",
-            // pb_hooks/lib/account_data.js; gone with an account deleted in PocketBase's dashboard)
-            { name: "user", type: "relation", required: true, collectionId: users.id, maxSelect: 1, cascadeDelete: true },
+            // (kept when the account is deleted, its names blanked: "Deleted user left the channel")
+            { name: "user", type: "relation", required: true, collectionId: users.id, maxSelect: 1 },
             // the names of the time ("" once that account is deleted)
             { name: "username", type: "text", max: 100 },
             { name: "event", type: "select", required: true, values: ["joined", "left", "removed"], maxSelect: 1 },
