@@ -62,7 +62,6 @@ func main() {
 	registerListThrottleBypass(app)
 	registerChunkedLimit(app)
 	registerMemberCache(app)
-	registerMemberEvents(app)
 	registerMessageBroadcast(app)
 	registerMembershipBroadcast(app)
 	registerRequestBroadcast(app)

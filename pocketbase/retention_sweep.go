@@ -95,14 +95,9 @@ func (s *sweeper) report(r sweepReport, started time.Time) sweepReport {
 	return r
 }
 
-// sweepChannel deletes, batch after batch, the channel's messages created before cutoff; answers how
-// many rows went. Its membership lines of before then go too (member_events.go).
+// sweepChannel deletes, batch after batch, the channel's messages created before cutoff; answers how many rows went.
 func (s *sweeper) sweepChannel(channelID, cutoff string) (int, error) {
 	total := 0
-	if _, err := s.app.DB().NewQuery("DELETE FROM {{member_events}} WHERE [[channel]] = {:channel} AND [[created]] < {:cutoff}").
-		Bind(dbx.Params{"channel": channelID, "cutoff": cutoff}).Execute(); err != nil {
-		return total, err
-	}
 	for {
 		q := s.app.DB().Select("id").From("messages").
 			Where(dbx.HashExp{"channel": channelID}).

@@ -22,9 +22,6 @@ const KEPT_REFERENCES = [
   ["file_attachments", "uploaded_by"],
   ["mls_commits", "sender"],
   ["key_pins", "subject"],
-  // (a conversation's membership lines: "Deleted user left the channel"; their names blanked,
-  // pocketbase/member_events.go)
-  ["member_events", "user"],
 ];
 
 /**

@@ -4,6 +4,3 @@ export const shownName = (profile: { username: string; deactivated?: true }) =>
 
 /** What members of a conversation see once a deactivated person's devices are out of it. */
 export const removedByAdministrator = (name: string) => `${name} was removed by an administrator`;
-
-/** A deleted account's name, wherever it would be shown. */
-export const DELETED_USER = "Deleted user";

@@ -1,7 +1,6 @@
 import type PocketBase from "pocketbase";
 import type { SessionUser } from "~/lib/session-user";
 import { pbStatus } from "~/server/pocketbase.server";
-import { DELETED_USER } from "~/conversation/senders/words";
 import { mayCreateChannels, whoCanCreateChannels, type WhoCanCreateChannels } from "~/features/roles/workspace-settings.server";
 
 type UserRecord = {
@@ -73,6 +72,7 @@ export async function loadProfile(pb: PocketBase, userId: string): Promise<Profi
 }
 
 /** What a deleted account's messages show as their sender (docs/decisions/0029-change-email-delete-export.md). */
+export const DELETED_USER = "Deleted user";
 
 /**
  * Usernames and public keys of the given users whom the caller may know (pocketbase/profiles_known.go:

@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import { fail } from "~/server/http.server";
-import type { ChannelMember, MemberEvent } from "~/features/members/types";
+import type { ChannelMember } from "~/features/members/types";
 import { listProfiles } from "~/features/auth/users.server";
 
 type MemberRecord = {
@@ -46,27 +46,4 @@ export async function listMembers(pb: PocketBase, channelId: string): Promise<Ch
 function roleOf(profile: object | undefined) {
   if (!profile || !("role" in profile)) return { role: "member", deactivated: false };
   return { role: String(profile.role), deactivated: "deactivated" in profile && Boolean(profile.deactivated) };
-}
-
-/** The most membership lines a page reads at once: the conversation's latest. */
-export const MEMBER_EVENTS_MAX = 200;
-
-type EventRecord = { id: string; user: string; username: string; event: MemberEvent["event"]; added_by_name?: string; created: string };
-
-/** The conversation's latest membership lines, oldest first (PocketBase's rules show them to members only). */
-export async function listMemberEvents(pb: PocketBase, channelId: string): Promise<MemberEvent[]> {
-  const page = await pb.collection("member_events").getList<EventRecord>(1, MEMBER_EVENTS_MAX, {
-    filter: pb.filter("channel = {:channel}", { channel: channelId }),
-    sort: "-created,-id",
-    fields: "id,user,username,event,added_by_name,created",
-    skipTotal: true,
-  });
-  return page.items.reverse().map((r) => ({
-    id: r.id,
-    userId: r.user,
-    username: r.username,
-    event: r.event,
-    ...(r.added_by_name ? { addedByName: r.added_by_name } : {}),
-    created: r.created,
-  }));
 }

@@ -1,23 +1,32 @@
-import type { ChannelMember, MemberEvent, MemberNotice } from "~/features/members/types";
-import { DELETED_USER, removedByAdministrator, shownName } from "~/conversation/senders/words";
+import type { ChannelMember, MemberNotice } from "~/features/members/types";
+import { removedByAdministrator, shownName } from "~/conversation/senders/words";
 import { forgetProfile, senderProfiles } from "~/conversation/senders/profiles.client";
 
 /**
- * The lines of a conversation's membership events. A direct conversation's say "the conversation" and
- * who added the person (ADR 0050), never "the channel". Someone gone because an administrator
- * deactivated them did not leave: "<name> was removed by an administrator" (ADR 0056). A deleted
- * account is "Deleted user".
+ * What changed between two member lists of one channel, as notices dated `at`. A direct
+ * conversation's say "the conversation" and who added the person (ADR 0050), never "the channel".
+ * Someone gone because an administrator deactivated them (`deactivated`) did not leave: "<name> was
+ * removed by an administrator" (ADR 0056).
  */
-export function membershipNotices(events: readonly MemberEvent[], direct = false): MemberNotice[] {
-  const where = direct ? "the conversation" : "the channel";
-  return events.map((e) => {
-    const name = e.username || DELETED_USER;
-    const text =
-      e.event === "removed"
-        ? removedByAdministrator(name)
-        : `${name} ${e.event} ${where}${direct && e.event === "joined" && e.addedByName ? `, added by ${e.addedByName}` : ""}`;
-    return { id: `member-event:${e.id}`, text, created: e.created };
-  });
+export function membershipNotices(
+  before: ChannelMember[],
+  after: ChannelMember[],
+  at: string,
+  direct = false,
+  deactivated: ReadonlySet<string> = new Set(),
+): MemberNotice[] {
+  const had = new Set(before.map((m) => m.userId));
+  const has = new Set(after.map((m) => m.userId));
+  const nameOf = (userId: string) => [...after, ...before].find((m) => m.userId === userId)?.username;
+  const joined = after.filter((m) => !had.has(m.userId)).map((m) => notice(m, "joined", at, direct, nameOf));
+  const left = before
+    .filter((m) => !has.has(m.userId))
+    .map((m) =>
+      deactivated.has(m.userId)
+        ? { id: `removed:${m.userId}:${at}`, text: removedByAdministrator(m.username), created: at }
+        : notice(m, "left", at, direct, nameOf),
+    );
+  return [...joined, ...left];
 }
 
 /** Who of these users an administrator deactivated: their profiles asked for again (the page's copies may say otherwise). */
@@ -26,6 +35,19 @@ export async function deactivatedAmong(ids: readonly string[]): Promise<Set<stri
   for (const id of ids) forgetProfile(id);
   const profiles = await senderProfiles([...ids]);
   return new Set(ids.filter((id) => profiles.get(id)?.profile.deactivated));
+}
+
+function notice(
+  member: ChannelMember,
+  what: "joined" | "left",
+  at: string,
+  direct: boolean,
+  nameOf: (userId: string) => string | undefined,
+): MemberNotice {
+  const id = `${what}:${member.userId}:${at}`;
+  if (!direct) return { id, text: `${member.username} ${what} the channel`, created: at };
+  const adder = what === "joined" && member.addedBy && member.addedBy !== member.userId ? nameOf(member.addedBy) : undefined;
+  return { id, text: `${member.username} ${what} the conversation${adder ? `, added by ${adder}` : ""}`, created: at };
 }
 
 /** The shown messages of people just deactivated, named so ("bob (deactivated)") without a reload. */

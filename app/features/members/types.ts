@@ -13,18 +13,6 @@ export interface ChannelMember {
   addedBy?: string;
 }
 
-/** A membership made or ended, as the server recorded it (pocketbase/member_events.go). */
-export interface MemberEvent {
-  id: string;
-  userId: string;
-  /** "" once the account is deleted */
-  username: string;
-  event: "joined" | "left" | "removed";
-  /** in a direct conversation, who added them ("" once that account is deleted) */
-  addedByName?: string;
-  created: string;
-}
-
 /** A line in the open channel saying that someone joined or left. */
 export interface MemberNotice {
   id: string;

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api.client";
 import { ChatError } from "~/lib/errors";
-import type { ChannelMember, MemberEvent } from "~/features/members/types";
+import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { deactivatedAmong, membershipNotices } from "~/features/members/notices";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 import { shareCardWith } from "~/features/profile-cards/own.client";
@@ -21,8 +21,8 @@ export function useMembers(
   deactivatedRef.current = onDeactivated;
   const [members, setMembers] = useState<ChannelMember[]>([]);
   // "bob joined the channel" / "bob left the channel" ("... the conversation, added by alice" in a
-  // direct conversation), as the server recorded them: after a reload too.
-  const [events, setEvents] = useState<MemberEvent[]>([]);
+  // direct conversation), seen while it is open.
+  const [notices, setNotices] = useState<MemberNotice[]>([]);
   const shown = useRef<{ channelId: string; members: ChannelMember[] } | null>(null);
 
   // Loads can overlap (opening the panel during a live update): only the latest answer is shown.
@@ -31,29 +31,32 @@ export function useMembers(
     const ticket = ++latest.current;
     if (!channelId) return setMembers([]);
     try {
-      const { members: found, events: lines } = await api<{ members: ChannelMember[]; events: MemberEvent[] }>(
-        `/api/channels/${channelId}/members`,
-      );
+      const { members: found } = await api<{ members: ChannelMember[] }>(`/api/channels/${channelId}/members`);
       if (ticket !== latest.current) return;
-      setEvents(lines);
       const before = shown.current?.channelId === channelId ? shown.current.members : null;
       shown.current = { channelId, members: found };
       setMembers(found);
       noteUsernames(found);
       void shareCardWith(found.map((m) => m.userId));
       if (before) {
+        const at = new Date().toISOString();
         const gone = before.filter((m) => !found.some((f) => f.userId === m.userId)).map((m) => m.userId);
         const deactivated = await deactivatedAmong(gone).catch(() => new Set<string>());
+        const fresh = membershipNotices(before, found, at, direct, deactivated).filter(
+          // (an MLS conversation says it itself, once its devices are out: conversation/mls/notice.ts)
+          (notice) => !(sealed && notice.id.startsWith("removed:")),
+        );
+        if (fresh.length) setNotices((current) => [...current, ...fresh]);
         if (deactivated.size > 0) deactivatedRef.current?.(before.filter((m) => deactivated.has(m.userId)));
       }
     } catch (error) {
       console.warn("Members could not be loaded", error);
     }
-  }, [channelId]);
+  }, [channelId, direct, sealed]);
 
   useEffect(() => {
     setMembers([]);
-    setEvents([]);
+    setNotices([]);
     shown.current = null;
     // (once the conversation's first page is drawn: the page goes first; the panel asks at once when opened)
     let current = true;
@@ -71,10 +74,5 @@ export function useMembers(
     setMembers((current) => current.filter((m) => m.userId !== member.userId));
   };
 
-  const notices = useMemo(
-    // (an MLS conversation says a removal itself, once its devices are out: conversation/mls/notice.ts)
-    () => membershipNotices(sealed ? events.filter((e) => e.event !== "removed") : events, direct),
-    [events, direct, sealed],
-  );
   return { members, notices, refresh, remove };
 }
