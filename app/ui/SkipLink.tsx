@@ -1,9 +1,10 @@
 import type { MouseEvent } from "react";
+import { messageBox } from "~/ui/message-box";
 
 /** The first tab stop of the workspace: jumps past the header, channels and messages to the message box. */
 export function SkipLink() {
   function skip(event: MouseEvent<HTMLAnchorElement>) {
-    const box = document.querySelector<HTMLTextAreaElement>(".composer textarea");
+    const box = messageBox();
     if (!box) return;
     event.preventDefault();
     box.focus();

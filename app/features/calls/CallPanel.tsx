@@ -9,6 +9,7 @@ import type { DeviceChoice } from "./preview.client";
 import { useConversationBox } from "./useConversationBox.client";
 import { onCallDeclined } from "./ring.client";
 import { useWhoLeft } from "./useWhoLeft";
+import { messageBox } from "~/ui/message-box";
 
 /** The call window's gap above the composer, the space the page's header takes, and its least height. */
 const ABOVE_COMPOSER_PX = 8;
@@ -58,7 +59,7 @@ export default function CallPanel({
       const now = document.activeElement;
       if (now && now !== document.body && !panel?.contains(now)) return;
       if (opener?.isConnected) opener.focus();
-      else document.querySelector<HTMLElement>(".composer textarea")?.focus();
+      else messageBox()?.focus();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- (how the window opened: its first render's `check`)
   }, [opener]);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import { acceptKeys, type KeyChange } from "~/conversation/senders/pins.client";
+import { messageBox } from "~/ui/message-box";
 
 interface Props {
   user: SessionUser;
@@ -91,7 +92,7 @@ function useFocusKept(changes: readonly KeyChange[]) {
       requestAnimationFrame(() => {
         if (node?.isConnected || !lost()) return;
         inside.current = false;
-        document.querySelector<HTMLTextAreaElement>(".composer textarea")?.focus();
+        messageBox()?.focus();
       });
     };
   }, [changes]);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchHit } from "~/features/search/engine";
 import { lazyPart } from "~/ui/lazyPart";
+import { messageBox } from "~/ui/message-box";
 
 // The results list (and its highlighting) loads when the field is first focused.
 const Results = lazyPart(() => import("~/features/search/SearchResults").then((m) => m.SearchResults));
@@ -69,7 +70,7 @@ export function SearchPanel({ ready, failed, query, onQuery, onFocus, hits, prog
     } else if (event.key === "Escape") {
       setOpen(false);
       // back where the user was before the search (Ctrl+K from the composer), else to the composer
-      const back = cameFrom.current?.isConnected ? cameFrom.current : document.querySelector<HTMLElement>(".composer textarea");
+      const back = cameFrom.current?.isConnected ? cameFrom.current : messageBox();
       if (back) back.focus();
       else input.current?.blur();
     }
