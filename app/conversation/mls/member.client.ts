@@ -61,7 +61,7 @@ export abstract class GroupMember {
   ) {
     this.delivery = deliveryFor(channel.id);
     this.reading = new Reading(user.id, channel.id, read);
-    this.guard = channel.direct ? new RosterGuard(user, channel.id, null, (roster) => this.saveMeta({ ...this.meta, roster })) : null;
+    this.guard = channel.direct ? new RosterGuard(user, channel, null, (roster) => this.saveMeta({ ...this.meta, roster })) : null;
   }
 
   subscribe(listener: () => void) {

@@ -1,5 +1,6 @@
 import type { SealedStatus } from "~/conversation/mls/types";
 import { removedByAdministrator } from "~/conversation/senders/words";
+import { letBackText } from "~/conversation/mls/words";
 
 /**
  * What the conversation says about this device's view of a sealed channel or a direct conversation
@@ -7,6 +8,8 @@ import { removedByAdministrator } from "~/conversation/senders/words";
  */
 export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id, direct = false): string | null {
   if (!status) return null;
+  // (removed from a one-to-one they started again: the other person's page lets them back in, ADR 0098)
+  if (status.removed && status.letBackBy) return letBackText(nameOf(status.letBackBy));
   if (status.removed)
     return direct
       ? "You are no longer a participant in this conversation: messages sent since you were removed cannot be read."

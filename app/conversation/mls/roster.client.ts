@@ -11,6 +11,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { pinnedVerifyKeys, retiringIdentities } from "./identity.client";
 import { recentProfiles } from "~/conversation/senders/profiles.client";
 import { staleLeaves } from "./sync";
+import { letBackText } from "./words";
 import {
   departedLeaves,
   leafIdentities,
@@ -37,12 +38,16 @@ export class RosterGuard {
   /** The group carried a list no participant signed: refused here. */
   tampered = false;
 
+  private readonly groupId: string;
+
   constructor(
     private readonly viewer: SessionUser,
-    private readonly groupId: string,
+    private readonly channel: { id: string; name: string; oneToOne?: boolean },
     public trusted: Roster | null,
     private readonly keep: (roster: Roster) => void,
-  ) {}
+  ) {
+    this.groupId = channel.id;
+  }
 
   /** Lists found signed under their signer's key of now, by signature and key (a positive answer lasts until the key changes). */
   private readonly current = new Set<string>();
@@ -114,7 +119,26 @@ export class RosterGuard {
       refused.telling = true;
       throw refused;
     }
+    // A one-to-one's list of the other person alone (who stayed when this user left or was deactivated),
+    // signed by a participant: that person's page lets them back in (ADR 0098).
+    const alone = roster?.users.length === 1 && roster.users[0] !== this.viewer.id;
+    if (roster && this.channel.oneToOne && alone && signer(roster) && (await this.holds(roster))) {
+      const outside = new RosterRefused(letBackText(this.channel.name));
+      outside.telling = true;
+      throw outside;
+    }
     throw new RosterRefused("This conversation's list of participants could not be verified. Please try again later.");
+  }
+
+  /**
+   * A one-to-one whose trusted list is this user alone (the other person left, or was deactivated): the
+   * server's other member, if there is exactly one (a list of two has nobody to let back in).
+   */
+  unlisted(memberIds: readonly string[]): string[] {
+    const listed = this.trusted?.users;
+    if (listed?.length !== 1 || listed[0] !== this.viewer.id) return [];
+    const others = memberIds.filter((id) => id !== this.viewer.id);
+    return others.length === 1 ? others : [];
   }
 
   /** After a commit: a newer list signed by a listed participant is trusted; anything else is noted and refused. */

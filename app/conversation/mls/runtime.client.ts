@@ -28,6 +28,7 @@ import { JoinWait, notJoined } from "./joiners.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
 import { waitingText, words } from "./words";
+import { outsideOf } from "./outside";
 
 const b64 = base64UrlEncode;
 
@@ -241,6 +242,7 @@ export class SealedChannel extends CommittingMember {
   /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
   async reconcile(memberIds: readonly string[], deactivated?: (ids: string[]) => Promise<{ id: string; username: string }[]>) {
     this.members = memberIds;
+    this.noteOutside();
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
     // Someone deactivated while no member's page was open: the first page to open the conversation removes
@@ -269,7 +271,16 @@ export class SealedChannel extends CommittingMember {
     return this.serial(async () => {
       if ((await this.commitNow((state) => guard.change(state, change))) && change.add?.length)
         await this.commitNow((state) => guard.change(state, change));
+      this.noteOutside();
     });
+  }
+
+  /** Who is a member on the server but off the one-to-one's list (ADR 0098), said when it changes. */
+  private noteOutside() {
+    const facts = outsideOf(this.channel, this.guard, this.status.removed, this.members ?? [], this.user.id);
+    if (facts.returning?.join() === (this.status.returning ?? []).join() && facts.letBackBy === this.status.letBackBy) return;
+    this.status = { ...this.status, ...facts };
+    this.changed();
   }
   /** The creator's "Reset encryption for this conversation" (ADR 0049): a new group with the current members in place of the old one. */
   resetEncryption(): Promise<void> {

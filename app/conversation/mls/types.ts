@@ -19,6 +19,10 @@ export interface SealedStatus {
   removedByAdmin?: { userId: string; name: string }[];
   /** This device could not rejoin the group after losing step with it (ADR 0049): it stopped trying. */
   broken?: boolean;
+  /** In a one-to-one: the other person, a member again on the server (they started it again) but not on its list (ADR 0098). */
+  returning?: string[];
+  /** In a one-to-one this device was removed from, whose user is a member again: the person who lets them back in (ADR 0098). */
+  letBackBy?: string;
   /** How many times the user's archive gave this page messages it had counted as unreadable (their texts are read again). */
   restored?: number;
 }

@@ -27,3 +27,9 @@ export const waitingText = (names: string) => `Waiting for ${names} to accept yo
 
 /** What a one-to-one says in place of its composer once an administrator deactivated the other person (ADR 0056). */
 export const partnerDeactivatedText = (name: string) => `${name} was deactivated by an administrator: nothing written here can reach them.`;
+
+/**
+ * What a one-to-one says on the page of the person who left it (or was deactivated and is back) and
+ * started it again: the other person's page puts them back on its list (ADR 0098).
+ */
+export const letBackText = (name: string) => `Waiting for ${name} to let you back into this conversation.`;

@@ -175,6 +175,22 @@ export function useSealedChannel(
 
   const refresh = useCallback(() => void runtime?.sync().catch(() => undefined), [runtime]);
 
+  const [lettingIn, setLettingIn] = useState(false);
+  /** A one-to-one's other person, back on the server, put on its list again by this page (ADR 0098). */
+  const letBackIn = useCallback(async () => {
+    const returning = runtime?.status.returning ?? [];
+    if (!runtime || returning.length === 0) return;
+    setLettingIn(true);
+    try {
+      await runtime.changeParticipants({ add: returning });
+    } catch (error) {
+      console.warn("The list of participants could not be changed", error);
+      onError("They could not be let back in. Please try again.");
+    } finally {
+      setLettingIn(false);
+    }
+  }, [runtime, onError]);
+
   return {
     status,
     busy,
@@ -184,6 +200,9 @@ export function useSealedChannel(
     resetting,
     resetEncryption,
     refresh,
+    returning: status?.returning ?? [],
+    lettingIn,
+    letBackIn,
     direct: Boolean(channel?.direct),
     notice: describe?.(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone", Boolean(channel?.direct)) ?? null,
   };

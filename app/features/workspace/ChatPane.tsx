@@ -75,6 +75,8 @@ interface Props {
     onRemove: (m: ChannelMember) => void;
     onClose: () => void;
     sealed?: ReactNode;
+    /** A one-to-one's other person back after leaving, to be let in again (ADR 0098). */
+    returning?: ReactNode;
   };
   news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
 }
@@ -189,6 +191,7 @@ export function ChatPane({
         />
         <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
         <AwaitingAcceptance channel={channel} userId={user.id} memberIds={members.list.map((m) => m.userId)} />
+        {members.returning}
         <Outbox {...outbox} />
         {uploads.pendingFile && (
           // beside the composer, not in its form: the dialog has a form of its own

@@ -1,0 +1,22 @@
+import type { SealedStatus } from "./types";
+
+/**
+ * Who is a member of a one-to-one on the server but off the list a page trusts (ADR 0098): on the
+ * page of the person who stayed, the other one, back after leaving or being deactivated (`returning`,
+ * let back in with that page's consent: the server alone never puts anyone on the list); on the page of
+ * the one back, whose device the list left out, the person who lets them back in (`letBackBy`).
+ */
+export function outsideOf(
+  channel: { oneToOne?: boolean },
+  guard: { unlisted(memberIds: readonly string[]): string[] } | null,
+  removed: boolean,
+  memberIds: readonly string[],
+  userId: string,
+): Pick<SealedStatus, "returning" | "letBackBy"> {
+  if (!channel.oneToOne || !guard) return { returning: [], letBackBy: undefined };
+  const back = removed && memberIds.includes(userId);
+  return {
+    returning: removed ? [] : guard.unlisted(memberIds),
+    letBackBy: back ? memberIds.find((id) => id !== userId) : undefined,
+  };
+}

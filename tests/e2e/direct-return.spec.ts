@@ -1,0 +1,112 @@
+import { superuserClient } from "../integration/pocketbase";
+import { changeStatus, openConsole } from "./admin-helpers";
+import { expect, newUser, signIn, test } from "./fixtures";
+import {
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+  type Person,
+} from "./helpers";
+
+// A one-to-one whose other person left it, or was deactivated and reactivated, and who starts it again
+// (ADR 0098). The server makes them a member at once, but only a participant's page can put them back on
+// the conversation's list: they were shut out for good ("You are no longer a participant...", their
+// messages never sent). Now their page says what it waits for, and the other person lets them back in.
+
+const waitingFor = (name: string) => `Waiting for ${name} to let you back into this conversation.`;
+const startedAgain = (name: string) =>
+  `${name} started this conversation again: nothing written here reaches them until you let them back in.`;
+
+/** Alice and someone who share a channel, in a one-to-one Alice started, each having read the other. */
+async function pair(alice: Person, other: Person) {
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(other.page, channelId, password, "Team");
+  await keyPackagesSent(other);
+  await startConversation(alice.page, [other.user.username]);
+  await waitLive(alice.page);
+  await openConversation(other.page, alice.user.username);
+  await send(alice.page, "first from alice");
+  await expect(log(other.page).getByText("first from alice")).toBeVisible({ timeout: 30_000 });
+}
+
+/** Alice lets `name` back in from the conversation's notice; it goes once they are on the list. */
+async function letBackIn(alice: Person, name: string) {
+  await expect(alice.page.getByText(startedAgain(name))).toBeVisible({ timeout: 30_000 });
+  const back = alice.page.getByRole("button", { name: `Let ${name} back in` });
+  await back.click();
+  await expect(back).toHaveCount(0, { timeout: 30_000 });
+}
+
+test("Bob leaves a one-to-one and starts it again: he waits for Alice, who lets him back in, and they write both ways", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  await pair(alice, bob);
+  await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
+  await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  await expect(bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true })).toHaveCount(0);
+
+  await startConversation(bob.page, [alice.user.username]);
+  await expect(bob.page.getByText(waitingFor(alice.user.username))).toBeVisible({ timeout: 30_000 });
+  // (the server alone never puts him back: Alice's page asks her, also after a reload)
+  await alice.page.reload();
+  await openConversation(alice.page, bob.user.username);
+  await letBackIn(alice, bob.user.username);
+  await expect(bob.page.getByText(waitingFor(alice.user.username))).toHaveCount(0, { timeout: 60_000 });
+  await send(bob.page, "bob is back");
+  await expect(log(alice.page).getByText("bob is back")).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, "welcome back");
+  await expect(log(bob.page).getByText("welcome back")).toBeVisible({ timeout: 30_000 });
+});
+
+test("Carol, deactivated and reactivated, starts her one-to-one with Alice again on a new device: Alice lets her back in", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const owner = await person(browser, "owner");
+  await su.collection("profiles").update(owner.id, { role: "owner" });
+  await owner.page.reload();
+  await openConsole(owner.page);
+  const alice = await person(browser, "alice");
+  const carol = await person(browser, "carol", undefined, newUser("carol"));
+  await pair(alice, carol);
+
+  await changeStatus(owner.page, carol.user.username, "deactivate");
+  const gone = `${carol.user.username} was deactivated by an administrator: nothing written here can reach them.`;
+  await expect(alice.page.getByText(gone)).toBeVisible({ timeout: 30_000 });
+  await changeStatus(owner.page, carol.user.username, "reactivate");
+  await carol.context.close();
+
+  // Her new laptop: she finds Alice by name and starts their conversation again.
+  const laptop = await browser.newContext();
+  const page = await laptop.newPage();
+  await signIn(page, carol.user);
+  await page.getByRole("button", { name: "New message" }).click();
+  const dialog = page.getByRole("dialog", { name: "New message" });
+  await dialog.getByLabel("Find by username").fill(alice.user.username);
+  await dialog.getByRole("button", { name: "Look up" }).click();
+  await dialog.getByRole("checkbox", { name: alice.user.username }).check();
+  await dialog.getByRole("button", { name: "Start conversation" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(waitingFor(alice.user.username))).toBeVisible({ timeout: 30_000 });
+
+  // Alice's page, open all along, no longer says she was deactivated, and asks to let her back in.
+  await letBackIn(alice, carol.user.username);
+  await expect(alice.page.getByText(gone)).toHaveCount(0);
+  await expect(page.getByText(waitingFor(alice.user.username))).toHaveCount(0, { timeout: 60_000 });
+  await send(page, "carol is back");
+  await expect(log(alice.page).getByText("carol is back")).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, "welcome back, carol");
+  await expect(log(page).getByText("welcome back, carol")).toBeVisible({ timeout: 30_000 });
+  await laptop.close();
+});
