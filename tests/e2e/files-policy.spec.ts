@@ -110,16 +110,30 @@ test("office documents and .csv once an admin allows them, with captions; a canc
   const su = await superuserClient(stack.pb.url, stack.pb.superuser);
   expect((await su.collection("file_attachments").getList(1, 10, { filter: `channel = "${channelId}"` })).totalItems).toBe(2);
 
-  // The owner lowers the largest file to 1 MB while Bob's page stays open: his 2 MB file is refused as he
-  // picks it (the page reads the limit again), and nothing of it is posted (its caption was left behind,
-  // "Receiving attachment..." for everyone, when the server refused the upload).
+  // The owner lowers the largest file to 1 MB while Bob's page stays open. A 2 MB file he had picked
+  // before, sent after, is refused by the server: no "Retry upload" (it cannot help), and the caption he
+  // typed is back in his message box. One he picks now is refused as he picks it (the page reads the limit
+  // again), and nothing of either is posted (their caption was left behind, "Receiving attachment..."
+  // for everyone, when the server refused the upload).
+  await pick(bob.page, { name: "big-figures.txt", mimeType: "text/plain", buffer: Buffer.alloc(2 * 1024 * 1024, 98) });
+  await sendFileDialog(bob.page).getByLabel("Caption (optional)").fill("The big figures");
   await openConsole(alice.page);
   await files.getByLabel("Largest file (MB)").fill("1");
   await files.getByRole("button", { name: "Save file settings" }).click();
   await expect(files.getByRole("status")).toContainText("up to 1 MB.");
+  await confirmFile(bob.page);
+  const refused = bob.page.getByRole("alert").filter({ hasText: "(big-figures.txt)" });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused.getByRole("button", { name: "Retry upload" })).toHaveCount(0);
+  await expect(bob.page.getByLabel("Message", { exact: true })).toHaveValue("The big figures");
+  await refused.getByRole("button", { name: "Discard" }).click();
+  await expect(refused).toHaveCount(0);
+  await bob.page.getByLabel("Message", { exact: true }).fill("");
   await pick(bob.page, { name: "big-report.txt", mimeType: "text/plain", buffer: Buffer.alloc(2 * 1024 * 1024, 97) });
   await expect(bob.page.getByRole("alert")).toContainText("The file is larger than the limit of 1 MB.");
   await expect(sendFileDialog(bob.page)).toHaveCount(0);
+  await expect(log(bob.page).getByText("The big figures")).toHaveCount(0);
+  expect((await su.collection("file_attachments").getList(1, 10, { filter: `channel = "${channelId}"` })).totalItems).toBe(2);
   await alice.context.close();
   await bob.context.close();
 });

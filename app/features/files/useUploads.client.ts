@@ -38,7 +38,8 @@ export function useUploads<M extends FileCarrier>(
   options: { limitBytes: number; notify: Notify; post: PostCarrier<M>; onSent: (channelId: string, message: M) => void },
 ) {
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
-  const [failed, setFailed] = useState<(Job & { error: string }) | null>(null);
+  /** A file that did not go; `refused`: by the server itself (too large now, a kind not allowed), so trying again cannot help. */
+  const [failed, setFailed] = useState<(Job & { error: string; refused?: boolean }) | null>(null);
   /** Files picked together wait their turn in "Send a file", one after the other. */
   const [pending, setPending] = useState<File[]>([]);
   const policy = useFilePolicy(channel?.id, options.limitBytes);
@@ -82,7 +83,7 @@ export function useUploads<M extends FileCarrier>(
       const { posted = job.posted, refused } = error as { posted?: Posted<FileCarrier>; refused?: boolean };
       // (one that stays is taken away by Discard)
       const gone = refused && posted ? await deletePosted(posted) : false;
-      setFailed({ ...job, posted: gone ? undefined : posted, error: messageOf(error, failure) });
+      setFailed({ ...job, posted: gone ? undefined : posted, error: messageOf(error, failure), refused: Boolean(refused) });
     } finally {
       setUpload(null);
       uploading.current = false;
@@ -131,7 +132,7 @@ export function useUploads<M extends FileCarrier>(
 
   return {
     upload,
-    failedFile: failed ? { name: failed.file.name, error: failed.error } : null,
+    failedFile: failed ? { name: failed.file.name, error: failed.error, refused: Boolean(failed.refused), caption: failed.caption } : null,
     accept: acceptFor(policy.types),
     pickFiles: (files: readonly File[]) => void pickFiles(files),
     /** The picked file waiting for "Send file" or Cancel (the next of several comes after it). */

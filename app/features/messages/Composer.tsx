@@ -17,7 +17,8 @@ interface Props {
   /** Upload in progress: the chosen file's name and how much has been sent (0..1). */
   upload: { name: string; fraction: number } | null;
   /** A file whose upload failed: kept so the user can try again. */
-  failedFile: { name: string; error: string } | null;
+  /** A file that did not go; `refused` by the server itself (no retry can help), with the caption it had. */
+  failedFile: { name: string; error: string; refused?: boolean; caption?: string } | null;
   /** Files picked, dropped or pasted (several at once: each is offered in turn). */
   onPickFiles: (files: File[]) => void;
   /** The picker's accept attribute: the kinds of file the workspace allows (undefined: any). */
@@ -62,6 +63,16 @@ export function Composer(props: Props) {
     appended.current = props.draftAppend.id;
     const addition = props.draftAppend.text.trim();
     if (addition) setText((current) => (current.trim() ? `${current.replace(/\s+$/, "")} ${addition}` : addition));
+  }
+
+  // A file the server refused (too large since an administrator lowered the limit): its caption comes
+  // back to the box, where it is not lost (once per refusal).
+  const refusal = failedFile?.refused && failedFile.caption ? `${failedFile.name}\n${failedFile.caption}` : null;
+  const restored = useRef<string | null>(null);
+  if (refusal !== restored.current) {
+    restored.current = refusal;
+    const caption = failedFile?.caption ?? "";
+    if (refusal) setText((current) => (current.trim() ? current : caption));
   }
 
   // When the picked file's dialog closes (sent or cancelled), typing goes on in the message box.
@@ -165,9 +176,11 @@ export function Composer(props: Props) {
           <span>
             {failedFile.error} ({failedFile.name})
           </span>
-          <button type="button" className="btn btn-small" onClick={props.onRetryFile} disabled={busy || Boolean(upload)}>
-            Retry upload
-          </button>
+          {!failedFile.refused && (
+            <button type="button" className="btn btn-small" onClick={props.onRetryFile} disabled={busy || Boolean(upload)}>
+              Retry upload
+            </button>
+          )}
           <button type="button" className="btn btn-small" onClick={props.onDiscardFile}>
             Discard
           </button>
