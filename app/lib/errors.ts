@@ -2,6 +2,8 @@
 export class ChatError extends Error {
   /** Said as it is even where the page otherwise gives a general failure (it tells what to wait for or do). */
   telling = false;
+  /** Waits on this device and is tried again (the outbox holds it): someone has yet to let the user's message through. */
+  held = false;
 }
 
 /** This device holds no key bundle for the account: the user has to sign in again here. */
@@ -15,7 +17,9 @@ export class KeysMissingError extends ChatError {
  * Nobody but the sender is in the direct conversation's group yet (a request not accepted, ADR 0052):
  * the message waits on this device, and is sent once someone has joined.
  */
-export class NobodyJoinedError extends ChatError {}
+export class NobodyJoinedError extends ChatError {
+  held = true;
+}
 
 /** The error's own text when it is one of ours, otherwise the fallback. */
 export const messageOf = (error: unknown, fallback: string) => (error instanceof ChatError && error.message ? error.message : fallback);

@@ -125,6 +125,8 @@ export class RosterGuard {
     if (roster && this.channel.oneToOne && alone && signer(roster) && (await this.holds(roster))) {
       const outside = new RosterRefused(letBackText(this.channel.name));
       outside.telling = true;
+      // (what they write meanwhile waits in the outbox)
+      outside.held = true;
       throw outside;
     }
     throw new RosterRefused("This conversation's list of participants could not be verified. Please try again later.");

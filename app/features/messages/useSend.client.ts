@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { randomUuid } from "~/crypto";
 import { ApiError } from "~/lib/api.client";
-import { messageOf, NobodyJoinedError } from "~/lib/errors";
+import { ChatError, messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { conversationOf } from "~/conversation/conversation.client";
@@ -41,9 +41,10 @@ const onMembersChanged = (listener: () => void) => on("members:changed", listene
  * The server could not take it now (unreachable, restarting, disk full, too fast), or nobody has joined
  * the direct conversation yet: worth another try.
  */
+/** Held: nobody has joined yet (a request not accepted), or the other person has yet to let the user back in (ADR 0098). */
+const held = (error: unknown) => error instanceof ChatError && error.held;
 const retryable = (error: unknown) =>
-  error instanceof NobodyJoinedError || (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500));
-const held = (error: unknown) => error instanceof NobodyJoinedError;
+  held(error) || (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500));
 /**
  * The server refused the message itself (bad, too big, not a member, gone): the only failure that
  * takes a message out of the outbox. A session that ended (401) or keys this page does not have yet
