@@ -11,7 +11,7 @@ const { requireGroup, requireValidGroupInfo } = require(`${__hooks}/lib/mls.js`)
 const { findMembership } = require(`${__hooks}/lib/channels.js`);
 const { isAdminRole, roleOf } = require(`${__hooks}/lib/roles.js`);
 
-const ONLY_CREATOR = "Only the conversation's creator or an administrator in it can reset its encryption.";
+const ONLY_CREATOR = "Only the conversation's creator, a person of a one-to-one, or an administrator in it can reset its encryption.";
 
 /**
  * The conversation's creator, or a workspace administrator who is a member of it (their device makes
@@ -22,6 +22,9 @@ const ONLY_CREATOR = "Only the conversation's creator or an administrator in it 
  */
 function mayReset(txApp, channel, userId) {
   if (channel.getString("created_by") === userId) return true;
+  // Either person of a one-to-one, who may have to start it afresh when neither can open it (ADR 0098).
+  const pair = channel.getString("direct_key").split(":");
+  if (pair.indexOf(userId) >= 0 && findMembership(txApp, channel.id, userId) !== null) return true;
   return isAdminRole(roleOf(txApp, userId)) && findMembership(txApp, channel.id, userId) !== null;
 }
 

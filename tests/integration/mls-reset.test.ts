@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createChannel,
@@ -87,10 +88,37 @@ it("a workspace administrator who is in the conversation may reset it too; one w
   const daves = b64(await groupInfo(await newGroup(channel.id, await newKeyPackage(`${dave.id}:dave-laptop:proof`))));
   const refused = await call(dave, "reset", { channel_id: channel.id, group_info: daves });
   expect(refused.status).toBe(403);
-  expect(refused.text).toContain("Only the conversation's creator or an administrator in it can reset its encryption.");
+  expect(refused.text).toContain(
+    "Only the conversation's creator, a person of a one-to-one, or an administrator in it can reset its encryption.",
+  );
 
   const carols = b64(await groupInfo(await newGroup(channel.id, await newKeyPackage(`${carol.id}:carol-laptop:proof`))));
   const reset = await call(carol, "reset", { channel_id: channel.id, group_info: carols });
   expect(reset.status, reset.text).toBe(200);
   expect(reset.json).toMatchObject({ epoch: 0, generation: 1, reset_by: carol.id });
+});
+
+it("either person of a one-to-one may reset it (to start it afresh, ADR 0098); in a group conversation, only its creator", async () => {
+  // (colleagues: each takes the others' direct messages at once)
+  const team = await createChannel(alice);
+  for (const user of [bob, stranger]) expect((await joinChannel(user, team)).status).toBe(200);
+  const groupOf = async (channelId: string, user: TestUser, device: string) =>
+    b64(await groupInfo(await newGroup(channelId, await newKeyPackage(`${user.id}:${device}:proof`))));
+  const start = async (participants: string[]) => {
+    const id = randomUUID();
+    expect((await postJson(server.url, "/api/chat/direct", { id, participants }, alice.token)).status).toBe(200);
+    expect((await call(alice, "groups", { channel_id: id, group_info: await groupOf(id, alice, "alice-laptop") })).status).toBe(200);
+    return id;
+  };
+
+  const pair = await start([bob.id]);
+  const outsider = await call(stranger, "reset", { channel_id: pair, group_info: await groupOf(pair, stranger, "stranger-laptop") });
+  expect(outsider.status).toBe(403);
+  const reset = await call(bob, "reset", { channel_id: pair, group_info: await groupOf(pair, bob, "bob-phone") });
+  expect(reset.status, reset.text).toBe(200);
+  expect(reset.json).toMatchObject({ epoch: 0, generation: 1, reset_by: bob.id });
+
+  const trio = await start([bob.id, stranger.id]);
+  const member = await call(bob, "reset", { channel_id: trio, group_info: await groupOf(trio, bob, "bob-phone") });
+  expect(member.status).toBe(403);
 });

@@ -83,6 +83,16 @@ export function waitsForKeys(): boolean {
   return awaiting.size > 0;
 }
 
+/**
+ * Conversations where a leaf of another user holds under no key of theirs this page knows, not even the
+ * one the server presents now: a device of theirs from before a reset this device never knew them
+ * through (ADR 0098). Read once by the page that could not open the conversation.
+ */
+const unknownLeaves = new Set<string>();
+
+/** Whether opening this conversation met such a leaf (and forgets it). */
+export const takeUnknownLeaf = (channelId: string) => unknownLeaves.delete(channelId);
+
 /** Makes every group of this page check credentials against the users' pinned identity keys. */
 export function checkCredentialsFor(viewer: SessionUser, channelId: string) {
   setCredentialCheck(async (credential, signaturePublicKey) => {
@@ -98,6 +108,7 @@ export function checkCredentialsFor(viewer: SessionUser, channelId: string) {
     if (owner.userId !== viewer.id) {
       const presented = (await senderProfiles([owner.userId])).get(owner.userId);
       if (presented && (await credentialHolds(identity, signaturePublicKey, presented.verifyKey))) awaiting.add(owner.userId);
+      else unknownLeaves.add(channelId);
       return false;
     }
     retiring.add(new TextDecoder().decode(identity));

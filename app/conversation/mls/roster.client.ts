@@ -25,7 +25,10 @@ import {
 } from "./roster";
 
 /** The group's list does not name this device's user, or is not signed by a participant: it is not joined. */
-export class RosterRefused extends ChatError {}
+export class RosterRefused extends ChatError {
+  /** A one-to-one's list naming this user that this device cannot check: it may be started afresh (ADR 0098). */
+  afresh = false;
+}
 
 /** How long a page takes a list signer's key as it had it before asking the server again. */
 const SIGNER_KEY_MAX_AGE_MS = 10_000;
@@ -117,6 +120,7 @@ export class RosterGuard {
         "This conversation's list of participants was signed with your keys from before your account was reset. It opens on this device once another participant opens it.",
       );
       refused.telling = true;
+      refused.afresh = Boolean(this.channel.oneToOne);
       throw refused;
     }
     // A one-to-one's list of the other person alone (who stayed when this user left or was deactivated),
@@ -129,7 +133,9 @@ export class RosterGuard {
       outside.held = true;
       throw outside;
     }
-    throw new RosterRefused("This conversation's list of participants could not be verified. Please try again later.");
+    const unchecked = new RosterRefused("This conversation's list of participants could not be verified. Please try again later.");
+    unchecked.afresh = Boolean(this.channel.oneToOne && roster?.users.includes(this.viewer.id));
+    throw unchecked;
   }
 
   /**

@@ -5,12 +5,29 @@
  */
 export function LetBackIn(props: { name: string; busy: boolean; onLetIn: () => void }) {
   return (
-    <div className="let-back-in" role="group" aria-labelledby="let-back-in-text">
+    <div className="direct-offer" role="group" aria-labelledby="let-back-in-text">
       <p id="let-back-in-text" className="request-text">
         {`${props.name} started this conversation again: nothing written here reaches them until you let them back in.`}
       </p>
       <button type="button" className="btn btn-small btn-primary" disabled={props.busy} onClick={props.onLetIn}>
         {props.busy ? "Letting them back in..." : `Let ${props.name} back in`}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A one-to-one this device cannot open, whose list of participants it cannot check: after both people
+ * reset their accounts without their recovery keys, nobody can (ADR 0098). Either may start it afresh.
+ */
+export function StartAfresh(props: { name: string; busy: boolean; onStart: () => void }) {
+  return (
+    <div className="direct-offer" role="group" aria-labelledby="start-afresh-text">
+      <p id="start-afresh-text" className="request-text">
+        {`If ${props.name} cannot open this conversation either (after you both reset your accounts without a recovery key), start it afresh to write to each other again.`}
+      </p>
+      <button type="button" className="btn btn-small btn-primary" disabled={props.busy} onClick={props.onStart}>
+        {props.busy ? "Starting afresh..." : "Start afresh"}
       </button>
     </div>
   );

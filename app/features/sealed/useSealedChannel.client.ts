@@ -61,10 +61,13 @@ export function useSealedChannel(
   const [attempt, setAttempt] = useState(0);
   /** The channel whose opening failed last (its error is not said again at each new try). */
   const failedAt = useRef<string | null>(null);
+  /** A one-to-one this device cannot open, whose list it cannot check: it may be started afresh (ADR 0098). */
+  const [afresh, setAfresh] = useState(false);
 
   useEffect(() => {
     setRuntime(null);
     setStatus(null);
+    setAfresh(false);
     if (!channel?.sealed) return;
     let live = true;
     let unsubscribe = () => {};
@@ -83,8 +86,11 @@ export function useSealedChannel(
         console.warn("The sealed channel could not be opened", error);
         // A participant's new keys not accepted yet (their leaf does not verify): the conversation's
         // key-change notice says so, its history shows (mls.client.ts), and it opens once they are.
-        void import("~/conversation/mls/identity.client").then(({ waitsForKeys }) => {
+        void import("~/conversation/mls/identity.client").then(({ waitsForKeys, takeUnknownLeaf }) => {
           if (!live) return;
+          // A one-to-one whose list or devices this device cannot check at all: it may start it afresh (ADR 0098).
+          const unknown = takeUnknownLeaf(channel.id);
+          setAfresh(Boolean(channel.oneToOne && ((error as { afresh?: boolean }).afresh || unknown)));
           if (!waitsForKeys()) {
             // Said once; tried again (a request that failed for a moment, an answer lost on the way):
             // the page's other paths may have opened it meanwhile, and this page then has its runtime.
@@ -175,6 +181,24 @@ export function useSealedChannel(
 
   const refresh = useCallback(() => void runtime?.sync().catch(() => undefined), [runtime]);
 
+  const [startingAfresh, setStartingAfresh] = useState(false);
+  /** A new group in place of the one nobody can open, with the two of them on its list (ADR 0098); then opened again. */
+  const startAfresh = useCallback(async () => {
+    if (!channel) return;
+    setStartingAfresh(true);
+    try {
+      const afreshModule = await import("~/conversation/mls/afresh.client");
+      await afreshModule.startAfresh(user, channel, proofOf(channel));
+      setAfresh(false);
+      setAttempt((n) => n + 1);
+    } catch (error) {
+      console.warn("The conversation could not be started afresh", error);
+      onError("The conversation could not be started afresh. Please try again.");
+    } finally {
+      setStartingAfresh(false);
+    }
+  }, [user, channel, proofOf, onError]);
+
   const [lettingIn, setLettingIn] = useState(false);
   /** A one-to-one's other person, back on the server, put on its list again by this page (ADR 0098). */
   const letBackIn = useCallback(async () => {
@@ -201,6 +225,9 @@ export function useSealedChannel(
     resetEncryption,
     refresh,
     returning: status?.returning ?? [],
+    afresh,
+    startingAfresh,
+    startAfresh,
     lettingIn,
     letBackIn,
     direct: Boolean(channel?.direct),

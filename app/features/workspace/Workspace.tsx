@@ -9,7 +9,7 @@ import { useTooManyRequests } from "~/features/limits/useTooManyRequests.client"
 import { useDialog } from "~/ui/useDialog";
 import { useDirect } from "~/features/direct/useDirect.client";
 import { useDirectNames } from "~/features/direct/useDirectNames.client";
-import { LetBackIn } from "~/features/direct/LetBackIn";
+import { LetBackIn, StartAfresh } from "~/features/direct/LetBackIn";
 import { useChannels } from "~/features/channels/useChannels.client";
 import { conversationOf, joinProofOf } from "~/conversation/conversation.client";
 import { useContacts } from "~/features/contacts/useContacts.client";
@@ -235,9 +235,15 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
                 onClose: membersPanel.close,
                 sealed: selected.sealed && <SealedSection {...sealed} onUpdateKeys={() => void sealed.updateKeys()} />,
-                returning: selected.oneToOne && sealed.returning.length > 0 && (
-                  <LetBackIn name={selected.name} busy={sealed.lettingIn} onLetIn={() => void sealed.letBackIn()} />
-                ),
+                returning:
+                  selected.oneToOne &&
+                  (sealed.afresh ? (
+                    <StartAfresh name={selected.name} busy={sealed.startingAfresh} onStart={() => void sealed.startAfresh()} />
+                  ) : (
+                    sealed.returning.length > 0 && (
+                      <LetBackIn name={selected.name} busy={sealed.lettingIn} onLetIn={() => void sealed.letBackIn()} />
+                    )
+                  )),
               }}
               news={{ open: newsOpen, feed: news, onClose: () => setNewsOpen(false) }}
             />

@@ -174,6 +174,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
         case "group-reset":
           groupReset(user.id, event.channelId);
+          // (a page that could not open the conversation tries its new group at once, ADR 0098)
+          emit("conversation:epoch", { channelId: event.channelId, epoch: 0 });
           return;
       }
     },
