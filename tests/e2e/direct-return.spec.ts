@@ -44,31 +44,45 @@ async function letBackIn(alice: Person, name: string) {
   await expect(back).toHaveCount(0, { timeout: 30_000 });
 }
 
-test("Bob leaves a one-to-one and starts it again: he waits for Alice, who lets him back in, and they write both ways", async ({
+test("Bob leaves a one-to-one and starts it again while Alice looks elsewhere: he waits, she lets him back in, and they write both ways", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
   await pair(alice, bob);
+  // (Alice looks at another conversation: nobody removes Bob's device from the group when he leaves)
+  await alice.page.getByRole("button", { name: "# Team", exact: true }).click();
   await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
   await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
   await expect(bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true })).toHaveCount(0);
 
   await startConversation(bob.page, [alice.user.username]);
   await expect(bob.page.getByText(waitingFor(alice.user.username)).first()).toBeVisible({ timeout: 30_000 });
-  // What he writes meanwhile waits on his device, and goes once he is back in.
+  // What he writes meanwhile waits on his device (nobody reads it yet), and goes once he is back in.
   await send(bob.page, "written while waiting");
-  // (the server alone never puts him back: Alice's page asks her, also after a reload)
-  await alice.page.reload();
+
+  // The server alone never puts him back: Alice's pages ask her, a new device of hers too.
+  const tablet = await (await browser.newContext()).newPage();
+  await signIn(tablet, alice.user);
+  await openConversation(tablet, bob.user.username);
+  await expect(tablet.getByText(startedAgain(bob.user.username))).toBeVisible({ timeout: 30_000 });
   await openConversation(alice.page, bob.user.username);
+  await expect(log(alice.page).getByText("written while waiting")).toHaveCount(0);
   await letBackIn(alice, bob.user.username);
+  // (the typing goes on in the message box; her tablet no longer asks)
+  await expect(alice.page.getByLabel("Message", { exact: true })).toBeFocused();
+  await expect(tablet.getByText(startedAgain(bob.user.username))).toHaveCount(0, { timeout: 30_000 });
+  await expect(alice.page.getByText(`Direct message with ${alice.user.username}, ${bob.user.username}`)).toBeVisible({ timeout: 30_000 });
+
   await expect(bob.page.getByText(waitingFor(alice.user.username))).toHaveCount(0, { timeout: 60_000 });
   await expect(log(alice.page).getByText("written while waiting")).toBeVisible({ timeout: 30_000 });
-  await send(bob.page, "bob is back");
-  await expect(log(alice.page).getByText("bob is back")).toBeVisible({ timeout: 30_000 });
   await send(alice.page, "welcome back");
   await expect(log(bob.page).getByText("welcome back")).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, "bob is back");
+  await expect(log(alice.page).getByText("bob is back")).toBeVisible({ timeout: 30_000 });
+  await expect(log(tablet).getByText("bob is back")).toBeVisible({ timeout: 30_000 });
+  await tablet.context().close();
 });
 
 test("Carol, deactivated and reactivated, starts her one-to-one with Alice again on a new device: Alice lets her back in", async ({

@@ -37,13 +37,18 @@ describe("who is outside a one-to-one's list", () => {
   it("on the page of the one back: who lets them in, only once they are a member again", () => {
     expect(outsideOf({ oneToOne: true }, guard(["alice"]), true, ["alice", "bob"], "bob").letBackBy).toBe("alice");
     expect(outsideOf({ oneToOne: true }, guard(["alice"]), true, ["alice"], "bob").letBackBy).toBeUndefined();
+    // (still in the group with a device nobody removed yet, but off the list: waits all the same)
+    expect(outsideOf({ oneToOne: true }, guard(["alice"]), false, ["alice", "bob"], "bob").letBackBy).toBe("alice");
     // (a list this user is on: nobody lets anyone in)
-    expect(outsideOf({ oneToOne: true }, guard(["alice"]), false, ["alice", "bob"], "bob").letBackBy).toBeUndefined();
+    expect(outsideOf({ oneToOne: true }, guard(["alice", "bob"]), false, ["alice", "bob"], "bob").letBackBy).toBeUndefined();
   });
 
   it("the notice says what the removed page waits for, and the plain removal otherwise", () => {
     const names = (id: string) => ({ alice: "alice_1" })[id] ?? id;
     expect(sealedNotice({ ...status, removed: true, letBackBy: "alice" }, names, true)).toBe(
+      "Waiting for alice_1 to let you back into this conversation.",
+    );
+    expect(sealedNotice({ ...status, letBackBy: "alice" }, names, true)).toBe(
       "Waiting for alice_1 to let you back into this conversation.",
     );
     expect(sealedNotice({ ...status, removed: true }, names, true)).toMatch(/^You are no longer a participant in this conversation/);

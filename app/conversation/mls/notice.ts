@@ -9,7 +9,7 @@ import { letBackText } from "~/conversation/mls/words";
 export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id, direct = false): string | null {
   if (!status) return null;
   // (removed from a one-to-one they started again: the other person's page lets them back in, ADR 0098)
-  if (status.removed && status.letBackBy) return letBackText(nameOf(status.letBackBy));
+  if (status.letBackBy) return letBackText(nameOf(status.letBackBy));
   if (status.removed)
     return direct
       ? "You are no longer a participant in this conversation: messages sent since you were removed cannot be read."

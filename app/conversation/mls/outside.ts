@@ -8,13 +8,15 @@ import type { SealedStatus } from "./types";
  */
 export function outsideOf(
   channel: { oneToOne?: boolean },
-  guard: { unlisted(memberIds: readonly string[]): string[] } | null,
+  guard: { unlisted(memberIds: readonly string[]): string[]; trusted: { users: string[] } | null } | null,
   removed: boolean,
   memberIds: readonly string[],
   userId: string,
 ): Pick<SealedStatus, "returning" | "letBackBy"> {
   if (!channel.oneToOne || !guard) return { returning: [], letBackBy: undefined };
-  const back = removed && memberIds.includes(userId);
+  // (removed from the group, or still in it with a device nobody has removed yet but off the list it trusts)
+  const off = removed || Boolean(guard.trusted && !guard.trusted.users.includes(userId));
+  const back = off && memberIds.includes(userId);
   return {
     returning: removed ? [] : guard.unlisted(memberIds),
     letBackBy: back ? memberIds.find((id) => id !== userId) : undefined,

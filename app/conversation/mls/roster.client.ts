@@ -106,7 +106,10 @@ export class RosterGuard {
     const roster = rosterIn(state);
     // Signed by someone on it or, for a device that trusted a list before, on that one (a participant who
     // left signs the list without themselves); never older than the one trusted.
-    const signer = (r: Roster) => r.users.includes(r.by) || Boolean(this.trusted?.users.includes(r.by));
+    // A one-to-one's list of this user alone, signed by the other person leaving it, is taken too: it names
+    // nobody else (a device of the user's new since then opens it, ADR 0098).
+    const onlyViewer = (r: Roster) => Boolean(this.channel.oneToOne) && r.users.length === 1 && r.users[0] === this.viewer.id;
+    const signer = (r: Roster) => r.users.includes(r.by) || Boolean(this.trusted?.users.includes(r.by)) || onlyViewer(r);
     const valid =
       roster && roster.v >= (this.trusted?.v ?? 0) && roster.users.includes(this.viewer.id) && signer(roster) && (await this.holds(roster));
     if (valid) {

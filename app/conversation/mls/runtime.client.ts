@@ -90,7 +90,8 @@ export class SealedChannel extends CommittingMember {
 
   protected changed() {
     // (the status the member's changed() builds keeps this, and tells the listeners once)
-    this.status = { ...this.status, restored: this.restored };
+    const outside = outsideOf(this.channel, this.guard, this.status.removed, this.members ?? [], this.user.id);
+    this.status = { ...this.status, restored: this.restored, ...outside };
     super.changed();
   }
 
@@ -129,7 +130,7 @@ export class SealedChannel extends CommittingMember {
       // The user's own devices from before a reset without the recovery key go too (ADR 0051).
       if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
       // (removed, and a member again: held until the other person lets them back in, ADR 0098)
-      if (this.status.removed && this.status.letBackBy) throw new NobodyJoinedError(letBackText(this.channel.name));
+      if (this.status.letBackBy) throw new NobodyJoinedError(letBackText(this.channel.name));
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
       // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
       // request), it waits (ADR 0052).
@@ -244,7 +245,7 @@ export class SealedChannel extends CommittingMember {
   /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */
   async reconcile(memberIds: readonly string[], deactivated?: (ids: string[]) => Promise<{ id: string; username: string }[]>) {
     this.members = memberIds;
-    this.noteOutside();
+    this.changed();
     const self = { userId: this.user.id, device: deviceId(this.user.id) };
     const guard = this.guard;
     // Someone deactivated while no member's page was open: the first page to open the conversation removes
@@ -273,16 +274,8 @@ export class SealedChannel extends CommittingMember {
     return this.serial(async () => {
       if ((await this.commitNow((state) => guard.change(state, change))) && change.add?.length)
         await this.commitNow((state) => guard.change(state, change));
-      this.noteOutside();
+      this.changed();
     });
-  }
-
-  /** Who is a member on the server but off the one-to-one's list (ADR 0098), said when it changes. */
-  private noteOutside() {
-    const facts = outsideOf(this.channel, this.guard, this.status.removed, this.members ?? [], this.user.id);
-    if (facts.returning?.join() === (this.status.returning ?? []).join() && facts.letBackBy === this.status.letBackBy) return;
-    this.status = { ...this.status, ...facts };
-    this.changed();
   }
   /** The creator's "Reset encryption for this conversation" (ADR 0049): a new group with the current members in place of the old one. */
   resetEncryption(): Promise<void> {

@@ -134,7 +134,12 @@ export function useSealedChannel(
 
   // Removed from a direct conversation whose user is a member again: a participant's page may be
   // listing this device again right now, so it tries to get back in (1 s, doubling, for half a minute).
-  const outOfDirect = Boolean(runtime && status?.removed && channel?.direct);
+  const outOfDirect = Boolean(runtime && (status?.removed || status?.letBackBy) && channel?.direct);
+  // (and at once when the group moves: the other person's page letting them back in, ADR 0098)
+  useEffect(() => {
+    if (!runtime || !outOfDirect || !channel) return;
+    return on("conversation:epoch", (event) => event.channelId === channel.id && void runtime.sync().catch(() => undefined));
+  }, [runtime, outOfDirect, channel]);
   useEffect(() => {
     if (!runtime || !outOfDirect) return;
     let delay = 1_000;

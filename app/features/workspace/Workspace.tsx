@@ -4,6 +4,7 @@ import { useState } from "react";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { SkipLink } from "~/ui/SkipLink";
+import { messageBox } from "~/ui/message-box";
 import { Toast, useToast } from "~/ui/Toast";
 import { useTooManyRequests } from "~/features/limits/useTooManyRequests.client";
 import { useDialog } from "~/ui/useDialog";
@@ -238,10 +239,18 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 returning:
                   selected.oneToOne &&
                   (sealed.afresh ? (
-                    <StartAfresh name={selected.name} busy={sealed.startingAfresh} onStart={() => void sealed.startAfresh()} />
+                    <StartAfresh
+                      name={selected.name}
+                      busy={sealed.startingAfresh}
+                      onStart={() => void sealed.startAfresh().then(() => messageBox()?.focus())}
+                    />
                   ) : (
                     sealed.returning.length > 0 && (
-                      <LetBackIn name={selected.name} busy={sealed.lettingIn} onLetIn={() => void sealed.letBackIn()} />
+                      <LetBackIn
+                        name={selected.name}
+                        busy={sealed.lettingIn}
+                        onLetIn={() => void sealed.letBackIn().then(() => messageBox()?.focus())}
+                      />
                     )
                   )),
               }}

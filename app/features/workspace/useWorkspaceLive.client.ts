@@ -116,8 +116,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "members":
           membersChanged();
           await partsRef.current.refreshMembers();
-          // (a one-to-one whose other person was deactivated: reactivated, they may be back in it, ADR 0098)
-          if (channels?.some((c) => c.partnerDeactivated)) await reload();
+          // (a direct conversation open: its header names its participants; a one-to-one whose other person
+          // was deactivated: reactivated, they may be back in it, ADR 0098)
+          if (selected?.direct || channels?.some((c) => c.partnerDeactivated)) await reload();
           return;
         case "message": {
           partsRef.current.search?.message(event.message).catch((error) => console.warn("Could not index a message", error));
