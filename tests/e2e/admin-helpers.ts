@@ -1,6 +1,20 @@
 // The admin console as an administrator uses it: from the menu, people found by typing part of a name.
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { superuserClient } from "../integration/pocketbase";
 import { expect } from "./fixtures";
+import { person, type Person } from "./helpers";
+
+/**
+ * A person the superuser makes the workspace's owner or an admin (the worker's stack is shared by every
+ * spec: its first account may be anyone's), their page reloaded (a page learns its role when it loads).
+ */
+export async function administrator(browser: Browser, role: "owner" | "admin", prefix = "boss"): Promise<Person> {
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const admin = await person(browser, prefix);
+  await su.collection("profiles").update(admin.id, { role });
+  await admin.page.reload();
+  return admin;
+}
 
 /** Opens the console from the page's menu. */
 export async function openConsole(page: Page) {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { superuserClient } from "../integration/pocketbase";
+import { administrator } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { createSealed, joinAndOpen, keyPackagesSent, person, startConversation, waitLive } from "./helpers";
 
@@ -16,10 +17,7 @@ test("a burst of removals: two requests per conversation whose page is behind, o
 }) => {
   test.setTimeout(300_000);
   const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const admin = await person(browser, "boss");
-  await su.collection("profiles").update(admin.id, { role: "admin" });
-  // (a page learns its role when it loads)
-  await admin.page.reload();
+  const admin = await administrator(browser, "admin");
   const carol = await person(browser, "carol");
   const bob = await person(browser, "bob");
   const tag = randomBytes(3).toString("hex");

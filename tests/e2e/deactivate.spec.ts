@@ -3,7 +3,7 @@ import { joinCall, startCall } from "./calls-helpers";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { auditLog, changeStatus, findPerson, makeAdmin, openConsole } from "./admin-helpers";
+import { administrator, auditLog, changeStatus, findPerson, makeAdmin, openConsole } from "./admin-helpers";
 import { expect, signIn, test, MISSING_CALL_KEY, REMOVED_FROM_CALL } from "./fixtures";
 import {
   createSealed,
@@ -212,10 +212,7 @@ test("a deactivated person's devices leave a sealed channel and a direct convers
 }) => {
   test.setTimeout(240_000);
   const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const admin = await person(browser, "boss");
-  await su.collection("profiles").update(admin.id, { role: "admin" });
-  // (a page learns its role when it loads)
-  await admin.page.reload();
+  const admin = await administrator(browser, "admin");
   const alice = await person(browser, "alice");
   const carol = await person(browser, "carol");
   const tag = randomBytes(3).toString("hex");

@@ -1,5 +1,4 @@
-import { superuserClient } from "../integration/pocketbase";
-import { changeStatus, openConsole } from "./admin-helpers";
+import { administrator, changeStatus, openConsole } from "./admin-helpers";
 import { expect, newUser, signIn, test } from "./fixtures";
 import {
   createChannel,
@@ -89,10 +88,7 @@ test("Carol, deactivated and reactivated, starts her one-to-one with Alice again
   browser,
 }) => {
   test.setTimeout(240_000);
-  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const owner = await person(browser, "owner");
-  await su.collection("profiles").update(owner.id, { role: "owner" });
-  await owner.page.reload();
+  const owner = await administrator(browser, "owner", "owner");
   await openConsole(owner.page);
   const alice = await person(browser, "alice");
   const carol = await person(browser, "carol", undefined, newUser("carol"));
