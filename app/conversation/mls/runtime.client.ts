@@ -129,7 +129,7 @@ export class SealedChannel extends CommittingMember {
       if (guard && this.state && (await guard.healing(this.state)).length > 0) await this.commitNow((state) => guard.healing(state));
       // The user's own devices from before a reset without the recovery key go too (ADR 0051).
       if (this.state && retiringLeaves(this.state).length > 0) await this.commitNow(retiringLeaves);
-      // (removed, and a member again: held until the other person lets them back in, ADR 0098)
+      // (a member again but off the list, removed or not yet: held until the other person lets them back in, ADR 0098)
       if (this.status.letBackBy) throw new NobodyJoinedError(letBackText(this.channel.name));
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
       // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
