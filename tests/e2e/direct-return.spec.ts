@@ -84,6 +84,30 @@ test("Bob leaves a one-to-one and starts it again while Alice looks elsewhere: h
   await tablet.context().close();
 });
 
+test("Bob leaves while Alice reads their one-to-one: she is told he is gone (no request waits), and what she writes reaches him once he is back", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  await pair(alice, bob);
+  await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
+  await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  const gone = `${bob.user.username} is no longer in this conversation: what you write waits here until they start it again.`;
+  await expect(alice.page.getByText(gone)).toBeVisible({ timeout: 30_000 });
+  await expect(alice.page.getByText(`Waiting for ${bob.user.username} to accept your request`)).toHaveCount(0);
+  await send(alice.page, "written while he was away");
+  await expect(alice.page.getByText(gone).first()).toBeVisible();
+
+  await startConversation(bob.page, [alice.user.username]);
+  await expect(bob.page.getByText(waitingFor(alice.user.username)).first()).toBeVisible({ timeout: 30_000 });
+  await letBackIn(alice, bob.user.username);
+  await expect(alice.page.getByText(gone)).toHaveCount(0);
+  await expect(log(bob.page).getByText("written while he was away")).toBeVisible({ timeout: 60_000 });
+  await send(bob.page, "back again");
+  await expect(log(alice.page).getByText("back again")).toBeVisible({ timeout: 30_000 });
+});
+
 test("Carol, deactivated and reactivated, starts her one-to-one with Alice again on a new device: Alice lets her back in", async ({
   browser,
 }) => {

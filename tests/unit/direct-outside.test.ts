@@ -18,6 +18,7 @@ describe("who is outside a one-to-one's list", () => {
     expect(outsideOf({ oneToOne: true }, guard(["alice"]), false, ["alice", "bob"], "alice")).toEqual({
       returning: ["bob"],
       letBackBy: undefined,
+      partnerGone: true,
     });
     // (listed again: nobody waits)
     expect(outsideOf({ oneToOne: true }, guard(["alice", "bob"]), false, ["alice", "bob"], "alice").returning).toEqual([]);
@@ -26,6 +27,15 @@ describe("who is outside a one-to-one's list", () => {
     // (a list of two, or two others on the server: a device the server put in is refused, nobody is offered)
     expect(outsideOf({ oneToOne: true }, guard(["alice", "bob"]), false, ["alice", "bob", "mallory"], "alice").returning).toEqual([]);
     expect(outsideOf({ oneToOne: true }, guard(["alice"]), false, ["alice", "bob", "mallory"], "alice").returning).toEqual([]);
+  });
+
+  it("the one who stayed on a list of their own: the other person is gone, not asked (no request waits)", () => {
+    expect(outsideOf({ oneToOne: true }, guard(["alice"]), false, ["alice"], "alice").partnerGone).toBe(true);
+    // (a request not accepted yet: the list names both)
+    expect(outsideOf({ oneToOne: true }, guard(["alice", "bob"]), false, ["alice"], "alice").partnerGone).toBe(false);
+    // (the one who left, and a group)
+    expect(outsideOf({ oneToOne: true }, guard(["alice"]), true, ["alice", "bob"], "bob").partnerGone).toBe(false);
+    expect(outsideOf({ oneToOne: false }, guard(["alice"]), false, ["alice"], "alice").partnerGone).toBe(false);
   });
 
   it("never in a group, a channel, or on a page that is itself out of the group", () => {

@@ -27,7 +27,7 @@ import { CommittingMember } from "./committing.client";
 import { JoinWait, notJoined } from "./joiners.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
-import { letBackText, waitingText, words } from "./words";
+import { letBackText, partnerGoneText, waitingText, words } from "./words";
 import { outsideOf } from "./outside";
 
 const b64 = base64UrlEncode;
@@ -236,7 +236,7 @@ export class SealedChannel extends CommittingMember {
     if (!this.members || !others(this.members)) {
       const { members } = await api<{ members: { userId: string }[] }>(`/api/channels/${this.channel.id}/members`);
       this.members = members.map((m) => m.userId);
-      if (!others(this.members)) return waitingText(name);
+      if (!others(this.members)) return (this.status.partnerGone ? partnerGoneText : waitingText)(name);
     }
     if (leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`))) return null;
     return this.channel.oneToOne ? `Waiting for ${name}'s device...` : "Waiting for the others' devices...";

@@ -23,6 +23,8 @@ export interface SealedStatus {
   returning?: string[];
   /** In a one-to-one this device was removed from, whose user is a member again: the person who lets them back in (ADR 0098). */
   letBackBy?: string;
+  /** In a one-to-one whose list is this user alone: the other person left (or was removed), and is not back. */
+  partnerGone?: boolean;
   /** How many times the user's archive gave this page messages it had counted as unreadable (their texts are read again). */
   restored?: number;
 }

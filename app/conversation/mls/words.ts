@@ -25,6 +25,13 @@ export function words(channel: { direct?: boolean }) {
 /** What a requester's page says while nobody has accepted their direct conversation yet. */
 export const waitingText = (names: string) => `Waiting for ${names} to accept your request`;
 
+/**
+ * What a one-to-one says once the other person left it (its list is this user alone): what is written
+ * waits in the outbox, and goes once they start it again and are let back in (ADR 0098).
+ */
+export const partnerGoneText = (name: string) =>
+  `${name} is no longer in this conversation: what you write waits here until they start it again.`;
+
 /** What a one-to-one says in place of its composer once an administrator deactivated the other person (ADR 0056). */
 export const partnerDeactivatedText = (name: string) => `${name} was deactivated by an administrator: nothing written here can reach them.`;
 

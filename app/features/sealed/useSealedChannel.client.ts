@@ -230,6 +230,7 @@ export function useSealedChannel(
     resetEncryption,
     refresh,
     returning: status?.returning ?? [],
+    partnerGone: Boolean(status?.partnerGone),
     afresh,
     startingAfresh,
     startAfresh,

@@ -75,8 +75,9 @@ interface Props {
     onRemove: (m: ChannelMember) => void;
     onClose: () => void;
     sealed?: ReactNode;
-    /** A one-to-one's other person back after leaving, to be let in again (ADR 0098). */
+    /** A one-to-one's other person back after leaving, to be let in again (ADR 0098); or gone, not back yet. */
     returning?: ReactNode;
+    gone?: boolean;
   };
   news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
 }
@@ -190,7 +191,7 @@ export function ChatPane({
           onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id }, notify)}
         />
         <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
-        <AwaitingAcceptance channel={channel} userId={user.id} memberIds={members.list.map((m) => m.userId)} />
+        <AwaitingAcceptance channel={channel} userId={user.id} memberIds={members.list.map((m) => m.userId)} gone={members.gone} />
         {members.returning}
         <Outbox {...outbox} />
         {uploads.pendingFile && (

@@ -235,6 +235,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                 open: membersPanel.open,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
                 onClose: membersPanel.close,
+                gone: sealed.partnerGone,
                 sealed: selected.sealed && <SealedSection {...sealed} onUpdateKeys={() => void sealed.updateKeys()} />,
                 returning:
                   selected.oneToOne &&
