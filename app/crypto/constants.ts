@@ -75,6 +75,8 @@ export const LABELS = {
   sealedStateSalt: "sealed-state",
   outboxKey: "chatcrypt outbox key",
   outboxSalt: "outbox",
+  draftsKey: "chatcrypt drafts key",
+  draftsSalt: "drafts",
   archiveKey: "chatcrypt message archive key",
   archiveSalt: "message-archive",
   inviteSalt: "channel-invite",

@@ -10,7 +10,8 @@ import { hkdfAesKey, importHkdfKey } from "./kdf";
 import { keyMatches } from "./keys";
 
 /** What a key derived from the user's own key pair protects; each has its own HKDF salt and label. */
-export type VaultPurpose = "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "archive" | "share" | "profile";
+export type VaultPurpose =
+  "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "drafts" | "archive" | "share" | "profile";
 
 const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: string }> = {
   contacts: { salt: LABELS.contactsSalt, info: LABELS.contactsKey, fn: "deriveContactsKey" },
@@ -19,6 +20,7 @@ const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: strin
   search: { salt: LABELS.searchSalt, info: LABELS.searchKey, fn: "deriveVaultKey" },
   sealed: { salt: LABELS.sealedStateSalt, info: LABELS.sealedStateKey, fn: "deriveVaultKey" },
   outbox: { salt: LABELS.outboxSalt, info: LABELS.outboxKey, fn: "deriveVaultKey" },
+  drafts: { salt: LABELS.draftsSalt, info: LABELS.draftsKey, fn: "deriveVaultKey" },
   archive: { salt: LABELS.archiveSalt, info: LABELS.archiveKey, fn: "deriveVaultKey" },
   // between two users' key pairs (one's private, the other's public): a channel password sealed to a member (share.ts)
   share: { salt: LABELS.shareSalt, info: LABELS.shareKey, fn: "deriveVaultKey" },
@@ -32,7 +34,8 @@ const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: strin
  * "chatcrypt keyring key"; settings: "settings" / "chatcrypt settings key"; search: "search-index" /
  * "chatcrypt search index key", the local message search index; sealed: "sealed-state" / "chatcrypt sealed
  * channel state key", this device's MLS state of its sealed channels; outbox: "outbox" / "chatcrypt outbox
- * key", the messages this device has not sent yet; archive: "message-archive" / "chatcrypt message archive
+ * key", the messages this device has not sent yet; drafts: "drafts" / "chatcrypt drafts key", the text typed
+ * and not sent in each conversation; archive: "message-archive" / "chatcrypt message archive
  * key", what the user's devices read in sealed conversations, kept on the server, ADR 0048) -> non-extractable
  * AES-GCM-256. Only the holder of the ECDH private key, which is wrapped under the account's wrap key,
  * can compute it.

@@ -16,37 +16,9 @@ import {
 } from "./helpers";
 import { sendFile } from "./send-file";
 import { openDetail } from "./header-helpers";
+import { browserStorage } from "./storage-helpers";
 
 // Direct messages (ADR 19): one-to-one and group conversations over MLS, with no password.
-
-/** Everything a page's origin keeps: local and session storage, and every record of every IndexedDB store, bytes decoded. */
-const browserStorage = (page: Page) =>
-  page.evaluate(async () => {
-    const parts = [JSON.stringify(Object.entries(localStorage)), JSON.stringify(Object.entries(sessionStorage))];
-    const text = (value: unknown): string =>
-      value instanceof Uint8Array || value instanceof ArrayBuffer
-        ? new TextDecoder().decode(value)
-        : value && typeof value === "object"
-          ? Object.values(value).map(text).join(" ")
-          : String(value);
-    for (const { name } of await indexedDB.databases()) {
-      parts.push(`database ${name}`);
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const store of db.objectStoreNames) {
-        const rows = await new Promise<unknown[]>((resolve) => {
-          const all = db.transaction(store).objectStore(store).getAll();
-          all.onsuccess = () => resolve(all.result);
-        });
-        parts.push(rows.map(text).join(" "));
-      }
-      db.close();
-    }
-    return parts.join("\n");
-  });
 
 /** The security code in the participants panel (opened, read, closed). */
 async function securityCode(page: Page): Promise<string> {

@@ -1,7 +1,9 @@
-import { expect, test } from "./fixtures";
+import { expect, signIn, signOut, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
+import { browserStorage, rowsIn } from "./storage-helpers";
+import { openThread } from "./thread-helpers";
 
-// Each conversation keeps its own unsent text (ADR 96). What was typed in #Alpha used to stay in the
+// Each conversation keeps its own unsent text (ADR 96), on the device too (sealed). What was typed in #Alpha used to stay in the
 // box when #Beta opened, and Enter sent it there, to other people.
 
 test("a half-written message stays with its conversation: another opens with an empty box, and it is there on coming back", async ({
@@ -44,4 +46,37 @@ test("a half-written message stays with its conversation: another opens with an 
   await expect(log(bob.page).getByText("confidential note meant for Alpha only")).toHaveCount(0);
   await bob.page.getByRole("button", { name: "# Alpha Room", exact: true }).click();
   await expect(log(bob.page).getByText("confidential note meant for Alpha only")).toHaveCount(1, { timeout: 20_000 });
+});
+
+test("a half-written message and a thread's reply survive a reload, sealed on the device; sign-out forgets them", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  await createChannel(alice.page, "Notes Room", `notes-${Date.now()}`);
+  await waitLive(alice.page);
+  await send(alice.page, "the plan");
+  const box = alice.page.getByLabel("Message", { exact: true });
+  const draft = "half-written confidential draft";
+  await box.fill(draft);
+  const thread = await openThread(alice.page, "the plan");
+  await thread.getByLabel("Reply in thread").fill("a reply still being written");
+
+  // A reload (a phone that drops a background tab, a crash): both are back where they were typed.
+  // (the message box's draft and the thread's, each a row of the device's sealed drafts)
+  await expect.poll(() => rowsIn(alice.page, "chatcrypt_drafts", "drafts")).toBe(2);
+  await alice.page.reload();
+  await expect(alice.page.getByRole("heading", { name: "# Notes Room" })).toBeVisible({ timeout: 20_000 });
+  await expect(box).toHaveValue(draft, { timeout: 10_000 });
+  const again = await openThread(alice.page, "the plan");
+  await expect(again.getByLabel("Reply in thread")).toHaveValue("a reply still being written");
+  // Kept sealed: neither text is in the browser's storage in clear.
+  const stored = await browserStorage(alice.page);
+  for (const needle of [draft, "a reply still being written"]) expect(stored).not.toContain(needle);
+
+  // Signed out and in again: nothing of it is kept.
+  await signOut(alice.page);
+  await expect.poll(() => rowsIn(alice.page, "chatcrypt_drafts", "drafts")).toBe(0);
+  await signIn(alice.page, alice.user);
+  await alice.page.getByRole("button", { name: "# Notes Room", exact: true }).click();
+  await expect(alice.page.getByRole("heading", { name: "# Notes Room" })).toBeVisible({ timeout: 20_000 });
+  await expect(log(alice.page).getByText("the plan")).toBeVisible({ timeout: 20_000 });
+  await expect(box).toHaveValue("");
 });

@@ -95,7 +95,7 @@ export async function signOut(): Promise<string | undefined> {
   clearLocalKeys();
   forgetAllHistory();
   forgetRetention();
-  forgetDrafts();
+  void forgetDrafts();
   clearChannelSecrets();
   forgetVaultKeys();
   // the push subscription goes first, while the session can still tell the server (the push code loads

@@ -5,7 +5,7 @@ import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
 import { firstLine, tooLongText } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";
 import { MicIcon, PaperclipIcon } from "~/ui/icons";
-import { draftOf, keepDraft } from "~/features/messages/drafts.client";
+import { draftOf, keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { useNarrow } from "~/ui/useNarrow.client";
 
 interface Props {
@@ -49,9 +49,8 @@ interface Props {
  */
 export function Composer(props: Props) {
   const { busy, error, onSend, upload, failedFile, recording } = props;
-  const [text, setText] = useState(() => draftOf(props.conversationId));
   const { conversationId } = props;
-  useEffect(() => keepDraft(conversationId, text), [conversationId, text]);
+  const [text, setText] = useDraft(conversationId);
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   // (dictation already taken in by the box of the conversation before: not added again here)

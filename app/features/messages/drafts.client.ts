@@ -1,16 +1,100 @@
+import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from "react";
+import { dropDrafts, savedDrafts, saveDraft } from "~/features/messages/draft-store.client";
+
 /**
- * Each conversation's unsent text, while the page lives (ADR 0096): what was typed in one conversation
- * stays with it when another opens, and is there again on coming back; it never follows into the next
- * conversation, where Enter would send it to other people. Kept in memory only: a draft in the
- * browser's storage would be plaintext there. Sign-out forgets them.
+ * Each conversation's unsent text (ADR 0096): what was typed in one conversation stays with it when
+ * another opens, and is there again on coming back; it never follows into the next conversation, where
+ * Enter would send it to other people. Read from memory as the box renders; kept on this device too,
+ * sealed (draft-store.client.ts), so a reload or a closed tab loses nothing. Sign-out forgets them.
  */
 const drafts = new Map<string, string>();
+/** The signed-in user whose drafts these are (null: nothing is saved). */
+let owner: string | null = null;
+/** Drafts changed and not saved yet: saved one after the other, each with its latest text. */
+const dirty = new Set<string>();
+let saving: Promise<void> | null = null;
+/** A sign-out's deletion of the saved drafts, which the next sign-in's reading waits for. */
+let dropping: Promise<unknown> = Promise.resolve();
 
-export const draftOf = (conversationId: string) => drafts.get(conversationId) ?? "";
+let markRead: () => void = () => undefined;
+/** Settles once the signed-in user's saved drafts are in memory. */
+let read = new Promise<void>((resolve) => (markRead = resolve));
 
-export function keepDraft(conversationId: string, text: string) {
-  if (text) drafts.set(conversationId, text);
-  else drafts.delete(conversationId);
+export const draftOf = (draftKey: string) => drafts.get(draftKey) ?? "";
+
+export function keepDraft(draftKey: string, text: string) {
+  if (draftOf(draftKey) === text) return;
+  if (text) drafts.set(draftKey, text);
+  else drafts.delete(draftKey);
+  if (!owner) return;
+  dirty.add(draftKey);
+  void save();
 }
 
-export const forgetDrafts = () => drafts.clear();
+/** Saves what changed, at once (a reload or a closed tab right after typing loses nothing). */
+function save(): Promise<void> {
+  saving ??= (async () => {
+    for (let user = owner; user && user === owner && dirty.size > 0;) {
+      const [draftKey] = dirty;
+      dirty.delete(draftKey);
+      await saveDraft(user, draftKey, draftOf(draftKey)).catch((error) => console.warn("A draft could not be saved", error));
+    }
+  })().finally(() => {
+    saving = null;
+    if (owner && dirty.size > 0) void save();
+  });
+  return saving;
+}
+
+/** Reads the user's saved drafts into memory, once per sign-in; typed text already there wins. */
+export function startDrafts(userId: string) {
+  if (owner === userId) return;
+  owner = userId;
+  // (after a sign-out's deletion)
+  void dropping
+    .then(() => savedDrafts(userId))
+    .then((saved) => {
+      if (owner !== userId) return;
+      for (const [draftKey, text] of saved) if (!drafts.has(draftKey)) drafts.set(draftKey, text);
+    })
+    .catch((error) => console.warn("Drafts could not be read", error))
+    .finally(markRead);
+}
+
+/** Sign-out: memory cleared, and the user's saved drafts deleted from this device. */
+export function forgetDrafts(): Promise<unknown> {
+  const user = owner;
+  owner = null;
+  dirty.clear();
+  drafts.clear();
+  read = new Promise<void>((resolve) => (markRead = resolve));
+  const saved = saving ?? Promise.resolve();
+  if (user) dropping = saved.then(() => dropDrafts(user)).catch((error) => console.warn("Drafts could not be deleted", error));
+  return dropping;
+}
+
+/**
+ * A box's text as its draft: kept on every change, starting from the draft of `draftKey` (again when
+ * the key changes), and filled from this device's saved drafts once they are read if nothing was typed.
+ */
+export function useDraft(draftKey: string): [string, Dispatch<SetStateAction<string>>] {
+  const [state, setState] = useState(() => ({ key: draftKey, text: draftOf(draftKey) }));
+  let current = state;
+  if (state.key !== draftKey) {
+    current = { key: draftKey, text: draftOf(draftKey) };
+    setState(current);
+  }
+  const setText = useCallback(
+    (next: SetStateAction<string>) => setState((s) => ({ key: s.key, text: typeof next === "function" ? next(s.text) : next })),
+    [],
+  );
+  useEffect(() => keepDraft(current.key, current.text), [current.key, current.text]);
+  useEffect(() => {
+    let live = true;
+    void read.then(() => live && setState((s) => (s.key === draftKey && !s.text ? { key: draftKey, text: draftOf(draftKey) } : s)));
+    return () => {
+      live = false;
+    };
+  }, [draftKey]);
+  return [current.text, setText];
+}

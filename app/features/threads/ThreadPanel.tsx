@@ -17,7 +17,7 @@ import { markThreadSeen, threadsChanged } from "~/features/threads/seen.client";
 import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
-import { draftOf, keepDraft } from "~/features/messages/drafts.client";
+import { keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { AttachmentView } from "~/features/files/Attachments";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
@@ -51,13 +51,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
   // Each thread's reply being typed is its own draft (drafts.client.ts, ADR 0096): it never follows into
   // another thread, where Enter would post it; closing the panel (Esc) keeps it for the next opening.
   const draftKey = `thread:${channel.id}:${rootId}`;
-  const [text, setText] = useState(() => draftOf(draftKey));
-  const [textKey, setTextKey] = useState(draftKey);
-  if (textKey !== draftKey) {
-    setTextKey(draftKey);
-    setText(draftOf(draftKey));
-  }
-  useEffect(() => keepDraft(textKey, text), [textKey, text]);
+  const [text, setText] = useDraft(draftKey);
   const keyNow = useRef(draftKey);
   keyNow.current = draftKey;
   const [alsoToChannel, setAlsoToChannel] = useState(false);

@@ -23,6 +23,7 @@ import { endCall } from "~/features/calls/store.client";
 import { warmPins } from "~/conversation/senders/pins.client";
 import { startProfileCards } from "~/features/profile-cards/start.client";
 import { resumeArchive } from "~/conversation/archive/archive.client";
+import { startDrafts } from "~/features/messages/drafts.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -113,6 +114,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     if (userId) warmPins(userId);
     // what an earlier page read and had not yet sent to the user's archive (reloaded, closed: ADR 0048)
     if (userId) resumeArchive(userId);
+    // what was typed and not sent, kept on this device (sealed) through a reload or a closed tab
+    if (userId) startDrafts(userId);
     startProfileCards(userId ?? null);
   }, [userId]);
   // This browser's push subscription follows the page's session: saved again at every start and when

@@ -1,0 +1,50 @@
+import type { Page } from "@playwright/test";
+
+/** Everything a page's origin keeps: local and session storage, and every record of every IndexedDB store, bytes decoded. */
+export const browserStorage = (page: Page) =>
+  page.evaluate(async () => {
+    const parts = [JSON.stringify(Object.entries(localStorage)), JSON.stringify(Object.entries(sessionStorage))];
+    const text = (value: unknown): string =>
+      value instanceof Uint8Array || value instanceof ArrayBuffer
+        ? new TextDecoder().decode(value)
+        : value && typeof value === "object"
+          ? Object.values(value).map(text).join(" ")
+          : String(value);
+    for (const { name } of await indexedDB.databases()) {
+      parts.push(`database ${name}`);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const rows = await new Promise<unknown[]>((resolve) => {
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => resolve(all.result);
+        });
+        parts.push(rows.map(text).join(" "));
+      }
+      db.close();
+    }
+    return parts.join("\n");
+  });
+
+/** How many rows an IndexedDB store of the page's origin holds (0 when the database is not there). */
+export const rowsIn = (page: Page, database: string, store: string) =>
+  page.evaluate(
+    async ([name, storeName]) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const count = await new Promise<number>((resolve) => {
+        const counted = db.transaction(storeName).objectStore(storeName).count();
+        counted.onsuccess = () => resolve(counted.result);
+      });
+      db.close();
+      return count;
+    },
+    [database, store] as const,
+  );
