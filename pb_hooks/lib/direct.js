@@ -47,7 +47,7 @@ function refuseName(body) {
 /**
  * A group's name sealed for an epoch (app/features/direct/names.ts): "<epoch>.<base64url>", at most 1000 characters.
  * @param {JsonObject} body
- * @returns {{ epoch: number, sealed: string }}
+ * @returns {{ epoch: number, sealed: string, carry: boolean }}
  */
 function checkSealedName(body) {
   const epoch = body.epoch;
@@ -60,7 +60,9 @@ function checkSealedName(body) {
     Number(sealed.split(".")[0]) !== epoch
   )
     throw badRequest("sealed must be a name sealed for that epoch.");
-  return { epoch, sealed };
+  // (a name carried on to a new epoch, not a rename: kept only while none is sealed for that epoch yet)
+  if (body.carry !== undefined && typeof body.carry !== "boolean") throw badRequest("carry must be true or false.");
+  return { epoch, sealed, carry: body.carry === true };
 }
 
 /**

@@ -64,3 +64,41 @@ test("Carol renames the group: Alice and Bob see the new name live and after a r
   for (const p of [alice, bob, carol]) await p.context.close();
   await laptopContext.close();
 });
+
+test("Bob renames the group in the second Alice adds Dave: the new name is kept on every page, Dave's too", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const [alice, bob, carol, dave] = [
+    await person(browser, "renamea"),
+    await person(browser, "renameb"),
+    await person(browser, "renamec"),
+    await person(browser, "renamed"),
+  ];
+  const password = `team-${Date.now()}`;
+  const teamId = await createChannel(alice.page, "Rename Team", password);
+  for (const p of [bob, carol, dave]) await joinAndOpen(p.page, teamId, password, "Rename Team");
+  for (const p of [bob, carol, dave]) await keyPackagesSent(p);
+  await trioWithMessages(alice, bob, carol, [`before the rename ${Date.now()}`, `an answer ${Date.now()}`]);
+  await alice.page.getByRole("button", { name: "@ Trio", exact: true }).click();
+  await expect(alice.page.getByRole("heading", { name: "@ Trio" })).toBeVisible();
+
+  // Both dialogs ready, then both clicks at once: the add moves the group on as the rename is stored.
+  await openDetail(alice.page, "Invite people");
+  const add = alice.page.getByRole("dialog", { name: "Add people" });
+  await add.getByRole("checkbox", { name: dave.user.username }).check();
+  await openDetail(bob.page, "Rename conversation");
+  const rename = bob.page.getByRole("dialog", { name: "Rename conversation" });
+  await rename.getByLabel("Name").fill("Ship");
+  await Promise.all([add.getByRole("button", { name: "Add", exact: true }).click(), rename.getByRole("button", { name: "Save" }).click()]);
+  await expect(add).toBeHidden({ timeout: 30_000 });
+  await expect(rename).toBeHidden({ timeout: 30_000 });
+
+  // Every page, Dave's too (added: he shares a channel with Alice), calls the group "Ship", also after a reload.
+  for (const p of [alice, bob, carol, dave])
+    await expect(p.page.getByRole("button", { name: "@ Ship", exact: true })).toBeVisible({ timeout: 30_000 });
+  for (const p of [alice, bob, carol, dave]) {
+    await p.page.reload();
+    await expect(p.page.getByRole("button", { name: "@ Ship", exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(p.page.getByRole("button", { name: "@ Trio", exact: true })).toHaveCount(0);
+  }
+  for (const p of [alice, bob, carol, dave]) await p.context.close();
+});

@@ -66,6 +66,11 @@ describe("group names sealed inside the group", () => {
       {},
     ])
       expect((await name(bob, body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    // carried on to the epoch (a page that knew the name before): only while none is sealed for it yet
+    const other = `0.${b64(new Uint8Array(48).fill(9))}`;
+    expect((await name(carol, { channel_id: id, epoch: 0, sealed: other, carry: true })).status).toBe(409);
+    expect((await carol.pb.collection("channels").getOne(id)).sealed_name).toBe(sealed(0));
+    expect((await name(carol, { channel_id: id, epoch: 0, sealed: sealed(0), carry: "yes" })).status).toBe(400);
     // someone else, or nobody signed in
     expect((await name(mallory, { channel_id: id, epoch: 0, sealed: sealed(0) })).status).toBe(404);
     expect((await name(null, { channel_id: id, epoch: 0, sealed: sealed(0) })).status).toBe(401);

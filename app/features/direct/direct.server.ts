@@ -50,7 +50,7 @@ export async function readSealedName(pb: PocketBase, channelId: string): Promise
 }
 
 /** Keeps a group's name sealed for `epoch` (PocketBase answers 409 when the group's epoch moved on). */
-export const storeSealedName = (pb: PocketBase, channelId: string, body: { epoch: number; sealed: string }) =>
+export const storeSealedName = (pb: PocketBase, channelId: string, body: { epoch: number; sealed: string; carry?: boolean }) =>
   callHook<{ ok: true }>(
     pb,
     "/api/chat/direct/name",

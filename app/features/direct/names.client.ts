@@ -38,6 +38,9 @@ export const noteSealed = (userId: string, conversationId: string, sealed: strin
 export const fetchSealedName = async (conversationId: string) =>
   (await api<{ sealed: string }>(`/api/direct/${conversationId}/name`)).sealed;
 
-/** Keeps the name sealed for `epoch` (the group's current one; 409 when it moved on). */
-export const storeSealedName = (conversationId: string, epoch: number, sealed: string) =>
-  api(`/api/direct/${conversationId}/name`, { epoch, sealed });
+/**
+ * Keeps the name sealed for `epoch` (the group's current one; 409 when it moved on). `carry`: the name
+ * carried on to a new epoch, not a rename (409 when one is sealed for that epoch already).
+ */
+export const storeSealedName = (conversationId: string, epoch: number, sealed: string, carry = false) =>
+  api(`/api/direct/${conversationId}/name`, { epoch, sealed, ...(carry ? { carry } : {}) });

@@ -132,6 +132,19 @@ export function useDirectNames(
 }
 
 /**
+ * The secret names are sealed under at the group's current epoch; each one this page derived is kept
+ * (per conversation and epoch, the latest few hundred), so that a name sealed for an epoch the group
+ * has left can still be read here.
+ */
+const secrets = new Map<string, Uint8Array>();
+async function nameSecret(user: SessionUser, channel: Channel): Promise<{ key: Uint8Array; epoch: number }> {
+  const { key, epoch } = await conversationOf(user, channel).groupKey(NAME_EXPORTER_LABEL, channel.id);
+  secrets.set(`${channel.id}:${epoch}`, key);
+  if (secrets.size > 300) secrets.delete(secrets.keys().next().value!);
+  return { key, epoch };
+}
+
+/**
  * Reads the group's name (true once this device knows it): the name sealed for the current epoch
  * wins over the one this device knew (a rename); and seals the name it knows for the current epoch
  * when the server keeps it for an older one (or not at all).
@@ -140,7 +153,7 @@ async function settle(user: SessionUser, channel: Channel, learned: (id: string,
   const sealed = given ?? (await fetchSealedName(channel.id));
   const known = knownName(user.id, channel.id);
   if (!sealed && !known) return false;
-  const { key, epoch } = await conversationOf(user, channel).groupKey(NAME_EXPORTER_LABEL, channel.id);
+  const { key, epoch } = await nameSecret(user, channel);
   const at = sealed ? sealedEpoch(sealed) : null;
   if (sealed && at === epoch) {
     const name = await openName(key, channel.id, epoch, sealed);
@@ -153,13 +166,24 @@ async function settle(user: SessionUser, channel: Channel, learned: (id: string,
       return true;
     }
   }
-  if (!known) return false;
-  if (at === null || at < epoch) {
-    const mine = await sealName(key, channel.id, epoch, known);
-    await storeSealedName(channel.id, epoch, mine).then(
+  // A rename sealed for an epoch the group has since left (someone added or removed people as it was
+  // made) is carried on to the new epoch, not undone by the name this page knew before it.
+  const earlier = sealed && at !== null && at < epoch ? secrets.get(`${channel.id}:${at}`) : undefined;
+  const carried = earlier && sealed ? await openName(earlier, channel.id, at!, sealed) : null;
+  if (carried && carried !== known) {
+    await rememberName(user.id, channel.id, carried);
+    learned(channel.id, carried);
+  }
+  // (the name this page knew only when the server's is the one it read or sealed itself: a rename it
+  // could not read is left to a page that can)
+  const name = carried ?? (!sealed || sealed === seenSealed(user.id, channel.id) ? known : null);
+  if (!known && !name) return false;
+  if (name && (at === null || at < epoch)) {
+    const mine = await sealName(key, channel.id, epoch, name);
+    await storeSealedName(channel.id, epoch, mine, true).then(
       () => noteSealed(user.id, channel.id, mine),
       (error) => {
-        // another participant's page sealed it for a newer epoch meanwhile: nothing to do
+        // another participant's page sealed it for this epoch or a newer one meanwhile: nothing to do
         if (!(error instanceof ApiError && error.status === 409)) throw error;
       },
     );
@@ -170,7 +194,7 @@ async function settle(user: SessionUser, channel: Channel, learned: (id: string,
 /** Renames a group (anyone in it): the name sealed for the group's current epoch, kept on this device too. */
 export async function renameGroup(user: SessionUser, channel: Channel, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const { key, epoch } = await conversationOf(user, channel).groupKey(NAME_EXPORTER_LABEL, channel.id);
+    const { key, epoch } = await nameSecret(user, channel);
     const sealed = await sealName(key, channel.id, epoch, name);
     try {
       await storeSealedName(channel.id, epoch, sealed);

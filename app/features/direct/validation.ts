@@ -23,6 +23,8 @@ export const sealedNameSchema = z
       .string()
       .max(1000)
       .regex(/^\d{1,10}\.[A-Za-z0-9_-]{16,}$/, "sealed must be a name sealed for that epoch."),
+    /** The name carried on to a new epoch (kept only while none is sealed for it yet), not a rename. */
+    carry: z.boolean().optional(),
   })
   .strict();
 
