@@ -92,6 +92,12 @@ test("Bob renames the group in the second Alice adds Dave: the new name is kept 
   await expect(add).toBeHidden({ timeout: 30_000 });
   await expect(rename).toBeHidden({ timeout: 30_000 });
 
+  // Dave, added after messages were written, is told they are there but not readable (not "No messages yet").
+  await dave.page.getByRole("button", { name: /^@ (Ship|Trio)$/ }).click();
+  await expect(dave.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(dave.page.getByText("No messages yet. Say hello.")).toHaveCount(0);
   // Every page, Dave's too (added: he shares a channel with Alice), calls the group "Ship", also after a reload.
   for (const p of [alice, bob, carol, dave])
     await expect(p.page.getByRole("button", { name: "@ Ship", exact: true })).toBeVisible({ timeout: 30_000 });

@@ -170,7 +170,8 @@ export function ChatPane({
           onJumpToLatest={history.reload}
           notice={notice}
           events={events}
-          empty={history.loaded && <EmptyChannel onShare={channel.direct ? undefined : header.onShare} />}
+          // (not "No messages yet" where the notice says some are there, unreadable here)
+          empty={history.loaded && !notice && <EmptyChannel onShare={channel.direct ? undefined : header.onShare} />}
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}
