@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import { administrator, changeStatus, openConsole } from "./admin-helpers";
 import { expect, newUser, signIn, test } from "./fixtures";
 import {
@@ -35,6 +36,20 @@ async function pair(alice: Person, other: Person) {
   await expect(log(other.page).getByText("first from alice")).toBeVisible({ timeout: 30_000 });
 }
 
+/** Alice and Bob, paired as above. */
+async function aliceAndBob(browser: Browser) {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  await pair(alice, bob);
+  return { alice, bob };
+}
+
+/** Leaves the one-to-one with `name` from the sidebar. */
+async function leave(who: Person, name: string) {
+  await who.page.getByRole("button", { name: `Leave ${name}` }).click();
+  await who.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+}
+
 /** Alice lets `name` back in from the conversation's notice; it goes once they are on the list. */
 async function letBackIn(alice: Person, name: string) {
   await expect(alice.page.getByText(startedAgain(name))).toBeVisible({ timeout: 30_000 });
@@ -47,13 +62,10 @@ test("Bob leaves a one-to-one and starts it again while Alice looks elsewhere: h
   browser,
 }) => {
   test.setTimeout(240_000);
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  await pair(alice, bob);
+  const { alice, bob } = await aliceAndBob(browser);
   // (Alice looks at another conversation: nobody removes Bob's device from the group when he leaves)
   await alice.page.getByRole("button", { name: "# Team", exact: true }).click();
-  await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
-  await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  await leave(bob, alice.user.username);
   await expect(bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true })).toHaveCount(0);
 
   await startConversation(bob.page, [alice.user.username]);
@@ -88,11 +100,8 @@ test("Bob leaves while Alice reads their one-to-one: she is told he is gone (no 
   browser,
 }) => {
   test.setTimeout(240_000);
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  await pair(alice, bob);
-  await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
-  await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  const { alice, bob } = await aliceAndBob(browser);
+  await leave(bob, alice.user.username);
   const gone = `${bob.user.username} is no longer in this conversation: what you write waits here until they start it again.`;
   await expect(alice.page.getByText(gone)).toBeVisible({ timeout: 30_000 });
   await expect(alice.page.getByText(`Waiting for ${bob.user.username} to accept your request`)).toHaveCount(0);
