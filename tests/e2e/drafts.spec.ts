@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, signIn, signOut, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { browserStorage, rowsIn } from "./storage-helpers";
@@ -61,7 +62,7 @@ test("a half-written message and a thread's reply survive a reload, sealed on th
 
   // A reload (a phone that drops a background tab, a crash): both are back where they were typed.
   // (the message box's draft and the thread's, each a row of the device's sealed drafts)
-  await expect.poll(() => rowsIn(alice.page, "chatcrypt_drafts", "drafts")).toBe(2);
+  await expect.poll(async () => (await rowsIn(alice.page, "chatcrypt_drafts", "drafts")).length).toBe(2);
   await alice.page.reload();
   await expect(alice.page.getByRole("heading", { name: "# Notes Room" })).toBeVisible({ timeout: 20_000 });
   await expect(box).toHaveValue(draft, { timeout: 10_000 });
@@ -73,10 +74,68 @@ test("a half-written message and a thread's reply survive a reload, sealed on th
 
   // Signed out and in again: nothing of it is kept.
   await signOut(alice.page);
-  await expect.poll(() => rowsIn(alice.page, "chatcrypt_drafts", "drafts")).toBe(0);
+  await expect.poll(async () => (await rowsIn(alice.page, "chatcrypt_drafts", "drafts")).length).toBe(0);
   await signIn(alice.page, alice.user);
   await alice.page.getByRole("button", { name: "# Notes Room", exact: true }).click();
   await expect(alice.page.getByRole("heading", { name: "# Notes Room" })).toBeVisible({ timeout: 20_000 });
   await expect(log(alice.page).getByText("the plan")).toBeVisible({ timeout: 20_000 });
   await expect(box).toHaveValue("");
+});
+
+test("what is typed while a message or a thread's reply is on its way stays in the box; a send in one tab leaves another tab's draft", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  await createChannel(alice.page, "Slow Room", `slow-${Date.now()}`);
+  await waitLive(alice.page);
+  await send(alice.page, "root A");
+
+  // A slow network: each message takes two seconds to reach the server (sent, then typed on).
+  let inFlight = () => undefined as void;
+  await alice.page.route(
+    (url) => /\/api\/channels\/[^/]+\/messages$/.test(url.pathname),
+    async (route) => {
+      if (route.request().method() === "POST") {
+        inFlight();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      await route.continue();
+    },
+  );
+  const typedOnWhileSending = async (box: Locator, sent: string, replies: Locator) => {
+    await box.fill(sent);
+    const started = new Promise<void>((resolve) => (inFlight = resolve));
+    await box.press("Enter");
+    await started;
+    await box.pressSequentially(" second thought");
+    await expect(replies.getByText(sent)).toBeVisible({ timeout: 20_000 });
+    await expect(box).toHaveValue("second thought");
+  };
+  const panel = await openThread(alice.page, "root A");
+  await typedOnWhileSending(panel.getByLabel("Reply in thread"), "first reply", panel.getByRole("list", { name: "Replies" }));
+  await panel.getByLabel("Reply in thread").fill("");
+  await alice.page.keyboard.press("Escape");
+  await typedOnWhileSending(alice.page.getByLabel("Message", { exact: true }), "channel first", log(alice.page));
+  await alice.page.unroute(/.*/);
+
+  // Two tabs of hers on the same channel: what the second is writing outlives a send in the first.
+  await alice.page.getByLabel("Message", { exact: true }).fill("quick note from the first tab");
+  const second = await alice.context.newPage();
+  await second.goto("/");
+  await second.getByRole("button", { name: "# Slow Room", exact: true }).click();
+  const secondBox = second.getByLabel("Message", { exact: true });
+  await expect(secondBox).toHaveValue("quick note from the first tab", { timeout: 20_000 });
+  const saved = await rowsIn(second, "chatcrypt_drafts", "drafts");
+  await secondBox.fill("long draft being written in the second tab");
+  // (once its row holds the new text: the reload is not what is tested here)
+  await expect.poll(() => rowsIn(second, "chatcrypt_drafts", "drafts")).not.toEqual(saved);
+  await second.reload();
+  await second.getByRole("button", { name: "# Slow Room", exact: true }).click();
+  await expect(secondBox).toHaveValue("long draft being written in the second tab", { timeout: 20_000 });
+  await alice.page.getByLabel("Message", { exact: true }).press("Enter");
+  await expect(log(alice.page).getByText("quick note from the first tab")).toBeVisible({ timeout: 20_000 });
+  await expect(alice.page.getByLabel("Message", { exact: true })).toHaveValue("");
+  await second.reload();
+  await second.getByRole("button", { name: "# Slow Room", exact: true }).click();
+  await expect(secondBox).toHaveValue("long draft being written in the second tab", { timeout: 20_000 });
 });

@@ -29,22 +29,22 @@ export const browserStorage = (page: Page) =>
     return parts.join("\n");
   });
 
-/** How many rows an IndexedDB store of the page's origin holds (0 when the database is not there). */
+/** The rows of an IndexedDB store of the page's origin, each as JSON (bytes as numbers; none when the database is not there). */
 export const rowsIn = (page: Page, database: string, store: string) =>
   page.evaluate(
     async ([name, storeName]) => {
-      if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0;
+      if (!(await indexedDB.databases()).some((d) => d.name === name)) return [];
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      const count = await new Promise<number>((resolve) => {
-        const counted = db.transaction(storeName).objectStore(storeName).count();
-        counted.onsuccess = () => resolve(counted.result);
+      const rows = await new Promise<unknown[]>((resolve) => {
+        const all = db.transaction(storeName).objectStore(storeName).getAll();
+        all.onsuccess = () => resolve(all.result);
       });
       db.close();
-      return count;
+      return rows.map((row) => JSON.stringify(row, (_, value: unknown) => (value instanceof Uint8Array ? [...value] : value)));
     },
     [database, store] as const,
   );

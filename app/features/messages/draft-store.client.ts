@@ -20,10 +20,16 @@ const aad = (userId: string, draftKey: string) => `chatcrypt:draft:v1:${userId}:
 const rowKey = (userId: string, draftKey: string) => `${userId}:${draftKey}`;
 const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => runInStore(DB_NAME, STORE, mode, work);
 
-/** Saves a draft's text, or deletes its row when the text is empty. */
-export async function saveDraft(userId: string, draftKey: string, text: string): Promise<void> {
+/**
+ * Saves a draft's text; an empty one deletes its row, but only while the row holds `was` (what this
+ * page last saved or read there): another tab's draft of the same conversation is not this page's to
+ * delete.
+ */
+export async function saveDraft(userId: string, draftKey: string, text: string, was?: string): Promise<void> {
   if (!text) {
-    await run("readwrite", (store) => store.delete(rowKey(userId, draftKey)));
+    if (was === undefined) return;
+    const row = await run<Row | undefined>("readonly", (store) => store.get(rowKey(userId, draftKey)) as IDBRequest<Row | undefined>);
+    if (row && (await openRow(userId, row)) === was) await run("readwrite", (store) => store.delete(rowKey(userId, draftKey)));
     return;
   }
   const sealed = await encryptBytes(await vaultKey(userId, "drafts"), utf8Encode(text), aad(userId, draftKey));
@@ -34,16 +40,21 @@ export async function saveDraft(userId: string, draftKey: string, text: string):
 /** The user's saved drafts by key; rows that do not open (altered, another account's) are left out. */
 export async function savedDrafts(userId: string): Promise<Map<string, string>> {
   const rows = await run<Row[]>("readonly", (store) => store.index("userId").getAll(userId) as IDBRequest<Row[]>);
-  const key = await vaultKey(userId, "drafts");
   const found = new Map<string, string>();
   for (const row of rows) {
-    try {
-      found.set(row.draftKey, utf8Decode(await decryptBytes(key, row.sealed, aad(userId, row.draftKey))));
-    } catch {
-      // not this account's, or altered: not shown
-    }
+    const text = await openRow(userId, row);
+    if (text !== null) found.set(row.draftKey, text);
   }
   return found;
+}
+
+/** A row's text; null when it does not open (another account's, or altered: never shown). */
+async function openRow(userId: string, row: Row): Promise<string | null> {
+  try {
+    return utf8Decode(await decryptBytes(await vaultKey(userId, "drafts"), row.sealed, aad(userId, row.draftKey)));
+  } catch {
+    return null;
+  }
 }
 
 /** Deletes every draft of the user on this device (sign-out). */

@@ -10,6 +10,8 @@ import { dropDrafts, savedDrafts, saveDraft } from "~/features/messages/draft-st
 const drafts = new Map<string, string>();
 /** The signed-in user whose drafts these are (null: nothing is saved). */
 let owner: string | null = null;
+/** What this page last saved, or read, of each draft on the device (a sent draft deletes only that). */
+const stored = new Map<string, string>();
 /** Drafts changed and not saved yet: saved one after the other, each with its latest text. */
 const dirty = new Set<string>();
 let saving: Promise<void> | null = null;
@@ -37,7 +39,11 @@ function save(): Promise<void> {
     for (let user = owner; user && user === owner && dirty.size > 0;) {
       const [draftKey] = dirty;
       dirty.delete(draftKey);
-      await saveDraft(user, draftKey, draftOf(draftKey)).catch((error) => console.warn("A draft could not be saved", error));
+      const text = draftOf(draftKey);
+      await saveDraft(user, draftKey, text, stored.get(draftKey)).then(
+        () => (text ? stored.set(draftKey, text) : stored.delete(draftKey)),
+        (error) => console.warn("A draft could not be saved", error),
+      );
     }
   })().finally(() => {
     saving = null;
@@ -55,7 +61,10 @@ export function startDrafts(userId: string) {
     .then(() => savedDrafts(userId))
     .then((saved) => {
       if (owner !== userId) return;
-      for (const [draftKey, text] of saved) if (!drafts.has(draftKey)) drafts.set(draftKey, text);
+      for (const [draftKey, text] of saved) {
+        stored.set(draftKey, text);
+        if (!drafts.has(draftKey)) drafts.set(draftKey, text);
+      }
     })
     .catch((error) => console.warn("Drafts could not be read", error))
     .finally(markRead);
@@ -67,11 +76,19 @@ export function forgetDrafts(): Promise<unknown> {
   owner = null;
   dirty.clear();
   drafts.clear();
+  stored.clear();
   read = new Promise<void>((resolve) => (markRead = resolve));
   const saved = saving ?? Promise.resolve();
   if (user) dropping = saved.then(() => dropDrafts(user)).catch((error) => console.warn("Drafts could not be deleted", error));
   return dropping;
 }
+
+/**
+ * The box's text once `sent` has gone: empty, or what was typed after it while it was being sent
+ * (another text typed meanwhile stays as it is).
+ */
+export const afterSent = (current: string, sent: string) =>
+  current === sent ? "" : current.startsWith(sent) ? current.slice(sent.length).trimStart() : current;
 
 /**
  * A box's text as its draft: kept on every change, starting from the draft of `draftKey` (again when

@@ -17,7 +17,7 @@ import { markThreadSeen, threadsChanged } from "~/features/threads/seen.client";
 import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
-import { keepDraft, useDraft } from "~/features/messages/drafts.client";
+import { afterSent, draftOf, keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { AttachmentView } from "~/features/files/Attachments";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
@@ -124,12 +124,13 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
     // The same reply sent again (its answer was lost) keeps its client id: the server stores it once.
     const clientId = attempt.current.for(JSON.stringify([text, alsoToChannel]));
     const sentFrom = draftKey;
+    const sentText = text;
     try {
       const sent = await sendMessage(user, channel, text, undefined, clientId, { root: rootId, alsoInChannel: alsoToChannel });
       attempt.current.answered();
-      // (another thread opened meanwhile: its draft stays, this one's goes)
-      if (keyNow.current === sentFrom) setText("");
-      else keepDraft(sentFrom, "");
+      // (typed on meanwhile: that stays; another thread opened meanwhile: its draft stays, this one's goes)
+      if (keyNow.current === sentFrom) setText((current) => afterSent(current, sentText));
+      else keepDraft(sentFrom, afterSent(draftOf(sentFrom), sentText));
       setAlsoToChannel(false);
       onSent(sent);
     } catch (error) {
