@@ -118,6 +118,9 @@ export function useDirectNames(
     [user],
   );
 
+  // (the epochs' secrets are not kept past the session)
+  useEffect(() => on("session:signing-out", () => secrets.clear()), []);
+
   // The open group: its name sealed again for every new epoch (whoever's page is open does it).
   const open = selected?.direct && !selected.oneToOne ? selected : null;
   useEffect(() => {
@@ -133,8 +136,8 @@ export function useDirectNames(
 
 /**
  * The secret names are sealed under at the group's current epoch; each one this page derived is kept
- * (per conversation and epoch, the latest few hundred), so that a name sealed for an epoch the group
- * has left can still be read here.
+ * (per conversation and epoch, the latest few hundred, until sign-out), so that a name sealed for an
+ * epoch the group has left can still be read here.
  */
 const secrets = new Map<string, Uint8Array>();
 async function nameSecret(user: SessionUser, channel: Channel): Promise<{ key: Uint8Array; epoch: number }> {
