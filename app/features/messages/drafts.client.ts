@@ -108,7 +108,9 @@ export function useDraft(draftKey: string): [string, Dispatch<SetStateAction<str
   useEffect(() => keepDraft(current.key, current.text), [current.key, current.text]);
   useEffect(() => {
     let live = true;
-    void read.then(() => live && setState((s) => (s.key === draftKey && !s.text ? { key: draftKey, text: draftOf(draftKey) } : s)));
+    void read.then(
+      () => live && setState((s) => (s.key === draftKey && !s.text && draftOf(draftKey) ? { key: draftKey, text: draftOf(draftKey) } : s)),
+    );
     return () => {
       live = false;
     };
