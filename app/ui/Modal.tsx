@@ -8,7 +8,8 @@ const FOCUSABLE = "input, textarea, select, button, a[href], [tabindex]:not([tab
 /**
  * An accessible dialog: a native <dialog> opened with showModal(), so the page behind it is inert
  * for pointer, keyboard and screen readers. Named by its title; Esc, a phone's Back and the backdrop
- * close it (the backdrop not once something was typed in it: a press beside a form loses nothing);
+ * close it (the backdrop not while a field the user typed in or chose differs from what it held when they
+ * came to it: a press beside a form loses nothing);
  * focus moves inside, Tab wraps, and focus returns to the control that opened it.
  */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
@@ -16,7 +17,9 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   const dialogRef = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  const typed = useRef(false);
+  // each field the user came to, with what it held then; those they changed since
+  const cameTo = useRef(new Map<Element, string>());
+  const touched = useRef(new Set<Field>());
   useBackCloses(true, onClose);
 
   useEffect(() => {
@@ -63,8 +66,9 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       className="modal"
       aria-labelledby={titleId}
       onKeyDown={wrapTab}
-      onInput={() => (typed.current = true)}
-      onMouseDown={(e) => e.target === e.currentTarget && !typed.current && close.current()}
+      onFocus={(e) => isField(e.target) && !cameTo.current.has(e.target) && cameTo.current.set(e.target, stateOf(e.target))}
+      onInput={(e) => isField(e.target) && touched.current.add(e.target)}
+      onMouseDown={(e) => e.target === e.currentTarget && !changed(touched.current, cameTo.current) && close.current()}
     >
       <div className="modal-content">
         <h2 id={titleId}>{title}</h2>
@@ -72,6 +76,21 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       </div>
     </dialog>
   );
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const isField = (t: EventTarget): t is Field =>
+  t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement;
+const ticked = (f: Field): f is HTMLInputElement => f instanceof HTMLInputElement && (f.type === "checkbox" || f.type === "radio");
+/** What a field holds: its text or choice, or whether it is ticked. */
+const stateOf = (f: Field) => (ticked(f) ? String(f.checked) : f.value);
+
+/**
+ * Whether a field the user changed holds something else than when they came to it (one changed
+ * without being focused: than empty, unticked). A field filled in by the page itself does not count.
+ */
+function changed(touched: ReadonlySet<Field>, cameTo: ReadonlyMap<Element, string>): boolean {
+  return [...touched].some((f) => f.isConnected && stateOf(f) !== (cameTo.get(f) ?? (ticked(f) ? "false" : "")));
 }
 
 /** How long a busy opener (disabled while the page takes in the action's result) is waited for. */

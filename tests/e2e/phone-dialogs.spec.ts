@@ -43,6 +43,12 @@ test("on a phone, Back closes the open dialog and stays in the conversation; a p
   let create = await openCreate();
   await beside();
   await expect(create).toBeHidden();
+  // (typed, then emptied again: nothing to lose, the backdrop closes it)
+  create = await openCreate();
+  await create.getByLabel("Channel Name").fill("Field Notes");
+  await create.getByLabel("Channel Name").fill("");
+  await beside();
+  await expect(create).toBeHidden();
   create = await openCreate();
   await create.getByLabel("Channel Name").fill("Field Notes");
   await beside();
