@@ -82,7 +82,7 @@ test("a half-written message and a thread's reply survive a reload, sealed on th
   await expect(box).toHaveValue("");
 });
 
-test("what is typed while a message or a thread's reply is on its way stays in the box; a send in one tab leaves another tab's draft", async ({
+test("what is typed while a message or a thread's reply is on its way stays in the box; a send in one tab leaves another tab's draft, and takes along the copy another tab read", async ({
   browser,
 }) => {
   const alice = await person(browser, "alice");
@@ -138,4 +138,20 @@ test("what is typed while a message or a thread's reply is on its way stays in t
   await second.reload();
   await second.getByRole("button", { name: "# Slow Room", exact: true }).click();
   await expect(secondBox).toHaveValue("long draft being written in the second tab", { timeout: 20_000 });
+
+  // The second tab read the first tab's draft; the first sends it: the second offers it no more, to be
+  // sent twice (at once, and after a reload).
+  const held = await rowsIn(second, "chatcrypt_drafts", "drafts");
+  await alice.page.getByLabel("Message", { exact: true }).fill("one note, sent once");
+  await expect.poll(() => rowsIn(second, "chatcrypt_drafts", "drafts")).not.toEqual(held);
+  await second.reload();
+  await second.getByRole("button", { name: "# Slow Room", exact: true }).click();
+  await expect(secondBox).toHaveValue("one note, sent once", { timeout: 20_000 });
+  await alice.page.getByLabel("Message", { exact: true }).press("Enter");
+  await expect(log(second).getByText("one note, sent once")).toBeVisible({ timeout: 20_000 });
+  await expect(secondBox).toHaveValue("");
+  await second.reload();
+  await second.getByRole("button", { name: "# Slow Room", exact: true }).click();
+  await expect(log(second).getByText("one note, sent once")).toBeVisible({ timeout: 20_000 });
+  await expect(secondBox).toHaveValue("");
 });

@@ -5,7 +5,7 @@ import { useMentionSuggestions } from "~/features/messages/MentionSuggestions";
 import { firstLine, tooLongText } from "~/features/messages/text";
 import { ToolButton } from "~/ui/ToolButton";
 import { MicIcon, PaperclipIcon } from "~/ui/icons";
-import { afterSent, draftOf, keepDraft, useDraft } from "~/features/messages/drafts.client";
+import { afterSent, draftOf, draftSent, keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { useNarrow } from "~/ui/useNarrow.client";
 
 interface Props {
@@ -88,6 +88,7 @@ export function Composer(props: Props) {
     if (!canSend) return;
     const draft = text;
     if (!(await onSend(draft))) return;
+    draftSent(conversationId, draft);
     setText((current) => afterSent(current, draft));
     // (another conversation opened meanwhile: the sent text is not left as this one's draft)
     keepDraft(conversationId, afterSent(draftOf(conversationId), draft));

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from "react";
 import { dropDrafts, savedDrafts, saveDraft } from "~/features/messages/draft-store.client";
+import { emit, on } from "~/lib/events";
 
 /**
  * Each conversation's unsent text (ADR 0096): what was typed in one conversation stays with it when
@@ -17,6 +18,8 @@ const dirty = new Set<string>();
 let saving: Promise<void> | null = null;
 /** A sign-out's deletion of the saved drafts, which the next sign-in's reading waits for. */
 let dropping: Promise<unknown> = Promise.resolve();
+/** The user's other tabs of this browser, told what each sends (a draft one of them read goes with it). */
+let tabs: BroadcastChannel | null = null;
 
 let markRead: () => void = () => undefined;
 /** Settles once the signed-in user's saved drafts are in memory. */
@@ -56,6 +59,7 @@ function save(): Promise<void> {
 export function startDrafts(userId: string) {
   if (owner === userId) return;
   owner = userId;
+  listenToTabs(userId);
   // (after a sign-out's deletion)
   void dropping
     .then(() => savedDrafts(userId))
@@ -74,6 +78,8 @@ export function startDrafts(userId: string) {
 export function forgetDrafts(): Promise<unknown> {
   const user = owner;
   owner = null;
+  tabs?.close();
+  tabs = null;
   dirty.clear();
   drafts.clear();
   stored.clear();
@@ -81,6 +87,27 @@ export function forgetDrafts(): Promise<unknown> {
   const saved = saving ?? Promise.resolve();
   if (user) dropping = saved.then(() => dropDrafts(user)).catch((error) => console.warn("Drafts could not be deleted", error));
   return dropping;
+}
+
+/**
+ * A draft was sent from this page: the user's other tabs drop it too where they hold it (read from
+ * this device when it was saved here), so it is not offered, and sent, a second time.
+ */
+export function draftSent(draftKey: string, sent: string) {
+  tabs?.postMessage({ draftKey, sent });
+}
+
+function listenToTabs(userId: string) {
+  tabs?.close();
+  tabs = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`chatcrypt-drafts:${userId}`);
+  if (tabs)
+    tabs.onmessage = (event: MessageEvent<{ draftKey?: unknown; sent?: unknown }>) => {
+      const { draftKey, sent } = event.data ?? {};
+      if (typeof draftKey !== "string" || typeof sent !== "string" || !sent) return;
+      if (draftOf(draftKey) !== sent) return;
+      keepDraft(draftKey, "");
+      emit("draft:sent-elsewhere", draftKey);
+    };
 }
 
 /**
@@ -106,6 +133,10 @@ export function useDraft(draftKey: string): [string, Dispatch<SetStateAction<str
     [],
   );
   useEffect(() => keepDraft(current.key, current.text), [current.key, current.text]);
+  useEffect(
+    () => on("draft:sent-elsewhere", (sentKey) => sentKey === draftKey && setState({ key: draftKey, text: draftOf(draftKey) })),
+    [draftKey],
+  );
   useEffect(() => {
     let live = true;
     void read.then(

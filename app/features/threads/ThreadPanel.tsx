@@ -17,7 +17,7 @@ import { markThreadSeen, threadsChanged } from "~/features/threads/seen.client";
 import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
-import { afterSent, draftOf, keepDraft, useDraft } from "~/features/messages/drafts.client";
+import { afterSent, draftOf, draftSent, keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { AttachmentView } from "~/features/files/Attachments";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
@@ -128,6 +128,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
     try {
       const sent = await sendMessage(user, channel, text, undefined, clientId, { root: rootId, alsoInChannel: alsoToChannel });
       attempt.current.answered();
+      draftSent(sentFrom, sentText);
       // (typed on meanwhile: that stays; another thread opened meanwhile: its draft stays, this one's goes)
       if (keyNow.current === sentFrom) setText((current) => afterSent(current, sentText));
       else keepDraft(sentFrom, afterSent(draftOf(sentFrom), sentText));
