@@ -35,6 +35,10 @@ test("a half-written message stays with its conversation: another opens with an 
 
   await open("Alpha Room");
   await expect(box).toHaveValue("confidential note meant for Alpha only");
+  // (the caret waits at its end: what is typed next follows the draft)
+  await box.focus();
+  await alice.page.keyboard.type(" (end)");
+  await expect(box).toHaveValue("confidential note meant for Alpha only (end)");
   await box.press("Enter");
   await expect(box).toHaveValue("");
   await open("Beta Room");
@@ -68,6 +72,9 @@ test("a half-written message and a thread's reply survive a reload, sealed on th
   await expect(box).toHaveValue(draft, { timeout: 10_000 });
   const again = await openThread(alice.page, "the plan");
   await expect(again.getByLabel("Reply in thread")).toHaveValue("a reply still being written");
+  await again.getByLabel("Reply in thread").focus();
+  await alice.page.keyboard.type(", and more");
+  await expect(again.getByLabel("Reply in thread")).toHaveValue("a reply still being written, and more");
   // Kept sealed: neither text is in the browser's storage in clear.
   const stored = await browserStorage(alice.page);
   for (const needle of [draft, "a reply still being written"]) expect(stored).not.toContain(needle);

@@ -7,6 +7,7 @@ import { ToolButton } from "~/ui/ToolButton";
 import { MicIcon, PaperclipIcon } from "~/ui/icons";
 import { afterSent, draftOf, draftSent, keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { useNarrow } from "~/ui/useNarrow.client";
+import { useCaretAtEnd } from "~/ui/message-box";
 
 interface Props {
   /** The conversation the box writes in: its draft is kept for it (drafts.client.ts). */
@@ -95,6 +96,7 @@ export function Composer(props: Props) {
   }
 
   const box = useRef<HTMLTextAreaElement>(null);
+  useCaretAtEnd(box, conversationId);
   // Reply puts the typing in the box (on a phone, its keyboard opens).
   const replying = props.replyTo?.id;
   useEffect(() => {

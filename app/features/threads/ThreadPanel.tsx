@@ -6,6 +6,7 @@ import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { usePanelFocus } from "~/ui/usePanelFocus";
+import { useCaretAtEnd } from "~/ui/message-box";
 import type { Channel } from "~/conversation/channels/types";
 import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
 import { formatTime, tooLongText } from "~/features/messages/text";
@@ -53,6 +54,8 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
   const draftKey = `thread:${channel.id}:${rootId}`;
   const [text, setText] = useDraft(draftKey);
   const keyNow = useRef(draftKey);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useCaretAtEnd(box, draftKey);
   keyNow.current = draftKey;
   const [alsoToChannel, setAlsoToChannel] = useState(false);
   const [sending, setSending] = useState(false);
@@ -192,6 +195,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
           </label>
           <textarea
             id={boxId}
+            ref={box}
             dir="auto"
             rows={2}
             value={text}
