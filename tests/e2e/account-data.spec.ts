@@ -128,6 +128,9 @@ test("Delete account: the others still read the messages, from Deleted user; cha
     "A direct message that outlives its account",
     { timeout: 20_000 },
   );
+  // nothing he writes there can reach her: the conversation says so in place of its box
+  await expect(bob.page.getByText("This person deleted their account: nothing written here can reach them.")).toBeVisible();
+  await expect(bob.page.getByLabel("Message", { exact: true })).toHaveCount(0);
   await bob.page.getByRole("button", { name: "# Alice Hands Over" }).click();
   await expect(bob.page.getByRole("heading", { name: "# Alice Hands Over" })).toBeVisible();
   await expect(bob.page.getByRole("button", { name: "# Alice Alone" })).toHaveCount(0);

@@ -15,6 +15,8 @@ export interface Channel {
   sealedName?: string;
   /** A one-to-one whose other person an administrator deactivated (ADR 0056): nothing written there reaches anyone. */
   partnerDeactivated?: boolean;
+  /** A one-to-one whose other person deleted their account (ADR 0029): nothing written there reaches anyone. */
+  partnerDeleted?: boolean;
   /** A direct conversation's participants (the viewer too), by username. */
   participants?: { id: string; username: string }[];
 }

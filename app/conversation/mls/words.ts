@@ -35,6 +35,13 @@ export const partnerGoneText = (name: string) =>
 /** What a one-to-one says in place of its composer once an administrator deactivated the other person (ADR 0056). */
 export const partnerDeactivatedText = (name: string) => `${name} was deactivated by an administrator: nothing written here can reach them.`;
 
+/** What a one-to-one says in place of its composer once the other person deleted their account (ADR 0029). */
+export const partnerDeletedText = "This person deleted their account: nothing written here can reach them.";
+
+/** What a one-to-one says in place of its composer when nothing written there can reach the other person; else null. */
+export const unreachableText = (channel: { name: string; partnerDeactivated?: boolean; partnerDeleted?: boolean }) =>
+  channel.partnerDeleted ? partnerDeletedText : channel.partnerDeactivated ? partnerDeactivatedText(channel.name) : null;
+
 /**
  * What a one-to-one says on the page of the person who left it (or was deactivated and is back) and
  * started it again: the other person's page puts them back on its list (ADR 0098).

@@ -47,9 +47,11 @@ export async function listChannels(pb: PocketBase, viewerId: string): Promise<Ch
   const ids = [...new Set([...memberships.map((m) => m.user), ...records.flatMap((r) => other(r) ?? [])])];
   const names = new Map<string, string>();
   const deactivated = new Set<string>();
+  const deleted = new Set<string>();
   for (const p of await listProfiles(pb, ids)) {
     names.set(p.id, p.username);
     if ("deactivated" in p) deactivated.add(p.id);
+    if ("deleted" in p) deleted.add(p.id);
   }
   channels.forEach((channel, i) => {
     if (!channel.direct) return;
@@ -62,6 +64,7 @@ export async function listChannels(pb: PocketBase, viewerId: string): Promise<Ch
     // An unnamed conversation is called by the other participants' names.
     if (!channel.name) channel.name = (partner ? names.get(partner) : others.join(", ")) || "Only you";
     if (partner && deactivated.has(partner)) channel.partnerDeactivated = true;
+    if (partner && deleted.has(partner)) channel.partnerDeleted = true;
   });
   return channels;
 }

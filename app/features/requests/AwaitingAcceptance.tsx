@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Channel } from "~/conversation/channels/types";
-import { partnerGoneText, waitingText } from "~/conversation/mls/words";
+import { partnerGoneText, unreachableText, waitingText } from "~/conversation/mls/words";
 import { askedText } from "~/conversation/mls/asked.client";
 
 /**
@@ -21,8 +21,8 @@ export function AwaitingAcceptance({
   memberIds: readonly string[];
   gone?: boolean;
 }) {
-  // (a one-to-one with someone deactivated says so in place of its composer: ChatPane)
-  const waiting = channel.direct && !channel.partnerDeactivated && memberIds.length > 0 && memberIds.every((id) => id === userId);
+  // (a one-to-one with someone deactivated or gone says so in place of its composer: ChatPane)
+  const waiting = channel.direct && !unreachableText(channel) && memberIds.length > 0 && memberIds.every((id) => id === userId);
   const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
     if (!waiting || channel.oneToOne) return;

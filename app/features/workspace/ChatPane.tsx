@@ -31,7 +31,7 @@ import type { useMessageActions } from "~/features/messages/useMessageActions.cl
 import { EmptyChannel } from "~/features/workspace/EmptyChat";
 import { Outbox } from "~/features/messages/Outbox";
 import { AwaitingAcceptance } from "~/features/requests/AwaitingAcceptance";
-import { partnerDeactivatedText } from "~/conversation/mls/words";
+import { unreachableText } from "~/conversation/mls/words";
 import type { PendingMessage } from "~/features/messages/useSend.client";
 import type { useNewsFeed } from "~/features/news/useNewsFeed.client";
 import type { useTranslation } from "~/features/translation/useTranslation.client";
@@ -152,8 +152,8 @@ export function ChatPane({
           isCreator={isCreator}
           hasMessages={history.messages.length > 0}
           onTogglePinned={() => setPinnedOpen((o) => !o)}
-          // (no call with someone deactivated: nothing here reaches them)
-          call={channel.partnerDeactivated ? undefined : <CallButton user={user} channel={channel} />}
+          // (no call with someone deactivated or gone: nothing here reaches them)
+          call={unreachableText(channel) ? undefined : <CallButton user={user} channel={channel} />}
         />
         <CallBar user={user} channel={channel} />
         <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
@@ -207,9 +207,9 @@ export function ChatPane({
           />
         )}
         <ToastDock />
-        {channel.partnerDeactivated ? (
+        {unreachableText(channel) ? (
           <p className="request-waiting" role="status">
-            {partnerDeactivatedText(channel.name)}
+            {unreachableText(channel)}
           </p>
         ) : (
           <Composer
