@@ -100,4 +100,21 @@ test("an edit goes on at the end; a text longer than a message holds is kept and
   await expect(last.getByRole("button", { name: "Save" })).toBeDisabled();
   await edit.press("Escape");
   await expect(edit).toBeHidden();
+
+  // A message the server refuses stays in the box, said so; the words go once the text is changed.
+  await alice.page.route(
+    (url) => /\/api\/channels\/[^/]+\/messages$/.test(url.pathname),
+    (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ message: "Refused here." }) })
+        : route.continue(),
+  );
+  await composer.fill("a message refused");
+  await composer.press("Enter");
+  const refused = alice.page.getByRole("alert").filter({ hasText: "Your message was not sent and is still in the box." });
+  await expect(refused).toBeVisible({ timeout: 20_000 });
+  await expect(composer).toHaveValue("a message refused");
+  await composer.press("End");
+  await composer.pressSequentially(", changed");
+  await expect(refused).toHaveCount(0);
 });

@@ -57,6 +57,11 @@ export function Composer(props: Props) {
   // (dictation already taken in by the box of the conversation before: not added again here)
   const appended = useRef<number | null>(props.draftAppend?.id ?? null);
   const tooLong = tooLongText(text);
+  // A refused send's words stand while the box holds what was refused: once the text is changed (or
+  // emptied, given up) they no longer say anything true of it.
+  const [refused, setRefused] = useState({ error, text });
+  if (refused.error !== error) setRefused({ error, text });
+  const sendError = error && text === refused.text ? error : null;
   const canSend = !busy && !upload && text.trim().length > 0 && !tooLong;
 
   if (props.draftAppend && props.draftAppend.id !== appended.current) {
@@ -156,9 +161,9 @@ export function Composer(props: Props) {
         props.onPickFiles(files);
       }}
     >
-      {error && (
+      {sendError && (
         <p className="form-error" role="alert">
-          {error}
+          {sendError}
         </p>
       )}
       {tooLong && (
