@@ -69,6 +69,7 @@ func main() {
 	registerStandingBroadcast(app)
 	registerNotifyRulesBroadcast(app)
 	registerThreadsSeenBroadcast(app)
+	registerArchiveBroadcast(app)
 	registerUnreadBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)

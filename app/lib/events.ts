@@ -57,6 +57,8 @@ export type Events = {
   "thread-summaries:changed": void;
   /** A reply seen on this page, sent here or live (threads/summaries' replyArrived). The open ThreadPanel adds it. */
   "thread:reply": DecryptedMessage;
+  /** The user's archive of a conversation grew, by conversation (useWorkspaceLive). useSealedChannel reads it again where messages were unreadable. */
+  "archive:grew": string;
   /** A commit moved a conversation's MLS group to a new epoch (useWorkspaceLive). useDirectNames seals a group's name again. */
   "conversation:epoch": { channelId: string; epoch: number };
   /** A message was deleted (useWorkspaceLive, from the live stream). The open ThreadPanel drops it, or closes for its root. */

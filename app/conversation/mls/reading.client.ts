@@ -142,12 +142,12 @@ export class Reading {
    * Messages from before this device joined that it cannot open are read from the user's archive, which
    * another of the user's devices may have filled since this one last read it (a message read there while
    * this device was joining; an edit read there later): once per page, again for more of them, and again
-   * once the last reading is a minute old.
+   * once the last reading is a minute old; `now`: at once (the archive grew).
    */
-  async readArchiveAgain(joined: number): Promise<boolean> {
+  async readArchiveAgain(joined: number, now = false): Promise<boolean> {
     const asked = this.archiveAsked;
     if (this.before === 0) return false;
-    if (asked) {
+    if (asked && !now) {
       const since = Date.now() - asked.at;
       if (since < ARCHIVE_STALE_MS && (this.before <= asked.before || since < ARCHIVE_AGAIN_MS)) return false;
     }

@@ -31,6 +31,8 @@ import { letBackText, partnerGoneText, waitingText, words } from "./words";
 import { outsideOf } from "./outside";
 
 const b64 = base64UrlEncode;
+/** How long the entries of one batch of another device's archive are waited for. */
+const ARCHIVE_GREW_MS = 500;
 
 export class SealedChannel extends CommittingMember {
   /** The channel on this device: its stored state, or a new membership (made with the creator's `participants`, or joined). */
@@ -74,15 +76,16 @@ export class SealedChannel extends CommittingMember {
   /**
    * Messages from before the join counted since the archive was last read: read again when allowed
    * (nothing else may ask: a quiet conversation said "cannot be read here" until a reload), and the
-   * page told to read their texts.
+   * page told to read their texts. `grew`: another device of the user added to the archive (live), read
+   * again at once (the entries of one batch come together) while any message here is unreadable.
    */
-  private archiveLater() {
-    const due = this.reading.archiveDue();
+  archiveLater(grew = false) {
+    const due = grew ? (this.reading.before > 0 ? ARCHIVE_GREW_MS : -1) : this.reading.archiveDue();
     if (due < 0 || this.archiveTimer) return;
     this.archiveTimer = setTimeout(() => {
       this.archiveTimer = null;
       void this.serial(async () => {
-        if (await this.reading.readArchiveAgain(this.meta.joined)) this.restored += 1;
+        if (await this.reading.readArchiveAgain(this.meta.joined, grew)) this.restored += 1;
         this.changed();
       });
     }, due);

@@ -33,6 +33,9 @@ export function frameFor(
   switch (kind) {
     case "members":
       return { frame: MEMBERS_FRAME, channel: record.channel };
+    case "archive":
+      // the user's archive of the conversation grew (pocketbase/archive_live.go): every page of theirs
+      return { frame: liveFrame({ type: "archive", channelId: record.channel }), channel: null };
     case "unread":
       // the user's unread count there changed other than by a new message (pocketbase/unread.go): every page of theirs
       return { frame: liveFrame({ type: "unread", channelId: record.channel }), channel: null };

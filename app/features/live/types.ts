@@ -14,6 +14,8 @@ export type LiveEvent =
   | { type: "message-deleted"; channelId: string; messageId: string; thread?: string }
   /** The user read the conversation on another device, or a message they had not read was deleted: its count is read again (pocketbase/unread.go). */
   | { type: "unread"; channelId: string }
+  /** One of the user's devices kept what it read of the conversation in their archive (pocketbase/archive_live.go). */
+  | { type: "archive"; channelId: string }
   | { type: "attachment"; attachment: EncryptedAttachment }
   | { type: "preview"; preview: EncryptedPreview }
   /** Someone is typing in the open conversation (never stored; `data` sealed where the conversation's keys allow). */

@@ -122,6 +122,8 @@ export function useSealedChannel(
     if (restored > 0) onOpenedAgain();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- (each new restoring, not each new callback)
   }, [runtime, restored]);
+  // (kept there later, live: a message read on another device once its sender's new keys were accepted)
+  useEffect(() => on("archive:grew", (channelId) => channelId === runtime?.channel.id && runtime.archiveLater(true)), [runtime]);
 
   // The member list is loaded (it always holds the viewer): leaves of anyone else go.
   const memberIds = members.map((m) => m.userId).join(",");

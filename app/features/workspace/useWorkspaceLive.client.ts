@@ -150,6 +150,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "unread":
           unread.changedElsewhere(event.channelId);
           return;
+        case "archive":
+          return emit("archive:grew", event.channelId);
         case "attachment":
           return history.receivePart({ attachment: event.attachment });
         case "preview":
