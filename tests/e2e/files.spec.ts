@@ -51,8 +51,15 @@ test("files are encrypted end to end: PDF, PNG inline and a 20 MB zip arrive byt
   await sendFile(alice.page, zip);
   await expect(alice.page.locator(".upload-progress progress")).toBeVisible();
   await expect(alice.page.getByText("Uploading archive.zip...")).toBeVisible();
+  // A message sent while it uploads goes once the upload is done, after the file (Enter did nothing).
+  const box = alice.page.getByLabel("Message", { exact: true });
+  await box.fill("typed while the zip uploads");
+  await box.press("Enter");
+  await expect(alice.page.getByText("Your message goes once the upload is done.")).toBeVisible();
   await expect(alice.page.locator(".upload-progress")).toBeHidden({ timeout: 120_000 });
   await expect(log(bob.page).getByRole("button", { name: "Download archive.zip" })).toBeVisible({ timeout: 60_000 });
+  await expect(log(bob.page).getByRole("article").last()).toContainText("typed while the zip uploads", { timeout: 20_000 });
+  await expect(box).toHaveValue("");
 
   // Name and size as the spec says: KB with one decimal.
   await expect(log(bob.page).getByRole("button", { name: `Download ${pdf.name}` })).toContainText(

@@ -63,6 +63,9 @@ export function Composer(props: Props) {
   if (refused.error !== error) setRefused({ error, text });
   const sendError = error && text === refused.text ? error : null;
   const canSend = !busy && !upload && text.trim().length > 0 && !tooLong;
+  // Sent while a file uploads: it goes once the upload is done, after the file (not if the file failed).
+  const [afterUpload, setAfterUpload] = useState(false);
+  const canQueue = !busy && Boolean(upload) && text.trim().length > 0 && !tooLong;
 
   if (props.draftAppend && props.draftAppend.id !== appended.current) {
     appended.current = props.draftAppend.id;
@@ -90,7 +93,15 @@ export function Composer(props: Props) {
     }
   }, [props.pendingFile]);
 
+  useEffect(() => {
+    if (upload || !afterUpload) return;
+    setAfterUpload(false);
+    if (!failedFile) void send();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- (once the upload is over)
+  }, [upload]);
+
   async function send() {
+    if (canQueue) return setAfterUpload(true);
     if (!canSend) return;
     const draft = text;
     if (!(await onSend(draft))) return;
@@ -176,6 +187,7 @@ export function Composer(props: Props) {
           <span>Uploading {upload.name}...</span>
           <progress max={1} value={upload.fraction} aria-label={`Upload progress of ${upload.name}`} />
           <span>{Math.round(upload.fraction * 100)}%</span>
+          {afterUpload && <span>Your message goes once the upload is done.</span>}
         </div>
       )}
       {failedFile && (
@@ -267,7 +279,7 @@ export function Composer(props: Props) {
             props.onPickFiles(files);
           }}
         />
-        <button type="submit" className="btn btn-primary" disabled={!canSend}>
+        <button type="submit" className="btn btn-primary" disabled={!canSend && !canQueue}>
           {busy ? "Sending..." : "Send"}
         </button>
       </div>
