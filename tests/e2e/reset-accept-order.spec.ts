@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, NO_ANSWER, signIn, type TestUser } from "./fixtures";
-import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { resetWithoutRecoveryKey } from "./reset-helpers";
+import { oneToOneBothWays, resetWithoutRecoveryKey } from "./reset-helpers";
 
 // Bob resets his password without a recovery key and writes from his new phone. Alice signs in on a new
 // laptop, which joins their one-to-one after his message: it cannot read it (sent before it joined), and
@@ -31,13 +31,7 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   const pw = `team-${Date.now()}`;
   await joinAndOpen(bob.page, await createChannel(alice.page, "Team", pw), pw, "Team");
   await keyPackagesSent(bob, pb);
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
-  await send(alice.page, "alice to bob before");
-  await openConversation(bob.page, alice.user.username);
-  await expect(log(bob.page).getByText("alice to bob before")).toBeVisible({ timeout: 30_000 });
-  await send(bob.page, "bob to alice before");
-  await expect(log(alice.page).getByText("bob to alice before")).toBeVisible({ timeout: 30_000 });
+  await oneToOneBothWays(alice, bob, ["alice to bob before", "bob to alice before"]);
   // (her page stays open, on another conversation)
   await alice.page.getByRole("button", { name: "# Team", exact: true }).click();
 

@@ -1,7 +1,18 @@
 import type { Browser, Page } from "@playwright/test";
 import { type CaptureServer } from "../integration/smtp";
 import { expect, openAuth, signIn, type TestUser } from "./fixtures";
-import { createChannel, joinAndOpen, keyPackagesSent, person, type Person } from "./helpers";
+import {
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  log,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+  type Person,
+} from "./helpers";
 
 /** The sign-in form's answer to "Send reset link", whatever the address. */
 const SENT = "If an account exists for that address, we sent a link to reset its password.";
@@ -72,4 +83,15 @@ export async function threeInTeam(
   await joinAndOpen(carol.page, channelId, password, "Team");
   for (const p of [alice, bob, carol]) await keyPackagesSent(p, stack.pb);
   return { alice, bob, carol };
+}
+
+/** A one-to-one Alice starts with Bob: her message, read by him, and his answer, read by her. */
+export async function oneToOneBothWays(alice: Person, bob: Person, [hers, his]: [string, string]) {
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, hers);
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText(hers)).toBeVisible({ timeout: 30_000 });
+  await send(bob.page, his);
+  await expect(log(alice.page).getByText(his)).toBeVisible({ timeout: 30_000 });
 }

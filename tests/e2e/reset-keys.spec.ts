@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, NO_ANSWER, signIn } from "./fixtures";
 import { createSealed, joinAndOpen, log, message, openConversation, send, startConversation, waitInGroup, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
+import { oneToOneBothWays, resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 
 // A reset without the recovery key (ADR 27, 0051): Bob's new identity key is accepted where it should
 // be, his devices of before are removed, and his contacts' devices, old and new, keep their direct
@@ -32,13 +32,7 @@ test("reset without the recovery key: his contacts' old and new devices open the
   const { alice, bob, carol } = await threeInTeam(browser, stack);
 
   // A one-to-one and a group, each with a message of Bob's.
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
-  await send(alice.page, "hi bob");
-  await openConversation(bob.page, alice.user.username);
-  await expect(log(bob.page).getByText("hi bob")).toBeVisible({ timeout: 30_000 });
-  await send(bob.page, "bob before his reset");
-  await expect(log(alice.page).getByText("bob before his reset")).toBeVisible({ timeout: 20_000 });
+  await oneToOneBothWays(alice, bob, ["hi bob", "bob before his reset"]);
   await startConversation(alice.page, [bob.user.username, carol.user.username]);
   await waitLive(alice.page);
   await send(alice.page, "hi both");
