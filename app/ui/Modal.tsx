@@ -87,10 +87,11 @@ const stateOf = (f: Field) => (ticked(f) ? String(f.checked) : f.value);
 
 /**
  * Whether a field the user changed holds something else than when they came to it (one changed
- * without being focused: than empty, unticked). A field filled in by the page itself does not count.
+ * without being focused: than empty, unticked). A field filled in by the page itself does not count; one
+ * gone with a step of the dialog still does (what was typed there is the dialog's to keep).
  */
 function changed(touched: ReadonlySet<Field>, cameTo: ReadonlyMap<Element, string>): boolean {
-  return [...touched].some((f) => f.isConnected && stateOf(f) !== (cameTo.get(f) ?? (ticked(f) ? "false" : "")));
+  return [...touched].some((f) => stateOf(f) !== (cameTo.get(f) ?? (ticked(f) ? "false" : "")));
 }
 
 /** How long a busy opener (disabled while the page takes in the action's result) is waited for. */
