@@ -114,6 +114,17 @@ export function useUploads<M extends FileCarrier>(
     if (allowed.length > 0) setPending((waiting) => [...waiting, ...allowed]);
   }
 
+  /**
+   * "Send file": the kinds are read again first, as at the pick (an administrator may have narrowed them
+   * while "Send a file" was open); a kind no longer allowed is refused like the server's refusals: Discard
+   * only, its caption back in the message box. (The size is the server's to refuse.)
+   */
+  async function sendPicked(job: Job) {
+    const current: FilePolicy = (await refreshFilePolicy(true)) ?? policy;
+    if (isAllowedFile(job.file.name, job.file.type, current.types)) return uploadFile(job);
+    setFailed({ ...job, error: refusalFor(current.types), refused: true });
+  }
+
   async function toggleRecording() {
     if (recorder.recording) {
       const file = await recorder.stop();
@@ -140,7 +151,7 @@ export function useUploads<M extends FileCarrier>(
     /** How many picked files wait after this one. */
     pendingMore: Math.max(0, pending.length - 1),
     sendPending: (caption: string) => {
-      if (pending[0]) void uploadFile({ file: pending[0], failure: "Failed to upload file", caption });
+      if (pending[0]) void sendPicked({ file: pending[0], failure: "Failed to upload file", caption });
       setPending((waiting) => waiting.slice(1));
     },
     cancelPending: () => setPending((waiting) => waiting.slice(1)),
