@@ -80,6 +80,13 @@ test("a link to a deleted message says it is no longer there, in an empty conver
   await alice.page.goto(link);
   await expect(alice.page.getByRole("heading", { name: "Emptied Channel" })).toBeVisible();
   await expect(alice.page.getByRole("alert")).toContainText("This message is no longer there.");
+  // A link cut short (its message part cannot be an id) opens the conversation and says the same; it said
+  // the conversation was not available to her.
+  await alice.page.goto("about:blank");
+  await alice.page.goto(link.replace(/\/m\/([a-z0-9]{15})$/, (_all, id: string) => `/m/${id.slice(0, 9)}`));
+  await expect(alice.page.getByRole("heading", { name: "Emptied Channel" })).toBeVisible();
+  await expect(alice.page.getByRole("alert")).toContainText("This message is no longer there.");
+  await expect(alice.page.getByRole("heading", { name: "This conversation is not available to you." })).toHaveCount(0);
   await alice.context.close();
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME, pathOf, placeOf } from "~/features/address/address";
+import { HOME, isMessageId, pathOf, placeOf } from "~/features/address/address";
 import { ADDRESS_EVENT, ADDRESS_MOVES } from "~/lib/address-event";
 
 const ID = "0b5f4a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -18,6 +18,14 @@ describe("the address of what is open (ADR 0061)", () => {
     expect(placeOf(`/c/${ID}/`)).toEqual({ conversationId: ID, thread: null, message: null });
   });
 
+  it("opens the conversation for a thread or message reference that cannot be an id, which then is not there", () => {
+    expect(placeOf(`/c/${ID}/t/ABC`)).toEqual({ conversationId: ID, thread: "ABC", message: null });
+    expect(placeOf(`/c/${ID}/m/x%2Fy`)).toEqual({ conversationId: ID, thread: null, message: "x/y" });
+    expect(pathOf({ conversationId: ID, thread: null, message: "x/y" })).toBe(`/c/${ID}/m/x%2Fy`);
+    expect(isMessageId("ABC")).toBe(false);
+    expect(isMessageId(MSG)).toBe(true);
+  });
+
   it("is home outside /c/", () => {
     for (const path of ["/", "/admin", "/cx/1", "/c"]) expect(placeOf(path), path).toEqual(HOME);
   });
@@ -30,7 +38,6 @@ describe("the address of what is open (ADR 0061)", () => {
       "/c/..%2F..%2Fapi",
       `/c/${"x".repeat(65)}`,
       `/c/${ID}/t/`,
-      `/c/${ID}/t/ABC`,
       `/c/${ID}/x/${MSG}`,
       `/c/${ID}/m/${MSG}/more`,
       "/c/%3Cscript%3E",

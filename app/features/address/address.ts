@@ -1,8 +1,10 @@
 /**
  * What the address names (ADR 0061): `/` (nothing open), `/c/<conversation>` (a channel, sealed channel
  * or direct conversation), `/c/<conversation>/t/<thread root>` (with that thread open) and
- * `/c/<conversation>/m/<message>` (opened at that message). Any other `/c/...` address names a
- * conversation nobody can read: the page says so, as for one the person is not in.
+ * `/c/<conversation>/m/<message>` (opened at that message). A thread or message reference that cannot be
+ * an id (a link cut short, mistyped) still opens the conversation, which says that thread or message is
+ * not there (`isMessageId`). Any other `/c/...` address names a conversation nobody can read: the page
+ * says so, as for one the person is not in.
  */
 export interface Place {
   /** The conversation named; "" for an address under /c/ that names none that can exist. */
@@ -18,6 +20,9 @@ const NOWHERE: Place = { conversationId: "", thread: null, message: null };
 const CONVERSATION = /^[A-Za-z0-9-]{1,64}$/;
 const MESSAGE = /^[a-z0-9]{15}$/;
 
+/** Whether an address's thread or message reference can name one (otherwise there is none to ask for). */
+export const isMessageId = (ref: string) => MESSAGE.test(ref);
+
 export function placeOf(pathname: string): Place {
   if (!pathname.startsWith("/c/")) return HOME;
   const parts = pathname.slice(3).split("/");
@@ -30,7 +35,7 @@ export function placeOf(pathname: string): Place {
   const [conversationId, kind, ref, ...rest] = decoded;
   if (!CONVERSATION.test(conversationId) || rest.length > 0) return NOWHERE;
   if (kind === undefined || (kind === "" && ref === undefined)) return { conversationId, thread: null, message: null };
-  if (!MESSAGE.test(ref ?? "")) return NOWHERE;
+  if (!ref) return NOWHERE;
   if (kind === "t") return { conversationId, thread: ref, message: null };
   if (kind === "m") return { conversationId, thread: null, message: ref };
   return NOWHERE;
@@ -39,7 +44,7 @@ export function placeOf(pathname: string): Place {
 export function pathOf(place: Place): string {
   if (!place.conversationId) return "/";
   const base = `/c/${encodeURIComponent(place.conversationId)}`;
-  if (place.thread) return `${base}/t/${place.thread}`;
-  if (place.message) return `${base}/m/${place.message}`;
+  if (place.thread) return `${base}/t/${encodeURIComponent(place.thread)}`;
+  if (place.message) return `${base}/m/${encodeURIComponent(place.message)}`;
   return base;
 }

@@ -5,6 +5,7 @@ import type { OpenAt } from "~/features/search/useSearch.client";
 import type { Notify } from "~/ui/Toast";
 import { requestOpenAt } from "~/features/messages/open-at.client";
 import { keepPathOnly, useAddress } from "~/features/address/address.client";
+import { isMessageId } from "~/features/address/address";
 
 const MISSING = "This message is no longer there.";
 const MISSING_SEALED = "This message cannot be shown here: it was deleted, or sent before this device joined the conversation.";
@@ -23,7 +24,10 @@ export function takeMessageLinkFromAddress() {
  */
 export function useMessageLink(channels: readonly Channel[] | null, notify: Notify, searchOpenAt: unknown) {
   const { place, move } = useAddress();
-  const { conversationId, message } = place;
+  const { conversationId } = place;
+  // (a reference that cannot be an id names no message: the conversation opens and says so below)
+  const message = place.message && isMessageId(place.message) ? place.message : null;
+  const malformed = place.message !== null && message === null;
   // said before the conversation's history starts (its first page is then the one around the message)
   const asked = useRef(0);
   if (conversationId && message && asked.current !== move) {
@@ -52,6 +56,10 @@ export function useMessageLink(channels: readonly Channel[] | null, notify: Noti
         : null,
     [conversationId, message, member, move, notify, missingText],
   );
+  useEffect(() => {
+    if (malformed && member) notify(missingText, "error");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per move to such an address
+  }, [malformed, member, move]);
   // a search result opened while the address names a message
   const [searchedAt, setSearchedAt] = useState(-1);
   const moveRef = useRef(move);

@@ -20,6 +20,7 @@ import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
 import { afterSent, draftOf, draftSent, keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { AttachmentView } from "~/features/files/Attachments";
+import { isMessageId } from "~/features/address/address";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
 
 interface Props {
@@ -81,6 +82,8 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
     setRoot(null);
     setReplies([]);
     setFailed(false);
+    // (an address whose thread part cannot be an id: no such thread, nothing to ask)
+    if (!isMessageId(rootId)) return setGone("missing");
     fetchThread(channel.id, rootId)
       .then((found) => decryptRecords(user, channel, found.messages))
       .then(
