@@ -6,7 +6,7 @@ import { createChannel, joinAndOpen, log, person, send } from "./helpers";
 // Carol is deactivated and later reactivated, while Bob's page stays open on their channel. It said
 // "carol left the channel" and went on naming her messages plainly; once she was back, it named her
 // new ones "carol (deactivated)" until a reload (a deactivated account sends nothing, so a message of
-// hers sent after the page learned it means she is back).
+// hers sent after the page learned it means she is back), and her earlier ones so for good.
 test("a page left open says who was deactivated, names their messages so, and names them plainly once they are back", async ({
   browser,
 }) => {
@@ -39,7 +39,10 @@ test("a page left open says who was deactivated, names their messages so, and na
   const page = await again.newPage();
   await signIn(page, carol.user);
   await joinAndOpen(page, channelId, password, "Comeback");
+  // Her earlier messages are named plainly again once she is a member again (they stayed "(deactivated)").
+  await expect(from("before I leave")).toHaveText(name, { timeout: 20_000 });
   await send(page, "I am back");
   await expect(from("I am back")).toHaveText(name);
+  await expect(from("before I leave")).toHaveText(name);
   await again.close();
 });

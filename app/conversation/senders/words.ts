@@ -1,5 +1,5 @@
 /** A sender's name as messages show it: a deactivated account's with "(deactivated)" next to it. */
-export const shownName = (profile: { username: string; deactivated?: true }) =>
+export const shownName = (profile: { username: string; deactivated?: boolean }) =>
   profile.deactivated ? `${profile.username} (deactivated)` : profile.username;
 
 /** What members of a conversation see once a deactivated person's devices are out of it. */

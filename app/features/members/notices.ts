@@ -50,14 +50,18 @@ function notice(
   return { id, text: `${member.username} ${what} the conversation${adder ? `, added by ${adder}` : ""}`, created: at };
 }
 
-/** The shown messages of people just deactivated, named so ("bob (deactivated)") without a reload. */
-export function relabelDeactivated<M extends { id: string; senderId: string; own: boolean; senderUsername: string }>(
+/**
+ * The shown messages of people just deactivated, named so ("bob (deactivated)") without a reload, or
+ * (`deactivated` false) of people back in the conversation, named plainly again (reactivated, they joined).
+ */
+export function relabelMembers<M extends { id: string; senderId: string; own: boolean; senderUsername: string }>(
   history: { messages: readonly M[]; update: (id: string, change: (m: M) => M) => void },
-  gone: readonly ChannelMember[],
+  people: readonly ChannelMember[],
+  deactivated = true,
 ) {
-  const names = new Map(gone.map((m) => [m.userId, shownName({ username: m.username, deactivated: true })]));
+  const names = new Map(people.map((m) => [m.userId, shownName({ username: m.username, deactivated })]));
   for (const m of history.messages) {
     const name = names.get(m.senderId);
-    if (name && !m.own) history.update(m.id, (shown) => ({ ...shown, senderUsername: name }));
+    if (name && !m.own && m.senderUsername !== name) history.update(m.id, (shown) => ({ ...shown, senderUsername: name }));
   }
 }

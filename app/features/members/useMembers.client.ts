@@ -10,11 +10,12 @@ import { noteUsernames } from "~/features/profile-cards/cards.client";
 /** The open channel's members (for the Members panel and @ suggestions); the creator removes members. */
 /**
  * `onDeactivated`: people of the open conversation an administrator deactivated (their messages are
- * shown so, ADR 0056). In an MLS conversation (`sealed`) the group's own notice says they were removed.
+ * shown so, ADR 0056), or (`deactivated` false) people who joined it, back if they were. In an MLS
+ * conversation (`sealed`) the group's own notice says they were removed.
  */
 export function useMembers(
   channelId: string | null,
-  kind: { direct?: boolean; sealed?: boolean; onDeactivated?: (gone: readonly ChannelMember[]) => void } = {},
+  kind: { direct?: boolean; sealed?: boolean; onDeactivated?: (people: readonly ChannelMember[], deactivated: boolean) => void } = {},
 ) {
   const { direct = false, sealed = false, onDeactivated } = kind;
   const deactivatedRef = useRef(onDeactivated);
@@ -47,7 +48,10 @@ export function useMembers(
           (notice) => !(sealed && notice.id.startsWith("removed:")),
         );
         if (fresh.length) setNotices((current) => [...current, ...fresh]);
-        if (deactivated.size > 0) deactivatedRef.current?.(before.filter((m) => deactivated.has(m.userId)));
+        if (deactivated.size > 0) deactivatedRef.current?.(before.filter((m) => deactivated.has(m.userId)), true);
+        // (someone named "(deactivated)" here who is a member again was reactivated)
+        const back = found.filter((f) => !before.some((m) => m.userId === f.userId));
+        if (back.length > 0) deactivatedRef.current?.(back, false);
       }
     } catch (error) {
       console.warn("Members could not be loaded", error);

@@ -21,7 +21,7 @@ import { useChannelHistory } from "~/features/messages/useChannelHistory.client"
 import { useSend } from "~/features/messages/useSend.client";
 import { useMessageActions } from "~/features/messages/useMessageActions.client";
 import { useMembers } from "~/features/members/useMembers.client";
-import { relabelDeactivated } from "~/features/members/notices";
+import { relabelMembers } from "~/features/members/notices";
 import { useMembersPanel } from "~/features/members/useMembersPanel.client";
 import { SealedSection } from "~/features/sealed/SealedSection";
 import { useSealedChannel } from "~/features/sealed/useSealedChannel.client";
@@ -92,7 +92,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const members = useMembers(selected?.id ?? null, {
     direct: Boolean(selected?.direct),
     sealed: Boolean(selected?.sealed || selected?.direct),
-    onDeactivated: (gone) => relabelDeactivated(history, gone),
+    onDeactivated: (people, deactivated) => relabelMembers(history, people, deactivated),
   });
   const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"), history.reload);
   const membersPanel = useMembersPanel(members.refresh, sealed.refresh);
