@@ -110,7 +110,23 @@ test("Bob leaves while Alice reads their one-to-one: she is told he is gone (no 
 
   await startConversation(bob.page, [alice.user.username]);
   await expect(bob.page.getByText(waitingFor(alice.user.username)).first()).toBeVisible({ timeout: 30_000 });
+  // Until she lets him in he is not in the conversation: no line says he joined, and his typing is not
+  // shown (both were, under "... started this conversation again ...").
+  const joined = alice.page.getByText(`${bob.user.username} joined the conversation`);
+  await expect(alice.page.getByText(startedAgain(bob.user.username))).toBeVisible({ timeout: 30_000 });
+  const typingShown = alice.page
+    .getByText(`${bob.user.username} is typing`)
+    .waitFor({ timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  await bob.page.getByLabel("Message", { exact: true }).pressSequentially("typing while I wait", { delay: 50 });
+  expect(await typingShown).toBe(false);
+  await expect(joined).toHaveCount(0);
+  await bob.page.getByLabel("Message", { exact: true }).fill("");
   await letBackIn(alice, bob.user.username);
+  await expect(joined).toBeVisible();
   await expect(alice.page.getByText(gone)).toHaveCount(0);
   await expect(log(bob.page).getByText("written while he was away")).toBeVisible({ timeout: 60_000 });
   await send(bob.page, "back again");

@@ -65,3 +65,9 @@ export function relabelMembers<M extends { id: string; senderId: string; own: bo
     if (name && !m.own && m.senderUsername !== name) history.update(m.id, (shown) => ({ ...shown, senderUsername: name }));
   }
 }
+
+/** Members' names by id ("" for anyone else, and for the `quiet`: people not let into the conversation yet). */
+export const memberNames =
+  (list: readonly ChannelMember[], quiet: readonly string[] = []) =>
+  (userId: string) =>
+    quiet.includes(userId) ? "" : (list.find((m) => m.userId === userId)?.username ?? "");

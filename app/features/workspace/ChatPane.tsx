@@ -22,6 +22,7 @@ import type { useUploads } from "~/features/files/useUploads.client";
 import { SendFileDialog } from "~/features/files/SendFileDialog";
 import { KeyChangeNotice } from "~/features/key-pins/KeyChangeNotice";
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
+import { memberNames } from "~/features/members/notices";
 import { Composer } from "~/features/messages/Composer";
 import { MessageList } from "~/features/messages/MessageList";
 import { revealMessage } from "~/features/messages/reveal";
@@ -75,8 +76,9 @@ interface Props {
     onRemove: (m: ChannelMember) => void;
     onClose: () => void;
     sealed?: ReactNode;
-    /** A one-to-one's other person back after leaving, to be let in again (ADR 0098); or gone, not back yet. */
+    /** A one-to-one's other person back after leaving, to be let in again (ADR 0098), typing `quiet`; or gone, not back yet. */
     returning?: ReactNode;
+    quiet?: readonly string[];
     gone?: boolean;
   };
   news: { open: boolean; feed: ReturnType<typeof useNewsFeed>; onClose: () => void };
@@ -191,7 +193,7 @@ export function ChatPane({
           onOpenThread={setThreadRoot}
           onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id }, notify)}
         />
-        <TypingIndicator user={user} channel={channel} nameOf={(id) => members.list.find((m) => m.userId === id)?.username ?? ""} />
+        <TypingIndicator user={user} channel={channel} nameOf={memberNames(members.list, members.quiet)} />
         <AwaitingAcceptance channel={channel} userId={user.id} memberIds={members.list.map((m) => m.userId)} gone={members.gone} />
         {members.returning}
         <Outbox {...outbox} />

@@ -231,7 +231,9 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               uploads={uploads}
               members={{
                 list: members.members,
-                notices: members.notices,
+                // (someone who started a one-to-one again is not in it until let back in, ADR 0098)
+                notices: members.notices.filter((n) => !sealed.returning.some((id) => n.id.startsWith(`joined:${id}:`))),
+                quiet: sealed.returning,
                 open: membersPanel.open,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
                 onClose: membersPanel.close,
