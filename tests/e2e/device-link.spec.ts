@@ -26,6 +26,7 @@ import {
 const OPEN_OTHER = "Open ChatCrypt on a device where you are signed in and approve this one. Check that it shows the same code:";
 const BEFORE_JOIN = "Messages sent before this device joined the sealed channel cannot be read here.";
 const BEFORE_JOIN_DM = "Messages sent before this device joined the conversation cannot be read here.";
+const NOT_A_MEMBER = "Messages sent while you were not in the sealed channel cannot be read.";
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 /** A new device's page on the sign-in screen, asking to be approved for `username`. */
@@ -139,7 +140,7 @@ test("a new phone approved from Bob's signed-in laptop (codes match) reads every
   // Dave, added to the sealed channel afterwards, reads only from his join, as MLS intends.
   const dave = await person(browser, "dave");
   await joinAndOpen(dave.page, vaultId, vaultPassword, "Vault");
-  await expect(dave.page.getByText(BEFORE_JOIN)).toBeVisible({ timeout: 30_000 });
+  await expect(dave.page.getByText(NOT_A_MEMBER)).toBeVisible({ timeout: 30_000 });
   for (const text of sealed) await expect(log(dave.page).getByText(text)).toHaveCount(0);
 
   for (const p of [alice, bob, carol, dave]) await p.context.close();

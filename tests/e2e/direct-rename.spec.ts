@@ -94,7 +94,7 @@ test("Bob renames the group in the second Alice adds Dave: the new name is kept 
 
   // Dave, added after messages were written, is told they are there but not readable (not "No messages yet").
   await dave.page.getByRole("button", { name: /^@ (Ship|Trio)$/ }).click();
-  await expect(dave.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
+  await expect(dave.page.getByText("Messages sent while you were not in the conversation cannot be read.")).toBeVisible({
     timeout: 30_000,
   });
   await expect(dave.page.getByText("No messages yet. Say hello.")).toHaveCount(0);

@@ -198,7 +198,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   await expect(log(bob.page).getByText(`${dave.user.username} joined the conversation, added by ${alice.user.username}`)).toBeVisible({
     timeout: 20_000,
   });
-  await expect(dave.page.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
+  await expect(dave.page.getByText("Messages sent while you were not in the conversation cannot be read.")).toBeVisible({
     timeout: 30_000,
   });
   await send(alice.page, "welcome, dave");

@@ -23,6 +23,8 @@ import {
 const BEFORE_JOIN = "Messages sent before this device joined the sealed channel cannot be read here.";
 // A direct conversation's words for the same (ADR 50).
 const BEFORE_JOIN_DM = "Messages sent before this device joined the conversation cannot be read here.";
+/** A member who joined after messages were sent: none of their devices can read those. */
+const NOT_A_MEMBER = "Messages sent while you were not in the sealed channel cannot be read.";
 
 /** A new device of the user (a new browser context), signed in with the password. */
 async function newDevice(browser: Browser, user: TestUser): Promise<Page> {
@@ -110,7 +112,8 @@ test("history on every own device: a new device reads the DMs, a group DM and a 
   // Dave joins the sealed channel afterwards: he reads from his join only, as MLS intends.
   const dave = await person(browser, "dave");
   await joinAndOpen(dave.page, vaultId, vaultPassword, "Vault");
-  await expect(dave.page.getByText(BEFORE_JOIN)).toBeVisible({ timeout: 30_000 });
+  await expect(dave.page.getByText(NOT_A_MEMBER)).toBeVisible({ timeout: 30_000 });
+  await expect(dave.page.getByText(BEFORE_JOIN)).toHaveCount(0);
   for (const text of sealed) await expect(log(dave.page).getByText(text)).toHaveCount(0);
   await waitLive(dave.page);
   await send(dave.page, "dave joined");

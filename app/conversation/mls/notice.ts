@@ -6,7 +6,13 @@ import { letBackText } from "~/conversation/mls/words";
  * What the conversation says about this device's view of a sealed channel or a direct conversation
  * (never a silent gap). A direct conversation is never called a channel (ADR 0050).
  */
-export function sealedNotice(status: SealedStatus | null, nameOf: (userId: string) => string = (id) => id, direct = false): string | null {
+export function sealedNotice(
+  status: SealedStatus | null,
+  nameOf: (userId: string) => string = (id) => id,
+  direct = false,
+  /** Of `status.before`, the messages sent while the user was not a member (none of their devices can read them). */
+  beforeMember = 0,
+): string | null {
   if (!status) return null;
   // (removed from a one-to-one they started again: the other person's page lets them back in, ADR 0098)
   if (status.letBackBy) return letBackText(nameOf(status.letBackBy));
@@ -25,7 +31,9 @@ export function sealedNotice(status: SealedStatus | null, nameOf: (userId: strin
   for (const { name } of status.removedByAdmin ?? []) parts.push(`${removedByAdministrator(name)}.`);
   if (status.resetBy) parts.push(`${nameOf(status.resetBy)} reset the encryption for this conversation.`);
   if (status.rejoined) parts.push(`This device rejoined ${place}; messages sent while it was out of step cannot be read here.`);
-  if (status.before > 0) parts.push(`Messages sent before this device joined ${place} cannot be read here.`);
+  const notMember = Math.min(beforeMember, status.before);
+  if (notMember > 0) parts.push(`Messages sent while you were not in ${place} cannot be read.`);
+  if (status.before > notMember) parts.push(`Messages sent before this device joined ${place} cannot be read here.`);
   for (const userId of status.refused)
     parts.push(
       `A device of ${nameOf(userId)} was put into this conversation without a participant adding them: this device refused it, and nothing sent from here can be read by it.`,

@@ -52,7 +52,8 @@ export async function fetchArchive(userId: string, channelId: string): Promise<M
 }
 
 export class Reading {
-  private readonly counted = new Map<string, number>();
+  /** The messages this device cannot open: the epoch each was sent in, and when. */
+  private readonly counted = new Map<string, { epoch: number; created: string }>();
   /** The ciphertexts this device sealed. */
   readonly own = new Set<string>();
   before = 0;
@@ -119,7 +120,7 @@ export class Reading {
   unreadable(record: EncryptedMessage, joined: number) {
     if (this.counted.has(record.id)) return;
     const epoch = record.epoch ?? 0;
-    this.counted.set(record.id, epoch);
+    this.counted.set(record.id, { epoch, created: record.created });
     if (epoch < joined) this.before += 1;
     else this.missed += 1;
   }
@@ -177,9 +178,20 @@ export class Reading {
   recount(joined: number) {
     this.before = 0;
     this.missed = 0;
-    for (const epoch of this.counted.values()) {
+    for (const { epoch } of this.counted.values()) {
       if (epoch < joined) this.before += 1;
       else this.missed += 1;
     }
+  }
+
+  /**
+   * Of the messages from before this device joined, those sent before `since` (the user's membership
+   * began then: none of their devices was in the conversation, so none can ever read them).
+   */
+  sentBefore(since: string, joined: number): number {
+    const at = Date.parse(since.replace(" ", "T"));
+    let count = 0;
+    for (const { epoch, created } of this.counted.values()) if (epoch < joined && Date.parse(created.replace(" ", "T")) < at) count += 1;
+    return count;
   }
 }

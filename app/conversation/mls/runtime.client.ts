@@ -47,6 +47,9 @@ export class SealedChannel extends CommittingMember {
     return runtime;
   }
 
+  /** Of what this device cannot read from before it joined, what was sent before the user's membership began (`since`). */
+  sentBeforeMember = (since: string) => this.reading.sentBefore(since, this.meta.joined);
+
   /** The signed plaintexts of these messages that this device can read (reading what it has not yet). */
   openAll(records: EncryptedMessage[]): Promise<Map<string, string>> {
     return this.serial(async () => {

@@ -47,7 +47,7 @@ export function useSealedChannel(
   user: SessionUser,
   channel: Channel | null,
   proofOf: (channel: Channel) => JoinProof,
-  members: readonly { userId: string; username: string }[],
+  members: readonly { userId: string; username: string; joined?: string }[],
   onError: (text: string) => void,
   /** The conversation opened after it could not: what its history could not read is read again. */
   onOpenedAgain: () => void,
@@ -222,6 +222,7 @@ export function useSealedChannel(
     }
   }, [runtime, onError]);
 
+  const since = members.find((m) => m.userId === user.id)?.joined;
   return {
     status,
     busy,
@@ -239,6 +240,13 @@ export function useSealedChannel(
     lettingIn,
     letBackIn,
     direct: Boolean(channel?.direct),
-    notice: describe?.(status, (id) => members.find((m) => m.userId === id)?.username ?? "someone", Boolean(channel?.direct)) ?? null,
+    notice:
+      describe?.(
+        status,
+        (id) => members.find((m) => m.userId === id)?.username ?? "someone",
+        Boolean(channel?.direct),
+        // (the user's own membership: what was sent before it no device of theirs can read)
+        runtime && since ? runtime.sentBeforeMember(since) : 0,
+      ) ?? null,
   };
 }
