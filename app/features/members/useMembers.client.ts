@@ -48,7 +48,11 @@ export function useMembers(
           (notice) => !(sealed && notice.id.startsWith("removed:")),
         );
         if (fresh.length) setNotices((current) => [...current, ...fresh]);
-        if (deactivated.size > 0) deactivatedRef.current?.(before.filter((m) => deactivated.has(m.userId)), true);
+        if (deactivated.size > 0)
+          deactivatedRef.current?.(
+            before.filter((m) => deactivated.has(m.userId)),
+            true,
+          );
         // (someone named "(deactivated)" here who is a member again was reactivated)
         const back = found.filter((f) => !before.some((m) => m.userId === f.userId));
         if (back.length > 0) deactivatedRef.current?.(back, false);
