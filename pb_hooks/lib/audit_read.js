@@ -42,8 +42,8 @@ function entryOf(row, names) {
 }
 
 /**
- * Names by id, each looked up once: a person's username; a channel's "#name", "a direct conversation"
- * (whose name the server cannot read), or "" once it is deleted.
+ * Names by id, each looked up once: a person's username; a channel's "#name", "a sealed channel" or "a
+ * direct conversation" (whose names stay with their members), or "" once it is deleted.
  * @param {core.App} app
  */
 function namer(app) {
@@ -70,7 +70,12 @@ function namer(app) {
         if (CHANNEL.test(id)) {
           try {
             const record = app.findRecordById("channels", id);
-            name = record.getBool("direct") ? "a direct conversation" : `#${record.getString("name")}`;
+            // (the console names neither a sealed channel nor a direct conversation: they stay with their members)
+            name = record.getBool("direct")
+              ? "a direct conversation"
+              : record.getBool("sealed")
+                ? "a sealed channel"
+                : `#${record.getString("name")}`;
           } catch (_) {}
         }
         channels[id] = name;
