@@ -77,6 +77,7 @@ func main() {
 	registerLastSeenKept(app)
 	registerRevocations(app)
 	registerDeactivated(app)
+	registerReactivated(app)
 	registerGroupReset(app)
 	registerEpochBroadcast(app)
 	registerSealedChannels(app)

@@ -184,8 +184,20 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await auditLog(admin.page);
   await expect(audit.verdict).toHaveText(/^Chain verified: \d+ entr(y|ies)\.$/);
 
-  // Reactivated, she signs in again, to no channels and no conversations.
+  // Reactivated, she signs in again, to no channels and no conversations. Alice's one-to-one with her,
+  // open at the time, says at once what it is now, with its box back (it kept "... was deactivated by an
+  // administrator ..." and no box until a reload).
+  await openConversation(alice.page, carol.user.username);
+  const deactivatedNote = alice.page.getByText(
+    `${carol.user.username} was deactivated by an administrator: nothing written here can reach them.`,
+  );
+  await expect(deactivatedNote).toBeVisible({ timeout: 30_000 });
   await changeStatus(admin.page, carol.user.username, "reactivate");
+  await expect(deactivatedNote).toHaveCount(0, { timeout: 20_000 });
+  await expect(
+    alice.page.getByText(`${carol.user.username} is no longer in this conversation: what you write waits here until they start it again.`),
+  ).toBeVisible();
+  await expect(alice.page.getByLabel("Message", { exact: true })).toBeVisible();
   const replay = await browser.newContext({ baseURL: BASE, storageState: saved });
   const page = await replay.newPage();
   await signIn(page, carol.user);

@@ -29,6 +29,9 @@ export function frameFor(
   if (kind === "notify-rules") return { frame: NOTIFY_RULES_FRAME, channel: null };
   // the user saw a thread on one of their devices (pocketbase/threads_seen_live.go): every page of theirs
   if (kind === "threads-seen") return { frame: THREADS_SEEN_FRAME, channel: null };
+  // someone reactivated whom the user has a one-to-one with (pocketbase/reactivated.go): every page of theirs
+  if (kind === "member-reactivated" && typeof record?.user === "string")
+    return { frame: liveFrame({ type: "member-reactivated", userId: record.user, name: String(record.name ?? "") }), channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {
     case "members":

@@ -31,6 +31,8 @@ export type LiveEvent =
   /** An administrator deactivated a member of this conversation (pocketbase/deactivated.go): their devices are to be removed from its group. */
   /** `epoch`, `generation`: its MLS group as it stood then (none for a classic channel). */
   | { type: "member-deactivated"; channelId: string; userId: string; name: string; epoch?: number; generation?: number }
+  /** An administrator reactivated someone the user has a one-to-one with (ADR 0056). */
+  | { type: "member-reactivated"; userId: string; name: string }
   /** A commit moved the conversation's MLS group to `epoch` (pocketbase/epochs.go): its name is sealed again for it. */
   | { type: "epoch"; channelId: string; epoch: number }
   /** The conversation's creator (`userId`) replaced its MLS group (pocketbase/group_reset.go, ADR 0049). */

@@ -56,7 +56,7 @@ function notice(
  */
 export function relabelMembers<M extends { id: string; senderId: string; own: boolean; senderUsername: string }>(
   history: { messages: readonly M[]; update: (id: string, change: (m: M) => M) => void },
-  people: readonly ChannelMember[],
+  people: readonly Pick<ChannelMember, "userId" | "username">[],
   deactivated = true,
 ) {
   const names = new Map(people.map((m) => [m.userId, shownName({ username: m.username, deactivated })]));

@@ -21,6 +21,8 @@ import { deviceLinksChanged } from "~/features/device-link/changes.client";
 import { arrivalsAhead } from "~/features/workspace/arrivals-ahead";
 import { standingChanged } from "~/features/roles/standing.client";
 import { rulesChanged } from "~/features/notify-rules/rules.client";
+import { forgetProfile } from "~/conversation/senders/profiles.client";
+import { relabelMembers } from "~/features/members/notices";
 
 interface Parts {
   channels: Channel[] | null;
@@ -172,6 +174,13 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           else burst.noted();
           return;
         }
+        case "member-reactivated":
+          // (a one-to-one with them said they were deactivated and had no box: the list says what it is now;
+          // their shown messages are named plainly again)
+          forgetProfile(event.userId);
+          relabelMembers(history, [{ userId: event.userId, username: event.name }], false);
+          await reload();
+          return;
         case "epoch":
           emit("conversation:epoch", { channelId: event.channelId, epoch: event.epoch });
           return;
