@@ -175,13 +175,27 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
 
   // Alice adds Dave, whom she shares no channel with, found by his exact username: he is asked first
   // (ADR 0052), accepts, reads from his join on, and the conversation says so.
+  // (her contacts answer slowly: someone looked up meanwhile is offered at once; it said "Loading people..."
+  // under "dave added.", with nobody to see)
   const dave = await person(browser, "dave");
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await alice.page.route("**/api/people", async (route) => {
+    // (the list; a look-up goes to the same address with POST)
+    if (route.request().method() === "GET") await answered;
+    await route.continue();
+  });
   await openDetail(alice.page, "Invite people");
   const add = alice.page.getByRole("dialog", { name: "Add people" });
+  await expect(add.getByText("Loading people...")).toBeVisible();
   await add.getByLabel("Find by username").fill(dave.user.username);
   await add.getByRole("button", { name: "Look up" }).click();
   await expect(add.getByText(`${dave.user.username} added.`)).toBeVisible();
   await expect(add.getByRole("checkbox", { name: dave.user.username })).toBeChecked();
+  answer();
+  await expect(add.getByText("Loading people...")).toHaveCount(0);
+  await expect(add.getByRole("checkbox", { name: dave.user.username })).toBeChecked();
+  await alice.page.unroute("**/api/people");
   await add.getByRole("button", { name: "Add", exact: true }).click();
   await expect(add).toBeHidden({ timeout: 30_000 });
   const asked = dave.page.getByRole("group", { name: `${alice.user.username} wants to message you` });

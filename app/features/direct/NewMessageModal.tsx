@@ -82,7 +82,8 @@ export function PeoplePicker(props: Props) {
       <form onSubmit={submit} noValidate>
         <fieldset className="people-picker" disabled={props.busy}>
           <legend>People</legend>
-          {people === null ? (
+          {/* (someone looked up while the list loads is offered at once) */}
+          {people === null && offered.length === 0 ? (
             <p className="hint">Loading people...</p>
           ) : offered.length === 0 ? (
             <p className="hint">Nobody shares a channel with you yet. Look someone up by their exact username.</p>
