@@ -40,9 +40,11 @@ export const GET_ROUTES = (channelId: string) => [
   "/api/profile-cards?ids=abcdefghijklmno",
   "/api/admin/health",
   "/reset-password",
-  // single sign-on: to the provider, and back from it (without a state of this browser: refused)
+  // single sign-on: to the provider, and back from it (without a state of this browser: refused), and
+  // the set-up's own address a reload lands on
   "/auth/sso/start",
   "/auth/sso/callback?state=x&code=y",
+  "/auth/sso/setup",
 ];
 /** Routes anyone may read, signed in or not (a bad cookie changes nothing there). */
 export const PUBLIC_GET_ROUTES = ["/api/auth/reset-options", "/api/auth/sso"];

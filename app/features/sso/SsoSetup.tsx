@@ -1,23 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { lazyPart } from "~/ui/lazyPart";
 import { Field, FormError } from "~/ui/Form";
 import { messageOf } from "~/lib/errors";
-import type { SessionUser } from "~/lib/session-user";
 import { USERNAME_PATTERN } from "~/features/auth/limits";
 import { newPassphraseProblem } from "~/features/sso/strength";
 import { PassphraseFields } from "~/features/sso/PassphraseFields";
-import { LaterPassphrase } from "~/features/sso/LaterPassphrase";
-import { PasskeyOffer } from "~/features/sso/PasskeyOffer";
+import { SetupSteps, type SetupStep } from "~/features/sso/SetupSteps";
 import { usePasskeyFirst } from "~/features/sso/passkey-first";
 import type { SsoSignUpOffer } from "~/features/sso/types";
-
-const RecoveryKeyDialog = lazyPart(() => import("~/features/recovery/RecoveryKeyDialog").then((m) => m.default), { whenFailed: "toast" });
-
-type Step =
-  | { at: "keys" }
-  | { at: "passkey"; user: SessionUser }
-  | { at: "passphrase"; user: SessionUser; problem: string | null }
-  | { at: "recovery"; user: SessionUser };
 
 const USERNAME_PROBLEM = "Username must be 3-32 characters: letters, digits, dot, dash or underscore.";
 const NO_PRF =
@@ -27,12 +16,12 @@ const NO_PRF =
  * The first sign-in with the identity provider (ADR 81). Where the browser has a platform passkey with
  * PRF: a username, then a passkey (the keys are made here, the passkey wraps them), then an optional
  * encryption passphrase; "Use an encryption passphrase instead", and any other browser: a username and
- * a passphrase, then a passkey offered. The recovery key is shown last, as at sign-up.
+ * a passphrase, then a passkey offered. The recovery key is shown last, as at sign-up (SetupSteps).
  */
 export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () => void }) {
   const passkeyFirst = usePasskeyFirst();
   const [instead, setInstead] = useState(false);
-  const [step, setStep] = useState<Step>({ at: "keys" });
+  const [step, setStep] = useState<SetupStep | null>(null);
   const [username, setUsername] = useState(offer.username);
   const [passphrase, setPassphrase] = useState("");
   const [confirmation, setConfirmation] = useState("");
@@ -62,10 +51,11 @@ export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () 
         const client = await import("~/features/sso/sso.client");
         try {
           const { user, unlocks } = await client.ssoSignUpWithPasskey(offer, username);
-          setStep({ at: "passphrase", user, problem: unlocks ? null : NO_PRF });
+          setStep({ at: "passphrase", user, ticket: offer.ticket, problem: unlocks ? null : NO_PRF });
         } catch (failure) {
           if (!(failure instanceof client.PasskeyNotAdded)) throw failure;
-          setStep({ at: "passphrase", user: failure.user, problem: `${failure.message} Choose an encryption passphrase instead.` });
+          const problem = `${failure.message} Choose an encryption passphrase instead.`;
+          setStep({ at: "passphrase", user: failure.user, ticket: offer.ticket, problem });
         }
       });
     void run(badName ?? newPassphraseProblem(passphrase, confirmation), async () => {
@@ -74,17 +64,7 @@ export function SsoSetup({ offer, onDone }: { offer: SsoSignUpOffer; onDone: () 
     });
   }
 
-  if (step.at === "passkey") return <PasskeyOffer user={step.user} onDone={() => setStep({ at: "recovery", user: step.user })} />;
-  if (step.at === "passphrase")
-    return (
-      <LaterPassphrase
-        user={step.user}
-        ticket={offer.ticket}
-        problem={step.problem}
-        onDone={() => setStep({ at: "recovery", user: step.user })}
-      />
-    );
-  if (step.at === "recovery") return <RecoveryKeyDialog user={step.user} offer onClose={onDone} />;
+  if (step) return <SetupSteps first={step} onDone={onDone} />;
   if (passkeyFirst === undefined) return <p role="status">Signing you in...</p>;
 
   return (

@@ -1,6 +1,6 @@
 import { createCookie, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/server/env.server";
-import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
+import { pbErrorMessage, pbStatus, pocketbase, pocketbaseFor } from "~/server/pocketbase.server";
 import { commitAuth } from "~/server/session.server";
 import { fail, jsonResponse } from "~/server/http.server";
 import { commitCsrf } from "~/server/csrf.server";
@@ -49,7 +49,9 @@ export type SsoOutcome =
   | { kind: "signedIn"; user: SessionUser; csrfToken: string }
   | { kind: "signup"; offer: SsoSignUpOffer; csrfToken: string }
   | { kind: "link"; offer: SsoLinkOffer; csrfToken: string }
-  | { kind: "refused"; message: string; csrfToken: string };
+  | { kind: "refused"; message: string; csrfToken: string }
+  /** The set-up's own address reloaded signed out: the account was not made (SsoCallback). */
+  | { kind: "interrupted"; csrfToken: string };
 
 /** Finishes the sign-in the provider sent the browser back from: the outcome, and the cookies to set. */
 export async function ssoFinish(request: Request, context: AppLoadContext): Promise<{ outcome: SsoOutcome; headers: Headers }> {
@@ -88,6 +90,26 @@ export async function ssoFinish(request: Request, context: AppLoadContext): Prom
     return { outcome, headers };
   }
   return signedIn(request, context, answer.token ?? "", answer.record?.id ?? "", headers);
+}
+
+/**
+ * The set-up's own address (`/auth/sso/setup`), where the callback's address goes once its code is used:
+ * a reload there finds the session the set-up made (its steps go on in the browser), or none.
+ */
+export async function ssoSetupAgain(request: Request, context: AppLoadContext): Promise<{ outcome: SsoOutcome; headers: Headers }> {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const { pb, token, userId } = await pocketbaseFor(request, context);
+  let user: SessionUser | null = null;
+  if (token && userId) {
+    try {
+      user = await loadSessionUser(pb, userId);
+    } catch {
+      throw new Response("The chat server is not reachable right now.", { status: 503 });
+    }
+  }
+  const [csrfToken, csrfCookie] = await commitCsrf(request, user ? token : null);
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  return { outcome: user ? { kind: "signedIn", user, csrfToken } : { kind: "interrupted", csrfToken }, headers };
 }
 
 /** The session of a token PocketBase gave: its cookies and the page's user. */
