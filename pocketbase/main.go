@@ -70,6 +70,7 @@ func main() {
 	registerNotifyRulesBroadcast(app)
 	registerThreadsSeenBroadcast(app)
 	registerArchiveBroadcast(app)
+	registerRetentionBroadcast(app)
 	registerUnreadBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)

@@ -15,8 +15,9 @@ import (
 // replies' own annotations), then deletes in one short transaction the rows of the messages, their
 // archive copies, attachments and link previews. PocketBase's cascade would do the same one record at a
 // time, with hooks; plain DELETEs keep the write lock to a few milliseconds per batch. After the commit,
-// the stored files of the attachments and previews are removed, and each deleted message goes to open
-// pages by the path a deletion takes (broadcast.go: "message-deleted").
+// the stored files of the attachments and previews are removed, each deleted message goes to the pages
+// open on its conversation by the path a deletion takes (broadcast.go: "message-deleted"), and the batch's
+// messages to every page of the members ("expired", retention_live.go: they leave the search index).
 
 const retentionBatchSize = 50
 
@@ -207,7 +208,11 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 			s.stats.Files++
 		}
 	}
+	expired := make(map[string][]string)
 	for _, m := range swept {
+		if m.Kind == "" {
+			expired[m.Channel] = append(expired[m.Channel], m.ID)
+		}
 		record := core.NewRecord(s.messages)
 		record.Id = m.ID
 		record.Set("channel", m.Channel)
@@ -217,6 +222,9 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 		record.Set("target", m.Target)
 		record.Set("thread", m.Thread)
 		broadcastMessage(s.app, record, "delete")
+	}
+	for channelID, ids := range expired {
+		publishExpired(s.app, channelID, ids)
 	}
 	return len(all), nil
 }

@@ -3,20 +3,36 @@ import { randomBytes } from "node:crypto";
 import { superuserClient } from "../integration/pocketbase";
 import { openConsole } from "./admin-helpers";
 import { expect } from "./fixtures";
-import { channelRow, createChannel, joinAndOpen, message, person, send, waitLive } from "./helpers";
+import {
+  channelRow,
+  createChannel,
+  joinAndOpen,
+  keyPackagesSent,
+  message,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitInGroup,
+  waitLive,
+} from "./helpers";
 import { mailTest as test } from "./mail-stack";
 import { openDetail } from "./header-helpers";
 
 // Retention (ADR 65), on its own PocketBase (the sweep covers the whole workspace; the first account is
-// its owner): the owner sets 90 days in the console and Bob's channel header says so; Bob's messages are
-// found by his local search; the owner shortens the period to 1 day, and a sweep with its clock one day
-// past Bob's last message removes the two before it: Bob's open page drops them at once, his search no
-// longer finds them, the last one stays; he reloads before his page saved its index without them, and
-// the reloaded page does not find them either (the last sweep's clock, ADR 81); his page then saves the
-// index without them (a second after the change), and after a reload the header says "1 day" and the
-// saved index finds only the last one. (A device that was
-// away drops expired messages from its index by their age: tests/unit/retention.test.ts.) Then the
-// owner lets channel admins shorten it, and as the channel's creator keeps its messages 30 days.
+// its owner): the owner sets 90 days in the console and Bob's open channel header says so at once (a live
+// event, no reload); Bob's messages are found by his local search, and so is the owner's direct message
+// that Bob read before going back to the channel (another one, which the owner deleted while Bob was in
+// the channel, is still found: opened, it says it is no longer there and leaves his search); the owner
+// shortens the period to 1 day (Bob's header says so at once), and a sweep with its clock one day past
+// Bob's last message removes the three before it: Bob's open page drops them at once, his search no
+// longer finds them (the direct message neither, though its conversation is not the open one), the last
+// one stays; he reloads before his page saved its index without them, and the reloaded page does not
+// find them either (the last sweep's clock, ADR 81); his page then saves the index without them (a
+// second after the change), and after a reload the header says "1 day" and the saved index finds only
+// the last one. (A device that was away drops expired messages from its index by their age:
+// tests/unit/retention.test.ts.) Then the owner lets channel admins shorten it, and as the channel's
+// creator keeps its messages 30 days: Bob's open header says so at once.
 
 // a stack of its own, whatever ran before on this worker: its first account is the owner
 test.use({ mailStackFor: "retention" });
@@ -62,7 +78,7 @@ async function savePolicy(page: Page, choose: (section: ReturnType<Page["getByRo
 }
 
 test("retention: the console's period in the header, a sweep drops old messages live and from search", async ({ browser, stack }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const owner = await person(browser, "ret_owner", stack.web.url);
   const bob = await person(browser, "ret_bob", stack.web.url);
   const name = `kept-${tag}`;
@@ -70,6 +86,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
   const channelId = await createChannel(owner.page, name, password);
   await joinAndOpen(bob.page, channelId, password, name);
   await expect(bob.page.getByText(/Messages are kept for/)).toHaveCount(0);
+  await waitLive(bob.page);
 
   // the owner's other tab sits in another channel: the kept one's count is shown there
   const ownerHome = await owner.context.newPage();
@@ -77,11 +94,49 @@ test("retention: the console's period in the header, a sweep drops old messages 
   await createChannel(ownerHome, `elsewhere-${tag}`, password);
   await openConsole(owner.page);
   await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
+  // Bob's open page says the new period without a reload
+  await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
   await bob.context.addInitScript(recordIndexSaves);
   await bob.page.reload();
   await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
   await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
   await waitLive(bob.page);
+
+  // the owner writes to Bob directly; Bob reads it (his search finds it) and goes back to the channel
+  const dm = `olddm ${tag} zebra`;
+  const deleted = `gone ${tag} yak`;
+  await keyPackagesSent(bob, stack.pb);
+  await startConversation(ownerHome, [bob.user.username]);
+  await waitInGroup(ownerHome);
+  await send(ownerHome, dm);
+  await send(ownerHome, deleted);
+  await openConversation(bob.page, owner.user.username);
+  await expect(message(bob.page, deleted)).toBeVisible({ timeout: 30_000 });
+  await search(bob.page, `zebra ${tag}`);
+  await expect(results(bob.page).getByRole("option")).toHaveCount(1, { timeout: 20_000 });
+  await bob.page.keyboard.press("Escape");
+  const backToChannel = async () => {
+    await bob.page.getByRole("button", { name: `# ${name}`, exact: true }).click();
+    await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible();
+    await waitLive(bob.page);
+  };
+  await backToChannel();
+
+  // the owner deletes one of them meanwhile (its event reaches pages open on the conversation only): the
+  // result Bob's search still holds, opened, says the message is no longer there, and leaves his search
+  const sentLast = message(ownerHome, deleted);
+  await sentLast.hover();
+  await sentLast.getByRole("button", { name: "Delete", exact: true }).click();
+  await ownerHome.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
+  await expect(sentLast).toHaveCount(0);
+  await search(bob.page, `yak ${tag}`);
+  await results(bob.page).getByRole("option").click();
+  await expect(bob.page.getByRole("heading", { name: `@ ${owner.user.username}` })).toBeVisible();
+  await expect(bob.page.getByRole("alert")).toContainText("This message is no longer there.");
+  await search(bob.page, `yak ${tag}`);
+  await expect(results(bob.page).getByText("No messages found.")).toBeVisible();
+  await bob.page.keyboard.press("Escape");
+  await backToChannel();
 
   const old = [`ancient ${tag} first`, `ancient ${tag} second`];
   const fresh = `recent ${tag} note`;
@@ -101,6 +156,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
     },
     "Saved: messages are kept for 1 day.",
   );
+  await expect(bob.page.getByText("Messages are kept for 1 day")).toBeVisible();
 
   // the sweep, its clock one day past Bob's last message; Bob's page will not get to save its index
   // before he reloads
@@ -118,10 +174,14 @@ test("retention: the console's period in the header, a sweep drops old messages 
   const report = await su.send<{ messages: number; longest_lock_ms: number }>(`/api/chat/retention/sweep?now=${encodeURIComponent(now)}`, {
     method: "POST",
   });
-  expect(report.messages).toBe(2);
+  expect(report.messages).toBe(3);
 
-  // Bob's open page drops them at once; the last one stays; the owner's count goes from 3 to 1 at once
+  // Bob's open page drops them at once; the last one stays; the owner's count goes from 3 to 1 at once;
+  // the direct message leaves his search at once too, though he is in the channel
   for (const text of old) await expect(message(bob.page, text)).toHaveCount(0);
+  await search(bob.page, `zebra ${tag}`);
+  await expect(results(bob.page).getByText("No messages found.")).toBeVisible();
+  await bob.page.keyboard.press("Escape");
   await expect(channelRow(ownerHome, name).getByRole("img", { name: /unread/ })).toHaveAccessibleName("1 unread");
   await expect(message(bob.page, fresh)).toBeVisible();
   await search(bob.page, `ancient ${tag}`);
@@ -178,6 +238,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
   await panel.getByRole("combobox", { name: "Keep this channel's messages" }).selectOption({ label: "30 days" });
   await expect(panel.getByText("Saved: this channel keeps messages for 30 days.")).toBeVisible();
   await expect(owner.page.getByText("Messages are kept for 30 days")).toBeVisible();
+  await expect(bob.page.getByText("Messages are kept for 30 days")).toBeVisible();
   await expect(panel.getByRole("combobox", { name: "Keep this channel's messages" }).locator("option")).toHaveText([
     "As the workspace: 90 days",
     "7 days",

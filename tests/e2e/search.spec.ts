@@ -210,7 +210,7 @@ test("local search: backfilled, filtered, opened at the message, reused after a 
   await search(page, "gamma note 15");
   await expect(results(page).getByRole("option")).toHaveCount(1);
   await searchField(page).press("Enter");
-  await expect(page.getByText("The original message is no longer available.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("This message is no longer there.")).toBeVisible({ timeout: 15_000 });
   await search(page, "gamma note 15");
   await expect(results(page).getByText("No messages found.")).toBeVisible();
 

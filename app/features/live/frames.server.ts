@@ -11,6 +11,7 @@ const DEVICE_LINKS_FRAME = liveFrame({ type: "device-links" });
 const STANDING_FRAME = liveFrame({ type: "standing" });
 const NOTIFY_RULES_FRAME = liveFrame({ type: "notify-rules" });
 const THREADS_SEEN_FRAME = liveFrame({ type: "threads-seen" });
+const RETENTION_FRAME = liveFrame({ type: "retention" });
 
 /** The conversation and the member an event of a member's page is from. */
 const byMember = (channel: string, sender: unknown) => ({ channelId: channel, userId: String(sender ?? "") });
@@ -32,6 +33,8 @@ export function frameFor(
   // someone reactivated whom the user has a one-to-one with (pocketbase/reactivated.go): every page of theirs
   if (kind === "member-reactivated" && typeof record?.user === "string")
     return { frame: liveFrame({ type: "member-reactivated", userId: record.user, name: String(record.name ?? "") }), channel: null };
+  // the retention policy changed, the workspace's or a channel's (pocketbase/retention_live.go): every page
+  if (kind === "retention") return { frame: RETENTION_FRAME, channel: null };
   if (!record || typeof record.channel !== "string") return null;
   switch (kind) {
     case "members":
@@ -51,6 +54,12 @@ export function frameFor(
         frame: liveFrame({ type: "message-deleted", channelId: record.channel, messageId: String(record.id), ...thread }),
         channel: record.channel,
       };
+    }
+    case "expired": {
+      // a retention sweep's batch (pocketbase/retention_live.go): every stream of the members, whichever
+      // conversation it has open, since the page's search index holds them all
+      const messageIds = Array.isArray(record.ids) ? record.ids.filter((id): id is string => typeof id === "string") : [];
+      return { frame: liveFrame({ type: "expired", channelId: record.channel, messageIds }), channel: null };
     }
     case "attachment":
       return { frame: liveFrame({ type: "attachment", attachment: toAttachment(record as AttachmentRecord) }), channel: record.channel };

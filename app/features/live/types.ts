@@ -10,7 +10,7 @@ export type LiveEvent =
   /** A new device of the account asks to be approved, or a request was answered (docs/decisions/0059-device-approval.md). */
   | { type: "device-links" }
   | { type: "message"; message: EncryptedMessage }
-  /** `thread`: the root of the thread the deleted message was a reply in. */
+  /** `thread`: the root of the thread the deleted message was a reply in (to pages open on the conversation only). */
   | { type: "message-deleted"; channelId: string; messageId: string; thread?: string }
   /** The user read the conversation on another device, or a message they had not read was deleted: its count is read again (pocketbase/unread.go). */
   | { type: "unread"; channelId: string }
@@ -24,6 +24,10 @@ export type LiveEvent =
   | { type: "standing" }
   /** The user's notification choices changed (on another device): the page reads them again (pocketbase/notify_rules_live.go). */
   | { type: "notify-rules" }
+  /** A retention sweep deleted these messages of the conversation (to every page of its members: they leave the search index). */
+  | { type: "expired"; channelId: string; messageIds: string[] }
+  /** The workspace's or a conversation's retention period changed: the page reads the policy again (pocketbase/retention_live.go). */
+  | { type: "retention" }
   /** The user saw a thread on one of their devices: the Threads view reads again (pocketbase/threads_seen_live.go). */
   | { type: "threads-seen" }
   /** A member's page joined or left the conversation's call; `ring`: they started it in a direct conversation (pocketbase/calls.go). */

@@ -3,11 +3,10 @@ import type { Channel } from "~/conversation/channels/types";
 import { messageLink, parseMessageLink, type MessageLink } from "~/features/message-links/links";
 import type { OpenAt } from "~/features/search/useSearch.client";
 import type { Notify } from "~/ui/Toast";
-import { requestOpenAt } from "~/features/messages/open-at.client";
+import { MESSAGE_GONE, requestOpenAt } from "~/features/messages/open-at.client";
 import { keepPathOnly, useAddress } from "~/features/address/address.client";
 import { isMessageId } from "~/features/address/address";
 
-const MISSING = "This message is no longer there.";
 const MISSING_SEALED = "This message cannot be shown here: it was deleted, or sent before this device joined the conversation.";
 
 /** A link of the earlier form (`/#message=...`) in the address becomes the message's address, in the same entry. */
@@ -42,7 +41,7 @@ export function useMessageLink(channels: readonly Channel[] | null, notify: Noti
   const open = conversationId ? channels?.find((c) => c.id === conversationId) : undefined;
   const member = Boolean(open);
   // (a sealed channel or a direct conversation reads from when this device joined: an older message is there, unreadable here)
-  const missingText = open?.sealed || open?.direct ? MISSING_SEALED : MISSING;
+  const missingText = open?.sealed || open?.direct ? MISSING_SEALED : MESSAGE_GONE;
   const openAt = useMemo<OpenAt | null>(
     () =>
       conversationId && message && member

@@ -5,6 +5,9 @@
  */
 let wanted: { channelId: string; messageId: string } | null = null;
 
+/** What the page says when the message it was to open at is not there (deleted). */
+export const MESSAGE_GONE = "This message is no longer there.";
+
 export function requestOpenAt(channelId: string, messageId: string) {
   wanted = { channelId, messageId };
 }

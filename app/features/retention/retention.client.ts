@@ -15,9 +15,9 @@ let policy: RetentionPolicy | null = null;
 let readAt = 0;
 let reading: Promise<void> | null = null;
 
-/** Reads the policy again unless it was read within REFRESH_MS (`force`: at once). */
+/** Reads the policy again unless it was read within REFRESH_MS (`force`: at once, after a read under way, which may predate a change). */
 export function refreshRetention(force = false): Promise<void> {
-  if (reading) return reading;
+  if (reading) return force ? reading.then(() => refreshRetention(true)) : reading;
   if (!force && policy && Date.now() - readAt < REFRESH_MS) return Promise.resolve();
   reading = api<RetentionPolicy>("/api/retention")
     .then((answer) => {

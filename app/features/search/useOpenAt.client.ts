@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { revealMessage } from "~/features/messages/reveal";
 import type { OpenAt } from "~/features/search/useSearch.client";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
 
 interface History {
   /** Whether the open channel's first page has arrived (an empty one too). */
@@ -23,7 +24,9 @@ export function rendered(id: string, frames = 120): Promise<void> {
 
 /**
  * Opens the channel at a search result once the channel's first page is there: older history back to
- * the message is loaded in one page when needed, then `jumpTo` scrolls to it and highlights it.
+ * the message is loaded in one page when needed, then `jumpTo` scrolls to it and highlights it. Whether
+ * it is there is decided once the server's first page is shown: what this page kept of the conversation
+ * from an earlier visit may hold a message deleted since, which that page's reconciliation removes.
  */
 export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, history: History, jumpTo: (id: string) => unknown) {
   const done = useRef<number | null>(null);
@@ -40,6 +43,7 @@ export function useOpenAt(openAt: OpenAt | null | undefined, channelId: string, 
       await rendered(`message-${openAt.messageId}`);
       // the list re-rendered in between: the latest jumpTo sees it
       await current.current.jumpTo(openAt.messageId);
+      await afterConversationShown();
       if (!current.current.history.find(openAt.messageId)) openAt.missing();
     })();
   }, [openAt, channelId, loaded]);

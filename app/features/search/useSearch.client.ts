@@ -1,11 +1,12 @@
 import { requestThreadOpen } from "~/features/threads/open.client";
-import { requestOpenAt } from "~/features/messages/open-at.client";
+import { MESSAGE_GONE, requestOpenAt } from "~/features/messages/open-at.client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import type { SearchHit, SearchIndex } from "~/features/search/engine";
+import type { Notify } from "~/ui/Toast";
 import { toDoc } from "~/features/search/docs";
 import { isEmptyQuery, parseQuery } from "~/features/search/query";
 import { dropExpired } from "~/features/retention/prune.client";
@@ -24,7 +25,7 @@ export interface OpenAt {
   messageId: string;
   /** The message's time: older history back to it is loaded at once. */
   created: string;
-  /** Called when the message is no longer there (deleted while this browser was away): it leaves the index. */
+  /** Called when the message is no longer there (deleted while this browser was away): it leaves the index, and the page says so. */
   missing: () => void;
   /** A new value for every request, so opening the same message twice works. */
   key: number;
@@ -35,6 +36,7 @@ interface Parts {
   /** The open channel's decrypted messages (edits applied, files and previews attached). */
   messages: readonly DecryptedMessage[];
   select: (channelId: string) => void;
+  notify: Notify;
 }
 
 // The index, its persistence and the backfill are loaded when the index is first needed (ADR 0014).
@@ -256,7 +258,10 @@ export function useSearch(user: SessionUser, parts: Parts) {
       if (!hit.thread) requestOpenAt(hit.channelId, hit.id);
       partsRef.current.select(hit.channelId);
       if (hit.thread) return;
-      const missing = () => live.deleted(hit.id);
+      const missing = () => {
+        live.deleted(hit.id);
+        partsRef.current.notify(MESSAGE_GONE, "error");
+      };
       setOpenAt((prev) => ({ channelId: hit.channelId, messageId: hit.id, created: hit.created, missing, key: (prev?.key ?? 0) + 1 }));
     },
     [live],

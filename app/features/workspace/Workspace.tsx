@@ -105,7 +105,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   const translation = useTranslation(history.messages, settings, saveSettings, (text) => notify(text, "error"));
   const contacts = useContacts(user.id);
   const news = useNewsFeed(newsOpen, config.newsRefreshMs);
-  const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId });
+  const search = useSearch(user, { channels: channels.channels, messages: history.messages, select: channels.setSelectedId, notify });
   const linked = useMessageLink(channels.channels, notify, search.openAt);
   const place = usePlaceView(channels.channels, selected, drawer.show);
   const dictation = useDictation(

@@ -23,6 +23,7 @@ import { standingChanged } from "~/features/roles/standing.client";
 import { rulesChanged } from "~/features/notify-rules/rules.client";
 import { forgetProfile } from "~/conversation/senders/profiles.client";
 import { relabelMembers } from "~/features/members/notices";
+import { refreshRetention } from "~/features/retention/retention.client";
 
 interface Parts {
   channels: Channel[] | null;
@@ -94,7 +95,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
       switch (event.type) {
         case "sync":
           deviceLinksChanged();
-          if (synced.current) void Promise.all([standingChanged(user.id), rulesChanged(user.id)]);
+          if (synced.current) void Promise.all([standingChanged(user.id), rulesChanged(user.id), refreshRetention(true)]);
           synced.current = true;
           await reload();
           await history.resync();
@@ -112,6 +113,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "notify-rules":
           await rulesChanged(user.id);
           return;
+        case "retention":
+          return refreshRetention(true);
         case "threads-seen":
           threadsChanged();
           return;
@@ -148,6 +151,10 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           if (event.thread) replyDeleted(event.thread, event.messageId);
           // (a thread's first message deleted takes its replies along: the Threads view reads again)
           threadsChanged();
+          return;
+        case "expired":
+          // (a sweep's batch, in whatever conversation: the open one's list follows its "message-deleted" events)
+          for (const id of event.messageIds) partsRef.current.search?.deleted(id);
           return;
         case "unread":
           unread.changedElsewhere(event.channelId);
