@@ -24,6 +24,10 @@ import { rulesChanged } from "~/features/notify-rules/rules.client";
 import { forgetProfile } from "~/conversation/senders/profiles.client";
 import { relabelMembers } from "~/features/members/notices";
 import { refreshRetention } from "~/features/retention/retention.client";
+import { afterConversationShown } from "~/features/messages/conversation-shown.client";
+
+/** The retention policy read again, once a conversation being opened has shown its first page (which goes first). */
+const retentionAgain = () => afterConversationShown().then(() => refreshRetention(true));
 
 interface Parts {
   channels: Channel[] | null;
@@ -95,7 +99,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
       switch (event.type) {
         case "sync":
           deviceLinksChanged();
-          if (synced.current) void Promise.all([standingChanged(user.id), rulesChanged(user.id), refreshRetention(true)]);
+          if (synced.current) void Promise.all([standingChanged(user.id), rulesChanged(user.id), retentionAgain()]);
           synced.current = true;
           await reload();
           await history.resync();
@@ -114,7 +118,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           await rulesChanged(user.id);
           return;
         case "retention":
-          return refreshRetention(true);
+          return retentionAgain();
         case "threads-seen":
           threadsChanged();
           return;
