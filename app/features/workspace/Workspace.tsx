@@ -232,7 +232,11 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               members={{
                 list: members.members,
                 // (someone who started a one-to-one again is not in it until let back in, ADR 0098)
-                notices: members.notices.filter((n) => !sealed.returning.some((id) => n.id.startsWith(`joined:${id}:`))),
+                // (the list itself otherwise: a new one at each render would draw the conversation's lines again)
+                notices:
+                  sealed.returning.length > 0
+                    ? members.notices.filter((n) => !sealed.returning.some((id) => n.id.startsWith(`joined:${id}:`)))
+                    : members.notices,
                 quiet: sealed.returning,
                 open: membersPanel.open,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
