@@ -10,6 +10,8 @@ let flaky = 0;
 let missing = false;
 /** [milliseconds, "runner file title"] of every test that ran */
 const timings = [];
+/** "runner file title: first line of its error" of every test that failed, named again at the end */
+const failures = [];
 
 if (vitestPath && existsSync(vitestPath)) {
   const report = JSON.parse(readFileSync(vitestPath, "utf8"));
@@ -17,8 +19,15 @@ if (vitestPath && existsSync(vitestPath)) {
   failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? [])
-    for (const test of file.assertionResults ?? [])
-      if (typeof test.duration === "number") timings.push([test.duration, `vitest ${relative(file.name)} ${test.fullName ?? test.title}`]);
+    for (const test of file.assertionResults ?? []) {
+      const title = `vitest ${relative(file.name)} ${test.fullName ?? test.title}`;
+      if (typeof test.duration === "number") timings.push([test.duration, title]);
+      if (test.status === "failed") failures.push(`${title}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  // a file that failed outside its tests (its setup, an import) counts as one failure
+  for (const file of report.testResults ?? [])
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"))
+      failures.push(`vitest ${relative(file.name)}: ${firstLine(file.message)}`);
 } else missing = true;
 
 if (playwrightPath && existsSync(playwrightPath)) {
@@ -31,6 +40,7 @@ if (playwrightPath && existsSync(playwrightPath)) {
   flaky = stats.flaky ?? 0;
   for (const title of flakyTitles(report.suites ?? [])) console.log(`flaky (failed, then passed on its retry): ${title}`);
   for (const [ms, title] of playwrightTimings(report.suites ?? [])) timings.push([ms, `playwright ${title}`]);
+  for (const failure of playwrightFailures(report.suites ?? [])) failures.push(`playwright ${failure}`);
   // errors outside any test (a worker's or a fixture's teardown, global setup) fail the run too
   for (const error of report.errors ?? []) {
     failed += 1;
@@ -59,6 +69,12 @@ for (const runner of ["vitest", "playwright"])
     `slowest ${runner} tests:`,
     timings.filter(([, title]) => title.startsWith(`${runner} `)),
   );
+
+// the failures last, beside the closing line, where a log's tail shows them
+if (failures.length > 0) {
+  console.log("failed tests:");
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 
 if (missing) {
   console.log("A test report is missing: a test runner did not finish.");
@@ -98,6 +114,32 @@ function playwrightTimings(suites) {
     ),
     ...playwrightTimings(suite.suites ?? []),
   ]);
+}
+
+/** The tests Playwright reports as failed (on every attempt), "file:line title [project]: error". */
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === "unexpected")
+        .map((test) => {
+          const last = (test.results ?? []).at(-1);
+          return `${spec.file}:${spec.line} ${spec.title}${test.projectName ? ` [${test.projectName}]` : ""}: ${firstLine(last?.error?.message)}`;
+        }),
+    ),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
+
+/** An error's first line that says something, without terminal colours, at most 200 characters. */
+function firstLine(message) {
+  const plain = String(message ?? "")
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line.length > 0);
+  return (plain ?? "(no message)").slice(0, 200);
 }
 
 /** A path from the repository's root. */

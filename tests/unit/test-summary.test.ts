@@ -63,4 +63,73 @@ describe("the test summary", () => {
     expect(playwright).toEqual(["90.0 s  playwright a.spec.ts:3 browser one", "80.0 s  playwright b.spec.ts:7 browser two"]);
     expect(out.trim().split("\n").at(-1)).toBe("tests: 14 passed, 0 failed");
   });
+
+  it("names every failed test again just before the closing line, with its error's first line", () => {
+    const failingVitest = path.join(dir, "vitest-failed.json");
+    const failingPlaywright = path.join(dir, "e2e-failed.json");
+    writeFileSync(
+      failingVitest,
+      JSON.stringify({
+        numPassedTests: 1,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: "/repo/tests/integration/broken.test.ts",
+            status: "failed",
+            assertionResults: [
+              { fullName: "keeps working", status: "passed", duration: 10 },
+              {
+                fullName: "breaks",
+                status: "failed",
+                duration: 20,
+                failureMessages: ["\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at x.ts:1"],
+              },
+            ],
+          },
+          { name: "/repo/tests/unit/import.test.ts", status: "failed", message: "\nCannot find module './gone'", assertionResults: [] },
+        ],
+      }),
+    );
+    writeFileSync(
+      failingPlaywright,
+      JSON.stringify({
+        stats: { expected: 0, unexpected: 1 },
+        suites: [
+          {
+            specs: [
+              {
+                file: "c.spec.ts",
+                line: 9,
+                title: "browser three",
+                tests: [
+                  {
+                    status: "unexpected",
+                    projectName: "shell",
+                    results: [
+                      { duration: 5, error: { message: "first try" } },
+                      { duration: 5, error: { message: "Error: timed out\nmore" } },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    let out = "";
+    try {
+      execFileSync("node", ["scripts/test-summary.mjs", failingVitest, failingPlaywright], { encoding: "utf8" });
+    } catch (error) {
+      out = String((error as { stdout?: string }).stdout);
+    }
+    const lines = out.trim().split("\n");
+    expect(lines.slice(-5)).toEqual([
+      "failed tests:",
+      "  vitest tests/integration/broken.test.ts breaks: AssertionError: expected 1 to be 2",
+      "  vitest tests/unit/import.test.ts: Cannot find module './gone'",
+      "  playwright c.spec.ts:9 browser three [shell]: Error: timed out",
+      "tests: 1 passed, 2 failed",
+    ]);
+  });
 });
