@@ -71,6 +71,7 @@ func main() {
 	registerThreadsSeenBroadcast(app)
 	registerArchiveBroadcast(app)
 	registerRetentionBroadcast(app)
+	registerGoneBroadcast(app)
 	registerUnreadBroadcast(app)
 	registerRelay(app)
 	registerSessions(app)

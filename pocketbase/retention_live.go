@@ -39,19 +39,3 @@ func retentionChanged(record *core.Record, fields ...string) bool {
 	}
 	return false
 }
-
-// publishExpired tells every open page of the conversation's members, whichever conversation it has
-// open, which messages a sweep's batch deleted: their search index holds the messages of all their
-// conversations, and each deletion's own event ("message-deleted") reaches only the pages open on it.
-// The event carries the conversation's id and the messages' ids, nothing of their content.
-func publishExpired(app core.App, channelID string, ids []string) {
-	if len(ids) == 0 || !relay.listening() {
-		return
-	}
-	users, serial, err := members.list(app, channelID)
-	if err != nil {
-		app.Logger().Warn("retention: members lookup failed", "channel", channelID, "error", err)
-		return
-	}
-	relay.publishList("expired", channelID, serial, users, map[string]any{"channel": channelID, "ids": ids})
-}

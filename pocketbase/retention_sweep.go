@@ -17,7 +17,7 @@ import (
 // time, with hooks; plain DELETEs keep the write lock to a few milliseconds per batch. After the commit,
 // the stored files of the attachments and previews are removed, each deleted message goes to the pages
 // open on its conversation by the path a deletion takes (broadcast.go: "message-deleted"), and the batch's
-// messages to every page of the members ("expired", retention_live.go: they leave the search index).
+// messages to every page of the members ("gone", gone.go: they leave the search index).
 
 const retentionBatchSize = 50
 
@@ -224,7 +224,7 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 		broadcastMessage(s.app, record, "delete")
 	}
 	for channelID, ids := range expired {
-		publishExpired(s.app, channelID, ids)
+		publishGone(s.app, channelID, ids)
 	}
 	return len(all), nil
 }

@@ -55,11 +55,11 @@ export function frameFor(
         channel: record.channel,
       };
     }
-    case "expired": {
-      // a retention sweep's batch (pocketbase/retention_live.go): every stream of the members, whichever
-      // conversation it has open, since the page's search index holds them all
+    case "gone": {
+      // a retention sweep's batch or a member's deletion (pocketbase/gone.go): every stream of the members,
+      // whichever conversation it has open, since the page's search index holds them all
       const messageIds = Array.isArray(record.ids) ? record.ids.filter((id): id is string => typeof id === "string") : [];
-      return { frame: liveFrame({ type: "expired", channelId: record.channel, messageIds }), channel: null };
+      return { frame: liveFrame({ type: "gone", channelId: record.channel, messageIds }), channel: null };
     }
     case "attachment":
       return { frame: liveFrame({ type: "attachment", attachment: toAttachment(record as AttachmentRecord) }), channel: record.channel };

@@ -25,7 +25,7 @@ export type LiveEvent =
   /** The user's notification choices changed (on another device): the page reads them again (pocketbase/notify_rules_live.go). */
   | { type: "notify-rules" }
   /** A retention sweep deleted these messages of the conversation (to every page of its members: they leave the search index). */
-  | { type: "expired"; channelId: string; messageIds: string[] }
+  | { type: "gone"; channelId: string; messageIds: string[] }
   /** The workspace's or a conversation's retention period changed: the page reads the policy again (pocketbase/retention_live.go). */
   | { type: "retention" }
   /** The user saw a thread on one of their devices: the Threads view reads again (pocketbase/threads_seen_live.go). */

@@ -156,8 +156,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           // (a thread's first message deleted takes its replies along: the Threads view reads again)
           threadsChanged();
           return;
-        case "expired":
-          // (a sweep's batch, in whatever conversation: the open one's list follows its "message-deleted" events)
+        case "gone":
+          // (a sweep's batch or a member's deletion, in whatever conversation: the open one's list follows
+          // its "message-deleted" events)
           for (const id of event.messageIds) partsRef.current.search?.deleted(id);
           return;
         case "unread":
