@@ -11,7 +11,7 @@ const channelIterationsKey = (channelId: string) => `${CHANNEL_ITERATIONS_PREFIX
 export type LocalKeyBundle = StoredKeyBundle & { userId: string };
 
 /** One JSON entry of a browser storage: read (null when missing, unreadable or not valid), written, removed. */
-function jsonEntry<T>(storage: () => Storage, name: string, valid: (value: T) => boolean) {
+export function jsonEntry<T>(storage: () => Storage, name: string, valid: (value: T) => boolean) {
   return {
     get(): T | null {
       try {

@@ -2,7 +2,8 @@ import { expectAccessible } from "./axe";
 import { expect, newUser, openAuth, test } from "./fixtures";
 
 // The recovery key offered at sign-up: its download is named per account, and "Not now" says what is
-// lost before anything closes (going back keeps the same words; continuing stores nothing).
+// lost before anything closes (going back keeps the same words; continuing stores nothing). A reload
+// before either offers it again, with new words; once declined, a reload offers nothing.
 test("the offered recovery key downloads under the account's name, and Not now says what is lost first", async ({ page }) => {
   test.setTimeout(120_000);
   const alice = newUser("offer");
@@ -16,7 +17,13 @@ test("the offered recovery key downloads under the account's name, and Not now s
   const offer = page.getByRole("dialog", { name: "Save your recovery key" });
   const items = offer.getByRole("list", { name: "Recovery key" }).getByRole("listitem");
   await expect(items).toHaveCount(24, { timeout: 20_000 });
+  const first = await items.allInnerTexts();
+
+  // a reload while it is offered: offered again, with new words (the first ones were never kept)
+  await page.reload();
+  await expect(items).toHaveCount(24, { timeout: 20_000 });
   const words = await items.allInnerTexts();
+  expect(words).not.toEqual(first);
   const [download] = await Promise.all([page.waitForEvent("download"), offer.getByRole("button", { name: "Download" }).click()]);
   expect(download.suggestedFilename()).toBe(`chatcrypt-recovery-key-${alice.username}.txt`);
   await expect(offer.getByText(`Recovery key downloaded as chatcrypt-recovery-key-${alice.username}.txt.`)).toBeVisible();
@@ -39,6 +46,11 @@ test("the offered recovery key downloads under the account's name, and Not now s
   await offer.getByRole("button", { name: "Not now" }).click();
   await skip.getByRole("button", { name: "Continue without it" }).click();
   await expect(skip).toBeHidden();
+  await expect(offer).toBeHidden();
+  // declined: this tab keeps nothing of the offer, and a reload does not offer it again
+  expect(await page.evaluate(() => sessionStorage.getItem("chatcrypt_recovery_offer"))).toBeNull();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(offer).toBeHidden();
   await page.getByRole("button", { name: "Menu", exact: true }).click();
   await page.getByRole("menuitem", { name: "Account" }).click();

@@ -24,6 +24,7 @@ import { warmPins } from "~/conversation/senders/pins.client";
 import { startProfileCards } from "~/features/profile-cards/start.client";
 import { resumeArchive } from "~/conversation/archive/archive.client";
 import { startDrafts } from "~/features/messages/drafts.client";
+import { forgetRecoveryOffer, keepRecoveryOffer, recoveryOfferKept } from "~/features/recovery/offer-kept.client";
 
 type Phase = "loading" | "insecure" | "ready";
 
@@ -60,6 +61,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       keepPathOnly();
     }
     takeMessageLinkFromAddress();
+    // (reloaded while the recovery key offered at sign-up was open: it is offered again)
+    if (initialUser && recoveryOfferKept(initialUser.id)) setOfferRecoveryKey(true);
     const pending = getPendingInvite();
     if (pending) {
       setInvitedTo(null);
@@ -91,7 +94,9 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     try {
       if (mode === "signup") {
         const { signUp } = await import("~/features/auth/signup.client");
-        setUser(await signUp(values));
+        const signedUp = await signUp(values);
+        keepRecoveryOffer(signedUp.id);
+        setUser(signedUp);
         setOfferRecoveryKey(true);
       } else {
         const { failedSignIns: failed, ...signedIn } = await signIn(values);
@@ -148,6 +153,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
     setBusy(true);
     endCall();
     signingOut.current = true;
+    forgetRecoveryOffer();
     const notice = await signOut();
     // the next person to sign in on this tab starts with nothing open
     goTo(HOME, { replace: true });
@@ -182,7 +188,16 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       <InviteDialogs />
       <DeviceApproval user={user} />
       {failedSignIns > 0 && <FailedSignInsNotice count={failedSignIns} onDismiss={() => setFailedSignIns(0)} />}
-      {offerRecoveryKey && <RecoveryKeyDialog user={user} offer onClose={() => setOfferRecoveryKey(false)} />}
+      {offerRecoveryKey && (
+        <RecoveryKeyDialog
+          user={user}
+          offer
+          onClose={() => {
+            forgetRecoveryOffer();
+            setOfferRecoveryKey(false);
+          }}
+        />
+      )}
     </>
   );
 }
