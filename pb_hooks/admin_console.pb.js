@@ -4,7 +4,7 @@
 // The admin console's API (pb_hooks/lib/admin_console.js, docs/decisions/0055-admin-console.md).
 // Every route: 401 signed out, 403 "Only an administrator can do this." for members and guests.
 //
-// GET  /api/chat/admin/people?q=       people whose username or email contains q
+// GET  /api/chat/admin/people?q=       people whose username or email contains q, and how many owners
 // POST /api/chat/admin/people/role     {user_id, role}   403 beyond the caller's reach, 409 the last owner
 // POST /api/chat/admin/people/sign-out {user_id}          every session of that account ends -> {sessions}
 // GET  /api/chat/admin/channels         channels with member counts and storage
@@ -17,12 +17,13 @@ routerAdd("GET", "/api/chat/admin/people", (e) => {
   const { badRequest } = require(`${__hooks}/lib/errors.js`);
   const { requireUser } = require(`${__hooks}/lib/request.js`);
   const { requireAdmin } = require(`${__hooks}/lib/roles.js`);
-  const { listPeople } = require(`${__hooks}/lib/admin_console.js`);
+  const { listPeople, ownerCount } = require(`${__hooks}/lib/admin_console.js`);
   const caller = requireUser(e, "Not authenticated");
   requireAdmin(e.app, caller.id);
   const q = String(e.request.url.query().get("q") || "").trim();
   if (q.length > 100) throw badRequest("The search is at most 100 characters.");
-  return e.json(200, { people: listPeople(e.app, q) });
+  // (owners: of the whole workspace, whatever the search, so that the last one's role is not offered)
+  return e.json(200, { people: listPeople(e.app, q), owners: ownerCount(e.app) });
 });
 
 routerAdd(

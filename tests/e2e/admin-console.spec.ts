@@ -37,8 +37,17 @@ test("roles from the console: an admin named, a member refused, a guest without 
   const su = await superuserClient(stack.pb.url, stack.pb.superuser);
   expect((await su.collection("profiles").getOne(owner.id)).role).toBe("owner");
 
-  // The owner opens the console from the menu, finds Bob by part of his name and makes him an admin.
+  // The owner opens the console from the menu; as the only owner, her own role cannot change, and says why.
   await openConsole(owner.page);
+  const ownRole = (await findPerson(owner.page, owner.user.username)).getByRole("combobox", {
+    name: `Change role for ${owner.user.username}`,
+  });
+  await expect(ownRole).toBeDisabled();
+  await expect(ownRole).toHaveAccessibleDescription(
+    "The workspace must keep an owner: name another owner before changing this one's role.",
+  );
+
+  // She finds Bob by part of his name and makes him an admin.
   const bobEntry = await findPerson(owner.page, bob.user.username);
   await expect(bobEntry.getByRole("definition").first()).toHaveText("Member");
   await bobEntry.getByRole("combobox", { name: `Change role for ${bob.user.username}` }).selectOption("admin");

@@ -127,8 +127,14 @@ describe("role changes", () => {
       "The workspace must keep an owner: name another owner before changing this one's role.",
     );
     expect(await roleOf(owner)).toBe("owner");
+    // the People list says how many owners there are, whatever it was searched for (the console offers
+    // no role to the last one)
+    const owners = async () => (await get(`/api/chat/admin/people?q=${encodeURIComponent(erin.email)}`, owner.token)).json.owners;
+    expect(await owners()).toBe(1);
     expect((await setRole(owner, erin, "owner")).status).toBe(200);
+    expect(await owners()).toBe(2);
     expect((await setRole(erin, erin, "member")).status).toBe(200);
+    expect(await owners()).toBe(1);
     expect([await roleOf(owner), await roleOf(erin)]).toEqual(["owner", "member"]);
   });
 

@@ -20,6 +20,8 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
   const [query, setQuery] = useState("");
   const [people, setPeople] = useState<AdminPerson[] | null>(null);
+  // (how many owners the workspace has: the last one's role cannot change)
+  const [owners, setOwners] = useState(0);
   const [error, setError] = useState("");
   const [status, setStatus] = useState("");
   const [pending, setPending] = useState<Pending | null>(null);
@@ -33,6 +35,7 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
       const answer = await searchPeople(wanted);
       if (mine !== asked.current) return;
       setPeople(answer.people);
+      setOwners(answer.owners);
       setError("");
     } catch (e) {
       if (mine === asked.current) setError(message(e));
@@ -155,7 +158,15 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
       ) : (
         <ul className="admin-people" aria-label="People">
           {people.map((p) => (
-            <PersonCard key={p.id} person={p} viewer={viewer} busy={busy} onRole={onRole} onAction={onAction} />
+            <PersonCard
+              key={p.id}
+              person={p}
+              viewer={viewer}
+              lastOwner={p.role === "owner" && owners <= 1}
+              busy={busy}
+              onRole={onRole}
+              onAction={onAction}
+            />
           ))}
         </ul>
       )}

@@ -16,13 +16,16 @@ export type PersonAction = "deactivate" | "reactivate" | "sign-out" | "reset-cod
 export function PersonCard(props: {
   person: AdminPerson;
   viewer: { id: string; role: string };
+  /** The workspace's only owner: their role cannot change until there is another. */
+  lastOwner: boolean;
   busy: boolean;
   onRole: (person: AdminPerson, role: string) => void;
   onAction: (person: AdminPerson, action: PersonAction) => void;
 }) {
   const { person, viewer } = props;
   const name = person.username || person.email;
-  const roles = rolesFor(viewer.role, person);
+  const roles = props.lastOwner ? [person.role] : rolesFor(viewer.role, person);
+  const hintId = `admin-role-hint-${person.id}`;
   const manageable = viewer.role === "owner" || !isAdminRole(person.role);
   const self = person.id === viewer.id;
   return (
@@ -65,6 +68,7 @@ export function PersonCard(props: {
             value={person.role}
             disabled={roles.length < 2}
             aria-disabled={props.busy || undefined}
+            aria-describedby={props.lastOwner && viewer.role === "owner" ? hintId : undefined}
             onChange={(e) => !props.busy && props.onRole(person, e.target.value)}
           >
             {roles.map((role) => (
@@ -74,6 +78,11 @@ export function PersonCard(props: {
             ))}
           </select>
         </label>
+        {props.lastOwner && viewer.role === "owner" && (
+          <p className="hint" id={hintId}>
+            The workspace must keep an owner: name another owner before changing this one&apos;s role.
+          </p>
+        )}
         {manageable && !self && (
           <>
             <button
