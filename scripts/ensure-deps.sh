@@ -6,6 +6,12 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
+# One run at a time per checkout: test files that run in parallel each call this script, and two
+# builds writing the same build/ (or bin/) at once fail each other. The second waits, then finds
+# everything done.
+exec 9> "/tmp/chatcrypt-deps-$(printf '%s' "$root" | sha256sum | cut -c1-12).lock"
+flock 9
+
 lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
 if [[ ! -f node_modules/.chatcrypt-lock || "$(cat node_modules/.chatcrypt-lock)" != "$lock_hash" ]]; then
   echo "Installing npm packages ..."
