@@ -24,7 +24,7 @@ export type LiveEvent =
   | { type: "standing" }
   /** The user's notification choices changed (on another device): the page reads them again (pocketbase/notify_rules_live.go). */
   | { type: "notify-rules" }
-  /** A retention sweep deleted these messages of the conversation (to every page of its members: they leave the search index). */
+  /** These messages of the conversation are gone, by a retention sweep or a member's deletion (to every page of its members: they leave the search index). */
   | { type: "gone"; channelId: string; messageIds: string[] }
   /** The workspace's or a conversation's retention period changed: the page reads the policy again (pocketbase/retention_live.go). */
   | { type: "retention" }
