@@ -79,6 +79,8 @@ export const LABELS = {
   draftsSalt: "drafts",
   archiveKey: "chatcrypt message archive key",
   archiveSalt: "message-archive",
+  archiveGiftKey: "chatcrypt message archive gift key",
+  archiveGiftSalt: "message-archive-gift",
   inviteSalt: "channel-invite",
   shareKey: "chatcrypt channel password share key",
   shareSalt: "channel-password-share",

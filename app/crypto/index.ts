@@ -35,6 +35,7 @@ export {
 } from "./keys";
 export type { KeyBundle, StoredKeyBundle, PrivateKeyKind } from "./keys";
 export { deriveContactsKey, deriveVaultKey } from "./vault";
+export { openGift, sealGift, type GiftContext } from "./gift";
 export type { VaultPurpose } from "./vault";
 export {
   CHANNEL_MASTER_BYTES,

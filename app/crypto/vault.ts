@@ -11,7 +11,7 @@ import { keyMatches } from "./keys";
 
 /** What a key derived from the user's own key pair protects; each has its own HKDF salt and label. */
 export type VaultPurpose =
-  "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "drafts" | "archive" | "share" | "profile";
+  "contacts" | "keyring" | "settings" | "search" | "sealed" | "outbox" | "drafts" | "archive" | "gift" | "share" | "profile";
 
 const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: string }> = {
   contacts: { salt: LABELS.contactsSalt, info: LABELS.contactsKey, fn: "deriveContactsKey" },
@@ -22,6 +22,8 @@ const VAULT_LABELS: Record<VaultPurpose, { salt: string; info: string; fn: strin
   outbox: { salt: LABELS.outboxSalt, info: LABELS.outboxKey, fn: "deriveVaultKey" },
   drafts: { salt: LABELS.draftsSalt, info: LABELS.draftsKey, fn: "deriveVaultKey" },
   archive: { salt: LABELS.archiveSalt, info: LABELS.archiveKey, fn: "deriveVaultKey" },
+  // between a fresh key pair of a message's sender and a member's public key: the message kept for them (gift.ts)
+  gift: { salt: LABELS.archiveGiftSalt, info: LABELS.archiveGiftKey, fn: "deriveVaultKey" },
   // between two users' key pairs (one's private, the other's public): a channel password sealed to a member (share.ts)
   share: { salt: LABELS.shareSalt, info: LABELS.shareKey, fn: "deriveVaultKey" },
   // between two users' key pairs: a profile key sealed to a reader (profile-card.ts)

@@ -4,8 +4,8 @@ import { archiveEntries, archivePage, archiveSchema } from "~/features/archive/a
 import { fail, jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 // The caller's message archive of one sealed channel or direct conversation (ADR 0048):
-// GET /api/archive/:id?page=N (from 1): {entries: [{messageId, data}], hasMore}, oldest first.
-// POST /api/archive/:id {entries: [{messageId, data}]} (at most 100): {stored}.
+// GET /api/archive/:id?page=N (from 1): {entries: [{messageId, data, gift?}], hasMore}, oldest first.
+// POST /api/archive/:id {entries: [{messageId, data}], for?} (at most 100): {stored}; `for`: ADR 0099.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const channelId = channelIdParam(params);
   const page = new URL(request.url).searchParams.get("page") ?? "1";

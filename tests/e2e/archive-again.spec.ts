@@ -1,6 +1,6 @@
 import { expect, signIn, test } from "./fixtures";
 import { archivedCount, log, message, openConversation, send } from "./helpers";
-import { aliceAndBobInDm } from "./dm-helpers";
+import { aliceAndBobInDm, keepNothingForOthers } from "./dm-helpers";
 
 // A device reads what it could not open from before it joined in the user's archive (ADR 0048). It read
 // the archive only the first time it opened the conversation: what another device of the user read
@@ -9,6 +9,8 @@ import { aliceAndBobInDm } from "./dm-helpers";
 test("a new device reads from the archive what the user's old device read after the new one first looked", async ({ browser }) => {
   test.setTimeout(180_000);
   const { alice, bob } = await aliceAndBobInDm(browser);
+  // (Alice's page keeps nothing of hers for Bob, ADR 0099: what reaches his archive here is what his own devices read)
+  await keepNothingForOthers(alice.context);
   await send(alice.page, "apple as first written");
   await openConversation(bob.page, alice.user.username);
   await expect(message(bob.page, "apple as first written")).toBeVisible({ timeout: 30_000 });

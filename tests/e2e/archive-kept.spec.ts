@@ -1,6 +1,6 @@
 import { expect, signIn, test } from "./fixtures";
 import { archivedCount, log, openConversation, send } from "./helpers";
-import { aliceAndBobInDm } from "./dm-helpers";
+import { aliceAndBobInDm, keepNothingForOthers } from "./dm-helpers";
 
 // What a device read reaches the user's archive (ADR 0048) even when the page goes at once: a DM read
 // and the tab reloaded within the archive's batch wait, or read while the archive did not answer and
@@ -10,6 +10,8 @@ test("a DM read right before a reload, or while the archive did not answer and t
   browser,
 }) => {
   const { alice, bob } = await aliceAndBobInDm(browser);
+  // (Alice's page keeps nothing of hers for Bob, ADR 0099: what reaches his archive here is what his own devices read)
+  await keepNothingForOthers(alice.context);
   await send(alice.page, "first of the day");
   await openConversation(bob.page, alice.user.username);
   await expect(log(bob.page).getByText("first of the day")).toBeVisible({ timeout: 30_000 });

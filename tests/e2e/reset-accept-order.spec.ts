@@ -3,6 +3,7 @@ import { expect, NO_ANSWER, signIn, type TestUser } from "./fixtures";
 import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send } from "./helpers";
 import { mailTest as test } from "./mail-stack";
 import { oneToOneBothWays, resetWithoutRecoveryKey } from "./reset-helpers";
+import { keepNothingForOthers } from "./dm-helpers";
 
 // Bob resets his password without a recovery key and writes from his new phone. Alice signs in on a new
 // laptop, which joins their one-to-one after his message: it cannot read it (sent before it joined), and
@@ -39,6 +40,8 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
   await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
   await openConversation(phone, alice.user.username);
+  // (his phone keeps nothing of his for Alice, ADR 0099: what reaches her laptop here is what her old page reads)
+  await keepNothingForOthers(phone.context());
   await send(phone, "bob after his reset");
 
   const laptop = await signedIn(browser, web.url, alice.user);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupInfo, newGroup, newKeyPackage } from "../../app/conversation/mls/mls";
 import { b64 } from "./mls-helpers";
@@ -113,6 +113,55 @@ describe("message archive", () => {
       expect(answer.status, JSON.stringify(body).slice(0, 100)).toBe(400);
       expect((answer.json as { message: string }).message).not.toMatch(/Something went wrong/);
     }
+  });
+
+  it("keeps a sender's own messages of a direct conversation for its other member, and for nobody else (ADR 0099)", async () => {
+    const dm = randomUUID();
+    expect((await postJson(server.url, "/api/chat/direct", { id: dm, participants: [bob.id] }, alice.token)).status).toBe(200);
+    const state = await newGroup(dm, await newKeyPackage(`${alice.id}:gift`));
+    const group = await postJson(
+      server.url,
+      "/api/chat/mls/groups",
+      { channel_id: dm, group_info: b64(await groupInfo(state)) },
+      alice.token,
+    );
+    expect(group.status, group.text).toBe(200);
+    const create = (user: TestUser) =>
+      user.pb.collection("messages").create({ channel: dm, sender: user.id, encrypted_content: fakeSealed(dm, 0, 40), epoch: 0 });
+    const [fromAlice, fromBob] = [await create(alice), await create(bob)];
+
+    const gift = await put(alice, { channel_id: dm, for: bob.id, entries: [sealedEntry(fromAlice.id), sealedEntry(fromBob.id)] });
+    expect(gift.status, gift.text).toBe(200);
+    // Only her own message: Bob's is his to keep.
+    expect(gift.json).toEqual({ stored: 1 });
+    const bobs = await bob.pb.collection("message_archive").getFullList({ filter: `channel = "${dm}"` });
+    expect(bobs.map((e) => [e.message, e.gift, e.owner])).toEqual([[fromAlice.id, true, bob.id]]);
+    expect(await alice.pb.collection("message_archive").getFullList({ filter: `channel = "${dm}"` })).toEqual([]);
+    // Bob's own entry of it, read on one of his devices later, leaves the kept one as it is.
+    expect((await put(bob, { channel_id: dm, entries: [sealedEntry(fromAlice.id)] })).json).toEqual({ stored: 0 });
+    expect((await put(alice, { channel_id: dm, for: bob.id, entries: [sealedEntry(fromAlice.id)] })).json).toEqual({ stored: 0 });
+
+    const refused = async (user: TestUser | null, body: unknown, status: number, message?: string) => {
+      const answer = await put(user, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 120)).toBe(status);
+      if (message) expect((answer.json as { message: string }).message).toBe(message);
+    };
+    await refused(
+      alice,
+      { channel_id: dm, for: mallory.id, entries: [sealedEntry(fromAlice.id)] },
+      403,
+      "That person is not a member of this conversation.",
+    );
+    await refused(mallory, { channel_id: dm, for: bob.id, entries: [sealedEntry(fromAlice.id)] }, 403);
+    await refused(
+      alice,
+      { channel_id: sealed.id, for: bob.id, entries: [sealedEntry(messageIds[0])] },
+      409,
+      "Messages are kept for the other members of direct conversations only.",
+    );
+    await refused(alice, { channel_id: dm, for: alice.id, entries: [sealedEntry(fromAlice.id)] }, 400, "for must be another member.");
+    for (const forId of ["not an id", 42, null, ["x"], "A".repeat(15)])
+      await refused(alice, { channel_id: dm, for: forId, entries: [sealedEntry(fromAlice.id)] }, 400, "for must be a user id.");
   });
 
   it("goes with its message, and with the account", async () => {

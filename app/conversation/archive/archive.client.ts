@@ -5,12 +5,18 @@
  * and bound to the user, conversation and message as associated data. Entries are sent in batches, off
  * the path of sending and reading; a device fetches a conversation's entries once, when it first opens it.
  *
+ * A sender also keeps their own messages of a direct conversation for its other members (ADR 0099,
+ * gifts.client.ts): entries sealed to each member's public key, which that member's devices open.
+ *
  * Entries waiting to be sent are also kept in the browser's storage (sealed as they are) until the server
  * has them: a page reloaded or closed within the batch's wait sends them from its next load
  * (resumeArchive), and a page being hidden away sends them at once, with a request that outlives it.
  */
+import { openGift } from "~/crypto";
 import { vaultKey } from "~/conversation/keyring/vault.client";
 import { api, ApiError } from "~/lib/api.client";
+import { deviceKeys } from "~/lib/device-keys.client";
+import { KeysMissingError } from "~/lib/errors";
 import { openEntry, sealEntry } from "./entry";
 
 /** How long entries wait to be sent together, and after a failed send. */
@@ -20,17 +26,19 @@ const MAX_ENTRIES = 100;
 /** Under the web server's JSON limit (256 KiB) with room for the field names. */
 const MAX_BATCH_CHARS = 200_000;
 
-interface Entry {
+export interface Entry {
   userId: string;
   channelId: string;
   messageId: string;
   data: string;
+  /** Another member of a direct conversation, for whom the user (the message's sender) keeps it. */
+  forId?: string;
 }
 
 /** Under the browser's limit for a request that outlives its page (64 KiB in flight). */
 const MAX_LEAVING_CHARS = 48_000;
 const keptPrefix = (userId: string) => `chatcrypt.archive-pending.${userId}.`;
-const keptName = (e: Entry) => `${keptPrefix(e.userId)}${e.channelId}.${e.messageId}`;
+const keptName = (e: Entry) => `${keptPrefix(e.userId)}${e.channelId}.${e.messageId}${e.forId ? `.${e.forId}` : ""}`;
 
 let queue: Entry[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -70,9 +78,9 @@ export function resumeArchive(userId: string) {
   for (let i = 0; i < localStorage.length; i++) {
     const name = localStorage.key(i);
     if (!name?.startsWith(prefix) || queued.has(name)) continue;
-    const [channelId, messageId] = name.slice(prefix.length).split(".");
+    const [channelId, messageId, forId] = name.slice(prefix.length).split(".");
     const data = localStorage.getItem(name);
-    if (channelId && messageId && data) queue.push({ userId, channelId, messageId, data });
+    if (channelId && messageId && data) queue.push({ userId, channelId, messageId, data, ...(forId ? { forId } : {}) });
   }
   if (queue.length > 0) schedule(BATCH_MS);
 }
@@ -86,12 +94,13 @@ async function flush(leaving = false) {
   queue = [];
   const left: Entry[] = [];
   while (taken.length > 0) {
-    const { userId, channelId } = taken[0];
+    const { userId, channelId, forId } = taken[0];
     const batch: Entry[] = [];
     let chars = 0;
     for (let i = 0; i < taken.length && batch.length < MAX_ENTRIES;) {
       const e = taken[i];
-      if (e.userId !== userId || e.channelId !== channelId || (batch.length > 0 && chars + e.data.length > MAX_BATCH_CHARS)) {
+      const other = e.userId !== userId || e.channelId !== channelId || e.forId !== forId;
+      if (other || (batch.length > 0 && chars + e.data.length > MAX_BATCH_CHARS)) {
         i++;
         continue;
       }
@@ -106,10 +115,10 @@ async function flush(leaving = false) {
     }
     try {
       const entries = batch.map(({ messageId, data }) => ({ messageId, data }));
-      await api(`/api/archive/${channelId}`, { entries }, { keepalive: leaving });
+      await api(`/api/archive/${channelId}`, { entries, ...(forId ? { for: forId } : {}) }, { keepalive: leaving });
       forget(batch);
     } catch (error) {
-      // Refused (signed out, no longer a member, a classic channel): these entries are not for the archive.
+      // Refused (signed out, no longer a member, a classic channel, `forId` gone from it): not for the archive.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
         forget(batch);
         continue;
@@ -132,6 +141,14 @@ if (typeof window !== "undefined")
     send(true);
   });
 
+/** Queues sealed entries to be sent together. */
+export function enqueue(sealed: readonly Entry[]) {
+  if (sealed.length === 0) return;
+  queue.push(...sealed);
+  for (const entry of sealed) keep(entry);
+  schedule(BATCH_MS);
+}
+
 /** Queues what a device read or sent, for the user's other devices. */
 export async function archive(userId: string, channelId: string, entries: ReadonlyMap<string, string>): Promise<void> {
   if (entries.size === 0) return;
@@ -144,9 +161,7 @@ export async function archive(userId: string, channelId: string, entries: Readon
       data: await sealEntry(key, userId, channelId, messageId, plaintext),
     })),
   );
-  queue.push(...sealed);
-  for (const entry of sealed) keep(entry);
-  schedule(BATCH_MS);
+  enqueue(sealed);
 }
 
 /** Waits until everything queued so far was sent or given up (tests, sign-out). */
@@ -160,18 +175,35 @@ export async function archiveSent(): Promise<void> {
 }
 
 /** Every entry of the user's archive of a conversation, opened; entries that do not open (altered, moved) are left out. */
+/**
+ * Every entry of the user's archive of a conversation, opened; entries that do not open (altered, moved)
+ * are left out. An entry a message's sender kept for the user holds the sender's signed plaintext, which
+ * is checked against the sender's keys as it is shown, as any message.
+ */
 export async function restore(userId: string, channelId: string): Promise<Map<string, string>> {
   const key = await vaultKey(userId, "archive");
   const out = new Map<string, string>();
   for (let page = 1; ; page++) {
-    const found = await api<{ entries: { messageId: string; data: string }[]; hasMore: boolean }>(`/api/archive/${channelId}?page=${page}`);
-    for (const { messageId, data } of found.entries) {
+    const found = await api<{ entries: { messageId: string; data: string; gift?: boolean }[]; hasMore: boolean }>(
+      `/api/archive/${channelId}?page=${page}`,
+    );
+    for (const { messageId, data, gift } of found.entries) {
       try {
-        out.set(messageId, await openEntry(key, userId, channelId, messageId, data));
+        out.set(
+          messageId,
+          gift ? await opened(userId, channelId, messageId, data) : await openEntry(key, userId, channelId, messageId, data),
+        );
       } catch {
-        // not sealed by this user for this message: not shown
+        // not sealed by this user, or by its sender for them, for this message: not shown
       }
     }
     if (!found.hasMore) return out;
   }
+}
+
+/** An entry the message's sender kept for the user (ADR 0099). */
+async function opened(userId: string, channelId: string, messageId: string, data: string) {
+  const keys = await deviceKeys(userId);
+  if (!keys) throw new KeysMissingError();
+  return openGift({ memberId: userId, channelId, messageId, data, ecdhPrivateKey: keys.ecdhPrivateKey });
 }

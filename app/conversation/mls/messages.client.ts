@@ -16,6 +16,7 @@ import type { SealedChannel } from "~/conversation/mls/runtime.client";
 import { words } from "~/conversation/mls/words";
 import { loadRead } from "~/conversation/mls/read-store.client";
 import { fetchArchive } from "~/conversation/mls/reading.client";
+import { keepForOthers } from "~/conversation/archive/gifts.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 
@@ -37,6 +38,10 @@ export async function postSealed(
     const { content, epoch } = await runtime.seal(plaintext);
     try {
       const message = await post(content, epoch);
+      // (for the others of a direct conversation too: ADR 0099)
+      void keepForOthers(user.id, channel, message.id, plaintext).catch((error) =>
+        console.warn("A message could not be kept for the conversation's other members", error),
+      );
       await runtime.sent(message.id, plaintext);
       return message;
     } catch (error) {

@@ -6,8 +6,9 @@ import { failOnOutage } from "~/server/outage.server";
 
 /**
  * The page's side of the message archive (ADR 0048, pb_hooks/archive.pb.js): the caller's entries of one
- * conversation, a page at a time, and new ones, each call made with the caller's token (PocketBase's
- * owner-only rule and the hook's membership check decide).
+ * conversation, a page at a time (`gift`: kept for them by the message's sender, ADR 0099), and new
+ * ones (with `for`: the caller's own messages kept for another member), each call made with the
+ * caller's token (PocketBase's owner-only rule and the hook's membership check decide).
  */
 export const ARCHIVE_PAGE = 500;
 
@@ -28,19 +29,27 @@ export const archiveSchema = z
       )
       .min(1)
       .max(100),
+    /** Another member of a direct conversation, for whom the caller keeps their own messages (ADR 0099). */
+    for: z
+      .string()
+      .regex(/^[a-z0-9]{15}$/, "for must be a user id.")
+      .optional(),
   })
   .strict();
 
 /** One page (from 1) of the caller's archive of a conversation, oldest first. */
 export async function archivePage(pb: PocketBase, userId: string, channelId: string, page: number) {
   try {
-    const list = await pb.collection("message_archive").getList<{ message: string; data: string }>(page, ARCHIVE_PAGE, {
+    const list = await pb.collection("message_archive").getList<{ message: string; data: string; gift: boolean }>(page, ARCHIVE_PAGE, {
       filter: pb.filter("owner = {:owner} && channel = {:channel}", { owner: userId, channel: channelId }),
       sort: "created,id",
-      fields: "message,data",
+      fields: "message,data,gift",
       skipTotal: true,
     });
-    return { entries: list.items.map((e) => ({ messageId: e.message, data: e.data })), hasMore: list.items.length === ARCHIVE_PAGE };
+    return {
+      entries: list.items.map((e) => ({ messageId: e.message, data: e.data, ...(e.gift ? { gift: true } : {}) })),
+      hasMore: list.items.length === ARCHIVE_PAGE,
+    };
   } catch (error) {
     failOnOutage(error);
     fail(502, "The archive could not be read.");
@@ -51,6 +60,10 @@ export const archiveEntries = (pb: PocketBase, channelId: string, body: z.infer<
   callHook<{ stored: number }>(
     pb,
     "/api/chat/archive",
-    { channel_id: channelId, entries: body.entries.map((e) => ({ message_id: e.messageId, data: e.data })) },
+    {
+      channel_id: channelId,
+      entries: body.entries.map((e) => ({ message_id: e.messageId, data: e.data })),
+      ...(body.for ? { for: body.for } : {}),
+    },
     "The archive could not be saved.",
   );
