@@ -3,8 +3,10 @@
  * gives a message only to the devices in the group at its epoch, and a member whose devices there never
  * open it (a newcomer's sign-up page, closed, then another device first) would never read it; sealed to
  * each member's public key, it reaches their archive, which every device of theirs reads (ADR 0048).
- * Only members whose keys the sender trusts (pinned, or a first sight) are sealed to: a key the server
- * presents in place of a pinned one gets nothing.
+ * Only the people on the conversation's list the sender's device trusts (ADR 0098: not someone who left
+ * or was deactivated, nor someone back on the server's word alone, before being let back in), and only
+ * under keys the sender trusts (pinned, or a first sight): a key the server presents in place of a
+ * pinned one gets nothing.
  */
 import { importEcdhPublicKey, sealGift } from "~/crypto";
 import { checkKeys } from "~/conversation/senders/pins.client";
@@ -18,12 +20,16 @@ const importOnce = (spki: string) => {
   return imported.get(spki)!;
 };
 
-/** Queues a message `userId` sent in a direct conversation for each of its other participants. */
-export async function keepForOthers(userId: string, channel: Channel, messageId: string, plaintext: string): Promise<void> {
-  if (!channel.direct) return;
-  const others = (channel.participants ?? []).map((p) => p.id).filter((id) => id !== userId);
-  if (others.length === 0) return;
-  const profiles = [...(await senderProfiles(others)).values()].flatMap((s) => (s && !s.profile.deleted ? [s.profile] : []));
+/** Queues a message `userId` sent in a direct conversation for each of `others` (the other people on its trusted list). */
+export async function keepForOthers(
+  userId: string,
+  channel: Channel,
+  others: readonly string[],
+  messageId: string,
+  plaintext: string,
+): Promise<void> {
+  if (!channel.direct || others.length === 0) return;
+  const profiles = [...(await senderProfiles([...others])).values()].flatMap((s) => (s && !s.profile.deleted ? [s.profile] : []));
   const trusted = await checkKeys(userId, profiles, channel.id);
   const sealed = await Promise.all(
     profiles

@@ -23,6 +23,11 @@ export type Proposals = (state: ClientState) => Proposal[] | Promise<Proposal[]>
 const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 export abstract class CommittingMember extends GroupMember {
+  /** The other people on the direct conversation's list this device trusts (ADR 0098): whom what it writes is for. */
+  get listedOthers(): string[] {
+    return (this.guard?.trusted?.users ?? []).filter((id) => id !== this.user.id);
+  }
+
   /** Commits `proposals` (rebuilt on each attempt), reading the epoch's messages before and, with the old state, after. */
   protected commitChange(proposals: Proposals, allowEmpty = false): Promise<void> {
     return this.serial(async () => void (await this.commitNow(proposals, allowEmpty)));

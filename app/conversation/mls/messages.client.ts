@@ -39,7 +39,7 @@ export async function postSealed(
     try {
       const message = await post(content, epoch);
       // (for the others of a direct conversation too: ADR 0099)
-      void keepForOthers(user.id, channel, message.id, plaintext).catch((error) =>
+      void keepForOthers(user.id, channel, runtime.listedOthers, message.id, plaintext).catch((error) =>
         console.warn("A message could not be kept for the conversation's other members", error),
       );
       await runtime.sent(message.id, plaintext);
