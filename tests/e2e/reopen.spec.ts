@@ -110,3 +110,33 @@ test("coming back to a long conversation puts every message back, at the bottom 
   await alice.context.close();
   await bob.context.close();
 });
+
+test("a reader who moves up just as the list's height changes comes back to the same place", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { alice, bob } = await bothIn(browser, "Tall");
+  for (let i = 0; i < 40; i++) await send(alice.page, `tall line ${i}.`);
+  await expect(message(bob.page, "tall line 39.")).toBeInViewport();
+  await createChannel(bob.page, "Beside", `beside-${Date.now()}`);
+  const articles = log(bob.page).getByRole("article");
+  await bob.page.getByRole("button", { name: "# Tall" }).click();
+  await expect(message(bob.page, "tall line 39.")).toBeInViewport();
+
+  // One scroll event carries both: the list gets shorter (a bar appearing below it) as Bob jumps far up
+  // (the Home key, the scroll bar dragged), in the same frame.
+  await log(bob.page).evaluate((list) => {
+    list.style.maxHeight = `${list.clientHeight - 40}px`;
+    list.scrollTop = 0;
+  });
+  const line = message(bob.page, "tall line 2.");
+  await expect(line).toBeInViewport();
+  const top = async () => (await line.boundingBox())!.y;
+  const before = await top();
+  await bob.page.getByRole("button", { name: "# Beside" }).click();
+  await expect(articles).toHaveCount(0);
+  await bob.page.getByRole("button", { name: "# Tall" }).click();
+  await expect(articles).toHaveCount(40);
+  await expect.poll(top).toBeCloseTo(before, -1);
+  await expect(message(bob.page, "tall line 39.")).not.toBeInViewport();
+  await alice.context.close();
+  await bob.context.close();
+});

@@ -204,13 +204,14 @@ export function MessageList(props: Props) {
           const list = e.currentTarget;
           if (restoring.current) return;
           // Only the reader moving up leaves the bottom: content that grows (a picture loading) while
-          // the list is being kept at the bottom does not, nor a change of the list's height (getting
-          // taller as a bar goes away pulls its scrollTop up), whatever else grew in the same frame.
+          // the list is being kept at the bottom does not, nor the list getting taller (a bar going away
+          // pulls its scrollTop up by as much), whatever else grew in the same frame; a move up by more
+          // than that is the reader's, even in the frame the height changed.
           const near = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
           const down = list.scrollTop > lastTop.current;
-          const resized = list.clientHeight !== lastHeight.current;
+          const grew = lastHeight.current === 0 ? Infinity : Math.max(0, list.clientHeight - lastHeight.current);
           lastHeight.current = list.clientHeight;
-          atBottom.current = list.scrollTop < lastTop.current - 1 && !resized ? near : atBottom.current || near;
+          atBottom.current = list.scrollTop < lastTop.current - 1 - grew ? near : atBottom.current || near;
           lastTop.current = list.scrollTop;
           anchor.current = atBottom.current ? undefined : Rows ? rowPosition(list.scrollTop) : positionIn(list);
           if (props.channelId) {
