@@ -80,6 +80,11 @@ test("Bob leaves a one-to-one and starts it again while Alice looks elsewhere: h
   await expect(tablet.getByText(startedAgain(bob.user.username))).toBeVisible({ timeout: 30_000 });
   await openConversation(alice.page, bob.user.username);
   await expect(log(alice.page).getByText("written while waiting")).toHaveCount(0);
+  // What she writes before letting him back waits on her page, which says for what; it goes once he is in.
+  await send(alice.page, "before he is let back");
+  await expect(alice.page.getByRole("list", { name: "Messages not sent yet" })).toContainText(
+    `Waiting for you to let ${bob.user.username} back in.`,
+  );
   await letBackIn(alice, bob.user.username);
   // (the typing goes on in the message box; her tablet no longer asks)
   await expect(alice.page.getByLabel("Message", { exact: true })).toBeFocused();
@@ -88,6 +93,7 @@ test("Bob leaves a one-to-one and starts it again while Alice looks elsewhere: h
 
   await expect(bob.page.getByText(waitingFor(alice.user.username))).toHaveCount(0, { timeout: 60_000 });
   await expect(log(alice.page).getByText("written while waiting")).toBeVisible({ timeout: 30_000 });
+  await expect(log(bob.page).getByText("before he is let back")).toBeVisible({ timeout: 30_000 });
   await send(alice.page, "welcome back");
   await expect(log(bob.page).getByText("welcome back")).toBeVisible({ timeout: 30_000 });
   await send(bob.page, "bob is back");

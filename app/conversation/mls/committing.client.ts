@@ -28,6 +28,11 @@ export abstract class CommittingMember extends GroupMember {
     return (this.guard?.trusted?.users ?? []).filter((id) => id !== this.user.id);
   }
 
+  /** Whether any of these members (the server's) is someone else off the trusted list: back, not let in yet. */
+  protected unlisted(members: readonly string[]) {
+    return members.some((id) => id !== this.user.id && !this.listedOthers.includes(id));
+  }
+
   /** Commits `proposals` (rebuilt on each attempt), reading the epoch's messages before and, with the old state, after. */
   protected commitChange(proposals: Proposals, allowEmpty = false): Promise<void> {
     return this.serial(async () => void (await this.commitNow(proposals, allowEmpty)));

@@ -27,7 +27,7 @@ import { CommittingMember } from "./committing.client";
 import { JoinWait, notJoined } from "./joiners.client";
 import { ofEarlierGroup, resetGroup } from "./recovery.client";
 import type { JoinProof } from "./types";
-import { letBackText, partnerGoneText, waitingText, words } from "./words";
+import { devicesAwaitedText, letBackText, partnerGoneText, waitingText, words } from "./words";
 import { outsideOf } from "./outside";
 
 const b64 = base64UrlEncode;
@@ -245,7 +245,7 @@ export class SealedChannel extends CommittingMember {
       if (!others(this.members)) return (this.status.partnerGone ? partnerGoneText : waitingText)(name);
     }
     if (leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`))) return null;
-    return this.channel.oneToOne ? `Waiting for ${name}'s device...` : "Waiting for the others' devices...";
+    return devicesAwaitedText(this.channel, name, this.unlisted(this.members));
   }
 
   /** Removes leaves of users no longer members, and this device's own earlier ones; the first member online commits it. */

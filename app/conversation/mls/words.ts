@@ -47,3 +47,13 @@ export const unreachableText = (channel: { name: string; partnerDeactivated?: bo
  * started it again: the other person's page puts them back on its list (ADR 0098).
  */
 export const letBackText = (name: string) => `Waiting for ${name} to let you back into this conversation.`;
+
+/**
+ * Why a message waits while nobody else's device is in a direct conversation's group: the other person
+ * of a one-to-one is back on the server but not let back in yet by this user (ADR 0098), or their
+ * device (the others', in a group) has not joined yet.
+ */
+export function devicesAwaitedText(channel: { name: string; oneToOne?: boolean }, name: string, returning: boolean) {
+  if (!channel.oneToOne) return "Waiting for the others' devices...";
+  return returning ? `Waiting for you to let ${name} back in.` : `Waiting for ${name}'s device...`;
+}
