@@ -174,7 +174,6 @@ export async function archiveSent(): Promise<void> {
   await sending;
 }
 
-/** Every entry of the user's archive of a conversation, opened; entries that do not open (altered, moved) are left out. */
 /**
  * Every entry of the user's archive of a conversation, opened; entries that do not open (altered, moved)
  * are left out. An entry a message's sender kept for the user holds the sender's signed plaintext, which
