@@ -10,7 +10,8 @@ import { keepNothingForOthers } from "./dm-helpers";
 // accepting his new keys there first changes nothing about that. Her old page, open all along, accepts
 // later and reads it, and keeps it in her archive. The laptop showed "Messages sent before this device
 // joined the conversation cannot be read here." until a reload; it now reads the archive again as it
-// grows (a live event) and shows the message where it belongs.
+// grows (a live event) and shows the message where it belongs. (His phone keeps nothing for her in that
+// test; the second one has no page of hers open at all, and his phone keeps his message for her, ADR 0099.)
 
 async function signedIn(browser: Browser, url: string, user: TestUser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: url })).newPage();
@@ -72,4 +73,37 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   await send(phone, "bob answers the laptop");
   await expect(log(laptop).getByText("bob answers the laptop")).toBeVisible({ timeout: 30_000 });
   await expect(log(alice.page).getByText("bob answers the laptop")).toBeVisible({ timeout: 30_000 });
+});
+
+test("what a reset person writes reaches the other's new laptop once it accepts his keys, with none of her devices open when he wrote it", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(240_000);
+  const { smtp, web, pb } = stack;
+  const alice = await person(browser, "alice", web.url);
+  const bob = await person(browser, "bob", web.url);
+  const pw = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", pw), pw, "Team");
+  await keyPackagesSent(bob, pb);
+  await oneToOneBothWays(alice, bob, ["alice to bob before", "bob to alice before"]);
+  // Neither has a page open; Bob resets without his recovery key on a new phone and writes to her.
+  await alice.context.close();
+  await bob.context.close();
+  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
+  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  await openConversation(phone, alice.user.username);
+  await send(phone, "bob after his reset, alice away");
+  await expect(log(phone).getByText("bob after his reset, alice away")).toBeVisible();
+
+  // Her new laptop: his message waits for her word on his new keys, then shows (ADR 0099: his phone kept it for her).
+  const laptop = await signedIn(browser, web.url, alice.user);
+  await openConversation(laptop, bob.user.username);
+  await expect(log(laptop).getByText("alice to bob before")).toBeVisible({ timeout: 30_000 });
+  await expect(log(laptop).getByText("bob after his reset, alice away")).toHaveCount(0);
+  await laptop.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
+  await expect(log(laptop).getByText("bob after his reset, alice away")).toBeVisible({ timeout: 30_000 });
+  await expect(laptop.getByText("Messages sent before this device joined the conversation cannot be read here.")).toHaveCount(0);
+  await send(laptop, "alice's laptop answers");
+  await expect(log(phone).getByText("alice's laptop answers")).toBeVisible({ timeout: 30_000 });
 });
