@@ -1,6 +1,18 @@
 import type { Browser } from "@playwright/test";
 import { expect, filesContaining, signIn, test, type TestUser } from "./fixtures";
-import { colleague, createChannel, copyInviteLink, message, openConversation, person, send, startConversation, waitLive } from "./helpers";
+import {
+  colleague,
+  createChannel,
+  copyInviteLink,
+  log,
+  message,
+  openConversation,
+  person,
+  send,
+  startConversation,
+  waitLive,
+} from "./helpers";
+import { openThread, reply } from "./thread-helpers";
 
 // A colleague who signed up and closed the page, then opens the app on another device first, reads the
 // direct messages sent to them meanwhile (ADR 0099): MLS welcomed only the sign-up device, which never
@@ -62,4 +74,52 @@ test("a newcomer's first device closed, the direct messages sent meanwhile open 
     expect(filesContaining([process.env.E2E_PB_DATA!], text)).toEqual([]);
     expect(filesContaining([process.env.E2E_LOG_DIR!], text)).toEqual([]);
   }
+});
+
+test("what a newcomer's new device reads of the first day: an edit as edited, a reaction, a deletion gone, a thread's reply", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "alice");
+  await createChannel(alice.page, "Team", `team-${Date.now()}`);
+  const bob = await colleague(browser, "bob", await copyInviteLink(alice.page), "Team");
+  await bob.context.close();
+
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  for (const text of ["the standup is at nine", "this one goes away", "the wiki is on the intranet"]) {
+    await send(alice.page, text);
+    await expect(message(alice.page, text)).toBeVisible();
+  }
+  // (by its id: the text gives way to the edit box)
+  const standup = alice.page.locator(`[id="${await message(alice.page, "the standup is at nine").getAttribute("id")}"]`);
+  await standup.hover();
+  await standup.getByRole("button", { name: "Edit", exact: true }).click();
+  await standup.getByLabel("Edit message").fill("the standup is at half past nine");
+  await standup.getByLabel("Edit message").press("Enter");
+  await expect(message(alice.page, "the standup is at half past nine")).toContainText("(edited)");
+  const wiki = message(alice.page, "the wiki is on the intranet");
+  await wiki.hover();
+  await wiki.getByRole("button", { name: "React", exact: true }).click();
+  await alice.page.getByRole("menu", { name: "React with" }).getByRole("menuitem", { name: "👍", exact: true }).click();
+  await expect(wiki.getByRole("button", { name: /^👍 1/ })).toBeVisible();
+  const gone = message(alice.page, "this one goes away");
+  await gone.hover();
+  await gone.getByRole("button", { name: "Delete", exact: true }).click();
+  await alice.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
+  await expect(gone).toHaveCount(0);
+  const panel = await openThread(alice.page, "the wiki is on the intranet");
+  await reply(panel, "the password is in the vault");
+
+  const laptop = await newDevice(browser, bob.user);
+  await openConversation(laptop, alice.user.username);
+  await expect(message(laptop, "the standup is at half past nine")).toContainText("(edited)", { timeout: 20_000 });
+  await expect(log(laptop).getByText("the standup is at nine", { exact: true })).toHaveCount(0);
+  await expect(message(laptop, "the wiki is on the intranet").getByRole("button", { name: /^👍 1/ })).toHaveAccessibleName(
+    `👍 1: ${alice.user.username} reacted with 👍`,
+  );
+  await expect(log(laptop).getByText("this one goes away")).toHaveCount(0);
+  const thread = await openThread(laptop, "the wiki is on the intranet");
+  await expect(thread.getByRole("list", { name: "Replies" }).getByText("the password is in the vault")).toBeVisible({ timeout: 20_000 });
+  await expect(laptop.getByText(NOT_READABLE)).toHaveCount(0);
 });
