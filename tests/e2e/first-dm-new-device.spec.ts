@@ -1,6 +1,6 @@
-import type { Browser } from "@playwright/test";
-import { expect, filesContaining, signIn, test, type TestUser } from "./fixtures";
+import { expect, filesContaining, test } from "./fixtures";
 import {
+  newDevice,
   colleague,
   createChannel,
   copyInviteLink,
@@ -19,14 +19,6 @@ import { openThread, reply } from "./thread-helpers";
 // opened them, so the new device reads what the senders kept for them in their archive.
 
 const NOT_READABLE = "Messages sent before this device joined the conversation cannot be read here.";
-
-async function newDevice(browser: Browser, user: TestUser) {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const page = await context.newPage();
-  await signIn(page, user);
-  await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
-  return page;
-}
 
 test("a newcomer's first device closed, the direct messages sent meanwhile open on the next device they use", async ({ browser }) => {
   test.setTimeout(240_000);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { deriveChannelSecrets, encryptMessage, exportPublicKey, generateKeyBundle } from "../../app/crypto";
-import { expect, newUser, signUp, type TestUser } from "./fixtures";
+import { expect, newUser, signIn, signUp, type TestUser } from "./fixtures";
 
 export interface Person {
   context: BrowserContext;
@@ -288,4 +288,13 @@ export async function openNotificationSettings(page: Page) {
   await page.getByRole("button", { name: "Menu", exact: true }).click();
   await page.getByRole("menuitem", { name: "Notification settings" }).click();
   return page.getByRole("dialog", { name: "Notification Settings" });
+}
+
+/** A new device of the user (a new browser context), signed in with the password. */
+export async function newDevice(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await signIn(page, user);
+  await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
+  return page;
 }

@@ -1,6 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, filesContaining, signIn, signOut, test, type TestUser } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, filesContaining, signOut, test } from "./fixtures";
 import {
+  newDevice,
   archivedCount,
   trioWithMessages,
   createChannel,
@@ -25,15 +26,6 @@ const BEFORE_JOIN = "Messages sent before this device joined the sealed channel 
 const BEFORE_JOIN_DM = "Messages sent before this device joined the conversation cannot be read here.";
 /** A member who joined after messages were sent: none of their devices can read those. */
 const NOT_A_MEMBER = "Messages sent while you were not in the sealed channel cannot be read.";
-
-/** A new device of the user (a new browser context), signed in with the password. */
-async function newDevice(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const page = await context.newPage();
-  await signIn(page, user);
-  await expect(page.getByText(`@${user.username}`)).toBeAttached({ timeout: 20_000 });
-  return page;
-}
 
 /** The page shows every one of these texts of the open conversation, and no "cannot be read here" notice. */
 async function showsAll(page: Page, texts: string[]) {

@@ -13,6 +13,17 @@ import { keepNothingForOthers } from "./dm-helpers";
 // grows (a live event) and shows the message where it belongs. (His phone keeps nothing for her in that
 // test; the second one has no page of hers open at all, and his phone keeps his message for her, ADR 0099.)
 
+/** Alice and Bob in a team channel, then in a one-to-one with a message each way. */
+async function inTeamAndOneToOne(browser: Browser, url: string, pb: Parameters<typeof keyPackagesSent>[1]) {
+  const alice = await person(browser, "alice", url);
+  const bob = await person(browser, "bob", url);
+  const pw = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", pw), pw, "Team");
+  await keyPackagesSent(bob, pb);
+  await oneToOneBothWays(alice, bob, ["alice to bob before", "bob to alice before"]);
+  return { alice, bob };
+}
+
 async function signedIn(browser: Browser, url: string, user: TestUser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: url })).newPage();
   await signIn(page, user);
@@ -28,12 +39,7 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   test.setTimeout(300_000);
   consoleErrors.allow(NO_ANSWER);
   const { smtp, web, pb } = stack;
-  const alice = await person(browser, "alice", web.url);
-  const bob = await person(browser, "bob", web.url);
-  const pw = `team-${Date.now()}`;
-  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", pw), pw, "Team");
-  await keyPackagesSent(bob, pb);
-  await oneToOneBothWays(alice, bob, ["alice to bob before", "bob to alice before"]);
+  const { alice, bob } = await inTeamAndOneToOne(browser, web.url, pb);
   // (her page stays open, on another conversation)
   await alice.page.getByRole("button", { name: "# Team", exact: true }).click();
 
@@ -81,12 +87,7 @@ test("what a reset person writes reaches the other's new laptop once it accepts 
 }) => {
   test.setTimeout(240_000);
   const { smtp, web, pb } = stack;
-  const alice = await person(browser, "alice", web.url);
-  const bob = await person(browser, "bob", web.url);
-  const pw = `team-${Date.now()}`;
-  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", pw), pw, "Team");
-  await keyPackagesSent(bob, pb);
-  await oneToOneBothWays(alice, bob, ["alice to bob before", "bob to alice before"]);
+  const { alice, bob } = await inTeamAndOneToOne(browser, web.url, pb);
   // Neither has a page open; Bob resets without his recovery key on a new phone and writes to her.
   await alice.context.close();
   await bob.context.close();
