@@ -115,3 +115,37 @@ test("what a newcomer's new device reads of the first day: an edit as edited, a 
   await expect(thread.getByRole("list", { name: "Replies" }).getByText("the password is in the vault")).toBeVisible({ timeout: 20_000 });
   await expect(laptop.getByText(NOT_READABLE)).toHaveCount(0);
 });
+
+test("a message sent as the sender's tab closes is still kept for the newcomer", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await person(browser, "alice");
+  await createChannel(alice.page, "Team", `team-${Date.now()}`);
+  const bob = await colleague(browser, "bob", await copyInviteLink(alice.page), "Team");
+  await bob.context.close();
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, "hello bob");
+  await expect(message(alice.page, "hello bob")).toBeVisible();
+
+  // Alice sends and closes the tab at once: what waits for the archive, her copy and Bob's, goes as the page goes.
+  // (her page's clock stands still from here: the archive's batch is still waiting when the tab closes)
+  await alice.page.clock.install();
+  const posted = alice.page.waitForResponse((r) => r.request().method() === "POST" && /\/api\/channels\/[^/]+\/messages$/.test(r.url()));
+  await alice.page.getByLabel("Message", { exact: true }).fill("sent as the tab closes");
+  await alice.page.getByLabel("Message", { exact: true }).press("Enter");
+  await posted;
+  const id = ((await message(alice.page, "sent as the tab closes").getAttribute("id")) ?? "").replace(/^message-/, "");
+  // (Bob's copy is queued once sealed, a moment after the send)
+  const queued = () =>
+    alice.page.evaluate(
+      (end) => Object.keys(localStorage).some((k) => k.startsWith("chatcrypt.archive-pending.") && k.endsWith(end)),
+      `.${id}.${bob.id}`,
+    );
+  await expect.poll(queued).toBe(true);
+  await alice.page.close();
+
+  const laptop = await newDevice(browser, bob.user);
+  await openConversation(laptop, alice.user.username);
+  await expect(message(laptop, "sent as the tab closes")).toBeVisible({ timeout: 20_000 });
+  await expect(laptop.getByText(NOT_READABLE)).toHaveCount(0);
+});

@@ -86,49 +86,65 @@ export function resumeArchive(userId: string) {
 }
 
 /**
- * Sends what is queued, a conversation and at most MAX_ENTRIES at a time; a failure that may pass is tried
- * again later. `leaving`: the page is being hidden, and sends what fits in requests that outlive it.
+ * Sends what is queued, a conversation (and the person it is kept for) and at most MAX_ENTRIES at a time;
+ * a failure that may pass is tried again later. `leaving`: the page is being hidden, and sends what fits
+ * in requests that outlive it, all at once (the page may be gone before a first answer comes).
  */
 async function flush(leaving = false) {
   const taken = queue;
   queue = [];
   const left: Entry[] = [];
+  const leavingSends: Promise<void>[] = [];
+  let leavingChars = 0;
   while (taken.length > 0) {
-    const { userId, channelId, forId } = taken[0];
-    const batch: Entry[] = [];
-    let chars = 0;
-    for (let i = 0; i < taken.length && batch.length < MAX_ENTRIES;) {
-      const e = taken[i];
-      const other = e.userId !== userId || e.channelId !== channelId || e.forId !== forId;
-      if (other || (batch.length > 0 && chars + e.data.length > MAX_BATCH_CHARS)) {
-        i++;
-        continue;
-      }
-      batch.push(e);
-      chars += e.data.length;
-      taken.splice(i, 1);
-    }
-    if (leaving && chars > MAX_LEAVING_CHARS) {
+    const batch = nextBatch(taken);
+    const chars = batch.reduce((n, e) => n + e.data.length, 0);
+    if (!leaving) await post(batch, left);
+    else if (leavingChars + chars > MAX_LEAVING_CHARS)
       // (too large for now: it waits in storage for the next page)
       left.push(...batch);
-      continue;
-    }
-    try {
-      const entries = batch.map(({ messageId, data }) => ({ messageId, data }));
-      await api(`/api/archive/${channelId}`, { entries, ...(forId ? { for: forId } : {}) }, { keepalive: leaving });
-      forget(batch);
-    } catch (error) {
-      // Refused (signed out, no longer a member, a classic channel, `forId` gone from it): not for the archive.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
-        forget(batch);
-        continue;
-      }
-      left.push(...batch);
+    else {
+      leavingChars += chars;
+      leavingSends.push(post(batch, left, true));
     }
   }
+  await Promise.all(leavingSends);
   if (left.length > 0) {
     queue = [...left, ...queue];
     if (!leaving) schedule(RETRY_MS);
+  }
+}
+
+/** Takes from `taken` the first entry's conversation and person, at most MAX_ENTRIES and about MAX_BATCH_CHARS. */
+function nextBatch(taken: Entry[]): Entry[] {
+  const { userId, channelId, forId } = taken[0];
+  const batch: Entry[] = [];
+  let chars = 0;
+  for (let i = 0; i < taken.length && batch.length < MAX_ENTRIES;) {
+    const e = taken[i];
+    const other = e.userId !== userId || e.channelId !== channelId || e.forId !== forId;
+    if (other || (batch.length > 0 && chars + e.data.length > MAX_BATCH_CHARS)) {
+      i++;
+      continue;
+    }
+    batch.push(e);
+    chars += e.data.length;
+    taken.splice(i, 1);
+  }
+  return batch;
+}
+
+/** Sends one batch; what may go later is added to `left`. */
+async function post(batch: Entry[], left: Entry[], leaving = false) {
+  const { channelId, forId } = batch[0];
+  try {
+    const entries = batch.map(({ messageId, data }) => ({ messageId, data }));
+    await api(`/api/archive/${channelId}`, { entries, ...(forId ? { for: forId } : {}) }, { keepalive: leaving });
+    forget(batch);
+  } catch (error) {
+    // Refused (signed out, no longer a member, a classic channel, `forId` gone from it): not for the archive.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) forget(batch);
+    else left.push(...batch);
   }
 }
 
