@@ -26,7 +26,7 @@ test("Notification Settings: verify the email address through the emailed link",
   const tab = await context.newPage();
   await tab.goto(link);
   await expect(tab.getByText("Email address verified.")).toBeVisible();
-  expect(tab.url()).not.toContain("token");
+  await expect(tab).not.toHaveURL(/token/);
   await tab.close();
 
   await page.bringToFront();
