@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import { expect, filesContaining, test } from "./fixtures";
 import {
   newDevice,
@@ -68,17 +69,22 @@ test("a newcomer's first device closed, the direct messages sent meanwhile open 
   }
 });
 
-test("what a newcomer's new device reads of the first day: an edit as edited, a reaction, a deletion gone, a thread's reply", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
+/** Alice and Bob, who signed up through her team's invite and closed that device, in a one-to-one she started. */
+async function withAbsentNewcomer(browser: Browser) {
   const alice = await person(browser, "alice");
   await createChannel(alice.page, "Team", `team-${Date.now()}`);
   const bob = await colleague(browser, "bob", await copyInviteLink(alice.page), "Team");
   await bob.context.close();
-
   await startConversation(alice.page, [bob.user.username]);
   await waitLive(alice.page);
+  return { alice, bob };
+}
+
+test("what a newcomer's new device reads of the first day: an edit as edited, a reaction, a deletion gone, a thread's reply", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { alice, bob } = await withAbsentNewcomer(browser);
   for (const text of ["the standup is at nine", "this one goes away", "the wiki is on the intranet"]) {
     await send(alice.page, text);
     await expect(message(alice.page, text)).toBeVisible();
@@ -118,12 +124,7 @@ test("what a newcomer's new device reads of the first day: an edit as edited, a 
 
 test("a message sent as the sender's tab closes is still kept for the newcomer", async ({ browser }) => {
   test.setTimeout(180_000);
-  const alice = await person(browser, "alice");
-  await createChannel(alice.page, "Team", `team-${Date.now()}`);
-  const bob = await colleague(browser, "bob", await copyInviteLink(alice.page), "Team");
-  await bob.context.close();
-  await startConversation(alice.page, [bob.user.username]);
-  await waitLive(alice.page);
+  const { alice, bob } = await withAbsentNewcomer(browser);
   await send(alice.page, "hello bob");
   await expect(message(alice.page, "hello bob")).toBeVisible();
 
