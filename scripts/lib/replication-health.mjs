@@ -1,6 +1,6 @@
 // Whether replication keeps up (issue 47, docs/decisions/0069-what-reaches-pocketbase-directly.md):
 // the supervisor checks every few seconds that Litestream runs and, for a replica on this machine,
-// that no change of the database has waited more than 10 s for the replica. What it finds goes into the data
+// that the replica has not been missing a change for more than 10 s. What it finds goes into the data
 // directory (.replication-status.json), where PocketBase reads it for the admin console's Health
 // section (pb_hooks/health.pb.js), and into the supervisor's log when it changes.
 import { readdir, rename, stat, writeFile } from "node:fs/promises";
@@ -36,13 +36,14 @@ async function newestUnder(dir) {
 }
 
 /**
- * What one check leaves for the next: the time of the earliest change seen that the replica had not
- * taken yet (0: none). Replication counts as stopped only when that change is older than the limit,
- * not when the first write after a quiet spell meets a replica last written long ago.
- * @returns {{ unreplicatedSince: number }}
+ * What one check leaves for the next: since when the replica has been missing a change (0: it has
+ * them all), and when the last check ran (0: none yet). Replication counts as stopped only when the
+ * replica has been missing a change for longer than the limit, not when the first write after a quiet
+ * spell meets a replica last written long ago.
+ * @returns {{ unreplicatedSince: number, checkedAt: number }}
  */
 export function newReplicationWatch() {
-  return { unreplicatedSince: 0 };
+  return { unreplicatedSince: 0, checkedAt: 0 };
 }
 
 /**
@@ -69,9 +70,15 @@ export async function replicationStatus(config, { running, now = Date.now(), wat
   if (!running) {
     return { state: "stopped", message: "Replication has stopped: Litestream is not running (the supervisor restarts it).", ...base };
   }
-  // the replica has taken every change up to the one waiting: watch the latest one it has not
+  // the replica has taken every change up to the one waiting: watch the next one it has not. The
+  // database's time is that of its latest change; the first one the replica is missing came after the
+  // replica's last write and after the last check, which found nothing missing (several writes between
+  // two checks would otherwise count from the last of them, up to a check later)
   if (watch.unreplicatedSince && replicated >= watch.unreplicatedSince) watch.unreplicatedSince = 0;
-  if (!watch.unreplicatedSince && changed > replicated) watch.unreplicatedSince = changed;
+  if (!watch.unreplicatedSince && changed > replicated) {
+    watch.unreplicatedSince = Math.min(changed, Math.max(replicated, watch.checkedAt || changed));
+  }
+  watch.checkedAt = now;
   const waitingSince = watch.unreplicatedSince;
   if (local && waitingSince && now - waitingSince > LAG_LIMIT_MS) {
     return {

@@ -52,6 +52,19 @@ describe("replication's health", () => {
     expect((await replicationStatus(config, { running: true, now: t0 + LAG_LIMIT_MS + 2_000, watch })).state).toBe("ok");
   });
 
+  it("several writes between two checks count from the first: said within the limit and one check of it", async () => {
+    const watch = newReplicationWatch();
+    await at(t0 - 1_000, t0 - 500); // everything taken
+    expect((await replicationStatus(config, { running: true, now: t0, watch })).state).toBe("ok");
+    // writes every half second from just after that check; the replica takes none of them: the next
+    // check sees only the latest (t0 + 1,900), but the replica has been missing one since t0 at least
+    await at(t0 + 1_900, t0 - 500);
+    expect((await replicationStatus(config, { running: true, now: t0 + 2_000, watch })).state).toBe("ok");
+    await at(t0 + 9_900, t0 - 500);
+    expect((await replicationStatus(config, { running: true, now: t0 + LAG_LIMIT_MS - 100, watch })).state).toBe("ok");
+    expect((await replicationStatus(config, { running: true, now: t0 + LAG_LIMIT_MS + 500, watch })).state).toBe("behind");
+  });
+
   it("writes all the time, each taken within a second, are no stopped replication", async () => {
     const watch = newReplicationWatch();
     for (let s = 0; s < 30; s += 2) {
