@@ -33,9 +33,10 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
       const messages = await import("~/conversation/mls/messages.client");
       const r = await runtime().catch(async (error: unknown) => {
         // The group cannot be joined on this device now (a participant's new keys not accepted yet):
-        // what the user's devices read of it is shown all the same; with nothing of it, the failure.
+        // what the user's devices read of it is shown all the same; with nothing of it, the failure,
+        // unless it is those keys: what waits for them is then counted (ADR 0051), not a failure
         const kept = await messages.openKept(user, channel, records, keysOf);
-        if (kept.size === 0) throw error;
+        if (kept.size === 0 && !(await import("~/conversation/mls/identity.client")).waitsForKeys()) throw error;
         return kept;
       });
       return r instanceof Map ? r : messages.openSealed(r, records, keysOf);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, NO_ANSWER, signIn, type TestUser } from "./fixtures";
-import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send } from "./helpers";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
 import { oneToOneBothWays, resetWithoutRecoveryKey } from "./reset-helpers";
 import { keepNothingForOthers } from "./dm-helpers";
@@ -13,13 +13,20 @@ import { keepNothingForOthers } from "./dm-helpers";
 // grows (a live event) and shows the message where it belongs. (His phone keeps nothing for her in that
 // test; the second one has no page of hers open at all, and his phone keeps his message for her, ADR 0099.)
 
-/** Alice and Bob in a team channel, then in a one-to-one with a message each way. */
-async function inTeamAndOneToOne(browser: Browser, url: string, pb: Parameters<typeof keyPackagesSent>[1]) {
+/** Alice and Bob in a team channel, each device's key packages sent. */
+async function inTeam(browser: Browser, url: string, pb: Parameters<typeof keyPackagesSent>[1]) {
   const alice = await person(browser, "alice", url);
   const bob = await person(browser, "bob", url);
   const pw = `team-${Date.now()}`;
   await joinAndOpen(bob.page, await createChannel(alice.page, "Team", pw), pw, "Team");
+  await keyPackagesSent(alice, pb);
   await keyPackagesSent(bob, pb);
+  return { alice, bob };
+}
+
+/** Alice and Bob in a team channel, then in a one-to-one with a message each way. */
+async function inTeamAndOneToOne(browser: Browser, url: string, pb: Parameters<typeof keyPackagesSent>[1]) {
+  const { alice, bob } = await inTeam(browser, url, pb);
   await oneToOneBothWays(alice, bob, ["alice to bob before", "bob to alice before"]);
   return { alice, bob };
 }
@@ -102,9 +109,47 @@ test("what a reset person writes reaches the other's new laptop once it accepts 
   await openConversation(laptop, bob.user.username);
   await expect(log(laptop).getByText("alice to bob before")).toBeVisible({ timeout: 30_000 });
   await expect(log(laptop).getByText("bob after his reset, alice away")).toHaveCount(0);
+  // (ADR 0051: counted while it waits)
+  await expect(laptop.getByText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`)).toBeVisible({
+    timeout: 30_000,
+  });
   await laptop.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
   await expect(log(laptop).getByText("bob after his reset, alice away")).toBeVisible({ timeout: 30_000 });
   await expect(laptop.getByText("Messages sent before this device joined the conversation cannot be read here.")).toHaveCount(0);
   await send(laptop, "alice's laptop answers");
   await expect(log(phone).getByText("alice's laptop answers")).toBeVisible({ timeout: 30_000 });
+});
+
+test("a reset person's first message in a new one-to-one is counted on the other's new laptop while it waits for her word, then shown", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(240_000);
+  const { smtp, web, pb } = stack;
+  const { alice, bob } = await inTeam(browser, web.url, pb);
+  // (her page knows his keys from the team channel: what he writes there)
+  await send(bob.page, "bob in the team");
+  await expect(log(alice.page).getByText("bob in the team")).toBeVisible({ timeout: 30_000 });
+  await alice.context.close();
+  await bob.context.close();
+  // Bob resets without his recovery key on a new phone and writes to her for the first time.
+  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
+  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  await startConversation(phone, [alice.user.username]);
+  await waitLive(phone);
+  await send(phone, "bob's first words after his reset");
+  await expect(log(phone).getByText("bob's first words after his reset")).toBeVisible();
+
+  // Her new laptop: the conversation says what waits for her, not that it is empty.
+  const laptop = await signedIn(browser, web.url, alice.user);
+  await openConversation(laptop, bob.user.username);
+  await expect(laptop.getByText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(laptop.getByText("No messages yet. Say hello.")).toHaveCount(0);
+  await expect(laptop.getByText("This conversation could not be opened on this device. Please try again.")).toHaveCount(0);
+  await laptop.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
+  await expect(log(laptop).getByText("bob's first words after his reset")).toBeVisible({ timeout: 30_000 });
+  await send(laptop, "alice's laptop answers his first words");
+  await expect(log(phone).getByText("alice's laptop answers his first words")).toBeVisible({ timeout: 30_000 });
 });

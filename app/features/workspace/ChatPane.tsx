@@ -173,7 +173,7 @@ export function ChatPane({
           notice={notice}
           events={events}
           // (not "No messages yet" where the notice says some are there, unreadable here)
-          empty={history.loaded && !notice && <EmptyChannel onShare={channel.direct ? undefined : header.onShare} />}
+          empty={history.loaded && !notice && <EmptyChannel channelId={channel.id} onShare={channel.direct ? undefined : header.onShare} />}
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}

@@ -1,3 +1,4 @@
+import { usePins } from "~/features/key-pins/usePins.client";
 import { LockIcon } from "~/ui/icons";
 
 /** Chat pane with no channel selected (spec §2.6), and the next step: create a channel or join one (a guest: by invite only). */
@@ -34,8 +35,13 @@ export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: bool
   );
 }
 
-/** An open channel without messages: invite someone. */
-export function EmptyChannel({ onShare }: { onShare?: () => void }) {
+/**
+ * An open channel without messages: invite someone. Not where messages are held back for someone's new
+ * keys (ADR 0051): the key-change notice counts them, and the conversation is not empty.
+ */
+export function EmptyChannel({ channelId, onShare }: { channelId: string; onShare?: () => void }) {
+  const { held } = usePins();
+  if ([...held].some(([key, ids]) => key.startsWith(`${channelId} `) && ids.size > 0)) return null;
   // A direct conversation has nobody to invite by link.
   if (!onShare)
     return (
