@@ -57,3 +57,12 @@ export function devicesAwaitedText(channel: { name: string; oneToOne?: boolean }
   if (!channel.oneToOne) return "Waiting for the others' devices...";
   return returning ? `Waiting for you to let ${name} back in.` : `Waiting for ${name}'s device...`;
 }
+
+/**
+ * Why a one-to-one cannot be opened on this device when the other person's devices in it hold under no
+ * key of theirs this device knows, not even the one the server presents now: devices from before they
+ * reset their account without the recovery key, which no device of this user ever saw (or a server's).
+ * Trying again cannot help; starting it afresh does (ADR 0098).
+ */
+export const unknownKeysText = (name: string) =>
+  `This conversation holds devices of ${name} under keys no device of yours has seen (from before ${name} reset their account, or not theirs): it cannot be opened on this device.`;

@@ -17,14 +17,15 @@ export function LetBackIn(props: { name: string; busy: boolean; onLetIn: () => v
 }
 
 /**
- * A one-to-one this device cannot open, whose list of participants it cannot check: after both people
- * reset their accounts without their recovery keys, nobody can (ADR 0098). Either may start it afresh.
+ * A one-to-one this device cannot open, whose list of participants or devices it cannot check: after both
+ * people reset their accounts without their recovery keys, or one did before the other's devices ever saw
+ * their keys, nobody can (ADR 0098). Either may start it afresh.
  */
 export function StartAfresh(props: { name: string; busy: boolean; onStart: () => void }) {
   return (
     <div className="direct-offer" role="group" aria-labelledby="start-afresh-text">
       <p id="start-afresh-text" className="request-text">
-        {`If ${props.name} cannot open this conversation either (after you both reset your accounts without a recovery key), start it afresh to write to each other again.`}
+        {`If ${props.name} cannot open this conversation either (after one of you, or both, reset an account without a recovery key), start it afresh to write to each other again.`}
       </p>
       <button type="button" className="btn btn-small btn-primary" disabled={props.busy} onClick={props.onStart}>
         {props.busy ? "Starting afresh..." : "Start afresh"}

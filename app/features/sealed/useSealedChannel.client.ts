@@ -5,7 +5,7 @@ import { sealedChannel } from "~/conversation/mls/sealed.client";
 import type { SealedChannel } from "~/conversation/mls/runtime.client";
 import type { JoinProof, SealedStatus } from "~/conversation/mls/types";
 import type { sealedNotice } from "~/conversation/mls/notice";
-import { words } from "~/conversation/mls/words";
+import { unknownKeysText, words } from "~/conversation/mls/words";
 import { ChatError } from "~/lib/errors";
 import { on } from "~/lib/events";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
@@ -94,8 +94,15 @@ export function useSealedChannel(
           if (!waitsForKeys()) {
             // Said once; tried again (a request that failed for a moment, an answer lost on the way):
             // the page's other paths may have opened it meanwhile, and this page then has its runtime.
+            // (one whose other person's devices hold under no key of theirs it knows says so: trying again cannot help)
             if (attempt === 0 || failedAt.current !== channel.id)
-              onError(error instanceof ChatError && error.telling ? error.message : words(channel).openFailed);
+              onError(
+                error instanceof ChatError && error.telling
+                  ? error.message
+                  : channel.oneToOne && unknown
+                    ? unknownKeysText(channel.name)
+                    : words(channel).openFailed,
+              );
             failedAt.current = channel.id;
             unsubscribe = openAgainLater(attempt, channel.id, () => setAttempt((n) => n + 1));
             return;

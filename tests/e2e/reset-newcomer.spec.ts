@@ -1,0 +1,69 @@
+import { expect, signIn } from "./fixtures";
+import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
+import { mailTest as test } from "./mail-stack";
+import { resetWithoutRecoveryKey } from "./reset-helpers";
+
+// Bob signs up, joins Alice's team and closes that device before it saved anything of hers. Alice writes
+// to him, then resets her account without her recovery key. No device of Bob's ever saw her old keys, so
+// his new laptop cannot check the conversation's list or her old device (ADR 0098), and her new phone
+// cannot sign the list again until another participant opens it (ADR 0051): nobody can open it. The
+// laptop said "This conversation could not be opened on this device. Please try again." and offered a
+// fresh start "after you both reset your accounts", words that did not fit him; it now says why, and the
+// offer fits either of them. Started afresh, the two write to each other.
+
+test("a newcomer whose devices never saw the other person's keys from before her reset is told why, and starts the conversation afresh", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(240_000);
+  const { smtp, web, pb } = stack;
+  const alice = await person(browser, "alice", web.url);
+  const bob = await person(browser, "bob", web.url);
+  // (a stand-in for a page closed before its first key pin reached the server: Bob's page saves none)
+  await bob.context.route("**/api/pins", (route) => (route.request().method() === "GET" ? route.continue() : route.abort()));
+  const pw = `team-${Date.now()}`;
+  await joinAndOpen(bob.page, await createChannel(alice.page, "Team", pw), pw, "Team");
+  await keyPackagesSent(bob, pb);
+  await bob.context.close();
+  await startConversation(alice.page, [bob.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, "hello newcomer");
+  await alice.context.close();
+
+  // Alice resets without her recovery key; what she writes from her new phone cannot go yet.
+  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
+  await resetWithoutRecoveryKey(phone, smtp, alice.user, `fresh-${Date.now()}-Reset`);
+  await openConversation(phone, bob.user.username);
+  await phone.getByLabel("Message", { exact: true }).fill("after my reset");
+  await phone.getByLabel("Message", { exact: true }).press("Enter");
+  await expect(phone.getByText(/Your message was not sent and is still in the box/)).toBeVisible({ timeout: 30_000 });
+
+  // Bob's new laptop says why it cannot open the conversation, and offers the fresh start in words that fit him.
+  const laptop = await (await browser.newContext({ baseURL: web.url })).newPage();
+  await signIn(laptop, bob.user);
+  await expect(laptop.getByText(`@${bob.user.username}`)).toBeAttached({ timeout: 30_000 });
+  await openConversation(laptop, alice.user.username);
+  const name = alice.user.username;
+  await expect(
+    laptop.getByText(
+      `This conversation holds devices of ${name} under keys no device of yours has seen (from before ${name} reset their account, or not theirs): it cannot be opened on this device.`,
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(laptop.getByText("This conversation could not be opened on this device. Please try again.")).toHaveCount(0);
+  const offer = laptop.getByRole("group", {
+    name: `If ${name} cannot open this conversation either (after one of you, or both, reset an account without a recovery key), start it afresh to write to each other again.`,
+  });
+  await offer.getByRole("button", { name: "Start afresh" }).click();
+  await expect(offer).toHaveCount(0, { timeout: 30_000 });
+
+  // Her phone is in the new group at once: what she wrote goes, and they write to each other. (Sent once
+  // her phone shows the fresh start: one sent in the very second it moves to the new group was unreadable
+  // for him, ADR 0098's addendum of 2026-12-03.)
+  await expect(phone.getByText(`${bob.user.username} reset the encryption for this conversation.`)).toBeVisible({ timeout: 30_000 });
+  await phone.getByLabel("Message", { exact: true }).press("Enter");
+  await expect(log(laptop).getByText("after my reset")).toBeVisible({ timeout: 30_000 });
+  await send(laptop, "bob after the fresh start");
+  await expect(log(phone).getByText("bob after the fresh start")).toBeVisible({ timeout: 30_000 });
+  // (what she signed with keys no device of his saw is not shown as hers)
+  await expect(log(laptop).getByText("hello newcomer")).toHaveCount(0);
+});
