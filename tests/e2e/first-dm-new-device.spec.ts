@@ -150,3 +150,41 @@ test("a message sent as the sender's tab closes is still kept for the newcomer",
   await expect(message(laptop, "sent as the tab closes")).toBeVisible({ timeout: 20_000 });
   await expect(laptop.getByText(NOT_READABLE)).toHaveCount(0);
 });
+
+test("a message sent as the sender's tab closes, while the copies of the one before are still being sent, is kept for the newcomer", async ({
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(180_000);
+  const { alice, bob } = await withAbsentNewcomer(browser);
+  // The first copy of "hello bob" her page sends for the archive is never answered (a slow network):
+  // that send is still under way when the tab closes.
+  let held = 0;
+  await alice.page.route("**/api/archive/*", async (route) => {
+    if (route.request().method() === "POST" && held++ === 0) return; // (left unanswered)
+    await route.continue();
+  });
+  // (what the page was still sending when it closed)
+  consoleErrors.allow(/^Failed to load resource: net::ERR_/);
+  await send(alice.page, "hello bob");
+  await expect.poll(() => held).toBe(1);
+
+  await alice.page.clock.install();
+  const posted = alice.page.waitForResponse((r) => r.request().method() === "POST" && /\/api\/channels\/[^/]+\/messages$/.test(r.url()));
+  await alice.page.getByLabel("Message", { exact: true }).fill("sent as the tab closes");
+  await alice.page.getByLabel("Message", { exact: true }).press("Enter");
+  await posted;
+  const id = ((await message(alice.page, "sent as the tab closes").getAttribute("id")) ?? "").replace(/^message-/, "");
+  const queued = () =>
+    alice.page.evaluate(
+      (end) => Object.keys(localStorage).some((k) => k.startsWith("chatcrypt.archive-pending.") && k.endsWith(end)),
+      `.${id}.${bob.id}`,
+    );
+  await expect.poll(queued).toBe(true);
+  await alice.page.close();
+
+  const laptop = await newDevice(browser, bob.user);
+  await openConversation(laptop, alice.user.username);
+  for (const text of ["hello bob", "sent as the tab closes"]) await expect(message(laptop, text)).toBeVisible({ timeout: 20_000 });
+  await expect(laptop.getByText(NOT_READABLE)).toHaveCount(0);
+});

@@ -45,8 +45,8 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let sending: Promise<void> = Promise.resolve();
 
 /** One send after another; a failure never stops the ones after it. */
-function send(leaving = false) {
-  sending = sending.then(() => flush(leaving)).catch((error) => console.warn("The message archive could not be sent", error));
+function send() {
+  sending = sending.then(() => flush()).catch((error) => console.warn("The message archive could not be sent", error));
 }
 
 function schedule(delay: number) {
@@ -93,6 +93,7 @@ export function resumeArchive(userId: string) {
 async function flush(leaving = false) {
   const taken = queue;
   queue = [];
+  if (!leaving) taking = taken;
   const left: Entry[] = [];
   const leavingSends: Promise<void>[] = [];
   let leavingChars = 0;
@@ -134,9 +135,15 @@ function nextBatch(taken: Entry[]): Entry[] {
   return batch;
 }
 
+/** Batches sent the ordinary way and not answered yet: a page hidden meanwhile would take them with it. */
+const unanswered = new Set<Entry[]>();
+/** What the ordinary send under way has yet to send (one batch after another). */
+let taking: Entry[] = [];
+
 /** Sends one batch; what may go later is added to `left`. */
 async function post(batch: Entry[], left: Entry[], leaving = false) {
   const { channelId, forId } = batch[0];
+  if (!leaving) unanswered.add(batch);
   try {
     const entries = batch.map(({ messageId, data }) => ({ messageId, data }));
     await api(`/api/archive/${channelId}`, { entries, ...(forId ? { for: forId } : {}) }, { keepalive: leaving });
@@ -145,16 +152,21 @@ async function post(batch: Entry[], left: Entry[], leaving = false) {
     // Refused (signed out, no longer a member, a classic channel, `forId` gone from it): not for the archive.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) forget(batch);
     else left.push(...batch);
+  } finally {
+    unanswered.delete(batch);
   }
 }
 
-// The page is being hidden (a reload, the tab closed, the phone's app switcher): what waits goes now.
+// The page is being hidden (a reload, the tab closed, the phone's app switcher): what waits goes now, in
+// requests that outlive the page, and so do the batches of a send under way (the server keeps an entry
+// once). At once, not after that send: the page may be gone before it is answered.
 if (typeof window !== "undefined")
   window.addEventListener("pagehide", () => {
-    if (!timer) return;
-    clearTimeout(timer);
+    if (timer) clearTimeout(timer);
     timer = null;
-    send(true);
+    // (the send under way stops after its batch: what it had left goes now)
+    queue = [...[...unanswered].flat(), ...taking.splice(0), ...queue];
+    if (queue.length > 0) flush(true).catch((error) => console.warn("The message archive could not be sent", error));
   });
 
 /** Queues sealed entries to be sent together. */
