@@ -36,8 +36,26 @@ export function sealedChannel(
   if (!runtime) {
     runtime = import("~/conversation/mls/runtime.client").then((m) => m.SealedChannel.open(user, channel, proof, participants));
     runtimes.set(key, runtime);
-    runtime.catch(() => runtimes.delete(key));
+    const opening = runtime;
+    runtime.catch(() => runtimes.get(key) === opening && runtimes.delete(key));
   }
+  return runtime;
+}
+
+/**
+ * A one-to-one started afresh by this page (ADR 0098): its runtime is the new group, opened once it is
+ * made. Asked for meanwhile (the live events of the new group reach this page first), it is waited for:
+ * an open of its own beside it would join the new group a second time and move its epochs under the
+ * other person's first messages.
+ */
+export function startAfresh(user: SessionUser, channel: Channel, proof: JoinProof): Promise<SealedChannel> {
+  const key = `${user.id}:${channel.id}`;
+  const runtime = import("~/conversation/mls/afresh.client")
+    .then((m) => m.startAfresh(user, channel, proof))
+    .then(() => import("~/conversation/mls/runtime.client"))
+    .then((m) => m.SealedChannel.open(user, channel, proof));
+  runtimes.set(key, runtime);
+  runtime.catch(() => runtimes.get(key) === runtime && runtimes.delete(key));
   return runtime;
 }
 

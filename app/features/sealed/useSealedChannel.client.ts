@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
-import { sealedChannel } from "~/conversation/mls/sealed.client";
+import { sealedChannel, startAfresh as startAfreshHere } from "~/conversation/mls/sealed.client";
 import type { SealedChannel } from "~/conversation/mls/runtime.client";
 import type { JoinProof, SealedStatus } from "~/conversation/mls/types";
 import type { sealedNotice } from "~/conversation/mls/notice";
@@ -201,8 +201,7 @@ export function useSealedChannel(
     if (!channel) return;
     setStartingAfresh(true);
     try {
-      const afreshModule = await import("~/conversation/mls/afresh.client");
-      await afreshModule.startAfresh(user, channel, proofOf(channel));
+      await startAfreshHere(user, channel, proofOf(channel));
       setAfresh(false);
       setAttempt((n) => n + 1);
     } catch (error) {
