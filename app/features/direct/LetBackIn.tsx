@@ -19,11 +19,15 @@ export function LetBackIn(props: { name: string; busy: boolean; onLetIn: () => v
 /**
  * A one-to-one this device cannot open, whose list of participants or devices it cannot check: after both
  * people reset their accounts without their recovery keys, or one did before the other's devices ever saw
- * their keys, nobody can (ADR 0098). Either may start it afresh.
+ * their keys, nobody can (ADR 0098). Either may start it afresh. `why`: what this device found, shown
+ * for as long as the offer stands.
  */
-export function StartAfresh(props: { name: string; busy: boolean; onStart: () => void }) {
+export function StartAfresh(props: { name: string; why: string; busy: boolean; onStart: () => void }) {
   return (
-    <div className="direct-offer" role="group" aria-labelledby="start-afresh-text">
+    <div className="direct-offer" role="group" aria-labelledby="start-afresh-text" aria-describedby="start-afresh-why">
+      <p id="start-afresh-why" className="request-text">
+        {props.why}
+      </p>
       <p id="start-afresh-text" className="request-text">
         {`If ${props.name} cannot open this conversation either (after one of you, or both, reset an account without a recovery key), start it afresh to write to each other again.`}
       </p>

@@ -61,13 +61,16 @@ export function useSealedChannel(
   const [attempt, setAttempt] = useState(0);
   /** The channel whose opening failed last (its error is not said again at each new try). */
   const failedAt = useRef<string | null>(null);
-  /** A one-to-one this device cannot open, whose list it cannot check: it may be started afresh (ADR 0098). */
-  const [afresh, setAfresh] = useState(false);
+  /**
+   * A one-to-one this device cannot open, whose list it cannot check: it may be started afresh (ADR 0098).
+   * Why, shown with the offer for as long as it stands (not a notice that goes by itself).
+   */
+  const [afresh, setAfresh] = useState<string | null>(null);
 
   useEffect(() => {
     setRuntime(null);
     setStatus(null);
-    setAfresh(false);
+    setAfresh(null);
     if (!channel?.sealed) return;
     let live = true;
     let unsubscribe = () => {};
@@ -90,19 +93,19 @@ export function useSealedChannel(
           if (!live) return;
           // A one-to-one whose list or devices this device cannot check at all: it may start it afresh (ADR 0098).
           const unknown = takeUnknownLeaf(channel.id);
-          setAfresh(Boolean(channel.oneToOne && ((error as { afresh?: boolean }).afresh || unknown)));
+          // (one whose other person's devices hold under no key of theirs it knows says so: trying again cannot help)
+          const why =
+            error instanceof ChatError && error.telling
+              ? error.message
+              : channel.oneToOne && unknown
+                ? unknownKeysText(channel.name)
+                : words(channel).openFailed;
+          const offered = Boolean(channel.oneToOne && ((error as { afresh?: boolean }).afresh || unknown));
+          setAfresh(offered ? why : null);
           if (!waitsForKeys()) {
             // Said once; tried again (a request that failed for a moment, an answer lost on the way):
             // the page's other paths may have opened it meanwhile, and this page then has its runtime.
-            // (one whose other person's devices hold under no key of theirs it knows says so: trying again cannot help)
-            if (attempt === 0 || failedAt.current !== channel.id)
-              onError(
-                error instanceof ChatError && error.telling
-                  ? error.message
-                  : channel.oneToOne && unknown
-                    ? unknownKeysText(channel.name)
-                    : words(channel).openFailed,
-              );
+            if (!offered && (attempt === 0 || failedAt.current !== channel.id)) onError(why);
             failedAt.current = channel.id;
             unsubscribe = openAgainLater(attempt, channel.id, () => setAttempt((n) => n + 1));
             return;
@@ -202,7 +205,7 @@ export function useSealedChannel(
     setStartingAfresh(true);
     try {
       await startAfreshHere(user, channel, proofOf(channel));
-      setAfresh(false);
+      setAfresh(null);
       setAttempt((n) => n + 1);
     } catch (error) {
       console.warn("The conversation could not be started afresh", error);

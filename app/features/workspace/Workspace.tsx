@@ -248,6 +248,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
                   (sealed.afresh ? (
                     <StartAfresh
                       name={selected.name}
+                      why={sealed.afresh}
                       busy={sealed.startingAfresh}
                       onStart={() => void sealed.startAfresh().then(() => messageBox()?.focus())}
                     />
