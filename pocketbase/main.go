@@ -70,6 +70,7 @@ func main() {
 	registerNotifyRulesBroadcast(app)
 	registerThreadsSeenBroadcast(app)
 	registerArchiveBroadcast(app)
+	registerKeyPinsBroadcast(app)
 	registerRetentionBroadcast(app)
 	registerGoneBroadcast(app)
 	registerUnreadBroadcast(app)

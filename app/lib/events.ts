@@ -85,8 +85,10 @@ export type Events = {
   "invite:question": void;
   /** The users a new direct conversation waits for changed (sealed/waiting, from sealed/welcome). WaitingForDevices redraws. */
   "direct:waiting": void;
-  /** The key pins changed (key-pins/pins.client). usePins redraws. */
+  /** The key pins changed (senders/pin-state.client). usePins redraws. */
   "key-pins:changed": void;
+  /** Someone's new keys were accepted on another device of the user, by the conversations that held their messages (senders/pins.client). KeyChangeNotice reads them again. */
+  "key-pins:accepted-elsewhere": string[];
   /** People's display names and photos as this page reads them changed (profile-cards/cards.client). useCard redraws. */
   "profile-cards:changed": void;
   /** The address moved (address/address.client: a move in the page, Back or Forward). useAddress redraws. */

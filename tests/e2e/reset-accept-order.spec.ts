@@ -7,8 +7,8 @@ import { keepNothingForOthers } from "./dm-helpers";
 
 // Bob resets his password without a recovery key and writes from his new phone. Alice signs in on a new
 // laptop, which joins their one-to-one after his message: it cannot read it (sent before it joined), and
-// accepting his new keys there first changes nothing about that. Her old page, open all along, accepts
-// later and reads it, and keeps it in her archive. The laptop showed "Messages sent before this device
+// accepting his new keys there first changes nothing about that. Her old page, open all along, takes
+// that acceptance live, reads it once she opens the conversation there, and keeps it in her archive. The laptop showed "Messages sent before this device
 // joined the conversation cannot be read here." until a reload; it now reads the archive again as it
 // grows (a live event) and shows the message where it belongs. (His phone keeps nothing for her in that
 // test; the second one has no page of hers open at all, and his phone keeps his message for her, ADR 0099.)
@@ -74,10 +74,11 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   // follows is not that; a minute later it would look again, at a new message only)
   await expect.poll(() => Date.now() - archiveRead, { timeout: 45_000, intervals: [1_000] }).toBeGreaterThan(12_000);
 
-  // Her old page accepts too, and reads his message: the laptop shows it, as it is, without a reload.
+  // Her old page took the laptop's acceptance (a live event): opened on the conversation, it asks for
+  // nothing and reads his message; the laptop shows it, as it is, without a reload.
   await openConversation(alice.page, bob.user.username);
-  await alice.page.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
   await expect(log(alice.page).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(alice.page.getByRole("button", { name: `Accept new keys of ${bob.user.username}` })).toHaveCount(0);
   await expect(log(laptop).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
   await expect(unreadable).toHaveCount(0);
   // and the three write on to each other
@@ -152,4 +153,40 @@ test("a reset person's first message in a new one-to-one is counted on the other
   await expect(log(laptop).getByText("bob's first words after his reset")).toBeVisible({ timeout: 30_000 });
   await send(laptop, "alice's laptop answers his first words");
   await expect(log(phone).getByText("alice's laptop answers his first words")).toBeVisible({ timeout: 30_000 });
+});
+
+// Alice's page and her laptop are both open on the one-to-one when Bob resets. She accepts his new
+// keys on the page: the laptop takes that at once (a live event; the pins are the user's, on every
+// device), its notice goes and it reads what waited. It used to keep the notice, and his message held
+// back, until she accepted there too or reloaded.
+test("new keys accepted on one device are accepted on the user's other open page, which reads what waited, without a reload", async ({
+  browser,
+  stack,
+  consoleErrors,
+}) => {
+  test.setTimeout(240_000);
+  consoleErrors.allow(NO_ANSWER);
+  const { smtp, web, pb } = stack;
+  const { alice, bob } = await inTeamAndOneToOne(browser, web.url, pb);
+  const laptop = await signedIn(browser, web.url, alice.user);
+  await openConversation(laptop, bob.user.username);
+  await expect(log(laptop).getByText("alice to bob before")).toBeVisible({ timeout: 30_000 });
+
+  await bob.context.close();
+  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
+  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  await openConversation(phone, alice.user.username);
+  await send(phone, "bob after his reset");
+
+  const notice = (page: Page) =>
+    page.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account: compare his safety number` });
+  for (const page of [alice.page, laptop]) await expect(notice(page)).toBeVisible({ timeout: 30_000 });
+  await notice(alice.page)
+    .getByRole("button", { name: `Accept new keys of ${bob.user.username}` })
+    .click();
+  await expect(log(alice.page).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(notice(laptop)).toHaveCount(0, { timeout: 20_000 });
+  await expect(log(laptop).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
+  await send(laptop, "alice's laptop after his reset");
+  await expect(log(phone).getByText("alice's laptop after his reset")).toBeVisible({ timeout: 30_000 });
 });

@@ -3,7 +3,8 @@ import { openJson, sealJson } from "~/conversation/keyring/vault.client";
 import type { PublicProfile, SealedHead } from "~/conversation/senders/types";
 import { MAX_PINS_PER_SAVE, type EncryptedPin, type Pin } from "~/conversation/senders/types";
 import { openHead, pinDigest, readCopy, reconcile, sealHead, writeCopy, type PinBook } from "~/conversation/senders/pin-head.client";
-import { emit, on } from "~/lib/events";
+import { accepted, forgetPinState, matches, pinSnapshot, publish, type KeyChange } from "~/conversation/senders/pin-state.client";
+import { emit } from "~/lib/events";
 
 /**
  * Key pinning (issue 16, item 1): the identity public keys of every user this page meets are pinned the
@@ -25,35 +26,8 @@ const isPin = (value: unknown): value is Pin =>
   typeof (value as Pin).v === "boolean" &&
   ((value as Pin).o === undefined || (Array.isArray((value as Pin).o) && (value as Pin).o!.every((k) => typeof k === "string")));
 
-export interface KeyChange {
-  /** "changed": other keys than the pin; "unchecked": the pin the user had is gone or not the one they saved. */
-  reason: "changed" | "unchecked";
-  userId: string;
-  username: string;
-  /** The keys the server presents now (accepted with acceptKeys). */
-  presented: PublicProfile;
-  /** The channels where this user's messages are held back. */
-  channels: ReadonlySet<string>;
-}
-
-export interface PinState {
-  pins: ReadonlyMap<string, Pin>;
-  changed: ReadonlyMap<string, KeyChange>;
-  /** "<channel id> <sender id>" -> the ids of that sender's messages held back there for keys not accepted yet. */
-  held: ReadonlyMap<string, ReadonlySet<string>>;
-}
-
 let owner = "";
 let loaded: Promise<PinBook> | null = null;
-let state: PinState = { pins: new Map(), changed: new Map(), held: new Map() };
-
-function publish(next: Partial<PinState>) {
-  state = { ...state, ...next };
-  emit("key-pins:changed");
-}
-
-export const subscribePins = (listener: () => void) => on("key-pins:changed", listener);
-export const pinSnapshot = () => state;
 
 /** One of the user's pins, opened (null when it does not open, or is not a pin). */
 export async function openPin(userId: string, entry: EncryptedPin): Promise<Pin | null> {
@@ -82,24 +56,47 @@ async function readBook(userId: string): Promise<PinBook> {
   return book;
 }
 
+/** Reads the pins (again) for the page; `again`: what it reads wins over what the page had (another device saved it). */
+function read(userId: string, again: boolean): Promise<PinBook> {
+  const attempt = (loaded = readBook(userId));
+  attempt.then(
+    (book) => publish({ pins: again ? new Map([...pinSnapshot().pins, ...book.pins]) : new Map([...book.pins, ...pinSnapshot().pins]) }),
+    () => {
+      if (loaded === attempt) loaded = null;
+    },
+  );
+  return attempt;
+}
+
 /** Opens the user's pins once per page. */
 function pins(userId: string): Promise<PinBook> {
   if (owner !== userId) {
     owner = userId;
     loaded = null;
-    state = { pins: new Map(), changed: new Map(), held: new Map() };
+    forgetPinState();
   }
-  if (!loaded) {
-    loaded = readBook(userId);
-    const attempt = loaded;
-    attempt.then(
-      (book) => publish({ pins: new Map([...book.pins, ...state.pins]) }),
-      () => {
-        if (loaded === attempt) loaded = null;
-      },
-    );
-  }
-  return loaded;
+  return loaded ?? read(userId, false);
+}
+
+/**
+ * The user's pins were saved with head `counter` (the live "key-pins" event). Saved by another device
+ * of theirs (someone's new keys accepted there, say), this page reads them again once its own save is
+ * done, and a change whose presented keys are now the pin is accepted here too: its notice goes, and
+ * the conversations holding its messages read them again. A page that saved it, or read it since, does nothing.
+ */
+export async function pinsSavedElsewhere(userId: string, counter: number) {
+  if (owner !== userId || !loaded) return;
+  await saving.catch(() => undefined);
+  const known = await (loaded ?? Promise.resolve(null)).catch(() => null);
+  if (known && known.head.c >= counter) return;
+  const book = await read(userId, true);
+  const now = [...pinSnapshot().changed.values()].filter((change) => {
+    const pin = book.pins.get(change.userId);
+    return pin !== undefined && matches(pin, change.presented);
+  });
+  if (now.length === 0) return;
+  accepted(now.map((change) => change.userId));
+  emit("key-pins:accepted-elsewhere", [...new Set(now.flatMap((change) => [...change.channels]))]);
 }
 
 /** Reads the user's pins ahead of the first message to check (every message shown is checked against them). */
@@ -116,7 +113,13 @@ async function writeHead(userId: string, book: PinBook, changed: ReadonlyMap<str
       return { subjectId, data: await sealJson(userId, "keyring", value, aad(userId, subjectId)) };
     }),
   );
-  await api("/api/pins", { ...(sealed.length ? { pins: sealed } : {}), head: await sealHead(userId, next) });
+  const save = { ...(sealed.length ? { pins: sealed } : {}), head: await sealHead(userId, next) };
+  unanswered = save;
+  try {
+    await api("/api/pins", save);
+  } finally {
+    if (unanswered === save) unanswered = null;
+  }
   book.head = next;
   for (const [subjectId, value] of changed) {
     book.pins.set(subjectId, value);
@@ -125,13 +128,24 @@ async function writeHead(userId: string, book: PinBook, changed: ReadonlyMap<str
   await writeCopy(userId, next.c, book.pins);
 }
 
+/** The save sent the ordinary way and not answered yet: a page hidden meanwhile would take it with it. */
+let unanswered: { pins?: EncryptedPin[]; head: SealedHead } | null = null;
+
+// The page is being hidden (the tab closed right after someone's keys were first seen, a reload): the
+// save under way goes again, in a request that outlives the page. The server takes one head per counter,
+// so a save that had arrived is refused the second time (409) and nothing is saved twice.
+if (typeof window !== "undefined")
+  window.addEventListener("pagehide", () => {
+    if (unanswered) api("/api/pins", unanswered, { keepalive: true }).catch(() => undefined);
+  });
+
 // One save at a time per page: each takes the head the previous one wrote. Pins that change while a
 // save runs (a conversation's senders seen for the first time) wait for it and are saved together.
 let saving: Promise<unknown> = Promise.resolve();
 let next: { userId: string; pins: Map<string, Pin>; done: Promise<void> } | null = null;
 
 function savePin(userId: string, subjectId: string, pin: Pin): Promise<void> {
-  publish({ pins: new Map(state.pins).set(subjectId, pin) });
+  publish({ pins: new Map(pinSnapshot().pins).set(subjectId, pin) });
   if (next?.userId === userId && (next.pins.has(subjectId) || next.pins.size < MAX_PINS_PER_SAVE)) {
     next.pins.set(subjectId, pin);
     return next.done;
@@ -164,8 +178,6 @@ async function saveNow(userId: string, changed: ReadonlyMap<string, Pin>) {
   }
 }
 
-const matches = (pin: Pin, profile: PublicProfile) => pin.e === profile.ecdhPublicKey && pin.r === profile.rsaPublicKey;
-
 /**
  * Checks the keys the server presents for these users against the pins, pinning those seen for the first
  * time. Answers the ids whose messages may be shown; the others are listed as changed.
@@ -173,7 +185,7 @@ const matches = (pin: Pin, profile: PublicProfile) => pin.e === profile.ecdhPubl
 export async function checkKeys(userId: string, profiles: readonly PublicProfile[], channelId?: string): Promise<Set<string>> {
   const book = await pins(userId);
   const trusted = new Set<string>();
-  const changed = new Map(state.changed);
+  const changed = new Map(pinSnapshot().changed);
   for (const profile of profiles) {
     if (profile.id === userId) {
       trusted.add(profile.id);
@@ -210,7 +222,8 @@ export async function checkKeys(userId: string, profiles: readonly PublicProfile
       changed.set(profile.id, { reason, userId: profile.id, username: profile.username, presented: profile, channels });
     }
   }
-  if (changed.size !== state.changed.size || [...changed].some(([id, c]) => state.changed.get(id) !== c)) publish({ changed });
+  const before = pinSnapshot().changed;
+  if (changed.size !== before.size || [...changed].some(([id, c]) => before.get(id) !== c)) publish({ changed });
   return trusted;
 }
 
@@ -223,22 +236,7 @@ export async function acceptKeys(userId: string, change: KeyChange) {
   const r = change.presented.rsaPublicKey;
   const o = [...new Set([...(before?.o ?? []), ...(before ? [before.r] : [])])].filter((k) => k !== r);
   await savePin(userId, change.userId, { e: change.presented.ecdhPublicKey, r, v: false, ...(o.length ? { o } : {}) });
-  const changed = new Map(state.changed);
-  changed.delete(change.userId);
-  publish({ changed, held: new Map([...state.held].filter(([key]) => !key.endsWith(` ${change.userId}`))) });
-}
-
-/** Counts these messages as held back in the channel until their senders' new keys are accepted (ADR 0051). */
-export function noteHeld(channelId: string, records: readonly { id: string; senderId: string }[]) {
-  const held = new Map(state.held);
-  let grew = false;
-  for (const { id, senderId } of records) {
-    const key = `${channelId} ${senderId}`;
-    if (held.get(key)?.has(id)) continue;
-    held.set(key, new Set(held.get(key)).add(id));
-    grew = true;
-  }
-  if (grew) publish({ held });
+  accepted([change.userId]);
 }
 
 /** The user compared the safety number with someone: their pinned keys are marked verified. */

@@ -5,7 +5,8 @@
  * signed by their previous key; a key the viewer never pinned is never among them.
  */
 import { importRsaPublicKey } from "~/crypto";
-import { checkKeys, noteHeld, pinnedKeys } from "~/conversation/senders/pins.client";
+import { checkKeys, pinnedKeys } from "~/conversation/senders/pins.client";
+import { noteHeld } from "~/conversation/senders/pin-state.client";
 import { forgetProfile, senderProfiles, type SenderProfile } from "~/conversation/senders/profiles.client";
 
 export interface SenderKey {

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { checkKeys } from "~/conversation/senders/pins.client";
 import { senderProfiles } from "~/conversation/senders/profiles.client";
 import { usePins } from "~/features/key-pins/usePins.client";
+import { on } from "~/lib/events";
 
 // The notices themselves load when there is one to show.
 const KeyChanges = lazyPart(() => import("~/features/key-pins/KeyChanges").then((m) => m.KeyChanges));
@@ -34,6 +35,8 @@ export function KeyChangeNotice({ user, channelId, memberIds, onAccepted }: Prop
       )
       .catch((error) => console.warn("Members' keys could not be checked", error));
   }, [user.id, channelId, members]);
+  // (someone's new keys accepted on another device of the user: what they held here is read again)
+  useEffect(() => on("key-pins:accepted-elsewhere", (channels) => channels.includes(channelId) && onAccepted()), [channelId, onAccepted]);
   const here = [...changed.values()].filter((c) => c.channels.has(channelId));
   if (here.length === 0) return null;
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "~/lib/session-user";
-import { acceptKeys, type KeyChange } from "~/conversation/senders/pins.client";
+import { acceptKeys } from "~/conversation/senders/pins.client";
+import type { KeyChange } from "~/conversation/senders/pin-state.client";
 import { messageBox } from "~/ui/message-box";
 
 interface Props {

@@ -11,7 +11,7 @@ import { on } from "~/lib/events";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
 import { useStanding } from "~/features/roles/standing.client";
-import { subscribePins } from "~/conversation/senders/pins.client";
+import { subscribePins } from "~/conversation/senders/pin-state.client";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the

@@ -22,6 +22,7 @@ import { arrivalsAhead } from "~/features/workspace/arrivals-ahead";
 import { standingChanged } from "~/features/roles/standing.client";
 import { rulesChanged } from "~/features/notify-rules/rules.client";
 import { forgetProfile } from "~/conversation/senders/profiles.client";
+import { pinsSavedElsewhere } from "~/conversation/senders/pins.client";
 import { relabelMembers } from "~/features/members/notices";
 import { refreshRetention } from "~/features/retention/retention.client";
 import { afterConversationShown } from "~/features/messages/conversation-shown.client";
@@ -166,6 +167,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
         case "archive":
           return emit("archive:grew", event.channelId);
+        case "key-pins":
+          return pinsSavedElsewhere(user.id, event.counter);
         case "attachment":
           return history.receivePart({ attachment: event.attachment });
         case "preview":
