@@ -78,11 +78,13 @@ export async function afterOpening(
   opened: ReadonlyMap<string, unknown>,
   senders: Senders,
 ): Promise<boolean> {
-  const unopened = records.filter((r) => !opened.has(r.id) && r.senderId !== viewerId && senders.profiles.get(r.senderId));
+  const theirs = records.filter((r) => r.senderId !== viewerId && senders.profiles.get(r.senderId));
+  // (held: not shown, whether or not it opened under a key pinned before)
   noteHeld(
     channelId,
-    unopened.filter((r) => !senders.trusted.has(r.senderId)),
+    theirs.filter((r) => !senders.trusted.has(r.senderId)),
   );
+  const unopened = theirs.filter((r) => !opened.has(r.id));
   const now = Date.now();
   const stale = [...new Set(unopened.filter((r) => senders.trusted.has(r.senderId)).map((r) => r.senderId))].filter(
     (id) => now - (asked.get(id) ?? 0) > ASK_AGAIN_MS,
