@@ -107,6 +107,12 @@ test("what a reset person writes reaches the other's new laptop once it accepts 
   test.setTimeout(240_000);
   const { smtp, web, pb } = stack;
   const { alice, bob } = await inTeamAndOneToOne(browser, web.url, pb);
+  // (Bob's reaction is held back too, but it is not a message: not counted below)
+  const hers = message(bob.page, "alice to bob before");
+  await hers.hover();
+  await hers.getByRole("button", { name: "React", exact: true }).click();
+  await bob.page.getByRole("menu", { name: "React with" }).getByRole("menuitem", { name: "👍", exact: true }).click();
+  await expect(message(alice.page, "alice to bob before").getByRole("button", { name: /^👍 1/ })).toBeVisible({ timeout: 20_000 });
   // Neither has a page open; Bob resets without his recovery key on a new phone and writes to her.
   await alice.context.close();
   await bob.context.close();
@@ -130,6 +136,7 @@ test("what a reset person writes reaches the other's new laptop once it accepts 
   await laptop.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
   await expect(log(laptop).getByText("bob after his reset, alice away")).toBeVisible({ timeout: 30_000 });
   await expect(message(laptop, "bob to alice before").getByText(`Signed with ${bob.user.username}'s previous key`)).toBeVisible();
+  await expect(message(laptop, "alice to bob before").getByRole("button", { name: /^👍 1/ })).toBeVisible({ timeout: 30_000 });
   await expect(laptop.getByText("Messages sent before this device joined the conversation cannot be read here.")).toHaveCount(0);
   await send(laptop, "alice's laptop answers");
   await expect(log(phone).getByText("alice's laptop answers")).toBeVisible({ timeout: 30_000 });

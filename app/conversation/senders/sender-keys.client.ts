@@ -74,15 +74,15 @@ const ASK_AGAIN_MS = 10_000;
 export async function afterOpening(
   viewerId: string,
   channelId: string,
-  records: readonly { id: string; senderId: string }[],
+  records: readonly { id: string; senderId: string; kind?: string }[],
   opened: ReadonlyMap<string, unknown>,
   senders: Senders,
 ): Promise<boolean> {
   const theirs = records.filter((r) => r.senderId !== viewerId && senders.profiles.get(r.senderId));
-  // (held: not shown, whether or not it opened under a key pinned before)
+  // (held: not shown, whether or not it opened under a key pinned before; a reaction or an edit is not a message)
   noteHeld(
     channelId,
-    theirs.filter((r) => !senders.trusted.has(r.senderId)),
+    theirs.filter((r) => !senders.trusted.has(r.senderId) && (!r.kind || r.kind === "reply")),
   );
   const unopened = theirs.filter((r) => !opened.has(r.id));
   const now = Date.now();
