@@ -38,7 +38,13 @@ async function newcomerThenReset(
   await leaves(bob);
   await startConversation(alice.page, [bob.user.username]);
   await waitLive(alice.page);
+  // (her copy kept for his other devices, ADR 0099, has gone before her device is put away: a context
+  // closed at once takes what still waits, where a tab closed would send it as it goes)
+  const kept = alice.page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/api/archive/") && Boolean(r.request().postDataJSON()?.for),
+  );
   await send(alice.page, "hello newcomer");
+  await kept;
   await alice.context.close();
 
   const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
