@@ -21,6 +21,7 @@ function settle() {
   clearTimeout(giveUp);
   // (in order; a move that steps back itself leaves the rest waiting for that step)
   while (waiting.length > 0 && pending === 0) waiting.shift()!();
+  uncoverCheck();
 }
 
 /** A Back came: when the page was waiting for one of its own steps, this is it; the moves waiting go once it has been handled. */
@@ -59,4 +60,36 @@ export function stepBack() {
 export function afterOwnSteps(move: () => void) {
   if (pending === 0 && !handling) move();
   else waiting.push(move);
+}
+
+/** The marks of the dialogs and panels on the screen whose history entries the page added (ui/useBackCloses). */
+const shown = new Set<string>();
+/** The page's own moves waiting for those dialogs and panels to be answered (`whenUncovered`). */
+const behind: (() => void)[] = [];
+
+/** Whether a dialog or panel the page added an entry for is on the screen, its entry on top. */
+export const covered = (): boolean => shown.has(ownEntryOnTop() as string);
+
+/** A dialog or panel whose entry is on top is shown (`true`) or gone (`false`). */
+export function coverShown(mark: string, on: boolean) {
+  if (on) shown.add(mark);
+  else {
+    shown.delete(mark);
+    uncoverCheck();
+  }
+}
+
+/**
+ * Runs a move the page makes on its own (an invite's channel opened on arrival) once no dialog or
+ * panel covers the page: made at once, it would take their entry away and close them unanswered
+ * (the recovery key offered at sign-up turned into "Continue without a recovery key?").
+ */
+export function whenUncovered(move: () => void) {
+  behind.push(move);
+  uncoverCheck();
+}
+
+function uncoverCheck() {
+  if (behind.length === 0 || pending > 0 || handling || covered()) return;
+  for (const move of behind.splice(0)) move();
 }

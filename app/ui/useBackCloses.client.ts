@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { ADDRESS_EVENT, CHAT_ADDRESS } from "~/lib/address-event";
-import { afterOwnSteps, OWN_ENTRY, ownEntryOnTop, stepBack } from "~/lib/history-steps.client";
+import { afterOwnSteps, coverShown, OWN_ENTRY, ownEntryOnTop, stepBack } from "~/lib/history-steps.client";
 import { narrowNow } from "~/ui/useNarrow.client";
 
 let marks = 0;
@@ -27,6 +27,7 @@ export function useBackCloses(open: boolean, onClose: () => void) {
       const { chatcryptFrom: _from, ...state } = (window.history.state ?? {}) as Record<string, unknown>;
       window.history.pushState({ ...state, [OWN_ENTRY]: mark }, "", window.location.href);
       pushed = true;
+      coverShown(mark, true);
     });
     // (Back between the chat's addresses comes as the address event: root.tsx)
     const onBack = () => {
@@ -40,6 +41,8 @@ export function useBackCloses(open: boolean, onClose: () => void) {
       window.removeEventListener(ADDRESS_EVENT, onBack);
       // (after the steps under way: a move that took this entry away already leaves nothing to take)
       if (pushed && !popped) afterOwnSteps(() => ownEntryOnTop() === mark && stepBack());
+      // (the page's own moves waiting behind it go once its entry is gone: lib/history-steps)
+      coverShown(mark, false);
     };
   }, [open]);
 }

@@ -146,3 +146,51 @@ test("signing out asks first; Cancel keeps the session", async ({ browser }) => 
   await expect(alice.page.getByRole("heading", { name: "Sign In" })).toBeVisible();
   await alice.context.close();
 });
+
+test("on a phone, the recovery key offered at an invited sign-up stays offered while the invite's channel opens; the channel opens once it is answered", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  const name = `Offer Room ${Date.now() % 100000}`;
+  await createChannel(alice.page, name, `offer-${Date.now()}`);
+  const link = await copyInviteLink(alice.page);
+
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, ...PHONE });
+  const page = await context.newPage();
+  // The join is held until the offer is on the screen with its history entry (ui/useBackCloses), as
+  // when the offer comes first on a slow network.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/channels/join", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(link);
+  const carol = newUser("carol");
+  await page.getByLabel("Username").fill(carol.username);
+  await page.getByLabel("Email").fill(carol.email);
+  await page.getByLabel("Password").fill(carol.password);
+  await tap(page.getByRole("button", { name: "Sign Up", exact: true }));
+  const offer = page.getByRole("dialog", { name: "Save your recovery key" });
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => Boolean((history.state as Record<string, unknown> | null)?.chatcryptPanel))).toBe(true);
+  const joined = page.waitForResponse("**/api/channels/join");
+  release();
+  expect((await joined).status()).toBe(200);
+  // The channel is in her list (the drawer, closed, hidden from assistive technology): the page would open it now. The offer stays as
+  // it was, with nothing behind it moved, for two seconds checked ten times a second.
+  await expect(page.locator("nav").filter({ hasText: name })).toBeAttached({ timeout: 30_000 });
+  for (const end = Date.now() + 2_000; Date.now() < end;) {
+    await expect(offer).toBeVisible({ timeout: 100 });
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  }
+  await expect(page.getByRole("dialog", { name: "Continue without a recovery key?" })).toBeHidden();
+
+  // Answered, the invite's channel opens, and Back leaves it as from any channel opened.
+  await notNowRecoveryKey(page);
+  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/c\//);
+  await context.close();
+  await alice.context.close();
+});

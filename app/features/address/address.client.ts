@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { HOME, pathOf, placeOf, type Place } from "~/features/address/address";
 import { ADDRESS_EVENT } from "~/lib/address-event";
-import { afterOwnSteps, ownEntryOnTop, stepBack } from "~/lib/history-steps.client";
+import { afterOwnSteps, covered, ownEntryOnTop, stepBack, whenUncovered } from "~/lib/history-steps.client";
 import { emit, followers, on } from "~/lib/events";
 
 /**
@@ -59,17 +59,28 @@ export function currentPlace(): Place {
   return read().place;
 }
 
+/**
+ * How a place is opened: `replace` changes the current entry rather than adding one; `behind`, a move
+ * the page makes on its own (not the person's tap), waits for the dialogs and panels a phone shows
+ * over the page to be answered rather than closing them.
+ */
+export interface Move {
+  replace?: boolean;
+  behind?: boolean;
+}
+
 /** Opens a place: a new history entry, or (replace) the current one changed. Nothing when it is already open. */
-export function goTo(place: Place, how: { replace?: boolean } = {}) {
+export function goTo(place: Place, how: Move = {}) {
   afterOwnSteps(() => go(place, how));
 }
 
 /** How many entries of dialogs or panels (one over another) a move takes away at most before it is made. */
 const OWN_ENTRIES_MAX = 4;
 
-function go(place: Place, how: { replace?: boolean }, under = 0) {
+function go(place: Place, how: Move, under = 0) {
   const path = pathOf(place);
   if (path === window.location.pathname) return window.location.search || window.location.hash ? keepPathOnly() : undefined;
+  if (how.behind && covered()) return whenUncovered(() => go(place, how, under));
   // A phone's dialog or panel added the entry on top (ui/useBackCloses): it goes first (the dialog or
   // panel closes) and the move is made from the entry under it, which it would otherwise leave behind.
   if (ownEntryOnTop() && under < OWN_ENTRIES_MAX) {

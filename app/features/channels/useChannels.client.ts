@@ -21,7 +21,7 @@ import { forgetHistory } from "~/conversation/messages/history-cache.client";
 import { mayJoin } from "~/features/invites/landing.client";
 import { askInviteLimits } from "~/features/invites/ask.client";
 import { copyToClipboard } from "~/ui/clipboard.client";
-import { currentPlace, goTo, useAddress } from "~/features/address/address.client";
+import { currentPlace, goTo, useAddress, type Move } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
 import { conversationAdded } from "~/conversation/conversation.client";
 
@@ -41,7 +41,7 @@ export function useChannels(user: SessionUser, notify: Notify) {
   const [channels, setChannels] = useState<Channel[] | null>(null);
   // The open conversation is the one the address names (ADR 0061); opening one is a move in history.
   const selectedId = useAddress().place.conversationId;
-  const setSelectedId = useCallback((id: string | null, how?: { replace?: boolean }) => {
+  const setSelectedId = useCallback((id: string | null, how?: Move) => {
     if (id !== currentPlace().conversationId) goTo(id ? { ...HOME, conversationId: id } : HOME, how);
   }, []);
   const selected = channels?.find((c) => c.id === selectedId) ?? null;
@@ -108,7 +108,7 @@ export function useChannels(user: SessionUser, notify: Notify) {
   const readyRef = useRef(ready);
   readyRef.current = ready;
   const afterward = useCallback(
-    async (loaded: Channel[] | null, id: string, how: "created" | "joined", participants?: readonly string[]) => {
+    async (loaded: Channel[] | null, id: string, how: "created" | "joined", participants?: readonly string[], move?: Move) => {
       // A reload that overlapped this one (a live event) is still on its way: the list is loaded again,
       // or the new channel would be opened while the list shown does not hold it yet (and be closed).
       let list = loaded;
@@ -118,12 +118,13 @@ export function useChannels(user: SessionUser, notify: Notify) {
         await readyRef
           .current(channel, how, participants)
           .catch((error) => console.warn("The channel is not ready on this device yet", error));
-      setSelectedId(id);
+      setSelectedId(id, move);
     },
     [reload, setSelectedId],
   );
 
-  // Invite auto-join, once the channel list has loaded (spec §4).
+  // Invite auto-join, once the channel list has loaded (spec §4). Its channel opens behind what the
+  // page asks on arrival (the recovery key offered at sign-up), never closing it unanswered.
   const inviteHandled = useRef(false);
   useEffect(() => {
     if (!channels || inviteHandled.current) return;
@@ -132,14 +133,14 @@ export function useChannels(user: SessionUser, notify: Notify) {
     if (!invite) return;
     clearPendingInvite();
     if (channels.some((c) => c.id === invite.channelId) && getChannelPassword(invite.channelId)) {
-      setSelectedId(invite.channelId);
+      setSelectedId(invite.channelId, { behind: true });
       return;
     }
     void (async () => {
       try {
         if (!(await mayJoin(invite))) return;
         const joined = await joinWithInvite(user, invite.channelId, invite.encryptedPassword, invite.inviteId);
-        await afterward(await reload(), joined.id, "joined");
+        await afterward(await reload(), joined.id, "joined", undefined, { behind: true });
       } catch (error) {
         notify(messageOf(error, "Failed to join channel"), "error");
       }
