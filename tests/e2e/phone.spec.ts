@@ -14,15 +14,21 @@ async function noSideways(page: Page) {
   expect(scroll, "the page scrolls sideways").toBeLessThanOrEqual(client);
 }
 
-/** Taps a control after checking that it lies inside the screen. */
+/**
+ * Taps a control after checking that it lies inside the screen (once a drawer sliding in has come to
+ * rest: a control of the drawer just opened is still partly off the screen while it slides).
+ */
 async function tap(control: Locator) {
   await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  expect(box, "the control has a box").not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.viewport.width + 0.5);
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.viewport.height + 0.5);
+  const inside = async () => {
+    const box = await control.boundingBox();
+    if (!box) return "no box";
+    const { width, height } = PHONE.viewport;
+    return box.x >= 0 && box.x + box.width <= width + 0.5 && box.y >= 0 && box.y + box.height <= height + 0.5
+      ? "inside the screen"
+      : `at ${JSON.stringify(box)}`;
+  };
+  await expect.poll(inside, { message: "the control lies inside the screen" }).toBe("inside the screen");
   await control.tap();
 }
 

@@ -122,12 +122,14 @@ export class RosterGuard {
       this.observe(state);
       return;
     }
-    // Signed by this user before a reset (a key this device never had): another participant's page signs it again (listFix).
+    // Signed by this user before a reset (a key this device never had): another participant's page signs it
+    // again (listFix). What the user writes meanwhile waits in the outbox and goes once this device is in.
     if (roster?.by === this.viewer.id && roster.users.includes(this.viewer.id)) {
       const refused = new RosterRefused(
         "This conversation's list of participants was signed with your keys from before your account was reset. It opens on this device once another participant opens it.",
       );
       refused.telling = true;
+      refused.held = true;
       refused.afresh = Boolean(this.channel.oneToOne);
       throw refused;
     }
