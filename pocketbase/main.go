@@ -71,6 +71,7 @@ func main() {
 	registerThreadsSeenBroadcast(app)
 	registerArchiveBroadcast(app)
 	registerKeyPinsBroadcast(app)
+	registerKeysBroadcast(app)
 	registerRetentionBroadcast(app)
 	registerGoneBroadcast(app)
 	registerUnreadBroadcast(app)

@@ -34,6 +34,10 @@ test("after a reset without the recovery key, the person who started a one-to-on
   await send(bob.page, "bob started the group");
   await group(carol.page, bob.user.username).click();
   await expect(log(carol.page).getByText("bob started the group")).toBeVisible({ timeout: 30_000 });
+  // (their pages on another conversation: one open on his would sign its list again at once, live; the
+  // last test)
+  await alice.page.getByRole("button", { name: "# Team", exact: true }).click();
+  await carol.page.getByRole("button", { name: "# Team", exact: true }).click();
   await bob.context.close();
 
   // Bob resets on his phone and opens the one-to-one: it says what it waits for.
@@ -69,4 +73,38 @@ test("after a reset without the recovery key, the person who started a one-to-on
   await send(carol.page, "carol to the group");
   await expect(log(phone).getByText("carol to the group")).toBeVisible({ timeout: 30_000 });
   await expect(phone.getByText(/could not be verified/)).toHaveCount(0);
+});
+
+// The other person's page is open on the one-to-one all along and nobody touches it: it hears that Bob's
+// keys changed (live, his id only) and signs the list again, so his new phone gets in without her doing
+// anything (it waited until she opened the conversation again or wrote: 90 s without it here).
+test("after a reset without the recovery key, the new device of the person who started a one-to-one gets in while the other's page just stays open on it", async ({
+  browser,
+  stack,
+  consoleErrors,
+}) => {
+  test.setTimeout(240_000);
+  consoleErrors.allow(NO_ANSWER);
+  const { smtp, web } = stack;
+  const { alice, bob } = await threeInTeam(browser, stack);
+  await startConversation(bob.page, [alice.user.username]);
+  await waitLive(bob.page);
+  await send(bob.page, "bob started this");
+  await openConversation(alice.page, bob.user.username);
+  await expect(log(alice.page).getByText("bob started this")).toBeVisible({ timeout: 30_000 });
+  await bob.context.close();
+
+  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
+  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  await openConversation(phone, alice.user.username);
+  await expect(phone.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await send(phone, "bob back while her page stayed open");
+  await alice.page
+    .getByRole("alert")
+    .filter({ hasText: `${bob.user.username} reset his account` })
+    .getByRole("button", { name: `Accept new keys of ${bob.user.username}` })
+    .click();
+  await expect(log(alice.page).getByText("bob back while her page stayed open")).toBeVisible({ timeout: 30_000 });
 });

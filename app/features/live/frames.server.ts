@@ -35,6 +35,9 @@ export function frameFor(
     return { frame: liveFrame({ type: "member-reactivated", userId: record.user, name: String(record.name ?? "") }), channel: null };
   // the retention policy changed, the workspace's or a channel's (pocketbase/retention_live.go): every page
   if (kind === "retention") return { frame: RETENTION_FRAME, channel: null };
+  // someone who shares a conversation with the user has new identity keys (pocketbase/keys_live.go): every page of theirs
+  if (kind === "keys" && typeof record?.user === "string")
+    return { frame: liveFrame({ type: "keys", userId: record.user }), channel: null };
   // one of the user's devices saved their key pins (pocketbase/key_pins_live.go): every page of theirs
   if (kind === "key-pins" && Number.isInteger(record?.counter))
     return { frame: liveFrame({ type: "key-pins", counter: record!.counter as number }), channel: null };

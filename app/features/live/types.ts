@@ -14,6 +14,8 @@ export type LiveEvent =
   | { type: "message-deleted"; channelId: string; messageId: string; thread?: string }
   /** The user read the conversation on another device, or a message they had not read was deleted: its count is read again (pocketbase/unread.go). */
   | { type: "unread"; channelId: string }
+  /** Someone who shares a conversation with the user has new identity keys (a reset; pocketbase/keys_live.go). */
+  | { type: "keys"; userId: string }
   /** One of the user's devices saved their key pins, with the head's counter (pocketbase/key_pins_live.go). */
   | { type: "key-pins"; counter: number }
   /** One of the user's devices kept what it read of the conversation in their archive (pocketbase/archive_live.go). */

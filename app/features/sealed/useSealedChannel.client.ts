@@ -135,14 +135,18 @@ export function useSealedChannel(
   // (kept there later, live: a message read on another device once its sender's new keys were accepted)
   useEffect(() => on("archive:grew", (channelId) => channelId === runtime?.channel.id && runtime.archiveLater(true)), [runtime]);
 
-  // The member list is loaded (it always holds the viewer): leaves of anyone else go.
+  // The member list is loaded (it always holds the viewer): leaves of anyone else go. Looked at again
+  // when a member's keys change (their reset: a list they signed with the old keys is signed again here,
+  // and their new device gets in with this page simply open, ADR 0051).
   const memberIds = members.map((m) => m.userId).join(",");
+  const [keysChanged, setKeysChanged] = useState(0);
+  useEffect(() => on("keys:changed", (id) => memberIds.split(",").includes(id) && setKeysChanged((n) => n + 1)), [memberIds]);
   useEffect(() => {
     if (!runtime || !memberIds.split(",").includes(user.id)) return;
     runtime
       .reconcile(memberIds.split(","), deactivatedAmong)
       .catch((error) => console.warn("Removed members' devices could not be removed yet", error));
-  }, [runtime, memberIds, user.id]);
+  }, [runtime, memberIds, user.id, keysChanged]);
 
   // Removed from a direct conversation whose user is a member again: a participant's page may be
   // listing this device again right now, so it tries to get back in (1 s, doubling, for half a minute).
