@@ -9,7 +9,7 @@ import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { pinnedVerifyKeys, retiringIdentities } from "./identity.client";
-import { recentProfiles } from "~/conversation/senders/profiles.client";
+import { profileNow, recentProfiles } from "~/conversation/senders/profiles.client";
 import { staleLeaves } from "./sync";
 import { letBackText } from "./words";
 import {
@@ -69,7 +69,10 @@ export class RosterGuard {
     // (this user's own: this device adopted it, so it holds under a key it has)
     if (roster.by === this.viewer.id) return true;
     // (a page open since before the signer's reset holds their old key: asked again now and then)
-    const signer = (await recentProfiles([roster.by], maxAgeMs).catch(() => null))?.get(roster.by);
+    const signer =
+      maxAgeMs === 0
+        ? await profileNow(roster.by).catch(() => null)
+        : (await recentProfiles([roster.by], maxAgeMs).catch(() => null))?.get(roster.by);
     if (!signer) return true;
     const mark = `${roster.sig}:${signer.profile.rsaPublicKey}`;
     if (this.current.has(mark)) return true;

@@ -63,6 +63,15 @@ export function primeProfiles(profiles: readonly PublicProfile[]) {
   for (const profile of profiles) if (!profileCache.has(profile.id)) keep(profile.id, withKey(profile));
 }
 
+/**
+ * A user's profile as the server has it now, asked for this once and not kept: what the page checks its
+ * messages against stays as it was (a list of participants is signed again on it, roster.client.ts).
+ */
+export async function profileNow(id: string): Promise<SenderProfile | null> {
+  const profile = (await fetchProfiles([id])).get(id);
+  return profile ? { profile, verifyKey: await importRsaPublicKey(profile.rsaPublicKey) } : null;
+}
+
 /** Usernames and public keys of these users, with their signature keys imported; fetched once per page. */
 export async function senderProfiles(ids: string[]) {
   const missing = [...new Set(ids)].filter((id) => !profileCache.has(id));

@@ -170,8 +170,6 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "key-pins":
           return pinsSavedElsewhere(user.id, event.counter);
         case "keys":
-          // (their keys are asked for again where they are needed next)
-          forgetProfile(event.userId);
           return emit("keys:changed", event.userId);
         case "attachment":
           return history.receivePart({ attachment: event.attachment });
