@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, NO_ANSWER } from "./fixtures";
-import { log, openConversation, send, startConversation, waitLive } from "./helpers";
+import { log, openConversation, send, startConversation, waitLive, type Person } from "./helpers";
 import { mailTest as test } from "./mail-stack";
 import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 
@@ -10,6 +10,15 @@ import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 // conversations for good: "could not be opened on this device", and every send refused. Now it says
 // what it waits for; the first page of another participant that opens or writes signs the list again
 // with its own key (a page open all along too), and Bob's phone gets in as soon as that commit lands.
+
+/** Bob starts a one-to-one with Alice and writes in it; her page reads it. */
+async function bobStartsOneToOne(alice: Person, bob: Person) {
+  await startConversation(bob.page, [alice.user.username]);
+  await waitLive(bob.page);
+  await send(bob.page, "bob started this");
+  await openConversation(alice.page, bob.user.username);
+  await expect(log(alice.page).getByText("bob started this")).toBeVisible({ timeout: 30_000 });
+}
 
 const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
 
@@ -24,11 +33,7 @@ test("after a reset without the recovery key, the person who started a one-to-on
   const { alice, bob, carol } = await threeInTeam(browser, stack);
 
   // Bob starts a one-to-one with Alice and a group with Alice and Carol.
-  await startConversation(bob.page, [alice.user.username]);
-  await waitLive(bob.page);
-  await send(bob.page, "bob started this");
-  await openConversation(alice.page, bob.user.username);
-  await expect(log(alice.page).getByText("bob started this")).toBeVisible({ timeout: 30_000 });
+  await bobStartsOneToOne(alice, bob);
   await startConversation(bob.page, [alice.user.username, carol.user.username]);
   await waitLive(bob.page);
   await send(bob.page, "bob started the group");
@@ -87,11 +92,7 @@ test("after a reset without the recovery key, the new device of the person who s
   consoleErrors.allow(NO_ANSWER);
   const { smtp, web } = stack;
   const { alice, bob } = await threeInTeam(browser, stack);
-  await startConversation(bob.page, [alice.user.username]);
-  await waitLive(bob.page);
-  await send(bob.page, "bob started this");
-  await openConversation(alice.page, bob.user.username);
-  await expect(log(alice.page).getByText("bob started this")).toBeVisible({ timeout: 30_000 });
+  await bobStartsOneToOne(alice, bob);
   await bob.context.close();
 
   const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
