@@ -56,13 +56,16 @@ test("reset without the recovery key: his contacts' old and new devices open the
   const phoneContext = await browser.newContext({ baseURL: web.url });
   const phone = await phoneContext.newPage();
   await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
-  await openConversation(phone, alice.user.username);
-  await send(phone, "bob after his reset");
 
-  // Alice's open page says so at once, and keeps his older message, marked.
+  // Alice's open page says so at once, before he writes anything (his reset is told live), and holds
+  // back his older message as a reload would; after she accepts, it shows again, marked.
   const notice = alice.page.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account: compare his safety number` });
   await expect(notice).toBeVisible({ timeout: 20_000 });
   await expect(notice).toContainText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`);
+  await expect(log(alice.page).getByText("bob before his reset")).toHaveCount(0);
+  await openConversation(phone, alice.user.username);
+  await send(phone, "bob after his reset");
+  await expect(notice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, { timeout: 20_000 });
   await notice.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
   await expect(log(alice.page).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
   await expect(previousKey(alice.page, "bob before his reset", bob.user.username)).toBeVisible();
@@ -71,7 +74,8 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await expect(log(phone).getByText("alice after bob's reset")).toBeVisible({ timeout: 30_000 });
 
   // The group: Bob rejoins it; Alice's and Carol's pages read him and he reads them. Carol's open page,
-  // which has not accepted his new keys, counts what waits for them, live.
+  // which has not accepted his new keys, counts what waits for them, live: his message from before his
+  // reset and his two after it.
   await openGroup(carol.page, bob.user.username);
   await openGroup(phone, carol.user.username);
   await send(phone, "bob in the group after his reset");
@@ -79,7 +83,7 @@ test("reset without the recovery key: his contacts' old and new devices open the
   const carolNotice = carol.page
     .getByRole("alert")
     .filter({ hasText: `${bob.user.username} reset his account: compare his safety number` });
-  await expect(carolNotice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
+  await expect(carolNotice).toContainText(`3 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
     timeout: 30_000,
   });
   // Carol's new tablet, before she accepted his new keys: the group's history is there, and only his

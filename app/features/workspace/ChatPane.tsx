@@ -158,7 +158,7 @@ export function ChatPane({
           call={unreachableText(channel) ? undefined : <CallButton user={user} channel={channel} />}
         />
         <CallBar user={user} channel={channel} />
-        <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onAccepted={history.reload} />
+        <KeyChangeNotice user={user} channelId={channel.id} memberIds={members.list.map((m) => m.userId)} onReadAgain={history.reload} />
         <MessageList
           channelId={channel.id}
           messages={history.messages}

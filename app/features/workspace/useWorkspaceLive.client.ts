@@ -170,6 +170,8 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "key-pins":
           return pinsSavedElsewhere(user.id, event.counter);
         case "keys":
+          // (their reset: the profile this page kept holds their keys of before, ADR 0051)
+          forgetProfile(event.userId);
           return emit("keys:changed", event.userId);
         case "attachment":
           return history.receivePart({ attachment: event.attachment });
