@@ -10,6 +10,7 @@ import type { Channel } from "~/conversation/channels/types";
 import { sealedChannel } from "~/conversation/mls/sealed.client";
 import type { JoinProof } from "~/conversation/mls/types";
 import type { ConversationCrypto } from "~/conversation/types";
+import { waitsForKeysIn } from "~/conversation/senders/pin-state.client";
 
 /** The MLS exporter label of call keys (ADR 30). */
 const CALL_EXPORTER_LABEL = "chatcrypt call";
@@ -32,11 +33,11 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     open: async (records, keysOf) => {
       const messages = await import("~/conversation/mls/messages.client");
       const r = await runtime().catch(async (error: unknown) => {
-        // The group cannot be joined on this device now (a participant's new keys not accepted yet):
-        // what the user's devices read of it is shown all the same; with nothing of it, the failure,
-        // unless it is those keys: what waits for them is then counted (ADR 0051), not a failure
+        // The group cannot be joined on this device now (a list signed with a participant's new keys, not
+        // accepted yet): what the user's devices read of it is shown all the same; with nothing of it, the
+        // failure, unless it is those keys: what waits for them is then counted (ADR 0051), not a failure
         const kept = await messages.openKept(user, channel, records, keysOf);
-        if (kept.size === 0 && !(await import("~/conversation/mls/identity.client")).waitsForKeys()) throw error;
+        if (kept.size === 0 && !waitsForKeysIn(channel.id)) throw error;
         return kept;
       });
       return r instanceof Map ? r : messages.openSealed(r, records, keysOf);
@@ -47,7 +48,7 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     canRead: () => Boolean(channel.direct) || Boolean(getChannelPassword(channel.id)),
     prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
     changeParticipants: async (change) => (await runtime()).changeParticipants(change),
-    callKey: async (callId) => (await runtime()).exported(CALL_EXPORTER_LABEL, callId),
+    callKey: async (callId) => (await runtime()).exported(CALL_EXPORTER_LABEL, callId, true),
     groupKey: async (label, context) => (await runtime()).exported(label, context),
     watchKeys(listener) {
       let stop: (() => void) | null = null;

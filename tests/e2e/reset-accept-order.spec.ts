@@ -18,8 +18,8 @@ import { keepNothingForOthers } from "./dm-helpers";
 
 // Bob resets his password without a recovery key and writes from his new phone. Alice signs in on a new
 // laptop, which joins their one-to-one after his message: it cannot read it (sent before it joined), and
-// accepting his new keys there first changes nothing about that. Her old page, open all along, takes
-// that acceptance live, reads it once she opens the conversation there, and keeps it in her archive. The laptop showed "Messages sent before this device
+// accepting his new keys there first changes nothing about that. Her old device, closed when he wrote,
+// takes that acceptance, reads it once she opens the conversation there, and keeps it in her archive. The laptop showed "Messages sent before this device
 // joined the conversation cannot be read here." until a reload; it now reads the archive again as it
 // grows (a live event) and shows the message where it belongs. (His phone keeps nothing for her in that
 // test; the second one has no page of hers open at all, and his phone keeps his message for her, ADR 0099.)
@@ -67,7 +67,14 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   await openConversation(phone, alice.user.username);
   // (his phone keeps nothing of his for Alice, ADR 0099: what reaches her laptop here is what her old page reads)
   await keepNothingForOthers(phone.context());
+  // Her page lets his phone in (his reset is told live), and reads what he writes, his keys accepted or
+  // not; it is closed (the device keeps what it holds) before he writes on.
+  const unsent = phone.getByRole("list", { name: "Messages not sent yet" });
+  await send(phone, "bob is back");
+  await expect(unsent).toHaveCount(0, { timeout: 30_000 });
+  await alice.page.close();
   await send(phone, "bob after his reset");
+  await expect(unsent).toHaveCount(0, { timeout: 30_000 });
 
   const laptop = await signedIn(browser, web.url, alice.user);
   let archiveRead = Date.now();
@@ -85,11 +92,13 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   // follows is not that; a minute later it would look again, at a new message only)
   await expect.poll(() => Date.now() - archiveRead, { timeout: 45_000, intervals: [1_000] }).toBeGreaterThan(12_000);
 
-  // Her old page took the laptop's acceptance (a live event): opened on the conversation, it asks for
-  // nothing and reads his message; the laptop shows it, as it is, without a reload.
-  await openConversation(alice.page, bob.user.username);
-  await expect(log(alice.page).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
-  await expect(alice.page.getByRole("button", { name: `Accept new keys of ${bob.user.username}` })).toHaveCount(0);
+  // Her old device takes the laptop's acceptance: opened on the conversation, it asks for nothing and
+  // reads his message; the laptop shows it, as it is, without a reload.
+  const old = await alice.context.newPage();
+  await old.goto("/");
+  await openConversation(old, bob.user.username);
+  await expect(log(old).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
+  await expect(old.getByRole("button", { name: `Accept new keys of ${bob.user.username}` })).toHaveCount(0);
   await expect(log(laptop).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
   await expect(unreadable).toHaveCount(0);
   // and the three write on to each other
@@ -97,7 +106,7 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   await expect(log(phone).getByText("alice's laptop writes")).toBeVisible({ timeout: 30_000 });
   await send(phone, "bob answers the laptop");
   await expect(log(laptop).getByText("bob answers the laptop")).toBeVisible({ timeout: 30_000 });
-  await expect(log(alice.page).getByText("bob answers the laptop")).toBeVisible({ timeout: 30_000 });
+  await expect(log(old).getByText("bob answers the laptop")).toBeVisible({ timeout: 30_000 });
 });
 
 test("what a reset person writes reaches the other's new laptop once it accepts his keys, with none of her devices open when he wrote it", async ({

@@ -6,17 +6,18 @@
  * name nor a device of a user whose keys it swapped.
  */
 import type { ClientState } from "ts-mls";
+import { base64UrlEncode } from "~/crypto/bytes";
 import { deviceKeys } from "~/lib/device-keys.client";
-import { KeysMissingError } from "~/lib/errors";
+import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
 import { forgetProfile, senderProfiles } from "~/conversation/senders/profiles.client";
 import { checkKeys } from "~/conversation/senders/pins.client";
-import { pinSnapshot } from "~/conversation/senders/pin-state.client";
 import { senderKeys } from "~/conversation/senders/sender-keys.client";
 import { newBoundKeyPackage, removeProposal, setCredentialCheck } from "./mls";
 import { credentialHolds, deviceCredential, leafOwner } from "./identity";
 import { deviceId } from "./device-id.client";
 import { leaves } from "./sync";
+import { keysNotAcceptedText } from "./words";
 
 export { deviceId };
 
@@ -71,19 +72,6 @@ export function retiringLeaves(state: ClientState) {
 /** The identities of leaves accepted only to be removed. */
 export const retiringIdentities = (): ReadonlySet<string> => retiring;
 
-/** Users with a leaf that verifies only under the keys the server presents now, which the viewer has not accepted yet. */
-const awaiting = new Set<string>();
-
-/**
- * Whether a leaf this page could not accept waits for the user to accept someone's new keys (ADR 0051):
- * then the group is followed again once they are, instead of being rejoined.
- */
-export function waitsForKeys(): boolean {
-  const { changed } = pinSnapshot();
-  for (const userId of awaiting) if (!changed.has(userId)) awaiting.delete(userId);
-  return awaiting.size > 0;
-}
-
 /**
  * Conversations where a leaf of another user holds under no key of theirs this page knows, not even the
  * one the server presents now: a device of theirs from before a reset this device never knew them
@@ -93,6 +81,42 @@ const unknownLeaves = new Set<string>();
 
 /** Whether opening this conversation met such a leaf (and forgets it). */
 export const takeUnknownLeaf = (channelId: string) => unknownLeaves.delete(channelId);
+
+/** Leaves found to hold under a key the viewer pinned (kept: a pin is never taken back). */
+const accepted = new Set<string>();
+
+/**
+ * Other users with a device in the group whose keys the viewer has not accepted (ADR 0051, a reset's new
+ * keys): their messages are held back, and nothing is sealed or shared while they are in it.
+ */
+async function notAccepted(viewer: SessionUser, state: ClientState, channelId: string): Promise<string[]> {
+  const out = new Set<string>();
+  for (const node of state.ratchetTree) {
+    if (node?.nodeType !== "leaf" || node.leaf.credential.credentialType !== "basic") continue;
+    const { credential, signaturePublicKey } = node.leaf;
+    const owner = leafOwner(credential.identity);
+    if (!owner || owner.userId === viewer.id || out.has(owner.userId)) continue;
+    const seen = `${new TextDecoder().decode(credential.identity)} ${base64UrlEncode(signaturePublicKey)}`;
+    if (accepted.has(seen)) continue;
+    if (await holdsUnderAny(credential.identity, signaturePublicKey, await pinnedVerifyKeys(viewer, owner.userId, channelId))) accepted.add(seen);
+    else out.add(owner.userId);
+  }
+  return [...out];
+}
+
+/**
+ * A device in the group under someone's keys the user has not accepted (their reset, ADR 0051): what
+ * the user writes, or says in a call, waits until they are accepted (the outbox holds a message).
+ */
+export async function onlyAccepted(viewer: SessionUser, state: ClientState, channelId: string) {
+  const waitFor = await notAccepted(viewer, state, channelId);
+  if (waitFor.length === 0) return;
+  const profiles = await senderProfiles(waitFor);
+  const held = new ChatError(keysNotAcceptedText(waitFor.map((id) => profiles.get(id)?.profile.username ?? id).join(", ")));
+  held.held = true;
+  held.telling = true;
+  throw held;
+}
 
 /** Makes every group of this page check credentials against the users' pinned identity keys. */
 export function checkCredentialsFor(viewer: SessionUser, channelId: string) {
@@ -107,9 +131,11 @@ export function checkCredentialsFor(viewer: SessionUser, channelId: string) {
     forgetProfile(owner.userId);
     if (await holdsUnderAny(identity, signaturePublicKey, await pinnedVerifyKeys(viewer, owner.userId, channelId))) return true;
     if (owner.userId !== viewer.id) {
+      // Under the keys the server presents now, not accepted yet (their reset): followed, so that the
+      // others' messages still open here, but nothing is sealed for it until they are (notAccepted).
       const presented = (await senderProfiles([owner.userId])).get(owner.userId);
-      if (presented && (await credentialHolds(identity, signaturePublicKey, presented.verifyKey))) awaiting.add(owner.userId);
-      else unknownLeaves.add(channelId);
+      if (presented && (await credentialHolds(identity, signaturePublicKey, presented.verifyKey))) return true;
+      unknownLeaves.add(channelId);
       return false;
     }
     retiring.add(new TextDecoder().decode(identity));

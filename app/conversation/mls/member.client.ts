@@ -12,7 +12,6 @@ import type { Channel } from "~/conversation/channels/types";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { epochCode, epochOf, receive } from "./mls";
 import { joinGroup } from "./join.client";
-import { waitsForKeys } from "./identity.client";
 import { RosterGuard, RosterRefused } from "./roster.client";
 import { forgetSealedState, loadSealedState, saveSealedState, storedStateAfter } from "./store.client";
 import { Reading } from "./reading.client";
@@ -31,8 +30,6 @@ export abstract class GroupMember {
   /** Out of step with the group, not in again yet (ADR 0049); `failures` rejoins failed since. */
   protected lost = false;
   protected failures = 0;
-  /** A commit carries a device of someone whose new keys the user has not accepted yet: followed once they are (ADR 0051). */
-  protected waiting = false;
   protected readonly delivery: ChannelDelivery;
   /**
    * The messages of the epochs advance() read with the commits (all of them: read after the commits
@@ -248,14 +245,7 @@ export abstract class GroupMember {
         let state = await this.readEpoch(this.state);
         try {
           state = this.unanswered.take(c) ?? (await receive(state, base64UrlDecode(c.data))).state;
-          this.waiting = false;
         } catch (error) {
-          // Not broken: it waits for the user's decision on someone's new keys, at this epoch.
-          if (waitsForKeys()) {
-            this.waiting = true;
-            this.changed();
-            return;
-          }
           // Made by another tab of this browser (this device)? Then it goes on from that tab's state after it.
           const stored = await storedStateAfter(this.user.id, this.channel.id, state);
           if (stored) {

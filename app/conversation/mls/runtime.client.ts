@@ -16,7 +16,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { epochOf, exportSecret, seal } from "./mls";
-import { checkCredentialsFor, deviceId, retiringIdentities, retiringLeaves } from "./identity.client";
+import { checkCredentialsFor, deviceId, onlyAccepted, retiringIdentities, retiringLeaves } from "./identity.client";
 import { pastOtherTabs, sealingAlone } from "./tabs.client";
 import { loadRead } from "./read-store.client";
 import { leaves, removeUser, staleLeaves } from "./sync";
@@ -106,8 +106,6 @@ export class SealedChannel extends CommittingMember {
     const failed: EncryptedMessage[] = [];
     for (const record of pending) {
       if (this.reading.has(record.id)) continue;
-      // (a later epoch's message, while the group waits for new keys to be accepted: read once they are)
-      if (this.waiting && this.state && (record.epoch ?? 0) > Number(epochOf(this.state))) continue;
       if (ofEarlierGroup(record, this.meta.group)) this.reading.unreadable(record, Infinity);
       else if (this.state && !this.status.removed && (record.epoch ?? 0) === Number(epochOf(this.state))) {
         await this.keep(await this.reading.open(this.state, record, this.meta.joined));
@@ -138,8 +136,9 @@ export class SealedChannel extends CommittingMember {
       // (a member again but off the list, removed or not yet: held until the other person lets them back in, ADR 0098)
       if (this.status.letBackBy) throw new NobodyJoinedError(letBackText(this.channel.name));
       if (!this.state || this.status.removed) throw new ChatError(words(this.channel).removed);
-      // Nothing is sealed for nobody: until someone else is a member again and joined (accepted the
-      // request), it waits (ADR 0052).
+      // Nothing is sealed for a device under keys not accepted (ADR 0051), nor for nobody: until someone
+      // else is a member again and joined (accepted the request), it waits (ADR 0052).
+      await onlyAccepted(this.user, this.state, this.channel.id);
       const alone = this.channel.direct ? await this.alone(this.state) : null;
       if (alone) throw new NobodyJoinedError(alone);
       const epoch = Number(epochOf(this.state));
@@ -155,11 +154,12 @@ export class SealedChannel extends CommittingMember {
     });
   }
 
-  /** MLS-Exporter(label, context) of the current epoch (32 bytes), after catching up with the group: a call's key, a group's name's. */
-  exported(label: string, context: string): Promise<{ key: Uint8Array; epoch: number }> {
+  /** MLS-Exporter(label, context) of the current epoch (32 bytes), caught up: a call's key (`sharing`: every device accepted), a group's name's. */
+  exported(label: string, context: string, sharing = false): Promise<{ key: Uint8Array; epoch: number }> {
     return this.serial(async () => {
       await this.advance();
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this conversation.");
+      if (sharing) await onlyAccepted(this.user, this.state, this.channel.id);
       return { key: await exportSecret(this.state, label, utf8Encode(context), 32), epoch: Number(epochOf(this.state)) };
     });
   }

@@ -48,6 +48,9 @@ export const unreachableText = (channel: { name: string; partnerDeactivated?: bo
  */
 export const letBackText = (name: string) => `Waiting for ${name} to let you back into this conversation.`;
 
+/** What the user writes while the group holds a device under someone's new keys they have not accepted (ADR 0051). */
+export const keysNotAcceptedText = (names: string) => `Waiting for you to accept the new keys of ${names}: what you write here goes once you do.`;
+
 /**
  * Why a message waits while nobody else's device is in a direct conversation's group: the other person
  * of a one-to-one is back on the server but not let back in yet by this user (ADR 0098), or their

@@ -34,6 +34,9 @@ export const forgetPinState = () => void (state = empty());
 export const subscribePins = (listener: () => void) => on("key-pins:changed", listener);
 export const pinSnapshot = () => state;
 
+/** Someone's new keys, shown in this conversation, wait for the user's word (what cannot be opened here waits for it too). */
+export const waitsForKeysIn = (channelId: string) => [...state.changed.values()].some((c) => c.channels.has(channelId));
+
 /** The keys the pin holds are the ones presented. */
 export const matches = (pin: Pin, profile: PublicProfile) => pin.e === profile.ecdhPublicKey && pin.r === profile.rsaPublicKey;
 

@@ -184,10 +184,13 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
     // a moment later (ADR 0052), so it is tried again soon rather than at the next interval.
     const soon: ReturnType<typeof setTimeout>[] = [];
     const stop = holding ? onMembersChanged(() => NUDGE_MS.forEach((ms) => soon.push(setTimeout(() => void retryAll(), ms)))) : null;
+    // (held for someone's new keys, ADR 0051: goes as soon as the user accepts them)
+    const stopPins = holding ? on("key-pins:changed", () => void retryAll()) : null;
     return () => {
       clearInterval(timer);
       window.removeEventListener("online", retryAll);
       stop?.();
+      stopPins?.();
       soon.forEach(clearTimeout);
     };
   }, [waiting, holding, retryAll]);

@@ -8,10 +8,10 @@ import type { sealedNotice } from "~/conversation/mls/notice";
 import { unknownKeysText, words } from "~/conversation/mls/words";
 import { ChatError } from "~/lib/errors";
 import { on } from "~/lib/events";
+import { subscribePins, waitsForKeysIn } from "~/conversation/senders/pin-state.client";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
 import { useStanding } from "~/features/roles/standing.client";
-import { subscribePins } from "~/conversation/senders/pin-state.client";
 
 /**
  * The open sealed channel's runtime: its status (epoch, code, what could not be read), removal of the
@@ -87,9 +87,7 @@ export function useSealedChannel(
       },
       (error) => {
         console.warn("The sealed channel could not be opened", error);
-        // A participant's new keys not accepted yet (their leaf does not verify): the conversation's
-        // key-change notice says so, its history shows (mls.client.ts), and it opens once they are.
-        void import("~/conversation/mls/identity.client").then(({ waitsForKeys, takeUnknownLeaf }) => {
+        void import("~/conversation/mls/identity.client").then(({ takeUnknownLeaf }) => {
           if (!live) return;
           // A one-to-one whose list or devices this device cannot check at all: it may start it afresh (ADR 0098).
           const unknown = takeUnknownLeaf(channel.id);
@@ -101,20 +99,22 @@ export function useSealedChannel(
                 ? unknownKeysText(channel.name)
                 : words(channel).openFailed;
           const offered = Boolean(channel.oneToOne && ((error as { afresh?: boolean }).afresh || unknown));
-          setAfresh(offered ? why : null);
-          if (!waitsForKeys()) {
-            // Said once; tried again (a request that failed for a moment, an answer lost on the way):
-            // the page's other paths may have opened it meanwhile, and this page then has its runtime.
-            if (!offered && (attempt === 0 || failedAt.current !== channel.id)) onError(why);
-            failedAt.current = channel.id;
-            unsubscribe = openAgainLater(attempt, channel.id, () => setAttempt((n) => n + 1));
+          // A participant's new keys not accepted yet (a list signed with them): the conversation's
+          // key-change notice says so, its history shows (mls.client.ts), and it opens once they are.
+          setAfresh(offered && !waitsForKeysIn(channel.id) ? why : null);
+          if (waitsForKeysIn(channel.id)) {
+            unsubscribe = subscribePins(() => {
+              if (waitsForKeysIn(channel.id)) return;
+              unsubscribe();
+              setAttempt((n) => n + 1);
+            });
             return;
           }
-          unsubscribe = subscribePins(() => {
-            if (waitsForKeys()) return;
-            unsubscribe();
-            setAttempt((n) => n + 1);
-          });
+          // Said once; tried again (a request that failed for a moment, an answer lost on the way):
+          // the page's other paths may have opened it meanwhile, and this page then has its runtime.
+          if (!offered && (attempt === 0 || failedAt.current !== channel.id)) onError(why);
+          failedAt.current = channel.id;
+          unsubscribe = openAgainLater(attempt, channel.id, () => setAttempt((n) => n + 1));
         });
       },
     );
