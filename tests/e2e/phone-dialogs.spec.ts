@@ -75,6 +75,38 @@ test("on a phone, Back closes the open dialog and stays in the conversation; a p
     expect(page.url(), `Back from ${name}`).toBe(conversation);
   }
 
+  // Back with the channel drawer open closes the drawer only (it went back to the conversation before,
+  // or to no conversation, and left the drawer open); closed by choosing a conversation in it, it takes
+  // its entry with it (the last Back below leaves the conversation).
+  await tap(toggle);
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.goBack();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(heading).toBeVisible();
+  expect(page.url(), "Back from the drawer").toBe(conversation);
+  await tap(toggle);
+  await tap(page.getByRole("navigation", { name: "Channels" }).getByRole("button", { name: "# Field Notes", exact: true }));
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page).toHaveURL(conversation);
+  // Another conversation chosen in the drawer: Back returns to the one before, Forward to it again.
+  create = await openCreate();
+  await create.getByLabel("Channel Name").fill("Other Notes");
+  await create.getByLabel("Password").fill(`phone-dialogs-${Date.now()}`);
+  await tap(create.getByRole("button", { name: "Create", exact: true }));
+  await expect(page.getByRole("heading", { name: "# Other Notes" })).toBeVisible({ timeout: 20_000 });
+  const other = page.url();
+  await tap(toggle);
+  await tap(page.getByRole("navigation", { name: "Channels" }).getByRole("button", { name: "# Field Notes", exact: true }));
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(conversation);
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "# Other Notes" })).toBeVisible();
+  await expect(page).toHaveURL(other);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await page.goForward();
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(conversation);
+
   // Closed its own way (Cancel), a dialog takes its history entry with it: the next Back leaves the
   // conversation, as it would have without the dialog.
   const clock = await fromMenu(page, "Set World Clock", "World Clock Settings");
@@ -82,7 +114,7 @@ test("on a phone, Back closes the open dialog and stays in the conversation; a p
   await expect(clock).toBeHidden();
   await expect(page).toHaveURL(conversation);
   await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(other);
   await expect(heading).toBeHidden();
   await context.close();
 });

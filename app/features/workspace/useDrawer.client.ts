@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { focusRegion } from "~/ui/focusRegion";
+import { useBackCloses } from "~/ui/useBackCloses.client";
 
 /**
  * The channel drawer on narrow screens: the toggle says whether it is open (aria-expanded), Esc
- * closes it and gives focus back to the toggle; closed because a conversation was chosen or made, it
- * leaves focus on the conversation.
+ * closes it and gives focus back to the toggle, and so does the phone's Back (ADR 0061); closed because
+ * a conversation was chosen or made, it leaves focus on the conversation.
  */
 export function useDrawer() {
   const [open, setOpen] = useState(false);
@@ -32,6 +33,9 @@ export function useDrawer() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [open, close]);
+
+  // (over a conversation: at no conversation the drawer is the list itself, which Back shows again)
+  useBackCloses(open && typeof window !== "undefined" && window.location.pathname.startsWith("/c/"), close);
 
   const show = useCallback(() => setOpen(true), []);
   return { open, toggle: () => setOpen((o) => !o), show, close, toggleRef };
