@@ -85,6 +85,8 @@ export function PeoplePicker(props: Props) {
           {/* (someone looked up while the list loads is offered at once) */}
           {people === null && offered.length === 0 ? (
             <p className="hint">Loading people...</p>
+          ) : offered.length === 0 && people?.some((p) => props.exclude?.includes(p.id)) ? (
+            <p className="hint">Everyone who shares a channel with you is already here. Look someone else up by their exact username.</p>
           ) : offered.length === 0 ? (
             <p className="hint">Nobody shares a channel with you yet. Look someone up by their exact username.</p>
           ) : (
