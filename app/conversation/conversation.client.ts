@@ -3,6 +3,7 @@
  * knows there are several. Everything that seals, opens or keys a message asks `conversationOf`.
  */
 import { ChatError } from "~/lib/errors";
+import { emit } from "~/lib/events";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { channelVerifier } from "~/conversation/channels/secrets.client";
@@ -27,7 +28,10 @@ export function conversationOf(user: SessionUser, channel: Channel): Conversatio
 }
 
 /** A Join by the user: a device that a commit removed from this conversation may join its group again. */
-export const conversationJoined = (userId: string, channelId: string) => allowRejoin(userId, channelId);
+export function conversationJoined(userId: string, channelId: string) {
+  allowRejoin(userId, channelId);
+  emit("conversation:joined", channelId);
+}
 
 /** The user left a conversation: the page forgets its running state (a later return starts afresh). */
 export const conversationLeft = (userId: string, channelId: string) => dropRuntime(userId, channelId);

@@ -59,6 +59,8 @@ export type Events = {
   "thread:reply": DecryptedMessage;
   /** The user's archive of a conversation grew, by conversation (useWorkspaceLive). useSealedChannel reads it again where messages were unreadable. */
   "archive:grew": string;
+  /** The user joined a channel with its password, by channel (conversation.client). useSealedChannel opens one that lacked it. */
+  "conversation:joined": string;
   /** Someone the user shares a conversation with has new identity keys, by user (useWorkspaceLive). useSealedChannel looks at the open conversation's list again. */
   "keys:changed": string;
   /** A commit moved a conversation's MLS group to a new epoch (useWorkspaceLive). useDirectNames seals a group's name again. */

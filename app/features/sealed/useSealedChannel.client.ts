@@ -8,6 +8,7 @@ import type { sealedNotice } from "~/conversation/mls/notice";
 import { unknownKeysText, words } from "~/conversation/mls/words";
 import { ChatError } from "~/lib/errors";
 import { on } from "~/lib/events";
+import { getChannelPassword } from "~/lib/storage.client";
 import { subscribePins, waitsForKeysIn } from "~/conversation/senders/pin-state.client";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
@@ -102,6 +103,15 @@ export function useSealedChannel(
           // A participant's new keys not accepted yet (a list signed with them): the conversation's
           // key-change notice says so, its history shows (mls.client.ts), and it opens once they are.
           setAfresh(offered && !waitsForKeysIn(channel.id) ? why : null);
+          // (a sealed channel whose password this device lacks: the conversation says "Join the channel
+          // again with its password", not that it should try again; it opens once joined, or once the
+          // keyring brought the password, tried again as below)
+          if (!channel.direct && !getChannelPassword(channel.id)) {
+            const joined = on("conversation:joined", (id) => id === channel.id && setAttempt((n) => n + 1));
+            const later = openAgainLater(attempt, channel.id, () => setAttempt((n) => n + 1));
+            unsubscribe = () => (joined(), later());
+            return;
+          }
           if (waitsForKeysIn(channel.id)) {
             unsubscribe = subscribePins(() => {
               if (waitsForKeysIn(channel.id)) return;
