@@ -85,7 +85,9 @@ test("a group: Carol leaves, is added again and accepts; what Alice writes right
   // shares a channel with you yet.").
   await openDetail(alice.page, "Invite people");
   const add = alice.page.getByRole("dialog", { name: "Add people" });
-  await expect(add.getByText("Everyone who shares a channel with you is already here. Look someone else up by their exact username.")).toBeVisible();
+  await expect(
+    add.getByText("Everyone who shares a channel with you is already here. Look someone else up by their exact username."),
+  ).toBeVisible();
   await expect(add.getByText("Nobody shares a channel with you yet.")).toHaveCount(0);
   await alice.page.keyboard.press("Escape");
   await expect(add).toBeHidden();

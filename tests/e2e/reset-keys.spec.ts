@@ -65,7 +65,9 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await expect(log(alice.page).getByText("bob before his reset")).toHaveCount(0);
   await openConversation(phone, alice.user.username);
   await send(phone, "bob after his reset");
-  await expect(notice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, { timeout: 20_000 });
+  await expect(notice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
+    timeout: 20_000,
+  });
   await notice.getByRole("button", { name: `Accept new keys of ${bob.user.username}` }).click();
   await expect(log(alice.page).getByText("bob after his reset")).toBeVisible({ timeout: 30_000 });
   await expect(previousKey(alice.page, "bob before his reset", bob.user.username)).toBeVisible();
@@ -119,7 +121,9 @@ test("reset without the recovery key: his contacts' old and new devices open the
   // Opened before that, it says to join it again, not to try again (it said both).
   const opened = phone.waitForEvent("console", (m) => m.text().includes("The sealed channel could not be opened"));
   await phone.getByRole("button", { name: "# Vault" }).click();
-  await expect(phone.getByText("Channel password not found. Join the channel again with its password to read it on this device.")).toBeVisible();
+  await expect(
+    phone.getByText("Channel password not found. Join the channel again with its password to read it on this device."),
+  ).toBeVisible();
   await opened;
   // (watched for two seconds after the failed opening: the error came right after it)
   for (let i = 0; i < 8; i++, await phone.waitForTimeout(250))

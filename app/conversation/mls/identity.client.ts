@@ -98,7 +98,8 @@ async function notAccepted(viewer: SessionUser, state: ClientState, channelId: s
     if (!owner || owner.userId === viewer.id || out.has(owner.userId)) continue;
     const seen = `${new TextDecoder().decode(credential.identity)} ${base64UrlEncode(signaturePublicKey)}`;
     if (accepted.has(seen)) continue;
-    if (await holdsUnderAny(credential.identity, signaturePublicKey, await pinnedVerifyKeys(viewer, owner.userId, channelId))) accepted.add(seen);
+    if (await holdsUnderAny(credential.identity, signaturePublicKey, await pinnedVerifyKeys(viewer, owner.userId, channelId)))
+      accepted.add(seen);
     else out.add(owner.userId);
   }
   return [...out];

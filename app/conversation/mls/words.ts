@@ -49,7 +49,8 @@ export const unreachableText = (channel: { name: string; partnerDeactivated?: bo
 export const letBackText = (name: string) => `Waiting for ${name} to let you back into this conversation.`;
 
 /** What the user writes while the group holds a device under someone's new keys they have not accepted (ADR 0051). */
-export const keysNotAcceptedText = (names: string) => `Waiting for you to accept the new keys of ${names}: what you write here goes once you do.`;
+export const keysNotAcceptedText = (names: string) =>
+  `Waiting for you to accept the new keys of ${names}: what you write here goes once you do.`;
 
 /**
  * Why a message waits while nobody else's device is in a direct conversation's group: the other person
