@@ -1,22 +1,13 @@
-import type { Page } from "@playwright/test";
 import { expect, NO_ANSWER } from "./fixtures";
 import { log, send, startConversation, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
+import { openGroup, resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 
 // A group of three; Bob resets without his recovery key and his new phone gets into the group. Only his
 // messages wait for each member's word on his new keys (ADR 0051): Carol, who has not accepted them yet,
 // still reads Alice, and what Carol writes waits in her outbox, saying for whom, until she accepts (it used
 // to stop the whole group on her page: nobody's messages came, and every send failed with "the
 // conversation's keys keep changing").
-
-const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
-
-async function openGroup(page: Page, username: string) {
-  await expect(group(page, username)).toBeVisible({ timeout: 20_000 });
-  await group(page, username).click();
-  await waitLive(page);
-}
 
 test("after a member's reset, the others read each other and write before accepting his new keys; what they write waits for their word", async ({
   browser,

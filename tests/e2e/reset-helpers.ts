@@ -95,3 +95,12 @@ export async function oneToOneBothWays(alice: Person, bob: Person, [hers, his]: 
   await send(bob.page, his);
   await expect(log(alice.page).getByText(his)).toBeVisible({ timeout: 30_000 });
 }
+
+/** A group conversation is called by its participants' names: the one that names `username`. */
+export const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
+
+export async function openGroup(page: Page, username: string) {
+  await expect(group(page, username)).toBeVisible({ timeout: 20_000 });
+  await group(page, username).click();
+  await waitLive(page);
+}

@@ -2,22 +2,13 @@ import type { Page } from "@playwright/test";
 import { expect, NO_ANSWER, signIn } from "./fixtures";
 import { createSealed, joinAndOpen, log, message, openConversation, send, startConversation, waitInGroup, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { oneToOneBothWays, resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
+import { oneToOneBothWays, openGroup, resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
 
 // A reset without the recovery key (ADR 27, 0051): Bob's new identity key is accepted where it should
 // be, his devices of before are removed, and his contacts' devices, old and new, keep their direct
 // conversations with him, his older messages shown as signed by his previous key. A sealed channel the
 // same, once he enters its password again; what waits for his new keys is counted ("2 messages ...");
 // a contact's new device shows the group's history before the new keys are accepted.
-
-/** A group conversation is called by its participants' names: the one that names `username`. */
-const group = (page: Page, username: string) => page.getByRole("button", { name: new RegExp(`^@ .*${username}.*$`) });
-
-async function openGroup(page: Page, username: string) {
-  await expect(group(page, username)).toBeVisible({ timeout: 20_000 });
-  await group(page, username).click();
-  await waitLive(page);
-}
 
 const previousKey = (page: Page, text: string, username: string) => message(page, text).getByText(`Signed with ${username}'s previous key`);
 
