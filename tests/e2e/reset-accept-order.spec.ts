@@ -13,7 +13,7 @@ import {
   waitLive,
 } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { oneToOneBothWays, resetWithoutRecoveryKey } from "./reset-helpers";
+import { oneToOneBothWays, resetOnNewDevice } from "./reset-helpers";
 import { keepNothingForOthers } from "./dm-helpers";
 
 // Bob resets his password without a recovery key and writes from his new phone. Alice signs in on a new
@@ -62,8 +62,7 @@ test("a new laptop that accepts a reset person's keys first gets his message onc
   await alice.page.getByRole("button", { name: "# Team", exact: true }).click();
 
   await bob.context.close();
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, bob.user);
   await openConversation(phone, alice.user.username);
   // (his phone keeps nothing of his for Alice, ADR 0099: what reaches her laptop here is what her old page reads)
   await keepNothingForOthers(phone.context());
@@ -135,8 +134,7 @@ test("what a reset person writes reaches the other's new laptop once it accepts 
   // Neither has a page open; Bob resets without his recovery key on a new phone and writes to her.
   await alice.context.close();
   await bob.context.close();
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, bob.user);
   await openConversation(phone, alice.user.username);
   await send(phone, "bob after his reset, alice away");
   await expect(log(phone).getByText("bob after his reset, alice away")).toBeVisible();
@@ -174,8 +172,7 @@ test("a reset person's first message in a new one-to-one is counted on the other
   await alice.context.close();
   await bob.context.close();
   // Bob resets without his recovery key on a new phone and writes to her for the first time.
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, bob.user);
   await startConversation(phone, [alice.user.username]);
   await waitLive(phone);
   await send(phone, "bob's first words after his reset");
@@ -213,8 +210,7 @@ test("new keys accepted on one device are accepted on the user's other open page
   await expect(log(laptop).getByText("alice to bob before")).toBeVisible({ timeout: 30_000 });
 
   await bob.context.close();
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, bob.user);
   await openConversation(phone, alice.user.username);
   await send(phone, "bob after his reset");
 

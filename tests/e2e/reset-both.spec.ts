@@ -1,7 +1,7 @@
 import { expect, NO_ANSWER } from "./fixtures";
 import { createChannel, joinAndOpen, keyPackagesSent, log, openConversation, person, send, startConversation, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { resetWithoutRecoveryKey } from "./reset-helpers";
+import { resetOnNewDevice } from "./reset-helpers";
 
 // Both people of a one-to-one reset their accounts without their recovery keys (ADR 0098). Its group
 // holds their old devices, proven by keys neither new device ever knew, and its list is signed by one
@@ -36,8 +36,7 @@ test("after both reset without their recovery keys, one starts their one-to-one 
   // Both reset on new laptops, and open the conversation: neither can, and each is offered a fresh start.
   const laptops = [];
   for (const who of [alice, bob]) {
-    const page = await (await browser.newContext({ baseURL: web.url })).newPage();
-    await resetWithoutRecoveryKey(page, smtp, who.user, `fresh-${Date.now()}-Reset`);
+    const page = await resetOnNewDevice(browser, smtp, web.url, who.user);
     laptops.push(page);
   }
   const [alices, bobs] = laptops;

@@ -1,7 +1,7 @@
 import { expect, NO_ANSWER } from "./fixtures";
 import { log, send, startConversation, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { openGroup, resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
+import { openGroup, resetOnNewDevice, threeInTeam } from "./reset-helpers";
 
 // A group of three; Bob resets without his recovery key and his new phone gets into the group. Only his
 // messages wait for each member's word on his new keys (ADR 0051): Carol, who has not accepted them yet,
@@ -30,8 +30,7 @@ test("after a member's reset, the others read each other and write before accept
   await bob.context.close();
 
   // Bob resets on a new phone and writes in the group (Alice's page, open on it, lets his phone in).
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, bob.user);
   await openGroup(phone, carol.user.username);
   await send(phone, "bob in the crew after his reset");
   await expect(log(phone).getByText("bob in the crew after his reset")).toBeVisible();

@@ -68,6 +68,13 @@ export async function resetWithoutRecoveryKey(page: Page, smtp: CaptureServer, u
  * Alice, Bob and Carol on the mail stack's web server, in one channel ("Team"), each device's key
  * packages sent: the reset tests' people, before any of them starts a conversation.
  */
+/** A new device (its own browser context) on which `user` resets without the recovery key: its page, signed in. */
+export async function resetOnNewDevice(browser: Browser, smtp: CaptureServer, url: string, user: TestUser): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: url })).newPage();
+  await resetWithoutRecoveryKey(page, smtp, user, `fresh-${Date.now()}-Reset`);
+  return page;
+}
+
 export async function threeInTeam(
   browser: Browser,
   stack: { web: { url: string }; pb: { url: string; superuser: { email: string; password: string } } },

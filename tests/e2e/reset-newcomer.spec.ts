@@ -13,7 +13,7 @@ import {
   type Person,
 } from "./helpers";
 import { mailTest as test, type MailStack } from "./mail-stack";
-import { resetWithoutRecoveryKey } from "./reset-helpers";
+import { resetOnNewDevice } from "./reset-helpers";
 import { ERROR_VISIBLE_MS } from "../../app/ui/Toast";
 import { superuserClient } from "../integration/pocketbase";
 
@@ -50,8 +50,7 @@ async function newcomerThenReset(
   await kept;
   await alice.context.close();
 
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, alice.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, alice.user);
   await openConversation(phone, bob.user.username);
   await phone.getByLabel("Message", { exact: true }).fill("after my reset");
   await phone.getByLabel("Message", { exact: true }).press("Enter");

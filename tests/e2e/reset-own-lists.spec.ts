@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, NO_ANSWER } from "./fixtures";
 import { log, openConversation, send, startConversation, waitLive, type Person } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { resetWithoutRecoveryKey, threeInTeam } from "./reset-helpers";
+import { resetOnNewDevice, threeInTeam } from "./reset-helpers";
 
 // A direct conversation's list of participants (ADR 19) is signed by whoever set it last: here Bob,
 // who started the conversations. After Bob's reset without the recovery key (ADR 0051) his new phone
@@ -46,8 +46,7 @@ test("after a reset without the recovery key, the person who started a one-to-on
   await bob.context.close();
 
   // Bob resets on his phone and opens the one-to-one: it says what it waits for.
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, bob.user);
   await openConversation(phone, alice.user.username);
   await expect(phone.getByText(/signed with your keys from before your account was reset/).first()).toBeVisible({ timeout: 30_000 });
 
@@ -95,8 +94,7 @@ test("after a reset without the recovery key, the new device of the person who s
   await bobStartsOneToOne(alice, bob);
   await bob.context.close();
 
-  const phone = await (await browser.newContext({ baseURL: web.url })).newPage();
-  await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
+  const phone = await resetOnNewDevice(browser, smtp, web.url, bob.user);
   await openConversation(phone, alice.user.username);
   await expect(phone.getByText("Messages sent before this device joined the conversation cannot be read here.")).toBeVisible({
     timeout: 30_000,
