@@ -56,6 +56,9 @@ export function stepBack() {
   window.history.back();
 }
 
+/** Whether a Back coming now is one of the page's own steps (a move taking a dialog's entry away), not the person's. */
+export const ownStepUnderWay = (): boolean => pending > 0 || handling;
+
 /** Runs a move in history now, or once the page's own steps back are done. */
 export function afterOwnSteps(move: () => void) {
   if (pending === 0 && !handling) move();

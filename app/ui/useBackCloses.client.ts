@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { ADDRESS_EVENT, CHAT_ADDRESS } from "~/lib/address-event";
-import { afterOwnSteps, coverShown, OWN_ENTRY, ownEntryOnTop, stepBack } from "~/lib/history-steps.client";
+import { afterOwnSteps, coverShown, OWN_ENTRY, ownEntryOnTop, ownStepUnderWay, stepBack } from "~/lib/history-steps.client";
 import { narrowNow } from "~/ui/useNarrow.client";
 
 let marks = 0;
@@ -9,9 +9,11 @@ let marks = 0;
  * On a phone, a panel that covers the conversation (Members, Pinned, News) and every dialog close with
  * the system's Back, as a thread does: shown, it adds a history entry at the same address, which Back
  * takes away (closing it); closed another way (its own Back button, Esc), it takes its entry back. Only
- * at the chat's addresses, whose Back and Forward the page handles itself (root.tsx).
+ * at the chat's addresses, whose Back and Forward the page handles itself (root.tsx). With `staysOnMoves`,
+ * a move the page makes (which takes the entry away first, features/address) leaves it open: only the
+ * person's Back closes it (the phone's channel drawer, which stays open over a channel left from it).
  */
-export function useBackCloses(open: boolean, onClose: () => void) {
+export function useBackCloses(open: boolean, onClose: () => void, { staysOnMoves = false } = {}) {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
@@ -33,6 +35,7 @@ export function useBackCloses(open: boolean, onClose: () => void) {
     const onBack = () => {
       if (!pushed || ownEntryOnTop() === mark) return;
       popped = true;
+      if (staysOnMoves && ownStepUnderWay()) return coverShown(mark, false);
       close.current();
     };
     window.addEventListener(ADDRESS_EVENT, onBack);
@@ -44,5 +47,5 @@ export function useBackCloses(open: boolean, onClose: () => void) {
       // (the page's own moves waiting behind it go once its entry is gone: lib/history-steps)
       coverShown(mark, false);
     };
-  }, [open]);
+  }, [open, staysOnMoves]);
 }

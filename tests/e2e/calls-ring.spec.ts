@@ -9,6 +9,7 @@ import {
   person,
   recordNotifications,
   startConversation,
+  waitLive,
 } from "./helpers";
 import { deliverPush, notifications, pushesFor, standInSubscription, turnOnPush, usePushServiceStandIn } from "./push-helpers";
 
@@ -85,6 +86,8 @@ test("a direct call rings the other person in the page wherever they are, stops 
   const bobTwo = await tablet.newPage();
   await signIn(bobTwo, bob.user);
   await expect(bobTwo.getByText(`@${bob.user.username}`)).toBeAttached({ timeout: 20_000 });
+  // (a ring is news on the live stream: a device that connects after the call started is not rung)
+  await waitLive(bobTwo);
   const ringTwo = bobTwo.getByRole("dialog", { name: `${alice.user.username} is calling` });
   await call();
   await expect(ring).toBeVisible({ timeout: 15_000 });

@@ -34,8 +34,10 @@ export function useDrawer() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open, close]);
 
-  // (over a conversation: at no conversation the drawer is the list itself, which Back shows again)
-  useBackCloses(open && typeof window !== "undefined" && window.location.pathname.startsWith("/c/"), close);
+  // (over a conversation: at no conversation the drawer is the list itself, which Back shows again; a
+  // conversation left from it leads there with the drawer still open, the list to choose from)
+  const overConversation = typeof window !== "undefined" && window.location.pathname.startsWith("/c/");
+  useBackCloses(open && overConversation, close, { staysOnMoves: true });
 
   const show = useCallback(() => setOpen(true), []);
   return { open, toggle: () => setOpen((o) => !o), show, close, toggleRef };
