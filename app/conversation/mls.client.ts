@@ -4,6 +4,7 @@
  * for its files and previews, inside its MLS-encrypted, signed body.
  */
 import { importItemKey, newItemKey } from "~/crypto";
+import { on } from "~/lib/events";
 import type { SessionUser } from "~/lib/session-user";
 import { getChannelPassword } from "~/lib/storage.client";
 import type { Channel } from "~/conversation/channels/types";
@@ -58,11 +59,16 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
         (r) => {
           if (stopped) return;
           let epoch = r.status.epoch;
-          stop = r.subscribe(() => {
+          const unsubscribe = r.subscribe(() => {
             if (r.status.epoch === epoch && !r.status.removed) return;
             epoch = r.status.epoch;
             listener();
           });
+          // (a commit nothing else here reads at once, a device joining by itself: a call's key follows it now)
+          const unlisten = on("conversation:epoch", (event) => {
+            if (event.channelId === channel.id && event.epoch !== r.status.epoch) void r.sync().catch(() => undefined);
+          });
+          stop = () => (unsubscribe(), unlisten());
         },
         () => undefined,
       );

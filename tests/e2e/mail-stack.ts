@@ -1,4 +1,5 @@
 import { startPocketBase, type RunningPocketBase } from "../integration/pocketbase";
+import { startLiveKit } from "../integration/livekit";
 import { startCaptureServer, type CaptureServer } from "../integration/smtp";
 import { test as base } from "./fixtures";
 import { freePort, startWeb, type WebServer } from "./stack";
@@ -6,7 +7,7 @@ import { freePort, startWeb, type WebServer } from "./stack";
 /**
  * For specs whose flows need mail (verification, email change, password reset): their own PocketBase
  * with a loopback SMTP server, and a web server whose address is APP_URL (the start of the emailed
- * links).
+ * links), and the real LiveKit for calls (a reset person's call, reset-call.spec.ts).
  */
 export interface MailStack {
   smtp: CaptureServer;
@@ -21,16 +22,22 @@ export const mailTest = base.extend<object, { stack: MailStack; mailStackFor: st
   stack: [
     async ({ mailStackFor }, use, workerInfo) => {
       console.log(`mail stack for ${mailStackFor} (worker ${workerInfo.workerIndex})`);
-      const smtp = await startCaptureServer();
+      const [smtp, livekit] = await Promise.all([startCaptureServer(), startLiveKit()]);
       const port = await freePort();
       const pb = await startPocketBase({
-        env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_TLS: "false", APP_URL: `http://127.0.0.1:${port}` },
+        env: {
+          ...livekit.pocketbaseEnv,
+          SMTP_HOST: smtp.host,
+          SMTP_PORT: String(smtp.port),
+          SMTP_TLS: "false",
+          APP_URL: `http://127.0.0.1:${port}`,
+        },
       });
-      const web = await startWeb(pb.url, { port });
+      const web = await startWeb(pb.url, { port, env: livekit.webEnv });
       await use({ smtp, pb, web });
       await web.stop();
       await pb.stop();
-      await smtp.stop();
+      await Promise.all([smtp.stop(), livekit.stop()]);
     },
     { scope: "worker" },
   ],

@@ -113,10 +113,16 @@ export async function onlyAccepted(viewer: SessionUser, state: ClientState, chan
   const waitFor = await notAccepted(viewer, state, channelId);
   if (waitFor.length === 0) return;
   const profiles = await senderProfiles(waitFor);
-  const held = new ChatError(keysNotAcceptedText(waitFor.map((id) => profiles.get(id)?.profile.username ?? id).join(", ")));
-  held.held = true;
-  held.telling = true;
-  throw held;
+  throw new KeysNotAcceptedError(waitFor.map((id) => profiles.get(id)?.profile.username ?? id).join(", "));
+}
+
+/** Nothing is sealed or shared (a message, a call's key) while the group holds a device under `names`' keys the user has not accepted. */
+export class KeysNotAcceptedError extends ChatError {
+  held = true;
+  telling = true;
+  constructor(readonly names: string) {
+    super(keysNotAcceptedText(names));
+  }
 }
 
 /** Makes every group of this page check credentials against the users' pinned identity keys. */

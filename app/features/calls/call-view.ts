@@ -3,10 +3,15 @@
  * Loaded with the call (it reads livekit-client's participants).
  */
 import { ConnectionError, MediaDeviceFailure, Track, type Participant } from "livekit-client";
+import { KeysNotAcceptedError } from "~/conversation/mls/identity.client";
 import { ApiError } from "~/lib/api.client";
 import type { CallDevices } from "./devices.client";
 
 export const REMOVED_MESSAGE = "You are no longer a member of this conversation: the call ended.";
+/** A call is keyed for every device in the conversation: not while one is under someone's new keys the user has not accepted (ADR 0100). */
+export const keysFirstText = (names: string) => `Accept the new keys of ${names} to join this call.`;
+/** The same, when such a device joins the conversation during the call: the call's key cannot follow it here. */
+export const keysLeftText = (names: string) => `The call ended on this device: accept the new keys of ${names} to join again.`;
 export const PERMISSION_MESSAGE = "ChatCrypt could not use your microphone or camera. Allow them in the browser's site settings.";
 export const NO_DEVICE_MESSAGE = "No microphone or camera was found. You can still hear and see the others.";
 export const DEVICE_BUSY_MESSAGE = "Your microphone or camera is in use by another program. Close it and try again.";
@@ -67,6 +72,7 @@ export function failureMessage(error: unknown): string {
   if (device === MediaDeviceFailure.PermissionDenied) return PERMISSION_MESSAGE;
   if (device === MediaDeviceFailure.NotFound) return NO_DEVICE_MESSAGE;
   if (device === MediaDeviceFailure.DeviceInUse) return DEVICE_BUSY_MESSAGE;
+  if (error instanceof KeysNotAcceptedError) return keysFirstText(error.names);
   if (error instanceof ApiError) return error.message;
   if (error instanceof ConnectionError) return "The call server could not be reached. Please try again in a moment.";
   return "The call could not be started. Please try again.";

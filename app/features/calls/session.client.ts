@@ -10,14 +10,22 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { conversationOf } from "~/conversation/conversation.client";
 import type { ConversationCrypto } from "~/conversation/types";
-import { deviceId } from "~/conversation/mls/identity.client";
+import { deviceId, KeysNotAcceptedError } from "~/conversation/mls/identity.client";
 import { announcePresence, callTicket } from "./calls.client";
 import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";
 import { NO_DEVICES, watchDevices } from "./devices.client";
 import { watchTicket } from "./ticket.client";
 import type { DeviceChoice } from "./preview.client";
-import { CONNECTION_LOST_MESSAGE, RECONNECT_GIVE_UP_MS, REMOVED_MESSAGE, failureMessage, personOf, type CallView } from "./call-view";
+import {
+  CONNECTION_LOST_MESSAGE,
+  RECONNECT_GIVE_UP_MS,
+  REMOVED_MESSAGE,
+  failureMessage,
+  keysLeftText,
+  personOf,
+  type CallView,
+} from "./call-view";
 
 export type { CallPerson, CallView } from "./call-view";
 
@@ -164,6 +172,11 @@ export class CallSession {
     } catch (error) {
       console.warn("The call could not be started", error);
       this.failure = failureMessage(error);
+      // (in the room without a key: it leaves, as nobody was told it joined)
+      if (error instanceof KeysNotAcceptedError) {
+        this.callId = null;
+        await this.leave();
+      }
     }
     this.update();
   }
@@ -175,17 +188,18 @@ export class CallSession {
       try {
         if (await this.keyProvider.setCallKey(await this.conversation.callKey(callId))) this.update();
       } catch (error) {
-        // No key for the new epoch (this device was removed): nothing more is sent or read.
+        // No key for the new epoch (this device was removed, or a device under keys the user has not
+        // accepted joined): nothing more is sent or read.
         console.warn("The call key could not follow the conversation", error);
-        await this.removed();
+        await this.removed(error instanceof KeysNotAcceptedError ? keysLeftText(error.names) : REMOVED_MESSAGE);
       }
     });
   }
 
   /** This device may not be in the call any more (removed, or signed out): it leaves and says so. */
-  private async removed() {
+  private async removed(why = REMOVED_MESSAGE) {
     await this.leave();
-    this.failure = REMOVED_MESSAGE;
+    this.failure = why;
     this.update();
   }
 
