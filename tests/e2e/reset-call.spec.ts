@@ -1,9 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, MISSING_CALL_KEY, NO_ANSWER, REMOVED_FROM_CALL } from "./fixtures";
 import { joinCall, receivesFrom, startCall } from "./calls-helpers";
-import { log, send, startConversation, waitLive } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { openGroup, resetOnNewDevice, threeInTeam } from "./reset-helpers";
+import { groupOfThree, openGroup, resetOnNewDevice } from "./reset-helpers";
 
 // A call in a group of three while Bob resets without his recovery key (ADR 0100): a call's key is
 // shared with every device in the conversation, so a member's page does not share it while his new
@@ -25,14 +24,7 @@ test("a member's reset during a group call: the call ends on the page that has n
   consoleErrors.allow(MISSING_CALL_KEY);
   consoleErrors.allow(REMOVED_FROM_CALL);
   const { smtp, web } = stack;
-  const { alice, bob, carol } = await threeInTeam(browser, stack);
-  await startConversation(alice.page, [bob.user.username, carol.user.username]);
-  await waitLive(alice.page);
-  await send(alice.page, "crew, a call soon");
-  for (const p of [bob, carol]) {
-    await openGroup(p.page, alice.user.username);
-    await expect(log(p.page).getByText("crew, a call soon")).toBeVisible({ timeout: 30_000 });
-  }
+  const { alice, bob, carol } = await groupOfThree(browser, stack, "crew, a call soon");
   await bob.context.close();
 
   // Alice and Carol are in a call.

@@ -1,7 +1,7 @@
 import { expect, NO_ANSWER } from "./fixtures";
-import { log, send, startConversation, waitLive } from "./helpers";
+import { log, send } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { openGroup, resetOnNewDevice, threeInTeam } from "./reset-helpers";
+import { groupOfThree, openGroup, resetOnNewDevice } from "./reset-helpers";
 
 // A group of three; Bob resets without his recovery key and his new phone gets into the group. Only his
 // messages wait for each member's word on his new keys (ADR 0051): Carol, who has not accepted them yet,
@@ -17,13 +17,7 @@ test("after a member's reset, the others read each other and write before accept
   test.setTimeout(300_000);
   consoleErrors.allow(NO_ANSWER);
   const { smtp, web } = stack;
-  const { alice, bob, carol } = await threeInTeam(browser, stack);
-  await startConversation(alice.page, [bob.user.username, carol.user.username]);
-  await waitLive(alice.page);
-  await send(alice.page, "crew, hello");
-  await openGroup(bob.page, carol.user.username);
-  await openGroup(carol.page, bob.user.username);
-  await expect(log(bob.page).getByText("crew, hello")).toBeVisible({ timeout: 30_000 });
+  const { alice, bob, carol } = await groupOfThree(browser, stack, "crew, hello");
   await send(bob.page, "bob in the crew before his reset");
   for (const page of [alice.page, carol.page])
     await expect(log(page).getByText("bob in the crew before his reset")).toBeVisible({ timeout: 30_000 });

@@ -92,6 +92,24 @@ export async function threeInTeam(
   return { alice, bob, carol };
 }
 
+/** threeInTeam, then a group Alice starts with Bob and Carol, her message `first` read by both. */
+export async function groupOfThree(
+  browser: Browser,
+  stack: Parameters<typeof threeInTeam>[1],
+  first: string,
+): Promise<{ alice: Person; bob: Person; carol: Person }> {
+  const people = await threeInTeam(browser, stack);
+  const { alice, bob, carol } = people;
+  await startConversation(alice.page, [bob.user.username, carol.user.username]);
+  await waitLive(alice.page);
+  await send(alice.page, first);
+  for (const p of [bob, carol]) {
+    await openGroup(p.page, alice.user.username);
+    await expect(log(p.page).getByText(first)).toBeVisible({ timeout: 30_000 });
+  }
+  return people;
+}
+
 /** A one-to-one Alice starts with Bob: her message, read by him, and his answer, read by her. */
 export async function oneToOneBothWays(alice: Person, bob: Person, [hers, his]: [string, string]) {
   await startConversation(alice.page, [bob.user.username]);
