@@ -102,6 +102,9 @@ export function classicConversation(user: SessionUser, channel: Channel): Conver
       if (!base) throw new ChatError("Channel password not found");
       return { key: await deriveCallKey(base, callId), epoch: 0 };
     },
+    async callReady() {
+      if (!(await channelCallBase(channel))) throw new ChatError("Channel password not found");
+    },
     groupKey: () => Promise.reject(new ChatError("A classic channel has no group keys.")),
     watchKeys: () => () => undefined,
   };

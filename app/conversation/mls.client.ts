@@ -50,6 +50,8 @@ export function mlsConversation(user: SessionUser, channel: Channel, proof: Join
     prepare: async (participants) => void (await sealedChannel(user, channel, proof, participants)),
     changeParticipants: async (change) => (await runtime()).changeParticipants(change),
     callKey: async (callId) => (await runtime()).exported(CALL_EXPORTER_LABEL, callId, true),
+    // (the same checks as a call's key, on a context no call has: its secret is dropped)
+    callReady: async () => void (await runtime()).exported(CALL_EXPORTER_LABEL, "", true),
     groupKey: async (label, context) => (await runtime()).exported(label, context),
     watchKeys(listener) {
       let stop: (() => void) | null = null;

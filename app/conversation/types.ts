@@ -67,6 +67,12 @@ export interface ConversationCrypto {
    */
   callKey(callId: string): Promise<CallKey>;
   /**
+   * Resolves when a call's key could be had now, before the page connects to the call: refused (the
+   * error `callKey` would give) while the group holds a device under keys the user has not accepted
+   * (ADR 0100), or this device is no longer a member; a classic channel's needs its password.
+   */
+  callReady(): Promise<void>;
+  /**
    * A 32-byte secret of the conversation's current MLS epoch, MLS-Exporter(label, context), that every
    * member's device shares and no server sees (a group name's key, ADR 0050); refused for a classic channel.
    */

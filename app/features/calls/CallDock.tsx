@@ -1,5 +1,5 @@
 import { lazyPart, PartFailedNotice } from "~/ui/lazyPart";
-import { endCall, useActiveCall } from "./store.client";
+import { callEnded, endCall, useShownCall } from "./store.client";
 import { Ringing } from "./Ringing";
 
 // LiveKit, the frame encryption and the call window load only when the user starts or joins a call.
@@ -22,11 +22,20 @@ const CallPanel = lazyPart(() => import("./CallPanel").then((m) => m.default), {
 
 /** Where the page's call is shown, whichever conversation is open (a window of its own; full width on a phone), and a direct call's ring. */
 export function CallDock() {
-  const active = useActiveCall();
+  const active = useShownCall();
   // (a ring comes through in a call too: answering it leaves that call, and says so first)
   return (
     <>
-      {active && <CallPanel key={active.channel.id} user={active.user} channel={active.channel} check={active.check} onLeave={endCall} />}
+      {active && (
+        <CallPanel
+          key={active.started}
+          user={active.user}
+          channel={active.channel}
+          check={active.check}
+          onLeave={endCall}
+          onEnded={() => callEnded(active.started)}
+        />
+      )}
       <Ringing />
     </>
   );

@@ -26,11 +26,14 @@ export default function CallPanel({
   channel,
   check,
   onLeave,
+  onEnded,
 }: {
   user: SessionUser;
   channel: Channel;
   check: boolean;
   onLeave: () => void;
+  /** The call ended on this page: the window stays, saying why, until closed. */
+  onEnded: () => void;
 }) {
   const [session] = useState(() => new CallSession(user, channel));
   const [choice, setChoice] = useState<DeviceChoice | null>(check ? null : {});
@@ -110,6 +113,10 @@ export default function CallPanel({
           } as CSSProperties)
         : undefined;
   const ended = view.state === "ended";
+  useEffect(() => {
+    if (ended) onEnded();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- (once, as it ends)
+  }, [ended]);
   return (
     <section
       ref={section}
@@ -119,7 +126,7 @@ export default function CallPanel({
     >
       <header className="call-header">
         <h2>{title}</h2>
-        {joining && (
+        {joining && !ended && (
           <button
             type="button"
             className="btn btn-small call-expand"
@@ -143,14 +150,31 @@ export default function CallPanel({
         >
           {minimized ? "Show call" : "Minimize"}
         </button>
-        {view.encrypted && <span className="e2ee-badge call-e2ee">End-to-end encrypted</span>}
+        {view.encrypted && !ended && <span className="e2ee-badge call-e2ee">End-to-end encrypted</span>}
         {joining && view.state === "connecting" && <span role="status">Connecting…</span>}
         {view.state === "reconnecting" && <span role="status">Reconnecting…</span>}
-        {declined && !others && <span role="status">{declined} declined the call.</span>}
-        {left && <span role="status">{others ? `${left} left the call.` : `${left} left the call. You are the only one in it.`}</span>}
+        {/* (once it ended here, only why it ended is said) */}
+        {declined && !others && !ended && <span role="status">{declined} declined the call.</span>}
+        {left && !ended && (
+          <span role="status">{others ? `${left} left the call.` : `${left} left the call. You are the only one in it.`}</span>
+        )}
       </header>
       {!joining ? (
         !minimized && <PreJoin onJoin={setChoice} onCancel={onLeave} />
+      ) : ended ? (
+        // Ended here: why, and Close; nothing of a call goes on (Start call in the header starts it again).
+        <>
+          {view.error && (
+            <p className="call-error" role="alert">
+              {view.error}
+            </p>
+          )}
+          <div className="call-controls">
+            <button type="button" className="btn btn-small btn-danger" onClick={onLeave}>
+              Close
+            </button>
+          </div>
+        </>
       ) : (
         <>
           {view.error && (
@@ -168,25 +192,24 @@ export default function CallPanel({
             </div>
           )}
           {!minimized && <CallStage people={view.people} layout={layout} expanded={large} />}
-          {!minimized && <DevicePicker devices={view.devices} disabled={ended} onChoose={session.chooseDevice} />}
+          {!minimized && <DevicePicker devices={view.devices} onChoose={session.chooseDevice} />}
           <div className="call-controls">
-            <button type="button" className="btn btn-small" disabled={ended} onClick={() => void session.setMicrophone(!view.micOn)}>
+            <button type="button" className="btn btn-small" onClick={() => void session.setMicrophone(!view.micOn)}>
               {view.micOn ? "Mute" : "Unmute"}
             </button>
-            <button type="button" className="btn btn-small" disabled={ended} onClick={() => void session.setCamera(!view.cameraOn)}>
+            <button type="button" className="btn btn-small" onClick={() => void session.setCamera(!view.cameraOn)}>
               {view.cameraOn ? "Camera off" : "Camera on"}
             </button>
             <button
               type="button"
               className="btn btn-small"
               aria-pressed={view.sharing}
-              disabled={ended}
               onClick={() => void session.setScreenShare(!view.sharing)}
             >
               {view.sharing ? "Stop sharing" : "Share screen"}
             </button>
             <button type="button" className="btn btn-small btn-danger" onClick={onLeave}>
-              {ended ? "Close" : "Leave call"}
+              Leave call
             </button>
           </div>
         </>

@@ -4,11 +4,11 @@ import type { CallDevices } from "./devices.client";
 /** The call's microphone and camera, chosen from those the browser offers; a change switches at once. */
 export function DevicePicker({
   devices,
-  disabled,
+  disabled = false,
   onChoose,
 }: {
   devices: CallDevices;
-  disabled: boolean;
+  disabled?: boolean;
   onChoose: (kind: "audioinput" | "videoinput", deviceId: string) => void;
 }) {
   const id = useId();

@@ -145,6 +145,8 @@ export class CallSession {
   /** Joins: a token from our server, the room, the call key (from the room's id), then microphone and camera (those chosen, if any). */
   async join(choice: DeviceChoice = {}) {
     try {
+      // (a key it could not have: said before anything of the call reaches this page)
+      await this.conversation.callReady();
       const ticket = await callTicket(this.channel.id, deviceId(this.user.id));
       await this.room.setE2EEEnabled(true);
       await this.room.connect(ticket.url, ticket.token);
@@ -170,13 +172,12 @@ export class CallSession {
         await this.room.localParticipant.setCameraEnabled(true, choice.camera ? { deviceId: choice.camera } : undefined);
       } else await this.room.localParticipant.enableCameraAndMicrophone();
     } catch (error) {
-      console.warn("The call could not be started", error);
       this.failure = failureMessage(error);
-      // (in the room without a key: it leaves, as nobody was told it joined)
+      // (a key it may not share now, ADR 0100: nothing else to do here until the user accepts the keys)
       if (error instanceof KeysNotAcceptedError) {
         this.callId = null;
         await this.leave();
-      }
+      } else console.warn("The call could not be started", error);
     }
     this.update();
   }
