@@ -73,8 +73,26 @@ const behind: (() => void)[] = [];
 /** Whether a dialog or panel the page added an entry for is on the screen, its entry on top. */
 export const covered = (): boolean => shown.has(ownEntryOnTop() as string);
 
+/**
+ * Forward to the entry of a dialog or panel closed since (Back closed it) brings nothing back: the
+ * entry is taken away again, else the next Back would only leave it, changing nothing on the screen.
+ */
+let watchingStale = false;
+function watchStale() {
+  if (watchingStale) return;
+  watchingStale = true;
+  window.addEventListener(ADDRESS_EVENT, () =>
+    // (after the event's own handlers: a Back closing a dialog has taken it off the screen)
+    setTimeout(() => {
+      const top = ownEntryOnTop();
+      if (typeof top === "string" && !shown.has(top) && pending === 0 && !handling) stepBack();
+    }),
+  );
+}
+
 /** A dialog or panel whose entry is on top is shown (`true`) or gone (`false`). */
 export function coverShown(mark: string, on: boolean) {
+  watchStale();
   if (on) shown.add(mark);
   else {
     shown.delete(mark);

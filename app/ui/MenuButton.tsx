@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useDropdown } from "~/ui/useDropdown";
 import { placePanel } from "~/ui/placePanel";
+import { useBackCloses } from "~/ui/useBackCloses.client";
 
 interface Props {
   /** The button's text (and, beside it, an icon). */
@@ -18,8 +19,8 @@ interface Props {
 
 /**
  * A button that opens a menu (ARIA menu pattern): the first item takes focus, arrow keys, Home and
- * End move, Esc closes and gives focus back to the button; choosing an item closes the menu. The menu
- * opens where it can be seen whole (placePanel.ts).
+ * End move, Esc (or a phone's Back) closes and gives focus back to the button; choosing an item closes
+ * the menu. The menu opens where it can be seen whole (placePanel.ts).
  */
 export function MenuButton({
   label,
@@ -34,6 +35,12 @@ export function MenuButton({
   const { open, setOpen, ref } = useDropdown();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+
+  // (on a phone, Back closes it, as it closes a dialog: it left the conversation with the menu still open over the next one)
+  useBackCloses(open, () => {
+    setOpen(false);
+    button.current?.focus();
+  });
 
   useEffect(() => {
     if (!open || !panel.current) return;

@@ -116,5 +116,25 @@ test("on a phone, Back closes the open dialog and stays in the conversation; a p
   await page.goBack();
   await expect(page).toHaveURL(other);
   await expect(heading).toBeHidden();
+
+  // A menu closes with Back too, and the conversation stays (Back went to the conversation before, the
+  // menu still open over it and acting on it).
+  const more = page.getByRole("button", { name: "More" });
+  await tap(more);
+  const menu = page.getByRole("menu", { name: "Channel actions" });
+  await expect(menu).toBeVisible();
+  await page.goBack();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(other);
+  await expect(more).toBeFocused();
+  // Forward after that brings nothing back and costs no Back: the next Back leaves the conversation (it
+  // changed nothing: Forward had gone to the menu's entry).
+  await page.goForward();
+  await expect.poll(() => page.evaluate(() => (history.state as { chatcryptPanel?: string } | null)?.chatcryptPanel ?? null)).toBeNull();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(other);
+  await page.goBack();
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(conversation);
   await context.close();
 });
