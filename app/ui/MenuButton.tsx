@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useDropdown } from "~/ui/useDropdown";
 import { placePanel } from "~/ui/placePanel";
+import { afterOwnSteps } from "~/lib/history-steps.client";
 import { useBackCloses } from "~/ui/useBackCloses.client";
 
 interface Props {
@@ -41,6 +42,15 @@ export function MenuButton({
     setOpen(false);
     button.current?.focus();
   });
+  // The item chosen acts once the menu has closed and its history entry is gone: a move made before
+  // (the Admin console opened) was undone by that step back.
+  const chosen = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const act = chosen.current;
+    if (open || !act) return;
+    chosen.current = null;
+    afterOwnSteps(act);
+  }, [open]);
 
   useEffect(() => {
     if (!open || !panel.current) return;
@@ -87,9 +97,9 @@ export function MenuButton({
               role="menuitem"
               className={itemClassName}
               onClick={() => {
+                chosen.current = item.onSelect;
                 setOpen(false);
                 button.current?.focus();
-                item.onSelect();
               }}
             >
               {item.label}

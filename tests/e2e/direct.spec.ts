@@ -226,7 +226,7 @@ test("direct messages: a one-to-one without a password, live, with a file and a 
   // Bob leaves the one-to-one; Alice starts it again: Bob is asked again, even though they share a
   // channel (ADR 0052). What she writes meanwhile waits on her device, and once he accepts he is
   // listed in its group again and reads it, and what follows.
-  await bob.page.getByRole("button", { name: `Leave ${alice.user.username}` }).click();
+  await bob.page.getByRole("button", { name: `Leave ${alice.user.username}`, exact: true }).click();
   await bob.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
   await expect(bob.page.getByRole("button", { name: `@ ${alice.user.username}`, exact: true })).toHaveCount(0);
   await startConversation(alice.page, [bob.user.username]);

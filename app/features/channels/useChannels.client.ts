@@ -49,6 +49,8 @@ export function useChannels(user: SessionUser, notify: Notify) {
   // The keyring is opened before the list is shown, so every channel reads at once on any device.
   // Reloads can overlap (a live event during a create): only the latest one's list is shown.
   const latestReload = useRef(0);
+  /** The names of groups the page has read (`rename`), by conversation. */
+  const learned = useRef(new Map<string, string>());
   const reload = useCallback(async () => {
     const ticket = ++latestReload.current;
     try {
@@ -58,8 +60,11 @@ export function useChannels(user: SessionUser, notify: Notify) {
         list.map((c) => c.id),
       ).catch((error) => console.warn("Could not open the keyring", error));
       if (ticket !== latestReload.current) return null;
-      setChannels(list);
-      return list;
+      // (a group's name the page has read stays over the server's, its participants' names: shown for a
+      // moment, it moved the list and named the group otherwise)
+      const named = list.map((c) => (learned.current.has(c.id) ? { ...c, name: learned.current.get(c.id)! } : c));
+      setChannels(named);
+      return named;
     } catch (error) {
       console.warn("Could not load channels", error);
       setChannels((current) => current ?? []);
@@ -68,10 +73,10 @@ export function useChannels(user: SessionUser, notify: Notify) {
   }, [user.id]);
 
   /** A conversation called by a name the page has read (a group's, inside its group). */
-  const rename = useCallback(
-    (id: string, name: string) => setChannels((current) => current?.map((c) => (c.id === id ? { ...c, name } : c)) ?? current),
-    [],
-  );
+  const rename = useCallback((id: string, name: string) => {
+    learned.current.set(id, name);
+    setChannels((current) => current?.map((c) => (c.id === id ? { ...c, name } : c)) ?? current);
+  }, []);
 
   useEffect(() => {
     void reload();
