@@ -1,11 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
+import { pinSnapshot, subscribePins } from "~/conversation/senders/pin-state.client";
 import { genuineTyping, subscribeTyping, typingText } from "~/features/typing/typing.client";
 
 const SHOWN_MS = 5_000;
 
-/** Who is typing in the open conversation (a polite live region; each name goes a few seconds after their last keystroke). */
+/**
+ * Who is typing in the open conversation (a polite live region; each name goes a few seconds after their
+ * last keystroke). Nobody whose messages are held back here for new keys not accepted yet (ADR 0051):
+ * what they type would not show.
+ */
 export function TypingIndicator({ user, channel, nameOf }: { user: SessionUser; channel: Channel; nameOf: (userId: string) => string }) {
   const [until, setUntil] = useState<ReadonlyMap<string, number>>(new Map());
   // The conversation's record is replaced whenever the channel list reloads: only another conversation
@@ -29,7 +34,12 @@ export function TypingIndicator({ user, channel, nameOf }: { user: SessionUser; 
     }, 500);
     return () => clearInterval(timer);
   }, [someone]);
-  const names = [...until.keys()].map(nameOf).filter(Boolean);
+  const { changed } = useSyncExternalStore(subscribePins, pinSnapshot, pinSnapshot);
+  const heldBack = (userId: string) => changed.get(userId)?.channels.has(channel.id) === true;
+  const names = [...until.keys()]
+    .filter((userId) => !heldBack(userId))
+    .map(nameOf)
+    .filter(Boolean);
   return (
     <p className="typing-indicator" role="status" aria-live="polite">
       {typingText(names)}
