@@ -45,7 +45,8 @@ export const conversationLeft = (userId: string, channelId: string) => dropRunti
 export const conversationAdded =
   (user: SessionUser) =>
   async (channel: Channel, how: "created" | "joined", participants?: readonly string[]): Promise<void> => {
-    if (how === "created") return conversationOf(user, channel).prepare(participants);
+    // (a sealed channel made here has no participants: its group is made at once all the same)
+    if (how === "created") return conversationOf(user, channel).prepare(participants ?? []);
     if (channel.direct) return participants && conversationOf(user, channel).changeParticipants({ add: participants });
     conversationJoined(user.id, channel.id);
   };

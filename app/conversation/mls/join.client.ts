@@ -28,7 +28,11 @@ export interface Joining {
   delivery: ChannelDelivery;
   proof: JoinProof;
   guard: RosterGuard | null;
-  /** The participants the creator chose (a new direct conversation). */
+  /**
+   * A conversation this page has just made: the participants the creator chose (none for a sealed
+   * channel). Its group is made without asking the server for one first (none can be there yet: the
+   * question's "not found" was an error line in the browser's console at every new conversation).
+   */
   participants?: readonly string[];
   /** False for a device that was a member before (its Welcome, if any, is for a leaf it can no longer use). */
   fromWelcome: boolean;
@@ -45,7 +49,7 @@ export async function joinGroup(j: Joining): Promise<ClientState> {
   }
   let claimed: ReturnType<typeof claimParticipants> | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const info = await j.delivery.groupInfo(proof);
+    const info = attempt === 0 && j.participants ? null : await j.delivery.groupInfo(proof);
     if (!info && j.channel.createdBy !== j.user.id) throw new ChatError(words(j.channel).noGroup);
     if (!info) {
       // The creator's first device makes the group.

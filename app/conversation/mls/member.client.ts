@@ -54,7 +54,7 @@ export abstract class GroupMember {
     readonly channel: Channel,
     read: Map<string, string>,
     protected readonly proof: JoinProof,
-    protected readonly participants?: readonly string[],
+    protected participants?: readonly string[],
   ) {
     this.delivery = deliveryFor(channel.id);
     this.reading = new Reading(user.id, channel.id, read);
@@ -129,6 +129,7 @@ export abstract class GroupMember {
     // Which group it joins, looked at first: a reset in between shows as a newer one at the next sync (ADR 0049).
     const group = await this.delivery.currentGroup();
     const state = await joinGroup(this.joining());
+    this.participants = undefined; // (a conversation made here is made once: a later join asks for its group)
     if (group) this.meta = { ...this.meta, group };
     await this.joined(state);
   }
