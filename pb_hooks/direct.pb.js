@@ -121,6 +121,8 @@ routerAdd(
     // The same time either way, so the answer's speed does not tell whether the name exists.
     const floor = 150 - (Date.now() - started);
     if (floor > 0) sleep(floor);
+    // A guest is told at once that this person is out of reach, not after choosing them (ADR 0055).
+    if (answer) require(`${__hooks}/lib/workspace.js`).requireMayMessage(e.app, user.id, [answer.id]);
     return e.json(200, { user: answer });
   },
   $apis.bodyLimit(4 * 1024),

@@ -1,4 +1,5 @@
 /** JSON calls from the page to our own web server. Every call carries the CSRF token of the page. */
+import { messageOf } from "~/lib/errors";
 import { emit, on } from "~/lib/events";
 
 let csrfToken = "";
@@ -26,6 +27,10 @@ export class ApiError extends Error {
  * (sign-in, sign-up, a password change); `changing` counts the requests that may do so, in flight.
  */
 const session = { epoch: 0, changing: 0 };
+
+/** The server's words for a request it refused (a 4xx answer says why, for the person at the screen), else messageOf's. */
+export const refusalOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message ? error.message : messageOf(error, fallback);
 
 /**
  * Calls `listener` when the server answers 401 to a request of the page's current session: it was

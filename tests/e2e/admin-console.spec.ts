@@ -101,6 +101,14 @@ test("roles from the console: an admin named, a member refused, a guest without 
     return { status: res.status, message: ((await res.json()) as { message: string }).message };
   });
   expect(refused).toEqual({ status: 403, message: "Guests cannot create channels." });
+  // Looked up by name, someone he shares no channel with is out of reach, and the picker says why at once.
+  await dave.page.getByRole("button", { name: "New message" }).click();
+  const davePicker = dave.page.getByRole("dialog", { name: "New message" });
+  await davePicker.getByLabel("Find by username").fill(carol.user.username);
+  await davePicker.getByRole("button", { name: "Look up" }).click();
+  await expect(davePicker.getByText("Guests can message only people they share a channel with.")).toBeVisible();
+  await expect(davePicker.getByRole("checkbox", { name: carol.user.username })).toHaveCount(0);
+  await dave.page.keyboard.press("Escape");
 
   // A test email reaches the SMTP server.
   const mail = owner.page.getByRole("region", { name: "Mail" });

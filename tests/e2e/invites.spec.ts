@@ -56,6 +56,7 @@ test("an expired and a revoked invite say so, and nothing is joined", async ({ b
   await createChannel(alice.page, name, `closed-${Date.now()}`);
   const expiring = await copyInviteLink(alice.page);
   const revoked = await copyInviteLink(alice.page, { expires: "30 days", uses: "10 uses" });
+  await copyInviteLink(alice.page, { expires: "30 days", uses: "Unlimited" });
 
   const su = await superuser();
   await su.collection("invites").update(inviteIdOf(expiring), { expires: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
@@ -69,7 +70,14 @@ test("an expired and a revoked invite say so, and nothing is joined", async ({ b
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   const row = panel.getByRole("listitem").filter({ hasText: "10 uses" });
   await expect(row).toContainText(`made by ${alice.user.username}`);
-  await row.getByRole("button", { name: /^Revoke/ }).click();
+  // (each Revoke says which invite it takes back: the channel, its maker, expiry and uses)
+  const revokes = panel.getByRole("button", { name: /^Revoke the invite to #/ });
+  const names = await revokes.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
+  expect(names.length).toBeGreaterThan(1);
+  expect(new Set(names).size).toBe(names.length);
+  await panel
+    .getByRole("button", { name: new RegExp(`^Revoke the invite to #.* made by ${alice.user.username} on .*, 0 of 10 uses$`) })
+    .click();
   await expect(row).toContainText("revoked");
   await expect(
     panel.getByText("Revoking an invite does not take back the channel's password from people who already saw it."),

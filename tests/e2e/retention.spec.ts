@@ -95,6 +95,11 @@ test("retention: the console's period in the header, a sweep drops old messages 
   await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
   // Bob's open page says the new period without a reload
   await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
+  // and "Forever" again takes it away (the console refused it once a period was saved)
+  await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "Forever" }).check(), "Saved: messages are kept forever.");
+  await expect(bob.page.getByText(/Messages are kept for/)).toHaveCount(0);
+  await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
+  await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
   await bob.context.addInitScript(recordIndexSaves);
   await bob.page.reload();
   await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });

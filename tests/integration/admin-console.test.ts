@@ -175,11 +175,19 @@ describe("what roles limit", () => {
 
   it("a guest starts a conversation only with someone they share a channel with", async () => {
     const start = (with_: TestUser) => postJson(server.url, "/api/chat/direct", { id: randomUUID(), participants: [with_.id] }, dave.token);
+    const lookUp = (username: string, by = dave) => postJson(server.url, "/api/chat/users/lookup", { username }, by.token);
     const refused = await start(carol);
     expect([refused.status, (refused.json as { message: string }).message]).toEqual([
       403,
       "Guests can message only people they share a channel with.",
     ]);
+    // the look-up says so already (it used to add the person, and only starting was refused)
+    const notShared = await lookUp(carol.username);
+    expect([notShared.status, (notShared.json as { message: string }).message]).toEqual([
+      403,
+      "Guests can message only people they share a channel with.",
+    ]);
+    expect(await lookUp("nobody_by_this_name")).toMatchObject({ status: 200, json: { user: null } });
     const channel = await createChannel(carol);
     // a guest joins through an invite (ADR 57)
     const made = await postJson(server.url, "/api/chat/invites", { channel_id: channel.id }, carol.token);
@@ -193,7 +201,9 @@ describe("what roles limit", () => {
     );
     expect(joined.status, joined.text).toBe(200);
     expect((await start(carol)).status).toBe(200);
+    expect(await lookUp(carol.username)).toMatchObject({ status: 200, json: { user: { id: carol.id, username: carol.username } } });
     // a member is not limited
+    expect(await lookUp(erin.username, carol)).toMatchObject({ status: 200, json: { user: { id: erin.id } } });
     expect((await postJson(server.url, "/api/chat/direct", { id: randomUUID(), participants: [erin.id] }, carol.token)).status).toBe(200);
   });
 });

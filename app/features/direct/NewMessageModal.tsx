@@ -1,6 +1,6 @@
 import { RoleTags } from "~/features/roles/RoleTags";
 import { useEffect, useState, type FormEvent } from "react";
-import { messageOf } from "~/lib/errors";
+import { refusalOf } from "~/lib/api.client";
 import { Check, Field, FormActions, FormError } from "~/ui/Form";
 import { Modal } from "~/ui/Modal";
 import { lookupPerson, sharedPeople } from "~/features/direct/direct.client";
@@ -63,7 +63,7 @@ export function PeoplePicker(props: Props) {
         setNote(`${found.username} added.`);
       }
     } catch (error) {
-      setNote(messageOf(error, "The look-up failed. Please try again."));
+      setNote(refusalOf(error, "The look-up failed. Please try again."));
     } finally {
       setLooking(false);
     }

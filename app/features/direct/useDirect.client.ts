@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { RetryId } from "~/lib/retry-id";
 import { messageOf } from "~/lib/errors";
+import { refusalOf } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { addPeople, startDirect } from "~/features/direct/direct.client";
@@ -68,7 +69,7 @@ export function useDirect(
         setPicker(null);
       } catch (failure) {
         setError(
-          messageOf(
+          refusalOf(
             failure,
             picker.kind === "add"
               ? "The people could not be added. Please try again."

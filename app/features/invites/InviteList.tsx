@@ -18,19 +18,21 @@ export function InviteList(props: {
       {props.invites.map((invite) => {
         const channel = invite.channel_name ? `#${invite.channel_name}` : "a sealed channel";
         const uses = invite.max_uses ? `${invite.uses} of ${invite.max_uses} uses` : `${invite.uses} ${invite.uses === 1 ? "use" : "uses"}`;
+        const expiry = invite.expires ? `expires ${when(invite.expires)}` : "never expires";
+        const maker = invite.created_by_name || "deleted user";
         return (
           <li key={invite.id}>
             <span>
               {props.showChannel && <strong>{channel} </strong>}
-              made by {invite.created_by_name || "deleted user"}, {invite.expires ? `expires ${when(invite.expires)}` : "never expires"},{" "}
-              {uses}, {STATUS[invite.status]}
+              made by {maker}, {expiry}, {uses}, {STATUS[invite.status]}
             </span>
             {invite.status === "valid" && (
               <button
                 type="button"
                 className="btn btn-small btn-danger"
                 disabled={props.busy}
-                aria-label={`Revoke the invite by ${invite.created_by_name} made ${when(invite.created)}`}
+                // (each says which invite: one channel's may differ only by expiry and uses)
+                aria-label={`Revoke the invite to ${channel} made by ${maker} on ${when(invite.created)}, ${expiry}, ${uses}`}
                 onClick={() => props.onRevoke(invite)}
               >
                 Revoke

@@ -33,7 +33,9 @@ export function RetentionSection() {
   async function save(event: React.FormEvent) {
     event.preventDefault();
     const days = choice === "custom" ? Number(custom) : choice;
-    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) return refuse(`Enter a whole number of days from 1 to ${MAX_DAYS}.`);
+    // (0 is "Forever", a choice of its own: a number typed is from 1 on)
+    if (choice === "custom" && (!Number.isInteger(days) || days < 1 || days > MAX_DAYS))
+      return refuse(`Enter a whole number of days from 1 to ${MAX_DAYS}.`);
     await run(async () => {
       const answer = await api<{ days: number }>("/api/admin/retention", { days, perChannel, keepPinned });
       await refreshRetention(true);
