@@ -24,6 +24,17 @@ describe("audit log details in words", () => {
     ["mail.test_sent", { sent: false }, "Not sent: the mail server refused or could not be reached"],
     ["mail.test_sent", { sent: true }, "Sent"],
     ["retention.swept", { messages: 12, files: 1, channels: 2, batches: 1 }, "12 messages, 1 file in 2 conversations"],
+    [
+      "retention.swept",
+      { messages: 3, files: 0, channels: 1, workspace_days: 1, per_channel: false, keep_pinned: false, channel_policies: 0 },
+      "3 messages, 0 files in 1 conversation (policy: 1 day)",
+    ],
+    [
+      "retention.swept",
+      { messages: 1, files: 1, channels: 1, workspace_days: 90, per_channel: true, keep_pinned: true, channel_policies: 2 },
+      "1 message, 1 file in 1 conversation (policy: 90 days, pinned messages kept, 2 channels with a shorter period of their own)",
+    ],
+    ["account.deactivated_by_provider", { channels: 0 }, "Removed from 0 conversations"],
     ["signin.succeeded", { method: "passkey" }, "with a passkey"],
     ["signin.failed_burst", { failures: 5, minutes: 15 }, "5 failed attempts within 15 minutes"],
     ["sessions.revoked", { sessions: 1, by_admin: true }, "1 device, by an administrator"],

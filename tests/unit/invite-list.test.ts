@@ -34,4 +34,18 @@ describe("an invite's line", () => {
   it("counts limited uses against the limit", () => {
     expect(line({ uses: 3, max_uses: 10 })).toContain("3 of 10 uses");
   });
+
+  it("names each Revoke by its invite: two of one channel differ by expiry and uses", () => {
+    const html = renderToStaticMarkup(
+      createElement(InviteList, {
+        invites: [invite({ id: "a".repeat(15), max_uses: 10 }), invite({ id: "b".repeat(15), expires: "2026-12-08 09:00:00.000Z" })],
+        showChannel: true,
+        onRevoke: () => undefined,
+      }),
+    );
+    const names = [...html.matchAll(/aria-label="([^"]+)"/g)].map((m) => m[1]);
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/^Revoke the invite to #Ops made by carol on .+, never expires, 0 of 10 uses$/);
+    expect(names[1]).toMatch(/^Revoke the invite to #Ops made by carol on .+, expires .+, 0 uses$/);
+  });
 });

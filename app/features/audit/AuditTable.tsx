@@ -29,13 +29,15 @@ export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPer
     ) : (
       who(id, name)
     );
-  // (a channel's own entries name it: "#Ops", not its id)
+  // (a channel's own entries name it: "#Ops", not its id; an invite's, the channel it is for)
   const targetOf = (entry: AuditEntry) =>
     entry.target_name || entry.target === entry.actor
       ? person(entry.target, entry.target_name)
       : entry.action.startsWith("channel.") && entry.channel_name
         ? entry.channel_name
-        : entry.target || "—";
+        : entry.action.startsWith("invite.") && entry.target
+          ? `An invite${entry.channel_name ? ` to ${entry.channel_name}` : ""}`
+          : entry.target || "—";
   return (
     <div className="audit-table-wrap">
       <table className="audit-table" aria-label="Audit log entries">

@@ -38,6 +38,15 @@ const count = (n: unknown, one: string, many: string) => `${Number(n)} ${Number(
 
 const SIGN_IN: Record<string, string> = { password: "with the password", passkey: "with a passkey", sso: "with single sign-on" };
 
+/** The policy a sweep applied (its entry says which, issue 44): " (policy: 30 days, pinned messages kept)". */
+function sweptUnder(d: Details): string {
+  if (typeof d.workspace_days !== "number") return "";
+  const policy = [periodLabel(d.workspace_days)];
+  if (d.keep_pinned === true) policy.push("pinned messages kept");
+  if (Number(d.channel_policies) > 0) policy.push(`${count(d.channel_policies, "channel", "channels")} with a shorter period of their own`);
+  return ` (policy: ${policy.join(", ")})`;
+}
+
 /** Words for each action's details; null: the generic "name: value" list. */
 const WORDS: Record<string, (d: Details) => string | null> = {
   "role.changed": (d) => `${roleName(String(d.from))} to ${roleName(String(d.to))}`,
@@ -48,12 +57,13 @@ const WORDS: Record<string, (d: Details) => string | null> = {
     return setting ? `${setting.name}: ${setting.value(d.from)} to ${setting.value(d.to)}` : null;
   },
   "retention.swept": (d) =>
-    `${count(d.messages, "message", "messages")}, ${count(d.files, "file", "files")} in ${count(d.channels, "conversation", "conversations")}`,
+    `${count(d.messages, "message", "messages")}, ${count(d.files, "file", "files")} in ${count(d.channels, "conversation", "conversations")}${sweptUnder(d)}`,
   "mail.test_sent": (d) => (d.sent === false ? "Not sent: the mail server refused or could not be reached" : "Sent"),
   "signin.succeeded": (d) => (typeof d.method === "string" ? (SIGN_IN[d.method] ?? null) : ""),
   "signin.failed_burst": (d) => `${count(d.failures, "failed attempt", "failed attempts")} within ${count(d.minutes, "minute", "minutes")}`,
   "sessions.revoked": (d) => `${count(d.sessions, "device", "devices")}${d.by_admin ? ", by an administrator" : ""}`,
   "account.deactivated": (d) => `Removed from ${count(d.channels, "conversation", "conversations")}`,
+  "account.deactivated_by_provider": (d) => `Removed from ${count(d.channels, "conversation", "conversations")}`,
   "channel.created": (d) => (d.direct ? "A direct conversation" : d.sealed ? "Sealed" : "Classic"),
   "password.reset": (d) => (d.keys === "new" ? "New keys (no recovery key)" : "Keys kept"),
   "invite.created": (d) =>
