@@ -8,6 +8,7 @@ import { takeUploadSlot } from "~/features/files/upload-slots.server";
 import { streamUpload } from "~/features/files/upload-stream.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { channelIdParam } from "~/features/channels/params.server";
+import { issueWords } from "~/server/issue-words.server";
 
 // AES-GCM adds a 12-byte IV and a 16-byte tag to every file.
 const CIPHER_OVERHEAD_BYTES = 28;
@@ -33,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       limitText,
       onFile: async (upload) => {
         const fields = attachmentFieldsSchema.safeParse(Object.fromEntries(upload.fields));
-        if (!fields.success) fail(400, fields.error.issues[0]?.message ?? "Invalid upload.");
+        if (!fields.success) fail(400, issueWords(fields.error.issues[0]));
         const { messageId, fileName, fileSize, fileType, storagePath } = fields.data;
         const pathPattern = new RegExp(`^${userId}/${channelId}/[0-9a-f-]{36}\\.[a-z0-9]{1,10}$`);
         if (!pathPattern.test(storagePath)) fail(400, "Invalid storage path.");

@@ -4,6 +4,7 @@ import { createPreview } from "~/features/files/attachments.server";
 import { fail, jsonResponse, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 import { readMultipart } from "~/server/multipart.server";
 import { channelIdParam } from "~/features/channels/params.server";
+import { issueWords } from "~/server/issue-words.server";
 
 const MAX_PREVIEW_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -15,7 +16,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { pb } = await requireUser(request, context);
   const form = await readMultipart(request, MAX_PREVIEW_IMAGE_BYTES, "The preview image is too large.");
   const fields = previewFieldsSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  if (!fields.success) fail(400, fields.error.issues[0]?.message ?? "Invalid link preview.");
+  if (!fields.success) fail(400, issueWords(fields.error.issues[0]));
   const upload = new FormData();
   upload.set("message", fields.data.messageId);
   upload.set("channel", channelId);

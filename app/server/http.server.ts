@@ -10,6 +10,7 @@ import type { RequestLike } from "./request-like.server";
 export const MAX_JSON_BYTES = 256 * 1024;
 
 import { fail, jsonResponse } from "~/server/responses.server";
+import { issueWords } from "~/server/issue-words.server";
 
 export { fail, jsonResponse };
 
@@ -40,10 +41,7 @@ export async function readJson<S extends z.ZodTypeAny>(request: RequestLike, sch
   const problem = unacceptableJson(body);
   if (problem) fail(400, problem);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(400, issue?.message && issue.message !== "Required" ? issue.message : `Invalid field: ${issue?.path.join(".") || "body"}`);
-  }
+  if (!parsed.success) fail(400, issueWords(parsed.error.issues[0]));
   return parsed.data;
 }
 

@@ -32,6 +32,10 @@ export interface Upload {
   chunked?: boolean;
   /** The bytes of one more (unused) part sent after the file. */
   trailingBytes?: number;
+  /** The fileSize field as sent, where it is not the number (a malformed upload). */
+  declaredSize?: string;
+  /** The body ends without its closing boundary (after the bytes sent of the file). */
+  unfinished?: boolean;
 }
 
 export async function newUpload({ user, channel }: UploadTarget, fileSize: number, extra: Partial<Upload> = {}): Promise<Upload> {
@@ -52,13 +56,13 @@ export function send({ web, browser, channel }: UploadTarget, upload: Upload): P
   const head = Buffer.from(
     field("messageId", upload.messageId) +
       field("fileName", randomBytes(24).toString("base64url")) +
-      field("fileSize", String(upload.fileSize)) +
+      field("fileSize", upload.declaredSize ?? String(upload.fileSize)) +
       field("fileType", "application/octet-stream") +
       field("storagePath", upload.storagePath) +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="encrypted.bin"\r\n` +
       "Content-Type: application/octet-stream\r\n\r\n",
   );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const tail = upload.unfinished ? Buffer.alloc(0) : Buffer.from(`\r\n--${boundary}--\r\n`);
   const piece = randomBytes(MB);
   const headers: Record<string, string | number> = {
     "Content-Type": `multipart/form-data; boundary=${boundary}`,

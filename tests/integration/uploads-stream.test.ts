@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANOTHER_UPLOAD_MESSAGE, UPLOADS_PER_ACCOUNT } from "../../app/features/files/upload-slots.server";
+import { CUT_OFF_MESSAGE } from "../../app/features/files/upload-stream.server";
+import { NOT_OWN_MESSAGE } from "../../app/features/files/attachments.server";
 import { createChannel, signUpUser, type RunningPocketBase } from "./pocketbase";
 import { startPocketBase } from "./pocketbase-server";
 import {
@@ -87,6 +89,28 @@ describe("uploads through the web server", () => {
     const answer = await send(target, upload);
     expect(answer.status).toBe(200);
     expect(await storedFor(target, upload.messageId)).toBe(1);
+  }, 120_000);
+
+  it("a body that ends inside its file (no closing boundary) is a 400 that says so, and nothing is stored", async () => {
+    // (it was a 503, "The server is unreachable right now", while the server answered everything else)
+    for (const chunked of [false, true])
+      for (const sentBytes of [MB + CIPHER_OVERHEAD, 1000]) {
+        const upload = await newUpload(target, MB, { sentBytes, unfinished: true, chunked });
+        const answer = await send(target, upload);
+        expect([answer.status, (answer.json as { message: string }).message], `chunked ${chunked}, ${sentBytes} bytes`).toEqual([
+          400,
+          CUT_OFF_MESSAGE,
+        ]);
+        expect(await storedFor(target, upload.messageId)).toBe(0);
+      }
+  }, 120_000);
+
+  it("an upload for an unknown message, or with a field missing or not a number, says which", async () => {
+    const unknown = await newUpload(target, 1000);
+    const answer = await send(target, { ...unknown, messageId: "z".repeat(15) });
+    expect([answer.status, (answer.json as { message: string }).message]).toEqual([400, NOT_OWN_MESSAGE]);
+    const noSize = await send(target, { ...(await newUpload(target, 1000)), declaredSize: "abc" });
+    expect([noSize.status, (noSize.json as { message: string }).message]).toEqual([400, "fileSize must be a number."]);
   }, 120_000);
 
   it("a file longer or shorter than declared is refused and nothing is stored", async () => {

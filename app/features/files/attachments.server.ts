@@ -61,6 +61,9 @@ export function uploadLimitBytes() {
   return env().UPLOAD_MAX_MB * 1024 * 1024;
 }
 
+/** What an upload for a message that is not the uploader's own in this conversation (or not there) is told. */
+export const NOT_OWN_MESSAGE = "The message this file is for was not found among yours in this conversation.";
+
 /** Stores an encrypted file, its body streamed as it arrives; PocketBase's create rule checks membership and that the message is the caller's. */
 export async function createAttachment(pb: PocketBase, form: MultipartStream): Promise<EncryptedAttachment> {
   try {
@@ -73,6 +76,8 @@ export async function createAttachment(pb: PocketBase, form: MultipartStream): P
     failOnOutage(error);
     const status = pbStatus(error);
     if (status === 429) fail(429, "Too many uploads at once. Please wait a moment.");
+    // (PocketBase's "Failed to create record." is its create rule refusing: the message is not the uploader's own here)
+    if (status === 400 && pbErrorMessage(error) === "Failed to create record.") fail(400, NOT_OWN_MESSAGE);
     if (status === 400 || status === 403 || status === 404)
       fail(status === 400 ? 400 : 403, pbErrorMessage(error) ?? "Failed to upload file");
     if (status === 413) fail(413, "The file is too large.");

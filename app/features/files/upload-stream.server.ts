@@ -23,6 +23,16 @@ export interface StreamedUpload {
   bytesSeen(): number;
 }
 
+interface UploadState {
+  seen: number;
+  tooLarge: boolean;
+  /** The body ended inside the file part: whatever the file's reader then failed with, the request is a 400. */
+  cut: boolean;
+}
+
+/** What a body that ends inside its file is told (not the "server unreachable" its reader's failure looked like). */
+export const CUT_OFF_MESSAGE = "The upload ended before its file did. Please try again.";
+
 async function readField(part: Part): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,7 +49,7 @@ async function drain(part: Part): Promise<void> {
 }
 
 /** The file part's bytes as a stream that pulls from the request only as fast as it is read. */
-function fileStream(part: Part, maxFileBytes: number, state: { seen: number; tooLarge: boolean }): ReadableStream<Uint8Array> {
+function fileStream(part: Part, maxFileBytes: number, state: UploadState): ReadableStream<Uint8Array> {
   const source = part.data[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {
@@ -48,8 +58,10 @@ function fileStream(part: Part, maxFileBytes: number, state: { seen: number; too
         try {
           next = await source.next();
         } catch (error) {
-          // the whole body went past its limit (the parser passes the limiter's error on)
+          // the whole body went past its limit (the parser passes the limiter's error on), or it ended
+          // before the part did (no closing boundary)
           if (error instanceof BodyTooLargeError) state.tooLarge = true;
+          else state.cut = true;
           throw error;
         }
         if (next.done) return controller.close();
@@ -91,7 +103,7 @@ export async function streamUpload<T>(
     duplex: "half",
   } as RequestInit);
   const fields = new Map<string, string>();
-  const state = { seen: 0, tooLarge: false };
+  const state: UploadState = { seen: 0, tooLarge: false, cut: false };
   let answered = false;
   let result: T | undefined;
   try {
@@ -99,7 +111,12 @@ export async function streamUpload<T>(
       if (part.name === options.fileField && typeof part.filename === "string") {
         answered = true;
         const file = fileStream(part, options.maxFileBytes, state);
-        result = await options.onFile({ fields, file, tooLarge: () => state.tooLarge, bytesSeen: () => state.seen });
+        try {
+          result = await options.onFile({ fields, file, tooLarge: () => state.tooLarge, bytesSeen: () => state.seen });
+        } catch (error) {
+          if (state.cut && !state.tooLarge) fail(400, CUT_OFF_MESSAGE);
+          throw error;
+        }
         throw FILE_DONE;
       } else if (typeof part.filename === "string") {
         await drain(part); // a file part before the expected one: not used
