@@ -83,6 +83,20 @@ function apiRoutes(routes) {
     .sort((a, b) => a.params - b.params); // static segments win, as in Remix's ranking
 }
 
+function decodable(pathname) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function redirect(res, location) {
+  res.writeHead(302, { Location: location, "Cache-Control": "no-store", "Content-Length": 0 });
+  res.end();
+}
+
 /**
  * Answers what Remix would answer with a misleading text or an HTML page: an address under /api/
  * that no route serves (JSON 404), a method the matched route has no handler for (405: Remix says
@@ -106,6 +120,10 @@ export function routeGuard(routes) {
     const pathname = url.pathname.replace(/^\/{2,}(?=api(\/|$))/, "/");
     const reading = req.method === "GET" || req.method === "HEAD";
     if (!pathname.startsWith("/api/") && pathname !== "/api") {
+      // A page's address that cannot be decoded ("/c/%E0%A4%A", "/c/%ZZ": a link cut or mistyped) goes
+      // to the same address with its "%" taken literally: the app says what it says of an unknown
+      // address ("This conversation is not available to you."), not a bare JSON error.
+      if (reading && !decodable(pathname)) return redirect(res, `${pathname.replaceAll("%", "%25")}${url.search}`);
       if (reading || pagesTakePosts) return next();
       return sendError(res, 405, "Pages accept only GET and HEAD.", { Allow: "GET, HEAD, OPTIONS" });
     }

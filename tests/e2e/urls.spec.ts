@@ -113,7 +113,17 @@ test("an address for a conversation the person cannot read says so, and asks not
   bob.page.on("request", (r) => {
     if (r.url().includes(id) && r.resourceType() !== "document") asked.push(r.url());
   });
-  for (const path of [`/c/${id}`, `/c/${id}/m/abcdefghijklmno`, "/c/not-a-conversation", "/c/%3Cscript%3E/x", `/c/${"z".repeat(300)}`]) {
+  // (an address that cannot be decoded, a link cut or mistyped, too: it was a bare JSON error)
+  for (const path of [
+    `/c/${id}`,
+    `/c/${id}/m/abcdefghijklmno`,
+    "/c/not-a-conversation",
+    "/c/%3Cscript%3E/x",
+    `/c/${"z".repeat(300)}`,
+    "/c/%E0%A4%A",
+    "/c/%ZZ",
+    `/c/${id}/t/%E0%A4%A`,
+  ]) {
     await bob.page.goto(path);
     await expect(bob.page.getByRole("heading", { name: NOT_AVAILABLE })).toBeVisible({ timeout: 20_000 });
     await expect(bob.page.getByText(name)).toHaveCount(0);
