@@ -30,6 +30,25 @@ test("the first direct message offers notifications; the permission is asked onl
   const bar = await offer(bob.page).boundingBox();
   expect(bar!.height, "the offer is one line").toBeLessThan(48);
   expect(await asked(bob.page)).toBe(0);
+  // On a phone's width its sentence is whole and each button's words on one line (the sentence was cut
+  // with "...", "Turn on / notifications" broken in two).
+  const size = bob.page.viewportSize()!;
+  await bob.page.setViewportSize({ width: 390, height: 844 });
+  const sentence = offer(bob.page).getByText("Get notified about direct messages and mentions of you.");
+  expect(await sentence.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
+  for (const name of [/^Turn on notifications$/, /^Not now/]) {
+    const button = offer(bob.page).getByRole("button", { name });
+    // (the lines its words take: one rectangle per line)
+    const lines = await button.evaluate((b) => {
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, String(name)).toBe(1);
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width, String(name)).toBeLessThanOrEqual(390);
+  }
+  await bob.page.setViewportSize(size);
   const audit = await axe(bob.page).include(".notify-offer").analyze();
   expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
