@@ -130,14 +130,14 @@ describe("notification rules through the web app", () => {
     };
     const bad: [unknown, RegExp][] = [
       [{}, /rules/],
-      [{ conversations: {} }, /rules|Unrecognized/i],
+      [{ conversations: {} }, /rules|Unknown field/i],
       [{ rules: { conversations: [] } }, /object|record/i],
       [rule({ level: "loud" }), /level/i],
       [rule({ mutedUntil: -1 }), /negative/],
       [rule({ mutedUntil: MUTED_ALWAYS + 1 }), /latest time/],
       [rule({ mutedUntil: 1.5 }), /whole number/],
       [rule({ mutedUntil: "soon" }), /number/],
-      [rule({ level: "all", extra: true }), /Unrecognized/i],
+      [rule({ level: "all", extra: true }), /Unknown field in rules\.conversations\..*: extra\./],
       [{ rules: { conversations: { "../users": {} } } }, /UUID/],
       [{ rules: { conversations: {}, pausedUntil: -1 } }, /negative/],
       [{ rules: { conversations: {}, pausedUntil: "1h" } }, /pausedUntil must be a number/],
