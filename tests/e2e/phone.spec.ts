@@ -63,9 +63,17 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   await expect(log(alice.page).getByText(`${carol.username} joined the channel`)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("ChatCrypt");
   await noSideways(page);
-  // The narrowest phones too.
+  // The narrowest phones too; the search field's hint whole there (it was "Search messa").
   await page.setViewportSize({ width: 360, height: 740 });
   await noSideways(page);
+  const searchHintFits = await page.getByRole("combobox", { name: "Search messages" }).evaluate((field: HTMLInputElement) => {
+    const style = getComputedStyle(field);
+    const pen = document.createElement("canvas").getContext("2d")!;
+    pen.font = style.font;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return pen.measureText(field.placeholder).width <= room;
+  });
+  expect(searchHintFits, "the search field's hint fits").toBe(true);
   await page.setViewportSize(PHONE.viewport);
 
   // The header's actions fold into More; the composer's tools are one row of icons with names.

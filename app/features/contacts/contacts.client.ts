@@ -1,5 +1,5 @@
 import { decryptText, encryptText, randomId } from "~/crypto";
-import { api } from "~/lib/api.client";
+import { api, ApiError } from "~/lib/api.client";
 import { vaultKey } from "~/conversation/keyring/vault.client";
 import { sortContactsByName } from "~/features/contacts/whatsapp";
 
@@ -57,6 +57,9 @@ export async function saveContact(userId: string, contact: { id?: string; name: 
   return { id: saved.id, name: contact.name, phone: contact.phone };
 }
 
+/** Deletes a contact; one already gone (deleted on another device) is gone as asked. */
 export async function removeContact(id: string) {
-  await api(`/api/contacts/${id}/delete`, {});
+  await api(`/api/contacts/${id}/delete`, {}).catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  });
 }

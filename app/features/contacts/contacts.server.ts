@@ -37,14 +37,19 @@ export async function saveContact(
     return toContact(record);
   } catch (error) {
     const status = pbStatus(error);
-    fail(status === 404 ? 404 : status === 400 ? 400 : 502, "Failed to save contact. Please try again.");
+    if (status === 404) fail(404, CONTACT_GONE);
+    fail(status === 400 ? 400 : 502, "Failed to save contact. Please try again.");
   }
 }
+
+/** A contact not in the caller's book (deleted on another device, or never theirs): trying again cannot help. */
+export const CONTACT_GONE = "This contact is no longer in your contacts.";
 
 export async function deleteContact(pb: PocketBase, id: string) {
   try {
     await pb.collection("whatsapp_contacts").delete(id);
   } catch (error) {
-    fail(pbStatus(error) === 404 ? 404 : 502, "Failed to delete contact. Please try again.");
+    if (pbStatus(error) === 404) fail(404, CONTACT_GONE);
+    fail(502, "Failed to delete contact. Please try again.");
   }
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import type { SearchHit } from "~/features/search/engine";
 import { lazyPart } from "~/ui/lazyPart";
 import { messageBox } from "~/ui/message-box";
+import { useNarrow } from "~/ui/useNarrow.client";
 
 // The results list (and its highlighting) loads when the field is first focused.
 const Results = lazyPart(() => import("~/features/search/SearchResults").then((m) => m.SearchResults));
@@ -35,6 +36,7 @@ export function SearchPanel({ ready, failed, query, onQuery, onFocus, hits, prog
   /** What had focus before the field (Esc gives it back). */
   const cameFrom = useRef<HTMLElement | null>(null);
   const listId = useId();
+  const narrow = useNarrow();
   const grouped = groups(hits);
   const ordered = grouped.flatMap(([, list]) => list);
 
@@ -84,7 +86,8 @@ export function SearchPanel({ ready, failed, query, onQuery, onFocus, hits, prog
         type="search"
         className="search-input"
         aria-label="Search messages"
-        placeholder="Search messages (Ctrl+K)"
+        // (a phone's top bar has room for a word, and no Ctrl+K)
+        placeholder={narrow ? "Search" : "Search messages (Ctrl+K)"}
         role="combobox"
         aria-expanded={open && query.trim() !== ""}
         aria-controls={listId}
