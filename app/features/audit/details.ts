@@ -47,6 +47,9 @@ function sweptUnder(d: Details): string {
   return ` (policy: ${policy.join(", ")})`;
 }
 
+/** A deactivation's (by an administrator or by the identity provider): "Removed from 2 conversations". */
+const removedFrom = (d: Details) => `Removed from ${count(d.channels, "conversation", "conversations")}`;
+
 /** Words for each action's details; null: the generic "name: value" list. */
 const WORDS: Record<string, (d: Details) => string | null> = {
   "role.changed": (d) => `${roleName(String(d.from))} to ${roleName(String(d.to))}`,
@@ -62,8 +65,8 @@ const WORDS: Record<string, (d: Details) => string | null> = {
   "signin.succeeded": (d) => (typeof d.method === "string" ? (SIGN_IN[d.method] ?? null) : ""),
   "signin.failed_burst": (d) => `${count(d.failures, "failed attempt", "failed attempts")} within ${count(d.minutes, "minute", "minutes")}`,
   "sessions.revoked": (d) => `${count(d.sessions, "device", "devices")}${d.by_admin ? ", by an administrator" : ""}`,
-  "account.deactivated": (d) => `Removed from ${count(d.channels, "conversation", "conversations")}`,
-  "account.deactivated_by_provider": (d) => `Removed from ${count(d.channels, "conversation", "conversations")}`,
+  "account.deactivated": removedFrom,
+  "account.deactivated_by_provider": removedFrom,
   "channel.created": (d) => (d.direct ? "A direct conversation" : d.sealed ? "Sealed" : "Classic"),
   "password.reset": (d) => (d.keys === "new" ? "New keys (no recovery key)" : "Keys kept"),
   "invite.created": (d) =>
