@@ -6,7 +6,7 @@
 // POST /api/chat/direct           {id, participants: [user ids]}   a new conversation (up to 12 people),
 //                                 or the caller's one-to-one with that person when they already have one
 //                                 -> {id, existing}. No name: a group's name is sealed inside its MLS group.
-// POST /api/chat/direct/name      {channel_id, epoch, sealed, carry?}   a participant keeps a group's name, sealed
+// POST /api/chat/direct/name      {channel_id, epoch, sealed, carry?}   a participant keeps a group's name, sealed ({kept})
 //                                 under a key of the group's current epoch (ADR 0050): 409 for another epoch
 // POST /api/chat/direct/add       {channel_id, participants}   a member adds people to a group conversation
 //                                 (anyone who does not take the caller's DMs at once gets a request,
@@ -79,19 +79,25 @@ routerAdd(
     const body = readJsonObject(e);
     const channelId = checkChannelId(body.channel_id);
     const { epoch, sealed, carry } = checkSealedName(body);
+    let kept = true;
     e.app.runInTransaction((txApp) => {
       const channel = requireConversation(txApp, channelId, user.id);
       if (channel.getString("direct_key")) throw badRequest("A one-to-one conversation has no name.");
       const groups = txApp.findRecordsByFilter("mls_groups", "channel = {:channel}", "", 1, 0, { channel: channelId });
-      if (groups.length === 0 || groups[0].getInt("epoch") !== epoch)
-        throw conflict("The conversation's keys changed: seal the name for the current epoch.");
-      // A page carrying the name on to this epoch does not undo a rename made for it meanwhile.
-      if (carry && Number(channel.getString("sealed_name").split(".")[0] || -1) >= epoch)
-        throw conflict("The conversation's name is already sealed for this epoch.");
+      if (groups.length === 0) throw conflict("The conversation's keys changed: seal the name for the current epoch.");
+      const current = groups[0].getInt("epoch");
+      // A page carrying the name on to an epoch the group has left, or to one a name is sealed for
+      // already (another page first, or a rename made for it meanwhile), has nothing to do: the name
+      // stays as it is and the answer says so (kept: false) without refusing.
+      if (carry && (current !== epoch || Number(channel.getString("sealed_name").split(".")[0] || -1) >= epoch)) {
+        kept = false;
+        return;
+      }
+      if (current !== epoch) throw conflict("The conversation's keys changed: seal the name for the current epoch.");
       channel.set("sealed_name", sealed);
       txApp.save(channel);
     });
-    return e.json(200, { ok: true });
+    return e.json(200, { ok: true, kept });
   },
   $apis.bodyLimit(4 * 1024),
 );

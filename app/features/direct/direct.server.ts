@@ -49,9 +49,12 @@ export async function readSealedName(pb: PocketBase, channelId: string): Promise
   return record.sealed_name ?? "";
 }
 
-/** Keeps a group's name sealed for `epoch` (PocketBase answers 409 when the group's epoch moved on). */
+/**
+ * Keeps a group's name sealed for `epoch` (PocketBase answers 409 when the group's epoch moved on, and
+ * `kept: false` when a carried name finds the epoch named or left already).
+ */
 export const storeSealedName = (pb: PocketBase, channelId: string, body: { epoch: number; sealed: string; carry?: boolean }) =>
-  callHook<{ ok: true }>(
+  callHook<{ ok: true; kept: boolean }>(
     pb,
     "/api/chat/direct/name",
     { channel_id: channelId, ...body },

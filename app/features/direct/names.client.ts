@@ -40,7 +40,8 @@ export const fetchSealedName = async (conversationId: string) =>
 
 /**
  * Keeps the name sealed for `epoch` (the group's current one; 409 when it moved on). `carry`: the name
- * carried on to a new epoch, not a rename (409 when one is sealed for that epoch already).
+ * carried on to a new epoch, not a rename: kept only while none is sealed for that epoch and the group
+ * is still at it (`kept` false otherwise).
  */
-export const storeSealedName = (conversationId: string, epoch: number, sealed: string, carry = false) =>
-  api(`/api/direct/${conversationId}/name`, { epoch, sealed, ...(carry ? { carry } : {}) });
+export const storeSealedName = async (conversationId: string, epoch: number, sealed: string, carry = false) =>
+  (await api<{ kept: boolean }>(`/api/direct/${conversationId}/name`, { epoch, sealed, ...(carry ? { carry } : {}) })).kept;

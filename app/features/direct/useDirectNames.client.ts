@@ -183,13 +183,9 @@ async function settle(user: SessionUser, channel: Channel, learned: (id: string,
   if (!known && !name) return false;
   if (name && (at === null || at < epoch)) {
     const mine = await sealName(key, channel.id, epoch, name);
-    await storeSealedName(channel.id, epoch, mine, true).then(
-      () => noteSealed(user.id, channel.id, mine),
-      (error) => {
-        // another participant's page sealed it for this epoch or a newer one meanwhile: nothing to do
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-      },
-    );
+    // (not kept: another participant's page sealed it for this epoch first, or the group moved on and
+    // the next epoch's turn carries it)
+    if (await storeSealedName(channel.id, epoch, mine, true)) noteSealed(user.id, channel.id, mine);
   }
   return true;
 }
