@@ -126,3 +126,48 @@ test("Update keys whose tab closes before the answer: the next tab goes on with 
   for (const page of [tab, bob.page]) await expect(page.getByText(/rejoined|could not be read/)).toHaveCount(0);
   expect(await securityCode(tab, "Participants")).toBe(await securityCode(bob.page, "Participants"));
 });
+
+test("Update keys whose answer comes but whose tab dies before it keeps the new keys: the next page goes on with them, nobody rejoins", async ({
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(/QuotaExceededError|could not be updated|could not be kept/);
+  const { alice, bob } = await aliceAndBobInDm(browser);
+  await send(alice.page, "before the tab dies");
+  await openConversation(bob.page, alice.user.username);
+  await expect(log(bob.page).getByText("before the tab dies")).toBeVisible({ timeout: 30_000 });
+  const before = await securityCode(bob.page, "Participants");
+
+  // From the moment the server's answer to Alice's commit arrives, her tab stores no group state any
+  // more (as a tab closed, or a full storage, at that moment would).
+  await alice.page.evaluate(() => {
+    const w = window as unknown as { __dead?: boolean };
+    const fetched = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await fetched(input, init);
+      if (String(input).match(/\/api\/sealed\/[^/]+\/commits$/) && init?.method === "POST" && response.ok) w.__dead = true;
+      return response;
+    };
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (w.__dead && key.startsWith("chatcrypt.sealed.")) throw new DOMException("The storage is full.", "QuotaExceededError");
+      return setItem.call(this, key, value);
+    };
+  });
+  await openDetail(alice.page, "Participants");
+  const answered = alice.page.waitForResponse((r) => /\/api\/sealed\/[^/]+\/commits$/.test(r.url()) && r.request().method() === "POST");
+  await alice.page.getByRole("complementary", { name: "Participants" }).getByRole("button", { name: "Update keys" }).click();
+  expect((await answered).status()).toBe(200);
+  await expect.poll(async () => (await securityCode(bob.page, "Participants")) !== before, { timeout: 30_000 }).toBe(true);
+
+  // Bob writes in the epoch Alice's commit started; Alice's next page reads it and answers.
+  await send(bob.page, "bob after the tab died");
+  await alice.page.reload();
+  await openConversation(alice.page, bob.user.username);
+  await expect(log(alice.page).getByText("bob after the tab died")).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, "alice from her next page");
+  await expect(log(bob.page).getByText("alice from her next page")).toBeVisible({ timeout: 30_000 });
+  for (const page of [alice.page, bob.page]) await expect(page.getByText(/rejoined|could not be read/)).toHaveCount(0);
+  expect(await securityCode(alice.page, "Participants")).toBe(await securityCode(bob.page, "Participants"));
+});

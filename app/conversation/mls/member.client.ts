@@ -118,6 +118,7 @@ export abstract class GroupMember {
   protected async keep(state: ClientState) {
     this.state = state;
     await saveSealedState(this.user.id, this.channel.id, state);
+    this.unanswered.stored(Number(epochOf(state)));
   }
 
   protected joining() {

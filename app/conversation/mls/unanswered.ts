@@ -4,7 +4,7 @@
  * show whether the server took it. A member cannot process its own commit, so without that state it
  * would join the group again as a new leaf and lose what was sent in the epoch its commit started.
  * It is kept on the device too (sealed like the state, store.client.ts), so that the next page of a tab
- * closed before the answer goes on from it.
+ * closed before the answer, or before it stored the state after it, goes on from it.
  */
 import type { ClientState } from "ts-mls";
 import { forgetUnansweredCommit, loadUnansweredCommit, saveUnansweredCommit } from "./store.client";
@@ -13,6 +13,8 @@ type Posted = { epoch: number; data: string; state: ClientState };
 
 export class Unanswered {
   private posted: Posted | null = null;
+  /** The epoch of the copy kept on the device, if any. */
+  private copyAt: number | null = null;
   /** Whether the last commit posted was met among the group's commits since. */
   landed = false;
 
@@ -24,18 +26,30 @@ export class Unanswered {
     this.posted = { epoch, data, state };
     this.landed = false;
     await saveUnansweredCommit(...this.where(), this.posted);
+    this.copyAt = epoch;
   }
 
-  /** The server answered (it took the commit, or refused it): nothing to look for. */
+  /**
+   * The server answered (it took the commit, or refused it): nothing to look for. The copy on the device
+   * stays until a state after its epoch is stored (stored): a tab that dies between the answer and
+   * storing the state the commit made goes on from it next time. (One that was refused is never met
+   * among the group's commits.)
+   */
   answered() {
     this.posted = null;
+  }
+
+  /** A state at `epoch` was stored on the device: a copy of a commit that ended an earlier epoch is done with. */
+  stored(epoch: number) {
+    if (this.copyAt === null || epoch <= this.copyAt) return;
+    this.copyAt = null;
     forgetUnansweredCommit(...this.where());
   }
 
-  /** A commit posted by an earlier page of this device at `epoch` (the stored state's) that got no answer. */
+  /** A commit posted by an earlier page of this device at `epoch` (the stored state's) that got no answer, or whose new state it did not store. */
   async restore(epoch: number) {
     const kept = await loadUnansweredCommit(...this.where()).catch(() => null);
-    if (kept?.epoch === epoch) this.posted = kept;
+    if (kept?.epoch === epoch) [this.posted, this.copyAt] = [kept, epoch];
     else if (kept) forgetUnansweredCommit(...this.where());
   }
 
