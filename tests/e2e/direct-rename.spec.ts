@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, filesContaining, signIn, test } from "./fixtures";
 import { expectAccessible } from "./axe";
 import { createChannel, joinAndOpen, keyPackagesSent, person, trioWithMessages } from "./helpers";
@@ -107,4 +108,38 @@ test("Bob renames the group in the second Alice adds Dave: the new name is kept 
     await expect(p.page.getByRole("button", { name: "@ Trio", exact: true })).toHaveCount(0);
   }
   for (const p of [alice, bob, carol, dave]) await p.context.close();
+});
+
+test("a rename in one of Alice's tabs shows live in her other tab, and Bob's rename after it in both", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const alice = await person(browser, "renametabsa");
+  const bob = await person(browser, "renametabsb");
+  const carol = await person(browser, "renametabsc");
+  const password = `team-${Date.now()}`;
+  const teamId = await createChannel(alice.page, "Tabs Team", password);
+  await joinAndOpen(bob.page, teamId, password, "Tabs Team");
+  await joinAndOpen(carol.page, teamId, password, "Tabs Team");
+  for (const p of [bob, carol]) await keyPackagesSent(p);
+  await trioWithMessages(alice, carol, bob, [`before the renames ${Date.now()}`, `an answer ${Date.now()}`]);
+  const tab = await alice.context.newPage();
+  await tab.goto(alice.page.url());
+  await expect(tab.getByRole("heading", { name: "@ Trio" })).toBeVisible({ timeout: 30_000 });
+
+  const rename = async (page: Page, name: string) => {
+    await openDetail(page, "Rename conversation");
+    const dialog = page.getByRole("dialog", { name: "Rename conversation" });
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Name").press("Enter");
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+  };
+  // The second tab renames: the first follows, as Bob and Carol do.
+  await rename(tab, "Tabs one");
+  for (const page of [alice.page, tab, bob.page, carol.page])
+    await expect(page.getByRole("button", { name: "@ Tabs one", exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(alice.page.getByRole("heading", { name: "@ Tabs one" })).toBeVisible();
+  // Bob renames: both of Alice's tabs follow.
+  await rename(bob.page, "Tabs two");
+  for (const page of [alice.page, tab, carol.page])
+    await expect(page.getByRole("button", { name: "@ Tabs two", exact: true })).toBeVisible({ timeout: 30_000 });
+  for (const page of [alice.page, tab]) await expect(page.getByRole("heading", { name: "@ Tabs two" })).toBeVisible();
 });

@@ -23,16 +23,28 @@ export async function loadNames(userId: string, conversationIds: readonly string
   for (const id of conversationIds) {
     const stored = opened.has(`${userId}:${id}`) ? null : localStorage.getItem(entry(userId, id));
     if (!stored) continue;
+    // (the sealed copy the kept name was read from, taken with it: another tab may move both on meanwhile)
+    const seen = localStorage.getItem(seenEntry(userId, id));
     const name = await openJson(userId, "sealed", stored, aad(userId, id)).catch(() => null);
-    if (typeof name === "string") opened.set(`${userId}:${id}`, name);
+    if (typeof name !== "string") continue;
+    opened.set(`${userId}:${id}`, name);
+    if (seen) seenHere.set(`${userId}:${id}`, seen);
   }
 }
 
 const seenEntry = (userId: string, conversationId: string) => `chatcrypt.direct-name-seen.${userId}.${conversationId}`;
-/** The sealed name (ciphertext, as the server keeps it) this device last opened or sealed for the conversation. */
-export const seenSealed = (userId: string, conversationId: string) => localStorage.getItem(seenEntry(userId, conversationId));
-export const noteSealed = (userId: string, conversationId: string, sealed: string) =>
+/**
+ * The sealed copies (ciphertext, as the server keeps them) behind the names this page holds. Per page:
+ * the device's record of them is shared by its tabs, and a rename read or made in another tab does not
+ * change the name this page shows.
+ */
+const seenHere = new Map<string, string>();
+/** The sealed name this page last opened or sealed for the conversation (or loaded with the name the device kept). */
+export const seenSealed = (userId: string, conversationId: string) => seenHere.get(`${userId}:${conversationId}`) ?? null;
+export function noteSealed(userId: string, conversationId: string, sealed: string) {
+  seenHere.set(`${userId}:${conversationId}`, sealed);
   localStorage.setItem(seenEntry(userId, conversationId), sealed);
+}
 
 /** The sealed name the server keeps for the conversation ("" when none). */
 export const fetchSealedName = async (conversationId: string) =>

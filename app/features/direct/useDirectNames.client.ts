@@ -92,9 +92,9 @@ export function useDirectNames(
     void (async () => {
       await afterConversationShown();
       for (const c of channelsRef.current ?? []) {
-        if (!c.direct || c.oneToOne || !c.sealedName || c.sealedName === seenSealed(user.id, c.id)) continue;
+        if (!c.direct || c.oneToOne || !c.sealedName) continue;
         await loadNames(user.id, [c.id]);
-        if (knownName(user.id, c.id))
+        if (c.sealedName !== seenSealed(user.id, c.id) && knownName(user.id, c.id))
           await settle(user, c, learnedRef.current, c.sealedName).catch((error) =>
             console.warn("The group's new name could not be read", error),
           );
