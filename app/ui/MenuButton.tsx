@@ -16,11 +16,13 @@ interface Props {
   buttonClassName?: string;
   panelClassName?: string;
   itemClassName?: string;
+  /** A menu laid out as a row: Left and Right move along it (as well as Up and Down). */
+  horizontal?: boolean;
 }
 
 /**
- * A button that opens a menu (ARIA menu pattern): the first item takes focus, arrow keys, Home and
- * End move, Esc (or a phone's Back) closes and gives focus back to the button; choosing an item closes
+ * A button that opens a menu (ARIA menu pattern): the first item takes focus, arrow keys (Left and
+ * Right too in a row, `horizontal`), Home and End move, Esc (or a phone's Back) closes and gives focus back to the button; choosing an item closes
  * the menu. The menu opens where it can be seen whole (placePanel.ts).
  */
 export function MenuButton({
@@ -32,6 +34,7 @@ export function MenuButton({
   buttonClassName = "btn btn-small",
   panelClassName = "dropdown-panel menu",
   itemClassName = "menu-item",
+  horizontal = false,
 }: Props) {
   const { open, setOpen, ref } = useDropdown();
   const button = useRef<HTMLButtonElement>(null);
@@ -62,8 +65,8 @@ export function MenuButton({
     const entries = [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = entries.indexOf(document.activeElement as HTMLElement);
     const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
-    if (event.key === "ArrowDown") go(at + 1);
-    else if (event.key === "ArrowUp") go(at - 1);
+    if (event.key === "ArrowDown" || (horizontal && event.key === "ArrowRight")) go(at + 1);
+    else if (event.key === "ArrowUp" || (horizontal && event.key === "ArrowLeft")) go(at - 1);
     else if (event.key === "Home") go(0);
     else if (event.key === "End") go(entries.length - 1);
     else if (event.key === "Escape") {
@@ -89,7 +92,15 @@ export function MenuButton({
         {icon}
       </button>
       {open && (
-        <div ref={panel} className={panelClassName} role="menu" aria-label={menuLabel} onKeyDown={keys} tabIndex={-1}>
+        <div
+          ref={panel}
+          className={panelClassName}
+          role="menu"
+          aria-label={menuLabel}
+          aria-orientation={horizontal ? "horizontal" : undefined}
+          onKeyDown={keys}
+          tabIndex={-1}
+        >
           {items.map((item) => (
             <button
               key={item.label}

@@ -229,13 +229,24 @@ test("keyboard only: sign up, create a channel, send, and every dialog and popov
   await expect(page.getByRole("dialog", { name: "Delete Message" })).toBeHidden();
   await expect(remove).toBeFocused();
 
-  // The React menu: arrow keys, and Esc back to its button.
+  // The React menu, a row: it says so, Left and Right move along it (Up and Down too), and Esc goes
+  // back to its button.
   const react = message.getByRole("button", { name: "React" });
   await activate(page, react);
+  await expect(page.getByRole("menu", { name: "React with" })).toHaveAttribute("aria-orientation", "horizontal");
   const choices = page.getByRole("menu", { name: "React with" }).getByRole("menuitem");
   await expect(choices.first()).toBeFocused();
-  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowRight");
   await expect(choices.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(choices.nth(2)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(choices.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(choices.last()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(choices.first()).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(react).toBeFocused();
 

@@ -103,6 +103,7 @@ function ReactMenu({ onPick, onMore }: { onPick: (emoji: Reaction) => void; onMo
       buttonClassName="link-button"
       panelClassName="dropdown-panel reaction-menu"
       itemClassName="reaction-choice"
+      horizontal
       items={[...REACTIONS.map((emoji) => ({ label: emoji, onSelect: () => onPick(emoji) })), { label: "More emoji", onSelect: onMore }]}
     />
   );
