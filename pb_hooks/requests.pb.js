@@ -30,7 +30,7 @@ routerAdd(
       throw badRequest('answer must be "accept", "decline" or "block".');
     e.app.runInTransaction((txApp) => {
       const found = findRequest(txApp, channelId, user.id);
-      if (!found) throw notFound("Request not found");
+      if (!found) throw notFound("This request is no longer waiting: it was answered on another device, or withdrawn.");
       const requester = found.getString("requester");
       txApp.delete(found);
       if (answer === "accept") {
@@ -66,7 +66,7 @@ routerAdd(
     const user = requireUser(e, "Not authenticated");
     const blocked = matching(readJsonObject(e), "user_id", patterns.userId, "user_id must be a user id.");
     const found = e.app.findRecordsByFilter("blocks", "user = {:user} && blocked = {:blocked}", "", 1, 0, { user: user.id, blocked });
-    if (found.length === 0) throw notFound("Not blocked");
+    if (found.length === 0) throw notFound("This person is not blocked.");
     e.app.delete(found[0]);
     return e.json(200, { ok: true });
   },

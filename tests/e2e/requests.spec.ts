@@ -105,15 +105,26 @@ test("Block: her request goes, her look-up of Bob finds nobody, nothing of hers 
   await expect(bob.page.getByText("No direct messages yet")).toBeVisible();
   await nowhere(bob.page, "eve's secret", "eve writes again");
 
-  // Menu > Account lists her, with Unblock; then her look-up finds him again.
-  await bob.page.getByRole("button", { name: "Menu" }).click();
-  await bob.page.getByRole("menuitem", { name: "Account" }).click();
-  const account = bob.page.getByRole("dialog", { name: "Account" });
-  const blocked = account.getByRole("list", { name: "Blocked people" });
-  await expect(blocked).toContainText(eve.user.username);
+  // Menu > Account lists her, with Unblock (in a second tab too); then her look-up finds him again.
+  const openAccount = async (page: Page) => {
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("menuitem", { name: "Account" }).click();
+    const account = page.getByRole("dialog", { name: "Account" });
+    await expect(account.getByRole("list", { name: "Blocked people" })).toContainText(eve.user.username);
+    return account;
+  };
+  const secondTab = await bob.context.newPage();
+  await secondTab.goto("/");
+  const later = await openAccount(secondTab);
+  const account = await openAccount(bob.page);
   await account.getByRole("button", { name: `Unblock ${eve.user.username}` }).click();
   await expect(account.getByText(`${eve.user.username} was unblocked.`)).toBeVisible();
   await expect(account.getByText("You have not blocked anyone.")).toBeVisible();
+  // The second tab, still listing her: its Unblock is done, not a failure.
+  await later.getByRole("button", { name: `Unblock ${eve.user.username}` }).click();
+  await expect(later.getByText(`${eve.user.username} was unblocked.`)).toBeVisible();
+  await expect(later.getByText("You have not blocked anyone.")).toBeVisible();
+  await secondTab.close();
   await eve.page.getByRole("button", { name: "New message" }).click();
   await dialog.getByLabel("Find by username").fill(bob.user.username);
   await dialog.getByLabel("Find by username").press("Enter");

@@ -115,7 +115,12 @@ describe("direct messages with consent", () => {
     // The same answer to Eve as while it waited.
     const after = await claim(eve, bob.id, id);
     expect([after.status, after.text]).toEqual([pending.status, pending.text]);
-    expect((await answer(bob, id, "decline")).status).toBe(404);
+    // (answered already, on another device: said in words a person can act on)
+    const again = await answer(bob, id, "decline");
+    expect([again.status, again.json]).toEqual([
+      404,
+      expect.objectContaining({ message: "This request is no longer waiting: it was answered on another device, or withdrawn." }),
+    ]);
   });
 
   it("Block: the blocked person's look-up and DMs find nobody, exactly like an unknown user; Unblock ends it", async () => {
@@ -163,7 +168,8 @@ describe("direct messages with consent", () => {
     // Unblock ends the block.
     expect((await postJson(server.url, "/api/chat/users/unblock", { user_id: frank.id }, bob.token)).status).toBe(200);
     expect((await lookup(frank, bob.username)).json).toEqual({ user: { id: bob.id, username: bob.username } });
-    expect((await postJson(server.url, "/api/chat/users/unblock", { user_id: frank.id }, bob.token)).status).toBe(404);
+    const twice = await postJson(server.url, "/api/chat/users/unblock", { user_id: frank.id }, bob.token);
+    expect([twice.status, twice.json]).toEqual([404, expect.objectContaining({ message: "This person is not blocked." })]);
   });
 
   it("the picker's suggestions leave out someone who blocked the caller, also once they share a channel", async () => {

@@ -1,4 +1,4 @@
-import { api } from "~/lib/api.client";
+import { ApiError, api } from "~/lib/api.client";
 import type { Person } from "~/features/direct/types";
 import type { DirectRequest, RequestAnswer } from "~/features/requests/types";
 
@@ -8,4 +8,8 @@ export const answerRequest = (channelId: string, answer: RequestAnswer) => api(`
 
 export const listBlocked = async () => (await api<{ blocked: Person[] }>("/api/blocks")).blocked;
 
-export const unblock = (userId: string) => api("/api/blocks", { userId });
+/** Unblocks someone; someone not blocked any more (unblocked on another device) counts as done. */
+export const unblock = (userId: string) =>
+  api("/api/blocks", { userId }).catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  });

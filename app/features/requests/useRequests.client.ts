@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { messageOf } from "~/lib/errors";
+import { refusalOf } from "~/lib/api.client";
 import { answerRequest, listRequests } from "~/features/requests/requests.client";
 import { onRequestsChanged } from "~/features/requests/changes.client";
 import type { DirectRequest, RequestAnswer } from "~/features/requests/types";
@@ -33,7 +33,7 @@ export function useRequests(accepted: (channelId: string) => Promise<unknown>) {
         );
         if (what === "accept") await accepted(request.channelId);
       } catch (failure) {
-        setError(messageOf(failure, "The request could not be answered. Please try again."));
+        setError(refusalOf(failure, "The request could not be answered. Please try again."));
         await reload();
       } finally {
         setBusy(null);

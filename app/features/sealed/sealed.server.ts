@@ -35,7 +35,8 @@ export const sealedSchemas = {
 export type SealedOperation = keyof typeof sealedSchemas;
 export const isSealedOperation = (op: string | undefined): op is SealedOperation => op !== undefined && Object.hasOwn(sealedSchemas, op);
 
-const STALE = "The channel's keys changed meanwhile: fetch the newer commits and try again.";
+// ("conversation": the same answer serves sealed channels and direct conversations, ADR 0079)
+const STALE = "The conversation's keys changed meanwhile: fetch the newer commits and try again.";
 
 /** One write to the delivery service; its 409 (another commit won the epoch) reaches the page as 409. */
 export function sealedWrite<O extends SealedOperation>(pb: PocketBase, channelId: string, op: O, body: z.infer<(typeof sealedSchemas)[O]>) {
