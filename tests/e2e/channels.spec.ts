@@ -1,5 +1,6 @@
 import { expect, filesContaining, newUser, signUp, test } from "./fixtures";
 import { copyInviteLink, createChannel, joinChannel, log, person, send, waitLive } from "./helpers";
+import { staysAbsent } from "./stays-absent";
 
 test.describe("channels and messaging", () => {
   test("two users create, join, talk live, clear, leave and delete", async ({ browser }) => {
@@ -57,6 +58,8 @@ test.describe("channels and messaging", () => {
     await bob.page.getByRole("dialog", { name: "Leave Channel" }).getByRole("button", { name: "Leave" }).click();
     await expect(bob.page.getByText("No channels yet")).toBeVisible();
     await expect(alice.page.getByRole("button", { name: "# Project X" })).toBeVisible();
+    // (he left it himself: nothing tells him it went)
+    await staysAbsent(bob.page.getByText("That channel is no longer available."));
 
     // Delete by the creator removes it from the other member's screen live.
     dialog = await joinChannel(bob.page, channelId, password);
@@ -67,6 +70,7 @@ test.describe("channels and messaging", () => {
     await alice.page.getByRole("dialog", { name: "Delete Channel" }).getByRole("button", { name: "Delete" }).click();
     await expect(alice.page.getByText("No channels yet")).toBeVisible();
     await expect(bob.page.getByText("No channels yet")).toBeVisible();
+    await expect(bob.page.getByText("That channel is no longer available.")).toBeVisible();
     await expect(bob.page.getByText("Military grade encrypted chat for professionals")).toBeVisible();
 
     // Delete-all: own channels are deleted, joined ones are left.

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, newUser, notNowRecoveryKey, signOut, test } from "./fixtures";
-import { copyInviteLink, createChannel, log, person, send, waitLive } from "./helpers";
+import { copyInviteLink, createChannel, log, person, send, uncovered, waitLive } from "./helpers";
+import { staysAbsent } from "./stays-absent";
 
 // A phone: 390x844, touch, no hover. Every step is done with controls that are on the screen, and the
 // page never scrolls sideways.
@@ -131,12 +132,22 @@ test("on a phone: invited, sign up, send, leave and sign out, all on the screen"
   await expect(confirm).toBeHidden();
   await expect(page.getByText("You are not in any channel yet.")).toBeVisible();
   await expect(log(alice.page).getByText(`${carol.username} left the channel`)).toBeVisible();
+  // (she left it herself: nothing says it went)
+  await staysAbsent(page.getByText("That channel is no longer available."));
   await noSideways(page);
 
   // The drawer stays open over no conversation: the list to choose from (it closed when leaving took
   // its history entry away).
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect.poll(async () => (await page.getByRole("navigation", { name: "Channels" }).boundingBox())?.x).toBe(0);
+
+  // The Menu opened over the open drawer lies above it: every item can be tapped; Esc closes it.
+  await tap(page.getByRole("button", { name: "Menu" }));
+  const items = page.getByRole("menu").getByRole("menuitem");
+  await expect(items.first()).toBeVisible();
+  for (const item of await items.all()) expect(await uncovered(item), await item.innerText()).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(items).toHaveCount(0);
 
   // Sign out, after confirming. The account's button, with its long name, stays inside the drawer.
   const account = page.getByRole("button", { name: /sign out/i });

@@ -99,13 +99,16 @@ export function useChannels(user: SessionUser, notify: Notify) {
 
   // A channel that disappears while open (deleted by its creator, or left elsewhere) is closed. An
   // address naming one that was never in the list is not: the page says it is not available.
+  // (one this page is deleting or leaving is closed without a word: its list may come back without
+  // it, from the live stream, before the request's answer)
   const shown = useRef<string | null>(null);
+  const removing = useRef(new Set<string>());
   useEffect(() => {
     if (selected || !selectedId) shown.current = selected?.id ?? null;
     else if (channels && selectedId && shown.current === selectedId) {
       shown.current = null;
       setSelectedId(null, { replace: true });
-      notify("That channel is no longer available.");
+      if (!removing.current.delete(selectedId)) notify("That channel is no longer available.");
     }
   }, [channels, selected, selectedId, setSelectedId, notify]);
 
@@ -119,6 +122,7 @@ export function useChannels(user: SessionUser, notify: Notify) {
       let list = loaded;
       for (let attempt = 0; !list && attempt < 3; attempt++) list = await reload();
       const channel = list?.find((c) => c.id === id);
+      removing.current.delete(id);
       if (channel)
         await readyRef
           .current(channel, how, participants)
@@ -182,9 +186,11 @@ export function useChannels(user: SessionUser, notify: Notify) {
 
   /** Deletes a channel the user created, or leaves one they joined. */
   const remove = async (channel: Channel, how: "delete" | "leave") => {
+    removing.current.add(channel.id);
     try {
       await (how === "delete" ? deleteChannel(channel.id) : leaveChannel(channel.id));
     } catch {
+      removing.current.delete(channel.id);
       throw new ChatError(how === "delete" ? "Failed to delete channel" : "Failed to leave channel");
     }
     removeFromList([channel.id]);
