@@ -110,10 +110,11 @@ export function useDirectNames(
       on("conversation:epoch", ({ channelId }) => {
         const channel = channelsRef.current?.find((c) => c.id === channelId);
         if (!channel?.direct || channel.oneToOne || !knownName(user.id, channelId)) return;
-        setTimeout(
-          () => void settle(user, channel, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error)),
-          Math.random() * RESEAL_SPREAD_MS,
-        );
+        setTimeout(() => {
+          // (not if the user left it meanwhile: this very commit may be their leaving)
+          const still = channelsRef.current?.find((c) => c.id === channelId);
+          if (still) void settle(user, still, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error));
+        }, Math.random() * RESEAL_SPREAD_MS);
       }),
     [user],
   );
