@@ -113,7 +113,8 @@ export function useDirectNames(
         setTimeout(() => {
           // (not if the user left it meanwhile: this very commit may be their leaving)
           const still = channelsRef.current?.find((c) => c.id === channelId);
-          if (still) void settle(user, still, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error));
+          if (still)
+            void settle(user, still, learnedRef.current).catch((error) => console.warn("The group's name could not be kept", error));
         }, Math.random() * RESEAL_SPREAD_MS);
       }),
     [user],
