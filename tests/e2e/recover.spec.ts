@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { expect, test, NO_ANSWER } from "./fixtures";
+import { expect, signIn, test, NO_ANSWER } from "./fixtures";
 import { createSealed, joinAndOpen, log, openConversation, person, send, waitInGroup } from "./helpers";
 import { openDetail } from "./header-helpers";
 import { aliceAndBobInDm } from "./dm-helpers";
@@ -209,6 +209,19 @@ test("a direct conversation's creator resets its encryption: the participant joi
   await expect(log(bob.page).getByText("first in the new group")).toBeVisible({ timeout: 20_000 });
   await expect(log(bob.page).getByText("hello before the reset")).toBeVisible();
 
+  // Bob's new device names who reset it before it has read the conversation's members (held back here).
+  const laptop = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
+  await laptop.route("**/api/channels/*/members", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await route.fallback().catch(() => undefined);
+  });
+  await signIn(laptop, bob.user);
+  await openConversation(laptop, alice.user.username);
+  await expect(log(laptop).getByText("first in the new group")).toBeVisible({ timeout: 30_000 });
+  await expect(laptop.getByText(`${alice.user.username} reset the encryption for this conversation.`)).toBeVisible({ timeout: 5_000 });
+  await expect(laptop.getByText("someone reset the encryption for this conversation.")).toHaveCount(0);
+
+  await laptop.context().close();
   await alice.context.close();
   await bob.context.close();
 });

@@ -266,7 +266,8 @@ export function useSealedChannel(
     notice:
       describe?.(
         status,
-        (id) => members.find((m) => m.userId === id)?.username ?? "someone",
+        // (a direct conversation names its participants itself: its members may not be read yet)
+        (id) => members.find((m) => m.userId === id)?.username ?? channel?.participants?.find((p) => p.id === id)?.username ?? "someone",
         Boolean(channel?.direct),
         // (the user's own membership: what was sent before it no device of theirs can read)
         runtime && since ? runtime.sentBeforeMember(since) : 0,
