@@ -42,6 +42,9 @@ test("a stranger's DM is a request: Bob sees only who asks, accepts, and reads h
   test.setTimeout(180_000);
   const [bob, mallory] = await Promise.all([person(browser, "bob"), person(browser, "mallory")]);
   await waitLive(bob.page);
+  // (her message waits for his Accept: her console does not call it a failure)
+  const warned: string[] = [];
+  mallory.page.on("console", (m) => m.type() === "warning" && m.text().startsWith("Sending failed") && warned.push(m.text()));
   await asks(mallory, bob, "psst bob, a first message from mallory");
 
   // Bob's sidebar: the request, live, in these words; nothing of the conversation or its message.
@@ -71,6 +74,7 @@ test("a stranger's DM is a request: Bob sees only who asks, accepts, and reads h
   await expect(message(mallory.page, "hello mallory")).toBeVisible({ timeout: 5_000 });
   await send(mallory.page, "glad you accepted");
   await expect(message(bob.page, "glad you accepted")).toBeVisible({ timeout: 5_000 });
+  expect(warned).toEqual([]);
 });
 
 test("Block: her request goes, her look-up of Bob finds nobody, nothing of hers reaches him, and Account can unblock her", async ({

@@ -221,7 +221,8 @@ export function useSend(user: SessionUser, channel: Channel | null, history: His
       void kept.then(() => forget(pending.clientId));
       return true;
     } catch (error) {
-      console.warn("Sending failed", error);
+      // (a message held for someone to let it through is waiting, not failing: its line says so on the page)
+      if (!held(error)) console.warn("Sending failed", error);
       if (retryable(error)) {
         setOutbox((current) => [...current, { ...pending, error: reason(error, "The server is unreachable."), held: held(error) }]);
         return true;
