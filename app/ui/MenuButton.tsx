@@ -22,8 +22,9 @@ interface Props {
 
 /**
  * A button that opens a menu (ARIA menu pattern): the first item takes focus, arrow keys (Left and
- * Right too in a row, `horizontal`), Home and End move, Esc (or a phone's Back) closes and gives focus back to the button; choosing an item closes
- * the menu. The menu opens where it can be seen whole (placePanel.ts).
+ * Right too in a row, `horizontal`), Home and End move, Esc (or a phone's Back) closes and gives focus
+ * back to the button; choosing an item closes the menu. The menu opens where it can be seen whole
+ * (placePanel.ts).
  */
 export function MenuButton({
   label,
