@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, filesContaining, signIn, test } from "./fixtures";
 import { expectAccessible } from "./axe";
 import { createChannel, joinAndOpen, keyPackagesSent, person, trioWithMessages } from "./helpers";
@@ -10,16 +10,7 @@ import { openDetail } from "./header-helpers";
 
 test("Carol renames the group: Alice and Bob see the new name live and after a reload; the server never sees it", async ({ browser }) => {
   test.setTimeout(240_000);
-  const alice = await person(browser, "renamea");
-  const bob = await person(browser, "renameb");
-  const carol = await person(browser, "renamec");
-  // A channel they share: the picker offers them to each other.
-  const password = `team-${Date.now()}`;
-  const teamId = await createChannel(alice.page, "Rename Team", password);
-  await joinAndOpen(bob.page, teamId, password, "Rename Team");
-  await joinAndOpen(carol.page, teamId, password, "Rename Team");
-  for (const p of [bob, carol]) await keyPackagesSent(p);
-  await trioWithMessages(alice, carol, bob, [`before the rename ${Date.now()}`, `an answer ${Date.now()}`]);
+  const { alice, bob, carol } = await trio(browser, "rename", "Rename Team");
 
   const newName = `Launch crew ${Date.now()}`;
   // Esc closes the dialog without renaming.
@@ -112,15 +103,7 @@ test("Bob renames the group in the second Alice adds Dave: the new name is kept 
 
 test("a rename in one of Alice's tabs shows live in her other tab, and Bob's rename after it in both", async ({ browser }) => {
   test.setTimeout(240_000);
-  const alice = await person(browser, "renametabsa");
-  const bob = await person(browser, "renametabsb");
-  const carol = await person(browser, "renametabsc");
-  const password = `team-${Date.now()}`;
-  const teamId = await createChannel(alice.page, "Tabs Team", password);
-  await joinAndOpen(bob.page, teamId, password, "Tabs Team");
-  await joinAndOpen(carol.page, teamId, password, "Tabs Team");
-  for (const p of [bob, carol]) await keyPackagesSent(p);
-  await trioWithMessages(alice, carol, bob, [`before the renames ${Date.now()}`, `an answer ${Date.now()}`]);
+  const { alice, bob, carol } = await trio(browser, "renametabs", "Tabs Team");
   const tab = await alice.context.newPage();
   await tab.goto(alice.page.url());
   await expect(tab.getByRole("heading", { name: "@ Trio" })).toBeVisible({ timeout: 30_000 });
@@ -143,3 +126,19 @@ test("a rename in one of Alice's tabs shows live in her other tab, and Bob's ren
     await expect(page.getByRole("button", { name: "@ Tabs two", exact: true })).toBeVisible({ timeout: 30_000 });
   for (const page of [alice.page, tab]) await expect(page.getByRole("heading", { name: "@ Tabs two" })).toBeVisible();
 });
+
+/** Alice, Bob and Carol, sharing a channel (the picker offers them to each other), in the group "Trio" with two messages. */
+async function trio(browser: Browser, prefix: string, team: string) {
+  const [alice, bob, carol] = [
+    await person(browser, `${prefix}a`),
+    await person(browser, `${prefix}b`),
+    await person(browser, `${prefix}c`),
+  ];
+  const password = `team-${Date.now()}`;
+  const teamId = await createChannel(alice.page, team, password);
+  await joinAndOpen(bob.page, teamId, password, team);
+  await joinAndOpen(carol.page, teamId, password, team);
+  for (const p of [bob, carol]) await keyPackagesSent(p);
+  await trioWithMessages(alice, carol, bob, [`before the rename ${Date.now()}`, `an answer ${Date.now()}`]);
+  return { alice, bob, carol };
+}
