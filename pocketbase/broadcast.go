@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/routine"
@@ -86,9 +87,15 @@ func registerMessageBroadcast(app core.App) {
 	app.OnRecordAfterCreateSuccess("channel_members").BindFunc(ownMembership)
 	app.OnRecordAfterUpdateSuccess("channel_members").BindFunc(ownMembership)
 	app.OnRecordAfterDeleteSuccess("channel_members").BindFunc(func(e *core.RecordEvent) error {
-		recipients := []string{e.Record.GetString("user")}
+		userID, channelID := e.Record.GetString("user"), e.Record.GetString("channel")
+		// (an admin's removal bans, in the same transaction: the removed person's pages say why the
+		// channel went, before they read the list without it)
+		if relay.listening() && banned(e.App, channelID, userID) {
+			relay.publish("removed", []string{userID}, map[string]string{"channel": channelID})
+		}
+		recipients := []string{userID}
 		if relay.listening() {
-			if ids, err := channelMembers(e.App, e.Record.GetString("channel")); err == nil {
+			if ids, err := channelMembers(e.App, channelID); err == nil {
 				recipients = append(recipients, ids...)
 			}
 		}
@@ -216,4 +223,10 @@ func notifyMembershipEnded(app core.App, userID string, channelID string) {
 			}
 		})
 	}
+}
+
+// banned: whether the user was removed from the channel by one of its admins (pb_hooks/lib/bans.js).
+func banned(app core.App, channelID, userID string) bool {
+	_, err := app.FindFirstRecordByFilter("channel_bans", "channel = {:channel} && user = {:user}", dbx.Params{"channel": channelID, "user": userID})
+	return err == nil
 }

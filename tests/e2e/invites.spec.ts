@@ -129,11 +129,20 @@ test("a removed member's old link is refused until the ban is lifted", async ({ 
     .click();
   await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
 
+  // Bob has the channel open when he is removed: he is told so, and his page asks nothing more of it
+  const refused: string[] = [];
+  bob.page.on("response", (r) => r.status() >= 400 && refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
   await openDetail(alice.page, "Members");
   const panel = alice.page.getByRole("complementary", { name: "Members" });
   await panel.getByRole("button", { name: `Remove ${bob.user.username}` }).click();
   await alice.page.getByRole("dialog", { name: "Remove Member" }).getByRole("button", { name: "Remove" }).click();
   await expect(channelButton(bob.page, name)).toHaveCount(0, { timeout: 15_000 });
+  await expect(bob.page.getByText(`You were removed from #${name}.`)).toBeVisible();
+  await expect(bob.page.getByText("That channel is no longer available.")).toHaveCount(0);
+  await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toHaveCount(0);
+  // (a request the page made after the removal would have come back within this bounded wait)
+  await bob.page.waitForTimeout(3_000);
+  expect(refused).toEqual([]);
 
   await openSignedIn(bob.page, link);
   await expect(bob.page.getByRole("dialog", { name: "Invite" }).getByText("You were removed from this channel.")).toBeVisible();

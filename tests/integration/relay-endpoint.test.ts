@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventSource } from "eventsource";
-import { postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
+import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
 
 // PocketBase's side of the live relay (pocketbase/relay.go): the connection a web process opens and
 // the users it registers on it, with no web process in front (relay-streams.test.ts has the streams).
@@ -24,7 +24,7 @@ describe("PocketBase's relay endpoint", () => {
       source.addEventListener("ready", (m) => resolve(JSON.parse(m.data).relay));
       source.onerror = () => reject(new Error("relay refused"));
     });
-    for (const kind of ["message", "message-deleted", "memberships", "attachment", "preview"]) {
+    for (const kind of ["message", "message-deleted", "memberships", "removed", "attachment", "preview"]) {
       source.addEventListener(kind, (m) => events.push({ kind, data: JSON.parse(m.data) }));
     }
     return { id, events, source, close: () => source.close() };
@@ -83,6 +83,32 @@ describe("PocketBase's relay endpoint", () => {
       .create({ channel: channelId, sender: alice.id, encrypted_content: "gone", sender_public_key: "" });
     await sleep(300);
     expect(relay.events.filter((e) => e.kind === "message")).toHaveLength(2);
+    relay.close();
+  });
+
+  it("tells a member an admin removed that they were removed, and nobody who left", async () => {
+    const [alice, bob, carol] = await Promise.all([signUpUser(pb.url), signUpUser(pb.url), signUpUser(pb.url)]);
+    const channel = await createChannel(alice);
+    for (const member of [bob, carol]) expect((await joinChannel(member, channel)).status).toBe(200);
+    const relay = await openRelay();
+    await postJson(pb.url, "/api/chatcrypt/relay/users", { relay: relay.id, add: [alice.token, bob.token, carol.token] });
+
+    // Carol leaves: the lists change, nobody was removed
+    const own = await carol.pb
+      .collection("channel_members")
+      .getFirstListItem(carol.pb.filter("channel = {:c} && user = {:u}", { c: channel.id, u: carol.id }));
+    await carol.pb.collection("channel_members").delete(own.id);
+    await expect.poll(() => relay.events.filter((e) => e.kind === "memberships").length).toBe(1);
+    // Alice removes Bob: he alone hears why, before his list changes
+    const removed = await postJson(pb.url, "/api/chat/channels/members/remove", { channel_id: channel.id, user_id: bob.id }, alice.token);
+    expect(removed.status, removed.text).toBe(200);
+    await expect.poll(() => relay.events.filter((e) => e.kind === "memberships").length).toBe(2);
+    expect(relay.events.filter((e) => e.kind !== "message").map((e) => [e.kind, e.data.to])).toEqual([
+      ["memberships", expect.arrayContaining([carol.id, alice.id, bob.id])],
+      ["removed", [bob.id]],
+      ["memberships", expect.arrayContaining([bob.id, alice.id])],
+    ]);
+    expect(relay.events.find((e) => e.kind === "removed")?.data.record).toEqual({ channel: channel.id });
     relay.close();
   });
 

@@ -112,6 +112,18 @@ export function useChannels(user: SessionUser, notify: Notify) {
     }
   }, [channels, selected, selectedId, setSelectedId, notify]);
 
+  /** An admin removed the user from a channel: they are told so (and not that it is "no longer available"). */
+  const removedFrom = useCallback(
+    (id: string) => {
+      const channel = channels?.find((c) => c.id === id);
+      if (!channel) return;
+      // (the open one closes as the list comes back without it)
+      if (id === currentPlace().conversationId) removing.current.add(id);
+      notify(`You were removed from #${channel.name}.`);
+    },
+    [channels, notify],
+  );
+
   /** Opens a channel just created or joined, once the page has made it ready. */
   const readyRef = useRef(ready);
   readyRef.current = ready;
@@ -251,7 +263,22 @@ export function useChannels(user: SessionUser, notify: Notify) {
     [afterward, reload],
   );
 
-  return { channels, selected, selectedId, setSelectedId, reload, rename, create, join, remove, removeAll, share, copyId, openReady };
+  return {
+    channels,
+    selected,
+    selectedId,
+    setSelectedId,
+    reload,
+    rename,
+    create,
+    join,
+    remove,
+    removeAll,
+    share,
+    copyId,
+    openReady,
+    removedFrom,
+  };
 }
 
 async function copyText(text: string, copied: string, fallback: string, notify: Notify) {

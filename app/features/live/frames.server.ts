@@ -45,6 +45,9 @@ export function frameFor(
   switch (kind) {
     case "members":
       return { frame: MEMBERS_FRAME, channel: record.channel };
+    case "removed":
+      // an admin removed the user from the channel (pocketbase/broadcast.go): every page of theirs
+      return { frame: liveFrame({ type: "removed", channelId: record.channel }), channel: null };
     case "archive":
       // the user's archive of the conversation grew (pocketbase/archive_live.go): every page of theirs
       return { frame: liveFrame({ type: "archive", channelId: record.channel }), channel: null };

@@ -7,6 +7,8 @@ export type LiveEvent =
   | { type: "sync" }
   | { type: "memberships" }
   | { type: "members" }
+  /** An admin removed the user from the channel (a ban; pocketbase/broadcast.go): the page says so before the list drops it. */
+  | { type: "removed"; channelId: string }
   /** A new device of the account asks to be approved, or a request was answered (docs/decisions/0059-device-approval.md). */
   | { type: "device-links" }
   | { type: "message"; message: EncryptedMessage }

@@ -117,13 +117,16 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     selected,
     reloadChannels: async () => {
       const list = await channels.reload();
-      await Promise.all([unread.refresh(), members.refresh(), sender.retryAll()]);
+      // (the open conversation's members, unless the list came back without it: the user left or was removed)
+      const gone = selected && list && !list.some((c) => c.id === selected.id);
+      await Promise.all([unread.refresh(), gone ? null : members.refresh(), sender.retryAll()]);
       return list;
     },
     history,
     notifications,
     unread,
     refreshMembers: members.refresh,
+    removedFrom: channels.removedFrom,
     search: search.live,
   });
 

@@ -43,6 +43,8 @@ interface Parts {
     changedElsewhere: (channelId: string) => void;
   };
   refreshMembers: () => Promise<unknown>;
+  /** An admin removed the user from the channel: the page says so. */
+  removedFrom: (channelId: string) => void;
   /** The local search index: every channel's new messages and edits, and deleted messages. */
   search?: { message: (message: EncryptedMessage) => Promise<void>; deleted: (messageId: string) => void };
 }
@@ -108,6 +110,9 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "memberships":
           burst.noted();
           await reload();
+          return;
+        case "removed":
+          partsRef.current.removedFrom(event.channelId);
           return;
         case "device-links":
           deviceLinksChanged();
