@@ -75,8 +75,8 @@ export type Events = {
   "standing:read": void;
   /** The retention policy was read (retention.client). useRetentionPolicy redraws; search drops expired entries. */
   "retention:read": RetentionPolicy;
-  /** Another tab of this browser sent what this page held as a draft (messages/drafts.client): its key. useDraft redraws. */
-  "draft:sent-elsewhere": string;
+  /** A draft changed outside its box (messages/drafts.client: sent in another tab of this browser, or given an edit or reply that lost its message): its key. useDraft redraws. */
+  "draft:changed": string;
   /** The file policy was read (files/policy.client). useFilePolicy redraws. */
   "file-policy:read": void;
   /** The notification rules changed (notify-rules/rules.client). useNotifyRules redraws. */

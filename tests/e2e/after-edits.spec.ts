@@ -42,20 +42,40 @@ test("a thread's panel follows its first message's edit and deletion, and the Th
   await expect(again.getByRole("article", { name: /^Thread started by/ })).toContainText("papaya root message");
   await expect(again.getByText("kiwi root message")).toHaveCount(0);
 
-  // Bob deletes it while Alice's panel is open and she is typing a reply: her panel says so and sends
-  // nothing more (what she typed stays, to be copied); her Threads view has nothing unread left.
+  // Bob deletes it while Alice's panel is open and she is typing a reply: her panel says so and offers
+  // no reply box; what she typed goes to the conversation's message box; her Threads view has nothing
+  // unread left.
   const box = again.getByLabel("Reply in thread");
   await box.fill("half-typed reply");
   const root = article(bob.page, "papaya root message");
   await root.hover();
   await root.getByRole("button", { name: "Delete", exact: true }).click();
   await bob.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
-  await expect(again.getByRole("alert")).toHaveText("The first message of this thread was deleted, and its replies with it.");
+  await expect(again.getByRole("alert")).toHaveText(
+    "The first message of this thread was deleted, and its replies with it. Your reply is in the message box.",
+  );
   await expect(again.getByText("alice's reply")).toHaveCount(0);
-  await expect(box).toHaveValue("half-typed reply");
-  await expect(box).not.toBeEditable();
-  await expect(again.getByRole("button", { name: "Send reply" })).toBeDisabled();
+  await expect(box).toHaveCount(0);
+  await expect(again.getByRole("button", { name: "Send reply" })).toHaveCount(0);
+  await expect(alice.page.getByLabel("Message", { exact: true })).toHaveValue("half-typed reply");
   await expect(threads).toHaveText("Threads");
+
+  // An edit being typed when its message is deleted in another tab goes there too, after what the box holds.
+  await send(alice.page, "fig first words");
+  const second = await alice.context.newPage();
+  await second.goto(alice.page.url());
+  const mine = article(alice.page, "fig first words");
+  await mine.hover();
+  await mine.getByRole("button", { name: "Edit", exact: true }).click();
+  await alice.page.getByLabel("Edit message").fill("fig better words");
+  await alice.page.getByLabel("Message", { exact: true }).fill("a draft of mine");
+  const there = article(second, "fig first words");
+  await there.hover({ timeout: 20_000 });
+  await there.getByRole("button", { name: "Delete", exact: true }).click();
+  await second.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
+  await expect(alice.page.getByText("The message you were editing was deleted. Your text is in the message box.")).toBeVisible();
+  await expect(alice.page.getByLabel("Edit message")).toHaveCount(0);
+  await expect(alice.page.getByLabel("Message", { exact: true })).toHaveValue("a draft of mine\nfig better words");
 });
 
 test("a link edited out of a message takes its preview along, here and for the others", async ({ browser }) => {

@@ -13,6 +13,8 @@ const EmojiPickerDialog = lazyPart(() => import("~/features/reactions/EmojiPicke
 export interface MessageActions {
   onReply: (m: DecryptedMessage) => void;
   onEdit: (m: DecryptedMessage, text: string) => Promise<boolean>;
+  /** The message being edited was deleted (elsewhere): what the edit box held. */
+  onEditLost: (m: DecryptedMessage, text: string) => void;
   onDelete: (m: DecryptedMessage) => void;
   onReact: (m: DecryptedMessage, emoji: Reaction) => void;
   onJumpTo: (id: string) => void;
@@ -21,7 +23,7 @@ export interface MessageActions {
   onOpenThread: (rootId: string) => void;
 }
 
-type Props = Omit<MessageActions, "onEdit"> & { message: DecryptedMessage; sender: string; onStartEdit: () => void };
+type Props = Omit<MessageActions, "onEdit" | "onEditLost"> & { message: DecryptedMessage; sender: string; onStartEdit: () => void };
 
 /**
  * A message's actions. Wide screens: Reply, React, More actions (thread, link, pin), Edit, Delete.

@@ -11,6 +11,7 @@ import { firstLine, formatTime, tooLongText } from "~/features/messages/text";
 import { MessageActionsBar, openActionsMenu, type MessageActions } from "~/features/messages/MessageActions";
 import { ThreadSummaryLine } from "~/features/threads/ThreadSummaryLine";
 import { PersonName } from "~/features/profile-cards/PersonName";
+import { on } from "~/lib/events";
 
 export type { MessageActions };
 
@@ -67,7 +68,13 @@ export function MessageItem(props: ItemProps) {
       {m.pinnedBy && <p className="pinned-by">📌 Pinned by {m.pinnedBy === props.username ? "you" : m.pinnedBy}</p>}
       {m.replyTo && <ReplyQuote quoted={props.quoted ?? null} onJump={() => props.onJumpTo(m.replyTo!)} />}
       {editing ? (
-        <EditBox initial={m.text} onCancel={endEdit} onSave={async (text) => (await props.onEdit(m, text)) && endEdit()} />
+        <EditBox
+          id={m.id}
+          initial={m.text}
+          onCancel={endEdit}
+          onSave={async (text) => (await props.onEdit(m, text)) && endEdit()}
+          onLost={(text) => props.onEditLost(m, text)}
+        />
       ) : (
         m.text && <Text {...props} />
       )}
@@ -148,8 +155,22 @@ function ReplyQuote({ quoted, onJump }: { quoted: DecryptedMessage | null; onJum
   );
 }
 
-function EditBox({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => void; onCancel: () => void }) {
+interface EditProps {
+  id: string;
+  initial: string;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+  onLost: (text: string) => void;
+}
+
+function EditBox({ id, initial, onSave, onCancel, onLost }: EditProps) {
   const [text, setText] = useState(initial);
+  // The message deleted meanwhile (in another tab, by someone else): what was typed is not lost.
+  const typed = useRef(text);
+  typed.current = text;
+  const lost = useRef(onLost);
+  lost.current = onLost;
+  useEffect(() => on("message:deleted", ({ messageId }) => messageId === id && lost.current(typed.current)), [id]);
   const tooLong = tooLongText(text);
   const canSave = text.trim().length > 0 && !tooLong;
   // The box opens because the user chose Edit: typing goes on at the end of the message, as in every editor.

@@ -90,6 +90,16 @@ export function forgetDrafts(): Promise<unknown> {
 }
 
 /**
+ * Text that has nowhere else to go (an edit whose message was deleted, a reply whose thread was):
+ * added to the draft of `draftKey`, on a line of its own, and its box shows it.
+ */
+export function moveToDraft(draftKey: string, text: string) {
+  const current = draftOf(draftKey);
+  keepDraft(draftKey, current.trim() ? `${current.replace(/\s+$/, "")}\n${text}` : text);
+  emit("draft:changed", draftKey);
+}
+
+/**
  * A draft was sent from this page: the user's other tabs drop it too where they hold it (read from
  * this device when it was saved here), so it is not offered, and sent, a second time.
  */
@@ -106,7 +116,7 @@ function listenToTabs(userId: string) {
       if (typeof draftKey !== "string" || typeof sent !== "string" || !sent) return;
       if (draftOf(draftKey) !== sent) return;
       keepDraft(draftKey, "");
-      emit("draft:sent-elsewhere", draftKey);
+      emit("draft:changed", draftKey);
     };
 }
 
@@ -134,7 +144,7 @@ export function useDraft(draftKey: string): [string, Dispatch<SetStateAction<str
   );
   useEffect(() => keepDraft(current.key, current.text), [current.key, current.text]);
   useEffect(
-    () => on("draft:sent-elsewhere", (sentKey) => sentKey === draftKey && setState({ key: draftKey, text: draftOf(draftKey) })),
+    () => on("draft:changed", (changedKey) => changedKey === draftKey && setState({ key: draftKey, text: draftOf(draftKey) })),
     [draftKey],
   );
   useEffect(() => {

@@ -8,6 +8,7 @@ import type { Annotation } from "~/conversation/messages/annotations";
 import type { Reaction } from "~/conversation/messages/body";
 import type { AnnotationKind } from "~/conversation/messages/types";
 import { postEnvelope, type DecryptedMessage } from "~/features/messages/messages.client";
+import { moveToDraft } from "~/features/messages/drafts.client";
 
 interface History {
   annotate: (channelId: string, annotations: Annotation[]) => void;
@@ -53,6 +54,13 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
     }
   }
 
+  /** The message being edited was deleted elsewhere: a changed text goes to the message box, and the user is told. */
+  function editLost(message: DecryptedMessage, text: string) {
+    const kept = text.trim() !== "" && text !== message.text;
+    if (kept) moveToDraft(message.channelId, text);
+    notify(`The message you were editing was deleted.${kept ? " Your text is in the message box." : ""}`);
+  }
+
   async function remove(id: string, failure: string) {
     try {
       await api(`/api/messages/${id}/delete`, {});
@@ -90,6 +98,7 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
     replyTo,
     setReplyTo,
     edit,
+    editLost,
     react,
     deleteMessage: (message: DecryptedMessage) => remove(message.id, "The message could not be deleted. Please try again."),
   };

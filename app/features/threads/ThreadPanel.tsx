@@ -18,7 +18,7 @@ import { markThreadSeen, threadsChanged } from "~/features/threads/seen.client";
 import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
-import { afterSent, draftOf, draftSent, keepDraft, useDraft } from "~/features/messages/drafts.client";
+import { afterSent, draftOf, draftSent, keepDraft, moveToDraft, useDraft } from "~/features/messages/drafts.client";
 import { AttachmentView } from "~/features/files/Attachments";
 import { isMessageId } from "~/features/address/address";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
@@ -66,16 +66,26 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
    */
   const [goneHow, setGone] = useState<"deleted" | "missing" | null>(null);
   const gone = goneHow !== null;
+  // A reply being typed when the root is deleted goes to the conversation's message box, and the panel says so.
+  const [replyMoved, setReplyMoved] = useState(false);
+  const typed = useRef(text);
+  typed.current = text;
   const boxId = useId();
 
   useEffect(() => {
     setGone(null);
+    setReplyMoved(false);
     return on("message:deleted", ({ channelId, messageId }) => {
       if (channelId !== channel.id) return;
-      if (messageId === rootId) setGone("deleted");
-      else setReplies((list) => list.filter((m) => m.id !== messageId));
+      if (messageId === rootId) {
+        setGone("deleted");
+        if (!typed.current.trim()) return;
+        moveToDraft(channel.id, typed.current);
+        setText("");
+        setReplyMoved(true);
+      } else setReplies((list) => list.filter((m) => m.id !== messageId));
     });
-  }, [channel.id, rootId]);
+  }, [channel.id, rootId, setText]);
 
   useEffect(() => {
     let current = true;
@@ -165,7 +175,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
         </button>
       </div>
       {failed && <p role="alert">This thread could not be loaded.</p>}
-      {goneHow && <p role="alert">{GONE[goneHow]}</p>}
+      {goneHow && <p role="alert">{`${GONE[goneHow]}${replyMoved ? " Your reply is in the message box." : ""}`}</p>}
       {shownRoot && !gone && (
         <article className="thread-root" aria-label={`Thread started by ${shownRoot.senderUsername}`}>
           <header>
@@ -190,8 +200,8 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
           </li>
         ))}
       </ul>
-      {/* (nothing to reply to once the root is gone: a reply being typed stays, to be copied) */}
-      {(!gone || text.trim()) && (
+      {/* (nothing to reply to once the root is gone) */}
+      {!gone && (
         <form className="thread-composer" onSubmit={(e) => void send(e)}>
           <label htmlFor={boxId} className="visually-hidden">
             Reply in thread
@@ -203,7 +213,6 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
             rows={2}
             value={text}
             placeholder="Reply..."
-            readOnly={gone}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={keys}
           />
@@ -215,7 +224,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
               {tooLongText(text)}
             </p>
           )}
-          <button type="submit" className="btn btn-small" disabled={sending || gone || !text.trim() || Boolean(tooLongText(text))}>
+          <button type="submit" className="btn btn-small" disabled={sending || !text.trim() || Boolean(tooLongText(text))}>
             Send reply
           </button>
         </form>

@@ -186,6 +186,7 @@ export function ChatPane({
           onDownload={files.download}
           onReply={actions.setReplyTo}
           onEdit={actions.edit}
+          onEditLost={actions.editLost}
           onDelete={props.onDeleteMessage}
           onReact={(m, emoji) => void actions.react(m, emoji)}
           onJumpTo={(id) => void jumpTo(id)}
