@@ -13,7 +13,7 @@ export type Events = {
   "session:ended": string;
   /** A request renewed or changed the session's token. The Devices and Account activity sections read again. */
   "session:changed": void;
-  /** Signing out has begun on this page (auth.client's signOut; its keys go first). useSend stops sending the outbox. */
+  /** Signing out has begun on this page (auth.client's signOut; its keys go first). useSend stops sending the outbox; useLiveEvents closes the stream. */
   "session:signing-out": void;
   /** The server said "too many requests" (429): its message. useTooManyRequests shows it. */
   "requests:too-many": string;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { listDevices } from "~/features/devices/devices.client";
 import type { LiveEvent } from "~/features/live/types";
+import { on } from "~/lib/events";
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -78,13 +79,19 @@ export function useLiveEvents(channelId: string | null, onEvent: (event: LiveEve
         reopen(0);
       }
     };
-    window.addEventListener("online", online);
-    open();
-    return () => {
+    const stop = () => {
       stopped = true;
       window.removeEventListener("online", online);
       clearTimeout(retry);
       source?.close();
+    };
+    window.addEventListener("online", online);
+    open();
+    // (the page signing out itself: its stream's "signed-out" is its own doing, nothing to check)
+    const unfollow = on("session:signing-out", stop);
+    return () => {
+      unfollow();
+      stop();
     };
   }, [channelId]);
 
