@@ -2,7 +2,9 @@
  * The commits a device makes in its group (ADR 0015): from the group's current state, made again after
  * another member's commit took the epoch (409), with the ended epoch's messages read before and, with
  * the state from before the commit, after. One whose answer never came (the connection dropped) is
- * looked for among the group's commits before it is called failed.
+ * looked for among the group's commits before it is called failed. The changes of who is in it go
+ * through them: a direct conversation's list (people added, the user leaving) and a deactivated member's
+ * removal.
  */
 import type { ClientState, Proposal } from "ts-mls";
 import { base64UrlEncode } from "~/crypto/bytes";
@@ -12,6 +14,7 @@ import type { ChannelDelivery } from "./delivery.client";
 import { GroupMember } from "./member.client";
 import { commit, epochOf, groupInfo } from "./mls";
 import { copyState } from "./state";
+import { removeUser } from "./sync";
 import { words } from "./words";
 
 const ATTEMPTS = 5;
@@ -76,6 +79,48 @@ export abstract class CommittingMember extends GroupMember {
       return true;
     }
     throw new ChatError(words(this.channel).keysFailed);
+  }
+
+  /** A direct conversation's new participant list (people added, or this user leaving), committed to the group. */
+  changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void> {
+    const guard = this.guard;
+    if (!guard) return Promise.resolve();
+    // (someone added again after leaving: the devices they left with go in a first commit, the list in a second)
+    return this.serial(async () => {
+      if ((await this.commitNow((state) => guard.change(state, change))) && change.add?.length)
+        await this.commitNow((state) => guard.change(state, change));
+      // (its own commit moved the group on: what follows that, here, would ask as the leave lands, refused)
+      if (change.leave) this.leaving = true;
+      this.changed();
+    });
+  }
+
+  /** The user is leaving the conversation from this page (its list changed): nothing more is read or derived. */
+  protected leaving = false;
+
+  /**
+   * An administrator deactivated this user (ADR 0056): every device of theirs leaves the group (from a
+   * direct conversation's list first: removals and a list change go in separate commits), and the
+   * conversation says so. Whichever member's page gets there first commits; the others find nothing left.
+   */
+  removeDeactivated(userId: string, name: string, group?: { epoch: number; generation: number }): Promise<void> {
+    return this.serial(() => {
+      // The group as the server had it once the membership ended: a state at that epoch (of the same
+      // group) commits at once.
+      if (group && (this.meta.group?.generation ?? 0) === group.generation) this.currentAt = group.epoch;
+      return this.removeNow(userId, name);
+    });
+  }
+
+  /** removeDeactivated's work, for callers already in the serial chain. */
+  protected async removeNow(userId: string, name: string) {
+    if (userId === this.user.id) return;
+    const guard = this.guard;
+    if (guard) await this.commitNow((state) => guard.change(state, { remove: [userId] }));
+    await this.commitNow((state) => removeUser(state, userId));
+    const noted = this.status.removedByAdmin ?? [];
+    if (!noted.some((n) => n.userId === userId)) this.status = { ...this.status, removedByAdmin: [...noted, { userId, name }] };
+    this.changed();
   }
 
   /**

@@ -19,7 +19,7 @@ import { epochOf, exportSecret, seal } from "./mls";
 import { checkCredentialsFor, deviceId, onlyAccepted, retiringIdentities, retiringLeaves } from "./identity.client";
 import { pastOtherTabs, sealingAlone } from "./tabs.client";
 import { loadRead } from "./read-store.client";
-import { leaves, removeUser, staleLeaves } from "./sync";
+import { leaves, staleLeaves } from "./sync";
 import { leafOwner } from "./identity";
 import { fetchArchive } from "./reading.client";
 import { archiveMark, loadMeta } from "./meta";
@@ -157,6 +157,7 @@ export class SealedChannel extends CommittingMember {
   /** MLS-Exporter(label, context) of the current epoch (32 bytes), caught up: a call's key (`sharing`: every device accepted), a group's name's. */
   exported(label: string, context: string, sharing = false): Promise<{ key: Uint8Array; epoch: number }> {
     return this.serial(async () => {
+      if (this.leaving) throw new ChatError("You are no longer a member of this conversation.");
       await this.advance();
       if (!this.state || this.status.removed) throw new ChatError("You are no longer a member of this conversation.");
       if (sharing) await onlyAccepted(this.user, this.state, this.channel.id);
@@ -171,6 +172,7 @@ export class SealedChannel extends CommittingMember {
 
   sync(): Promise<void> {
     return this.serial(async () => {
+      if (this.leaving) return;
       await this.retryIfListed();
       await this.advance();
     });
@@ -179,31 +181,6 @@ export class SealedChannel extends CommittingMember {
   /** A fresh key for everyone (an empty commit): what was taken from a device before stops working. */
   updateKeys() {
     return this.commitChange(() => [], true);
-  }
-
-  /**
-   * An administrator deactivated this user (ADR 0056): every device of theirs leaves the group (from a
-   * direct conversation's list first: removals and a list change go in separate commits), and the
-   * conversation says so. Whichever member's page gets there first commits; the others find nothing left.
-   */
-  removeDeactivated(userId: string, name: string, group?: { epoch: number; generation: number }): Promise<void> {
-    return this.serial(() => {
-      // The group as the server had it once the membership ended: a state at that epoch (of the same
-      // group) commits at once.
-      if (group && (this.meta.group?.generation ?? 0) === group.generation) this.currentAt = group.epoch;
-      return this.removeNow(userId, name);
-    });
-  }
-
-  /** removeDeactivated's work, for callers already in the serial chain. */
-  private async removeNow(userId: string, name: string) {
-    if (userId === this.user.id) return;
-    const guard = this.guard;
-    if (guard) await this.commitNow((state) => guard.change(state, { remove: [userId] }));
-    await this.commitNow((state) => removeUser(state, userId));
-    const noted = this.status.removedByAdmin ?? [];
-    if (!noted.some((n) => n.userId === userId)) this.status = { ...this.status, removedByAdmin: [...noted, { userId, name }] };
-    this.changed();
   }
 
   /** Users whose devices the group holds (or whom a direct conversation lists) who are not among `memberIds`. */
@@ -272,17 +249,6 @@ export class SealedChannel extends CommittingMember {
     if (this.state && stale(this.state).length > 0) await this.commitChange(stale);
   }
 
-  /** A direct conversation's new participant list (people added, or this user leaving), committed to the group. */
-  changeParticipants(change: { add?: readonly string[]; leave?: boolean }): Promise<void> {
-    const guard = this.guard;
-    if (!guard) return Promise.resolve();
-    // (someone added again after leaving: the devices they left with go in a first commit, the list in a second)
-    return this.serial(async () => {
-      if ((await this.commitNow((state) => guard.change(state, change))) && change.add?.length)
-        await this.commitNow((state) => guard.change(state, change));
-      this.changed();
-    });
-  }
   /** The creator's "Reset encryption for this conversation" (ADR 0049): a new group with the current members in place of the old one. */
   resetEncryption(): Promise<void> {
     return this.serial(async () => {
