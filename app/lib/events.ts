@@ -25,6 +25,8 @@ export type Events = {
   // --- the live stream's news (workspace/useWorkspaceLive emits)
   /** A typing event of a conversation (typing.client's typingArrived). TypingIndicator checks and shows it. */
   "typing:arrived": { channelId: string; userId: string; data: string };
+  /** A member's message arrived in a conversation (typing.client's typingEnded): their "is typing…" goes. TypingIndicator drops them. */
+  "typing:ended": { channelId: string; userId: string };
   /** A conversation's member list changed (useWorkspaceLive, through useSend's membersChanged). useSend retries held messages. */
   "members:changed": void;
   /** The user's memberships or requests changed (requests' requestsChanged). useRequests reads the requests again. */

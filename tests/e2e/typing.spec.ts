@@ -69,6 +69,16 @@ test("typing indicators: shown on the other screen, gone after the sender stops,
   for (const data of told) expect(filesContaining([process.env.E2E_PB_DATA!, process.env.E2E_LOG_DIR!], data)).toEqual([]);
   expect(await recordsTouched(admin, since, [alice.id, bob.id, channelId])).toEqual([]);
 
+  // She types again and sends: the indicator goes with her message's arrival, not seconds after it.
+  await expect(async () => {
+    await box.pressSequentially(" then", { delay: 20 });
+    await expect(indicator(bob.page)).toHaveText(`${alice.user.username} is typing…`, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await box.fill("sent while shown");
+  await box.press("Enter");
+  await expect(log(bob.page).getByText("sent while shown")).toBeVisible();
+  await expect(indicator(bob.page)).toHaveCount(0, { timeout: 1_000 });
+
   // Bob turns his off: Alice sees nothing while he types.
   await openNotificationSettings(bob.page);
   const dialog = bob.page.getByRole("dialog", { name: "Notification Settings" });

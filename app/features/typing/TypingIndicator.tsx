@@ -3,6 +3,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import { pinSnapshot, subscribePins } from "~/conversation/senders/pin-state.client";
 import { genuineTyping, subscribeTyping, typingText } from "~/features/typing/typing.client";
+import { on } from "~/lib/events";
 
 const SHOWN_MS = 5_000;
 
@@ -19,11 +20,20 @@ export function TypingIndicator({ user, channel, nameOf }: { user: SessionUser; 
   current.current = channel;
   useEffect(() => {
     setUntil(new Map());
-    return subscribeTyping((event) => {
+    const stop = subscribeTyping((event) => {
       void genuineTyping(user, current.current, event).then((genuine) => {
         if (genuine) setUntil((shown) => new Map(shown).set(event.userId, Date.now() + SHOWN_MS));
       });
     });
+    // (their message arrived: what they typed is there)
+    const sent = on("typing:ended", ({ channelId, userId }) => {
+      if (channelId === current.current.id)
+        setUntil((shown) => (shown.has(userId) ? new Map([...shown].filter(([id]) => id !== userId)) : shown));
+    });
+    return () => {
+      stop();
+      sent();
+    };
   }, [user, channel.id]);
   const someone = until.size > 0;
   useEffect(() => {

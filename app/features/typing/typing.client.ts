@@ -44,6 +44,11 @@ export function typingArrived(event: TypingEvent) {
 
 export const subscribeTyping = (listener: (event: TypingEvent) => void) => on("typing:arrived", listener);
 
+/** A member's message arrived live: what they were typing was that (their indicator goes at once). */
+export function typingEnded(channelId: string, userId: string) {
+  emit("typing:ended", { channelId, userId });
+}
+
 /** Whether an event is genuine and recent: sealed by a holder of the conversation's key (where it has one), for this sender. */
 export async function genuineTyping(user: SessionUser, channel: Channel, event: TypingEvent): Promise<boolean> {
   if (event.channelId !== channel.id || event.userId === user.id) return false;

@@ -7,7 +7,7 @@ import { type DecryptedMessage } from "~/features/messages/messages.client";
 import { decryptMessages } from "~/conversation/messages/open.client";
 import type { useChannelHistory } from "~/features/messages/useChannelHistory.client";
 import type { EncryptedMessage } from "~/conversation/messages/types";
-import { typingArrived } from "~/features/typing/typing.client";
+import { typingArrived, typingEnded } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
 import { replyDeleted } from "~/features/threads/summaries.client";
 import { emit } from "~/lib/events";
@@ -139,6 +139,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           partsRef.current.search?.message(event.message).catch((error) => console.warn("Could not index a message", error));
           if (event.message.thread) threadsChanged();
           if (selected && event.message.channelId === selected.id) {
+            if (!event.message.kind || event.message.kind === "reply") typingEnded(selected.id, event.message.senderId);
             const received = await history.receive(event.message);
             if (received && !received.own) {
               notifications.notifyAbout(selected, received);
