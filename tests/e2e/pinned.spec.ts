@@ -91,6 +91,17 @@ test("the Pinned panel shows a pinned message as its sender last edited it, also
     await expect(panel.getByRole("listitem").first()).not.toContainText("Monday");
     await alice.page.getByRole("button", { name: "Close pinned messages" }).click();
   }
+
+  // With Alice's panel open, Bob edits it again: the open panel follows.
+  await openDetail(alice.page, "Pinned");
+  const panel = alice.page.getByRole("complementary", { name: "Pinned" });
+  await expect(panel.getByRole("listitem").first()).toContainText("the launch moved to Wednesday");
+  const again = article(bob.page, "the launch moved to Wednesday");
+  await again.hover();
+  await again.getByRole("button", { name: "Edit" }).click();
+  await bob.page.getByLabel("Edit message").fill("the launch moved to Thursday");
+  await bob.page.getByLabel("Edit message").press("Enter");
+  await expect(panel.getByRole("listitem").first()).toContainText("the launch moved to Thursday", { timeout: 20_000 });
   await alice.context.close();
   await bob.context.close();
 });

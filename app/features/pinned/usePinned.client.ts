@@ -30,7 +30,8 @@ export function pinnedNow(messages: readonly DecryptedMessage[], annotations: re
 
 /**
  * The Pinned panel's list, read when the panel opens and again when a pin changes in the messages on
- * screen (`pins`: a key of what the open history shows pinned, which live pin events update).
+ * screen (`pins`: a key of what the open history shows pinned, and its text, which live pin events and
+ * edits update).
  */
 export function usePinned(user: SessionUser, channel: Channel, open: boolean, pins: string) {
   const [list, setList] = useState<PinnedMessage[] | null>(null);

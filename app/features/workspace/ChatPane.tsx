@@ -117,7 +117,7 @@ export function ChatPane({
       if (root) goTo({ ...HOME, conversationId: channel.id, thread: root });
     });
   }, [channel.id]);
-  const pins = history.messages.flatMap((m) => (m.pinnedBy ? [`${m.id}:${m.pinnedBy}`] : [])).join(",");
+  const pins = JSON.stringify(history.messages.flatMap((m) => (m.pinnedBy ? [m.id, m.pinnedBy, m.text] : []))); // (an edit too)
   const jumpTo = async (id: string) => {
     if (!history.find(id)) await history.loadAround(id).catch(() => undefined);
     // (a conversation's first frame may not hold it yet, and a long list mounts only what is in view: MessageList)
