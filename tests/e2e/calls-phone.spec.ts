@@ -13,12 +13,14 @@ const panelOf = (page: Page) => page.getByRole("region", { name: "Call", exact: 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Every control lies inside the screen, and no two of them overlap (their bounding boxes). */
+/** Every control lies inside the screen, is a finger's size (44 px tall), and no two of them overlap (their bounding boxes). */
 async function fitApart(controls: Record<string, Locator>) {
   const boxes: [string, Box][] = [];
   for (const [name, control] of Object.entries(controls)) {
     await expect(control, name).toBeVisible();
     const box = (await control.boundingBox())!;
+    if ((await control.evaluate((e) => e.tagName)) === "BUTTON")
+      expect(box.height, `${name} is tall enough to tap`).toBeGreaterThanOrEqual(44);
     expect(box.x, `${name} starts on the screen`).toBeGreaterThanOrEqual(0);
     expect(box.y, `${name} starts on the screen`).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, `${name} ends on the screen`).toBeLessThanOrEqual(PHONE.width + 0.5);
