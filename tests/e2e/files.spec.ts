@@ -173,3 +173,20 @@ test("several files picked at once are offered one after the other (only the fir
     await expect(log(bob.page).getByRole("button", { name: `Download ${name}` })).toBeVisible({ timeout: 20_000 });
   await expect(log(bob.page).getByRole("button", { name: "Download two.txt" })).toHaveCount(0);
 });
+
+test("a picture that will not show says so, and still downloads", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `broken-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Broken", password);
+  await joinAndOpen(bob.page, channelId, password, "Broken");
+  const broken = { name: "broken.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") };
+  await sendFile(alice.page, broken);
+  for (const page of [alice.page, bob.page]) {
+    await expect(log(page).getByText("This picture cannot be shown. Download it to open it.")).toBeVisible({ timeout: 30_000 });
+    await expect(log(page).getByRole("button", { name: "View broken.png" })).toHaveCount(0);
+  }
+  expect(sha256(await download(bob.page, "broken.png"))).toBe(sha256(broken.buffer));
+  await alice.context.close();
+  await bob.context.close();
+});
