@@ -183,6 +183,8 @@ test("calls: in a direct conversation both receive each other's sound, pictures 
   // the room 10 s after the last one leaves).
   const entry = /^Call ended · (less than a minute|\d+ min)$/;
   for (const p of [alice, bob]) await expect(log(p.page).getByText(entry)).toHaveCount(1, { timeout: 30_000 });
+  // (the conversation holds a call's record, and no longer says it holds nothing)
+  for (const p of [alice, bob]) await expect(p.page.getByText(/^No messages yet/)).toHaveCount(0);
   for (const p of [alice, bob]) {
     await p.page.getByRole("button", { name: "# Team", exact: true }).click();
     await expect(p.page.getByRole("heading", { name: "# Team" })).toBeVisible();

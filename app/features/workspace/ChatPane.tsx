@@ -1,9 +1,7 @@
 import { copyMessageLink } from "~/features/message-links/useMessageLink.client";
 import { lazyPart } from "~/ui/lazyPart";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { onThreadRequest, takeThreadRequest } from "~/features/threads/open.client";
-import { backTo, goTo, useAddress } from "~/features/address/address.client";
-import { HOME } from "~/features/address/address";
+import { useMemo, useState, type ReactNode } from "react";
+import { useThreadPlace } from "~/features/threads/useThreadPlace.client";
 import { useBackCloses } from "~/ui/useBackCloses.client";
 import { TypingIndicator } from "~/features/typing/TypingIndicator";
 import { typing } from "~/features/typing/typing.client";
@@ -104,19 +102,8 @@ export function ChatPane({
 }: Props) {
   const isCreator = channel.createdBy === user.id;
   const [pinnedOpen, setPinnedOpen] = useState(false);
-  // The open thread is the one the address names (ADR 0061): opening and closing it are moves in history.
-  const { place } = useAddress();
-  const threadRoot = place.conversationId === channel.id ? place.thread : null;
-  const setThreadRoot = (root: string | null) => goTo({ ...HOME, conversationId: channel.id, thread: root });
-  useEffect(() => {
-    // a thread asked for with the conversation (the Threads list, a search result) replaces its entry
-    const asked = takeThreadRequest(channel.id);
-    if (asked) goTo({ ...HOME, conversationId: channel.id, thread: asked }, { replace: true });
-    return onThreadRequest(() => {
-      const root = takeThreadRequest(channel.id);
-      if (root) goTo({ ...HOME, conversationId: channel.id, thread: root });
-    });
-  }, [channel.id]);
+  const thread = useThreadPlace(channel.id);
+  const threadRoot = thread.root;
   const pins = JSON.stringify(history.messages.flatMap((m) => (m.pinnedBy ? [m.id, m.pinnedBy, m.text] : []))); // (an edit too)
   const jumpTo = async (id: string) => {
     if (!history.find(id)) await history.loadAround(id).catch(() => undefined);
@@ -173,7 +160,12 @@ export function ChatPane({
           notice={notice}
           events={events}
           // (not "No messages yet" where the notice says some are there, unreadable here)
-          empty={history.loaded && !notice && <EmptyChannel channelId={channel.id} onShare={channel.direct ? undefined : header.onShare} />}
+          // (nor where a call's record is all it holds)
+          empty={
+            history.loaded &&
+            !notice &&
+            calls.length === 0 && <EmptyChannel channelId={channel.id} onShare={channel.direct ? undefined : header.onShare} />
+          }
           unreadAfter={props.unreadAfter}
           translationOf={translation.translationOf}
           showingOriginal={translation.showingOriginal}
@@ -191,7 +183,7 @@ export function ChatPane({
           onReact={(m, emoji) => void actions.react(m, emoji)}
           onJumpTo={(id) => void jumpTo(id)}
           onPin={(m, pinned) => void actions.pin(m, pinned)}
-          onOpenThread={setThreadRoot}
+          onOpenThread={thread.open}
           onCopyLink={(m) => void copyMessageLink({ channelId: m.channelId, messageId: m.id }, notify)}
         />
         <TypingIndicator user={user} channel={channel} nameOf={memberNames(members.list, members.quiet)} />
@@ -272,7 +264,7 @@ export function ChatPane({
           listed={history.messages.find((m) => m.id === threadRoot)}
           files={files}
           // (on a phone the thread covers the conversation: its Back is a step back, as the system's is)
-          onClose={() => (narrowNow() ? backTo({ ...HOME, conversationId: channel.id }) : setThreadRoot(null))}
+          onClose={thread.close}
         />
       )}
       {pinnedOpen && (
