@@ -96,4 +96,15 @@ test("a link edited out of a message takes its preview along, here and for the o
   await bob.page.reload();
   await expect(article(bob.page, "heron read this, link removed")).toBeVisible({ timeout: 20_000 });
   await expect(article(bob.page, "heron read this")).not.toContainText("Quarterly Security Review");
+
+  // Edited to carry another link: that link's preview follows, here, for Bob, and after a reload.
+  const other = `${process.env.E2E_PREVIEW_ORIGIN}/second?id=${Date.now()}`;
+  await edit(alice.page, "heron read this, link removed", `heron read this instead ${other}`);
+  for (const page of [alice.page, bob.page])
+    await expect(article(page, "heron read this instead")).toContainText("Winter Rollout Plan", { timeout: 20_000 });
+  for (const page of [alice.page, bob.page]) {
+    await page.reload();
+    await expect(article(page, "heron read this instead")).toContainText("Winter Rollout Plan", { timeout: 20_000 });
+    await expect(article(page, "heron read this instead")).not.toContainText("Quarterly Security Review");
+  }
 });

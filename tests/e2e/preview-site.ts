@@ -88,6 +88,11 @@ export async function startPreviewSite(): Promise<{ origin: string; server: Serv
 <meta property="og:description" content="What we shipped, what we fixed, and what comes next.">
 <meta property="og:image" content="/logo.png"></head><body><h1>Article</h1></body></html>`);
     }
+    if (req.url?.startsWith("/second")) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      return res.end(`<!doctype html><html><head><meta property="og:title" content="Winter Rollout Plan">
+<meta property="og:description" content="Who moves first, and when."></head><body><h1>Second</h1></body></html>`);
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

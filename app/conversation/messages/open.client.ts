@@ -14,7 +14,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { decodeBody } from "~/conversation/messages/body";
 import { toAnnotation, type Annotation } from "~/conversation/messages/annotations";
 import type { DecryptedMessage } from "~/conversation/messages/decrypted";
-import { compareMessages } from "~/conversation/messages/merge";
+import { compareMessages, unionById } from "~/conversation/messages/merge";
 import { afterOpening, sendersOf } from "~/conversation/senders/sender-keys.client";
 
 /** Messages, edits and reactions this page verified and decrypted before (a conversation shown from memory). */
@@ -136,6 +136,7 @@ export async function decryptRecords(
       }
     }),
   );
+  await previewsOfEdits(records, messages, annotations, contentKeyOf);
   // (senders whose profile this page could not have: their records were not opened, a later read may)
   const unknownSenders = [...senders].flatMap(([id, sender]) => (sender ? [] : [id]));
   return { messages: messages.sort(compareMessages), annotations, unknownSenders };
@@ -144,4 +145,29 @@ export async function decryptRecords(
 /** Messages only (edits and reactions left out), verified and decrypted. */
 export async function decryptMessages(user: SessionUser, channel: Channel, records: EncryptedMessage[]): Promise<DecryptedMessage[]> {
   return (await decryptRecords(user, channel, records)).messages;
+}
+
+/**
+ * A preview for the link an edit brought (its sender's edit among these annotations): decrypted against
+ * the edit's words, as the first text's are against that. Which of them shows is the latest text's
+ * (applyAnnotations).
+ */
+async function previewsOfEdits(
+  records: EncryptedMessage[],
+  messages: DecryptedMessage[],
+  annotations: readonly Annotation[],
+  contentKeyOf: (itemKey: string | undefined) => Promise<CryptoKey | null>,
+) {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  for (const [i, m] of messages.entries()) {
+    const previews = byId.get(m.id)?.previews ?? [];
+    const shown = new Set(m.previews.map((p) => p.id));
+    const others = previews.filter((p) => !shown.has(p.id));
+    const edits = annotations.filter((a) => a.kind === "edit" && a.targetId === m.id && a.senderId === m.senderId && a.text);
+    if (others.length === 0 || edits.length === 0) continue;
+    const key = await contentKeyOf(m.itemKey);
+    if (!key) continue;
+    const found = await Promise.all(edits.map((edit) => decryptPreviews(key, { ...m, text: edit.text! }, others)));
+    messages[i] = { ...m, previews: unionById(m.previews, found.flat()) };
+  }
 }

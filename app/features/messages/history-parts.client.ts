@@ -5,6 +5,9 @@ import { mergeMessages as mergeOrdered, unionById } from "~/conversation/message
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { replyArrived, rootsArrived } from "~/features/threads/summaries.client";
 import type { Channel } from "~/conversation/channels/types";
+import { deletedMeanwhile } from "~/conversation/messages/reconcile";
+import { fetchMessages } from "~/features/messages/messages.client";
+import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
 
 const HIGHLIGHT_MS = 6_000;
 const ORPHAN_AFTER_MS = 60_000;
@@ -76,4 +79,21 @@ export function useAnnotationStore(channelRef: MutableRefObject<Channel | null>)
     });
   }, []);
   return { annotations, setAnnotations, annotationsRef, annotate, forget };
+}
+
+/**
+ * What the open conversation shows that its latest page no longer has (deleted meanwhile: a message, a
+ * reaction taken back), read from that page's records (only their ids); none once `stillOpen` is false.
+ */
+export async function deletedSinceShown(
+  channelId: string,
+  shown: { messagesRef: MutableRefObject<DecryptedMessage[]>; annotationsRef: MutableRefObject<ReadonlyMap<string, Annotation>> },
+  stillOpen: () => boolean,
+): Promise<string[]> {
+  const { messagesRef, annotationsRef } = shown;
+  const before = { messages: new Set(messagesRef.current.map((m) => m.id)), annotations: new Set(annotationsRef.current.keys()) };
+  const page = await fetchMessages(channelId, { limit: LATEST_PAGE_SIZE });
+  if (!stillOpen()) return [];
+  const shownNow = { messages: messagesRef.current, annotations: annotationsRef.current };
+  return deletedMeanwhile(channelId, shownNow, before, { records: page.messages, hasMore: page.hasMore });
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type SetStateAction } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
-import { channelOnly, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
+import { channelOnly, deletedSinceShown, mergeMessages, useAnnotationStore, useHighlights } from "~/features/messages/history-parts.client";
 import { useLiveHistory } from "~/features/messages/useLiveHistory.client";
 import { useRetryMissed } from "~/features/messages/missed-live.client";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
@@ -11,9 +11,7 @@ import { conversationOpening } from "~/features/messages/conversation-shown.clie
 import { useLoadAround, type AroundPage } from "~/features/messages/useLoadAround.client";
 import { useLoadPage } from "~/features/messages/useLoadPage.client";
 import { applyAnnotations } from "~/conversation/messages/annotations";
-import { deletedMeanwhile, ofConversation, withoutRemoved } from "~/conversation/messages/reconcile";
-import { fetchMessages } from "~/features/messages/messages.client";
-import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
+import { ofConversation, withoutRemoved } from "~/conversation/messages/reconcile";
 
 /** How many deleted ids the page remembers (a page answered before their deletion cannot show them again). */
 const REMOVED_KEPT = 1_000;
@@ -178,11 +176,8 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
   const removeDeleted = useCallback(async () => {
     const open = channelRef.current;
     if (!open || hasNewerRef.current) return;
-    const before = { messages: new Set(messagesRef.current.map((m) => m.id)), annotations: new Set(annotationsRef.current.keys()) };
-    const page = await fetchMessages(open.id, { limit: LATEST_PAGE_SIZE });
-    if (channelRef.current?.id !== open.id) return;
-    const shownNow = { messages: messagesRef.current, annotations: annotationsRef.current };
-    for (const id of deletedMeanwhile(open.id, shownNow, before, { records: page.messages, hasMore: page.hasMore })) remove(id);
+    for (const id of await deletedSinceShown(open.id, { messagesRef, annotationsRef }, () => channelRef.current?.id === open.id))
+      remove(id);
   }, [annotationsRef, remove]);
 
   const catchUp = useCallback(
@@ -256,6 +251,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     user,
     channelRef,
     messagesRef,
+    annotationsRef,
     hasNewerRef,
     add,
     annotate,

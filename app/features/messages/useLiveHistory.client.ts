@@ -14,12 +14,17 @@ import type { EncryptedAttachment } from "~/conversation/files/types";
 import { decryptPreviews } from "~/conversation/link-previews/decrypt";
 import type { EncryptedPreview } from "~/conversation/link-previews/types";
 
-/** A live file or link preview of a message shown: the change it makes to that message (null: none, already there or not readable). */
+/**
+ * A live file or link preview of a message shown: the change it makes to that message (null: none, already
+ * there or not readable). A preview is for the link of the message's first text or of one of its sender's
+ * edits (`edits`: their texts).
+ */
 async function livePart(
   user: SessionUser,
   open: Channel,
   target: DecryptedMessage,
   part: { attachment: EncryptedAttachment } | { preview: EncryptedPreview },
+  edits: readonly string[],
 ): Promise<((m: DecryptedMessage) => DecryptedMessage) | null> {
   const key = await conversationOf(user, open).contentKey(target.itemKey);
   if (!key) return null;
@@ -29,7 +34,8 @@ async function livePart(
     return attachment ? (m) => ({ ...m, attachments: unionById(m.attachments, [attachment]) }) : null;
   }
   if (target.previews.some((p) => p.id === part.preview.id)) return null;
-  const [preview] = await decryptPreviews(key, target, [part.preview]);
+  const found = await Promise.all([target.text, ...edits].map((text) => decryptPreviews(key, { ...target, text }, [part.preview])));
+  const [preview] = found.flat();
   return preview ? (m) => ({ ...m, previews: unionById(m.previews, [preview]) }) : null;
 }
 
@@ -37,6 +43,7 @@ export interface HistoryState {
   user: SessionUser;
   channelRef: MutableRefObject<Channel | null>;
   messagesRef: MutableRefObject<DecryptedMessage[]>;
+  annotationsRef: MutableRefObject<ReadonlyMap<string, Annotation>>;
   /** True while the messages shown are a window back in history. */
   hasNewerRef: MutableRefObject<boolean>;
   add: (forChannel: string, incoming: DecryptedMessage[]) => void;
@@ -52,6 +59,7 @@ export function useLiveHistory({
   user,
   channelRef,
   messagesRef,
+  annotationsRef,
   hasNewerRef,
   add,
   annotate,
@@ -102,10 +110,13 @@ export function useLiveHistory({
       if (!open) return;
       // The message itself may still be on its way: fetching what is new brings it with its parts.
       if (!target) return void catchUp();
-      const change = await livePart(user, open, target, part);
+      const edits = [...annotationsRef.current.values()].flatMap((a) =>
+        a.kind === "edit" && a.targetId === messageId && a.senderId === target.senderId && a.text ? [a.text] : [],
+      );
+      const change = await livePart(user, open, target, part, edits);
       if (change) update(messageId, change);
     },
-    [user, channelRef, messagesRef, catchUp, update],
+    [user, channelRef, messagesRef, annotationsRef, catchUp, update],
   );
 
   return { receive, receivePart };

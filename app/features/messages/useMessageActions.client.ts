@@ -9,10 +9,14 @@ import type { Reaction } from "~/conversation/messages/body";
 import type { AnnotationKind } from "~/conversation/messages/types";
 import { postEnvelope, type DecryptedMessage } from "~/features/messages/messages.client";
 import { moveToDraft } from "~/features/messages/drafts.client";
+import { conversationOf } from "~/conversation/conversation.client";
+import { expectedPreviewUrl } from "~/conversation/link-previews/link";
+import { unionById } from "~/conversation/messages/merge";
 
 interface History {
   annotate: (channelId: string, annotations: Annotation[]) => void;
   remove: (id: string) => void;
+  update: (id: string, change: (m: DecryptedMessage) => DecryptedMessage) => void;
 }
 
 /** Edit, delete, react, pin and reply (each edit and reaction an encrypted, signed envelope naming its message). */
@@ -47,11 +51,22 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
   async function edit(message: DecryptedMessage, text: string): Promise<boolean> {
     if (!text.trim() || text === message.text) return true;
     try {
-      return await annotate(message, "edit", { text });
+      const edited = await annotate(message, "edit", { text });
+      if (edited && channel) previewAfterEdit(message, text, channel);
+      return edited;
     } catch (error) {
       notify(messageOf(error, "The message could not be edited. Please try again."), "error");
       return false;
     }
+  }
+
+  /** An edit that brings a new link: its preview follows, as a sent message's does (the edit's words decide which is shown). */
+  function previewAfterEdit(message: DecryptedMessage, text: string, open: Channel) {
+    const url = expectedPreviewUrl(text, window.location.origin);
+    if (!url || url === expectedPreviewUrl(message.text, window.location.origin)) return;
+    void import("~/features/link-previews/previews.client")
+      .then((m) => m.attachLinkPreview(conversationOf(user, open), open, { id: message.id, text, itemKey: message.itemKey }))
+      .then((preview) => preview && history.update(message.id, (m) => ({ ...m, previews: unionById(m.previews, [preview]) })));
   }
 
   /** The message being edited was deleted elsewhere: a changed text goes to the message box, and the user is told. */
