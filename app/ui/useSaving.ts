@@ -1,14 +1,14 @@
 import { useCallback, useState } from "react";
-import { messageOf } from "~/lib/errors";
+import { refusalOf } from "~/lib/api.client";
 
 const textOf = (error: unknown, fallback?: string) =>
-  fallback === undefined ? (error instanceof Error ? error.message : String(error)) : messageOf(error, fallback);
+  fallback === undefined ? (error instanceof Error ? error.message : String(error)) : refusalOf(error, fallback);
 
 /**
  * A setting's save, as every settings form shows it: busy while it runs (the form is disabled), then
  * the sentence saying what was saved (a status line) or the error (FormError). `save` answers that
- * sentence; an error it throws is shown with its own text, or `fallback` when one is given and the
- * error is not one of the product's texts.
+ * sentence; an error it throws is shown with its own text, or, when a `fallback` is given, the server's
+ * words of a refusal (4xx) or the product's own, else the fallback.
  */
 export function useSaving(fallback?: string) {
   const [busy, setBusy] = useState(false);

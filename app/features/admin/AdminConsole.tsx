@@ -22,6 +22,21 @@ export function ConsoleRefused() {
   );
 }
 
+/** What the console shows once the server ended the viewer's session (deactivated, signed out elsewhere): why, and the way back. */
+function ConsoleEnded({ reason }: { reason: string }) {
+  return (
+    <main className="loading">
+      <div className="auth-card">
+        <h1>Admin console</h1>
+        <p role="alert">{reason}</p>
+        <p>
+          <a href="/">Sign in again</a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
 /**
  * The admin console (docs/decisions/0055-admin-console.md): one page with every section of
  * `sections.ts`, each a landmark named by its heading, reachable from the navigation at the top.
@@ -30,8 +45,9 @@ export function AdminConsole({ csrfToken, ...props }: AdminSectionProps & { csrf
   // in the browser, before the first call of any section (api.client is not on the server)
   useState(() => typeof window !== "undefined" && setCsrfToken(csrfToken));
   // (demoted while the console is open: the console's refusal, once the server refuses or the page is back in view)
-  const role = useConsoleRole(props.viewer);
+  const { role, ended } = useConsoleRole(props.viewer);
   const viewer = useMemo(() => ({ id: props.viewer.id, role }), [props.viewer.id, role]);
+  if (ended) return <ConsoleEnded reason={ended} />;
   if (!isAdminRole(role)) return <ConsoleRefused />;
   return (
     <div className="admin-page">

@@ -64,6 +64,7 @@ export function SsoSection({ viewer }: AdminSectionProps) {
       <Field
         label="Provider name"
         name="sso-name"
+        maxLength={60}
         hint='Shown as "Sign in with <name>".'
         value={draft.name}
         onChange={set("name")}

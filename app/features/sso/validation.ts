@@ -20,12 +20,12 @@ export const ssoLinkSchema = z.object({ ticket, loginSecret }).strict();
 /** The console's changes (PocketBase's hook checks each value; these are the shapes). */
 export const ssoSettingsSchema = z
   .object({
-    issuer: z.string().max(500),
-    client_id: z.string().max(500),
-    client_secret: z.string().max(1000),
-    name: z.string().max(60),
-    username_claim: z.string().max(100),
-    allowed_domains: z.string().max(2000),
+    issuer: z.string().max(500, "The issuer URL can be at most 500 characters."),
+    client_id: z.string().max(500, "The client ID can be at most 500 characters."),
+    client_secret: z.string().max(1000, "The client secret can be at most 1000 characters."),
+    name: z.string().max(60, "The provider name can be at most 60 characters."),
+    username_claim: z.string().max(100, "The username claim can be at most 100 characters."),
+    allowed_domains: z.string().max(2000, "The allowed email domains can be at most 2000 characters."),
     required: z.boolean(),
   })
   .partial()

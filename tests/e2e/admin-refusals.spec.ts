@@ -1,0 +1,43 @@
+import { expect, test } from "./fixtures";
+import { administrator, changeStatus, openConsole } from "./admin-helpers";
+
+// The admin console when the server says no: an administrator deactivated while their console is open
+// sees it end, with why (it went on listing everyone's addresses and the audit log); a refused setting
+// shows the server's words (the single sign-on section said "The settings could not be saved." for each).
+
+test("an administrator deactivated with the console open: it ends, saying why, and shows nothing more", async ({ browser }) => {
+  const owner = await administrator(browser, "owner");
+  const adam = await administrator(browser, "admin", "adam");
+  await openConsole(adam.page);
+  await expect(adam.page.getByRole("region", { name: "People" })).toBeVisible();
+  await openConsole(owner.page);
+  await changeStatus(owner.page, adam.user.username, "deactivate");
+
+  // Adam's console in view again (it also asks by itself every 30 s while in view)
+  await adam.page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(adam.page.getByRole("alert")).toHaveText("This account was deactivated by an administrator.");
+  for (const name of ["People", "Audit log", "Single sign-on"]) await expect(adam.page.getByRole("region", { name })).toHaveCount(0);
+  await expect(adam.page.getByText(owner.user.email)).toHaveCount(0);
+  await expect.poll(() => adam.page.evaluate(() => localStorage.getItem("chatcrypt_keys"))).toBeNull();
+  await adam.page.getByRole("link", { name: "Sign in again" }).click();
+  await expect(adam.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible({ timeout: 20_000 });
+});
+
+test("a refused single sign-on setting shows the server's words", async ({ browser }) => {
+  const owner = await administrator(browser, "owner", "ssoboss");
+  await openConsole(owner.page);
+  const sso = owner.page.getByRole("region", { name: "Single sign-on" });
+  const save = sso.getByRole("button", { name: "Save single sign-on" });
+  await sso.getByLabel("Issuer URL").fill("ftp://example.com");
+  await save.click();
+  await expect(sso.getByRole("alert")).toHaveText("The issuer must be an https:// address.");
+  await sso.getByLabel("Issuer URL").fill("");
+  await sso.getByLabel("Allowed email domains").fill("@@@");
+  await save.click();
+  await expect(sso.getByRole("alert")).toHaveText('"@@@" is not a domain name.');
+  await sso.getByLabel("Allowed email domains").fill("");
+  await sso.getByLabel("Require single sign-on").check();
+  await save.click();
+  await expect(sso.getByRole("alert")).toHaveText("Single sign-on needs an issuer and a client id before it can be required.");
+  await expect(sso.getByLabel("Provider name")).toHaveAttribute("maxlength", "60");
+});
