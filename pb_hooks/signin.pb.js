@@ -21,8 +21,12 @@ onRecordAuthWithPasswordRequest((e) => {
   try {
     e.next();
   } catch (err) {
-    noteFailure(e.app, account, e);
-    noteWrongFromAddress(e.app, e.realIP());
+    // (a right password refused afterwards, the account deactivated, is no guess)
+    const right = e.record && e.record.validatePassword(e.password);
+    if (!right) {
+      noteFailure(e.app, account, e);
+      noteWrongFromAddress(e.app, e.realIP());
+    }
     throw err;
   }
   attempt.releaseAll();

@@ -227,8 +227,11 @@ describe("deactivating Carol", () => {
     // deactivating again changes nothing
     expect(await asBob.api(route(carol.id, "deactivate"), {})).toEqual({ ok: true, channels: 0 });
 
-    // reactivation: she signs in again and is a member of nothing
+    // reactivation: she signs in again and is a member of nothing; her sign-ins refused while deactivated,
+    // with her right password, were no failed attempts (they counted, and made a "burst" in the audit log)
     expect(await asBob.api(route(carol.id, "reactivate"), {})).toEqual({ ok: true, channels: 0 });
+    const signedIn = await client(pb.url).collection("users").authWithPassword(carol.email, carol.password);
+    expect(signedIn.meta?.failedSignIns ?? 0).toBe(0);
     const back = await signedInClient(web.url, carol);
     expect(await back.api("/api/channels")).toMatchObject({ channels: [] });
     const again = await su.collection("audit_log").getFullList({ filter: su.filter("target = {:u}", { u: carol.id }), sort: "seq" });
