@@ -23,7 +23,7 @@ routerAdd("GET", "/api/chat/admin/people", (e) => {
   const q = String(e.request.url.query().get("q") || "").trim();
   if (q.length > 100) throw badRequest("The search is at most 100 characters.");
   // (owners: of the whole workspace, whatever the search, so that the last one's role is not offered)
-  return e.json(200, { people: listPeople(e.app, q), owners: ownerCount(e.app) });
+  return e.json(200, { ...listPeople(e.app, q), owners: ownerCount(e.app) });
 });
 
 routerAdd(

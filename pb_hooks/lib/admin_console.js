@@ -79,7 +79,8 @@ function signOutEverywhere(txApp, targetId) {
 const likePattern = (text) => "%" + text.toLowerCase().replace(/[\\%_]/g, (c) => "\\" + c) + "%";
 
 /**
- * People whose username or email contains `query` (everyone when it is empty), by username.
+ * People whose username or email contains `query` (everyone when it is empty), by username: the first
+ * MAX_LISTED, and whether there are more (the console says so).
  * @param {core.App} app
  * @param {string} query
  */
@@ -114,11 +115,11 @@ function listPeople(app, query) {
         "WHERE {:q} = '%%' OR LOWER(COALESCE(p.username, '')) LIKE {:q} ESCAPE '\\' OR LOWER(u.email) LIKE {:q} ESCAPE '\\' " +
         "OR (u.email = '' AND LOWER(COALESCE(u.pending_email, '')) LIKE {:q} ESCAPE '\\') " +
         "ORDER BY LOWER(COALESCE(p.username, '')), u.id LIMIT " +
-        MAX_LISTED,
+        (MAX_LISTED + 1),
     )
     .bind({ q: likePattern(query), now: now })
     .all(rows);
-  return rows.map((r) => ({
+  const people = rows.slice(0, MAX_LISTED).map((r) => ({
     id: r.id,
     // an address not yet attached (its sign-up link unopened: ADR 82) is shown as such
     email: r.email || r.pending_email,
@@ -132,6 +133,7 @@ function listPeople(app, query) {
     // signs in with single sign-on (created through it, or a password account linked to it)
     sso: Boolean(r.sso),
   }));
+  return { people, more: rows.length > MAX_LISTED };
 }
 
 /**

@@ -38,6 +38,8 @@ afterAll(async () => {
   await other?.stop();
 });
 
+// (accounts the superuser makes, in bulk: their keys are never opened)
+const MANY_KEYS = { encrypted_ecdh_private_key: "k".repeat(60), encrypted_rsa_private_key: "k".repeat(60), kdf_iterations: 600_000 };
 const READS = () => ["/api/admin/people", "/api/admin/people?q=web", "/api/admin/channels", "/api/admin/mail"];
 const WRITES = (): [string, unknown][] => [
   [`/api/admin/people/${member.userId}/role`, { role: "guest" }],
@@ -93,6 +95,26 @@ describe("who may use the console", () => {
     const page = await admin.send({ path: "/admin", headers: { Accept: "text/html" } });
     expect(page.status, page.text.slice(0, 2000)).toBe(200);
     expect(page.text).toContain("Admin console");
+  });
+
+  it("People lists the first 200 by username and says when there are more", async () => {
+    const listed = async (q = "") =>
+      (await admin.send({ path: `/api/admin/people?q=${encodeURIComponent(q)}` })).json as { people: { id: string }[]; more: boolean };
+    expect((await listed()).more).toBe(false);
+    const su = await superuserClient(pb.url, pb.superuser);
+    const accounts = Array.from({ length: 200 }, (_, i) => `many-${i}-${Date.now()}@example.test`);
+    for (let i = 0; i < accounts.length; i += 10)
+      await Promise.all(
+        accounts
+          .slice(i, i + 10)
+          .map((email) =>
+            su.collection("users").create({ email, password: "many-pass-123", passwordConfirm: "many-pass-123", ...MANY_KEYS }),
+          ),
+      );
+    const all = await listed();
+    expect([all.people.length, all.more]).toEqual([200, true]);
+    const one = await listed(accounts[7]);
+    expect([one.people.length, one.more]).toEqual([1, false]);
   });
 
   it("an admin reads people and channels and changes a member's role through the web routes", async () => {

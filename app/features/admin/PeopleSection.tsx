@@ -24,6 +24,8 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
   const [owners, setOwners] = useState(0);
   const [error, setError] = useState("");
   const [status, setStatus] = useState("");
+  // (the server lists the first ones only: the console says so)
+  const [more, setMore] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState("");
@@ -35,6 +37,7 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
       const answer = await searchPeople(wanted);
       if (mine !== asked.current) return;
       setPeople(answer.people);
+      setMore(answer.more);
       setOwners(answer.owners);
       setError("");
     } catch (e) {
@@ -156,19 +159,22 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
       ) : people.length === 0 ? (
         <p className="hint">Nobody matches "{query.trim()}".</p>
       ) : (
-        <ul className="admin-people" aria-label="People">
-          {people.map((p) => (
-            <PersonCard
-              key={p.id}
-              person={p}
-              viewer={viewer}
-              lastOwner={p.role === "owner" && owners <= 1}
-              busy={busy}
-              onRole={onRole}
-              onAction={onAction}
-            />
-          ))}
-        </ul>
+        <>
+          {more && <p className="hint">Showing the first {people.length} people by username. Search to find anyone else.</p>}
+          <ul className="admin-people" aria-label="People">
+            {people.map((p) => (
+              <PersonCard
+                key={p.id}
+                person={p}
+                viewer={viewer}
+                lastOwner={p.role === "owner" && owners <= 1}
+                busy={busy}
+                onRole={onRole}
+                onAction={onAction}
+              />
+            ))}
+          </ul>
+        </>
       )}
       {pending && (
         <ConfirmDialog

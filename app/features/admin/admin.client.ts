@@ -5,7 +5,7 @@ import type { AdminChannel, AdminPerson, MailStatus, WhoCanCreate } from "~/feat
 const person = (id: string, what: string) => `/api/admin/people/${encodeURIComponent(id)}/${what}`;
 
 export const searchPeople = (query: string, signal?: AbortSignal) =>
-  api<{ people: AdminPerson[]; owners: number }>(`/api/admin/people?q=${encodeURIComponent(query)}`, undefined, { signal });
+  api<{ people: AdminPerson[]; more: boolean; owners: number }>(`/api/admin/people?q=${encodeURIComponent(query)}`, undefined, { signal });
 
 export const changeRole = (id: string, role: string) => api<{ role: string }>(person(id, "role"), { role });
 

@@ -3,7 +3,7 @@ import type { AdminChannel, AdminPerson, MailStatus, WhoCanCreate } from "~/feat
 import { callHook, readHook } from "~/server/hooks.server";
 
 export const listPeople = (pb: PocketBase, query: string) =>
-  readHook<{ people: AdminPerson[]; owners: number }>(
+  readHook<{ people: AdminPerson[]; more: boolean; owners: number }>(
     pb,
     `/api/chat/admin/people?q=${encodeURIComponent(query)}`,
     "People could not be listed. Please try again.",
