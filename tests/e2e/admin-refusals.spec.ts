@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { administrator, changeStatus, openConsole } from "./admin-helpers";
+import { copyInviteLink, createChannel } from "./helpers";
 
 // The admin console when the server says no: an administrator deactivated while their console is open
 // sees it end, with why (it went on listing everyone's addresses and the audit log); a refused setting
@@ -40,4 +41,30 @@ test("a refused single sign-on setting shows the server's words", async ({ brows
   await save.click();
   await expect(sso.getByRole("alert")).toHaveText("Single sign-on needs an issuer and a client id before it can be required.");
   await expect(sso.getByLabel("Provider name")).toHaveAttribute("maxlength", "60");
+});
+
+test("Reactivate and an invite's Revoke keep the keyboard's focus; the revoke is said", async ({ browser }) => {
+  const owner = await administrator(browser, "owner", "focusboss");
+  const carol = await administrator(browser, "admin", "carolfocus");
+  await openConsole(owner.page);
+  await changeStatus(owner.page, carol.user.username, "deactivate");
+  const reactivate = owner.page.getByRole("button", { name: `Reactivate ${carol.user.username}` });
+  await reactivate.focus();
+  await owner.page.keyboard.press("Enter");
+  await expect(owner.page.getByRole("status").getByText(`${carol.user.username} was reactivated.`)).toBeVisible();
+  await expect(owner.page.getByRole("button", { name: `Deactivate ${carol.user.username}` })).toBeFocused();
+
+  // an invite made in the chat, revoked in the console by keyboard
+  await owner.page.goto("/");
+  const name = `Focus ${Date.now() % 100000}`;
+  await createChannel(owner.page, name, `focus-${Date.now()}`);
+  await copyInviteLink(owner.page);
+  await owner.page.goto("/admin");
+  const invites = owner.page.getByRole("region", { name: "Invites" });
+  const revoke = invites.getByRole("button", { name: new RegExp(`^Revoke the invite to #${name} made by `) });
+  await revoke.focus();
+  await owner.page.keyboard.press("Enter");
+  await expect(invites.getByRole("status")).toHaveText(`The invite to #${name} was revoked.`);
+  await expect(invites.getByRole("listitem").filter({ hasText: `#${name}` })).toBeFocused();
+  await expect(invites.getByRole("listitem").filter({ hasText: `#${name}` })).toContainText("revoked");
 });

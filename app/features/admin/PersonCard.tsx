@@ -62,7 +62,8 @@ export function PersonCard(props: {
       <div className="admin-person-actions">
         <label className="admin-role">
           <span aria-hidden="true">Role</span>
-          {/* (busy: aria-disabled, not disabled, which would drop the keyboard's focus; a change then is ignored) */}
+          {/* (busy: aria-disabled, not disabled, which would drop the keyboard's focus; a change then is ignored;
+              the buttons below too) */}
           <select
             aria-label={`Change role for ${name}`}
             value={person.role}
@@ -89,8 +90,8 @@ export function PersonCard(props: {
               type="button"
               className="btn btn-small"
               aria-label={`Sign out all devices of ${name}`}
-              disabled={props.busy}
-              onClick={() => props.onAction(person, "sign-out")}
+              aria-disabled={props.busy || undefined}
+              onClick={() => !props.busy && props.onAction(person, "sign-out")}
             >
               Sign out all devices
             </button>
@@ -99,8 +100,8 @@ export function PersonCard(props: {
                 type="button"
                 className="btn btn-small"
                 aria-label={`Issue a reset code for ${name}`}
-                disabled={props.busy}
-                onClick={() => props.onAction(person, "reset-code")}
+                aria-disabled={props.busy || undefined}
+                onClick={() => !props.busy && props.onAction(person, "reset-code")}
               >
                 Issue a reset code
               </button>
@@ -110,8 +111,8 @@ export function PersonCard(props: {
                 type="button"
                 className="btn btn-small"
                 aria-label={`Reactivate ${name}`}
-                disabled={props.busy}
-                onClick={() => props.onAction(person, "reactivate")}
+                aria-disabled={props.busy || undefined}
+                onClick={() => !props.busy && props.onAction(person, "reactivate")}
               >
                 Reactivate
               </button>
@@ -120,8 +121,8 @@ export function PersonCard(props: {
                 type="button"
                 className="btn btn-small btn-danger"
                 aria-label={`Deactivate ${name}`}
-                disabled={props.busy}
-                onClick={() => props.onAction(person, "deactivate")}
+                aria-disabled={props.busy || undefined}
+                onClick={() => !props.busy && props.onAction(person, "deactivate")}
               >
                 Deactivate
               </button>

@@ -4,6 +4,16 @@ const STATUS: Record<InviteSummary["status"], string> = { valid: "active", expir
 
 const when = (iso: string) =>
   new Date(iso.replace(" ", "T")).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+/** When an invite was made, to the second (two of one person on one day with the same limits differ by it). */
+const madeAt = (iso: string) =>
+  new Date(iso.replace(" ", "T")).toLocaleString(undefined, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+  });
 
 /** Invites as a list: who made each, when it expires, its uses, and "Revoke" while it can still be used. */
 export function InviteList(props: {
@@ -21,7 +31,8 @@ export function InviteList(props: {
         const expiry = invite.expires ? `expires ${when(invite.expires)}` : "never expires";
         const maker = invite.created_by_name || "deleted user";
         return (
-          <li key={invite.id}>
+          // (focus stays on the row once its Revoke is gone: it then says "revoked")
+          <li key={invite.id} tabIndex={-1}>
             <span>
               {props.showChannel && <strong>{channel} </strong>}
               made by {maker}, {expiry}, {uses}, {STATUS[invite.status]}
@@ -32,8 +43,11 @@ export function InviteList(props: {
                 className="btn btn-small btn-danger"
                 disabled={props.busy}
                 // (each says which invite: one channel's may differ only by expiry and uses)
-                aria-label={`Revoke the invite to ${channel} made by ${maker} on ${when(invite.created)}, ${expiry}, ${uses}`}
-                onClick={() => props.onRevoke(invite)}
+                aria-label={`Revoke the invite to ${channel} made by ${maker} on ${madeAt(invite.created)}, ${expiry}, ${uses}`}
+                onClick={(e) => {
+                  e.currentTarget.closest("li")?.focus();
+                  props.onRevoke(invite);
+                }}
               >
                 Revoke
               </button>

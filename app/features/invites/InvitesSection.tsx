@@ -14,6 +14,7 @@ export function InvitesSection() {
   const [invites, setInvites] = useState<InviteSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState("");
 
   const load = useCallback(async () => {
     try {
@@ -31,8 +32,10 @@ export function InvitesSection() {
   const revoke = async (invite: InviteSummary) => {
     setBusy(true);
     setError(null);
+    setStatus("");
     try {
       await api(`/api/admin/invites/${invite.id}/revoke`, {});
+      setStatus(`The invite to ${invite.channel_name ? `#${invite.channel_name}` : "a sealed channel"} was revoked.`);
     } catch {
       setError("The invite could not be revoked. Please try again.");
     }
@@ -51,6 +54,9 @@ export function InvitesSection() {
       ) : (
         <FormError message={error} />
       )}
+      <p className="admin-status" role="status">
+        {status}
+      </p>
       {invites && <InviteList invites={invites} showChannel busy={busy} onRevoke={revoke} />}
     </>
   );
