@@ -69,10 +69,13 @@ function recordIndexSaves() {
   };
 }
 
-async function savePolicy(page: Page, choose: (section: ReturnType<Page["getByRole"]>) => Promise<void>, saved: string) {
+/** Saves the console's retention policy; a shorter period (it deletes) is confirmed in its dialog first (`shorter`: its title). */
+async function savePolicy(page: Page, choose: (section: ReturnType<Page["getByRole"]>) => Promise<void>, saved: string, shorter?: string) {
   const section = page.getByRole("region", { name: "Retention" });
   await choose(section);
   await section.getByRole("button", { name: "Save retention" }).click();
+  if (shorter) await page.getByRole("dialog", { name: shorter }).getByRole("button", { name: "Delete older messages" }).click();
+  else await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(section.getByRole("status")).toHaveText(saved);
 }
 
@@ -92,13 +95,33 @@ test("retention: the console's period in the header, a sweep drops old messages 
   await ownerHome.goto("/");
   await createChannel(ownerHome, `elsewhere-${tag}`, password);
   await openConsole(owner.page);
-  await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
+  // shortening deletes: it is asked first, and Esc saves nothing
+  const section = owner.page.getByRole("region", { name: "Retention" });
+  await section.getByRole("radio", { name: "90 days" }).check();
+  await section.getByRole("button", { name: "Save retention" }).click();
+  const asked = owner.page.getByRole("dialog", { name: "Keep messages for 90 days?" });
+  await expect(asked).toContainText("Messages older than 90 days are deleted from the server for everyone");
+  await owner.page.keyboard.press("Escape");
+  await expect(asked).toBeHidden();
+  await expect(section.getByRole("button", { name: "Save retention" })).toBeFocused();
+  await expect(section.getByRole("status")).toHaveText("");
+  await savePolicy(
+    owner.page,
+    (s) => s.getByRole("radio", { name: "90 days" }).check(),
+    "Saved: messages are kept for 90 days.",
+    "Keep messages for 90 days?",
+  );
   // Bob's open page says the new period without a reload
   await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
   // and "Forever" again takes it away (the console refused it once a period was saved)
   await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "Forever" }).check(), "Saved: messages are kept forever.");
   await expect(bob.page.getByText(/Messages are kept for/)).toHaveCount(0);
-  await savePolicy(owner.page, (s) => s.getByRole("radio", { name: "90 days" }).check(), "Saved: messages are kept for 90 days.");
+  await savePolicy(
+    owner.page,
+    (s) => s.getByRole("radio", { name: "90 days" }).check(),
+    "Saved: messages are kept for 90 days.",
+    "Keep messages for 90 days?",
+  );
   await expect(bob.page.getByText("Messages are kept for 90 days")).toBeVisible();
   await bob.context.addInitScript(recordIndexSaves);
   await bob.page.reload();
@@ -158,6 +181,7 @@ test("retention: the console's period in the header, a sweep drops old messages 
       await s.getByRole("spinbutton", { name: "Number of days" }).fill("1");
     },
     "Saved: messages are kept for 1 day.",
+    "Keep messages for 1 day?",
   );
   await expect(bob.page.getByText("Messages are kept for 1 day")).toBeVisible();
 

@@ -5,6 +5,7 @@ import { LoadFailed, useLoad } from "~/ui/useLoad";
 import { useSaving } from "~/ui/useSaving";
 import { MAX_DAYS, PRESET_DAYS, periodLabel, type RetentionPolicy } from "~/features/retention/retention";
 import { refreshRetention } from "~/features/retention/retention.client";
+import { ConfirmDialog } from "~/ui/Modal";
 
 type Choice = (typeof PRESET_DAYS)[number] | "custom";
 
@@ -17,6 +18,9 @@ export function RetentionSection() {
   const [custom, setCustom] = useState("");
   const [perChannel, setPerChannel] = useState(false);
   const [keepPinned, setKeepPinned] = useState(false);
+  // The period saved now (0: forever), and a shorter one waiting for its confirmation (it deletes at once).
+  const [current, setCurrent] = useState(0);
+  const [shortening, setShortening] = useState<number | null>(null);
   const { busy, error, saved, run, refuse } = useSaving();
   const name = useId();
   const customId = useId();
@@ -27,6 +31,7 @@ export function RetentionSection() {
     setCustom(choiceOf(policy.days) === "custom" ? String(policy.days) : "");
     setPerChannel(policy.perChannel);
     setKeepPinned(policy.keepPinned);
+    setCurrent(policy.days);
     setLoaded(true);
   });
 
@@ -36,11 +41,18 @@ export function RetentionSection() {
     // (0 is "Forever", a choice of its own: a number typed is from 1 on)
     if (choice === "custom" && (!Number.isInteger(days) || days < 1 || days > MAX_DAYS))
       return refuse(`Enter a whole number of days from 1 to ${MAX_DAYS}.`);
-    await run(async () => {
+    if (days > 0 && (current === 0 || days < current)) return setShortening(days);
+    await store(days);
+  }
+
+  async function store(days: number) {
+    const done = await run(async () => {
       const answer = await api<{ days: number }>("/api/admin/retention", { days, perChannel, keepPinned });
+      setCurrent(answer.days);
       await refreshRetention(true);
       return answer.days > 0 ? `Saved: messages are kept for ${periodLabel(answer.days)}.` : "Saved: messages are kept forever.";
     });
+    if (done) setShortening(null);
   }
 
   if (!loaded)
@@ -97,6 +109,17 @@ export function RetentionSection() {
         {saved}
       </p>
       <FormError message={error} />
+      {shortening !== null && (
+        <ConfirmDialog
+          title={`Keep messages for ${periodLabel(shortening)}?`}
+          message={`Messages older than ${periodLabel(shortening)} are deleted from the server for everyone within a few minutes, with their files, and every device drops them. They cannot be brought back.`}
+          confirmLabel="Delete older messages"
+          busy={busy}
+          error={error}
+          onConfirm={() => void store(shortening)}
+          onClose={() => !busy && setShortening(null)}
+        />
+      )}
     </form>
   );
 }
