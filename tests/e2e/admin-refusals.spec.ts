@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, signOut, test } from "./fixtures";
 import { administrator, changeStatus, openConsole } from "./admin-helpers";
 import { copyInviteLink, createChannel } from "./helpers";
 
@@ -67,4 +67,16 @@ test("Reactivate and an invite's Revoke keep the keyboard's focus; the revoke is
   await expect(invites.getByRole("status")).toHaveText(`The invite to #${name} was revoked.`);
   await expect(invites.getByRole("listitem").filter({ hasText: `#${name}` })).toBeFocused();
   await expect(invites.getByRole("listitem").filter({ hasText: `#${name}` })).toContainText("revoked");
+});
+
+test("signed out, the console's address leads to sign-in and, signed in, back to the console's section", async ({ browser }) => {
+  const admin = await administrator(browser, "admin", "backadmin");
+  await signOut(admin.page);
+  await admin.page.goto("/admin#audit");
+  await expect(admin.page).toHaveURL(/\/\?console#audit$/);
+  await admin.page.getByLabel("Email").fill(admin.user.email);
+  await admin.page.getByLabel("Password").fill(admin.user.password);
+  await admin.page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(admin.page.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(admin.page).toHaveURL(/\/admin#audit$/);
 });

@@ -91,7 +91,7 @@ describe("who may use the console", () => {
     expect(refused.text).toContain("Only an administrator can open the admin console.");
     for (const email of emails.values()) expect(refused.text).not.toContain(email);
     const away = await anonymous.send({ path: "/admin", headers: { Accept: "text/html" } });
-    expect([away.status, away.headers.location]).toEqual([302, "/"]);
+    expect([away.status, away.headers.location]).toEqual([302, "/?console"]);
     const page = await admin.send({ path: "/admin", headers: { Accept: "text/html" } });
     expect(page.status, page.text.slice(0, 2000)).toBe(200);
     expect(page.text).toContain("Admin console");

@@ -24,6 +24,7 @@ import { warmPins } from "~/conversation/senders/pins.client";
 import { startProfileCards } from "~/features/profile-cards/start.client";
 import { resumeArchive } from "~/conversation/archive/archive.client";
 import { startDrafts } from "~/features/messages/drafts.client";
+import { backToConsole } from "~/features/admin/return";
 import { forgetRecoveryOffer, keepRecoveryOffer, recoveryOfferKept } from "~/features/recovery/offer-kept.client";
 
 type Phase = "loading" | "insecure" | "ready";
@@ -100,6 +101,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
         setOfferRecoveryKey(true);
       } else {
         const { failedSignIns: failed, ...signedIn } = await signIn(values);
+        // (sent here by the console: back to it, unless there are failed attempts to tell of first)
+        if (failed === 0 && backToConsole()) return;
         setFailedSignIns(failed);
         setUser(signedIn);
       }
@@ -174,6 +177,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
         onSubmit={authenticate}
         onModeChange={() => setError(null)}
         onSignedIn={(signedIn) => {
+          if (backToConsole()) return;
           setUser(signedIn);
           setInvitedTo(undefined);
         }}
