@@ -46,3 +46,38 @@ test("a page left open says who was deactivated, names their messages so, and na
   await expect(from("before I leave")).toHaveText(name);
   await again.close();
 });
+
+// Dave never wrote anything: his profile cannot be read once he shares nothing with Bob, and Bob's open
+// channel said "dave left the channel". Carol wrote in another channel Bob had open before: going back
+// there, her message was named plainly (the profile Bob's page kept from before) until a reload.
+test("someone deactivated who never wrote is said to be removed, and a channel opened later names the leaver's messages so", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const alice = await person(browser, "alice");
+  await su.collection("profiles").update(alice.id, { role: "admin" });
+  const [bob, carol, dave] = [await person(browser, "bob"), await person(browser, "carol"), await person(browser, "dave")];
+  const password = `quiet-${Date.now()}`;
+  const quiet = await createChannel(alice.page, "Quiet", password);
+  const loud = await createChannel(alice.page, "Loud", password);
+  for (const p of [bob, carol, dave]) {
+    await joinAndOpen(p.page, quiet, password, "Quiet");
+    await joinAndOpen(p.page, loud, password, "Loud");
+  }
+  await send(carol.page, "loud words");
+  const from = (text: string) => log(bob.page).getByRole("article").filter({ hasText: text }).locator(".sender");
+  await expect(from("loud words")).toHaveText(carol.user.username);
+  await bob.page.getByRole("button", { name: "# Quiet" }).click();
+  await expect(bob.page.getByRole("heading", { name: "# Quiet" })).toBeVisible();
+
+  const console_ = await alice.context.newPage();
+  await console_.goto("/admin");
+  for (const gone of [dave, carol]) {
+    await changeStatus(console_, gone.user.username, "deactivate");
+    await expect(log(bob.page).getByText(`${gone.user.username} was removed by an administrator`)).toBeVisible({ timeout: 20_000 });
+    await expect(log(bob.page).getByText(`${gone.user.username} left the channel`)).toHaveCount(0);
+  }
+  await bob.page.getByRole("button", { name: "# Loud" }).click();
+  await expect(from("loud words")).toHaveText(`${carol.user.username} (deactivated)`, { timeout: 20_000 });
+});

@@ -58,6 +58,20 @@ export function forgetProfile(id: string) {
   profileCache.delete(id);
 }
 
+/**
+ * The live stream said an administrator deactivated this user: known so here even when their profile
+ * can no longer be read (someone who never wrote in a conversation the viewer still has), and their
+ * kept profile is asked for again (their messages are then named "(deactivated)"). Reactivated: not.
+ */
+export function deactivatedLive(id: string, deactivated = true) {
+  if (deactivated) deactivatedSince.set(id, Date.now());
+  else deactivatedSince.delete(id);
+  profileCache.delete(id);
+}
+
+/** Whether this page learned that the user is deactivated (their profile said so, or the live stream). */
+export const knownDeactivated = (id: string) => deactivatedSince.has(id);
+
 /** Profiles that came with a page of history: kept as if fetched (those already known stay as they are). */
 export function primeProfiles(profiles: readonly PublicProfile[]) {
   for (const profile of profiles) if (!profileCache.has(profile.id)) keep(profile.id, withKey(profile));

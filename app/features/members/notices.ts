@@ -1,6 +1,6 @@
 import type { ChannelMember, MemberNotice } from "~/features/members/types";
 import { removedByAdministrator, shownName } from "~/conversation/senders/words";
-import { forgetProfile, senderProfiles } from "~/conversation/senders/profiles.client";
+import { forgetProfile, knownDeactivated, senderProfiles } from "~/conversation/senders/profiles.client";
 
 /**
  * What changed between two member lists of one channel, as notices dated `at`. A direct
@@ -34,7 +34,8 @@ export async function deactivatedAmong(ids: readonly string[]): Promise<Set<stri
   if (ids.length === 0) return new Set();
   for (const id of ids) forgetProfile(id);
   const profiles = await senderProfiles([...ids]);
-  return new Set(ids.filter((id) => profiles.get(id)?.profile.deactivated));
+  // (one who never wrote where the viewer still is has no profile to read here: the live stream said so)
+  return new Set(ids.filter((id) => profiles.get(id)?.profile.deactivated || knownDeactivated(id)));
 }
 
 function notice(

@@ -21,7 +21,7 @@ import { deviceLinksChanged } from "~/features/device-link/changes.client";
 import { arrivalsAhead } from "~/features/workspace/arrivals-ahead";
 import { standingChanged } from "~/features/roles/standing.client";
 import { rulesChanged } from "~/features/notify-rules/rules.client";
-import { forgetProfile } from "~/conversation/senders/profiles.client";
+import { deactivatedLive, forgetProfile } from "~/conversation/senders/profiles.client";
 import { pinsSavedElsewhere } from "~/conversation/senders/pins.client";
 import { relabelMembers } from "~/features/members/notices";
 import { refreshRetention } from "~/features/retention/retention.client";
@@ -191,6 +191,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
           return;
         }
         case "member-deactivated": {
+          deactivatedLive(event.userId);
           const conversation = channels?.find((c) => c.id === event.channelId);
           if (conversation)
             await burst
@@ -202,7 +203,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "member-reactivated":
           // (a one-to-one with them said they were deactivated and had no box: the list says what it is now;
           // their shown messages are named plainly again)
-          forgetProfile(event.userId);
+          deactivatedLive(event.userId, false);
           relabelMembers(history, [{ userId: event.userId, username: event.name }], false);
           await reload();
           return;
