@@ -74,7 +74,8 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await daveRole.focus();
   await owner.page.keyboard.press("ArrowDown");
   const makeGuest = owner.page.getByRole("dialog", { name: `Make ${dave.user.username} Guest?` });
-  await expect(makeGuest).toContainText("will see only the channels they are invited to");
+  await expect(makeGuest).toContainText("will join channels only through an invite");
+  await expect(makeGuest).toContainText("The channels they are in now stay theirs");
   await owner.page.keyboard.press("Escape");
   await expect(makeGuest).toBeHidden();
   await expect(daveRole).toBeFocused();

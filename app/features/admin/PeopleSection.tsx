@@ -70,7 +70,7 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
     if (isAdminRole(to)) return `${name} will manage people and invites, and open this console.`;
     if (isAdminRole(from)) return `${name} will no longer manage people or open this console.`;
     return to === "guest"
-      ? `${name} will see only the channels they are invited to, and will not invite anyone or create channels.`
+      ? `${name} will join channels only through an invite, and will not invite anyone or create channels. The channels they are in now stay theirs: remove them from one to take it away.`
       : `${name} will join channels with their ID and password and invite people, like any member.`;
   }
 
@@ -80,7 +80,7 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
       await changeRole(person.id, role);
       return `${nameOf(person)} is now ${roleName(role)}.`;
     };
-    // Every change is confirmed: a select changes with each arrow key, and a guest loses every channel but the one they were invited to.
+    // Every change is confirmed: a select changes with each arrow key, and a role changes what the person may do.
     setDialogError("");
     setPending({
       person,
