@@ -128,6 +128,8 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await send(alice.page, `after, in the vault ${tag}`);
   await openConversation(alice.page, carol.user.username);
   await expect(alice.page.getByText(removed)).toBeVisible({ timeout: 30_000 });
+  // (a line among the messages, after the last one before it: it stood above them all)
+  await expect(log(alice.page).locator(".chat-event, article").last()).toHaveText(removed);
   // Alice's page, open since she started the conversation, knew Carol's device: no alarm about a device
   // put in without a participant. The one-to-one says why nothing can be written there any more.
   await expect(alice.page.getByText(/was put into this conversation without a participant adding them/)).toHaveCount(0);

@@ -119,7 +119,8 @@ export abstract class CommittingMember extends GroupMember {
     if (guard) await this.commitNow((state) => guard.change(state, { remove: [userId] }));
     await this.commitNow((state) => removeUser(state, userId));
     const noted = this.status.removedByAdmin ?? [];
-    if (!noted.some((n) => n.userId === userId)) this.status = { ...this.status, removedByAdmin: [...noted, { userId, name }] };
+    if (!noted.some((n) => n.userId === userId))
+      this.status = { ...this.status, removedByAdmin: [...noted, { userId, name, at: new Date().toISOString() }] };
     this.changed();
   }
 

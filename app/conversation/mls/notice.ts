@@ -1,5 +1,4 @@
 import type { SealedStatus } from "~/conversation/mls/types";
-import { removedByAdministrator } from "~/conversation/senders/words";
 import { letBackText } from "~/conversation/mls/words";
 
 /**
@@ -28,7 +27,6 @@ export function sealedNotice(
         ? "This conversation could not be opened on this device. Please try again."
         : "This sealed channel could not be opened on this device. Please try again.",
     );
-  for (const { name } of status.removedByAdmin ?? []) parts.push(`${removedByAdministrator(name)}.`);
   if (status.resetBy) parts.push(`${nameOf(status.resetBy)} reset the encryption for this conversation.`);
   if (status.rejoined) parts.push(`This device rejoined ${place}; messages sent while it was out of step cannot be read here.`);
   const notMember = Math.min(beforeMember, status.before);

@@ -16,7 +16,8 @@ export interface SealedStatus {
   /** Who reset the conversation's encryption last (ADR 0049), if anyone did. */
   resetBy?: string;
   /** People an administrator deactivated whose devices this device saw leave the group (ADR 0056). */
-  removedByAdmin?: { userId: string; name: string }[];
+  /** People an administrator deactivated whose devices this page removed, and when (a line among the messages). */
+  removedByAdmin?: { userId: string; name: string; at: string }[];
   /** This device could not rejoin the group after losing step with it (ADR 0049): it stopped trying. */
   broken?: boolean;
   /** In a one-to-one: the other person, a member again on the server (they started it again) but not on its list (ADR 0098). */

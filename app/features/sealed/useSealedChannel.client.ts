@@ -256,6 +256,7 @@ export function useSealedChannel(
     resetEncryption,
     refresh,
     returning: status?.returning ?? [],
+    removedByAdmin: status?.removedByAdmin,
     partnerGone: Boolean(status?.partnerGone),
     afresh,
     startingAfresh,

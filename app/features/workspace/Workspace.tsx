@@ -24,6 +24,7 @@ import { useMembers } from "~/features/members/useMembers.client";
 import { relabelMembers } from "~/features/members/notices";
 import { useMembersPanel } from "~/features/members/useMembersPanel.client";
 import { SealedSection } from "~/features/sealed/SealedSection";
+import { useConversationLines } from "~/features/sealed/useConversationLines";
 import { useSealedChannel } from "~/features/sealed/useSealedChannel.client";
 import { usePackagePool } from "~/features/sealed/usePackagePool.client";
 import { useUnread } from "~/features/unread/useUnread.client";
@@ -95,6 +96,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     onDeactivated: (people, deactivated) => relabelMembers(history, people, deactivated),
   });
   const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"), history.reload);
+  const lines = useConversationLines(members.notices, sealed.returning, sealed.removedByAdmin);
   const membersPanel = useMembersPanel(members.refresh, sealed.refresh);
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,
@@ -234,12 +236,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
               uploads={uploads}
               members={{
                 list: members.members,
-                // (someone who started a one-to-one again is not in it until let back in, ADR 0098)
-                // (the list itself otherwise: a new one at each render would draw the conversation's lines again)
-                notices:
-                  sealed.returning.length > 0
-                    ? members.notices.filter((n) => !sealed.returning.some((id) => n.id.startsWith(`joined:${id}:`)))
-                    : members.notices,
+                notices: lines,
                 quiet: sealed.returning,
                 open: membersPanel.open,
                 onRemove: (member) => dialogs.open({ kind: "removeMember", member }),
