@@ -1,6 +1,9 @@
 import { expect, signOut, test } from "./fixtures";
-import { administrator, changeStatus, openConsole } from "./admin-helpers";
+import { superuserClient } from "../integration/pocketbase";
+import { administrator, auditLog, changeStatus, findPerson, makeAdmin, openConsole } from "./admin-helpers";
 import { copyInviteLink, createChannel } from "./helpers";
+
+const su = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
 
 // The admin console when the server says no: an administrator deactivated while their console is open
 // sees it end, with why (it went on listing everyone's addresses and the audit log); a refused setting
@@ -79,4 +82,32 @@ test("signed out, the console's address leads to sign-in and, signed in, back to
   await admin.page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(admin.page.getByRole("heading", { name: "Admin console", level: 1 })).toBeVisible({ timeout: 20_000 });
   await expect(admin.page).toHaveURL(/\/admin#audit$/);
+});
+
+test("a refused change shows the person as they stand now; the audit log gives its time zone and, on a phone, names a finger can tap", async ({
+  browser,
+}) => {
+  const owner = await administrator(browser, "owner", "standboss");
+  const adam = await administrator(browser, "admin", "adamstand");
+  const carol = await administrator(browser, "admin", "carolstand");
+  await su().then((s) => s.collection("profiles").update(carol.id, { role: "member" }));
+  await openConsole(adam.page);
+  const card = await findPerson(adam.page, carol.user.username);
+  await expect(card.getByRole("combobox", { name: `Change role for ${carol.user.username}` })).toHaveValue("member");
+  // the owner makes Carol an admin meanwhile; Adam, who still sees a member, tries to deactivate her
+  await openConsole(owner.page);
+  await makeAdmin(owner.page, carol.user.username);
+  await card.getByRole("button", { name: `Deactivate ${carol.user.username}` }).click();
+  await adam.page
+    .getByRole("dialog", { name: `Deactivate ${carol.user.username}?` })
+    .getByRole("button", { name: "Deactivate" })
+    .click();
+  await expect(adam.page.getByRole("dialog").getByRole("alert")).toHaveText("Only the owner can deactivate an administrator.");
+  await expect(card.getByRole("combobox", { name: `Change role for ${carol.user.username}` })).toHaveValue("admin");
+
+  const { entries } = await auditLog(owner.page);
+  await expect(entries.getByRole("row").nth(1)).toContainText(/:\d\d (AM |PM )?(UTC|GMT)\b/);
+  await owner.page.setViewportSize({ width: 390, height: 844 });
+  const name = entries.getByRole("button", { name: /^Show only the entries of / }).first();
+  expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 });

@@ -60,6 +60,8 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
     } catch (e) {
       if (pending) setDialogError(message(e));
       else setError(message(e));
+      // (refused: another administrator may have changed the person meanwhile; the cards say how they stand)
+      await load(query.trim());
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,8 @@ import { actionWords } from "~/features/audit/actions";
 import { detailWords } from "~/features/audit/details";
 import type { AuditEntry } from "~/features/audit/types";
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+// (with the time zone: an administrator compares entries with other logs)
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "long" });
 
 /** A person the log names: their username, or "deleted account" for an account that is gone. */
 function who(id: string, name: string) {
