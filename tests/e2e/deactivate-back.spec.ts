@@ -1,7 +1,16 @@
+import type { Browser } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
 import { expect, signIn, test } from "./fixtures";
 import { changeStatus } from "./admin-helpers";
 import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+
+/** Alice, an administrator (the superuser makes her one). */
+async function adminAlice(browser: Browser) {
+  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  const alice = await person(browser, "alice");
+  await su.collection("profiles").update(alice.id, { role: "admin" });
+  return alice;
+}
 
 // Carol is deactivated and later reactivated, while Bob's page stays open on their channel. It said
 // "carol left the channel" and went on naming her messages plainly; once she was back, it named her
@@ -11,9 +20,7 @@ test("a page left open says who was deactivated, names their messages so, and na
   browser,
 }) => {
   test.setTimeout(120_000);
-  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const alice = await person(browser, "alice");
-  await su.collection("profiles").update(alice.id, { role: "admin" });
+  const alice = await adminAlice(browser);
   const bob = await person(browser, "bob");
   const carol = await person(browser, "carol");
   const password = `back-${Date.now()}`;
@@ -54,9 +61,7 @@ test("someone deactivated who never wrote is said to be removed, and a channel o
   browser,
 }) => {
   test.setTimeout(120_000);
-  const su = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
-  const alice = await person(browser, "alice");
-  await su.collection("profiles").update(alice.id, { role: "admin" });
+  const alice = await adminAlice(browser);
   const [bob, carol, dave] = [await person(browser, "bob"), await person(browser, "carol"), await person(browser, "dave")];
   const password = `quiet-${Date.now()}`;
   const quiet = await createChannel(alice.page, "Quiet", password);

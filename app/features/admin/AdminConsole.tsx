@@ -7,35 +7,26 @@ import { useConsoleRole } from "~/features/admin/useConsoleRole";
 
 export const REFUSED = "Only an administrator can open the admin console.";
 
-/** What a member or guest sees at /admin: the refusal, and the way back; never any data. */
-export function ConsoleRefused() {
+/**
+ * The console in place of its sections: why it shows nothing (`message`), and the way back. A member or
+ * guest at /admin gets the refusal; a viewer whose session the server ended (deactivated, signed out
+ * elsewhere), why, and "Sign in again". Never any data.
+ */
+function ConsoleWithout({ message, back }: { message: string; back: string }) {
   return (
     <main className="loading">
       <div className="auth-card">
         <h1>Admin console</h1>
-        <p role="alert">{REFUSED}</p>
+        <p role="alert">{message}</p>
         <p>
-          <a href="/">Back to chat</a>
+          <a href="/">{back}</a>
         </p>
       </div>
     </main>
   );
 }
 
-/** What the console shows once the server ended the viewer's session (deactivated, signed out elsewhere): why, and the way back. */
-function ConsoleEnded({ reason }: { reason: string }) {
-  return (
-    <main className="loading">
-      <div className="auth-card">
-        <h1>Admin console</h1>
-        <p role="alert">{reason}</p>
-        <p>
-          <a href="/">Sign in again</a>
-        </p>
-      </div>
-    </main>
-  );
-}
+export const ConsoleRefused = () => <ConsoleWithout message={REFUSED} back="Back to chat" />;
 
 /**
  * The admin console (docs/decisions/0055-admin-console.md): one page with every section of
@@ -47,7 +38,7 @@ export function AdminConsole({ csrfToken, ...props }: AdminSectionProps & { csrf
   // (demoted while the console is open: the console's refusal, once the server refuses or the page is back in view)
   const { role, ended } = useConsoleRole(props.viewer);
   const viewer = useMemo(() => ({ id: props.viewer.id, role }), [props.viewer.id, role]);
-  if (ended) return <ConsoleEnded reason={ended} />;
+  if (ended) return <ConsoleWithout message={ended} back="Sign in again" />;
   if (!isAdminRole(role)) return <ConsoleRefused />;
   return (
     <div className="admin-page">
