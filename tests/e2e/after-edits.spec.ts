@@ -76,6 +76,21 @@ test("a thread's panel follows its first message's edit and deletion, and the Th
   await expect(alice.page.getByText("The message you were editing was deleted. Your text is in the message box.")).toBeVisible();
   await expect(alice.page.getByLabel("Edit message")).toHaveCount(0);
   await expect(alice.page.getByLabel("Message", { exact: true })).toHaveValue("a draft of mine\nfig better words");
+
+  // Deleted from the page where it is being edited: nothing to say, nothing moved.
+  await send(alice.page, "plum to delete");
+  // (by its id: while edited, its text is in the edit box, not in the message)
+  const plum = alice.page.locator(`[id="${await article(alice.page, "plum to delete").getAttribute("id")}"]`);
+  await plum.hover();
+  await plum.getByRole("button", { name: "Edit", exact: true }).click();
+  await alice.page.getByLabel("Edit message").fill("plum changed");
+  await plum.hover();
+  await plum.getByRole("button", { name: "Delete", exact: true }).click();
+  await alice.page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
+  await expect(log(alice.page).getByText("plum")).toHaveCount(0);
+  await expect(log(second).getByText("plum")).toHaveCount(0);
+  await expect(alice.page.getByText("The message you were editing was deleted.")).toHaveCount(0);
+  await expect(alice.page.getByLabel("Message", { exact: true })).toHaveValue("");
 });
 
 test("a link edited out of a message takes its preview along, here and for the others", async ({ browser }) => {

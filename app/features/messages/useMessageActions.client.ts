@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api.client";
 import { messageOf } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
@@ -22,6 +22,8 @@ interface History {
 /** Edit, delete, react, pin and reply (each edit and reaction an encrypted, signed envelope naming its message). */
 export function useMessageActions(user: SessionUser, channel: Channel | null, history: History, notify: Notify) {
   const [replyTo, setReplyTo] = useState<DecryptedMessage | null>(null);
+  /** Messages this page is deleting (their edit box goes without a word). */
+  const deletingHere = useRef(new Set<string>());
   useEffect(() => setReplyTo(null), [channel?.id]);
 
   async function annotate(target: DecryptedMessage, kind: AnnotationKind, content: { text?: string; emoji?: Reaction; pinned?: boolean }) {
@@ -71,6 +73,8 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
 
   /** The message being edited was deleted elsewhere: a changed text goes to the message box, and the user is told. */
   function editLost(message: DecryptedMessage, text: string) {
+    // (deleted from this page, its live deletion may come before the request's answer: nothing to say)
+    if (deletingHere.current.has(message.id)) return;
     const kept = text.trim() !== "" && text !== message.text;
     if (kept) moveToDraft(message.channelId, text);
     notify(`The message you were editing was deleted.${kept ? " Your text is in the message box." : ""}`);
@@ -115,6 +119,11 @@ export function useMessageActions(user: SessionUser, channel: Channel | null, hi
     edit,
     editLost,
     react,
-    deleteMessage: (message: DecryptedMessage) => remove(message.id, "The message could not be deleted. Please try again."),
+    deleteMessage: (message: DecryptedMessage) => {
+      deletingHere.current.add(message.id);
+      return remove(message.id, "The message could not be deleted. Please try again.").finally(() =>
+        deletingHere.current.delete(message.id),
+      );
+    },
   };
 }
