@@ -115,7 +115,7 @@ describe("who may use the console", () => {
     expect([all.people.length, all.more]).toEqual([200, true]);
     const one = await listed(accounts[7]);
     expect([one.people.length, one.more]).toEqual([1, false]);
-  });
+  }, 120_000); // (200 accounts made, each its password hashed: about 15 s here, twice that under load)
 
   it("an admin reads people and channels and changes a member's role through the web routes", async () => {
     const people = (await admin.send({ path: `/api/admin/people?q=${encodeURIComponent(emails.get(guest)!)}` })).json as {
