@@ -20,7 +20,11 @@ export function useConsoleRole(viewer: { id: string; role: string }): { role: st
   const [ended, setEnded] = useState<string | null>(null);
   useEffect(() => {
     const again = () => void standingChanged(viewer.id);
+    let over = false;
     const stopEnded = on("session:ended", (reason) => {
+      // (once: the sign-out's own request may be refused too)
+      if (over) return;
+      over = true;
       setEnded(deactivationIn(reason) ?? SESSION_ENDED_MESSAGE);
       // (the keys this browser holds go as a sign-out takes them; the server's answer no longer matters)
       void import("~/features/auth/auth.client").then((m) => m.signOut()).catch(() => undefined);
