@@ -226,8 +226,9 @@ func (w *callWatcher) finish(call *liveCall, ended time.Time) {
 	row.Set("seen", call.seen.UTC())
 	row.Set("ended", ended.UTC())
 	// (a direct conversation's call nobody answered keeps who placed it: call_answers.go)
-	if caller := answers.take(call.channel, call.seen); caller != "" {
+	if caller, declined := answers.take(call.channel, call.seen); caller != "" {
 		row.Set("unanswered_caller", caller)
+		row.Set("declined_by", declined)
 	}
 	if err := w.app.Save(row); err != nil {
 		slog.Warn("A call's record could not be ended", "error", err)

@@ -69,6 +69,9 @@ func serveCall(e *core.RequestEvent) error {
 	if body.Event == "joined" && channel.GetBool("direct") {
 		answers.joined(body.Channel, e.Auth.Id, ring, time.Now())
 	}
+	if body.Event == "declined" && channel.GetBool("direct") {
+		answers.decline(body.Channel, e.Auth.Id)
+	}
 	if ring && pushes != nil {
 		pushes.ring(channel, e.Auth.Id, record.Name)
 	}

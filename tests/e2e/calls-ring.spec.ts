@@ -100,6 +100,10 @@ test("a direct call rings the other person in the page wherever they are, stops 
   });
   await expect(bob.page.getByRole("region", { name: "Call", exact: true })).toHaveCount(0);
   await hangUp();
+  // Declined is no missed call: Bob's conversation says he declined it, Alice's who did.
+  await expect(log(bob.page).getByText(`Declined call from ${alice.user.username}`, { exact: true })).toHaveCount(1, { timeout: 30_000 });
+  await expect(log(alice.page).getByText(`Call declined by ${bob.user.username}`, { exact: true })).toHaveCount(1, { timeout: 30_000 });
+  await expect(log(bob.page).getByText(`Missed call from ${alice.user.username}`, { exact: true })).toHaveCount(1);
 
   // Answered on the second device: the first stops ringing (it went on, and joining there too put Bob
   // in the call twice).

@@ -17,7 +17,12 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 
-type Record = { id: string; started: string; ended: string; unanswered?: { caller: string; name: string } };
+type Record = {
+  id: string;
+  started: string;
+  ended: string;
+  unanswered?: { caller: string; name: string; declined?: { id: string; name: string }[] };
+};
 const records = async (client: WebClient, room: string) =>
   ((await client.api(`/api/calls/${room}/records`)) as { records: Record[] }).records;
 const ticket = (client: WebClient, room: string, device: string) => stack.ticket(client, room, device);
@@ -93,7 +98,7 @@ describe("a call's record", () => {
     expect(await rows(channel.id)).toHaveLength(1);
   }, 120_000);
 
-  it("a direct conversation's call nobody answered keeps who placed it; an answered one does not", async () => {
+  it("a direct conversation's call nobody answered keeps who placed it and who declined it; an answered one neither", async () => {
     // colleagues (they share a channel), so their direct conversations are no requests (ADR 52)
     const team = await createChannel(alice);
     for (const colleague of [bob, carol]) expect((await joinChannel(colleague, team)).status).toBe(200);
@@ -116,8 +121,10 @@ describe("a call's record", () => {
     for (const socket of [ringing, talking, bobThere]) socket.close();
 
     await expect.poll(() => records(asBob, missed), { timeout: RECORDED_WITHIN_MS, interval: 500 }).toHaveLength(1);
-    expect((await records(asBob, missed))[0].unanswered).toEqual({ caller: alice.id, name: alice.username });
-    expect((await records(asAlice, missed))[0].unanswered).toEqual({ caller: alice.id, name: alice.username });
+    // (and that Bob declined it: his conversation says so, not that he missed it)
+    const declinedByBob = { caller: alice.id, name: alice.username, declined: [{ id: bob.id, name: bob.username }] };
+    expect((await records(asBob, missed))[0].unanswered).toEqual(declinedByBob);
+    expect((await records(asAlice, missed))[0].unanswered).toEqual(declinedByBob);
     await expect.poll(() => records(asBob, answered), { timeout: RECORDED_WITHIN_MS, interval: 500 }).toHaveLength(1);
     expect((await records(asBob, answered))[0].unanswered).toBeUndefined();
   }, 120_000);

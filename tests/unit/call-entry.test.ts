@@ -28,4 +28,20 @@ describe("a call's line in its conversation", () => {
     expect(callEntryText(missed, "alice1")).toBe("Call not answered");
     expect(callEntryText({ ...missed, unanswered: { caller: "alice1", name: "" } }, "bob1")).toBe("Missed call");
   });
+
+  it("a declined ring is the decliner's declined call, the caller's declined call, the others' missed call", () => {
+    const declined = (...who: [string, string][]) => ({
+      ...record("2026-11-29 10:00:00.000Z", "2026-11-29 10:00:30.000Z"),
+      unanswered: { caller: "alice1", name: "alice", declined: who.map(([id, name]) => ({ id, name })) },
+    });
+    expect(callEntryText(declined(["bob1", "bob"]), "bob1")).toBe("Declined call from alice");
+    expect(callEntryText(declined(["bob1", "bob"]), "alice1")).toBe("Call declined by bob");
+    expect(callEntryText(declined(["bob1", "bob"], ["carol1", "carol"]), "alice1")).toBe("Call declined by bob and carol");
+    expect(callEntryText(declined(["bob1", "bob"], ["carol1", "carol"], ["dave1", "dave"]), "alice1")).toBe(
+      "Call declined by bob, carol and dave",
+    );
+    expect(callEntryText(declined(["bob1", "bob"]), "carol1")).toBe("Missed call from alice");
+    // (a decliner whose name is not readable any more is left out; none left: not answered)
+    expect(callEntryText(declined(["bob1", ""]), "alice1")).toBe("Call not answered");
+  });
 });

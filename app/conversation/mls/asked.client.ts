@@ -6,6 +6,7 @@
  * bound to the user and the conversation. Another device of the requester says "the others".
  */
 import { openJson, sealJson } from "~/conversation/keyring/vault.client";
+import { namesList } from "~/lib/names-list";
 
 const entry = (userId: string, conversationId: string) => `chatcrypt.direct-asked.${userId}.${conversationId}`;
 const aad = (userId: string, conversationId: string) => `chatcrypt:direct-asked:v1:${userId}:${conversationId}`;
@@ -19,5 +20,5 @@ export async function askedText(userId: string, conversationId: string): Promise
   const stored = localStorage.getItem(entry(userId, conversationId));
   const names = stored ? await openJson(userId, "sealed", stored, aad(userId, conversationId)).catch(() => null) : null;
   if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === "string")) return "the others";
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return namesList(names);
 }

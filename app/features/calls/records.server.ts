@@ -18,17 +18,20 @@ export async function callRecords(pb: PocketBase, conversationId: string): Promi
     const page = await pb.collection("call_records").getList(1, CALL_RECORDS_MAX, {
       filter: pb.filter("channel = {:channel} && ended != ''", { channel: conversationId }),
       sort: "-ended",
-      fields: "id,started,ended,unanswered_caller",
+      fields: "id,started,ended,unanswered_caller,declined_by",
       skipTotal: true,
     });
-    const names = await callerNames(
+    const declinedBy = (r: Record<string, unknown>) => (Array.isArray(r.declined_by) ? r.declined_by.map(String) : []);
+    const names = await usernames(
       pb,
-      page.items.map((r) => String(r.unanswered_caller ?? "")),
+      page.items.flatMap((r) => [String(r.unanswered_caller ?? ""), ...declinedBy(r)]),
     );
     return page.items.map((r) => {
       const caller = String(r.unanswered_caller ?? "");
       const record: CallRecordShape = { id: String(r.id), started: String(r.started), ended: String(r.ended) };
-      return caller ? { ...record, unanswered: { caller, name: names.get(caller) ?? "" } } : record;
+      if (!caller) return record;
+      const declined = declinedBy(r).map((id) => ({ id, name: names.get(id) ?? "" }));
+      return { ...record, unanswered: { caller, name: names.get(caller) ?? "", ...(declined.length ? { declined } : {}) } };
     });
   } catch (error) {
     failOnOutage(error);
@@ -37,8 +40,8 @@ export async function callRecords(pb: PocketBase, conversationId: string): Promi
   }
 }
 
-/** The usernames of those who placed calls nobody answered (a participant's profile, as members see it). */
-async function callerNames(pb: PocketBase, callers: string[]): Promise<Map<string, string>> {
+/** The usernames of those who placed or declined calls nobody answered (a participant's profile, as members see it). */
+async function usernames(pb: PocketBase, callers: string[]): Promise<Map<string, string>> {
   const ids = [...new Set(callers.filter(Boolean))];
   const named = await Promise.all(
     ids.map((id) =>

@@ -22,6 +22,9 @@ export interface CallRecordShape {
   id: string;
   started: string;
   ended: string;
-  /** A direct conversation's call nobody answered: who placed it (their username, "" when unknown). */
-  unanswered?: { caller: string; name: string };
+  /**
+   * A direct conversation's call nobody answered: who placed it (their username, "" when unknown), and
+   * who declined its ring (ids and usernames, in the order they declined).
+   */
+  unanswered?: { caller: string; name: string; declined?: { id: string; name: string }[] };
 }
