@@ -74,16 +74,8 @@ function publicSso(app) {
 /** What the admin console shows: never the secret. @param {core.App} app */
 function consoleSso(app) {
   const s = readSso(app);
-  return {
-    issuer: s.issuer,
-    client_id: s.clientId,
-    client_secret_set: s.clientSecret !== "",
-    name: s.name === DEFAULT_NAME ? "" : s.name,
-    username_claim: s.usernameClaim,
-    allowed_domains: s.allowedDomains.join(", "),
-    required: s.required,
-    enabled: s.enabled,
-  };
+  const { client_secret, ...shown } = inForce(s);
+  return { ...shown, client_secret_set: client_secret !== "", enabled: s.enabled };
 }
 
 /**
@@ -160,14 +152,39 @@ function writeSso(txApp, role, body) {
     stored.set("id", ROW_ID);
   }
   const current = /** @type {core.Record} */ (stored);
-  const changed = Object.keys(changes).filter((column) => current.get(column) !== changes[column]);
-  if (changed.includes("required") && role !== "owner") throw forbidden("Only the owner can require single sign-on.");
-  for (const column of changed) current.set(column, changes[column]);
+  // The console sends its whole form as shown, values in force from the environment or the defaults
+  // among them: a column left empty whose value in force is the one sent stays empty (it goes on
+  // following its environment setting), and only a setting whose value in force changes is named.
+  const before = inForce(readSso(txApp));
+  const written = Object.keys(changes).filter(
+    (column) => current.get(column) !== changes[column] && !(current.get(column) === "" && before[column] === changes[column]),
+  );
+  if (written.includes("required") && role !== "owner") throw forbidden("Only the owner can require single sign-on.");
+  for (const column of written) current.set(column, changes[column]);
   txApp.save(current);
-  if (readSso(txApp).required && !readSso(txApp).enabled) {
+  const after = readSso(txApp);
+  if (after.required && !after.enabled) {
     throw badRequest("Single sign-on needs an issuer and a client id before it can be required.");
   }
-  return changed;
+  const now = inForce(after);
+  return written.filter((column) => now[column] !== before[column]);
+}
+
+/**
+ * The settings in force by column, as the console shows and sends them (the secret too: compared, never answered).
+ * @param {ReturnType<typeof readSso>} s
+ * @returns {{ [column: string]: string | boolean }}
+ */
+function inForce(s) {
+  return {
+    issuer: s.issuer,
+    client_id: s.clientId,
+    client_secret: s.clientSecret,
+    name: s.name === DEFAULT_NAME ? "" : s.name,
+    username_claim: s.usernameClaim,
+    allowed_domains: s.allowedDomains.join(", "),
+    required: s.required,
+  };
 }
 
 /**

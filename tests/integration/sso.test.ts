@@ -176,6 +176,27 @@ describe("the console's settings", () => {
     );
     expect(entries.at(-1)?.details).toEqual({ section: "single_sign_on", settings: ["name"] });
     await postJson(pb.url, "/api/chat/admin/sso", { name: "Acme ID" }, admin.token);
+
+    // The console sends its whole form, each field as it was shown (values in force, from the environment
+    // or the defaults among them): only what the admin edited is a change, and nothing else is stored.
+    const shown = (await (await fetch(`${pb.url}/api/chat/admin/sso`, { headers: { Authorization: admin.token } })).json()) as Record<
+      string,
+      unknown
+    >;
+    const form = { ...pick(shown, ["issuer", "client_id", "username_claim", "allowed_domains"]), client_secret: "", name: "Acme Staff" };
+    expect((await postJson(pb.url, "/api/chat/admin/sso", form, admin.token)).status).toBe(200);
+    const after = await superuserClient(pb.url, pb.superuser).then((su) =>
+      su.collection("audit_log").getFullList({ filter: 'action = "settings.changed"' }),
+    );
+    expect(after.at(-1)?.details).toEqual({ section: "single_sign_on", settings: ["name"] });
+    // (sent again unchanged: nothing changed, nothing logged)
+    expect((await postJson(pb.url, "/api/chat/admin/sso", form, admin.token)).status).toBe(200);
+    expect(
+      await superuserClient(pb.url, pb.superuser).then((su) =>
+        su.collection("audit_log").getFullList({ filter: 'action = "settings.changed"' }),
+      ),
+    ).toHaveLength(after.length);
+    await postJson(pb.url, "/api/chat/admin/sso", { name: "Acme ID" }, admin.token);
   });
 
   it("refuses password sign-in and sign-up while single sign-on is required, except the owner's sign-in", async () => {
@@ -223,3 +244,5 @@ describe("the web server's side", () => {
     }
   });
 });
+
+const pick = (from: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, from[k]]));
