@@ -94,6 +94,10 @@ func registerDeactivated(app core.App) {
 			if id := deactivatedTokenUser(e.App, requestToken(e)); id != "" {
 				return e.UnauthorizedError(deactivatedMessageFor(e.App, id), nil)
 			}
+			// (admin_signout.go: an administrator's "Sign out all devices")
+			if signedOutByAdmin(e.App, requestToken(e)) {
+				return e.UnauthorizedError(adminSignedOutMessage, nil)
+			}
 			return apis.NewUnauthorizedError("The request requires valid record authorization token.", nil)
 		})
 		return se.Next()

@@ -21,7 +21,8 @@ import (
 //
 //	POST /api/chat/signout   revokes the caller's own token
 //	GET  /api/chat/session   200 with the user's id while the token is valid and not revoked, else 401
-//	                         (deactivated.go: with the reason when the account was deactivated)
+//	                         (deactivated.go: with the reason when the account was deactivated or an
+//	                         administrator signed it out of all devices, admin_signout.go)
 const revokedTokensTable = "revoked_tokens"
 
 func tokenHash(token string) string {

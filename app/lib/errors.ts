@@ -33,6 +33,9 @@ export const DEACTIVATED_MESSAGE = "This account was deactivated by an administr
 /** The same, when the identity provider no longer knows the account (docs/decisions/0064-leavers-follow-the-provider.md). */
 export const PROVIDER_DEACTIVATED_MESSAGE = "This account was deactivated by the identity provider.";
 
-/** The deactivation message a server answer carries, or null. */
-export const deactivationIn = (message: string | undefined | null): string | null =>
-  message === DEACTIVATED_MESSAGE || message === PROVIDER_DEACTIVATED_MESSAGE ? message : null;
+/** What a page is told when an administrator's "Sign out all devices" ended its session (pocketbase/admin_signout.go). */
+export const ADMIN_SIGNED_OUT_MESSAGE = "An administrator signed you out of all devices. Please sign in again.";
+
+/** Why the server ended a session, when its answer says (deactivated, signed out by an administrator), or null. */
+export const sessionEndReason = (message: string | undefined | null): string | null =>
+  message === DEACTIVATED_MESSAGE || message === PROVIDER_DEACTIVATED_MESSAGE || message === ADMIN_SIGNED_OUT_MESSAGE ? message : null;

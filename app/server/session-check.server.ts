@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { setBounded } from "~/lib/bounded-map";
-import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
+import { sessionEndReason, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { fail } from "~/server/responses.server";
 import { failOnOutage, failOnTooMany } from "~/server/outage.server";
 import { pbErrorMessage, pbStatus, pocketbase } from "~/server/pocketbase.server";
@@ -28,8 +28,8 @@ export async function requireLiveSession(token: string, context?: AppLoadContext
     await pocketbase(token, context).send("/api/chat/session", { method: "GET" });
   } catch (error) {
     failOnOutage(error);
-    // a deactivated account's pages say why (pocketbase/deactivated.go)
-    if (pbStatus(error) === 401 || pbStatus(error) === 403) fail(401, deactivationIn(pbErrorMessage(error)) ?? SESSION_ENDED_MESSAGE);
+    // a deactivated account's pages say why (pocketbase/deactivated.go), as do those an administrator signed out (admin_signout.go)
+    if (pbStatus(error) === 401 || pbStatus(error) === 403) fail(401, sessionEndReason(pbErrorMessage(error)) ?? SESSION_ENDED_MESSAGE);
     failOnTooMany(error);
     fail(502, "The session could not be checked. Please try again.");
   }

@@ -62,16 +62,30 @@ function ownerCount(app) {
 
 /**
  * Ends every session of an account: a new token key voids all its tokens, and pocketbase/devices.go
- * revokes each recorded session (their live streams close). Answers how many were signed in.
+ * revokes each recorded session (their live streams close); each revoked token is marked as an
+ * administrator's doing, so the person's pages say so (pocketbase/admin_signout.go). Answers how many
+ * were signed in.
  * @param {core.App} txApp
  * @param {string} targetId
  */
 function signOutEverywhere(txApp, targetId) {
   const now = new Date().toISOString().replace("T", " ");
   const sessions = txApp.countRecords("sessions", $dbx.exp("user = {:user} AND expires > {:now}", { user: targetId, now: now }));
+  const hashes = txApp.findAllRecords("sessions", $dbx.hashExp({ user: targetId })).map((row) => row.getString("token_hash"));
   const user = txApp.findRecordById("users", targetId);
   user.refreshTokenKey();
   txApp.save(user);
+  for (const hash of hashes) {
+    // (a session revoked on its own before without its row gone is not marked: nothing to say to it)
+    let revoked = null;
+    try {
+      revoked = txApp.findFirstRecordByData("revoked_tokens", "token_hash", hash);
+    } catch (_) {
+      continue;
+    }
+    revoked.set("by_admin", true);
+    txApp.save(revoked);
+  }
   return sessions;
 }
 

@@ -273,9 +273,25 @@ describe("the console's reads and actions", () => {
     const res = await postJson(server.url, "/api/chat/admin/people/sign-out", { user_id: carol.id }, bob.token);
     expect(res.status, res.text).toBe(200);
     expect((res.json as { sessions: number }).sessions).toBeGreaterThanOrEqual(2);
-    expect((await get("/api/chat/session", carol.token)).status).toBe(401);
-    expect((await get("/api/chat/session", second.token)).status).toBe(401);
+    // (her pages are told an administrator did it, not that the session "has ended")
+    for (const token of [carol.token, second.token]) {
+      const ended = await get("/api/chat/session", token);
+      expect([ended.status, (ended.json as { message: string }).message]).toEqual([
+        401,
+        "An administrator signed you out of all devices. Please sign in again.",
+      ]);
+    }
     expect((await get("/api/chat/session", owner.token)).status).toBe(200);
+    // (a session she starts afterwards and ends herself is hers: no administrator named)
+    const later = (
+      await postJson(server.url, "/api/collections/users/auth-with-password", { identity: carol.email, password: carol.password })
+    ).json as { token: string };
+    expect((await postJson(server.url, "/api/chat/signout", {}, later.token)).status).toBe(204);
+    const hers = await get("/api/chat/session", later.token);
+    expect([hers.status, (hers.json as { message: string }).message]).toEqual([
+      401,
+      "The request requires valid record authorization token.",
+    ]);
     // no device left, and still when she was last seen (it used to read "Never")
     const [after] = (await get(`/api/chat/admin/people?q=${encodeURIComponent(carol.email)}`, bob.token)).json.people as {
       devices: number;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { on } from "~/lib/events";
-import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
+import { sessionEndReason, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { standingChanged, standingRead } from "~/features/roles/standing.client";
 
 /** How often an open console in view asks for the viewer's role (a deactivation or a demotion shows without a click). */
@@ -25,7 +25,7 @@ export function useConsoleRole(viewer: { id: string; role: string }): { role: st
       // (once: the sign-out's own request may be refused too)
       if (over) return;
       over = true;
-      setEnded(deactivationIn(reason) ?? SESSION_ENDED_MESSAGE);
+      setEnded(sessionEndReason(reason) ?? SESSION_ENDED_MESSAGE);
       // (the keys this browser holds go as a sign-out takes them; the server's answer no longer matters)
       void import("~/features/auth/auth.client").then((m) => m.signOut()).catch(() => undefined);
     });

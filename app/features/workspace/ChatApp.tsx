@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { lazyPart } from "~/ui/lazyPart";
 import { onSessionChanged, onSessionEnded, setCsrfToken } from "~/lib/api.client";
-import { deactivationIn, SESSION_ENDED_MESSAGE } from "~/lib/errors";
+import { sessionEndReason, SESSION_ENDED_MESSAGE } from "~/lib/errors";
 import { AuthError, signIn, signOut } from "~/features/auth/auth.client";
 import type { AuthMode, AuthValues } from "~/features/auth/AuthScreen";
 import { InsecureContextScreen, LoadingScreen } from "~/features/workspace/LoadingScreen";
@@ -147,7 +147,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       void signOut().finally(() => {
         setUser(null);
         setFailedSignIns(0);
-        setError(deactivationIn(reason) ?? SESSION_ENDED_MESSAGE);
+        setError(sessionEndReason(reason) ?? SESSION_ENDED_MESSAGE);
       });
     });
   }, [user]);
