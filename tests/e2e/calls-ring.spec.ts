@@ -1,4 +1,4 @@
-import { expect, MISSING_CALL_KEY, signIn, test, TRACK_OF_GONE_PARTICIPANT } from "./fixtures";
+import { expect, signIn, test, TRACK_OF_GONE_PARTICIPANT } from "./fixtures";
 import { startCall } from "./calls-helpers";
 import {
   createChannel,
@@ -21,8 +21,6 @@ test("a direct call rings the other person in the page wherever they are, stops 
   browser,
   consoleErrors,
 }) => {
-  // (LiveKit's decoder says so for frames of a key the page does not have yet: Bob answers and joins)
-  consoleErrors.allow(MISSING_CALL_KEY);
   // (LiveKit's client says so when a participant's track arrives just after that participant left the call)
   consoleErrors.allow(TRACK_OF_GONE_PARTICIPANT);
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, MISSING_CALL_KEY, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { joinCall, joinFromCheck, startCall } from "./calls-helpers";
 import { createChannel, joinAndOpen, keyPackagesSent, openConversation, person, startConversation, waitLive } from "./helpers";
 
@@ -12,9 +12,7 @@ const people = (page: Page) => panel(page).getByRole("list", { name: "Participan
 
 test("in a channel's call: starting a direct call asks first, and the other person, in the same call, is rung and told what joining leaves", async ({
   browser,
-  consoleErrors,
 }) => {
-  consoleErrors.allow(MISSING_CALL_KEY);
   test.setTimeout(180_000);
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");

@@ -16,6 +16,7 @@ import { inboundStats, type InboundStats } from "./stats.client";
 import { CallKeyProvider } from "./keys.client";
 import { NO_DEVICES, watchDevices } from "./devices.client";
 import { watchTicket } from "./ticket.client";
+import { subscribeOnceKeyed } from "./subscriptions.client";
 import type { DeviceChoice } from "./preview.client";
 import {
   CONNECTION_LOST_MESSAGE,
@@ -48,6 +49,7 @@ export class CallSession {
   private devices = NO_DEVICES;
   private stopDevices: () => void = () => undefined;
   private stopTicket: () => void = () => undefined;
+  private stopSubscribing: () => void = () => undefined;
   view: CallView;
 
   constructor(
@@ -149,11 +151,13 @@ export class CallSession {
       await this.conversation.callReady();
       const ticket = await callTicket(this.channel.id, deviceId(this.user.id));
       await this.room.setE2EEEnabled(true);
-      await this.room.connect(ticket.url, ticket.token);
+      // (the others' tracks are taken once the key is set: subscriptions.client.ts)
+      await this.room.connect(ticket.url, ticket.token, { autoSubscribe: false });
       const callId = await this.room.getSid();
       this.callId = callId;
       await this.keyProvider.setCallKey(await this.conversation.callKey(callId));
       this.keyed = true;
+      this.stopSubscribing = subscribeOnceKeyed(this.room);
       // A new MLS epoch (someone added or removed) brings a new call key, from then on.
       this.stopWatching = this.conversation.watchKeys(() => void this.rekey(callId));
       this.stopTicket = watchTicket(this.room, this.channel.id, deviceId(this.user.id), () => void this.removed());
@@ -236,6 +240,7 @@ export class CallSession {
     this.stopWatching();
     this.stopTicket();
     this.stopDevices();
+    this.stopSubscribing();
     await this.room.disconnect();
     this.worker.terminate();
     if (joined) void announcePresence(this.channel.id, "left").catch(() => undefined);
