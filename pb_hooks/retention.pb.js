@@ -5,6 +5,8 @@
 //
 // POST /api/chat/admin/retention {days, per_channel?, keep_pinned?}  the workspace's policy (owner and
 //   admins; 0 days keeps messages forever)
+// POST /api/chat/admin/retention/preview {days, keep_pinned?}  how many messages that period deletes now
+//   (owner and admins: the console's "Keep messages for 30 days?" says it; nothing changes)
 // POST /api/chat/channels/retention {channel_id, days}  a channel admin's shorter period (0: the
 //   workspace's), when the workspace allows it
 // GET  /api/chat/retention (Go, pocketbase/retention.go) answers the policy and the days that apply to
@@ -42,6 +44,23 @@ routerAdd(
           append(txApp, e, { actor: caller.id, action: "settings.changed", details: { setting: setting, from: from, to: to } });
     });
     return e.json(200, { days: next.days, per_channel: next.perChannel, keep_pinned: next.keepPinned });
+  },
+  $apis.bodyLimit(4 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/admin/retention/preview",
+  (e) => {
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { requireAdmin } = require(`${__hooks}/lib/roles.js`);
+    const { checkDays, checkFlag, readRetention } = require(`${__hooks}/lib/retention.js`);
+    const caller = requireUser(e, "Not authenticated");
+    requireAdmin(e.app, caller.id);
+    const body = readJsonObject(e);
+    const days = checkDays(body.days);
+    const keepPinned = checkFlag(body, "keep_pinned", readRetention(e.app).keepPinned);
+    return e.json(200, { messages: days > 0 ? $retention.expiring(e.app, days, keepPinned) : 0 });
   },
   $apis.bodyLimit(4 * 1024),
 );

@@ -135,11 +135,8 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 	started := time.Now()
 	policy := readRetentionPolicy(app)
 	report := sweepReport{Policy: policy}
-	var channels []struct {
-		ID   string `db:"id"`
-		Days int    `db:"retention_days"`
-	}
-	if err := app.DB().NewQuery("SELECT id, retention_days FROM channels").All(&channels); err != nil {
+	channels, err := channelCutoffs(app, policy, now)
+	if err != nil {
 		return report, err
 	}
 	s, err := newSweeper(app, policy.KeepPinned, batch)
@@ -147,12 +144,8 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 		return report, err
 	}
 	for _, c := range channels {
-		days := policy.effectiveDays(c.Days)
-		if days <= 0 {
-			continue
-		}
-		cutoff := now.UTC().Add(-time.Duration(days) * 24 * time.Hour).Format("2006-01-02 15:04:05.000Z")
-		n, err := s.sweepChannel(c.ID, cutoff)
+		days := c.Days
+		n, err := s.sweepChannel(c.ID, c.Cutoff)
 		if err != nil {
 			return s.report(report, started), err
 		}
@@ -164,7 +157,7 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 					relay.publish("unread", ids, map[string]string{"channel": c.ID})
 				}
 			}
-			if c.Days > 0 && days == c.Days && days != policy.Days {
+			if c.Own > 0 && days == c.Own && days != policy.Days {
 				report.ChannelPolicies++
 			}
 		}
@@ -182,6 +175,34 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 		}})
 	}
 	return report, err
+}
+
+// channelCutoff: a conversation whose messages are not kept forever under a policy, with its own
+// setting, the days that apply and the time before which its messages expire.
+type channelCutoff struct {
+	ID     string
+	Own    int
+	Days   int
+	Cutoff string
+}
+
+// channelCutoffs lists the conversations whose messages expire under the policy at `now`.
+func channelCutoffs(app core.App, policy retentionPolicy, now time.Time) ([]channelCutoff, error) {
+	var channels []struct {
+		ID   string `db:"id"`
+		Days int    `db:"retention_days"`
+	}
+	if err := app.DB().NewQuery("SELECT id, retention_days FROM channels").All(&channels); err != nil {
+		return nil, err
+	}
+	var out []channelCutoff
+	for _, c := range channels {
+		if days := policy.effectiveDays(c.Days); days > 0 {
+			cutoff := now.UTC().Add(-time.Duration(days) * 24 * time.Hour).Format("2006-01-02 15:04:05.000Z")
+			out = append(out, channelCutoff{ID: c.ID, Own: c.Days, Days: days, Cutoff: cutoff})
+		}
+	}
+	return out, nil
 }
 
 // recordSweptAt keeps the clock of a sweep that deleted messages (never moving it back).

@@ -100,15 +100,8 @@ func (s *sweeper) report(r sweepReport, started time.Time) sweepReport {
 func (s *sweeper) sweepChannel(channelID, cutoff string) (int, error) {
 	total := 0
 	for {
-		q := s.app.DB().Select("id").From("messages").
-			Where(dbx.HashExp{"channel": channelID}).
-			AndWhere(dbx.In("kind", s.kinds...)).
-			AndWhere(dbx.NewExp("created < {:cutoff}", dbx.Params{"cutoff": cutoff}))
-		if s.keepPinned {
-			q = q.AndWhere(dbx.NewExp("NOT EXISTS (SELECT 1 FROM messages p WHERE p.kind = 'pin' AND p.target IN (messages.id, messages.target))"))
-		}
 		var ids []string
-		if err := q.Limit(int64(s.batch)).Column(&ids); err != nil {
+		if err := expiring(s.app, "id", channelID, cutoff, s.kinds, s.keepPinned).Limit(int64(s.batch)).Column(&ids); err != nil {
 			return total, err
 		}
 		if len(ids) == 0 {
@@ -120,6 +113,20 @@ func (s *sweeper) sweepChannel(channelID, cutoff string) (int, error) {
 			return total, err
 		}
 	}
+}
+
+// expiring selects `column` of the conversation's rows of these kinds created before cutoff; with
+// keepPinned, neither a message that has a pin event nor that message's annotations. The sweep deletes
+// what it selects; the console's preview counts the messages among them (retention_preview.go).
+func expiring(app core.App, column, channelID, cutoff string, kinds []any, keepPinned bool) *dbx.SelectQuery {
+	q := app.DB().Select(column).From("messages").
+		Where(dbx.HashExp{"channel": channelID}).
+		AndWhere(dbx.In("kind", kinds...)).
+		AndWhere(dbx.NewExp("created < {:cutoff}", dbx.Params{"cutoff": cutoff}))
+	if keepPinned {
+		q = q.AndWhere(dbx.NewExp("NOT EXISTS (SELECT 1 FROM messages p WHERE p.kind = 'pin' AND p.target IN (messages.id, messages.target))"))
+	}
+	return q
 }
 
 // withDependents adds, level by level, the annotations and thread replies of the messages.

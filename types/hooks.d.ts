@@ -254,6 +254,8 @@ declare const $mlsCheck: {
 
 declare const $retention: {
   forUser(app: core.App, userId: string): { days: number; per_channel: boolean; keep_pinned: boolean; channels: { [id: string]: number } };
+  /** How many messages a workspace period of `days` deletes now (the channels' own settings applying). */
+  expiring(app: core.App, days: number, keepPinned: boolean): number;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -138,6 +138,22 @@ describe("settings", () => {
     expect(await readPolicy(owner)).toEqual({ days: 0, per_channel: false, keep_pinned: false, channels: {}, swept_at: "" });
   });
 
+  it("the console's count of what a shorter period deletes: administrators only, bad input a 4xx, nothing changed", async () => {
+    const preview = (by: TestUser | undefined, body: unknown) => postJson(server.url, "/api/chat/admin/retention/preview", body, by?.token);
+    for (const body of [{ days: -1 }, { days: "30" }, {}, [30], { days: 30, keep_pinned: "yes" }]) {
+      const res = await preview(owner, body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+    }
+    expect((await preview(bob, { days: 30 })).status).toBe(403);
+    expect((await preview(undefined, { days: 30 })).status).toBe(401);
+    expect((await post("/api/chat/admin/retention/preview", "not json", owner)).status).toBe(400);
+    // (the workspace's messages are seconds old: a day's period deletes none of them now; the counting
+    // itself is pocketbase/retention_preview_test.go, with messages of any age)
+    const counted = await preview(owner, { days: 1, keep_pinned: true });
+    expect([counted.status, counted.json]).toEqual([200, { messages: 0 }]);
+    expect(await readPolicy(owner)).toEqual({ days: 0, per_channel: false, keep_pinned: false, channels: {}, swept_at: "" });
+  });
+
   it("a channel admin sets a shorter period only where the workspace allows it", async () => {
     expect((await setChannel(owner, { channel_id: channel.id, days: 7 })).status).toBe(403);
     expect((await setWorkspace(owner, { days: 30, per_channel: true })).status).toBe(200);

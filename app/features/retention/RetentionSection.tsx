@@ -6,6 +6,7 @@ import { useSaving } from "~/ui/useSaving";
 import { MAX_DAYS, PRESET_DAYS, periodLabel, type RetentionPolicy } from "~/features/retention/retention";
 import { refreshRetention } from "~/features/retention/retention.client";
 import { ConfirmDialog } from "~/ui/Modal";
+import { useExpiringCount } from "~/features/retention/useExpiringCount";
 
 type Choice = (typeof PRESET_DAYS)[number] | "custom";
 
@@ -22,6 +23,7 @@ export function RetentionSection() {
   const [current, setCurrent] = useState(0);
   const [shortening, setShortening] = useState<number | null>(null);
   const { busy, error, saved, run, refuse } = useSaving();
+  const expiring = useExpiringCount(shortening, keepPinned);
   const name = useId();
   const customId = useId();
 
@@ -112,7 +114,7 @@ export function RetentionSection() {
       {shortening !== null && (
         <ConfirmDialog
           title={`Keep messages for ${periodLabel(shortening)}?`}
-          message={`Messages older than ${periodLabel(shortening)} are deleted from the server for everyone within a few minutes, with their files, and every device drops them. They cannot be brought back.`}
+          message={`Messages older than ${periodLabel(shortening)} are deleted from the server for everyone within a few minutes, with their files, and every device drops them. They cannot be brought back. ${expiring}`.trim()}
           confirmLabel="Delete older messages"
           busy={busy}
           error={error}

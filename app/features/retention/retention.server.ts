@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
 import type { RetentionPolicy } from "~/features/retention/retention";
-import type { WorkspaceRetention } from "~/features/retention/validation";
+import type { RetentionPreview, WorkspaceRetention } from "~/features/retention/validation";
 import { callHook, readHook } from "~/server/hooks.server";
 
 interface Answer {
@@ -30,6 +30,15 @@ export const saveWorkspaceRetention = (pb: PocketBase, value: WorkspaceRetention
     "/api/chat/admin/retention",
     { days: value.days, per_channel: value.perChannel, keep_pinned: value.keepPinned },
     "The retention policy could not be saved. Please try again.",
+  );
+
+/** How many messages a workspace period would delete now (administrators only: the hook checks). */
+export const previewWorkspaceRetention = (pb: PocketBase, value: RetentionPreview) =>
+  callHook<{ messages: number }>(
+    pb,
+    "/api/chat/admin/retention/preview",
+    { days: value.days, ...(value.keepPinned === undefined ? {} : { keep_pinned: value.keepPinned }) },
+    "The messages older than that could not be counted.",
   );
 
 /** A channel admin's shorter period for their channel (0: the workspace's). */

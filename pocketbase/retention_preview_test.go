@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+// The console's count of what a shorter period deletes: the sweep's selection (kinds, pinned kept,
+// each channel's own shorter period where allowed), counting messages and thread replies only.
+func TestExpiringMessages(t *testing.T) {
+	app, err := tests.NewTestApp()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(app.Cleanup)
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	ago := func(days int) string {
+		return now.Add(-time.Duration(days) * 24 * time.Hour).Format("2006-01-02 15:04:05.000Z")
+	}
+	for _, stmt := range []string{
+		"CREATE TABLE channels (id TEXT PRIMARY KEY, retention_days NUMERIC DEFAULT 0 NOT NULL)",
+		"CREATE TABLE workspace_settings (id TEXT PRIMARY KEY, retention_days NUMERIC DEFAULT 0 NOT NULL, retention_per_channel BOOLEAN DEFAULT FALSE NOT NULL, retention_keep_pinned BOOLEAN DEFAULT FALSE NOT NULL)",
+		"CREATE TABLE messages (id TEXT PRIMARY KEY, channel TEXT DEFAULT '' NOT NULL, created TEXT DEFAULT '' NOT NULL, kind TEXT DEFAULT '' NOT NULL, target TEXT DEFAULT '' NOT NULL, thread TEXT DEFAULT '' NOT NULL)",
+		"INSERT INTO channels (id, retention_days) VALUES ('a', 0), ('b', 7)",
+		"INSERT INTO workspace_settings (id, retention_days, retention_per_channel) VALUES ('workspace000001', 0, TRUE)",
+	} {
+		if _, err := app.DB().NewQuery(stmt).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add := func(id, channel string, days int, kind, target, thread string) {
+		t.Helper()
+		row := dbx.Params{"id": id, "channel": channel, "created": ago(days), "kind": kind, "target": target, "thread": thread}
+		if _, err := app.DB().Insert("messages", row).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// channel a: 40, 20 and 1 day old; the oldest with a reaction, an edit and a thread reply 35 days old
+	for i, days := range []int{40, 20, 1} {
+		add(fmt.Sprintf("a%d", i), "a", days, "", "", "")
+	}
+	add("a0r", "a", 39, "reaction", "a0", "")
+	add("a0e", "a", 39, "edit", "a0", "")
+	add("a0t", "a", 35, "reply", "", "a0")
+	// channel b (its own 7 days): 10 and 3 days old, the older one pinned
+	add("b0", "b", 10, "", "", "")
+	add("b1", "b", 3, "", "", "")
+	add("b0p", "b", 9, "pin", "b0", "")
+
+	count := func(days int, keepPinned bool) int {
+		t.Helper()
+		n, err := expiringMessages(app, days, keepPinned, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// 30 days: a's message of 40 days and its reply; b's own 7 days: its message of 10
+	if got := count(30, false); got != 3 {
+		t.Errorf("30 days: %d, want 3", got)
+	}
+	// pinned kept: b's pinned message stays
+	if got := count(30, true); got != 2 {
+		t.Errorf("30 days, pinned kept: %d, want 2", got)
+	}
+	// 5 days: shorter than b's own: a's 40, 20 and the reply; b's 10
+	if got := count(5, false); got != 4 {
+		t.Errorf("5 days: %d, want 4", got)
+	}
+	// with channel settings not allowed, b follows the workspace: at 30 days nothing of b goes
+	if _, err := app.DB().NewQuery("UPDATE workspace_settings SET retention_per_channel = FALSE").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(30, false); got != 2 {
+		t.Errorf("30 days without channel settings: %d, want 2", got)
+	}
+}
