@@ -22,10 +22,11 @@ onBootstrap((e) => {
 // most 2,000 characters of it) only when the account has email_include_content. Mail failures are
 // logged, never shown as errors.
 //
-// Body: {senderUsername, channelName, messageContent?, mention?: boolean, to?: ignored}
-//       senderUsername at most 32 characters, channelName at most 100, messageContent at most 20,000
+// Body: {senderUsername, channelName, messageContent?, mention?: boolean, messageId?, to?: ignored}
+//       senderUsername at most 32 characters, channelName at most 100, messageContent at most 20,000;
+//       messageId the message's id: each of the user's open pages asks, one mail goes (to the first)
 // Answer (200): {"sent": true} or {"sent": false, "reason": "email notifications are off" |
-//               "email is not configured" | "rate limited" | "mail failed"}
+//               "email is not configured" | "rate limited" | "mail failed" | "already sent"}
 // Errors: 401 "Not authenticated", 400 for a malformed body (the message names the field),
 //         403 "Verify your email address before turning on email notifications.",
 //         429 "Too many emails to this address in the last hour. Please try again later."
@@ -35,9 +36,15 @@ routerAdd(
   (e) => {
     const { forbidden, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
-    const { REASONS, NOT_VERIFIED, TOO_MANY_TO_ADDRESS, readNotifyRequest, composeNotification, takeNotificationLimits } = require(
-      `${__hooks}/lib/email_notification.js`,
-    );
+    const {
+      REASONS,
+      NOT_VERIFIED,
+      TOO_MANY_TO_ADDRESS,
+      readNotifyRequest,
+      firstAskFor,
+      composeNotification,
+      takeNotificationLimits,
+    } = require(`${__hooks}/lib/email_notification.js`);
     const { mailSender } = require(`${__hooks}/lib/mail_settings.js`);
 
     const auth = requireUser(e, "Not authenticated");
@@ -63,6 +70,11 @@ routerAdd(
     const settings = e.app.settings();
     if (!settings.smtp.enabled) {
       return e.json(200, { sent: false, reason: REASONS.notConfigured });
+    }
+
+    // each of the user's open pages asks about the message: one mail, to the first
+    if (request.messageId && !firstAskFor(e.app, user.id, request.messageId)) {
+      return e.json(200, { sent: false, reason: REASONS.alreadySent });
     }
 
     const limited = takeNotificationLimits(e.app, user.id, user.email());

@@ -10,6 +10,11 @@ const schema = z.object({
   mention: z.boolean().optional(),
   /** A direct conversation: the email names no conversation (a group's name is sealed inside it). */
   direct: z.boolean().optional(),
+  /** The message it is about: each of the user's open pages asks, one mail goes. */
+  messageId: z
+    .string()
+    .regex(/^[a-z0-9]{15}$/, "messageId must be a message id.")
+    .optional(),
 });
 
 /**

@@ -36,7 +36,13 @@ const REASONS = {
   notConfigured: "email is not configured",
   rateLimited: "rate limited",
   mailFailed: "mail failed",
+  alreadySent: "already sent",
 };
+
+// the messages a user was last emailed about (per user, in memory): one mail per message, whichever
+// of their open pages asks first
+const NOTIFIED_KEPT = 200;
+const MESSAGE_ID = /^[a-z0-9]{15}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Request
@@ -64,7 +70,7 @@ function requiredText(body, name, maxChars) {
   return singleLine(value);
 }
 
-// {senderUsername, channelName, messageContent, mention, direct} from the request body, or a 400.
+// {senderUsername, channelName, messageContent, mention, direct, messageId} from the request body, or a 400.
 // "to" is accepted for compatibility with the spec's call and ignored.
 /** @param {JsonObject} body */
 function readNotifyRequest(body) {
@@ -94,7 +100,37 @@ function readNotifyRequest(body) {
   if (body.direct !== undefined && body.direct !== null && typeof body.direct !== "boolean")
     throw badRequest("direct must be true or false.");
   const direct = body.direct === true;
-  return { senderUsername, channelName: direct ? "" : channelName, messageContent, mention, direct };
+  // (the message it is about: each of the user's open pages asks, one mail goes)
+  if (body.messageId !== undefined && (typeof body.messageId !== "string" || !MESSAGE_ID.test(body.messageId)))
+    throw badRequest("messageId must be a message id.");
+  const messageId = typeof body.messageId === "string" ? body.messageId : "";
+  return { senderUsername, channelName: direct ? "" : channelName, messageContent, mention, direct, messageId };
+}
+
+/**
+ * Whether this is the first ask to email the user about the message (then it counts it): atomic, the
+ * store holding its lock while the callback runs.
+ * @param {core.App} app
+ * @param {string} userId
+ * @param {string} messageId
+ * @returns {boolean}
+ */
+function firstAskFor(app, userId, messageId) {
+  let first = false;
+  app.store().setFunc(`mail.notified ${userId}`, (/** @type {unknown} */ old) => {
+    /** @type {unknown} */
+    let ids = [];
+    try {
+      ids = typeof old === "string" ? JSON.parse(old) : [];
+    } catch (_) {
+      ids = [];
+    }
+    const known = Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
+    if (known.includes(messageId)) return JSON.stringify(known);
+    first = true;
+    return JSON.stringify([...known.slice(-(NOTIFIED_KEPT - 1)), messageId]);
+  });
+  return first;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,6 +222,7 @@ module.exports = {
   NOT_VERIFIED,
   TOO_MANY_TO_ADDRESS,
   readNotifyRequest,
+  firstAskFor,
   takeRecipientLimit,
   takeNotificationLimits,
   composeNotification,

@@ -97,6 +97,25 @@ describe("notify-email", () => {
     expect(mail.headers.bcc).toBeUndefined();
   });
 
+  it("sends one mail per message however many of the user's pages ask, at once or later", async () => {
+    const user = await userWith({ email_notifications_enabled: true });
+    const about = (messageId: string) => notification({ messageId });
+    // (two devices and a tab, at the same moment)
+    const answers = await Promise.all([1, 2, 3].map(() => notify(user, about("msg000000000001"))));
+    expect(answers.map((a) => a.json).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      { sent: false, reason: "already sent" },
+      { sent: false, reason: "already sent" },
+      { sent: true },
+    ]);
+    expect((await notify(user, about("msg000000000001"))).json).toEqual({ sent: false, reason: "already sent" });
+    expect(smtp.mailsTo(user.email)).toHaveLength(1);
+    // another message is another mail; another person's page asking about the same message mails them
+    expect((await notify(user, about("msg000000000002"))).json).toEqual({ sent: true });
+    const other = await userWith({ email_notifications_enabled: true });
+    expect((await notify(other, about("msg000000000001"))).json).toEqual({ sent: true });
+    expect(smtp.mailsTo(user.email)).toHaveLength(2);
+  });
+
   it("sends nothing while the user's email notifications are off", async () => {
     const user = await userWith({});
     const res = await notify(user, notification());
@@ -139,6 +158,8 @@ describe("notify-email", () => {
         message: /at most 20000/,
       },
       { name: "mention a string", body: JSON.stringify(notification({ mention: "yes" })), message: /^mention/ },
+      { name: "messageId not an id", body: JSON.stringify(notification({ messageId: "../x" })), message: /^messageId/ },
+      { name: "messageId a number", body: JSON.stringify(notification({ messageId: 7 })), message: /^messageId/ },
     ];
     for (const { name, body, message } of cases) {
       const contentType = name === "not JSON" ? "text/plain" : "application/json";

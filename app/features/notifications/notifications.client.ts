@@ -39,6 +39,8 @@ export function showDesktopNotification(title: string, text: string, at?: { tag:
 
 /** Asks our server to email the signed-in user about a message; failures are only logged (spec §8). */
 export function sendEmailNotification(p: {
+  /** the message's id: each of the user's open pages asks, the server sends one mail */
+  messageId: string;
   channelName: string;
   direct: boolean;
   senderUsername: string;
@@ -50,6 +52,7 @@ export function sendEmailNotification(p: {
     ...(p.direct ? { channelName: p.senderUsername.slice(0, 100), direct: true } : { channelName: p.channelName.slice(0, 100) }),
     senderUsername: p.senderUsername.slice(0, 32),
     mention: p.mention,
+    messageId: p.messageId,
     ...(p.text === null ? {} : { messageContent: p.text.slice(0, 20_000) }),
   }).catch((error) => console.warn("Email notification failed", error));
 }

@@ -72,6 +72,7 @@ export function useNotifications(user: Pick<SessionUser, "id" | "username">, set
       }
       if (current.emailNotificationsEnabled && (unfocused || document.hidden)) {
         sendEmailNotification({
+          messageId: message.id,
           channelName: channel.name,
           direct: Boolean(channel.direct),
           senderUsername: message.senderUsername,
