@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { messageOf } from "~/lib/errors";
+import { isBlank } from "~/lib/visible";
 import type { SessionUser } from "~/lib/session-user";
 import { Field, FormError } from "~/ui/Form";
 import { addPasskey, listPasskeys, removePasskey } from "~/features/passkeys/manage.client";
@@ -39,7 +40,8 @@ export function PasskeysSection({ user }: { user: SessionUser }) {
   const add = (event: FormEvent) => {
     event.preventDefault();
     return act(async () => {
-      const added = await addPasskey(user, name.trim() || `Passkey ${(passkeys?.length ?? 0) + 1}`);
+      // (a name of nothing to see, spaces or zero-width characters, is no name: the default one)
+      const added = await addPasskey(user, isBlank(name) ? `Passkey ${(passkeys?.length ?? 0) + 1}` : name.trim());
       setPasskeys((list) => [...(list ?? []), added]);
       setName("");
       return added.unlocks
@@ -105,7 +107,8 @@ export function PasskeysSection({ user }: { user: SessionUser }) {
           onChange={(e) => setName(e.target.value)}
           disabled={busy}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        {/* (aria-disabled, not disabled, while busy: the button keeps the focus through the browser's prompt) */}
+        <button type="submit" className="btn btn-primary" aria-disabled={busy}>
           {busy && !confirming ? "Processing..." : "Add a passkey"}
         </button>
       </form>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBlank } from "~/lib/visible";
 
 // What the passkey routes accept. A WebAuthn answer travels as @simplewebauthn/browser shapes it
 // (base64url fields), with its client extension results left out by the page: the PRF output stays
@@ -46,7 +47,8 @@ export const registrationSchema = z
       .min(1, "Name the passkey.")
       .max(64, "A passkey's name has at most 64 characters.")
       // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-      .regex(/^[^\u0000-\u001f\u007f]*$/, "A passkey's name cannot hold control characters."),
+      .regex(/^[^\u0000-\u001f\u007f]*$/, "A passkey's name cannot hold control characters.")
+      .refine((name) => !isBlank(name), "Name the passkey."),
     wrappedEcdhPrivateKey: wrapped,
     wrappedRsaPrivateKey: wrapped,
   })
