@@ -1,0 +1,67 @@
+import type { Locator } from "@playwright/test";
+import { expect, newUser, signUp, test } from "./fixtures";
+import { copyInviteLink, createChannel, log, person, send, waitLive } from "./helpers";
+
+// A phone, 390x844, touch: every control on the screen is a finger's size (44 px, the platforms'
+// guidance; WCAG 2.5.8 asks 24 at least), in the conversation, the channel drawer, the menu and a
+// settings dialog; check boxes are 24 px within their labels (app/ui/buttons.css).
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** The controls in `area` that show on the screen and are smaller than asked ("name WxH"). */
+const smallControls = (area: Locator) =>
+  area.evaluate((root) => {
+    const shown = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      // (on the screen: a skip link waits off it until focused)
+      return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden" && r.right > 0 && r.bottom > 0;
+    };
+    const size = (el: HTMLElement) => el.getBoundingClientRect();
+    const name = (el: HTMLElement) => el.getAttribute("aria-label") || el.textContent?.trim().slice(0, 30) || el.tagName;
+    const small: string[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>('button, select, textarea, input, [role="menuitem"], a.btn')) {
+      if (!shown(el) || (el instanceof HTMLInputElement && ["file", "hidden"].includes(el.type))) continue;
+      const { width, height } = size(el);
+      const least = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type) ? 24 : 44;
+      const wide = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? 0 : least;
+      if (height < least - 0.5 || width < wide - 0.5) small.push(`${name(el)} ${Math.round(width)}x${Math.round(height)}`);
+    }
+    return small;
+  });
+
+test("on a phone every control is a finger's size: the conversation, the drawer, the menu, a settings dialog", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await person(browser, "alice");
+  const name = `Targets ${Date.now() % 100_000}`;
+  await createChannel(alice.page, name, `targets-${Date.now()}`);
+  const link = await copyInviteLink(alice.page);
+  await waitLive(alice.page);
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, ...PHONE });
+  const page = await context.newPage();
+  await page.goto(link);
+  // (the page keeps the invite and takes it out of the address before the sign-up)
+  await expect(page).not.toHaveURL(/invite=/);
+  await signUp(page, newUser("bob"));
+  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
+  await waitLive(page);
+  await send(alice.page, "a message with its actions");
+  await expect(log(page).getByText("a message with its actions")).toBeVisible({ timeout: 20_000 });
+
+  // the conversation: its header, each message's "More actions", the message box and its tools
+  await expect(log(page).getByRole("button", { name: "More actions" }).first()).toBeVisible();
+  expect(await smallControls(page.locator("body"))).toEqual([]);
+  // the channel drawer
+  await page.getByRole("button", { name: "Show channels" }).tap();
+  await expect(page.getByRole("button", { name: "New message" })).toBeInViewport();
+  expect(await smallControls(page.locator("body"))).toEqual([]);
+  await page.keyboard.press("Escape");
+  // the menu, and Notification Settings with its check boxes
+  await page.getByRole("button", { name: "Menu", exact: true }).tap();
+  const menu = page.getByRole("menu", { name: "Menu" });
+  expect(await smallControls(menu)).toEqual([]);
+  await menu.getByRole("menuitem", { name: "Notification settings" }).tap();
+  const dialog = page.getByRole("dialog", { name: "Notification Settings" });
+  await expect(dialog).toBeVisible();
+  expect(await smallControls(dialog)).toEqual([]);
+  await context.close();
+});
