@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { recordId } from "~/lib/schemas";
 import { callHook } from "~/server/hooks.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
@@ -11,10 +12,7 @@ const schema = z.object({
   /** A direct conversation: the email names no conversation (a group's name is sealed inside it). */
   direct: z.boolean().optional(),
   /** The message it is about: each of the user's open pages asks, one mail goes. */
-  messageId: z
-    .string()
-    .regex(/^[a-z0-9]{15}$/, "messageId must be a message id.")
-    .optional(),
+  messageId: recordId.optional(),
 });
 
 /**

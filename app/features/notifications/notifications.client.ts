@@ -52,7 +52,8 @@ export function sendEmailNotification(p: {
     ...(p.direct ? { channelName: p.senderUsername.slice(0, 100), direct: true } : { channelName: p.channelName.slice(0, 100) }),
     senderUsername: p.senderUsername.slice(0, 32),
     mention: p.mention,
-    messageId: p.messageId,
+    // (a record id, as the route checks: a message not yet stored, were there one, asks without it)
+    ...(/^[a-z0-9]{15}$/.test(p.messageId) ? { messageId: p.messageId } : {}),
     ...(p.text === null ? {} : { messageContent: p.text.slice(0, 20_000) }),
   }).catch((error) => console.warn("Email notification failed", error));
 }
