@@ -1,12 +1,11 @@
 import type { Locator } from "@playwright/test";
-import { expect, newUser, signUp, test } from "./fixtures";
-import { copyInviteLink, createChannel, log, person, send, waitLive } from "./helpers";
+import { expect, test } from "./fixtures";
+import { log, person, send } from "./helpers";
+import { bobOnAPhoneJoins } from "./phone-helpers";
 
 // A phone, 390x844, touch: every control on the screen is a finger's size (44 px, the platforms'
 // guidance; WCAG 2.5.8 asks 24 at least), in the conversation, the channel drawer, the menu and a
 // settings dialog; check boxes are 24 px within their labels (app/ui/buttons.css).
-
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 /** The controls in `area` that show on the screen and are smaller than asked ("name WxH"). */
 const smallControls = (area: Locator) =>
@@ -33,17 +32,7 @@ test("on a phone every control is a finger's size: the conversation, the drawer,
   test.setTimeout(120_000);
   const alice = await person(browser, "alice");
   const name = `Targets ${Date.now() % 100_000}`;
-  await createChannel(alice.page, name, `targets-${Date.now()}`);
-  const link = await copyInviteLink(alice.page);
-  await waitLive(alice.page);
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, ...PHONE });
-  const page = await context.newPage();
-  await page.goto(link);
-  // (the page keeps the invite and takes it out of the address before the sign-up)
-  await expect(page).not.toHaveURL(/invite=/);
-  await signUp(page, newUser("bob"));
-  await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
-  await waitLive(page);
+  const { context, page } = await bobOnAPhoneJoins(browser, alice, name);
   await send(alice.page, "a message with its actions");
   await expect(log(page).getByText("a message with its actions")).toBeVisible({ timeout: 20_000 });
 

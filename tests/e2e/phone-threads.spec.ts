@@ -1,13 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newUser, signUp, test } from "./fixtures";
-import { copyInviteLink, createChannel, log, person, send, waitLive } from "./helpers";
+import { expect, test } from "./fixtures";
+import { bobOnAPhoneJoins, PHONE } from "./phone-helpers";
+import { log, person, send } from "./helpers";
 
 // A phone, 390x844 (ADR 0067): a thread, the members and the pinned messages open full-screen with a
 // way back, and the thread's reply is sent from there; a message's actions are one "More actions"
 // menu (or a long-press); the top bar has no world clock (the Menu has it); the conversation's name is
 // whole and no control of the header or the composer overlaps another.
-
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -51,18 +50,8 @@ test("on a phone: a thread opens full-screen and its reply is sent; one More men
   test.setTimeout(180_000);
   const alice = await person(browser, "alice");
   const name = `Design Review ${Date.now() % 1000}`;
-  await createChannel(alice.page, name, `phone-${Date.now()}`);
-  const link = await copyInviteLink(alice.page);
-  await waitLive(alice.page);
-
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, ...PHONE });
-  const page = await context.newPage();
-  await page.goto(link);
-  await expect(page).not.toHaveURL(/invite=/);
-  await signUp(page, newUser("bob"));
+  const { context, page } = await bobOnAPhoneJoins(browser, alice, name);
   const heading = page.getByRole("heading", { name: `# ${name}` });
-  await expect(heading).toBeVisible({ timeout: 30_000 });
-  await waitLive(page);
   await send(alice.page, "the root of a thread");
   const root = log(page).getByRole("article").filter({ hasText: "the root of a thread" });
   await expect(root).toBeVisible();
