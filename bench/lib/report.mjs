@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { evidence } from "./report-evidence.mjs";
-import { appendRun, runEntry } from "./run-log.mjs";
+import { appendRun, hasWindows, runEntry } from "./run-log.mjs";
 import { retentionRows } from "./retention.mjs";
 import { ssoRows } from "./sso.mjs";
 import { capacityRows } from "./report-capacity.mjs";
@@ -221,14 +221,24 @@ function maxOther(r) {
   return Math.max(0, ...windows.map((w) => w.other));
 }
 
+/**
+ * What the run can say about the rest of the machine: the other processes' use in the measuring
+ * windows (latency, fan-out, capacity), else only the load average at the end (which counts the
+ * bench's own browser too).
+ */
+export function machineNote(r, other, loadAverage) {
+  if (!hasWindows(r))
+    return `No phase with measuring windows ran, so the other processes' use of the machine was not measured; the load average was ${loadAverage.toFixed(1)} at the end, the bench's own browser included.`;
+  return other > 20
+    ? `Other processes on the machine used up to ${n(other)}% of a core during the measuring windows (e.g. test suites running at the same time), so the figures are noisy; compare runs on a quiet machine.`
+    : `Other processes used at most ${n(other)}% of a core during the measuring windows.`;
+}
+
 export function writeReport(root, r) {
   const table = formatTable(r);
   const memGiB = os.totalmem() / 2 ** 30;
   const other = maxOther(r);
-  const noise =
-    other > 20
-      ? `Other processes on the machine used up to ${n(other)}% of a core during the measuring windows (e.g. test suites running at the same time), so the figures are noisy; compare runs on a quiet machine.`
-      : `Other processes used at most ${n(other)}% of a core during the measuring windows.`;
+  const noise = machineNote(r, other, os.loadavg()[0]);
   const section = [
     START,
     "",

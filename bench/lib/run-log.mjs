@@ -9,6 +9,9 @@ import path from "node:path";
 const START = "<!-- bench:runs:start -->";
 const END = "<!-- bench:runs:end -->";
 
+/** Whether the run had measuring windows (latency, fan-out, capacity), where the other processes' use is sampled. */
+export const hasWindows = (r) => ["latency", "fanout", "capacity"].some((phase) => (r.phases ?? []).includes(phase));
+
 /**
  * One entry: the rows of the run's table that hold a figure (rows reading "not measured" or "not
  * reached" are left out).
@@ -18,8 +21,7 @@ const END = "<!-- bench:runs:end -->";
  */
 export function runEntry(r, rows, otherPercent) {
   const measured = rows.filter(([, value]) => !/^not measured|not reached/.test(value));
-  const windows = ["latency", "fanout", "capacity"].some((phase) => (r.phases ?? []).includes(phase));
-  const busy = windows ? `, other processes at most ${Math.round(otherPercent)}% of a core in the measuring windows` : "";
+  const busy = hasWindows(r) ? `, other processes at most ${Math.round(otherPercent)}% of a core in the measuring windows` : "";
   const head = `- ${r.started}, commit ${r.code ?? "unknown"}, ${r.quick ? "quick" : "full sizes"}, phases ${(r.phases ?? []).join("+") || "all"}${busy}, load average ${os.loadavg()[0].toFixed(1)} at the end:`;
   return [
     head,
