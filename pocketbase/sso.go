@@ -143,7 +143,8 @@ func ssoFinish(s ssoSettings, code, verifier, nonce string) (map[string]any, err
 }
 
 // ssoRefresh asks the provider for new tokens: status "ok" (with the refresh token to keep), "gone"
-// (the provider refuses the refresh token: the account was disabled, removed or signed out there) or
+// (the provider refuses the refresh token as invalid_grant: the account was disabled, removed or
+// signed out there, or the token was another client's: sso_leavers.js tells them apart) or
 // "unreachable" (anything else: nothing is concluded).
 func ssoRefresh(s ssoSettings, refreshToken string) map[string]any {
 	ctx, cancel := ssoContext()
@@ -155,7 +156,9 @@ func ssoRefresh(s ssoSettings, refreshToken string) map[string]any {
 	token, err := s.oauth(p).TokenSource(ctx, &oauth2.Token{RefreshToken: refreshToken, Expiry: time.Unix(1, 0)}).Token()
 	var refused *oauth2.RetrieveError
 	switch {
-	case errors.As(err, &refused) && (refused.ErrorCode == "invalid_grant" || refused.Response.StatusCode == http.StatusUnauthorized):
+	// (only invalid_grant is about the token, and so the person: invalid_client, unauthorized_client and
+	// any other 4xx are about the workspace's own settings, such as a mistyped secret)
+	case errors.As(err, &refused) && refused.ErrorCode == "invalid_grant":
 		return map[string]any{"status": "gone", "error": refused.ErrorCode}
 	case err != nil:
 		return map[string]any{"status": "unreachable", "error": err.Error()}

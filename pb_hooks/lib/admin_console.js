@@ -4,7 +4,7 @@
 // What the admin console reads and changes (docs/decisions/0055-admin-console.md). Every function here
 // runs after requireAdmin; what one administrator may do to another account is decided here, once:
 //   an admin manages members and guests; only an owner names or removes admins and names owners;
-//   the last owner keeps the role.
+//   the last owner who can sign in keeps the role, and a deactivated account is not named owner.
 // The console sees usernames, email addresses, roles, counts and sizes: never message content, channel
 // passwords or the names of sealed channels and direct conversations.
 
@@ -15,6 +15,7 @@ const OWNER_ONLY = "Only the owner can name or remove administrators.";
 const OWNER_SIGNS_OUT = "Only the owner can sign out an administrator or the owner.";
 const OWNER_ISSUES_CODES = "Only the owner can issue a reset code for an administrator or the owner.";
 const LAST_OWNER = "The workspace must keep an owner: name another owner before changing this one's role.";
+const DEACTIVATED_OWNER = "A deactivated account cannot be named owner: reactivate it first.";
 const NO_SUCH_PERSON = "No such person.";
 const MAX_LISTED = 200;
 
@@ -45,19 +46,21 @@ function changeRole(txApp, callerRole, targetId, role) {
   const before = requireManageable(txApp, callerRole, targetId);
   if (callerRole !== "owner" && isAdminRole(role)) throw forbidden(OWNER_ONLY);
   if (before === role) return before;
-  if (before === "owner" && ownerCount(txApp) <= 1) throw conflict(LAST_OWNER);
   const profile = txApp.findRecordById("profiles", targetId);
+  // (a deactivated owner would keep the workspace no owner who can sign in)
+  if (role === "owner" && profile.getBool("deactivated")) throw conflict(DEACTIVATED_OWNER);
+  if (before === "owner" && !profile.getBool("deactivated") && ownerCount(txApp) <= 1) throw conflict(LAST_OWNER);
   profile.set("role", role);
   txApp.save(profile);
   return before;
 }
 
 /**
- * How many accounts are owners (the console offers no role change to the last one).
+ * How many owners can sign in: active accounts with the role (the console offers no role change to the last one).
  * @param {core.App} app
  */
 function ownerCount(app) {
-  return app.countRecords("profiles", $dbx.hashExp({ role: "owner" }));
+  return app.countRecords("profiles", $dbx.hashExp({ role: "owner", deactivated: false }));
 }
 
 /**

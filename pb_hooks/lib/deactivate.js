@@ -16,8 +16,8 @@
 //               again: the administrator's decision stands over the provider's earlier one (ADR 0064);
 //               its next sign-in with the provider sets a new refresh token, which the minute check
 //               then follows as before.
-// Who may: an administrator (owner or admin), never on themselves nor on the owner; an admin only by
-// the owner.
+// Who may: an administrator (owner or admin), never on themselves nor (deactivating) on the owner; an
+// admin only by the owner.
 
 const { badRequest, forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
 const { roleOf, requireAdmin } = require(`${__hooks}/lib/roles.js`);
@@ -36,7 +36,8 @@ function checkTarget(app, callerId, userId, verb) {
   if (userId === callerId) throw badRequest(`You cannot ${verb} your own account.`);
   const role = roleOf(app, userId);
   if (!role) throw notFound("No such person.");
-  if (role === "owner") throw forbidden(`The owner's account cannot be ${verb}d.`);
+  // (an owner is never deactivated; one deactivated before that held, by the identity provider, comes back)
+  if (role === "owner" && verb === "deactivate") throw forbidden("The owner's account cannot be deactivated.");
   if (role === "admin" && callerRole !== "owner") throw forbidden(`Only the owner can ${verb} an administrator.`);
   return app.findRecordById("profiles", userId);
 }

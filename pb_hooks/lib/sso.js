@@ -118,7 +118,10 @@ function finish(app, body) {
   const link = linkOf(app, result.issuer, result.subject);
   if (link) {
     if (link.getString("gone") !== "") throw forbidden(GONE);
-    if (result.refreshToken) link.set("refresh_token", result.refreshToken);
+    if (result.refreshToken) {
+      link.set("refresh_token", result.refreshToken);
+      link.set("client_id", s.clientId);
+    }
     link.set("checked", new Date().toISOString());
     app.save(link);
     return { user: app.findRecordById("users", link.getString("user")) };
@@ -127,7 +130,7 @@ function finish(app, body) {
   if (email === "" || claims.email_verified === false || claims.email_verified === "false") throw forbidden(EMAIL_NEEDED);
   const domain = email.split("@").pop() || "";
   if (s.allowedDomains.length > 0 && !s.allowedDomains.includes(domain)) throw forbidden(DOMAIN_REFUSED);
-  const provided = { issuer: result.issuer, subject: result.subject, email, refreshToken: result.refreshToken || "" };
+  const provided = { issuer: result.issuer, subject: result.subject, email, refreshToken: result.refreshToken || "", clientId: s.clientId };
   const existing = userByEmail(app, email);
   // a password account with this email: its owner signs in with the password once to link it (sso_link.js)
   if (existing) return { link: { ticket: keep(app, LINK, newTicket(), { ...provided, user: existing.id, tries: 0 }), email } };
@@ -189,7 +192,7 @@ function signUp(app, body) {
  * Links a ChatCrypt account to the provider's account of a ticket.
  * @param {core.App} txApp
  * @param {string} userId
- * @param {{ issuer: string, subject: string, refreshToken: string }} ticket
+ * @param {{ issuer: string, subject: string, refreshToken: string, clientId?: string }} ticket
  */
 function saveLink(txApp, userId, ticket) {
   const link = new Record(txApp.findCollectionByNameOrId("sso_links"));
@@ -197,6 +200,7 @@ function saveLink(txApp, userId, ticket) {
   link.set("issuer", ticket.issuer);
   link.set("subject", ticket.subject);
   link.set("refresh_token", ticket.refreshToken);
+  link.set("client_id", ticket.clientId || "");
   link.set("checked", new Date().toISOString());
   txApp.save(link);
 }

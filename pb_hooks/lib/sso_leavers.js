@@ -7,7 +7,9 @@
 // refreshed. When the provider refuses it (invalid_grant: the account was disabled or deleted there,
 // or its sessions were ended), the account is deactivated exactly as an administrator's deactivation
 // does (lib/deactivate.js), with "account.deactivated_by_provider" in the audit log. A provider that
-// cannot be reached decides nothing.
+// cannot be reached decides nothing, nor does a refusal of the workspace's own settings: a wrong
+// client secret (invalid_client), or a token kept from another client than the one in force. The
+// owner is never deactivated, by the provider either (keepOwner).
 
 const { readSso } = require(`${__hooks}/lib/sso_settings.js`);
 
@@ -24,6 +26,9 @@ function checkLink(app, link, e) {
   const token = link.getString("refresh_token");
   const s = readSso(app);
   if (!s.enabled || token === "" || link.getString("issuer") !== normalIssuer(s.issuer, link.getString("issuer"))) return "unknown";
+  // a token of another client (the workspace moved to a new one) is refused for that alone
+  const client = link.getString("client_id");
+  if (client !== "" && client !== s.clientId) return "unknown";
   // one check at a time per account: the provider replaces the refresh token at each use, and a second
   // use of the old one would read as "gone"
   const me = $security.randomString(16);
@@ -33,6 +38,7 @@ function checkLink(app, link, e) {
     if (answer.status === "ok") {
       const fresh = app.findRecordById("sso_links", link.id);
       fresh.set("refresh_token", answer.refreshToken);
+      fresh.set("client_id", s.clientId);
       fresh.set("checked", new Date().toISOString());
       app.save(fresh);
       return "ok";
@@ -41,17 +47,42 @@ function checkLink(app, link, e) {
       app.logger().warn("single sign-on: the provider could not be asked about an account", "error", answer.error || "");
       return "unknown";
     }
+    const userId = link.getString("user");
+    if (require(`${__hooks}/lib/roles.js`).roleOf(app, userId) === "owner") {
+      keepOwner(app, link, e);
+      return "unknown";
+    }
     app.runInTransaction((txApp) => {
       const fresh = txApp.findRecordById("sso_links", link.id);
       fresh.set("gone", new Date().toISOString());
       fresh.set("refresh_token", "");
       txApp.save(fresh);
-      require(`${__hooks}/lib/deactivate.js`).deactivateAccount(txApp, e, "", link.getString("user"), "account.deactivated_by_provider");
+      require(`${__hooks}/lib/deactivate.js`).deactivateAccount(txApp, e, "", userId, "account.deactivated_by_provider");
     });
     return "gone";
   } finally {
     app.store().remove(LOCK + link.id);
   }
+}
+
+/**
+ * The provider refused the owner's token: the owner is never deactivated (ADR 0056), the way back
+ * when the provider is wrong. The token is dropped (the minute check stops asking) and the audit log
+ * says so, once; the owner's next sign-in with the provider keeps a new one, if the provider lets
+ * them in.
+ * @param {core.App} app
+ * @param {core.Record} link
+ * @param {core.RequestEvent} [e]
+ */
+function keepOwner(app, link, e) {
+  app.runInTransaction((txApp) => {
+    const fresh = txApp.findRecordById("sso_links", link.id);
+    fresh.set("refresh_token", "");
+    txApp.save(fresh);
+    const { append } = require(`${__hooks}/lib/audit.js`);
+    append(txApp, e, { actor: "", action: "account.provider_refused_owner", target: link.getString("user") });
+  });
+  app.logger().warn("single sign-on: the provider refused the owner's token; the owner stays active", "user", link.getString("user"));
 }
 
 /**

@@ -326,3 +326,27 @@ describe("the console's reads and actions", () => {
     expect(rows.every((r) => [owner.id, bob.id, erin.id].includes(r.actor as string))).toBe(true);
   });
 });
+
+// (last: the leaver made here would be one more person and more audit entries for the tests above)
+describe("an owner who cannot sign in", () => {
+  it("a deactivated account is not named owner, nor counted as one: the last owner who can sign in keeps the role", async () => {
+    const leaver = await signUpUser(server.url);
+    expect((await postJson(server.url, "/api/chat/admin/people/deactivate", { user_id: leaver.id }, owner.token)).status).toBe(200);
+    const named = await setRole(owner, leaver, "owner");
+    expect([named.status, (named.json as { message: string }).message]).toEqual([
+      409,
+      "A deactivated account cannot be named owner: reactivate it first.",
+    ]);
+    expect(await roleOf(leaver)).toBe("member");
+    // an owner deactivated before this held (by the identity provider) does not count either
+    await su.collection("profiles").update(leaver.id, { role: "owner" });
+    const owners = (await get(`/api/chat/admin/people?q=${encodeURIComponent(leaver.email)}`, owner.token)).json.owners;
+    expect(owners).toBe(1);
+    expect((await setRole(owner, owner, "member")).status).toBe(409);
+    expect(await roleOf(owner)).toBe("owner");
+    // nor is such an owner stuck: the console brings them back
+    expect((await postJson(server.url, "/api/chat/admin/people/reactivate", { user_id: leaver.id }, owner.token)).status).toBe(200);
+    expect((await su.collection("profiles").getOne(leaver.id)).deactivated).toBe(false);
+    await su.collection("profiles").update(leaver.id, { role: "member" });
+  });
+});

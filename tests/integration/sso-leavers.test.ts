@@ -2,7 +2,7 @@
 // the provider disables is deactivated at their next session refresh and by the minute check, with
 // "account.deactivated_by_provider" in the audit log, against the test provider (tools/oidc-provider/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAtProvider, startProvider, type RunningProvider } from "../oidc-provider";
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, signInAtProvider, startProvider, type RunningProvider } from "../oidc-provider";
 import { postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase, type TestUser } from "./pocketbase";
 import { GONE, SSO_CALLBACK, ssoClient } from "./sso-client";
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   pb = await startPocketBase({ env: provider.env });
   sso = ssoClient(pb);
   owner = await signUpUser(pb.url);
-  for (const name of ["bob", "carol"]) {
+  for (const name of ["bob", "carol", "dave", "olga"]) {
     await provider.addUser({ username: name, password: "correct horse", email: `${name}@example.com`, name });
   }
 }, 5 * 60_000);
@@ -74,4 +74,39 @@ describe("leavers follow the provider", () => {
     }
     expect((await sso.auditActions(carol.id)).map((a) => a.action)).toContain("account.deactivated_by_provider");
   }, 150_000);
+
+  it("keeps everyone when the workspace's own settings are what the provider refuses: a wrong secret, another client", async () => {
+    const dave = await sso.ssoSignUp("dave");
+    const su = await superuserClient(pb.url, pb.superuser);
+    const refresh = () => postJson(pb.url, "/api/collections/users/auth-refresh", {}, dave.token);
+    const settings = (change: Record<string, string>) =>
+      su.collection("sso_settings").create({ id: "ssosettings0001", issuer: provider.issuer, client_id: OIDC_CLIENT_ID, ...change });
+    // a secret mistyped in the console: the provider refuses the client (invalid_client), not the person
+    const wrongSecret = await settings({ client_secret: `${OIDC_CLIENT_SECRET}-mistyped` });
+    expect((await refresh()).status).toBe(200);
+    await su.collection("sso_settings").delete(wrongSecret.id);
+    // another client at the same provider: the refresh token is the first client's, which says nothing of the person
+    const otherClient = await settings({ client_id: `${OIDC_CLIENT_ID}-second`, client_secret: OIDC_CLIENT_SECRET });
+    expect((await refresh()).status).toBe(200);
+    await su.collection("sso_settings").delete(otherClient.id);
+    expect((await su.collection("profiles").getOne(dave.id)).deactivated).toBe(false);
+    expect(await sso.auditActions(dave.id)).not.toContainEqual(expect.objectContaining({ action: "account.deactivated_by_provider" }));
+    // the settings put right, the provider is asked again and answers for the person
+    expect((await refresh()).status).toBe(200);
+  });
+
+  it("never deactivates the owner: the provider's refusal is logged once, and the workspace keeps an owner", async () => {
+    const olga = await sso.ssoSignUp("olga");
+    const su = await superuserClient(pb.url, pb.superuser);
+    await su.collection("profiles").update(olga.id, { role: "owner" });
+    await provider.disableUser("olga");
+    const refresh = () => postJson(pb.url, "/api/collections/users/auth-refresh", {}, olga.token);
+    expect((await refresh()).status).toBe(200);
+    expect((await refresh()).status).toBe(200);
+    expect((await su.collection("profiles").getOne(olga.id)).deactivated).toBe(false);
+    const actions = (await sso.auditActions(olga.id)).map((a) => a.action);
+    expect(actions).not.toContain("account.deactivated_by_provider");
+    expect(actions.filter((a) => a === "account.provider_refused_owner")).toHaveLength(1);
+    await su.collection("profiles").update(olga.id, { role: "member" });
+  });
 });

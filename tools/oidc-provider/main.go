@@ -8,7 +8,8 @@
 //
 // A disabled person cannot sign in, and their refresh tokens are refused (invalid_grant).
 //
-// Settings (flags): -addr 127.0.0.1:PORT, -client-id, -client-secret, -redirect (repeatable).
+// Settings (flags): -addr 127.0.0.1:PORT, -client-id, -client-secret, -redirect (repeatable). A
+// second client, "<client-id>-second", has the same secret and redirect addresses.
 package main
 
 import (
@@ -69,7 +70,12 @@ func main() {
 	}
 	issuer := fmt.Sprintf("http://%s/", listener.Addr().String())
 
-	storage.RegisterClients(storage.WebClient(*clientID, *clientSecret, redirectURIs...))
+	// a second client with the same secret and addresses: a workspace that moves to another client of the
+	// same provider (its refresh tokens were the first client's)
+	storage.RegisterClients(
+		storage.WebClient(*clientID, *clientSecret, redirectURIs...),
+		storage.WebClient(*clientID+"-second", *clientSecret, redirectURIs...),
+	)
 	people := newUsers()
 	store := guarded{Storage: storage.NewStorage(people), people: people}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))

@@ -169,7 +169,7 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
                 key={p.id}
                 person={p}
                 viewer={viewer}
-                lastOwner={p.role === "owner" && owners <= 1}
+                lastOwner={p.role === "owner" && !p.deactivated && owners <= 1}
                 busy={busy}
                 onRole={onRole}
                 onAction={onAction}

@@ -5,7 +5,8 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle
 
 /** The roles the viewer may give this person: an owner any; an admin member or guest, to members and guests only. */
 export function rolesFor(viewerRole: string, person: AdminPerson): string[] {
-  if (viewerRole === "owner") return [...ROLES];
+  // (a deactivated account is not named owner: the server refuses it, 409)
+  if (viewerRole === "owner") return ROLES.filter((role) => role !== "owner" || !person.deactivated || person.role === "owner");
   if (isAdminRole(person.role)) return [person.role];
   return ["member", "guest"];
 }

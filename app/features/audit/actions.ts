@@ -6,6 +6,7 @@ const WORDS: Record<string, string> = {
   "account.deleted": "Account deleted",
   "account.deactivated": "Account deactivated",
   "account.deactivated_by_provider": "Deactivated by the identity provider",
+  "account.provider_refused_owner": "Refused by the identity provider (the owner stays active)",
   "sso.linked": "Single sign-on linked",
   "account.reactivated": "Account reactivated",
   "account.exported": "Account data exported",
