@@ -9,6 +9,8 @@
 //   (owner and admins: the console's "Keep messages for 30 days?" says it; nothing changes)
 // POST /api/chat/channels/retention {channel_id, days}  a channel admin's shorter period (0: the
 //   workspace's), when the workspace allows it
+// POST /api/chat/channels/retention/preview {channel_id, days}  how many messages that channel's own
+//   period deletes now (its admins: "Keep this channel's messages for 7 days?" says it)
 // GET  /api/chat/retention (Go, pocketbase/retention.go) answers the policy and the days that apply to
 //   each of the caller's conversations.
 // Each change appends `settings.changed` in the same transaction. The sweep runs in Go (every 10
@@ -94,6 +96,25 @@ routerAdd(
       });
     });
     return e.json(200, { channel_days: days, workspace_days: workspace.days });
+  },
+  $apis.bodyLimit(4 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/channels/retention/preview",
+  (e) => {
+    const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { checkChannelId } = require(`${__hooks}/lib/channels.js`);
+    const { requireManagedChannel } = require(`${__hooks}/lib/bans.js`);
+    const { checkDays, readRetention, checkChannelDays } = require(`${__hooks}/lib/retention.js`);
+    const caller = requireUser(e, "Not authenticated");
+    const body = readJsonObject(e);
+    const channelId = checkChannelId(body.channel_id);
+    const days = checkDays(body.days);
+    requireManagedChannel(e.app, channelId, caller.id);
+    checkChannelDays(readRetention(e.app), days);
+    return e.json(200, { messages: $retention.expiringIn(e.app, channelId, days) });
   },
   $apis.bodyLimit(4 * 1024),
 );

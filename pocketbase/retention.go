@@ -198,11 +198,15 @@ func channelCutoffs(app core.App, policy retentionPolicy, now time.Time) ([]chan
 	var out []channelCutoff
 	for _, c := range channels {
 		if days := policy.effectiveDays(c.Days); days > 0 {
-			cutoff := now.UTC().Add(-time.Duration(days) * 24 * time.Hour).Format("2006-01-02 15:04:05.000Z")
-			out = append(out, channelCutoff{ID: c.ID, Own: c.Days, Days: days, Cutoff: cutoff})
+			out = append(out, channelCutoff{ID: c.ID, Own: c.Days, Days: days, Cutoff: cutoffOf(days, now)})
 		}
 	}
 	return out, nil
+}
+
+// cutoffOf is the creation time before which a period of `days` deletes, as stored.
+func cutoffOf(days int, now time.Time) string {
+	return now.UTC().Add(-time.Duration(days) * 24 * time.Hour).Format("2006-01-02 15:04:05.000Z")
 }
 
 // recordSweptAt keeps the clock of a sweep that deleted messages (never moving it back).

@@ -26,3 +26,17 @@ func expiringMessages(app core.App, days int, keepPinned bool, now time.Time) (i
 	}
 	return total, nil
 }
+
+// expiringInChannel counts what a channel's own period of `days` (0: the workspace's) would delete
+// now from that channel, with the workspace's policy (a longer own period than the workspace's does
+// not apply) and its "keep pinned": the channel admin's "Keep this channel's messages for 7 days?".
+func expiringInChannel(app core.App, channelID string, days int, now time.Time) (int, error) {
+	policy := readRetentionPolicy(app)
+	effective := policy.effectiveDays(days)
+	if effective <= 0 {
+		return 0, nil
+	}
+	var n int
+	err := expiring(app, "COUNT(*)", channelID, cutoffOf(effective, now), []any{"", "reply"}, policy.KeepPinned).Row(&n)
+	return n, err
+}

@@ -78,4 +78,31 @@ func TestExpiringMessages(t *testing.T) {
 	if got := count(30, false); got != 2 {
 		t.Errorf("30 days without channel settings: %d, want 2", got)
 	}
+	// a channel admin's own period for a channel: that channel only, the workspace's "keep pinned" applying
+	inChannel := func(channel string, days int) int {
+		t.Helper()
+		n, err := expiringInChannel(app, channel, days, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if _, err := app.DB().NewQuery("UPDATE workspace_settings SET retention_per_channel = TRUE").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got := inChannel("a", 7); got != 3 { // 40, 20 and the reply of 35 days
+		t.Errorf("channel a, 7 days: %d, want 3", got)
+	}
+	if got := inChannel("b", 2); got != 2 {
+		t.Errorf("channel b, 2 days: %d, want 2", got)
+	}
+	if got := inChannel("a", 0); got != 0 { // the workspace's: forever
+		t.Errorf("channel a, the workspace's forever: %d, want 0", got)
+	}
+	if _, err := app.DB().NewQuery("UPDATE workspace_settings SET retention_keep_pinned = TRUE").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got := inChannel("b", 2); got != 1 { // b0 is pinned
+		t.Errorf("channel b, 2 days, pinned kept: %d, want 1", got)
+	}
 }

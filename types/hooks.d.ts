@@ -256,6 +256,8 @@ declare const $retention: {
   forUser(app: core.App, userId: string): { days: number; per_channel: boolean; keep_pinned: boolean; channels: { [id: string]: number } };
   /** How many messages a workspace period of `days` deletes now (the channels' own settings applying). */
   expiring(app: core.App, days: number, keepPinned: boolean): number;
+  /** How many messages a channel's own period of `days` (0: the workspace's) deletes now from it. */
+  expiringIn(app: core.App, channelId: string, days: number): number;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -76,6 +76,9 @@ export const ID_POST_ROUTES = [
   "/api/device-links/ID/release",
   // a thread seen (ADR 0097): no such thread
   "/api/threads/abcdefghijklmno/seen",
+  // a channel's own retention and its count (ADR 65)
+  "/api/channels/ID/retention",
+  "/api/channels/ID/retention/preview",
   // files people can send (no id: the same route each time)
   "/api/admin/files",
   // names of Object.prototype's members are no operation (issue 47): 404, never a 5xx
@@ -179,4 +182,9 @@ export const PB_HOOKS = [
   "/api/chat/admin/people/deactivate",
   "/api/chat/admin/people/reactivate",
   "/api/chat/admin/settings",
+  // retention (ADR 65): the workspace's and a channel's, and what each would delete now
+  "/api/chat/admin/retention",
+  "/api/chat/admin/retention/preview",
+  "/api/chat/channels/retention",
+  "/api/chat/channels/retention/preview",
 ];

@@ -161,6 +161,21 @@ describe("settings", () => {
     for (const days of [30, 60]) expect((await setChannel(owner, { channel_id: channel.id, days })).status).toBe(400);
     for (const body of [{ channel_id: "nope", days: 7 }, { channel_id: channel.id, days: -3 }, { channel_id: channel.id }])
       expect((await setChannel(owner, body)).status).toBe(400);
+    // the channel admin's count of what that period deletes from the channel: its admins only, bad input a 4xx
+    const preview = (by: TestUser | undefined, body: unknown) =>
+      postJson(server.url, "/api/chat/channels/retention/preview", body, by?.token);
+    expect((await preview(bob, { channel_id: channel.id, days: 7 })).status).toBe(403);
+    expect((await preview(undefined, { channel_id: channel.id, days: 7 })).status).toBe(401);
+    for (const body of [
+      { channel_id: "nope", days: 7 },
+      { channel_id: channel.id, days: -3 },
+      { channel_id: channel.id },
+      { channel_id: channel.id, days: 30 },
+    ])
+      expect([JSON.stringify(body), (await preview(owner, body)).status]).toEqual([JSON.stringify(body), 400]);
+    expect((await post("/api/chat/channels/retention/preview", "not json", owner)).status).toBe(400);
+    const counted = await preview(owner, { channel_id: channel.id, days: 7 });
+    expect([counted.status, counted.json]).toEqual([200, { messages: 0 }]);
     expect((await setChannel(owner, { channel_id: channel.id, days: 7 })).status).toBe(200);
     expect(await readPolicy(bob)).toMatchObject({ days: 30, per_channel: true, channels: { [channel.id]: 7 } });
     const outsider = await signUpUser(server.url);

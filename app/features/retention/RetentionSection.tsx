@@ -23,7 +23,7 @@ export function RetentionSection() {
   const [current, setCurrent] = useState(0);
   const [shortening, setShortening] = useState<number | null>(null);
   const { busy, error, saved, run, refuse } = useSaving();
-  const expiring = useExpiringCount(shortening, keepPinned);
+  const expiring = useExpiringCount(shortening, { keepPinned });
   const name = useId();
   const customId = useId();
 

@@ -49,3 +49,12 @@ export const saveChannelRetention = (pb: PocketBase, channelId: string, days: nu
     { channel_id: channelId, days },
     "The channel's retention could not be saved. Please try again.",
   );
+
+/** How many messages a channel's own period would delete now from it (its admins only: the hook checks). */
+export const previewChannelRetention = (pb: PocketBase, channelId: string, days: number) =>
+  callHook<{ messages: number }>(
+    pb,
+    "/api/chat/channels/retention/preview",
+    { channel_id: channelId, days },
+    "The messages older than that could not be counted.",
+  );
