@@ -13,9 +13,11 @@
 //                                 pb_hooks/requests.pb.js; someone who blocked the caller is "User not found")
 // POST /api/chat/users/lookup     {username}   the user with exactly this name, or null; never a list.
 //                                 Rate-limited per account, and answered after the same time whether
-//                                 the name exists or not; null for a person who blocked the caller.
+//                                 the name exists or not; null for a person who blocked the caller;
+//                                 403 in words for a deactivated account (no conversation can reach it).
 //
-// Errors: 400 malformed input, 401 not signed in, 404 user or conversation not found, 409 the group's
+// Errors: 400 malformed input, 401 not signed in, 403 a deactivated participant (or a guest's out of
+// reach), 404 user or conversation not found, 409 the group's
 // epoch moved on, 429 too many look-ups.
 
 routerAdd(
@@ -129,6 +131,8 @@ routerAdd(
     if (floor > 0) sleep(floor);
     // A guest is told at once that this person is out of reach, not after choosing them (ADR 0055).
     if (answer) require(`${__hooks}/lib/workspace.js`).requireMayMessage(e.app, user.id, [answer.id]);
+    // So is a deactivated account (ADR 0056).
+    if (answer && answer.id !== user.id) require(`${__hooks}/lib/direct.js`).refuseDeactivated(e.app, answer.id);
     return e.json(200, { user: answer });
   },
   $apis.bodyLimit(4 * 1024),

@@ -5,7 +5,7 @@
 // records marked `direct`, sealed (MLS), whose members are listed by a member rather than admitted by a
 // password.
 
-const { badRequest, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
+const { badRequest, forbidden, notFound, invalidRecord } = require(`${__hooks}/lib/errors.js`);
 const { patterns } = require(`${__hooks}/lib/request.js`);
 const { requireChannel, findMembership, verifierHash } = require(`${__hooks}/lib/channels.js`);
 const { USER_NOT_FOUND, admits, hasLeft, markLeft, refuseBlocked, consent, request, findRequest } = require(`${__hooks}/lib/consent.js`);
@@ -87,8 +87,22 @@ function profileKey(app, userId) {
  */
 function participantKey(app, userId, callerId) {
   const key = profileKey(app, userId);
-  if (userId !== callerId) refuseBlocked(app, userId, callerId);
+  if (userId !== callerId) {
+    refuseBlocked(app, userId, callerId);
+    refuseDeactivated(app, userId);
+  }
   return key;
+}
+
+/**
+ * A 403 in words for a deactivated account (ADR 0056): it gets no new conversation, membership or
+ * request, whoever asks (its reactivation brings back no memberships).
+ * @param {core.App} app
+ * @param {string} userId
+ */
+function refuseDeactivated(app, userId) {
+  const profile = app.findRecordById("profiles", userId);
+  if (profile.getBool("deactivated")) throw forbidden(`${profile.getString("username")}'s account is deactivated: they cannot be messaged.`);
 }
 
 /**
@@ -228,6 +242,7 @@ function requireConversation(app, channelId, userId) {
 
 module.exports = {
   MAX_PARTICIPANTS,
+  refuseDeactivated,
   participantsOf,
   refuseName,
   checkSealedName,

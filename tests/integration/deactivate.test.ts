@@ -227,6 +227,23 @@ describe("deactivating Carol", () => {
     // deactivating again changes nothing
     expect(await asBob.api(route(carol.id, "deactivate"), {})).toEqual({ ok: true, channels: 0 });
 
+    // nobody starts a conversation with her meanwhile, nor adds her to one: refused in words, with no
+    // membership or request for her to find when she comes back (the look-up says so at once)
+    const NO_MESSAGES = `${carol.username}'s account is deactivated: they cannot be messaged.`;
+    expect(await refusal(asAlice.api("/api/people", { username: carol.username }))).toEqual({ status: 403, message: NO_MESSAGES });
+    expect(await refusal(asAlice.api("/api/direct", { id: randomUUID(), participants: [carol.id] }))).toEqual({
+      status: 403,
+      message: NO_MESSAGES,
+    });
+    const group = randomUUID();
+    await asAlice.api("/api/direct", { id: group, participants: [bob.id, erin.id] });
+    expect(await refusal(asAlice.api(`/api/direct/${group}/add`, { participants: [carol.id] }))).toEqual({
+      status: 403,
+      message: NO_MESSAGES,
+    });
+    expect(await su.collection("direct_requests").getFullList({ filter: su.filter("user = {:u}", { u: carol.id }) })).toHaveLength(0);
+    expect(await su.collection("channel_members").getFullList({ filter: su.filter("user = {:u}", { u: carol.id }) })).toHaveLength(0);
+
     // reactivation: she signs in again and is a member of nothing; her sign-ins refused while deactivated,
     // with her right password, were no failed attempts (they counted, and made a "burst" in the audit log)
     expect(await asBob.api(route(carol.id, "reactivate"), {})).toEqual({ ok: true, channels: 0 });
