@@ -150,7 +150,9 @@ function auditPage(app, query) {
 }
 
 /**
- * A person's own entries: the latest 50 where they are the actor or the target.
+ * A person's own entries: the latest 50 where they are the actor or the target. The address and device
+ * are given for their own actions and for those of nobody in particular (failed sign-ins on their
+ * account); another person's, an administrator's, are that person's data (ADR 54).
  * @param {core.App} app
  * @param {string} userId
  */
@@ -159,13 +161,14 @@ function activityOf(app, userId) {
   const names = namer(app);
   return rows.map((row) => {
     const entry = entryOf(row, names);
+    const someoneElse = entry.actor !== "" && entry.actor !== userId;
     return {
       seq: entry.seq,
       at: entry.at,
       action: entry.action,
       actor_name: entry.actor_name,
-      ip: entry.ip,
-      device: entry.device,
+      ip: someoneElse ? "" : entry.ip,
+      device: someoneElse ? "" : entry.device,
       self: entry.actor === userId,
     };
   });

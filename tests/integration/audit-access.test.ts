@@ -121,6 +121,17 @@ describe("who reads it", () => {
     const other = await signUpUser(pb.url);
     const theirs = (await send(pb.url, "/api/chat/account/activity", { token: other.token })).json as { items: { action: string }[] };
     expect(theirs.items.map((item) => item.action)).toEqual(["account.created"]);
+    // an administrator's action on them is theirs to see, but not the administrator's address and device (ADR 54)
+    const made = await send(pb.url, "/api/chat/admin/people/role", { token: owner.token, body: { user_id: other.id, role: "guest" } });
+    expect(made.status).toBe(200);
+    const after = (await send(pb.url, "/api/chat/account/activity", { token: other.token })).json as {
+      items: { action: string; self: boolean; actor_name: string; ip: string; device: string }[];
+    };
+    const byAdmin = after.items.find((item) => item.action === "role.changed");
+    expect(byAdmin).toMatchObject({ self: false, actor_name: owner.username, ip: "", device: "" });
+    // (their own entry keeps where it came from)
+    const own = (await log(`?person=${other.id}&action=account.created`)).items[0];
+    expect(after.items.find((item) => item.action === "account.created")).toMatchObject({ self: true, ip: own.ip, device: own.device });
   });
 
   it("answers bad requests with a 4xx, never a 5xx", async () => {

@@ -11,7 +11,8 @@ const LOAD_FAILED = "Your account activity could not be loaded. Please try again
 
 /**
  * Menu > Account > Account activity: the latest 50 audit log entries of the account (what it did, and
- * what was done to it: an administrator's action, a burst of failed sign-ins), with address and device.
+ * what was done to it: an administrator's action, a burst of failed sign-ins), with address and device
+ * (not an administrator's: the server leaves those out).
  */
 export function AccountActivitySection() {
   const headingId = useId();
