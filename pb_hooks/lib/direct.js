@@ -102,7 +102,8 @@ function participantKey(app, userId, callerId) {
  */
 function refuseDeactivated(app, userId) {
   const profile = app.findRecordById("profiles", userId);
-  if (profile.getBool("deactivated")) throw forbidden(`${profile.getString("username")}'s account is deactivated: they cannot be messaged.`);
+  if (profile.getBool("deactivated"))
+    throw forbidden(`${profile.getString("username")}'s account is deactivated: they cannot be messaged.`);
 }
 
 /**
