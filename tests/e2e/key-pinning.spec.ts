@@ -1,7 +1,7 @@
 import { superuserClient } from "../integration/pocketbase";
 import { exportPublicKey, generateKeyBundle } from "../../app/crypto";
 import { expect, signIn, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, messageTexts, person, send, swapKeysAndForge, type Person } from "./helpers";
+import { createChannel, joinAndOpen, log, message, messageTexts, person, send, swapKeysAndForge, type Person } from "./helpers";
 import { openDetail } from "./header-helpers";
 
 const safetyGroups = async (viewer: Person, other: string) => {
@@ -15,7 +15,7 @@ const safetyGroups = async (viewer: Person, other: string) => {
 
 // The server (here: a PocketBase superuser, who bypasses every API rule) swaps Bob's public keys in his
 // profile and posts a message signed with its own key under Bob's name.
-test("swapped identity keys: the channel warns, nothing signed by them is shown until accepted; safety numbers match", async ({
+test("swapped identity keys: the channel warns, nothing signed by them is shown until accepted, what the pinned key signed stays; safety numbers match", async ({
   browser,
 }) => {
   const alice = await person(browser, "alice");
@@ -36,15 +36,17 @@ test("swapped identity keys: the channel warns, nothing signed by them is shown 
 
   await swapKeysAndForge(bob, channelId, password);
 
-  // A fresh page reads the swapped keys: the keyring's pin says they are not Bob's.
+  // A fresh page reads the swapped keys: the keyring's pin says they are not Bob's. The forged message
+  // waits, counted; Bob's genuine one, signed by the key Alice pinned, stays, marked (ADR 0103).
   await alice.page.reload();
   await alice.page.getByRole("button", { name: "# Pinned Keys" }).click();
   const warning = alice.page.getByRole("alert").filter({ hasText: `${bob.user.username}'s security keys changed` });
   await expect(warning).toBeVisible();
+  await expect(warning).toContainText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`);
+  await expect(message(alice.page, "genuine from bob").getByText(`Signed with ${bob.user.username}'s previous key`)).toBeVisible();
   await send(alice.page, "alice still writes");
   await expect(log(alice.page).getByText("alice still writes")).toBeVisible();
-  await alice.page.waitForTimeout(500);
-  expect(await messageTexts(alice.page)).toEqual(["alice still writes"]);
+  expect(await messageTexts(alice.page)).toEqual(["genuine from bob", "alice still writes"]);
 
   // Alice's other device agrees: the pin lives in her keyring, not in this browser.
   const second = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });

@@ -1,5 +1,5 @@
 import { expect, NO_ANSWER } from "./fixtures";
-import { log, send } from "./helpers";
+import { log, message, send } from "./helpers";
 import { mailTest as test } from "./mail-stack";
 import { groupOfThree, openGroup, resetOnNewDevice } from "./reset-helpers";
 
@@ -35,12 +35,16 @@ test("after a member's reset, the others read each other and write before accept
   await expect(log(alice.page).getByText("bob in the crew after his reset")).toBeVisible({ timeout: 30_000 });
   await send(alice.page, "alice after accepting");
 
-  // Carol has not accepted: Alice's message comes all the same; Bob's waits, counted.
+  // Carol has not accepted: Alice's message comes all the same; Bob's new one waits, counted, and his
+  // earlier one stays, marked (ADR 0103).
   const carolNotice = carol.page.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account` });
   await expect(carolNotice).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText("alice after accepting")).toBeVisible({ timeout: 30_000 });
   await expect(log(carol.page).getByText("bob in the crew after his reset")).toHaveCount(0);
-  await expect(carolNotice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`);
+  await expect(carolNotice).toContainText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`);
+  await expect(
+    message(carol.page, "bob in the crew before his reset").getByText(`Signed with ${bob.user.username}'s previous key`),
+  ).toBeVisible();
 
   // What Carol writes waits for her word on his keys, saying so; nobody receives it meanwhile.
   await send(carol.page, "carol before accepting");

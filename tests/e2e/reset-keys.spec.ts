@@ -49,17 +49,19 @@ test("reset without the recovery key: his contacts' old and new devices open the
   const phone = await phoneContext.newPage();
   await resetWithoutRecoveryKey(phone, smtp, bob.user, `fresh-${Date.now()}-Reset`);
 
-  // Alice's open page says so at once, before he writes anything (his reset is told live), and holds
-  // back his older message as a reload would; after she accepts, it shows again, marked.
+  // Alice's open page says so at once, before he writes anything (his reset is told live); his older
+  // message, signed by the key she accepted, stays, marked as signed by his previous key (ADR 0103), and
+  // only what he signs with his new keys waits for her word, counted.
   const notice = alice.page.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account: compare his safety number` });
   await expect(notice).toBeVisible({ timeout: 20_000 });
-  await expect(notice).toContainText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`);
-  await expect(log(alice.page).getByText("bob before his reset")).toHaveCount(0);
+  await expect(previousKey(alice.page, "bob before his reset", bob.user.username)).toBeVisible({ timeout: 20_000 });
+  await expect(notice.getByText(/waiting for you to accept/)).toHaveCount(0);
   await openConversation(phone, alice.user.username);
   await send(phone, "bob after his reset");
-  await expect(notice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
+  await expect(notice).toContainText(`1 message from ${bob.user.username} is waiting for you to accept his new keys`, {
     timeout: 20_000,
   });
+  await expect(log(alice.page).getByText("bob after his reset")).toHaveCount(0);
   // What he types meanwhile is not shown as typing: it would not show either (watched two seconds after
   // the server took it); once his keys are accepted, it is.
   const typingShown = alice.page.getByRole("status").filter({ hasText: `${bob.user.username} is typing…` });
@@ -84,8 +86,8 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await expect(log(phone).getByText("alice after bob's reset")).toBeVisible({ timeout: 30_000 });
 
   // The group: Bob rejoins it; Alice's and Carol's pages read him and he reads them. Carol's open page,
-  // which has not accepted his new keys, counts what waits for them, live: his message from before his
-  // reset and his two after it.
+  // which has not accepted his new keys, counts what waits for them, live: his two messages after his
+  // reset (the one from before it stays shown, marked).
   await openGroup(carol.page, bob.user.username);
   await openGroup(phone, carol.user.username);
   await send(phone, "bob in the group after his reset");
@@ -93,11 +95,13 @@ test("reset without the recovery key: his contacts' old and new devices open the
   const carolNotice = carol.page
     .getByRole("alert")
     .filter({ hasText: `${bob.user.username} reset his account: compare his safety number` });
-  await expect(carolNotice).toContainText(`3 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
+  await expect(carolNotice).toContainText(`2 messages from ${bob.user.username} are waiting for you to accept his new keys`, {
     timeout: 30_000,
   });
-  // Carol's new tablet, before she accepted his new keys: the group's history is there, and only his
-  // messages wait (the whole conversation used to stay empty, "could not be opened on this device").
+  await expect(previousKey(carol.page, "bob in the group before his reset", bob.user.username)).toBeVisible();
+  // Carol's new tablet, before she accepted his new keys: the group's history is there, his message from
+  // before his reset among it, and only his messages after it wait (the whole conversation used to stay
+  // empty, "could not be opened on this device"; then his message from before stayed hidden until she accepted).
   const tabletContext = await browser.newContext({ baseURL: web.url });
   const tablet = await tabletContext.newPage();
   await signIn(tablet, carol.user);
@@ -106,6 +110,7 @@ test("reset without the recovery key: his contacts' old and new devices open the
   await expect(tablet.getByRole("alert").filter({ hasText: `${bob.user.username} reset his account` })).toBeVisible();
   await expect(tablet.getByText("This conversation could not be opened on this device.")).toHaveCount(0);
   await expect(log(tablet).getByText("bob in the group after his reset")).toHaveCount(0);
+  await expect(previousKey(tablet, "bob in the group before his reset", bob.user.username)).toBeVisible({ timeout: 30_000 });
   await tabletContext.close();
   // Accepting while the server cannot be reached says so, and the button stays for another try.
   await carol.page.route("**/api/pins", (route) =>

@@ -35,8 +35,9 @@ const sameParts = (known: DecryptedMessage, record: EncryptedMessage) =>
 /**
  * Verifies and decrypts messages, edits and reactions. Anything whose signature or ciphertext does not
  * check out, whose sender has no profile, or whose signed body does not match what the record claims
- * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8); messages of
- * senders whose keys differ from the pinned ones are held back (the channel shows the change). Records in
+ * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8); of a
+ * sender whose keys differ from the pinned ones, what holds only under the new keys is held back (the
+ * channel shows the change) and what holds under a key the user accepted is shown, marked. Records in
  * `known`, of senders still trusted, are taken as they were decrypted before, not opened again.
  */
 export async function decryptRecords(
@@ -84,7 +85,8 @@ export async function decryptRecords(
   await Promise.all(
     records.map(async (m) => {
       const sender = senders.get(m.senderId);
-      if (!sender || m.channelId !== channel.id || !trusted.has(m.senderId)) return;
+      // (a sender whose new keys wait for the user's word: what holds under a key the user accepted shows, marked)
+      if (!sender || m.channelId !== channel.id) return;
       try {
         const plaintext = opened.get(m.id);
         if (plaintext === undefined) return;

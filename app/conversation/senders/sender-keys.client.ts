@@ -66,7 +66,7 @@ const ASK_AGAIN_MS = 10_000;
 
 /**
  * After a batch of records was opened (ADR 0051): those of senders whose new keys are not accepted yet
- * are counted as held back, and the senders of trusted records that did not open are asked for again
+ * that did not open under a key the user accepted are counted as held back, and the senders of trusted records that did not open are asked for again
  * (each at most once in 10 s): their keys may have changed since this page fetched them. Answers true
  * when the server presents other keys for one of them now: the caller opens the batch again, so that
  * the change is shown at once.
@@ -79,10 +79,10 @@ export async function afterOpening(
   senders: Senders,
 ): Promise<boolean> {
   const theirs = records.filter((r) => r.senderId !== viewerId && senders.profiles.get(r.senderId));
-  // (held: not shown, whether or not it opened under a key pinned before; a reaction or an edit is not a message)
+  // (held: signed by keys the user has not accepted, so it did not open under any they did; a reaction or an edit is not a message)
   noteHeld(
     channelId,
-    theirs.filter((r) => !senders.trusted.has(r.senderId) && (!r.kind || r.kind === "reply")),
+    theirs.filter((r) => !senders.trusted.has(r.senderId) && !opened.has(r.id) && (!r.kind || r.kind === "reply")),
   );
   const unopened = theirs.filter((r) => !opened.has(r.id));
   const now = Date.now();

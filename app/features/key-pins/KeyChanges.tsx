@@ -36,8 +36,8 @@ export function KeyChanges({ user, changes, heldOf, onAccepted }: Props) {
                 <strong>{change.username} reset his account: compare his safety number</strong>
               </p>
               <p>
-                <strong>{change.username}&apos;s security keys changed</strong>. Their messages are held back until you accept the new keys.
-                Compare your safety number with them first.
+                <strong>{change.username}&apos;s security keys changed</strong>. What they sign with the new keys is held back until you
+                accept them; their earlier messages stay, marked. Compare your safety number with them first.
               </p>
             </>
           ) : (
