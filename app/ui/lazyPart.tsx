@@ -10,6 +10,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
+import { useWhenBackOnline } from "~/lib/useOnline";
 import { ERROR_VISIBLE_MS, inToastDock } from "~/ui/Toast";
 
 /** What a part that could not be fetched says (the network is away, or the server was updated since the page loaded). */
@@ -146,21 +147,7 @@ export function PartFailedNotice({ retry, className, children }: { retry: () => 
   );
 }
 
-/** After "online", the network may still be settling (a service worker's fetches, a proxy): a second's grace. */
-const ONLINE_GRACE_MS = 1_000;
-
 function RetryWhenOnline({ retry, children }: { retry: () => void; children: ReactNode }) {
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const online = () => {
-      clearTimeout(timer);
-      timer = setTimeout(retry, ONLINE_GRACE_MS);
-    };
-    window.addEventListener("online", online);
-    return () => {
-      window.removeEventListener("online", online);
-      clearTimeout(timer);
-    };
-  }, [retry]);
+  useWhenBackOnline(retry);
   return children;
 }

@@ -9,6 +9,7 @@ import { refreshFilePolicy, useFilePolicy } from "~/features/files/policy.client
 import { MicrophoneError, useAudioRecorder } from "~/features/files/recorder.client";
 import type { Posted } from "~/features/files/send.client";
 import { api, ApiError } from "~/lib/api.client";
+import { useWhenBackOnline } from "~/lib/useOnline";
 
 /** A file to send; `posted`: its message, already on the server, when an earlier try's upload failed. */
 type Job = { file: File; failure: string; caption: string; posted?: Posted<FileCarrier> };
@@ -38,8 +39,11 @@ export function useUploads<M extends FileCarrier>(
   options: { limitBytes: number; notify: Notify; post: PostCarrier<M>; onSent: (channelId: string, message: M) => void },
 ) {
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
-  /** A file that did not go; `refused`: by the server itself (too large now, a kind not allowed), so trying again cannot help. */
-  const [failed, setFailed] = useState<(Job & { error: string; refused?: boolean }) | null>(null);
+  /**
+   * A file that did not go; `refused`: by the server itself (too large now, a kind not allowed), so trying
+   * again cannot help; `offline`: the device was offline, and it goes again by itself once it is back.
+   */
+  const [failed, setFailed] = useState<(Job & { error: string; refused?: boolean; offline?: boolean }) | null>(null);
   /** Files picked together wait their turn in "Send a file", one after the other. */
   const [pending, setPending] = useState<File[]>([]);
   const policy = useFilePolicy(channel?.id, options.limitBytes);
@@ -83,7 +87,13 @@ export function useUploads<M extends FileCarrier>(
       const { posted = job.posted, refused } = error as { posted?: Posted<FileCarrier>; refused?: boolean };
       // (one that stays is taken away by Discard)
       const gone = refused && posted ? await deletePosted(posted) : false;
-      setFailed({ ...job, posted: gone ? undefined : posted, error: messageOf(error, failure), refused: Boolean(refused) });
+      setFailed({
+        ...job,
+        posted: gone ? undefined : posted,
+        error: messageOf(error, failure),
+        refused: Boolean(refused),
+        offline: !refused && navigator.onLine === false,
+      });
     } finally {
       setUpload(null);
       uploading.current = false;
@@ -125,6 +135,9 @@ export function useUploads<M extends FileCarrier>(
     setFailed({ ...job, error: refusalFor(current.types), refused: true });
   }
 
+  // (a file that failed for the connection goes again once the browser is back online, as messages do)
+  useWhenBackOnline(failed && !failed.refused && failed.error !== NOT_DISCARDED ? () => void uploadFile(failed) : null);
+
   async function toggleRecording() {
     if (recorder.recording) {
       const file = await recorder.stop();
@@ -143,7 +156,15 @@ export function useUploads<M extends FileCarrier>(
 
   return {
     upload,
-    failedFile: failed ? { name: failed.file.name, error: failed.error, refused: Boolean(failed.refused), caption: failed.caption } : null,
+    failedFile: failed
+      ? {
+          name: failed.file.name,
+          error: failed.error,
+          refused: Boolean(failed.refused),
+          offline: Boolean(failed.offline),
+          caption: failed.caption,
+        }
+      : null,
     accept: acceptFor(policy.types),
     pickFiles: (files: readonly File[]) => void pickFiles(files),
     /** The picked file waiting for "Send file" or Cancel (the next of several comes after it). */

@@ -19,7 +19,7 @@ interface Props {
   upload: { name: string; fraction: number } | null;
   /** A file whose upload failed: kept so the user can try again. */
   /** A file that did not go; `refused` by the server itself (no retry can help), with the caption it had. */
-  failedFile: { name: string; error: string; refused?: boolean; caption?: string } | null;
+  failedFile: { name: string; error: string; refused?: boolean; offline?: boolean; caption?: string } | null;
   /** Files picked, dropped or pasted (several at once: each is offered in turn). */
   onPickFiles: (files: File[]) => void;
   /** The picker's accept attribute: the kinds of file the workspace allows (undefined: any). */
@@ -193,7 +193,7 @@ export function Composer(props: Props) {
       {failedFile && (
         <div className="form-error upload-failed" role="alert">
           <span>
-            {failedFile.error} ({failedFile.name})
+            {failedFile.error} ({failedFile.name}){failedFile.offline && ". It goes by itself once you are back online."}
           </span>
           {!failedFile.refused && (
             <button type="button" className="btn btn-small" onClick={props.onRetryFile} disabled={busy || Boolean(upload)}>
