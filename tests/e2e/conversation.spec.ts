@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, NO_ANSWER, test } from "./fixtures";
 import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { confirmFile } from "./send-file";
 
@@ -30,6 +30,41 @@ test("a reader scrolled up stays put while messages arrive, and Jump to latest c
   const link = log(bob.page).getByRole("link", { name: "https://example.com/docs?x=1" });
   await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   await expect(log(bob.page).getByRole("link", { name: /javascript/ })).toHaveCount(0);
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("messages that arrive together while the reader is scrolled up are each counted in Jump to latest", async ({
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(NO_ANSWER);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `together-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Together", password);
+  await joinAndOpen(bob.page, channelId, password, "Together");
+  await waitLive(alice.page);
+  for (let i = 0; i < 20; i++) await send(alice.page, `filler line ${i}\nwith a second line to take room`);
+  await expect(log(bob.page).getByText("filler line 19")).toBeVisible();
+
+  // Bob is scrolled up while three messages come, his page slowed down (a busy phone): they reach his
+  // list in one go, and the button counts three, not one.
+  const list = log(bob.page);
+  await list.evaluate(
+    (el) =>
+      new Promise((done) => {
+        el.addEventListener("scroll", done, { once: true });
+        el.scrollTop = 0;
+      }),
+  );
+  const cdp = await bob.context.newCDPSession(bob.page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 40 });
+  for (let i = 0; i < 3; i++) await send(alice.page, `written while bob is busy ${i}`);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await expect(log(bob.page).getByText("written while bob is busy 2")).toBeAttached({ timeout: 30_000 });
+  await expect(bob.page.getByRole("button", { name: "Jump to latest (3)" })).toBeVisible();
   await alice.context.close();
   await bob.context.close();
 });

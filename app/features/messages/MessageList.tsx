@@ -145,12 +145,15 @@ export function MessageList(props: Props) {
       atBottom.current = true;
       setMissed(0);
     } else {
-      setMissed((n) => n + 1);
+      // (every message after the last one counted: several may arrive in one render, a busy page's or a catch-up's)
+      const after = previous === null ? undefined : indexOf.get(previous);
+      const arrived = after === undefined ? 1 : messages.slice(after + 1).filter((m) => !m.own).length;
+      setMissed((n) => n + Math.max(1, arrived));
     }
     // a long list's rows come and go with scrolling: a region of its own tells what arrived
     if (Rows && previous && newest && !newest.own) setAnnounced(`Message from ${newest.senderUsername}: ${newest.text || "Attachment"}`);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- offsetOf and Rows are read as they are when the last message changes
-  }, [lastId, byId, hasNewer]);
+  }, [lastId, byId, indexOf, hasNewer]);
 
   // A message asked for (a jump, a search result) is scrolled to, mounted or not.
   useEffect(() => {
