@@ -1,7 +1,10 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import type PocketBase from "pocketbase";
+import { channelIdParam } from "~/features/channels/params.server";
 import type { RetentionPolicy } from "~/features/retention/retention";
-import type { RetentionPreview, WorkspaceRetention } from "~/features/retention/validation";
+import { channelRetentionSchema, type RetentionPreview, type WorkspaceRetention } from "~/features/retention/validation";
 import { callHook, readHook } from "~/server/hooks.server";
+import { readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 interface Answer {
   days: number;
@@ -58,3 +61,13 @@ export const previewChannelRetention = (pb: PocketBase, channelId: string, days:
     { channel_id: channelId, days },
     "The messages older than that could not be counted.",
   );
+
+/** A channel admin's POST /api/channels/:id/retention[/preview] {days}: the caller's client, the channel and the days asked for. */
+export async function channelRetentionRequest({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  await requireCsrf(request);
+  const channelId = channelIdParam(params);
+  const { pb } = await requireUser(request, context);
+  const { days } = await readJson(request, channelRetentionSchema);
+  return { pb, channelId, days };
+}
