@@ -147,6 +147,13 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   await alice.page.getByRole("button", { name: `# ${vault}`, exact: true }).click();
   await expect(log(alice.page).getByText("carol was here")).toBeVisible({ timeout: 30_000 });
   await expect(log(alice.page).getByText(`${carol.user.username} (deactivated)`)).toBeVisible();
+  // After the reload the one-to-one still ends with her removal (it was this page's own record), and it
+  // never offers to let her back in (a list of members a moment old named her).
+  await openConversation(alice.page, carol.user.username);
+  await expect(log(alice.page).getByText("before, just us")).toBeVisible({ timeout: 30_000 });
+  await expect(log(alice.page).locator(".chat-event, article").last()).toHaveText(removed);
+  await expect(alice.page.getByRole("button", { name: `Let ${carol.user.username} back in` })).toHaveCount(0);
+  await expect(alice.page.getByText(/started this conversation again/)).toHaveCount(0);
   const commits = await su.collection("mls_commits").getFullList({ filter: su.filter("channel = {:c}", { c: vaultId }), sort: "epoch" });
   expect(commits.at(-1)?.sender).toBe(alice.id);
 

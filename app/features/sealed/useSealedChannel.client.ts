@@ -255,7 +255,8 @@ export function useSealedChannel(
     resetting,
     resetEncryption,
     refresh,
-    returning: status?.returning ?? [],
+    // (nobody is let back into a one-to-one whose other person is deactivated or gone: its page may list them a moment longer)
+    returning: channel?.partnerDeactivated || channel?.partnerDeleted ? [] : (status?.returning ?? []),
     removedByAdmin: status?.removedByAdmin,
     partnerGone: Boolean(status?.partnerGone),
     afresh,

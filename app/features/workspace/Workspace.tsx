@@ -96,7 +96,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
     onDeactivated: (people, deactivated) => relabelMembers(history, people, deactivated),
   });
   const sealed = useSealedChannel(user, selected, joinProofOf, members.members, (text) => notify(text, "error"), history.reload);
-  const lines = useConversationLines(members.notices, sealed.returning, sealed.removedByAdmin);
+  const lines = useConversationLines(members.notices, sealed.returning, sealed.removedByAdmin, selected);
   const membersPanel = useMembersPanel(members.refresh, sealed.refresh);
   const uploads = useUploads(user, selected, {
     limitBytes: config.uploadMaxBytes,
