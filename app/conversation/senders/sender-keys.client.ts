@@ -66,8 +66,9 @@ const ASK_AGAIN_MS = 10_000;
 
 /**
  * After a batch of records was opened (ADR 0051): those of senders whose new keys are not accepted yet
- * that did not open under a key the user accepted are counted as held back, and the senders of trusted records that did not open are asked for again
- * (each at most once in 10 s): their keys may have changed since this page fetched them. Answers true
+ * that did not open under a key the user accepted are counted as held back (ADR 0103), and the senders
+ * of trusted records that did not open are asked for again (each at most once in 10 s): their keys may
+ * have changed since this page fetched them. Answers true
  * when the server presents other keys for one of them now: the caller opens the batch again, so that
  * the change is shown at once.
  */
