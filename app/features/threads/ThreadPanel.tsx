@@ -1,8 +1,6 @@
 import { fetchThread } from "~/features/threads/fetch.client";
 import { BackButton } from "~/ui/BackButton";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { RetryId } from "~/lib/retry-id";
-import { messageOf } from "~/lib/errors";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { usePanelFocus } from "~/ui/usePanelFocus";
@@ -10,7 +8,7 @@ import { useCaretAtEnd } from "~/ui/message-box";
 import type { Channel } from "~/conversation/channels/types";
 import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
 import { formatTime, tooLongText } from "~/features/messages/text";
-import { sendMessage, type DecryptedMessage } from "~/features/messages/messages.client";
+import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { decryptRecords } from "~/conversation/messages/open.client";
 import { RichText } from "~/features/messages/RichText";
 import { mergeMessages } from "~/conversation/messages/merge";
@@ -18,7 +16,8 @@ import { markThreadSeen, threadsChanged } from "~/features/threads/seen.client";
 import { ApiError } from "~/lib/api.client";
 import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
-import { afterSent, draftOf, draftSent, keepDraft, moveToDraft, useDraft } from "~/features/messages/drafts.client";
+import { moveToDraft, useDraft } from "~/features/messages/drafts.client";
+import { REPLY_WAITS_OFFLINE, useThreadReply } from "~/features/threads/useThreadReply.client";
 import { AttachmentView } from "~/features/files/Attachments";
 import { isMessageId } from "~/features/address/address";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
@@ -54,12 +53,8 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
   // another thread, where Enter would post it; closing the panel (Esc) keeps it for the next opening.
   const draftKey = `thread:${channel.id}:${rootId}`;
   const [text, setText] = useDraft(draftKey);
-  const keyNow = useRef(draftKey);
   const box = useRef<HTMLTextAreaElement>(null);
   useCaretAtEnd(box, draftKey);
-  keyNow.current = draftKey;
-  const [alsoToChannel, setAlsoToChannel] = useState(false);
-  const [sending, setSending] = useState(false);
   /**
    * The root was deleted while the panel was open ("deleted"), or the server has no such thread
    * ("missing": deleted before, or an address that never named one; the server cannot tell which).
@@ -71,6 +66,17 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
   const typed = useRef(text);
   typed.current = text;
   const boxId = useId();
+  const { alsoToChannel, setAlsoToChannel, sending, waits, send } = useThreadReply({
+    user,
+    channel,
+    rootId,
+    draftKey,
+    text,
+    setText,
+    gone,
+    notify,
+    onSent,
+  });
 
   useEffect(() => {
     setGone(null);
@@ -131,31 +137,6 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
   const shownRoot = useMemo(() => listed ?? (root ? applyAnnotations([root], annotations)[0] : null), [listed, root, annotations]);
   const latest = shown.at(-1)?.created ?? "";
   useEffect(() => markThreadSeen(rootId, latest), [rootId, latest]);
-
-  const attempt = useRef(new RetryId());
-  async function send(event?: FormEvent) {
-    event?.preventDefault();
-    if (!text.trim() || sending || gone || tooLongText(text)) return;
-    setSending(true);
-    // The same reply sent again (its answer was lost) keeps its client id: the server stores it once.
-    const clientId = attempt.current.for(JSON.stringify([text, alsoToChannel]));
-    const sentFrom = draftKey;
-    const sentText = text;
-    try {
-      const sent = await sendMessage(user, channel, text, undefined, clientId, { root: rootId, alsoInChannel: alsoToChannel });
-      attempt.current.answered();
-      draftSent(sentFrom, sentText);
-      // (typed on meanwhile: that stays; another thread opened meanwhile: its draft stays, this one's goes)
-      if (keyNow.current === sentFrom) setText((current) => afterSent(current, sentText));
-      else keepDraft(sentFrom, afterSent(draftOf(sentFrom), sentText));
-      setAlsoToChannel(false);
-      onSent(sent);
-    } catch (error) {
-      notify(messageOf(error, "The reply could not be sent. Please try again."), "error");
-    } finally {
-      setSending(false);
-    }
-  }
 
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -219,6 +200,11 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
           <label className="thread-also-check">
             <input type="checkbox" checked={alsoToChannel} onChange={(e) => setAlsoToChannel(e.target.checked)} /> Also send to channel
           </label>
+          {waits && (
+            <p className="thread-waits" role="status">
+              {REPLY_WAITS_OFFLINE}
+            </p>
+          )}
           {tooLongText(text) && (
             <p className="form-error" role="alert">
               {tooLongText(text)}
