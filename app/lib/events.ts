@@ -37,6 +37,8 @@ export type Events = {
   "call:event": string;
   /** A call ended and its record was written, by conversation (callArrived). useCallRecords reads the records again. */
   "call:ended": string;
+  /** An administrator deactivated this user (useWorkspaceLive, the live stream's member-deactivated). A call they were in says they were removed (useWhoLeft). */
+  "member:deactivated": string;
 
   // --- calls (calls/*.client.ts emit; their hooks follow)
   /** The page's call started or ended (calls/store.client). useActiveCall: the call button, bar and dock. */

@@ -110,7 +110,10 @@ test("deactivating Carol: her page signs out with the reason, sign-ins are refus
   console.log(`deactivation reached Carol's page in ${Date.now() - deactivatedAt} ms`);
   // The call dropped her.
   await expect(people(alice.page)).toHaveCount(1, { timeout: 10_000 });
-  await alice.page.getByRole("region", { name: "Call", exact: true }).getByRole("button", { name: "Leave call" }).click();
+  // She did not leave: the call says why she is gone.
+  const call = alice.page.getByRole("region", { name: "Call", exact: true });
+  await expect(call.getByRole("status")).toHaveText(`${carol.user.username} was removed by an administrator. You are the only one in it.`);
+  await call.getByRole("button", { name: "Leave call" }).click();
 
   // Her password and her passkey are refused with the reason.
   await signIn(carol.page, carol.user);

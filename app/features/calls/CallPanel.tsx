@@ -9,6 +9,7 @@ import type { DeviceChoice } from "./preview.client";
 import { useConversationBox } from "./useConversationBox.client";
 import { onCallDeclined } from "./ring.client";
 import { useWhoLeft } from "./useWhoLeft";
+import { removedByAdministrator } from "~/conversation/senders/words";
 import { messageBox } from "~/ui/message-box";
 
 /** The call window's gap above the composer, the space the page's header takes, and its least height. */
@@ -156,7 +157,9 @@ export default function CallPanel({
         {/* (once it ended here, only why it ended is said) */}
         {declined && !others && !ended && <span role="status">{declined} declined the call.</span>}
         {left && !ended && (
-          <span role="status">{others ? `${left} left the call.` : `${left} left the call. You are the only one in it.`}</span>
+          <span role="status">
+            {`${left.removed ? removedByAdministrator(left.name) : `${left.name} left the call`}.${others ? "" : " You are the only one in it."}`}
+          </span>
         )}
       </header>
       {!joining ? (

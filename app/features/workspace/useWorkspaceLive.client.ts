@@ -192,6 +192,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         }
         case "member-deactivated": {
           deactivatedLive(event.userId);
+          emit("member:deactivated", event.userId);
           const conversation = channels?.find((c) => c.id === event.channelId);
           if (conversation)
             await burst
