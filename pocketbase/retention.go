@@ -163,7 +163,7 @@ func runRetentionSweep(app core.App, now time.Time, batch int) (sweepReport, err
 		}
 	}
 	report = s.report(report, started)
-	if report.Messages > 0 {
+	if report.Rows > 0 {
 		if err := recordSweptAt(app, now); err != nil {
 			app.Logger().Warn("retention: the sweep's time was not recorded", "error", err)
 		}

@@ -46,10 +46,13 @@ func TestExpiringMessages(t *testing.T) {
 	add("a0r", "a", 39, "reaction", "a0", "")
 	add("a0e", "a", 39, "edit", "a0", "")
 	add("a0t", "a", 35, "reply", "", "a0")
+	add("a0n", "a", 2, "reply", "", "a0") // recent, but it goes with its thread's first message
 	// channel b (its own 7 days): 10 and 3 days old, the older one pinned
 	add("b0", "b", 10, "", "", "")
 	add("b1", "b", 3, "", "", "")
 	add("b0p", "b", 9, "pin", "b0", "")
+	add("b0t", "b", 9, "reply", "", "b0") // the pinned message's thread: kept with it when pinned ones are
+	add("b0tr", "b", 9, "reaction", "b0t", "")
 
 	count := func(days int, keepPinned bool) int {
 		t.Helper()
@@ -59,24 +62,24 @@ func TestExpiringMessages(t *testing.T) {
 		}
 		return n
 	}
-	// 30 days: a's message of 40 days and its reply; b's own 7 days: its message of 10
-	if got := count(30, false); got != 3 {
-		t.Errorf("30 days: %d, want 3", got)
+	// 30 days: a's message of 40 days and its two replies; b's own 7 days: its message of 10 and its reply
+	if got := count(30, false); got != 5 {
+		t.Errorf("30 days: %d, want 5", got)
 	}
-	// pinned kept: b's pinned message stays
-	if got := count(30, true); got != 2 {
-		t.Errorf("30 days, pinned kept: %d, want 2", got)
+	// pinned kept: b's pinned message stays, and its thread
+	if got := count(30, true); got != 3 {
+		t.Errorf("30 days, pinned kept: %d, want 3", got)
 	}
-	// 5 days: shorter than b's own: a's 40, 20 and the reply; b's 10
-	if got := count(5, false); got != 4 {
-		t.Errorf("5 days: %d, want 4", got)
+	// 5 days: shorter than b's own: a's 40, 20 and the replies; b's 10 and its reply
+	if got := count(5, false); got != 6 {
+		t.Errorf("5 days: %d, want 6", got)
 	}
 	// with channel settings not allowed, b follows the workspace: at 30 days nothing of b goes
 	if _, err := app.DB().NewQuery("UPDATE workspace_settings SET retention_per_channel = FALSE").Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got := count(30, false); got != 2 {
-		t.Errorf("30 days without channel settings: %d, want 2", got)
+	if got := count(30, false); got != 3 {
+		t.Errorf("30 days without channel settings: %d, want 3", got)
 	}
 	// a channel admin's own period for a channel: that channel only, the workspace's "keep pinned" applying
 	inChannel := func(channel string, days int) int {
@@ -90,11 +93,11 @@ func TestExpiringMessages(t *testing.T) {
 	if _, err := app.DB().NewQuery("UPDATE workspace_settings SET retention_per_channel = TRUE").Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got := inChannel("a", 7); got != 3 { // 40, 20 and the reply of 35 days
-		t.Errorf("channel a, 7 days: %d, want 3", got)
+	if got := inChannel("a", 7); got != 4 { // 40, 20 and the replies of 35 and 2 days
+		t.Errorf("channel a, 7 days: %d, want 4", got)
 	}
-	if got := inChannel("b", 2); got != 2 {
-		t.Errorf("channel b, 2 days: %d, want 2", got)
+	if got := inChannel("b", 2); got != 3 {
+		t.Errorf("channel b, 2 days: %d, want 3", got)
 	}
 	if got := inChannel("a", 0); got != 0 { // the workspace's: forever
 		t.Errorf("channel a, the workspace's forever: %d, want 0", got)
@@ -102,7 +105,7 @@ func TestExpiringMessages(t *testing.T) {
 	if _, err := app.DB().NewQuery("UPDATE workspace_settings SET retention_keep_pinned = TRUE").Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got := inChannel("b", 2); got != 1 { // b0 is pinned
+	if got := inChannel("b", 2); got != 1 { // b0 is pinned, its thread with it
 		t.Errorf("channel b, 2 days, pinned kept: %d, want 1", got)
 	}
 }

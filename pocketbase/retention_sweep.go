@@ -22,7 +22,9 @@ import (
 const retentionBatchSize = 50
 
 type sweepReport struct {
+	// Messages and thread replies deleted; Rows: every row, their edits, reactions and pins too.
 	Messages        int     `json:"messages"`
+	Rows            int     `json:"rows"`
 	Files           int     `json:"files"`
 	Previews        int     `json:"previews"`
 	Archived        int     `json:"archived"`
@@ -116,17 +118,26 @@ func (s *sweeper) sweepChannel(channelID, cutoff string) (int, error) {
 }
 
 // expiring selects `column` of the conversation's rows of these kinds created before cutoff; with
-// keepPinned, neither a message that has a pin event nor that message's annotations. The sweep deletes
-// what it selects; the console's preview counts the messages among them (retention_preview.go).
+// keepPinned, not what a pinned message keeps (notPinned). The sweep deletes what it selects, with
+// what hangs off it; the console's preview counts the messages among them and the replies of their
+// threads (retention_preview.go).
 func expiring(app core.App, column, channelID, cutoff string, kinds []any, keepPinned bool) *dbx.SelectQuery {
 	q := app.DB().Select(column).From("messages").
 		Where(dbx.HashExp{"channel": channelID}).
 		AndWhere(dbx.In("kind", kinds...)).
 		AndWhere(dbx.NewExp("created < {:cutoff}", dbx.Params{"cutoff": cutoff}))
 	if keepPinned {
-		q = q.AndWhere(dbx.NewExp("NOT EXISTS (SELECT 1 FROM messages p WHERE p.kind = 'pin' AND p.target IN (messages.id, messages.target))"))
+		q = q.AndWhere(dbx.NewExp(notPinned("messages")))
 	}
 	return q
+}
+
+// notPinned is true of a row of `table` that no pinned message keeps: a message with a pin event, its
+// annotations and its thread's replies, and those replies' annotations (a pinned discussion stays whole).
+func notPinned(table string) string {
+	return "NOT EXISTS (SELECT 1 FROM messages p WHERE p.kind = 'pin' AND p.target IN (" + table + ".id, " + table + ".target, " + table + ".thread))" +
+		" AND NOT EXISTS (SELECT 1 FROM messages r JOIN messages p ON p.kind = 'pin' AND p.target = r.thread" +
+		" WHERE r.id = " + table + ".target AND r.thread != '')"
 }
 
 // withDependents adds, level by level, the annotations and thread replies of the messages.
@@ -169,6 +180,10 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 	if err := s.app.DB().Select("id", "image AS file").From("link_previews").Where(dbx.In("message", in...)).All(&previews); err != nil {
 		return 0, err
 	}
+	var messages int
+	if err := s.app.DB().Select("COUNT(*)").From("messages").Where(dbx.In("id", in...)).AndWhere(dbx.In("kind", "", "reply")).Row(&messages); err != nil {
+		return 0, err
+	}
 	var swept []sweptMessage
 	if broadcasting(s.app) {
 		if err := s.app.DB().Select("id", "channel", "sender", "created", "kind", "target", "thread").From("messages").
@@ -205,7 +220,8 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 		return 0, err
 	}
 	s.stats.Batches++
-	s.stats.Messages += len(all)
+	s.stats.Messages += messages
+	s.stats.Rows += len(all)
 	s.stats.Archived += int(archived)
 	s.stats.Previews += len(previews)
 	s.removeStoredFiles("file_attachments", files)

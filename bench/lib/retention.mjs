@@ -82,7 +82,7 @@ export async function retentionPhase({ stack, c, reader, tag, log, count = RETEN
   const left = await api("GET", `/api/collections/messages/records?perPage=1&filter=${encodeURIComponent(`channel = "${channel.id}"`)}`);
   const sorted = [...probe.latencies].sort((a, b) => a - b);
   const result = {
-    messages: report.messages,
+    messages: report.rows,
     seeded: count,
     left: left.totalItems,
     seconds: report.total_ms / 1000,

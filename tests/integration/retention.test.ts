@@ -53,6 +53,7 @@ const readPolicy = async (by: TestUser) => {
 
 interface SweepReport {
   messages: number;
+  rows: number;
   files: number;
   previews: number;
   batches: number;
@@ -238,8 +239,10 @@ describe("the sweep", () => {
     const report = await sweepOneDayAfter(oldAlone, kept);
     // pages drop what it removed by its clock, ahead of theirs here (ADR 81)
     expect(Date.parse((await readPolicy(bob)).swept_at)).toBe(Date.parse(String(kept.created).replace(" ", "T")) + DAY);
+    // messages and replies counted as such (old, its reply, oldAlone); edits, reactions and pins among the rows
     expect(report).toMatchObject({
-      messages: gone.length,
+      messages: 3,
+      rows: gone.length,
       files: 1,
       archived: 1,
       previews: 1,
@@ -264,9 +267,9 @@ describe("the sweep", () => {
     await bob.pb.realtime.unsubscribe();
 
     const [entry] = await su.collection("audit_log").getFullList({ filter: 'action = "retention.swept"' });
-    expect(entry.details).toMatchObject({ messages: gone.length, files: 1, previews: 1, workspace_days: 1, keep_pinned: false });
+    expect(entry.details).toMatchObject({ messages: 3, files: 1, previews: 1, workspace_days: 1, keep_pinned: false });
     // nothing older than the policy is left: a second sweep deletes nothing and records nothing
-    expect((await sweepOneDayAfter(oldAlone, kept)).messages).toBe(0);
+    expect((await sweepOneDayAfter(oldAlone, kept)).rows).toBe(0);
     expect(await su.collection("audit_log").getFullList({ filter: 'action = "retention.swept"' })).toHaveLength(1);
   });
 
@@ -276,6 +279,9 @@ describe("the sweep", () => {
     expect((await setWorkspace(owner, { days: 1, keep_pinned: true })).status).toBe(200);
     const pinned = await postMessage(owner, other.id);
     const pin = await annotate(bob, other.id, "pin", pinned.id);
+    // its thread stays whole: an old reply, and that reply's reaction
+    const pinnedReply = await annotate(owner, other.id, "reply", pinned.id);
+    const replyReaction = await annotate(bob, other.id, "reaction", pinnedReply.id);
     const many = [];
     for (let i = 0; i < 5; i++) many.push(await postMessage(bob, other.id));
     const later = await postMessage(bob, other.id);
@@ -285,7 +291,7 @@ describe("the sweep", () => {
     expect(report.messages).toBeGreaterThanOrEqual(5);
     expect(report.batches).toBeGreaterThanOrEqual(3);
     const left = (await su.collection("messages").getFullList({ filter: `channel = "${other.id}"` })).map((m) => m.id);
-    expect(left.sort()).toEqual([pinned.id, pin.id, later.id].sort());
+    expect(left.sort()).toEqual([pinned.id, pin.id, pinnedReply.id, replyReaction.id, later.id].sort());
   });
 
   it("sealed (MLS) conversations follow the same rule: ciphertext rows by their server times", async () => {
