@@ -116,8 +116,15 @@ function finish(app, body) {
   }
   const claims = /** @type {{ [k: string]: unknown }} */ (result.claims);
   const link = linkOf(app, result.issuer, result.subject);
+  const claimed = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
   if (link) {
     if (link.getString("gone") !== "") throw forbidden(GONE);
+    // The allowed domains hold for everyone the provider signs in, not only for new accounts (the
+    // address the provider gives now, else the account's); the owner, never deactivated by the
+    // provider either (ADR 0064), is not locked out by a setting of their own.
+    const userId = link.getString("user");
+    const address = claimed || app.findRecordById("users", userId).getString("email");
+    if (!domainAllowed(s, address) && roleOf(app, userId) !== "owner") throw forbidden(DOMAIN_REFUSED);
     if (result.refreshToken) {
       link.set("refresh_token", result.refreshToken);
       link.set("client_id", s.clientId);
@@ -126,16 +133,27 @@ function finish(app, body) {
     app.save(link);
     return { user: app.findRecordById("users", link.getString("user")) };
   }
-  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+  const email = claimed;
   if (email === "" || claims.email_verified === false || claims.email_verified === "false") throw forbidden(EMAIL_NEEDED);
-  const domain = email.split("@").pop() || "";
-  if (s.allowedDomains.length > 0 && !s.allowedDomains.includes(domain)) throw forbidden(DOMAIN_REFUSED);
+  if (!domainAllowed(s, email)) throw forbidden(DOMAIN_REFUSED);
   const provided = { issuer: result.issuer, subject: result.subject, email, refreshToken: result.refreshToken || "", clientId: s.clientId };
   const existing = userByEmail(app, email);
   // a password account with this email: its owner signs in with the password once to link it (sso_link.js)
   if (existing) return { link: { ticket: keep(app, LINK, newTicket(), { ...provided, user: existing.id, tries: 0 }), email } };
   const ticket = keep(app, TICKET, newTicket(), provided);
   return { signup: { ticket, email, username: suggestedUsername(claims, s.usernameClaim, email) } };
+}
+
+/** Whether the settings' allowed domains (none: any) take this address. @param {{ allowedDomains: string[] }} s @param {string} email */
+const domainAllowed = (s, email) => s.allowedDomains.length === 0 || s.allowedDomains.includes(email.toLowerCase().split("@").pop() || "");
+
+/** @param {core.App} app @param {string} userId */
+function roleOf(app, userId) {
+  try {
+    return app.findRecordById("profiles", userId).getString("role");
+  } catch (_) {
+    return "";
+  }
 }
 
 const newTicket = () => $security.randomStringWithAlphabet(43, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");

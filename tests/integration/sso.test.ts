@@ -76,6 +76,32 @@ describe("signing in with the provider", () => {
     expect(outsider.json.message).toBe("Accounts with this email address cannot sign in here.");
   });
 
+  it("refuses a linked account whose domain is no longer allowed, except the owner's", async () => {
+    const alice = await sso.ssoSignIn("alice");
+    expect(alice.json.token).toBeTruthy();
+    const aliceId = alice.json.record!.id;
+    expect((await postJson(pb.url, "/api/chat/admin/sso", { allowed_domains: "acme.test" }, admin.token)).status).toBe(200);
+    try {
+      const refused = await sso.ssoSignIn("alice");
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe("Accounts with this email address cannot sign in here.");
+      expect(refused.json.token).toBeUndefined();
+      // (the owner is not locked out by a setting of their own)
+      const su = await superuserClient(pb.url, pb.superuser);
+      await su.collection("profiles").update(aliceId, { role: "owner" });
+      try {
+        const asOwner = await sso.ssoSignIn("alice");
+        expect(asOwner.status).toBe(200);
+        expect(asOwner.json.token).toBeTruthy();
+      } finally {
+        await su.collection("profiles").update(aliceId, { role: "member" });
+      }
+    } finally {
+      expect((await postJson(pb.url, "/api/chat/admin/sso", { allowed_domains: "example.com" }, admin.token)).status).toBe(200);
+    }
+    expect((await sso.ssoSignIn("alice")).json.token).toBeTruthy();
+  });
+
   it("links a password account with the same email after its password, once, keeping its keys", async () => {
     const su = await superuserClient(pb.url, pb.superuser);
     const keys = async () => {
