@@ -18,6 +18,7 @@ import { subscribeReplies } from "~/features/threads/summaries.client";
 import { on } from "~/lib/events";
 import { moveToDraft, useDraft } from "~/features/messages/drafts.client";
 import { REPLY_WAITS_OFFLINE, useThreadReply } from "~/features/threads/useThreadReply.client";
+import { useFollowLatest } from "~/features/threads/useFollowLatest.client";
 import { AttachmentView } from "~/features/files/Attachments";
 import { isMessageId } from "~/features/address/address";
 import type { DecryptedAttachment } from "~/conversation/files/decrypt";
@@ -145,6 +146,8 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
     }
   };
 
+  const { body, followScroll } = useFollowLatest(shown, Boolean(shownRoot));
+
   const sender = (m: DecryptedMessage) => (m.own ? "You" : m.senderUsername);
   return (
     <aside ref={panel} className="side-panel thread-panel" aria-label="Thread">
@@ -157,30 +160,32 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
       </div>
       {failed && <p role="alert">This thread could not be loaded.</p>}
       {goneHow && <p role="alert">{`${GONE[goneHow]}${replyMoved ? " Your reply is in the message box." : ""}`}</p>}
-      {shownRoot && !gone && (
-        <article className="thread-root" aria-label={`Thread started by ${shownRoot.senderUsername}`}>
-          <header>
-            <span className="sender">{sender(shownRoot)}</span> <time dateTime={shownRoot.created}>{formatTime(shownRoot.created)}</time>
-          </header>
-          <RichText text={shownRoot.text} username={user.username} />
-          {shownRoot.attachments.map((a) => (
-            <AttachmentView key={a.id} attachment={a} resolveUrl={files.resolve} onDownload={files.download} />
-          ))}
-          {/* (a root not in the list: its files are in the conversation, where it is) */}
-          {shownRoot.attachments.length === 0 && shownRoot.fileHashes.length > 0 && <p className="thread-root-file">Attachment</p>}
-        </article>
-      )}
-      <ul className="thread-replies" aria-label="Replies">
-        {(gone ? [] : shown).map((m) => (
-          <li key={m.id} id={`reply-${m.id}`}>
+      <div className="thread-body" ref={body} onScroll={followScroll}>
+        {shownRoot && !gone && (
+          <article className="thread-root" aria-label={`Thread started by ${shownRoot.senderUsername}`}>
             <header>
-              <span className="sender">{sender(m)}</span> <time dateTime={m.created}>{formatTime(m.created)}</time>
-              {!m.threadOnly && <span className="thread-also"> · also sent to the channel</span>}
+              <span className="sender">{sender(shownRoot)}</span> <time dateTime={shownRoot.created}>{formatTime(shownRoot.created)}</time>
             </header>
-            <RichText text={m.text} username={user.username} />
-          </li>
-        ))}
-      </ul>
+            <RichText text={shownRoot.text} username={user.username} />
+            {shownRoot.attachments.map((a) => (
+              <AttachmentView key={a.id} attachment={a} resolveUrl={files.resolve} onDownload={files.download} />
+            ))}
+            {/* (a root not in the list: its files are in the conversation, where it is) */}
+            {shownRoot.attachments.length === 0 && shownRoot.fileHashes.length > 0 && <p className="thread-root-file">Attachment</p>}
+          </article>
+        )}
+        <ul className="thread-replies" aria-label="Replies">
+          {(gone ? [] : shown).map((m) => (
+            <li key={m.id} id={`reply-${m.id}`}>
+              <header>
+                <span className="sender">{sender(m)}</span> <time dateTime={m.created}>{formatTime(m.created)}</time>
+                {!m.threadOnly && <span className="thread-also"> · also sent to the channel</span>}
+              </header>
+              <RichText text={m.text} username={user.username} />
+            </li>
+          ))}
+        </ul>
+      </div>
       {/* (nothing to reply to once the root is gone) */}
       {!gone && (
         <form className="thread-composer" onSubmit={(e) => void send(e)}>
@@ -210,7 +215,13 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
               {tooLongText(text)}
             </p>
           )}
-          <button type="submit" className="btn btn-small" disabled={sending || !text.trim() || Boolean(tooLongText(text))}>
+          <button
+            type="submit"
+            className="btn btn-small"
+            disabled={sending || !text.trim() || Boolean(tooLongText(text))}
+            // (the box keeps the focus: on a phone the keyboard stays up between replies)
+            onPointerDown={(e) => e.preventDefault()}
+          >
             Send reply
           </button>
         </form>
