@@ -22,6 +22,10 @@ describe("the address of what is open (ADR 0061)", () => {
     expect(placeOf(`/c/${ID}/t/ABC`)).toEqual({ conversationId: ID, thread: "ABC", message: null });
     expect(placeOf(`/c/${ID}/m/x%2Fy`)).toEqual({ conversationId: ID, thread: null, message: "x/y" });
     expect(pathOf({ conversationId: ID, thread: null, message: "x/y" })).toBe(`/c/${ID}/m/x%2Fy`);
+    // cut short before the reference, or with a trailing slash: the conversation, the thread
+    for (const path of [`/c/${ID}/t`, `/c/${ID}/t/`, `/c/${ID}/m/`])
+      expect(placeOf(path), path).toEqual({ conversationId: ID, thread: null, message: null });
+    expect(placeOf(`/c/${ID}/t/${MSG}/`)).toEqual({ conversationId: ID, thread: MSG, message: null });
     expect(isMessageId("ABC")).toBe(false);
     expect(isMessageId(MSG)).toBe(true);
   });
@@ -37,8 +41,9 @@ describe("the address of what is open (ADR 0061)", () => {
       "/c/a%2Fb",
       "/c/..%2F..%2Fapi",
       `/c/${"x".repeat(65)}`,
-      `/c/${ID}/t/`,
       `/c/${ID}/x/${MSG}`,
+      `/c/${ID}/x/`,
+      `/c/${ID}/t/${MSG}//`,
       `/c/${ID}/m/${MSG}/more`,
       "/c/%3Cscript%3E",
     ])

@@ -33,8 +33,12 @@ export function placeOf(pathname: string): Place {
     return NOWHERE;
   }
   const [conversationId, kind, ref, ...rest] = decoded;
-  if (!CONVERSATION.test(conversationId) || rest.length > 0) return NOWHERE;
-  if (kind === undefined || (kind === "" && ref === undefined)) return { conversationId, thread: null, message: null };
+  // (a trailing slash is no part: /c/<id>/t/<root>/ is the thread)
+  if (!CONVERSATION.test(conversationId) || rest.length > 1 || (rest.length === 1 && rest[0] !== "")) return NOWHERE;
+  const conversation = { conversationId, thread: null, message: null };
+  if (kind === undefined || (kind === "" && ref === undefined)) return conversation;
+  // a thread's or message's link cut short before its reference (/c/<id>/t, /c/<id>/m/) opens the conversation
+  if (!ref && (kind === "t" || kind === "m")) return conversation;
   if (!ref) return NOWHERE;
   if (kind === "t") return { conversationId, thread: ref, message: null };
   if (kind === "m") return { conversationId, thread: null, message: ref };
