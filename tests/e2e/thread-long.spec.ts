@@ -6,7 +6,8 @@ import { openThread, reply } from "./thread-helpers";
 
 // A thread whose first message is long, with many replies: its replies are read below the root (they
 // scroll together, the reply box stays), it opens on the newest reply and follows the ones that come,
-// on a laptop and on a phone, where the box keeps the focus after Send (the keyboard stays up).
+// on a laptop and on a phone, where the box keeps the focus after Send (the keyboard stays up), as the
+// conversation's box does.
 
 /** Whether the element is on screen and not covered: what a person at the screen sees. */
 const seen = (target: Locator) =>
@@ -56,5 +57,15 @@ test("a long thread under a long first message is read from its newest reply, on
   await expect(phoneReplies.getByText("bob agrees, from the train")).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => seen(phoneReplies.getByText("bob agrees, from the train"))).toBe(true);
   await expect(box).toBeFocused();
+
+  // Back in the conversation, its box keeps the focus after a tap on Send too.
+  await page.goBack();
+  await expect(thread).toBeHidden();
+  const message = page.getByLabel("Message", { exact: true });
+  await message.tap();
+  await message.fill("and one more for everyone");
+  await page.getByRole("button", { name: "Send", exact: true }).tap();
+  await expect(log(page).getByText("and one more for everyone")).toBeVisible({ timeout: 20_000 });
+  await expect(message).toBeFocused();
   await context.close();
 });

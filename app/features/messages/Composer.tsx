@@ -279,7 +279,13 @@ export function Composer(props: Props) {
             props.onPickFiles(files);
           }}
         />
-        <button type="submit" className="btn btn-primary" disabled={!canSend && !canQueue}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!canSend && !canQueue}
+          // (the box keeps the focus: on a phone the keyboard stays up between messages)
+          onPointerDown={(e) => e.preventDefault()}
+        >
           {busy ? "Sending..." : "Send"}
         </button>
       </div>
