@@ -146,7 +146,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
     }
   };
 
-  const { body, followScroll } = useFollowLatest(shown, Boolean(shownRoot));
+  const { body, followScroll } = useFollowLatest(draftKey, shown, Boolean(shownRoot));
 
   const sender = (m: DecryptedMessage) => (m.own ? "You" : m.senderUsername);
   return (

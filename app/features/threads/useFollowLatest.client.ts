@@ -7,10 +7,14 @@ const NEAR_BOTTOM_PX = 80;
  * newest reply, follows replies that arrive while the reader is at the end, and shows the reader's own
  * reply once sent, as the conversation's list does.
  */
-export function useFollowLatest(replies: readonly { id: string; own: boolean }[], rootShown: boolean) {
+export function useFollowLatest(threadKey: string, replies: readonly { id: string; own: boolean }[], rootShown: boolean) {
   const body = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const last = replies.at(-1);
+  // (another thread opened in the same panel opens on its newest reply too)
+  useLayoutEffect(() => {
+    atEnd.current = true;
+  }, [threadKey]);
   useLayoutEffect(() => {
     const region = body.current;
     if (!region) return;
