@@ -10,6 +10,7 @@ import { ChatError } from "~/lib/errors";
 import { on } from "~/lib/events";
 import { getChannelPassword } from "~/lib/storage.client";
 import { subscribePins, waitsForKeysIn } from "~/conversation/senders/pin-state.client";
+import { knownDeactivated } from "~/conversation/senders/profiles.client";
 import { deactivatedAmong } from "~/features/deactivation/profiles.client";
 import { isAdminRole } from "~/features/roles/roles";
 import { useStanding } from "~/features/roles/standing.client";
@@ -255,8 +256,10 @@ export function useSealedChannel(
     resetting,
     resetEncryption,
     refresh,
-    // (nobody is let back into a one-to-one whose other person is deactivated or gone: its page may list them a moment longer)
-    returning: channel?.partnerDeactivated || channel?.partnerDeleted ? [] : (status?.returning ?? []),
+    // (nobody is let back into a one-to-one whose other person is deactivated or gone: its page may list them a moment
+    // longer; nor is anyone the live stream said was deactivated, before the conversation's list says so)
+    returning:
+      channel?.partnerDeactivated || channel?.partnerDeleted ? [] : (status?.returning ?? []).filter((id) => !knownDeactivated(id)),
     removedByAdmin: status?.removedByAdmin,
     partnerGone: Boolean(status?.partnerGone),
     afresh,
