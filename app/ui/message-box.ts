@@ -14,3 +14,9 @@ export function useCaretAtEnd(box: RefObject<HTMLTextAreaElement | null>, key: s
     element?.setSelectionRange(element.value.length, element.value.length);
   }, [box, key]);
 }
+
+/**
+ * A message box's Send button that leaves the focus in the box when pressed (a tap or a click): on a
+ * phone the keyboard stays up between messages. The click still sends.
+ */
+export const keepsBoxFocus = { onPointerDown: (event: { preventDefault: () => void }) => event.preventDefault() };

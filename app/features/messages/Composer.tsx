@@ -7,7 +7,7 @@ import { ToolButton } from "~/ui/ToolButton";
 import { MicIcon, PaperclipIcon } from "~/ui/icons";
 import { afterSent, draftOf, draftSent, keepDraft, useDraft } from "~/features/messages/drafts.client";
 import { useNarrow } from "~/ui/useNarrow.client";
-import { useCaretAtEnd } from "~/ui/message-box";
+import { keepsBoxFocus, useCaretAtEnd } from "~/ui/message-box";
 
 interface Props {
   /** The conversation the box writes in: its draft is kept for it (drafts.client.ts). */
@@ -279,13 +279,7 @@ export function Composer(props: Props) {
             props.onPickFiles(files);
           }}
         />
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={!canSend && !canQueue}
-          // (the box keeps the focus: on a phone the keyboard stays up between messages)
-          onPointerDown={(e) => e.preventDefault()}
-        >
+        <button type="submit" className="btn btn-primary" disabled={!canSend && !canQueue} {...keepsBoxFocus}>
           {busy ? "Sending..." : "Send"}
         </button>
       </div>

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import type { SessionUser } from "~/lib/session-user";
 import type { Notify } from "~/ui/Toast";
 import { usePanelFocus } from "~/ui/usePanelFocus";
-import { useCaretAtEnd } from "~/ui/message-box";
+import { keepsBoxFocus, useCaretAtEnd } from "~/ui/message-box";
 import type { Channel } from "~/conversation/channels/types";
 import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
 import { formatTime, tooLongText } from "~/features/messages/text";
@@ -219,8 +219,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
             type="submit"
             className="btn btn-small"
             disabled={sending || !text.trim() || Boolean(tooLongText(text))}
-            // (the box keeps the focus: on a phone the keyboard stays up between replies)
-            onPointerDown={(e) => e.preventDefault()}
+            {...keepsBoxFocus}
           >
             Send reply
           </button>
