@@ -122,16 +122,15 @@ function finish(app, body) {
     // The allowed domains hold for everyone the provider signs in, not only for new accounts (the
     // address the provider gives now, else the account's); the owner, never deactivated by the
     // provider either (ADR 0064), is not locked out by a setting of their own.
-    const userId = link.getString("user");
-    const address = claimed || app.findRecordById("users", userId).getString("email");
-    if (!domainAllowed(s, address) && roleOf(app, userId) !== "owner") throw forbidden(DOMAIN_REFUSED);
+    const user = app.findRecordById("users", link.getString("user"));
+    if (!domainAllowed(s, claimed || user.getString("email")) && roleOf(app, user.id) !== "owner") throw forbidden(DOMAIN_REFUSED);
     if (result.refreshToken) {
       link.set("refresh_token", result.refreshToken);
       link.set("client_id", s.clientId);
     }
     link.set("checked", new Date().toISOString());
     app.save(link);
-    return { user: app.findRecordById("users", link.getString("user")) };
+    return { user };
   }
   const email = claimed;
   if (email === "" || claims.email_verified === false || claims.email_verified === "false") throw forbidden(EMAIL_NEEDED);
