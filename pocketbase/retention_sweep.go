@@ -233,7 +233,7 @@ func (s *sweeper) deleteBatch(ids []string) (int, error) {
 	}
 	expired := make(map[string][]string)
 	for _, m := range swept {
-		if m.Kind == "" {
+		if m.Kind == "" || m.Kind == "reply" { // what the pages' search index holds
 			expired[m.Channel] = append(expired[m.Channel], m.ID)
 		}
 		record := core.NewRecord(s.messages)

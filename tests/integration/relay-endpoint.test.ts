@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EventSource } from "eventsource";
+import { openRelay as relayOf } from "./relay-client";
 import { createChannel, joinChannel, postJson, signUpUser, startPocketBase, superuserClient, type RunningPocketBase } from "./pocketbase";
 
 // PocketBase's side of the live relay (pocketbase/relay.go): the connection a web process opens and
@@ -16,19 +16,7 @@ afterAll(() => pb?.stop());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("PocketBase's relay endpoint", () => {
-  /** Opens the relay like a web process does; resolves with its id and the events it receives. */
-  async function openRelay() {
-    const events: { kind: string; data: { to?: string[]; list?: string; record: Record<string, unknown> | null } }[] = [];
-    const source = new EventSource(`${pb.url}/api/chatcrypt/relay`);
-    const id = await new Promise<string>((resolve, reject) => {
-      source.addEventListener("ready", (m) => resolve(JSON.parse(m.data).relay));
-      source.onerror = () => reject(new Error("relay refused"));
-    });
-    for (const kind of ["message", "message-deleted", "memberships", "removed", "attachment", "preview"]) {
-      source.addEventListener(kind, (m) => events.push({ kind, data: JSON.parse(m.data) }));
-    }
-    return { id, events, source, close: () => source.close() };
-  }
+  const openRelay = () => relayOf(pb.url, ["message", "message-deleted", "memberships", "removed", "attachment", "preview"]);
 
   it("sends nothing for users nobody registered, and lists only registered members as recipients", async () => {
     const [alice, bob, carol] = await Promise.all([signUpUser(pb.url), signUpUser(pb.url), signUpUser(pb.url)]);

@@ -6,6 +6,7 @@
 // message. The sweep's clock is moved forward a day (the superuser's `now`): PocketBase keeps `created` as the server set it.
 
 import { EventSource } from "eventsource";
+import { openRelay } from "./relay-client";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -234,6 +235,10 @@ describe("the sweep", () => {
     await bob.pb.realtime.subscribe("chatcrypt/messages", (e: { action: string; record: { id: string } }) => {
       if (e.action === "delete") deleted.push(e.record.id);
     });
+    // every page of Bob's, whichever conversation it has open, hears which messages and replies are gone
+    // (they leave its search index; edits, reactions and pins are not in it)
+    const relay = await openRelay(server.url, ["gone"]);
+    expect((await postJson(server.url, "/api/chatcrypt/relay/users", { relay: relay.id, add: [bob.token] })).status).toBe(200);
 
     expect((await readPolicy(bob)).swept_at).toBe("");
     const report = await sweepOneDayAfter(oldAlone, kept);
@@ -265,6 +270,10 @@ describe("the sweep", () => {
 
     await expect.poll(() => [...deleted].sort(), { timeout: 5000 }).toEqual([...gone].sort());
     await bob.pb.realtime.unsubscribe();
+    const goneIds = () => relay.events.flatMap((e) => (e.data.record as { ids: string[] }).ids);
+    await expect.poll(() => goneIds().sort(), { timeout: 5000 }).toEqual([old.id, reply.id, oldAlone.id].sort());
+    expect(new Set(relay.events.map((e) => (e.data.record as { channel: string }).channel))).toEqual(new Set([channel.id]));
+    relay.close();
 
     const [entry] = await su.collection("audit_log").getFullList({ filter: 'action = "retention.swept"' });
     expect(entry.details).toMatchObject({ messages: 3, files: 1, previews: 1, workspace_days: 1, keep_pinned: false });
