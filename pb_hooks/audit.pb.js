@@ -2,8 +2,9 @@
 /// <reference path="../types/hooks.d.ts" />
 
 // Reading the audit log (docs/decisions/0054-audit-log.md):
-//   GET /api/chat/admin/audit?page&perPage&person&action  (owner, admins) newest first, with the chain's
-//       verdict {ok, count, seq?}
+//   GET /api/chat/admin/audit?page&perPage&upto&person&action  (owner, admins) newest first, counted
+//       from entry `upto` (the newest, when absent; each answer says which, and how many are `newer`),
+//       with the chain's verdict {ok, count, seq?}
 //   GET /api/chat/admin/audit/export                       (owner, admins) every entry as JSON Lines
 //   GET /api/chat/account/activity                         (signed in) the caller's latest 50 entries
 // The export is itself an entry ("audit.exported").

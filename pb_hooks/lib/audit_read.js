@@ -102,16 +102,26 @@ function numberParam(value, name, fallback, min, max) {
 }
 
 /**
- * The filter of a console query: ?person=<user id>&action=<action or its prefix, e.g. "signin.">.
+ * The filter of a console query: ?person=<user id>&action=<action or its prefix, e.g. "signin.">, and
+ * the entries up to a number (`upto`, 0 for all) or after it (`after`).
  * @param {{ [name: string]: string }} query
+ * @param {{ upto?: number, after?: number }} [bounds]
  */
-function filterOf(query) {
+function filterOf(query, bounds = {}) {
   const person = query.person || "";
   const action = query.action || "";
   if (person && !PERSON.test(person)) throw badRequest("person must be an account id.");
   if (action && !ACTION.test(action)) throw badRequest("action must be an action name such as role.changed.");
   const filters = [];
   const sql = [];
+  if (bounds.upto) {
+    filters.push("seq <= {:upto}");
+    sql.push("[[seq]] <= {:upto}");
+  }
+  if (bounds.after) {
+    filters.push("seq > {:after}");
+    sql.push("[[seq]] > {:after}");
+  }
   if (person) {
     filters.push("(actor = {:person} || target = {:person})");
     sql.push("([[actor]] = {:person} OR [[target]] = {:person})");
@@ -124,26 +134,47 @@ function filterOf(query) {
     sql.push("[[action]] = {:action}");
   }
   const prefix = `${action}%`;
-  return { filter: filters.join(" && "), sql: sql.join(" AND "), params: { person, action, prefix } };
+  const params = { person, action, prefix, upto: bounds.upto || 0, after: bounds.after || 0 };
+  return { filter: filters.join(" && "), sql: sql.join(" AND "), params };
 }
 
 /**
- * One page of the log, newest first, filtered; with the chain's verdict.
+ * The count of entries a filter selects.
+ * @param {core.App} app
+ * @param {{ sql: string, params: { [name: string]: string | number } }} selected
+ */
+function countOf(app, selected) {
+  return selected.sql ? app.countRecords("audit_log", $dbx.exp(selected.sql, selected.params)) : app.countRecords("audit_log");
+}
+
+/**
+ * One page of the log, newest first, filtered; with the chain's verdict. Pages are counted from an
+ * entry (`upto`: the newest one when the first page was read, which each answer gives), so entries
+ * written meanwhile neither repeat an entry on the next page nor push one out of reach; the answer says
+ * how many have been written since (`newer`).
  * @param {core.App} app
  * @param {{ [name: string]: string }} query
  */
 function auditPage(app, query) {
   const page = numberParam(query.page || "", "page", 1, 1, 100000);
   const perPage = numberParam(query.perPage || "", "perPage", 50, 1, PER_PAGE_MAX);
-  const { filter, sql, params } = filterOf(query);
-  const total = sql ? app.countRecords("audit_log", $dbx.exp(sql, params)) : app.countRecords("audit_log");
-  const rows = app.findRecordsByFilter("audit_log", filter, "-seq", perPage, (page - 1) * perPage, params);
+  if (query.upto && !/^[1-9][0-9]{0,11}$/.test(query.upto)) throw badRequest("upto must be an entry's number.");
+  let upto = Number(query.upto || 0);
+  if (!upto) {
+    const newest = app.findRecordsByFilter("audit_log", "", "-seq", 1, 0);
+    upto = newest.length > 0 ? newest[0].getInt("seq") : 0;
+  }
+  const selected = filterOf(query, { upto });
+  const total = countOf(app, selected);
+  const rows = app.findRecordsByFilter("audit_log", selected.filter, "-seq", perPage, (page - 1) * perPage, selected.params);
   const names = namer(app);
   return {
     page,
     perPage,
     totalItems: total,
     totalPages: Math.ceil(total / perPage),
+    upto,
+    newer: countOf(app, filterOf(query, { after: upto })),
     items: rows.map((row) => entryOf(row, names)),
     chain: $audit.verify(app),
   };

@@ -61,3 +61,40 @@ test("the console's Audit log verifies the chain, and names the entry changed th
   await section.getByRole("link", { name: "Download JSON Lines" }).click();
   expect((await downloading).suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
 });
+
+test("the console's Audit log pages stay put while new entries are written, and say so", async ({ browser }) => {
+  test.skip(!consoleBuilt, "the admin console (/admin) is not in this tree");
+  const dana = await person(browser, "auditpager");
+  const erin = await person(browser, "audittarget");
+  const admin = await superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
+  await admin.collection("profiles").update(dana.id, { role: "admin" });
+  // Dana (through PocketBase, as her page would) changes Erin's role back and forth: more than a page
+  const asDana = await admin.collection("users").impersonate(dana.id, 600);
+  const toggle = async (times: number) => {
+    for (let i = 0; i < times; i++) {
+      await asDana.send("/api/chat/admin/people/role", { method: "POST", body: { user_id: erin.id, role: i % 2 ? "member" : "guest" } });
+    }
+  };
+  await toggle(52);
+
+  await dana.page.goto("/admin#audit");
+  const section = dana.page.getByRole("region", { name: "Audit log" });
+  const entries = section.getByRole("table", { name: "Audit log entries" });
+  const pages = section.getByRole("navigation", { name: "Audit log pages" });
+  await expect(pages).toContainText(/Page 1 of \d+/, { timeout: 20_000 });
+  const seqOf = async (row: number) => Number(await entries.getByRole("row").nth(row).getByRole("cell").first().innerText());
+  const lastOnFirst = await seqOf(50);
+
+  // two more entries while page 1 is on screen: "Older" goes on from the last entry she saw
+  await toggle(2);
+  await pages.getByRole("button", { name: "Older" }).click();
+  await expect(pages).toContainText(/Page 2 of \d+/);
+  await expect.poll(() => seqOf(1)).toBe(lastOnFirst - 1);
+  await expect(section.getByText("2 new entries since page 1 was read: they are on page 1.")).toBeVisible();
+  // back on page 1: the newest, read afresh
+  const newest = (await admin.collection("audit_log").getList(1, 1, { sort: "-seq" })).items[0].seq as number;
+  await pages.getByRole("button", { name: "Newer" }).click();
+  await expect(pages).toContainText(/Page 1 of \d+/);
+  await expect.poll(() => seqOf(1)).toBe(newest);
+  await expect(section.getByText(/new entr(y|ies) since page 1/)).toHaveCount(0);
+});

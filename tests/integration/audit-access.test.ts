@@ -107,6 +107,25 @@ describe("who reads it", () => {
     expect((await log("?action=audit.exported", admin.token)).items[0].actor).toBe(admin.id);
   });
 
+  it("counts an admin's pages from the entry the first page was read up to, and says how many came since", async () => {
+    const first = await log("?perPage=3");
+    expect(first.upto).toBe(first.items[0].seq);
+    expect(first.newer).toBe(0);
+    const asOfFirst = (await log(`?perPage=200&upto=${first.upto}`)).items.map((entry) => entry.seq);
+    // two entries are written meanwhile (the owner signs in twice more)
+    for (let i = 0; i < 2; i++) await signIn(pb.url, owner.email, owner.password);
+    const second = await log(`?perPage=3&page=2&upto=${first.upto}`);
+    expect(second.items.map((entry) => entry.seq)).toEqual(asOfFirst.slice(3, 6));
+    expect([second.upto, second.newer, second.totalItems]).toEqual([first.upto, 2, first.totalItems]);
+    // filtered, the same: the new sign-ins are newer, the old ones on their pages
+    const signIns = await log(`?perPage=1&page=2&action=signin.&upto=${first.upto}`);
+    expect(signIns.newer).toBe(2);
+    expect(signIns.items[0].seq).toBeLessThanOrEqual(first.upto);
+    // page 1 read again starts from the newest
+    const again = await log("?perPage=3");
+    expect([again.upto, again.newer, again.totalItems]).toEqual([first.upto + 2, 0, first.totalItems + 2]);
+  });
+
   it("shows each person only their own entries in their account's activity", async () => {
     const answer = await send(pb.url, "/api/chat/account/activity", { token: carolToken });
     expect(answer.status).toBe(200);
@@ -145,6 +164,10 @@ describe("who reads it", () => {
       "?action=DROP%20TABLE",
       "?action=" + "a".repeat(100),
       "?page=1e9",
+      "?upto=0",
+      "?upto=-1",
+      "?upto=abc",
+      "?upto=" + "9".repeat(20),
     ];
     for (const query of bad) {
       const answer = await send(pb.url, `/api/chat/admin/audit${query}`, { token: owner.token });

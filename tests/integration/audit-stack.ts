@@ -29,6 +29,8 @@ export interface AuditEntry {
 export interface AuditPage {
   items: AuditEntry[];
   totalItems: number;
+  upto: number;
+  newer: number;
   chain: { ok: boolean; count: number; seq?: number };
 }
 

@@ -22,6 +22,9 @@ export function chainWords(chain: ChainStatus): string {
  * device, newest first; filtered by person and action; the chain's verdict; the whole log as JSON Lines.
  * The console gives it its region and heading (app/features/admin/sections.ts: id "audit").
  */
+/** The first page of a query, read afresh (the newest entries). */
+const firstPage = (query: AuditQuery & { personName?: string }) => ({ ...query, page: 1, upto: undefined });
+
 export function AuditSection() {
   const actionId = useId();
   const [query, setQuery] = useState<AuditQuery & { personName?: string }>({ page: 1 });
@@ -64,7 +67,11 @@ export function AuditSection() {
       )}
       <div className="audit-controls">
         <label htmlFor={actionId}>Action</label>
-        <select id={actionId} value={query.action ?? ""} onChange={(event) => setQuery({ ...query, action: event.target.value, page: 1 })}>
+        <select
+          id={actionId}
+          value={query.action ?? ""}
+          onChange={(event) => setQuery(firstPage({ ...query, action: event.target.value }))}
+        >
           {ACTION_FILTERS.map((filter) => (
             <option key={filter.value} value={filter.value}>
               {filter.label}
@@ -81,7 +88,7 @@ export function AuditSection() {
             Everyone
           </button>
         )}
-        <button type="button" className="btn btn-small" onClick={() => void load(query)}>
+        <button type="button" className="btn btn-small" onClick={() => (current > 1 ? setQuery(firstPage(query)) : void load(query))}>
           Refresh
         </button>
         <a className="btn btn-small" href={EXPORT_URL} download>
@@ -89,6 +96,11 @@ export function AuditSection() {
         </a>
       </div>
       {query.person && <p className="hint">Only the entries of @{query.personName || query.person}.</p>}
+      {page && current > 1 && page.newer > 0 && (
+        <p className="hint">
+          {page.newer} new {page.newer === 1 ? "entry" : "entries"} since page 1 was read: they are on page 1.
+        </p>
+      )}
       {page && page.items.length === 0 && <p className="hint">No entries.</p>}
       {page && page.items.length > 0 && (
         <AuditTable
@@ -103,7 +115,7 @@ export function AuditSection() {
             type="button"
             className="btn btn-small"
             aria-disabled={current <= 1}
-            onClick={() => current > 1 && setQuery({ ...query, page: current - 1 })}
+            onClick={() => current > 1 && setQuery(current === 2 ? firstPage(query) : { ...query, page: current - 1 })}
           >
             Newer
           </button>
@@ -114,7 +126,7 @@ export function AuditSection() {
             type="button"
             className="btn btn-small"
             aria-disabled={current >= page.totalPages}
-            onClick={() => current < page.totalPages && setQuery({ ...query, page: current + 1 })}
+            onClick={() => current < page.totalPages && setQuery({ ...query, page: current + 1, upto: page.upto })}
           >
             Older
           </button>

@@ -5,6 +5,7 @@ import type { ActivityEntry, AuditPage, AuditQuery } from "~/features/audit/type
 export async function loadAuditPage(query: AuditQuery): Promise<AuditPage> {
   const params = new URLSearchParams();
   if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.upto) params.set("upto", String(query.upto));
   if (query.person) params.set("person", query.person);
   if (query.action) params.set("action", query.action);
   const search = params.toString();

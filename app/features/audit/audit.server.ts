@@ -14,6 +14,7 @@ import type { ActivityEntry, AuditPage } from "~/features/audit/types";
 const QUERY = {
   page: /^[1-9][0-9]{0,5}$/,
   perPage: /^[1-9][0-9]{0,2}$/,
+  upto: /^[1-9][0-9]{0,11}$/,
   person: /^[a-z0-9]{15}$/,
   action: /^[a-z0-9_.]{1,60}$/,
 };

@@ -28,6 +28,10 @@ export interface AuditPage {
   perPage: number;
   totalItems: number;
   totalPages: number;
+  /** The newest entry the pages are counted from (the log's newest when page 1 was read). */
+  upto: number;
+  /** Entries (of this filter) written since. */
+  newer: number;
   items: AuditEntry[];
   chain: ChainStatus;
 }
@@ -47,6 +51,8 @@ export interface ActivityEntry {
 /** The console's filter: a person's account id and an action (or its family, e.g. "signin."). */
 export interface AuditQuery {
   page?: number;
+  /** Pages after the first count from the entry the first one was read up to (`AuditPage.upto`). */
+  upto?: number;
   person?: string;
   action?: string;
 }
