@@ -22,8 +22,10 @@ function entryOf(row, names) {
   const target = row.getString("target");
   const action = row.getString("action");
   const details = JSON.parse(row.getString("details") || "{}");
-  // the channel an entry is about: its details' (an invite's, a removal's), or its target (channel.*)
-  const channel = typeof details.channel === "string" ? details.channel : action.startsWith("channel.") ? target : "";
+  // the channel an entry is about: its details' (an invite's, a removal's), or its target (channel.*,
+  // a channel's own retention period)
+  const aboutChannel = action.startsWith("channel.") || details.setting === "channel_retention_days";
+  const channel = typeof details.channel === "string" ? details.channel : aboutChannel ? target : "";
   return {
     seq: row.getInt("seq"),
     at: row.getString("at"),

@@ -194,6 +194,12 @@ describe("settings", () => {
       keep_pinned: false,
       channels: { [channel.id]: 5 },
     });
+    // the console names the channel whose period changed, not its id
+    const logged = await fetch(`${server.url}/api/chat/admin/audit?action=settings.changed`, { headers: { Authorization: owner.token } });
+    const channelEntry = (
+      (await logged.json()) as { items: { target: string; channel_name: string; details: { setting: string } }[] }
+    ).items.find((item) => item.details.setting === "channel_retention_days");
+    expect(channelEntry).toMatchObject({ target: channel.id, channel_name: `#${channel.name}` });
     const changes = await su.collection("audit_log").getFullList({ filter: 'action = "settings.changed"', sort: "seq" });
     expect(changes.map((r) => (r.details as { setting: string }).setting)).toEqual([
       "retention_days",

@@ -30,11 +30,12 @@ export function AuditTable({ entries, onPerson }: { entries: AuditEntry[]; onPer
     ) : (
       who(id, name)
     );
-  // (a channel's own entries name it: "#Ops", not its id; an invite's, the channel it is for)
+  // (a channel's own entries name it: "#Ops", not its id, as does its retention period's; an invite's,
+  // the channel it is for)
   const targetOf = (entry: AuditEntry) =>
     entry.target_name || entry.target === entry.actor
       ? person(entry.target, entry.target_name)
-      : entry.action.startsWith("channel.") && entry.channel_name
+      : (entry.action.startsWith("channel.") || entry.details.setting === "channel_retention_days") && entry.channel_name
         ? entry.channel_name
         : entry.action.startsWith("invite.") && entry.target
           ? `An invite${entry.channel_name ? ` to ${entry.channel_name}` : ""}`
