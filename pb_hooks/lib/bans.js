@@ -5,6 +5,7 @@
 // are its creator, the members the creator or a workspace admin named (channel_members.admin), and the
 // workspace's owner and admins. An admin's removal bans: the removed person cannot join again, with an
 // invite or the password, until an admin lifts the ban. A guest enters a channel only through an invite.
+// The workspace's owner is never removed from a channel, and an admin only by the owner or an admin.
 
 const { badRequest, forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
 const { patterns, requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
@@ -15,6 +16,8 @@ const REMOVED = "You were removed from this channel.";
 const GUESTS_NEED_INVITE = "Guests join channels through an invite.";
 const NOT_CHANNEL_ADMIN = "Only a channel admin can do this.";
 const USER_ID_MALFORMED = "User ID is malformed.";
+const OWNER_STAYS = "The workspace's owner cannot be removed from a channel.";
+const ADMINS_REMOVE_ADMINS = "Only the workspace's owner or an admin can remove an admin from a channel.";
 
 /**
  * @param {unknown} value
@@ -101,6 +104,11 @@ function requireMayEnter(app, channelId, userId, throughInvite) {
  */
 function removeAndBan(txApp, channel, userId, by) {
   if (channel.getString("created_by") === userId) throw forbidden("The channel creator cannot be removed.");
+  // the workspace's owner and admins answer to no channel admin: the owner stays, an admin goes only
+  // through the owner or another admin
+  const role = roleOf(txApp, userId);
+  if (role === "owner") throw forbidden(OWNER_STAYS);
+  if (role === "admin" && !isAdminRole(roleOf(txApp, by))) throw forbidden(ADMINS_REMOVE_ADMINS);
   const membership = findMembership(txApp, channel.id, userId);
   if (!membership) throw notFound("Member not found");
   txApp.delete(membership);

@@ -161,6 +161,14 @@ test("a removed member's old link is refused until the ban is lifted", async ({ 
     .getByRole("button", { name: "Join" })
     .click();
   await expect(bob.page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 20_000 });
+
+  // made a workspace admin, Bob answers to no channel admin: Alice (the channel's creator, a member of the
+  // workspace) is offered no "Remove" for him any more
+  await (await superuser()).collection("profiles").update(bob.id, { role: "admin" });
+  await alice.page.reload();
+  await openDetail(alice.page, "Members");
+  await expect(panel.getByRole("button", { name: `Make ${bob.user.username} a channel admin` })).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole("button", { name: `Remove ${bob.user.username}` })).toHaveCount(0);
   await alice.context.close();
   await bob.context.close();
 });

@@ -110,6 +110,35 @@ describe("removal that sticks", () => {
   });
 });
 
+describe("the workspace's owner and admins in a channel", () => {
+  it("answer to no channel admin: the owner stays, an admin goes only through the owner or another admin", async () => {
+    const channel = await createChannel(alice, "Outranked");
+    const erin = await signUpUser(server.url);
+    expect((await call("/api/chat/admin/people/role", { user_id: erin.id, role: "admin" }, owner)).status).toBe(200);
+    for (const user of [bob, owner, erin]) expect((await joinChannel(user, channel)).status).toBe(200);
+    expect((await call("/api/chat/channels/members/admin", { channel_id: channel.id, user_id: bob.id, admin: true }, alice)).status).toBe(
+      200,
+    );
+    for (const by of [bob, alice, erin]) {
+      const answer = await remove(by, channel, owner);
+      expect([answer.status, answer.json]).toEqual([
+        403,
+        { status: 403, message: "The workspace's owner cannot be removed from a channel.", data: {} },
+      ]);
+    }
+    for (const by of [bob, alice]) {
+      const answer = await remove(by, channel, erin);
+      expect(answer.status).toBe(403);
+      expect(answer.json).toMatchObject({ message: "Only the workspace's owner or an admin can remove an admin from a channel." });
+    }
+    expect([await isMember(owner, channel), await isMember(erin, channel)]).toEqual([true, true]);
+    expect((await get(`/api/chat/channels/access?channel_id=${channel.id}`, alice)).json.bans).toEqual([]);
+    // the owner removes the admin (and the ban holds), as another admin would
+    expect((await remove(owner, channel, erin)).status).toBe(200);
+    expect(await isMember(erin, channel)).toBe(false);
+  });
+});
+
 describe("hostile input", () => {
   // each route with the fields it reads
   const fields: Record<string, string[]> = {

@@ -1,4 +1,5 @@
 import { RoleTags } from "~/features/roles/RoleTags";
+import { isAdminRole } from "~/features/roles/roles";
 import { BackButton } from "~/ui/BackButton";
 import type { ReactNode } from "react";
 import { usePanelFocus } from "~/ui/usePanelFocus";
@@ -27,6 +28,10 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
   const panel = usePanelFocus<HTMLElement>(onClose);
   const access = useChannelAccess(channel?.id ?? null, members);
   const manages = isCreator || access.access.manage !== "";
+  // (the workspace's owner stays in every channel; an admin goes only through the owner or an admin)
+  const mine = members.find((m) => m.userId === userId)?.role;
+  const mayRemove = (m: ChannelMember) =>
+    manages && !m.isCreator && m.userId !== userId && m.role !== "owner" && (m.role !== "admin" || isAdminRole(mine));
   const title = direct ? "Participants" : "Members";
   return (
     <aside ref={panel} className="side-panel members-panel" aria-label={title}>
@@ -60,7 +65,7 @@ export function MembersPanel({ members, userId, isCreator, onRemove, onClose, ex
                 {m.isAdmin ? "Remove channel admin" : "Make channel admin"}
               </button>
             )}
-            {manages && !m.isCreator && m.userId !== userId && (
+            {mayRemove(m) && (
               <button type="button" className="btn btn-small btn-danger" aria-label={`Remove ${m.username}`} onClick={() => onRemove(m)}>
                 Remove
               </button>
