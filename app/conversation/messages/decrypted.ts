@@ -31,4 +31,6 @@ export interface DecryptedMessage {
   previews: DecryptedPreview[];
   /** Signed by an earlier identity key of the sender's than their current one, which the viewer had pinned (ADR 0051). */
   previousKey?: true;
+  /** A thread's first message this device cannot read (sent before it joined), standing for its replies (unreadable.ts). */
+  unreadable?: true;
 }

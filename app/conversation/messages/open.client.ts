@@ -16,6 +16,7 @@ import { toAnnotation, type Annotation } from "~/conversation/messages/annotatio
 import type { DecryptedMessage } from "~/conversation/messages/decrypted";
 import { compareMessages, unionById } from "~/conversation/messages/merge";
 import { afterOpening, sendersOf } from "~/conversation/senders/sender-keys.client";
+import { unreadableRoot } from "~/conversation/messages/unreadable";
 
 /** Messages, edits and reactions this page verified and decrypted before (a conversation shown from memory). */
 export interface KnownRecords {
@@ -38,14 +39,16 @@ const sameParts = (known: DecryptedMessage, record: EncryptedMessage) =>
  * (an edit naming another message, a message carrying a reaction) is dropped silently (spec §8); of a
  * sender whose keys differ from the pinned ones, what holds only under the new keys is held back (the
  * channel shows the change) and what holds under a key the user accepted is shown, marked. Records in
- * `known`, of senders still trusted, are taken as they were decrypted before, not opened again.
+ * `known`, of senders still trusted, are taken as they were decrypted before, not opened again. Of the
+ * first messages of threads with replies (`isThreadRoot`), one this device cannot read stands in the
+ * result for its replies (unreadable.ts).
  */
 export async function decryptRecords(
   user: SessionUser,
   channel: Channel,
   all: EncryptedMessage[],
   known?: KnownRecords,
-  again = true,
+  options: { again?: boolean; isThreadRoot?: (id: string) => boolean } = {},
 ): Promise<{ messages: DecryptedMessage[]; annotations: Annotation[]; unknownSenders: string[] }> {
   const messages: DecryptedMessage[] = [];
   const annotations: Annotation[] = [];
@@ -67,7 +70,8 @@ export async function decryptRecords(
       return true;
     }
     const message = known.messages.get(m.id);
-    if (!message || !sameParts(message, m)) return false;
+    // (one that could not be read is tried again: the user's archive may have it since)
+    if (!message || message.unreadable || !sameParts(message, m)) return false;
     messages.push(message);
     return true;
   };
@@ -81,7 +85,8 @@ export async function decryptRecords(
   const own = records.filter((m) => m.channelId === channel.id);
   const opened = await conversation.open(own, found.keysOf);
   // A sender's keys changed since this page fetched them: opened again with what the server presents now (once).
-  if ((await afterOpening(user.id, channel.id, own, opened, found)) && again) return decryptRecords(user, channel, all, known, false);
+  if ((await afterOpening(user.id, channel.id, own, opened, found)) && options.again !== false)
+    return decryptRecords(user, channel, all, known, { ...options, again: false });
   await Promise.all(
     records.map(async (m) => {
       const sender = senders.get(m.senderId);
@@ -89,7 +94,17 @@ export async function decryptRecords(
       if (!sender || m.channelId !== channel.id) return;
       try {
         const plaintext = opened.get(m.id);
-        if (plaintext === undefined) return;
+        if (plaintext === undefined) {
+          const standIn = unreadableRoot(
+            channel,
+            m,
+            options.isThreadRoot,
+            { id: m.senderId, username: shownName(sender.profile) },
+            user.id,
+          );
+          if (standIn) messages.push(standIn);
+          return;
+        }
         const body = decodeBody(plaintext.body);
         if (m.kind && m.kind !== "reply") {
           const annotation = m.targetId

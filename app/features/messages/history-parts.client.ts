@@ -30,7 +30,7 @@ export function channelOnly(incoming: DecryptedMessage[]) {
 
 /** A file message whose upload never completed carries no text and no attachment: it is not shown. */
 export const isOrphan = (m: DecryptedMessage) =>
-  !m.text && m.attachments.length === 0 && Date.now() - new Date(m.created.replace(" ", "T")).getTime() > ORPHAN_AFTER_MS;
+  !m.unreadable && !m.text && m.attachments.length === 0 && Date.now() - new Date(m.created.replace(" ", "T")).getTime() > ORPHAN_AFTER_MS;
 
 /** Newly arrived messages of others, highlighted for a few seconds (`onArrived` plays the chime). */
 export function useHighlights(onArrived: (messages: DecryptedMessage[]) => void) {

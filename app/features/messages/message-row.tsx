@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
 import { MessageItem, type ItemProps } from "~/features/messages/MessageItem";
 import { continuesGroup, dayLabel, startsDay } from "~/features/messages/text";
+import { UnreadableRoot } from "~/features/threads/UnreadableRoot";
 
 type RowProps = Omit<
   ItemProps,
@@ -37,17 +38,21 @@ export function messageRow(props: RowProps, i: number, place?: { at: number; of:
           <span>New messages</span>
         </div>
       )}
-      <MessageItem
-        {...props}
-        message={m}
-        place={place}
-        grouped={!newDay && !unread && continuesGroup(previous, m)}
-        highlighted={highlighted.has(m.id)}
-        quoted={m.replyTo ? (byId.get(m.replyTo) ?? null) : undefined}
-        translation={m.own ? undefined : props.translationOf?.(m)}
-        showingOriginal={props.showingOriginal?.has(m.id) ?? false}
-        onToggleOriginal={props.onToggleOriginal ?? (() => undefined)}
-      />
+      {m.unreadable ? (
+        <UnreadableRoot message={m} onOpenThread={props.onOpenThread} />
+      ) : (
+        <MessageItem
+          {...props}
+          message={m}
+          place={place}
+          grouped={!newDay && !unread && continuesGroup(previous, m)}
+          highlighted={highlighted.has(m.id)}
+          quoted={m.replyTo ? (byId.get(m.replyTo) ?? null) : undefined}
+          translation={m.own ? undefined : props.translationOf?.(m)}
+          showingOriginal={props.showingOriginal?.has(m.id) ?? false}
+          onToggleOriginal={props.onToggleOriginal ?? (() => undefined)}
+        />
+      )}
     </Fragment>
   );
 }

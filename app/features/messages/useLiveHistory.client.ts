@@ -7,6 +7,7 @@ import type { Annotation } from "~/conversation/messages/annotations";
 import { unionById } from "~/conversation/messages/merge";
 import { type DecryptedMessage } from "~/features/messages/messages.client";
 import { decryptRecords } from "~/conversation/messages/open.client";
+import { rootStandIn } from "~/features/threads/stand-in.client";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { conversationOf } from "~/conversation/conversation.client";
 import { decryptAttachments } from "~/conversation/files/decrypt";
@@ -68,6 +69,22 @@ export function useLiveHistory({
   catchUp,
   missedSince,
 }: HistoryState) {
+  /**
+   * A reply whose thread's first message is not shown, as it was sent before this device joined: that
+   * message stands in for it, where the history shown reaches back to it.
+   */
+  const standInFor = useCallback(
+    async (open: Channel, rootId: string) => {
+      const shown = messagesRef.current;
+      if (shown.some((m) => m.id === rootId)) return;
+      const standIn = await rootStandIn(user, open, rootId).catch(() => null);
+      const first = messagesRef.current[0];
+      if (!standIn || channelRef.current?.id !== open.id || (first && first.created > standIn.created)) return;
+      add(open.id, [standIn]);
+    },
+    [user, channelRef, messagesRef, add],
+  );
+
   /** A live message of the open channel; answers the decrypted message when it is new here. */
   const receive = useCallback(
     async (message: EncryptedMessage): Promise<DecryptedMessage | null> => {
@@ -96,9 +113,10 @@ export function useLiveHistory({
       if (hasNewerRef.current) return decrypted;
       add(open.id, [decrypted]);
       if (!decrypted.threadOnly) highlight([decrypted]);
+      if (decrypted.thread) void standInFor(open, decrypted.thread);
       return decrypted;
     },
-    [user, channelRef, messagesRef, hasNewerRef, add, annotate, highlight, missedSince],
+    [user, channelRef, messagesRef, hasNewerRef, add, annotate, highlight, missedSince, standInFor],
   );
 
   /** A live file or link preview of a message of the open channel. */

@@ -5,7 +5,7 @@ import type { Annotation } from "~/conversation/messages/annotations";
 import { isOrphan } from "~/features/messages/history-parts.client";
 import { fetchMessages, type DecryptedMessage } from "~/features/messages/messages.client";
 import { decryptRecords } from "~/conversation/messages/open.client";
-import { summariesArrived } from "~/features/threads/summaries.client";
+import { hasReplies, summariesArrived } from "~/features/threads/summaries.client";
 import { LATEST_PAGE_SIZE } from "~/features/messages/latest-prefetch.client";
 import { afterNextFrame, newestFirst } from "~/features/messages/first-page";
 
@@ -41,7 +41,7 @@ export function useLoadAround(
         // the messages around it first (first-page.ts), the rest of the page once they are drawn
         const split = newestFirst(result.messages, undefined, id);
         const part = async (records: typeof result.messages, first: boolean) => {
-          const { messages, annotations } = await decryptRecords(user, open, records);
+          const { messages, annotations } = await decryptRecords(user, open, records, undefined, { isThreadRoot: hasReplies });
           if (gen !== generation.current) return false;
           const pending = first ? split : null;
           show(

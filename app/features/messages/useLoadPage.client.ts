@@ -13,7 +13,7 @@ import { fetchMessages, type DecryptedMessage } from "~/features/messages/messag
 import { decryptRecords } from "~/conversation/messages/open.client";
 import { reconcileLatest } from "~/conversation/messages/reconcile";
 import { LATEST_PAGE_SIZE, takeLatest } from "~/features/messages/latest-prefetch.client";
-import { summariesArrived } from "~/features/threads/summaries.client";
+import { hasReplies, summariesArrived } from "~/features/threads/summaries.client";
 
 const PAGE_SIZE = LATEST_PAGE_SIZE;
 const CATCH_UP_SIZE = 500;
@@ -88,7 +88,7 @@ export function useLoadPage(user: SessionUser, held: Held, shows: Shows) {
         messages: decrypted,
         annotations: found,
         unknownSenders,
-      } = await decryptRecords(user, open, split?.head ?? result.messages, known);
+      } = await decryptRecords(user, open, split?.head ?? result.messages, known, { isThreadRoot: hasReplies });
       if (gen !== generation.current || channelRef.current?.id !== open.id) return;
       if (page === "latest") {
         const fresh = {

@@ -185,7 +185,7 @@ export function useSearch(user: SessionUser, parts: Parts) {
   // The open channel as the page shows it: edits applied, file names and preview titles decrypted.
   useEffect(() => {
     if (!ready || !index.current || parts.messages.length === 0) return;
-    index.current.upsert(parts.messages.map(toDoc));
+    index.current.upsert(parts.messages.filter((m) => !m.unreadable).map(toDoc));
     if (index.current.dirty.size > 0) changed();
   }, [ready, parts.messages, changed]);
 

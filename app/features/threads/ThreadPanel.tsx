@@ -9,6 +9,7 @@ import type { Channel } from "~/conversation/channels/types";
 import { applyAnnotations, type Annotation } from "~/conversation/messages/annotations";
 import { formatTime, tooLongText } from "~/features/messages/text";
 import type { DecryptedMessage } from "~/features/messages/messages.client";
+import { UNREADABLE_ROOT } from "~/conversation/messages/unreadable";
 import { decryptRecords } from "~/conversation/messages/open.client";
 import { RichText } from "~/features/messages/RichText";
 import { mergeMessages } from "~/conversation/messages/merge";
@@ -102,7 +103,7 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
     // (an address whose thread part cannot be an id: no such thread, nothing to ask)
     if (!isMessageId(rootId)) return setGone("missing");
     fetchThread(channel.id, rootId)
-      .then((found) => decryptRecords(user, channel, found.messages))
+      .then((found) => decryptRecords(user, channel, found.messages, undefined, { isThreadRoot: (id) => id === rootId }))
       .then(
         ({ messages, annotations: found }) => {
           if (!current) return;
@@ -166,7 +167,11 @@ export function ThreadPanel({ user, channel, rootId, notify, onSent, listed, fil
             <header>
               <span className="sender">{sender(shownRoot)}</span> <time dateTime={shownRoot.created}>{formatTime(shownRoot.created)}</time>
             </header>
-            <RichText text={shownRoot.text} username={user.username} />
+            {shownRoot.unreadable ? (
+              <p className="unreadable-note">{UNREADABLE_ROOT}</p>
+            ) : (
+              <RichText text={shownRoot.text} username={user.username} />
+            )}
             {shownRoot.attachments.map((a) => (
               <AttachmentView key={a.id} attachment={a} resolveUrl={files.resolve} onDownload={files.download} />
             ))}

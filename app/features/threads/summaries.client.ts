@@ -45,6 +45,9 @@ export function rootsArrived(messages: readonly DecryptedMessage[]) {
   for (const m of messages) if (m.own && !m.thread) mine.add(m.id);
 }
 
+/** Whether this message is the first of a thread with replies (as far as this page knows). */
+export const hasReplies = (rootId: string) => (entries.get(rootId)?.replies ?? 0) > 0;
+
 /** Whether a reply in this root's thread is for the reader (they wrote the root or a reply). */
 export const takesPart = (rootId: string) => mine.has(rootId);
 
