@@ -164,6 +164,12 @@ function writeSso(txApp, role, body) {
   txApp.save(current);
   const after = readSso(txApp);
   if (after.required && !after.enabled) {
+    // (turning it off while it is required: people would be left with no way in)
+    if (before.required === true && !written.includes("required")) {
+      throw badRequest(
+        'Untick "Require single sign-on" first: while it is required, people sign in only through the provider, which needs an issuer and a client id.',
+      );
+    }
     throw badRequest("Single sign-on needs an issuer and a client id before it can be required.");
   }
   const now = inForce(after);

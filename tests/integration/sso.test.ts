@@ -245,6 +245,31 @@ describe("the console's settings", () => {
   });
 });
 
+describe("turned off in the console", () => {
+  it("is refused while it is required, with what to do first; then allowed", async () => {
+    // (a server whose provider is set in the console, not in its environment)
+    const plain = await startPocketBase();
+    try {
+      const boss = await signUpUser(plain.url);
+      const set = (body: unknown) => postJson(plain.url, "/api/chat/admin/sso", body, boss.token);
+      expect((await set({ issuer: "https://id.example.com", client_id: "chatcrypt", required: true })).status).toBe(200);
+      for (const off of [{ issuer: "" }, { client_id: "" }]) {
+        const kept = await set(off);
+        expect([kept.status, (kept.json as { message: string }).message]).toEqual([
+          400,
+          'Untick "Require single sign-on" first: while it is required, people sign in only through the provider, which needs an issuer and a client id.',
+        ]);
+      }
+      expect(await (await fetch(`${plain.url}/api/chat/sso`)).json()).toMatchObject({ enabled: true, required: true });
+      expect((await set({ required: false })).status).toBe(200);
+      expect((await set({ issuer: "" })).status).toBe(200);
+      expect(await (await fetch(`${plain.url}/api/chat/sso`)).json()).toMatchObject({ enabled: false, required: false });
+    } finally {
+      await plain.stop();
+    }
+  });
+});
+
 describe("the web server's side", () => {
   it("reads and saves the console's settings for administrators only, and keeps the state in this browser's cookie", async () => {
     const web = await startWebServer(pb.url);
