@@ -2,7 +2,7 @@
 /// <reference path="../types/hooks.d.ts" />
 
 // Reading the audit log (docs/decisions/0054-audit-log.md):
-//   GET /api/chat/admin/audit?page&perPage&upto&person&action  (owner, admins) newest first, counted
+//   GET /api/chat/admin/audit?page&perPage&upto&person&action&since&until  (owner, admins) newest first, counted
 //       from entry `upto` (the newest, when absent; each answer says which, and how many are `newer`),
 //       with the chain's verdict {ok, count, seq?}
 //   GET /api/chat/admin/audit/export                       (owner, admins) every entry as JSON Lines

@@ -3,7 +3,7 @@ import { auditPage, auditQuery } from "~/features/audit/audit.server";
 import { jsonResponse, requireUser } from "~/server/http.server";
 
 /**
- * GET /api/admin/audit?page&perPage&upto&person&action: the audit log, newest first, with the chain's
+ * GET /api/admin/audit?page&perPage&upto&person&action&since&until: the audit log, newest first, with the chain's
  * verdict (owner and admins; PocketBase checks the role). Other methods: 405 (no action).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,6 +10,7 @@ const PER_PAGE_MAX = 200;
 const PERSON = /^[a-z0-9]{15}$/;
 const CHANNEL = /^[a-zA-Z0-9-]{1,64}$/;
 const ACTION = /^[a-z0-9_.]{1,60}$/;
+const INSTANT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{3})?Z$/;
 
 /**
  * An entry as the console and the export show it (names of the people and the channel it names, when
@@ -104,8 +105,9 @@ function numberParam(value, name, fallback, min, max) {
 }
 
 /**
- * The filter of a console query: ?person=<user id>&action=<action or its prefix, e.g. "signin.">, and
- * the entries up to a number (`upto`, 0 for all) or after it (`after`).
+ * The filter of a console query: ?person=<user id>&action=<action or its prefix, e.g. "signin.">&since=
+ * <instant>&until=<instant> (UTC, ISO 8601: entries from `since`, before `until`), and the entries up to
+ * a number (`upto`, 0 for all) or after it (`after`).
  * @param {{ [name: string]: string }} query
  * @param {{ upto?: number, after?: number }} [bounds]
  */
@@ -114,8 +116,26 @@ function filterOf(query, bounds = {}) {
   const action = query.action || "";
   if (person && !PERSON.test(person)) throw badRequest("person must be an account id.");
   if (action && !ACTION.test(action)) throw badRequest("action must be an action name such as role.changed.");
+  const since = query.since || "";
+  const until = query.until || "";
+  for (const [name, value] of [
+    ["since", since],
+    ["until", until],
+  ]) {
+    if (value && (!INSTANT.test(value) || isNaN(Date.parse(value))))
+      throw badRequest(`${name} must be a time such as 2026-12-05T00:00:00Z.`);
+  }
   const filters = [];
   const sql = [];
+  // (entries' times are written as 2026-12-05T10:00:00.000Z: compared as text, in order)
+  if (since) {
+    filters.push("at >= {:since}");
+    sql.push("[[at]] >= {:since}");
+  }
+  if (until) {
+    filters.push("at < {:until}");
+    sql.push("[[at]] < {:until}");
+  }
   if (bounds.upto) {
     filters.push("seq <= {:upto}");
     sql.push("[[seq]] <= {:upto}");
@@ -136,7 +156,15 @@ function filterOf(query, bounds = {}) {
     sql.push("[[action]] = {:action}");
   }
   const prefix = `${action}%`;
-  const params = { person, action, prefix, upto: bounds.upto || 0, after: bounds.after || 0 };
+  const params = {
+    person,
+    action,
+    prefix,
+    since: since && new Date(since).toISOString(),
+    until: until && new Date(until).toISOString(),
+    upto: bounds.upto || 0,
+    after: bounds.after || 0,
+  };
   return { filter: filters.join(" && "), sql: sql.join(" AND "), params };
 }
 

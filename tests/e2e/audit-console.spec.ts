@@ -97,4 +97,18 @@ test("the console's Audit log pages stay put while new entries are written, and 
   await expect(pages).toContainText(/Page 1 of \d+/);
   await expect.poll(() => seqOf(1)).toBe(newest);
   await expect(section.getByText(/new entr(y|ies) since page 1/)).toHaveCount(0);
+
+  // the days of her own calendar: from tomorrow, nothing; from today to today, today's entries
+  const day = (offset: number) => {
+    const at = new Date();
+    at.setDate(at.getDate() + offset);
+    return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
+  };
+  await section.getByLabel("From").fill(day(1));
+  await expect(section.getByText("No entries.")).toBeVisible();
+  await section.getByLabel("From").fill(day(0));
+  await section.getByLabel("To").fill(day(0));
+  await expect.poll(() => seqOf(1)).toBe(newest);
+  await section.getByLabel("To").fill(day(-1));
+  await expect(section.getByText("No entries.")).toBeVisible();
 });

@@ -126,6 +126,29 @@ describe("who reads it", () => {
     expect([again.upto, again.newer, again.totalItems]).toEqual([first.upto + 2, 0, first.totalItems + 2]);
   });
 
+  it("gives the entries of a time span, from its start and before its end", async () => {
+    const all = (await log("?perPage=200")).items;
+    const newest = all[0];
+    const seqs = (page: AuditPage) => page.items.map((entry) => entry.seq);
+    // from the newest entry's time (with or without milliseconds): the entries of that moment on
+    const since = await log(`?perPage=200&since=${newest.at}`);
+    expect(seqs(since)).toEqual(all.filter((entry) => entry.at >= newest.at).map((entry) => entry.seq));
+    expect(seqs(since)).toContain(newest.seq);
+    expect(seqs(await log(`?perPage=200&since=${newest.at.slice(0, 19)}Z`))).toEqual(
+      all.filter((entry) => entry.at >= `${newest.at.slice(0, 19)}.000Z`).map((entry) => entry.seq),
+    );
+    // before it: everything older
+    const until = await log(`?perPage=200&until=${newest.at}`);
+    expect(seqs(until)).toEqual(all.filter((entry) => entry.at < newest.at).map((entry) => entry.seq));
+    expect(until.totalItems).toBe(all.length - since.totalItems);
+    // an empty span, and one with an action's filter
+    expect((await log("?since=2030-01-01T00:00:00Z")).items).toEqual([]);
+    expect((await log("?until=2000-01-01T00:00:00.000Z")).totalItems).toBe(0);
+    const signIns = await log("?perPage=200&action=signin.&since=2000-01-01T00:00:00Z&until=2099-01-01T00:00:00Z");
+    expect(signIns.items.length).toBeGreaterThan(0);
+    expect(signIns.items.every((entry) => entry.action.startsWith("signin."))).toBe(true);
+  });
+
   it("shows each person only their own entries in their account's activity", async () => {
     const answer = await send(pb.url, "/api/chat/account/activity", { token: carolToken });
     expect(answer.status).toBe(200);
@@ -168,6 +191,10 @@ describe("who reads it", () => {
       "?upto=-1",
       "?upto=abc",
       "?upto=" + "9".repeat(20),
+      "?since=yesterday",
+      "?since=2026-13-45T00:00:00Z",
+      "?until=2026-12-05",
+      "?until=2026-12-05T00:00:00+01:00",
     ];
     for (const query of bad) {
       const answer = await send(pb.url, `/api/chat/admin/audit${query}`, { token: owner.token });

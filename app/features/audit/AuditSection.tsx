@@ -27,6 +27,8 @@ const firstPage = (query: AuditQuery & { personName?: string }) => ({ ...query, 
 
 export function AuditSection() {
   const actionId = useId();
+  const fromId = useId();
+  const toId = useId();
   const [query, setQuery] = useState<AuditQuery & { personName?: string }>({ page: 1 });
   const [page, setPage] = useState<AuditPage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,12 +80,28 @@ export function AuditSection() {
             </option>
           ))}
         </select>
+        <label htmlFor={fromId}>From</label>
+        <input
+          id={fromId}
+          type="date"
+          value={query.from ?? ""}
+          max={query.to || undefined}
+          onChange={(event) => setQuery(firstPage({ ...query, from: event.target.value || undefined }))}
+        />
+        <label htmlFor={toId}>To</label>
+        <input
+          id={toId}
+          type="date"
+          value={query.to ?? ""}
+          min={query.from || undefined}
+          onChange={(event) => setQuery(firstPage({ ...query, to: event.target.value || undefined }))}
+        />
         {query.person && (
           <button
             type="button"
             className="btn btn-small"
             aria-label={`Show everyone's entries, not only those of @${query.personName || query.person}`}
-            onClick={() => setQuery({ action: query.action, page: 1 })}
+            onClick={() => setQuery({ action: query.action, from: query.from, to: query.to, page: 1 })}
           >
             Everyone
           </button>
@@ -105,7 +123,7 @@ export function AuditSection() {
       {page && page.items.length > 0 && (
         <AuditTable
           entries={page.items}
-          onPerson={(person, personName) => setQuery({ action: query.action, person, personName, page: 1 })}
+          onPerson={(person, personName) => setQuery({ action: query.action, from: query.from, to: query.to, person, personName, page: 1 })}
         />
       )}
       {page && page.totalPages > 1 && (

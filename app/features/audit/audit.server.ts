@@ -17,6 +17,8 @@ const QUERY = {
   upto: /^[1-9][0-9]{0,11}$/,
   person: /^[a-z0-9]{15}$/,
   action: /^[a-z0-9_.]{1,60}$/,
+  since: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/,
+  until: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/,
 };
 
 /** The console's query parameters, checked before they reach PocketBase (400 for anything else). */

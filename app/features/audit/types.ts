@@ -55,4 +55,7 @@ export interface AuditQuery {
   upto?: number;
   person?: string;
   action?: string;
+  /** The first and the last day shown (YYYY-MM-DD, in the administrator's time zone; both included). */
+  from?: string;
+  to?: string;
 }
