@@ -4,7 +4,8 @@
 // Channel admins, removals that stick and lifting them (docs/decisions/0057-invites-and-bans.md;
 // pb_hooks/lib/bans.js). Every route answers 403 "Only a channel admin can do this." to anyone else.
 //
-// POST /api/chat/channels/members/remove {channel_id, user_id}  removes the member and bans them
+// POST /api/chat/channels/members/remove {channel_id, user_id}  removes the member and bans them (their
+//   invites to the channel are revoked)
 // POST /api/chat/channels/bans/lift {channel_id, user_id}       lets them join again
 // POST /api/chat/channels/members/admin {channel_id, user_id, admin}  the creator or a workspace admin
 //   names (or un-names) a member channel admin
@@ -22,8 +23,11 @@ routerAdd(
     if (userId === user.id) throw badRequest("Use Leave to leave a channel.");
     e.app.runInTransaction((txApp) => {
       const { channel } = requireManagedChannel(txApp, channelId, user.id);
-      removeAndBan(txApp, channel, userId, user.id);
+      const invites = removeAndBan(txApp, channel, userId, user.id);
       append(txApp, e, { actor: user.id, action: "member.removed", target: userId, details: { channel: channelId } });
+      for (const invite of invites) {
+        append(txApp, e, { actor: user.id, action: "invite.revoked", target: invite.id, details: { channel: channelId, removed: true } });
+      }
     });
     return e.json(200, { ok: true });
   },

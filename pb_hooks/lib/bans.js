@@ -96,7 +96,7 @@ function requireMayEnter(app, channelId, userId, throughInvite) {
 }
 
 /**
- * Removes a member and bans them from the channel.
+ * Removes a member and bans them from the channel; revokes the channel's invites they made (answered).
  * @param {core.App} txApp
  * @param {core.Record} channel
  * @param {string} userId
@@ -112,12 +112,23 @@ function removeAndBan(txApp, channel, userId, by) {
   const membership = findMembership(txApp, channel.id, userId);
   if (!membership) throw notFound("Member not found");
   txApp.delete(membership);
-  if (findBan(txApp, channel.id, userId)) return;
+  // nobody joins by a link of theirs either (as after a deactivation)
+  const invites = txApp.findRecordsByFilter("invites", "channel = {:channel} && created_by = {:user} && revoked_at = ''", "", 0, 0, {
+    channel: channel.id,
+    user: userId,
+  });
+  for (const invite of invites) {
+    invite.set("revoked_at", new DateTime());
+    invite.set("revoked_by", by);
+    txApp.save(invite);
+  }
+  if (findBan(txApp, channel.id, userId)) return invites;
   const ban = new Record(txApp.findCollectionByNameOrId("channel_bans"));
   ban.set("channel", channel.id);
   ban.set("user", userId);
   ban.set("banned_by", by);
   txApp.save(ban);
+  return invites;
 }
 
 /**

@@ -29,8 +29,16 @@ describe("removal that sticks", () => {
     const channel = await createChannel(alice, "Sticky");
     const id = await invite(alice, channel);
     expect((await joinWith(bob, channel, id)).status).toBe(200);
+    const bobs = await invite(bob, channel, { expires: "never" });
     expect((await remove(carol, channel, bob)).status).toBe(403);
     expect((await remove(alice, channel, bob)).status).toBe(200);
+    // nobody joins by a link of his either, and the log says so
+    expect(await preview(bobs)).toMatchObject({ status: "revoked" });
+    const newcomer = await signUpUser(server.url);
+    expect((await joinWith(newcomer, channel, bobs)).json).toMatchObject({ message: "This invite was revoked." });
+    expect(await isMember(newcomer, channel)).toBe(false);
+    expect(await auditActions(bobs)).toEqual(["invite.created", "invite.revoked"]);
+    expect(await preview(id)).toMatchObject({ status: "valid" });
     expect(await isMember(bob, channel)).toBe(false);
     for (const answer of [await joinWith(bob, channel, id), await joinWith(bob, channel)]) {
       expect(answer.status).toBe(403);
