@@ -56,9 +56,12 @@ routerAdd("GET", "/api/chat/invites/preview", (e) => {
   const channel = e.app.findRecordById("channels", invite.getString("channel"));
   const sealed = channel.getBool("sealed");
   const reader = e.auth && e.auth.collection().name === "users" ? e.auth.id : "";
-  const removed = reader !== "" && !findMembership(e.app, channel.id, reader) && findBan(e.app, channel.id, reader) !== null;
+  const member = reader !== "" && findMembership(e.app, channel.id, reader) !== null;
+  const removed = reader !== "" && !member && findBan(e.app, channel.id, reader) !== null;
   return e.json(200, {
     status: removed ? "removed" : statusOf(invite),
+    // (the reader is in the channel already: a link used up, expired or revoked still opens it for them)
+    member,
     channel_id: channel.id,
     sealed,
     // a sealed channel's name only travels in the link, sealed with its password

@@ -206,3 +206,42 @@ test("a guest sees only the channel they were invited to, and is offered no join
   await alice.context.close();
   await guest.context.close();
 });
+
+test("a single-use invite opens its channel for whoever used it, on another device; someone else is told it was used", async ({
+  browser,
+}) => {
+  const alice = await person(browser, "alice");
+  const name = `Once ${Date.now() % 100000}`;
+  await createChannel(alice.page, name, `once-${Date.now()}`);
+  const link = await copyInviteLink(alice.page, { uses: "1 use" });
+  // Nia signs up through it on her laptop
+  const nia = newUser("nia");
+  const laptop = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const laptopPage = await laptop.newPage();
+  await laptopPage.goto(link);
+  await expect(laptopPage).not.toHaveURL(/invite=/);
+  await signUp(laptopPage, nia);
+  await expect(laptopPage.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
+
+  // her phone, signed out: the sign-in screen says what to do; signed in, the channel opens
+  const phone = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(link);
+  await expect(phonePage.getByText("This invite has already been used. If you joined with it, sign in to open the channel.")).toBeVisible({
+    timeout: 20_000,
+  });
+  const toSignIn = phonePage.getByRole("button", { name: "Already have an account? Sign in" });
+  if (await toSignIn.isVisible()) await toSignIn.click();
+  await phonePage.getByLabel("Email").fill(nia.email);
+  await phonePage.getByLabel("Password").fill(nia.password);
+  await phonePage.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(phonePage.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
+  await expect(phonePage.getByRole("dialog", { name: "Invite" })).toHaveCount(0);
+
+  // someone else, signed in, is told it was used, and joins nothing
+  const omar = await person(browser, "omar");
+  await openSignedIn(omar.page, link);
+  await expect(omar.page.getByRole("dialog", { name: "Invite" }).getByText("This invite has already been used.")).toBeVisible();
+  await expect(channelButton(omar.page, name)).toHaveCount(0);
+  for (const context of [alice.context, laptop, phone, omar.context]) await context.close();
+});

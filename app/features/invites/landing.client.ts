@@ -20,12 +20,15 @@ export const refusalOf = (preview: InvitePreview | null) =>
   preview && preview.status !== "valid" ? INVITE_REFUSALS[preview.status] : null;
 
 /**
- * Whether to join through a pending invite: a refused one says why and is not used; one opened by
+ * Whether to join through a pending invite: one opened by a member of its channel opens it; a refused
+ * one says why and is not used; one opened by
  * someone already signed in asks "Join #x? Invited by NAME" first (a sealed channel's name is what the
  * link carries, or "a sealed channel"). Someone who signed in or up from the invite's page joins.
  */
 export async function mayJoin(invite: PendingInvite): Promise<boolean> {
   const preview = await previewInvite(invite.inviteId);
+  // (someone in the channel already, who used the link on another device: it opens the channel)
+  if (preview?.member) return true;
   const refused = refusalOf(preview);
   if (refused) {
     await sayRefused(refused);

@@ -23,6 +23,12 @@ export interface InviteLimits {
 
 export type InviteStatus = "valid" | "expired" | "revoked" | "used" | "removed";
 
+/**
+ * A used-up invite's words on the sign-in screen: whoever used it (on another device) opens the channel
+ * with it once signed in, so it is kept until then (landing.client.ts).
+ */
+export const INVITE_USED_SIGNED_OUT = "This invite has already been used. If you joined with it, sign in to open the channel.";
+
 /** What a landing page says about an invite that cannot be used (and nothing is joined). */
 export const INVITE_REFUSALS: Record<Exclude<InviteStatus, "valid">, string> = {
   expired: "This invite has expired.",
@@ -57,6 +63,8 @@ export interface InvitePreview {
   /** Empty for a sealed channel: its name travels only in the link, sealed. */
   name: string;
   inviter: string;
+  /** The reader is in the channel already (the link opens it, whatever its status). */
+  member?: boolean;
 }
 
 export interface ChannelBan {

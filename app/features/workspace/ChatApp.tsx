@@ -15,6 +15,7 @@ import { HOME } from "~/features/address/address";
 import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
 import { clearPendingInvite, getPendingInvite, setPendingInvite } from "~/lib/storage.client";
 import { previewInvite, refusalOf } from "~/features/invites/landing.client";
+import { INVITE_USED_SIGNED_OUT } from "~/features/invites/types";
 import { InviteDialogs } from "~/features/invites/InviteDialogs";
 import { sayRefused } from "~/features/invites/ask.client";
 import { invitedChannelName } from "~/features/channels/channels.client";
@@ -73,6 +74,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
         void previewInvite(pending.inviteId).then((preview) => {
           const refused = refusalOf(preview);
           if (!refused) return;
+          // (used up, perhaps by the one who opens it now on another device: kept until they sign in)
+          if (preview?.status === "used") return setInviteRefused(INVITE_USED_SIGNED_OUT);
           clearPendingInvite();
           setInviteRefused(refused);
         });
@@ -86,6 +89,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   useEffect(() => {
     if (!user || !inviteRefused) return;
     setInviteRefused(null);
+    // (the invite itself says, once read as the signed-in person: their channel opens, or why not)
+    if (inviteRefused === INVITE_USED_SIGNED_OUT) return;
     void sayRefused(inviteRefused);
   }, [user, inviteRefused]);
 
