@@ -20,7 +20,7 @@ routerAdd(
     const { forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
     const { requireUser, readJsonObject } = require(`${__hooks}/lib/request.js`);
     const { checkChannelId, requireChannel, findMembership, CHANNEL_NOT_FOUND } = require(`${__hooks}/lib/channels.js`);
-    const { readLimits, createInvite } = require(`${__hooks}/lib/invites.js`);
+    const { readLimits, createInvite, requireInviteAllowance } = require(`${__hooks}/lib/invites.js`);
     const { roleOf } = require(`${__hooks}/lib/roles.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
     const user = requireUser(e, "Not authenticated");
@@ -33,6 +33,7 @@ routerAdd(
       const channel = requireChannel(txApp, channelId);
       if (channel.getBool("direct") || !findMembership(txApp, channelId, user.id)) throw notFound(CHANNEL_NOT_FOUND);
       if (roleOf(txApp, user.id) === "guest") throw forbidden("Guests cannot invite people.");
+      requireInviteAllowance(txApp, user.id);
       invite = createInvite(txApp, channelId, user.id, limits);
       append(txApp, e, {
         actor: user.id,

@@ -5,7 +5,7 @@
 // creator, with an expiry (1, 7 or 30 days, or never) and a number of uses (1, 10 or unlimited). The link
 // carries the channel password sealed in its fragment; the server only ever sees the invite's id.
 
-const { badRequest, forbidden, notFound } = require(`${__hooks}/lib/errors.js`);
+const { badRequest, forbidden, notFound, tooManyRequests } = require(`${__hooks}/lib/errors.js`);
 const { roleOf, isAdminRole } = require(`${__hooks}/lib/roles.js`);
 const { usernameOf, channelAdminKind } = require(`${__hooks}/lib/bans.js`);
 
@@ -83,6 +83,23 @@ function createInvite(txApp, channelId, userId, limits) {
   return invite;
 }
 
+/** Invites one person may make in an hour: enough for any team, not enough to flood a channel's list and the audit log. */
+const INVITES_PER_HOUR = 30;
+
+/**
+ * A 429 once the person made INVITES_PER_HOUR invites in the last hour.
+ * @param {core.App} txApp
+ * @param {string} userId
+ */
+function requireInviteAllowance(txApp, userId) {
+  // (PocketBase writes `created` as 2026-12-05 10:00:00.000Z: compared as text, in order)
+  const since = new Date(Date.now() - 60 * 60 * 1000).toISOString().replace("T", " ");
+  const made = txApp.countRecords("invites", $dbx.exp("created_by = {:user} AND created > {:since}", { user: userId, since }));
+  if (made >= INVITES_PER_HOUR) {
+    throw tooManyRequests(`You made ${INVITES_PER_HOUR} invites in the last hour. Please wait a while before making more.`);
+  }
+}
+
 /**
  * Counts one use of the invite for a join of its channel, or refuses it (403 with the reason). Runs in
  * the join's transaction: PocketBase runs one write transaction at a time, so two joins never both
@@ -158,6 +175,7 @@ function listInvites(app, channelId) {
 }
 
 module.exports = {
+  requireInviteAllowance,
   REFUSALS,
   INVITE_NOT_FOUND,
   checkInviteId,

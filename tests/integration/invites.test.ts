@@ -115,6 +115,20 @@ describe("invites with limits", () => {
     expect((await get("/api/chat/invites")).status).toBe(401);
   });
 
+  it("one person makes at most 30 invites an hour; the next is refused in words, others go on", async () => {
+    const maker = await signUpUser(server.url);
+    const channel = await createChannel(maker, "Busy");
+    expect((await joinChannel(bob, channel)).status).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await call("/api/chat/invites", { channel_id: channel.id }, maker)).status).toBe(200);
+    const refused = await call("/api/chat/invites", { channel_id: channel.id }, maker);
+    expect([refused.status, (refused.json as { message: string }).message]).toEqual([
+      429,
+      "You made 30 invites in the last hour. Please wait a while before making more.",
+    ]);
+    expect(await su.collection("invites").getFullList({ filter: `channel = "${channel.id}"` })).toHaveLength(30);
+    expect((await call("/api/chat/invites", { channel_id: channel.id }, bob)).status).toBe(200);
+  });
+
   it("nobody invites to a channel they are not in, nor to a direct conversation", async () => {
     const channel = await createChannel(alice);
     expect((await call("/api/chat/invites", { channel_id: channel.id }, bob)).status).toBe(404);
