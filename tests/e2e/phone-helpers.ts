@@ -9,7 +9,11 @@ export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, is
  * Alice creates the channel `name` and Bob signs up on a phone through its invite link: his page, live,
  * in the channel.
  */
-export async function bobOnAPhoneJoins(browser: Browser, alice: Person, name: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function bobOnAPhoneJoins(
+  browser: Browser,
+  alice: Person,
+  name: string,
+): Promise<{ context: BrowserContext; page: Page; user: ReturnType<typeof newUser> }> {
   await createChannel(alice.page, name, `phone-${Date.now()}`);
   const link = await copyInviteLink(alice.page);
   await waitLive(alice.page);
@@ -18,8 +22,9 @@ export async function bobOnAPhoneJoins(browser: Browser, alice: Person, name: st
   await page.goto(link);
   // (the page keeps the invite and takes it out of the address before the sign-up)
   await expect(page).not.toHaveURL(/invite=/);
-  await signUp(page, newUser("bob"));
+  const user = newUser("bob");
+  await signUp(page, user);
   await expect(page.getByRole("heading", { name: `# ${name}` })).toBeVisible({ timeout: 30_000 });
   await waitLive(page);
-  return { context, page };
+  return { context, page, user };
 }

@@ -171,7 +171,8 @@ export function useUnread(user: SessionUser, channels: Channel[] | null, open: C
   }, [openId, newest, set, saver]);
 
   const total = [...counts.values()].reduce((sum, c) => sum + c.count, 0);
+  const mentioned = [...counts.values()].reduce((sum, c) => sum + c.mentions, 0);
   useUnreadBadge(total);
 
-  return { counts, unreadAfter, arrived, changedElsewhere, refresh };
+  return { counts, total: { count: total, mentions: mentioned }, unreadAfter, arrived, changedElsewhere, refresh };
 }

@@ -7,12 +7,20 @@ export function Header({
   onToggleSidebar,
   sidebarOpen,
   toggleRef,
+  unread,
 }: {
   children?: ReactNode;
   onToggleSidebar?: () => void;
   sidebarOpen?: boolean;
   toggleRef?: RefObject<HTMLButtonElement>;
+  /** Unread messages and mentions in all conversations: on a phone, the channels' toggle shows them. */
+  unread?: { count: number; mentions: number };
 }) {
+  const count = unread?.count ?? 0;
+  const mentions = unread?.mentions ?? 0;
+  const waiting = [mentions > 0 ? `${mentions} ${mentions === 1 ? "mention" : "mentions"}` : "", count > 0 ? `${count} unread` : ""]
+    .filter(Boolean)
+    .join(", ");
   return (
     <header className="app-header">
       {onToggleSidebar && (
@@ -20,12 +28,17 @@ export function Header({
           ref={toggleRef}
           type="button"
           className="icon-button sidebar-toggle"
-          aria-label="Show channels"
+          aria-label={waiting ? `Show channels: ${waiting}` : "Show channels"}
           aria-expanded={Boolean(sidebarOpen)}
           aria-controls="channel-sidebar"
           onClick={onToggleSidebar}
         >
           <MenuIcon />
+          {count > 0 && (
+            <span className={`toggle-badge${mentions > 0 ? " badge-mention" : ""}`} aria-hidden="true">
+              {mentions > 0 ? `@${mentions}` : count}
+            </span>
+          )}
         </button>
       )}
       <div className="brand">

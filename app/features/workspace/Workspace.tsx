@@ -162,7 +162,7 @@ export function Workspace({ user, config, onSignOut, signingOut }: Props) {
   return (
     <div className="workspace">
       {selected && <SkipLink />}
-      <Header onToggleSidebar={drawer.toggle} sidebarOpen={drawer.open} toggleRef={drawer.toggleRef}>
+      <Header onToggleSidebar={drawer.toggle} sidebarOpen={drawer.open} toggleRef={drawer.toggleRef} unread={unread.total}>
         <SearchPanel {...search.panel} />
         <WorldClock cities={sanitizeCities(settings.worldClockCities)} />
         <HeaderMenu user={user} onDialog={(kind) => dialogs.open({ kind })} onContacts={() => openContacts("manage")} />
