@@ -9,12 +9,6 @@ test("on a phone, unread messages and mentions elsewhere show on the channels' t
   const alice = await person(browser, "alice");
   const name = `Toggle ${Date.now() % 100000}`;
   const bob = await bobOnAPhoneJoins(browser, alice, name);
-  const bobName = (
-    await bob.page
-      .getByText(/^@bob_/)
-      .first()
-      .innerText()
-  ).slice(1);
   // Bob goes to the home screen: nothing waits yet
   await bob.page.goto("/");
   const toggle = bob.page.getByRole("button", { name: /^Show channels/ });
