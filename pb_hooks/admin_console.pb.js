@@ -5,7 +5,8 @@
 // Every route: 401 signed out, 403 "Only an administrator can do this." for members and guests.
 //
 // GET  /api/chat/admin/people?q=       people whose username or email contains q, and how many owners
-// POST /api/chat/admin/people/role     {user_id, role}   403 beyond the caller's reach, 409 the last owner
+// POST /api/chat/admin/people/role     {user_id, role, from?}   403 beyond the caller's reach, 409 the last
+//                                       owner, or the role no longer `from` (changed meanwhile)
 // POST /api/chat/admin/people/sign-out {user_id}          every session of that account ends -> {sessions}
 // GET  /api/chat/admin/channels         channels with member counts and storage
 // POST /api/chat/admin/settings         {who_can_create_channels: "everyone" | "admins"}
@@ -40,7 +41,7 @@ routerAdd(
     const target = matching(body, "user_id", patterns.userId, "user_id must be a user id.");
     let before = "";
     e.app.runInTransaction((txApp) => {
-      before = changeRole(txApp, callerRole, target, body.role);
+      before = changeRole(txApp, callerRole, target, body.role, body.from);
       if (before !== body.role)
         append(txApp, e, { actor: caller.id, action: "role.changed", target: target, details: { from: before, to: body.role } });
     });

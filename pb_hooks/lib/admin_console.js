@@ -17,6 +17,9 @@ const OWNER_ISSUES_CODES = "Only the owner can issue a reset code for an adminis
 const LAST_OWNER = "The workspace must keep an owner: name another owner before changing this one's role.";
 const DEACTIVATED_OWNER = "A deactivated account cannot be named owner: reactivate it first.";
 const NO_SUCH_PERSON = "No such person.";
+const ROLE_CHANGED = "This person's role changed meanwhile: they are now";
+/** @param {string} role */
+const roleWords = (role) => ({ owner: "Owner", admin: "Admin", member: "Member", guest: "Guest" })[role] || role;
 const MAX_LISTED = 200;
 
 /**
@@ -35,15 +38,22 @@ function requireManageable(app, callerRole, targetId, refusal = OWNER_ONLY) {
 }
 
 /**
- * Gives `targetId` the role `role`; answers the role it had (the same when nothing changed).
+ * Gives `targetId` the role `role`; answers the role it had (the same when nothing changed). With
+ * `from`, the role the caller's console showed: a 409 when it is not theirs any more.
  * @param {core.App} txApp
  * @param {string} callerRole
  * @param {string} targetId
  * @param {unknown} role
+ * @param {unknown} [from]
  */
-function changeRole(txApp, callerRole, targetId, role) {
+function changeRole(txApp, callerRole, targetId, role, from) {
   if (typeof role !== "string" || ROLES.indexOf(role) < 0) throw badRequest("role must be owner, admin, member or guest.");
+  if (from !== undefined && (typeof from !== "string" || ROLES.indexOf(from) < 0)) {
+    throw badRequest("from must be owner, admin, member or guest.");
+  }
   const before = requireManageable(txApp, callerRole, targetId);
+  // (changed by another administrator since the caller's console read it: nobody is told it worked twice)
+  if (from !== undefined && before !== from) throw conflict(`${ROLE_CHANGED} ${roleWords(before)}. Look again before changing it.`);
   if (callerRole !== "owner" && isAdminRole(role)) throw forbidden(OWNER_ONLY);
   if (before === role) return before;
   const profile = txApp.findRecordById("profiles", targetId);

@@ -1,7 +1,7 @@
 import { expect, signOut, test } from "./fixtures";
 import { superuserClient } from "../integration/pocketbase";
 import { administrator, auditLog, changeStatus, findPerson, makeAdmin, openConsole } from "./admin-helpers";
-import { copyInviteLink, createChannel } from "./helpers";
+import { copyInviteLink, createChannel, person } from "./helpers";
 
 const su = () => superuserClient(process.env.E2E_PB_URL!, JSON.parse(process.env.E2E_SUPERUSER!));
 
@@ -115,4 +115,35 @@ test("a refused change shows the person as they stand now; the audit log gives i
   await owner.page.setViewportSize({ width: 390, height: 844 });
   const name = entries.getByRole("button", { name: /^Show only the entries of / }).first();
   expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+});
+
+test("a role another administrator changed meanwhile is refused in words; an owner who steps down sees it at once", async ({ browser }) => {
+  const owner = await administrator(browser, "owner", "stepdown");
+  await administrator(browser, "owner", "stepsecond");
+  const xav = await person(browser, "stepxav");
+  await openConsole(owner.page);
+  const xavEntry = await findPerson(owner.page, xav.user.username);
+  await expect(xavEntry.getByRole("combobox", { name: `Change role for ${xav.user.username}` })).toHaveValue("member");
+  // another administrator makes Xav an admin while this console shows him a member
+  const admin = await su();
+  await admin.collection("profiles").update(xav.id, { role: "admin" });
+  await xavEntry.getByRole("combobox", { name: `Change role for ${xav.user.username}` }).selectOption("guest");
+  const asked = owner.page.getByRole("dialog", { name: `Make ${xav.user.username} Guest?` });
+  await asked.getByRole("button", { name: "Change role" }).click();
+  await expect(asked.getByRole("alert")).toHaveText(
+    "This person's role changed meanwhile: they are now Admin. Look again before changing it.",
+  );
+  expect((await admin.collection("profiles").getOne(xav.id)).role).toBe("admin");
+  await owner.page.keyboard.press("Escape");
+  await expect(xavEntry.getByRole("combobox", { name: `Change role for ${xav.user.username}` })).toHaveValue("admin");
+
+  // the owner steps down to admin (a second owner keeps the workspace): the console says so at once
+  const ownEntry = await findPerson(owner.page, owner.user.username);
+  await ownEntry.getByRole("combobox", { name: `Change role for ${owner.user.username}` }).selectOption("admin");
+  await owner.page
+    .getByRole("dialog", { name: `Make ${owner.user.username} Admin?` })
+    .getByRole("button", { name: "Change role" })
+    .click();
+  await expect(owner.page.getByText(`Signed in as ${owner.user.username} (Admin)`)).toBeVisible();
+  for (const p of [owner, xav]) await p.context.close();
 });

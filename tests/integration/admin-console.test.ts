@@ -138,6 +138,23 @@ describe("role changes", () => {
     expect([await roleOf(owner), await roleOf(erin)]).toEqual(["owner", "member"]);
   });
 
+  it("a change made from a role another administrator changed meanwhile is refused (409), in words; nothing changes", async () => {
+    const change = (role: string, from: unknown) =>
+      postJson(server.url, "/api/chat/admin/people/role", { user_id: carol.id, role, from }, owner.token);
+    expect(await roleOf(carol)).toBe("member");
+    // two consoles showed Carol a member: the first change goes, the second is refused
+    expect((await change("guest", "member")).status).toBe(200);
+    const stale = await change("admin", "member");
+    expect([stale.status, (stale.json as { message: string }).message]).toEqual([
+      409,
+      "This person's role changed meanwhile: they are now Guest. Look again before changing it.",
+    ]);
+    expect(await roleOf(carol)).toBe("guest");
+    for (const from of ["emperor", 3, ["member"]]) expect((await change("member", from)).status).toBe(400);
+    expect((await change("member", "guest")).status).toBe(200);
+    expect(await roleOf(carol)).toBe("member");
+  });
+
   it("bad input is a 4xx: unknown role, unknown or foreign account, malformed ids and bodies", async () => {
     expect((await setRole(owner, carol, "emperor")).status).toBe(400);
     expect(
@@ -315,7 +332,8 @@ describe("the console's reads and actions", () => {
   it("every change is in the audit log, with who and what, and the chain holds", async () => {
     const entries = await auditActions();
     const actions = entries.map((e) => e.action);
-    expect(actions.filter((a) => a === "role.changed")).toHaveLength(4); // bob admin, dave guest, erin owner, erin member
+    // bob admin, dave guest, erin owner, erin member, carol guest and member again (the stale change is none)
+    expect(actions.filter((a) => a === "role.changed")).toHaveLength(6);
     expect(entries.find((e) => e.action === "role.changed" && e.target === dave.id)?.details).toEqual({ from: "member", to: "guest" });
     expect(entries.filter((e) => e.action === "settings.changed").map((e) => e.details)).toEqual([
       { setting: "who_can_create_channels", from: "everyone", to: "admins" },

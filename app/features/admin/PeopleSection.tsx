@@ -5,6 +5,7 @@ import { PersonCard, type PersonAction } from "~/features/admin/PersonCard";
 import type { AdminPerson, AdminSectionProps } from "~/features/admin/types";
 import { MAX_SEARCH } from "~/features/admin/validation";
 import { isAdminRole, roleName } from "~/features/roles/roles";
+import { standingChanged } from "~/features/roles/standing.client";
 import { ConfirmDialog } from "~/ui/Modal";
 import { issueResetCode } from "~/features/reset-codes/reset-codes.client";
 import { FormError } from "~/ui/Form";
@@ -79,7 +80,9 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
   function onRole(person: AdminPerson, role: string) {
     if (role === person.role) return;
     const job = async () => {
-      await changeRole(person.id, role);
+      await changeRole(person.id, role, person.role);
+      // (their own role: the console reads it again, as it shows and allows by it)
+      if (person.id === viewer.id) void standingChanged(viewer.id);
       return `${nameOf(person)} is now ${roleName(role)}.`;
     };
     // Every change is confirmed: a select changes with each arrow key, and a role changes what the person may do.

@@ -7,7 +7,8 @@ const person = (id: string, what: string) => `/api/admin/people/${encodeURICompo
 export const searchPeople = (query: string, signal?: AbortSignal) =>
   api<{ people: AdminPerson[]; more: boolean; owners: number }>(`/api/admin/people?q=${encodeURIComponent(query)}`, undefined, { signal });
 
-export const changeRole = (id: string, role: string) => api<{ role: string }>(person(id, "role"), { role });
+/** A person's new role; `from`, the one the console showed (refused when it changed meanwhile). */
+export const changeRole = (id: string, role: string, from: string) => api<{ role: string }>(person(id, "role"), { role, from });
 
 /** Built by the deactivation work (ADR 0056): answers with the route's own error text until it exists. */
 export const deactivate = (id: string) => api<unknown>(person(id, "deactivate"), {});

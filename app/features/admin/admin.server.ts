@@ -14,11 +14,11 @@ export const listAdminChannels = (pb: PocketBase) =>
 
 export const mailStatus = (pb: PocketBase) => readHook<MailStatus>(pb, "/api/chat/admin/mail", "The mail settings could not be read.");
 
-export const changeRole = (pb: PocketBase, userId: string, role: string) =>
+export const changeRole = (pb: PocketBase, userId: string, role: string, from?: string) =>
   callHook<{ role: string; previous: string }>(
     pb,
     "/api/chat/admin/people/role",
-    { user_id: userId, role },
+    { user_id: userId, role, ...(from ? { from } : {}) },
     "The role could not be changed. Please try again.",
   );
 

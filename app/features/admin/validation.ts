@@ -2,7 +2,13 @@ import { z } from "zod";
 import { ROLES } from "~/features/roles/roles";
 import { WHO_CAN_CREATE } from "~/features/admin/types";
 
-export const roleChangeSchema = z.object({ role: z.enum(ROLES, { message: "role must be owner, admin, member or guest." }) }).strict();
+export const roleChangeSchema = z
+  .object({
+    role: z.enum(ROLES, { message: "role must be owner, admin, member or guest." }),
+    // the role the console showed (a 409 when another administrator changed it meanwhile)
+    from: z.enum(ROLES, { message: "from must be owner, admin, member or guest." }).optional(),
+  })
+  .strict();
 
 export const settingsSchema = z
   .object({ whoCanCreateChannels: z.enum(WHO_CAN_CREATE, { message: 'whoCanCreateChannels must be "everyone" or "admins".' }) })
