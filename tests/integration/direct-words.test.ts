@@ -45,6 +45,24 @@ describe("a direct conversation's server answers say conversation", () => {
     expect(message(read.json)).toBe("You are not a member of this conversation.");
   });
 
+  it("a member's message answering something not in the conversation: 400 in words, not a member's refusal", async () => {
+    const other = await alice.createChannel("Answers");
+    for (const body of [
+      { kind: "reaction", targetId: "zzzzzzzzzzzzzzz" },
+      { kind: "reply", thread: "zzzzzzzzzzzzzzz" },
+    ]) {
+      const sent = await alice.post(`/api/channels/${other.id}/messages`, {
+        encryptedContent: "aGVsbG8=",
+        clientId: randomUUID(),
+        ...body,
+      });
+      expect([JSON.stringify(body), sent.status]).toEqual([JSON.stringify(body), 400]);
+      expect(message(sent.json)).toBe(
+        "The message was refused: what it reacts to, edits, pins or replies to is not in this conversation, or it is not a valid message.",
+      );
+    }
+  });
+
   it("a member asking for the messages around another conversation's message: 404, not in this conversation", async () => {
     const other = await alice.createChannel("Elsewhere");
     const posted = await alice.post(`/api/channels/${other.id}/messages`, { encryptedContent: "aGVsbG8=", clientId: randomUUID() });

@@ -186,13 +186,32 @@ export async function createMessage(
     if (input.clientId && fields.client_id?.code === "validation_not_unique")
       return storedSend(pocketbase(caller.token, caller.context), input);
     if (status === 400 && Object.keys(fields).length > 0) fail(400, "The message was refused: it is not a valid message envelope.");
-    // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, or an
-    // edit of someone else's message.
-    if (status === 400 || status === 403 || status === 404)
-      fail(403, input.kind === "edit" ? "Only the sender can edit a message." : "You are not a member of this conversation.");
+    // PocketBase refuses a write its create rule forbids with an empty 400: the membership rule, an edit
+    // of someone else's message, or what it answers (its target, its thread) not in the conversation
+    if (status === 400 || status === 403 || status === 404) {
+      if (!(await isMember(caller, input.channelId, input.senderId))) fail(403, "You are not a member of this conversation.");
+      if (input.kind === "edit") fail(403, "Only the sender can edit a message.");
+      fail(400, MESSAGE_REFUSED);
+    }
     fail(502, "The message could not be stored. Please try again.");
   } finally {
     commit.done();
+  }
+}
+
+const MESSAGE_REFUSED =
+  "The message was refused: what it reacts to, edits, pins or replies to is not in this conversation, or it is not a valid message.";
+
+/** Whether the sender is in the conversation (as PocketBase lets them read their own membership). */
+async function isMember(caller: { token: string; context?: AppLoadContext }, channelId: string, userId: string): Promise<boolean> {
+  const pb = pocketbase(caller.token, caller.context);
+  try {
+    await pb
+      .collection("channel_members")
+      .getFirstListItem(pb.filter("channel = {:channel} && user = {:user}", { channel: channelId, user: userId }), { fields: "id" });
+    return true;
+  } catch {
+    return false;
   }
 }
 
