@@ -11,6 +11,8 @@ import type { LiveSink, RelayHub } from "../../app/features/live/relay.server";
 let server: http.Server;
 let relayStream: http.ServerResponse | null = null;
 const held: { body: Record<string, unknown>; answer: (status: number, data: unknown) => void }[] = [];
+/** Whether the stand-in lists the sender as a member of the conversation. */
+let member = false;
 
 const sendRelay = (kind: string, data: unknown) => relayStream?.write(`event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`);
 const until = async (check: () => boolean) => {
@@ -40,6 +42,10 @@ beforeAll(async () => {
             res.end(JSON.stringify(data));
           },
         });
+      } else if (req.url?.startsWith("/api/collections/channel_members/records")) {
+        // (a refused send asks whether the sender is a member, for the refusal's words)
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ page: 1, perPage: 1, totalItems: -1, totalPages: -1, items: member ? [{ id: "membership1" }] : [] }));
       } else {
         const { add } = JSON.parse(body) as { add: string[] };
         res.writeHead(200, { "Content-Type": "application/json" });
@@ -111,6 +117,14 @@ describe("a send answered on its message's relay event", () => {
     await until(() => held.length === 1);
     held.shift()?.answer(400, {});
     await expect(refused).rejects.toMatchObject({ status: 403 });
+    expect(waitingSends()).toBe(0);
+
+    // a member's message the create rule refuses: its words, not the membership's
+    member = true;
+    const malformed = send("envelope-5");
+    await until(() => held.length === 1);
+    held.shift()?.answer(400, {});
+    await expect(malformed).rejects.toMatchObject({ status: 400 });
     expect(waitingSends()).toBe(0);
   });
 });
