@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { knownDeactivated } from "~/conversation/senders/profiles.client";
 
 /**
  * How long after its message a file may still arrive: the web server takes a request for at most five
@@ -13,14 +14,19 @@ export function mayStillArrive(created: string, now: number): boolean {
   return Number.isNaN(posted) || now - posted < FILE_ARRIVAL_MS;
 }
 
-/** A message's file not here yet: "Receiving attachment..." until it cannot be on its way any more. */
-export function PendingAttachment({ created }: { created: string }) {
+/**
+ * A message's file not here yet: "Receiving attachment..." until it cannot be on its way any more, or
+ * at once once its sender is known to be deactivated (their upload is refused with their session).
+ */
+export function PendingAttachment({ created, senderId }: { created: string; senderId: string }) {
   const [waiting, setWaiting] = useState(() => mayStillArrive(created, Date.now()));
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => setWaiting(false), Date.parse(created) + FILE_ARRIVAL_MS - Date.now());
     return () => clearTimeout(timer);
   }, [created, waiting]);
+  if (knownDeactivated(senderId))
+    return <p className="attachment-loading">The file did not arrive: its sender was deactivated before it was sent.</p>;
   return waiting ? (
     <p className="attachment-loading">Receiving attachment...</p>
   ) : (
