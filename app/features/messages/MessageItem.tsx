@@ -83,7 +83,9 @@ export function MessageItem(props: ItemProps) {
       {m.attachments.map((a) => (
         <AttachmentView key={a.id} attachment={a} resolveUrl={props.resolveAttachment} onDownload={props.onDownload} />
       ))}
-      {m.attachments.length === 0 && (!m.text || m.fileHashes.length > 0) && <PendingAttachment created={m.created} senderId={m.senderId} />}
+      {m.attachments.length === 0 && (!m.text || m.fileHashes.length > 0) && (
+        <PendingAttachment created={m.created} senderId={m.senderId} />
+      )}
       {m.previews.slice(0, 1).map((p) => (
         <PreviewCard key={p.id} preview={p} resolveImage={props.resolvePreviewImage} />
       ))}
