@@ -48,7 +48,7 @@ function checkTarget(app, callerId, userId, verb) {
  * @param {core.RequestEvent} e
  * @param {string} callerId
  * @param {string} userId
- * @returns {{ user_id: string, channels: string[] }}
+ * @returns {{ user_id: string, channels: string[], already?: boolean }}
  */
 function deactivate(txApp, e, callerId, userId) {
   checkTarget(txApp, callerId, userId, "deactivate");
@@ -63,11 +63,12 @@ function deactivate(txApp, e, callerId, userId) {
  * @param {string} actor
  * @param {string} userId
  * @param {string} action the audit entry's action
- * @returns {{ user_id: string, channels: string[] }}
+ * @returns {{ user_id: string, channels: string[], already?: boolean }}
  */
 function deactivateAccount(txApp, e, actor, userId, action) {
   const profile = txApp.findRecordById("profiles", userId);
-  if (profile.getBool("deactivated")) return { user_id: userId, channels: [] };
+  // (done already, by another administrator meanwhile or a retry: nothing again, and the answer says so)
+  if (profile.getBool("deactivated")) return { user_id: userId, channels: [], already: true };
   // first the status, so the membership events below already see a deactivated account
   profile.set("deactivated", true);
   txApp.save(profile);
@@ -124,7 +125,7 @@ function revokeInvitesOf(txApp, userId, actor) {
  */
 function reactivate(txApp, e, callerId, userId) {
   const profile = checkTarget(txApp, callerId, userId, "reactivate");
-  if (!profile.getBool("deactivated")) return { user_id: userId };
+  if (!profile.getBool("deactivated")) return { user_id: userId, already: true };
   profile.set("deactivated", false);
   txApp.save(profile);
   for (const link of txApp.findRecordsByFilter("sso_links", "user = {:user} && gone != ''", "", 0, 0, { user: userId })) {

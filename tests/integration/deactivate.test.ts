@@ -80,8 +80,17 @@ describe("who may deactivate", () => {
     expect((await postJson(pb.url, hook("deactivate"), { user_id: owner.id }, owner.token)).status).toBe(400);
     const byOwner = await postJson(pb.url, hook("deactivate"), { user_id: erin.id }, owner.token);
     expect(byOwner.status, byOwner.text).toBe(200);
+    expect(byOwner.json).not.toHaveProperty("already");
+    // done twice (two consoles at once, a retry): the second answer says it was done already
+    const again = await postJson(pb.url, hook("deactivate"), { user_id: erin.id }, owner.token);
+    expect([again.status, again.json]).toEqual([200, { user_id: erin.id, channels: [], already: true }]);
     expect((await postJson(pb.url, hook("reactivate"), { user_id: erin.id }, bob.token)).status).toBe(403);
-    expect((await postJson(pb.url, hook("reactivate"), { user_id: erin.id }, owner.token)).status).toBe(200);
+    const back = await postJson(pb.url, hook("reactivate"), { user_id: erin.id }, owner.token);
+    expect([back.status, back.json]).toEqual([200, { user_id: erin.id }]);
+    expect((await postJson(pb.url, hook("reactivate"), { user_id: erin.id }, owner.token)).json).toEqual({
+      user_id: erin.id,
+      already: true,
+    });
   });
 
   it("hostile input gets a 4xx, never a 5xx, and changes nothing", async () => {
@@ -224,8 +233,8 @@ describe("deactivating Carol", () => {
     await expect.poll(() => identities(channel.id), { timeout: 10_000 }).toContain(`${carol.id}:ca401device00001`);
     expect(await asAlice.api(`/api/calls/${channel.id}/status`)).toEqual({ enabled: true, participants: 0 });
     await expect.poll(() => identities(channel.id), { timeout: AT_ONCE_MS, interval: 100 }).not.toContain(`${carol.id}:ca401device00001`);
-    // deactivating again changes nothing
-    expect(await asBob.api(route(carol.id, "deactivate"), {})).toEqual({ ok: true, channels: 0 });
+    // deactivating again changes nothing, and says it was done already
+    expect(await asBob.api(route(carol.id, "deactivate"), {})).toEqual({ ok: true, channels: 0, already: true });
 
     // nobody starts a conversation with her meanwhile, nor adds her to one: refused in words, with no
     // membership or request for her to find when she comes back (the look-up says so at once)

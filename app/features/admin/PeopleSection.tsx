@@ -101,8 +101,8 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
     setDialogError("");
     if (action === "reactivate")
       return void run(async () => {
-        await reactivate(person.id);
-        return `${name} was reactivated.`;
+        const answer = await reactivate(person.id);
+        return answer.already ? `${name} was already active: someone else reactivated them.` : `${name} was reactivated.`;
       });
     if (action === "deactivate")
       return setPending({
@@ -111,8 +111,8 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
         message: `${name} is signed out everywhere and removed from every channel and conversation. You can reactivate the account later.`,
         confirmLabel: "Deactivate",
         run: async () => {
-          await deactivate(person.id);
-          return `${name} was deactivated.`;
+          const answer = await deactivate(person.id);
+          return answer.already ? `${name} was already deactivated: someone else did it.` : `${name} was deactivated.`;
         },
       });
     if (action === "reset-code")

@@ -11,9 +11,10 @@ export const searchPeople = (query: string, signal?: AbortSignal) =>
 export const changeRole = (id: string, role: string, from: string) => api<{ role: string }>(person(id, "role"), { role, from });
 
 /** Built by the deactivation work (ADR 0056): answers with the route's own error text until it exists. */
-export const deactivate = (id: string) => api<unknown>(person(id, "deactivate"), {});
+/** `already`: the account was deactivated before (another administrator did it meanwhile). */
+export const deactivate = (id: string) => api<{ already?: boolean }>(person(id, "deactivate"), {});
 
-export const reactivate = (id: string) => api<unknown>(person(id, "reactivate"), {});
+export const reactivate = (id: string) => api<{ already?: boolean }>(person(id, "reactivate"), {});
 
 export const signOutAll = (id: string) => api<{ sessions: number }>(person(id, "sign-out"), {});
 

@@ -18,7 +18,7 @@ export async function changeStatus({ request, params, context }: ActionFunctionA
   const { pb, token } = await requireUser(request, context);
   const userId = params.id ?? "";
   if (!/^[a-z0-9]{15}$/.test(userId)) fail(404, "No such person.");
-  let answer: { user_id: string; channels?: string[] };
+  let answer: { user_id: string; channels?: string[]; already?: boolean };
   try {
     answer = await pb.send(`/api/chat/admin/people/${change}`, { method: "POST", body: { user_id: userId } });
   } catch (error) {
@@ -30,5 +30,6 @@ export async function changeStatus({ request, params, context }: ActionFunctionA
   }
   const channels = answer.channels ?? [];
   await Promise.all(channels.map((channel) => removeFromCall(channel, userId)));
-  return jsonResponse({ ok: true, channels: channels.length });
+  // (`already`: another administrator did it meanwhile, or a retry: the console says so)
+  return jsonResponse({ ok: true, channels: channels.length, ...(answer.already ? { already: true } : {}) });
 }
