@@ -26,13 +26,15 @@ routerAdd(
 
     const { user, body, channelId, verifier } = readJoinRequest(e);
     const ecdhPublicKey = nonEmptyString(body, "ecdh_public_key");
-    const { checkInviteId, takeUse } = require(`${__hooks}/lib/invites.js`);
+    const { checkInviteId, takeUse, validInviteFor } = require(`${__hooks}/lib/invites.js`);
     const { requireMayEnter } = require(`${__hooks}/lib/bans.js`);
     const { findMembership } = require(`${__hooks}/lib/channels.js`);
     const { append } = require(`${__hooks}/lib/audit.js`);
     const inviteId = body.invite_id === undefined ? "" : checkInviteId(body.invite_id);
 
-    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId);
+    // (a valid invite carries the password: its join is no guess at it, and the channel's budget of
+    // wrong guesses, which strangers may have spent, does not hold it up)
+    const attempt = takeJoinAttemptOrRefuse(e.app, user.id, channelId, !(inviteId && validInviteFor(e.app, inviteId, channelId)));
 
     let name = "";
 

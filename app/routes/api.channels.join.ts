@@ -4,8 +4,10 @@ import { callHook } from "~/server/hooks.server";
 import { jsonResponse, readJson, requireCsrf, requirePost, requireUser } from "~/server/http.server";
 
 // Join: the PocketBase hook compares the join verifier in constant time and adds the member. Too many
-// attempts, per client address (PocketBase's rate limiter), account or channel (the hook), all read alike.
+// attempts, per client address (PocketBase's rate limiter) or account (the hook), read alike; the
+// channel's budget, spent by anyone's wrong guesses, says so (pb_hooks/lib/channels.js).
 const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+const TOO_MANY_FOR_CHANNEL = /^Too many wrong passwords were tried for this channel lately\./;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
@@ -22,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...(body.inviteId ? { invite_id: body.inviteId } : {}),
     },
     "Failed to join channel",
-    { 429: TOO_MANY_ATTEMPTS },
+    { 429: (said) => (said && TOO_MANY_FOR_CHANNEL.test(said) ? said : TOO_MANY_ATTEMPTS) },
   );
   return jsonResponse({ id: result.id, name: result.name });
 }

@@ -12,7 +12,7 @@ export async function callHook<T>(
   path: string,
   body: unknown,
   fallback: string,
-  messages: Partial<Record<number, string>> = {},
+  messages: Partial<Record<number, Words>> = {},
   /** Extra headers for PocketBase (the browser and system of a session it may start: devices.server.ts agentHeaders). */
   headers: Record<string, string> = {},
 ): Promise<T> {
@@ -32,9 +32,14 @@ export async function readHook<T>(pb: PocketBase, path: string, fallback: string
   }
 }
 
-function failFrom(error: unknown, fallback: string, messages: Partial<Record<number, string>> = {}): never {
+/** What a status says: fixed words, or words chosen from PocketBase's own (undefined when it gave none). */
+type Words = string | ((said: string | undefined) => string);
+
+function failFrom(error: unknown, fallback: string, messages: Partial<Record<number, Words>> = {}): never {
   failOnOutage(error);
   const status = pbStatus(error);
-  if (status >= 400 && status < 500) fail(status, messages[status] ?? pbErrorMessage(error) ?? fallback);
+  const given = messages[status];
+  const said = pbErrorMessage(error);
+  if (status >= 400 && status < 500) fail(status, (typeof given === "function" ? given(said) : given) ?? said ?? fallback);
   fail(502, fallback);
 }

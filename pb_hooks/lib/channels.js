@@ -11,6 +11,9 @@ const CHANNEL_NOT_FOUND = "Channel not found";
 const CHANNEL_ID_NOT_UUID = "Channel ID must be a UUID.";
 const VERIFIER_MALFORMED = "Verifier must be a 43-character base64url string.";
 const TOO_MANY_JOIN_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+// (the channel's budget, spent by anyone's wrong guesses: not the caller's doing, and an invite link still works)
+const TOO_MANY_CHANNEL_JOINS =
+  "Too many wrong passwords were tried for this channel lately. Please wait a few minutes and try again, or join with an invite link.";
 
 // Failed joins (online password guesses) allowed per account and per channel, on top of
 // PocketBase's limit per client address (pb_migrations/1795366000_app_settings.js).
@@ -94,12 +97,12 @@ function verifierMatches(channel, verifier) {
  * @param {core.App} app
  * @param {string} userId
  * @param {string} channelId
+ * @param {boolean} [channelWide] counted against the channel's budget too (not for a valid invite's join)
  */
-function takeJoinAttempt(app, userId, channelId) {
-  return takeAll(app, [
-    { key: `join.account ${userId}`, limits: JOIN_FAILURE_LIMITS.account },
-    { key: `join.channel ${channelId}`, limits: JOIN_FAILURE_LIMITS.channel },
-  ]);
+function takeJoinAttempt(app, userId, channelId, channelWide = true) {
+  const entries = [{ key: `join.account ${userId}`, limits: JOIN_FAILURE_LIMITS.account }];
+  if (channelWide) entries.push({ key: `join.channel ${channelId}`, limits: JOIN_FAILURE_LIMITS.channel });
+  return takeAll(app, entries);
 }
 
 // The signed-in user and the body of a request that proves the channel password: {channel_id, verifier, ...}.
@@ -118,10 +121,11 @@ function readJoinRequest(e) {
  * @param {core.App} app
  * @param {string} userId
  * @param {string} channelId
+ * @param {boolean} [channelWide]
  */
-function takeJoinAttemptOrRefuse(app, userId, channelId) {
-  const attempt = takeJoinAttempt(app, userId, channelId);
-  if (!attempt.ok) throw tooManyRequests(TOO_MANY_JOIN_ATTEMPTS);
+function takeJoinAttemptOrRefuse(app, userId, channelId, channelWide = true) {
+  const attempt = takeJoinAttempt(app, userId, channelId, channelWide);
+  if (!attempt.ok) throw tooManyRequests(attempt.failedAt === 1 ? TOO_MANY_CHANNEL_JOINS : TOO_MANY_JOIN_ATTEMPTS);
   return attempt;
 }
 
@@ -161,6 +165,7 @@ function addMembership(txApp, channelId, userId, ecdhPublicKey) {
 module.exports = {
   CHANNEL_NOT_FOUND,
   TOO_MANY_JOIN_ATTEMPTS,
+  TOO_MANY_CHANNEL_JOINS,
   JOIN_FAILURE_LIMITS,
   takeJoinAttempt,
   CHANNEL_ID_NOT_UUID,

@@ -83,6 +83,21 @@ function createInvite(txApp, channelId, userId, limits) {
   return invite;
 }
 
+/**
+ * Whether the invite exists, is for this channel and can be used now.
+ * @param {core.App} app
+ * @param {string} inviteId
+ * @param {string} channelId
+ */
+function validInviteFor(app, inviteId, channelId) {
+  try {
+    const invite = app.findRecordById("invites", inviteId);
+    return invite.getString("channel") === channelId && statusOf(invite) === "valid";
+  } catch (_) {
+    return false;
+  }
+}
+
 /** Invites one person may make in an hour: enough for any team, not enough to flood a channel's list and the audit log. */
 const INVITES_PER_HOUR = 30;
 
@@ -176,6 +191,7 @@ function listInvites(app, channelId) {
 
 module.exports = {
   requireInviteAllowance,
+  validInviteFor,
   REFUSALS,
   INVITE_NOT_FOUND,
   checkInviteId,
