@@ -25,10 +25,26 @@ export function chainWords(chain: ChainStatus): string {
 /** The first page of a query, read afresh (the newest entries). */
 const firstPage = (query: AuditQuery & { personName?: string }) => ({ ...query, page: 1, upto: undefined });
 
+/** A day of the administrator's calendar ("From", "To"; YYYY-MM-DD, undefined when cleared). */
+function DayField(props: { label: string; value?: string; min?: string; max?: string; onChange: (day: string | undefined) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="date"
+        value={props.value ?? ""}
+        min={props.min || undefined}
+        max={props.max || undefined}
+        onChange={(event) => props.onChange(event.target.value || undefined)}
+      />
+    </>
+  );
+}
+
 export function AuditSection() {
   const actionId = useId();
-  const fromId = useId();
-  const toId = useId();
   const [query, setQuery] = useState<AuditQuery & { personName?: string }>({ page: 1 });
   const [page, setPage] = useState<AuditPage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -80,22 +96,8 @@ export function AuditSection() {
             </option>
           ))}
         </select>
-        <label htmlFor={fromId}>From</label>
-        <input
-          id={fromId}
-          type="date"
-          value={query.from ?? ""}
-          max={query.to || undefined}
-          onChange={(event) => setQuery(firstPage({ ...query, from: event.target.value || undefined }))}
-        />
-        <label htmlFor={toId}>To</label>
-        <input
-          id={toId}
-          type="date"
-          value={query.to ?? ""}
-          min={query.from || undefined}
-          onChange={(event) => setQuery(firstPage({ ...query, to: event.target.value || undefined }))}
-        />
+        <DayField label="From" value={query.from} max={query.to} onChange={(from) => setQuery(firstPage({ ...query, from }))} />
+        <DayField label="To" value={query.to} min={query.from} onChange={(to) => setQuery(firstPage({ ...query, to }))} />
         {query.person && (
           <button
             type="button"
