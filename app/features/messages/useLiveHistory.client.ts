@@ -1,5 +1,5 @@
 /** What the open conversation's live stream brings to its history (useChannelHistory.client.ts): new messages, files and previews. */
-import { useCallback, type MutableRefObject } from "react";
+import { useCallback, useRef, type MutableRefObject } from "react";
 import { noteMissed } from "~/features/messages/missed-live.client";
 import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
@@ -71,12 +71,15 @@ export function useLiveHistory({
 }: HistoryState) {
   /**
    * A reply whose thread's first message is not shown, as it was sent before this device joined: that
-   * message stands in for it, where the history shown reaches back to it.
+   * message stands in for it, where the history shown reaches back to it. (Each first message is asked
+   * for once: one further back than the history shown comes with its page.)
    */
+  const asked = useRef(new Set<string>());
   const standInFor = useCallback(
     async (open: Channel, rootId: string) => {
       const shown = messagesRef.current;
-      if (shown.some((m) => m.id === rootId)) return;
+      if (shown.some((m) => m.id === rootId) || asked.current.has(rootId)) return;
+      asked.current.add(rootId);
       const standIn = await rootStandIn(user, open, rootId).catch(() => null);
       const first = messagesRef.current[0];
       if (!standIn || channelRef.current?.id !== open.id || (first && first.created > standIn.created)) return;
