@@ -52,8 +52,10 @@ function changeRole(txApp, callerRole, targetId, role, from) {
     throw badRequest("from must be owner, admin, member or guest.");
   }
   const before = requireManageable(txApp, callerRole, targetId);
-  // (changed by another administrator since the caller's console read it: nobody is told it worked twice)
-  if (from !== undefined && before !== from) throw conflict(`${ROLE_CHANGED} ${roleWords(before)}. Look again before changing it.`);
+  // (changed by another administrator since the caller's console read it: nobody is told it worked twice;
+  // changed to the very role asked for, nothing is left to do)
+  if (from !== undefined && before !== from && before !== role)
+    throw conflict(`${ROLE_CHANGED} ${roleWords(before)}. Look again before changing it.`);
   if (callerRole !== "owner" && isAdminRole(role)) throw forbidden(OWNER_ONLY);
   if (before === role) return before;
   const profile = txApp.findRecordById("profiles", targetId);

@@ -245,3 +245,18 @@ test("a single-use invite opens its channel for whoever used it, on another devi
   await expect(channelButton(omar.page, name)).toHaveCount(0);
   for (const context of [alice.context, laptop, phone, omar.context]) await context.close();
 });
+
+test("one invite too many this hour is refused in the server's words, not as a failure to try again", async ({ browser }) => {
+  const alice = await person(browser, "alice");
+  const name = `Many ${Date.now() % 100000}`;
+  const channelId = await createChannel(alice.page, name, `many-${Date.now()}`);
+  // thirty made this hour already (as the page would, one by one)
+  const su = await superuser();
+  for (let i = 0; i < 30; i++) await su.collection("invites").create({ channel: channelId, created_by: alice.id, max_uses: 0, uses: 0 });
+  await alice.page.getByRole("button", { name: "Share Link" }).click();
+  const dialog = alice.page.getByRole("dialog", { name: /^Invite to #/ });
+  await dialog.getByRole("button", { name: "Copy invite link" }).click();
+  await expect(alice.page.getByText("You made 30 invites in the last hour. Please wait a while before making more.")).toBeVisible();
+  await expect(alice.page.getByText("Invite link copied")).toHaveCount(0);
+  await alice.context.close();
+});

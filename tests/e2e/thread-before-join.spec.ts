@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { createSealed, joinAndOpen, log, person, send, waitLive } from "./helpers";
 import { securityCode } from "./header-helpers";
-import { openThread, reply } from "./thread-helpers";
+import { deleteMessage, openThread, reply } from "./thread-helpers";
 
 // A thread whose first message was sent before someone joined a sealed channel (ADR 23): its replies
 // from after the join reach the newcomer. The first message stands in the channel with who sent it and
@@ -23,7 +23,7 @@ test("a reply to a message from before someone joined reaches them: its first me
   await joinAndOpen(carol.page, channelId, password, name);
   await expect.poll(async () => (await securityCode(alice.page)) === (await securityCode(carol.page)), { timeout: 30_000 }).toBe(true);
   const panel = await openThread(alice.page, root);
-  await reply(panel, "a reply carol can read");
+  await reply(panel, "a reply carol can read", true);
 
   // Carol (her page open on the channel meanwhile) sees the first message stand in, with its reply
   const standIn = log(carol.page)
@@ -44,9 +44,16 @@ test("a reply to a message from before someone joined reaches them: its first me
   await expect(standIn.getByRole("button", { name: "More" })).toHaveCount(0);
 
   // she answers in the thread; Alice reads it under her first message
-  await reply(thread, "carol answers in the thread");
+  await reply(thread, "carol answers in the thread", true);
   await expect(panel.getByRole("list", { name: "Replies" })).toContainText("carol answers in the thread", { timeout: 20_000 });
   await expect(log(alice.page).getByRole("button", { name: "2 replies: open the thread" })).toBeVisible();
+
+  // its replies deleted (each by its sender, from the conversation), it stands in for nothing: it goes
+  await carol.page.getByRole("button", { name: "Close thread" }).click();
+  await deleteMessage(carol.page, "carol answers in the thread");
+  await expect(standIn.getByRole("button", { name: "1 reply: open the thread" })).toBeVisible({ timeout: 20_000 });
+  await deleteMessage(alice.page, "a reply carol can read");
+  await expect(standIn).toHaveCount(0, { timeout: 20_000 });
   await alice.context.close();
   await carol.context.close();
 });

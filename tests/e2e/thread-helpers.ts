@@ -14,6 +14,15 @@ export async function openThread(page: Page, rootText: string) {
   return page.getByRole("complementary", { name: "Thread" });
 }
 
+/** Deletes the message with `text` from the conversation (its "Delete", confirmed) and waits until it is gone. */
+export async function deleteMessage(page: Page, text: string) {
+  const target = log(page).getByRole("article").filter({ hasText: text });
+  await target.hover();
+  await target.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
+  await expect(target).toHaveCount(0);
+}
+
 /** Sends a reply from a thread's panel (also to the channel when asked) and waits until it is listed there. */
 export async function reply(panel: ReturnType<Page["getByRole"]>, text: string, alsoToChannel = false) {
   await panel.getByLabel("Reply in thread").fill(text);

@@ -1,19 +1,11 @@
 import { expect, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send } from "./helpers";
-import { article, openThread, reply } from "./thread-helpers";
+import { createChannel, joinAndOpen, person, send } from "./helpers";
+import { article, deleteMessage, openThread, reply } from "./thread-helpers";
 
 // A thread follows its deletions on open pages (ADR 23's addendum): a reply deleted counts one less under
 // its root at once (the count only ever went up until a reload), and a root deleted leaves the Threads
 // view of those who saw the thread (its entry stayed, and opening it said "This thread could not be
 // loaded."); its address opened after its root went says so.
-
-async function deleteMessage(page: Parameters<typeof log>[0], text: string) {
-  const target = log(page).getByRole("article").filter({ hasText: text });
-  await target.hover();
-  await target.getByRole("button", { name: "Delete", exact: true }).click();
-  await page.getByRole("dialog", { name: "Delete Message" }).getByRole("button", { name: "Delete" }).click();
-  await expect(target).toHaveCount(0);
-}
 
 test("a reply deleted counts one less under its root, on every open page", async ({ browser }) => {
   test.setTimeout(120_000);

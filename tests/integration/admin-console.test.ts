@@ -150,6 +150,8 @@ describe("role changes", () => {
       "This person's role changed meanwhile: they are now Guest. Look again before changing it.",
     ]);
     expect(await roleOf(carol)).toBe("guest");
+    // a second console asking for the very role she has now: nothing left to do, no refusal
+    expect((await change("guest", "member")).status).toBe(200);
     for (const from of ["emperor", 3, ["member"]]) expect((await change("member", from)).status).toBe(400);
     expect((await change("member", "guest")).status).toBe(200);
     expect(await roleOf(carol)).toBe("member");

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatError, messageOf } from "~/lib/errors";
-import { ApiError } from "~/lib/api.client";
+import { ApiError, refusalOf } from "~/lib/api.client";
 import type { SessionUser } from "~/lib/session-user";
 import { RetryId } from "~/lib/retry-id";
 import { clearPendingInvite, getChannelPassword, getPendingInvite, removeChannelPassword } from "~/lib/storage.client";
@@ -241,8 +241,9 @@ export function useChannels(user: SessionUser, notify: Notify) {
     } catch (error) {
       // the server refused or was unreachable: trying again may do; anything else is a failure of this
       // page (sealing the password, building the link), written to the console for whoever looks
+      // (a refusal in the server's words: one invite too many this hour says so, not "try again")
       if (error instanceof ChatError || error instanceof ApiError) {
-        return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
+        return notify(refusalOf(error, "Failed to create share link. Please try again."), "error");
       }
       console.error("Creating the share link failed:", error);
       return notify("Failed to create share link. Please check the console for details.", "error");

@@ -253,6 +253,7 @@ export function useChannelHistory(user: SessionUser, channel: Channel | null, on
     messagesRef,
     annotationsRef,
     hasNewerRef,
+    hasMoreRef,
     add,
     annotate,
     highlight,

@@ -47,6 +47,8 @@ export interface HistoryState {
   annotationsRef: MutableRefObject<ReadonlyMap<string, Annotation>>;
   /** True while the messages shown are a window back in history. */
   hasNewerRef: MutableRefObject<boolean>;
+  /** True while older messages than those shown are still to be paged in. */
+  hasMoreRef: MutableRefObject<boolean>;
   add: (forChannel: string, incoming: DecryptedMessage[]) => void;
   annotate: (forChannel: string, incoming: Annotation[]) => void;
   highlight: (arrived: DecryptedMessage[]) => void;
@@ -62,6 +64,7 @@ export function useLiveHistory({
   messagesRef,
   annotationsRef,
   hasNewerRef,
+  hasMoreRef,
   add,
   annotate,
   highlight,
@@ -82,10 +85,12 @@ export function useLiveHistory({
       asked.current.add(rootId);
       const standIn = await rootStandIn(user, open, rootId).catch(() => null);
       const first = messagesRef.current[0];
-      if (!standIn || channelRef.current?.id !== open.id || (first && first.created > standIn.created)) return;
+      if (!standIn || channelRef.current?.id !== open.id) return;
+      // (further back than the history shown, while there is more to page in: it comes with its page)
+      if (first && first.created > standIn.created && hasMoreRef.current) return;
       add(open.id, [standIn]);
     },
-    [user, channelRef, messagesRef, add],
+    [user, channelRef, messagesRef, hasMoreRef, add],
   );
 
   /** A live message of the open channel; answers the decrypted message when it is new here. */
