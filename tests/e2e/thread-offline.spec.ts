@@ -15,6 +15,8 @@ test("a thread reply written offline goes by itself once the device is back onli
   await send(bob.page, "who takes the minutes?");
   await expect(log(alice.page).getByText("who takes the minutes?")).toBeVisible();
   const panel = await openThread(alice.page, "who takes the minutes?");
+  // (the thread open, as the person sees it, before the connection goes)
+  await expect(panel.getByRole("article", { name: `Thread started by ${bob.user.username}` })).toContainText("who takes the minutes?");
 
   await alice.context.setOffline(true);
   await expect(alice.page.getByRole("status").filter({ hasText: "Offline" })).toBeVisible();
