@@ -41,9 +41,10 @@ test("an invite with one use works once, then its landing page says it was used"
   await dave.goto(link);
   await expect(dave.getByRole("alert").filter({ hasText: "This invite has already been used." })).toBeVisible();
   await expect(dave.getByText("You have been invited")).toHaveCount(0);
-  // signing up afterwards joins nothing
+  // signing up afterwards joins nothing, and a new account is not told again over its first dialogs
   await signUp(dave, newUser("dave"));
   await expect(dave.getByText("You are not in any channel yet", { exact: false })).toBeVisible();
+  await expect(dave.getByRole("dialog", { name: "Invite" })).toHaveCount(0);
   await first.close();
   await second.close();
   await alice.context.close();

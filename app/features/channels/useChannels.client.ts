@@ -241,9 +241,10 @@ export function useChannels(user: SessionUser, notify: Notify) {
     } catch (error) {
       // the server refused or was unreachable: trying again may do; anything else is a failure of this
       // page (sealing the password, building the link), written to the console for whoever looks
-      // (a refusal in the server's words: one invite too many this hour says so, not "try again")
+      // (the spec's words, except for one invite too many this hour: that says when, not "try again")
+      if (error instanceof ApiError && error.status === 429) return notify(refusalOf(error, ""), "error");
       if (error instanceof ChatError || error instanceof ApiError) {
-        return notify(refusalOf(error, "Failed to create share link. Please try again."), "error");
+        return notify(messageOf(error, "Failed to create share link. Please try again."), "error");
       }
       console.error("Creating the share link failed:", error);
       return notify("Failed to create share link. Please check the console for details.", "error");

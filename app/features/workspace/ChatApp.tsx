@@ -49,6 +49,8 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   // Signed out with an invite: Sign Up first, saying where the link leads (undefined: no invite).
   const [invitedTo, setInvitedTo] = useState<string | null | undefined>(undefined);
   const [inviteRefused, setInviteRefused] = useState<string | null>(null);
+  // a used-up invite kept for whoever used it and signs in; a new account cannot have used it
+  const usedInviteKept = useRef(false);
 
   useEffect(() => {
     setCsrfToken(csrfToken);
@@ -75,7 +77,10 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
           const refused = refusalOf(preview);
           if (!refused) return;
           // (used up, perhaps by the one who opens it now on another device: kept until they sign in)
-          if (preview?.status === "used") return setInviteRefused(INVITE_USED_SIGNED_OUT);
+          if (preview?.status === "used") {
+            usedInviteKept.current = true;
+            return setInviteRefused(INVITE_USED_SIGNED_OUT);
+          }
           clearPendingInvite();
           setInviteRefused(refused);
         });
@@ -101,6 +106,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       if (mode === "signup") {
         const { signUp } = await import("~/features/auth/signup.client");
         const signedUp = await signUp(values);
+        if (usedInviteKept.current) clearPendingInvite();
         keepRecoveryOffer(signedUp.id);
         setUser(signedUp);
         setOfferRecoveryKey(true);
