@@ -50,6 +50,7 @@ func main() {
 			bindAudit(vm)
 			bindRetention(vm)
 			bindSSO(vm)
+			bindNotifyMail(vm)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

@@ -65,10 +65,11 @@ type pushSender struct {
 	last map[string]time.Time // "user conversation" -> last push
 
 	rules *rulesIndex // who asked for every message of a conversation (push_candidates.go)
+	away  *awayMail   // the email notifications of those with no page open (notify_mail.go)
 }
 
 func newPushSender(app core.App, fetcher *safeFetcher) *pushSender {
-	return &pushSender{app: app, fetcher: fetcher, queue: make(chan pushJob, pushQueueSize), last: map[string]time.Time{}, rules: newRulesIndex()}
+	return &pushSender{app: app, fetcher: fetcher, queue: make(chan pushJob, pushQueueSize), last: map[string]time.Time{}, rules: newRulesIndex(), away: newAwayMail()}
 }
 
 func (s *pushSender) start(keys vapidKeys) {
@@ -189,7 +190,12 @@ func (s *pushSender) deliver(job pushJob) {
 		Thread: record.GetString("thread"), Ciphertext: record.GetString("encrypted_content"),
 	}
 	payload.SenderName = usernameOf(s.app, payload.Sender)
+	mentioned := make(map[string]bool, len(mentions))
+	for _, id := range mentions {
+		mentioned[id] = true
+	}
 	s.pushTo(targets, channel, payload)
+	s.away.send(s.app, targets, channel, payload.SenderName, mentioned, job.at)
 }
 
 // pushTo sends the payload to every push subscription of the targets.

@@ -261,6 +261,20 @@ declare const $retention: {
 };
 
 // ---------------------------------------------------------------------------------------------
+// $notifyMail (pocketbase/notify_mail.go): the one wording of a notification mail, whichever way it goes.
+
+declare const $notifyMail: {
+  /** Subject and bodies; a direct conversation's mail names no conversation; `content` ("" for none) is cut at 2,000 characters. */
+  compose(
+    sender: string,
+    channelName: string,
+    direct: boolean,
+    mention: boolean,
+    content: string,
+  ): { subject: string; text: string; html: string };
+};
+
+// ---------------------------------------------------------------------------------------------
 // $audit (pocketbase/audit_binding.go): the one writer of the audit log (use pb_hooks/lib/audit.js).
 
 declare const $audit: {

@@ -17,7 +17,6 @@ const { take, takeAll } = require(`${__hooks}/lib/limits.js`);
 const MAX_CHANNEL_NAME_CHARS = 100;
 const MAX_SENDER_USERNAME_CHARS = 32;
 const MAX_MESSAGE_CHARS = 20000;
-const MAX_MESSAGE_CHARS_IN_EMAIL = 2000;
 
 // at most `max` notifications per user within `windowMs`, for every window
 const RATE_LIMITS = [
@@ -168,54 +167,21 @@ function takeNotificationLimits(app, userId, address) {
 // ---------------------------------------------------------------------------------------------
 // The message
 
-/** @param {string} value */
-function escapeHtml(value) {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-
-/**
- * @param {string} value
- * @param {number} maxChars
- */
-function truncate(value, maxChars) {
-  const chars = Array.from(value);
-  return chars.length <= maxChars ? value : chars.slice(0, maxChars).join("") + "…";
-}
-
-// {subject, text, html} of a notification. The message text is included only when asked for.
+// {subject, text, html} of a notification (pocketbase/notify_mail.go, which also mails those with no
+// page open). The message text is included only when asked for.
 /**
  * @param {ReturnType<typeof readNotifyRequest>} request
  * @param {boolean} includeContent
  */
 function composeNotification(request, includeContent) {
-  const channel = request.direct ? "a direct message" : `#${request.channelName}`;
-  const subject = request.mention ? `New mention in ${channel}` : request.direct ? "New direct message" : `New message in ${channel}`;
-  const sentence = request.mention
-    ? `@${request.senderUsername} mentioned you in ${channel}.`
-    : request.direct
-      ? `@${request.senderUsername} sent you a direct message.`
-      : `@${request.senderUsername} sent a new message in ${channel}.`;
-  const footer = "Open ChatCrypt to read it. You can turn these emails off in Notification Settings.";
-
-  const content = includeContent && request.messageContent !== "" ? truncate(request.messageContent, MAX_MESSAGE_CHARS_IN_EMAIL) : "";
-
-  const textLines = [sentence, ""];
-  const htmlParts = [`<p>${escapeHtml(sentence)}</p>`];
-  if (content !== "") {
-    textLines.push(content, "");
-    htmlParts.push(`<blockquote style="white-space: pre-wrap">${escapeHtml(content)}</blockquote>`);
-  }
-  textLines.push(footer);
-  htmlParts.push(`<p>${escapeHtml(footer)}</p>`);
-
-  return { subject: subject, text: textLines.join("\n"), html: htmlParts.join("\n") };
+  const content = includeContent ? request.messageContent : "";
+  return $notifyMail.compose(request.senderUsername, request.channelName, request.direct, request.mention, content);
 }
 
 module.exports = {
   MAX_CHANNEL_NAME_CHARS,
   MAX_SENDER_USERNAME_CHARS,
   MAX_MESSAGE_CHARS,
-  MAX_MESSAGE_CHARS_IN_EMAIL,
   RATE_LIMITS,
   RECIPIENT_LIMITS,
   REASONS,

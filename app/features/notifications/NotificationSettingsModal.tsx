@@ -117,6 +117,10 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
             disabled={!values.emailNotificationsEnabled}
           />
           <p className="hint">Off by default: emails then say only who wrote in which channel, never what.</p>
+          <p className="hint">
+            With no ChatCrypt page of yours open, emails still come for what your rules notify of, at most one per conversation every 10
+            minutes, and never with the message text: only an open page can read it.
+          </p>
         </fieldset>
         <fieldset className="settings-group">
           <legend>Keywords</legend>

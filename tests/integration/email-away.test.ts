@@ -1,0 +1,81 @@
+// Email notifications reach someone with no page open (pocketbase/notify_mail.go): the push worker
+// mails the members a message should notify, by their rules, when none of their pages is open, to a
+// verified address they turned notifications on for; at most one mail per conversation every ten
+// minutes, never the message text. A real PocketBase and a real SMTP server on loopback (email-stack.ts).
+
+import { EventSource } from "eventsource";
+import { describe, expect, it } from "vitest";
+import { notificationsTo, pb, smtp, useMailStack, userWith } from "./email-stack";
+import { createChannel, fakeCiphertext, fakePublicKey, joinChannel, type TestUser } from "./pocketbase";
+
+useMailStack();
+
+const send = (from: TestUser, channelId: string, mentions: string[] = []) =>
+  from.pb.collection("messages").create({
+    channel: channelId,
+    sender: from.id,
+    encrypted_content: fakeCiphertext(200),
+    sender_public_key: fakePublicKey(),
+    mentions,
+  });
+
+/** A mention of a new member with mail on, in a new channel: a mail that must arrive, after the ones that must not. */
+async function sentinel(from: TestUser) {
+  const carol = await userWith({ email_notifications_enabled: true });
+  const room = await createChannel(from);
+  await joinChannel(carol, room);
+  await send(from, room.id, [carol.id]);
+  await expect.poll(() => notificationsTo(carol.email).length, { timeout: 10_000 }).toBe(1);
+}
+
+describe("email notifications with no page open", () => {
+  it("a mention mails a member whose pages are all closed: who and where, never the text; one mail per conversation for a while", async () => {
+    const alice = await userWith({});
+    const bob = await userWith({ email_notifications_enabled: true });
+    const channel = await createChannel(alice);
+    await joinChannel(bob, channel);
+
+    const first = await send(alice, channel.id, [bob.id]);
+    await expect.poll(() => notificationsTo(bob.email).length, { timeout: 10_000 }).toBe(1);
+    const [mail] = notificationsTo(bob.email);
+    expect(mail.rcptTo).toEqual([bob.email]);
+    expect(mail.subject).toBe(`New mention in #${channel.name}`);
+    expect(mail.text).toContain(`@${alice.username} mentioned you in #${channel.name}.`);
+    expect(mail.text).toContain("Open ChatCrypt to read it.");
+    expect(mail.raw).not.toContain(first.encrypted_content.slice(0, 40));
+
+    // more mentions in the same conversation within minutes: no second mail
+    await send(alice, channel.id, [bob.id]);
+    await send(alice, channel.id, [bob.id]);
+    await sentinel(alice);
+    expect(notificationsTo(bob.email)).toHaveLength(1);
+  });
+
+  it("no mail without a mention where the rules ask for mentions, with mail off, to an unverified address, or while a page is open", async () => {
+    const alice = await userWith({});
+    const plain = await userWith({ email_notifications_enabled: true });
+    const off = await userWith({});
+    const unverified = await userWith({ email_notifications_enabled: true }, { verified: false });
+    const open = await userWith({ email_notifications_enabled: true });
+    const channel = await createChannel(alice);
+    for (const member of [plain, off, unverified, open]) expect((await joinChannel(member, channel)).status).toBe(200);
+
+    const live = new EventSource(`${pb.url}/api/realtime`);
+    const clientId = await new Promise<string>((resolve) =>
+      live.addEventListener("PB_CONNECT", (e) => resolve(JSON.parse(e.data).clientId)),
+    );
+    const subscribed = await fetch(`${pb.url}/api/realtime`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: open.token },
+      body: JSON.stringify({ clientId, subscriptions: ["chatcrypt/messages"] }),
+    });
+    expect(subscribed.status).toBe(204);
+
+    await send(alice, channel.id);
+    await send(alice, channel.id, [off.id, unverified.id, open.id]);
+    await sentinel(alice);
+    for (const member of [plain, off, unverified, open]) expect(notificationsTo(member.email), member.username).toEqual([]);
+    live.close();
+    expect(smtp.mailsTo(unverified.email).filter((m) => /^New /.test(m.subject))).toEqual([]);
+  });
+});
