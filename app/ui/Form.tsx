@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type MouseEvent } from "react";
 
 /** A labelled input: the label names the input for assistive technology. */
 export function Field({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
@@ -61,16 +61,23 @@ export function FormActions(props: {
   danger?: boolean;
 }) {
   const { busy, submitLabel, onCancel, onConfirm } = props;
+  // (busy: aria-disabled, not disabled, which would drop the keyboard's focus out of the dialog, where a
+  // refusal then finds it nowhere; a click, or Enter's submit, meanwhile does nothing)
+  const held = (then?: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy) return event.preventDefault();
+    then?.();
+  };
   return (
     <div className="modal-actions">
-      <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+      <button type="button" className="btn" onClick={held(onCancel)} aria-disabled={busy || undefined}>
         Cancel
       </button>
       <button
         type={onConfirm ? "button" : "submit"}
         className={`btn ${props.danger ? "btn-danger" : "btn-primary"}`}
-        onClick={onConfirm}
-        disabled={busy || props.disabled}
+        onClick={held(onConfirm)}
+        disabled={!busy && props.disabled}
+        aria-disabled={busy || undefined}
       >
         {busy ? "Processing..." : submitLabel}
       </button>

@@ -57,15 +57,15 @@ export function PeopleSection({ viewer, workspace }: AdminSectionProps) {
     try {
       setStatus(await job());
       setPending(null);
-      await load(query.trim());
     } catch (e) {
       if (pending) setDialogError(message(e));
       else setError(message(e));
-      // (refused: another administrator may have changed the person meanwhile; the cards say how they stand)
-      await load(query.trim());
     } finally {
+      // (the refusal's dialog can be closed at once, while the cards are read again)
       setBusy(false);
     }
+    // (done, or refused: another administrator may have changed the person meanwhile; the cards say how they stand)
+    await load(query.trim());
   }
 
   /** What a role change means for the person, said in its confirmation. */
