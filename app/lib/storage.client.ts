@@ -3,6 +3,7 @@ import type { StoredKeyBundle } from "~/crypto";
 // Browser storage names are part of the product (spec §3): chatcrypt_keys, channel_password_{id}, pendingInvite.
 const KEYS = "chatcrypt_keys";
 const PENDING_INVITE = "pendingInvite";
+const SESSION_ENDED = "sessionEnded";
 const CHANNEL_PASSWORD_PREFIX = "channel_password_";
 const CHANNEL_ITERATIONS_PREFIX = "channel_kdf_iterations_";
 const channelPasswordKey = (channelId: string) => `${CHANNEL_PASSWORD_PREFIX}${channelId}`;
@@ -104,3 +105,14 @@ const pendingInvite = jsonEntry<PendingInvite>(
 export const getPendingInvite = () => pendingInvite.get();
 export const setPendingInvite = (invite: PendingInvite) => pendingInvite.set(invite);
 export const clearPendingInvite = () => pendingInvite.clear();
+
+/** Why the server ended this tab's session (deactivated, signed out by an administrator), kept until the next sign-in: a reload still says it. */
+const sessionEnded = jsonEntry<{ reason: string }>(
+  () => sessionStorage,
+  SESSION_ENDED,
+  (kept) => typeof kept.reason === "string",
+);
+
+export const keepSessionEnded = (reason: string) => sessionEnded.set({ reason });
+export const sessionEndedKept = () => sessionEnded.get()?.reason ?? null;
+export const forgetSessionEnded = () => sessionEnded.clear();

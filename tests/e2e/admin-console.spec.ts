@@ -150,6 +150,10 @@ test("roles from the console: an admin named, a member refused, a guest without 
   await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible({ timeout: 15_000 });
   // (she is told who did it: it was not her own doing on another device)
   await expect(carol.page.getByText("An administrator signed you out of all devices. Please sign in again.")).toBeVisible();
+  // (still after a reload, until she signs in)
+  await carol.page.reload();
+  await expect(carol.page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  await expect(carol.page.getByText("An administrator signed you out of all devices. Please sign in again.")).toBeVisible();
 
   // "Deactivate" asks first; the person's status then says so and "Reactivate" gives the account back.
   await entry.getByRole("button", { name: `Deactivate ${carol.user.username}` }).click();

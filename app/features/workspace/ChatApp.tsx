@@ -13,7 +13,14 @@ import { takeMessageLinkFromAddress } from "~/features/message-links/useMessageL
 import { goTo, keepPathOnly } from "~/features/address/address.client";
 import { HOME } from "~/features/address/address";
 import { FailedSignInsNotice } from "~/features/auth/FailedSignInsNotice";
-import { clearPendingInvite, getPendingInvite, setPendingInvite } from "~/lib/storage.client";
+import {
+  clearPendingInvite,
+  forgetSessionEnded,
+  getPendingInvite,
+  keepSessionEnded,
+  sessionEndedKept,
+  setPendingInvite,
+} from "~/lib/storage.client";
 import { previewInvite, refusalOf } from "~/features/invites/landing.client";
 import { INVITE_USED_SIGNED_OUT } from "~/features/invites/types";
 import { InviteDialogs } from "~/features/invites/InviteDialogs";
@@ -65,6 +72,10 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       keepPathOnly();
     }
     takeMessageLinkFromAddress();
+    // (the session the server ended, before a reload: the sign-in screen still says why, until a sign-in)
+    const ended = sessionEndedKept();
+    if (initialUser) forgetSessionEnded();
+    else if (ended && (sessionEndReason(ended) ?? SESSION_ENDED_MESSAGE) === ended) setError(ended);
     // (reloaded while the recovery key offered at sign-up was open: it is offered again)
     if (initialUser && recoveryOfferKept(initialUser.id)) setOfferRecoveryKey(true);
     const pending = getPendingInvite();
@@ -106,12 +117,14 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       if (mode === "signup") {
         const { signUp } = await import("~/features/auth/signup.client");
         const signedUp = await signUp(values);
+        forgetSessionEnded();
         if (usedInviteKept.current) clearPendingInvite();
         keepRecoveryOffer(signedUp.id);
         setUser(signedUp);
         setOfferRecoveryKey(true);
       } else {
         const { failedSignIns: failed, ...signedIn } = await signIn(values);
+        forgetSessionEnded();
         // (sent here by the console: back to it, unless there are failed attempts to tell of first)
         if (failed === 0 && backToConsole()) return;
         setFailedSignIns(failed);
@@ -156,9 +169,11 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       if (ended || signingOut.current) return;
       ended = true;
       void signOut().finally(() => {
+        const said = sessionEndReason(reason) ?? SESSION_ENDED_MESSAGE;
+        keepSessionEnded(said);
         setUser(null);
         setFailedSignIns(0);
-        setError(sessionEndReason(reason) ?? SESSION_ENDED_MESSAGE);
+        setError(said);
       });
     });
   }, [user]);
@@ -188,6 +203,7 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
         onSubmit={authenticate}
         onModeChange={() => setError(null)}
         onSignedIn={(signedIn) => {
+          forgetSessionEnded();
           if (backToConsole()) return;
           setUser(signedIn);
           setInvitedTo(undefined);
