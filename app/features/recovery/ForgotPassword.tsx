@@ -46,6 +46,12 @@ export function ForgotPassword({ initialEmail, onBack }: { initialEmail: string;
   );
 }
 
+/** PocketBase mails one reset link per account every 2 minutes: a second ask sooner sends none. */
+const RESEND_AFTER_MS = 2 * 60_000;
+/** When this page last had a link sent, by address (the page's memory only: nothing is stored). */
+const askedAt = new Map<string, number>();
+const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
 /** The email way: PocketBase sends a link to /reset-password. */
 function EmailReset({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
@@ -66,8 +72,19 @@ function EmailReset({ initialEmail }: { initialEmail: string }) {
     setError(null);
     setSent(null);
     try {
+      const address = email.trim().toLowerCase();
+      const before = askedAt.get(address);
       const answer = await api<{ message: string }>("/api/auth/forgot-password", { email: email.trim() });
-      setSent(answer.message);
+      const now = Date.now();
+      if (before !== undefined && now - before < RESEND_AFTER_MS) {
+        // (said, not left to look like a second email on its way)
+        setSent(
+          `A link was asked for this address at ${clock(before)}, less than 2 minutes ago, and no other is sent before ${clock(Math.ceil((before + RESEND_AFTER_MS) / 60_000) * 60_000)}: if an account exists for it, use the link in that email.`,
+        );
+      } else {
+        askedAt.set(address, now);
+        setSent(answer.message);
+      }
     } catch (err) {
       setError(err instanceof ApiError ? err.message : "The reset email could not be sent. Please try again.");
     } finally {
