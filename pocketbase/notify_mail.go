@@ -95,46 +95,34 @@ func bindNotifyMail(vm *goja.Runtime) {
 // awayMail sends the notification mails of a message to those of its targets (members it should
 // notify, none of whose pages is open) who turned email notifications on for a verified address.
 type awayMail struct {
+	last *onceEvery // "user conversation": one mail every awayMailEvery
 	mu   sync.Mutex
-	last map[string]time.Time   // "user conversation" -> last mail
 	sent map[string][]time.Time // user -> mails in the last hour
 }
 
 func newAwayMail() *awayMail {
-	return &awayMail{last: map[string]time.Time{}, sent: map[string][]time.Time{}}
+	return &awayMail{last: newOnceEvery(awayMailEvery), sent: map[string][]time.Time{}}
 }
 
 // due reports whether the user may get a mail about the conversation now, and counts it.
 func (m *awayMail) due(userID, conversation string, now time.Time) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if len(m.last) > 100_000 {
-		for k, at := range m.last {
-			if now.Sub(at) >= awayMailEvery {
-				delete(m.last, k)
-			}
-		}
-		for k, times := range m.sent {
-			if len(times) == 0 || now.Sub(times[len(times)-1]) >= time.Hour {
-				delete(m.sent, k)
-			}
-		}
-	}
-	key := userID + " " + conversation
-	if at, ok := m.last[key]; ok && now.Sub(at) < awayMailEvery {
-		return false
-	}
 	recent := m.sent[userID][:0:0]
 	for _, at := range m.sent[userID] {
 		if now.Sub(at) < time.Hour {
 			recent = append(recent, at)
 		}
 	}
-	if len(recent) >= awayMailsPerHour {
-		m.sent[userID] = recent
+	if len(recent) == 0 {
+		delete(m.sent, userID)
+	}
+	if len(recent) >= awayMailsPerHour || !m.last.pass(userID+" "+conversation, now) {
+		if len(recent) > 0 {
+			m.sent[userID] = recent
+		}
 		return false
 	}
-	m.last[key] = now
 	m.sent[userID] = append(recent, now)
 	return true
 }

@@ -61,15 +61,14 @@ type pushSender struct {
 	queue   chan pushJob
 	once    sync.Once
 
-	mu   sync.Mutex
-	last map[string]time.Time // "user conversation" -> last push
+	pushed *onceEvery // "user conversation": at most one push every pushEvery
 
 	rules *rulesIndex // who asked for every message of a conversation (push_candidates.go)
 	away  *awayMail   // the email notifications of those with no page open (notify_mail.go)
 }
 
 func newPushSender(app core.App, fetcher *safeFetcher) *pushSender {
-	return &pushSender{app: app, fetcher: fetcher, queue: make(chan pushJob, pushQueueSize), last: map[string]time.Time{}, rules: newRulesIndex(), away: newAwayMail()}
+	return &pushSender{app: app, fetcher: fetcher, queue: make(chan pushJob, pushQueueSize), pushed: newOnceEvery(pushEvery), rules: newRulesIndex(), away: newAwayMail()}
 }
 
 func (s *pushSender) start(keys vapidKeys) {
@@ -92,25 +91,6 @@ func (s *pushSender) enqueue(record *core.Record) {
 	default:
 		s.app.Logger().Warn("web push: queue full, push dropped", "message", record.Id)
 	}
-}
-
-// due reports whether the user may get a push for the conversation now, and remembers it.
-func (s *pushSender) due(userID, conversation string, now time.Time) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.last) > 100_000 {
-		for k, at := range s.last {
-			if now.Sub(at) >= pushEvery {
-				delete(s.last, k)
-			}
-		}
-	}
-	key := userID + " " + conversation
-	if at, ok := s.last[key]; ok && now.Sub(at) < pushEvery {
-		return false
-	}
-	s.last[key] = now
-	return true
 }
 
 // targets are the members who should get a push (for a message, or a ring): not its sender, their rules
@@ -160,7 +140,7 @@ func (s *pushSender) targets(senderID string, mentions []string, channel *core.R
 		if !member || !r.wants(channel.Id, direct, mentioned[id], now) {
 			continue
 		}
-		if !pageOpen(id) && s.due(id, dueKey, now) {
+		if !pageOpen(id) && s.pushed.pass(id+" "+dueKey, now) {
 			out = append(out, id)
 		}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"net/http"
 	"regexp"
-	"sync"
 	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -37,30 +36,8 @@ type typingBody struct {
 
 func (b *typingBody) channelID() string { return b.Channel }
 
-type typingLimiter struct {
-	mu   sync.Mutex
-	last map[string]time.Time
-}
-
-var typingLimits = &typingLimiter{last: map[string]time.Time{}}
-
-// allow answers whether the user's typing event for the channel may go now, and remembers it.
-func (l *typingLimiter) allow(key string, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.last) > 100_000 {
-		for k, at := range l.last {
-			if now.Sub(at) >= typingInterval {
-				delete(l.last, k)
-			}
-		}
-	}
-	if at, ok := l.last[key]; ok && now.Sub(at) < typingInterval {
-		return false
-	}
-	l.last[key] = now
-	return true
-}
+// one typing event per person and channel every typingInterval
+var typingLimits = newOnceEvery(typingInterval)
 
 func registerTyping(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -79,7 +56,7 @@ func serveTyping(e *core.RequestEvent) error {
 	if len(body.Data) > typingMaxData || !typingData.MatchString(body.Data) {
 		return e.BadRequestError("data must be sealed (base64url).", nil)
 	}
-	if typingLimits.allow(e.Auth.Id+" "+body.Channel, time.Now()) && relay.listening() {
+	if typingLimits.pass(e.Auth.Id+" "+body.Channel, time.Now()) && relay.listening() {
 		relay.publishList("typing", body.Channel, serial, users, typingRecord{Channel: body.Channel, Sender: e.Auth.Id, Data: body.Data})
 	}
 	return e.NoContent(http.StatusNoContent)
