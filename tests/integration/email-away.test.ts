@@ -3,9 +3,9 @@
 // verified address they turned notifications on for; at most one mail per conversation every ten
 // minutes, never the message text. A real PocketBase and a real SMTP server on loopback (email-stack.ts).
 
-import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
 import { notificationsTo, pb, smtp, useMailStack, userWith } from "./email-stack";
+import { openPage } from "./open-page";
 import { createChannel, fakeCiphertext, fakePublicKey, joinChannel, type TestUser } from "./pocketbase";
 
 useMailStack();
@@ -60,22 +60,13 @@ describe("email notifications with no page open", () => {
     const channel = await createChannel(alice);
     for (const member of [plain, off, unverified, open]) expect((await joinChannel(member, channel)).status).toBe(200);
 
-    const live = new EventSource(`${pb.url}/api/realtime`);
-    const clientId = await new Promise<string>((resolve) =>
-      live.addEventListener("PB_CONNECT", (e) => resolve(JSON.parse(e.data).clientId)),
-    );
-    const subscribed = await fetch(`${pb.url}/api/realtime`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: open.token },
-      body: JSON.stringify({ clientId, subscriptions: ["chatcrypt/messages"] }),
-    });
-    expect(subscribed.status).toBe(204);
+    const close = await openPage(pb.url, open.token);
 
     await send(alice, channel.id);
     await send(alice, channel.id, [off.id, unverified.id, open.id]);
     await sentinel(alice);
     for (const member of [plain, off, unverified, open]) expect(notificationsTo(member.email), member.username).toEqual([]);
-    live.close();
+    close();
     expect(smtp.mailsTo(unverified.email).filter((m) => /^New /.test(m.subject))).toEqual([]);
   });
 });

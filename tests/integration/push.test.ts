@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { EventSource } from "eventsource";
+import { openPage } from "./open-page";
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -126,20 +126,11 @@ describe("Web Push", () => {
     const erin = await signUpUser(pb.url);
     await joinChannel(erin, channel);
     const sub = await subscribe(erin);
-    const live = new EventSource(`${pb.url}/api/realtime`);
-    const clientId = await new Promise<string>((resolve) =>
-      live.addEventListener("PB_CONNECT", (e) => resolve(JSON.parse(e.data).clientId)),
-    );
-    const res = await fetch(`${pb.url}/api/realtime`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: erin.token },
-      body: JSON.stringify({ clientId, subscriptions: ["chatcrypt/messages"] }),
-    });
-    expect(res.status).toBe(204);
+    const close = await openPage(pb.url, erin.token);
     await send(alice, channel.id, { mentions: [erin.id] });
     await sentinel();
     expect(service.pushesFor(sub.id)).toEqual([]);
-    live.close();
+    close();
   });
 
   it("drops a subscription its push service says is gone", async () => {
