@@ -5,7 +5,7 @@
 
 import type { Page } from "@playwright/test";
 import { superuserClient } from "../integration/pocketbase";
-import { expect, newUser, signUp, test } from "./fixtures";
+import { expect, newUser, notNowRecoveryKey, signUp, test } from "./fixtures";
 import { copyInviteLink, createChannel, joinChannel, person } from "./helpers";
 import { openDetail } from "./header-helpers";
 import { axe } from "./axe";
@@ -45,6 +45,27 @@ test("an invite with one use works once, then its landing page says it was used"
   await signUp(dave, newUser("dave"));
   await expect(dave.getByText("You are not in any channel yet", { exact: false })).toBeVisible();
   await expect(dave.getByRole("dialog", { name: "Invite" })).toHaveCount(0);
+  // the same when the sign-up screen's check of the link is slow and the account is made before it answers
+  const third = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const erin = await third.newPage();
+  let slow = true;
+  await erin.route("**/api/invites/*", async (route) => {
+    if (slow && route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await route.continue().catch(() => undefined);
+  });
+  await erin.goto(link);
+  await expect(erin.getByRole("heading", { name: "Sign Up" })).toBeVisible();
+  await expect(erin.getByText(`You have been invited to #${name}`)).toBeVisible();
+  const newcomer = newUser("erin");
+  await erin.getByLabel("Username").fill(newcomer.username);
+  await erin.getByLabel("Email").fill(newcomer.email);
+  await erin.getByLabel("Password").fill(newcomer.password);
+  slow = false;
+  await erin.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await notNowRecoveryKey(erin);
+  await expect(erin.getByText("You are not in any channel yet", { exact: false })).toBeVisible();
+  await expect(erin.getByRole("dialog", { name: "Invite" })).toHaveCount(0);
+  await third.close();
   await first.close();
   await second.close();
   await alice.context.close();

@@ -56,8 +56,9 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
   // Signed out with an invite: Sign Up first, saying where the link leads (undefined: no invite).
   const [invitedTo, setInvitedTo] = useState<string | null | undefined>(undefined);
   const [inviteRefused, setInviteRefused] = useState<string | null>(null);
-  // a used-up invite kept for whoever used it and signs in; a new account cannot have used it
-  const usedInviteKept = useRef(false);
+  // what the check of a pending invite, made as the page opened, found: a used-up one is kept for whoever
+  // used it and signs in; a new account cannot have used it (null: not answered yet)
+  const inviteFound = useRef<string | null>(null);
 
   useEffect(() => {
     setCsrfToken(csrfToken);
@@ -85,13 +86,11 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
       // an invite that cannot be used says so on the sign-in screen, and is not used after it
       if (!initialUser)
         void previewInvite(pending.inviteId).then((preview) => {
+          inviteFound.current = preview?.status ?? "unknown";
           const refused = refusalOf(preview);
           if (!refused) return;
           // (used up, perhaps by the one who opens it now on another device: kept until they sign in)
-          if (preview?.status === "used") {
-            usedInviteKept.current = true;
-            return setInviteRefused(INVITE_USED_SIGNED_OUT);
-          }
+          if (preview?.status === "used") return setInviteRefused(INVITE_USED_SIGNED_OUT);
           clearPendingInvite();
           setInviteRefused(refused);
         });
@@ -118,7 +117,10 @@ export function ChatApp({ csrfToken, initialUser, config }: { csrfToken: string;
         const { signUp } = await import("~/features/auth/signup.client");
         const signedUp = await signUp(values);
         forgetSessionEnded();
-        if (usedInviteKept.current) clearPendingInvite();
+        // (asked again when the check has not answered yet: the new account is not to be told over its first dialogs)
+        const invite = getPendingInvite()?.inviteId;
+        const found = invite && (inviteFound.current ?? (await previewInvite(invite))?.status);
+        if (found === "used") clearPendingInvite();
         keepRecoveryOffer(signedUp.id);
         setUser(signedUp);
         setOfferRecoveryKey(true);
