@@ -101,6 +101,14 @@ routerAdd(
       return e.json(200, { sent: false, reason: REASONS.mailFailed });
     }
 
+    // (the mail its server sends while no page is open waits its while after this one: notify_mail.go)
+    if (request.messageId) {
+      try {
+        $notifyMail.mailed(user.id, e.app.findRecordById("messages", request.messageId).getString("channel"));
+      } catch (_) {
+        // a message not (or no longer) there: nothing to hold back
+      }
+    }
     return e.json(200, { sent: true });
   },
   $apis.bodyLimit(256 * 1024),

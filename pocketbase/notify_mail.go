@@ -81,13 +81,20 @@ func singleLine(value string) string {
 	}, value))
 }
 
-// bindNotifyMail sets the global $notifyMail: compose(sender, channelName, direct, mention, content) ->
-// {subject, text, html}, for the page path's route.
+// bindNotifyMail sets the global $notifyMail for the page path's route: compose(sender, channelName,
+// direct, mention, content) -> {subject, text, html}, and mailed(userId, conversationId).
 func bindNotifyMail(vm *goja.Runtime) {
 	obj := vm.NewObject()
 	_ = obj.Set("compose", func(sender, channel string, direct, mention bool, content string) map[string]string {
 		m := composeNotification(notificationAbout{Sender: sender, Channel: channel, Direct: direct, Mention: mention, Content: content})
 		return map[string]string{"subject": m.Subject, "text": m.Text, "html": m.HTML}
+	})
+	// mailed(userId, conversationId): a page's mail about the conversation went; the one sent while no page
+	// is open waits its while after it
+	_ = obj.Set("mailed", func(userID, conversation string) {
+		if pushes != nil {
+			pushes.away.last.pass(userID+" "+conversation, time.Now())
+		}
 	})
 	_ = vm.Set("$notifyMail", obj)
 }

@@ -272,6 +272,8 @@ declare const $notifyMail: {
     mention: boolean,
     content: string,
   ): { subject: string; text: string; html: string };
+  /** A page's mail about the conversation went: the server's own mail (no page open) waits its while after it. */
+  mailed(userId: string, conversationId: string): void;
 };
 
 // ---------------------------------------------------------------------------------------------

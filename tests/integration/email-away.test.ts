@@ -4,7 +4,7 @@
 // minutes, never the message text. A real PocketBase and a real SMTP server on loopback (email-stack.ts).
 
 import { describe, expect, it } from "vitest";
-import { notificationsTo, pb, smtp, useMailStack, userWith } from "./email-stack";
+import { notification, notificationsTo, notify, pb, smtp, useMailStack, userWith } from "./email-stack";
 import { openPage } from "./open-page";
 import { createChannel, fakeCiphertext, fakePublicKey, joinChannel, type TestUser } from "./pocketbase";
 
@@ -68,5 +68,22 @@ describe("email notifications with no page open", () => {
     for (const member of [plain, off, unverified, open]) expect(notificationsTo(member.email), member.username).toEqual([]);
     close();
     expect(smtp.mailsTo(unverified.email).filter((m) => /^New /.test(m.subject))).toEqual([]);
+  });
+
+  it("a mail a page asked for holds back the one sent once the pages close, for the same while", async () => {
+    const alice = await userWith({});
+    const bob = await userWith({ email_notifications_enabled: true });
+    const channel = await createChannel(alice);
+    await joinChannel(bob, channel);
+    // his page is open (not in front): it reads the mention and asks for its mail
+    const close = await openPage(pb.url, bob.token);
+    const first = await send(alice, channel.id, [bob.id]);
+    const asked = await notify(bob, notification({ messageId: first.id, channelName: channel.name, senderUsername: alice.username }));
+    expect(asked.json).toEqual({ sent: true });
+    // he closes it; another mention comes seconds later
+    close();
+    await send(alice, channel.id, [bob.id]);
+    await sentinel(alice);
+    expect(notificationsTo(bob.email)).toHaveLength(1);
   });
 });
