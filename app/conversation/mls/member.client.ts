@@ -85,7 +85,8 @@ export abstract class GroupMember {
     const { before, missed } = this.reading;
     const epoch = state ? Number(epochOf(state)) : 0;
     const resetBy = this.meta.group?.reset_by || undefined;
-    this.status = { ...this.status, epoch, code: state ? epochCode(state) : "", before, missed, refused, tampered, resetBy };
+    const pendingBy = this.guard?.pending?.by;
+    this.status = { ...this.status, epoch, code: state ? epochCode(state) : "", before, missed, refused, tampered, resetBy, pendingBy };
     for (const listener of this.listeners) listener();
   }
 

@@ -40,6 +40,10 @@ export function sealedNotice(
     parts.push(
       "This conversation's list of participants was changed without a participant's signature: this device keeps the one it trusts.",
     );
+  if (status.pendingBy)
+    parts.push(
+      `${nameOf(status.pendingBy)} changed who is in this conversation with new keys you have not accepted yet: the change holds on this device once you accept them.`,
+    );
   if (status.missed > 0) parts.push(`${status.missed} ${status.missed === 1 ? "message" : "messages"} could not be read on this device.`);
   return parts.length ? parts.join(" ") : null;
 }

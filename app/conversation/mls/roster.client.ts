@@ -8,7 +8,7 @@ import type { ClientState, Proposal } from "ts-mls";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import { pinnedVerifyKeys, retiringIdentities } from "./identity.client";
+import { KeysNotAcceptedError, pinnedVerifyKeys, retiringIdentities } from "./identity.client";
 import { profileNow, recentProfiles } from "~/conversation/senders/profiles.client";
 import { staleLeaves } from "./sync";
 import { letBackText } from "./words";
@@ -45,6 +45,12 @@ export class RosterGuard {
   readonly refused = new Set<string>();
   /** The group carried a list no participant signed: refused here. */
   tampered = false;
+  /**
+   * A newer list the group carries, signed by a participant under keys of theirs the viewer has not
+   * accepted yet (their reset without the recovery key, ADR 0051): neither trusted nor undone. Nothing
+   * is sealed and the list is not changed here until the viewer accepts those keys; then it is trusted.
+   */
+  pending: Roster | null = null;
 
   private readonly groupId: string;
 
@@ -91,6 +97,36 @@ export class RosterGuard {
   private trust(roster: Roster) {
     this.trusted = roster;
     this.keep(roster);
+    if (this.pending && this.pending.v <= roster.v) this.pending = null;
+    for (const userId of roster.users) this.refused.delete(userId);
+  }
+
+  /** A newer list than the trusted one, set by someone on it: trusted when it holds, else `pending` when it holds under their keys of now. */
+  private async weigh(roster: Roster | null): Promise<"trusted" | "pending" | "refused"> {
+    this.pending = null;
+    const trusted = this.trusted;
+    if (!trusted || !roster || roster.v <= trusted.v || !trusted.users.includes(roster.by)) return "refused";
+    if (await this.holds(roster)) {
+      this.trust(roster);
+      return "trusted";
+    }
+    const signer = await profileNow(roster.by).catch(() => null);
+    if (!signer || !(await rosterSigned(this.groupId, roster, signer.verifyKey))) return "refused";
+    this.pending = roster;
+    return "pending";
+  }
+
+  /** The list the group carries, where it waits for the viewer's word on its signer's new keys (weigh). */
+  private async held(state: ClientState): Promise<Roster | null> {
+    return (await this.weigh(rosterIn(state))) === "pending" ? this.pending : null;
+  }
+
+  /** Nothing is sealed or listed anew while a list waits for the viewer's word on its signer's keys. */
+  private async waitForPending(state: ClientState) {
+    const held = await this.held(state);
+    if (!held) return;
+    const signer = await profileNow(held.by).catch(() => null);
+    throw new KeysNotAcceptedError(signer?.profile.username ?? held.by);
   }
 
   private async sign(v: number, users: Iterable<string>): Promise<Roster> {
@@ -167,8 +203,7 @@ export class RosterGuard {
     const trusted = this.trusted;
     if (!trusted) return;
     const roster = rosterIn(state);
-    if (roster && roster.v > trusted.v && trusted.users.includes(roster.by) && (await this.holds(roster))) this.trust(roster);
-    else if (!sameList(roster, trusted)) this.tampered = true;
+    if ((await this.weigh(roster)) === "refused" && !sameList(roster, trusted)) this.tampered = true;
     this.observe(state);
   }
 
@@ -176,7 +211,7 @@ export class RosterGuard {
   private known: Set<string> | null = null;
 
   private observe(state: ClientState) {
-    for (const { userId, identity } of unlistedLeaves(state, this.trusted?.users ?? []))
+    for (const { userId, identity } of unlistedLeaves(state, [...(this.trusted?.users ?? []), ...(this.pending?.users ?? [])]))
       if (this.known && !this.known.has(identity)) this.refused.add(userId || "unknown");
     this.known = leafIdentities(state);
   }
@@ -184,6 +219,7 @@ export class RosterGuard {
   /** What must be committed before this device seals anything: refused leaves out, and the trusted list back. */
   async healing(state: ClientState): Promise<Proposal[]> {
     if (!this.trusted) return [];
+    await this.waitForPending(state);
     const own = state.privatePath.leafIndex;
     // Removals and a list change go in separate commits: with ts-mls 1.6.4 a member's page failed to
     // process a commit that carried both.
@@ -201,7 +237,7 @@ export class RosterGuard {
   async listFix(state: ClientState, signerKeyMaxAgeMs = SIGNER_KEY_MAX_AGE_MS): Promise<Proposal[]> {
     const trusted = this.trusted;
     const carried = rosterIn(state);
-    if (!trusted || !trusted.users.includes(this.viewer.id)) return [];
+    if (!trusted || !trusted.users.includes(this.viewer.id) || (await this.held(state))) return [];
     if (sameList(carried, trusted) && trusted.users.includes(trusted.by) && (await this.signedNow(trusted, signerKeyMaxAgeMs))) return [];
     return [rosterProposal(state, await this.sign(Math.max(trusted.v, carried?.v ?? 0) + 1, trusted.users))];
   }
@@ -212,7 +248,9 @@ export class RosterGuard {
    * reset (ADR 0051); else the trusted list back.
    */
   async reconciling(state: ClientState, self: { userId: string; device: string }): Promise<Proposal[]> {
-    const stale = this.trusted ? staleLeaves(state, new Set(this.trusted.users), self, retiringIdentities()) : [];
+    const held = await this.held(state);
+    const listed = new Set([...(this.trusted?.users ?? []), ...(held?.users ?? [])]);
+    const stale = this.trusted ? staleLeaves(state, listed, self, retiringIdentities()) : [];
     return stale.length > 0 ? stale : this.listFix(state, 0);
   }
 
@@ -223,6 +261,7 @@ export class RosterGuard {
    * those devices' removal first, as a commit of its own (the caller asks again for the list).
    */
   async change(state: ClientState, change: { add?: readonly string[]; leave?: boolean; remove?: readonly string[] }): Promise<Proposal[]> {
+    if (change.add?.length) await this.waitForPending(state);
     const trusted = this.trusted;
     if (!trusted) return [];
     const departed = departedLeaves(state, trusted.users, change.add ?? []);

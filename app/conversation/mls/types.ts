@@ -13,6 +13,8 @@ export interface SealedStatus {
   refused: string[];
   /** In a direct conversation: the group carried a participant list nobody on it signed, refused here. */
   tampered: boolean;
+  /** In a direct conversation: who changed its list with new keys the viewer has not accepted yet (held, RosterGuard.pending). */
+  pendingBy?: string;
   /** Who reset the conversation's encryption last (ADR 0049), if anyone did. */
   resetBy?: string;
   /** People an administrator deactivated whose devices this device saw leave the group (ADR 0056). */
