@@ -149,13 +149,30 @@ test("a password change cut off before the server, or refused by it, leaves the 
   await expect(section.getByLabel("New password", { exact: true })).toHaveValue(newPassword);
   await alice.page.unroute("**/api/auth/password");
 
-  // The server step refuses it (the login secret that arrives is not the account's).
+  // The server step refuses it (the login secret that arrives is not the account's), asked from the
+  // keyboard: while it works, and after the refusal, the focus stays on the button (a disabled button
+  // dropped it out of the dialog).
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  let asked = 0;
   await alice.page.route("**/api/auth/password", async (route) => {
+    asked++;
     const body = JSON.parse(route.request().postData() ?? "{}") as Record<string, unknown>;
+    await answered;
     await route.continue({ postData: JSON.stringify({ ...body, currentLoginSecret: randomBytes(32).toString("base64url") }) });
   });
-  await section.getByRole("button", { name: "Change password" }).click();
+  const change = section.getByRole("button", { name: "Change password" });
+  await change.focus();
+  await alice.page.keyboard.press("Enter");
+  const working = section.getByRole("button", { name: "Processing..." });
+  await expect(working).toHaveAttribute("aria-disabled", "true");
+  await expect(working).toBeFocused();
+  // (a second Enter meanwhile asks nothing more)
+  await alice.page.keyboard.press("Enter");
+  answer();
   await expect(section.getByRole("alert")).toHaveText("Current password is incorrect.");
+  await expect(change).toBeFocused();
+  expect(asked).toBe(1);
   await alice.page.unroute("**/api/auth/password");
   await dialog.press("Escape");
 

@@ -10,6 +10,12 @@ import { mailTest as test, type MailStack } from "./mail-stack";
 async function turnOnEmailNotifications(page: Page, email: string, { smtp }: MailStack) {
   const dialog = await openNotificationSettings(page);
   await dialog.getByLabel("Email notifications").check();
+  // what a mail says without the message text: a direct message's names no conversation (notify_mail.go)
+  await expect(
+    dialog.getByText(
+      "Off by default: emails then say only who wrote, and in which channel (a direct message's mail names no conversation), never what.",
+    ),
+  ).toBeVisible();
   await dialog.getByRole("button", { name: "Verify my email" }).click();
   await expect(dialog.getByText(/Verification pending/)).toBeVisible();
   // (the link sent at sign-up, and the one asked for here)

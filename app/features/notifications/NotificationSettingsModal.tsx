@@ -116,7 +116,10 @@ export function NotificationSettingsModal({ settings, account, permission, busy,
             onChange={toggle("emailIncludeContent")}
             disabled={!values.emailNotificationsEnabled}
           />
-          <p className="hint">Off by default: emails then say only who wrote in which channel, never what.</p>
+          <p className="hint">
+            Off by default: emails then say only who wrote, and in which channel (a direct message&apos;s mail names no conversation), never
+            what.
+          </p>
           <p className="hint">
             With no ChatCrypt page of yours open, emails still come for what your rules notify of, at most one per conversation every 10
             minutes, and never with the message text: only an open page can read it.

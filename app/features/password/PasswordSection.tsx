@@ -67,7 +67,8 @@ export function PasswordSection({ user }: { user: SessionUser }) {
             {busy ? "Changing your password and signing out your other devices..." : PASSWORD_CHANGED}
           </p>
         )}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        {/* (aria-disabled while busy, not disabled: a disabled button drops the keyboard's focus; submit ignores it meanwhile) */}
+        <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
           {busy ? "Processing..." : "Change password"}
         </button>
       </form>
