@@ -10,7 +10,7 @@ import { base64UrlEncode } from "~/crypto/bytes";
 import { deviceKeys } from "~/lib/device-keys.client";
 import { ChatError, KeysMissingError } from "~/lib/errors";
 import type { SessionUser } from "~/lib/session-user";
-import { forgetProfile, senderProfiles } from "~/conversation/senders/profiles.client";
+import { forgetProfile, recentProfiles, senderProfiles } from "~/conversation/senders/profiles.client";
 import { checkKeys } from "~/conversation/senders/pins.client";
 import { senderKeys } from "~/conversation/senders/sender-keys.client";
 import { newBoundKeyPackage, removeProposal, setCredentialCheck } from "./mls";
@@ -114,6 +114,31 @@ export async function onlyAccepted(viewer: SessionUser, state: ClientState, chan
   if (waitFor.length === 0) return;
   const profiles = await senderProfiles(waitFor);
   throw new KeysNotAcceptedError(waitFor.map((id) => profiles.get(id)?.profile.username ?? id).join(", "));
+}
+
+/** How old a profile may be when it decides whether a device in the group is one from before its user's reset. */
+const PRESENT_KEY_MAX_AGE_MS = 10_000;
+
+/**
+ * Whether the group holds a device of another user under the keys the server presents for them now:
+ * not only devices from before their reset without the recovery key (ADR 0051), signed out by it, which
+ * would be the only ones to read what is sealed now while their new device has not joined yet. A user
+ * whose profile is not at hand counts as present (nothing is held back on a guess).
+ */
+export async function othersPresent(viewer: SessionUser, state: ClientState): Promise<boolean> {
+  const others = state.ratchetTree.flatMap((node) => {
+    if (node?.nodeType !== "leaf" || node.leaf.credential.credentialType !== "basic") return [];
+    const { identity } = node.leaf.credential;
+    const owner = leafOwner(identity);
+    return owner && owner.userId !== viewer.id ? [{ owner, identity, key: node.leaf.signaturePublicKey }] : [];
+  });
+  if (others.length === 0) return false;
+  const profiles = await recentProfiles([...new Set(others.map((o) => o.owner.userId))], PRESENT_KEY_MAX_AGE_MS).catch(() => null);
+  for (const { owner, identity, key } of others) {
+    const presented = profiles?.get(owner.userId);
+    if (!presented || (await credentialHolds(identity, key, presented.verifyKey))) return true;
+  }
+  return false;
 }
 
 /** Nothing is sealed or shared (a message, a call's key) while the group holds a device under `names`' keys the user has not accepted. */

@@ -16,10 +16,10 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Channel } from "~/conversation/channels/types";
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { epochOf, exportSecret, seal } from "./mls";
-import { checkCredentialsFor, deviceId, onlyAccepted, retiringIdentities, retiringLeaves } from "./identity.client";
+import { checkCredentialsFor, deviceId, onlyAccepted, othersPresent, retiringIdentities, retiringLeaves } from "./identity.client";
 import { pastOtherTabs, sealingAlone } from "./tabs.client";
 import { loadRead } from "./read-store.client";
-import { leaves, staleLeaves } from "./sync";
+import { staleLeaves } from "./sync";
 import { leafOwner } from "./identity";
 import { fetchArchive } from "./reading.client";
 import { archiveMark, loadMeta } from "./meta";
@@ -221,7 +221,8 @@ export class SealedChannel extends CommittingMember {
       this.members = members.map((m) => m.userId);
       if (!others(this.members)) return (this.status.partnerGone ? partnerGoneText : waitingText)(name);
     }
-    if (leaves(state).some((l) => !l.identity.startsWith(`${this.user.id}:`))) return null;
+    // (devices of the others from before their reset do not count: signed out by it, ADR 0051)
+    if (await othersPresent(this.user, state)) return null;
     return devicesAwaitedText(this.channel, name, this.unlisted(this.members));
   }
 
