@@ -2,7 +2,7 @@ import { expect, NO_ANSWER } from "./fixtures";
 import { log, person, send } from "./helpers";
 import { openDetail } from "./header-helpers";
 import { mailTest as test } from "./mail-stack";
-import { groupOfThree, openGroup, resetOnNewDevice } from "./reset-helpers";
+import { acceptNewKeys, groupOfThree, openGroup, resetOnNewDevice } from "./reset-helpers";
 
 // Bob resets without his recovery key and, on his new phone, adds Dave to the group of Alice, Bob and
 // Carol. The new list of participants is signed with keys Alice and Carol have not accepted yet: their
@@ -61,19 +61,13 @@ test("a member who reset adds someone: the others' pages hold the new list until
   );
 
   // She accepts: her message goes, to Dave too, and Bob's wait no more.
-  const accept = async (page: typeof alice.page) =>
-    page
-      .getByRole("alert")
-      .filter({ hasText: `${bob.user.username} reset his account` })
-      .getByRole("button", { name: `Accept new keys of ${bob.user.username}` })
-      .click();
-  await accept(alice.page);
+  await acceptNewKeys(alice.page, bob.user.username);
   for (const page of [dave.page, phone]) await expect(log(page).getByText("alice before accepting")).toBeVisible({ timeout: 30_000 });
   await expect(log(alice.page).getByText("bob welcomes dave")).toBeVisible({ timeout: 30_000 });
   await expect(alice.page.getByText(/changed who is in this conversation/)).toHaveCount(0);
 
   // Carol too; then everyone reads Dave.
-  await accept(carol.page);
+  await acceptNewKeys(carol.page, bob.user.username);
   await send(carol.page, "carol after accepting");
   for (const page of [dave.page, phone, alice.page])
     await expect(log(page).getByText("carol after accepting")).toBeVisible({ timeout: 30_000 });

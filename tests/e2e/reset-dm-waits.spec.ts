@@ -1,7 +1,7 @@
 import { expect, NO_ANSWER } from "./fixtures";
 import { log, openConversation, send } from "./helpers";
 import { mailTest as test } from "./mail-stack";
-import { oneToOneBothWays, resetOnNewDevice, threeInTeam } from "./reset-helpers";
+import { acceptNewKeys, oneToOneBothWays, resetOnNewDevice, threeInTeam } from "./reset-helpers";
 
 // Bob resets without his recovery key. Alice, whose page is open on their one-to-one, writes at once,
 // before his new phone is in the conversation: her message used to be sealed for his device of before
@@ -28,11 +28,7 @@ test("written to someone who just reset, before his new device is in: it waits f
   // His phone opens the conversation: her message waits for her word on his new keys now, then goes.
   await openConversation(phone, alice.user.username);
   await expect(waiting).toContainText(`Waiting for you to accept the new keys of ${bob.user.username}`, { timeout: 30_000 });
-  await alice.page
-    .getByRole("alert")
-    .filter({ hasText: `${bob.user.username} reset his account` })
-    .getByRole("button", { name: `Accept new keys of ${bob.user.username}` })
-    .click();
+  await acceptNewKeys(alice.page, bob.user.username);
   await expect(log(phone).getByText("alice right after his reset")).toBeVisible({ timeout: 30_000 });
   await expect(waiting).toHaveCount(0);
   await send(phone, "bob read it");

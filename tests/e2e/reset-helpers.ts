@@ -129,3 +129,12 @@ export async function openGroup(page: Page, username: string) {
   await group(page, username).click();
   await waitLive(page);
 }
+
+/** "Accept new keys of <username>" in the notice of their reset (ADR 0051), on this page. */
+export async function acceptNewKeys(page: Page, username: string) {
+  await page
+    .getByRole("alert")
+    .filter({ hasText: `${username} reset his account` })
+    .getByRole("button", { name: `Accept new keys of ${username}` })
+    .click();
+}
