@@ -35,18 +35,24 @@ export const HASH_NAME = "SHA-256";
 /** Longest message text a person may send, in UTF-16 code units (String.length). */
 export const MAX_MESSAGE_CHARS = 16_000;
 /**
- * Longest plaintext accepted by encryptMessage, in UTF-8 bytes: MAX_MESSAGE_CHARS of the widest text
- * (3 bytes per UTF-16 code unit). What a message encrypts is its text with what it carries (the
- * message it replies to or edits, its files' fingerprints) and the escapes of that JSON, so a text
- * within MAX_MESSAGE_CHARS with quotes and new lines still fits.
+ * Room in a message's payload for what it carries beside its text: the marked JSON body's framing,
+ * the message it replies to, its thread's root, its own key and its files' fingerprints (about 200
+ * bytes for a thread reply with a file).
  */
-export const MAX_MESSAGE_BYTES = 3 * MAX_MESSAGE_CHARS;
+export const MESSAGE_FRAMING_BYTES = 1_024;
+/**
+ * Longest plaintext accepted by encryptMessage, in UTF-8 bytes: MAX_MESSAGE_CHARS of the widest text
+ * (3 bytes per UTF-16 code unit) with what it carries (`MESSAGE_FRAMING_BYTES`), so the longest text
+ * in any script still goes as a reply in a thread. The JSON escapes of quotes and new lines fit too;
+ * thousands of control characters may not.
+ */
+export const MAX_MESSAGE_BYTES = 3 * MAX_MESSAGE_CHARS + MESSAGE_FRAMING_BYTES;
 /**
  * Upper bound on the length of a message envelope string for MAX_MESSAGE_BYTES of plaintext
- * (base64url expansion, signature and JSON framing), rounded up. Useful as the column size for stored
- * ciphertext; longer envelopes are rejected.
+ * (base64url expansion, signature and JSON framing: about 65,800), rounded up. Longer envelopes are
+ * refused; the server's column holds 100,000.
  */
-export const MAX_MESSAGE_ENVELOPE_CHARS = 65_536;
+export const MAX_MESSAGE_ENVELOPE_CHARS = 68 * 1_024;
 
 /** Entropy of a recovery key: 24 words of the BIP-39 English list carry 256 bits (and an 8-bit checksum). */
 export const RECOVERY_KEY_BYTES = 32;

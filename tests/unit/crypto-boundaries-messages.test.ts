@@ -24,9 +24,9 @@ describe("message sizes and text", () => {
     expect(await receive(await send(""))).toBe("");
   });
 
-  it("a payload is at most MAX_MESSAGE_BYTES (48,000 UTF-8 bytes): accepted at the limit, refused one past it", async () => {
+  it("a payload is at most MAX_MESSAGE_BYTES (49,024 UTF-8 bytes): accepted at the limit, refused one past it", async () => {
     expect(MAX_MESSAGE_CHARS).toBe(16_000);
-    expect(MAX_MESSAGE_BYTES).toBe(48_000);
+    expect(MAX_MESSAGE_BYTES).toBe(49_024);
     const atLimit = "a".repeat(MAX_MESSAGE_BYTES);
     expect(await receive(await send(atLimit))).toBe(atLimit);
     await expectCryptoError(send("a".repeat(MAX_MESSAGE_BYTES + 1)), "encryptMessage: message too long");
@@ -35,10 +35,13 @@ describe("message sizes and text", () => {
   it("the longest possible envelope fits MAX_MESSAGE_ENVELOPE_CHARS", async () => {
     // "€" is one UTF-16 unit and three UTF-8 bytes: the widest text of MAX_MESSAGE_CHARS.
     const widest = "€".repeat(MAX_MESSAGE_CHARS);
+    const longest = await send("a".repeat(MAX_MESSAGE_BYTES));
+    expect(longest.length).toBeLessThanOrEqual(MAX_MESSAGE_ENVELOPE_CHARS);
+    expect(await receive(longest)).toBe("a".repeat(MAX_MESSAGE_BYTES));
     const env = await send(widest);
     expect(env.length).toBeLessThanOrEqual(MAX_MESSAGE_ENVELOPE_CHARS);
     expect(await receive(env)).toBe(widest);
-    // Emoji are four UTF-8 bytes each: 12,000 fit, 12,001 do not.
+    // Emoji are four UTF-8 bytes each: 12,256 fit, 12,257 do not.
     const emoji = "😀".repeat(MAX_MESSAGE_BYTES / 4);
     expect(await receive(await send(emoji))).toBe(emoji);
     await expectCryptoError(send(emoji + "😀"), "encryptMessage: message too long");

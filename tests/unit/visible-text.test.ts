@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createChannelFormSchema, createChannelRequestSchema } from "~/features/channels/validation";
 import { validateContact } from "~/features/contacts/whatsapp";
-import { tooLongText } from "~/features/messages/text";
+import { payloadTooLong, tooLongText } from "~/features/messages/text";
+import { encodeBody } from "~/conversation/messages/body";
 import { isBlank } from "~/lib/visible";
 
 // Names that draw nothing, and texts too long to send: said in words before anything is sent.
@@ -30,5 +31,16 @@ describe("a message too long to send", () => {
   it("is said with its length and the limit; 16,000 characters still go", () => {
     expect(tooLongText("a".repeat(16_000))).toBeNull();
     expect(tooLongText("a".repeat(17_007))).toBe("This message is 17,007 characters long; a message holds at most 16,000.");
+  });
+
+  it("a text the box lets go fits in any script, as a thread reply to a reply with a file and its own key", () => {
+    const id = (c: string) => c.repeat(15);
+    const hash = "h".repeat(43);
+    for (const char of ["a", "日", "€", '"\n']) {
+      const text = char.repeat(16_000 / char.length);
+      expect(tooLongText(text)).toBeNull();
+      const body = { text, files: [hash], replyTo: id("r"), thread: id("t"), key: "k".repeat(43) };
+      expect(payloadTooLong(encodeBody(body)), JSON.stringify(char)).toBe(false);
+    }
   });
 });
