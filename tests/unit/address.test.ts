@@ -18,8 +18,14 @@ describe("the address of what is open (ADR 0061)", () => {
     expect(placeOf(`/c/${ID}/`)).toEqual({ conversationId: ID, thread: null, message: null });
   });
 
+  it("reads ids typed or copied in capitals as the ids they name (all are lower case)", () => {
+    expect(placeOf(`/c/${ID.toUpperCase()}`)).toEqual({ conversationId: ID, thread: null, message: null });
+    expect(placeOf(`/c/${ID.toUpperCase()}/m/${MSG.toUpperCase()}`)).toEqual({ conversationId: ID, thread: null, message: MSG });
+    expect(placeOf(`/c/${ID}/t/${MSG.toUpperCase()}/`)).toEqual({ conversationId: ID, thread: MSG, message: null });
+  });
+
   it("opens the conversation for a thread or message reference that cannot be an id, which then is not there", () => {
-    expect(placeOf(`/c/${ID}/t/ABC`)).toEqual({ conversationId: ID, thread: "ABC", message: null });
+    expect(placeOf(`/c/${ID}/t/ABC`)).toEqual({ conversationId: ID, thread: "abc", message: null });
     expect(placeOf(`/c/${ID}/m/x%2Fy`)).toEqual({ conversationId: ID, thread: null, message: "x/y" });
     expect(pathOf({ conversationId: ID, thread: null, message: "x/y" })).toBe(`/c/${ID}/m/x%2Fy`);
     // cut short before the reference, or with a trailing slash: the conversation, the thread

@@ -3,8 +3,8 @@
  * or direct conversation), `/c/<conversation>/t/<thread root>` (with that thread open) and
  * `/c/<conversation>/m/<message>` (opened at that message). A thread or message reference that cannot be
  * an id (a link cut short, mistyped) still opens the conversation, which says that thread or message is
- * not there (`isMessageId`). Any other `/c/...` address names a conversation nobody can read: the page
- * says so, as for one the person is not in.
+ * not there (`isMessageId`). Ids are read in lower case, as they all are. Any other `/c/...` address
+ * names a conversation nobody can read: the page says so, as for one the person is not in.
  */
 export interface Place {
   /** The conversation named; "" for an address under /c/ that names none that can exist. */
@@ -32,7 +32,8 @@ export function placeOf(pathname: string): Place {
   } catch {
     return NOWHERE;
   }
-  const [conversationId, kind, ref, ...rest] = decoded;
+  // (every conversation's and message's id is in lower case: one typed or copied in capitals names it too)
+  const [conversationId, kind, ref, ...rest] = decoded.map((part, i) => (i === 1 ? part : part.toLowerCase()));
   // (a trailing slash is no part: /c/<id>/t/<root>/ is the thread)
   if (!CONVERSATION.test(conversationId) || rest.length > 1 || (rest.length === 1 && rest[0] !== "")) return NOWHERE;
   const conversation = { conversationId, thread: null, message: null };
