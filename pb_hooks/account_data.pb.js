@@ -7,6 +7,8 @@
 //
 //   POST /api/chat/account/email-change          (signed in) {new_email, password}
 //        emails a link to the new address; nothing changes yet.
+//   POST /api/chat/account/email-change/check    (the link's token) {token}
+//        {email, new_email} while the link still works, or 400: the page says so before asking the password.
 //   POST /api/chat/account/email-change/keys     (the link's token) {token, password}
 //        the account's wrapped private keys, for the page to wrap them again for the new address.
 //   POST /api/chat/account/email-change/confirm  (the link's token) {token, password, new_password,
@@ -51,6 +53,20 @@ routerAdd(
     return e.json(200, { sent: true, newEmail });
   },
   $apis.bodyLimit(16 * 1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/chat/account/email-change/check",
+  (e) => {
+    const { readJsonObject } = require(`${__hooks}/lib/request.js`);
+    const { emailChangeOf } = require(`${__hooks}/lib/account_data.js`);
+    const { accountAddress } = require(`${__hooks}/lib/pending_email.js`);
+
+    const { record, newEmail } = emailChangeOf(e.app, readJsonObject(e).token);
+    return e.json(200, { email: accountAddress(record), new_email: newEmail });
+  },
+  $apis.bodyLimit(8 * 1024),
 );
 
 routerAdd(

@@ -27,7 +27,8 @@ routerAdd(
 );
 
 // POST /api/chat/email-link/confirm {token} (public): the link attaches the pending address it names.
-// Answers {email, verified: true}. Errors: 400 for a bad, expired or used link; 409 when another account
+// Answers {email, verified: true}, also to a link opened again once its address is attached. Errors: 400
+// for a bad or expired link, or one whose address the account no longer has; 409 when another account
 // has the address by now.
 routerAdd(
   "POST",

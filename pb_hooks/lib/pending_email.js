@@ -136,7 +136,9 @@ function mailPendingAddress(app, record) {
 /**
  * Attaches the pending address a link names, if it is still the account's pending address and no
  * account has it; the account's sessions stay (only its address and verification change).
- * 400 INVALID_LINK for a bad or used link (also when the token is not one of these links), 409 TAKEN.
+ * A link opened again once its address is the account's own and verified answers as it did the first
+ * time, changing nothing. 400 INVALID_LINK for a bad link, or one whose address the account no longer
+ * waits for or has (also when the token is not one of these links), 409 TAKEN.
  * @param {core.App} app
  * @param {unknown} token
  * @returns {string} the attached address
@@ -159,8 +161,11 @@ function attachPendingAddress(app, token) {
   } catch (_) {
     throw badRequest(INVALID_LINK);
   }
+  const named = String(claims.email || "").toLowerCase();
+  // (a link opened again, its address the account's own and verified by it: said as done, nothing changes)
+  if (record.verified() && named !== "" && record.email().toLowerCase() === named) return record.email();
   const address = record.getString("pending_email");
-  if (!address || String(claims.email || "").toLowerCase() !== address.toLowerCase()) throw badRequest(INVALID_LINK);
+  if (!address || named !== address.toLowerCase()) throw badRequest(INVALID_LINK);
   app.runInTransaction((txApp) => attachAddress(txApp, record.id, address));
   return address;
 }

@@ -22,6 +22,16 @@ import { axe } from "./axe";
 
 const test = base;
 
+/** The serious and critical axe violations on the page, each named with where it was seen. */
+async function seriousViolations(page: Page, where: string) {
+  const results = await axe(page)
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 async function openAccount(page: Page) {
   await page.getByRole("button", { name: "Menu" }).click();
   await page.getByRole("menuitem", { name: "Account" }).click();
@@ -147,32 +157,24 @@ test("Delete account: the others still read the messages, from Deleted user; cha
   await bob.context.close();
 });
 
-test("a broken or forged email-change link says so", async ({ page }) => {
+test("a broken or forged email-change link says so, before asking the password", async ({ page }) => {
   await page.goto("/change-email#token=garbage");
   await expect(page.getByRole("alert")).toHaveText("This link is incomplete. Open the link from the email again.");
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const forged = `${part({ alg: "HS256" })}.${part({ email: "a@example.test", newEmail: "b@example.test", type: "emailChange" })}.c2ln`;
   await page.goto("about:blank");
   await page.goto(`/change-email#token=${forged}`);
-  await expect(page.getByText("from a@example.test to b@example.test")).toBeVisible();
-  await expect(page).not.toHaveURL(/token/);
-  await page.getByLabel("Password").fill("whatever-it-is");
-  await page.getByRole("button", { name: "Confirm new email" }).click();
   await expect(page.getByRole("alert")).toHaveText("This link is invalid or has expired. Ask for a new one in Menu > Account.");
+  await expect(page).not.toHaveURL(/token/);
+  await expect(page.getByLabel("Password")).toBeHidden();
+  await expect(page.getByRole("link", { name: "Open ChatCrypt" })).toBeVisible();
 });
 
 test("the account's sections, the delete dialog and the email-link pages have no serious axe violations, on desktop and phone", async ({
   browser,
 }) => {
   const problems: string[] = [];
-  const audit = async (page: Page, where: string) => {
-    const results = await axe(page)
-      .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-      .analyze();
-    for (const v of results.violations)
-      if (v.impact === "serious" || v.impact === "critical")
-        problems.push(`${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const audit = async (page: Page, where: string) => void problems.push(...(await seriousViolations(page, where)));
   for (const viewport of [
     { width: 1400, height: 900 },
     { width: 390, height: 844 },
@@ -193,9 +195,10 @@ test("the account's sections, the delete dialog and the email-link pages have no
     await page.keyboard.press("Escape");
     await expect(account).toBeHidden();
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    // (the page of a link that works, with its password field, is audited in the Change email test below)
     await page.goto(`/change-email#token=${part({})}.${part({ email: "a@example.test", newEmail: "b@example.test" })}.c2ln`);
-    await expect(page.getByLabel("Password")).toBeVisible();
-    await audit(page, `${viewport.width}: /change-email`);
+    await expect(page.getByRole("alert")).toBeVisible();
+    await audit(page, `${viewport.width}: /change-email, a dead link`);
     await page.goto("/account-deleted");
     await audit(page, `${viewport.width}: /account-deleted`);
     await context.close();
@@ -243,6 +246,16 @@ mailTest(
     await expect(tab.getByRole("heading", { name: "Change your email address" })).toBeVisible();
     await expect(tab.getByText(`from ${user.email.toLowerCase()} to ${newEmail}`)).toBeVisible();
     await expect(tab).not.toHaveURL(/token/);
+    // the page of a link that works, on a desktop and a phone
+    const problems: string[] = [];
+    for (const viewport of [
+      { width: 1400, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await tab.setViewportSize(viewport);
+      problems.push(...(await seriousViolations(tab, `${viewport.width}: /change-email`)));
+    }
+    expect(problems).toEqual([]);
     await tab.getByLabel("Password").fill("not-the-password");
     await tab.getByRole("button", { name: "Confirm new email" }).click();
     await expect(tab.getByRole("alert")).toHaveText("Incorrect password.");
@@ -252,6 +265,12 @@ mailTest(
       timeout: 20_000,
     });
     await tab.close();
+    // the link opened again: said dead at once, no password asked for
+    const again = await context.newPage();
+    await again.goto(link);
+    await expect(again.getByRole("alert")).toHaveText("This link is invalid or has expired. Ask for a new one in Menu > Account.");
+    await expect(again.getByLabel("Password")).toBeHidden();
+    await again.close();
 
     // this browser's session ended with the change; the old address signs in no more
     await page.reload();

@@ -88,6 +88,12 @@ describe("changing the email address", () => {
     // nothing changed yet
     expect(await signInStatus(alice.email, alice.password)).toBe(200);
 
+    // the link's page asks first whether the link works (no password): the addresses it names
+    const check = (t: string) => call("/api/chat/account/email-change/check", { token: t });
+    const works = await check(token);
+    expect([works.status, works.json]).toEqual([200, { email: alice.email, new_email: newEmail }]);
+    for (const bad of ["", "not-a-token", `${token.slice(0, -4)}AAAA`, 42, null])
+      expect((await check(bad as string)).status, String(bad)).toBe(400);
     // the link's page: the wrapped keys, for the owner's password only
     for (const bad of ["", "not-a-token", `${token.slice(0, -4)}AAAA`])
       expect((await call("/api/chat/account/email-change/keys", { token: bad, password: alice.password })).status).toBe(400);
@@ -133,6 +139,9 @@ describe("changing the email address", () => {
     const done = await confirm();
     expect(done.status, done.text).toBe(200);
     expect(done.json).toEqual({ id: alice.id, email: newEmail });
+    // used: the page says so before asking the password
+    const used = await check(token);
+    expect([used.status, messageOf(used)]).toEqual([400, "This link is invalid or has expired. Ask for a new one in Menu > Account."]);
     // the old address is told, with what to do if it was not the account's owner
     await expect.poll(() => toAlice().length, { timeout: 10_000 }).toBe(1);
     const notice = toAlice()[0];

@@ -173,6 +173,7 @@ export function validBodies(channelId: string): Record<string, Record<string, un
     "/api/push/unsubscribe": { endpoint: "https://push.example.com/send/abc" },
     // Menu > Account: never the right password or a real link here
     "/api/account/email": { newEmail: "moved@example.test", loginSecret: randomSecret() },
+    "/api/account/email-change/check": { token: "e30.e30.c2lnbmF0dXJlLW9mLW5vdGhpbmc" },
     "/api/account/email-change/keys": { token: "e30.e30.c2lnbmF0dXJlLW9mLW5vdGhpbmc", loginSecret: randomSecret() },
     "/api/account/email-change/confirm": {
       token: "e30.e30.c2lnbmF0dXJlLW9mLW5vdGhpbmc",

@@ -152,6 +152,7 @@ export const PB_HOOKS = [
   "/api/chat/passkeys",
   "/api/chat/passkeys/signin",
   "/api/chat/account/email-change",
+  "/api/chat/account/email-change/check",
   "/api/chat/account/email-change/keys",
   "/api/chat/account/email-change/confirm",
   "/api/chat/account/delete",

@@ -3,7 +3,7 @@ import { ApiError } from "~/lib/api.client";
 import { useLinkToken } from "~/lib/useLinkToken";
 import { ChatError } from "~/lib/errors";
 import { FormError, PasswordField } from "~/ui/Form";
-import { confirmEmailChange, readEmailChangeLink } from "~/features/account-data/account-data.client";
+import { checkEmailChangeLink, confirmEmailChange, readEmailChangeLink } from "~/features/account-data/account-data.client";
 
 type State =
   | { kind: "reading" }
@@ -25,7 +25,21 @@ export function ChangeEmailPage({ csrfToken }: { csrfToken: string }) {
   const [error, setError] = useState<string | null>(null);
   useLinkToken(csrfToken, (token) => {
     const link = token ? readEmailChangeLink(token) : null;
-    setState(link ? { kind: "ready", token, ...link } : { kind: "broken", message: INCOMPLETE });
+    if (!link) {
+      setState({ kind: "broken", message: INCOMPLETE });
+      return;
+    }
+    // a used or expired link says so before the password is asked for (the server's word on it; where
+    // the server cannot be asked now, the form is shown and the confirmation says what went wrong)
+    checkEmailChangeLink(token).then(
+      () => setState({ kind: "ready", token, ...link }),
+      (err: unknown) =>
+        setState(
+          err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429
+            ? { kind: "broken", message: err.message }
+            : { kind: "ready", token, ...link },
+        ),
+    );
   });
 
   async function submit(event: FormEvent) {
@@ -50,6 +64,7 @@ export function ChangeEmailPage({ csrfToken }: { csrfToken: string }) {
     <main className="loading">
       <div className="auth-card">
         <h1>Change your email address</h1>
+        {state.kind === "reading" && <p role="status">Checking the link...</p>}
         {state.kind === "broken" && (
           <p className="form-error" role="alert">
             {state.message}

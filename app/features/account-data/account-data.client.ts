@@ -65,6 +65,9 @@ export async function rewrapIdentityKeys(
   return { encryptedEcdhPrivateKey, encryptedRsaPrivateKey };
 }
 
+/** Whether the emailed link still works, asked before the password: throws the server's refusal (a used or expired link). */
+export const checkEmailChangeLink = (token: string) => api<{ valid: boolean }>("/api/account/email-change/check", { token });
+
 /**
  * The page of the emailed link: with the password, derives the secrets of the current address (to
  * prove it and fetch the wrapped keys) and of the new one, wraps the keys again and confirms. Every

@@ -8,6 +8,7 @@ import type { DeletedAccount, EmailChangeKeys, ServerExport } from "~/features/a
 import type {
   deleteAccountSchema,
   emailChangeConfirmSchema,
+  emailChangeCheckSchema,
   emailChangeKeysSchema,
   emailChangeRequestSchema,
 } from "~/features/account-data/validation";
@@ -33,6 +34,15 @@ export const requestEmailChange = (pb: PocketBase, body: z.infer<typeof emailCha
     "/api/chat/account/email-change",
     { new_email: body.newEmail, password: body.loginSecret },
     "The email could not be sent. Please try again.",
+  );
+
+/** Whether an email-change link still works (its page asks this before the password): the addresses it names, or a 400. */
+export const checkEmailChangeLink = (context: AppLoadContext, body: z.infer<typeof emailChangeCheckSchema>) =>
+  send<{ email: string; new_email: string }>(
+    pocketbase(undefined, context),
+    "/api/chat/account/email-change/check",
+    { token: body.token },
+    "The link could not be checked. Please try again.",
   );
 
 /** The account's wrapped keys, for the page of an email-change link (no session needed: the link's token and the login secret). */

@@ -10,6 +10,7 @@ const linkToken = z.string().min(20, "The link is incomplete. Open the link from
 
 export const emailChangeRequestSchema = z.object({ newEmail: emailAddress, loginSecret: secret }).strict();
 
+export const emailChangeCheckSchema = z.object({ token: linkToken }).strict();
 export const emailChangeKeysSchema = z.object({ token: linkToken, loginSecret: secret }).strict();
 
 export const emailChangeConfirmSchema = z
