@@ -119,16 +119,32 @@ test("a reader who moves up just as the list's height changes comes back to the 
   await expect(message(bob.page, "tall line 39.")).toBeInViewport();
   await createChannel(bob.page, "Beside", `beside-${Date.now()}`);
   const articles = log(bob.page).getByRole("article");
-  await bob.page.getByRole("button", { name: "# Tall" }).click();
-  await expect(message(bob.page, "tall line 39.")).toBeInViewport();
 
-  // One scroll event carries both: the list gets shorter (a bar appearing below it) as Bob jumps far up
-  // (the Home key, the scroll bar dragged), in the same frame.
-  await log(bob.page).evaluate((list) => {
-    list.style.maxHeight = `${list.clientHeight - 40}px`;
-    list.scrollTop = 0;
+  // One scroll event carries all three: the page putting the list at its bottom as the conversation
+  // opens, the list getting shorter (a bar appearing below it), and Bob jumping far up (the Home key,
+  // the scroll bar dragged), in the same frame: right after the list's messages are put in the page.
+  await bob.page.evaluate(() => {
+    const seen = new MutationObserver(() => {
+      const list = document.querySelector<HTMLElement>('[role="log"][aria-label="Messages"]');
+      if (!list?.textContent?.includes("tall line 39.")) return;
+      seen.disconnect();
+      list.style.maxHeight = `${list.clientHeight - 40}px`;
+      list.scrollTop = 0;
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
   });
-  const line = message(bob.page, "tall line 2.");
+  await bob.page.getByRole("button", { name: "# Tall" }).click();
+  await expect(articles).toHaveCount(40);
+  await expect(message(bob.page, "tall line 39.")).not.toBeInViewport();
+  // the message at the top of what Bob sees once the list is whole (the older ones came above it)
+  const shown = await log(bob.page).evaluate(async (list) => {
+    await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
+    const edge = list.getBoundingClientRect().top;
+    const texts = [...list.querySelectorAll<HTMLElement>(".message-text")];
+    return texts.find((text) => text.getBoundingClientRect().bottom > edge)?.innerText ?? "";
+  });
+  expect(shown).toMatch(/^tall line \d+\.$/);
+  const line = message(bob.page, shown);
   await expect(line).toBeInViewport();
   const top = async () => (await line.boundingBox())!.y;
   const before = await top();

@@ -90,6 +90,13 @@ export function MessageList(props: Props) {
   };
   // the first message in view while the reader is away from the bottom
   const anchor = useRef<ReadingPosition | undefined>();
+  // The list put at its bottom by the page, taken as where its scroll is: a move of the reader's in
+  // the same frame (one scroll event for both) is then seen as theirs, not as the list at the bottom.
+  const toBottom = useCallback((list: HTMLElement) => {
+    list.scrollTop = list.scrollHeight;
+    lastTop.current = list.scrollTop;
+    lastHeight.current = list.clientHeight;
+  }, []);
   const [announced, setAnnounced] = useState("");
   const firstUnread = unreadAfter ? messages.find((m) => !m.own && m.created > unreadAfter)?.id : undefined;
   const placed = useMemo(() => placeEvents(messages, props.events ?? []), [messages, props.events]);
@@ -107,10 +114,10 @@ export function MessageList(props: Props) {
     setMissed(0);
   }, [props.channelId]);
 
-  // Older messages joining above (or the list turning virtual) keep the message in view where it was
-  // (the browser's own scroll anchoring does not where the list is scrolled to its very top, nor
-  // where rows are not mounted).
-  const shape = `${Rows ? "virtual" : "full"}:${messages[0]?.id}`;
+  // Older messages joining above (or the list turning virtual, or the rest of a first frame coming
+  // after it) keep the message in view where it was (the browser's own scroll anchoring does not where
+  // the list is scrolled to its very top, nor where rows are not mounted).
+  const shape = `${Rows ? "virtual" : "full"}:${messages[start]?.id}`;
   const lastShape = useRef(shape);
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -118,7 +125,7 @@ export function MessageList(props: Props) {
     lastShape.current = shape;
     if (restoring.current) return;
     if (atBottom.current && !hasNewer) {
-      if (Rows) list.scrollTop = list.scrollHeight;
+      if (Rows) toBottom(list);
     } else if (anchor.current) restorePosition(list, anchor.current, offsetOf);
   });
 
@@ -141,7 +148,7 @@ export function MessageList(props: Props) {
     // a window back in history stays where the reader is (its end is not the latest)
     if (hasNewer) return;
     if (atBottom.current || !previous || newest?.own) {
-      list.scrollTop = list.scrollHeight;
+      toBottom(list);
       atBottom.current = true;
       setMissed(0);
     } else {
@@ -176,15 +183,15 @@ export function MessageList(props: Props) {
     const list = listRef.current;
     if (!list || typeof ResizeObserver === "undefined") return;
     const keep = new ResizeObserver(() => {
-      if (atBottom.current && !hasNewer) list.scrollTop = list.scrollHeight;
+      if (atBottom.current && !hasNewer) toBottom(list);
     });
     for (const child of [list, ...list.children]) keep.observe(child);
     return () => keep.disconnect();
-  }, [messages, hasNewer, start, Rows]);
+  }, [messages, hasNewer, start, Rows, toBottom]);
 
   const jumpToLatest = () => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (list) toBottom(list);
     atBottom.current = true;
     setMissed(0);
   };
