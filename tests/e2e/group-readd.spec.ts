@@ -5,6 +5,7 @@ import {
   keyPackagesSent,
   log,
   message,
+  newDevice,
   openConversation,
   person,
   send,
@@ -98,4 +99,58 @@ test("a group: Carol leaves, is added again and accepts; what Alice writes right
   await expect(add.getByText("Nobody shares a channel with you yet.")).toHaveCount(0);
   await alice.page.keyboard.press("Escape");
   await expect(add).toBeHidden();
+});
+
+// Her other device drops the group with her leave, and takes it up again with her Accept on the laptop
+// (each of her devices joins by its own commit): it reads what is written after, never what was written
+// while she was away, and what it writes reaches everyone.
+test("a group: Carol with two devices leaves on her laptop and is added again; both her devices read what follows, and write", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const carol = await person(browser, "carol");
+  const password = `team-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Team", password);
+  await joinAndOpen(bob.page, channelId, password, "Team");
+  await joinAndOpen(carol.page, channelId, password, "Team");
+  await keyPackagesSent(bob);
+  await keyPackagesSent(carol);
+  const second = await newDevice(browser, carol.user);
+  await startConversation(alice.page, [bob.user.username, carol.user.username], "Crew");
+  await waitLive(alice.page);
+  await send(alice.page, "one before anyone leaves");
+  await openConversation(bob.page, "Crew");
+  await openConversation(carol.page, "Crew");
+  await expect(message(carol.page, "one before anyone leaves")).toBeVisible({ timeout: 30_000 });
+  await openConversation(second, "Crew");
+  await expect(message(second, "one before anyone leaves")).toBeVisible({ timeout: 30_000 });
+
+  await carol.page.getByRole("button", { name: "Leave Crew" }).click();
+  await carol.page.getByRole("dialog", { name: "Leave Conversation" }).getByRole("button", { name: "Leave" }).click();
+  await expect(log(alice.page).getByText(`${carol.user.username} left the conversation`)).toBeVisible({ timeout: 30_000 });
+  await send(alice.page, "two while carol is away");
+  await expect(message(second, "two while carol is away")).toHaveCount(0);
+
+  await openDetail(alice.page, "Invite people");
+  const dialog = alice.page.getByRole("dialog", { name: "Add people" });
+  await dialog.getByRole("checkbox", { name: carol.user.username }).check();
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  const request = carol.page.getByRole("group", { name: `${alice.user.username} wants to message you` });
+  await expect(request).toBeVisible({ timeout: 30_000 });
+  await request.getByRole("button", { name: "Accept" }).click();
+  await openConversation(carol.page, "Crew");
+  await send(alice.page, "three after carol accepted");
+  await expect(message(carol.page, "three after carol accepted")).toBeVisible({ timeout: 30_000 });
+  await openConversation(second, "Crew");
+  await expect(message(second, "three after carol accepted")).toBeVisible({ timeout: 45_000 });
+  await send(second, "four from her second device");
+  for (const p of [alice.page, bob.page, carol.page])
+    await expect(message(p, "four from her second device")).toBeVisible({ timeout: 30_000 });
+  await second.reload();
+  await openConversation(second, "Crew");
+  await expect(message(second, "three after carol accepted")).toBeVisible({ timeout: 30_000 });
+  await expect(message(second, "two while carol is away")).toHaveCount(0);
 });
