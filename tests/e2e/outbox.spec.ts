@@ -1,6 +1,6 @@
 import { superuserClient } from "../integration/pocketbase";
 import { expect, NO_ANSWER, signIn, test } from "./fixtures";
-import { createChannel, joinAndOpen, log, person, send } from "./helpers";
+import { createChannel, joinAndOpen, log, person, send, waitLive } from "./helpers";
 
 // A send whose answer is lost (stored, but the page never hears so) and a send while the server is
 // unreachable: both wait in the outbox as "Not sent, retrying", go through when the connection is
@@ -135,4 +135,29 @@ test("outbox: a message sent offline survives a closed tab and a sign-out, and i
   expect(stored).toHaveLength(2);
   await alice.context.close();
   await bob.context.close();
+});
+
+test("messages sent faster than the server answers go one by one, in order, never glued to the next", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await person(browser, "alice");
+  const bob = await person(browser, "bob");
+  const password = `quick-${Date.now()}`;
+  const channelId = await createChannel(alice.page, "Quick", password);
+  await joinAndOpen(bob.page, channelId, password, "Quick");
+  await waitLive(alice.page);
+  // A slow answer (a busy server, a slow network): each Enter below lands while the message before is on its way.
+  await alice.page.route(`**/api/channels/${channelId}/messages`, async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.fallback();
+  });
+  const box = alice.page.getByLabel("Message", { exact: true });
+  const texts = ["quick one", "quick two", "quick three", "quick four"];
+  for (const text of texts) {
+    await box.pressSequentially(text);
+    await box.press("Enter");
+  }
+  await expect(box).toHaveValue("");
+  for (const page of [alice.page, bob.page]) {
+    await expect(log(page).locator(".message-text", { hasText: "quick" })).toHaveText(texts, { timeout: 20_000 });
+  }
 });

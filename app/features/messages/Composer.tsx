@@ -100,15 +100,23 @@ export function Composer(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- (once the upload is over)
   }, [upload]);
 
+  // The box as it was at each Enter pressed while a message was on its way: each goes next, in order,
+  // as a message of its own (never glued to the one typed after it).
+  const asked = useRef<string[]>([]);
   async function send() {
     if (canQueue) return setAfterUpload(true);
-    if (!canSend) return;
-    const draft = text;
-    if (!(await onSend(draft))) return;
+    if (busy && !upload && !tooLong && text.trim()) return void asked.current.push(text);
+    if (canSend) await sendText(text);
+  }
+  async function sendText(draft: string) {
+    if (!(await onSend(draft))) return void (asked.current = []);
     draftSent(conversationId, draft);
     setText((current) => afterSent(current, draft));
     // (another conversation opened meanwhile: the sent text is not left as this one's draft)
     keepDraft(conversationId, afterSent(draftOf(conversationId), draft));
+    asked.current = asked.current.map((box) => afterSent(box, draft)).filter((box) => box.trim());
+    const next = asked.current.shift();
+    if (next) await sendText(next);
   }
 
   const box = useRef<HTMLTextAreaElement>(null);
