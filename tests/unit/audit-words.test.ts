@@ -30,3 +30,9 @@ describe("audit log words", () => {
     expect(ACTION_FILTERS.map((f) => f.value)).toContain(action);
   });
 });
+
+describe("a removal's words", () => {
+  it("fit a direct conversation and a sealed channel as well as a channel (the details say which)", () => {
+    expect(actionWords("member.removed")).toBe("Removed from a conversation");
+  });
+});

@@ -27,7 +27,8 @@ const WORDS: Record<string, string> = {
   "invite.created": "Invite created",
   "invite.used": "Invite used",
   "invite.revoked": "Invite revoked",
-  "member.removed": "Removed from a channel",
+  // (a channel, a sealed channel or a direct conversation: the details name which)
+  "member.removed": "Removed from a conversation",
   "ban.lifted": "Channel ban lifted",
   "channel_admin.changed": "Channel admin changed",
   "channel.created": "Channel created",
