@@ -12,7 +12,10 @@ export function EmptyChat({ hasChannels, onCreate, onJoin }: { hasChannels: bool
       <p>Because privacy matters.</p>
       <p className="chat-empty-next">
         {hasChannels
-          ? "Pick a channel from the list, or start another one."
+          ? // (a guest starts none: invites bring them in)
+            onCreate
+            ? "Pick a channel from the list, or start another one."
+            : "Pick a channel from the list."
           : onCreate
             ? "You are not in any channel yet. Create one and share its invite link, or join one with its ID and password."
             : onJoin
