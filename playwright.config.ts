@@ -34,6 +34,7 @@ const FULL_BROWSER = [
   "**/keyboard.spec.ts",
   "**/typing.spec.ts",
   "**/threads.spec.ts",
+  "**/thread-notify.spec.ts",
 ];
 
 // End-to-end tests in Debian's chromium (browsers cannot be downloaded here). The global setup starts

@@ -32,6 +32,9 @@ type broadcastRecord struct {
 	Target           string `json:"target,omitempty"`
 	Thread           string `json:"thread,omitempty"`
 	Epoch            int    `json:"epoch,omitempty"`
+	// A reply's thread: who takes part in it (its root's and its replies' senders), so each of their
+	// pages knows the reply is for them without having read the thread (thread_people.go).
+	ThreadPeople []string `json:"thread_people,omitempty"`
 }
 
 type broadcastEvent struct {
@@ -147,6 +150,7 @@ func broadcastMessage(app core.App, record *core.Record, action string) {
 	event.Record.Epoch = record.GetInt("epoch")
 	if action == "create" {
 		event.Record.EncryptedContent = record.GetString("encrypted_content")
+		event.Record.ThreadPeople = threadPeople(app, record)
 	}
 
 	if toRelay {

@@ -159,6 +159,8 @@ func (s *pushSender) deliver(job pushJob) {
 	}
 	var mentions []string
 	_ = json.Unmarshal([]byte(record.GetString("mentions")), &mentions)
+	// (a reply notifies those who take part in its thread as a mention does, ADR 23)
+	mentions = append(mentions, threadPeople(s.app, record)...)
 	targets := s.targets(record.GetString("sender"), mentions, channel, channel.Id, job.at)
 	if len(targets) == 0 {
 		return

@@ -10,13 +10,14 @@ import { createChannel, fakeCiphertext, fakePublicKey, joinChannel, type TestUse
 
 useMailStack();
 
-const send = (from: TestUser, channelId: string, mentions: string[] = []) =>
+const send = (from: TestUser, channelId: string, mentions: string[] = [], thread?: { root: string; only: boolean }) =>
   from.pb.collection("messages").create({
     channel: channelId,
     sender: from.id,
     encrypted_content: fakeCiphertext(200),
     sender_public_key: fakePublicKey(),
     mentions,
+    ...(thread ? { thread: thread.root, kind: thread.only ? "reply" : "" } : {}),
   });
 
 /** A mention of a new member with mail on, in a new channel: a mail that must arrive, after the ones that must not. */
@@ -85,5 +86,25 @@ describe("email notifications with no page open", () => {
     await send(alice, channel.id, [bob.id]);
     await sentinel(alice);
     expect(notificationsTo(bob.email)).toHaveLength(1);
+  });
+
+  it("a reply in a thread mails those who took part in it, as a mention does; a member who did not gets none", async () => {
+    const alice = await userWith({});
+    const bob = await userWith({ email_notifications_enabled: true });
+    const carol = await userWith({ email_notifications_enabled: true });
+    const dave = await userWith({ email_notifications_enabled: true });
+    const channel = await createChannel(alice);
+    for (const member of [bob, carol, dave]) await joinChannel(member, channel);
+    // Carol wrote the root, Bob replied in the thread only; Dave is only a member
+    const root = await send(carol, channel.id);
+    await send(bob, channel.id, [], { root: root.id, only: true });
+    await sentinel(alice);
+    expect([bob, carol, dave].map((m) => notificationsTo(m.email).length)).toEqual([0, 1, 0]);
+    // Alice answers in the thread (sent to the channel too): both who took part are mailed, not Dave
+    await send(alice, channel.id, [], { root: root.id, only: false });
+    await expect.poll(() => notificationsTo(bob.email).length, { timeout: 10_000 }).toBe(1);
+    await sentinel(alice);
+    expect(notificationsTo(bob.email)[0].subject).toBe(`New mention in #${channel.name}`);
+    expect(notificationsTo(dave.email)).toEqual([]);
   });
 });

@@ -27,6 +27,8 @@ export interface EncryptedMessage {
   thread?: string;
   /** A sealed channel's message: the MLS epoch it was encrypted for. */
   epoch?: number;
+  /** A reply arriving live: who takes part in its thread (its root's and replies' senders). */
+  threadPeople?: string[];
   attachments?: EncryptedAttachment[];
   previews?: EncryptedPreview[];
 }

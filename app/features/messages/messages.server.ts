@@ -19,6 +19,8 @@ type MessageRecord = {
   target?: string;
   thread?: string;
   epoch?: number;
+  /** A live reply's: who takes part in its thread (pocketbase/thread_people.go). */
+  thread_people?: string[];
   expand?: { file_attachments_via_message?: AttachmentRecord[]; link_previews_via_message?: PreviewRecord[] };
 };
 
@@ -33,6 +35,7 @@ export const toMessage = (r: MessageRecord): EncryptedMessage => ({
   ...(r.thread ? { thread: r.thread } : {}),
   // A sealed channel's epoch (0, the first, is left out like in live events: the page reads none as 0).
   ...(r.epoch ? { epoch: r.epoch } : {}),
+  ...(Array.isArray(r.thread_people) ? { threadPeople: r.thread_people.filter((id) => typeof id === "string") } : {}),
   attachments: r.expand?.file_attachments_via_message?.map(toAttachment) ?? [],
   previews: r.expand?.link_previews_via_message?.map(toPreview) ?? [],
 });

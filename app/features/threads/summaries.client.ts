@@ -51,6 +51,15 @@ export const hasReplies = (rootId: string) => (entries.get(rootId)?.replies ?? 0
 /** Whether a reply in this root's thread is for the reader (they wrote the root or a reply). */
 export const takesPart = (rootId: string) => mine.has(rootId);
 
+/**
+ * A reply arrived live naming who takes part in its thread (the server knows who wrote where): the
+ * reader among them takes part, also in a thread this page has not read (after a reload, on another
+ * device, a root written elsewhere).
+ */
+export function threadPeopleArrived(reply: { thread?: string; threadPeople?: string[] }, userId: string) {
+  if (reply.thread && reply.threadPeople?.includes(userId)) mine.add(reply.thread);
+}
+
 /** A reply seen on this page (sent here, or live): counted once under its root, and handed to the open thread. */
 export function replyArrived(reply: DecryptedMessage) {
   if (!reply.thread) return;

@@ -9,7 +9,7 @@ import type { useChannelHistory } from "~/features/messages/useChannelHistory.cl
 import type { EncryptedMessage } from "~/conversation/messages/types";
 import { typingArrived, typingEnded } from "~/features/typing/typing.client";
 import { threadsChanged } from "~/features/threads/seen.client";
-import { replyDeleted } from "~/features/threads/summaries.client";
+import { replyDeleted, threadPeopleArrived } from "~/features/threads/summaries.client";
 import { emit } from "~/lib/events";
 import { callArrived } from "~/features/calls/ring.client";
 import { memberDeactivated } from "~/features/deactivation/removal.client";
@@ -138,6 +138,7 @@ export function useWorkspaceLive(user: SessionUser, parts: Parts) {
         case "message": {
           partsRef.current.search?.message(event.message).catch((error) => console.warn("Could not index a message", error));
           if (event.message.thread) threadsChanged();
+          threadPeopleArrived(event.message, user.id);
           if (selected && event.message.channelId === selected.id) {
             if (!event.message.kind || event.message.kind === "reply") typingEnded(selected.id, event.message.senderId);
             const received = await history.receive(event.message);
