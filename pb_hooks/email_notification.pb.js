@@ -85,7 +85,17 @@ routerAdd(
       return e.json(200, { sent: false, reason: REASONS.rateLimited });
     }
 
-    const mail = composeNotification(request, user.getBool("email_include_content"));
+    // the message the mail is about, in a conversation of the user's: the mail links to it
+    const { findMembership } = require(`${__hooks}/lib/channels.js`);
+    /** @type {core.Record | null} */
+    let about = null;
+    try {
+      about = request.messageId ? e.app.findRecordById("messages", request.messageId) : null;
+    } catch (_) {
+      // a message not (or no longer) there: the mail links to nothing in particular
+    }
+    if (about && !findMembership(e.app, about.getString("channel"), user.id)) about = null;
+    const mail = composeNotification(request, user.getBool("email_include_content"), settings.meta.appURL, about);
     const message = new MailerMessage({
       from: mailSender(e.app),
       to: [{ address: user.email() }],
@@ -102,13 +112,8 @@ routerAdd(
     }
 
     // (the mail its server sends while no page is open waits its while after this one: notify_mail.go)
-    if (request.messageId) {
-      try {
-        $notifyMail.mailed(user.id, e.app.findRecordById("messages", request.messageId).getString("channel"));
-      } catch (_) {
-        // a message not (or no longer) there: nothing to hold back
-      }
-    }
+    // (a message not, or no longer, there: nothing to hold back)
+    if (about) $notifyMail.mailed(user.id, about.getString("channel"));
     return e.json(200, { sent: true });
   },
   $apis.bodyLimit(256 * 1024),

@@ -3,6 +3,7 @@ package main
 import (
 	"html"
 	"net/mail"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -35,6 +36,24 @@ type notificationAbout struct {
 	Direct  bool
 	Mention bool
 	Content string // the message text, only when its reader asked for it
+	Link    string // where the message is in the app (notificationLink); "" when the app's address is not set
+}
+
+// notificationLink is the app's address of a message: its thread for a reply (as a push's click, and the
+// page's own notification, open it), else the conversation at the message. "" without the app's address.
+func notificationLink(appURL, conversation, message, thread string) string {
+	appURL = strings.TrimRight(appURL, "/")
+	if appURL == "" || conversation == "" {
+		return ""
+	}
+	base := appURL + "/c/" + url.PathEscape(conversation)
+	switch {
+	case thread != "":
+		return base + "/t/" + url.PathEscape(thread)
+	case message != "":
+		return base + "/m/" + url.PathEscape(message)
+	}
+	return base
 }
 
 type notificationMail struct {
@@ -55,7 +74,8 @@ func composeNotification(a notificationAbout) notificationMail {
 	case a.Direct:
 		subject, sentence = "New direct message", "@"+a.Sender+" sent you a direct message."
 	}
-	const footer = "Open ChatCrypt to read it. You can turn these emails off in Notification Settings."
+	const open, rest = "Open ChatCrypt", " to read it. You can turn these emails off in Notification Settings."
+	const footer = open + rest
 	text := []string{sentence, ""}
 	parts := []string{"<p>" + html.EscapeString(sentence) + "</p>"}
 	if a.Content != "" {
@@ -67,7 +87,12 @@ func composeNotification(a notificationAbout) notificationMail {
 		parts = append(parts, `<blockquote style="white-space: pre-wrap">`+html.EscapeString(content)+"</blockquote>")
 	}
 	text = append(text, footer)
-	parts = append(parts, "<p>"+html.EscapeString(footer)+"</p>")
+	if a.Link == "" {
+		parts = append(parts, "<p>"+html.EscapeString(footer)+"</p>")
+	} else {
+		text = append(text, "", a.Link)
+		parts = append(parts, `<p><a href="`+html.EscapeString(a.Link)+`">`+open+"</a>"+html.EscapeString(rest)+"</p>")
+	}
 	return notificationMail{Subject: subject, Text: strings.Join(text, "\n"), HTML: strings.Join(parts, "\n")}
 }
 
@@ -82,11 +107,13 @@ func singleLine(value string) string {
 }
 
 // bindNotifyMail sets the global $notifyMail for the page path's route: compose(sender, channelName,
-// direct, mention, content) -> {subject, text, html}, and mailed(userId, conversationId).
+// direct, mention, content, appURL, conversationId, messageId, threadRoot) -> {subject, text, html}, and
+// mailed(userId, conversationId).
 func bindNotifyMail(vm *goja.Runtime) {
 	obj := vm.NewObject()
-	_ = obj.Set("compose", func(sender, channel string, direct, mention bool, content string) map[string]string {
-		m := composeNotification(notificationAbout{Sender: sender, Channel: channel, Direct: direct, Mention: mention, Content: content})
+	_ = obj.Set("compose", func(sender, channel string, direct, mention bool, content, appURL, conversation, message, thread string) map[string]string {
+		link := notificationLink(appURL, conversation, message, thread)
+		m := composeNotification(notificationAbout{Sender: sender, Channel: channel, Direct: direct, Mention: mention, Content: content, Link: link})
 		return map[string]string{"subject": m.Subject, "text": m.Text, "html": m.HTML}
 	})
 	// mailed(userId, conversationId): a page's mail about the conversation went; the one sent while no page
@@ -134,7 +161,7 @@ func (m *awayMail) due(userID, conversation string, now time.Time) bool {
 	return true
 }
 
-func (m *awayMail) send(app core.App, targets []string, channel *core.Record, senderName string, mentioned map[string]bool, now time.Time) {
+func (m *awayMail) send(app core.App, targets []string, channel *core.Record, message *core.Record, senderName string, mentioned map[string]bool, now time.Time) {
 	if !app.Settings().SMTP.Enabled || len(targets) == 0 {
 		return
 	}
@@ -152,7 +179,8 @@ func (m *awayMail) send(app core.App, targets []string, channel *core.Record, se
 		if !m.due(id, channel.Id, now) {
 			continue
 		}
-		composed := composeNotification(notificationAbout{Sender: senderName, Channel: name, Direct: direct, Mention: mentioned[id]})
+		link := notificationLink(app.Settings().Meta.AppURL, channel.Id, message.Id, message.GetString("thread"))
+		composed := composeNotification(notificationAbout{Sender: senderName, Channel: name, Direct: direct, Mention: mentioned[id], Link: link})
 		err = app.NewMailClient().Send(&mailer.Message{
 			From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 			To:      []mail.Address{{Address: user.Email()}},

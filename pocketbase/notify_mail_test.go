@@ -51,3 +51,28 @@ func TestAwayMailOncePerConversationForAWhileAndTenAnHour(t *testing.T) {
 		t.Fatal("another person's mail was held back")
 	}
 }
+
+// A notification mail links to the message in the app: its thread for a reply, the conversation at the
+// message otherwise; without the app's address, no link.
+func TestNotificationLink(t *testing.T) {
+	for _, c := range []struct{ app, conversation, message, thread, want string }{
+		{"https://chat.example.test/", "c1", "m1", "", "https://chat.example.test/c/c1/m/m1"},
+		{"https://chat.example.test", "c1", "m2", "root", "https://chat.example.test/c/c1/t/root"},
+		{"", "c1", "m1", "", ""},
+		{"https://chat.example.test", "", "m1", "", ""},
+	} {
+		if got := notificationLink(c.app, c.conversation, c.message, c.thread); got != c.want {
+			t.Errorf("notificationLink(%q, %q, %q, %q) = %q, want %q", c.app, c.conversation, c.message, c.thread, got, c.want)
+		}
+	}
+	m := composeNotification(notificationAbout{Sender: "alice", Channel: "ops", Mention: true, Link: "https://chat.example.test/c/c1/m/m1?a=<b>"})
+	if !strings.Contains(m.HTML, `<a href="https://chat.example.test/c/c1/m/m1?a=&lt;b&gt;">Open ChatCrypt</a> to read it.`) {
+		t.Errorf("html without its link: %s", m.HTML)
+	}
+	if !strings.HasSuffix(m.Text, "\n\nhttps://chat.example.test/c/c1/m/m1?a=<b>") || !strings.Contains(m.Text, "Open ChatCrypt to read it.") {
+		t.Errorf("text without its link: %q", m.Text)
+	}
+	if plain := composeNotification(notificationAbout{Sender: "alice", Channel: "ops"}); strings.Contains(plain.HTML, "href") {
+		t.Errorf("a link without the app's address: %s", plain.HTML)
+	}
+}

@@ -177,7 +177,7 @@ func (s *pushSender) deliver(job pushJob) {
 		mentioned[id] = true
 	}
 	s.pushTo(targets, channel, payload)
-	s.away.send(s.app, targets, channel, payload.SenderName, mentioned, job.at)
+	s.away.send(s.app, targets, channel, record, payload.SenderName, mentioned, job.at)
 }
 
 // pushTo sends the payload to every push subscription of the targets.

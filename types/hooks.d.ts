@@ -264,13 +264,21 @@ declare const $retention: {
 // $notifyMail (pocketbase/notify_mail.go): the one wording of a notification mail, whichever way it goes.
 
 declare const $notifyMail: {
-  /** Subject and bodies; a direct conversation's mail names no conversation; `content` ("" for none) is cut at 2,000 characters. */
+  /**
+   * Subject and bodies; a direct conversation's mail names no conversation; `content` ("" for none) is cut
+   * at 2,000 characters. With the app's address and the message's conversation, the mail links to the
+   * message (its thread for a reply).
+   */
   compose(
     sender: string,
     channelName: string,
     direct: boolean,
     mention: boolean,
     content: string,
+    appURL: string,
+    conversationId: string,
+    messageId: string,
+    threadRoot: string,
   ): { subject: string; text: string; html: string };
   /** A page's mail about the conversation went: the server's own mail (no page open) waits its while after it. */
   mailed(userId: string, conversationId: string): void;

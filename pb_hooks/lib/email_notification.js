@@ -172,10 +172,22 @@ function takeNotificationLimits(app, userId, address) {
 /**
  * @param {ReturnType<typeof readNotifyRequest>} request
  * @param {boolean} includeContent
+ * @param {string} appURL the app's address (the mail links to the message there)
+ * @param {core.Record | null} message the message the mail is about, when it is there
  */
-function composeNotification(request, includeContent) {
+function composeNotification(request, includeContent, appURL, message) {
   const content = includeContent ? request.messageContent : "";
-  return $notifyMail.compose(request.senderUsername, request.channelName, request.direct, request.mention, content);
+  return $notifyMail.compose(
+    request.senderUsername,
+    request.channelName,
+    request.direct,
+    request.mention,
+    content,
+    appURL,
+    message ? message.getString("channel") : "",
+    message ? message.id : "",
+    message ? message.getString("thread") : "",
+  );
 }
 
 module.exports = {

@@ -43,6 +43,9 @@ describe("email notifications with no page open", () => {
     expect(mail.subject).toBe(`New mention in #${channel.name}`);
     expect(mail.text).toContain(`@${alice.username} mentioned you in #${channel.name}.`);
     expect(mail.text).toContain("Open ChatCrypt to read it.");
+    // a link to the message in the app, from a phone's mail too
+    expect(mail.text).toContain(`https://chat.example.test/c/${channel.id}/m/${first.id}`);
+    expect(mail.html).toContain(`<a href="https://chat.example.test/c/${channel.id}/m/${first.id}">Open ChatCrypt</a>`);
     expect(mail.raw).not.toContain(first.encrypted_content.slice(0, 40));
 
     // more mentions in the same conversation within minutes: no second mail
@@ -81,6 +84,13 @@ describe("email notifications with no page open", () => {
     const first = await send(alice, channel.id, [bob.id]);
     const asked = await notify(bob, notification({ messageId: first.id, channelName: channel.name, senderUsername: alice.username }));
     expect(asked.json).toEqual({ sent: true });
+    // the page's mail links to the message too; one about a message of a conversation he is not in does not
+    expect(notificationsTo(bob.email)[0].text).toContain(`https://chat.example.test/c/${channel.id}/m/${first.id}`);
+    const elsewhere = await send(alice, (await createChannel(alice)).id);
+    const carol = await userWith({ email_notifications_enabled: true });
+    expect((await notify(carol, notification({ messageId: elsewhere.id }))).json).toEqual({ sent: true });
+    await expect.poll(() => notificationsTo(carol.email).length, { timeout: 10_000 }).toBe(1);
+    expect(notificationsTo(carol.email)[0].html).not.toContain("href");
     // he closes it; another mention comes seconds later
     close();
     await send(alice, channel.id, [bob.id]);
@@ -105,6 +115,8 @@ describe("email notifications with no page open", () => {
     await expect.poll(() => notificationsTo(bob.email).length, { timeout: 10_000 }).toBe(1);
     await sentinel(alice);
     expect(notificationsTo(bob.email)[0].subject).toBe(`New mention in #${channel.name}`);
+    // (its link opens the thread)
+    expect(notificationsTo(bob.email)[0].text).toContain(`https://chat.example.test/c/${channel.id}/t/${root.id}`);
     expect(notificationsTo(dave.email)).toEqual([]);
   });
 });
