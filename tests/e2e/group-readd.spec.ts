@@ -1,3 +1,4 @@
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   createChannel,
@@ -8,19 +9,18 @@ import {
   newDevice,
   openConversation,
   person,
+  type Person,
   send,
   startConversation,
   waitLive,
 } from "./helpers";
 import { openDetail } from "./header-helpers";
 
-// Carol leaves a group conversation and Alice adds her again (a request, ADR 0052). Right after Carol's
-// Accept, her device joins the group by its own commit, which can land after Alice's page lists her as a
-// member again: what Alice writes at that moment is sealed once Carol's device is in the group, so
-// Carol reads it (before, it was sealed for the epoch before her join and she never could).
-
-test("a group: Carol leaves, is added again and accepts; what Alice writes right then reaches her", async ({ browser }) => {
-  test.setTimeout(240_000);
+/**
+ * Alice, Bob and Carol in the channel Team and in the group Crew, which Carol has read; `before` runs
+ * before the group is made (another device of Carol's, whose packages it then takes in).
+ */
+async function crew(browser: Browser, before?: (carol: Person) => Promise<void>) {
   const alice = await person(browser, "alice");
   const bob = await person(browser, "bob");
   const carol = await person(browser, "carol");
@@ -30,12 +30,33 @@ test("a group: Carol leaves, is added again and accepts; what Alice writes right
   await joinAndOpen(carol.page, channelId, password, "Team");
   await keyPackagesSent(bob);
   await keyPackagesSent(carol);
+  await before?.(carol);
   await startConversation(alice.page, [bob.user.username, carol.user.username], "Crew");
   await waitLive(alice.page);
   await send(alice.page, "one before anyone leaves");
   await openConversation(bob.page, "Crew");
   await openConversation(carol.page, "Crew");
   await expect(message(carol.page, "one before anyone leaves")).toBeVisible({ timeout: 30_000 });
+  return { alice, bob, carol };
+}
+
+/** Alice adds Carol to Crew again (Carol then has her request). */
+async function addAgain(alice: Person, carol: Person) {
+  await openDetail(alice.page, "Invite people");
+  const dialog = alice.page.getByRole("dialog", { name: "Add people" });
+  await dialog.getByRole("checkbox", { name: carol.user.username }).check();
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+}
+
+// Carol leaves a group conversation and Alice adds her again (a request, ADR 0052). Right after Carol's
+// Accept, her device joins the group by its own commit, which can land after Alice's page lists her as a
+// member again: what Alice writes at that moment is sealed once Carol's device is in the group, so
+// Carol reads it (before, it was sealed for the epoch before her join and she never could).
+
+test("a group: Carol leaves, is added again and accepts; what Alice writes right then reaches her", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { alice, bob, carol } = await crew(browser);
 
   // Her page does not keep the name of the group she left for its next epoch, nor catch up with the
   // group after her own leaving commit (each was refused, with lines in her console).
@@ -51,11 +72,7 @@ test("a group: Carol leaves, is added again and accepts; what Alice writes right
   await send(alice.page, "two while carol is away");
   await expect(message(bob.page, "two while carol is away")).toBeVisible({ timeout: 30_000 });
 
-  await openDetail(alice.page, "Invite people");
-  const dialog = alice.page.getByRole("dialog", { name: "Add people" });
-  await dialog.getByRole("checkbox", { name: carol.user.username }).check();
-  await dialog.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await addAgain(alice, carol);
 
   // Carol's join (her device's external commit) is held on its way until Alice's page lists her again,
   // and 2.5 s more: the moment the message is written falls between the two, every run.
@@ -108,22 +125,9 @@ test("a group: Carol with two devices leaves on her laptop and is added again; b
   browser,
 }) => {
   test.setTimeout(300_000);
-  const alice = await person(browser, "alice");
-  const bob = await person(browser, "bob");
-  const carol = await person(browser, "carol");
-  const password = `team-${Date.now()}`;
-  const channelId = await createChannel(alice.page, "Team", password);
-  await joinAndOpen(bob.page, channelId, password, "Team");
-  await joinAndOpen(carol.page, channelId, password, "Team");
-  await keyPackagesSent(bob);
-  await keyPackagesSent(carol);
-  const second = await newDevice(browser, carol.user);
-  await startConversation(alice.page, [bob.user.username, carol.user.username], "Crew");
-  await waitLive(alice.page);
-  await send(alice.page, "one before anyone leaves");
-  await openConversation(bob.page, "Crew");
-  await openConversation(carol.page, "Crew");
-  await expect(message(carol.page, "one before anyone leaves")).toBeVisible({ timeout: 30_000 });
+  let second: Page | undefined;
+  const { alice, bob, carol } = await crew(browser, async (c) => void (second = await newDevice(browser, c.user)));
+  if (!second) throw new Error("her second device did not sign in");
   await openConversation(second, "Crew");
   await expect(message(second, "one before anyone leaves")).toBeVisible({ timeout: 30_000 });
 
@@ -133,11 +137,7 @@ test("a group: Carol with two devices leaves on her laptop and is added again; b
   await send(alice.page, "two while carol is away");
   await expect(message(second, "two while carol is away")).toHaveCount(0);
 
-  await openDetail(alice.page, "Invite people");
-  const dialog = alice.page.getByRole("dialog", { name: "Add people" });
-  await dialog.getByRole("checkbox", { name: carol.user.username }).check();
-  await dialog.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await addAgain(alice, carol);
   const request = carol.page.getByRole("group", { name: `${alice.user.username} wants to message you` });
   await expect(request).toBeVisible({ timeout: 30_000 });
   await request.getByRole("button", { name: "Accept" }).click();
