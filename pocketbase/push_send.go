@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -159,9 +160,10 @@ func (s *pushSender) deliver(job pushJob) {
 	}
 	var mentions []string
 	_ = json.Unmarshal([]byte(record.GetString("mentions")), &mentions)
-	// (a reply notifies those who take part in its thread as a mention does, ADR 23)
-	mentions = append(mentions, threadPeople(s.app, record)...)
-	targets := s.targets(record.GetString("sender"), mentions, channel, channel.Id, job.at)
+	// (a reply notifies those who take part in its thread as a mention does, ADR 23; its mail says
+	// "a new message", as the page's own mail about it does, and "mentioned you" only to the mentioned)
+	forThem := append(slices.Clone(mentions), threadPeople(s.app, record)...)
+	targets := s.targets(record.GetString("sender"), forThem, channel, channel.Id, job.at)
 	if len(targets) == 0 {
 		return
 	}
